@@ -1,0 +1,126 @@
+/**
+ * Zod schemas of every Access Service body accessbot reads or writes; the TypeScript types are
+ * inferred from them. Where the spec fixes a shape (custom field update, problem details, the
+ * page envelope) the schema is strict; where it is silent the schema is loose: the fields we
+ * assume are checked and every other field is kept. Each assumption is documented in the README.
+ */
+import { z } from 'zod';
+
+const id = z.string().min(1);
+const text = z.string().nullish();
+const keyed = z.record(z.string(), z.unknown());
+
+/** Spec 2.3: every property optional and nullable, others allowed. */
+export const ProblemDetails = z.looseObject({
+  type: z.string().nullish(),
+  title: z.string().nullish(),
+  status: z.number().int().nullish(),
+  detail: z.string().nullish(),
+  instance: z.string().nullish(),
+});
+export type ProblemDetails = z.infer<typeof ProblemDetails>;
+
+/** Spec 2.4; `next` absent or null ends the list. */
+export const PageLinks = z.looseObject({
+  self: z.string().nullish(),
+  next: z.string().nullish(),
+});
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), links: PageLinks.optional() });
+
+/** Assumed: `{ id, email, displayName }` at least. */
+export const User = z.looseObject({
+  id,
+  email: text,
+  displayName: text,
+});
+export type User = z.infer<typeof User>;
+
+export const UsersGroup = z.looseObject({
+  id,
+  name: z.string(),
+  description: text,
+});
+export type UsersGroup = z.infer<typeof UsersGroup>;
+
+export const WorkApp = z.looseObject({
+  id,
+  name: z.string(),
+  description: text,
+});
+export type WorkApp = z.infer<typeof WorkApp>;
+
+export const PermissionLevel = z.looseObject({
+  id,
+  name: z.string(),
+  description: text,
+});
+export type PermissionLevel = z.infer<typeof PermissionLevel>;
+
+/** A custom field definition of a WorkApp, with its current value when it has one. */
+export const CustomField = z.looseObject({
+  id,
+  name: z.string(),
+  value: text,
+});
+export type CustomField = z.infer<typeof CustomField>;
+
+export const Access = z.looseObject({
+  id,
+  workAppId: id,
+  userId: id,
+  permissionLevelId: text,
+  status: text,
+  justification: text,
+});
+export type Access = z.infer<typeof Access>;
+
+export const Policy = z.looseObject({
+  id,
+  name: z.string(),
+  requestType: text,
+});
+export type Policy = z.infer<typeof Policy>;
+
+/**
+ * Assumed: `{ id, status, type, target, metadata }`; `target` and `metadata` vary by task type.
+ * The keys accessbot reads from them when present are listed in `task-facts.ts`.
+ */
+export const Task = z.looseObject({
+  id,
+  status: z.string(),
+  type: z.string(),
+  target: keyed.nullish().transform((v) => v ?? {}),
+  metadata: keyed.nullish().transform((v) => v ?? {}),
+});
+export type Task = z.infer<typeof Task>;
+
+/** Spec 2.1 and 2.2, strict: no other properties. */
+export const CustomFieldUpdateItem = z.strictObject({
+  id: z.uuid(),
+  value: z.string().nullish(),
+});
+export const CustomFieldUpdateRequest = z.strictObject({
+  customFields: z.array(CustomFieldUpdateItem),
+});
+export type CustomFieldUpdateItem = z.infer<typeof CustomFieldUpdateItem>;
+export type CustomFieldUpdateRequest = z.infer<typeof CustomFieldUpdateRequest>;
+
+/** Assumed body of `POST /WorkApps/Accesses`. */
+export const AccessRequest = z.strictObject({
+  workAppId: id,
+  userId: id,
+  permissionLevelId: id.optional(),
+  justification: z.string().max(2000).optional(),
+});
+export type AccessRequest = z.infer<typeof AccessRequest>;
+
+/** Assumed body of `POST /UsersGroups/{id}/Users`. */
+export const GroupMemberAddition = z.strictObject({ userId: id });
+
+/** Assumed body of the two `PUT .../Policies/{requestType}` endpoints. */
+export const PolicyAssignment = z.strictObject({ policyId: id });
+export type PolicyAssignment = z.infer<typeof PolicyAssignment>;
+
+/** Assumed body of `POST /Tasks/{id}/Decline`; approve sends `{}`. */
+export const DeclineBody = z.strictObject({ reason: z.string().max(2000).optional() });
