@@ -1,0 +1,71 @@
+/** Core replies as terminal text: numbered tasks, aligned fields, colour only on a TTY. */
+import { styleText } from 'node:util';
+import type { Block, Reply, TaskCard } from '../../src/core/reply.ts';
+
+type Style = Parameters<typeof styleText>[0];
+
+export interface RenderOptions {
+  color: boolean;
+}
+
+const toneStyle: Record<Reply['tone'], 'cyan' | 'green' | 'yellow' | 'red'> = {
+  info: 'cyan',
+  success: 'green',
+  warning: 'yellow',
+  error: 'red',
+};
+
+export function renderReply(reply: Reply, options: RenderOptions): string {
+  const paint = (style: Style, text: string) =>
+    options.color ? styleText(style, text, { validateStream: false }) : text;
+  const lines: string[] = [];
+  if (reply.title) lines.push(paint(['bold', toneStyle[reply.tone]], reply.title));
+  for (const block of reply.blocks) lines.push(...renderBlock(block, paint));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderBlock(block: Block, paint: (style: Style, text: string) => string): string[] {
+  switch (block.kind) {
+    case 'text':
+      return [block.text];
+    case 'note':
+      return [paint('dim', block.text)];
+    case 'fields':
+      return alignFields(block.fields, '  ');
+    case 'list': {
+      const items = block.items.map((item) => `  • ${item}`);
+      if (block.more > 0) items.push(paint('dim', `  …and ${block.more} more`));
+      return items;
+    }
+    case 'task':
+      return renderCard(block.card, paint);
+    case 'actions':
+      return block.buttons
+        .filter((b) => b.action === 'approveAll')
+        .map((b) => paint('dim', `  (${b.label.toLowerCase()}: approve each by number)`));
+  }
+}
+
+function alignFields(
+  fields: readonly { label: string; value: string }[],
+  indent: string,
+): string[] {
+  const width = Math.max(0, ...fields.map((f) => f.label.length));
+  return fields.map((f) => `${indent}${f.label.padEnd(width)}  ${f.value}`);
+}
+
+function renderCard(card: TaskCard, paint: (style: Style, text: string) => string): string[] {
+  const ref = card.number ? String(card.number) : card.taskId;
+  const head = card.number ? `${String(card.number).padStart(2)}. ` : '  ';
+  const lines = [`${head}${paint('bold', card.title)}`];
+  lines.push(...alignFields(card.fields, '      '));
+  if (card.outcome) {
+    const style: Style =
+      card.state === 'approved' ? 'green' : card.state === 'declined' ? 'red' : 'yellow';
+    lines.push(`      ${paint(style, card.outcome)}`);
+  }
+  if (card.buttons.length) {
+    lines.push(paint('dim', `      → approve ${ref}  ·  decline ${ref} <reason>`));
+  }
+  return lines;
+}

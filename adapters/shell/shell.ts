@@ -1,0 +1,96 @@
+/**
+ * The terminal chat of the demo: reads commands line by line (so tests can drive it through a
+ * pipe), answers through the same core as Slack and Teams, and announces new tasks.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { AccessBot } from '../../src/core/bot.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
+import type { Reply } from '../../src/core/reply.ts';
+import type { Logger } from '../../src/log.ts';
+import { Announcer } from './announcer.ts';
+import { renderReply } from './render.ts';
+
+export interface ShellOptions {
+  bot: AccessBot;
+  email: string;
+  pendingStatus: string;
+  input: Readable;
+  output: Writable & { isTTY?: boolean };
+  log: Logger;
+  /** How often to look for new tasks. */
+  checkEveryMs: number;
+  /** Colour and a prompt when the terminal is interactive; plain text in a pipe. */
+  interactive: boolean;
+}
+
+export interface Shell {
+  /** Resolves when the input ends or the user types `quit`. */
+  done: Promise<void>;
+  stop(): void;
+}
+
+export async function startShell(options: ShellOptions): Promise<Shell> {
+  const { bot, output, interactive } = options;
+  const actor: ChatActor = {
+    platform: 'shell',
+    chatUserId: options.email.toLowerCase(),
+    email: async () => options.email,
+  };
+  const say = (reply: Reply) => output.write(`${renderReply(reply, { color: interactive })}\n`);
+  const rl = createInterface({ input: options.input, terminal: interactive, crlfDelay: Infinity });
+  const prompt = () => interactive && rl.prompt();
+
+  const announcer = new Announcer({
+    bot,
+    actor,
+    pendingStatus: options.pendingStatus,
+    intervalMs: options.checkEveryMs,
+    log: options.log,
+    say: (reply) => {
+      say(reply);
+      prompt();
+    },
+  });
+
+  output.write(
+    `accessbot — you are ${options.email}. Type \`help\` for commands, \`quit\` to leave.\n\n`,
+  );
+  try {
+    const link = await bot.identity.resolve(actor);
+    if (link.displayName) output.write(`Hello ${link.displayName}.\n\n`);
+  } catch {
+    // Not linked, or the service is down: the first command says so in words.
+  }
+  await announcer.start();
+  prompt();
+
+  // Lines are answered one at a time, in order, even when they arrive all at once from a pipe.
+  let queue = Promise.resolve();
+  const done = new Promise<void>((resolve) => {
+    rl.on('line', (line) => {
+      queue = queue.then(async () => {
+        const text = line.trim();
+        if (text === 'quit' || text === 'exit') {
+          rl.close();
+          return;
+        }
+        if (text) say(await bot.handle(actor, text));
+        prompt();
+      });
+    });
+    // Ctrl-C in an interactive terminal reaches readline, not the process.
+    rl.on('SIGINT', () => rl.close());
+    rl.on('close', () => {
+      announcer.stop();
+      void queue.then(resolve);
+    });
+  });
+  return {
+    done,
+    stop: () => {
+      announcer.stop();
+      rl.close();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * A typed method for every endpoint of the Access Service. Lists are async iterators that fetch
+ * page by page, so a caller that has found what it needs stops the requests.
+ */
+import type { z } from 'zod';
+import { endpoints as e } from './endpoints.ts';
+import { AccessHttp, type AccessHttpOptions } from './http.ts';
+import {
+  Access,
+  AccessRequest,
+  CustomField,
+  type CustomFieldUpdateItem,
+  CustomFieldUpdateRequest,
+  DeclineBody,
+  GroupMemberAddition,
+  PermissionLevel,
+  Policy,
+  PolicyAssignment,
+  Task,
+  User,
+  UsersGroup,
+  WorkApp,
+} from './schemas.ts';
+
+export interface AccessClientOptions extends AccessHttpOptions {
+  /** Name of the query parameter that filters tasks by status (not shown by the spec). */
+  statusParam?: string;
+}
+
+export class AccessClient {
+  readonly #http: AccessHttp;
+  readonly #statusParam: string;
+
+  constructor(options: AccessClientOptions) {
+    this.#http = new AccessHttp(options);
+    this.#statusParam = options.statusParam ?? 'status';
+  }
+
+  listUsers(): AsyncGenerator<User> {
+    return this.#http.list(e.listUsers.name, { path: e.listUsers.path() }, User);
+  }
+
+  getUser(userId: string): Promise<User> {
+    return this.#get(e.getUser.name, e.getUser.path(userId), User);
+  }
+
+  listGroups(): AsyncGenerator<UsersGroup> {
+    return this.#http.list(e.listGroups.name, { path: e.listGroups.path() }, UsersGroup);
+  }
+
+  getGroup(groupId: string): Promise<UsersGroup> {
+    return this.#get(e.getGroup.name, e.getGroup.path(groupId), UsersGroup);
+  }
+
+  listGroupDefaultWorkApps(groupId: string): AsyncGenerator<WorkApp> {
+    const { name, path } = e.listGroupDefaultWorkApps;
+    return this.#http.list(name, { path: path(groupId) }, WorkApp);
+  }
+
+  listGroupHiddenWorkApps(groupId: string): AsyncGenerator<WorkApp> {
+    const { name, path } = e.listGroupHiddenWorkApps;
+    return this.#http.list(name, { path: path(groupId) }, WorkApp);
+  }
+
+  listGroupMembers(groupId: string): AsyncGenerator<User> {
+    const { name, path } = e.listGroupMembers;
+    return this.#http.list(name, { path: path(groupId) }, User);
+  }
+
+  async addGroupMember(groupId: string, userId: string): Promise<void> {
+    const { name, path } = e.addGroupMember;
+    const json = GroupMemberAddition.parse({ userId });
+    await this.#http.send(name, { method: 'POST', path: path(groupId), json });
+  }
+
+  async removeGroupMember(groupId: string, userId: string): Promise<void> {
+    const { name, path } = e.removeGroupMember;
+    await this.#http.send(name, { method: 'DELETE', path: path(groupId, userId) });
+  }
+
+  listWorkApps(): AsyncGenerator<WorkApp> {
+    return this.#http.list(e.listWorkApps.name, { path: e.listWorkApps.path() }, WorkApp);
+  }
+
+  getWorkApp(workAppId: string): Promise<WorkApp> {
+    return this.#get(e.getWorkApp.name, e.getWorkApp.path(workAppId), WorkApp);
+  }
+
+  listWorkAppAccesses(workAppId: string): AsyncGenerator<Access> {
+    const { name, path } = e.listWorkAppAccesses;
+    return this.#http.list(name, { path: path(workAppId) }, Access);
+  }
+
+  listPermissionLevels(workAppId: string): AsyncGenerator<PermissionLevel> {
+    const { name, path } = e.listPermissionLevels;
+    return this.#http.list(name, { path: path(workAppId) }, PermissionLevel);
+  }
+
+  listCustomFields(workAppId: string): AsyncGenerator<CustomField> {
+    const { name, path } = e.listCustomFields;
+    return this.#http.list(name, { path: path(workAppId) }, CustomField);
+  }
+
+  /** Spec 4.1: a null value removes the field's value; success is 204 with no body. */
+  async updateCustomFields(workAppId: string, items: CustomFieldUpdateItem[]): Promise<void> {
+    const { name, path } = e.updateCustomFields;
+    const json = CustomFieldUpdateRequest.parse({ customFields: items });
+    await this.#http.send(name, { method: 'PATCH', path: path(workAppId), json });
+  }
+
+  createAccess(request: AccessRequest): Promise<Access> {
+    const { name, path } = e.createAccess;
+    const json = AccessRequest.parse(request);
+    return this.#http.send(name, { method: 'POST', path: path(), json }, Access);
+  }
+
+  async setWorkAppPolicy(workAppId: string, requestType: string, policyId: string): Promise<void> {
+    const { name, path } = e.setWorkAppPolicy;
+    const json = PolicyAssignment.parse({ policyId });
+    await this.#http.send(name, { method: 'PUT', path: path(workAppId, requestType), json });
+  }
+
+  async setPermissionLevelPolicy(
+    workAppId: string,
+    permissionLevelId: string,
+    requestType: string,
+    policyId: string,
+  ): Promise<void> {
+    const { name, path } = e.setPermissionLevelPolicy;
+    const json = PolicyAssignment.parse({ policyId });
+    const url = path(workAppId, permissionLevelId, requestType);
+    await this.#http.send(name, { method: 'PUT', path: url, json });
+  }
+
+  /** A user's tasks, optionally only those in `status`. */
+  listTasks(userId: string, status?: string): AsyncGenerator<Task> {
+    const searchParams: Record<string, string> = { userId };
+    if (status !== undefined) searchParams[this.#statusParam] = status;
+    return this.#http.list(e.listTasks.name, { path: e.listTasks.path(), searchParams }, Task);
+  }
+
+  getTask(taskId: string): Promise<Task> {
+    return this.#get(e.getTask.name, e.getTask.path(taskId), Task);
+  }
+
+  /** Never retried: a second POST could act twice; callers re-read the task instead. */
+  async approveTask(taskId: string): Promise<void> {
+    const { name, path } = e.approveTask;
+    await this.#http.send(name, { method: 'POST', path: path(taskId), json: {} });
+  }
+
+  async declineTask(taskId: string, reason?: string): Promise<void> {
+    const { name, path } = e.declineTask;
+    const json = DeclineBody.parse(reason ? { reason } : {});
+    await this.#http.send(name, { method: 'POST', path: path(taskId), json });
+  }
+
+  listCompatiblePolicies(requestType: string): AsyncGenerator<Policy> {
+    const { name, path } = e.listCompatiblePolicies;
+    return this.#http.list(name, { path: path(requestType) }, Policy);
+  }
+
+  #get<T extends z.ZodType>(name: Parameters<AccessHttp['send']>[0], path: string, schema: T) {
+    return this.#http.send(name, { method: 'GET', path }, schema);
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * The Access Service's transport: one `got` instance with both credentials, a time limit on
+ * every request, retries for GETs only, no redirects, and a guard that refuses any URL outside
+ * the configured origin before a single header leaves the process. Everything that goes wrong
+ * comes out as an `AccessError`.
+ */
+import got, { type Got, type Response } from 'got';
+import type { z } from 'zod';
+import type { EndpointName } from './endpoints.ts';
+import { AccessError, ForeignOriginError, InvalidResponseError } from './errors.ts';
+import { toAccessError } from './map-error.ts';
+import { pageOf } from './schemas.ts';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt, for GETs only. */
+  limit: number;
+  /** First backoff step; each further step doubles, with jitter. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for: the call fails instead. */
+  maxRetryAfterMs: number;
+}
+
+export interface AccessHttpOptions {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  timeoutMs: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injected for deterministic tests of the jitter. */
+  random?: () => number;
+  /** Called once per HTTP attempt outcome, for metrics. */
+  observe?: (event: { endpoint: EndpointName; status: number | 'error'; ms: number }) => void;
+}
+
+export interface SendRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  searchParams?: Record<string, string>;
+  json?: unknown;
+}
+
+const defaultRetry: RetryPolicy = {
+  limit: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 30_000,
+};
+
+/** Both shapes a list endpoint may answer with: a bare array or the page envelope. */
+const listBody = <T extends z.ZodType>(item: T) => pageOf(item).or(item.array());
+
+export class AccessHttp {
+  readonly #got: Got;
+  readonly #origin: string;
+  readonly #observe: AccessHttpOptions['observe'];
+
+  constructor(options: AccessHttpOptions) {
+    const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+    this.#origin = base.origin;
+    this.#observe = options.observe;
+    const retry = { ...defaultRetry, ...options.retry };
+    const random = options.random ?? Math.random;
+    const origin = this.#origin;
+    this.#got = got.extend({
+      prefixUrl: base.href,
+      headers: {
+        'x-api-key': options.apiKey,
+        'x-api-secret': options.apiSecret,
+        accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1',
+        'user-agent': 'accessbot',
+      },
+      responseType: 'text',
+      followRedirect: false,
+      throwHttpErrors: true,
+      timeout: { request: options.timeoutMs },
+      retry: {
+        limit: retry.limit,
+        methods: ['GET'],
+        statusCodes: [429, 500, 502, 503, 504],
+        maxRetryAfter: retry.maxRetryAfterMs,
+        calculateDelay: ({ attemptCount, retryAfter, computedValue }) => {
+          if (computedValue === 0) return 0;
+          if (retryAfter !== undefined) return computedValue;
+          const step = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attemptCount - 1));
+          return Math.max(1, step / 2 + (random() * step) / 2);
+        },
+      },
+      hooks: {
+        beforeRequest: [
+          (request) => {
+            const url = new URL(String(request.url));
+            const endpoint = request.context.endpoint as EndpointName;
+            if (url.origin !== origin) throw new ForeignOriginError(endpoint, url.origin);
+          },
+        ],
+      },
+    });
+  }
+
+  /** One request; the body, if `schema` is given, parsed by it. */
+  async send<T extends z.ZodType>(
+    endpoint: EndpointName,
+    request: SendRequest,
+    schema?: T,
+  ): Promise<z.output<T>> {
+    const started = performance.now();
+    let response: Response<string>;
+    try {
+      response = await this.#got(request.path, {
+        method: request.method,
+        searchParams: request.searchParams,
+        json: request.json,
+        context: { endpoint },
+      });
+    } catch (error) {
+      this.#record(endpoint, error, started);
+      throw toAccessError(endpoint, error);
+    }
+    this.#record(endpoint, response, started);
+    return parseBody(endpoint, response, schema);
+  }
+
+  /**
+   * Every item of a list endpoint, page after page, following `links.next` exactly as returned
+   * until it is absent or null. Stopping the iteration early stops the requests.
+   */
+  async *list<T extends z.ZodType>(
+    endpoint: EndpointName,
+    request: Omit<SendRequest, 'method' | 'json'>,
+    item: T,
+  ): AsyncGenerator<z.output<T>> {
+    const schema = listBody(item);
+    const nextOf = new WeakMap<object, string | null>();
+    let started = performance.now();
+    const pages = this.#got.paginate(request.path, {
+      searchParams: request.searchParams,
+      context: { endpoint },
+      pagination: {
+        backoff: 0,
+        // A service that keeps answering the same `next` must not spin forever.
+        requestLimit: 100_000,
+        transform: (response: Response<string>) => {
+          this.#record(endpoint, response, started);
+          const page = parseBody(endpoint, response, schema);
+          if (Array.isArray(page)) return page;
+          nextOf.set(response, page.links?.next ?? null);
+          return page.data;
+        },
+        paginate: ({ response }) => {
+          const next = nextOf.get(response);
+          if (!next) return false;
+          const url = new URL(next, response.url);
+          if (url.origin !== this.#origin) throw new ForeignOriginError(endpoint, url.origin);
+          if (url.href === response.url) {
+            throw new InvalidResponseError(endpoint, 'links.next points at the same page');
+          }
+          started = performance.now();
+          return { url, searchParams: undefined };
+        },
+      },
+    });
+    try {
+      for await (const value of pages) yield value as z.output<T>;
+    } catch (error) {
+      if (!(error instanceof AccessError)) this.#record(endpoint, error, started);
+      throw toAccessError(endpoint, error);
+    }
+  }
+
+  #record(endpoint: EndpointName, outcome: unknown, started: number): void {
+    if (!this.#observe) return;
+    const status =
+      outcome && typeof outcome === 'object' && 'statusCode' in outcome
+        ? Number(outcome.statusCode)
+        : (outcome as { response?: { statusCode?: number } })?.response?.statusCode;
+    this.#observe({ endpoint, status: status ?? 'error', ms: performance.now() - started });
+  }
+}
+
+function parseBody<T extends z.ZodType>(
+  endpoint: EndpointName,
+  response: Response<string>,
+  schema: T | undefined,
+): z.output<T> {
+  if (response.statusCode < 200 || response.statusCode >= 300) {
+    throw new InvalidResponseError(endpoint, `unexpected status ${response.statusCode}`, {
+      status: response.statusCode,
+    });
+  }
+  if (!schema) return undefined as z.output<T>;
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body);
+  } catch (cause) {
+    throw new InvalidResponseError(endpoint, 'the body is not JSON', {
+      status: response.statusCode,
+      cause,
+    });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first?.path.length ? first.path.join('.') : 'body';
+    throw new InvalidResponseError(endpoint, `${where}: ${first?.message ?? 'invalid'}`, {
+      status: response.statusCode,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}

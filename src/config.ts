@@ -1,0 +1,241 @@
+/**
+ * The environment, parsed once with zod. Every variable of the configuration table in the README
+ * is here; a wrong or missing one stops start-up with one line per problem that names the
+ * variable and what is expected, never echoing a secret's value.
+ */
+import { z } from 'zod';
+import { ConfigError } from './errors.ts';
+
+/** Empty strings count as unset: env files often carry `NAME=` lines. */
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, value: z.output<T>) =>
+  z.preprocess(blankIsUnset, schema.default(value as never));
+
+const secret = (what: string) => optional(z.string().min(1, `${what} must not be empty`));
+
+const httpUrl = (name: string) =>
+  z.url({
+    protocol: /^https?$/,
+    error: `${name} must be an http(s) URL, e.g. https://access.example.com/api/v1`,
+  });
+
+const durationPattern = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
+const unitMs = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `24h`, `90m`, `30s`, `2d`, `0` → milliseconds; a bare number is seconds. */
+export function parseDuration(value: string): number | undefined {
+  const match = durationPattern.exec(value.trim());
+  if (!match) return undefined;
+  const unit = (match[2] ?? 's') as keyof typeof unitMs;
+  return Math.round(Number(match[1]) * unitMs[unit]);
+}
+
+const duration = (name: string) =>
+  z.string().transform((value, ctx) => {
+    const ms = parseDuration(value);
+    if (ms === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a duration such as 24h, 90m, 30s or 0 (got "${value}")`,
+      });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+const intIn = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+const Env = z
+  .object({
+    NODE_ENV: optional(z.string()),
+    ACCESS_API_URL: optional(httpUrl('ACCESS_API_URL')),
+    ACCESS_API_KEY: secret('ACCESS_API_KEY'),
+    ACCESS_API_SECRET: secret('ACCESS_API_SECRET'),
+    ACCESS_TASK_STATUS_PARAM: withDefault(
+      z.string().regex(/^[A-Za-z_][\w.-]*$/, 'ACCESS_TASK_STATUS_PARAM must be a query name'),
+      'status',
+    ),
+    ACCESS_PENDING_STATUS: withDefault(z.string().min(1), 'Pending'),
+    ACCESS_TIMEOUT_SECONDS: withDefault(intIn('ACCESS_TIMEOUT_SECONDS', 1, 120), 10),
+    SLACK_BOT_TOKEN: optional(
+      z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN must be a bot token starting with xoxb-'),
+    ),
+    SLACK_SIGNING_SECRET: secret('SLACK_SIGNING_SECRET'),
+    SLACK_APP_TOKEN: optional(
+      z.string().startsWith('xapp-', 'SLACK_APP_TOKEN must be an app-level token (xapp-…)'),
+    ),
+    SLACK_API_URL: withDefault(httpUrl('SLACK_API_URL'), 'https://slack.com/api/'),
+    SLACK_COMMAND: withDefault(
+      z
+        .string()
+        .regex(
+          /^\/[a-z0-9_-]{1,31}$/,
+          'SLACK_COMMAND must be a slash command such as /access (lower case, no spaces)',
+        ),
+      '/access',
+    ),
+    MicrosoftAppId: optional(z.string().min(1)),
+    MicrosoftAppPassword: secret('MicrosoftAppPassword'),
+    MicrosoftAppType: optional(
+      z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
+        error: 'MicrosoftAppType must be MultiTenant, SingleTenant or UserAssignedMSI',
+      }),
+    ),
+    MicrosoftAppTenantId: optional(z.string().min(1)),
+    TEAMS_ANONYMOUS: optional(z.enum(['0', '1'], { error: 'TEAMS_ANONYMOUS must be 1 or 0' })),
+    PORT: withDefault(intIn('PORT', 0, 65535), 3000),
+    DATABASE_URL: withDefault(z.string().min(1), 'sqlite:./data/accessbot.db'),
+    POLL_INTERVAL_SECONDS: withDefault(intIn('POLL_INTERVAL_SECONDS', 1, 86_400), 60),
+    POLL_MAX_RPS: optional(
+      z.coerce
+        .number({ error: 'POLL_MAX_RPS must be a number' })
+        .positive('POLL_MAX_RPS must be greater than 0'),
+    ),
+    REMIND_AFTER: withDefault(duration('REMIND_AFTER'), 24 * 3_600_000),
+    ACCESS_WEBHOOK_SECRET: secret('ACCESS_WEBHOOK_SECRET'),
+    LOG_LEVEL: withDefault(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      }),
+      'info',
+    ),
+    SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
+  })
+  .superRefine((env, ctx) => {
+    const need = (when: boolean, path: string, message: string) => {
+      if (when) ctx.addIssue({ code: 'custom', path: [path], message });
+    };
+    need(
+      !!env.ACCESS_API_URL && !env.ACCESS_API_KEY,
+      'ACCESS_API_KEY',
+      'ACCESS_API_KEY is required when ACCESS_API_URL is set',
+    );
+    need(
+      !!env.ACCESS_API_URL && !env.ACCESS_API_SECRET,
+      'ACCESS_API_SECRET',
+      'ACCESS_API_SECRET is required when ACCESS_API_URL is set',
+    );
+    need(
+      !!env.SLACK_BOT_TOKEN && !env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET,
+      'SLACK_SIGNING_SECRET',
+      'SLACK_SIGNING_SECRET is required with SLACK_BOT_TOKEN (or set SLACK_APP_TOKEN for Socket Mode)',
+    );
+    need(
+      !env.SLACK_BOT_TOKEN && (!!env.SLACK_APP_TOKEN || !!env.SLACK_SIGNING_SECRET),
+      'SLACK_BOT_TOKEN',
+      'SLACK_BOT_TOKEN is required when SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is set',
+    );
+    const anonymous = env.TEAMS_ANONYMOUS === '1';
+    need(
+      anonymous && env.NODE_ENV === 'production',
+      'TEAMS_ANONYMOUS',
+      'TEAMS_ANONYMOUS=1 turns off Bot Framework authentication and is refused when NODE_ENV=production',
+    );
+    need(
+      anonymous && !!env.MicrosoftAppId,
+      'TEAMS_ANONYMOUS',
+      'TEAMS_ANONYMOUS=1 cannot be combined with MicrosoftAppId; unset one of them',
+    );
+    need(
+      !!env.MicrosoftAppId &&
+        env.MicrosoftAppType !== 'UserAssignedMSI' &&
+        !env.MicrosoftAppPassword,
+      'MicrosoftAppPassword',
+      'MicrosoftAppPassword is required when MicrosoftAppId is set',
+    );
+    need(
+      env.MicrosoftAppType === 'SingleTenant' && !env.MicrosoftAppTenantId,
+      'MicrosoftAppTenantId',
+      'MicrosoftAppTenantId is required when MicrosoftAppType is SingleTenant',
+    );
+  });
+
+export type Env = z.infer<typeof Env>;
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: Env) {
+  const access = env.ACCESS_API_URL
+    ? {
+        url: env.ACCESS_API_URL.endsWith('/') ? env.ACCESS_API_URL : `${env.ACCESS_API_URL}/`,
+        apiKey: env.ACCESS_API_KEY!,
+        apiSecret: env.ACCESS_API_SECRET!,
+      }
+    : undefined;
+  return {
+    /** Unset → the embedded sandbox is started. */
+    access,
+    tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
+    accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,
+    slack: env.SLACK_BOT_TOKEN
+      ? {
+          botToken: env.SLACK_BOT_TOKEN,
+          signingSecret: env.SLACK_SIGNING_SECRET,
+          appToken: env.SLACK_APP_TOKEN,
+          apiUrl: env.SLACK_API_URL,
+          command: env.SLACK_COMMAND,
+        }
+      : undefined,
+    teams:
+      env.MicrosoftAppId || env.TEAMS_ANONYMOUS === '1'
+        ? {
+            appId: env.MicrosoftAppId ?? '',
+            appPassword: env.MicrosoftAppPassword,
+            appType: env.MicrosoftAppType ?? 'MultiTenant',
+            tenantId: env.MicrosoftAppTenantId,
+            anonymous: env.TEAMS_ANONYMOUS === '1',
+          }
+        : undefined,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    poll: {
+      intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
+      maxRps: env.POLL_MAX_RPS,
+      remindAfterMs: env.REMIND_AFTER,
+    },
+    webhookSecret: env.ACCESS_WEBHOOK_SECRET,
+    logLevel: env.LOG_LEVEL,
+    shellUserEmail: env.SHELL_USER_EMAIL,
+  };
+}
+
+/** Parses the environment; throws a `ConfigError` whose message has one line per problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+    });
+    throw new ConfigError([...new Set(lines)].join('\n'));
+  }
+  return toConfig(parsed.data);
+}
+
+/** Every secret value of a config, so the logger can scrub them wherever they appear. */
+export function secretsOf(config: Config): string[] {
+  const values = [
+    config.access?.apiSecret,
+    config.slack?.botToken,
+    config.slack?.signingSecret,
+    config.slack?.appToken,
+    config.teams?.appPassword,
+    config.webhookSecret,
+    passwordIn(config.databaseUrl),
+  ];
+  return values.filter((v): v is string => typeof v === 'string' && v.length >= 4);
+}
+
+function passwordIn(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}

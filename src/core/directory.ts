@@ -1,0 +1,102 @@
+/** `members`, `groups` and `apps`: read-only answers about the organisation. */
+import type { AccessClient } from '../access/client.ts';
+import { NotFoundError } from '../access/errors.ts';
+import type { UsersGroup, WorkApp } from '../access/schemas.ts';
+import { plural, sentenceList } from './format.ts';
+import { matchByName, normalize } from './match.ts';
+import { info, listBlock, type Reply, warning } from './reply.ts';
+
+/** Lists longer than this are cut, with a count of what was left out. */
+export const MAX_LIST = 50;
+
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function membersReply(client: AccessClient, query: string): Promise<Reply> {
+  const found = await findGroup(client, query);
+  if ('reply' in found) return found.reply;
+  const { group } = found;
+  const members = await Array.fromAsync(client.listGroupMembers(group.id));
+  const lines = members
+    .map((m) => {
+      const name = m.displayName ?? m.email ?? m.id;
+      return m.email && m.displayName ? `${name} <${m.email}>` : name;
+    })
+    .sort((a, b) => a.localeCompare(b));
+  const title = `${group.name} — ${plural(lines.length, 'member')}`;
+  if (!lines.length) {
+    return info(`${group.name} has no members.`, { visibility: 'channel', title: group.name });
+  }
+  return info(`${title}: ${lines.slice(0, MAX_LIST).join(', ')}`, {
+    visibility: 'channel',
+    title,
+    blocks: [listBlock(lines, MAX_LIST)],
+  });
+}
+
+async function findGroup(
+  client: AccessClient,
+  query: string,
+): Promise<{ group: UsersGroup } | { reply: Reply }> {
+  if (uuidLike.test(query)) {
+    try {
+      return { group: await client.getGroup(query) };
+    } catch (error) {
+      if (error instanceof NotFoundError)
+        return { reply: warning(`There is no group with id ${query}.`) };
+      throw error;
+    }
+  }
+  const groups = await Array.fromAsync(client.listGroups());
+  const match = matchByName(groups, query, (g) => g.name);
+  if (match.kind === 'one') return { group: match.item };
+  if (match.kind === 'many') {
+    const names = match.items.slice(0, 10).map((g) => `"${g.name}"`);
+    return {
+      reply: warning(`"${query}" matches several groups: ${sentenceList(names)}. Which one?`),
+    };
+  }
+  const hint = match.suggestions.length
+    ? ` Did you mean ${sentenceList(match.suggestions.map((g) => `"${g.name}"`))}?`
+    : ' Type `groups` to see them all.';
+  return { reply: warning(`I found no group called "${query}".${hint}`) };
+}
+
+export async function groupsReply(client: AccessClient): Promise<Reply> {
+  const groups = await Array.fromAsync(client.listGroups());
+  const lines = groups
+    .map((g) => (g.description ? `${g.name} — ${g.description}` : g.name))
+    .sort((a, b) => a.localeCompare(b));
+  if (!lines.length) return info('There are no user groups.');
+  return info(`Groups: ${groups.map((g) => g.name).join(', ')}`, {
+    title: `${plural(lines.length, 'group')}`,
+    blocks: [
+      listBlock(lines, MAX_LIST),
+      { kind: 'note', text: 'See who is in one with `members <group>`.' },
+    ],
+  });
+}
+
+export function appMatches(app: WorkApp, search: string): boolean {
+  const q = normalize(search);
+  return normalize(app.name).includes(q) || normalize(app.description ?? '').includes(q);
+}
+
+export async function appsReply(client: AccessClient, search?: string): Promise<Reply> {
+  const apps = (await Array.fromAsync(client.listWorkApps()))
+    .filter((app) => !search || appMatches(app, search))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  if (!apps.length) {
+    return info(search ? `No application matches "${search}".` : 'There are no applications.');
+  }
+  const lines = apps.map((a) => (a.description ? `${a.name} — ${a.description}` : a.name));
+  const title = search
+    ? `${plural(apps.length, 'application')} matching "${search}"`
+    : plural(apps.length, 'application');
+  return info(`${title}: ${apps.map((a) => a.name).join(', ')}`, {
+    title,
+    blocks: [
+      listBlock(lines, MAX_LIST),
+      { kind: 'note', text: 'Ask for access with `request <app> [level] -- <why>`.' },
+    ],
+  });
+}

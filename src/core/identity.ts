@@ -1,0 +1,56 @@
+/**
+ * Who a chat user is in the Access Service: matched once by e-mail address (case-insensitively)
+ * and then remembered in the store, so later commands cost no lookup.
+ */
+import type { AccessClient } from '../access/client.ts';
+import type { IdentityLink, Platform, Store } from '../store/store.ts';
+import { NotLinkedError } from './errors.ts';
+
+export interface ChatActor {
+  platform: Platform;
+  chatUserId: string;
+  /** The e-mail on the chat profile; asked only when no link is stored yet. */
+  email: () => Promise<string | undefined>;
+}
+
+export class Identity {
+  readonly #client: AccessClient;
+  readonly #store: Store;
+  readonly #now: () => Date;
+
+  constructor(client: AccessClient, store: Store, now: () => Date) {
+    this.#client = client;
+    this.#store = store;
+    this.#now = now;
+  }
+
+  /** The actor's link; throws `NotLinkedError` with a message meant for the actor. */
+  async resolve(actor: ChatActor): Promise<IdentityLink> {
+    const known = await this.#store.getLink(actor.platform, actor.chatUserId);
+    if (known) return known;
+    const email = (await actor.email())?.trim().toLowerCase();
+    if (!email) {
+      throw new NotLinkedError(
+        'no-email',
+        "I can't see an e-mail address on your chat profile, so I can't tell who you are in the Access Service. Ask your admin to check that accessbot may read e-mail addresses.",
+      );
+    }
+    for await (const user of this.#client.listUsers()) {
+      if (user.email?.trim().toLowerCase() !== email) continue;
+      const link: IdentityLink = {
+        platform: actor.platform,
+        chatUserId: actor.chatUserId,
+        accessUserId: user.id,
+        email,
+        displayName: user.displayName ?? null,
+        linkedAt: this.#now(),
+      };
+      await this.#store.saveLink(link);
+      return link;
+    }
+    throw new NotLinkedError(
+      'no-match',
+      `Your chat e-mail address (${email}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it.`,
+    );
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The neutral reply model: everything the core says, in a shape each adapter renders its own way
+ * (Block Kit, an Adaptive Card, terminal text). No platform markup lives here.
+ */
+import { z } from 'zod';
+
+export const Field = z.object({ label: z.string(), value: z.string() });
+export type Field = z.infer<typeof Field>;
+
+export const ButtonAction = z.enum(['approve', 'decline', 'approveAll']);
+export type ButtonAction = z.infer<typeof ButtonAction>;
+
+export const Button = z.object({
+  label: z.string(),
+  action: ButtonAction,
+  /** A task id, or for `approveAll` the listed task ids joined by commas. */
+  value: z.string(),
+  style: z.enum(['primary', 'danger']).optional(),
+});
+export type Button = z.infer<typeof Button>;
+
+export const TaskState = z.enum(['pending', 'approved', 'declined', 'gone', 'other']);
+export type TaskState = z.infer<typeof TaskState>;
+
+/** What a task message shows; decided once here, rendered by each adapter. */
+export const TaskCard = z.object({
+  taskId: z.string(),
+  /** Position in the last `tasks` list, for `approve 2`. */
+  number: z.number().int().positive().optional(),
+  title: z.string(),
+  fields: z.array(Field),
+  state: TaskState,
+  /** The outcome line once decided: who, what, when, why. */
+  outcome: z.string().optional(),
+  buttons: z.array(Button),
+});
+export type TaskCard = z.infer<typeof TaskCard>;
+
+export const Block = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({ kind: z.literal('fields'), fields: z.array(Field) }),
+  /** `more` counts the items left out to keep the message within platform limits. */
+  z.object({ kind: z.literal('list'), items: z.array(z.string()), more: z.number().int() }),
+  z.object({ kind: z.literal('task'), card: TaskCard }),
+  z.object({ kind: z.literal('actions'), buttons: z.array(Button) }),
+  z.object({ kind: z.literal('note'), text: z.string() }),
+]);
+export type Block = z.infer<typeof Block>;
+
+export const Reply = z.object({
+  /** `channel`: everyone in the conversation sees it; `private`: only the asker. */
+  visibility: z.enum(['private', 'channel']),
+  tone: z.enum(['info', 'success', 'warning', 'error']),
+  title: z.string().optional(),
+  blocks: z.array(Block),
+  /** A plain-text version, for notifications and fallbacks. */
+  summary: z.string(),
+});
+export type Reply = z.infer<typeof Reply>;
+
+type ReplyOptions = Partial<Pick<Reply, 'visibility' | 'title' | 'blocks'>>;
+
+const make =
+  (tone: Reply['tone']) =>
+  (summary: string, options: ReplyOptions = {}): Reply => ({
+    visibility: options.visibility ?? 'private',
+    tone,
+    title: options.title,
+    blocks: options.blocks ?? [{ kind: 'text', text: summary }],
+    summary,
+  });
+
+export const info = make('info');
+export const success = make('success');
+export const warning = make('warning');
+export const failure = make('error');
+
+/** Keeps at most `max` items and counts the rest, so no platform limit is ever hit. */
+export function listBlock(items: readonly string[], max: number): Block {
+  return { kind: 'list', items: items.slice(0, max), more: Math.max(0, items.length - max) };
+}

@@ -1,0 +1,46 @@
+/**
+ * What a person is told when the Access Service fails, by error class. The operator gets the
+ * log line with the details; the chat gets a short, truthful sentence and no internals.
+ */
+import {
+  AccessError,
+  InvalidResponseError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} from '../access/errors.ts';
+import type { Logger } from '../log.ts';
+import { NotLinkedError } from './errors.ts';
+import { failure, type Reply, warning } from './reply.ts';
+
+/** A reply for a failure of a read-only command (nothing was changed). */
+export function replyForError(error: unknown, log: Logger): Reply {
+  if (error instanceof NotLinkedError) return warning(error.message);
+  if (error instanceof UnauthorizedError) {
+    log.error({ err: error }, 'the Access Service refused accessbot credentials');
+    return failure(
+      "The Access Service refused accessbot's credentials, so I can't do anything right now. Please tell the admin who runs accessbot.",
+    );
+  }
+  if (error instanceof ServiceUnavailableError) {
+    log.warn({ err: error }, 'Access Service unavailable');
+    return failure(
+      'The Access Service is not answering right now. Nothing was changed; please try again in a minute.',
+    );
+  }
+  if (error instanceof InvalidResponseError) {
+    log.error({ err: error }, 'Access Service answered with an unexpected body');
+    return failure(
+      'The Access Service sent an answer I could not understand. Nothing was changed; the admin has been told in the logs.',
+    );
+  }
+  if (error instanceof NotFoundError) {
+    return warning('The Access Service no longer knows that item.');
+  }
+  if (error instanceof AccessError) {
+    log.error({ err: error }, 'Access Service rejected a request');
+    return failure('The Access Service rejected that request. Nothing was changed.');
+  }
+  log.error({ err: error }, 'unexpected failure while handling a command');
+  return failure('Something went wrong on my side. Nothing was changed; the admin has been told.');
+}

@@ -1,0 +1,73 @@
+/**
+ * JSON logs with pino. Secrets are kept out twice over: known header and field names are
+ * redacted by path, and every configured secret value is scrubbed from the finished line, so a
+ * token that slips into an error message or a nested object still never reaches the output.
+ */
+import { type DestinationStream, type Logger, pino } from 'pino';
+
+export type { Logger };
+
+const REDACTED = '[REDACTED]';
+
+const sensitiveKeys = [
+  'x-api-secret',
+  'X-API-SECRET',
+  'authorization',
+  'Authorization',
+  'apiSecret',
+  'password',
+  'secret',
+  'token',
+  'botToken',
+  'appToken',
+  'signingSecret',
+  'appPassword',
+  'MicrosoftAppPassword',
+  'ACCESS_API_SECRET',
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+  'SLACK_APP_TOKEN',
+  'ACCESS_WEBHOOK_SECRET',
+];
+const redactPaths = sensitiveKeys.flatMap((key) => {
+  const k = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+  const dot = k.startsWith('[') ? '' : '.';
+  return [k, `*${dot}${k}`, `*.*${dot}${k}`, `*.*.*${dot}${k}`];
+});
+
+/** Only the parts of an error worth reading; never a got `options` object with headers. */
+function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const out: Record<string, unknown> = { type: error.name, message: error.message };
+  for (const key of ['code', 'endpoint', 'status', 'detail'] as const) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) out[key] = value;
+  }
+  if (error.stack) out.stack = error.stack;
+  if (error.cause !== undefined && error.cause !== error) out.cause = serializeError(error.cause);
+  return out;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function createLogger(
+  options: { level?: string; secrets?: readonly string[]; name?: string },
+  destination?: DestinationStream,
+): Logger {
+  const secrets = [...new Set(options.secrets ?? [])].filter((s) => s.length >= 4);
+  // JSON-escaped forms too: a secret with a quote or backslash is written escaped.
+  const forms = secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
+  const pattern = forms.length
+    ? new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g')
+    : undefined;
+  return pino(
+    {
+      level: options.level ?? 'info',
+      name: options.name ?? 'accessbot',
+      redact: { paths: redactPaths, censor: REDACTED },
+      serializers: { err: serializeError, error: serializeError },
+      hooks: pattern ? { streamWrite: (line) => line.replace(pattern, REDACTED) } : {},
+    },
+    destination ?? pino.destination({ dest: 2, sync: true }),
+  );
+}

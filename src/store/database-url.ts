@@ -1,0 +1,43 @@
+import { StoreError } from './errors.ts';
+
+/** Which store a `DATABASE_URL` asks for. The PostgreSQL URL is kept whole: it carries the credentials. */
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/**
+ * Reads `DATABASE_URL` as DESIGN.md defines it: `postgres://…` or `postgresql://…`; `sqlite:PATH`,
+ * `sqlite::memory:` or `sqlite:///abs/path`; or a plain path. Messages never echo the URL, which
+ * may hold a password.
+ */
+export function parseDatabaseUrl(databaseUrl: string): DatabaseTarget {
+  if (databaseUrl === '') {
+    throw new StoreError('STORE_URL_UNSUPPORTED', 'DATABASE_URL is empty');
+  }
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return { kind: 'postgres', url: databaseUrl };
+
+  const sqlite = /^sqlite:(.*)$/is.exec(databaseUrl);
+  if (sqlite) return { kind: 'sqlite', file: sqliteFile(sqlite[1] ?? '') };
+
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(databaseUrl);
+  if (scheme) {
+    throw new StoreError(
+      'STORE_URL_UNSUPPORTED',
+      `DATABASE_URL scheme "${scheme[1]}" is not supported; use postgres://…, sqlite:PATH or a path`,
+    );
+  }
+  return { kind: 'sqlite', file: databaseUrl };
+}
+
+/** `rest` follows `sqlite:`; the `//` form only makes sense with an empty host, i.e. `sqlite:///abs`. */
+function sqliteFile(rest: string): string {
+  if (rest.startsWith('//')) {
+    if (rest.startsWith('///')) return rest.slice(2);
+    throw new StoreError(
+      'STORE_URL_UNSUPPORTED',
+      'DATABASE_URL sqlite:// must be followed by an absolute path (sqlite:///abs/path); use sqlite:PATH for a relative one',
+    );
+  }
+  if (rest === '') {
+    throw new StoreError('STORE_URL_UNSUPPORTED', 'DATABASE_URL sqlite: names no file');
+  }
+  return rest;
+}

@@ -1,0 +1,47 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { StoreError } from '../errors.ts';
+import type { Migration } from './migrations.ts';
+
+/**
+ * Brings the database up to the last migration. Each one runs in its own IMMEDIATE transaction
+ * that re-checks whether it is applied, so two processes opening the same file at once apply it
+ * exactly once, and a failed migration leaves the previous version intact.
+ */
+export function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      version    INTEGER PRIMARY KEY,
+      applied_at INTEGER NOT NULL
+    ) STRICT
+  `);
+  refuseNewerSchema(db, migrations);
+
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
+  const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
+  for (const migration of migrations) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if (isApplied.get(migration.version) === undefined) {
+        db.exec(migration.sql);
+        record.run(migration.version, Date.now());
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+/** An older build must not write to a schema it does not know (e.g. after a rollback). */
+function refuseNewerSchema(db: DatabaseSync, migrations: readonly Migration[]): void {
+  const row = db.prepare('SELECT max(version) AS version FROM schema_migrations').get();
+  const applied = Number(row?.version ?? 0);
+  const known = migrations.at(-1)?.version ?? 0;
+  if (applied > known) {
+    throw new StoreError(
+      'STORE_OPEN_FAILED',
+      `database schema version ${applied} is newer than this accessbot supports (${known})`,
+    );
+  }
+}

@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { AppError } from '../../errors.ts';
+import { auditLimit } from '../audit-limit.ts';
+import { checked } from '../checked.ts';
+import { StoreError } from '../errors.ts';
+import { AuditEntry, IdentityLink, type Platform, type Store } from '../store.ts';
+import { migrate } from './migrate.ts';
+import { migrations } from './migrations.ts';
+import { toAudit, toLink } from './rows.ts';
+
+/** How long a write waits for another connection's lock (another process on the same file). */
+const BUSY_TIMEOUT_MS = 5000;
+const MEMORY = ':memory:';
+/** SQLite's result code when the file itself cannot be opened or created. */
+const SQLITE_CANTOPEN = 14;
+
+/**
+ * The default store: one synchronous `node:sqlite` connection behind the async port. Only
+ * `SqliteStore.open` builds one, so no caller ever sees an unmigrated database.
+ */
+export class SqliteStore implements Store {
+  readonly #db: DatabaseSync;
+  #closed = false;
+
+  private constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  /**
+   * Opens `file` (creating its directory) or `:memory:`, then applies the pragmas and migrations.
+   * Any failure is a STORE_OPEN_FAILED naming the file and the reason, for the operator.
+   */
+  static open(file: string): SqliteStore {
+    const inMemory = file === MEMORY;
+    const shown = inMemory ? MEMORY : resolve(file);
+    let db: DatabaseSync | undefined;
+    try {
+      if (!inMemory) mkdirSync(dirname(shown), { recursive: true });
+      db = new DatabaseSync(file);
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // WAL lets readers run while the poller writes; `:memory:` silently keeps its own mode.
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec('PRAGMA foreign_keys = ON');
+      migrate(db, migrations);
+      return new SqliteStore(db);
+    } catch (error) {
+      db?.close();
+      throw new StoreError(
+        'STORE_OPEN_FAILED',
+        `cannot open SQLite database ${shown}: ${openFailureReason(error)}`,
+        { cause: error },
+      );
+    }
+  }
+
+  async getLink(platform: Platform, chatUserId: string): Promise<IdentityLink | undefined> {
+    return this.#query('getLink', (db) => {
+      const row = db
+        .prepare('SELECT * FROM identity_links WHERE platform = ? AND chat_user_id = ?')
+        .get(platform, chatUserId);
+      return row === undefined ? undefined : toLink(row);
+    });
+  }
+
+  async saveLink(link: IdentityLink): Promise<void> {
+    const valid = checked(IdentityLink, link, 'STORE_INVALID_INPUT', 'the identity link to save');
+    this.#query('saveLink', (db) => {
+      db.prepare(
+        `INSERT OR REPLACE INTO identity_links
+           (platform, chat_user_id, access_user_id, email, display_name, linked_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(
+        valid.platform,
+        valid.chatUserId,
+        valid.accessUserId,
+        valid.email.toLowerCase(),
+        valid.displayName,
+        valid.linkedAt.getTime(),
+      );
+    });
+  }
+
+  async forgetLink(platform: Platform, chatUserId: string): Promise<void> {
+    this.#query('forgetLink', (db) => {
+      db.prepare('DELETE FROM identity_links WHERE platform = ? AND chat_user_id = ?').run(
+        platform,
+        chatUserId,
+      );
+    });
+  }
+
+  async listLinks(platform?: Platform): Promise<IdentityLink[]> {
+    return this.#query('listLinks', (db) => {
+      const rows =
+        platform === undefined
+          ? db.prepare('SELECT * FROM identity_links ORDER BY platform, chat_user_id').all()
+          : db
+              .prepare('SELECT * FROM identity_links WHERE platform = ? ORDER BY chat_user_id')
+              .all(platform);
+      return rows.map(toLink);
+    });
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<void> {
+    const valid = checked(AuditEntry, entry, 'STORE_INVALID_INPUT', 'the audit entry to append');
+    this.#query('appendAudit', (db) => {
+      db.prepare(
+        `INSERT INTO audit_log
+           (at, platform, chat_user_id, access_user_id, task_id, action, reason, outcome, detail)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        valid.at.getTime(),
+        valid.platform,
+        valid.chatUserId,
+        valid.accessUserId,
+        valid.taskId,
+        valid.action,
+        valid.reason,
+        valid.outcome,
+        valid.detail,
+      );
+    });
+  }
+
+  async listAudit(query: { taskId?: string; limit?: number } = {}): Promise<AuditEntry[]> {
+    const limit = auditLimit(query.limit);
+    return this.#query('listAudit', (db) => {
+      // `id` breaks ties between entries of the same millisecond: the later append is newer.
+      const rows =
+        query.taskId === undefined
+          ? db.prepare('SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT ?').all(limit)
+          : db
+              .prepare(
+                'SELECT * FROM audit_log WHERE task_id = ? ORDER BY at DESC, id DESC LIMIT ?',
+              )
+              .all(query.taskId, limit);
+      return rows.map(toAudit);
+    });
+  }
+
+  async ping(): Promise<void> {
+    this.#query('ping', (db) => {
+      db.prepare('SELECT 1').get();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#db.close();
+  }
+
+  /** Every call goes through here: refused once closed, and SQLite's errors become StoreErrors. */
+  #query<T>(operation: string, run: (db: DatabaseSync) => T): T {
+    if (this.#closed) {
+      throw new StoreError('STORE_CLOSED', `store is closed; ${operation} refused`);
+    }
+    try {
+      return run(this.#db);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StoreError('STORE_QUERY_FAILED', `${operation} failed: ${reason}`, {
+        cause: error,
+      });
+    }
+  }
+}
+
+/** Node's and SQLite's wording for the two usual set-up mistakes is cryptic; say what is wrong. */
+function openFailureReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, syscall, path, errcode } = error as NodeJS.ErrnoException & { errcode?: number };
+  if (code === 'EEXIST' && syscall === 'mkdir') return `${path} exists and is not a directory`;
+  if (errcode === SQLITE_CANTOPEN) {
+    return `${error.message} (is it a directory, or is its directory not writable?)`;
+  }
+  return error.message;
+}

@@ -1,0 +1,221 @@
+/**
+ * What every Store implementation must do, as one suite: each implementation's test file calls
+ * `describeStoreContract` with a function that opens a fresh, empty store.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_AUDIT_LIMIT } from '../src/store/audit-limit.ts';
+import { StoreError } from '../src/store/errors.ts';
+import type { AuditEntry, IdentityLink, Store } from '../src/store/store.ts';
+
+export function link(overrides: Partial<IdentityLink> = {}): IdentityLink {
+  return {
+    platform: 'slack',
+    chatUserId: 'U01',
+    accessUserId: 'a-1',
+    email: 'ada@example.com',
+    displayName: 'Ada Lovelace',
+    linkedAt: new Date('2025-03-01T10:00:00.123Z'),
+    ...overrides,
+  };
+}
+
+export function audit(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    at: new Date('2025-03-01T10:00:00.000Z'),
+    platform: 'slack',
+    chatUserId: 'U01',
+    accessUserId: 'a-1',
+    taskId: 'task-1',
+    action: 'approve',
+    reason: null,
+    outcome: 'approved',
+    detail: null,
+    ...overrides,
+  };
+}
+
+const minute = (n: number) => new Date(Date.UTC(2025, 2, 1, 10, n));
+
+async function expectStoreError(promise: Promise<unknown>, code: string): Promise<StoreError> {
+  const error = await promise.then(
+    () => expect.fail(`expected a StoreError ${code}`),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StoreError);
+  expect((error as StoreError).code).toBe(code);
+  return error as StoreError;
+}
+
+export function describeStoreContract(name: string, open: () => Promise<Store>): void {
+  describe(`${name}: Store contract`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('identity links', () => {
+      it('returns undefined for a chat user who never linked', async () => {
+        expect(await store.getLink('slack', 'nobody')).toBeUndefined();
+      });
+
+      it('gives back a saved link field for field, dates to the millisecond', async () => {
+        await store.saveLink(link());
+        expect(await store.getLink('slack', 'U01')).toEqual(link());
+      });
+
+      it('keeps a missing display name as null', async () => {
+        await store.saveLink(link({ displayName: null }));
+        expect((await store.getLink('slack', 'U01'))?.displayName).toBeNull();
+      });
+
+      it('replaces the link of the same platform and chat user', async () => {
+        await store.saveLink(link());
+        const relinked = link({
+          accessUserId: 'a-2',
+          email: 'ada@new.example',
+          linkedAt: minute(5),
+        });
+        await store.saveLink(relinked);
+        expect(await store.getLink('slack', 'U01')).toEqual(relinked);
+        expect(await store.listLinks()).toHaveLength(1);
+      });
+
+      it('keeps the same chat user id on two platforms as two links', async () => {
+        await store.saveLink(link({ platform: 'slack', accessUserId: 'a-1' }));
+        await store.saveLink(link({ platform: 'teams', accessUserId: 'a-2' }));
+        expect((await store.getLink('slack', 'U01'))?.accessUserId).toBe('a-1');
+        expect((await store.getLink('teams', 'U01'))?.accessUserId).toBe('a-2');
+      });
+
+      it('forgets one link and leaves the others', async () => {
+        await store.saveLink(link({ platform: 'slack' }));
+        await store.saveLink(link({ platform: 'teams' }));
+        await store.forgetLink('slack', 'U01');
+        expect(await store.getLink('slack', 'U01')).toBeUndefined();
+        expect(await store.getLink('teams', 'U01')).toBeDefined();
+      });
+
+      it('treats forgetting an unknown link as done', async () => {
+        await expect(store.forgetLink('shell', 'ghost')).resolves.toBeUndefined();
+      });
+
+      it('lists every link, or only those of one platform', async () => {
+        await store.saveLink(link({ platform: 'slack', chatUserId: 'U01' }));
+        await store.saveLink(link({ platform: 'slack', chatUserId: 'U02' }));
+        await store.saveLink(link({ platform: 'teams', chatUserId: 'T01' }));
+        const all = await store.listLinks();
+        expect(all.map((l) => `${l.platform}/${l.chatUserId}`).sort()).toEqual([
+          'slack/U01',
+          'slack/U02',
+          'teams/T01',
+        ]);
+        const slack = await store.listLinks('slack');
+        expect(slack.map((l) => l.chatUserId).sort()).toEqual(['U01', 'U02']);
+        expect(await store.listLinks('shell')).toEqual([]);
+      });
+
+      it('stores e-mail addresses lower-cased, so matching them ignores case', async () => {
+        await store.saveLink(link({ email: 'Ada.Lovelace@Example.COM' }));
+        expect((await store.getLink('slack', 'U01'))?.email).toBe('ada.lovelace@example.com');
+        expect((await store.listLinks()).map((l) => l.email)).toEqual(['ada.lovelace@example.com']);
+      });
+
+      it('refuses a link that does not match the schema, and stores nothing', async () => {
+        const bad = { ...link(), platform: 'irc' } as unknown as IdentityLink;
+        await expectStoreError(store.saveLink(bad), 'STORE_INVALID_INPUT');
+        expect(await store.listLinks()).toEqual([]);
+      });
+    });
+
+    describe('audit log', () => {
+      it('gives back an appended entry field for field', async () => {
+        const entry = audit({ action: 'decline', reason: 'not needed', outcome: 'declined' });
+        await store.appendAudit(entry);
+        expect(await store.listAudit()).toEqual([entry]);
+      });
+
+      it('lists newest first by time, whatever the order of appends', async () => {
+        await store.appendAudit(audit({ at: minute(2), taskId: 'middle' }));
+        await store.appendAudit(audit({ at: minute(3), taskId: 'newest' }));
+        await store.appendAudit(audit({ at: minute(1), taskId: 'oldest' }));
+        const listed = await store.listAudit();
+        expect(listed.map((e) => e.taskId)).toEqual(['newest', 'middle', 'oldest']);
+      });
+
+      it('lists the later of two same-millisecond appends first', async () => {
+        await store.appendAudit(audit({ at: minute(1), outcome: 'failed' }));
+        await store.appendAudit(audit({ at: minute(1), outcome: 'approved' }));
+        const listed = await store.listAudit();
+        expect(listed.map((e) => e.outcome)).toEqual(['approved', 'failed']);
+      });
+
+      it('filters by task id', async () => {
+        await store.appendAudit(audit({ at: minute(1), taskId: 'task-1', outcome: 'failed' }));
+        await store.appendAudit(audit({ at: minute(2), taskId: 'task-2' }));
+        await store.appendAudit(audit({ at: minute(3), taskId: 'task-1', outcome: 'approved' }));
+        const listed = await store.listAudit({ taskId: 'task-1' });
+        expect(listed.map((e) => [e.taskId, e.outcome])).toEqual([
+          ['task-1', 'approved'],
+          ['task-1', 'failed'],
+        ]);
+        expect(await store.listAudit({ taskId: 'task-9' })).toEqual([]);
+      });
+
+      it('returns the newest `limit` entries, of the task when one is given', async () => {
+        for (let n = 0; n < 5; n++) {
+          await store.appendAudit(audit({ at: minute(n), taskId: n % 2 ? 'odd' : 'even' }));
+        }
+        const newest = await store.listAudit({ limit: 2 });
+        expect(newest.map((e) => e.at)).toEqual([minute(4), minute(3)]);
+        const even = await store.listAudit({ taskId: 'even', limit: 2 });
+        expect(even.map((e) => e.at)).toEqual([minute(4), minute(2)]);
+      });
+
+      it(`returns 100 entries by default and at most ${MAX_AUDIT_LIMIT} however many are asked`, async () => {
+        const start = Date.UTC(2025, 0, 1);
+        for (let n = 0; n < MAX_AUDIT_LIMIT + 5; n++) {
+          await store.appendAudit(audit({ at: new Date(start + n * 1000), taskId: `task-${n}` }));
+        }
+        const byDefault = await store.listAudit();
+        expect(byDefault).toHaveLength(100);
+        expect(byDefault[0]?.taskId).toBe(`task-${MAX_AUDIT_LIMIT + 4}`);
+        expect(await store.listAudit({ limit: 5000 })).toHaveLength(MAX_AUDIT_LIMIT);
+      });
+
+      it('refuses a limit that is not a positive integer', async () => {
+        await expectStoreError(store.listAudit({ limit: 0 }), 'STORE_INVALID_INPUT');
+        await expectStoreError(store.listAudit({ limit: 2.5 }), 'STORE_INVALID_INPUT');
+      });
+
+      it('refuses an entry that does not match the schema, and stores nothing', async () => {
+        const bad = { ...audit(), outcome: 'maybe' } as unknown as AuditEntry;
+        await expectStoreError(store.appendAudit(bad), 'STORE_INVALID_INPUT');
+        expect(await store.listAudit()).toEqual([]);
+      });
+    });
+
+    describe('lifecycle', () => {
+      it('answers ping while open', async () => {
+        await expect(store.ping()).resolves.toBeUndefined();
+      });
+
+      it('refuses every call after close with STORE_CLOSED, and closes twice quietly', async () => {
+        await store.close();
+        await expect(store.close()).resolves.toBeUndefined();
+        const calls: Promise<unknown>[] = [
+          store.getLink('slack', 'U01'),
+          store.saveLink(link()),
+          store.forgetLink('slack', 'U01'),
+          store.listLinks(),
+          store.appendAudit(audit()),
+          store.listAudit(),
+          store.ping(),
+        ];
+        for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
+      });
+    });
+  });
+}
