@@ -1,6 +1,7 @@
 /**
- * Tells the terminal user about tasks that became pending while they were typing: a simple
- * in-process check of their own pending list. (The real poller replaces it.)
+ * Tells the terminal user about their tasks: the numbered list at start, then each task that
+ * becomes pending while they type. A simple in-process check of their own pending list; the
+ * real poller replaces it.
  */
 import type { AccessBot } from '../../src/core/bot.ts';
 import { plural } from '../../src/core/format.ts';
@@ -28,9 +29,11 @@ export class Announcer {
     this.#o = options;
   }
 
-  /** Announces what is pending now, then checks again every interval. */
+  /** Shows the numbered list of what is pending now, then checks again every interval. */
   async start(): Promise<void> {
-    await this.check();
+    const { reply, tasks } = await this.#o.bot.taskList(this.#o.actor);
+    for (const task of tasks) this.#seen.add(task.id);
+    this.#o.say(reply);
     this.#timer = setInterval(() => void this.check(), this.#o.intervalMs);
     this.#timer.unref();
   }
@@ -47,7 +50,7 @@ export class Announcer {
       for (const t of fresh) this.#seen.add(t.id);
       this.#failing = false;
       if (!fresh.length) return;
-      const title = `🔔 ${plural(fresh.length, 'task')} waiting for your decision`;
+      const title = `🔔 ${plural(fresh.length, 'new task')} waiting for your decision`;
       say(
         info(title, {
           title,

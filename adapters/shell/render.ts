@@ -40,9 +40,8 @@ function renderBlock(block: Block, paint: (style: Style, text: string) => string
     case 'task':
       return renderCard(block.card, paint);
     case 'actions':
-      return block.buttons
-        .filter((b) => b.action === 'approveAll')
-        .map((b) => paint('dim', `  (${b.label.toLowerCase()}: approve each by number)`));
+      // A terminal has no buttons; the replies' notes say what to type instead.
+      return [];
   }
 }
 

@@ -16,7 +16,7 @@ export interface ShellOptions {
   email: string;
   pendingStatus: string;
   input: Readable;
-  output: Writable & { isTTY?: boolean };
+  output: Writable;
   log: Logger;
   /** How often to look for new tasks. */
   checkEveryMs: number;
@@ -30,7 +30,7 @@ export interface Shell {
   stop(): void;
 }
 
-export async function startShell(options: ShellOptions): Promise<Shell> {
+export function startShell(options: ShellOptions): Shell {
   const { bot, output, interactive } = options;
   const actor: ChatActor = {
     platform: 'shell',
@@ -40,7 +40,6 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   const say = (reply: Reply) => output.write(`${renderReply(reply, { color: interactive })}\n`);
   const rl = createInterface({ input: options.input, terminal: interactive, crlfDelay: Infinity });
   const prompt = () => interactive && rl.prompt();
-
   const announcer = new Announcer({
     bot,
     actor,
@@ -53,20 +52,15 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     },
   });
 
-  output.write(
-    `accessbot — you are ${options.email}. Type \`help\` for commands, \`quit\` to leave.\n\n`,
-  );
-  try {
-    const link = await bot.identity.resolve(actor);
-    if (link.displayName) output.write(`Hello ${link.displayName}.\n\n`);
-  } catch {
-    // Not linked, or the service is down: the first command says so in words.
-  }
-  await announcer.start();
-  prompt();
-
-  // Lines are answered one at a time, in order, even when they arrive all at once from a pipe.
-  let queue = Promise.resolve();
+  const greet = async () => {
+    output.write(
+      `accessbot — you are ${options.email}. Type \`help\` for commands, \`quit\` to leave.\n\n`,
+    );
+    await announcer.start();
+  };
+  // Lines are answered one at a time, in order, after the greeting — also when a pipe delivers
+  // them all before start-up has finished.
+  let queue = greet();
   const done = new Promise<void>((resolve) => {
     rl.on('line', (line) => {
       queue = queue.then(async () => {

@@ -66,7 +66,7 @@ export class AccessBot {
       case 'help':
         return helpReply();
       case 'tasks':
-        return this.tasks(actor);
+        return (await this.taskList(actor)).reply;
       case 'approve':
         return (await this.#decideRef(actor, command.task, 'approve')).reply;
       case 'decline':
@@ -84,8 +84,11 @@ export class AccessBot {
     }
   }
 
-  /** The actor's pending tasks, numbered; the numbering is remembered for `approve <n>`. */
-  async tasks(actor: ChatActor): Promise<Reply> {
+  /**
+   * The actor's pending tasks as a numbered reply, and the tasks themselves; the numbering is
+   * remembered for `approve <n>`. A failure comes back as a reply with no tasks.
+   */
+  async taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
     try {
       const link = await this.identity.resolve(actor);
       const tasks = sortTasks(await this.#decider.pending(link.accessUserId));
@@ -93,9 +96,9 @@ export class AccessBot {
         actor,
         tasks.map((t) => t.id),
       );
-      return tasksReply(tasks, this.#deps.pendingStatus);
+      return { reply: tasksReply(tasks, this.#deps.pendingStatus), tasks };
     } catch (error) {
-      return replyForError(error, this.#deps.log);
+      return { reply: replyForError(error, this.#deps.log), tasks: [] };
     }
   }
 

@@ -107,10 +107,14 @@ export class Decider {
     };
     const card = this.#card(decided);
     const why = reason ? ` Reason: "${reason}".` : '';
+    const said = `You ${verb} "${taskTitle(task)}".${why}`;
     return {
       outcome: verb,
-      reply: success(`You ${verb} "${taskTitle(task)}".${why}`, {
-        blocks: [{ kind: 'task', card }],
+      reply: success(said, {
+        blocks: [
+          { kind: 'text', text: said },
+          { kind: 'task', card },
+        ],
       }),
       card,
     } satisfies DecisionResult;

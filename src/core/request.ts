@@ -17,42 +17,39 @@ export type Resolved =
 const quoted = (items: readonly { name: string }[]) =>
   sentenceList(items.map((i) => `"${i.name}"`));
 
-/** Longest run of leading words that names an app exactly; the rest names the level. */
-function splitTarget(apps: readonly WorkApp[], target: string) {
+/**
+ * Which app the leading words name, the rest naming the level: the longest exact name first,
+ * then the longest run of words that names exactly one app in part.
+ */
+function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest: string } | Reply {
   const words = target.split(' ');
+  const prefix = (n: number) => words.slice(0, n).join(' ');
   for (let n = words.length; n >= 1; n--) {
-    const name = normalize(words.slice(0, n).join(' '));
-    const app = apps.find((a) => normalize(a.name) === name);
+    const app = apps.find((a) => normalize(a.name) === normalize(prefix(n)));
     if (app) return { app, rest: words.slice(n).join(' ') };
   }
-  return undefined;
+  let suggestions: WorkApp[] = [];
+  for (let n = words.length; n >= 1; n--) {
+    const match = matchByName(apps, prefix(n), (a) => a.name);
+    if (match.kind === 'one') return { app: match.item, rest: words.slice(n).join(' ') };
+    if (match.kind === 'many') {
+      return warning(
+        `"${prefix(n)}" matches several applications: ${quoted(match.items.slice(0, 10))}. Which one?`,
+      );
+    }
+    if (!suggestions.length) suggestions = match.suggestions;
+  }
+  const hint = suggestions.length
+    ? ` Did you mean ${quoted(suggestions)}?`
+    : ' Type `apps` to see them all.';
+  return warning(`I found no application called "${target}".${hint}`);
 }
 
 export async function resolveRequest(client: AccessClient, target: string): Promise<Resolved> {
   const apps = await Array.fromAsync(client.listWorkApps());
-  const exact = splitTarget(apps, target);
-  let app: WorkApp;
-  let rest = '';
-  if (exact) {
-    ({ app, rest } = exact);
-  } else {
-    const match = matchByName(apps, target, (a) => a.name);
-    if (match.kind === 'many') {
-      return {
-        ok: false,
-        reply: warning(
-          `"${target}" matches several applications: ${quoted(match.items.slice(0, 10))}. Which one?`,
-        ),
-      };
-    }
-    if (match.kind === 'none') {
-      const hint = match.suggestions.length
-        ? ` Did you mean ${quoted(match.suggestions)}?`
-        : ' Type `apps` to see them all.';
-      return { ok: false, reply: warning(`I found no application called "${target}".${hint}`) };
-    }
-    app = match.item;
-  }
+  const found = findApp(apps, target);
+  if (!('app' in found)) return { ok: false, reply: found };
+  const { app, rest } = found;
   const levels = await Array.fromAsync(client.listPermissionLevels(app.id));
   if (!rest) {
     if (levels.length <= 1) return { ok: true, app, level: levels[0] };

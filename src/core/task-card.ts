@@ -14,7 +14,9 @@ function titleOf(task: Task, f: TaskFacts): string {
     case TaskTypes.entitlementReview:
       return `Access review: ${f.userDisplayName ?? 'a user'} on ${app}${level}`;
     case TaskTypes.offboardingStep:
-      return `Offboarding: ${f.step ?? 'a step'} for ${f.userDisplayName ?? 'a user'}`;
+      return f.step
+        ? `Offboarding: ${f.step}`
+        : `Offboarding: ${f.userDisplayName ?? 'a user'}${f.workAppName ? ` on ${app}` : ''}`;
     default:
       return `${task.type}${f.workAppName ? `: ${f.workAppName}${level}` : ''}`;
   }

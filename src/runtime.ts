@@ -1,0 +1,57 @@
+/**
+ * Wires the parts together from a parsed configuration: the Access Service (or the embedded
+ * sandbox when none is configured), the store, the client and the bot. Returns one `close`
+ * that releases everything in reverse order.
+ */
+import { AccessClient } from './access/client.ts';
+import type { Config } from './config.ts';
+import { AccessBot } from './core/bot.ts';
+import type { Logger } from './log.ts';
+import { startSandbox } from './sandbox/server.ts';
+import { openStore } from './store/open.ts';
+import type { Store } from './store/store.ts';
+
+export interface Runtime {
+  bot: AccessBot;
+  client: AccessClient;
+  store: Store;
+  /** Set when the embedded sandbox serves as the Access Service. */
+  sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const fn of closers.reverse()) {
+      await fn().catch((error: unknown) => log.warn({ err: error }, 'error while closing'));
+    }
+  };
+  try {
+    let sandbox: Runtime['sandbox'];
+    let access = config.access;
+    if (!access) {
+      sandbox = await startSandbox({ statusParam: config.tasks.statusParam });
+      closers.push(() => sandbox!.close());
+      access = { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
+      log.info(
+        { url: sandbox.url },
+        'no ACCESS_API_URL: using the embedded sandbox Access Service',
+      );
+    }
+    const store = await openStore(config.databaseUrl);
+    closers.push(() => store.close());
+    const client = new AccessClient({
+      baseUrl: access.url,
+      apiKey: access.apiKey,
+      apiSecret: access.apiSecret,
+      timeoutMs: config.accessTimeoutMs,
+      statusParam: config.tasks.statusParam,
+    });
+    const bot = new AccessBot({ client, store, log, pendingStatus: config.tasks.pendingStatus });
+    return { bot, client, store, sandbox, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

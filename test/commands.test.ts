@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from '../src/core/commands.ts';
+
+const ID = '3f2b8c1e-9a4d-4c1b-8e2f-1a2b3c4d5e6f';
+
+const ok = (text: string) => {
+  const result = parseCommand(text);
+  if (!result.ok) throw new Error(`expected ${text} to parse: ${result.message}`);
+  return result.command;
+};
+const refused = (text: string) => {
+  const result = parseCommand(text);
+  if (result.ok) throw new Error(`expected ${text} to be refused`);
+  return result.message;
+};
+
+describe('command parser', () => {
+  it('reads every command', () => {
+    expect(ok('help')).toEqual({ name: 'help' });
+    expect(ok('  TASKS ')).toEqual({ name: 'tasks' });
+    expect(ok(`approve ${ID}`)).toEqual({ name: 'approve', task: { kind: 'id', id: ID } });
+    expect(ok(`approve ${ID.toUpperCase()}`)).toEqual({
+      name: 'approve',
+      task: { kind: 'id', id: ID },
+    });
+    expect(ok('approve 2')).toEqual({ name: 'approve', task: { kind: 'number', n: 2 } });
+    expect(ok('decline 1 too   broad for a contractor')).toEqual({
+      name: 'decline',
+      task: { kind: 'number', n: 1 },
+      reason: 'too broad for a contractor',
+    });
+    expect(ok(`decline ${ID}`)).toEqual({
+      name: 'decline',
+      task: { kind: 'id', id: ID },
+      reason: undefined,
+    });
+    expect(ok('members Platform Engineering')).toEqual({
+      name: 'members',
+      group: 'Platform Engineering',
+    });
+    expect(ok('groups')).toEqual({ name: 'groups' });
+    expect(ok('apps')).toEqual({ name: 'apps', search: undefined });
+    expect(ok('apps git')).toEqual({ name: 'apps', search: 'git' });
+    expect(ok('request GitHub admin -- need it for the release')).toEqual({
+      name: 'request',
+      target: 'GitHub admin',
+      justification: 'need it for the release',
+    });
+    expect(ok('request Google Workspace')).toEqual({
+      name: 'request',
+      target: 'Google Workspace',
+      justification: undefined,
+    });
+    expect(ok('request')).toEqual({ name: 'request', target: undefined, justification: undefined });
+  });
+
+  it('keeps dashes inside a justification', () => {
+    expect(ok('request Jira -- on-call -- urgent')).toMatchObject({
+      target: 'Jira',
+      justification: 'on-call -- urgent',
+    });
+  });
+
+  it('treats an empty message as a request for help', () => {
+    expect(ok('   ')).toEqual({ name: 'help' });
+  });
+
+  it('suggests the closest command for a typo', () => {
+    expect(refused('taks')).toContain('Did you mean `tasks`?');
+    expect(refused('frobnicate')).toContain('Type `help`');
+  });
+
+  it('explains a missing or malformed task id', () => {
+    expect(refused('approve')).toContain('Which task?');
+    expect(refused('approve 3f2b8c1e-zzzz')).toContain('is not a task id');
+    expect(refused('decline not-an-id because')).toContain('is not a task id');
+    expect(refused('approve 0')).toContain('no task number 0');
+    expect(refused(`approve ${ID} ${ID}`)).toContain('one task at a time');
+  });
+
+  it('refuses text over the limits with the limit in the answer', () => {
+    expect(refused(`decline 1 ${'x'.repeat(1200)}`)).toContain('limit is 1000');
+    expect(refused('x'.repeat(2500))).toContain('limit is 2000');
+    expect(refused(`request Jira -- ${'y'.repeat(1100)}`)).toContain('justification is too long');
+  });
+
+  it('asks for what is missing', () => {
+    expect(refused('members')).toContain('Which group?');
+    expect(refused('request -- because')).toContain('Which application?');
+    expect(refused('tasks please')).toContain('takes no arguments');
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseDuration, secretsOf } from '../src/config.ts';
+import { ConfigError } from '../src/errors.ts';
+
+const fails = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a configuration error');
+};
+
+describe('configuration', () => {
+  it('runs the demo with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config.access).toBeUndefined();
+    expect(config.slack).toBeUndefined();
+    expect(config.teams).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe('sqlite:./data/accessbot.db');
+    expect(config.tasks).toEqual({ statusParam: 'status', pendingStatus: 'Pending' });
+    expect(config.poll).toEqual({
+      intervalMs: 60_000,
+      maxRps: undefined,
+      remindAfterMs: 86_400_000,
+    });
+  });
+
+  it('treats empty values as unset, as env files often carry NAME= lines', () => {
+    expect(loadConfig({ PORT: '', ACCESS_API_URL: '' }).port).toBe(3000);
+  });
+
+  it('reads a full Access Service configuration and ends the base URL with a slash', () => {
+    const config = loadConfig({
+      ACCESS_API_URL: 'https://access.example.com/api/v1',
+      ACCESS_API_KEY: 'key',
+      ACCESS_API_SECRET: 'secret-value',
+      ACCESS_TASK_STATUS_PARAM: 'state',
+      ACCESS_PENDING_STATUS: 'Open',
+      REMIND_AFTER: '90m',
+    });
+    expect(config.access?.url).toBe('https://access.example.com/api/v1/');
+    expect(config.tasks).toEqual({ statusParam: 'state', pendingStatus: 'Open' });
+    expect(config.poll.remindAfterMs).toBe(90 * 60_000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number'],
+    [{ PORT: '70000' }, 'PORT must be at most 65535'],
+    [
+      { ACCESS_API_URL: 'ftp://x', ACCESS_API_KEY: 'k', ACCESS_API_SECRET: 's' },
+      'ACCESS_API_URL must be an http(s) URL',
+    ],
+    [
+      { ACCESS_API_URL: 'https://a.example/api/v1', ACCESS_API_KEY: 'k' },
+      'ACCESS_API_SECRET is required',
+    ],
+    [{ SLACK_BOT_TOKEN: 'xoxb-1' }, 'SLACK_SIGNING_SECRET is required'],
+    [
+      { SLACK_BOT_TOKEN: 'token', SLACK_SIGNING_SECRET: 'signing' },
+      'SLACK_BOT_TOKEN must be a bot token',
+    ],
+    [{ SLACK_SIGNING_SECRET: 'abc' }, 'SLACK_BOT_TOKEN is required'],
+    [{ SLACK_COMMAND: 'access' }, 'SLACK_COMMAND must be a slash command'],
+    [{ REMIND_AFTER: 'tomorrow' }, 'REMIND_AFTER must be a duration'],
+    [{ POLL_INTERVAL_SECONDS: '0' }, 'POLL_INTERVAL_SECONDS must be at least 1'],
+    [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be greater than 0'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'refused when NODE_ENV=production'],
+    [{ MicrosoftAppId: 'app' }, 'MicrosoftAppPassword is required'],
+    [
+      { MicrosoftAppType: 'SingleTenant', MicrosoftAppId: 'a', MicrosoftAppPassword: 'p' },
+      'MicrosoftAppTenantId is required',
+    ],
+  ])('stops on %o with a line naming the variable', (env, expected) => {
+    const message = fails(env as Record<string, string>);
+    expect(message).toContain(expected);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('never echoes a secret value in its error', () => {
+    const message = fails({
+      SLACK_BOT_TOKEN: 'hunter2-not-a-token',
+      SLACK_APP_TOKEN: 'also-wrong-secret',
+    });
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('also-wrong-secret');
+    expect(message).toContain('SLACK_APP_TOKEN');
+  });
+
+  it('lists the secrets to scrub from logs, including a database password', () => {
+    const config = loadConfig({
+      ACCESS_API_URL: 'https://a.example/api/v1',
+      ACCESS_API_KEY: 'public-key',
+      ACCESS_API_SECRET: 'the-api-secret',
+      DATABASE_URL: 'postgres://bot:db-pass-word@db:5432/bot',
+    });
+    expect(secretsOf(config)).toEqual(expect.arrayContaining(['the-api-secret', 'db-pass-word']));
+  });
+
+  it.each([
+    ['24h', 86_400_000],
+    ['90m', 5_400_000],
+    ['30s', 30_000],
+    ['0', 0],
+    ['2d', 172_800_000],
+    ['soon', undefined],
+  ])('reads the duration %s', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+});

@@ -1,0 +1,250 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AccessBot } from '../src/core/bot.ts';
+import { Decider } from '../src/core/decide.ts';
+import type { Reply } from '../src/core/reply.ts';
+import { tasks, users, workApps } from '../src/sandbox/seed.ts';
+import type { Store } from '../src/store/store.ts';
+import { actor, botFor, captureLog } from './helpers/bot.ts';
+import { useSandbox } from './helpers/sandbox.ts';
+
+const sandbox = useSandbox({ pageSize: 2 });
+
+/** Opens a GitHub access request for `userId` and returns the approver's new task. */
+async function openTaskFor(
+  approverId: string,
+  userId: string,
+  level: keyof (typeof workApps)['github']['levels'],
+) {
+  const access = sandbox.current.state.createAccessRequest({
+    workAppId: workApps.github.id,
+    userId,
+    permissionLevelId: workApps.github.levels[level].id,
+  });
+  const task = sandbox.current.state
+    .tasksFor(approverId, 'Pending')
+    .find((t) => t.metadata.accessId === access.id);
+  if (!task) throw new Error('the sandbox opened no task for that approver');
+  return task.id;
+}
+let bot: AccessBot;
+let store: Store;
+
+const ada = actor(users.ada.email.toUpperCase(), 'slack', 'U-ADA');
+const grace = actor(users.grace.email, 'slack', 'U-GRACE');
+const text = (reply: Reply) => JSON.stringify(reply);
+const posts = (suffix: string) =>
+  sandbox.current.requests.filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
+
+beforeEach(async () => {
+  ({ bot, store } = await botFor(sandbox.client));
+  sandbox.current.faults.reset();
+  sandbox.current.requests.length = 0;
+});
+
+describe('identity', () => {
+  it('links a chat user by e-mail, case-insensitively, and remembers the link', async () => {
+    const reply = await bot.handle(ada, 'tasks');
+    expect(reply.title).toBe('You have 3 pending tasks');
+    expect(await store.getLink('slack', 'U-ADA')).toMatchObject({
+      accessUserId: users.ada.id,
+      email: users.ada.email,
+    });
+    sandbox.current.requests.length = 0;
+    await bot.handle(ada, 'tasks');
+    expect(sandbox.current.requests.some((r) => r.path.endsWith('/users'))).toBe(false);
+  });
+
+  it('tells an unknown user clearly that they are not linked', async () => {
+    const reply = await bot.handle(actor('stranger@elsewhere.example'), 'tasks');
+    expect(reply.tone).toBe('warning');
+    expect(reply.summary).toContain('stranger@elsewhere.example');
+    expect(reply.summary).toContain('does not belong to any user of the Access Service');
+  });
+
+  it('tells a user without an e-mail on their profile why nothing can be done', async () => {
+    const reply = await bot.handle(actor(undefined), 'request GitHub Read');
+    expect(reply.summary).toContain("can't see an e-mail address");
+  });
+});
+
+describe('tasks and decisions', () => {
+  it('lists the actor’s pending tasks, numbered, with buttons and the facts', async () => {
+    const reply = await bot.handle(ada, 'tasks');
+    const cards = reply.blocks.flatMap((b) => (b.kind === 'task' ? [b.card] : []));
+    expect(cards.map((c) => c.number)).toEqual([1, 2, 3]);
+    const request = cards.find((c) => c.taskId === tasks.adaGraceGithubWrite)!;
+    expect(request.title).toBe('Access request: GitHub (Write)');
+    expect(request.fields).toEqual(
+      expect.arrayContaining([
+        { label: 'Requested by', value: 'Grace Hopper' },
+        { label: 'Permission level', value: 'Write' },
+      ]),
+    );
+    expect(request.buttons.map((b) => [b.action, b.value])).toEqual([
+      ['approve', tasks.adaGraceGithubWrite],
+      ['decline', tasks.adaGraceGithubWrite],
+    ]);
+    expect(
+      reply.blocks.some((b) => b.kind === 'actions' && b.buttons[0]?.action === 'approveAll'),
+    ).toBe(true);
+  });
+
+  it('approves by number from the last list, records it in the service and the audit log', async () => {
+    const list = await bot.handle(ada, 'tasks');
+    const first = list.blocks.find((b) => b.kind === 'task');
+    const taskId = first?.kind === 'task' ? first.card.taskId : '';
+    const reply = await bot.handle(ada, 'approve 1');
+    expect(reply.tone).toBe('success');
+    expect(reply.summary).toContain('You approved');
+    expect(sandbox.current.state.task(taskId).status).toBe('Approved');
+    const [entry] = await store.listAudit({ taskId });
+    expect(entry).toMatchObject({
+      action: 'approve',
+      outcome: 'approved',
+      accessUserId: users.ada.id,
+    });
+  });
+
+  it('explains a number when there is no list yet', async () => {
+    const reply = await bot.handle(ada, 'approve 2');
+    expect(reply.summary).toContain('Type `tasks`');
+    expect(posts('/Approve')).toHaveLength(0);
+  });
+
+  it('declines with a reason that reaches the service', async () => {
+    const taskId = await openTaskFor(users.ada.id, users.barbara.id, 'read');
+    const reply = await bot.handle(ada, `decline ${taskId} no longer on the platform team`);
+    expect(reply.summary).toContain('You declined');
+    const task = sandbox.current.state.task(taskId);
+    expect(task.status).toBe('Declined');
+    expect(task.metadata.reason).toBe('no longer on the platform team');
+  });
+
+  it('refuses a non-assignee without any decision reaching the service', async () => {
+    const reply = await bot.decide(grace, tasks.adaEdsgerOffboarding, 'approve');
+    expect(reply.outcome).toBe('not_assignee');
+    expect(reply.reply.summary).toContain('not assigned to you');
+    expect(posts('/Approve')).toHaveLength(0);
+    expect(sandbox.current.state.task(tasks.adaEdsgerOffboarding).status).toBe('Pending');
+    const [entry] = await store.listAudit({ taskId: tasks.adaEdsgerOffboarding });
+    expect(entry?.outcome).toBe('not_assignee');
+  });
+
+  it('says who decided first when a task was decided elsewhere, and shows its real state', async () => {
+    const adaTaskId = await openTaskFor(users.ada.id, users.edsger.id, 'admin');
+    const stale = await Array.fromAsync(sandbox.client.listTasks(users.ada.id, 'Pending'));
+    const accessId = sandbox.current.state.task(adaTaskId).metadata.accessId;
+    const sibling = [...sandbox.current.state.tasks.values()].find(
+      (t) => t.metadata.accessId === accessId && t.id !== adaTaskId,
+    )!;
+    sandbox.current.state.decideTask(sibling.id, 'Declined', sibling.assigneeId, 'too broad');
+    const decidedBy = sandbox.current.state.user(sibling.assigneeId).displayName;
+
+    const { log } = captureLog();
+    const decider = new Decider({
+      client: sandbox.client,
+      store,
+      log,
+      now: () => new Date(),
+      pendingStatus: 'Pending',
+    });
+    const link = (await store.getLink('slack', 'U-ADA')) ?? (await bot.identity.resolve(ada));
+    const result = await decider.decide(link, adaTaskId, 'approve', undefined, stale);
+    expect(posts('/Approve')).toHaveLength(1);
+    expect(result.outcome).toBe('already_decided');
+    expect(result.reply.summary).toContain('Someone decided this task before you');
+    expect(result.card).toMatchObject({ state: 'declined', buttons: [] });
+    expect(result.card?.outcome).toContain(`Declined by ${decidedBy}`);
+    expect(result.card?.outcome).toContain('too broad');
+
+    const again = await bot.decide(ada, adaTaskId, 'approve');
+    expect(again.outcome).toBe('already_decided');
+    expect(posts('/Approve')).toHaveLength(1);
+  });
+
+  it('tells the truth when the service acted but the answer was lost', async () => {
+    const link = await bot.identity.resolve(ada);
+    const { log } = captureLog();
+    const decider = new Decider({
+      client: sandbox.client,
+      store,
+      log,
+      now: () => new Date(),
+      pendingStatus: 'Pending',
+    });
+    const pending = await decider.pending(link.accessUserId);
+    const target = pending[0]!;
+    sandbox.current.faults.dropNext(1, { afterHandling: true });
+    const result = await decider.decide(link, target.id, 'approve', undefined, pending);
+    expect(sandbox.current.state.task(target.id).status).toBe('Approved');
+    expect(result.outcome).toBe('already_decided');
+    expect(result.card?.state).toBe('approved');
+    expect(result.reply.summary).toContain('now decided');
+  });
+
+  it('says the service is unavailable, and changes nothing, when it is down', async () => {
+    sandbox.current.faults.failNext(50, 500);
+    const reply = await bot.handle(grace, 'tasks');
+    expect(reply.tone).toBe('error');
+    expect(reply.summary).toContain('not answering');
+    sandbox.current.faults.reset();
+    expect((await bot.handle(grace, 'groups')).tone).toBe('info');
+  });
+
+  it('says the service answered garbage without crashing', async () => {
+    sandbox.current.faults.malformNext(1, 'shape');
+    const reply = await bot.handle(grace, 'apps');
+    expect(reply.summary).toContain('could not understand');
+  });
+});
+
+describe('directory and requests', () => {
+  it('lists the members of a group by name, for the whole channel', async () => {
+    const reply = await bot.handle(grace, 'members engineering');
+    expect(reply.visibility).toBe('channel');
+    expect(reply.title).toMatch(/^Engineering — \d+ members$/);
+    expect(text(reply)).toContain('Ada Lovelace <ada.lovelace@example.com>');
+  });
+
+  it('suggests close group names for a typo', async () => {
+    const reply = await bot.handle(grace, 'members enginering');
+    expect(reply.summary).toContain('Did you mean "Engineering"?');
+  });
+
+  it('lists and searches applications', async () => {
+    expect(text(await bot.handle(grace, 'apps'))).toContain('GitHub — Source code hosting');
+    const found = await bot.handle(grace, 'apps design');
+    expect(found.title).toContain('matching "design"');
+    expect(text(found)).toContain('Figma');
+    expect(text(found)).not.toContain('Salesforce');
+  });
+
+  it('requests access in one line and opens tasks for the approvers', async () => {
+    const reply = await bot.handle(grace, 'request GitHub admin -- need it for the release');
+    expect(reply.tone).toBe('success');
+    expect(reply.summary).toContain('GitHub (Admin)');
+    const adaTasks = sandbox.current.state.tasksFor(users.ada.id, 'Pending');
+    expect(
+      adaTasks.some(
+        (t) => t.target.userId === users.grace.id && t.target.permissionLevelName === 'Admin',
+      ),
+    ).toBe(true);
+    const twice = await bot.handle(grace, 'request GitHub admin -- again');
+    expect(twice.summary).toContain('already have a pending request');
+  });
+
+  it('asks for the level, or lists the close matches, when the request is unclear', async () => {
+    expect((await bot.handle(grace, 'request GitHub')).summary).toContain(
+      '"Read", "Write" and "Admin"',
+    );
+    expect((await bot.handle(grace, 'request GitHub owner')).summary).toContain(
+      'has no permission level "owner"',
+    );
+    expect((await bot.handle(grace, 'request Gitbub Read')).summary).toContain(
+      'Did you mean "GitHub"?',
+    );
+    expect((await bot.handle(grace, 'request o')).summary).toContain(
+      'matches several applications',
+    );
+  });
+});

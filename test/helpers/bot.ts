@@ -1,0 +1,34 @@
+/** A real bot over a real sandbox and an in-memory SQLite store, with a silent logger. */
+import { Writable } from 'node:stream';
+import type { AccessClient } from '../../src/access/client.ts';
+import { AccessBot } from '../../src/core/bot.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
+import { createLogger } from '../../src/log.ts';
+import { openStore } from '../../src/store/open.ts';
+import type { Platform } from '../../src/store/store.ts';
+
+export function captureLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, log: createLogger({ level: 'debug' }, stream) };
+}
+
+export async function botFor(client: AccessClient) {
+  const store = await openStore('sqlite::memory:');
+  const { lines, log } = captureLog();
+  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
+  return { bot, store, logLines: lines, log };
+}
+
+export function actor(
+  email: string | undefined,
+  platform: Platform = 'slack',
+  id = `U-${email}`,
+): ChatActor {
+  return { platform, chatUserId: id, email: async () => email };
+}
