@@ -1,14 +1,16 @@
 /**
- * accessbot's entry point. With no configuration it runs the demo: the embedded sandbox and a
- * terminal chat. Start-up problems end in one clear line, never a stack trace; SIGINT and
- * SIGTERM stop everything within 10 seconds with exit code 0.
+ * accessbot's entry point. With Slack or Teams configured it serves them on one HTTP server;
+ * with neither it runs the terminal chat (with the embedded sandbox when no Access Service is
+ * configured: the demo). Start-up problems end in one clear line, never a stack trace; SIGINT
+ * and SIGTERM stop everything within 10 seconds with exit code 0.
  */
 import { startShell } from '../adapters/shell/shell.ts';
-import { loadConfig, secretsOf } from './config.ts';
+import { type Config, loadConfig, secretsOf } from './config.ts';
 import { AppError } from './errors.ts';
-import { createLogger } from './log.ts';
-import { startRuntime } from './runtime.ts';
+import { createLogger, type Logger } from './log.ts';
+import { type Runtime, startRuntime } from './runtime.ts';
 import { demoApprover } from './sandbox/seed.ts';
+import { serve } from './serve.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -17,32 +19,15 @@ function die(message: string): never {
   process.exit(1);
 }
 
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof AppError)
-      die(`configuration error:\n  ${error.message.replaceAll('\n', '\n  ')}`);
-    throw error;
-  }
-  // The terminal is the chat in the demo: only warnings reach it unless LOG_LEVEL says otherwise.
-  const level = process.env.LOG_LEVEL ? config.logLevel : 'warn';
-  const log = createLogger({ level, secrets: secretsOf(config) });
-
-  const runtime = await startRuntime(config, log).catch((error: unknown) => {
-    if (error instanceof AppError) die(error.message);
-    throw error;
-  });
-
+/** Runs until the terminal input ends; returns what to stop. */
+function runShell(config: Config, runtime: Runtime, log: Logger) {
   const email = config.shellUserEmail ?? (runtime.sandbox ? demoApprover.email : undefined);
   if (!email) {
-    await runtime.close();
-    die(
-      'SHELL_USER_EMAIL: set it to your e-mail address in the Access Service to use the terminal chat',
+    throw new AppError(
+      'CONFIG_INVALID',
+      'SHELL_USER_EMAIL: set it to your e-mail address in the Access Service to use the terminal chat (or configure Slack or Teams)',
     );
   }
-  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const shell = startShell({
     bot: runtime.bot,
     email,
@@ -51,8 +36,41 @@ async function main(): Promise<void> {
     output: process.stdout,
     log,
     checkEveryMs: runtime.sandbox ? 1_000 : config.poll.intervalMs,
-    interactive,
+    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
   });
+  return { done: shell.done, stop: async () => shell.stop() };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof AppError)
+      die(`configuration error:\n  ${error.message.replaceAll('\n', '\n  ')}`);
+    throw error;
+  }
+  const serverMode = Boolean(config.slack || config.teams);
+  // In the terminal chat stdout is the conversation: only warnings unless LOG_LEVEL says otherwise.
+  const level = serverMode || process.env.LOG_LEVEL ? config.logLevel : 'warn';
+  const log = createLogger({ level, secrets: secretsOf(config) });
+
+  let runtime: Runtime | undefined;
+  let stopMode: () => Promise<void> = async () => {};
+  let done: Promise<void> = new Promise(() => {});
+  try {
+    runtime = await startRuntime(config, log);
+    if (serverMode) {
+      const served = await serve(config, runtime, log);
+      stopMode = served.close;
+    } else {
+      ({ done, stop: stopMode } = runShell(config, runtime, log));
+    }
+  } catch (error) {
+    await runtime?.close();
+    if (error instanceof AppError) die(error.message);
+    throw error;
+  }
 
   let stopping = false;
   const stop = async (why: string) => {
@@ -63,13 +81,13 @@ async function main(): Promise<void> {
       log.error('shutdown took longer than 10 s; exiting anyway');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    shell.stop();
-    await runtime.close();
+    await stopMode();
+    await runtime?.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  await shell.done;
+  await done;
   await stop('input closed');
 }
 

@@ -7,6 +7,7 @@ import { AccessClient } from './access/client.ts';
 import type { Config } from './config.ts';
 import { AccessBot } from './core/bot.ts';
 import type { Logger } from './log.ts';
+import { createMetrics, type Metrics, observeAccess } from './metrics.ts';
 import { startSandbox } from './sandbox/server.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
@@ -15,6 +16,7 @@ export interface Runtime {
   bot: AccessBot;
   client: AccessClient;
   store: Store;
+  metrics: Metrics;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -22,6 +24,7 @@ export interface Runtime {
 
 export async function startRuntime(config: Config, log: Logger): Promise<Runtime> {
   const closers: Array<() => Promise<void>> = [];
+  const metrics = createMetrics({ defaults: true });
   const close = async () => {
     for (const fn of closers.reverse()) {
       await fn().catch((error: unknown) => log.warn({ err: error }, 'error while closing'));
@@ -47,9 +50,10 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       apiSecret: access.apiSecret,
       timeoutMs: config.accessTimeoutMs,
       statusParam: config.tasks.statusParam,
+      observe: observeAccess(metrics),
     });
     const bot = new AccessBot({ client, store, log, pendingStatus: config.tasks.pendingStatus });
-    return { bot, client, store, sandbox, close };
+    return { bot, client, store, metrics, sandbox, close };
   } catch (error) {
     await close();
     throw error;
