@@ -36,7 +36,11 @@ export function audit(overrides: Partial<AuditEntry> = {}): AuditEntry {
 
 const minute = (n: number) => new Date(Date.UTC(2025, 2, 1, 10, n));
 
-async function expectStoreError(promise: Promise<unknown>, code: string): Promise<StoreError> {
+/** Awaits `promise`, expecting it to fail with a StoreError of `code`. */
+export async function expectStoreError(
+  promise: Promise<unknown>,
+  code: string,
+): Promise<StoreError> {
   const error = await promise.then(
     () => expect.fail(`expected a StoreError ${code}`),
     (e: unknown) => e,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../src/store/database-url.ts';
 import { StoreError } from '../src/store/errors.ts';
-import { openStore } from '../src/store/open.ts';
 
 describe('DATABASE_URL', () => {
   it.each([
@@ -21,14 +20,6 @@ describe('DATABASE_URL', () => {
       expect(parseDatabaseUrl(url)).toEqual({ kind: 'postgres', url });
     },
   );
-
-  it('refuses PostgreSQL for now, without echoing the password', async () => {
-    const error = await openStore('postgres://bot:s3cret@db/accessbot').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('STORE_URL_UNSUPPORTED');
-    expect((error as StoreError).message).toMatch(/PostgreSQL support arrives with the poller/);
-    expect((error as StoreError).message).not.toContain('s3cret');
-  });
 
   it.each([
     ['mysql://bot:s3cret@db/accessbot', /scheme "mysql"/],

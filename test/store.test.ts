@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../src/store/errors.ts';
 import { openStore } from '../src/store/open.ts';
-import { audit, describeStoreContract, link } from './store-contract.ts';
+import { audit, describeStoreContract, expectStoreError, link } from './store-contract.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'accessbot-store-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -27,15 +27,7 @@ function inspect<T>(file: string, read: (db: DatabaseSync) => T): T {
 const migrationRows = (file: string) =>
   inspect(file, (db) => db.prepare('SELECT version, applied_at FROM schema_migrations').all());
 
-async function openFailure(databaseUrl: string): Promise<StoreError> {
-  const error = await openStore(databaseUrl).then(
-    () => expect.fail('expected the store not to open'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StoreError);
-  expect((error as StoreError).code).toBe('STORE_OPEN_FAILED');
-  return error as StoreError;
-}
+const openFailure = (url: string) => expectStoreError(openStore(url), 'STORE_OPEN_FAILED');
 
 describe('SQLite file store', () => {
   it('creates the missing directories of its path', async () => {

@@ -19,3 +19,15 @@ export class StoreError extends AppError {
     super(code, message, options);
   }
 }
+
+/** A call made after `close()`: a shutdown race the caller may want to tell apart. */
+export function storeClosed(operation: string): StoreError {
+  return new StoreError('STORE_CLOSED', `store is closed; ${operation} refused`);
+}
+
+/** A driver's failure as the port reports it; our own errors (bad input, bad rows) pass through. */
+export function queryFailed(operation: string, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StoreError('STORE_QUERY_FAILED', `${operation} failed: ${reason}`, { cause: error });
+}

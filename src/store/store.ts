@@ -1,7 +1,7 @@
 /**
  * The persistence port. One interface, several implementations (SQLite by default; PostgreSQL
- * for several replicas, with the poller issue). Every method is async so both fit, and every
- * record type is a zod schema so rows read back are checked, not trusted.
+ * for several replicas). Every method is async so both fit, and every record type is a zod
+ * schema so rows read back are checked, not trusted.
  */
 import { z } from 'zod';
 

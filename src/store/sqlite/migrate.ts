@@ -1,6 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { StoreError } from '../errors.ts';
-import type { Migration } from './migrations.ts';
+import { type Migration, refuseNewerSchema } from '../migration.ts';
 
 /**
  * Brings the database up to the last migration. Each one runs in its own IMMEDIATE transaction
@@ -14,7 +13,8 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[]): voi
       applied_at INTEGER NOT NULL
     ) STRICT
   `);
-  refuseNewerSchema(db, migrations);
+  const newest = db.prepare('SELECT max(version) AS version FROM schema_migrations').get();
+  refuseNewerSchema(Number(newest?.version ?? 0), migrations);
 
   const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
@@ -30,18 +30,5 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[]): voi
       db.exec('ROLLBACK');
       throw error;
     }
-  }
-}
-
-/** An older build must not write to a schema it does not know (e.g. after a rollback). */
-function refuseNewerSchema(db: DatabaseSync, migrations: readonly Migration[]): void {
-  const row = db.prepare('SELECT max(version) AS version FROM schema_migrations').get();
-  const applied = Number(row?.version ?? 0);
-  const known = migrations.at(-1)?.version ?? 0;
-  if (applied > known) {
-    throw new StoreError(
-      'STORE_OPEN_FAILED',
-      `database schema version ${applied} is newer than this accessbot supports (${known})`,
-    );
   }
 }

@@ -1,13 +1,9 @@
-/**
- * The SQLite schema, as an append-only list: a released migration is never edited, a change is a
- * new entry with the next version. Dates are INTEGER epoch milliseconds, so they compare and sort
- * as numbers (leases and reminders will need that).
- */
-export interface Migration {
-  readonly version: number;
-  readonly sql: string;
-}
+import type { Migration } from '../migration.ts';
 
+/**
+ * The SQLite schema (append-only, see Migration). Dates are INTEGER epoch milliseconds, so they
+ * compare and sort as numbers (leases and reminders will need that).
+ */
 export const migrations: readonly Migration[] = [
   {
     version: 1,

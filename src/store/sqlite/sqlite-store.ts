@@ -1,20 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { AppError } from '../../errors.ts';
+import { z } from 'zod';
 import { auditLimit } from '../audit-limit.ts';
-import { checked } from '../checked.ts';
-import { StoreError } from '../errors.ts';
-import { AuditEntry, IdentityLink, type Platform, type Store } from '../store.ts';
+import { queryFailed, StoreError, storeClosed } from '../errors.ts';
+import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
+import type { AuditEntry, IdentityLink, Platform, Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
-import { toAudit, toLink } from './rows.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
 const MEMORY = ':memory:';
 /** SQLite's result code when the file itself cannot be opened or created. */
 const SQLITE_CANTOPEN = 14;
+/** Dates are stored as INTEGER epoch milliseconds. */
+const codec = rowCodec(
+  z.number().transform((ms) => new Date(ms)),
+  (date) => date.getTime(),
+);
 
 /**
  * The default store: one synchronous `node:sqlite` connection behind the async port. Only
@@ -60,25 +64,16 @@ export class SqliteStore implements Store {
       const row = db
         .prepare('SELECT * FROM identity_links WHERE platform = ? AND chat_user_id = ?')
         .get(platform, chatUserId);
-      return row === undefined ? undefined : toLink(row);
+      return row === undefined ? undefined : codec.toLink(row);
     });
   }
 
   async saveLink(link: IdentityLink): Promise<void> {
-    const valid = checked(IdentityLink, link, 'STORE_INVALID_INPUT', 'the identity link to save');
+    const values = codec.linkValues(link);
     this.#query('saveLink', (db) => {
       db.prepare(
-        `INSERT OR REPLACE INTO identity_links
-           (platform, chat_user_id, access_user_id, email, display_name, linked_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ).run(
-        valid.platform,
-        valid.chatUserId,
-        valid.accessUserId,
-        valid.email.toLowerCase(),
-        valid.displayName,
-        valid.linkedAt.getTime(),
-      );
+        `INSERT OR REPLACE INTO identity_links (${LINK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(...values);
     });
   }
 
@@ -99,27 +94,15 @@ export class SqliteStore implements Store {
           : db
               .prepare('SELECT * FROM identity_links WHERE platform = ? ORDER BY chat_user_id')
               .all(platform);
-      return rows.map(toLink);
+      return rows.map(codec.toLink);
     });
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {
-    const valid = checked(AuditEntry, entry, 'STORE_INVALID_INPUT', 'the audit entry to append');
+    const values = codec.auditValues(entry);
     this.#query('appendAudit', (db) => {
-      db.prepare(
-        `INSERT INTO audit_log
-           (at, platform, chat_user_id, access_user_id, task_id, action, reason, outcome, detail)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        valid.at.getTime(),
-        valid.platform,
-        valid.chatUserId,
-        valid.accessUserId,
-        valid.taskId,
-        valid.action,
-        valid.reason,
-        valid.outcome,
-        valid.detail,
+      db.prepare(`INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        ...values,
       );
     });
   }
@@ -136,7 +119,7 @@ export class SqliteStore implements Store {
                 'SELECT * FROM audit_log WHERE task_id = ? ORDER BY at DESC, id DESC LIMIT ?',
               )
               .all(query.taskId, limit);
-      return rows.map(toAudit);
+      return rows.map(codec.toAudit);
     });
   }
 
@@ -154,17 +137,11 @@ export class SqliteStore implements Store {
 
   /** Every call goes through here: refused once closed, and SQLite's errors become StoreErrors. */
   #query<T>(operation: string, run: (db: DatabaseSync) => T): T {
-    if (this.#closed) {
-      throw new StoreError('STORE_CLOSED', `store is closed; ${operation} refused`);
-    }
+    if (this.#closed) throw storeClosed(operation);
     try {
       return run(this.#db);
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new StoreError('STORE_QUERY_FAILED', `${operation} failed: ${reason}`, {
-        cause: error,
-      });
+      throw queryFailed(operation, error);
     }
   }
 }

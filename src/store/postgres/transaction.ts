@@ -1,0 +1,31 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * Runs `run` on one connection between BEGIN and COMMIT, rolling back if it throws. After any
+ * failure the connection is destroyed rather than pooled: it may be broken or mid-transaction.
+ */
+export async function transaction<T>(
+  pool: Pool,
+  run: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  // A checked-out client has no pool listener, and an unheard `error` event would crash the
+  // process; the query in flight rejects with the same error, so there is nothing more to do.
+  const ignore = () => {};
+  client.on('error', ignore);
+  let failure: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await run(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    // The original error is the one worth reporting; a failed ROLLBACK only confirms the loss.
+    await client.query('ROLLBACK').catch(ignore);
+    throw error;
+  } finally {
+    client.off('error', ignore);
+    client.release(failure);
+  }
+}
