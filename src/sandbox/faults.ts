@@ -1,0 +1,134 @@
+/**
+ * Fault injection for the sandbox's API responses (never for the control endpoints). Counted
+ * faults apply to the next requests in arrival order and wear off; `reset()` clears them all.
+ * `FaultCommand` is the same set as JSON, for `POST /__sandbox/faults`.
+ */
+import { z } from 'zod';
+
+/** `json`: a body that is not valid JSON; `shape`: valid JSON in the wrong shape. */
+export type MalformKind = 'json' | 'shape';
+
+export interface Failure {
+  status: number;
+  retryAfterSeconds?: number;
+}
+
+const count = z.number().int().min(0);
+const failureStatus = z.number().int().min(400).max(599);
+
+export const FaultCommand = z.strictObject({
+  reset: z.literal(true).optional(),
+  latency: z.number().min(0).optional(),
+  errorRate: z.number().min(0).max(1).optional(),
+  failNext: z
+    .strictObject({
+      count,
+      status: failureStatus.optional(),
+      retryAfterSeconds: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  malformNext: z.strictObject({ count, kind: z.enum(['json', 'shape']).optional() }).optional(),
+  dropNext: z.strictObject({ count, afterHandling: z.boolean().optional() }).optional(),
+  foreignNextLinks: z.url().nullable().optional(),
+});
+export type FaultCommand = z.infer<typeof FaultCommand>;
+
+export class Faults {
+  #latencyMs = 0;
+  #errorRate = 0;
+  #random: () => number = Math.random;
+  #failures = { count: 0, failure: { status: 500 } as Failure };
+  #malformed = { count: 0, kind: 'json' as MalformKind };
+  #drops = { count: 0, afterHandling: false };
+  #foreignOrigin: string | null = null;
+
+  /** Every API response waits this long. */
+  latency(ms: number): void {
+    this.#latencyMs = z.number().min(0).parse(ms);
+  }
+
+  /** Each API request fails with a bare 500 with probability `p`, drawn from `random`. */
+  errorRate(p: number, random: () => number = Math.random): void {
+    this.#errorRate = z.number().min(0).max(1).parse(p);
+    this.#random = random;
+  }
+
+  /**
+   * The next `n` API requests are answered with `status` and not handled: 500 with no body,
+   * other statuses with problem details (and `Retry-After` when given).
+   */
+  failNext(n: number, status = 500, opts: { retryAfterSeconds?: number } = {}): void {
+    const failure: Failure = { status: failureStatus.parse(status) };
+    if (opts.retryAfterSeconds !== undefined) failure.retryAfterSeconds = opts.retryAfterSeconds;
+    this.#failures = { count: count.parse(n), failure };
+  }
+
+  /** The next `n` successful answers with a body get a broken one; the request is still handled. */
+  malformNext(n: number, kind: MalformKind = 'json'): void {
+    this.#malformed = { count: count.parse(n), kind };
+  }
+
+  /**
+   * The next `n` API requests lose their connection with no answer: before they are handled,
+   * or with `afterHandling` once the state has changed (a timeout after the service accepted).
+   */
+  dropNext(n: number, opts: { afterHandling?: boolean } = {}): void {
+    this.#drops = { count: count.parse(n), afterHandling: opts.afterHandling ?? false };
+  }
+
+  /** `links.next` points at this origin instead of the sandbox's; `null` restores it. */
+  foreignNextLinks(origin: string | null): void {
+    this.#foreignOrigin = origin === null ? null : new URL(origin).origin;
+  }
+
+  reset(): void {
+    this.latency(0);
+    this.errorRate(0);
+    this.failNext(0);
+    this.malformNext(0);
+    this.dropNext(0);
+    this.foreignNextLinks(null);
+  }
+
+  apply(command: FaultCommand): void {
+    if (command.reset) this.reset();
+    if (command.latency !== undefined) this.latency(command.latency);
+    if (command.errorRate !== undefined) this.errorRate(command.errorRate);
+    const { failNext, malformNext, dropNext } = command;
+    if (failNext) this.failNext(failNext.count, failNext.status, failNext);
+    if (malformNext) this.malformNext(malformNext.count, malformNext.kind);
+    if (dropNext) this.dropNext(dropNext.count, dropNext);
+    if (command.foreignNextLinks !== undefined) this.foreignNextLinks(command.foreignNextLinks);
+  }
+
+  // What the server asks for each API request.
+
+  get latencyMs(): number {
+    return this.#latencyMs;
+  }
+
+  takeDrop(afterHandling: boolean): boolean {
+    if (this.#drops.count === 0 || this.#drops.afterHandling !== afterHandling) return false;
+    this.#drops.count--;
+    return true;
+  }
+
+  takeFailure(): Failure | undefined {
+    if (this.#failures.count > 0) {
+      this.#failures.count--;
+      return this.#failures.failure;
+    }
+    if (this.#errorRate > 0 && this.#random() < this.#errorRate) return { status: 500 };
+    return undefined;
+  }
+
+  takeMalformed(): MalformKind | undefined {
+    if (this.#malformed.count === 0) return undefined;
+    this.#malformed.count--;
+    return this.#malformed.kind;
+  }
+
+  nextOrigin(ownOrigin: string): string {
+    return this.#foreignOrigin ?? ownOrigin;
+  }
+}

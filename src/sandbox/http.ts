@@ -1,0 +1,78 @@
+/**
+ * The sandbox's HTTP vocabulary: a route answers a `Reply`; errors are problem details (spec
+ * 2.3), except 500, which has no body (spec 7); request bodies are JSON in one of the spec's
+ * media types (4.1) and checked with the client's own zod schemas.
+ */
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { z } from 'zod';
+import { badRequest, SandboxError } from './errors.ts';
+
+export interface Reply {
+  status: number;
+  /** Serialized as JSON; absent means no body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+export const noContent: Reply = { status: 204 };
+
+export function problem(status: number, detail: string, instance?: string): Reply {
+  if (status === 500) return { status };
+  return {
+    status,
+    body: { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, instance },
+    headers: { 'content-type': 'application/problem+json' },
+  };
+}
+
+/** Spec 4.1: application/json, text/json and application/*+json, with any parameters. */
+const jsonMediaType = /^(application\/json|text\/json|application\/[\w.-]+\+json)$/;
+
+export function parseBody<T>(
+  raw: string,
+  contentType: string | undefined,
+  schema: z.ZodType<T>,
+  /** What an empty body stands for; without it a body is required. */
+  empty?: unknown,
+): T {
+  let value: unknown = empty;
+  if (raw.length > 0) {
+    const essence = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!jsonMediaType.test(essence)) {
+      throw new SandboxError(415, `Media type ${essence || '(none)'} is not supported; send JSON`);
+    }
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw badRequest('The request body is not valid JSON');
+    }
+  } else if (empty === undefined) {
+    throw badRequest('A request body is required');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+const bodyLimitBytes = 1 << 20;
+
+/** The whole body as text, or `null` when it is larger than the limit (the rest is drained). */
+export async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= bodyLimitBytes) chunks.push(chunk);
+  }
+  return size > bodyLimitBytes ? null : Buffer.concat(chunks).toString('utf8');
+}
+
+/** Writes a reply; `text` replaces the serialized body (to malform it on purpose). */
+export function send(res: ServerResponse, reply: Reply, text?: string): void {
+  if (res.destroyed || res.headersSent) return;
+  const body = text ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
+  const headers: Record<string, string> = { ...reply.headers };
+  if (body !== undefined) headers['content-type'] ??= 'application/json; charset=utf-8';
+  res.writeHead(reply.status, headers).end(body);
+}

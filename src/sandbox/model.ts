@@ -1,0 +1,86 @@
+/**
+ * The sandbox's records. Each is exactly the JSON body the sandbox serves for it (the shapes the
+ * client's schemas in `src/access/schemas.ts` read), so serving a record is `JSON.stringify`.
+ * What the service keeps but does not show (members, policy assignments, field values) lives in
+ * the state beside these records.
+ */
+import type { TaskFacts } from '../access/task-facts.ts';
+
+const taskTypes = ['AccessRequest', 'EntitlementReview', 'OffboardingStep'] as const;
+export type TaskType = (typeof taskTypes)[number];
+
+/** Request types of policies are the task types: a policy says who decides that kind of task. */
+export type RequestType = TaskType;
+export const isRequestType = (value: string): value is RequestType =>
+  (taskTypes as readonly string[]).includes(value);
+
+export type TaskStatus = 'Pending' | 'Approved' | 'Declined';
+export type Decision = Exclude<TaskStatus, 'Pending'>;
+export type AccessStatus = TaskStatus | 'Revoked';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  displayName: string;
+  jobTitle: string;
+}
+
+export interface GroupRecord {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface WorkAppRecord {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface PermissionLevelRecord {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface CustomFieldRecord {
+  id: string;
+  name: string;
+  value: string | null;
+}
+
+export interface AccessRecord {
+  id: string;
+  workAppId: string;
+  userId: string;
+  permissionLevelId: string | null;
+  status: AccessStatus;
+  justification: string | null;
+  createdAt: string;
+  taskIds: string[];
+}
+
+export interface PolicyRecord {
+  id: string;
+  name: string;
+  requestType: RequestType;
+  approverIds: string[];
+}
+
+type TargetKey =
+  | 'workAppId'
+  | 'workAppName'
+  | 'permissionLevelId'
+  | 'permissionLevelName'
+  | 'userId'
+  | 'userDisplayName';
+
+/** `target` and `metadata` use exactly the keys the client reads (task-facts.ts). */
+export interface TaskRecord {
+  id: string;
+  type: TaskType;
+  status: TaskStatus;
+  assigneeId: string;
+  target: Pick<TaskFacts, TargetKey>;
+  metadata: Omit<TaskFacts, TargetKey> & { createdAt: string };
+}

@@ -1,0 +1,84 @@
+/**
+ * Matches a method and path against a route table (URLPattern): the route and its decoded path
+ * parameters, or the 404 or 405 problem the sandbox answers instead.
+ */
+import type { z } from 'zod';
+import { notFound, SandboxError } from './errors.ts';
+import type { Faults } from './faults.ts';
+import type { Reply } from './http.ts';
+import type { Page } from './pagination.ts';
+import type { SandboxState } from './state.ts';
+
+export interface RouteContext {
+  state: SandboxState;
+  faults: Faults;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Name of the query parameter that filters tasks by status. */
+  statusParam: string;
+  /** The request body checked by `schema`; `empty` is what an empty body stands for. */
+  body<T>(schema: z.ZodType<T>, empty?: unknown): T;
+  /** One page of the items in the order of `key`, in the page envelope. */
+  page<T>(items: Iterable<T>, key: (item: T) => string): Page<T>;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** URLPattern pathname, relative to the table's prefix. */
+  path: string;
+  handle(ctx: RouteContext): Reply;
+}
+
+export interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+export class Router {
+  readonly #routes: { route: Route; pattern: URLPattern }[];
+
+  constructor(routes: Route[]) {
+    this.#routes = routes.map((route) => ({
+      route,
+      pattern: new URLPattern({ pathname: route.path }),
+    }));
+  }
+
+  /** Throws the 404 (no such path) or 405 (no such method on it) problem. */
+  match(method: string, pathname: string): Match {
+    const allowed = new Set<string>();
+    for (const { route, pattern } of this.#routes) {
+      const groups = pattern.exec({ pathname })?.pathname.groups;
+      if (groups === undefined) continue;
+      if (route.method !== method) {
+        allowed.add(route.method);
+        continue;
+      }
+      return { route, params: decodeAll(groups) };
+    }
+    if (allowed.size > 0) throw new MethodNotAllowed([...allowed]);
+    throw notFound(`No resource at ${pathname}`);
+  }
+}
+
+export class MethodNotAllowed extends SandboxError {
+  readonly allowed: string[];
+
+  constructor(allowed: string[]) {
+    super(405, `Allowed methods: ${allowed.join(', ')}`);
+    this.allowed = allowed;
+  }
+}
+
+function decodeAll(groups: Record<string, string | undefined>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(groups)) {
+    if (value === undefined) continue;
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      throw notFound(`Malformed path parameter ${name}`);
+    }
+  }
+  return params;
+}

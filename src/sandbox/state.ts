@@ -1,0 +1,267 @@
+/**
+ * The sandbox's model and approval workflow: the directory plus tasks. A request opens one
+ * Pending task per approver of the policy that applies; the first decision on any of them
+ * decides its siblings too and takes effect on the access. Emits `taskCreated` and
+ * `taskDecided` (with a copy of the task) for every task that appears or changes, so webhooks
+ * can hook in.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AccessRequest } from '../access/schemas.ts';
+import { Directory, fail, type LevelEntry, type WorkAppEntry } from './directory.ts';
+import { conflict, notFound, unprocessable } from './errors.ts';
+import { taskIdOf } from './ids.ts';
+import type { AccessRecord, Decision, RequestType, TaskRecord, UserRecord } from './model.ts';
+import { sortedBy, taskKey } from './order.ts';
+
+/**
+ * Options of the helpers beyond what the HTTP API takes: `id` fixes the id of the access (or
+ * review, or offboarding step) so its task ids are `taskIdOf(id, assigneeId)`; `at` backdates it
+ * (seeded history, reminder tests). Default: a random id, the clock.
+ */
+type Extra = { id?: string; at?: Date };
+type Subject = { app: WorkAppEntry; level: LevelEntry | undefined; user: UserRecord };
+
+export class SandboxState extends Directory {
+  readonly tasks = new Map<string, TaskRecord>();
+  readonly #now: () => Date;
+  /** The tasks opened by one request, which are decided together. */
+  readonly #siblings = new Map<string, string[]>();
+
+  constructor(now: () => Date = () => new Date()) {
+    super();
+    this.#now = now;
+  }
+
+  task(id: string): TaskRecord {
+    return this.tasks.get(id) ?? fail(notFound(`Task ${id} does not exist`));
+  }
+
+  /** A user's tasks (those assigned to them), oldest first. */
+  tasksFor(userId: string, status?: string): TaskRecord[] {
+    return sortedBy(
+      [...this.tasks.values()].filter(
+        (task) => task.assigneeId === userId && (status === undefined || task.status === status),
+      ),
+      taskKey,
+    );
+  }
+
+  /** An access that is already granted, as in seeded data: no workflow. */
+  grantAccess(input: Omit<AccessRequest, 'justification'> & Extra): AccessRecord {
+    return structuredClone(this.#addAccess(this.#resolve(input), 'Approved', input));
+  }
+
+  /** `POST /WorkApps/Accesses`: a Pending access and one AccessRequest task per approver. */
+  createAccessRequest(input: AccessRequest & Extra): AccessRecord {
+    const subject = this.#resolve(input);
+    const { app, user, level } = subject;
+    const levelId = level?.record.id ?? null;
+    const pending = [...this.accesses.values()].some(
+      (a) =>
+        a.status === 'Pending' &&
+        a.userId === user.id &&
+        a.workAppId === app.record.id &&
+        a.permissionLevelId === levelId,
+    );
+    if (pending) {
+      throw conflict(`${user.displayName} already has a pending request for ${label(subject)}`);
+    }
+    // Approvers are checked before the access exists, so a refused request leaves nothing behind.
+    const approverIds = this.#approvers('AccessRequest', subject);
+    const access = this.#addAccess(subject, 'Pending', input);
+    access.taskIds = this.#open(
+      'AccessRequest',
+      subject,
+      approverIds,
+      access.id,
+      access.createdAt,
+      {
+        requestedBy: user.id,
+        requestedByName: user.displayName,
+        accessId: access.id,
+        ...(input.justification ? { justification: input.justification } : {}),
+      },
+    );
+    return structuredClone(access);
+  }
+
+  /** Asks the EntitlementReview approvers whether a granted access should stay. */
+  createEntitlementReview(input: { accessId: string; requestedBy: string } & Extra): TaskRecord[] {
+    const access =
+      this.accesses.get(input.accessId) ??
+      fail(unprocessable(`Access ${input.accessId} does not exist`));
+    const subject = this.#resolve({
+      ...access,
+      permissionLevelId: access.permissionLevelId ?? undefined,
+    });
+    const requester = this.#known(input.requestedBy);
+    return this.#openRequest('EntitlementReview', subject, input, {
+      requestedBy: requester.id,
+      requestedByName: requester.displayName,
+      accessId: access.id,
+    });
+  }
+
+  /** Asks the OffboardingStep approvers to confirm removing a leaver's access to an app. */
+  createOffboardingStep(
+    input: { userId: string; workAppId: string; requestedBy: string; step?: string } & Extra,
+  ): TaskRecord[] {
+    const subject = this.#resolve(input);
+    const requester = this.#known(input.requestedBy);
+    return this.#openRequest('OffboardingStep', subject, input, {
+      requestedBy: requester.id,
+      requestedByName: requester.displayName,
+      step:
+        input.step ?? `Remove ${subject.user.displayName}'s access to ${subject.app.record.name}`,
+    });
+  }
+
+  /**
+   * Decides a Pending task and its siblings in the name of `byUserId`, and applies the outcome:
+   * an approved request grants the access, a declined review or an approved offboarding step
+   * revokes it.
+   */
+  decideTask(
+    taskId: string,
+    decision: Decision,
+    byUserId: string,
+    reason?: string,
+    at?: Date,
+  ): TaskRecord {
+    const task = this.task(taskId);
+    if (task.status !== 'Pending') throw conflict(`Task ${task.id} is already ${task.status}`);
+    const decider = this.#known(byUserId);
+    const decided = {
+      decidedBy: decider.id,
+      decidedByName: decider.displayName,
+      decidedAt: (at ?? this.#now()).toISOString(),
+      ...(reason ? { reason } : {}),
+    };
+    const changed = (this.#siblings.get(task.id) ?? [task.id])
+      .map((id) => this.task(id))
+      .filter((t) => t.status === 'Pending');
+    for (const t of changed) {
+      t.status = decision;
+      Object.assign(t.metadata, decided);
+    }
+    this.#applyOutcome(task, decision);
+    for (const t of changed) this.emit('taskDecided', structuredClone(t));
+    return structuredClone(task);
+  }
+
+  #applyOutcome(task: TaskRecord, decision: Decision): void {
+    const access = task.metadata.accessId ? this.accesses.get(task.metadata.accessId) : undefined;
+    if (task.type === 'AccessRequest' && access) access.status = decision;
+    if (task.type === 'EntitlementReview' && access && decision === 'Declined') {
+      access.status = 'Revoked';
+    }
+    if (task.type === 'OffboardingStep' && decision === 'Approved') {
+      for (const a of this.accesses.values()) {
+        const leaversAccess =
+          a.userId === task.target.userId && a.workAppId === task.target.workAppId;
+        if (leaversAccess && a.status === 'Approved') a.status = 'Revoked';
+      }
+    }
+  }
+
+  #openRequest(
+    type: RequestType,
+    subject: Subject,
+    extra: Extra,
+    metadata: Omit<TaskRecord['metadata'], 'createdAt'>,
+  ): TaskRecord[] {
+    const createdAt = (extra.at ?? this.#now()).toISOString();
+    const requestId = extra.id ?? randomUUID();
+    const approverIds = this.#approvers(type, subject);
+    const ids = this.#open(type, subject, approverIds, requestId, createdAt, metadata);
+    return ids.map((id) => structuredClone(this.task(id)));
+  }
+
+  /** The policy's approvers; the subject decides about themselves only when no one else can. */
+  #approvers(type: RequestType, subject: Subject): string[] {
+    const policy = this.policyFor(subject.app, subject.level, type);
+    const approverIds = (policy?.approverIds ?? []).filter((id) => this.users.has(id));
+    if (approverIds.length === 0) {
+      throw unprocessable(`${label(subject)} has no ${type} policy with approvers`);
+    }
+    const others = approverIds.filter((id) => id !== subject.user.id);
+    return others.length > 0 ? others : approverIds;
+  }
+
+  #open(
+    type: RequestType,
+    { app, level, user }: Subject,
+    approverIds: string[],
+    requestId: string,
+    createdAt: string,
+    metadata: Omit<TaskRecord['metadata'], 'createdAt'>,
+  ): string[] {
+    const tasks = approverIds.map(
+      (assigneeId): TaskRecord => ({
+        id: taskIdOf(requestId, assigneeId),
+        type,
+        status: 'Pending',
+        assigneeId,
+        target: {
+          workAppId: app.record.id,
+          workAppName: app.record.name,
+          ...(level && {
+            permissionLevelId: level.record.id,
+            permissionLevelName: level.record.name,
+          }),
+          userId: user.id,
+          userDisplayName: user.displayName,
+        },
+        metadata: { ...metadata, createdAt },
+      }),
+    );
+    const ids = tasks.map((task) => task.id);
+    for (const task of tasks) {
+      this.tasks.set(task.id, task);
+      this.#siblings.set(task.id, ids);
+    }
+    for (const task of tasks) this.emit('taskCreated', structuredClone(task));
+    return ids;
+  }
+
+  /** References in a request body: an unknown one makes it unprocessable (422), not a 404. */
+  #resolve(input: { workAppId: string; userId: string; permissionLevelId?: string }): Subject {
+    const app =
+      this.workApps.get(input.workAppId) ??
+      fail(unprocessable(`WorkApp ${input.workAppId} does not exist`));
+    const user = this.#known(input.userId);
+    const levelId = input.permissionLevelId;
+    const level =
+      levelId === undefined
+        ? undefined
+        : (app.levels.get(levelId) ??
+          fail(unprocessable(`Permission level ${levelId} does not exist in ${app.record.name}`)));
+    return { app, level, user };
+  }
+
+  #known(userId: string): UserRecord {
+    return this.users.get(userId) ?? fail(unprocessable(`User ${userId} does not exist`));
+  }
+
+  #addAccess(
+    { app, level, user }: Subject,
+    status: AccessRecord['status'],
+    input: { justification?: string } & Extra,
+  ): AccessRecord {
+    const access: AccessRecord = {
+      id: input.id ?? randomUUID(),
+      workAppId: app.record.id,
+      userId: user.id,
+      permissionLevelId: level?.record.id ?? null,
+      status,
+      justification: input.justification ?? null,
+      createdAt: (input.at ?? this.#now()).toISOString(),
+      taskIds: [],
+    };
+    this.accesses.set(access.id, access);
+    return access;
+  }
+}
+
+const label = ({ app, level }: Subject) =>
+  level ? `${app.record.name} ${level.record.name}` : app.record.name;
