@@ -9,6 +9,18 @@ import { useSandbox } from './helpers/sandbox.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
 
+/** A Decider used directly, to act on a stale pending list as a stale button would. */
+function deciderFor(store: Store) {
+  const { log } = captureLog();
+  return new Decider({
+    client: sandbox.client,
+    store,
+    log,
+    now: () => new Date(),
+    pendingStatus: 'Pending',
+  });
+}
+
 /** Opens a GitHub access request for `userId` and returns the approver's new task. */
 async function openTaskFor(
   approverId: string,
@@ -140,14 +152,7 @@ describe('tasks and decisions', () => {
     sandbox.current.state.decideTask(sibling.id, 'Declined', sibling.assigneeId, 'too broad');
     const decidedBy = sandbox.current.state.user(sibling.assigneeId).displayName;
 
-    const { log } = captureLog();
-    const decider = new Decider({
-      client: sandbox.client,
-      store,
-      log,
-      now: () => new Date(),
-      pendingStatus: 'Pending',
-    });
+    const decider = deciderFor(store);
     const link = (await store.getLink('slack', 'U-ADA')) ?? (await bot.identity.resolve(ada));
     const result = await decider.decide(link, adaTaskId, 'approve', undefined, stale);
     expect(posts('/Approve')).toHaveLength(1);
@@ -164,14 +169,7 @@ describe('tasks and decisions', () => {
 
   it('tells the truth when the service acted but the answer was lost', async () => {
     const link = await bot.identity.resolve(ada);
-    const { log } = captureLog();
-    const decider = new Decider({
-      client: sandbox.client,
-      store,
-      log,
-      now: () => new Date(),
-      pendingStatus: 'Pending',
-    });
+    const decider = deciderFor(store);
     const pending = await decider.pending(link.accessUserId);
     const target = pending[0]!;
     sandbox.current.faults.dropNext(1, { afterHandling: true });

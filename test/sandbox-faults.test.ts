@@ -9,6 +9,7 @@ import { endpoints } from '../src/access/endpoints.ts';
 import { ProblemDetails, pageOf, Task, User } from '../src/access/schemas.ts';
 import { tasks, users } from '../src/sandbox/seed.ts';
 import { type Sandbox, startSandbox } from '../src/sandbox/server.ts';
+import { callSandbox } from './helpers/http.ts';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -17,20 +18,7 @@ beforeAll(async () => {
 afterEach(() => sb.faults.reset());
 afterAll(() => sb.close());
 
-async function call(method: string, path: string, body?: unknown) {
-  const url = path.startsWith('/') ? sb.origin + path : `${sb.url}/${path}`;
-  const res = await fetch(url, {
-    method,
-    headers: {
-      'x-api-key': sb.apiKey,
-      'x-api-secret': sb.apiSecret,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text };
-}
+const call = (method: string, path: string, body?: unknown) => callSandbox(sb, method, path, body);
 const listUsers = () => call('GET', endpoints.listUsers.path());
 const taskPath = (id: string) => endpoints.getTask.path(id);
 

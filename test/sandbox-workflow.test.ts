@@ -18,6 +18,7 @@ import {
   workApps,
 } from '../src/sandbox/seed.ts';
 import { type Sandbox, startSandbox } from '../src/sandbox/server.ts';
+import { callSandbox } from './helpers/http.ts';
 
 const clock = new Date('2025-06-02T09:00:00.000Z');
 let sb: Sandbox;
@@ -30,20 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-async function call(method: string, path: string, body?: unknown) {
-  const url = path.startsWith('/') ? sb.origin + path : `${sb.url}/${path}`;
-  const res = await fetch(url, {
-    method,
-    headers: {
-      'x-api-key': sb.apiKey,
-      'x-api-secret': sb.apiSecret,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as unknown };
-}
+const call = (method: string, path: string, body?: unknown) => callSandbox(sb, method, path, body);
 
 const problemOf = (res: Awaited<ReturnType<typeof call>>, status: number) => {
   expect(res.status).toBe(status);
