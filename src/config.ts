@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './errors.ts';
+import { parseNotifyRules } from './poller/rules.ts';
 
 /** Empty strings count as unset: env files often carry `NAME=` lines. */
 const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
@@ -43,6 +44,11 @@ const duration = (name: string) =>
     }
     return ms;
   });
+
+const header = (name: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, `${name} must be an HTTP header name such as X-Access-Signature`);
 
 const intIn = (name: string, min: number, max: number) =>
   z.coerce
@@ -99,6 +105,30 @@ const Env = z
     ),
     REMIND_AFTER: withDefault(duration('REMIND_AFTER'), 24 * 3_600_000),
     ACCESS_WEBHOOK_SECRET: secret('ACCESS_WEBHOOK_SECRET'),
+    POLL_CONCURRENCY: withDefault(intIn('POLL_CONCURRENCY', 1, 500), 20),
+    NOTIFY_RULES: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseNotifyRules(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `NOTIFY_RULES ${(error as Error).message}` });
+          return z.NEVER;
+        }
+      }),
+    ),
+    DIRECTORY_SYNC_INTERVAL: withDefault(duration('DIRECTORY_SYNC_INTERVAL'), 3_600_000),
+    ACCESS_WEBHOOK_SIGNATURE_HEADER: withDefault(
+      header('ACCESS_WEBHOOK_SIGNATURE_HEADER'),
+      'X-Access-Signature',
+    ),
+    ACCESS_WEBHOOK_TIMESTAMP_HEADER: withDefault(
+      header('ACCESS_WEBHOOK_TIMESTAMP_HEADER'),
+      'X-Access-Timestamp',
+    ),
+    ACCESS_WEBHOOK_TOLERANCE_SECONDS: withDefault(
+      intIn('ACCESS_WEBHOOK_TOLERANCE_SECONDS', 1, 86_400),
+      300,
+    ),
     LOG_LEVEL: withDefault(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -199,7 +229,16 @@ function toConfig(env: Env) {
       maxRps: env.POLL_MAX_RPS,
       remindAfterMs: env.REMIND_AFTER,
     },
+    pollConcurrency: env.POLL_CONCURRENCY,
+    notifyRules: env.NOTIFY_RULES,
+    /** 0: never sync the chat directories. */
+    directorySyncMs: env.DIRECTORY_SYNC_INTERVAL,
     webhookSecret: env.ACCESS_WEBHOOK_SECRET,
+    webhook: {
+      signatureHeader: env.ACCESS_WEBHOOK_SIGNATURE_HEADER,
+      timestampHeader: env.ACCESS_WEBHOOK_TIMESTAMP_HEADER,
+      toleranceMs: env.ACCESS_WEBHOOK_TOLERANCE_SECONDS * 1000,
+    },
     logLevel: env.LOG_LEVEL,
     shellUserEmail: env.SHELL_USER_EMAIL,
   };

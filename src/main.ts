@@ -8,6 +8,7 @@ import { startShell } from '../adapters/shell/shell.ts';
 import { type Config, loadConfig, secretsOf } from './config.ts';
 import { AppError } from './errors.ts';
 import { createLogger, type Logger } from './log.ts';
+import { startLocalPolling } from './poller/start.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
 import { demoApprover } from './sandbox/seed.ts';
 import { serve } from './serve.ts';
@@ -31,14 +32,14 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
   const shell = startShell({
     bot: runtime.bot,
     email,
-    pendingStatus: config.tasks.pendingStatus,
     input: process.stdin,
     output: process.stdout,
     log,
-    checkEveryMs: runtime.sandbox ? 1_000 : config.poll.intervalMs,
+    startNotifications: (notifier) =>
+      startLocalPolling({ config, runtime, log, notifiers: [notifier] }),
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
   });
-  return { done: shell.done, stop: async () => shell.stop() };
+  return { done: shell.done, stop: shell.stop };
 }
 
 async function main(): Promise<void> {

@@ -3,11 +3,12 @@
  * sandbox when none is configured), the store, the client and the bot. Returns one `close`
  * that releases everything in reverse order.
  */
-import { AccessClient } from './access/client.ts';
+import type { AccessClient } from './access/client.ts';
 import type { Config } from './config.ts';
 import { AccessBot } from './core/bot.ts';
 import type { Logger } from './log.ts';
 import { createMetrics, type Metrics, observeAccess } from './metrics.ts';
+import { RequestRecordingClient } from './poller/request-recorder.ts';
 import { startSandbox } from './sandbox/server.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
@@ -44,14 +45,18 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     }
     const store = await openStore(config.databaseUrl);
     closers.push(() => store.close());
-    const client = new AccessClient({
-      baseUrl: access.url,
-      apiKey: access.apiKey,
-      apiSecret: access.apiSecret,
-      timeoutMs: config.accessTimeoutMs,
-      statusParam: config.tasks.statusParam,
-      observe: observeAccess(metrics),
-    });
+    // Remembers the requests made through the bot, so the poller can tell requesters the outcome.
+    const client = new RequestRecordingClient(
+      {
+        baseUrl: access.url,
+        apiKey: access.apiKey,
+        apiSecret: access.apiSecret,
+        timeoutMs: config.accessTimeoutMs,
+        statusParam: config.tasks.statusParam,
+        observe: observeAccess(metrics),
+      },
+      { store, log },
+    );
     const bot = new AccessBot({ client, store, log, pendingStatus: config.tasks.pendingStatus });
     return { bot, client, store, metrics, sandbox, close };
   } catch (error) {

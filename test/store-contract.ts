@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_AUDIT_LIMIT } from '../src/store/audit-limit.ts';
 import { StoreError } from '../src/store/errors.ts';
 import type { AuditEntry, IdentityLink, Store } from '../src/store/store.ts';
+import { describePollerTables, pollerCalls } from './store-poller-contract.ts';
 
 export function link(overrides: Partial<IdentityLink> = {}): IdentityLink {
   return {
@@ -201,6 +202,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       });
     });
 
+    describePollerTables(() => store);
+
     describe('lifecycle', () => {
       it('answers ping while open', async () => {
         await expect(store.ping()).resolves.toBeUndefined();
@@ -217,6 +220,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           store.appendAudit(audit()),
           store.listAudit(),
           store.ping(),
+          ...pollerCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });

@@ -1,25 +1,29 @@
 /**
  * The terminal chat of the demo: reads commands line by line (so tests can drive it through a
- * pipe), answers through the same core as Slack and Teams, and announces new tasks.
+ * pipe), answers through the same core as Slack and Teams, lists the pending tasks at start, and
+ * then prints what the poller sends through its ShellNotifier.
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
+import type { Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { Logger } from '../../src/log.ts';
-import { Announcer } from './announcer.ts';
+import { ShellNotifier } from './notifier.ts';
 import { renderReply } from './render.ts';
 
 export interface ShellOptions {
   bot: AccessBot;
   email: string;
-  pendingStatus: string;
   input: Readable;
   output: Writable;
   log: Logger;
-  /** How often to look for new tasks. */
-  checkEveryMs: number;
+  /**
+   * Starts the poller with the terminal's notifier, once the start-up list is shown (so the
+   * tasks on it are not announced again). Unset: no notifications.
+   */
+  startNotifications?: (notifier: Notifier) => Promise<{ stop(): Promise<void> }>;
   /** Colour and a prompt when the terminal is interactive; plain text in a pipe. */
   interactive: boolean;
 }
@@ -27,7 +31,7 @@ export interface ShellOptions {
 export interface Shell {
   /** Resolves when the input ends or the user types `quit`. */
   done: Promise<void>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 export function startShell(options: ShellOptions): Shell {
@@ -37,26 +41,29 @@ export function startShell(options: ShellOptions): Shell {
     chatUserId: options.email.toLowerCase(),
     email: async () => options.email,
   };
-  const say = (reply: Reply) => output.write(`${renderReply(reply, { color: interactive })}\n`);
+  const print = (reply: Reply) => output.write(`${renderReply(reply, { color: interactive })}\n`);
   const rl = createInterface({ input: options.input, terminal: interactive, crlfDelay: Infinity });
   const prompt = () => interactive && rl.prompt();
-  const announcer = new Announcer({
-    bot,
-    actor,
-    pendingStatus: options.pendingStatus,
-    intervalMs: options.checkEveryMs,
-    log: options.log,
-    say: (reply) => {
-      say(reply);
-      prompt();
-    },
+  const notifier = new ShellNotifier((reply) => {
+    print(reply);
+    prompt();
   });
+  const say = (reply: Reply) => {
+    print(reply);
+    notifier.saw(reply);
+  };
+  let notifications: { stop(): Promise<void> } | undefined;
 
   const greet = async () => {
     output.write(
       `accessbot — you are ${options.email}. Type \`help\` for commands, \`quit\` to leave.\n\n`,
     );
-    await announcer.start();
+    say((await bot.taskList(actor)).reply);
+    try {
+      notifications = await options.startNotifications?.(notifier);
+    } catch (error) {
+      options.log.error({ err: error }, 'could not start notifications');
+    }
   };
   // Lines are answered one at a time, in order, after the greeting — also when a pipe delivers
   // them all before start-up has finished.
@@ -75,16 +82,14 @@ export function startShell(options: ShellOptions): Shell {
     });
     // Ctrl-C in an interactive terminal reaches readline, not the process.
     rl.on('SIGINT', () => rl.close());
-    rl.on('close', () => {
-      announcer.stop();
-      void queue.then(resolve);
-    });
+    rl.on('close', () => void queue.then(resolve));
   });
   return {
     done,
-    stop: () => {
-      announcer.stop();
+    stop: async () => {
       rl.close();
+      await queue;
+      await notifications?.stop();
     },
   };
 }

@@ -22,6 +22,7 @@ import { MethodNotAllowed, type Router } from './router.ts';
 import { apiRouter, controlRouter } from './routes/index.ts';
 import { loadSeed } from './seed-load.ts';
 import { SandboxState } from './state.ts';
+import { sendWebhooks, type WebhookTarget } from './webhooks.ts';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -36,6 +37,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** `false` starts with an empty organisation. */
   seed?: boolean;
+  /** Announce every task created or decided to this receiver (webhooks.ts). */
+  webhook?: WebhookTarget;
 }
 
 export interface SandboxRequest {
@@ -78,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const now = options.now ?? (() => new Date());
   const state = new SandboxState(now);
   if (options.seed ?? true) loadSeed(state, now());
+  const webhooks = options.webhook && sendWebhooks(state, options.webhook, now);
   const faults = new Faults();
   const cursors = new Cursors();
   const requests: SandboxRequest[] = [];
@@ -196,6 +200,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     requests,
     close: async () => {
+      await webhooks?.close();
       const closed = once(server, 'close');
       server.close();
       server.closeAllConnections();

@@ -36,4 +36,56 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_at ON audit_log (at);
     `,
   },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE notifications (
+        task_id        text NOT NULL,
+        platform       text NOT NULL,
+        recipient      text NOT NULL,
+        access_user_id text NOT NULL,
+        claimed_at     timestamptz NOT NULL,
+        claimed_by     text NOT NULL,
+        message_ref    jsonb,
+        sent_at        timestamptz,
+        reminded_at    timestamptz,
+        resolved_at    timestamptz,
+        PRIMARY KEY (task_id, platform, recipient)
+      );
+      CREATE INDEX notifications_open ON notifications (access_user_id) WHERE resolved_at IS NULL;
+
+      CREATE TABLE bot_requests (
+        access_id          text PRIMARY KEY,
+        access_user_id     text NOT NULL,
+        work_app_id        text NOT NULL,
+        task_ids           jsonb NOT NULL,
+        requested_at       timestamptz NOT NULL,
+        outcome_claimed_at timestamptz,
+        outcome_claimed_by text,
+        outcome_sent_at    timestamptz
+      );
+      CREATE INDEX bot_requests_open ON bot_requests (requested_at) WHERE outcome_sent_at IS NULL;
+
+      CREATE TABLE poll_schedule (
+        access_user_id   text PRIMARY KEY,
+        next_due_at      timestamptz NOT NULL,
+        poked            boolean NOT NULL DEFAULT false,
+        lease_owner      text,
+        lease_expires_at timestamptz
+      );
+      CREATE INDEX poll_schedule_due ON poll_schedule (next_due_at);
+
+      CREATE TABLE scheduled_runs (
+        job         text PRIMARY KEY,
+        next_run_at timestamptz NOT NULL
+      );
+
+      CREATE TABLE conversation_refs (
+        platform     text NOT NULL,
+        chat_user_id text NOT NULL,
+        ref          jsonb NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      );
+    `,
+  },
 ];

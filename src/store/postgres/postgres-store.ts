@@ -6,6 +6,8 @@ import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
 import type { AuditEntry, IdentityLink, Platform, Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { PostgresPollerTables, type Query } from './poller-tables.ts';
+import { transaction } from './transaction.ts';
 
 export interface PostgresStoreOptions {
   /** Connections the pool may hold at once. */
@@ -30,11 +32,12 @@ const codec = rowCodec(z.date(), (date) => date);
  * one, so no caller ever sees an unmigrated schema. Tables live in the connection's search_path,
  * which a URL may set with `?options=-c search_path=NAME`.
  */
-export class PostgresStore implements Store {
+export class PostgresStore extends PostgresPollerTables implements Store {
   readonly #pool: pg.Pool;
   #closing: Promise<void> | undefined;
 
   private constructor(pool: pg.Pool) {
+    super();
     this.#pool = pool;
   }
 
@@ -137,11 +140,32 @@ export class PostgresStore implements Store {
     return this.#closing;
   }
 
-  /** Every call goes through here: refused once closed, and pg's errors become StoreErrors. */
+  protected override async query(
+    operation: string,
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult> {
+    return this.#guarded(operation, () => this.#pool.query(text, values));
+  }
+
+  protected override async transaction<T>(
+    operation: string,
+    work: (query: Query) => Promise<T>,
+  ): Promise<T> {
+    return this.#guarded(operation, () =>
+      transaction(this.#pool, (client) => work((text, values) => client.query(text, values))),
+    );
+  }
+
   async #query(operation: string, text: string, values?: unknown[]): Promise<unknown[]> {
+    return (await this.query(operation, text, values)).rows;
+  }
+
+  /** Every call goes through here: refused once closed, and pg's errors become StoreErrors. */
+  async #guarded<T>(operation: string, work: () => Promise<T>): Promise<T> {
     if (this.#closing) throw storeClosed(operation);
     try {
-      return (await this.#pool.query(text, values)).rows;
+      return await work();
     } catch (error) {
       // A call still queued for a connection when `close()` ended the pool times out: report
       // the shutdown race, not pg's wording.

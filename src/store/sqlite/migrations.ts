@@ -35,4 +35,56 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_at ON audit_log (at);
     `,
   },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE notifications (
+        task_id        TEXT NOT NULL,
+        platform       TEXT NOT NULL,
+        recipient      TEXT NOT NULL,
+        access_user_id TEXT NOT NULL,
+        claimed_at     INTEGER NOT NULL,
+        claimed_by     TEXT NOT NULL,
+        message_ref    TEXT,
+        sent_at        INTEGER,
+        reminded_at    INTEGER,
+        resolved_at    INTEGER,
+        PRIMARY KEY (task_id, platform, recipient)
+      ) STRICT;
+      CREATE INDEX notifications_open ON notifications (access_user_id) WHERE resolved_at IS NULL;
+
+      CREATE TABLE bot_requests (
+        access_id          TEXT PRIMARY KEY,
+        access_user_id     TEXT NOT NULL,
+        work_app_id        TEXT NOT NULL,
+        task_ids           TEXT NOT NULL,
+        requested_at       INTEGER NOT NULL,
+        outcome_claimed_at INTEGER,
+        outcome_claimed_by TEXT,
+        outcome_sent_at    INTEGER
+      ) STRICT;
+      CREATE INDEX bot_requests_open ON bot_requests (requested_at) WHERE outcome_sent_at IS NULL;
+
+      CREATE TABLE poll_schedule (
+        access_user_id   TEXT PRIMARY KEY,
+        next_due_at      INTEGER NOT NULL,
+        poked            INTEGER NOT NULL DEFAULT 0,
+        lease_owner      TEXT,
+        lease_expires_at INTEGER
+      ) STRICT;
+      CREATE INDEX poll_schedule_due ON poll_schedule (next_due_at);
+
+      CREATE TABLE scheduled_runs (
+        job         TEXT PRIMARY KEY,
+        next_run_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE conversation_refs (
+        platform     TEXT NOT NULL,
+        chat_user_id TEXT NOT NULL,
+        ref          TEXT NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      ) STRICT;
+    `,
+  },
 ];

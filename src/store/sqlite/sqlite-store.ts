@@ -8,6 +8,7 @@ import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
 import type { AuditEntry, IdentityLink, Platform, Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { SqlitePollerTables } from './poller-tables.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -24,11 +25,12 @@ const codec = rowCodec(
  * The default store: one synchronous `node:sqlite` connection behind the async port. Only
  * `SqliteStore.open` builds one, so no caller ever sees an unmigrated database.
  */
-export class SqliteStore implements Store {
+export class SqliteStore extends SqlitePollerTables implements Store {
   readonly #db: DatabaseSync;
   #closed = false;
 
   private constructor(db: DatabaseSync) {
+    super();
     this.#db = db;
   }
 
@@ -133,6 +135,10 @@ export class SqliteStore implements Store {
     if (this.#closed) return;
     this.#closed = true;
     this.#db.close();
+  }
+
+  protected override run<T>(operation: string, work: (db: DatabaseSync) => T): T {
+    return this.#query(operation, work);
   }
 
   /** Every call goes through here: refused once closed, and SQLite's errors become StoreErrors. */

@@ -1,0 +1,55 @@
+/**
+ * The terminal's side of the poller: a new task is printed as it arrives, a message update is
+ * printed again under an "Update" title (a terminal cannot edit what it printed). The notifier
+ * remembers which state of each task the terminal already shows — from the start-up list, a
+ * `tasks` answer, or the person's own decision — and stays quiet when a post or update would
+ * only repeat it.
+ */
+import type { Destination, MessageRef, Notifier } from '../../src/core/notifier.ts';
+import type { Reply, TaskState } from '../../src/core/reply.ts';
+
+const cardsOf = (reply: Reply) =>
+  reply.blocks.flatMap((block) => (block.kind === 'task' ? [block.card] : []));
+
+export class ShellNotifier implements Notifier {
+  readonly platform = 'shell' as const;
+  readonly #print: (reply: Reply) => void;
+  /** The state each task was last shown in. */
+  readonly #shown = new Map<string, TaskState>();
+  #sent = 0;
+
+  /** `print` writes a reply to the terminal; replies printed by others go through `saw`. */
+  constructor(print: (reply: Reply) => void) {
+    this.#print = print;
+  }
+
+  /** Remembers the task states a reply printed on the terminal shows. */
+  saw(reply: Reply): void {
+    for (const card of cardsOf(reply)) this.#shown.set(card.taskId, card.state);
+  }
+
+  async post(to: Destination, message: Reply): Promise<MessageRef> {
+    if (!this.#showsAll(message, () => true)) this.#show(to, message);
+    return { platform: this.platform, destination: to, data: { message: ++this.#sent } };
+  }
+
+  /** An outcome already shown is not repeated; a pending card (a reminder) always is. */
+  async update(ref: MessageRef, message: Reply): Promise<void> {
+    if (this.#showsAll(message, (state) => state !== 'pending')) return;
+    this.#show(ref.destination, { ...message, title: message.title ?? 'Update' });
+  }
+
+  #showsAll(message: Reply, counts: (state: TaskState) => boolean): boolean {
+    const cards = cardsOf(message);
+    return (
+      cards.length > 0 &&
+      cards.every((card) => counts(card.state) && this.#shown.get(card.taskId) === card.state)
+    );
+  }
+
+  #show(to: Destination, message: Reply): void {
+    const where = to.kind === 'channel' ? `[#${to.channelId}] ` : '';
+    this.#print(where ? { ...message, title: `${where}${message.title ?? ''}` } : message);
+    this.saw(message);
+  }
+}

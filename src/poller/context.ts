@@ -1,0 +1,34 @@
+import type { AccessClient } from '../access/client.ts';
+import type { Notifier } from '../core/notifier.ts';
+import type { Logger } from '../log.ts';
+import type { Platform, Store } from '../store/store.ts';
+import type { Clock } from './clock.ts';
+import type { ServiceGate } from './gate.ts';
+import type { PollerMetrics } from './metrics.ts';
+import type { NotifyRules } from './rules.ts';
+
+/** What every part of the poller works with; built once by the Poller. */
+export interface PollerContext {
+  client: AccessClient;
+  /** Every call to `client` goes through it. */
+  gate: ServiceGate;
+  store: Store;
+  notifiers: ReadonlyMap<Platform, Notifier>;
+  clock: Clock;
+  log: Logger;
+  metrics: PollerMetrics;
+  /** This replica's id, written on claims and leases. */
+  owner: string;
+  pendingStatus: string;
+  rules: NotifyRules;
+  /** How long a task waits between reminders; 0: never remind. */
+  remindAfterMs: number;
+  /**
+   * A claim still without a message after this long is taken for a send that crashed, and is
+   * retried. Longer than any send takes, so a slow send is never doubled.
+   */
+  retryAfterMs: number;
+}
+
+/** `ms` before the context's now. */
+export const ago = (ctx: PollerContext, ms: number) => new Date(ctx.clock.now().getTime() - ms);

@@ -1,0 +1,66 @@
+/**
+ * Every call the poller makes to the Access Service passes this gate: at most `concurrency`
+ * requests in flight, no more than `maxRps` started per second, and while the service fails,
+ * one request at a time with a growing pause (the backoff). Bounding requests (not users) keeps
+ * the service's load exact and lets the store work of one poll overlap another's request.
+ */
+import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
+import { Backoff } from './backoff.ts';
+import type { Clock } from './clock.ts';
+import { Pacer } from './pacer.ts';
+
+export interface GateOptions {
+  concurrency: number;
+  maxRps: number | undefined;
+  /** The longest pause between two requests while the service fails. */
+  maxBackoffMs: number;
+  random: () => number;
+}
+
+/** Failures of the service itself, which call for slowing down (not a 404 for one task). */
+export const serviceFailing = (error: unknown) =>
+  error instanceof AccessError &&
+  !(error instanceof NotFoundError) &&
+  !(error instanceof InvalidRequestError);
+
+export class ServiceGate {
+  readonly #concurrency: number;
+  readonly #rate: Pacer | undefined;
+  readonly #backoff: Backoff;
+  readonly #waiting: Array<() => void> = [];
+  #inFlight = 0;
+
+  constructor(clock: Clock, o: GateOptions) {
+    this.#concurrency = o.concurrency;
+    this.#rate = o.maxRps ? Pacer.perSecond(clock, o.maxRps) : undefined;
+    this.#backoff = new Backoff(clock, { baseMs: 1_000, maxMs: o.maxBackoffMs, random: o.random });
+  }
+
+  /** The pause between requests while the service fails; 0 while it answers. */
+  get backoffMs(): number {
+    return this.#backoff.delayMs;
+  }
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    await this.#backoff.wait();
+    await this.#rate?.take();
+    if (this.#inFlight >= this.#concurrency) {
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#inFlight++;
+    }
+    try {
+      const result = await call();
+      this.#backoff.succeeded();
+      return result;
+    } catch (error) {
+      if (serviceFailing(error)) this.#backoff.failed();
+      throw error;
+    } finally {
+      // The slot passes straight to the next waiter, if any.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#inFlight--;
+    }
+  }
+}

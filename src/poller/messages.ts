@@ -1,0 +1,67 @@
+/**
+ * What the poller says, in the neutral reply model: a new task, a reminder, a task's outcome,
+ * and a requester's outcome. Adapters render these like any other reply.
+ */
+import type { Task } from '../access/schemas.ts';
+import { taskFacts } from '../access/task-facts.ts';
+import { type Reply, success, warning } from '../core/reply.ts';
+import { goneCard, taskCard } from '../core/task-card.ts';
+import { taskMessage } from '../core/task-message.ts';
+import type { Target } from './targets.ts';
+
+export interface NewTaskOptions {
+  pendingStatus: string;
+  /** The task's type is decided in the Access Service only: no buttons. */
+  notifyOnly: boolean;
+}
+
+function lead(target: Target, notifyOnly: boolean): string {
+  if (target.role === 'channel') return 'New task for its approvers';
+  return notifyOnly
+    ? 'New task: please decide it in the Access Service'
+    : 'New task waiting for your decision';
+}
+
+export function newTaskMessage(task: Task, target: Target, o: NewTaskOptions): Reply {
+  const actionable = target.role === 'approver' && !o.notifyOnly;
+  const card = taskCard(task, { pendingStatus: o.pendingStatus, actionable });
+  return taskMessage(card, lead(target, o.notifyOnly));
+}
+
+export function reminderMessage(task: Task, o: NewTaskOptions): Reply {
+  const card = taskCard(task, { pendingStatus: o.pendingStatus, actionable: !o.notifyOnly });
+  return taskMessage(card, '⏰ Reminder: still waiting for your decision');
+}
+
+/** The task as decided (or gone), for every message that was sent about it. */
+export function outcomeMessage(task: Task | undefined, taskId: string, pendingStatus: string) {
+  return taskMessage(task ? taskCard(task, { pendingStatus }) : goneCard(taskId));
+}
+
+/** For the requester: what became of their request, with who decided and why when known. */
+export function requestOutcomeMessage(task: Task, pendingStatus: string): Reply {
+  const card = taskCard(task, { pendingStatus, actionable: false });
+  const { workAppName, permissionLevelName } = taskFacts(task);
+  const what = workAppName
+    ? `${workAppName}${permissionLevelName ? ` (${permissionLevelName})` : ''}`
+    : card.title;
+  return requestStatusMessage(what, card.state, card.outcome ?? task.status, [
+    { kind: 'task', card },
+  ]);
+}
+
+/** When only the access's status is known (no task to read the reason from). */
+export function requestStatusMessage(
+  what: string,
+  state: string,
+  outcome: string,
+  blocks: Reply['blocks'] = [],
+): Reply {
+  const verb = state === 'approved' ? 'approved' : state === 'declined' ? 'declined' : 'decided';
+  const text = `Your request for access to ${what}: ${outcome}.`;
+  const make = state === 'approved' ? success : warning;
+  return make(text, {
+    title: `Access request ${verb}`,
+    blocks: [{ kind: 'text', text }, ...blocks],
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The poller's and the webhook receiver's Prometheus metrics, registered on the process's
+ * registry (src/metrics.ts). Labels never carry ids or names.
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+export function createPollerMetrics(registry: Registry) {
+  const registers = [registry];
+  return {
+    userPolls: new Counter({
+      name: 'accessbot_poller_user_polls_total',
+      help: 'Polls of one user’s pending tasks, by outcome (ok, failed)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    notifications: new Counter({
+      name: 'accessbot_notifications_total',
+      help: 'Messages the poller posted or updated, by platform, kind and outcome',
+      labelNames: ['platform', 'kind', 'outcome'] as const,
+      registers,
+    }),
+    notifyDelay: new Histogram({
+      name: 'accessbot_notification_delay_seconds',
+      help: 'Time from a task’s creation to its first message being sent',
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900, 3600],
+      registers,
+    }),
+    sweepSeconds: new Histogram({
+      name: 'accessbot_poller_sweep_duration_seconds',
+      help: 'Duration of one sweep over the users due',
+      buckets: [0.01, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300],
+      registers,
+    }),
+    polledUsers: new Gauge({
+      name: 'accessbot_poller_polled_users',
+      help: 'Access users linked to a chat identity on a served platform, and so polled',
+      registers,
+    }),
+    unlinkedUsers: new Gauge({
+      name: 'accessbot_poller_unlinked_users',
+      help: 'Access users with no chat identity, so not polled (as of the last directory sync)',
+      registers,
+    }),
+    unmatchedMembers: new Gauge({
+      name: 'accessbot_directory_unmatched_members',
+      help: 'Chat directory members whose e-mail matches no Access user (last sync)',
+      labelNames: ['platform'] as const,
+      registers,
+    }),
+    webhooks: new Counter({
+      name: 'accessbot_webhooks_total',
+      help: 'Webhook deliveries received on /webhooks/access, by outcome',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+  };
+}
+
+export type PollerMetrics = ReturnType<typeof createPollerMetrics>;

@@ -1,0 +1,50 @@
+/**
+ * One poll of one Access user: read their pending tasks (every page), make sure each has reached
+ * its targets, update the messages of notified tasks that have left the list, and tell them the
+ * outcome of their own requests.
+ */
+import type { BotRequest, IdentityLink, Notification } from '../store/store.ts';
+import type { PollerContext } from './context.ts';
+import { deliver } from './deliver.ts';
+import { checkRequests } from './requests.ts';
+import { resolveTask } from './resolve.ts';
+import { targetsFor } from './targets.ts';
+
+const keyOf = (n: Pick<Notification, 'taskId' | 'platform' | 'recipient'>) =>
+  `${n.taskId}\u0000${n.platform}\u0000${n.recipient}`;
+
+export interface PolledUser {
+  accessUserId: string;
+  links: readonly IdentityLink[];
+  /** Their requests made through the bot whose outcome is not sent yet. */
+  requests: readonly BotRequest[];
+}
+
+export async function pollUser(
+  ctx: PollerContext,
+  { accessUserId, links, requests }: PolledUser,
+): Promise<void> {
+  const tasks = await ctx.gate.run(() =>
+    Array.fromAsync(ctx.client.listTasks(accessUserId, ctx.pendingStatus)),
+  );
+  const pending = new Set(tasks.map((t) => t.id));
+  const known = await ctx.store.listNotifications({ taskIds: [...pending], openFor: accessUserId });
+  const byKey = new Map(known.map((n) => [keyOf(n), n]));
+  const served = new Set(ctx.notifiers.keys());
+
+  const mine = links.filter((link) => served.has(link.platform));
+  for (const task of tasks) {
+    for (const target of targetsFor(task, mine, ctx.rules, served)) {
+      const existing = byKey.get(keyOf({ taskId: task.id, ...target }));
+      await deliver(ctx, task, target, accessUserId, existing);
+    }
+  }
+
+  const left = known.filter(
+    (n) =>
+      n.accessUserId === accessUserId && n.messageRef && !n.resolvedAt && !pending.has(n.taskId),
+  );
+  for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
+
+  if (requests.length) await checkRequests(ctx, requests, mine);
+}

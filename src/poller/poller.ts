@@ -1,0 +1,235 @@
+/**
+ * The poller: finds newly pending tasks for every linked user and pushes each once, keeps sent
+ * messages true after a decision, reminds, and tells requesters the outcome. State lives in the
+ * store, so a restart neither repeats nor loses a notification, and replicas on one PostgreSQL
+ * share the work through leases on the poll schedule.
+ *
+ * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
+ */
+import type { AccessClient } from '../access/client.ts';
+import type { Notifier } from '../core/notifier.ts';
+import type { Logger } from '../log.ts';
+import type { BotRequest, Store } from '../store/store.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { PollerContext } from './context.ts';
+import { type DirectorySource, syncDirectory } from './directory-sync.ts';
+import { ServiceGate } from './gate.ts';
+import { LinkedUsers } from './linked-users.ts';
+import type { PollerMetrics } from './metrics.ts';
+import { pollUser } from './poll-user.ts';
+import { type NotifyRules, noRules } from './rules.ts';
+import { type SweepReport, sweep } from './sweep.ts';
+
+export interface PollerOptions {
+  client: AccessClient;
+  store: Store;
+  notifiers: readonly Notifier[];
+  log: Logger;
+  metrics: PollerMetrics;
+  /** This replica's id: unique among the replicas sharing the store. */
+  owner: string;
+  pendingStatus: string;
+  intervalMs: number;
+  /** Requests to the Access Service in flight at once, at most. */
+  concurrency: number;
+  /** Requests per second to the Access Service, at most; unset: no bound. */
+  maxRps?: number;
+  /** 0: never remind. */
+  remindAfterMs: number;
+  rules?: NotifyRules;
+  directories?: readonly DirectorySource[];
+  /** Default: an hour; 0: never (nor counting the unlinked users). */
+  directorySyncMs?: number;
+  clock?: Clock;
+  random?: () => number;
+  /** Default: 2 minutes. See PollerContext.retryAfterMs. */
+  retryAfterMs?: number;
+  /** Default: the interval. A dead replica's users are taken over once their lease ends. */
+  leaseMs?: number;
+}
+
+/** How long `stop()` waits for polls in flight before it gives up the leases anyway. */
+const STOP_WAIT_MS = 5_000;
+const DIRECTORY_JOB = 'directory-sync';
+
+export class Poller {
+  readonly #ctx: PollerContext;
+  readonly #o: PollerOptions;
+  readonly #users: LinkedUsers;
+  #sweeping: Promise<SweepReport> | undefined;
+  #loop: Promise<void> | undefined;
+  #wake = new AbortController();
+  #again = false;
+  #stopping = false;
+
+  constructor(options: PollerOptions) {
+    this.#o = options;
+    const clock = options.clock ?? systemClock;
+    this.#ctx = {
+      client: options.client,
+      gate: new ServiceGate(clock, {
+        concurrency: options.concurrency,
+        maxRps: options.maxRps,
+        maxBackoffMs: Math.min(options.intervalMs, 60_000),
+        random: options.random ?? Math.random,
+      }),
+      store: options.store,
+      notifiers: new Map(options.notifiers.map((n) => [n.platform, n])),
+      clock,
+      log: options.log,
+      metrics: options.metrics,
+      owner: options.owner,
+      pendingStatus: options.pendingStatus,
+      rules: options.rules ?? noRules,
+      remindAfterMs: options.remindAfterMs,
+      retryAfterMs: options.retryAfterMs ?? 120_000,
+    };
+    this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
+  }
+
+  get owner(): string {
+    return this.#o.owner;
+  }
+
+  /**
+   * Polls every user due now (after refreshing who is linked) and resolves with what this
+   * replica did. Sweeps never overlap: a call during one waits for it, then sweeps again.
+   */
+  async sweep(): Promise<SweepReport> {
+    while (this.#sweeping) await this.#sweeping.catch(() => {});
+    const run = async () => {
+      await this.#users.refresh();
+      return this.#sweepDue();
+    };
+    this.#sweeping = run().finally(() => {
+      this.#sweeping = undefined;
+    });
+    return this.#sweeping;
+  }
+
+  /** Makes these users (or all) due now and wakes the loop: the webhook fast path. */
+  async pollNow(accessUserIds?: readonly string[]): Promise<void> {
+    await this.#ctx.store.markPollDue(
+      accessUserIds ? [...accessUserIds] : 'all',
+      this.#ctx.clock.now(),
+    );
+    this.#again = true;
+    this.#wake.abort();
+  }
+
+  /** Re-reads who is linked and brings the poll schedule in step; users new to it are due soon. */
+  refresh(): Promise<void> {
+    return this.#users.refresh();
+  }
+
+  /** Links from the chat directories now, instead of at the next sync period. */
+  syncDirectory() {
+    return syncDirectory(this.#ctx, this.#o.directories ?? []);
+  }
+
+  /**
+   * Starts the loop once the schedule holds every linked user, so that a webhook arriving right
+   * after start-up finds the users it names.
+   */
+  async start(): Promise<void> {
+    if (this.#loop) return;
+    await this.#users.refresh().catch((error: unknown) => {
+      this.#ctx.log.error({ err: error }, 'could not read the linked users; the loop retries');
+    });
+    this.#loop ??= this.#run();
+  }
+
+  /** Stops handing out users, waits a little for polls in flight, and gives up its leases. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#wake.abort();
+    const inFlight = this.#loop ?? this.#sweeping;
+    if (inFlight)
+      await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
+    try {
+      await this.#ctx.store.releasePollLeases(this.#o.owner);
+    } catch (error) {
+      this.#ctx.log.warn(
+        { err: error },
+        'could not release poll leases; they expire by themselves',
+      );
+    }
+  }
+
+  /** How long the loop rests when nothing is due; a quarter interval at most. */
+  get #tickMs(): number {
+    return Math.min(1_000, this.#o.intervalMs / 4);
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      this.#again = false;
+      let busy = false;
+      try {
+        await this.#maintain();
+        while (this.#sweeping) await this.#sweeping.catch(() => {});
+        this.#sweeping = this.#sweepDue().finally(() => {
+          this.#sweeping = undefined;
+        });
+        // More users may have fallen due while it ran: under load, sweeps follow each other.
+        busy = (await this.#sweeping).polled.length > 0;
+      } catch (error) {
+        // Never stops: the store or the service may be back at the next tick.
+        this.#ctx.log.error({ err: error }, 'poller tick failed');
+      }
+      if (this.#again || this.#stopping || busy) continue;
+      this.#wake = new AbortController();
+      await this.#ctx.clock.sleep(this.#tickMs, this.#wake.signal);
+    }
+  }
+
+  /** The directory sync when its period is up (on one replica), and a fresh link snapshot. */
+  async #maintain(): Promise<void> {
+    const { store, clock } = this.#ctx;
+    const syncMs = this.#o.directorySyncMs ?? 3_600_000;
+    const now = clock.now();
+    const due =
+      syncMs > 0 &&
+      (await store.claimScheduledRun(DIRECTORY_JOB, now, new Date(now.getTime() + syncMs)));
+    if (due) {
+      await this.syncDirectory().catch((error: unknown) => {
+        this.#ctx.log.warn({ err: error }, 'directory sync failed; retried next period');
+      });
+      await this.#users.refresh();
+    }
+    await this.#users.refreshIfOlder(Math.min(this.#o.intervalMs, 60_000));
+  }
+
+  async #sweepDue(): Promise<SweepReport> {
+    const requests = await this.#openRequests();
+    const settings = {
+      // A tick early, so that the loop's rest never stretches the time between two polls of a
+      // user beyond the interval.
+      nextPollInMs: this.#o.intervalMs - this.#tickMs,
+      concurrency: this.#o.concurrency,
+      leaseMs: this.#o.leaseMs ?? this.#o.intervalMs,
+      stopping: () => this.#stopping,
+    };
+    return sweep(this.#ctx, settings, (accessUserId) =>
+      pollUser(this.#ctx, {
+        accessUserId,
+        links: this.#users.linksOf(accessUserId),
+        requests: requests.get(accessUserId) ?? [],
+      }),
+    );
+  }
+
+  /** The requests made through the bot that await their outcome, by requester. */
+  async #openRequests(): Promise<Map<string, BotRequest[]>> {
+    const byUser = new Map<string, BotRequest[]>();
+    try {
+      for (const request of await this.#ctx.store.listOpenRequests()) {
+        byUser.set(request.accessUserId, [...(byUser.get(request.accessUserId) ?? []), request]);
+      }
+    } catch (error) {
+      // Tasks still go out; the outcomes wait for the next sweep.
+      this.#ctx.log.error({ err: error }, 'could not read the open requests');
+    }
+    return byUser;
+  }
+}

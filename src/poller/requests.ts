@@ -1,0 +1,72 @@
+/**
+ * The requester hears the outcome: each access request made through the bot is checked when its
+ * requester is polled (the sweep reads the open requests once: they are few), and once decided,
+ * one direct message per chat identity says how, by whom and why. The decided task carries who
+ * and why; when the service named no task for the request, the access's status is the fallback.
+ */
+import type { Access } from '../access/schemas.ts';
+import type { Reply } from '../core/reply.ts';
+import { stateOf } from '../core/task-card.ts';
+import type { BotRequest, IdentityLink } from '../store/store.ts';
+import { ago, type PollerContext } from './context.ts';
+import { attempt } from './deliver.ts';
+import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';
+import { findTask } from './resolve.ts';
+import { directTargets } from './targets.ts';
+
+export async function checkRequests(
+  ctx: PollerContext,
+  requests: readonly BotRequest[],
+  links: readonly IdentityLink[],
+): Promise<void> {
+  const targets = directTargets(links).filter((t) => ctx.notifiers.has(t.platform));
+  if (!targets.length) return;
+  for (const request of requests) {
+    const message = await outcomeOf(ctx, request);
+    if (!message) continue;
+    const now = ctx.clock.now();
+    const stale = ago(ctx, ctx.retryAfterMs);
+    if (!(await ctx.store.claimRequestOutcome(request.accessId, ctx.owner, now, stale))) continue;
+    let delivered = false;
+    for (const target of targets) {
+      const key = { taskId: request.accessId, platform: target.platform, recipient: 'requester' };
+      const notifier = ctx.notifiers.get(target.platform)!;
+      const sent = await attempt(ctx, key, 'request_outcome', () =>
+        notifier.post(target.destination, message),
+      );
+      // Reaching them on one platform is enough, e.g. when they are gone from another.
+      delivered ||= sent.ok;
+    }
+    // Unsent, the claim goes stale and the outcome is tried again after the retry period.
+    if (delivered) await ctx.store.markRequestOutcomeSent(request.accessId, ctx.clock.now());
+  }
+}
+
+/** The message to send, or undefined while the request waits. */
+async function outcomeOf(ctx: PollerContext, request: BotRequest): Promise<Reply | undefined> {
+  const taskId = request.taskIds[0];
+  const task = taskId === undefined ? undefined : await findTask(ctx, taskId);
+  if (task) {
+    return stateOf(task, ctx.pendingStatus) === 'pending'
+      ? undefined
+      : requestOutcomeMessage(task, ctx.pendingStatus);
+  }
+  const access = await findAccess(ctx, request);
+  if (access?.status === ctx.pendingStatus) return undefined;
+  const app = await ctx.gate
+    .run(() => ctx.client.getWorkApp(request.workAppId))
+    .catch(() => undefined);
+  const what = app?.name ?? 'an application';
+  if (!access) return requestStatusMessage(what, 'gone', 'the request no longer exists');
+  const status = access.status ?? 'decided';
+  return requestStatusMessage(what, status.toLowerCase(), status);
+}
+
+function findAccess(ctx: PollerContext, request: BotRequest): Promise<Access | undefined> {
+  return ctx.gate.run(async () => {
+    for await (const access of ctx.client.listWorkAppAccesses(request.workAppId)) {
+      if (access.id === request.accessId) return access;
+    }
+    return undefined;
+  });
+}

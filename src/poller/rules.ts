@@ -1,0 +1,77 @@
+/**
+ * The organisation's notification rules (`NOTIFY_RULES`): tasks of given WorkApps or task types
+ * are also posted to a channel, and tasks of given types are announced without buttons, for
+ * decisions that must be taken in the Access Service itself.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { Task } from '../access/schemas.ts';
+import { taskFacts } from '../access/task-facts.ts';
+import { Platform } from '../store/store.ts';
+
+const names = z.array(z.string().trim().min(1)).min(1);
+
+export const ChannelRule = z.strictObject({
+  platform: Platform,
+  channelId: z.string().min(1),
+  /** WorkApp names (any case) or ids; absent: every WorkApp. */
+  workApps: names.optional(),
+  /** Task types, e.g. AccessRequest; absent: every type. */
+  taskTypes: names.optional(),
+});
+export type ChannelRule = z.infer<typeof ChannelRule>;
+
+export const NotifyRules = z.strictObject({
+  channels: z.array(ChannelRule).default([]),
+  /** Task types announced without buttons. */
+  notifyOnly: z.array(z.string().trim().min(1)).default([]),
+});
+export type NotifyRules = z.infer<typeof NotifyRules>;
+
+export const noRules: NotifyRules = { channels: [], notifyOnly: [] };
+
+/**
+ * Reads `NOTIFY_RULES`: inline JSON when it starts with `{`, otherwise the path of a JSON file.
+ * Throws an Error whose message says what is wrong, in one line, for the configuration error.
+ */
+export function parseNotifyRules(value: string): NotifyRules {
+  let text = value;
+  if (!value.trimStart().startsWith('{')) {
+    try {
+      text = readFileSync(value, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new Error(`cannot read the rules file ${value} (${code})`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('is not valid JSON');
+  }
+  const parsed = NotifyRules.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new Error(`does not match the rules format${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+const lower = (s: string) => s.toLowerCase();
+
+/** The channels a task is also posted to. */
+export function channelsFor(task: Task, rules: NotifyRules): ChannelRule[] {
+  const facts = taskFacts(task);
+  const app = [facts.workAppId, facts.workAppName].filter((s) => s !== undefined).map(lower);
+  return rules.channels.filter(
+    (rule) =>
+      (!rule.workApps || rule.workApps.some((name) => app.includes(lower(name)))) &&
+      (!rule.taskTypes || rule.taskTypes.includes(task.type)),
+  );
+}
+
+export function isNotifyOnly(task: Task, rules: NotifyRules): boolean {
+  return rules.notifyOnly.includes(task.type);
+}

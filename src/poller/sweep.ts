@@ -1,0 +1,114 @@
+/**
+ * One sweep: every user due when it starts is leased from the shared schedule in small batches
+ * (so replicas split the work, and a batch never waits long under its lease), polled by a pool
+ * of workers, and rescheduled in batches too (a store round trip per batch, not per user). The workers outnumber the requests the gate lets through, so that one poll's
+ * store work overlaps another's request. A sweep never throws: each user's failure is logged and
+ * the user rescheduled.
+ */
+import type { CompletedPoll } from '../store/store.ts';
+import type { PollerContext } from './context.ts';
+import { serviceFailing } from './gate.ts';
+
+export interface SweepSettings {
+  /** When a polled user is due again. */
+  nextPollInMs: number;
+  /** Requests in flight, at most (the gate enforces it); twice as many polls run at once. */
+  concurrency: number;
+  /** How long a leased user stays ours; another replica takes it over after that. */
+  leaseMs: number;
+  /** Stops handing out users when it turns true (shutdown). */
+  stopping: () => boolean;
+}
+
+export interface SweepReport {
+  /** The users this replica polled, in the order they finished. */
+  polled: string[];
+  failed: number;
+}
+
+export async function sweep(
+  ctx: PollerContext,
+  settings: SweepSettings,
+  poll: (accessUserId: string) => Promise<void>,
+): Promise<SweepReport> {
+  const { store, clock, owner } = ctx;
+  const workers = settings.concurrency * 2;
+  const dueBy = clock.now();
+  const report: SweepReport = { polled: [], failed: 0 };
+  const queue: string[] = [];
+  let exhausted = false;
+  let refill: Promise<void> | undefined;
+
+  // Leases a batch of the next due users; an empty batch (or a failing store) ends the sweep.
+  const fill = async () => {
+    try {
+      const now = clock.now();
+      const leaseUntil = new Date(now.getTime() + settings.leaseMs);
+      const batch = await store.claimDuePollUsers(owner, dueBy, now, leaseUntil, workers);
+      if (!batch.length) exhausted = true;
+      queue.push(...batch);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'could not lease users to poll');
+      exhausted = true;
+    }
+  };
+  const next = async (): Promise<string | undefined> => {
+    while (!settings.stopping()) {
+      // Lease the next batch while this one is still being polled, so workers never idle.
+      if (queue.length <= workers / 2 && !exhausted) {
+        refill ??= fill().finally(() => {
+          refill = undefined;
+        });
+      }
+      const id = queue.shift();
+      if (id !== undefined) return id;
+      if (exhausted) return undefined;
+      await refill;
+    }
+    return undefined;
+  };
+
+  // Finished polls, rescheduled a batch at a time, one batch after the other.
+  const finished: CompletedPoll[] = [];
+  let rescheduling = Promise.resolve();
+  const reschedule = () => {
+    const polls = finished.splice(0);
+    rescheduling = rescheduling.then(async () => {
+      try {
+        if (polls.length) await store.completePolls(owner, polls);
+      } catch (error) {
+        // The leases run out by themselves and another poll picks these users up.
+        ctx.log.warn({ err: error, users: polls.length }, 'could not reschedule polled users');
+      }
+    });
+    return rescheduling;
+  };
+
+  const pollOne = async (accessUserId: string) => {
+    let nextDueMs = settings.nextPollInMs;
+    try {
+      await poll(accessUserId);
+      ctx.metrics.userPolls.inc({ outcome: 'ok' });
+    } catch (error) {
+      report.failed++;
+      ctx.metrics.userPolls.inc({ outcome: 'failed' });
+      const failing = serviceFailing(error);
+      // Retried sooner than a full interval, but after this sweep: it takes users due at its
+      // start only.
+      if (failing) nextDueMs = Math.min(settings.nextPollInMs, Math.max(1, ctx.gate.backoffMs));
+      ctx.log[failing ? 'warn' : 'error']({ err: error, accessUserId }, 'polling a user failed');
+    }
+    finished.push({ accessUserId, nextDueAt: new Date(clock.now().getTime() + nextDueMs) });
+    if (finished.length >= workers) void reschedule();
+    report.polled.push(accessUserId);
+  };
+
+  const started = clock.now().getTime();
+  const worker = async () => {
+    for (let id = await next(); id !== undefined; id = await next()) await pollOne(id);
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  await reschedule();
+  ctx.metrics.sweepSeconds.observe((clock.now().getTime() - started) / 1000);
+  return report;
+}

@@ -1,0 +1,51 @@
+/**
+ * Where a task's messages go: a direct message to each chat identity of the approver on a
+ * platform the bot serves, and a post to each channel the rules name. Each target has a
+ * recipient key, the third part of the notification's unique key in the store.
+ */
+import type { Task } from '../access/schemas.ts';
+import type { Destination } from '../core/notifier.ts';
+import type { IdentityLink, Platform } from '../store/store.ts';
+import { channelsFor, type NotifyRules } from './rules.ts';
+
+export interface Target {
+  platform: Platform;
+  destination: Destination;
+  recipient: string;
+  /** An approver's own message gets buttons and reminders; a channel post is for information. */
+  role: 'approver' | 'channel';
+}
+
+export function recipientKey(destination: Destination): string {
+  return destination.kind === 'user'
+    ? `user:${destination.chatUserId}`
+    : `channel:${destination.channelId}`;
+}
+
+const target = (platform: Platform, destination: Destination, role: Target['role']): Target => ({
+  platform,
+  destination,
+  recipient: recipientKey(destination),
+  role,
+});
+
+export function directTargets(links: readonly IdentityLink[]): Target[] {
+  return links.map((link) =>
+    target(link.platform, { kind: 'user', chatUserId: link.chatUserId }, 'approver'),
+  );
+}
+
+/** Every target of `task` found in the pending list of the user with these `links`. */
+export function targetsFor(
+  task: Task,
+  links: readonly IdentityLink[],
+  rules: NotifyRules,
+  served: ReadonlySet<Platform>,
+): Target[] {
+  const channels = channelsFor(task, rules)
+    .filter((rule) => served.has(rule.platform))
+    .map((rule) =>
+      target(rule.platform, { kind: 'channel', channelId: rule.channelId }, 'channel'),
+    );
+  return [...directTargets(links), ...channels];
+}

@@ -1,0 +1,96 @@
+/**
+ * The sandbox's webhooks: every task that appears or is decided is announced to a receiver, the
+ * way accessbot assumes the Access Service does it (README, "Webhooks"): a JSON body
+ * `{ id, occurredAt, events: [{ type, taskId, userIds }] }`, signed with HMAC-SHA256 over
+ * "<unix seconds>.<body>" in `X-Access-Signature: sha256=<hex>` beside `X-Access-Timestamp`.
+ * Events of one moment (a request opening a task per approver) go out as one delivery. Delivery
+ * is best effort, like the real thing: a receiver that is down misses it, and polling catches up.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import type { TaskRecord } from './model.ts';
+import type { SandboxState } from './state.ts';
+
+export interface WebhookTarget {
+  url: string;
+  secret: string;
+  signatureHeader?: string;
+  timestampHeader?: string;
+}
+
+interface WebhookEvent {
+  type: 'task.created' | 'task.decided';
+  taskId: string;
+  /** The Access users concerned: the assignee, and on a decision the requester too. */
+  userIds: string[];
+}
+
+export interface WebhookSender {
+  /** Deliveries answered with a 2xx, and the others (refused or unreachable). */
+  readonly stats: { delivered: number; failed: number };
+  /** Stops listening and waits for the deliveries in flight. */
+  close(): Promise<void>;
+}
+
+export function sendWebhooks(
+  state: SandboxState,
+  target: WebhookTarget,
+  now: () => Date = () => new Date(),
+): WebhookSender {
+  const stats = { delivered: 0, failed: 0 };
+  const inFlight = new Set<Promise<void>>();
+  let batch: WebhookEvent[] = [];
+
+  const deliver = async (events: WebhookEvent[]) => {
+    const body = JSON.stringify({ id: randomUUID(), occurredAt: now().toISOString(), events });
+    const timestamp = String(Math.floor(now().getTime() / 1000));
+    const signature = createHmac('sha256', target.secret).update(`${timestamp}.${body}`);
+    try {
+      const response = await fetch(target.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [target.signatureHeader ?? 'x-access-signature']: `sha256=${signature.digest('hex')}`,
+          [target.timestampHeader ?? 'x-access-timestamp']: timestamp,
+        },
+        body,
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.arrayBuffer();
+      if (response.ok) stats.delivered++;
+      else stats.failed++;
+    } catch {
+      stats.failed++;
+    }
+  };
+
+  const queue = (event: WebhookEvent) => {
+    if (!batch.length) {
+      setImmediate(() => {
+        const events = batch;
+        batch = [];
+        const sending = deliver(events).finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      });
+    }
+    batch.push(event);
+  };
+  const onCreated = (task: TaskRecord) =>
+    queue({ type: 'task.created', taskId: task.id, userIds: [task.assigneeId] });
+  const onDecided = (task: TaskRecord) => {
+    const requester = task.metadata.requestedBy;
+    const userIds = requester ? [task.assigneeId, requester] : [task.assigneeId];
+    queue({ type: 'task.decided', taskId: task.id, userIds: [...new Set(userIds)] });
+  };
+  state.on('taskCreated', onCreated);
+  state.on('taskDecided', onDecided);
+
+  return {
+    stats,
+    close: async () => {
+      state.off('taskCreated', onCreated);
+      state.off('taskDecided', onDecided);
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(inFlight);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * `POST /webhooks/access`: the Access Service's webhook deliveries, a fast path beside polling.
+ * A delivery whose signature checks out makes the users it names (or, when it names none, every
+ * user) due for an immediate poll; polling stays the safety net for a delivery that never comes.
+ *
+ * Answers: 202 accepted; 401 unsigned, wrongly signed or stale; 400 not a JSON object of the
+ * expected shape; 405 not a POST; 413 too large; 403 when no secret is configured; 503 when the
+ * store cannot take the request (the sender should retry). Nothing changes unless it is 202.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { Logger } from '../log.ts';
+import type { Clock } from '../poller/clock.ts';
+import type { PollerMetrics } from '../poller/metrics.ts';
+import type { Handler } from '../server/http-server.ts';
+import { type SignatureScheme, verifySignature } from './signature.ts';
+
+export const WEBHOOK_PATH = '/webhooks/access';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const userIds = z.array(z.string().min(1).max(200)).max(10_000);
+
+/**
+ * The body we assume (the spec does not show it): `{ events: [{ type, taskId, userIds }] }` or
+ * `{ userIds }`, unknown fields allowed. `userIds` names the Access users concerned.
+ */
+const Delivery = z.looseObject({
+  userIds: userIds.optional(),
+  events: z
+    .array(z.looseObject({ userIds: userIds.optional() }))
+    .max(10_000)
+    .optional(),
+});
+
+/** The users to poll, or undefined for all of them. */
+export function usersConcerned(delivery: z.infer<typeof Delivery>): string[] | undefined {
+  const events = delivery.events ?? [];
+  if (events.some((e) => !e.userIds)) return undefined;
+  if (!delivery.userIds && !events.length) return undefined;
+  return [...new Set([...(delivery.userIds ?? []), ...events.flatMap((e) => e.userIds ?? [])])];
+}
+
+export interface WebhookOptions {
+  /** Unset: every delivery is refused. */
+  scheme: SignatureScheme | undefined;
+  trigger: { pollNow(accessUserIds?: readonly string[]): Promise<void> };
+  clock: Clock;
+  log: Logger;
+  metrics: PollerMetrics;
+}
+
+function answer(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function accessWebhookHandler(o: WebhookOptions): Handler {
+  const refuse = (res: ServerResponse, status: number, outcome: string, error: string) => {
+    o.metrics.webhooks.inc({ outcome });
+    o.log.warn({ outcome }, `webhook refused: ${error}`);
+    answer(res, status, { error });
+  };
+  return async (req, res) => {
+    if (req.method !== 'POST') {
+      return answer(res, 405, { error: 'use POST' }, { allow: 'POST' });
+    }
+    if (!o.scheme) {
+      return refuse(res, 403, 'disabled', 'webhooks are off: ACCESS_WEBHOOK_SECRET is not set');
+    }
+    const body = await readBody(req);
+    if (!body) return refuse(res, 413, 'too_large', 'the body is larger than 1 MiB');
+    const verdict = verifySignature(body, req.headers, o.scheme, o.clock.now());
+    if (!verdict.ok) {
+      const why = {
+        unsigned: 'the signature or timestamp header is missing',
+        bad_signature: 'the signature does not match',
+        stale: 'the timestamp is outside the tolerance',
+      }[verdict.reason];
+      return refuse(res, 401, verdict.reason, why);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      return refuse(res, 400, 'malformed', 'the body is not JSON');
+    }
+    const delivery = Delivery.safeParse(json);
+    if (!delivery.success) {
+      return refuse(res, 400, 'malformed', 'the body is not a delivery (see the README)');
+    }
+    const users = usersConcerned(delivery.data);
+    try {
+      await o.trigger.pollNow(users);
+    } catch (error) {
+      o.log.error({ err: error }, 'webhook accepted but the poll could not be scheduled');
+      o.metrics.webhooks.inc({ outcome: 'failed' });
+      return answer(res, 503, { error: 'try again later' });
+    }
+    o.metrics.webhooks.inc({ outcome: 'accepted' });
+    answer(res, 202, { accepted: true, users: users?.length ?? 'all' });
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * What the poller does beyond the first message: the requester's outcome, reminders, channel
+ * routing and notification-only task types, a failing service, and links from a chat directory.
+ */
+import { describe, expect, it } from 'vitest';
+import { AccessBot } from '../src/core/bot.ts';
+import type { DirectorySource } from '../src/poller/directory-sync.ts';
+import { RequestRecordingClient } from '../src/poller/request-recorder.ts';
+import { tasks, users, workApps } from '../src/sandbox/seed.ts';
+import { actor, captureLog } from './helpers/bot.ts';
+import { clientFor, fastRetry } from './helpers/sandbox.ts';
+import { cardOf, chatId, INTERVAL_MS, link, nextSweep, usePollerWorld } from './poller-fakes.ts';
+
+const w = usePollerWorld();
+const HOUR = 3_600_000;
+
+describe('the requester hears the outcome', () => {
+  async function graceRequests(justification: string) {
+    const { log } = captureLog();
+    const recording = new RequestRecordingClient(
+      {
+        baseUrl: w.sandbox.url,
+        apiKey: w.sandbox.apiKey,
+        apiSecret: w.sandbox.apiSecret,
+        timeoutMs: 2_000,
+        retry: fastRetry,
+      },
+      { store: w.store, log, now: () => w.clock.now() },
+    );
+    const bot = new AccessBot({ client: recording, store: w.store, log, pendingStatus: 'Pending' });
+    const reply = await bot.handle(
+      actor(users.grace.email, 'slack', chatId('grace')),
+      `request GitHub read -- ${justification}`,
+    );
+    expect(reply.tone).toBe('success');
+    const [request] = await w.store.listOpenRequests();
+    return request!;
+  }
+
+  it('sends one DM with the outcome and the reason once the request is decided', async () => {
+    const request = await graceRequests('compiler fixes');
+    expect(request.taskIds).toHaveLength(2);
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    expect(w.slack.dmTasks(chatId('grace'))).toEqual([]);
+
+    w.sandbox.state.decideTask(request.taskIds[1]!, 'Declined', users.alan.id, 'use Read for now');
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    const dms = w.slack.posts.filter(
+      (p) => p.to.kind === 'user' && p.to.chatUserId === chatId('grace'),
+    );
+    expect(dms).toHaveLength(1);
+    expect(dms[0]?.message.title).toBe('Access request declined');
+    expect(dms[0]?.message.summary).toMatch(
+      /^Your request for access to GitHub \(Read\): Declined by Alan Turing on .* — "use Read for now"\.$/,
+    );
+    expect(cardOf(dms[0]!.message)?.buttons).toEqual([]);
+    expect(await w.store.listOpenRequests()).toEqual([]);
+  });
+
+  it('falls back to the access’s status when the service named no task for the request', async () => {
+    await link(w.store, ['grace']);
+    const access = w.sandbox.state.createAccessRequest({
+      workAppId: workApps.figma.id,
+      userId: users.grace.id,
+      permissionLevelId: workApps.figma.levels.viewer.id,
+    });
+    await w.store.recordRequest({
+      accessId: access.id,
+      accessUserId: users.grace.id,
+      workAppId: workApps.figma.id,
+      taskIds: [],
+      requestedAt: w.clock.now(),
+    });
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    w.sandbox.state.decideTask(access.taskIds[0]!, 'Approved', users.tim.id);
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts.map((p) => p.message.summary)).toEqual([
+      'Your request for access to Figma: Approved.',
+    ]);
+  });
+});
+
+describe('reminders', () => {
+  it('reminds once per REMIND_AFTER period while the task waits, by updating the message', async () => {
+    await link(w.store, ['alan']);
+    const { poller } = w.poller({
+      remindAfterMs: HOUR,
+    });
+    await nextSweep(poller, w.clock);
+    w.clock.advance(HOUR - 2 * INTERVAL_MS);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates).toHaveLength(0);
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates.map((u) => u.message.title)).toEqual([
+      '⏰ Reminder: still waiting for your decision',
+    ]);
+    expect(w.slack.updates[0]?.ref).toEqual(w.slack.posts[0]?.ref);
+    expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(2);
+    w.clock.advance(HOUR);
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates).toHaveLength(2);
+    expect(w.slack.posts).toHaveLength(1);
+  });
+
+  it('never reminds when REMIND_AFTER is 0', async () => {
+    await link(w.store, ['alan']);
+    const { poller } = w.poller({
+      remindAfterMs: 0,
+    });
+    await nextSweep(poller, w.clock);
+    w.clock.advance(48 * HOUR);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates).toEqual([]);
+  });
+});
+
+describe('routing rules and notification-only task types', () => {
+  it('sends tasks of a notification-only type without buttons', async () => {
+    await link(w.store, ['ada']);
+    const rules = { channels: [], notifyOnly: ['OffboardingStep'] };
+    const { poller } = w.poller({
+      rules,
+    });
+    await nextSweep(poller, w.clock);
+    const buttons = Object.fromEntries(
+      w.slack.posts.map((p) => [cardOf(p.message)?.taskId, cardOf(p.message)?.buttons.length]),
+    );
+    expect(buttons).toEqual({
+      [tasks.adaEdsgerOffboarding]: 0,
+      [tasks.adaGraceGithubWrite]: 2,
+      [tasks.adaDennisAwsReview]: 2,
+    });
+    const offboarding = w.slack.posts.find(
+      (p) => cardOf(p.message)?.taskId === tasks.adaEdsgerOffboarding,
+    );
+    expect(offboarding?.message.title).toBe('New task: please decide it in the Access Service');
+  });
+
+  it('also posts matching tasks to a channel, once per task, and updates it with the outcome', async () => {
+    await link(w.store, ['ada', 'alan']);
+    const rules = {
+      channels: [
+        { platform: 'slack' as const, channelId: 'C-GITHUB', workApps: ['github'] },
+        { platform: 'slack' as const, channelId: 'C-REVIEWS', taskTypes: ['EntitlementReview'] },
+        { platform: 'teams' as const, channelId: 'not-served' },
+      ],
+      notifyOnly: [],
+    };
+    const { poller } = w.poller({
+      rules,
+    });
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    const inChannel = (id: string) =>
+      w.slack.posts
+        .filter((p) => p.to.kind === 'channel' && p.to.channelId === id)
+        .map((p) => cardOf(p.message)?.taskId);
+    // Ada's and Alan's tasks on Grace's request are two tasks: each is posted.
+    expect(inChannel('C-GITHUB').sort()).toEqual(
+      [tasks.adaGraceGithubWrite, tasks.alanGraceGithubWrite, tasks.adaEdsgerOffboarding].sort(),
+    );
+    expect(inChannel('C-REVIEWS')).toEqual([tasks.adaDennisAwsReview]);
+    const channelPosts = w.slack.posts.filter((p) => p.to.kind === 'channel');
+    expect(channelPosts.every((p) => cardOf(p.message)?.buttons.length === 0)).toBe(true);
+    expect(channelPosts[0]?.message.title).toBe('New task for its approvers');
+
+    w.sandbox.state.decideTask(tasks.adaDennisAwsReview, 'Approved', users.ada.id);
+    await nextSweep(poller, w.clock);
+    const reviewUpdates = w.slack.updates.filter(
+      (u) => cardOf(u.message)?.taskId === tasks.adaDennisAwsReview,
+    );
+    expect(reviewUpdates.map((u) => u.ref.destination)).toEqual(
+      expect.arrayContaining([
+        { kind: 'channel', channelId: 'C-REVIEWS' },
+        { kind: 'user', chatUserId: chatId('ada') },
+      ]),
+    );
+    expect(reviewUpdates).toHaveLength(2);
+  });
+});
+
+describe('a failing Access Service', () => {
+  it('keeps running, sends nothing twice, and delivers the backlog when the service is back', async () => {
+    await link(w.store, ['ada', 'alan']);
+    const { poller, metrics } = w.poller();
+    w.sandbox.faults.failNext(100_000, 503);
+    const down = await nextSweep(poller, w.clock);
+    expect(down.failed).toBe(2);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toEqual([]);
+    expect(
+      (await metrics.userPolls.get()).values.find((v) => v.labels.outcome === 'failed')?.value,
+    ).toBe(4);
+
+    w.sandbox.faults.reset();
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toHaveLength(4);
+  });
+
+  it('delivers every task exactly once through a service failing half the time', async () => {
+    await link(w.store, ['ada', 'alan', 'margaret', 'dennis', 'frances', 'radia']);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16_807) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    w.sandbox.faults.errorRate(0.5, random);
+    const { poller } = w.poller({
+      client: clientFor(w.sandbox, { retry: { ...fastRetry, limit: 0 } }),
+    });
+    for (let n = 0; n < 25; n++) await nextSweep(poller, w.clock);
+    const sent = w.slack.posts.map((p) => cardOf(p.message)?.taskId);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent).toHaveLength(8);
+  });
+});
+
+describe('links from a chat directory', () => {
+  it('links members by e-mail in any case, counts the rest, and then polls them', async () => {
+    const directory: DirectorySource = {
+      platform: 'slack',
+      async *members() {
+        yield { chatUserId: 'U-ALAN', email: 'ALAN.Turing@Example.com ' };
+        yield { chatUserId: 'U-GUEST', email: 'guest@elsewhere.example' };
+      },
+    };
+    const { poller, metrics } = w.poller({
+      directories: [directory],
+    });
+    expect(await poller.syncDirectory()).toEqual({ linked: 1, unmatched: 1, unlinked: 11 });
+    expect((await metrics.unlinkedUsers.get()).values[0]?.value).toBe(11);
+    expect((await w.store.getLink('slack', 'U-ALAN'))?.accessUserId).toBe(users.alan.id);
+    expect(await poller.syncDirectory()).toEqual({ linked: 0, unmatched: 1, unlinked: 11 });
+    await nextSweep(poller, w.clock);
+    expect(w.slack.dmTasks('U-ALAN')).toEqual([tasks.alanGraceGithubWrite]);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The poller against a real sandbox and a real store, with a fake clock: each pending task
+ * reaches each approver exactly once, survives a crash between claim and send, and the messages
+ * stay true after a decision taken elsewhere.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ShellNotifier } from '../adapters/shell/notifier.ts';
+import { PlatformUnavailableError, RecipientGoneError } from '../src/core/notifier.ts';
+import { tasks, users, workApps } from '../src/sandbox/seed.ts';
+import { openStore } from '../src/store/open.ts';
+import {
+  cardOf,
+  chatId,
+  INTERVAL_MS,
+  link,
+  nextSweep,
+  RecordingNotifier,
+  usePollerWorld,
+} from './poller-fakes.ts';
+
+const adaPending = [
+  tasks.adaDennisAwsReview,
+  tasks.adaGraceGithubWrite,
+  tasks.adaEdsgerOffboarding,
+];
+
+const w = usePollerWorld();
+
+/** A new GitHub Read request by Grace: one task each for Ada and Alan (Engineering leads). */
+function graceRequestsGithubRead() {
+  const access = w.sandbox.state.createAccessRequest({
+    workAppId: workApps.github.id,
+    userId: users.grace.id,
+    permissionLevelId: workApps.github.levels.read.id,
+    justification: 'reading the compiler sources',
+  });
+  return access.taskIds;
+}
+
+describe('exactly one message per task and approver', () => {
+  it('sends each approver one DM per pending task, and a second sweep sends nothing', async () => {
+    await link(w.store, ['ada', 'alan']);
+    const { poller } = w.poller();
+    const report = await nextSweep(poller, w.clock);
+    expect(report.polled.sort()).toEqual([users.ada.id, users.alan.id].sort());
+    expect(w.slack.dmTasks(chatId('ada')).sort()).toEqual([...adaPending].sort());
+    expect(w.slack.dmTasks(chatId('alan'))).toEqual([tasks.alanGraceGithubWrite]);
+
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toHaveLength(4);
+
+    const [adaTask, alanTask] = graceRequestsGithubRead();
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toHaveLength(6);
+    expect(w.slack.dmTasks(chatId('ada')).at(-1)).toBe(adaTask);
+    expect(w.slack.dmTasks(chatId('alan')).at(-1)).toBe(alanTask);
+  });
+
+  it('gives an approver’s message the task card with Approve and Decline buttons', async () => {
+    await link(w.store, ['alan']);
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    const [sent] = w.slack.posts;
+    expect(sent?.to).toEqual({ kind: 'user', chatUserId: chatId('alan') });
+    expect(sent?.message.title).toBe('New task waiting for your decision');
+    expect(cardOf(sent!.message)).toMatchObject({
+      taskId: tasks.alanGraceGithubWrite,
+      title: 'Access request: GitHub (Write)',
+      state: 'pending',
+    });
+    expect(cardOf(sent!.message)?.buttons.map((b) => b.action)).toEqual(['approve', 'decline']);
+  });
+
+  it('prints each new task once in the terminal, and not the ones it already shows', async () => {
+    const printed: string[] = [];
+    const shell = new ShellNotifier((reply) => printed.push(cardOf(reply)?.taskId ?? '?'));
+    // The start-up list showed the review; the poller still records it as sent.
+    shell.saw({
+      visibility: 'private',
+      tone: 'info',
+      summary: '',
+      blocks: [{ kind: 'task', card: { ...cardStub(tasks.adaDennisAwsReview), state: 'pending' } }],
+    });
+    await link(w.store, ['ada'], 'shell');
+    const { poller } = w.poller({ notifiers: [shell] });
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(printed.sort()).toEqual([tasks.adaEdsgerOffboarding, tasks.adaGraceGithubWrite].sort());
+    const stored = await w.store.listNotifications({ taskIds: adaPending });
+    expect(stored.every((n) => n.messageRef !== null)).toBe(true);
+  });
+
+  it('messages every platform a person is linked on, once each', async () => {
+    await link(w.store, ['alan'], 'slack');
+    await link(w.store, ['alan'], 'teams');
+    const teams = new RecordingNotifier('teams');
+    const { poller } = w.poller({ notifiers: [w.slack, teams] });
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.dmTasks(chatId('alan'))).toEqual([tasks.alanGraceGithubWrite]);
+    expect(teams.dmTasks(chatId('alan'))).toEqual([tasks.alanGraceGithubWrite]);
+  });
+
+  it('does not poll people linked only on a platform this process does not serve', async () => {
+    await link(w.store, ['ada'], 'teams');
+    const { poller } = w.poller();
+    expect((await nextSweep(poller, w.clock)).polled).toEqual([]);
+  });
+});
+
+describe('a crash or a failed send', () => {
+  it('repairs a crash between claim and send after the retry period, with no duplicate', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'accessbot-poller-')), 'crash.db');
+    const before = await openStore(file);
+    await link(before, ['ada']);
+    const dying = new RecordingNotifier();
+    dying.hangNext();
+    const first = w.poller({ store: before, notifiers: [dying] }).poller;
+    await first.refresh();
+    w.clock.advance(INTERVAL_MS);
+    // The first post never returns: the process is gone between its claim and its send.
+    void first.sweep();
+    await expect
+      .poll(async () => (await before.listNotifications({ openFor: users.ada.id })).length)
+      .toBe(1);
+
+    const after = await openStore(file);
+    const restarted = w.poller({ store: after, notifiers: [w.slack], owner: 'replica-b' });
+    // Ada is leased to the dead replica until its lease ends, one interval on.
+    expect((await restarted.poller.sweep()).polled).toEqual([]);
+    await nextSweep(restarted.poller, w.clock);
+    expect(w.slack.posts).toHaveLength(2);
+    // Until the crashed claim is older than the retry period (2 minutes) it may be in flight.
+    await nextSweep(restarted.poller, w.clock);
+    expect(w.slack.posts).toHaveLength(2);
+    await nextSweep(restarted.poller, w.clock);
+    expect(w.slack.posts).toHaveLength(3);
+    await nextSweep(restarted.poller, w.clock);
+    expect(w.slack.dmTasks(chatId('ada')).sort()).toEqual([...adaPending].sort());
+    expect(dying.posts).toEqual([]);
+    await after.close();
+  });
+
+  it('retries a send the platform refused once the retry period is over', async () => {
+    await link(w.store, ['alan']);
+    w.slack.failNext(new PlatformUnavailableError('rate limited'));
+    const { poller, logLines } = w.poller();
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toHaveLength(0);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toHaveLength(0);
+    w.clock.advance(INTERVAL_MS);
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.dmTasks(chatId('alan'))).toEqual([tasks.alanGraceGithubWrite]);
+    expect(logLines.join('')).toContain('never sent; sending it now');
+  });
+
+  it('gives up on a recipient who is gone, without retrying', async () => {
+    await link(w.store, ['alan']);
+    w.slack.failNext(new RecipientGoneError('account deactivated'));
+    const { poller } = w.poller();
+    for (let n = 0; n < 5; n++) await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toHaveLength(0);
+    const [stored] = await w.store.listNotifications({ taskIds: [tasks.alanGraceGithubWrite] });
+    expect(stored?.resolvedAt).not.toBeNull();
+  });
+});
+
+describe('a task decided elsewhere', () => {
+  const outcomes = () =>
+    w.slack.updates.map((u) => [cardOf(u.message)?.taskId, cardOf(u.message)?.outcome]);
+
+  it('updates the sent message to the outcome once: approved, then declined with the reason', async () => {
+    await link(w.store, ['ada']);
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Approved', users.alan.id);
+    w.sandbox.state.decideTask(
+      tasks.adaDennisAwsReview,
+      'Declined',
+      users.radia.id,
+      'still needed',
+    );
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(outcomes().sort(byTask)).toEqual(
+      [
+        [tasks.adaGraceGithubWrite, expect.stringMatching(/^Approved by Alan Turing on /)],
+        [
+          tasks.adaDennisAwsReview,
+          expect.stringMatching(/^Declined by Radia Perlman on .* — "still needed"$/),
+        ],
+      ].sort(byTask),
+    );
+    const updated = w.slack.updates.map((u) => u.ref.data.id);
+    const original = (taskId: string) =>
+      w.slack.posts.find((p) => cardOf(p.message)?.taskId === taskId)?.ref.data.id;
+    expect(updated.sort()).toEqual(
+      [original(tasks.adaGraceGithubWrite), original(tasks.adaDennisAwsReview)].sort(),
+    );
+    expect(w.slack.updates.every((u) => cardOf(u.message)?.buttons.length === 0)).toBe(true);
+  });
+
+  it('says so when a notified task vanished from the service', async () => {
+    await link(w.store, ['ada']);
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    w.sandbox.state.tasks.delete(tasks.adaEdsgerOffboarding);
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(outcomes()).toEqual([
+      [tasks.adaEdsgerOffboarding, 'This task was removed from the Access Service.'],
+    ]);
+  });
+
+  it('tries an update the platform refused again at the next poll', async () => {
+    await link(w.store, ['alan']);
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Declined', users.ada.id);
+    w.slack.failNext(new PlatformUnavailableError('down'));
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates).toHaveLength(0);
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(outcomes()).toEqual([
+      [tasks.alanGraceGithubWrite, expect.stringMatching(/^Declined by Ada/)],
+    ]);
+  });
+});
+
+const byTask = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+
+function cardStub(taskId: string) {
+  return { taskId, title: 't', fields: [], buttons: [] };
+}
