@@ -1,0 +1,125 @@
+/**
+ * Every call accessbot makes to Slack: Web API methods and `response_url` posts, each timed and
+ * counted in the metrics, each failure turned into a typed error (errors.ts), each answer parsed
+ * with zod for the fields we read.
+ *
+ * The WebClient's defaults (ten retries over about thirty minutes, no timeout) would stall a
+ * person's answer or the poller, so retries and the time limit are set here on purpose; a 429 is
+ * waited out only when Slack asks for a short pause, and otherwise fails at once with its
+ * `Retry-After` for the caller (the poller) to honour.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { WebAPIRateLimitedError, WebClient } from '@slack/web-api';
+import type { z } from 'zod';
+import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
+import type { Logger } from '../../src/log.ts';
+import type { Metrics } from '../../src/metrics.ts';
+import { mapSlackError, SlackApiError } from './errors.ts';
+import { slackLogger } from './logger.ts';
+
+export interface SlackApiOptions {
+  token: string;
+  /** `SLACK_API_URL`, ending in `/`. */
+  apiUrl: string;
+  log: Logger;
+  metrics: Metrics;
+  /** Repeats of a call that failed with 5xx or no answer; 0 where a repeat could post twice. */
+  retries: number;
+  timeoutMs: number;
+  /** A 429 asking for at most this long is waited out once; a longer one fails at once. */
+  maxRateLimitWaitMs: number;
+}
+
+type Outcome = 'ok' | 'rate_limited' | 'unavailable' | 'gone' | 'error';
+
+function outcomeOf(error: Error): Outcome {
+  if (error instanceof PlatformUnavailableError) {
+    return error.retryAfterMs !== undefined ? 'rate_limited' : 'unavailable';
+  }
+  return error instanceof RecipientGoneError ? 'gone' : 'error';
+}
+
+export class SlackApi {
+  readonly client: WebClient;
+  readonly #o: SlackApiOptions;
+
+  constructor(options: SlackApiOptions) {
+    this.#o = options;
+    this.client = new WebClient(options.token, {
+      slackApiUrl: options.apiUrl,
+      logger: slackLogger(options.log, 'slack-web-api'),
+      timeout: options.timeoutMs,
+      retryConfig: { retries: options.retries, factor: 2, minTimeout: 250, maxTimeout: 1_000 },
+      rejectRateLimitedCalls: true,
+    });
+  }
+
+  /** Calls a Web API method and parses the fields of its answer that we read. */
+  async call<T extends z.ZodType>(
+    method: string,
+    args: Record<string, unknown>,
+    schema: T,
+  ): Promise<z.infer<T>> {
+    const result = await this.#timed(method, () =>
+      this.#pacing(() => this.client.apiCall(method, args)),
+    );
+    const parsed = schema.safeParse(result);
+    if (!parsed.success) throw new SlackApiError(method, 'unexpected_response');
+    return parsed.data;
+  }
+
+  /** Posts to an interaction's `response_url` (ephemeral answers and their replacements). */
+  async respond(url: string, body: Record<string, unknown>): Promise<void> {
+    await this.#timed('response_url', async () => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#o.timeoutMs),
+      }).catch((error: unknown) => {
+        throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
+      });
+      await res.body?.cancel();
+      if (res.ok) return;
+      if (res.status === 429 || res.status >= 500) {
+        const after = Number(res.headers.get('retry-after'));
+        throw new PlatformUnavailableError(`the response_url answered HTTP ${res.status}`, {
+          retryAfterMs: Number.isFinite(after) && after > 0 ? after * 1000 : undefined,
+        });
+      }
+      // 404 and friends: the response_url expired (30 minutes, 5 uses) or never existed.
+      throw new SlackApiError('response_url', `http_${res.status}`);
+    });
+  }
+
+  async #timed<R>(method: string, fn: () => Promise<R>): Promise<R> {
+    const { metrics } = this.#o;
+    const started = performance.now();
+    let outcome: Outcome = 'ok';
+    try {
+      return await fn();
+    } catch (error) {
+      const mapped = mapSlackError(error, method);
+      outcome = outcomeOf(mapped);
+      throw mapped;
+    } finally {
+      metrics.platformCalls.inc({ platform: 'slack', method, outcome });
+      metrics.platformSeconds.observe(
+        { platform: 'slack', method },
+        (performance.now() - started) / 1000,
+      );
+    }
+  }
+
+  async #pacing<R>(fn: () => Promise<R>): Promise<R> {
+    try {
+      return await fn();
+    } catch (error) {
+      const waitMs = error instanceof WebAPIRateLimitedError ? error.retryAfter * 1000 : Infinity;
+      if (waitMs > this.#o.maxRateLimitWaitMs) throw error;
+      this.#o.log.warn({ waitMs }, 'Slack asked to slow down; waiting once before retrying');
+      await delay(waitMs);
+      return fn();
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The slash command (`/access …`): acknowledged at once with no body, then answered through its
+ * response_url once the core has its reply — privately, except `members`, which the whole channel
+ * sees. `request` with nothing after it opens the request form instead.
+ */
+import type { App } from '@slack/bolt';
+import { parseCommand } from '../../src/core/commands.ts';
+import { type Reply, warning } from '../../src/core/reply.ts';
+import { slackActor } from './actor.ts';
+import type { SlackContext } from './context.ts';
+import { ackFirst } from './inflight.ts';
+import { SlashCommand } from './payloads.ts';
+import { renderReply } from './render.ts';
+import { openRequestForm } from './request.ts';
+
+export function registerCommand(app: App, c: SlackContext, command: string): void {
+  app.command(command, async ({ ack, body }) => {
+    await ackFirst(ack);
+    const started = performance.now();
+    const parsed = SlashCommand.safeParse(body);
+    if (!parsed.success) {
+      c.log.warn(
+        { issues: parsed.error.issues },
+        'ignored a slash command with an unusable payload',
+      );
+      return;
+    }
+    const cmd = parsed.data;
+    const line = parseCommand(cmd.text);
+    const name = line.ok ? line.command.name : 'invalid';
+    let reply: Reply | undefined;
+    if (!line.ok) reply = warning(line.message);
+    else if (line.command.name === 'request' && !line.command.target) {
+      reply = await openForm(c, cmd);
+    } else {
+      reply = await c.bot.run(slackActor(c.api, cmd.user_id), line.command);
+    }
+    if (reply) {
+      await c.api.respond(cmd.response_url, {
+        response_type: reply.visibility === 'channel' ? 'in_channel' : 'ephemeral',
+        ...renderReply(reply),
+      });
+    }
+    c.metrics.commands.inc({ platform: 'slack', command: name, tone: reply?.tone ?? 'info' });
+    c.metrics.commandSeconds.observe(
+      { platform: 'slack', command: name },
+      (performance.now() - started) / 1000,
+    );
+  });
+}
+
+/** Opens the form; a reply only when it could not be opened. */
+async function openForm(c: SlackContext, cmd: SlashCommand): Promise<Reply | undefined> {
+  try {
+    await openRequestForm(c, cmd.trigger_id, { responseUrl: cmd.response_url });
+    return undefined;
+  } catch (error) {
+    c.log.warn({ err: error }, 'could not open the request form');
+    return warning(
+      'I could not open the request form. You can also type it in one line: `request <app> [level] -- <justification>`.',
+    );
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The workspace's people for the poller's directory sync: `users.list`, page by page, as
+ * (Slack user id, e-mail) pairs, so approvers who never used the bot are linked and notified.
+ * Deactivated users, bots and people without a visible e-mail address are left out.
+ */
+import { z } from 'zod';
+import type { DirectoryMember, DirectorySource } from '../../src/poller/directory-sync.ts';
+import type { SlackApi } from './api.ts';
+
+/** Slack's recommended page size for users.list. */
+const PAGE_SIZE = 200;
+
+const UsersPage = z.object({
+  members: z.array(
+    z.looseObject({
+      id: z.string(),
+      deleted: z.boolean().optional(),
+      is_bot: z.boolean().optional(),
+      profile: z.looseObject({ email: z.string().optional() }).optional(),
+    }),
+  ),
+  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
+});
+
+export class SlackDirectory implements DirectorySource {
+  readonly platform = 'slack' as const;
+  readonly #api: SlackApi;
+
+  constructor(api: SlackApi) {
+    this.#api = api;
+  }
+
+  async *members(): AsyncIterable<DirectoryMember> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.#api.call(
+        'users.list',
+        { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+        UsersPage,
+      );
+      for (const member of page.members) {
+        const email = member.profile?.email;
+        // USLACKBOT is not flagged as a bot, but has no e-mail address either.
+        if (email && !member.deleted && !member.is_bot) yield { chatUserId: member.id, email };
+      }
+      cursor = page.response_metadata?.next_cursor || undefined;
+    } while (cursor);
+  }
+}

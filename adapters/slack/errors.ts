@@ -1,0 +1,112 @@
+/**
+ * Slack Web API failures as accessbot's typed errors: one mapper at the boundary, deciding by the
+ * SDK's error classes and Slack's error codes, never by message text.
+ */
+import {
+  WebAPIHTTPError,
+  WebAPIPlatformError,
+  WebAPIRateLimitedError,
+  WebAPIRequestError,
+} from '@slack/web-api';
+import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
+import { AppError } from '../../src/errors.ts';
+
+/** Slack's codes for a person or conversation the bot can no longer reach. */
+const goneCodes = new Set([
+  'channel_not_found',
+  'user_not_found',
+  'users_not_found',
+  'account_inactive',
+  'user_disabled',
+  'is_archived',
+  'not_in_channel',
+  'cannot_dm_bot',
+  'message_not_found',
+]);
+
+/** Slack's codes for a token that does not work (at start-up: stop with one clear line). */
+const tokenCodes = new Set([
+  'invalid_auth',
+  'not_authed',
+  'token_revoked',
+  'token_expired',
+  'account_inactive',
+  'not_allowed_token_type',
+]);
+
+/** Any other answer Slack gave (`invalid_blocks`, `missing_scope`, …): a bug or a setup problem. */
+export class SlackApiError extends AppError {
+  readonly slackError: string;
+
+  constructor(method: string, slackError: string, options?: { cause?: unknown }) {
+    super('SLACK_API', `Slack ${method} failed: ${slackError}`, options);
+    this.slackError = slackError;
+  }
+}
+
+/** Start-up stops with this: the token is refused, or Slack cannot be reached to check it. */
+export class SlackStartError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('SLACK_START', message, options);
+  }
+}
+
+const seconds = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n * 1000 : undefined;
+};
+
+export function mapSlackError(error: unknown, method: string): Error {
+  if (error instanceof WebAPIRateLimitedError) {
+    return new PlatformUnavailableError(`Slack ${method} is rate limited`, {
+      cause: error,
+      retryAfterMs: error.retryAfter * 1000,
+    });
+  }
+  if (error instanceof WebAPIHTTPError) {
+    return new PlatformUnavailableError(`Slack ${method} answered HTTP ${error.statusCode}`, {
+      cause: error,
+      retryAfterMs: seconds(error.headers['retry-after']),
+    });
+  }
+  if (error instanceof WebAPIRequestError) {
+    return new PlatformUnavailableError(
+      `Slack ${method} did not answer: ${error.original.message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (error instanceof WebAPIPlatformError) {
+    const code = error.data.error;
+    if (goneCodes.has(code))
+      return new RecipientGoneError(`Slack ${method}: ${code}`, { cause: error });
+    if (code === 'ratelimited') {
+      return new PlatformUnavailableError(`Slack ${method} is rate limited`, { cause: error });
+    }
+    return new SlackApiError(method, code, { cause: error });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Slack's error code of a failed call, whether or not it was mapped already. */
+function slackCode(error: unknown): string | undefined {
+  if (error instanceof WebAPIPlatformError) return error.data.error;
+  return error instanceof Error ? slackCode(error.cause) : undefined;
+}
+
+/** The one line `main` prints when `auth.test` fails at start-up. */
+export function startError(error: unknown, apiUrl: string): SlackStartError {
+  const code = slackCode(error);
+  if (code && tokenCodes.has(code)) {
+    return new SlackStartError(
+      `Slack refused SLACK_BOT_TOKEN (auth.test: ${code}); copy the Bot User OAuth Token (xoxb-…) from the app's "OAuth & Permissions" page`,
+      { cause: error },
+    );
+  }
+  const mapped = mapSlackError(error, 'auth.test');
+  return new SlackStartError(
+    `could not check SLACK_BOT_TOKEN with Slack at ${apiUrl}: ${mapped.message}`,
+    { cause: error },
+  );
+}

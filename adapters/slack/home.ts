@@ -1,0 +1,101 @@
+/**
+ * The App Home tab: the person's pending tasks with the same buttons as anywhere else, a button
+ * to request access, and their recent decisions taken through accessbot. The Access Service has
+ * no list of one person's own access requests, so "recent" comes from the store's audit log.
+ */
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import { formatTime } from '../../src/core/format.ts';
+import type { AuditEntry } from '../../src/store/store.ts';
+import { slackActor } from './actor.ts';
+import type { SlackContext } from './context.ts';
+import { actionIds } from './ids.ts';
+import { ackFirst } from './inflight.ts';
+import { limits, plain } from './limits.ts';
+import { Click } from './payloads.ts';
+import { header, joinBlocks, note, renderBlocks, type SlackBlock, section } from './render.ts';
+import { openRequestForm } from './request.ts';
+
+/** Audit lines read to find one person's recent decisions (the store filters by task only). */
+const AUDIT_SCAN = 500;
+const RECENT_SHOWN = 10;
+
+const said: Record<AuditEntry['outcome'], string> = {
+  approved: ':white_check_mark: Approved',
+  declined: ':no_entry: Declined',
+  already_decided: ':information_source: Already decided by someone else',
+  not_assignee: ':warning: Refused (not assigned to you)',
+  not_found: ':grey_question: Task no longer exists',
+  failed: ':x: Failed',
+};
+
+export async function recentDecisions(c: SlackContext, userId: string): Promise<SlackBlock[]> {
+  let entries: AuditEntry[];
+  try {
+    entries = (await c.store.listAudit({ limit: AUDIT_SCAN }))
+      .filter((e) => e.platform === 'slack' && e.chatUserId === userId)
+      .slice(0, RECENT_SHOWN);
+  } catch (error) {
+    c.log.warn({ err: error }, 'could not read the audit log for App Home');
+    return [note('Your recent decisions cannot be shown right now.')];
+  }
+  if (!entries.length)
+    return [note('Decisions you take here or with the slash command show up below.')];
+  const lines = entries.map((e) => {
+    const why = e.reason ? ` — "${e.reason}"` : '';
+    return `${said[e.outcome]} · ${formatTime(e.at)} · task ${e.taskId}${why}`;
+  });
+  return [section(lines.join('\n'))];
+}
+
+export function homeView(pending: SlackBlock[], recent: SlackBlock[], lead: SlackBlock[] = []) {
+  const blocks: SlackBlock[] = [
+    ...joinBlocks(lead, pending),
+    { type: 'divider' },
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: actionIds.openRequest,
+          text: plain('Request access', limits.buttonText),
+          style: 'primary',
+        },
+      ],
+    },
+    header('Your recent decisions'),
+    ...recent,
+  ];
+  return { type: 'home' as const, blocks };
+}
+
+/** The Home tab, published whenever it is opened, and its Request access button. */
+export function registerHome(app: App, c: SlackContext): void {
+  app.event('app_home_opened', async ({ event }) => {
+    if (event.tab === 'home') await publishHome(c, event.user);
+  });
+  app.action(actionIds.openRequest, async ({ ack, body }) => {
+    await ackFirst(ack);
+    const click = Click.safeParse(body);
+    if (click.success) await openRequestForm(c, click.data.trigger_id, {});
+  });
+}
+
+export async function publishHome(
+  c: SlackContext,
+  userId: string,
+  lead: SlackBlock[] = [],
+): Promise<void> {
+  const actor = slackActor(c.api, userId);
+  const [{ reply }, recent] = await Promise.all([
+    c.bot.taskList(actor),
+    recentDecisions(c, userId),
+  ]);
+  const room = limits.viewBlocks - lead.length - recent.length - 3;
+  const pending = renderBlocks(reply, { maxBlocks: room });
+  await c.api.call(
+    'views.publish',
+    { user_id: userId, view: homeView(pending, recent, lead) },
+    z.unknown(),
+  );
+}

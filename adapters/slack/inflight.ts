@@ -1,0 +1,48 @@
+/**
+ * Work that goes on after Slack has been acknowledged. The HTTP server's close only waits for
+ * open requests, and ours are answered at once; stopping waits for this work instead.
+ */
+import { setImmediate } from 'node:timers/promises';
+
+export class Inflight {
+  readonly #running = new Set<Promise<unknown>>();
+
+  track(work: Promise<unknown>): Promise<void> {
+    const done = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#running.add(done);
+    void done.then(() => this.#running.delete(done));
+    return done;
+  }
+
+  async idle(): Promise<void> {
+    while (this.#running.size) await Promise.all(this.#running);
+  }
+}
+
+/** Runs work on the same key one after another: a double click decides a task once. */
+export class PerKey {
+  readonly #tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#tails.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return next;
+  }
+}
+
+/**
+ * Acknowledges, then lets the ack leave before any work starts: Node writes an HTTP response on
+ * the next tick, which would otherwise wait behind everything the handler does synchronously.
+ */
+export async function ackFirst(ack: () => Promise<void>): Promise<void> {
+  await ack();
+  await setImmediate();
+}

@@ -1,0 +1,91 @@
+/**
+ * Where a click came from, and showing its outcome in the same place: a notification the bot
+ * posted is edited with `chat.update`; an ephemeral answer is replaced through its
+ * `response_url` (followed by the person's pending tasks as they now stand); App Home is
+ * published again. When nothing changed (not yours, service down) the person is told privately
+ * and the message keeps its buttons.
+ */
+import { z } from 'zod';
+import type { ChatActor } from '../../src/core/identity.ts';
+import type { Reply } from '../../src/core/reply.ts';
+import type { SlackContext } from './context.ts';
+import type { Origin } from './ids.ts';
+import { limits } from './limits.ts';
+import type { Click } from './payloads.ts';
+import { joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
+
+export function originOf(click: Click): Origin | undefined {
+  const { container, response_url: responseUrl } = click;
+  if (click.view?.type === 'home') return { kind: 'home' };
+  if (container.type !== 'message') return undefined;
+  if (container.is_ephemeral) return responseUrl ? { kind: 'ephemeral', responseUrl } : undefined;
+  const channel = container.channel_id ?? click.channel?.id;
+  const ts = container.message_ts;
+  return channel && ts ? { kind: 'message', channel, ts, responseUrl } : undefined;
+}
+
+export interface Person {
+  userId: string;
+  actor: ChatActor;
+}
+
+export interface Outcome {
+  /** What changed (a decided card, a summary); absent when nothing did. */
+  lead?: SlackBlock[];
+  reply: Reply;
+}
+
+export type PublishHome = (userId: string, lead?: SlackBlock[]) => Promise<void>;
+
+export async function showOutcome(
+  c: SlackContext,
+  publishHome: PublishHome,
+  origin: Origin,
+  person: Person,
+  outcome: Outcome,
+): Promise<void> {
+  const { lead, reply } = outcome;
+  if (origin.kind === 'home') return publishHome(person.userId, lead ?? renderBlocks(reply));
+  if (!lead) return tellPrivately(c, origin, person.userId, reply);
+  if (origin.kind === 'message') {
+    await c.api.call(
+      'chat.update',
+      { channel: origin.channel, ts: origin.ts, text: reply.summary, blocks: lead },
+      z.unknown(),
+    );
+    return;
+  }
+  // The ephemeral list is replaced: what changed first, then what is still pending.
+  const { reply: list } = await c.bot.taskList(person.actor);
+  const rest = renderBlocks(list, { maxBlocks: limits.messageBlocks - lead.length - 1 });
+  await c.api.respond(origin.responseUrl, {
+    replace_original: true,
+    text: reply.summary,
+    blocks: joinBlocks([...lead, { type: 'divider' }], rest),
+  });
+}
+
+/** An ephemeral note for the person who acted; the message they clicked stays as it is. */
+export async function tellPrivately(
+  c: SlackContext,
+  origin: Exclude<Origin, { kind: 'home' }>,
+  userId: string,
+  reply: Reply,
+): Promise<void> {
+  const message = renderReply(reply);
+  if (origin.responseUrl) {
+    await c.api.respond(origin.responseUrl, {
+      response_type: 'ephemeral',
+      replace_original: false,
+      ...message,
+    });
+    return;
+  }
+  if (origin.kind === 'message') {
+    await c.api.call(
+      'chat.postEphemeral',
+      { channel: origin.channel, user: userId, ...message },
+      z.unknown(),
+    );
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * The core's neutral replies as Block Kit, with a plain-text fallback. Everything is cut to
+ * Block Kit's limits here: long text is shortened, long lists end with a count, and a reply with
+ * more blocks than a message or view may hold is cut at whole cards with a count of the rest.
+ */
+import type { types } from '@slack/bolt';
+import { plural, sentenceList } from '../../src/core/format.ts';
+import type { Block, Button, Reply, TaskCard } from '../../src/core/reply.ts';
+import { buttonActionId, cardBlockId } from './ids.ts';
+import { cut, limits, mrkdwn, mrkdwnText, plain } from './limits.ts';
+
+export type SlackBlock = types.KnownBlock;
+
+export interface SlackMessage {
+  text: string;
+  blocks: SlackBlock[];
+}
+
+const toneMark: Record<Reply['tone'], string> = {
+  info: '',
+  success: ':white_check_mark: ',
+  warning: ':warning: ',
+  error: ':x: ',
+};
+
+const stateMark: Record<TaskCard['state'], string> = {
+  pending: ':hourglass_flowing_sand:',
+  approved: ':white_check_mark:',
+  declined: ':no_entry:',
+  gone: ':grey_question:',
+  other: ':information_source:',
+};
+
+/** One rendered piece; `build` sees which task cards made it in (for "Approve all"). */
+interface Group {
+  size: number;
+  taskId?: string;
+  build: (shownTasks: ReadonlySet<string>) => SlackBlock[];
+}
+
+const fixed = (blocks: SlackBlock[], taskId?: string): Group => ({
+  size: blocks.length,
+  taskId,
+  build: () => blocks,
+});
+
+export function renderReply(
+  reply: Reply,
+  options: { maxBlocks?: number; notice?: string } = {},
+): SlackMessage {
+  return {
+    text: cut(reply.summary, limits.fallbackText),
+    blocks: renderBlocks(reply, options),
+  };
+}
+
+/** The blocks of a reply, fitted into `maxBlocks` (a message's 50 by default). */
+export function renderBlocks(
+  reply: Reply,
+  options: { maxBlocks?: number; notice?: string } = {},
+): SlackBlock[] {
+  const titles = new Map<string, string>();
+  for (const b of reply.blocks) if (b.kind === 'task') titles.set(b.card.taskId, b.card.title);
+  const groups: Group[] = [];
+  if (reply.title) groups.push(fixed([header(reply.title)]));
+  if (options.notice) groups.push(fixed([section(options.notice)]));
+  let mark = reply.title ? '' : toneMark[reply.tone];
+  for (const block of reply.blocks) {
+    groups.push(groupFor(block, mark, titles));
+    if (block.kind === 'text') mark = '';
+  }
+  return fitBlocks(groups, options.maxBlocks ?? limits.messageBlocks);
+}
+
+function groupFor(block: Block, mark: string, titles: ReadonlyMap<string, string>): Group {
+  switch (block.kind) {
+    case 'text':
+      return fixed([section(`${mark}${block.text}`)]);
+    case 'note':
+      return fixed([note(block.text)]);
+    case 'fields':
+      return fixed(fieldSections(block.fields));
+    case 'list':
+      return fixed(listBlocks(block.items, block.more));
+    case 'task':
+      return fixed(cardBlocks(block.card), block.card.taskId);
+    case 'actions':
+      return {
+        size: 1,
+        build: (shown) => {
+          const buttons = block.buttons.flatMap((b) => buttonFor(b, shown, titles));
+          return buttons.length ? [{ type: 'actions', elements: buttons }] : [];
+        },
+      };
+  }
+}
+
+/**
+ * Whole groups in order while they fit, keeping one block to say how many were left out. The
+ * small parts around the cards (title, notes, "Approve all") get their room first, so a long
+ * list loses cards from its end rather than its buttons.
+ */
+function fitBlocks(groups: Group[], max: number): SlackBlock[] {
+  const total = groups.reduce((n, g) => n + g.size, 0);
+  const room = total <= max ? max : max - 1;
+  const around = groups.reduce((n, g) => n + (g.taskId ? 0 : g.size), 0);
+  let cardRoom = room - Math.min(around, room);
+  let used = 0;
+  const kept: Group[] = [];
+  let leftOutTasks = 0;
+  let leftOut = 0;
+  for (const group of groups) {
+    const fits = group.taskId ? group.size <= cardRoom : used + group.size <= room;
+    if (fits && used + group.size <= room) {
+      kept.push(group);
+      used += group.size;
+      if (group.taskId) cardRoom -= group.size;
+    } else if (group.taskId) {
+      leftOutTasks++;
+      cardRoom = 0;
+    } else leftOut++;
+  }
+  const shown = new Set(kept.flatMap((g) => (g.taskId ? [g.taskId] : [])));
+  const blocks = kept.flatMap((g) => g.build(shown));
+  if (leftOutTasks || leftOut) {
+    const what = [
+      leftOutTasks ? plural(leftOutTasks, 'more task') : '',
+      leftOut ? plural(leftOut, 'more part') : '',
+    ].filter(Boolean);
+    blocks.push(note(`…and ${sentenceList(what)} not shown here (too long for Slack).`));
+  }
+  return blocks;
+}
+
+/** `lead` then `rest`, leaving out blocks of `rest` whose id `lead` already has (ids are unique). */
+export function joinBlocks(lead: SlackBlock[], rest: SlackBlock[]): SlackBlock[] {
+  const ids = new Set(lead.flatMap((b) => (b.block_id ? [b.block_id] : [])));
+  return [...lead, ...rest.filter((b) => !b.block_id || !ids.has(b.block_id))];
+}
+
+export function header(text: string): SlackBlock {
+  return { type: 'header', text: plain(text, limits.headerText) };
+}
+
+export function section(text: string, blockId?: string): SlackBlock {
+  return {
+    type: 'section',
+    text: mrkdwn(mrkdwnText(text, limits.sectionText)),
+    ...(blockId ? { block_id: blockId } : {}),
+  };
+}
+
+export function note(text: string): SlackBlock {
+  return { type: 'context', elements: [mrkdwn(mrkdwnText(text, limits.contextText))] };
+}
+
+function fieldText(label: string, value: string) {
+  const head = `*${mrkdwnText(label, 100)}*\n`;
+  return mrkdwn(head + mrkdwnText(value, limits.fieldText - head.length));
+}
+
+/** At most 10 fields a section: more become further sections. */
+function fieldSections(fields: readonly { label: string; value: string }[]): SlackBlock[] {
+  const sections: SlackBlock[] = [];
+  for (let i = 0; i < fields.length; i += limits.sectionFields) {
+    const chunk = fields.slice(i, i + limits.sectionFields);
+    sections.push({ type: 'section', fields: chunk.map((f) => fieldText(f.label, f.value)) });
+  }
+  return sections;
+}
+
+/** Bulleted lines in sections of at most 3000 characters, then the count of the rest. */
+function listBlocks(items: readonly string[], more: number): SlackBlock[] {
+  const blocks: SlackBlock[] = [];
+  let chunk = '';
+  for (const item of items) {
+    const line = `• ${mrkdwnText(item, 500)}`;
+    if (chunk && chunk.length + 1 + line.length > limits.sectionText) {
+      blocks.push({ type: 'section', text: mrkdwn(chunk) });
+      chunk = '';
+    }
+    chunk = chunk ? `${chunk}\n${line}` : line;
+  }
+  if (chunk) blocks.push({ type: 'section', text: mrkdwn(chunk) });
+  if (more > 0) blocks.push(note(`…and ${more} more`));
+  return blocks;
+}
+
+/** A task: what is asked (title and fields), its state, and its buttons while pending. */
+export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
+  const number = card.number ? `${card.number}. ` : '';
+  const fields =
+    card.fields.length > limits.sectionFields
+      ? [
+          ...card.fields.slice(0, limits.sectionFields - 1),
+          { label: 'More', value: `${card.fields.length - limits.sectionFields + 1} more details` },
+        ]
+      : card.fields;
+  const blocks: SlackBlock[] = [
+    {
+      type: 'section',
+      block_id: cardBlockId(card.taskId, 'head'),
+      text: mrkdwn(`${number}*${mrkdwnText(card.title, 2900)}*`),
+      ...(fields.length ? { fields: fields.map((f) => fieldText(f.label, f.value)) } : {}),
+    },
+  ];
+  const lines = [
+    notice ? mrkdwnText(notice, 1000) : '',
+    card.outcome ? `${stateMark[card.state]} ${mrkdwnText(card.outcome, 900)}` : '',
+  ].filter(Boolean);
+  if (lines.length) {
+    blocks.push({
+      type: 'context',
+      block_id: cardBlockId(card.taskId, 'state'),
+      elements: lines.map((line) => mrkdwn(line)),
+    });
+  }
+  if (card.buttons.length) {
+    blocks.push({
+      type: 'actions',
+      block_id: cardBlockId(card.taskId, 'act'),
+      elements: card.buttons.map((b) => button(b)),
+    });
+  }
+  return blocks;
+}
+
+function button(b: Button, value = b.value, confirm?: types.ConfirmationDialog): types.Button {
+  return {
+    type: 'button',
+    action_id: buttonActionId[b.action],
+    text: plain(b.label, limits.buttonText),
+    value: value.slice(0, limits.buttonValue),
+    ...(b.style ? { style: b.style } : {}),
+    ...(confirm ? { confirm } : {}),
+  };
+}
+
+/** "Approve all" covers only the cards shown, and its confirmation names each of them. */
+function buttonFor(
+  b: Button,
+  shown: ReadonlySet<string>,
+  titles: ReadonlyMap<string, string>,
+): types.Button[] {
+  if (b.action !== 'approveAll') return [button(b)];
+  const ids = b.value.split(',').filter((id) => shown.has(id));
+  if (!ids.length) return [];
+  const lead = 'You will approve:';
+  const names = linesWithin(
+    ids.map((id) => `• ${cut(titles.get(id) ?? id, 80)}`),
+    limits.confirmText - lead.length - 1,
+  );
+  const confirm: types.ConfirmationDialog = {
+    title: plain(`Approve ${plural(ids.length, 'task')}?`, limits.confirmTitle),
+    text: plain(`${lead}\n${names}`, limits.confirmText),
+    confirm: plain('Approve all', limits.confirmButton),
+    deny: plain('Cancel', limits.confirmButton),
+  };
+  return [button({ ...b, label: `Approve all ${ids.length}` }, ids.join(','), confirm)];
+}
+
+/** As many whole lines as fit in `max` characters, then how many were left out. */
+function linesWithin(lines: readonly string[], max: number): string {
+  let out = '';
+  for (const [i, line] of lines.entries()) {
+    const next = out ? `${out}\n${line}` : line;
+    const left = lines.length - i - 1;
+    if (next.length + (left ? `\n…and ${left} more`.length : 0) > max) {
+      return `${out}\n…and ${lines.length - i} more`;
+    }
+    out = next;
+  }
+  return out;
+}

@@ -1,0 +1,258 @@
+/**
+ * A loopback fake of the Slack Web API and of Slack's response_url endpoint. It records every
+ * call with its parsed body (blocks and views decoded from the form's JSON strings), answers the
+ * methods accessbot uses the way Slack documents them, and can be told to fail: 429 with
+ * Retry-After, an HTTP error, or an `ok: false` error code, for the next calls of one method.
+ */
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { users } from '../../src/sandbox/seed.ts';
+
+export interface SlackCall {
+  method: string;
+  args: Record<string, unknown>;
+  token: string | undefined;
+}
+
+export interface Responded {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export interface PostedMessage {
+  channel: string;
+  ts: string;
+  text: string;
+  blocks: unknown[];
+}
+
+type Fault =
+  | { kind: 'rate_limited'; retryAfterSeconds: number }
+  | { kind: 'http'; status: number }
+  | { kind: 'error'; error: string };
+
+/** Slack user ids of the sandbox's seeded people (`U-ADA` is ada.lovelace@example.com), and one outsider. */
+export const slackUsers: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(users).map(([key, user]) => [`U-${key.toUpperCase()}`, user.email]),
+  ),
+  /** On Slack, but not a user of the Access Service. */
+  'U-STRANGER': 'stranger@elsewhere.example',
+};
+
+export const BOT_USER_ID = 'U-BOT';
+
+export class FakeSlack {
+  readonly calls: SlackCall[] = [];
+  readonly responded: Responded[] = [];
+  readonly messages = new Map<string, PostedMessage>();
+  /** Set by the Socket Mode fake: what `apps.connections.open` answers. */
+  socketUrl: string | undefined;
+  /** `auth.test` answers `ok: false` with this error (e.g. `invalid_auth`). */
+  authError: string | undefined;
+  /** Every Web API answer waits this long. */
+  latencyMs = 0;
+  readonly #server: Server;
+  readonly #faults = new Map<string, Fault[]>();
+  readonly #events = new EventEmitter();
+  #ts = 1_700_000_000_000_100;
+  #views = 0;
+  #origin = '';
+
+  private constructor() {
+    this.#server = createServer((req, res) => void this.#handle(req, res));
+    this.#events.setMaxListeners(100);
+  }
+
+  static async start(): Promise<FakeSlack> {
+    const fake = new FakeSlack();
+    await new Promise<void>((resolve) => fake.#server.listen(0, '127.0.0.1', resolve));
+    fake.#origin = `http://127.0.0.1:${(fake.#server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  /** The value of `SLACK_API_URL`. */
+  get apiUrl(): string {
+    return `${this.#origin}/api/`;
+  }
+
+  /** A fresh response_url, as Slack puts one in each slash command and interaction. */
+  responseUrl(): string {
+    return `${this.#origin}/respond/${++this.#views}`;
+  }
+
+  callsOf(method: string): SlackCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  respondedTo(url: string): Responded[] {
+    return this.responded.filter((r) => url.endsWith(r.path));
+  }
+
+  /** The next `n` calls of `method` fail this way. */
+  fail(method: string, fault: Fault, n = 1): void {
+    this.#faults.set(
+      method,
+      Array.from({ length: n }, () => fault),
+    );
+  }
+
+  /** Resolves with the first value `probe` returns once it is defined (checked on every record). */
+  waitFor<T>(probe: () => T | undefined, timeoutMs = 5_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const value = probe();
+        if (value === undefined) return;
+        this.#events.off('record', check);
+        clearTimeout(timer);
+        resolve(value);
+      };
+      const timer = setTimeout(() => {
+        this.#events.off('record', check);
+        reject(new Error(`timed out; calls: ${this.calls.map((c) => c.method).join(', ')}`));
+      }, timeoutMs);
+      this.#events.on('record', check);
+      check();
+    });
+  }
+
+  reset(): void {
+    this.calls.length = 0;
+    this.responded.length = 0;
+    this.messages.clear();
+    this.#faults.clear();
+    this.authError = undefined;
+    this.latencyMs = 0;
+  }
+
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await new Promise<string>((resolve) => {
+      let data = '';
+      req.on('data', (chunk) => {
+        data += String(chunk);
+      });
+      req.on('end', () => resolve(data));
+    });
+    const path = new URL(req.url ?? '/', this.#origin).pathname;
+    if (path.startsWith('/respond/')) {
+      this.responded.push({ path, body: JSON.parse(raw) as Record<string, unknown> });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      this.#events.emit('record');
+      return;
+    }
+    const method = path.replace(/^\/api\//, '');
+    const args = parseBody(raw, req.headers['content-type']);
+    const token = req.headers.authorization?.replace(/^Bearer /, '');
+    this.calls.push({ method, args, token });
+    if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+    const fault = this.#faults.get(method)?.shift();
+    if (fault?.kind === 'rate_limited') {
+      res.writeHead(429, { 'retry-after': String(fault.retryAfterSeconds) }).end();
+    } else if (fault?.kind === 'http') {
+      res.writeHead(fault.status).end();
+    } else {
+      const body =
+        fault?.kind === 'error' ? { ok: false, error: fault.error } : this.#answer(method, args);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    }
+    this.#events.emit('record');
+  }
+
+  #answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    const fail = (error: string) => ({ ok: false, error });
+    const str = (key: string) => String(args[key] ?? '');
+    switch (method) {
+      case 'auth.test':
+        if (this.authError) return fail(this.authError);
+        return { ok: true, user_id: BOT_USER_ID, bot_id: 'B-BOT', team_id: 'T-TEAM', team: 'Test' };
+      case 'users.info': {
+        const email = slackUsers[str('user')];
+        if (!email) return fail('user_not_found');
+        return { ok: true, user: { id: str('user'), profile: { email } } };
+      }
+      case 'users.lookupByEmail': {
+        const id = Object.entries(slackUsers).find(([, e]) => e === str('email'))?.[0];
+        return id
+          ? { ok: true, user: { id, profile: { email: str('email') } } }
+          : fail('users_not_found');
+      }
+      case 'users.list': {
+        // Every seeded person, a deactivated one and a bot, `limit` per page.
+        const all = [
+          ...Object.entries(slackUsers).map(([id, email]) => ({ id, profile: { email } })),
+          { id: 'U-LEFT', deleted: true, profile: { email: 'left@example.com' } },
+          { id: 'U-BOT', is_bot: true, profile: {} },
+        ];
+        const from = Number(str('cursor') || 0);
+        // Smaller pages than asked for, as Slack may send, so paging is exercised.
+        const limit = Math.min(Number(str('limit') || 100), 5);
+        const next = from + limit < all.length ? String(from + limit) : '';
+        return {
+          ok: true,
+          members: all.slice(from, from + limit),
+          response_metadata: { next_cursor: next },
+        };
+      }
+      case 'conversations.open': {
+        const user = str('users');
+        return slackUsers[user]
+          ? { ok: true, channel: { id: `D-${user}` } }
+          : fail('user_not_found');
+      }
+      case 'chat.postMessage': {
+        const channel = str('channel');
+        if (channel.startsWith('C-GONE')) return fail('channel_not_found');
+        const ts = this.#nextTs();
+        const message = {
+          channel,
+          ts,
+          text: str('text'),
+          blocks: (args.blocks as unknown[]) ?? [],
+        };
+        this.messages.set(`${channel}/${ts}`, message);
+        return { ok: true, channel, ts, message };
+      }
+      case 'chat.update': {
+        const key = `${str('channel')}/${str('ts')}`;
+        const message = this.messages.get(key);
+        if (!message) return fail('message_not_found');
+        message.text = str('text');
+        message.blocks = (args.blocks as unknown[]) ?? [];
+        return { ok: true, channel: message.channel, ts: message.ts, text: message.text };
+      }
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: this.#nextTs() };
+      case 'views.open':
+      case 'views.update':
+      case 'views.publish': {
+        const id = method === 'views.update' ? str('view_id') : `V-${++this.#views}`;
+        return { ok: true, view: { ...(args.view as object), id, hash: `hash-${this.#views}` } };
+      }
+      case 'apps.connections.open':
+        return this.socketUrl ? { ok: true, url: this.socketUrl } : fail('not_allowed_token_type');
+      default:
+        return fail('unknown_method');
+    }
+  }
+
+  #nextTs(): string {
+    const n = String(++this.#ts);
+    return `${n.slice(0, 10)}.${n.slice(10)}`;
+  }
+}
+
+/** Slack's WebClient posts forms whose object values (blocks, view) are JSON strings. */
+function parseBody(raw: string, type: string | undefined): Record<string, unknown> {
+  if (type?.includes('application/json')) return JSON.parse(raw || '{}') as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    out[key] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * The Slack notifier the poller uses, and how Slack's failures reach callers: gone recipients,
+ * 429 with Retry-After (handed to the poller, waited out once for a person's answer), HTTP
+ * errors, and the metrics each call leaves.
+ */
+import { WebAPIRequestError } from '@slack/web-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mapSlackError } from '../adapters/slack/errors.ts';
+import { PlatformUnavailableError, RecipientGoneError } from '../src/core/notifier.ts';
+import { info } from '../src/core/reply.ts';
+import { taskCard } from '../src/core/task-card.ts';
+import { taskMessage } from '../src/core/task-message.ts';
+import { tasks } from '../src/sandbox/seed.ts';
+import { checkAllPayloads } from './fakes/slack-blockkit.ts';
+import { useSlackBot } from './fakes/slack-harness.ts';
+import { clickPayload, sendInteraction } from './fakes/slack-payloads.ts';
+
+const slack = useSlackBot();
+const fake = () => slack.fake;
+const notifier = () => slack.bot.served.adapters[0]!.notifier;
+const hello = info('Hello from accessbot', { title: 'Hello' });
+
+afterEach(() => {
+  checkAllPayloads(fake());
+});
+
+describe('SlackNotifier', () => {
+  it('posts a DM through conversations.open and returns the reference to edit it later', async () => {
+    const ref = await notifier().post({ kind: 'user', chatUserId: 'U-ADA' }, hello);
+    expect(ref).toMatchObject({ platform: 'slack', data: { channel: 'D-U-ADA' } });
+    expect(fake().callsOf('conversations.open')[0]!.args.users).toBe('U-ADA');
+    const posted = fake().callsOf('chat.postMessage')[0]!;
+    expect(posted.token).toBe('xoxb-test-bot-token');
+    expect(posted.args.text).toBe('Hello from accessbot');
+    await notifier().update(ref, info('Changed', { title: 'Changed' }));
+    const { channel, ts } = ref.data as { channel: string; ts: string };
+    expect(fake().messages.get(`${channel}/${ts}`)?.text).toBe('Changed');
+  });
+
+  it('posts to a channel', async () => {
+    const ref = await notifier().post({ kind: 'channel', channelId: 'C-OPS' }, hello);
+    expect(ref.data).toMatchObject({ channel: 'C-OPS' });
+    expect(fake().callsOf('conversations.open')).toHaveLength(0);
+  });
+
+  it('says when the recipient is gone', async () => {
+    await expect(
+      notifier().post({ kind: 'user', chatUserId: 'U-GONE' }, hello),
+    ).rejects.toBeInstanceOf(RecipientGoneError);
+    await expect(
+      notifier().post({ kind: 'channel', channelId: 'C-GONE' }, hello),
+    ).rejects.toBeInstanceOf(RecipientGoneError);
+    for (const error of ['account_inactive', 'is_archived', 'not_in_channel']) {
+      fake().fail('chat.postMessage', { kind: 'error', error });
+      await expect(
+        notifier().post({ kind: 'channel', channelId: 'C-OPS' }, hello),
+      ).rejects.toBeInstanceOf(RecipientGoneError);
+    }
+  });
+
+  it('hands a 429 to the poller at once, with Retry-After, and never posts twice', async () => {
+    fake().fail('chat.postMessage', { kind: 'rate_limited', retryAfterSeconds: 7 });
+    const error = await notifier()
+      .post({ kind: 'channel', channelId: 'C-OPS' }, hello)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformUnavailableError);
+    expect((error as PlatformUnavailableError).retryAfterMs).toBe(7_000);
+    fake().fail('chat.postMessage', { kind: 'http', status: 503 }, 5);
+    await expect(
+      notifier().post({ kind: 'channel', channelId: 'C-OPS' }, hello),
+    ).rejects.toBeInstanceOf(PlatformUnavailableError);
+    expect(fake().callsOf('chat.postMessage')).toHaveLength(2);
+    const metrics = await slack.bot.metrics.registry.metrics();
+    expect(metrics).toContain(
+      'accessbot_platform_api_calls_total{platform="slack",method="chat.postMessage",outcome="rate_limited"} 1',
+    );
+  });
+
+  it('maps a request that got no answer (timeout, connection) to PlatformUnavailableError', () => {
+    const error = mapSlackError(
+      new WebAPIRequestError(new Error('The operation was aborted due to timeout')),
+      'chat.update',
+    );
+    expect(error).toBeInstanceOf(PlatformUnavailableError);
+  });
+});
+
+describe('the member directory', () => {
+  it('reads every page of users.list, leaving out deactivated users and bots', async () => {
+    const directory = slack.bot.served.adapters[0]!.directory!;
+    const members = await Array.fromAsync(directory.members());
+    expect(members).toContainEqual({ chatUserId: 'U-ADA', email: 'ada.lovelace@example.com' });
+    expect(members.map((m) => m.chatUserId)).not.toContain('U-LEFT');
+    expect(members.map((m) => m.chatUserId)).not.toContain('U-BOT');
+    expect(members).toHaveLength(13);
+    expect(fake().callsOf('users.list').length).toBeGreaterThan(1);
+  });
+});
+
+describe('a 429 on a person’s answer', () => {
+  it('waits out a short Retry-After once, then edits the message', async () => {
+    const task = await slack.sandbox.client.getTask(tasks.margaretTimFigmaEditor);
+    const ref = await notifier().post(
+      { kind: 'user', chatUserId: 'U-MARGARET' },
+      taskMessage(taskCard(task, { pendingStatus: 'Pending' })),
+    );
+    const { channel, ts } = ref.data as { channel: string; ts: string };
+    fake().fail('chat.update', { kind: 'rate_limited', retryAfterSeconds: 1 });
+    const blocks = fake().messages.get(`${channel}/${ts}`)!.blocks;
+    const where = { kind: 'message' as const, channel, ts, responseUrl: fake().responseUrl() };
+    const ack = await sendInteraction(
+      slack.bot.url,
+      clickPayload(blocks, 'accessbot.approve', 'U-MARGARET', where),
+    );
+    expect(ack.ms).toBeLessThan(400);
+    await fake().waitFor(() => (fake().callsOf('chat.update').length === 2 ? true : undefined));
+    expect(JSON.stringify(fake().messages.get(`${channel}/${ts}`)!.blocks)).toContain(
+      'Approved by Margaret Hamilton',
+    );
+  });
+});
