@@ -1,0 +1,33 @@
+/**
+ * botbuilder's `CloudAdapter`, authenticated from botbuilder's own variables. With an app id,
+ * every inbound request must carry a valid Bot Framework token (botbuilder answers 401
+ * otherwise); with none, botbuilder accepts anything — so that is allowed only when
+ * `TEAMS_ANONYMOUS=1` said so, never as the result of a missing variable.
+ */
+import { CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
+import type { Config } from '../../src/config.ts';
+import { ConfigError } from '../../src/errors.ts';
+
+export type TeamsConfig = NonNullable<Config['teams']>;
+
+/**
+ * Extra botbuilder authentication settings (its endpoint override keys, such as
+ * `ToBotFromChannelOpenIdMetadataUrl`), for sovereign clouds and offline token tests.
+ */
+export type AuthOverrides = Record<string, string>;
+
+export function createAdapter(teams: TeamsConfig, overrides: AuthOverrides = {}): CloudAdapter {
+  if (!teams.appId && !teams.anonymous) {
+    throw new ConfigError(
+      'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',
+    );
+  }
+  const settings: Record<string, string> = {
+    MicrosoftAppId: teams.appId,
+    MicrosoftAppType: teams.appType,
+    ...(teams.appPassword ? { MicrosoftAppPassword: teams.appPassword } : {}),
+    ...(teams.tenantId ? { MicrosoftAppTenantId: teams.tenantId } : {}),
+    ...overrides,
+  };
+  return new CloudAdapter(new ConfigurationBotFrameworkAuthentication(settings));
+}

@@ -1,0 +1,127 @@
+/**
+ * `adaptiveCard/action` (Universal Actions): Approve, Decline with a reason, Approve all, the
+ * automatic refresh, and the request form's submit. The clicker's card is replaced by the invoke
+ * response; when the task's state changed, the message is also updated for everyone
+ * (`updateActivity`), so the buttons go and the outcome shows. What the core refuses (not your
+ * task, service down) is said to the clicker and leaves the card as it was.
+ */
+import type { TurnContext } from 'botbuilder';
+import { plural } from '../../src/core/format.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
+import type { Reply, TaskCard } from '../../src/core/reply.ts';
+import { taskMessage } from '../../src/core/task-message.ts';
+import { cardActivity, cardResponse, errorResponse, messageResponse } from './activity.ts';
+import { actorOf } from './actor.ts';
+import { type CardAction, parseCardAction } from './card-actions-data.ts';
+import type { InvokeBody, TeamsDeps } from './deps.ts';
+import { type CardJson, renderCard } from './render.ts';
+import { submitRequestForm } from './request-submit.ts';
+import { viewerCard } from './viewer-card.ts';
+
+export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promise<InvokeBody> {
+  const parsed = parseCardAction(context.activity.value);
+  if (!parsed.ok) {
+    deps.log.warn({ problem: parsed.problem }, 'refused a malformed Teams card action');
+    return errorResponse(400, 'BadRequest', parsed.problem);
+  }
+  const actor = actorOf(context, deps.log);
+  const { action } = parsed;
+  switch (action.verb) {
+    case 'approve':
+    case 'decline':
+      return decide(deps, context, actor, action);
+    case 'approveAll':
+      return approveAll(deps, context, actor, action.taskIds);
+    case 'refresh': {
+      const card = await viewerCard(deps, actor, action.taskId);
+      return cardResponse(renderCard(taskMessage(card), { refreshFor: action.userIds }));
+    }
+    case 'request': {
+      const outcome = await submitRequestForm(deps, actor, action.data);
+      if ('again' in outcome) return cardResponse(outcome.again);
+      const card = renderCard(outcome.done);
+      // A confirmed request replaces the form, so it cannot be sent twice.
+      if (outcome.done.tone === 'success') await replaceMessage(deps, context, card, outcome.done);
+      return cardResponse(card);
+    }
+  }
+}
+
+async function decide(
+  deps: TeamsDeps,
+  context: TurnContext,
+  actor: ChatActor,
+  action: Extract<CardAction, { verb: 'approve' | 'decline' }>,
+): Promise<InvokeBody> {
+  const reason = action.verb === 'decline' ? action.reason : undefined;
+  const result = await deps.bot.decide(actor, action.taskId, action.verb, reason);
+  deps.metrics.actions.inc({ platform: 'teams', action: action.verb, outcome: result.outcome });
+  // Nothing changed: the card stays, the clicker is told why.
+  if (result.outcome === 'failed' || result.outcome === 'not_assignee' || !result.card) {
+    return messageResponse(result.reply.summary);
+  }
+  if (action.view === 'list') return relist(deps, context, actor, result.reply.summary);
+  const shared = taskMessage(result.card);
+  await replaceMessage(deps, context, renderCard(shared), shared);
+  return cardResponse(renderCard(withCard(result.reply, result.card)));
+}
+
+/** The clicker's answer always shows the task as it now stands. */
+function withCard(reply: Reply, card: TaskCard): Reply {
+  if (reply.blocks.some((b) => b.kind === 'task')) return reply;
+  return { ...reply, blocks: [...reply.blocks, { kind: 'task', card }] };
+}
+
+async function approveAll(
+  deps: TeamsDeps,
+  context: TurnContext,
+  actor: ChatActor,
+  taskIds: readonly string[],
+): Promise<InvokeBody> {
+  let approved = 0;
+  const problems: string[] = [];
+  // One at a time: each decision is checked against the actor's own list and audited.
+  for (const taskId of taskIds) {
+    const result = await deps.bot.decide(actor, taskId, 'approve');
+    deps.metrics.actions.inc({ platform: 'teams', action: 'approveAll', outcome: result.outcome });
+    if (result.outcome === 'approved') approved++;
+    else problems.push(result.reply.summary);
+  }
+  const lead = [`You approved ${plural(approved, 'task')}.`, ...problems].join(' ');
+  return relist(deps, context, actor, lead);
+}
+
+/** The `tasks` list again, as it now stands, led by what just happened. */
+async function relist(
+  deps: TeamsDeps,
+  context: TurnContext,
+  actor: ChatActor,
+  lead: string,
+): Promise<InvokeBody> {
+  const { reply } = await deps.bot.taskList(actor);
+  const listed: Reply = {
+    ...reply,
+    blocks: [{ kind: 'text', text: lead }, ...reply.blocks],
+    summary: `${lead} ${reply.summary}`,
+  };
+  const card = renderCard(listed, { view: 'list' });
+  await replaceMessage(deps, context, card, listed);
+  return cardResponse(card);
+}
+
+/** Updates the message the card action came from, for everyone who sees it. */
+async function replaceMessage(
+  deps: TeamsDeps,
+  context: TurnContext,
+  card: CardJson,
+  reply: Reply,
+): Promise<void> {
+  const id = context.activity.replyToId;
+  if (!id) return;
+  try {
+    await context.updateActivity({ ...cardActivity(card, reply.summary), id });
+  } catch (error) {
+    // The clicker still gets the new card in the invoke response; others see it on refresh.
+    deps.log.warn({ err: error }, 'could not update the Teams message after a card action');
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The data our Adaptive Card actions carry, and how an `adaptiveCard/action` invoke's value is
+ * read back. Everything that comes back from a client is parsed here: a forged or truncated
+ * payload becomes a clear refusal, never an exception deep in a handler.
+ */
+import { z } from 'zod';
+import { MAX_TASKS_SHOWN } from '../../src/core/bot.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+
+/** `task`: a message about one task; `list`: the numbered `tasks` list, re-listed after a click. */
+export const View = z.enum(['task', 'list']);
+export type View = z.infer<typeof View>;
+
+export const Verbs = {
+  approve: 'approve',
+  decline: 'decline',
+  approveAll: 'approveAll',
+  refresh: 'refresh',
+  request: 'request',
+} as const;
+
+/** The id of the reason field of one task's Decline form; unique, so a list of tasks has no clash. */
+export const reasonInputId = (taskId: string) => `reason-${taskId}`;
+
+const TaskData = z.looseObject({ value: z.uuid(), view: View.default('task') });
+
+const Invoke = z.object({
+  action: z.looseObject({
+    type: z.literal('Action.Execute'),
+    verb: z.string().max(50),
+    data: z.record(z.string(), z.unknown()).default({}),
+  }),
+});
+
+export type CardAction =
+  | { verb: 'approve'; taskId: string; view: View }
+  | { verb: 'decline'; taskId: string; view: View; reason: string | undefined }
+  | { verb: 'approveAll'; taskIds: string[] }
+  | { verb: 'refresh'; taskId: string; userIds: string[] }
+  | { verb: 'request'; data: Record<string, unknown> };
+
+export type Parsed = { ok: true; action: CardAction } | { ok: false; problem: string };
+
+const problem = (text: string): Parsed => ({ ok: false, problem: text });
+
+/** Reads an `adaptiveCard/action` value into one of our actions. */
+export function parseCardAction(value: unknown): Parsed {
+  const invoke = Invoke.safeParse(value);
+  if (!invoke.success) return problem('The button sent no action I understand.');
+  const { verb, data } = invoke.data.action;
+  switch (verb) {
+    case Verbs.approve:
+    case Verbs.decline: {
+      const task = TaskData.safeParse(data);
+      if (!task.success) return problem('That button does not name a task.');
+      const { value: taskId, view } = task.data;
+      if (verb === Verbs.approve) return { ok: true, action: { verb, taskId, view } };
+      const reason = z
+        .string()
+        .max(MAX_REASON_LENGTH)
+        .optional()
+        .safeParse(data[reasonInputId(taskId)] ?? undefined);
+      if (!reason.success) {
+        return problem(`A reason can be at most ${MAX_REASON_LENGTH} characters long.`);
+      }
+      const text = reason.data?.trim() || undefined;
+      return { ok: true, action: { verb, taskId, view, reason: text } };
+    }
+    case Verbs.approveAll: {
+      const ids = z
+        .string()
+        .transform((s) => s.split(','))
+        .pipe(z.array(z.uuid()).min(1).max(MAX_TASKS_SHOWN))
+        .safeParse(data.value);
+      if (!ids.success) return problem('That button does not name the tasks to approve.');
+      return { ok: true, action: { verb, taskIds: ids.data } };
+    }
+    case Verbs.refresh: {
+      const refresh = z
+        .object({ value: z.uuid(), userIds: z.array(z.string().min(1)).max(60).default([]) })
+        .safeParse(data);
+      if (!refresh.success) return problem('That card does not name a task.');
+      return {
+        ok: true,
+        action: { verb, taskId: refresh.data.value, userIds: refresh.data.userIds },
+      };
+    }
+    case Verbs.request:
+      return { ok: true, action: { verb, data } };
+    default:
+      return problem(`I don't know the action "${verb.slice(0, 30)}".`);
+  }
+}

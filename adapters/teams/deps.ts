@@ -1,0 +1,28 @@
+/** What every Teams turn handler needs: the core, the Access client, and the Bot Framework side. */
+import type { CloudAdapter } from 'botbuilder';
+import type { AccessClient } from '../../src/access/client.ts';
+import type { AccessBot } from '../../src/core/bot.ts';
+import type { Logger } from '../../src/log.ts';
+import type { Metrics } from '../../src/metrics.ts';
+import type { RetryPolicy } from './connector.ts';
+import type { ConversationReferences } from './references.ts';
+
+export interface TeamsDeps {
+  bot: AccessBot;
+  client: AccessClient;
+  pendingStatus: string;
+  log: Logger;
+  metrics: Metrics;
+  adapter: CloudAdapter;
+  /** `''` in anonymous mode. */
+  appId: string;
+  references: ConversationReferences;
+  retry: RetryPolicy;
+}
+
+/** The body of an invoke response (`adaptiveCard/action`, `application/search`). */
+export interface InvokeBody {
+  statusCode: number;
+  type: string;
+  value: unknown;
+}

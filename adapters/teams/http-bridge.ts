@@ -1,0 +1,88 @@
+/**
+ * `/api/messages` on our own `node:http` server: botbuilder expects the JSON body already parsed
+ * and an Express-like response, so this reads the body (bounded), answers malformed JSON with
+ * 400 itself, and gives `CloudAdapter.process` the small response object it asks for.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CloudAdapter, TurnContext } from 'botbuilder';
+import type { Logger } from '../../src/log.ts';
+
+/** Far above any real activity (Teams caps messages near 100 KB); a cap keeps memory bounded. */
+const MAX_BODY_BYTES = 1_000_000;
+
+type TurnLogic = (context: TurnContext) => Promise<void>;
+
+export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Logger) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
+    const body = await readJson(req);
+    if (!body.ok) {
+      log.warn({ reason: body.reason }, 'refused a malformed Bot Framework request');
+      return send(res, body.status, { error: body.reason });
+    }
+    try {
+      await adapter.process(
+        { method: 'POST', headers: req.headers as Record<string, string>, body: body.value },
+        expressLike(res),
+        logic,
+      );
+    } catch (error) {
+      // botbuilder's own activity parsing throws before its handler runs.
+      log.warn({ err: error }, 'refused an activity botbuilder could not read');
+      if (!res.headersSent) send(res, 400, { error: 'not a Bot Framework activity' });
+    }
+  };
+}
+
+type Body =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; status: number; reason: string };
+
+async function readJson(req: IncomingMessage): Promise<Body> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, reason: 'body too large' };
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return { ok: true, value: value as Record<string, unknown> };
+    }
+  } catch {
+    // falls through to the answer below
+  }
+  return { ok: false, status: 400, reason: 'body must be a JSON object' };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** The four methods (and the socket) botbuilder's `Response` interface uses. */
+function expressLike(res: ServerResponse) {
+  let status = 200;
+  let body: unknown;
+  return {
+    socket: res.socket,
+    status(code: number) {
+      status = code;
+    },
+    header(name: string, value: unknown) {
+      res.setHeader(name, String(value));
+    },
+    send(value: unknown) {
+      body = value;
+    },
+    end() {
+      if (res.headersSent) return;
+      if (body === undefined) return void res.writeHead(status).end();
+      if (typeof body === 'string') {
+        return void res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+      }
+      send(res, status, body);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Typed commands. In a personal chat the text is the command; in a channel or group chat the
+ * bot's @mention is removed first. `members` answers where it was asked, for everyone there;
+ * every other answer is private, so in a channel it goes to the asker's personal chat.
+ */
+import { type Activity, TurnContext } from 'botbuilder';
+import { type Command, parseCommand } from '../../src/core/commands.ts';
+import { type Reply, warning } from '../../src/core/reply.ts';
+import { replyForError } from '../../src/core/service-errors.ts';
+import { cardActivity, messageActivity } from './activity.ts';
+import { actorOf } from './actor.ts';
+import type { TeamsDeps } from './deps.ts';
+import { sendPrivately } from './private-chat.ts';
+import { FORM_SUMMARY, requestFormCard } from './request-form.ts';
+
+/** The command text of a message: without the bot's mention, entities and non-breaking spaces. */
+function commandText(activity: Partial<Activity>): string {
+  const text = TurnContext.removeRecipientMention(activity) ?? activity.text ?? '';
+  return text
+    .replace(/<at>[^<]*<\/at>/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .trim();
+}
+
+interface Answer {
+  activity: Partial<Activity>;
+  visibility: Reply['visibility'];
+}
+
+export async function onMessage(deps: TeamsDeps, context: TurnContext): Promise<void> {
+  const { activity } = context;
+  // A message with no text (a file, a legacy card submit) is not a command.
+  if (typeof activity.text !== 'string') return;
+  const started = performance.now();
+  const parsed = parseCommand(commandText(activity));
+  const name = parsed.ok ? parsed.command.name : 'invalid';
+  const answer = parsed.ok
+    ? await answerFor(deps, context, parsed.command)
+    : { activity: messageActivity(warning(parsed.message)), visibility: 'private' as const };
+  deps.metrics.commandSeconds.observe(
+    { platform: 'teams', command: name },
+    (performance.now() - started) / 1000,
+  );
+  const personal = (activity.conversation.conversationType ?? 'personal') === 'personal';
+  if (personal || answer.visibility === 'channel') {
+    await context.sendActivity(answer.activity);
+    return;
+  }
+  if (!(await sendPrivately(deps, context, answer.activity))) {
+    await context.sendActivity(
+      messageActivity(
+        warning(
+          "I couldn't send you a private answer. Open a chat with me (or add me as a personal app) and ask there.",
+        ),
+      ),
+    );
+  }
+}
+
+async function answerFor(deps: TeamsDeps, context: TurnContext, command: Command): Promise<Answer> {
+  const actor = actorOf(context, deps.log);
+  const count = (reply: Reply) =>
+    deps.metrics.commands.inc({ platform: 'teams', command: command.name, tone: reply.tone });
+  if (command.name === 'request' && !command.target) {
+    try {
+      const card = await requestFormCard(deps.client);
+      deps.metrics.commands.inc({ platform: 'teams', command: 'request', tone: 'info' });
+      return { activity: cardActivity(card, FORM_SUMMARY), visibility: 'private' };
+    } catch (error) {
+      const reply = replyForError(error, deps.log);
+      count(reply);
+      return { activity: messageActivity(reply), visibility: 'private' };
+    }
+  }
+  if (command.name === 'tasks') {
+    const { reply } = await deps.bot.taskList(actor);
+    count(reply);
+    return { activity: messageActivity(reply, { view: 'list' }), visibility: reply.visibility };
+  }
+  const reply = await deps.bot.run(actor, command);
+  count(reply);
+  return { activity: messageActivity(reply), visibility: reply.visibility };
+}

@@ -1,0 +1,86 @@
+/**
+ * The poller's way into Teams: a proactive message through the stored conversation reference
+ * (`continueConversationAsync`), and later an edit of that same message (`updateActivity`), so
+ * a task decided elsewhere changes in place instead of arriving twice.
+ */
+import type { CloudAdapter, TurnContext } from 'botbuilder';
+import { z } from 'zod';
+import {
+  type Destination,
+  type MessageRef,
+  type Notifier,
+  RecipientGoneError,
+} from '../../src/core/notifier.ts';
+import type { Reply } from '../../src/core/reply.ts';
+import { messageActivity } from './activity.ts';
+import { type ConnectorDeps, callConnector } from './connector.ts';
+import { inConversation } from './proactive.ts';
+import { ConversationRef, type ConversationReferences } from './references.ts';
+
+/** What `MessageRef.data` holds for Teams. */
+export const TeamsMessageData = z.object({
+  activityId: z.string().min(1),
+  reference: ConversationRef,
+});
+
+export interface TeamsNotifierDeps extends ConnectorDeps {
+  adapter: CloudAdapter;
+  /** `''` in anonymous mode. */
+  appId: string;
+  references: ConversationReferences;
+}
+
+export class TeamsNotifier implements Notifier {
+  readonly platform = 'teams' as const;
+  readonly #d: TeamsNotifierDeps;
+
+  constructor(deps: TeamsNotifierDeps) {
+    this.#d = deps;
+  }
+
+  async post(to: Destination, message: Reply): Promise<MessageRef> {
+    const reference = await this.#d.references.get(to);
+    if (!reference) {
+      throw new RecipientGoneError(
+        to.kind === 'user'
+          ? 'this Teams user has not installed accessbot in personal scope (no conversation reference)'
+          : 'accessbot was not added to this Teams conversation (no conversation reference)',
+      );
+    }
+    const refreshFor = to.kind === 'user' ? [to.chatUserId] : [];
+    const activity = messageActivity(message, { refreshFor });
+    const sent = await this.#send(to, reference, 'sendActivity', (ctx) =>
+      ctx.sendActivity(activity),
+    );
+    if (!sent?.id) throw new Error('the Bot Connector accepted the message but returned no id');
+    const data: z.infer<typeof TeamsMessageData> = { activityId: sent.id, reference };
+    return { platform: 'teams', destination: to, data };
+  }
+
+  async update(ref: MessageRef, message: Reply): Promise<void> {
+    const { activityId, reference } = TeamsMessageData.parse(ref.data);
+    const refreshFor = ref.destination.kind === 'user' ? [ref.destination.chatUserId] : [];
+    const activity = { ...messageActivity(message, { refreshFor }), id: activityId };
+    await this.#send(ref.destination, reference, 'updateActivity', (ctx) =>
+      ctx.updateActivity(activity),
+    );
+  }
+
+  /** One call in a proactive turn, retried and mapped; a gone recipient's reference is dropped. */
+  async #send<T>(
+    to: Destination,
+    reference: ConversationRef,
+    method: string,
+    call: (ctx: TurnContext) => Promise<T>,
+  ): Promise<T> {
+    const { adapter, appId } = this.#d;
+    try {
+      return await callConnector(this.#d, method, () =>
+        inConversation(adapter, appId, reference, call),
+      );
+    } catch (error) {
+      if (error instanceof RecipientGoneError) await this.#d.references.remove(to);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Answers meant for one person, asked in a channel or group chat, go to that person's 1:1 chat
+ * with the bot: through the stored reference when there is one, otherwise by creating the
+ * conversation (which also gives us the reference for later notifications).
+ */
+import { type Activity, type ConversationParameters, TurnContext } from 'botbuilder';
+import type { Destination } from '../../src/core/notifier.ts';
+import type { TeamsDeps } from './deps.ts';
+import { inConversation } from './proactive.ts';
+import { ConversationRef } from './references.ts';
+
+/** The one Bot Connector operation used here, from botbuilder's `ConnectorClient`. */
+interface Conversations {
+  conversations: { createConversation(p: ConversationParameters): Promise<{ id: string }> };
+}
+
+/** Sends `activity` to the speaker's personal chat; false when Teams would not let us. */
+export async function sendPrivately(
+  deps: TeamsDeps,
+  context: TurnContext,
+  activity: Partial<Activity>,
+): Promise<boolean> {
+  const to: Destination = { kind: 'user', chatUserId: context.activity.from.id };
+  try {
+    const reference = (await deps.references.get(to)) ?? (await openPersonalChat(deps, context));
+    await inConversation(deps.adapter, deps.appId, reference, (ctx) => ctx.sendActivity(activity));
+    return true;
+  } catch (error) {
+    deps.log.warn({ err: error }, 'could not answer a Teams user in their personal chat');
+    return false;
+  }
+}
+
+async function openPersonalChat(deps: TeamsDeps, context: TurnContext): Promise<ConversationRef> {
+  const { activity } = context;
+  const tenantId: string | undefined =
+    activity.conversation.tenantId ?? activity.channelData?.tenant?.id;
+  // The turn's own connector is already authenticated for this service URL.
+  const connector: Conversations = context.turnState.get(context.adapter.ConnectorClientKey);
+  const parameters: ConversationParameters = {
+    isGroup: false,
+    bot: activity.recipient,
+    members: [activity.from],
+    tenantId,
+    channelData: tenantId ? { tenant: { id: tenantId } } : undefined,
+  };
+  const created = await connector.conversations.createConversation(parameters);
+  const base = TurnContext.getConversationReference(activity);
+  const reference = ConversationRef.parse({
+    ...base,
+    activityId: undefined,
+    conversation: { id: created.id, conversationType: 'personal', tenantId, isGroup: false },
+  });
+  await deps.references.save({ kind: 'user', chatUserId: activity.from.id }, reference);
+  return reference;
+}

@@ -1,0 +1,99 @@
+/**
+ * The `request` form: a WorkApp picker with dynamic type-ahead (`Input.ChoiceSet` whose
+ * `choices.data` is a `Data.Query` answered by our `application/search`), a permission level
+ * picker that asks for the chosen app's levels (`associatedInputs: auto` sends the app along), and
+ * a justification. Static choices are there too: clients without type-ahead still work, and the
+ * card schema wants at least one.
+ */
+import type { AccessClient } from '../../src/access/client.ts';
+import type { PermissionLevel, WorkApp } from '../../src/access/schemas.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { Verbs } from './card-actions-data.ts';
+import { CARD_VERSION, type CardJson } from './render.ts';
+
+export const Datasets = { workApps: 'workApps', permissionLevels: 'permissionLevels' } as const;
+export const FormInputs = {
+  workApp: 'workAppId',
+  level: 'permissionLevelId',
+  justification: 'justification',
+} as const;
+/** The level choice meaning "the app's only level, or none": the form then asks again if needed. */
+export const DEFAULT_LEVEL = 'default';
+/** Teams shows at most 15 choices in a type-ahead list. */
+export const MAX_CHOICES = 15;
+
+export interface FormState {
+  /** The app already chosen, when the form comes back to ask for a level. */
+  app?: WorkApp;
+  levels?: readonly PermissionLevel[];
+  justification?: string;
+  /** Why the form came back. */
+  note?: string;
+}
+
+export const FORM_SUMMARY = 'Request access to an application';
+
+export async function requestFormCard(client: AccessClient, state: FormState = {}) {
+  const apps = state.app
+    ? [state.app]
+    : (await Array.fromAsync(client.listWorkApps()))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, MAX_CHOICES);
+  return formCard(apps, state);
+}
+
+function formCard(apps: readonly WorkApp[], state: FormState): CardJson {
+  const levelChoices = state.levels?.length
+    ? state.levels.slice(0, MAX_CHOICES).map((l) => ({ title: l.name, value: l.id }))
+    : [{ title: "The app's default level", value: DEFAULT_LEVEL }];
+  const body: CardJson[] = [
+    { type: 'TextBlock', text: 'Request access', weight: 'Bolder', size: 'Medium', wrap: true },
+  ];
+  if (state.note) body.push({ type: 'TextBlock', text: state.note, color: 'warning', wrap: true });
+  body.push(
+    {
+      type: 'Input.ChoiceSet',
+      id: FormInputs.workApp,
+      label: 'Application',
+      placeholder: 'Type to search the applications',
+      style: 'filtered',
+      isRequired: true,
+      errorMessage: 'Choose an application',
+      choices: apps.map((a) => ({ title: a.name, value: a.id })),
+      'choices.data': { type: 'Data.Query', dataset: Datasets.workApps },
+      ...(state.app ? { value: state.app.id } : {}),
+    },
+    {
+      type: 'Input.ChoiceSet',
+      id: FormInputs.level,
+      label: 'Permission level',
+      style: 'filtered',
+      choices: levelChoices,
+      'choices.data': {
+        type: 'Data.Query',
+        dataset: Datasets.permissionLevels,
+        associatedInputs: 'auto',
+      },
+      value: levelChoices[0]!.value,
+    },
+    {
+      type: 'Input.Text',
+      id: FormInputs.justification,
+      label: 'Justification',
+      placeholder: 'Why do you need this access?',
+      isMultiline: true,
+      maxLength: MAX_REASON_LENGTH,
+      ...(state.justification ? { value: state.justification } : {}),
+    },
+  );
+  return {
+    type: 'AdaptiveCard',
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    version: CARD_VERSION,
+    fallbackText: FORM_SUMMARY,
+    body,
+    actions: [
+      { type: 'Action.Execute', title: 'Request access', verb: Verbs.request, style: 'positive' },
+    ],
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Teams in server mode: botbuilder's `CloudAdapter` on `/api/messages` of the one HTTP server,
+ * the turn handler over the core, and the notifier the poller sends proactive messages with.
+ */
+import type { PlatformAdapter, PlatformContext } from '../../src/serve.ts';
+import { type AuthOverrides, createAdapter } from './adapter.ts';
+import { defaultRetry, type RetryPolicy } from './connector.ts';
+import type { TeamsDeps } from './deps.ts';
+import { messagesHandler } from './http-bridge.ts';
+import { TeamsNotifier } from './notifier.ts';
+import { type ConversationReferences, InMemoryConversationReferences } from './references.ts';
+import { turnHandler } from './turns.ts';
+
+export const MESSAGES_PATH = '/api/messages';
+
+export interface TeamsOptions {
+  /** Default: in memory, until the store keeps them. */
+  references?: ConversationReferences;
+  retry?: RetryPolicy;
+  /** botbuilder endpoint overrides (sovereign clouds; offline token tests). */
+  authOverrides?: AuthOverrides;
+}
+
+export interface TeamsAdapter extends PlatformAdapter {
+  notifier: TeamsNotifier;
+  references: ConversationReferences;
+}
+
+export async function startTeams(
+  ctx: PlatformContext,
+  options: TeamsOptions = {},
+): Promise<TeamsAdapter> {
+  const { config, runtime, log: rootLog, http } = ctx;
+  if (!config.teams) throw new Error('startTeams needs the Teams configuration');
+  const log = rootLog.child({ platform: 'teams' });
+  const adapter = createAdapter(config.teams, options.authOverrides);
+  const deps: TeamsDeps = {
+    bot: runtime.bot,
+    client: runtime.client,
+    pendingStatus: config.tasks.pendingStatus,
+    log,
+    metrics: runtime.metrics,
+    adapter,
+    appId: config.teams.appId,
+    references: options.references ?? new InMemoryConversationReferences(),
+    retry: options.retry ?? defaultRetry,
+  };
+  adapter.onTurnError = async (_context, error) => {
+    // Last resort: handlers answer their own failures, so this is a bug or a connector outage.
+    log.error({ err: error }, 'Teams turn failed');
+    runtime.metrics.errors.inc({ kind: 'teams_turn' });
+  };
+  if (config.teams.anonymous) {
+    log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
+  }
+  http.mount(MESSAGES_PATH, messagesHandler(adapter, turnHandler(deps), log));
+  const notifier = new TeamsNotifier(deps);
+  return {
+    notifier,
+    references: deps.references,
+    // The HTTP server stops taking requests and waits for those in flight; nothing else to close.
+    stop: async () => {},
+  };
+}

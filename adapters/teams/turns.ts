@@ -1,0 +1,98 @@
+/**
+ * One inbound Bot Framework activity → the right handler: messages, the two invokes we serve
+ * (`adaptiveCard/action`, `application/search`), and the installation events that give us the
+ * conversation references for proactive messages. Invokes always get an answer: a failure
+ * becomes an error response, never a timeout.
+ */
+import { ActivityTypes, TurnContext } from 'botbuilder';
+import type { Destination } from '../../src/core/notifier.ts';
+import { replyForError } from '../../src/core/service-errors.ts';
+import { errorResponse } from './activity.ts';
+import { onCardAction } from './card-action.ts';
+import type { InvokeBody, TeamsDeps } from './deps.ts';
+import { onMessage } from './messages.ts';
+import { ConversationRef } from './references.ts';
+import { onSearch } from './search.ts';
+
+export function turnHandler(deps: TeamsDeps) {
+  return async (context: TurnContext): Promise<void> => {
+    const { activity } = context;
+    switch (activity.type) {
+      case ActivityTypes.Message:
+        await remember(deps, context, { ifUnknown: true });
+        return onMessage(deps, context);
+      case ActivityTypes.Invoke:
+        await remember(deps, context, { ifUnknown: true });
+        return answerInvoke(context, await invoke(deps, context));
+      case ActivityTypes.InstallationUpdate:
+        if (activity.action?.startsWith('remove')) return forget(deps, context);
+        return remember(deps, context, { ifUnknown: false });
+      case ActivityTypes.ConversationUpdate:
+        if (activity.membersAdded?.some((m) => m.id === activity.recipient.id)) {
+          return remember(deps, context, { ifUnknown: false });
+        }
+        if (activity.membersRemoved?.some((m) => m.id === activity.recipient.id)) {
+          return forget(deps, context);
+        }
+        return;
+      default:
+        return;
+    }
+  };
+}
+
+async function invoke(deps: TeamsDeps, context: TurnContext): Promise<InvokeBody> {
+  try {
+    switch (context.activity.name) {
+      case 'adaptiveCard/action':
+        return await onCardAction(deps, context);
+      case 'application/search':
+        return await onSearch(deps, context.activity.value);
+      default:
+        return errorResponse(501, 'NotImplemented', 'accessbot does not handle this invoke.');
+    }
+  } catch (error) {
+    const reply = replyForError(error, deps.log);
+    return errorResponse(503, 'ServiceUnavailable', reply.summary);
+  }
+}
+
+async function answerInvoke(context: TurnContext, body: InvokeBody): Promise<void> {
+  await context.sendActivity({
+    type: ActivityTypes.InvokeResponse,
+    value: { status: body.statusCode, body },
+  });
+}
+
+/** A personal chat is keyed by its user, a team or group chat by its conversation. */
+function destinationOf(context: TurnContext): Destination {
+  const { conversation, from } = context.activity;
+  return (conversation.conversationType ?? 'personal') === 'personal'
+    ? { kind: 'user', chatUserId: from.id }
+    : { kind: 'channel', channelId: conversation.id };
+}
+
+async function remember(
+  deps: TeamsDeps,
+  context: TurnContext,
+  options: { ifUnknown: boolean },
+): Promise<void> {
+  const to = destinationOf(context);
+  if (options.ifUnknown && (await deps.references.get(to))) return;
+  const parsed = ConversationRef.safeParse(TurnContext.getConversationReference(context.activity));
+  if (!parsed.success) {
+    deps.log.warn(
+      { issues: parsed.error.issues.length },
+      'Teams activity without a usable conversation reference',
+    );
+    return;
+  }
+  await deps.references.save(to, parsed.data);
+  if (!options.ifUnknown)
+    deps.log.info({ destination: to.kind }, 'Teams conversation reference stored');
+}
+
+async function forget(deps: TeamsDeps, context: TurnContext): Promise<void> {
+  await deps.references.remove(destinationOf(context));
+  deps.log.info('Teams conversation reference dropped: accessbot was removed');
+}

@@ -1,0 +1,74 @@
+/**
+ * The Bot Framework's token side, offline: an OpenID metadata document and a JWKS on a loopback
+ * port, and RS256 tokens signed with its key, so botbuilder's real token validation can be
+ * exercised. Point *all* of botbuilder's endpoint override keys here (setting only some makes
+ * every token fail).
+ */
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const ISSUER = 'https://issuer.accessbot.test';
+const KID = 'test-key-1';
+
+export async function startTokenIssuer() {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = publicKey.export({ format: 'jwk' });
+  let base = '';
+  const server = createServer((req, res) => {
+    const body =
+      req.url === '/.well-known/openid-configuration'
+        ? {
+            issuer: ISSUER,
+            jwks_uri: `${base}/keys`,
+            id_token_signing_alg_values_supported: ['RS256'],
+          }
+        : req.url === '/keys'
+          ? {
+              keys: [
+                { kty: 'RSA', use: 'sig', kid: KID, n: jwk.n, e: jwk.e, endorsements: ['msteams'] },
+              ],
+            }
+          : undefined;
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const metadata = `${base}/.well-known/openid-configuration`;
+  return {
+    /** botbuilder's override keys, all pointing at this issuer. */
+    overrides: {
+      ToBotFromChannelOpenIdMetadataUrl: metadata,
+      ToBotFromChannelTokenIssuer: ISSUER,
+      ToBotFromEmulatorOpenIdMetadataUrl: metadata,
+      ToChannelFromBotLoginUrl: `${base}/login`,
+      ToChannelFromBotOAuthScope: 'https://api.botframework.test',
+      OAuthUrl: `${base}/oauth`,
+      CallerId: 'urn:botframework:test',
+      ValidateAuthority: 'false',
+    },
+    /** A token as the Bot Framework channel would send it to the bot `appId`. */
+    token: (appId: string, serviceUrl: string, overrides: Record<string, unknown> = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        iss: ISSUER,
+        aud: appId,
+        serviceurl: serviceUrl,
+        nbf: now - 60,
+        exp: now + 600,
+        ...overrides,
+      };
+      const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+      const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', kid: KID })}.${encode(claims)}`;
+      const signature = sign('RSA-SHA256', Buffer.from(unsigned), privateKey).toString('base64url');
+      return `${unsigned}.${signature}`;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * Everything a Teams test needs, built in-process from the real parts: the sandbox Access
+ * Service, a real `AccessBot` over an in-memory SQLite store, the one `HttpServer` on a loopback
+ * port with `startTeams` mounted, and the fake Bot Connector the activities point back to.
+ * `post` sends an activity to `/api/messages` as Teams would and checks any card it answers with.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
+import { loadConfig } from '../../src/config.ts';
+import { AccessBot } from '../../src/core/bot.ts';
+import { createMetrics } from '../../src/metrics.ts';
+import { users, workApps } from '../../src/sandbox/seed.ts';
+import type { Sandbox } from '../../src/sandbox/server.ts';
+import { HttpServer } from '../../src/server/http-server.ts';
+import { openStore } from '../../src/store/open.ts';
+import type { Store } from '../../src/store/store.ts';
+import { captureLog } from '../helpers/bot.ts';
+import { clientFor, useSandbox } from '../helpers/sandbox.ts';
+import { type Member, startFakeBotConnector } from './bot-connector.ts';
+import { ADAPTIVE_CARD, cardProblems } from './bot-connector-cards.ts';
+
+export const BOT = { id: '28:accessbot-app', name: 'accessbot' };
+export const TENANT = 'tenant-1';
+
+export type SeedKey = keyof typeof users;
+export const teamsId = (who: SeedKey | 'stranger') => `29:${who}`;
+
+/** The roster Teams would answer with: seed users by e-mail; Grace only by UPN; a stranger. */
+export function seedMembers(): Member[] {
+  const members: Member[] = Object.entries(users).map(([key, u]) => ({
+    id: teamsId(key as SeedKey),
+    name: u.displayName,
+    aadObjectId: u.id,
+    ...(key === 'grace' ? { userPrincipalName: u.email } : { email: u.email }),
+  }));
+  members.push({ id: teamsId('stranger'), name: 'Stranger', email: 'stranger@elsewhere.test' });
+  return members;
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the answer field by field
+  body: any;
+}
+
+export interface HarnessOptions extends TeamsOptions {
+  env?: Record<string, string>;
+}
+
+export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {}) {
+  const connector = await startFakeBotConnector(seedMembers());
+  const client = clientFor(sandbox);
+  const store: Store = await openStore('sqlite::memory:');
+  const { log, lines } = captureLog();
+  const metrics = createMetrics();
+  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
+  const http = new HttpServer({ log, metrics, readiness: [] });
+  const config = loadConfig(options.env ?? { TEAMS_ANONYMOUS: '1' });
+  const runtime = { bot, client, store, metrics, sandbox: undefined, close: async () => {} };
+  const teams: TeamsAdapter = await startTeams(
+    { config, runtime, log, http },
+    { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
+  );
+  const port = await http.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${port}/api/messages`;
+  const invokeCardIssues: string[] = [];
+
+  const post = async (activity: object, headers: Record<string, string> = {}): Promise<Answer> => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(activity),
+    });
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: parsed JSON, read field by field in tests
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // a plain-text answer stays text
+    }
+    if (body?.type === ADAPTIVE_CARD) invokeCardIssues.push(...cardProblems(body.value));
+    return { status: res.status, body };
+  };
+
+  const activities = activityBuilder(connector.url);
+  return {
+    connector,
+    teams,
+    store,
+    bot,
+    client,
+    metrics,
+    logLines: lines,
+    url,
+    post,
+    activities,
+    /** Card problems in anything the bot produced so far, sent or answered. */
+    cardIssues: () => [...connector.cardIssues, ...invokeCardIssues],
+    close: async () => {
+      await http.close();
+      await teams.stop();
+      await connector.close();
+      await store.close();
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/**
+ * A suite's sandbox and harness: started once, cleared before each test, and after each test
+ * every card the bot produced must have parsed cleanly. Read `.h` and `.sandbox.current` in tests.
+ */
+export function useTeams(options: HarnessOptions = {}) {
+  const sandbox = useSandbox({ pageSize: 2 });
+  const suite = { sandbox } as { sandbox: typeof sandbox; h: Harness };
+  beforeAll(async () => {
+    suite.h = await startHarness(sandbox.current, options);
+  });
+  afterAll(async () => {
+    await suite.h?.close();
+  });
+  beforeEach(() => {
+    suite.h.connector.clear();
+    sandbox.current.faults.reset();
+  });
+  afterEach(() => {
+    expect(suite.h.cardIssues()).toEqual([]);
+  });
+  return suite;
+}
+
+type Scope = 'personal' | 'channel' | 'groupChat';
+
+/** Activities shaped like the ones Teams sends, pointing back at the fake connector. */
+export function activityBuilder(serviceUrl: string) {
+  const base = (who: SeedKey | 'stranger', scope: Scope) => {
+    const from = { id: teamsId(who), name: who, aadObjectId: `aad-${who}` };
+    const conversation =
+      scope === 'personal'
+        ? { id: `a:personal-${who}`, conversationType: 'personal', tenantId: TENANT }
+        : scope === 'channel'
+          ? {
+              id: '19:general@thread.tacv2',
+              conversationType: 'channel',
+              tenantId: TENANT,
+              isGroup: true,
+            }
+          : {
+              id: '19:group@thread.v2',
+              conversationType: 'groupChat',
+              tenantId: TENANT,
+              isGroup: true,
+            };
+    return {
+      id: randomUUID(),
+      channelId: 'msteams',
+      serviceUrl,
+      timestamp: new Date().toISOString(),
+      from,
+      recipient: BOT,
+      conversation,
+      channelData: {
+        tenant: { id: TENANT },
+        ...(scope === 'channel'
+          ? { team: { id: '19:team@thread.tacv2' }, channel: { id: conversation.id } }
+          : {}),
+      },
+    };
+  };
+  return {
+    message: (who: SeedKey | 'stranger', text: string, scope: Scope = 'personal') => {
+      if (scope === 'personal') return { ...base(who, scope), type: 'message', text };
+      const mention = `<at>${BOT.name}</at>`;
+      return {
+        ...base(who, scope),
+        type: 'message',
+        text: `${mention} ${text}`,
+        entities: [{ type: 'mention', text: mention, mentioned: BOT }],
+      };
+    },
+    cardAction: (
+      who: SeedKey | 'stranger',
+      verb: string,
+      data: Record<string, unknown>,
+      replyToId = 'msg-card',
+    ) => ({
+      ...base(who, 'personal'),
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      replyToId,
+      value: { action: { type: 'Action.Execute', verb, data }, trigger: 'manual' },
+    }),
+    invoke: (who: SeedKey | 'stranger', name: string, value: unknown) => ({
+      ...base(who, 'personal'),
+      type: 'invoke',
+      name,
+      value,
+    }),
+    installation: (
+      who: SeedKey | 'stranger',
+      action: 'add' | 'remove' = 'add',
+      scope: Scope = 'personal',
+    ) => ({
+      ...base(who, scope),
+      type: 'installationUpdate',
+      action,
+    }),
+  };
+}
+
+/**
+ * Opens a fresh GitHub access request (for the next person and level that has none pending) and
+ * returns the new task of `approver`; GitHub's approvers are Ada and Alan, so both get one.
+ */
+export function openGithubTask(sandbox: Sandbox, approver: 'ada' | 'alan' = 'ada'): string {
+  const subjects = Object.keys(users).filter((k) => k !== 'ada' && k !== 'alan') as SeedKey[];
+  for (const subject of subjects) {
+    for (const level of Object.values(workApps.github.levels)) {
+      const userId = users[subject].id;
+      const open = [...sandbox.state.accesses.values()].some(
+        (a) => a.userId === userId && a.workAppId === workApps.github.id && a.status === 'Pending',
+      );
+      if (open) continue;
+      try {
+        const access = sandbox.state.createAccessRequest({
+          workAppId: workApps.github.id,
+          userId,
+          permissionLevelId: level.id,
+        });
+        const task = sandbox.state
+          .tasksFor(users[approver].id, 'Pending')
+          .find((t) => t.metadata.accessId === access.id);
+        if (task) return task.id;
+      } catch {
+        // this person already has this access or a request for it: try the next
+      }
+    }
+  }
+  throw new Error('no GitHub request left to open in this sandbox');
+}
+
+/** All text an activity shows: its text and every string inside its cards. */
+export function shown(activity: unknown): string {
+  return JSON.stringify(activity ?? null);
+}
