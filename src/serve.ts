@@ -6,8 +6,11 @@
 import type { Config } from './config.ts';
 import type { Notifier } from './core/notifier.ts';
 import type { Logger } from './log.ts';
+import type { DirectorySource } from './poller/directory-sync.ts';
+import { type Polling, startPolling } from './poller/start.ts';
 import type { Runtime } from './runtime.ts';
 import { HttpServer } from './server/http-server.ts';
+import { WEBHOOK_PATH } from './webhooks/access-webhook.ts';
 
 export interface PlatformContext {
   config: Config;
@@ -18,6 +21,8 @@ export interface PlatformContext {
 
 export interface PlatformAdapter {
   notifier: Notifier;
+  /** The platform's member list, joined by e-mail to link people who never used the bot. */
+  directory?: DirectorySource;
   /** Stops taking platform requests; in-flight work finishes. */
   stop(): Promise<void>;
 }
@@ -27,13 +32,20 @@ type PlatformStarter = (ctx: PlatformContext) => Promise<PlatformAdapter>;
 /** The platforms this configuration turns on, in start order. */
 function platformsFor(config: Config): Array<[name: string, start: PlatformStarter]> {
   const platforms: Array<[string, PlatformStarter]> = [];
-  if (config.slack) platforms.push(['slack', async () => notBuilt('Slack')]);
-  if (config.teams) platforms.push(['teams', async () => notBuilt('Teams')]);
+  if (config.slack) {
+    platforms.push([
+      'slack',
+      async (ctx) => (await import('../adapters/slack/start.ts')).startSlack(ctx),
+    ]);
+  }
+  if (config.teams) {
+    // Loaded only when Teams is on: botbuilder is large, and the demo never needs it.
+    platforms.push([
+      'teams',
+      async (ctx) => (await import('../adapters/teams/start.ts')).startTeams(ctx),
+    ]);
+  }
   return platforms;
-}
-
-function notBuilt(name: string): never {
-  throw new Error(`${name} support is not part of this build yet`);
 }
 
 export interface Served {
@@ -58,8 +70,10 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
   });
   const adapters: PlatformAdapter[] = [];
   const ctx: PlatformContext = { config, runtime, log, http };
+  let polling: Polling | undefined;
   const close = async () => {
     await http.close();
+    await polling?.stop();
     for (const adapter of adapters.reverse()) await adapter.stop();
   };
   try {
@@ -67,7 +81,16 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       adapters.push(await start(ctx));
       log.info({ platform: name }, 'platform started');
     }
+    polling = await startPolling({
+      config,
+      runtime,
+      log,
+      notifiers: adapters.map((adapter) => adapter.notifier),
+      directories: adapters.flatMap((adapter) => adapter.directory ?? []),
+    });
+    http.mount(WEBHOOK_PATH, polling.webhook);
     const port = await http.listen(config.port);
+    polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
     log.info({ port }, 'listening');
     return { port, adapters, close };
   } catch (error) {
