@@ -31,7 +31,7 @@ describe('installation → notification → update', () => {
     });
     const id = openGithubTask(sandbox.current);
     const ref = await t.h.teams.notifier.post(ada, await notification(id));
-    const [send] = t.h.connector.calls.filter((c) => c.op !== 'update');
+    const [send] = t.h.connector.calls.filter((c) => c.op === 'send' || c.op === 'reply');
     expect(send?.conversationId).toBe('a:personal-ada');
     expect(ref).toMatchObject({
       platform: 'teams',
@@ -53,6 +53,18 @@ describe('installation → notification → update', () => {
     expect(update).toMatchObject({ conversationId: 'a:personal-ada', activityId: send?.newId });
     expect(shown(t.h.connector.message(send!.newId!))).toContain('Approved by Alan Turing');
     expect(shown(t.h.connector.message(send!.newId!))).not.toContain('Action.Execute');
+  });
+
+  it('links the installer at once and keeps the reference in the store', async () => {
+    await install('ada');
+    expect(await t.h.store.getLink('teams', teamsId('ada'))).toMatchObject({
+      accessUserId: users.ada.id,
+      email: users.ada.email,
+    });
+    const [stored] = (await t.h.store.listConversationRefs('teams')).filter(
+      (entry) => entry.chatUserId === `user:${teamsId('ada')}`,
+    );
+    expect(stored?.ref).toMatchObject({ conversation: { id: 'a:personal-ada' } });
   });
 
   it('stores the reference when the bot is added to a personal conversation', async () => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Destination } from '../../src/core/notifier.ts';
+import type { Store } from '../../src/store/store.ts';
 
 /** The parts of a Bot Framework `ConversationReference` a proactive send needs. */
 export const ConversationRef = z.looseObject({
@@ -23,25 +24,33 @@ export interface ConversationReferences {
   remove(to: Destination): Promise<void>;
 }
 
+/** Personal chats by user, team and group chats by conversation, in one key space. */
 const keyOf = (to: Destination) =>
   to.kind === 'user' ? `user:${to.chatUserId}` : `channel:${to.channelId}`;
 
 /**
- * References kept in memory: enough for one replica until the store has a table for them.
- * A restart forgets them, and a person is reachable again once they write to the bot.
+ * References kept in the store, so a restart or another replica can still reach everyone who
+ * installed the bot.
  */
-export class InMemoryConversationReferences implements ConversationReferences {
-  readonly #refs = new Map<string, ConversationRef>();
+export class StoreConversationReferences implements ConversationReferences {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
 
   async save(to: Destination, ref: ConversationRef): Promise<void> {
-    this.#refs.set(keyOf(to), ConversationRef.parse(ref));
+    await this.#store.saveConversationRef('teams', keyOf(to), ConversationRef.parse(ref));
   }
 
   async get(to: Destination): Promise<ConversationRef | undefined> {
-    return this.#refs.get(keyOf(to));
+    const stored = await this.#store.getConversationRef('teams', keyOf(to));
+    // A row that no longer parses is as good as none: the next message from there replaces it.
+    const parsed = ConversationRef.safeParse(stored);
+    return parsed.success ? parsed.data : undefined;
   }
 
   async remove(to: Destination): Promise<void> {
-    this.#refs.delete(keyOf(to));
+    await this.#store.deleteConversationRef('teams', keyOf(to));
   }
 }

@@ -8,14 +8,12 @@ import { defaultRetry, type RetryPolicy } from './connector.ts';
 import type { TeamsDeps } from './deps.ts';
 import { messagesHandler } from './http-bridge.ts';
 import { TeamsNotifier } from './notifier.ts';
-import { type ConversationReferences, InMemoryConversationReferences } from './references.ts';
+import { type ConversationReferences, StoreConversationReferences } from './references.ts';
 import { turnHandler } from './turns.ts';
 
 export const MESSAGES_PATH = '/api/messages';
 
 export interface TeamsOptions {
-  /** Default: in memory, until the store keeps them. */
-  references?: ConversationReferences;
   retry?: RetryPolicy;
   /** botbuilder endpoint overrides (sovereign clouds; offline token tests). */
   authOverrides?: AuthOverrides;
@@ -42,7 +40,7 @@ export async function startTeams(
     metrics: runtime.metrics,
     adapter,
     appId: config.teams.appId,
-    references: options.references ?? new InMemoryConversationReferences(),
+    references: new StoreConversationReferences(runtime.store),
     retry: options.retry ?? defaultRetry,
   };
   adapter.onTurnError = async (_context, error) => {

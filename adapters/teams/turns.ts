@@ -8,6 +8,7 @@ import { ActivityTypes, TurnContext } from 'botbuilder';
 import type { Destination } from '../../src/core/notifier.ts';
 import { replyForError } from '../../src/core/service-errors.ts';
 import { errorResponse } from './activity.ts';
+import { actorOf } from './actor.ts';
 import { onCardAction } from './card-action.ts';
 import type { InvokeBody, TeamsDeps } from './deps.ts';
 import { onMessage } from './messages.ts';
@@ -26,10 +27,10 @@ export function turnHandler(deps: TeamsDeps) {
         return answerInvoke(context, await invoke(deps, context));
       case ActivityTypes.InstallationUpdate:
         if (activity.action?.startsWith('remove')) return forget(deps, context);
-        return remember(deps, context, { ifUnknown: false });
+        return installed(deps, context);
       case ActivityTypes.ConversationUpdate:
         if (activity.membersAdded?.some((m) => m.id === activity.recipient.id)) {
-          return remember(deps, context, { ifUnknown: false });
+          return installed(deps, context);
         }
         if (activity.membersRemoved?.some((m) => m.id === activity.recipient.id)) {
           return forget(deps, context);
@@ -90,6 +91,21 @@ async function remember(
   await deps.references.save(to, parsed.data);
   if (!options.ifUnknown)
     deps.log.info({ destination: to.kind }, 'Teams conversation reference stored');
+}
+
+/**
+ * Installed in a chat: keep its reference and, in a personal chat, link the person right away,
+ * so the poller starts delivering their tasks before they ever type a command.
+ */
+async function installed(deps: TeamsDeps, context: TurnContext): Promise<void> {
+  await remember(deps, context, { ifUnknown: false });
+  if (destinationOf(context).kind !== 'user') return;
+  try {
+    await deps.bot.identity.resolve(actorOf(context, deps.log));
+  } catch (error) {
+    // Not an Access user (or the service is down): their first command says so in words.
+    deps.log.info({ err: error }, 'Teams installer not linked yet');
+  }
 }
 
 async function forget(deps: TeamsDeps, context: TurnContext): Promise<void> {
