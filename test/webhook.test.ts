@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { usersConcerned, verifySignature } from '../src/access/webhook.ts';
 import { loadConfig } from '../src/config.ts';
 import { createMetrics } from '../src/metrics.ts';
 import { createPollerMetrics } from '../src/poller/metrics.ts';
@@ -13,12 +14,7 @@ import { startLocalPolling } from '../src/poller/start.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import { HttpServer } from '../src/server/http-server.ts';
-import {
-  accessWebhookHandler,
-  usersConcerned,
-  WEBHOOK_PATH,
-} from '../src/webhooks/access-webhook.ts';
-import { verifySignature } from '../src/webhooks/signature.ts';
+import { accessWebhookHandler, WEBHOOK_PATH } from '../src/webhooks/access-webhook.ts';
 import { captureLog } from './helpers/bot.ts';
 import { cardOf, FakeClock, link, RecordingNotifier } from './poller-fakes.ts';
 

@@ -47,8 +47,19 @@ const defaultRetry: RetryPolicy = {
   maxRetryAfterMs: 30_000,
 };
 
-/** Both shapes a list endpoint may answer with: a bare array or the page envelope. */
-const listBody = <T extends z.ZodType>(item: T) => pageOf(item).or(item.array());
+/**
+ * Both shapes a list endpoint may answer with: a bare array or the page envelope. Built once per
+ * item schema: the poller lists tasks for every user on every sweep.
+ */
+const listBodies = new WeakMap<z.ZodType, z.ZodType>();
+function listBody<T extends z.ZodType>(item: T) {
+  let schema = listBodies.get(item);
+  if (!schema) {
+    schema = pageOf(item).or(item.array());
+    listBodies.set(item, schema);
+  }
+  return schema as ReturnType<typeof pageOf<T>> | z.ZodArray<T>;
+}
 
 export class AccessHttp {
   readonly #got: Got;

@@ -72,6 +72,8 @@ export const Access = z.looseObject({
   permissionLevelId: text,
   status: text,
   justification: text,
+  /** Assumed: the approval tasks a new request opened, when the service lists them. */
+  taskIds: z.array(id).optional().catch(undefined),
 });
 export type Access = z.infer<typeof Access>;
 

@@ -3,17 +3,14 @@
  * poller can tell the requester the outcome. Recording at the client means every way of
  * requesting (the command, a platform's form) is covered without each one knowing.
  *
- * Assumed (the spec does not show it): the created access may list the approval tasks it opened
- * as `taskIds`, as the sandbox's does; the first of them carries the decision and its reason.
- * Without it, the access's own status is read instead (and no reason is known).
+ * When the created access lists the approval tasks it opened (`Access.taskIds`, an assumption of
+ * `src/access/schemas.ts`), the first of them carries the decision and its reason. Without it,
+ * the access's own status is read instead (and no reason is known).
  */
-import { z } from 'zod';
 import { AccessClient, type AccessClientOptions } from '../access/client.ts';
 import type { Access, AccessRequest } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/store.ts';
-
-const TaskIds = z.array(z.string().min(1)).catch([]);
 
 export interface RecordingOptions {
   store: Store;
@@ -36,7 +33,7 @@ export class RequestRecordingClient extends AccessClient {
         accessId: access.id,
         accessUserId: request.userId,
         workAppId: request.workAppId,
-        taskIds: TaskIds.parse(access.taskIds),
+        taskIds: access.taskIds ?? [],
         requestedAt: this.#r.now?.() ?? new Date(),
       });
     } catch (error) {

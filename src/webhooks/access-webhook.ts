@@ -8,37 +8,19 @@
  * store cannot take the request (the sender should retry). Nothing changes unless it is 202.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
+import {
+  Delivery,
+  type SignatureScheme,
+  usersConcerned,
+  verifySignature,
+} from '../access/webhook.ts';
 import type { Logger } from '../log.ts';
 import type { Clock } from '../poller/clock.ts';
 import type { PollerMetrics } from '../poller/metrics.ts';
 import type { Handler } from '../server/http-server.ts';
-import { type SignatureScheme, verifySignature } from './signature.ts';
 
 export const WEBHOOK_PATH = '/webhooks/access';
 const MAX_BODY_BYTES = 1024 * 1024;
-
-const userIds = z.array(z.string().min(1).max(200)).max(10_000);
-
-/**
- * The body we assume (the spec does not show it): `{ events: [{ type, taskId, userIds }] }` or
- * `{ userIds }`, unknown fields allowed. `userIds` names the Access users concerned.
- */
-const Delivery = z.looseObject({
-  userIds: userIds.optional(),
-  events: z
-    .array(z.looseObject({ userIds: userIds.optional() }))
-    .max(10_000)
-    .optional(),
-});
-
-/** The users to poll, or undefined for all of them. */
-export function usersConcerned(delivery: z.infer<typeof Delivery>): string[] | undefined {
-  const events = delivery.events ?? [];
-  if (events.some((e) => !e.userIds)) return undefined;
-  if (!delivery.userIds && !events.length) return undefined;
-  return [...new Set([...(delivery.userIds ?? []), ...events.flatMap((e) => e.userIds ?? [])])];
-}
 
 export interface WebhookOptions {
   /** Unset: every delivery is refused. */

@@ -1,6 +1,7 @@
 /**
- * The signature of an Access Service webhook delivery. The spec says deliveries carry a
- * signature but not its scheme, so accessbot assumes the common one (README, "Webhooks"):
+ * Access Service webhook deliveries: their signature and their body. The spec says deliveries
+ * carry a signature but shows neither its scheme nor the payload, so both are assumed here, in
+ * one place (README, "Webhooks"):
  *
  *   <timestamp header>: the delivery time in Unix seconds
  *   <signature header>: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>" keyed with the secret>
@@ -11,6 +12,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
 
 export interface SignatureScheme {
   secret: string;
@@ -61,4 +63,26 @@ export function verifySignature(
     return { ok: false, reason: 'stale' };
   }
   return { ok: true };
+}
+
+const userIds = z.array(z.string().min(1).max(200)).max(10_000);
+
+/**
+ * The body we assume (the spec does not show it): `{ events: [{ type, taskId, userIds }] }` or
+ * `{ userIds }`, unknown fields allowed. `userIds` names the Access users concerned.
+ */
+export const Delivery = z.looseObject({
+  userIds: userIds.optional(),
+  events: z
+    .array(z.looseObject({ userIds: userIds.optional() }))
+    .max(10_000)
+    .optional(),
+});
+
+/** The users to poll, or undefined for all of them. */
+export function usersConcerned(delivery: z.infer<typeof Delivery>): string[] | undefined {
+  const events = delivery.events ?? [];
+  if (events.some((e) => !e.userIds)) return undefined;
+  if (!delivery.userIds && !events.length) return undefined;
+  return [...new Set([...(delivery.userIds ?? []), ...events.flatMap((e) => e.userIds ?? [])])];
 }
