@@ -3,7 +3,7 @@
  * `describeStoreContract` with a function that opens a fresh, empty store.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_AUDIT_LIMIT } from '../src/store/audit-limit.ts';
+import { MAX_AUDIT_LIMIT } from '../src/store/audit-query.ts';
 import { StoreError } from '../src/store/errors.ts';
 import type { AuditEntry, IdentityLink, Store } from '../src/store/store.ts';
 import { describePollerTables, pollerCalls } from './store-poller-contract.ts';
@@ -155,6 +155,27 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         await store.appendAudit(audit({ at: minute(1), outcome: 'approved' }));
         const listed = await store.listAudit();
         expect(listed.map((e) => e.outcome)).toEqual(['approved', 'failed']);
+      });
+
+      it('filters by chat user, on one platform, and by task and user together', async () => {
+        await store.appendAudit(audit({ at: minute(1), chatUserId: 'U01', taskId: 'task-1' }));
+        await store.appendAudit(audit({ at: minute(2), chatUserId: 'U02', taskId: 'task-1' }));
+        await store.appendAudit(audit({ at: minute(3), chatUserId: 'U01', taskId: 'task-2' }));
+        await store.appendAudit(
+          audit({ at: minute(4), platform: 'teams', chatUserId: 'U01', taskId: 'task-3' }),
+        );
+        const mine = await store.listAudit({ actor: { platform: 'slack', chatUserId: 'U01' } });
+        expect(mine.map((e) => e.taskId)).toEqual(['task-2', 'task-1']);
+        const both = await store.listAudit({
+          taskId: 'task-1',
+          actor: { platform: 'slack', chatUserId: 'U02' },
+        });
+        expect(both.map((e) => [e.chatUserId, e.taskId])).toEqual([['U02', 'task-1']]);
+        const limited = await store.listAudit({
+          actor: { platform: 'slack', chatUserId: 'U01' },
+          limit: 1,
+        });
+        expect(limited.map((e) => e.taskId)).toEqual(['task-2']);
       });
 
       it('filters by task id', async () => {

@@ -16,8 +16,6 @@ import { Click } from './payloads.ts';
 import { header, joinBlocks, note, renderBlocks, type SlackBlock, section } from './render.ts';
 import { openRequestForm } from './request.ts';
 
-/** Audit lines read to find one person's recent decisions (the store filters by task only). */
-const AUDIT_SCAN = 500;
 const RECENT_SHOWN = 10;
 
 const said: Record<AuditEntry['outcome'], string> = {
@@ -32,9 +30,10 @@ const said: Record<AuditEntry['outcome'], string> = {
 export async function recentDecisions(c: SlackContext, userId: string): Promise<SlackBlock[]> {
   let entries: AuditEntry[];
   try {
-    entries = (await c.store.listAudit({ limit: AUDIT_SCAN }))
-      .filter((e) => e.platform === 'slack' && e.chatUserId === userId)
-      .slice(0, RECENT_SHOWN);
+    entries = await c.store.listAudit({
+      actor: { platform: 'slack', chatUserId: userId },
+      limit: RECENT_SHOWN,
+    });
   } catch (error) {
     c.log.warn({ err: error }, 'could not read the audit log for App Home');
     return [note('Your recent decisions cannot be shown right now.')];

@@ -103,6 +103,12 @@ export interface ConversationRefEntry {
   ref: JsonObject;
 }
 
+export interface AuditQuery {
+  taskId?: string;
+  actor?: { platform: Platform; chatUserId: string };
+  limit?: number;
+}
+
 export interface Store {
   getLink(platform: Platform, chatUserId: string): Promise<IdentityLink | undefined>;
   /** Insert or replace the link of (platform, chatUserId). */
@@ -110,8 +116,8 @@ export interface Store {
   forgetLink(platform: Platform, chatUserId: string): Promise<void>;
   listLinks(platform?: Platform): Promise<IdentityLink[]>;
   appendAudit(entry: AuditEntry): Promise<void>;
-  /** Newest first. */
-  listAudit(query?: { taskId?: string; limit?: number }): Promise<AuditEntry[]>;
+  /** Newest first; optionally only one task's, or only one chat user's. */
+  listAudit(query?: AuditQuery): Promise<AuditEntry[]>;
 
   // Notifications: claim, then send, then store the reference (src/poller).
 

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { z } from 'zod';
-import { auditLimit } from '../audit-limit.ts';
+import { auditFilter, auditLimit } from '../audit-query.ts';
 import { queryFailed, StoreError, storeClosed } from '../errors.ts';
 import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
-import type { AuditEntry, IdentityLink, Platform, Store } from '../store.ts';
+import type { AuditEntry, AuditQuery, IdentityLink, Platform, Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { PostgresPollerTables, type Query } from './poller-tables.ts';
@@ -112,21 +112,12 @@ export class PostgresStore extends PostgresPollerTables implements Store {
     );
   }
 
-  async listAudit(query: { taskId?: string; limit?: number } = {}): Promise<AuditEntry[]> {
+  async listAudit(query: AuditQuery = {}): Promise<AuditEntry[]> {
     const limit = auditLimit(query.limit);
+    const { where, params } = auditFilter(query, (n) => `$${n}`);
     // `id` breaks ties between entries of the same millisecond: the later append is newer.
-    const rows =
-      query.taskId === undefined
-        ? await this.#query(
-            'listAudit',
-            'SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT $1',
-            [limit],
-          )
-        : await this.#query(
-            'listAudit',
-            'SELECT * FROM audit_log WHERE task_id = $1 ORDER BY at DESC, id DESC LIMIT $2',
-            [query.taskId, limit],
-          );
+    const sql = `SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT $${params.length + 1}`;
+    const rows = await this.#query('listAudit', sql, [...params, limit]);
     return rows.map(codec.toAudit);
   }
 

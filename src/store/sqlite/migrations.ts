@@ -87,4 +87,9 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // App Home lists one person's recent decisions.
+    version: 3,
+    sql: `CREATE INDEX audit_log_actor_at ON audit_log (platform, chat_user_id, at);`,
+  },
 ];

@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { auditLimit } from '../audit-limit.ts';
+import { auditFilter, auditLimit } from '../audit-query.ts';
 import { queryFailed, StoreError, storeClosed } from '../errors.ts';
 import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
-import type { AuditEntry, IdentityLink, Platform, Store } from '../store.ts';
+import type { AuditEntry, AuditQuery, IdentityLink, Platform, Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { SqlitePollerTables } from './poller-tables.ts';
@@ -109,19 +109,16 @@ export class SqliteStore extends SqlitePollerTables implements Store {
     });
   }
 
-  async listAudit(query: { taskId?: string; limit?: number } = {}): Promise<AuditEntry[]> {
+  async listAudit(query: AuditQuery = {}): Promise<AuditEntry[]> {
     const limit = auditLimit(query.limit);
+    const { where, params } = auditFilter(query, () => '?');
     return this.#query('listAudit', (db) => {
       // `id` breaks ties between entries of the same millisecond: the later append is newer.
-      const rows =
-        query.taskId === undefined
-          ? db.prepare('SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT ?').all(limit)
-          : db
-              .prepare(
-                'SELECT * FROM audit_log WHERE task_id = ? ORDER BY at DESC, id DESC LIMIT ?',
-              )
-              .all(query.taskId, limit);
-      return rows.map(codec.toAudit);
+      const sql = `SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ?`;
+      return db
+        .prepare(sql)
+        .all(...params, limit)
+        .map(codec.toAudit);
     });
   }
 
