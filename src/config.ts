@@ -117,6 +117,7 @@ const Env = z
       }),
     ),
     DIRECTORY_SYNC_INTERVAL: withDefault(duration('DIRECTORY_SYNC_INTERVAL'), 3_600_000),
+    DEMO_REQUEST_AFTER: withDefault(duration('DEMO_REQUEST_AFTER'), 10_000),
     ACCESS_WEBHOOK_SIGNATURE_HEADER: withDefault(
       header('ACCESS_WEBHOOK_SIGNATURE_HEADER'),
       'X-Access-Signature',
@@ -241,6 +242,8 @@ function toConfig(env: Env) {
     },
     logLevel: env.LOG_LEVEL,
     shellUserEmail: env.SHELL_USER_EMAIL,
+    /** In the demo only: when a colleague's access request arrives; 0: never. */
+    demoRequestAfterMs: env.DEMO_REQUEST_AFTER,
   };
 }
 

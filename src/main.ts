@@ -10,6 +10,7 @@ import { AppError } from './errors.ts';
 import { createLogger, type Logger } from './log.ts';
 import { startLocalPolling } from './poller/start.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
+import { scheduleDemoRequest } from './sandbox/demo-activity.ts';
 import { demoApprover } from './sandbox/seed.ts';
 import { serve } from './serve.ts';
 
@@ -39,7 +40,17 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
       startLocalPolling({ config, runtime, log, notifiers: [notifier] }),
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
   });
-  return { done: shell.done, stop: shell.stop };
+  const cancelDemo =
+    runtime.sandbox && config.demoRequestAfterMs > 0
+      ? scheduleDemoRequest(runtime.sandbox.state, config.demoRequestAfterMs)
+      : () => {};
+  return {
+    done: shell.done,
+    stop: async () => {
+      cancelDemo();
+      await shell.stop();
+    },
+  };
 }
 
 async function main(): Promise<void> {

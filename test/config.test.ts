@@ -65,6 +65,7 @@ describe('configuration', () => {
     [{ SLACK_SIGNING_SECRET: 'abc' }, 'SLACK_BOT_TOKEN is required'],
     [{ SLACK_COMMAND: 'access' }, 'SLACK_COMMAND must be a slash command'],
     [{ REMIND_AFTER: 'tomorrow' }, 'REMIND_AFTER must be a duration'],
+    [{ DEMO_REQUEST_AFTER: 'soon' }, 'DEMO_REQUEST_AFTER must be a duration'],
     [{ POLL_INTERVAL_SECONDS: '0' }, 'POLL_INTERVAL_SECONDS must be at least 1'],
     [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be greater than 0'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],

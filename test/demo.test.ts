@@ -10,7 +10,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-demo-'));
 
 describe('the demo, end to end', () => {
   it('starts with no configuration, announces the pending tasks and answers every command', async () => {
-    const bot = startBot({ DATABASE_URL: join(dataDir, 'demo.db') });
+    // The colleague's demo request would change the counts below on a slow machine.
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'demo.db'), DEMO_REQUEST_AFTER: '0' });
     try {
       // Announced before anything is typed.
       await bot.waitFor(/You have 3 pending tasks[\s\S]*approve 1/);
@@ -45,6 +46,25 @@ describe('the demo, end to end', () => {
       expect(await bot.exited).toBe(0);
       // Plain text in a pipe: no colour codes.
       expect(bot.stdout()).not.toContain('\u001b[');
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('pushes a colleague’s new request into the terminal, ready to approve', async () => {
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'push.db'), DEMO_REQUEST_AFTER: '300ms' });
+    try {
+      await bot.waitFor(/You have 3 pending tasks/);
+      const pushed = await bot.waitFor(
+        /New task waiting for your decision\n {2}Access request: AWS Console \(PowerUser\)[\s\S]*?Task {14}(\S+)/,
+      );
+      const taskId = /Access request: AWS Console[\s\S]*?Task {14}(\S+)/.exec(pushed)?.[1];
+      expect(pushed).toContain('Requested by      Grace Hopper');
+      const mark = bot.stdout().length;
+      bot.type(`approve ${taskId}`);
+      await bot.waitFor(/You approved "Access request: AWS Console \(PowerUser\)"/, mark);
+      bot.child.stdin.end();
+      expect(await bot.exited).toBe(0);
     } finally {
       bot.child.kill('SIGKILL');
     }
