@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AccessBot } from '../src/core/bot.ts';
+import { AccessBot } from '../src/core/bot.ts';
 import { Decider } from '../src/core/decide.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
@@ -117,6 +117,17 @@ describe('tasks and decisions', () => {
     });
   });
 
+  it('keeps `approve 2` meaning what the person saw on another replica sharing the store', async () => {
+    const list = await bot.handle(ada, 'tasks');
+    const second = list.blocks.filter((b) => b.kind === 'task')[1];
+    const taskId = second?.kind === 'task' ? second.card.taskId : '';
+    const { log } = captureLog();
+    const replica = new AccessBot({ client: sandbox.client, store, log, pendingStatus: 'Pending' });
+    const reply = await replica.handle(ada, 'approve 2');
+    expect(reply.summary).toContain('You approved');
+    expect(sandbox.current.state.task(taskId).status).toBe('Approved');
+  });
+
   it('explains a number when there is no list yet', async () => {
     const reply = await bot.handle(ada, 'approve 2');
     expect(reply.summary).toContain('Type `tasks`');
@@ -133,12 +144,13 @@ describe('tasks and decisions', () => {
   });
 
   it('refuses a non-assignee without any decision reaching the service', async () => {
-    const reply = await bot.decide(grace, tasks.adaEdsgerOffboarding, 'approve');
+    const taskId = await openTaskFor(users.ada.id, users.ken.id, 'read');
+    const reply = await bot.decide(grace, taskId, 'approve');
     expect(reply.outcome).toBe('not_assignee');
     expect(reply.reply.summary).toContain('not assigned to you');
     expect(posts('/Approve')).toHaveLength(0);
-    expect(sandbox.current.state.task(tasks.adaEdsgerOffboarding).status).toBe('Pending');
-    const [entry] = await store.listAudit({ taskId: tasks.adaEdsgerOffboarding });
+    expect(sandbox.current.state.task(taskId).status).toBe('Pending');
+    const [entry] = await store.listAudit({ taskId });
     expect(entry?.outcome).toBe('not_assignee');
   });
 

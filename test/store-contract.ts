@@ -225,6 +225,28 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
 
     describePollerTables(() => store);
 
+    describe('task numbering', () => {
+      const at = new Date('2025-03-01T10:00:00.000Z');
+
+      it('keeps each person’s last list, in order, and replaces it with the next', async () => {
+        expect(await store.getTaskNumbering('slack', 'U01')).toBeUndefined();
+        await store.saveTaskNumbering('slack', 'U01', ['t-3', 't-1', 't-2'], at);
+        await store.saveTaskNumbering('teams', 'U01', ['t-9'], at);
+        expect(await store.getTaskNumbering('slack', 'U01')).toEqual(['t-3', 't-1', 't-2']);
+        expect(await store.getTaskNumbering('teams', 'U01')).toEqual(['t-9']);
+        await store.saveTaskNumbering('slack', 'U01', [], at);
+        expect(await store.getTaskNumbering('slack', 'U01')).toEqual([]);
+      });
+
+      it('refuses ids that are not strings, storing nothing', async () => {
+        await expectStoreError(
+          store.saveTaskNumbering('slack', 'U02', [''] as string[], at),
+          'STORE_INVALID_INPUT',
+        );
+        expect(await store.getTaskNumbering('slack', 'U02')).toBeUndefined();
+      });
+    });
+
     describe('lifecycle', () => {
       it('answers ping while open', async () => {
         await expect(store.ping()).resolves.toBeUndefined();

@@ -26,21 +26,17 @@ export interface BotDeps {
 
 /** Tasks shown in one list; the rest are counted (keeps every platform within its limits). */
 export const MAX_TASKS_SHOWN = 15;
-/** How many people's last `tasks` numbering is remembered. */
-const NUMBERING_CAPACITY = 10_000;
-
-const actorKey = (actor: ChatActor) => `${actor.platform}:${actor.chatUserId}`;
 
 export class AccessBot {
   readonly identity: Identity;
   readonly #deps: BotDeps;
+  readonly #now: () => Date;
   readonly #decider: Decider;
-  /** Task ids in the order of each person's last `tasks` list, so `approve 2` is stable. */
-  readonly #numbering = new Map<string, string[]>();
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
     const now = deps.now ?? (() => new Date());
+    this.#now = now;
     this.identity = new Identity(deps.client, deps.store, now);
     this.#decider = new Decider({ ...deps, now });
   }
@@ -85,16 +81,21 @@ export class AccessBot {
   }
 
   /**
-   * The actor's pending tasks as a numbered reply, and the tasks themselves; the numbering is
-   * remembered for `approve <n>`. A failure comes back as a reply with no tasks.
+   * The actor's pending tasks as a numbered reply, and the tasks themselves. The numbers shown
+   * are saved in the store before the list is answered, so `approve 2` means what the person saw,
+   * on any replica; if they cannot be saved, no numbered list is shown at all.
+   * A failure comes back as a reply with no tasks.
    */
   async taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
     try {
       const link = await this.identity.resolve(actor);
       const tasks = sortTasks(await this.#decider.pending(link.accessUserId));
-      this.#remember(
-        actor,
-        tasks.map((t) => t.id),
+      const shown = tasks.slice(0, MAX_TASKS_SHOWN).map((t) => t.id);
+      await this.#deps.store.saveTaskNumbering(
+        actor.platform,
+        actor.chatUserId,
+        shown,
+        this.#now(),
       );
       return { reply: tasksReply(tasks, this.#deps.pendingStatus), tasks };
     } catch (error) {
@@ -125,7 +126,7 @@ export class AccessBot {
 
   async #decideRef(actor: ChatActor, ref: TaskRef, decision: Decision, reason?: string) {
     if (ref.kind === 'id') return this.decide(actor, ref.id, decision, reason);
-    const listed = this.#numbering.get(actorKey(actor));
+    const listed = await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId);
     const taskId = listed?.[ref.n - 1];
     if (!taskId) {
       const why = listed
@@ -137,16 +138,6 @@ export class AccessBot {
       };
     }
     return this.decide(actor, taskId, decision, reason);
-  }
-
-  #remember(actor: ChatActor, ids: string[]): void {
-    const key = actorKey(actor);
-    this.#numbering.delete(key);
-    this.#numbering.set(key, ids);
-    if (this.#numbering.size > NUMBERING_CAPACITY) {
-      const oldest = this.#numbering.keys().next().value;
-      if (oldest !== undefined) this.#numbering.delete(oldest);
-    }
   }
 }
 

@@ -118,6 +118,17 @@ export interface Store {
   appendAudit(entry: AuditEntry): Promise<void>;
   /** Newest first; optionally only one task's, or only one chat user's. */
   listAudit(query?: AuditQuery): Promise<AuditEntry[]>;
+  /**
+   * The task ids of a person's last `tasks` list, in order, so `approve 2` means the same task on
+   * every replica and after a restart. Saving replaces the previous list.
+   */
+  saveTaskNumbering(
+    platform: Platform,
+    chatUserId: string,
+    taskIds: string[],
+    at: Date,
+  ): Promise<void>;
+  getTaskNumbering(platform: Platform, chatUserId: string): Promise<string[] | undefined>;
 
   // Notifications: claim, then send, then store the reference (src/poller).
 
@@ -218,6 +229,8 @@ export type PollerTables = Omit<
   | 'listLinks'
   | 'appendAudit'
   | 'listAudit'
+  | 'saveTaskNumbering'
+  | 'getTaskNumbering'
   | 'ping'
   | 'close'
 >;

@@ -93,4 +93,16 @@ export const migrations: readonly Migration[] = [
     version: 3,
     sql: `CREATE INDEX audit_log_actor_at ON audit_log (platform, chat_user_id, at);`,
   },
+  {
+    version: 4,
+    sql: `
+      CREATE TABLE task_numbering (
+        platform     text NOT NULL,
+        chat_user_id text NOT NULL,
+        task_ids     jsonb NOT NULL,
+        saved_at     timestamptz NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      );
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { auditFilter, auditLimit } from '../audit-query.ts';
 import { queryFailed, StoreError, storeClosed } from '../errors.ts';
 import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
 import type { AuditEntry, AuditQuery, IdentityLink, Platform, Store } from '../store.ts';
+import { checkedTaskIds } from '../task-numbering.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { PostgresPollerTables, type Query } from './poller-tables.ts';
@@ -119,6 +120,32 @@ export class PostgresStore extends PostgresPollerTables implements Store {
     const sql = `SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT $${params.length + 1}`;
     const rows = await this.#query('listAudit', sql, [...params, limit]);
     return rows.map(codec.toAudit);
+  }
+
+  async saveTaskNumbering(
+    platform: Platform,
+    chatUserId: string,
+    taskIds: string[],
+    at: Date,
+  ): Promise<void> {
+    const ids = JSON.stringify(checkedTaskIds(taskIds, 'STORE_INVALID_INPUT'));
+    await this.#query(
+      'saveTaskNumbering',
+      `INSERT INTO task_numbering (platform, chat_user_id, task_ids, saved_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (platform, chat_user_id) DO UPDATE SET
+         task_ids = excluded.task_ids, saved_at = excluded.saved_at`,
+      [platform, chatUserId, ids, at],
+    );
+  }
+
+  async getTaskNumbering(platform: Platform, chatUserId: string): Promise<string[] | undefined> {
+    const rows = await this.#query(
+      'getTaskNumbering',
+      'SELECT task_ids FROM task_numbering WHERE platform = $1 AND chat_user_id = $2',
+      [platform, chatUserId],
+    );
+    const row = rows[0] as { task_ids: unknown } | undefined;
+    return row && checkedTaskIds(row.task_ids, 'STORE_CORRUPT_ROW');
   }
 
   async ping(): Promise<void> {

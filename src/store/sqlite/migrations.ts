@@ -92,4 +92,16 @@ export const migrations: readonly Migration[] = [
     version: 3,
     sql: `CREATE INDEX audit_log_actor_at ON audit_log (platform, chat_user_id, at);`,
   },
+  {
+    version: 4,
+    sql: `
+      CREATE TABLE task_numbering (
+        platform     TEXT NOT NULL,
+        chat_user_id TEXT NOT NULL,
+        task_ids     TEXT NOT NULL,
+        saved_at     INTEGER NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      ) STRICT;
+    `,
+  },
 ];

@@ -6,6 +6,7 @@ import { auditFilter, auditLimit } from '../audit-query.ts';
 import { queryFailed, StoreError, storeClosed } from '../errors.ts';
 import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
 import type { AuditEntry, AuditQuery, IdentityLink, Platform, Store } from '../store.ts';
+import { checkedTaskIds } from '../task-numbering.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { SqlitePollerTables } from './poller-tables.ts';
@@ -119,6 +120,29 @@ export class SqliteStore extends SqlitePollerTables implements Store {
         .prepare(sql)
         .all(...params, limit)
         .map(codec.toAudit);
+    });
+  }
+
+  async saveTaskNumbering(
+    platform: Platform,
+    chatUserId: string,
+    taskIds: string[],
+    at: Date,
+  ): Promise<void> {
+    const ids = JSON.stringify(checkedTaskIds(taskIds, 'STORE_INVALID_INPUT'));
+    this.#query('saveTaskNumbering', (db) => {
+      db.prepare(
+        'INSERT OR REPLACE INTO task_numbering (platform, chat_user_id, task_ids, saved_at) VALUES (?, ?, ?, ?)',
+      ).run(platform, chatUserId, ids, at.getTime());
+    });
+  }
+
+  async getTaskNumbering(platform: Platform, chatUserId: string): Promise<string[] | undefined> {
+    return this.#query('getTaskNumbering', (db) => {
+      const row = db
+        .prepare('SELECT task_ids FROM task_numbering WHERE platform = ? AND chat_user_id = ?')
+        .get(platform, chatUserId) as { task_ids: string } | undefined;
+      return row && checkedTaskIds(JSON.parse(row.task_ids), 'STORE_CORRUPT_ROW');
     });
   }
 
