@@ -57,6 +57,8 @@ class CountingNotifier implements Notifier {
   }
 
   async update(): Promise<void> {}
+
+  async followUp(): Promise<void> {}
 }
 
 function message<K extends SandboxReport['kind']>(child: ChildProcess, kind: K) {

@@ -54,6 +54,7 @@ export class RecordingNotifier implements Notifier {
   readonly platform: Platform;
   readonly posts: Sent[] = [];
   readonly updates: Array<{ ref: MessageRef; message: Reply }> = [];
+  readonly followUps: Array<{ ref: MessageRef; message: Reply }> = [];
   readonly #script: Array<Error | 'hang'> = [];
 
   constructor(platform: Platform = 'slack') {
@@ -83,6 +84,11 @@ export class RecordingNotifier implements Notifier {
   async update(ref: MessageRef, message: Reply): Promise<void> {
     await this.#misbehave();
     this.updates.push({ ref, message });
+  }
+
+  async followUp(ref: MessageRef, message: Reply): Promise<void> {
+    await this.#misbehave();
+    this.followUps.push({ ref, message });
   }
 
   /** Task ids of the posts to one chat user, in order. */

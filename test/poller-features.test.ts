@@ -85,7 +85,7 @@ describe('the requester hears the outcome', () => {
 });
 
 describe('reminders', () => {
-  it('reminds once per REMIND_AFTER period while the task waits, by updating the message', async () => {
+  it('reminds once per REMIND_AFTER period while the task waits: the card is marked and a follow-up notifies', async () => {
     await link(w.store, ['alan']);
     const { poller } = w.poller({
       remindAfterMs: HOUR,
@@ -101,10 +101,16 @@ describe('reminders', () => {
     ]);
     expect(w.slack.updates[0]?.ref).toEqual(w.slack.posts[0]?.ref);
     expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(2);
+    // An edit notifies no one: the follow-up in the message's thread does.
+    expect(w.slack.followUps.map((f) => f.ref)).toEqual([w.slack.posts[0]?.ref]);
+    expect(w.slack.followUps[0]?.message.summary).toMatch(
+      /^⏰ "Access request: GitHub \(Write\)" is still waiting for your decision since /,
+    );
     w.clock.advance(HOUR);
     await nextSweep(poller, w.clock);
     await nextSweep(poller, w.clock);
     expect(w.slack.updates).toHaveLength(2);
+    expect(w.slack.followUps).toHaveLength(2);
     expect(w.slack.posts).toHaveLength(1);
   });
 
@@ -117,6 +123,7 @@ describe('reminders', () => {
     w.clock.advance(48 * HOUR);
     await nextSweep(poller, w.clock);
     expect(w.slack.updates).toEqual([]);
+    expect(w.slack.followUps).toEqual([]);
   });
 });
 

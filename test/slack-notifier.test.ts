@@ -37,6 +37,18 @@ describe('SlackNotifier', () => {
     expect(fake().messages.get(`${channel}/${ts}`)?.text).toBe('Changed');
   });
 
+  it('follows a message up in its thread, so a reminder notifies the person', async () => {
+    const ref = await notifier().post({ kind: 'user', chatUserId: 'U-ADA' }, hello);
+    await notifier().followUp(ref, info('Still waiting for you'));
+    const [first, followUp] = fake().callsOf('chat.postMessage');
+    expect(followUp?.args).toMatchObject({
+      channel: 'D-U-ADA',
+      thread_ts: (ref.data as { ts: string }).ts,
+      text: 'Still waiting for you',
+    });
+    expect(first?.args.thread_ts).toBeUndefined();
+  });
+
   it('posts to a channel', async () => {
     const ref = await notifier().post({ kind: 'channel', channelId: 'C-OPS' }, hello);
     expect(ref.data).toMatchObject({ channel: 'C-OPS' });

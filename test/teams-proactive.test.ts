@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PlatformUnavailableError, RecipientGoneError } from '../src/core/notifier.ts';
+import { warning } from '../src/core/reply.ts';
 import { taskCard } from '../src/core/task-card.ts';
 import { taskMessage } from '../src/core/task-message.ts';
 import { users } from '../src/sandbox/seed.ts';
@@ -53,6 +54,22 @@ describe('installation → notification → update', () => {
     expect(update).toMatchObject({ conversationId: 'a:personal-ada', activityId: send?.newId });
     expect(shown(t.h.connector.message(send!.newId!))).toContain('Approved by Alan Turing');
     expect(shown(t.h.connector.message(send!.newId!))).not.toContain('Action.Execute');
+  });
+
+  it('follows a message up with a new message in the same chat, without buttons', async () => {
+    await install('ada');
+    const ref = await t.h.teams.notifier.post(
+      ada,
+      await notification(openGithubTask(sandbox.current)),
+    );
+    const before = t.h.connector.calls.filter((c) => c.op === 'send' || c.op === 'reply').length;
+    await t.h.teams.notifier.followUp(ref, warning('Still waiting for your decision'));
+    const sends = t.h.connector.calls.filter((c) => c.op === 'send' || c.op === 'reply');
+    expect(sends).toHaveLength(before + 1);
+    const followUp = sends.at(-1)!;
+    expect(followUp.conversationId).toBe('a:personal-ada');
+    expect(JSON.stringify(followUp.activity)).toContain('Still waiting for your decision');
+    expect(shown(cardsOf(followUp.activity!)[0])).not.toContain('Action.Execute');
   });
 
   it('links the installer at once and keeps the reference in the store', async () => {
@@ -168,11 +185,7 @@ describe('Bot Connector failures', () => {
     await expect(
       t.h.teams.notifier.update(
         { platform: 'teams', destination: ada, data: { ts: '1' } },
-        taskMessage(
-          taskCard(await t.h.client.getTask(openGithubTask(sandbox.current)), {
-            pendingStatus: 'Pending',
-          }),
-        ),
+        warning('An update for a Slack message'),
       ),
     ).rejects.toThrow();
   });

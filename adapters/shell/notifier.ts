@@ -39,6 +39,9 @@ export class ShellNotifier implements Notifier {
     this.#show(ref.destination, { ...message, title: message.title ?? 'Update' });
   }
 
+  /** The terminal prints every update, so a reminder's update has already reached the person. */
+  async followUp(): Promise<void> {}
+
   #showsAll(message: Reply, counts: (state: TaskState) => boolean): boolean {
     const cards = cardsOf(message);
     return (

@@ -52,6 +52,17 @@ export class SlackNotifier implements Notifier {
     );
   }
 
+  /** A reply in the message's thread: Slack notifies the person, the card stays where it was. */
+  async followUp(ref: MessageRef, message: Reply): Promise<void> {
+    const where = SlackRef.safeParse(ref.data);
+    if (!where.success) throw new RecipientGoneError('not a Slack message reference');
+    await this.#api.call(
+      'chat.postMessage',
+      { channel: where.data.channel, thread_ts: where.data.ts, ...renderReply(message) },
+      Posted,
+    );
+  }
+
   async #openDm(userId: string): Promise<string> {
     const opened = await this.#api.call('conversations.open', { users: userId }, Opened);
     return opened.channel.id;

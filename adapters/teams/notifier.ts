@@ -66,6 +66,15 @@ export class TeamsNotifier implements Notifier {
     );
   }
 
+  /** Teams chats have no threads for a bot's message: the follow-up is a new message after it. */
+  async followUp(ref: MessageRef, message: Reply): Promise<void> {
+    const { reference } = TeamsMessageData.parse(ref.data);
+    const activity = messageActivity(message, { refreshFor: [] });
+    await this.#send(ref.destination, reference, 'sendActivity', (ctx) =>
+      ctx.sendActivity(activity),
+    );
+  }
+
   /** One call in a proactive turn, retried and mapped; a gone recipient's reference is dropped. */
   async #send<T>(
     to: Destination,

@@ -27,6 +27,11 @@ export interface Notifier {
   post(to: Destination, message: Reply): Promise<MessageRef>;
   /** Replaces the message's content, e.g. a task card with its outcome. */
   update(ref: MessageRef, message: Reply): Promise<void>;
+  /**
+   * Posts a short follow-up to a sent message — in its thread where the platform has threads —
+   * so the person is notified again: an edit notifies no one. Used for reminders.
+   */
+  followUp(ref: MessageRef, message: Reply): Promise<void>;
 }
 
 /** The person or channel can no longer be reached (bot removed, user deactivated). */

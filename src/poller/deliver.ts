@@ -9,7 +9,12 @@ import { MessageRef, RecipientGoneError } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import type { Notification, NotificationKey } from '../store/store.ts';
 import { ago, type PollerContext } from './context.ts';
-import { type NewTaskOptions, newTaskMessage, reminderMessage } from './messages.ts';
+import {
+  type NewTaskOptions,
+  newTaskMessage,
+  reminderFollowUp,
+  reminderMessage,
+} from './messages.ts';
 import { isNotifyOnly } from './rules.ts';
 import type { Target } from './targets.ts';
 
@@ -76,10 +81,14 @@ async function remind(ctx: PollerContext, task: Task, key: NotificationKey, sent
   if (!(await ctx.store.markReminded(key, ctx.clock.now(), dueBefore))) return;
   const ref = MessageRef.parse(sent.messageRef);
   const message: Reply = reminderMessage(task, options(ctx, task));
-  const updated = await attempt(ctx, key, 'reminder', () =>
-    ctx.notifiers.get(key.platform)!.update(ref, message),
+  const notifier = ctx.notifiers.get(key.platform)!;
+  const updated = await attempt(ctx, key, 'reminder', () => notifier.update(ref, message));
+  if (!updated.ok) return dropIfGone(ctx, key, updated.gone);
+  // The edit marks the card; the follow-up is what actually notifies the person.
+  const nudged = await attempt(ctx, key, 'reminder_follow_up', () =>
+    notifier.followUp(ref, reminderFollowUp(task)),
   );
-  if (!updated.ok) await dropIfGone(ctx, key, updated.gone);
+  if (!nudged.ok) await dropIfGone(ctx, key, nudged.gone);
 }
 
 async function dropIfGone(ctx: PollerContext, key: NotificationKey, gone: boolean) {

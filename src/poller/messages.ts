@@ -4,8 +4,9 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
+import { formatTime } from '../core/format.ts';
 import { type Reply, success, warning } from '../core/reply.ts';
-import { goneCard, taskCard } from '../core/task-card.ts';
+import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
 import { taskMessage } from '../core/task-message.ts';
 import type { Target } from './targets.ts';
 
@@ -31,6 +32,14 @@ export function newTaskMessage(task: Task, target: Target, o: NewTaskOptions): R
 export function reminderMessage(task: Task, o: NewTaskOptions): Reply {
   const card = taskCard(task, { pendingStatus: o.pendingStatus, actionable: !o.notifyOnly });
   return taskMessage(card, '⏰ Reminder: still waiting for your decision');
+}
+
+/** The short nudge posted under (or after) the reminded card, without buttons of its own. */
+export function reminderFollowUp(task: Task): Reply {
+  const { createdAt } = taskFacts(task);
+  const since = createdAt ? ` since ${formatTime(createdAt)}` : '';
+  const text = `⏰ "${taskTitle(task)}" is still waiting for your decision${since}. Approve or decline it on the card above.`;
+  return warning(text);
 }
 
 /** The task as decided (or gone), for every message that was sent about it. */
