@@ -82,6 +82,24 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
 
+/**
+ * The baseline, measured in the same run: the same client listing every user's pending tasks,
+ * `concurrency` requests at a time, with nothing else — no schedule, no store, no messages. It is
+ * the fastest a sweep can be with these settings on this machine.
+ */
+async function bareSweep(client: AccessClient, userIds: string[], concurrency: number) {
+  let next = 0;
+  const worker = async () => {
+    while (next < userIds.length) {
+      const userId = userIds[next++]!;
+      await Array.fromAsync(client.listTasks(userId, 'Pending'));
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return performance.now() - started;
+}
+
 async function openBenchStore(db: string): Promise<{ store: Store; drop: () => Promise<void> }> {
   if (db === 'sqlite') {
     const file = join(mkdtempSync(join(tmpdir(), 'accessbot-bench-')), 'bench.db');
@@ -148,6 +166,8 @@ async function run(db: string, s: BenchSettings) {
   for (const id of probe) await Array.fromAsync(client.listTasks(id, 'Pending'));
   const roundTripMs = (performance.now() - probeStarted) / probe.length;
 
+  const bareMs = await bareSweep(client, ready.userIds, s.concurrency);
+
   // 1. One sweep over everyone, then one that must find nothing new.
   const sweeper = poller('bench-sweep', 3_600_000);
   await sweeper.refresh();
@@ -199,6 +219,8 @@ async function run(db: string, s: BenchSettings) {
     ratio: Number((idealMs / sweepMs).toFixed(3)),
     roundTripMs: Number(roundTripMs.toFixed(1)),
     roundTripRatio: Number(((s.users * roundTripMs) / s.concurrency / sweepMs).toFixed(3)),
+    bareMs: Math.round(bareMs),
+    bareRatio: Number((bareMs / sweepMs).toFixed(3)),
     polled: first.polled.length,
     failed: first.failed,
     notified,
