@@ -134,6 +134,17 @@ describe('tasks and decisions', () => {
     expect(posts('/Approve')).toHaveLength(0);
   });
 
+  it('shows no numbered list, and decides nothing by number, when the store fails', async () => {
+    await bot.identity.resolve(ada);
+    await store.close();
+    const list = await bot.handle(ada, 'tasks');
+    expect(list.tone).toBe('error');
+    expect(list.blocks.some((b) => b.kind === 'task')).toBe(false);
+    const approve = await bot.handle(ada, 'approve 1');
+    expect(approve.tone).toBe('error');
+    expect(posts('/Approve')).toHaveLength(0);
+  });
+
   it('declines with a reason that reaches the service', async () => {
     const taskId = await openTaskFor(users.ada.id, users.barbara.id, 'read');
     const reply = await bot.handle(ada, `decline ${taskId} no longer on the platform team`);
