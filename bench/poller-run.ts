@@ -19,7 +19,7 @@ import type { Destination, MessageRef, Notifier } from '../src/core/notifier.ts'
 import type { Reply } from '../src/core/reply.ts';
 import { createLogger } from '../src/log.ts';
 import { createMetrics } from '../src/metrics.ts';
-import { systemClock } from '../src/poller/clock.ts';
+import { systemClock } from '../src/core/clock.ts';
 import { createPollerMetrics } from '../src/poller/metrics.ts';
 import { Poller } from '../src/poller/poller.ts';
 import { HttpServer } from '../src/server/http-server.ts';

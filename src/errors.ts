@@ -1,11 +1,44 @@
 /**
  * The one error base of accessbot: a stable `code` to branch on (never the message text)
  * and the underlying `cause`. Messages are written for operators and never carry secrets.
+ * The codes are one closed list, so a new failure is named here before it can be thrown.
  */
-export class AppError extends Error {
-  readonly code: string;
+export type ErrorCode =
+  | 'CONFIG_INVALID'
+  | 'ACCESS_UNAUTHORIZED'
+  | 'ACCESS_NOT_FOUND'
+  | 'ACCESS_CONFLICT'
+  | 'ACCESS_INVALID_REQUEST'
+  | 'ACCESS_UNAVAILABLE'
+  | 'ACCESS_INVALID_RESPONSE'
+  | 'ACCESS_FOREIGN_ORIGIN'
+  | 'IDENTITY_NO_EMAIL'
+  | 'IDENTITY_NO_MATCH'
+  | 'RECIPIENT_GONE'
+  | 'PLATFORM_UNAVAILABLE'
+  | 'PLATFORM_FAILED'
+  | 'STORE_URL_UNSUPPORTED'
+  | 'STORE_OPEN_FAILED'
+  | 'STORE_CLOSED'
+  | 'STORE_INVALID_INPUT'
+  | 'STORE_CORRUPT_ROW'
+  | 'STORE_QUERY_FAILED'
+  | 'SANDBOX_BAD_REQUEST'
+  | 'SANDBOX_NOT_FOUND'
+  | 'SANDBOX_METHOD_NOT_ALLOWED'
+  | 'SANDBOX_CONFLICT'
+  | 'SANDBOX_PAYLOAD_TOO_LARGE'
+  | 'SANDBOX_UNSUPPORTED_MEDIA_TYPE'
+  | 'SANDBOX_UNPROCESSABLE'
+  | 'SLACK_API'
+  | 'SLACK_START'
+  | 'TEAMS_START'
+  | 'RULES_INVALID';
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+export class AppError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
     this.code = code;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AccessBot } from '../src/core/bot.ts';
-import type { DirectorySource } from '../src/poller/directory-sync.ts';
+import type { DirectorySource } from '../src/core/directory-source.ts';
 import { RequestRecordingClient } from '../src/poller/request-recorder.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
 import { actor, captureLog } from './helpers/bot.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { messageActivity } from '../adapters/teams/activity.ts';
 import { renderCard } from '../adapters/teams/render.ts';
 import type { Task } from '../src/access/schemas.ts';
-import { helpReply, tasksReply } from '../src/core/bot.ts';
+import { helpReply, tasksReply } from '../src/core/task-list.ts';
 import { failure, info, listBlock, success, warning } from '../src/core/reply.ts';
 import { goneCard, taskCard } from '../src/core/task-card.ts';
 import { taskMessage } from '../src/core/task-message.ts';

@@ -1,15 +1,11 @@
 /** What every Slack handler works with; built once by `startSlack`. */
-import type { AccessClient } from '../../src/access/client.ts';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
-import type { Store } from '../../src/store/store.ts';
 import type { SlackApi } from './api.ts';
 
 export interface SlackContext {
   bot: AccessBot;
-  client: AccessClient;
-  store: Store;
   /** For answers to people: short retries, a short wait on 429. */
   api: SlackApi;
   log: Logger;

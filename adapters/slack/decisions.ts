@@ -1,17 +1,14 @@
 /**
  * Approve, Decline and Approve all, from any message or App Home. Each click is acknowledged
  * first; the core then checks that the task is in the clicker's own pending list, whatever the
- * button says, and the outcome is shown where the click came from. Clicks on the same task are
- * run one after another in this process, so a double click decides once (across replicas the
- * service's 409 does the same).
+ * button says, and the outcome is shown where the click came from (the core says whether the
+ * message changes).
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Decision, DecisionResult } from '../../src/core/decide.ts';
-import { plural } from '../../src/core/format.ts';
-import { listBlock, type Reply, success, warning } from '../../src/core/reply.ts';
-import type { AuditOutcome } from '../../src/store/store.ts';
+import { warning } from '../../src/core/reply.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { declineModal, reasonBlock } from './decline-modal.ts';
@@ -24,44 +21,26 @@ import {
   TaskId,
   TaskIdList,
 } from './ids.ts';
-import { ackFirst, PerKey } from './inflight.ts';
+import { ackFirst } from './inflight.ts';
 import { type Outcome, originOf, type Person, type PublishHome, showOutcome } from './origin.ts';
 import { Click, inputOf, Submission } from './payloads.ts';
 import { cardBlocks, renderBlocks } from './render.ts';
-
-const said: Record<AuditOutcome, string> = {
-  approved: 'approved',
-  declined: 'declined',
-  already_decided: 'already decided',
-  not_assignee: 'not yours',
-  not_found: 'no longer exists',
-  failed: 'failed',
-};
 
 const stale = warning(
   'That button is not valid (it does not name a task). Type the slash command with `tasks` to see yours.',
 );
 
+/** The message clicked shows the task as it now stands, or stays as it was. */
 function outcomeOfDecision(result: DecisionResult): Outcome {
-  const lead = result.card ? cardBlocks(result.card, result.reply.summary) : undefined;
-  return { lead, reply: result.reply };
-}
-
-export function approveAllReply(results: Array<{ taskId: string; result: DecisionResult }>): Reply {
-  const items = results.map(({ taskId, result }) => {
-    const what = `${result.card?.title ?? `Task ${taskId}`}: ${said[result.outcome]}`;
-    return result.outcome === 'failed' ? `${what} — ${result.reply.summary}` : what;
-  });
-  const approved = results.filter((r) => r.result.outcome === 'approved').length;
-  const title = `Approved ${approved} of ${plural(results.length, 'task')}`;
-  const make = approved === results.length ? success : warning;
-  return make(`${title}. ${items.join('; ')}`, { title, blocks: [listBlock(items, 50)] });
+  const { message, reply } = result;
+  return message.kind === 'replace'
+    ? { lead: cardBlocks(message.card, reply.summary), reply }
+    : { reply };
 }
 
 export function registerDecisions(app: App, c: SlackContext, publishHome: PublishHome): void {
-  const serial = new PerKey();
   const decide = (person: Person, taskId: string, decision: Decision, reason?: string) =>
-    serial.run(taskId, () => c.bot.decide(person.actor, taskId, decision, reason));
+    c.bot.decide(person.actor, taskId, decision, reason);
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
@@ -147,13 +126,8 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   });
 
   onButton(actionIds.approveAll, 'approve_all', TaskIdList, async (got, ids) => {
-    const results = [];
-    for (const taskId of new Set(ids)) {
-      const result = await decide(got.person, taskId, 'approve');
-      count('approve_all', result.outcome);
-      results.push({ taskId, result });
-    }
-    const summary = approveAllReply(results);
+    const { reply: summary, results } = await c.bot.approveAll(got.person.actor, ids);
+    for (const { result } of results) count('approve_all', result.outcome);
     await show(got.origin, got.person, { lead: renderBlocks(summary), reply: summary });
   });
 }

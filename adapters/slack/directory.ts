@@ -4,7 +4,7 @@
  * Deactivated users, bots and people without a visible e-mail address are left out.
  */
 import { z } from 'zod';
-import type { DirectoryMember, DirectorySource } from '../../src/poller/directory-sync.ts';
+import type { DirectoryMember, DirectorySource } from '../../src/core/directory-source.ts';
 import type { SlackApi } from './api.ts';
 
 /** Slack's recommended page size for users.list. */

@@ -6,7 +6,7 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { formatTime } from '../../src/core/format.ts';
-import type { AuditEntry } from '../../src/store/store.ts';
+import type { PastDecision } from '../../src/core/history.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { actionIds } from './ids.ts';
@@ -18,7 +18,7 @@ import { openRequestForm } from './request.ts';
 
 const RECENT_SHOWN = 10;
 
-const said: Record<AuditEntry['outcome'], string> = {
+const said: Record<PastDecision['outcome'], string> = {
   approved: ':white_check_mark: Approved',
   declined: ':no_entry: Declined',
   already_decided: ':information_source: Already decided by someone else',
@@ -28,16 +28,8 @@ const said: Record<AuditEntry['outcome'], string> = {
 };
 
 export async function recentDecisions(c: SlackContext, userId: string): Promise<SlackBlock[]> {
-  let entries: AuditEntry[];
-  try {
-    entries = await c.store.listAudit({
-      actor: { platform: 'slack', chatUserId: userId },
-      limit: RECENT_SHOWN,
-    });
-  } catch (error) {
-    c.log.warn({ err: error }, 'could not read the audit log for App Home');
-    return [note('Your recent decisions cannot be shown right now.')];
-  }
+  const entries = await c.bot.recentDecisions(slackActor(c.api, userId), RECENT_SHOWN);
+  if (!entries) return [note('Your recent decisions cannot be shown right now.')];
   if (!entries.length)
     return [note('Decisions you take here or with the slash command show up below.')];
   const lines = entries.map((e) => {

@@ -22,22 +22,6 @@ export class Inflight {
   }
 }
 
-/** Runs work on the same key one after another: a double click decides a task once. */
-export class PerKey {
-  readonly #tails = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.#tails.get(key) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    this.#tails.set(key, tail);
-    void tail.then(() => {
-      if (this.#tails.get(key) === tail) this.#tails.delete(key);
-    });
-    return next;
-  }
-}
-
 /**
  * Acknowledges, then lets the ack leave before any work starts: Node writes an HTTP response on
  * the next tick, which would otherwise wait behind everything the handler does synchronously.

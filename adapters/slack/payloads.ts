@@ -77,5 +77,6 @@ export function inputOf(state: ViewState | undefined, blockId: string, actionId:
 /** A `block_suggestion` payload: an external select asking for options. */
 export const Suggestion = z.object({
   action_id: z.string(),
+  user: z.object({ id: z.string() }),
   value: z.string().default(''),
 });

@@ -5,7 +5,7 @@
  * application starts the level choice afresh.
  */
 import type { types } from '@slack/bolt';
-import type { PermissionLevel, WorkApp } from '../../src/access/schemas.ts';
+import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import { actionIds, callbackIds, type RequestMetadata } from './ids.ts';
 import { cut, limits, plain } from './limits.ts';
@@ -22,7 +22,7 @@ export const requestBlocks = {
 export const UNAVAILABLE = 'unavailable';
 
 export type LevelChoice =
-  | { kind: 'levels'; levels: PermissionLevel[] }
+  | { kind: 'levels'; levels: Choice[] }
   | { kind: 'message'; text: string };
 
 export interface Chosen {
@@ -43,7 +43,7 @@ export function option(
   };
 }
 
-export const appOption = (app: WorkApp) => option(app.id, app.name, app.description);
+export const appOption = (app: Choice) => option(app.id, app.name, app.description);
 
 export const unavailableOption = () =>
   option(UNAVAILABLE, 'The Access Service is not answering; try again shortly');

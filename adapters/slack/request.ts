@@ -7,13 +7,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import type { AccessClient } from '../../src/access/client.ts';
-import type { WorkApp } from '../../src/access/schemas.ts';
-import { appMatches } from '../../src/core/directory.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
-import type { Reply } from '../../src/core/reply.ts';
-import { submitRequest } from '../../src/core/request.ts';
-import { replyForError } from '../../src/core/service-errors.ts';
+import { type Reply, warning } from '../../src/core/reply.ts';
+import type { FormOutcome } from '../../src/core/request.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import {
@@ -38,39 +34,6 @@ import {
 
 /** Options must be in the ack, within Slack's 3 s: a slower service gets an honest option. */
 const SUGGEST_WITHIN_MS = 2_000;
-/** The application list changes rarely; every keystroke in the picker would otherwise fetch it. */
-const CATALOG_TTL_MS = 30_000;
-
-export class AppCatalog {
-  readonly #client: AccessClient;
-  readonly #now: () => number;
-  #cached: { at: number; apps: Promise<WorkApp[]> } | undefined;
-
-  constructor(client: AccessClient, now: () => number = Date.now) {
-    this.#client = client;
-    this.#now = now;
-  }
-
-  apps(): Promise<WorkApp[]> {
-    if (this.#cached && this.#now() - this.#cached.at < CATALOG_TTL_MS) return this.#cached.apps;
-    const apps = Array.fromAsync(this.#client.listWorkApps());
-    const entry = { at: this.#now(), apps };
-    this.#cached = entry;
-    apps.catch(() => {
-      if (this.#cached === entry) this.#cached = undefined;
-    });
-    return apps;
-  }
-
-  /** Applications matching what was typed, by name, at most a select's 100. */
-  async suggest(typed: string): Promise<WorkApp[]> {
-    const q = typed.trim();
-    return (await this.apps())
-      .filter((app) => !q || appMatches(app, q))
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .slice(0, limits.options);
-  }
-}
 
 export async function openRequestForm(
   c: SlackContext,
@@ -81,30 +44,31 @@ export async function openRequestForm(
 }
 
 export function registerRequestForm(app: App, c: SlackContext, notifier: Notifier): void {
-  const catalog = new AppCatalog(c.client);
-
   app.options(actionIds.requestApp, async ({ ack, body }) => {
     const typed = Suggestion.safeParse(body);
+    if (!typed.success) {
+      await ack({ options: [] });
+      return;
+    }
+    const actor = slackActor(c.api, typed.data.user.id);
     const found = await Promise.race([
-      catalog.suggest(typed.success ? typed.data.value : '').catch((error: unknown) => {
-        c.log.warn({ err: error }, 'could not list applications for the request form');
-        return undefined;
-      }),
+      c.bot.searchApps(actor, typed.data.value, limits.options),
       delay(SUGGEST_WITHIN_MS, undefined),
     ]);
-    await ack({ options: found ? found.map(appOption) : [unavailableOption()] });
+    await ack({ options: found?.ok ? found.value.map(appOption) : [unavailableOption()] });
   });
 
   app.action(actionIds.requestApp, async ({ ack, body }) => {
     await ackFirst(ack);
     const click = Click.safeParse(body);
-    const view = click.success ? click.data.view : undefined;
-    const picked = click.success ? click.data.actions[0]?.selected_option : undefined;
+    if (!click.success) return;
+    const { view, user } = click.data;
+    const picked = click.data.actions[0]?.selected_option;
     if (!view || !picked) return;
     const meta = readMetadata(Meta, view.private_metadata) ?? {};
     const justification =
       inputOf(view.state, requestBlocks.why, actionIds.requestWhy)?.value ?? undefined;
-    const levels = await levelsOf(c, picked.value);
+    const levels = await levelsOf(c, user.id, picked.value);
     await c.api
       .call(
         'views.update',
@@ -150,37 +114,35 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
     const justification =
       inputOf(state, requestBlocks.why, actionIds.requestWhy)?.value?.trim() || undefined;
     const chosenLevel = level?.selected_option;
-    let reply: Reply;
-    try {
-      const link = await c.bot.identity.resolve(slackActor(c.api, userId));
-      reply = await submitRequest(
-        c.client,
-        link.accessUserId,
-        { id: picked.value, name: picked.text.text },
-        chosenLevel ? { id: chosenLevel.value, name: chosenLevel.text.text } : undefined,
-        justification,
-      );
-    } catch (error) {
-      reply = replyForError(error, c.log);
-    }
+    const outcome = await c.bot.submitRequestForm(slackActor(c.api, userId), {
+      appId: picked.value,
+      levelId: chosenLevel?.value,
+      justification,
+    });
+    const reply = replyOf(outcome);
     c.metrics.actions.inc({ platform: 'slack', action: 'request', outcome: reply.tone });
     const meta = readMetadata(Meta, private_metadata) ?? {};
     await answer(c, notifier, userId, meta.responseUrl, reply);
   });
 }
 
-async function levelsOf(c: SlackContext, appId: string): Promise<LevelChoice> {
+async function levelsOf(c: SlackContext, userId: string, appId: string): Promise<LevelChoice> {
   if (appId === UNAVAILABLE) {
     return {
       kind: 'message',
       text: 'The Access Service is not answering; pick again in a minute.',
     };
   }
-  try {
-    return { kind: 'levels', levels: await Array.fromAsync(c.client.listPermissionLevels(appId)) };
-  } catch (error) {
-    return { kind: 'message', text: replyForError(error, c.log).summary };
-  }
+  const levels = await c.bot.permissionLevels(slackActor(c.api, userId), appId);
+  return levels.ok
+    ? { kind: 'levels', levels: levels.value }
+    : { kind: 'message', text: levels.reply.summary };
+}
+
+/** The modal has closed by now: what is still missing is said in words, with the way back. */
+function replyOf(outcome: FormOutcome): Reply {
+  if (outcome.kind === 'done') return outcome.reply;
+  return warning(`${outcome.note} Open the form again with the slash command and \`request\`.`);
 }
 
 /** Back where the command was typed; a DM when there is no response_url or it has expired. */

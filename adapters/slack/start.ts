@@ -7,9 +7,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver } from '@slack/bolt';
 import { z } from 'zod';
-import type { Config } from '../../src/config.ts';
+import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
-import type { PlatformAdapter, PlatformContext } from '../../src/serve.ts';
 import { SlackApi } from './api.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
@@ -22,6 +21,7 @@ import { slackLogger } from './logger.ts';
 import { SlackNotifier } from './notifier.ts';
 import type { PublishHome } from './origin.ts';
 import { registerRequestForm } from './request.ts';
+import type { SlackSettings } from './settings.ts';
 
 export const SLACK_PATH = '/slack/events';
 /** Slack gives up on an answer after 3 s; one Web API call must not take longer than this. */
@@ -29,8 +29,6 @@ const CALL_TIMEOUT_MS = 5_000;
 const INTERACTIVE_RETRIES = 2;
 /** A 429 asking for a pause this short is waited out for a person's answer. */
 const INTERACTIVE_RATE_LIMIT_WAIT_MS = 3_000;
-
-type SlackSettings = NonNullable<Config['slack']>;
 
 const AuthTest = z.object({ user_id: z.string(), bot_id: z.string().optional() });
 
@@ -70,16 +68,14 @@ function buildApp(settings: SlackSettings, me: z.infer<typeof AuthTest>, log: Lo
   return { app: new App({ ...common, receiver }), receiver };
 }
 
-export async function startSlack(ctx: PlatformContext): Promise<PlatformAdapter> {
-  const settings = ctx.config.slack;
-  if (!settings) throw new SlackStartError('Slack is not configured: set SLACK_BOT_TOKEN');
-  const { runtime } = ctx;
+export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<PlatformAdapter> {
+  const { settings, metrics } = ctx;
   const log = ctx.log.child({ platform: 'slack' });
   const apiOptions = {
     token: settings.botToken,
     apiUrl: settings.apiUrl,
     log,
-    metrics: runtime.metrics,
+    metrics,
     timeoutMs: CALL_TIMEOUT_MS,
   };
   const api = new SlackApi({
@@ -93,14 +89,7 @@ export async function startSlack(ctx: PlatformContext): Promise<PlatformAdapter>
   const me = await checkToken(api, settings.apiUrl);
   const { app, receiver } = buildApp(settings, me, log);
   const inflight = new Inflight();
-  const c: SlackContext = {
-    bot: runtime.bot,
-    client: runtime.client,
-    store: runtime.store,
-    api,
-    log,
-    metrics: runtime.metrics,
-  };
+  const c: SlackContext = { bot: ctx.bot, api, log, metrics };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
   // Work goes on after the ack; stopping waits for it. Failures still reach app.error below.
@@ -111,7 +100,7 @@ export async function startSlack(ctx: PlatformContext): Promise<PlatformAdapter>
   });
   app.error(async (error) => {
     log.error({ err: error.original ?? error }, 'a Slack handler failed');
-    runtime.metrics.errors.inc({ kind: 'slack_handler' });
+    metrics.errors.inc({ kind: 'slack_handler' });
   });
   registerCommand(app, c, settings.command);
   registerDecisions(app, c, home);
@@ -119,7 +108,7 @@ export async function startSlack(ctx: PlatformContext): Promise<PlatformAdapter>
   registerHome(app, c);
 
   if (receiver) {
-    ctx.http.mount(SLACK_PATH, (req: IncomingMessage, res: ServerResponse) => {
+    ctx.routes.mount(SLACK_PATH, (req: IncomingMessage, res: ServerResponse) => {
       if (req.method !== 'POST') {
         res.writeHead(405, { allow: 'POST' }).end();
         return;

@@ -5,10 +5,8 @@
  * `TEAMS_ANONYMOUS=1` said so, never as the result of a missing variable.
  */
 import { CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
-import type { Config } from '../../src/config.ts';
 import { ConfigError } from '../../src/errors.ts';
-
-export type TeamsConfig = NonNullable<Config['teams']>;
+import type { TeamsSettings } from './settings.ts';
 
 /**
  * Extra botbuilder authentication settings (its endpoint override keys, such as
@@ -16,7 +14,7 @@ export type TeamsConfig = NonNullable<Config['teams']>;
  */
 export type AuthOverrides = Record<string, string>;
 
-export function createAdapter(teams: TeamsConfig, overrides: AuthOverrides = {}): CloudAdapter {
+export function createAdapter(teams: TeamsSettings, overrides: AuthOverrides = {}): CloudAdapter {
   if (!teams.appId && !teams.anonymous) {
     throw new ConfigError(
       'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',

@@ -6,9 +6,8 @@
  * task, service down) is said to the clicker and leaves the card as it was.
  */
 import type { TurnContext } from 'botbuilder';
-import { plural } from '../../src/core/format.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import type { Reply, TaskCard } from '../../src/core/reply.ts';
+import { info, type Reply, type TaskCard } from '../../src/core/reply.ts';
 import { taskMessage } from '../../src/core/task-message.ts';
 import { cardActivity, cardResponse, errorResponse, messageResponse } from './activity.ts';
 import { actorOf } from './actor.ts';
@@ -16,7 +15,6 @@ import { type CardAction, parseCardAction } from './card-actions-data.ts';
 import type { InvokeBody, TeamsDeps } from './deps.ts';
 import { type CardJson, renderCard } from './render.ts';
 import { submitRequestForm } from './request-submit.ts';
-import { viewerCard } from './viewer-card.ts';
 
 export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promise<InvokeBody> {
   const parsed = parseCardAction(context.activity.value);
@@ -33,8 +31,9 @@ export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promi
     case 'approveAll':
       return approveAll(deps, context, actor, action.taskIds);
     case 'refresh': {
-      const card = await viewerCard(deps, actor, action.taskId);
-      return cardResponse(renderCard(taskMessage(card), { refreshFor: action.userIds }));
+      const view = await deps.bot.viewTask(actor, action.taskId);
+      const shown = view.kind === 'card' ? taskMessage(view.card) : view.reply;
+      return cardResponse(renderCard(shown, { refreshFor: action.userIds }));
     }
     case 'request': {
       const outcome = await submitRequestForm(deps, actor, action.data);
@@ -57,13 +56,12 @@ async function decide(
   const result = await deps.bot.decide(actor, action.taskId, action.verb, reason);
   deps.metrics.actions.inc({ platform: 'teams', action: action.verb, outcome: result.outcome });
   // Nothing changed: the card stays, the clicker is told why.
-  if (result.outcome === 'failed' || result.outcome === 'not_assignee' || !result.card) {
-    return messageResponse(result.reply.summary);
-  }
-  if (action.view === 'list') return relist(deps, context, actor, result.reply.summary);
-  const shared = taskMessage(result.card);
+  if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
+  const { card } = result.message;
+  if (action.view === 'list') return relist(deps, context, actor, info(result.reply.summary));
+  const shared = taskMessage(card);
   await replaceMessage(deps, context, renderCard(shared), shared);
-  return cardResponse(renderCard(withCard(result.reply, result.card)));
+  return cardResponse(renderCard(withCard(result.reply, card)));
 }
 
 /** The clicker's answer always shows the task as it now stands. */
@@ -78,17 +76,11 @@ async function approveAll(
   actor: ChatActor,
   taskIds: readonly string[],
 ): Promise<InvokeBody> {
-  let approved = 0;
-  const problems: string[] = [];
-  // One at a time: each decision is checked against the actor's own list and audited.
-  for (const taskId of taskIds) {
-    const result = await deps.bot.decide(actor, taskId, 'approve');
+  const { reply, results } = await deps.bot.approveAll(actor, taskIds);
+  for (const { result } of results) {
     deps.metrics.actions.inc({ platform: 'teams', action: 'approveAll', outcome: result.outcome });
-    if (result.outcome === 'approved') approved++;
-    else problems.push(result.reply.summary);
   }
-  const lead = [`You approved ${plural(approved, 'task')}.`, ...problems].join(' ');
-  return relist(deps, context, actor, lead);
+  return relist(deps, context, actor, reply);
 }
 
 /** The `tasks` list again, as it now stands, led by what just happened. */
@@ -96,13 +88,13 @@ async function relist(
   deps: TeamsDeps,
   context: TurnContext,
   actor: ChatActor,
-  lead: string,
+  lead: Reply,
 ): Promise<InvokeBody> {
   const { reply } = await deps.bot.taskList(actor);
   const listed: Reply = {
     ...reply,
-    blocks: [{ kind: 'text', text: lead }, ...reply.blocks],
-    summary: `${lead} ${reply.summary}`,
+    blocks: [...(lead.title ? [{ kind: 'text' as const, text: lead.title }] : []), ...lead.blocks, ...reply.blocks],
+    summary: `${lead.summary} ${reply.summary}`,
   };
   const card = renderCard(listed, { view: 'list' });
   await replaceMessage(deps, context, card, listed);

@@ -1,6 +1,5 @@
-/** What every Teams turn handler needs: the core, the Access client, and the Bot Framework side. */
+/** What every Teams turn handler needs: the core and the Bot Framework side. */
 import type { CloudAdapter } from 'botbuilder';
-import type { AccessClient } from '../../src/access/client.ts';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
@@ -9,8 +8,6 @@ import type { ConversationReferences } from './references.ts';
 
 export interface TeamsDeps {
   bot: AccessBot;
-  client: AccessClient;
-  pendingStatus: string;
   log: Logger;
   metrics: Metrics;
   adapter: CloudAdapter;

@@ -6,7 +6,6 @@
 import { type Activity, TurnContext } from 'botbuilder';
 import { type Command, parseCommand } from '../../src/core/commands.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
-import { replyForError } from '../../src/core/service-errors.ts';
 import { cardActivity, messageActivity } from './activity.ts';
 import { actorOf } from './actor.ts';
 import type { TeamsDeps } from './deps.ts';
@@ -62,15 +61,13 @@ async function answerFor(deps: TeamsDeps, context: TurnContext, command: Command
   const count = (reply: Reply) =>
     deps.metrics.commands.inc({ platform: 'teams', command: command.name, tone: reply.tone });
   if (command.name === 'request' && !command.target) {
-    try {
-      const card = await requestFormCard(deps.client);
-      deps.metrics.commands.inc({ platform: 'teams', command: 'request', tone: 'info' });
-      return { activity: cardActivity(card, FORM_SUMMARY), visibility: 'private' };
-    } catch (error) {
-      const reply = replyForError(error, deps.log);
-      count(reply);
-      return { activity: messageActivity(reply), visibility: 'private' };
+    const form = await requestFormCard(deps.bot, actor);
+    if (!form.ok) {
+      count(form.reply);
+      return { activity: messageActivity(form.reply), visibility: 'private' };
     }
+    deps.metrics.commands.inc({ platform: 'teams', command: 'request', tone: 'info' });
+    return { activity: cardActivity(form.value, FORM_SUMMARY), visibility: 'private' };
   }
   if (command.name === 'tasks') {
     const { reply } = await deps.bot.taskList(actor);

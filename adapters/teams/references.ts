@@ -4,8 +4,8 @@
  * gives a reference only when the bot is installed or spoken to, so it must be kept.
  */
 import { z } from 'zod';
+import type { Conversations } from '../../src/core/conversations.ts';
 import type { Destination } from '../../src/core/notifier.ts';
-import type { Store } from '../../src/store/store.ts';
 
 /** The parts of a Bot Framework `ConversationReference` a proactive send needs. */
 export const ConversationRef = z.looseObject({
@@ -24,33 +24,28 @@ export interface ConversationReferences {
   remove(to: Destination): Promise<void>;
 }
 
-/** Personal chats by user, team and group chats by conversation, in one key space. */
-const keyOf = (to: Destination) =>
-  to.kind === 'user' ? `user:${to.chatUserId}` : `channel:${to.channelId}`;
-
 /**
- * References kept in the store, so a restart or another replica can still reach everyone who
- * installed the bot.
+ * References kept through the bot, so a restart or another replica can still reach everyone who
+ * installed it.
  */
-export class StoreConversationReferences implements ConversationReferences {
-  readonly #store: Store;
+export class KeptConversationReferences implements ConversationReferences {
+  readonly #kept: Conversations;
 
-  constructor(store: Store) {
-    this.#store = store;
+  constructor(kept: Conversations) {
+    this.#kept = kept;
   }
 
   async save(to: Destination, ref: ConversationRef): Promise<void> {
-    await this.#store.saveConversationRef('teams', keyOf(to), ConversationRef.parse(ref));
+    await this.#kept.save(to, ConversationRef.parse(ref));
   }
 
   async get(to: Destination): Promise<ConversationRef | undefined> {
-    const stored = await this.#store.getConversationRef('teams', keyOf(to));
     // A row that no longer parses is as good as none: the next message from there replaces it.
-    const parsed = ConversationRef.safeParse(stored);
+    const parsed = ConversationRef.safeParse(await this.#kept.get(to));
     return parsed.success ? parsed.data : undefined;
   }
 
   async remove(to: Destination): Promise<void> {
-    await this.#store.deleteConversationRef('teams', keyOf(to));
+    await this.#kept.remove(to);
   }
 }

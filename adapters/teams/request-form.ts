@@ -5,9 +5,10 @@
  * a justification. Static choices are there too: clients without type-ahead still work, and the
  * card schema wants at least one.
  */
-import type { AccessClient } from '../../src/access/client.ts';
-import type { PermissionLevel, WorkApp } from '../../src/access/schemas.ts';
+import type { AccessBot, Answer } from '../../src/core/bot.ts';
+import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
 import { Verbs } from './card-actions-data.ts';
 import { CARD_VERSION, type CardJson } from './render.ts';
 
@@ -24,8 +25,8 @@ export const MAX_CHOICES = 15;
 
 export interface FormState {
   /** The app already chosen, when the form comes back to ask for a level. */
-  app?: WorkApp;
-  levels?: readonly PermissionLevel[];
+  app?: Choice;
+  levels?: readonly Choice[];
   justification?: string;
   /** Why the form came back. */
   note?: string;
@@ -33,16 +34,18 @@ export interface FormState {
 
 export const FORM_SUMMARY = 'Request access to an application';
 
-export async function requestFormCard(client: AccessClient, state: FormState = {}) {
-  const apps = state.app
-    ? [state.app]
-    : (await Array.fromAsync(client.listWorkApps()))
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .slice(0, MAX_CHOICES);
-  return formCard(apps, state);
+/** The form, or the reply that says why it cannot be shown (not linked, the service is down). */
+export async function requestFormCard(
+  bot: AccessBot,
+  actor: ChatActor,
+  state: FormState = {},
+): Promise<Answer<CardJson>> {
+  if (state.app) return { ok: true, value: formCard([state.app], state) };
+  const apps = await bot.searchApps(actor, '', MAX_CHOICES);
+  return apps.ok ? { ok: true, value: formCard(apps.value, state) } : apps;
 }
 
-function formCard(apps: readonly WorkApp[], state: FormState): CardJson {
+function formCard(apps: readonly Choice[], state: FormState): CardJson {
   const levelChoices = state.levels?.length
     ? state.levels.slice(0, MAX_CHOICES).map((l) => ({ title: l.name, value: l.id }))
     : [{ title: "The app's default level", value: DEFAULT_LEVEL }];

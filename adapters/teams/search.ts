@@ -4,8 +4,9 @@
  * same form (Teams sends the form's inputs along as `data`).
  */
 import { z } from 'zod';
-import { appMatches } from '../../src/core/directory.ts';
-import { normalize } from '../../src/core/match.ts';
+import type { Answer } from '../../src/core/bot.ts';
+import type { Choice } from '../../src/core/choices.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
 import { errorResponse } from './activity.ts';
 import type { InvokeBody, TeamsDeps } from './deps.ts';
 import { Datasets, FormInputs, MAX_CHOICES } from './request-form.ts';
@@ -22,40 +23,41 @@ const SearchValue = z.object({
   data: z.record(z.string(), z.unknown()).default({}),
 });
 
-interface Choice {
+interface Result {
   title: string;
   value: string;
 }
 
-export async function onSearch(deps: TeamsDeps, value: unknown): Promise<InvokeBody> {
+export async function onSearch(
+  deps: TeamsDeps,
+  actor: ChatActor,
+  value: unknown,
+): Promise<InvokeBody> {
   const query = SearchValue.safeParse(value);
   if (!query.success) return errorResponse(400, 'BadRequest', 'Not a search I understand.');
   const { dataset, queryText, queryOptions, data } = query.data;
-  let choices: Choice[];
+  const end = queryOptions.skip + queryOptions.top;
+  let found: Answer<Choice[]>;
   switch (dataset) {
     case Datasets.workApps:
-      choices = (await Array.fromAsync(deps.client.listWorkApps()))
-        .filter((app) => !queryText || appMatches(app, queryText))
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((app) => ({ title: app.name, value: app.id }));
+      found = await deps.bot.searchApps(actor, queryText, end);
       break;
     case Datasets.permissionLevels: {
       const appId = z.string().min(1).max(200).safeParse(data[FormInputs.workApp]);
       // No app chosen yet: nothing to offer, and the form explains what to do first.
       if (!appId.success) return results([]);
-      const q = normalize(queryText);
-      choices = (await Array.fromAsync(deps.client.listPermissionLevels(appId.data)))
-        .filter((level) => !q || normalize(level.name).includes(q))
-        .map((level) => ({ title: level.name, value: level.id }));
+      found = await deps.bot.permissionLevels(actor, appId.data, queryText);
       break;
     }
     default:
       return errorResponse(400, 'BadRequest', `Unknown dataset "${dataset.slice(0, 30)}".`);
   }
-  return results(choices.slice(queryOptions.skip, queryOptions.skip + queryOptions.top));
+  if (!found.ok) return errorResponse(503, 'ServiceUnavailable', found.reply.summary);
+  const choices = found.value.map((c) => ({ title: c.name, value: c.id }));
+  return results(choices.slice(queryOptions.skip, end));
 }
 
-const results = (choices: Choice[]): InvokeBody => ({
+const results = (choices: Result[]): InvokeBody => ({
   statusCode: 200,
   type: 'application/vnd.microsoft.search.searchResponse',
   value: { results: choices },

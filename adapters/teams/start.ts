@@ -2,13 +2,14 @@
  * Teams in server mode: botbuilder's `CloudAdapter` on `/api/messages` of the one HTTP server,
  * the turn handler over the core, and the notifier the poller sends proactive messages with.
  */
-import type { PlatformAdapter, PlatformContext } from '../../src/serve.ts';
+import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { type AuthOverrides, createAdapter } from './adapter.ts';
 import { defaultRetry, type RetryPolicy } from './connector.ts';
 import type { TeamsDeps } from './deps.ts';
 import { messagesHandler } from './http-bridge.ts';
 import { TeamsNotifier } from './notifier.ts';
-import { type ConversationReferences, StoreConversationReferences } from './references.ts';
+import { type ConversationReferences, KeptConversationReferences } from './references.ts';
+import type { TeamsSettings } from './settings.ts';
 import { turnHandler } from './turns.ts';
 
 export const MESSAGES_PATH = '/api/messages';
@@ -25,33 +26,30 @@ export interface TeamsAdapter extends PlatformAdapter {
 }
 
 export async function startTeams(
-  ctx: PlatformContext,
+  ctx: PlatformContext<TeamsSettings>,
   options: TeamsOptions = {},
 ): Promise<TeamsAdapter> {
-  const { config, runtime, log: rootLog, http } = ctx;
-  if (!config.teams) throw new Error('startTeams needs the Teams configuration');
-  const log = rootLog.child({ platform: 'teams' });
-  const adapter = createAdapter(config.teams, options.authOverrides);
+  const { settings, bot, metrics, routes } = ctx;
+  const log = ctx.log.child({ platform: 'teams' });
+  const adapter = createAdapter(settings, options.authOverrides);
   const deps: TeamsDeps = {
-    bot: runtime.bot,
-    client: runtime.client,
-    pendingStatus: config.tasks.pendingStatus,
+    bot,
     log,
-    metrics: runtime.metrics,
+    metrics,
     adapter,
-    appId: config.teams.appId,
-    references: new StoreConversationReferences(runtime.store),
+    appId: settings.appId,
+    references: new KeptConversationReferences(bot.conversations('teams')),
     retry: options.retry ?? defaultRetry,
   };
   adapter.onTurnError = async (_context, error) => {
     // Last resort: handlers answer their own failures, so this is a bug or a connector outage.
     log.error({ err: error }, 'Teams turn failed');
-    runtime.metrics.errors.inc({ kind: 'teams_turn' });
+    metrics.errors.inc({ kind: 'teams_turn' });
   };
-  if (config.teams.anonymous) {
+  if (settings.anonymous) {
     log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
   }
-  http.mount(MESSAGES_PATH, messagesHandler(adapter, turnHandler(deps), log));
+  routes.mount(MESSAGES_PATH, messagesHandler(adapter, turnHandler(deps), log));
   const notifier = new TeamsNotifier(deps);
   return {
     notifier,

@@ -48,7 +48,7 @@ async function invoke(deps: TeamsDeps, context: TurnContext): Promise<InvokeBody
       case 'adaptiveCard/action':
         return await onCardAction(deps, context);
       case 'application/search':
-        return await onSearch(deps, context.activity.value);
+        return await onSearch(deps, actorOf(context, deps.log), context.activity.value);
       default:
         return errorResponse(501, 'NotImplemented', 'accessbot does not handle this invoke.');
     }
@@ -100,12 +100,8 @@ async function remember(
 async function installed(deps: TeamsDeps, context: TurnContext): Promise<void> {
   await remember(deps, context, { ifUnknown: false });
   if (destinationOf(context).kind !== 'user') return;
-  try {
-    await deps.bot.identity.resolve(actorOf(context, deps.log));
-  } catch (error) {
-    // Not an Access user (or the service is down): their first command says so in words.
-    deps.log.info({ err: error }, 'Teams installer not linked yet');
-  }
+  // Not an Access user (or the service is down): their first command says so in words.
+  await deps.bot.link(actorOf(context, deps.log));
 }
 
 async function forget(deps: TeamsDeps, context: TurnContext): Promise<void> {

@@ -1,44 +1,80 @@
 /**
- * The platform-neutral bot: command text in, a `Reply` out. Adapters hand it typed lines, slash
- * commands and button clicks; it never knows which platform asked.
+ * The platform-neutral bot, and the only door adapters have: typed lines and slash commands,
+ * button clicks, card refreshes, pickers and forms all come in here and go out as neutral
+ * results (a `Reply`, a `DecisionResult`, a `TaskView`, choices). Every rule about who may see
+ * or do what lives behind these methods, once, the same for every platform.
  */
 import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
-import type { Store } from '../store/store.ts';
-import { type Command, parseCommand, type TaskRef, usage } from './commands.ts';
+import type {
+  AuditStore,
+  ConversationRefStore,
+  LinkStore,
+  Platform,
+  RequestStore,
+  TaskAudienceStore,
+  TaskNumberStore,
+} from '../store/store.ts';
+import { type Approved, approveAllReply, approveEach } from './approve-all.ts';
+import { TaskAudience } from './audience.ts';
+import { AppCatalog } from './catalog.ts';
+import type { Choice } from './choices.ts';
+import { type Command, parseCommand, type TaskRef } from './commands.ts';
+import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
 import { appsReply, groupsReply, membersReply } from './directory.ts';
 import { plural } from './format.ts';
+import { type PastDecision, recentDecisions } from './history.ts';
 import { type ChatActor, Identity } from './identity.ts';
-import { type Block, info, type Reply, warning } from './reply.ts';
-import { requestAccess } from './request.ts';
+import { type Reply, warning } from './reply.ts';
+import { type FormOutcome, type RequestForm, requestByForm, requestTyped } from './request.ts';
 import { replyForError } from './service-errors.ts';
-import { taskCard } from './task-card.ts';
+import { helpReply, MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
+import { type TaskView, viewTask } from './view-task.ts';
+
+export type BotStore = LinkStore &
+  AuditStore &
+  TaskNumberStore &
+  RequestStore &
+  TaskAudienceStore &
+  ConversationRefStore;
 
 export interface BotDeps {
   client: AccessClient;
-  store: Store;
+  store: BotStore;
   log: Logger;
   pendingStatus: string;
   now?: () => Date;
 }
 
-/** Tasks shown in one list; the rest are counted (keeps every platform within its limits). */
-export const MAX_TASKS_SHOWN = 15;
+/** A result, or the reply that says why there is none. */
+export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
 export class AccessBot {
-  readonly identity: Identity;
   readonly #deps: BotDeps;
   readonly #now: () => Date;
+  readonly #identity: Identity;
+  readonly #audience: TaskAudience;
   readonly #decider: Decider;
+  readonly #catalog: AppCatalog;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
     const now = deps.now ?? (() => new Date());
     this.#now = now;
-    this.identity = new Identity(deps.client, deps.store, now);
-    this.#decider = new Decider({ ...deps, now });
+    const { client, store, log, pendingStatus } = deps;
+    this.#identity = new Identity(client, store, now);
+    this.#audience = new TaskAudience({ client, store, pendingStatus, log, now });
+    this.#decider = new Decider({
+      client,
+      audit: store,
+      audience: this.#audience,
+      log,
+      now,
+      pendingStatus,
+    });
+    this.#catalog = new AppCatalog(client, () => now().getTime());
   }
 
   /** Parses and runs one line of command text. */
@@ -68,14 +104,22 @@ export class AccessBot {
       case 'decline':
         return (await this.#decideRef(actor, command.task, 'decline', command.reason)).reply;
       case 'members':
+        await this.#identity.resolve(actor);
         return membersReply(client, command.group);
       case 'groups':
+        await this.#identity.resolve(actor);
         return groupsReply(client);
       case 'apps':
-        return appsReply(client, command.search);
+        await this.#identity.resolve(actor);
+        return appsReply(await this.#catalog.apps(), command.search);
       case 'request': {
-        const link = await this.identity.resolve(actor);
-        return requestAccess(client, link.accessUserId, command.target, command.justification);
+        const link = await this.#identity.resolve(actor);
+        return requestTyped(
+          this.#requestDeps(),
+          link.accessUserId,
+          command.target,
+          command.justification,
+        );
       }
     }
   }
@@ -88,8 +132,8 @@ export class AccessBot {
    */
   async taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
     try {
-      const link = await this.identity.resolve(actor);
-      const tasks = sortTasks(await this.#decider.pending(link.accessUserId));
+      const link = await this.#identity.resolve(actor);
+      const tasks = await this.#audience.pending(link);
       const shown = tasks.slice(0, MAX_TASKS_SHOWN).map((t) => t.id);
       await this.#deps.store.saveTaskNumbering(
         actor.platform,
@@ -103,7 +147,7 @@ export class AccessBot {
     }
   }
 
-  /** A decision from a button or a command; the task must be in the actor's own pending list. */
+  /** A decision from a button, a form or a command; the task must be in the actor's own list. */
   async decide(
     actor: ChatActor,
     taskId: string,
@@ -111,20 +155,102 @@ export class AccessBot {
     reason?: string,
   ): Promise<DecisionResult> {
     try {
-      const link = await this.identity.resolve(actor);
+      const link = await this.#identity.resolve(actor);
       return await this.#decider.decide(link, taskId, decision, reason);
     } catch (error) {
-      return { outcome: 'failed', reply: replyForError(error, this.#deps.log) };
+      return {
+        outcome: 'failed',
+        reply: replyForError(error, this.#deps.log),
+        message: { kind: 'keep' },
+      };
     }
   }
 
-  /** The pending tasks of a linked actor, for notifications and platform views. */
-  async pendingTasks(actor: ChatActor): Promise<Task[]> {
-    const link = await this.identity.resolve(actor);
-    return sortTasks(await this.#decider.pending(link.accessUserId));
+  /** "Approve all": each listed task once, in order, each checked like a single click. */
+  async approveAll(
+    actor: ChatActor,
+    taskIds: readonly string[],
+  ): Promise<{ reply: Reply; results: Approved[] }> {
+    const results = await approveEach(taskIds, (taskId) => this.decide(actor, taskId, 'approve'));
+    return { reply: approveAllReply(results), results };
   }
 
-  async #decideRef(actor: ChatActor, ref: TaskRef, decision: Decision, reason?: string) {
+  /** The card the actor may see for a task; nothing about a task that never was theirs. */
+  async viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
+    try {
+      const link = await this.#identity.resolve(actor);
+      const { client, pendingStatus } = this.#deps;
+      return await viewTask({ client, audience: this.#audience, pendingStatus }, link, taskId);
+    } catch (error) {
+      return { kind: 'refused', reply: replyForError(error, this.#deps.log) };
+    }
+  }
+
+  /** Applications for a picker, matching what the actor typed. */
+  searchApps(actor: ChatActor, typed: string, limit: number): Promise<Answer<Choice[]>> {
+    return this.#answer(actor, () => this.#catalog.search(typed, limit));
+  }
+
+  /** Permission levels of one application for a picker. */
+  permissionLevels(actor: ChatActor, appId: string, typed = ''): Promise<Answer<Choice[]>> {
+    return this.#answer(actor, () => this.#catalog.levels(appId, typed));
+  }
+
+  /** A submitted request form; the app and level are read again from the service. */
+  async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
+    try {
+      const link = await this.#identity.resolve(actor);
+      return await requestByForm(this.#requestDeps(), link.accessUserId, form);
+    } catch (error) {
+      return { kind: 'done', reply: replyForError(error, this.#deps.log) };
+    }
+  }
+
+  /** The actor's own recent decisions; undefined when they cannot be read right now. */
+  recentDecisions(actor: ChatActor, limit: number): Promise<PastDecision[] | undefined> {
+    const { store: audit, log } = this.#deps;
+    return recentDecisions({ audit, log }, actor, limit);
+  }
+
+  /**
+   * Links the actor now (e.g. when they install the app), so notifications reach them before
+   * they ever type a command; false when they cannot be linked yet (logged).
+   */
+  async link(actor: ChatActor): Promise<boolean> {
+    try {
+      await this.#identity.resolve(actor);
+      return true;
+    } catch (error) {
+      this.#deps.log.info({ err: error, platform: actor.platform }, 'chat user not linked yet');
+      return false;
+    }
+  }
+
+  /** Where a platform keeps the references it needs to message people later. */
+  conversations(platform: Platform): Conversations {
+    return new Conversations(this.#deps.store, platform);
+  }
+
+  async #answer<T>(actor: ChatActor, work: () => Promise<T>): Promise<Answer<T>> {
+    try {
+      await this.#identity.resolve(actor);
+      return { ok: true, value: await work() };
+    } catch (error) {
+      return { ok: false, reply: replyForError(error, this.#deps.log) };
+    }
+  }
+
+  #requestDeps() {
+    const { client, store: requests, log } = this.#deps;
+    return { client, requests, log, now: this.#now };
+  }
+
+  async #decideRef(
+    actor: ChatActor,
+    ref: TaskRef,
+    decision: Decision,
+    reason?: string,
+  ): Promise<DecisionResult> {
     if (ref.kind === 'id') return this.decide(actor, ref.id, decision, reason);
     const listed = await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId);
     const taskId = listed?.[ref.n - 1];
@@ -133,62 +259,11 @@ export class AccessBot {
         ? `Your last \`tasks\` list had ${plural(listed.length, 'task')}.`
         : 'Numbers refer to your last `tasks` list, and I have none for you yet.';
       return {
-        outcome: 'failed' as const,
+        outcome: 'failed',
         reply: warning(`There is no task number ${ref.n}. ${why} Type \`tasks\` to see them.`),
+        message: { kind: 'keep' },
       };
     }
     return this.decide(actor, taskId, decision, reason);
   }
-}
-
-/** Oldest first, so numbers stay put as new tasks arrive at the end. */
-export function sortTasks(tasks: Task[]): Task[] {
-  const created = (t: Task) => String(t.metadata.createdAt ?? '');
-  return [...tasks].sort(
-    (a, b) => created(a).localeCompare(created(b)) || a.id.localeCompare(b.id),
-  );
-}
-
-export function tasksReply(tasks: Task[], pendingStatus: string): Reply {
-  if (!tasks.length) return info('You have no pending tasks. 🎉', { title: 'No pending tasks' });
-  const shown = tasks.slice(0, MAX_TASKS_SHOWN);
-  const blocks: Block[] = shown.map((task, i) => ({
-    kind: 'task',
-    card: taskCard(task, { pendingStatus, number: i + 1 }),
-  }));
-  if (tasks.length > shown.length) {
-    blocks.push({
-      kind: 'note',
-      text: `…and ${plural(tasks.length - shown.length, 'more task')} not shown. Decide some, then type \`tasks\` again.`,
-    });
-  }
-  if (shown.length > 1) {
-    blocks.push({
-      kind: 'actions',
-      buttons: [
-        {
-          label: `Approve all ${shown.length}`,
-          action: 'approveAll',
-          value: shown.map((t) => t.id).join(','),
-        },
-      ],
-    });
-  }
-  blocks.push({
-    kind: 'note',
-    text: 'Approve with `approve 1`, decline with `decline 1 <reason>`.',
-  });
-  const title = `You have ${plural(tasks.length, 'pending task')}`;
-  return info(title, { title, blocks });
-}
-
-export function helpReply(): Reply {
-  const lines = Object.values(usage);
-  return info(`Commands: ${lines.join('; ')}`, {
-    title: 'What I can do',
-    blocks: [
-      { kind: 'list', items: lines, more: 0 },
-      { kind: 'note', text: 'A task number refers to your last `tasks` list.' },
-    ],
-  });
 }

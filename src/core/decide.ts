@@ -1,7 +1,10 @@
 /**
  * Approving and declining, with the rules that matter: only a task in the actor's own pending
  * list is decided; a second click, a task decided meanwhile, or a timeout after the service may
- * have acted each end in a reply that tells the task's real state; every attempt is audited.
+ * have acted each end in a reply that tells the task's real state; a task that never was in the
+ * actor's list is refused without a word about it; every attempt is audited. Decisions on the
+ * same task run one after another in this process (a double click decides once; across
+ * replicas the service's 409 does the same).
  */
 import type { AccessClient } from '../access/client.ts';
 import {
@@ -12,78 +15,90 @@ import {
 } from '../access/errors.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
-import type { AuditOutcome, IdentityLink, Store } from '../store/store.ts';
+import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
+import type { TaskAudience } from './audience.ts';
 import { failure, type Reply, success, type TaskCard, warning } from './reply.ts';
+import { PerKey } from './serial.ts';
 import { replyForError } from './service-errors.ts';
 import { goneCard, taskCard, taskTitle } from './task-card.ts';
 
 export type Decision = 'approve' | 'decline';
 
+/**
+ * What becomes of the message a decision came from: it shows the task as it now stands
+ * (decided, decided by someone else, gone), or it stays as it was (nothing changed: not the
+ * actor's task, the service failed) and only the actor is told why.
+ */
+export type MessageChange = { kind: 'replace'; card: TaskCard } | { kind: 'keep' };
+
 export interface DecisionResult {
   outcome: AuditOutcome;
+  /** What the actor is told. */
   reply: Reply;
-  /** The task as it now stands, to update the message the decision came from. */
-  card?: TaskCard;
+  message: MessageChange;
 }
+
+/** Told to anyone who names a task that never was theirs: nothing about the task itself. */
+export const NOT_YOURS =
+  'That task is not in your task list, so I can neither show nor decide it. Only its approvers can. Type `tasks` to see yours.';
 
 export interface DecideDeps {
   client: AccessClient;
-  store: Store;
+  audit: AuditStore;
+  audience: TaskAudience;
   log: Logger;
   now: () => Date;
   pendingStatus: string;
 }
 
+const keep: MessageChange = { kind: 'keep' };
+
 export class Decider {
   readonly #d: DecideDeps;
+  readonly #serial = new PerKey();
 
   constructor(deps: DecideDeps) {
     this.#d = deps;
   }
 
-  /** The actor's pending tasks, every page. */
-  async pending(accessUserId: string): Promise<Task[]> {
-    return Array.fromAsync(this.#d.client.listTasks(accessUserId, this.#d.pendingStatus));
-  }
-
-  async decide(
+  decide(
     link: IdentityLink,
     taskId: string,
     decision: Decision,
     reason?: string,
-    pending?: Task[],
   ): Promise<DecisionResult> {
-    let result: DecisionResult;
-    try {
-      const mine = (pending ?? (await this.pending(link.accessUserId))).find(
-        (t) => t.id === taskId,
-      );
-      result = mine ? await this.#act(mine, decision, reason, link) : await this.#refuse(taskId);
-    } catch (error) {
-      result = { outcome: 'failed', reply: replyForError(error, this.#d.log) };
-    }
-    await this.#audit(link, taskId, decision, reason, result);
-    return result;
+    return this.#serial.run(taskId, async () => {
+      let result: DecisionResult;
+      try {
+        const mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
+        result = mine
+          ? await this.#act(mine, decision, reason, link)
+          : await this.#refuse(link, taskId);
+      } catch (error) {
+        result = { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
+      }
+      await this.#audit(link, taskId, decision, reason, result);
+      return result;
+    });
   }
 
   /** Not in the actor's pending list: say truthfully why, without acting. */
-  async #refuse(taskId: string): Promise<DecisionResult> {
-    const task = await this.#find(taskId);
-    if (!task) {
-      return {
-        outcome: 'not_found',
-        reply: warning(`There is no task ${taskId}.`),
-        card: goneCard(taskId),
-      };
+  async #refuse(link: IdentityLink, taskId: string): Promise<DecisionResult> {
+    if (!(await this.#d.audience.wasShown(link, taskId))) {
+      return { outcome: 'not_assignee', reply: warning(NOT_YOURS), message: keep };
     }
+    const task = await this.#find(taskId);
+    if (!task) return gone(taskId);
     const card = this.#card(task);
-    if (card.state !== 'pending')
+    if (card.state !== 'pending') {
       return this.#alreadyDecided(card, 'This task was already decided');
+    }
     return {
       outcome: 'not_assignee',
       reply: warning(
-        `"${taskTitle(task)}" is not assigned to you, so you can't decide it. Only its approvers can.`,
+        `"${taskTitle(task)}" is no longer assigned to you, so you can't decide it any more.`,
       ),
+      message: keep,
     };
   }
 
@@ -116,23 +131,17 @@ export class Decider {
           { kind: 'task', card },
         ],
       }),
-      card,
+      message: { kind: 'replace', card },
     } satisfies DecisionResult;
   }
 
   /** The call failed: find out what actually happened before saying anything. */
   async #afterFailure(task: Task, decision: Decision, error: unknown): Promise<DecisionResult> {
-    if (error instanceof NotFoundError) {
-      return {
-        outcome: 'not_found',
-        reply: warning('That task no longer exists.'),
-        card: goneCard(task.id),
-      };
-    }
+    if (error instanceof NotFoundError) return gone(task.id);
     const uncertain =
       error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;
     if (!(error instanceof ConflictError) && !uncertain) {
-      return { outcome: 'failed', reply: replyForError(error, this.#d.log) };
+      return { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
     }
     this.#d.log.warn(
       { err: error, taskId: task.id },
@@ -148,14 +157,10 @@ export class Decider {
         reply: failure(
           `The Access Service did not confirm your decision on "${taskTitle(task)}" and is not answering now, so I can't tell whether it went through. Type \`tasks\` in a minute to see.`,
         ),
+        message: keep,
       };
     }
-    if (!now)
-      return {
-        outcome: 'not_found',
-        reply: warning('That task no longer exists.'),
-        card: goneCard(task.id),
-      };
+    if (!now) return gone(task.id);
     const card = this.#card(now);
     if (card.state === 'pending') {
       return {
@@ -163,7 +168,7 @@ export class Decider {
         reply: failure(
           `The Access Service did not take your decision on "${taskTitle(task)}"; it is still pending. Please try again.`,
         ),
-        card,
+        message: keep,
       };
     }
     const lead =
@@ -182,7 +187,7 @@ export class Decider {
           { kind: 'task', card },
         ],
       }),
-      card,
+      message: { kind: 'replace', card },
     };
   }
 
@@ -207,7 +212,7 @@ export class Decider {
     result: DecisionResult,
   ): Promise<void> {
     try {
-      await this.#d.store.appendAudit({
+      await this.#d.audit.appendAudit({
         at: this.#d.now(),
         platform: link.platform,
         chatUserId: link.chatUserId,
@@ -229,4 +234,13 @@ export class Decider {
       );
     }
   }
+}
+
+function gone(taskId: string): DecisionResult {
+  const card = goneCard(taskId);
+  return {
+    outcome: 'not_found',
+    reply: warning('That task no longer exists.'),
+    message: { kind: 'replace', card },
+  };
 }

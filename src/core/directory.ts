@@ -1,9 +1,10 @@
-/** `members`, `groups` and `apps`: read-only answers about the organisation. */
+/** `members`, `groups` and `apps`: read-only answers about the organisation, for linked people. */
 import type { AccessClient } from '../access/client.ts';
 import { NotFoundError } from '../access/errors.ts';
 import type { UsersGroup, WorkApp } from '../access/schemas.ts';
 import { plural, sentenceList } from './format.ts';
-import { matchByName, normalize } from './match.ts';
+import { appMatches } from './catalog.ts';
+import { matchByName } from './match.ts';
 import { info, listBlock, type Reply, warning } from './reply.ts';
 
 /** Lists longer than this are cut, with a count of what was left out. */
@@ -16,11 +17,9 @@ export async function membersReply(client: AccessClient, query: string): Promise
   if ('reply' in found) return found.reply;
   const { group } = found;
   const members = await Array.fromAsync(client.listGroupMembers(group.id));
+  // The whole channel sees this answer (guests and other organisations too): names only.
   const lines = members
-    .map((m) => {
-      const name = m.displayName ?? m.email ?? m.id;
-      return m.email && m.displayName ? `${name} <${m.email}>` : name;
-    })
+    .map((m) => m.displayName ?? m.id)
     .sort((a, b) => a.localeCompare(b));
   const title = `${group.name} — ${plural(lines.length, 'member')}`;
   if (!lines.length) {
@@ -76,13 +75,8 @@ export async function groupsReply(client: AccessClient): Promise<Reply> {
   });
 }
 
-export function appMatches(app: WorkApp, search: string): boolean {
-  const q = normalize(search);
-  return normalize(app.name).includes(q) || normalize(app.description ?? '').includes(q);
-}
-
-export async function appsReply(client: AccessClient, search?: string): Promise<Reply> {
-  const apps = (await Array.fromAsync(client.listWorkApps()))
+export function appsReply(all: readonly WorkApp[], search?: string): Reply {
+  const apps = all
     .filter((app) => !search || appMatches(app, search))
     .sort((a, b) => a.name.localeCompare(b.name));
   if (!apps.length) {

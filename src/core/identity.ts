@@ -3,7 +3,7 @@
  * and then remembered in the store, so later commands cost no lookup.
  */
 import type { AccessClient } from '../access/client.ts';
-import type { IdentityLink, Platform, Store } from '../store/store.ts';
+import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
 import { NotLinkedError } from './errors.ts';
 
 export interface ChatActor {
@@ -15,10 +15,10 @@ export interface ChatActor {
 
 export class Identity {
   readonly #client: AccessClient;
-  readonly #store: Store;
+  readonly #store: LinkStore;
   readonly #now: () => Date;
 
-  constructor(client: AccessClient, store: Store, now: () => Date) {
+  constructor(client: AccessClient, store: LinkStore, now: () => Date) {
     this.#client = client;
     this.#store = store;
     this.#now = now;

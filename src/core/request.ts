@@ -1,10 +1,15 @@
 /**
- * `request <app> [level] -- <justification>`: resolve what the person typed to one WorkApp and
- * one permission level, or say exactly what is unknown or ambiguous and list the close matches.
+ * Requesting access, the one flow behind the `request` command and every platform's form: what
+ * the person typed or picked is resolved against the service (a form's ids are only a client's
+ * word, so they are read again), the access is created, and the request is recorded so that the
+ * requester is told the outcome.
  */
 import type { AccessClient } from '../access/client.ts';
-import { ConflictError, InvalidRequestError } from '../access/errors.ts';
+import { ConflictError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
 import type { PermissionLevel, WorkApp } from '../access/schemas.ts';
+import type { Logger } from '../log.ts';
+import type { RequestStore } from '../store/store.ts';
+import { type Choice, choiceOf } from './choices.ts';
 import { usage } from './commands.ts';
 import { sentenceList } from './format.ts';
 import { matchByName, normalize } from './match.ts';
@@ -45,7 +50,8 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
   return warning(`I found no application called "${target}".${hint}`);
 }
 
-export async function resolveRequest(client: AccessClient, target: string): Promise<Resolved> {
+async function resolveTyped(deps: RequestDeps, target: string): Promise<Resolved> {
+  const { client } = deps;
   const apps = await Array.fromAsync(client.listWorkApps());
   const found = findApp(apps, target);
   if (!('app' in found)) return { ok: false, reply: found };
@@ -70,34 +76,111 @@ export async function resolveRequest(client: AccessClient, target: string): Prom
   return { ok: false, reply: warning(`${what}${choices}`) };
 }
 
-export async function requestAccess(
-  client: AccessClient,
+export interface RequestDeps {
+  client: AccessClient;
+  requests: RequestStore;
+  log: Logger;
+  now: () => Date;
+}
+
+/** `request <app> [level] -- <justification>`. */
+export async function requestTyped(
+  deps: RequestDeps,
   userId: string,
   target: string | undefined,
   justification: string | undefined,
 ): Promise<Reply> {
   if (!target) return warning(`What would you like access to? Usage: ${usage.request}`);
-  const resolved = await resolveRequest(client, target);
+  const resolved = await resolveTyped(deps, target);
   if (!resolved.ok) return resolved.reply;
-  return submitRequest(client, userId, resolved.app, resolved.level, justification);
+  return createRequest(deps, userId, resolved.app, resolved.level, justification);
 }
 
-/** Creates the access request; shared by the one-line command and the platforms' forms. */
-export async function submitRequest(
-  client: AccessClient,
+/** What a request form sent back: ids of the picked app and level, and the justification. */
+export interface RequestForm {
+  appId?: string;
+  levelId?: string;
+  justification?: string;
+}
+
+/**
+ * A form's answer: done (the request was made, or the service refused it), or the form again
+ * with a note saying what to fix — the app is gone, or it needs a level.
+ */
+export type FormOutcome =
+  | { kind: 'done'; reply: Reply }
+  | {
+      kind: 'again';
+      note: string;
+      app?: Choice;
+      levels?: Choice[];
+      justification?: string;
+    };
+
+export async function requestByForm(
+  deps: RequestDeps,
+  userId: string,
+  form: RequestForm,
+): Promise<FormOutcome> {
+  const { justification } = form;
+  if (!form.appId) return { kind: 'again', note: 'Choose an application.', justification };
+  const app = await readApp(deps.client, form.appId);
+  if (!app) {
+    return {
+      kind: 'again',
+      note: 'That application is not available; choose another.',
+      justification,
+    };
+  }
+  const levels = await Array.fromAsync(deps.client.listPermissionLevels(app.id));
+  const level = form.levelId
+    ? levels.find((l) => l.id === form.levelId)
+    : levels.length <= 1
+      ? levels[0]
+      : undefined;
+  if (form.levelId ? !level : levels.length > 1) {
+    const note = form.levelId
+      ? `${app.name} has no such permission level; choose one of its levels.`
+      : `${app.name} has several permission levels; choose one.`;
+    return {
+      kind: 'again',
+      note,
+      app: choiceOf(app),
+      levels: levels.map(choiceOf),
+      justification,
+    };
+  }
+  return { kind: 'done', reply: await createRequest(deps, userId, app, level, justification) };
+}
+
+async function readApp(client: AccessClient, appId: string): Promise<WorkApp | undefined> {
+  try {
+    return await client.getWorkApp(appId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+async function createRequest(
+  deps: RequestDeps,
   userId: string,
   app: WorkApp,
   level: PermissionLevel | undefined,
   justification: string | undefined,
 ): Promise<Reply> {
   const what = level ? `${app.name} (${level.name})` : app.name;
+  let accessId: string;
+  let taskIds: string[];
   try {
-    await client.createAccess({
+    const access = await deps.client.createAccess({
       workAppId: app.id,
       userId,
       ...(level ? { permissionLevelId: level.id } : {}),
       ...(justification ? { justification } : {}),
     });
+    accessId = access.id;
+    taskIds = access.taskIds ?? [];
   } catch (error) {
     if (error instanceof ConflictError) {
       return warning(`You already have a pending request for ${what}.`);
@@ -108,8 +191,26 @@ export async function submitRequest(
     }
     throw error;
   }
+  await recordRequest(deps, { accessId, accessUserId: userId, workAppId: app.id, taskIds });
   const why = justification ? ` Justification: "${justification}".` : '';
   return success(`Requested access to ${what}. Its approvers have been asked.${why}`, {
     title: 'Access requested',
   });
+}
+
+/**
+ * Remembered so the requester hears the outcome. When the created access lists the approval
+ * tasks it opened, the first of them carries the decision and its reason; without them, the
+ * access's own status is read instead.
+ */
+async function recordRequest(
+  deps: RequestDeps,
+  request: { accessId: string; accessUserId: string; workAppId: string; taskIds: string[] },
+): Promise<void> {
+  try {
+    await deps.requests.recordRequest({ ...request, requestedAt: deps.now() });
+  } catch (error) {
+    // The request stands in the Access Service; only the outcome message is lost.
+    deps.log.error({ err: error, accessId: request.accessId }, 'could not record a request');
+  }
 }

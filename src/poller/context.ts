@@ -2,7 +2,7 @@ import type { AccessClient } from '../access/client.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
 import type { Platform, Store } from '../store/store.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { ServiceGate } from './gate.ts';
 import type { PollerMetrics } from './metrics.ts';
 import type { NotifyRules } from './rules.ts';

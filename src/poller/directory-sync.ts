@@ -5,21 +5,11 @@
  */
 import type { AccessClient } from '../access/client.ts';
 import type { Logger } from '../log.ts';
-import type { IdentityLink, Platform, Store } from '../store/store.ts';
-import type { Clock } from './clock.ts';
+import type { IdentityLink, Store } from '../store/store.ts';
+import type { Clock } from '../core/clock.ts';
+import type { DirectorySource } from '../core/directory-source.ts';
 import type { ServiceGate } from './gate.ts';
 import type { PollerMetrics } from './metrics.ts';
-
-export interface DirectoryMember {
-  chatUserId: string;
-  email: string;
-}
-
-/** A platform's people, as an adapter reads them (Slack: users.list, page by page). */
-export interface DirectorySource {
-  readonly platform: Platform;
-  members(): AsyncIterable<DirectoryMember>;
-}
 
 export interface DirectorySyncDeps {
   client: AccessClient;

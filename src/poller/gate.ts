@@ -6,7 +6,7 @@
  */
 import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
 import { Backoff } from './backoff.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { Pacer } from './pacer.ts';
 
 export interface GateOptions {

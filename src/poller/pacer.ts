@@ -1,4 +1,4 @@
-import type { Clock } from './clock.ts';
+import type { Clock } from '../core/clock.ts';
 
 /**
  * Spaces calls out in time: each `take()` reserves the next free slot, `periodMs` after the

@@ -234,3 +234,19 @@ export type PollerTables = Omit<
   | 'ping'
   | 'close'
 >;
+
+/** Which tasks a person has had in their own task list: who may see a task's details. */
+export interface TaskAudienceStore {
+  /** Remembers that these tasks were in the person's list; already remembered ones are kept. */
+  rememberTasks(accessUserId: string, taskIds: string[], at: Date): Promise<void>;
+  wasShown(accessUserId: string, taskId: string): Promise<boolean>;
+}
+
+export type LinkStore = Pick<Store, 'getLink' | 'saveLink' | 'listLinks'>;
+export type AuditStore = Pick<Store, 'appendAudit' | 'listAudit'>;
+export type TaskNumberStore = Pick<Store, 'saveTaskNumbering' | 'getTaskNumbering'>;
+export type RequestStore = Pick<Store, 'recordRequest'>;
+export type ConversationRefStore = Pick<
+  Store,
+  'saveConversationRef' | 'getConversationRef' | 'deleteConversationRef'
+>;

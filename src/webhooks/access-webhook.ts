@@ -15,7 +15,7 @@ import {
   verifySignature,
 } from '../access/webhook.ts';
 import type { Logger } from '../log.ts';
-import type { Clock } from '../poller/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { PollerMetrics } from '../poller/metrics.ts';
 import type { Handler } from '../server/http-server.ts';
 

@@ -2,16 +2,19 @@
  * Wires the parts together from a parsed configuration: the Access Service (or the embedded
  * sandbox when none is configured), the store, the client and the bot. Returns one `close`
  * that releases everything in reverse order.
+ *
+ * With the embedded sandbox the store lives exactly as long as the sandbox (in memory) unless
+ * DATABASE_URL says otherwise: the sandbox starts from its seed every time, and a store kept
+ * from an earlier run would speak of tasks and requests the new sandbox never had.
  */
-import type { AccessClient } from './access/client.ts';
-import type { Config } from './config.ts';
-import { AccessBot } from './core/bot.ts';
-import type { Logger } from './log.ts';
-import { createMetrics, type Metrics, observeAccess } from './metrics.ts';
-import { RequestRecordingClient } from './poller/request-recorder.ts';
-import { startSandbox } from './sandbox/server.ts';
-import { openStore } from './store/open.ts';
-import type { Store } from './store/store.ts';
+import { AccessClient } from '../access/client.ts';
+import { AccessBot } from '../core/bot.ts';
+import type { Logger } from '../log.ts';
+import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
+import { startSandbox } from '../sandbox/server.ts';
+import { openStore } from '../store/open.ts';
+import type { Store } from '../store/store.ts';
+import { type Config, DEFAULT_DATABASE_URL } from './config.ts';
 
 export interface Runtime {
   bot: AccessBot;
@@ -43,20 +46,17 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
         'no ACCESS_API_URL: using the embedded sandbox Access Service',
       );
     }
-    const store = await openStore(config.databaseUrl);
+    const databaseUrl = config.databaseUrl ?? (sandbox ? 'sqlite::memory:' : DEFAULT_DATABASE_URL);
+    const store = await openStore(databaseUrl);
     closers.push(() => store.close());
-    // Remembers the requests made through the bot, so the poller can tell requesters the outcome.
-    const client = new RequestRecordingClient(
-      {
-        baseUrl: access.url,
-        apiKey: access.apiKey,
-        apiSecret: access.apiSecret,
-        timeoutMs: config.accessTimeoutMs,
-        statusParam: config.tasks.statusParam,
-        observe: observeAccess(metrics),
-      },
-      { store, log },
-    );
+    const client = new AccessClient({
+      baseUrl: access.url,
+      apiKey: access.apiKey,
+      apiSecret: access.apiSecret,
+      timeoutMs: config.accessTimeoutMs,
+      statusParam: config.tasks.statusParam,
+      observe: observeAccess(metrics),
+    });
     const bot = new AccessBot({ client, store, log, pendingStatus: config.tasks.pendingStatus });
     return { bot, client, store, metrics, sandbox, close };
   } catch (error) {

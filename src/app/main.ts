@@ -4,14 +4,14 @@
  * configured: the demo). Start-up problems end in one clear line, never a stack trace; SIGINT
  * and SIGTERM stop everything within 10 seconds with exit code 0.
  */
-import { startShell } from '../adapters/shell/shell.ts';
+import { startShell } from '../../adapters/shell/shell.ts';
 import { type Config, loadConfig, secretsOf } from './config.ts';
-import { AppError } from './errors.ts';
-import { createLogger, type Logger } from './log.ts';
-import { startLocalPolling } from './poller/start.ts';
+import { AppError } from '../errors.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
+import { demoApprover } from '../sandbox/seed.ts';
+import { startLocalPolling } from './polling.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
-import { scheduleDemoRequest } from './sandbox/demo-activity.ts';
-import { demoApprover } from './sandbox/seed.ts';
 import { serve } from './serve.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;

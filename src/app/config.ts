@@ -4,8 +4,11 @@
  * variable and what is expected, never echoing a secret's value.
  */
 import { z } from 'zod';
-import { ConfigError } from './errors.ts';
-import { parseNotifyRules } from './poller/rules.ts';
+import { ConfigError } from '../errors.ts';
+import { parseNotifyRules } from '../poller/rules.ts';
+
+/** Where the store lives when DATABASE_URL is unset and a real Access Service is used. */
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
 
 /** Empty strings count as unset: env files often carry `NAME=` lines. */
 const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
@@ -96,7 +99,7 @@ const Env = z
     MicrosoftAppTenantId: optional(z.string().min(1)),
     TEAMS_ANONYMOUS: optional(z.enum(['0', '1'], { error: 'TEAMS_ANONYMOUS must be 1 or 0' })),
     PORT: withDefault(intIn('PORT', 0, 65535), 3000),
-    DATABASE_URL: withDefault(z.string().min(1), 'sqlite:./data/accessbot.db'),
+    DATABASE_URL: optional(z.string().min(1)),
     POLL_INTERVAL_SECONDS: withDefault(intIn('POLL_INTERVAL_SECONDS', 1, 86_400), 60),
     POLL_MAX_RPS: optional(
       z.coerce
@@ -224,6 +227,7 @@ function toConfig(env: Env) {
           }
         : undefined,
     port: env.PORT,
+    /** Unset: in memory with the embedded sandbox, otherwise `DEFAULT_DATABASE_URL`. */
     databaseUrl: env.DATABASE_URL,
     poll: {
       intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
@@ -269,7 +273,7 @@ export function secretsOf(config: Config): string[] {
     config.slack?.appToken,
     config.teams?.appPassword,
     config.webhookSecret,
-    passwordIn(config.databaseUrl),
+    config.databaseUrl && passwordIn(config.databaseUrl),
   ];
   return values.filter((v): v is string => typeof v === 'string' && v.length >= 4);
 }

@@ -7,17 +7,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Config } from '../config.ts';
+import { systemClock } from '../core/clock.ts';
+import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
-import type { Runtime } from '../runtime.ts';
+import { createPollerMetrics } from '../poller/metrics.ts';
+import { Poller } from '../poller/poller.ts';
 import { sendWebhooks, type WebhookSender } from '../sandbox/webhooks.ts';
 import { type Handler, HttpServer } from '../server/http-server.ts';
 import { accessWebhookHandler, WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
-import { systemClock } from './clock.ts';
-import type { DirectorySource } from './directory-sync.ts';
-import { createPollerMetrics } from './metrics.ts';
-import { Poller } from './poller.ts';
+import type { Config } from './config.ts';
+import type { Runtime } from './runtime.ts';
 
 export interface PollingDeps {
   config: Config;

@@ -1,48 +1,37 @@
 /**
  * Server mode: the one HTTP server on `PORT` with every configured chat platform mounted on it.
- * Each platform adapter starts from the same context and hands back its notifier (for the
- * poller) and a stop function.
+ * Each platform starts from a narrow context (the bot, its routes, logger, metrics and its own
+ * settings) and hands back its notifier (for the poller) and a stop function.
  */
+import type { PlatformAdapter, PlatformContext } from '../core/platform.ts';
+import type { Logger } from '../log.ts';
+import { HttpServer } from '../server/http-server.ts';
+import { WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
 import type { Config } from './config.ts';
-import type { Notifier } from './core/notifier.ts';
-import type { Logger } from './log.ts';
-import type { DirectorySource } from './poller/directory-sync.ts';
-import { type Polling, startPolling } from './poller/start.ts';
+import { type Polling, startPolling } from './polling.ts';
 import type { Runtime } from './runtime.ts';
-import { HttpServer } from './server/http-server.ts';
-import { WEBHOOK_PATH } from './webhooks/access-webhook.ts';
 
-export interface PlatformContext {
-  config: Config;
-  runtime: Runtime;
-  log: Logger;
-  http: HttpServer;
-}
-
-export interface PlatformAdapter {
-  notifier: Notifier;
-  /** The platform's member list, joined by e-mail to link people who never used the bot. */
-  directory?: DirectorySource;
-  /** Stops taking platform requests; in-flight work finishes. */
-  stop(): Promise<void>;
-}
-
-type PlatformStarter = (ctx: PlatformContext) => Promise<PlatformAdapter>;
+type Starter = (
+  common: Omit<PlatformContext<never>, 'settings'>,
+) => Promise<PlatformAdapter>;
 
 /** The platforms this configuration turns on, in start order. */
-function platformsFor(config: Config): Array<[name: string, start: PlatformStarter]> {
-  const platforms: Array<[string, PlatformStarter]> = [];
-  if (config.slack) {
+function platformsFor(config: Config): Array<[name: string, start: Starter]> {
+  const platforms: Array<[string, Starter]> = [];
+  const { slack, teams } = config;
+  if (slack) {
     platforms.push([
       'slack',
-      async (ctx) => (await import('../adapters/slack/start.ts')).startSlack(ctx),
+      async (common) =>
+        (await import('../../adapters/slack/start.ts')).startSlack({ ...common, settings: slack }),
     ]);
   }
-  if (config.teams) {
+  if (teams) {
     // Loaded only when Teams is on: botbuilder is large, and the demo never needs it.
     platforms.push([
       'teams',
-      async (ctx) => (await import('../adapters/teams/start.ts')).startTeams(ctx),
+      async (common) =>
+        (await import('../../adapters/teams/start.ts')).startTeams({ ...common, settings: teams }),
     ]);
   }
   return platforms;
@@ -69,7 +58,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     ],
   });
   const adapters: PlatformAdapter[] = [];
-  const ctx: PlatformContext = { config, runtime, log, http };
+  const common = { bot: runtime.bot, routes: http, log, metrics: runtime.metrics };
   let polling: Polling | undefined;
   const close = async () => {
     await http.close();
@@ -78,7 +67,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
   };
   try {
     for (const [name, start] of platformsFor(config)) {
-      adapters.push(await start(ctx));
+      adapters.push(await start(common));
       log.info({ platform: name }, 'platform started');
     }
     polling = await startPolling({

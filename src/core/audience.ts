@@ -1,0 +1,66 @@
+/**
+ * Whose task is it: a person's pending list, read from the Access Service, and the memory of
+ * every task that was ever in it. A person may see a task's details only if it is, or was, in
+ * their own list; everything else about a task is refused without a word about the task.
+ */
+import type { AccessClient } from '../access/client.ts';
+import type { Task } from '../access/schemas.ts';
+import type { Logger } from '../log.ts';
+import type { IdentityLink, TaskAudienceStore } from '../store/store.ts';
+
+/** Pairs already written in this process; the store is asked only about new ones. */
+const REMEMBERED_MAX = 100_000;
+
+export interface AudienceDeps {
+  client: AccessClient;
+  store: TaskAudienceStore;
+  pendingStatus: string;
+  log: Logger;
+  now: () => Date;
+}
+
+export class TaskAudience {
+  readonly #d: AudienceDeps;
+  readonly #remembered = new Set<string>();
+
+  constructor(deps: AudienceDeps) {
+    this.#d = deps;
+  }
+
+  /** The person's pending tasks, every page, oldest first; each is remembered as theirs. */
+  async pending(link: IdentityLink): Promise<Task[]> {
+    const { client, pendingStatus } = this.#d;
+    const tasks = await Array.fromAsync(client.listTasks(link.accessUserId, pendingStatus));
+    await this.#remember(link.accessUserId, tasks);
+    return sortTasks(tasks);
+  }
+
+  async wasShown(link: IdentityLink, taskId: string): Promise<boolean> {
+    if (this.#remembered.has(keyOf(link.accessUserId, taskId))) return true;
+    return this.#d.store.wasShown(link.accessUserId, taskId);
+  }
+
+  async #remember(accessUserId: string, tasks: readonly Task[]): Promise<void> {
+    const fresh = tasks.map((t) => t.id).filter((id) => !this.#remembered.has(keyOf(accessUserId, id)));
+    if (!fresh.length) return;
+    try {
+      await this.#d.store.rememberTasks(accessUserId, fresh, this.#d.now());
+    } catch (error) {
+      // Only a later look at these tasks is refused; the list itself is still true.
+      this.#d.log.warn({ err: error }, 'could not remember whose tasks were listed');
+      return;
+    }
+    if (this.#remembered.size + fresh.length > REMEMBERED_MAX) this.#remembered.clear();
+    for (const id of fresh) this.#remembered.add(keyOf(accessUserId, id));
+  }
+}
+
+const keyOf = (accessUserId: string, taskId: string) => `${accessUserId}\u0000${taskId}`;
+
+/** Oldest first, so numbers stay put as new tasks arrive at the end. */
+export function sortTasks(tasks: readonly Task[]): Task[] {
+  const created = (t: Task) => String(t.metadata.createdAt ?? '');
+  return [...tasks].sort(
+    (a, b) => created(a).localeCompare(created(b)) || a.id.localeCompare(b.id),
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The chat platform port. The composition root starts each configured platform with a narrow
+ * context — the bot (its only door into accessbot), a place to mount its HTTP routes, the
+ * logger, the metrics and its own settings — and gets back the notifier the poller sends with,
+ * optionally the platform's member directory, and a stop function.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
+import type { AccessBot } from './bot.ts';
+import type { DirectorySource } from './directory-source.ts';
+import type { Notifier } from './notifier.ts';
+
+export type Route = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** The one HTTP server, as a platform sees it. */
+export interface Routes {
+  mount(path: string, route: Route): void;
+}
+
+export interface PlatformContext<Settings> {
+  bot: AccessBot;
+  routes: Routes;
+  log: Logger;
+  metrics: Metrics;
+  settings: Settings;
+}
+
+export interface PlatformAdapter {
+  notifier: Notifier;
+  /** The platform's member list, joined by e-mail to link people who never used the bot. */
+  directory?: DirectorySource;
+  /** Stops taking platform requests; in-flight work finishes. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+/**
+ * The card one person should see for a task (a card refresh, a link to a task): with buttons
+ * when it is pending in their own list; as it stands when it was in their list once (decided by
+ * someone, or gone); and nothing at all about a task that never was theirs.
+ */
+import type { AccessClient } from '../access/client.ts';
+import { NotFoundError } from '../access/errors.ts';
+import type { IdentityLink } from '../store/store.ts';
+import type { TaskAudience } from './audience.ts';
+import { NOT_YOURS } from './decide.ts';
+import { type Reply, type TaskCard, warning } from './reply.ts';
+import { goneCard, taskCard } from './task-card.ts';
+
+export type TaskView = { kind: 'card'; card: TaskCard } | { kind: 'refused'; reply: Reply };
+
+export async function viewTask(
+  deps: { client: AccessClient; audience: TaskAudience; pendingStatus: string },
+  link: IdentityLink,
+  taskId: string,
+): Promise<TaskView> {
+  const { pendingStatus } = deps;
+  const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
+  if (mine) return { kind: 'card', card: taskCard(mine, { pendingStatus }) };
+  if (!(await deps.audience.wasShown(link, taskId))) {
+    return { kind: 'refused', reply: warning(NOT_YOURS) };
+  }
+  try {
+    const task = await deps.client.getTask(taskId);
+    return { kind: 'card', card: taskCard(task, { pendingStatus, actionable: false }) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { kind: 'card', card: goneCard(taskId) };
+    throw error;
+  }
+}
