@@ -5,7 +5,7 @@
  */
 import type { AccessClient } from '../access/client.ts';
 import type { Logger } from '../log.ts';
-import type { IdentityLink, Platform, Store } from '../store/store.ts';
+import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
 import type { Clock } from './clock.ts';
 import type { ServiceGate } from './gate.ts';
 import type { PollerMetrics } from './metrics.ts';
@@ -24,7 +24,7 @@ export interface DirectorySource {
 export interface DirectorySyncDeps {
   client: AccessClient;
   gate: ServiceGate;
-  store: Store;
+  store: LinkStore;
   clock: Clock;
   log: Logger;
   metrics: PollerMetrics;

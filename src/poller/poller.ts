@@ -9,9 +9,9 @@
 import type { AccessClient } from '../access/client.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
-import type { BotRequest, Store } from '../store/store.ts';
+import type { BotRequest } from '../store/store.ts';
 import { type Clock, systemClock } from './clock.ts';
-import type { PollerContext } from './context.ts';
+import type { PollerContext, PollerStore } from './context.ts';
 import { type DirectorySource, syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
@@ -22,7 +22,7 @@ import { type SweepReport, sweep } from './sweep.ts';
 
 export interface PollerOptions {
   client: AccessClient;
-  store: Store;
+  store: PollerStore;
   notifiers: readonly Notifier[];
   log: Logger;
   metrics: PollerMetrics;
