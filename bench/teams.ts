@@ -24,7 +24,7 @@ import {
 } from 'botbuilder';
 import { startTeams } from '../adapters/teams/start.ts';
 import { AccessClient } from '../src/access/client.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/app/config.ts';
 import { AccessBot } from '../src/core/bot.ts';
 import { createLogger } from '../src/log.ts';
 import { createMetrics } from '../src/metrics.ts';
@@ -60,17 +60,11 @@ const store = await openStore('sqlite::memory:');
 const metrics = createMetrics();
 const http = new HttpServer({ log, metrics, readiness: [] });
 const teams = await startTeams({
-  config: loadConfig({ TEAMS_ANONYMOUS: '1' }),
-  runtime: {
-    bot: new AccessBot({ client, store, log, pendingStatus: 'Pending' }),
-    client,
-    store,
-    metrics,
-    sandbox: undefined,
-    close: async () => {},
-  },
+  bot: new AccessBot({ client, store, log, pendingStatus: 'Pending' }),
+  routes: http,
   log,
-  http,
+  metrics,
+  settings: loadConfig({ TEAMS_ANONYMOUS: '1' }).teams!,
 });
 const ours = `http://127.0.0.1:${await http.listen(0, '127.0.0.1')}/api/messages`;
 

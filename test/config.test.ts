@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration, secretsOf } from '../src/config.ts';
+import { loadConfig, parseDuration, secretsOf } from '../src/app/config.ts';
 import { ConfigError } from '../src/errors.ts';
 
 const fails = (env: Record<string, string>) => {
@@ -19,7 +19,8 @@ describe('configuration', () => {
     expect(config.slack).toBeUndefined();
     expect(config.teams).toBeUndefined();
     expect(config.port).toBe(3000);
-    expect(config.databaseUrl).toBe('sqlite:./data/accessbot.db');
+    // Unset: the demo's store lives in memory with its sandbox; see runtime.
+    expect(config.databaseUrl).toBeUndefined();
     expect(config.tasks).toEqual({ statusParam: 'status', pendingStatus: 'Pending' });
     expect(config.poll).toEqual({
       intervalMs: 60_000,

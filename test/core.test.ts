@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Task } from '../src/access/schemas.ts';
 import { AccessBot } from '../src/core/bot.ts';
 import { Decider } from '../src/core/decide.ts';
+import type { ChatActor } from '../src/core/identity.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
 import type { Store } from '../src/store/store.ts';
@@ -10,15 +12,21 @@ import { useSandbox } from './helpers/sandbox.ts';
 const sandbox = useSandbox({ pageSize: 2 });
 
 /** A Decider used directly, to act on a stale pending list as a stale button would. */
-function deciderFor(store: Store) {
+function deciderFor(store: Store, stale: Task[]) {
   const { log } = captureLog();
   return new Decider({
     client: sandbox.client,
-    store,
+    audit: store,
+    audience: { pending: async () => stale, wasShown: async () => true },
     log,
     now: () => new Date(),
     pendingStatus: 'Pending',
   });
+}
+
+async function linkOf(who: ChatActor) {
+  await bot.link(who);
+  return (await store.getLink(who.platform, who.chatUserId))!;
 }
 
 /** Opens a GitHub access request for `userId` and returns the approver's new task. */
@@ -135,7 +143,7 @@ describe('tasks and decisions', () => {
   });
 
   it('shows no numbered list, and decides nothing by number, when the store fails', async () => {
-    await bot.identity.resolve(ada);
+    await bot.link(ada);
     await store.close();
     const list = await bot.handle(ada, 'tasks');
     expect(list.tone).toBe('error');
@@ -158,7 +166,8 @@ describe('tasks and decisions', () => {
     const taskId = await openTaskFor(users.ada.id, users.ken.id, 'read');
     const reply = await bot.decide(grace, taskId, 'approve');
     expect(reply.outcome).toBe('not_assignee');
-    expect(reply.reply.summary).toContain('not assigned to you');
+    expect(reply.reply.summary).toContain('not in your task list');
+    expect(reply.message).toEqual({ kind: 'keep' });
     expect(posts('/Approve')).toHaveLength(0);
     expect(sandbox.current.state.task(taskId).status).toBe('Pending');
     const [entry] = await store.listAudit({ taskId });
@@ -167,6 +176,8 @@ describe('tasks and decisions', () => {
 
   it('says who decided first when a task was decided elsewhere, and shows its real state', async () => {
     const adaTaskId = await openTaskFor(users.ada.id, users.edsger.id, 'admin');
+    // Ada sees her list (with the task), then a co-approver decides it elsewhere.
+    await bot.handle(ada, 'tasks');
     const stale = await Array.fromAsync(sandbox.client.listTasks(users.ada.id, 'Pending'));
     const accessId = sandbox.current.state.task(adaTaskId).metadata.accessId;
     const sibling = [...sandbox.current.state.tasks.values()].find(
@@ -175,15 +186,15 @@ describe('tasks and decisions', () => {
     sandbox.current.state.decideTask(sibling.id, 'Declined', sibling.assigneeId, 'too broad');
     const decidedBy = sandbox.current.state.user(sibling.assigneeId).displayName;
 
-    const decider = deciderFor(store);
-    const link = (await store.getLink('slack', 'U-ADA')) ?? (await bot.identity.resolve(ada));
-    const result = await decider.decide(link, adaTaskId, 'approve', undefined, stale);
+    const decider = deciderFor(store, stale);
+    const result = await decider.decide(await linkOf(ada), adaTaskId, 'approve');
     expect(posts('/Approve')).toHaveLength(1);
     expect(result.outcome).toBe('already_decided');
     expect(result.reply.summary).toContain('Someone decided this task before you');
-    expect(result.card).toMatchObject({ state: 'declined', buttons: [] });
-    expect(result.card?.outcome).toContain(`Declined by ${decidedBy}`);
-    expect(result.card?.outcome).toContain('too broad');
+    const card = result.message.kind === 'replace' ? result.message.card : undefined;
+    expect(card).toMatchObject({ state: 'declined', buttons: [] });
+    expect(card?.outcome).toContain(`Declined by ${decidedBy}`);
+    expect(card?.outcome).toContain('too broad');
 
     const again = await bot.decide(ada, adaTaskId, 'approve');
     expect(again.outcome).toBe('already_decided');
@@ -191,15 +202,15 @@ describe('tasks and decisions', () => {
   });
 
   it('tells the truth when the service acted but the answer was lost', async () => {
-    const link = await bot.identity.resolve(ada);
-    const decider = deciderFor(store);
-    const pending = await decider.pending(link.accessUserId);
+    const link = await linkOf(ada);
+    const pending = await Array.fromAsync(sandbox.client.listTasks(users.ada.id, 'Pending'));
     const target = pending[0]!;
+    const decider = deciderFor(store, pending);
     sandbox.current.faults.dropNext(1, { afterHandling: true });
-    const result = await decider.decide(link, target.id, 'approve', undefined, pending);
+    const result = await decider.decide(link, target.id, 'approve');
     expect(sandbox.current.state.task(target.id).status).toBe('Approved');
     expect(result.outcome).toBe('already_decided');
-    expect(result.card?.state).toBe('approved');
+    expect(result.message).toMatchObject({ kind: 'replace', card: { state: 'approved' } });
     expect(result.reply.summary).toContain('now decided');
   });
 
@@ -224,7 +235,9 @@ describe('directory and requests', () => {
     const reply = await bot.handle(grace, 'members engineering');
     expect(reply.visibility).toBe('channel');
     expect(reply.title).toMatch(/^Engineering — \d+ members$/);
-    expect(text(reply)).toContain('Ada Lovelace <ada.lovelace@example.com>');
+    expect(text(reply)).toContain('Ada Lovelace');
+    // The whole channel sees it: no e-mail addresses.
+    expect(text(reply)).not.toContain('@example.com');
   });
 
   it('suggests close group names for a typo', async () => {

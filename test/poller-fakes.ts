@@ -5,9 +5,9 @@
 import { Registry } from 'prom-client';
 import { afterEach, beforeEach } from 'vitest';
 import type { AccessClient } from '../src/access/client.ts';
+import type { Clock } from '../src/core/clock.ts';
 import type { Destination, MessageRef, Notifier } from '../src/core/notifier.ts';
 import type { Reply, TaskCard } from '../src/core/reply.ts';
-import type { Clock } from '../src/core/clock.ts';
 import { createPollerMetrics } from '../src/poller/metrics.ts';
 import { Poller, type PollerOptions } from '../src/poller/poller.ts';
 import { users } from '../src/sandbox/seed.ts';

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccessBot } from '../src/core/bot.ts';
 import type { DirectorySource } from '../src/core/directory-source.ts';
-import { RequestRecordingClient } from '../src/poller/request-recorder.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
 import { actor, captureLog } from './helpers/bot.ts';
 import { clientFor, fastRetry } from './helpers/sandbox.ts';
@@ -17,17 +16,13 @@ const HOUR = 3_600_000;
 describe('the requester hears the outcome', () => {
   async function graceRequests(justification: string) {
     const { log } = captureLog();
-    const recording = new RequestRecordingClient(
-      {
-        baseUrl: w.sandbox.url,
-        apiKey: w.sandbox.apiKey,
-        apiSecret: w.sandbox.apiSecret,
-        timeoutMs: 2_000,
-        retry: fastRetry,
-      },
-      { store: w.store, log, now: () => w.clock.now() },
-    );
-    const bot = new AccessBot({ client: recording, store: w.store, log, pendingStatus: 'Pending' });
+    const bot = new AccessBot({
+      client: clientFor(w.sandbox),
+      store: w.store,
+      log,
+      pendingStatus: 'Pending',
+      now: () => w.clock.now(),
+    });
     const reply = await bot.handle(
       actor(users.grace.email, 'slack', chatId('grace')),
       `request GitHub read -- ${justification}`,

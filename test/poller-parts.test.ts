@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../src/access/schemas.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/app/config.ts';
 import { Backoff } from '../src/poller/backoff.ts';
 import { phaseOf } from '../src/poller/linked-users.ts';
 import { Pacer } from '../src/poller/pacer.ts';

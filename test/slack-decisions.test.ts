@@ -49,8 +49,12 @@ function newTaskForAda() {
   return task.id;
 }
 
-/** The notification the poller would send Ada for `taskId`, posted through the notifier. */
+/**
+ * The notification the poller would send Ada for `taskId`, posted through the notifier; like the
+ * poller, it remembers that the task was in Ada's list.
+ */
 async function notifyAda(taskId: string) {
+  await slack.bot.store.rememberTasks(users.ada.id, [taskId], new Date());
   const notifier = slack.bot.served.adapters[0]!.notifier;
   const task = await slack.sandbox.client.getTask(taskId);
   const ref = await notifier.post(
@@ -107,7 +111,7 @@ describe('Approve on a notification', () => {
     if (where.kind !== 'message') throw new Error('unexpected');
     const told = await respondedAt(where.responseUrl);
     expect(told).toMatchObject({ response_type: 'ephemeral', replace_original: false });
-    expect(String(told.text)).toContain('is not assigned to you');
+    expect(String(told.text)).toContain('not in your task list');
     expect(posts('/Approve')).toHaveLength(0);
     expect(fake().callsOf('chat.update')).toHaveLength(0);
     expect(text(message().blocks)).toBe(before);

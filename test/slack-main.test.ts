@@ -44,7 +44,7 @@ async function portOf(bot: Running): Promise<number> {
   throw new Error(`no listening line; stderr:\n${bot.stderr()}`);
 }
 
-describe('node src/main.ts with Slack', () => {
+describe('node src/app/main.ts with Slack', () => {
   it('serves health, a slash command and a notification click, and stops cleanly on SIGTERM', async () => {
     fake.reset();
     const bot = startBot(env());

@@ -1,7 +1,7 @@
 /** The Slack app manifest asks for what the adapter uses, and points Slack at /slack/events. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/app/config.ts';
 
 const manifest = readFileSync(new URL('../manifest/slack.yaml', import.meta.url), 'utf8');
 const values = (key: string) =>

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { homeView } from '../adapters/slack/home.ts';
 import { renderReply } from '../adapters/slack/render.ts';
 import { requestModal } from '../adapters/slack/request-modal.ts';
-import { tasksReply } from '../src/core/task-list.ts';
 import { info, listBlock, type Reply, type TaskCard } from '../src/core/reply.ts';
+import { tasksReply } from '../src/core/task-list.ts';
 import { SlackMessage, SlackView } from './fakes/slack-blockkit.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -95,18 +95,6 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect((await store.getLink('teams', 'U01'))?.accessUserId).toBe('a-2');
       });
 
-      it('forgets one link and leaves the others', async () => {
-        await store.saveLink(link({ platform: 'slack' }));
-        await store.saveLink(link({ platform: 'teams' }));
-        await store.forgetLink('slack', 'U01');
-        expect(await store.getLink('slack', 'U01')).toBeUndefined();
-        expect(await store.getLink('teams', 'U01')).toBeDefined();
-      });
-
-      it('treats forgetting an unknown link as done', async () => {
-        await expect(store.forgetLink('shell', 'ghost')).resolves.toBeUndefined();
-      });
-
       it('lists every link, or only those of one platform', async () => {
         await store.saveLink(link({ platform: 'slack', chatUserId: 'U01' }));
         await store.saveLink(link({ platform: 'slack', chatUserId: 'U02' }));
@@ -247,6 +235,32 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       });
     });
 
+    describe('tasks shown to a person', () => {
+      const at = new Date('2025-03-01T10:00:00.000Z');
+
+      it('remembers every task of a list, for that person only, and keeps the first sighting', async () => {
+        expect(await store.wasShown('a-1', 't-1')).toBe(false);
+        await store.rememberTasks('a-1', ['t-1', 't-2'], at);
+        await store.rememberTasks('a-1', ['t-2', 't-3'], minute(5));
+        await store.rememberTasks('a-2', [], at);
+        for (const id of ['t-1', 't-2', 't-3']) expect(await store.wasShown('a-1', id)).toBe(true);
+        expect(await store.wasShown('a-2', 't-1')).toBe(false);
+        expect(await store.wasShown('a-1', 't-4')).toBe(false);
+      });
+
+      it('remembers a long list in one call', async () => {
+        const ids = Array.from({ length: 2_000 }, (_, n) => `t-${n}`);
+        await store.rememberTasks('a-1', ids, at);
+        expect(await store.wasShown('a-1', 't-1999')).toBe(true);
+      });
+
+      it('refuses an empty user or task id, storing nothing', async () => {
+        await expectStoreError(store.rememberTasks('', ['t-1'], at), 'STORE_INVALID_INPUT');
+        await expectStoreError(store.rememberTasks('a-1', ['t-1', ''], at), 'STORE_INVALID_INPUT');
+        expect(await store.wasShown('a-1', 't-1')).toBe(false);
+      });
+    });
+
     describe('lifecycle', () => {
       it('answers ping while open', async () => {
         await expect(store.ping()).resolves.toBeUndefined();
@@ -258,10 +272,13 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         const calls: Promise<unknown>[] = [
           store.getLink('slack', 'U01'),
           store.saveLink(link()),
-          store.forgetLink('slack', 'U01'),
           store.listLinks(),
           store.appendAudit(audit()),
           store.listAudit(),
+          store.saveTaskNumbering('slack', 'U01', ['t-1'], new Date(0)),
+          store.getTaskNumbering('slack', 'U01'),
+          store.rememberTasks('a-1', ['t-1'], new Date(0)),
+          store.wasShown('a-1', 't-1'),
           store.ping(),
           ...pollerCalls(store),
         ];

@@ -251,23 +251,21 @@ export function describePollerTables(store: () => Store): void {
   });
 
   describe('conversation references', () => {
-    it('saves, replaces, lists by platform and deletes a reference', async () => {
+    it('saves, replaces and deletes a reference, per platform and chat user', async () => {
       expect(await store().getConversationRef('teams', '29:a')).toBeUndefined();
       await store().saveConversationRef('teams', '29:b', { conversation: { id: 'b' } });
       await store().saveConversationRef('teams', '29:a', { conversation: { id: 'old' } });
       await store().saveConversationRef('teams', '29:a', ref);
-      await store().saveConversationRef('slack', 'U01', { other: true });
+      await store().saveConversationRef('slack', '29:a', { other: true });
       expect(await store().getConversationRef('teams', '29:a')).toEqual(ref);
-      expect(await store().listConversationRefs('teams')).toEqual([
-        { chatUserId: '29:a', ref },
-        { chatUserId: '29:b', ref: { conversation: { id: 'b' } } },
-      ]);
+      expect(await store().getConversationRef('slack', '29:a')).toEqual({ other: true });
       await store().deleteConversationRef('teams', '29:a');
       await store().deleteConversationRef('teams', 'never-saved');
       expect(await store().getConversationRef('teams', '29:a')).toBeUndefined();
-      expect((await store().listConversationRefs('teams')).map((r) => r.chatUserId)).toEqual([
-        '29:b',
-      ]);
+      expect(await store().getConversationRef('teams', '29:b')).toEqual({
+        conversation: { id: 'b' },
+      });
+      expect(await store().getConversationRef('slack', '29:a')).toEqual({ other: true });
     });
 
     it('refuses a reference that is not an object', async () => {
@@ -303,6 +301,5 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.saveConversationRef('teams', '29:a', ref),
     store.getConversationRef('teams', '29:a'),
     store.deleteConversationRef('teams', '29:a'),
-    store.listConversationRefs('teams'),
   ];
 }

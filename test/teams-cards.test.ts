@@ -13,6 +13,11 @@ const sandbox = t.sandbox;
 const CARD = 'application/vnd.microsoft.card.adaptive';
 const updates = () => t.h.connector.calls.filter((c) => c.op === 'update');
 const status = (id: string) => sandbox.current.state.task(id).status;
+/** As the poller does when it sends Ada a task: remembered as one of hers. */
+const sentToAda = async (id: string) => {
+  await t.h.store.rememberTasks(users.ada.id, [id], new Date());
+  return id;
+};
 const click = (
   who: Parameters<(typeof t.h.activities)['cardAction']>[0],
   verb: string,
@@ -57,7 +62,8 @@ describe('Approve and Decline', () => {
     const id = openGithubTask(sandbox.current);
     const res = await click('grace', 'approve', { value: id });
     expect(res.body).toMatchObject({ type: 'application/vnd.microsoft.activity.message' });
-    expect(res.body.value).toContain('not assigned to you');
+    expect(res.body.value).toContain('not in your task list');
+    expect(res.body.value).not.toContain('GitHub');
     expect(status(id)).toBe('Pending');
     expect(updates()).toEqual([]);
     const audit = await t.h.store.listAudit({ taskId: id });
@@ -65,7 +71,7 @@ describe('Approve and Decline', () => {
   });
 
   it('a stale card ends in the real state: decided elsewhere, the message shows by whom', async () => {
-    const id = openGithubTask(sandbox.current);
+    const id = await sentToAda(openGithubTask(sandbox.current));
     sandbox.current.state.decideTask(id, 'Declined', users.alan.id, 'not now');
     const res = await click('ada', 'approve', { value: id });
     expect(shown(res.body.value)).toContain('already decided');
@@ -90,9 +96,20 @@ describe('Approve and Decline', () => {
     expect(updates()).toHaveLength(2);
   });
 
-  it('a task that no longer exists is shown as gone', async () => {
-    const res = await click('ada', 'approve', { value: '00000000-0000-4000-8000-000000000000' });
+  it('a task of hers that no longer exists is shown as gone', async () => {
+    const id = await sentToAda('00000000-0000-4000-8000-000000000000');
+    const res = await click('ada', 'approve', { value: id });
     expect(shown(res.body)).toContain('no longer exists');
+  });
+
+  it('a task id that never was hers tells her nothing about it', async () => {
+    const alans = openGithubTask(sandbox.current, 'alan');
+    sandbox.current.state.decideTask(alans, 'Declined', users.alan.id, 'confidential reason');
+    const res = await click('ada', 'approve', { value: alans });
+    expect(shown(res.body)).toContain('not in your task list');
+    expect(shown(res.body)).not.toContain('confidential reason');
+    expect(shown(res.body)).not.toContain('GitHub');
+    expect(updates()).toEqual([]);
   });
 
   it('says the service is down, changes nothing and keeps the card', async () => {
@@ -173,7 +190,7 @@ describe('the list view and Approve all', () => {
     const res = await t.h.post(
       t.h.activities.cardAction('ada', 'approveAll', { value: ids.join(','), view: 'list' }),
     );
-    expect(shown(res.body.value)).toContain('You approved 2 tasks.');
+    expect(shown(res.body.value)).toContain('Approved 2 of 2 tasks');
     expect(ids.map(status)).toEqual(['Approved', 'Approved']);
   });
 
@@ -183,8 +200,8 @@ describe('the list view and Approve all', () => {
     const res = await t.h.post(
       t.h.activities.cardAction('grace', 'approveAll', { value: [mine, alans].join(',') }),
     );
-    expect(shown(res.body.value)).toContain('You approved 0 tasks.');
-    expect(shown(res.body.value)).toContain('not assigned to you');
+    expect(shown(res.body.value)).toContain('Approved 0 of 2 tasks');
+    expect(shown(res.body.value)).toContain('not yours');
     expect([status(mine), status(alans)]).toEqual(['Pending', 'Pending']);
   });
 });
@@ -201,15 +218,23 @@ describe('refresh', () => {
     expect(shown(res.body.value)).toContain('"verb":"approve"');
   });
 
-  it('shows anyone else the task without buttons', async () => {
+  it('shows anyone else nothing about the task', async () => {
     const id = openGithubTask(sandbox.current);
     const res = await refresh('grace', id);
-    expect(shown(res.body.value)).toContain('Access request: GitHub');
+    expect(shown(res.body.value)).toContain('not in your task list');
+    expect(shown(res.body.value)).not.toContain('GitHub');
     expect(shown(res.body.value)).not.toContain('"verb":"approve"');
   });
 
-  it('shows a task decided elsewhere with its outcome and no refresh', async () => {
+  it('shows a person with no Access account nothing at all', async () => {
     const id = openGithubTask(sandbox.current);
+    const res = await refresh('stranger', id);
+    expect(shown(res.body.value)).not.toContain('GitHub');
+    expect(shown(res.body.value)).toContain('does not belong to any user');
+  });
+
+  it('shows a task decided elsewhere with its outcome and no refresh', async () => {
+    const id = await sentToAda(openGithubTask(sandbox.current));
     sandbox.current.state.decideTask(id, 'Approved', users.alan.id);
     const res = await refresh('ada', id);
     expect(shown(res.body.value)).toContain('Approved by Alan Turing');

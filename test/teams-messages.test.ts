@@ -99,7 +99,9 @@ describe('channels and group chats', () => {
       activityId: inbound.id,
     });
     expect(shown(reply?.activity)).toContain('Engineering');
-    expect(shown(reply?.activity)).toContain('ada.lovelace@example.com');
+    expect(shown(reply?.activity)).toContain('Ada Lovelace');
+    // The whole channel sees it: names, no e-mail addresses.
+    expect(shown(reply?.activity)).not.toContain('ada.lovelace@example.com');
   });
 
   it('answers other commands privately, opening the personal chat when needed', async () => {

@@ -78,10 +78,8 @@ describe('installation → notification → update', () => {
       accessUserId: users.ada.id,
       email: users.ada.email,
     });
-    const [stored] = (await t.h.store.listConversationRefs('teams')).filter(
-      (entry) => entry.chatUserId === `user:${teamsId('ada')}`,
-    );
-    expect(stored?.ref).toMatchObject({ conversation: { id: 'a:personal-ada' } });
+    const stored = await t.h.store.getConversationRef('teams', `user:${teamsId('ada')}`);
+    expect(stored).toMatchObject({ conversation: { id: 'a:personal-ada' } });
   });
 
   it('stores the reference when the bot is added to a personal conversation', async () => {

@@ -51,6 +51,8 @@ describe('the form', () => {
   });
 
   it('says so when the service is down instead of sending a broken form', async () => {
+    // Past the application list's 30 s cache, so the service is asked.
+    t.h.time.skewMs += 60_000;
     sandbox.current.faults.failNext(50, 503);
     await t.h.post(t.h.activities.message('tim', 'request'));
     const reply = t.h.connector.calls.find((c) => c.op === 'reply');
@@ -113,6 +115,7 @@ describe('application/search', () => {
   });
 
   it('answers an error when the service is down', async () => {
+    t.h.time.skewMs += 60_000;
     sandbox.current.faults.failNext(50, 503);
     const res = await search({ dataset: 'workApps', queryText: 'git' });
     expect(res.body).toMatchObject({ statusCode: 503, type: 'application/vnd.microsoft.error' });
@@ -164,7 +167,7 @@ describe('submitting', () => {
   it('brings the form back when no app was chosen or the app is unknown', async () => {
     expect(shown((await submit({})).body.value)).toContain('Choose an application');
     const gone = await submit({ workAppId: '00000000-0000-4000-8000-000000000000' });
-    expect(shown(gone.body.value)).toContain('no longer exists');
+    expect(shown(gone.body.value)).toContain('That application is not available; choose another.');
   });
 
   it('refuses a justification over the limit', async () => {

@@ -21,9 +21,7 @@ export const requestBlocks = {
 /** The option shown when the service does not answer in time; picking it explains why. */
 export const UNAVAILABLE = 'unavailable';
 
-export type LevelChoice =
-  | { kind: 'levels'; levels: Choice[] }
-  | { kind: 'message'; text: string };
+export type LevelChoice = { kind: 'levels'; levels: Choice[] } | { kind: 'message'; text: string };
 
 export interface Chosen {
   app: SelectedOption;

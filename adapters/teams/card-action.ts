@@ -32,6 +32,9 @@ export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promi
       return approveAll(deps, context, actor, action.taskIds);
     case 'refresh': {
       const view = await deps.bot.viewTask(actor, action.taskId);
+      // Teams keeps the card it has when the refresh fails.
+      if (view.kind === 'failed')
+        return errorResponse(503, 'ServiceUnavailable', view.reply.summary);
       const shown = view.kind === 'card' ? taskMessage(view.card) : view.reply;
       return cardResponse(renderCard(shown, { refreshFor: action.userIds }));
     }
@@ -93,7 +96,11 @@ async function relist(
   const { reply } = await deps.bot.taskList(actor);
   const listed: Reply = {
     ...reply,
-    blocks: [...(lead.title ? [{ kind: 'text' as const, text: lead.title }] : []), ...lead.blocks, ...reply.blocks],
+    blocks: [
+      ...(lead.title ? [{ kind: 'text' as const, text: lead.title }] : []),
+      ...lead.blocks,
+      ...reply.blocks,
+    ],
     summary: `${lead.summary} ${reply.summary}`,
   };
   const card = renderCard(listed, { view: 'list' });

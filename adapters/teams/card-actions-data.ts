@@ -4,8 +4,8 @@
  * payload becomes a clear refusal, never an exception deep in a handler.
  */
 import { z } from 'zod';
-import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
 
 /** `task`: a message about one task; `list`: the numbered `tasks` list, re-listed after a click. */
 export const View = z.enum(['task', 'list']);

@@ -5,11 +5,11 @@
  * and SIGTERM stop everything within 10 seconds with exit code 0.
  */
 import { startShell } from '../../adapters/shell/shell.ts';
-import { type Config, loadConfig, secretsOf } from './config.ts';
 import { AppError } from '../errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
 import { demoApprover } from '../sandbox/seed.ts';
+import { type Config, loadConfig, secretsOf } from './config.ts';
 import { startLocalPolling } from './polling.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
 import { serve } from './serve.ts';

@@ -11,9 +11,7 @@ import type { Config } from './config.ts';
 import { type Polling, startPolling } from './polling.ts';
 import type { Runtime } from './runtime.ts';
 
-type Starter = (
-  common: Omit<PlatformContext<never>, 'settings'>,
-) => Promise<PlatformAdapter>;
+type Starter = (common: Omit<PlatformContext<never>, 'settings'>) => Promise<PlatformAdapter>;
 
 /** The platforms this configuration turns on, in start order. */
 function platformsFor(config: Config): Array<[name: string, start: Starter]> {

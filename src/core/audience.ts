@@ -41,7 +41,9 @@ export class TaskAudience {
   }
 
   async #remember(accessUserId: string, tasks: readonly Task[]): Promise<void> {
-    const fresh = tasks.map((t) => t.id).filter((id) => !this.#remembered.has(keyOf(accessUserId, id)));
+    const fresh = tasks
+      .map((t) => t.id)
+      .filter((id) => !this.#remembered.has(keyOf(accessUserId, id)));
     if (!fresh.length) return;
     try {
       await this.#d.store.rememberTasks(accessUserId, fresh, this.#d.now());

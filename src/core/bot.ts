@@ -24,6 +24,7 @@ import { type Command, parseCommand, type TaskRef } from './commands.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
 import { appsReply, groupsReply, membersReply } from './directory.ts';
+import { NotLinkedError } from './errors.ts';
 import { plural } from './format.ts';
 import { type PastDecision, recentDecisions } from './history.ts';
 import { type ChatActor, Identity } from './identity.ts';
@@ -182,7 +183,8 @@ export class AccessBot {
       const { client, pendingStatus } = this.#deps;
       return await viewTask({ client, audience: this.#audience, pendingStatus }, link, taskId);
     } catch (error) {
-      return { kind: 'refused', reply: replyForError(error, this.#deps.log) };
+      const reply = replyForError(error, this.#deps.log);
+      return { kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply };
     }
   }
 

@@ -45,7 +45,7 @@ export const NOT_YOURS =
 export interface DecideDeps {
   client: AccessClient;
   audit: AuditStore;
-  audience: TaskAudience;
+  audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
   log: Logger;
   now: () => Date;
   pendingStatus: string;

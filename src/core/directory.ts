@@ -2,8 +2,8 @@
 import type { AccessClient } from '../access/client.ts';
 import { NotFoundError } from '../access/errors.ts';
 import type { UsersGroup, WorkApp } from '../access/schemas.ts';
-import { plural, sentenceList } from './format.ts';
 import { appMatches } from './catalog.ts';
+import { plural, sentenceList } from './format.ts';
 import { matchByName } from './match.ts';
 import { info, listBlock, type Reply, warning } from './reply.ts';
 
@@ -18,9 +18,7 @@ export async function membersReply(client: AccessClient, query: string): Promise
   const { group } = found;
   const members = await Array.fromAsync(client.listGroupMembers(group.id));
   // The whole channel sees this answer (guests and other organisations too): names only.
-  const lines = members
-    .map((m) => m.displayName ?? m.id)
-    .sort((a, b) => a.localeCompare(b));
+  const lines = members.map((m) => m.displayName ?? m.id).sort((a, b) => a.localeCompare(b));
   const title = `${group.name} — ${plural(lines.length, 'member')}`;
   if (!lines.length) {
     return info(`${group.name} has no members.`, { visibility: 'channel', title: group.name });

@@ -11,7 +11,11 @@ import { NOT_YOURS } from './decide.ts';
 import { type Reply, type TaskCard, warning } from './reply.ts';
 import { goneCard, taskCard } from './task-card.ts';
 
-export type TaskView = { kind: 'card'; card: TaskCard } | { kind: 'refused'; reply: Reply };
+/** `refused`: nothing may be shown; `failed`: nothing can be shown now (keep what is shown). */
+export type TaskView =
+  | { kind: 'card'; card: TaskCard }
+  | { kind: 'refused'; reply: Reply }
+  | { kind: 'failed'; reply: Reply };
 
 export async function viewTask(
   deps: { client: AccessClient; audience: TaskAudience; pendingStatus: string },

@@ -1,18 +1,30 @@
 import type { AccessClient } from '../access/client.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
-import type { Platform, Store } from '../store/store.ts';
-import type { Clock } from '../core/clock.ts';
+import type {
+  LinkStore,
+  NotificationStore,
+  Platform,
+  PollScheduleStore,
+  RequestStore,
+} from '../store/store.ts';
 import type { ServiceGate } from './gate.ts';
 import type { PollerMetrics } from './metrics.ts';
 import type { NotifyRules } from './rules.ts';
 
-/** What every part of the poller works with; built once by the Poller. */
-export interface PollerContext {
+/** Every role of the store the poller uses. */
+export type PollerStore = LinkStore & NotificationStore & RequestStore & PollScheduleStore;
+
+/**
+ * What every part of the poller works with; built once by the Poller. Each part names the slice
+ * of the store it uses as `S`.
+ */
+export interface PollerContext<S = PollerStore> {
   client: AccessClient;
   /** Every call to `client` goes through it. */
   gate: ServiceGate;
-  store: Store;
+  store: S;
   notifiers: ReadonlyMap<Platform, Notifier>;
   clock: Clock;
   log: Logger;
@@ -31,4 +43,5 @@ export interface PollerContext {
 }
 
 /** `ms` before the context's now. */
-export const ago = (ctx: PollerContext, ms: number) => new Date(ctx.clock.now().getTime() - ms);
+export const ago = (ctx: PollerContext<unknown>, ms: number) =>
+  new Date(ctx.clock.now().getTime() - ms);

@@ -7,7 +7,7 @@
 import type { Task } from '../access/schemas.ts';
 import { MessageRef, RecipientGoneError } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
-import type { Notification, NotificationKey } from '../store/store.ts';
+import type { Notification, NotificationKey, NotificationStore } from '../store/store.ts';
 import { ago, type PollerContext } from './context.ts';
 import {
   type NewTaskOptions,
@@ -25,7 +25,7 @@ const keyOf = (task: Task, target: Target): NotificationKey => ({
 });
 
 export async function deliver(
-  ctx: PollerContext,
+  ctx: PollerContext<NotificationStore>,
   task: Task,
   target: Target,
   accessUserId: string,
@@ -53,11 +53,16 @@ export async function deliver(
   if (target.role === 'approver') await remind(ctx, task, key, existing);
 }
 
-function options(ctx: PollerContext, task: Task): NewTaskOptions {
+function options(ctx: PollerContext<NotificationStore>, task: Task): NewTaskOptions {
   return { pendingStatus: ctx.pendingStatus, notifyOnly: isNotifyOnly(task, ctx.rules) };
 }
 
-async function send(ctx: PollerContext, task: Task, target: Target, key: NotificationKey) {
+async function send(
+  ctx: PollerContext<NotificationStore>,
+  task: Task,
+  target: Target,
+  key: NotificationKey,
+) {
   const notifier = ctx.notifiers.get(target.platform)!;
   const message = newTaskMessage(task, target, options(ctx, task));
   const kind = target.role === 'channel' ? 'channel' : 'new';
@@ -73,7 +78,12 @@ async function send(ctx: PollerContext, task: Task, target: Target, key: Notific
   }
 }
 
-async function remind(ctx: PollerContext, task: Task, key: NotificationKey, sent: Notification) {
+async function remind(
+  ctx: PollerContext<NotificationStore>,
+  task: Task,
+  key: NotificationKey,
+  sent: Notification,
+) {
   if (ctx.remindAfterMs <= 0) return;
   const dueBefore = ago(ctx, ctx.remindAfterMs);
   const last = sent.remindedAt ?? sent.sentAt;
@@ -91,7 +101,11 @@ async function remind(ctx: PollerContext, task: Task, key: NotificationKey, sent
   if (!nudged.ok) await dropIfGone(ctx, key, nudged.gone);
 }
 
-async function dropIfGone(ctx: PollerContext, key: NotificationKey, gone: boolean) {
+async function dropIfGone(
+  ctx: PollerContext<NotificationStore>,
+  key: NotificationKey,
+  gone: boolean,
+) {
   if (gone) await ctx.store.resolveNotification(key, ctx.clock.now());
 }
 
@@ -99,7 +113,7 @@ export type Attempt<T> = { ok: true; value: T } | { ok: false; gone: boolean };
 
 /** Runs one platform call for a notification, counting and logging it. */
 export async function attempt<T>(
-  ctx: PollerContext,
+  ctx: PollerContext<unknown>,
   key: NotificationKey,
   kind: string,
   call: () => Promise<T>,

@@ -4,17 +4,17 @@
  * to the bot still get their tasks. Access users left without any link are counted, not polled.
  */
 import type { AccessClient } from '../access/client.ts';
-import type { Logger } from '../log.ts';
-import type { IdentityLink, Store } from '../store/store.ts';
 import type { Clock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
+import type { Logger } from '../log.ts';
+import type { IdentityLink, LinkStore } from '../store/store.ts';
 import type { ServiceGate } from './gate.ts';
 import type { PollerMetrics } from './metrics.ts';
 
 export interface DirectorySyncDeps {
   client: AccessClient;
   gate: ServiceGate;
-  store: Store;
+  store: LinkStore;
   clock: Clock;
   log: Logger;
   metrics: PollerMetrics;

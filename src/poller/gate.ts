@@ -5,8 +5,8 @@
  * the service's load exact and lets the store work of one poll overlap another's request.
  */
 import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
-import { Backoff } from './backoff.ts';
 import type { Clock } from '../core/clock.ts';
+import { Backoff } from './backoff.ts';
 import { Pacer } from './pacer.ts';
 
 export interface GateOptions {

@@ -5,7 +5,7 @@
  * fleet of users (or a fresh start) spreads its load evenly over the interval.
  */
 import { createHash } from 'node:crypto';
-import type { IdentityLink } from '../store/store.ts';
+import type { IdentityLink, LinkStore, PollScheduleStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 
 /** Where in [0, 1) a user's polls fall within each interval: stable, and even over many users. */
@@ -14,12 +14,12 @@ export function phaseOf(accessUserId: string): number {
 }
 
 export class LinkedUsers {
-  readonly #ctx: PollerContext;
+  readonly #ctx: PollerContext<LinkStore & PollScheduleStore>;
   readonly #intervalMs: number;
   #byUser = new Map<string, IdentityLink[]>();
   #refreshedAt: number | undefined;
 
-  constructor(ctx: PollerContext, intervalMs: number) {
+  constructor(ctx: PollerContext<LinkStore & PollScheduleStore>, intervalMs: number) {
     this.#ctx = ctx;
     this.#intervalMs = intervalMs;
   }

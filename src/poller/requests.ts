@@ -7,7 +7,7 @@
 import type { Access } from '../access/schemas.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
-import type { BotRequest, IdentityLink } from '../store/store.ts';
+import type { BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
 import { ago, type PollerContext } from './context.ts';
 import { attempt } from './deliver.ts';
 import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';
@@ -15,7 +15,7 @@ import { findTask } from './resolve.ts';
 import { directTargets } from './targets.ts';
 
 export async function checkRequests(
-  ctx: PollerContext,
+  ctx: PollerContext<RequestStore>,
   requests: readonly BotRequest[],
   links: readonly IdentityLink[],
 ): Promise<void> {
@@ -43,7 +43,10 @@ export async function checkRequests(
 }
 
 /** The message to send, or undefined while the request waits. */
-async function outcomeOf(ctx: PollerContext, request: BotRequest): Promise<Reply | undefined> {
+async function outcomeOf(
+  ctx: PollerContext<unknown>,
+  request: BotRequest,
+): Promise<Reply | undefined> {
   const taskId = request.taskIds[0];
   const task = taskId === undefined ? undefined : await findTask(ctx, taskId);
   if (task) {
@@ -62,7 +65,7 @@ async function outcomeOf(ctx: PollerContext, request: BotRequest): Promise<Reply
   return requestStatusMessage(what, status.toLowerCase(), status);
 }
 
-function findAccess(ctx: PollerContext, request: BotRequest): Promise<Access | undefined> {
+function findAccess(ctx: PollerContext<unknown>, request: BotRequest): Promise<Access | undefined> {
   return ctx.gate.run(async () => {
     for await (const access of ctx.client.listWorkAppAccesses(request.workAppId)) {
       if (access.id === request.accessId) return access;

@@ -8,11 +8,15 @@ import { NotFoundError } from '../access/errors.ts';
 import type { Task } from '../access/schemas.ts';
 import { MessageRef } from '../core/notifier.ts';
 import { stateOf } from '../core/task-card.ts';
+import type { NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { attempt } from './deliver.ts';
 import { outcomeMessage } from './messages.ts';
 
-export async function findTask(ctx: PollerContext, taskId: string): Promise<Task | undefined> {
+export async function findTask(
+  ctx: PollerContext<unknown>,
+  taskId: string,
+): Promise<Task | undefined> {
   try {
     return await ctx.gate.run(() => ctx.client.getTask(taskId));
   } catch (error) {
@@ -21,7 +25,10 @@ export async function findTask(ctx: PollerContext, taskId: string): Promise<Task
   }
 }
 
-export async function resolveTask(ctx: PollerContext, taskId: string): Promise<void> {
+export async function resolveTask(
+  ctx: PollerContext<NotificationStore>,
+  taskId: string,
+): Promise<void> {
   const task = await findTask(ctx, taskId);
   if (task && stateOf(task, ctx.pendingStatus) === 'pending') return;
   const message = outcomeMessage(task, taskId, ctx.pendingStatus);

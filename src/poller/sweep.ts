@@ -5,7 +5,7 @@
  * store work overlaps another's request. A sweep never throws: each user's failure is logged and
  * the user rescheduled.
  */
-import type { CompletedPoll } from '../store/store.ts';
+import type { CompletedPoll, PollScheduleStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { serviceFailing } from './gate.ts';
 
@@ -27,7 +27,7 @@ export interface SweepReport {
 }
 
 export async function sweep(
-  ctx: PollerContext,
+  ctx: PollerContext<PollScheduleStore>,
   settings: SweepSettings,
   poll: (accessUserId: string) => Promise<void>,
 ): Promise<SweepReport> {

@@ -1,5 +1,5 @@
 import { StoreError } from './errors.ts';
-import type { AuditQuery } from './store.ts';
+import type { AuditQuery } from './records.ts';
 
 export const DEFAULT_AUDIT_LIMIT = 100;
 export const MAX_AUDIT_LIMIT = 1000;

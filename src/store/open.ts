@@ -1,6 +1,6 @@
 import { parseDatabaseUrl } from './database-url.ts';
-import { PostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.ts';
-import { SqliteStore } from './sqlite/sqlite-store.ts';
+import { openPostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.ts';
+import { openSqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './store.ts';
 
 /**
@@ -14,8 +14,8 @@ export async function openStore(
   const target = parseDatabaseUrl(databaseUrl);
   switch (target.kind) {
     case 'sqlite':
-      return SqliteStore.open(target.file);
+      return openSqliteStore(target.file);
     case 'postgres':
-      return PostgresStore.open(target.url, options);
+      return openPostgresStore(target.url, options);
   }
 }

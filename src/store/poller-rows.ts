@@ -3,14 +3,13 @@ import { checked } from './checked.ts';
 import {
   BotRequest,
   CompletedPoll,
-  type ConversationRefEntry,
   JsonObject,
   Notification,
   NotificationClaim,
   NotificationKey,
   Platform,
   PollUser,
-} from './store.ts';
+} from './records.ts';
 
 const ConversationRefInput = z.object({
   platform: Platform,
@@ -93,16 +92,14 @@ export function pollerRowCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: D
     }))
     .pipe(BotRequest);
 
-  const ConversationRefRow = z
-    .object({ chat_user_id: z.string(), ref: json(JsonObject) })
-    .transform((row): ConversationRefEntry => ({ chatUserId: row.chat_user_id, ref: row.ref }));
+  const ConversationRefRow = z.object({ ref: json(JsonObject) }).transform((row) => row.ref);
 
   return {
     toNotification: (row: unknown): Notification =>
       checked(NotificationRow, row, 'STORE_CORRUPT_ROW', 'a row of notifications'),
     toRequest: (row: unknown): BotRequest =>
       checked(RequestRow, row, 'STORE_CORRUPT_ROW', 'a row of bot_requests'),
-    toConversationRef: (row: unknown): ConversationRefEntry =>
+    toConversationRef: (row: unknown): JsonObject =>
       checked(ConversationRefRow, row, 'STORE_CORRUPT_ROW', 'a row of conversation_refs'),
 
     /** The values of CLAIM_COLUMNS. */

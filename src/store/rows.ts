@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checked } from './checked.ts';
-import { AuditEntry, IdentityLink } from './store.ts';
+import { AuditEntry, IdentityLink } from './records.ts';
 
 /** Insert column lists, in the order of the values `rowCodec` makes. */
 export const LINK_COLUMNS =

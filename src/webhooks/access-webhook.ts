@@ -14,8 +14,8 @@ import {
   usersConcerned,
   verifySignature,
 } from '../access/webhook.ts';
-import type { Logger } from '../log.ts';
 import type { Clock } from '../core/clock.ts';
+import type { Logger } from '../log.ts';
 import type { PollerMetrics } from '../poller/metrics.ts';
 import type { Handler } from '../server/http-server.ts';
 

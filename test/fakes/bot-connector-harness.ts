@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/app/config.ts';
 import { AccessBot } from '../../src/core/bot.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
@@ -54,12 +54,19 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
   const store: Store = await openStore('sqlite::memory:');
   const { log, lines } = captureLog();
   const metrics = createMetrics();
-  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
+  // The bot's clock, ahead of the wall clock by `skewMs`: tests move it on to expire caches.
+  const time = { skewMs: 0 };
+  const bot = new AccessBot({
+    client,
+    store,
+    log,
+    pendingStatus: 'Pending',
+    now: () => new Date(Date.now() + time.skewMs),
+  });
   const http = new HttpServer({ log, metrics, readiness: [] });
   const config = loadConfig(options.env ?? { TEAMS_ANONYMOUS: '1' });
-  const runtime = { bot, client, store, metrics, sandbox: undefined, close: async () => {} };
   const teams: TeamsAdapter = await startTeams(
-    { config, runtime, log, http },
+    { bot, routes: http, log, metrics, settings: config.teams! },
     { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
   );
   const port = await http.listen(0, '127.0.0.1');
@@ -88,6 +95,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
   return {
     connector,
     teams,
+    time,
     store,
     bot,
     client,

@@ -7,12 +7,12 @@
  */
 import { createHmac } from 'node:crypto';
 import { AccessClient } from '../../src/access/client.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/app/config.ts';
+import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot } from '../../src/core/bot.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
-import { type Served, serve } from '../../src/serve.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { captureLog } from '../helpers/bot.ts';
@@ -88,7 +88,7 @@ export async function startSlackBot(
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }
     : captureLog();
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl ?? 'sqlite::memory:');
   const observe = observeAccess(metrics);
   const client = new AccessClient({
     baseUrl: sandbox.url,

@@ -2,7 +2,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const entry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../src/app/main.ts', import.meta.url));
 
 export interface Running {
   child: ChildProcessWithoutNullStreams;

@@ -105,4 +105,16 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A person may see a task's details only if it is or was in their own list.
+    version: 5,
+    sql: `
+      CREATE TABLE task_audience (
+        access_user_id text NOT NULL,
+        task_id        text NOT NULL,
+        shown_at       timestamptz NOT NULL,
+        PRIMARY KEY (access_user_id, task_id)
+      );
+    `,
+  },
 ];

@@ -1,230 +1,219 @@
-import type { QueryResult } from 'pg';
 import { z } from 'zod';
 import { CLAIM_COLUMNS, oldestDueFirst, pollerRowCodec, REQUEST_COLUMNS } from '../poller-rows.ts';
 import type {
   BotRequest,
   CompletedPoll,
-  ConversationRefEntry,
   JsonObject,
   Notification,
   NotificationClaim,
   NotificationKey,
   Platform,
-  PollerTables,
   PollUser,
-} from '../store.ts';
+} from '../records.ts';
+import type {
+  ConversationRefStore,
+  NotificationStore,
+  PollScheduleStore,
+  RequestStore,
+} from '../roles.ts';
+import { changed, type PgDb } from './db.ts';
 
 /** pg reads timestamptz as Date and writes Date as timestamptz. */
 const codec = pollerRowCodec(z.date(), (date) => date);
 const KEY = 'task_id = $1 AND platform = $2 AND recipient = $3';
 
-export type Query = (text: string, values?: unknown[]) => Promise<QueryResult>;
-
-const changed = (result: QueryResult) => (result.rowCount ?? 0) > 0;
-
 /**
- * The poller's tables on PostgreSQL (see the SQLite twin for what each does). `PostgresStore`
- * extends it and supplies `query` and `transaction`. Replicas claim due users with
- * `FOR UPDATE SKIP LOCKED`, so two of them never wait for, nor take, the same rows.
+ * The poller's tables on PostgreSQL (see the SQLite twin for what each does). Replicas claim due
+ * users with `FOR UPDATE SKIP LOCKED`, so two of them never wait for, nor take, the same rows.
  */
-export abstract class PostgresPollerTables implements PollerTables {
-  protected abstract query(
-    operation: string,
-    text: string,
-    values?: unknown[],
-  ): Promise<QueryResult>;
-  protected abstract transaction<T>(
-    operation: string,
-    work: (query: Query) => Promise<T>,
-  ): Promise<T>;
-
-  async claimNotification(claim: NotificationClaim): Promise<boolean> {
-    const sql = `INSERT INTO notifications (${CLAIM_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
+export function postgresPollerTables(
+  db: PgDb,
+): NotificationStore & RequestStore & PollScheduleStore & ConversationRefStore {
+  return {
+    async claimNotification(claim: NotificationClaim): Promise<boolean> {
+      const sql = `INSERT INTO notifications (${CLAIM_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
                  ON CONFLICT DO NOTHING`;
-    return changed(await this.query('claimNotification', sql, codec.claimValues(claim)));
-  }
+      return changed(await db.query('claimNotification', sql, codec.claimValues(claim)));
+    },
 
-  async reclaimNotification(
-    key: NotificationKey,
-    claimedBy: string,
-    now: Date,
-    staleBefore: Date,
-  ): Promise<boolean> {
-    const sql = `UPDATE notifications SET claimed_at = $4, claimed_by = $5
+    async reclaimNotification(
+      key: NotificationKey,
+      claimedBy: string,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<boolean> {
+      const sql = `UPDATE notifications SET claimed_at = $4, claimed_by = $5
                  WHERE ${KEY} AND message_ref IS NULL AND resolved_at IS NULL AND claimed_at < $6`;
-    const values = [...codec.keyValues(key), now, claimedBy, staleBefore];
-    return changed(await this.query('reclaimNotification', sql, values));
-  }
+      const values = [...codec.keyValues(key), now, claimedBy, staleBefore];
+      return changed(await db.query('reclaimNotification', sql, values));
+    },
 
-  async markNotificationSent(key: NotificationKey, ref: JsonObject, sentAt: Date): Promise<void> {
-    const sql = `UPDATE notifications SET message_ref = $4::jsonb, sent_at = $5 WHERE ${KEY}`;
-    const json = codec.jsonValue(ref, 'the message reference');
-    await this.query('markNotificationSent', sql, [...codec.keyValues(key), json, sentAt]);
-  }
+    async markNotificationSent(key: NotificationKey, ref: JsonObject, sentAt: Date): Promise<void> {
+      const sql = `UPDATE notifications SET message_ref = $4::jsonb, sent_at = $5 WHERE ${KEY}`;
+      const json = codec.jsonValue(ref, 'the message reference');
+      await db.query('markNotificationSent', sql, [...codec.keyValues(key), json, sentAt]);
+    },
 
-  async listNotifications(query: {
-    taskIds?: string[];
-    openFor?: string;
-  }): Promise<Notification[]> {
-    const sql = `SELECT * FROM notifications
+    async listNotifications(query: {
+      taskIds?: string[];
+      openFor?: string;
+    }): Promise<Notification[]> {
+      const sql = `SELECT * FROM notifications
                  WHERE task_id = ANY($1::text[]) OR (access_user_id = $2 AND resolved_at IS NULL)`;
-    const values = [query.taskIds ?? [], query.openFor ?? null];
-    return (await this.query('listNotifications', sql, values)).rows.map(codec.toNotification);
-  }
+      const values = [query.taskIds ?? [], query.openFor ?? null];
+      return (await db.query('listNotifications', sql, values)).rows.map(codec.toNotification);
+    },
 
-  async resolveNotification(key: NotificationKey, resolvedAt: Date): Promise<boolean> {
-    const sql = `UPDATE notifications SET resolved_at = $4 WHERE ${KEY} AND resolved_at IS NULL`;
-    return changed(
-      await this.query('resolveNotification', sql, [...codec.keyValues(key), resolvedAt]),
-    );
-  }
+    async resolveNotification(key: NotificationKey, resolvedAt: Date): Promise<boolean> {
+      const sql = `UPDATE notifications SET resolved_at = $4 WHERE ${KEY} AND resolved_at IS NULL`;
+      return changed(
+        await db.query('resolveNotification', sql, [...codec.keyValues(key), resolvedAt]),
+      );
+    },
 
-  async reopenNotification(key: NotificationKey): Promise<void> {
-    const sql = `UPDATE notifications SET resolved_at = NULL WHERE ${KEY}`;
-    await this.query('reopenNotification', sql, codec.keyValues(key));
-  }
+    async reopenNotification(key: NotificationKey): Promise<void> {
+      const sql = `UPDATE notifications SET resolved_at = NULL WHERE ${KEY}`;
+      await db.query('reopenNotification', sql, codec.keyValues(key));
+    },
 
-  async markReminded(key: NotificationKey, remindedAt: Date, dueBefore: Date): Promise<boolean> {
-    const sql = `UPDATE notifications SET reminded_at = $4
+    async markReminded(key: NotificationKey, remindedAt: Date, dueBefore: Date): Promise<boolean> {
+      const sql = `UPDATE notifications SET reminded_at = $4
                  WHERE ${KEY} AND message_ref IS NOT NULL AND resolved_at IS NULL
                    AND coalesce(reminded_at, sent_at) <= $5`;
-    const values = [...codec.keyValues(key), remindedAt, dueBefore];
-    return changed(await this.query('markReminded', sql, values));
-  }
+      const values = [...codec.keyValues(key), remindedAt, dueBefore];
+      return changed(await db.query('markReminded', sql, values));
+    },
 
-  async recordRequest(request: BotRequest): Promise<void> {
-    const sql = `INSERT INTO bot_requests (${REQUEST_COLUMNS}) VALUES ($1, $2, $3, $4::jsonb, $5)
+    async recordRequest(request: BotRequest): Promise<void> {
+      const sql = `INSERT INTO bot_requests (${REQUEST_COLUMNS}) VALUES ($1, $2, $3, $4::jsonb, $5)
                  ON CONFLICT DO NOTHING`;
-    await this.query('recordRequest', sql, codec.requestValues(request));
-  }
+      await db.query('recordRequest', sql, codec.requestValues(request));
+    },
 
-  async listOpenRequests(): Promise<BotRequest[]> {
-    const sql = `SELECT * FROM bot_requests WHERE outcome_sent_at IS NULL
+    async listOpenRequests(): Promise<BotRequest[]> {
+      const sql = `SELECT * FROM bot_requests WHERE outcome_sent_at IS NULL
                  ORDER BY requested_at, access_id`;
-    return (await this.query('listOpenRequests', sql)).rows.map(codec.toRequest);
-  }
+      return (await db.query('listOpenRequests', sql)).rows.map(codec.toRequest);
+    },
 
-  async claimRequestOutcome(
-    accessId: string,
-    claimedBy: string,
-    now: Date,
-    staleBefore: Date,
-  ): Promise<boolean> {
-    const sql = `UPDATE bot_requests SET outcome_claimed_at = $2, outcome_claimed_by = $3
+    async claimRequestOutcome(
+      accessId: string,
+      claimedBy: string,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<boolean> {
+      const sql = `UPDATE bot_requests SET outcome_claimed_at = $2, outcome_claimed_by = $3
                  WHERE access_id = $1 AND outcome_sent_at IS NULL
                    AND (outcome_claimed_at IS NULL OR outcome_claimed_at < $4)`;
-    const values = [accessId, now, claimedBy, staleBefore];
-    return changed(await this.query('claimRequestOutcome', sql, values));
-  }
+      const values = [accessId, now, claimedBy, staleBefore];
+      return changed(await db.query('claimRequestOutcome', sql, values));
+    },
 
-  async markRequestOutcomeSent(accessId: string, sentAt: Date): Promise<void> {
-    const sql = 'UPDATE bot_requests SET outcome_sent_at = $2 WHERE access_id = $1';
-    await this.query('markRequestOutcomeSent', sql, [accessId, sentAt]);
-  }
+    async markRequestOutcomeSent(accessId: string, sentAt: Date): Promise<void> {
+      const sql = 'UPDATE bot_requests SET outcome_sent_at = $2 WHERE access_id = $1';
+      await db.query('markRequestOutcomeSent', sql, [accessId, sentAt]);
+    },
 
-  async syncPollUsers(users: PollUser[]): Promise<{ added: number; removed: number }> {
-    const valid = codec.pollUsers(users);
-    const ids = valid.map((u) => u.accessUserId);
-    const dues = valid.map((u) => u.firstDueAt);
-    return this.transaction('syncPollUsers', async (query) => {
-      const added = await query(
-        `INSERT INTO poll_schedule (access_user_id, next_due_at)
+    async syncPollUsers(users: PollUser[]): Promise<{ added: number; removed: number }> {
+      const valid = codec.pollUsers(users);
+      const ids = valid.map((u) => u.accessUserId);
+      const dues = valid.map((u) => u.firstDueAt);
+      return db.transaction('syncPollUsers', async (query) => {
+        const added = await query(
+          `INSERT INTO poll_schedule (access_user_id, next_due_at)
          SELECT * FROM unnest($1::text[], $2::timestamptz[]) ON CONFLICT DO NOTHING`,
-        [ids, dues],
-      );
-      const removed = await query(
-        'DELETE FROM poll_schedule WHERE NOT (access_user_id = ANY($1::text[]))',
-        [ids],
-      );
-      return { added: added.rowCount ?? 0, removed: removed.rowCount ?? 0 };
-    });
-  }
+          [ids, dues],
+        );
+        const removed = await query(
+          'DELETE FROM poll_schedule WHERE NOT (access_user_id = ANY($1::text[]))',
+          [ids],
+        );
+        return { added: added.rowCount ?? 0, removed: removed.rowCount ?? 0 };
+      });
+    },
 
-  async claimDuePollUsers(
-    owner: string,
-    dueBy: Date,
-    now: Date,
-    leaseUntil: Date,
-    limit: number,
-  ): Promise<string[]> {
-    const sql = `UPDATE poll_schedule s SET lease_owner = $1, lease_expires_at = $2, poked = false
+    async claimDuePollUsers(
+      owner: string,
+      dueBy: Date,
+      now: Date,
+      leaseUntil: Date,
+      limit: number,
+    ): Promise<string[]> {
+      const sql = `UPDATE poll_schedule s SET lease_owner = $1, lease_expires_at = $2, poked = false
                  FROM (SELECT access_user_id FROM poll_schedule
                        WHERE next_due_at <= $3 AND (lease_owner IS NULL OR lease_expires_at <= $4)
                        ORDER BY next_due_at, access_user_id LIMIT $5
                        FOR UPDATE SKIP LOCKED) due
                  WHERE s.access_user_id = due.access_user_id
                  RETURNING s.access_user_id, s.next_due_at`;
-    const values = [owner, leaseUntil, dueBy, now, limit];
-    const { rows } = await this.query('claimDuePollUsers', sql, values);
-    return rows
-      .map((row) => ({ id: String(row.access_user_id), due: (row.next_due_at as Date).getTime() }))
-      .sort(oldestDueFirst)
-      .map((row) => row.id);
-  }
+      const values = [owner, leaseUntil, dueBy, now, limit];
+      const { rows } = await db.query('claimDuePollUsers', sql, values);
+      return rows
+        .map((row) => ({
+          id: String(row.access_user_id),
+          due: (row.next_due_at as Date).getTime(),
+        }))
+        .sort(oldestDueFirst)
+        .map((row) => row.id);
+    },
 
-  async completePolls(owner: string, polls: CompletedPoll[]): Promise<void> {
-    const valid = codec.completedPolls(polls);
-    if (!valid.length) return;
-    const sql = `UPDATE poll_schedule s
+    async completePolls(owner: string, polls: CompletedPoll[]): Promise<void> {
+      const valid = codec.completedPolls(polls);
+      if (!valid.length) return;
+      const sql = `UPDATE poll_schedule s
                  SET next_due_at = CASE WHEN s.poked THEN s.next_due_at ELSE d.due END,
                      poked = false, lease_owner = NULL, lease_expires_at = NULL
                  FROM unnest($2::text[], $3::timestamptz[]) AS d(id, due)
                  WHERE s.access_user_id = d.id AND s.lease_owner = $1`;
-    const values = [owner, valid.map((p) => p.accessUserId), valid.map((p) => p.nextDueAt)];
-    await this.query('completePolls', sql, values);
-  }
+      const values = [owner, valid.map((p) => p.accessUserId), valid.map((p) => p.nextDueAt)];
+      await db.query('completePolls', sql, values);
+    },
 
-  async markPollDue(accessUserIds: string[] | 'all', now: Date): Promise<void> {
-    const set = 'UPDATE poll_schedule SET next_due_at = least(next_due_at, $1), poked = true';
-    if (accessUserIds === 'all') await this.query('markPollDue', set, [now]);
-    else {
-      const sql = `${set} WHERE access_user_id = ANY($2::text[])`;
-      await this.query('markPollDue', sql, [now, accessUserIds]);
-    }
-  }
+    async markPollDue(accessUserIds: string[] | 'all', now: Date): Promise<void> {
+      const set = 'UPDATE poll_schedule SET next_due_at = least(next_due_at, $1), poked = true';
+      if (accessUserIds === 'all') await db.query('markPollDue', set, [now]);
+      else {
+        const sql = `${set} WHERE access_user_id = ANY($2::text[])`;
+        await db.query('markPollDue', sql, [now, accessUserIds]);
+      }
+    },
 
-  async releasePollLeases(owner: string): Promise<void> {
-    const sql = `UPDATE poll_schedule SET lease_owner = NULL, lease_expires_at = NULL
+    async releasePollLeases(owner: string): Promise<void> {
+      const sql = `UPDATE poll_schedule SET lease_owner = NULL, lease_expires_at = NULL
                  WHERE lease_owner = $1`;
-    await this.query('releasePollLeases', sql, [owner]);
-  }
+      await db.query('releasePollLeases', sql, [owner]);
+    },
 
-  async claimScheduledRun(job: string, now: Date, nextRunAt: Date): Promise<boolean> {
-    const sql = `INSERT INTO scheduled_runs (job, next_run_at) VALUES ($1, $2)
+    async claimScheduledRun(job: string, now: Date, nextRunAt: Date): Promise<boolean> {
+      const sql = `INSERT INTO scheduled_runs (job, next_run_at) VALUES ($1, $2)
                  ON CONFLICT (job) DO UPDATE SET next_run_at = excluded.next_run_at
                  WHERE scheduled_runs.next_run_at <= $3`;
-    return changed(await this.query('claimScheduledRun', sql, [job, nextRunAt, now]));
-  }
+      return changed(await db.query('claimScheduledRun', sql, [job, nextRunAt, now]));
+    },
 
-  async saveConversationRef(
-    platform: Platform,
-    chatUserId: string,
-    ref: JsonObject,
-  ): Promise<void> {
-    const sql = `INSERT INTO conversation_refs (platform, chat_user_id, ref) VALUES ($1, $2, $3::jsonb)
+    async saveConversationRef(
+      platform: Platform,
+      chatUserId: string,
+      ref: JsonObject,
+    ): Promise<void> {
+      const sql = `INSERT INTO conversation_refs (platform, chat_user_id, ref) VALUES ($1, $2, $3::jsonb)
                  ON CONFLICT (platform, chat_user_id) DO UPDATE SET ref = excluded.ref`;
-    const values = codec.conversationRefValues(platform, chatUserId, ref);
-    await this.query('saveConversationRef', sql, values);
-  }
+      const values = codec.conversationRefValues(platform, chatUserId, ref);
+      await db.query('saveConversationRef', sql, values);
+    },
 
-  async getConversationRef(
-    platform: Platform,
-    chatUserId: string,
-  ): Promise<JsonObject | undefined> {
-    const sql = 'SELECT * FROM conversation_refs WHERE platform = $1 AND chat_user_id = $2';
-    const { rows } = await this.query('getConversationRef', sql, [platform, chatUserId]);
-    return rows[0] === undefined ? undefined : codec.toConversationRef(rows[0]).ref;
-  }
+    async getConversationRef(
+      platform: Platform,
+      chatUserId: string,
+    ): Promise<JsonObject | undefined> {
+      const sql = 'SELECT * FROM conversation_refs WHERE platform = $1 AND chat_user_id = $2';
+      const { rows } = await db.query('getConversationRef', sql, [platform, chatUserId]);
+      return rows[0] === undefined ? undefined : codec.toConversationRef(rows[0]);
+    },
 
-  async deleteConversationRef(platform: Platform, chatUserId: string): Promise<void> {
-    const sql = 'DELETE FROM conversation_refs WHERE platform = $1 AND chat_user_id = $2';
-    await this.query('deleteConversationRef', sql, [platform, chatUserId]);
-  }
-
-  async listConversationRefs(platform: Platform): Promise<ConversationRefEntry[]> {
-    const sql =
-      'SELECT * FROM conversation_refs WHERE platform = $1 ORDER BY chat_user_id COLLATE "C"';
-    const { rows } = await this.query('listConversationRefs', sql, [platform]);
-    return rows.map(codec.toConversationRef);
-  }
+    async deleteConversationRef(platform: Platform, chatUserId: string): Promise<void> {
+      const sql = 'DELETE FROM conversation_refs WHERE platform = $1 AND chat_user_id = $2';
+      await db.query('deleteConversationRef', sql, [platform, chatUserId]);
+    },
+  };
 }

@@ -104,4 +104,16 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // A person may see a task's details only if it is or was in their own list.
+    version: 5,
+    sql: `
+      CREATE TABLE task_audience (
+        access_user_id TEXT NOT NULL,
+        task_id        TEXT NOT NULL,
+        shown_at       INTEGER NOT NULL,
+        PRIMARY KEY (access_user_id, task_id)
+      ) STRICT;
+    `,
+  },
 ];
