@@ -1,6 +1,6 @@
 /** The architecture, enforced: core is platform-neutral and only src/access knows the service. */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
@@ -12,9 +12,27 @@ function sources(dir: string): string[] {
 }
 
 const importsOf = (file: string) =>
-  [...readFileSync(join(root, file), 'utf8').matchAll(/^\s*import[^'"]*['"]([^'"]+)['"]/gm)].map(
-    (m) => m[1]!,
+  [
+    ...readFileSync(join(root, file), 'utf8').matchAll(
+      /^\s*(?:import|export)\b[^'"]*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
+
+/** What a file imports from this repository, as paths from its root (e.g. `src/core/bot.ts`). */
+const localImportsOf = (file: string) =>
+  importsOf(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => relative(root, join(root, dirname(file), spec)));
+
+const offending = (dirs: string[], allowed: (file: string, target: string) => boolean) =>
+  dirs.flatMap(sources).flatMap((file) =>
+    localImportsOf(file)
+      .filter((target) => !allowed(file, target))
+      .map((target) => `${file} imports ${target}`),
   );
+
+/** What every layer may use: the error base, the logger and the metrics. */
+const shared = ['src/errors.ts', 'src/log.ts', 'src/metrics.ts'];
 
 describe('architecture boundaries', () => {
   it('src/core imports no adapter, no chat SDK and no HTTP client', () => {
@@ -22,6 +40,54 @@ describe('architecture boundaries', () => {
       importsOf(file)
         .filter((spec) => /adapters\/|@slack\/|botbuilder|^got$|sandbox\//.test(spec))
         .map((spec) => `${file} imports ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the core is the adapters' only door: they import src/core and nothing else of ours", () => {
+    const offenders = offending(['adapters'], (file, target) => {
+      const own = file.split('/').slice(0, 2).join('/');
+      return (
+        target.startsWith(`${own}/`) || target.startsWith('src/core/') || shared.includes(target)
+      );
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('src/core leans on the service client and the store only, never on the poller or the wiring', () => {
+    const offenders = offending(
+      ['src/core'],
+      (_file, target) =>
+        ['src/core/', 'src/access/', 'src/store/'].some((dir) => target.startsWith(dir)) ||
+        shared.includes(target),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('nothing below the composition root imports it, and only it starts the sandbox', () => {
+    const below = [
+      'src/access',
+      'src/core',
+      'src/poller',
+      'src/store',
+      'src/server',
+      'src/webhooks',
+    ];
+    const upward = offending(
+      [...below, 'adapters'],
+      (_file, target) => !target.startsWith('src/app/'),
+    );
+    const sandbox = offending(
+      [...below, 'adapters'],
+      (_file, target) => !target.startsWith('src/sandbox/'),
+    );
+    expect([...upward, ...sandbox]).toEqual([]);
+  });
+
+  it('only the composition root imports the poller', () => {
+    const offenders = offending(
+      ['src/access', 'src/core', 'src/store', 'adapters'],
+      (_f, target) => !target.startsWith('src/poller/'),
     );
     expect(offenders).toEqual([]);
   });

@@ -1,6 +1,7 @@
 /**
  * The one place where transport failures become typed Access Service errors: by HTTP status,
- * by got's error class and code, never by message text.
+ * by got's error class and code, never by message text. A programming error is not a transport
+ * failure: it is thrown on as it is, so that nobody is told "the service is down" for our bug.
  */
 import { HTTPError, RequestError, TimeoutError } from 'got';
 import type { EndpointName } from './endpoints.ts';
@@ -42,8 +43,19 @@ export function toAccessError(endpoint: EndpointName, error: unknown): AccessErr
     return new ServiceUnavailableError(endpoint, 'no answer in time', { cause: error });
   }
   if (error instanceof RequestError) {
+    if (isBug(error.cause)) throw error.cause;
     const reason = error.code ? `connection failed (${error.code})` : 'connection failed';
     return new ServiceUnavailableError(endpoint, reason, { cause: error });
   }
-  return new ServiceUnavailableError(endpoint, 'request failed', { cause: error });
+  throw error;
+}
+
+/** Errors that only code can cause; the network and the service cause none of these. */
+function isBug(error: unknown): boolean {
+  return (
+    error instanceof TypeError ||
+    error instanceof RangeError ||
+    error instanceof ReferenceError ||
+    error instanceof SyntaxError
+  );
 }
