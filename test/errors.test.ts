@@ -30,7 +30,10 @@ describe('mapping failures at the Access Service boundary', () => {
 
   it('still calls a refused connection an outage', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    const error = toAccessError('GET /Tasks', new RequestError(refused.message, refused, {} as never));
+    const error = toAccessError(
+      'GET /Tasks',
+      new RequestError(refused.message, refused, {} as never),
+    );
     expect(error).toBeInstanceOf(ServiceUnavailableError);
   });
 });
