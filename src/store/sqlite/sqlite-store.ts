@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { auditFilter, auditLimit } from '../audit-query.ts';
@@ -10,6 +9,7 @@ import { checkedTaskIds } from '../task-numbering.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { SqlitePollerTables } from './poller-tables.ts';
+import { preparePrivateFile } from './private-file.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -36,15 +36,16 @@ export class SqliteStore extends SqlitePollerTables implements Store {
   }
 
   /**
-   * Opens `file` (creating its directory) or `:memory:`, then applies the pragmas and migrations.
-   * Any failure is a STORE_OPEN_FAILED naming the file and the reason, for the operator.
+   * Opens `file` (creating it and its directory, owner-only) or `:memory:`, then applies the
+   * pragmas and migrations. Any failure is a STORE_OPEN_FAILED naming the file and the reason,
+   * for the operator.
    */
   static open(file: string): SqliteStore {
     const inMemory = file === MEMORY;
     const shown = inMemory ? MEMORY : resolve(file);
     let db: DatabaseSync | undefined;
     try {
-      if (!inMemory) mkdirSync(dirname(shown), { recursive: true });
+      if (!inMemory) preparePrivateFile(shown);
       db = new DatabaseSync(file);
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // WAL lets readers run while the poller writes; `:memory:` silently keeps its own mode.
