@@ -1,21 +1,19 @@
 /**
  * `/api/messages` on our own `node:http` server: botbuilder expects the JSON body already parsed
- * and an Express-like response, so this reads the body (bounded), answers malformed JSON with
- * 400 itself, and gives `CloudAdapter.process` the small response object it asks for.
+ * and an Express-like response, so this parses the body (read and bounded by the server),
+ * answers malformed JSON with 400 itself, and gives `CloudAdapter.process` the small response
+ * object it asks for.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CloudAdapter, TurnContext } from 'botbuilder';
 import type { Logger } from '../../src/log.ts';
 
-/** Far above any real activity (Teams caps messages near 100 KB); a cap keeps memory bounded. */
-const MAX_BODY_BYTES = 1_000_000;
-
 type TurnLogic = (context: TurnContext) => Promise<void>;
 
 export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Logger) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
-    const body = await readJson(req);
+    const body = parseJson(raw);
     if (!body.ok) {
       log.warn({ reason: body.reason }, 'refused a malformed Bot Framework request');
       return send(res, body.status, { error: body.reason });
@@ -38,16 +36,9 @@ type Body =
   | { ok: true; value: Record<string, unknown> }
   | { ok: false; status: number; reason: string };
 
-async function readJson(req: IncomingMessage): Promise<Body> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, reason: 'body too large' };
-    chunks.push(chunk as Buffer);
-  }
+function parseJson(raw: Buffer): Body {
   try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const value: unknown = JSON.parse(raw.toString('utf8'));
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
       return { ok: true, value: value as Record<string, unknown> };
     }

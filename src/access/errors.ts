@@ -14,6 +14,8 @@ export type AccessErrorCode =
   | 'ACCESS_INVALID_REQUEST'
   | 'ACCESS_UNAVAILABLE'
   | 'ACCESS_INVALID_RESPONSE'
+  | 'ACCESS_RESPONSE_TOO_LARGE'
+  | 'ACCESS_LIST_TOO_LONG'
   | 'ACCESS_FOREIGN_ORIGIN';
 
 export class AccessError extends AppError {
@@ -73,10 +75,58 @@ export class ServiceUnavailableError extends AccessError {
   }
 }
 
-/** A body that is not JSON or not of the expected shape. */
+/** A body that is not JSON or not of the expected shape, or pages that lead in a circle. */
 export class InvalidResponseError extends AccessError {
-  constructor(endpoint: EndpointName, reason: string, details?: Details) {
-    super('ACCESS_INVALID_RESPONSE', endpoint, `unexpected response body: ${reason}`, details);
+  constructor(
+    endpoint: EndpointName,
+    reason: string,
+    details?: Details,
+    code: AccessErrorCode = 'ACCESS_INVALID_RESPONSE',
+  ) {
+    super(code, endpoint, `unexpected response body: ${reason}`, details);
+  }
+}
+
+/**
+ * A response body past ACCESS_MAX_RESPONSE_BYTES: the download was cut off there. An invalid
+ * response, so a decision whose answer was cut off is re-read, not assumed.
+ */
+export class ResponseTooLargeError extends InvalidResponseError {
+  readonly maxBytes: number;
+
+  constructor(endpoint: EndpointName, maxBytes: number) {
+    super(
+      endpoint,
+      `larger than ${maxBytes} bytes (ACCESS_MAX_RESPONSE_BYTES); the download was stopped`,
+      {},
+      'ACCESS_RESPONSE_TOO_LARGE',
+    );
+    this.maxBytes = maxBytes;
+  }
+}
+
+export type ListLimit = 'pages' | 'items' | 'bytes';
+
+const listLimitVariable: Record<ListLimit, string> = {
+  pages: 'ACCESS_MAX_PAGES',
+  items: 'ACCESS_MAX_ITEMS',
+  bytes: 'ACCESS_MAX_LIST_BYTES',
+};
+
+/** A list past ACCESS_MAX_PAGES, ACCESS_MAX_ITEMS or ACCESS_MAX_LIST_BYTES: reading stopped there. */
+export class ListTooLongError extends InvalidResponseError {
+  readonly limit: ListLimit;
+  readonly max: number;
+
+  constructor(endpoint: EndpointName, limit: ListLimit, max: number) {
+    super(
+      endpoint,
+      `the list goes past ${max} ${limit} (${listLimitVariable[limit]}); reading was stopped`,
+      {},
+      'ACCESS_LIST_TOO_LONG',
+    );
+    this.limit = limit;
+    this.max = max;
   }
 }
 

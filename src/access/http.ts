@@ -1,14 +1,17 @@
 /**
  * The Access Service's transport: one `got` instance with both credentials, a time limit on
- * every request, retries for GETs only, no redirects, and a guard that refuses any URL outside
- * the configured origin before a single header leaves the process. Everything that goes wrong
- * comes out as an `AccessError`.
+ * every request, retries for GETs only, no redirects, a guard that refuses any URL outside the
+ * configured origin before a single header leaves the process, and bounds on what any answer
+ * may cost (limits.ts). Everything that goes wrong comes out as an `AccessError`.
  */
 import got, { type Got, type Response } from 'got';
 import type { z } from 'zod';
 import type { EndpointName } from './endpoints.ts';
 import { AccessError, ForeignOriginError, InvalidResponseError } from './errors.ts';
+import { type AccessLimits, defaultLimits } from './limits.ts';
+import { itemCount, ListWalk } from './list-walk.ts';
 import { toAccessError } from './map-error.ts';
+import { responseSizeLimit } from './response-size.ts';
 import { pageOf } from './schemas.ts';
 
 export interface RetryPolicy {
@@ -27,6 +30,8 @@ export interface AccessHttpOptions {
   apiSecret: string;
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
+  /** Bounds on pages, items and bytes; each unset one takes its default (limits.ts). */
+  limits?: Partial<AccessLimits>;
   /** Injected for deterministic tests of the jitter. */
   random?: () => number;
   /** Called once per HTTP attempt outcome, for metrics. */
@@ -65,11 +70,13 @@ export class AccessHttp {
   readonly #got: Got;
   readonly #origin: string;
   readonly #observe: AccessHttpOptions['observe'];
+  readonly #limits: AccessLimits;
 
   constructor(options: AccessHttpOptions) {
     const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
     this.#origin = base.origin;
     this.#observe = options.observe;
+    this.#limits = { ...defaultLimits, ...options.limits };
     const retry = { ...defaultRetry, ...options.retry };
     const random = options.random ?? Math.random;
     const origin = this.#origin;
@@ -82,6 +89,9 @@ export class AccessHttp {
         'user-agent': 'accessbot',
       },
       responseType: 'text',
+      // Counted bytes are held bytes: a compressed body could unpack far past the bound.
+      decompress: false,
+      handlers: [responseSizeLimit(this.#limits.maxResponseBytes)],
       followRedirect: false,
       throwHttpErrors: true,
       timeout: { request: options.timeoutMs },
@@ -134,7 +144,8 @@ export class AccessHttp {
 
   /**
    * Every item of a list endpoint, page after page, following `links.next` exactly as returned
-   * until it is absent or null. Stopping the iteration early stops the requests.
+   * until it is absent or null. Stopping the iteration early stops the requests. A walk that
+   * goes past a limit, or back to a page it read, fails instead of going on.
    */
   async *list<T extends z.ZodType>(
     endpoint: EndpointName,
@@ -142,6 +153,7 @@ export class AccessHttp {
     item: T,
   ): AsyncGenerator<z.output<T>> {
     const schema = listBody(item);
+    const walk = new ListWalk(endpoint, this.#limits);
     const nextOf = new WeakMap<object, string | null>();
     let started = performance.now();
     const pages = this.#got.paginate(request.path, {
@@ -149,11 +161,13 @@ export class AccessHttp {
       context: { endpoint },
       pagination: {
         backoff: 0,
-        // A service that keeps answering the same `next` must not spin forever.
-        requestLimit: 100_000,
+        // ListWalk counts and fails loudly; got's own limits would end the list silently.
+        requestLimit: Number.POSITIVE_INFINITY,
         transform: (response: Response<string>) => {
           this.#record(endpoint, response, started);
-          const page = parseBody(endpoint, response, schema);
+          const json = readJson(endpoint, response);
+          walk.page(response.url, response.rawBody.byteLength, itemCount(json));
+          const page = validate(endpoint, response, schema, json);
           if (Array.isArray(page)) return page;
           nextOf.set(response, page.links?.next ?? null);
           return page.data;
@@ -163,9 +177,7 @@ export class AccessHttp {
           if (!next) return false;
           const url = new URL(next, response.url);
           if (url.origin !== this.#origin) throw new ForeignOriginError(endpoint, url.origin);
-          if (url.href === response.url) {
-            throw new InvalidResponseError(endpoint, 'links.next points at the same page');
-          }
+          walk.next(url.href);
           started = performance.now();
           return { url, searchParams: undefined };
         },
@@ -194,21 +206,36 @@ function parseBody<T extends z.ZodType>(
   response: Response<string>,
   schema: T | undefined,
 ): z.output<T> {
-  if (response.statusCode < 200 || response.statusCode >= 300) {
-    throw new InvalidResponseError(endpoint, `unexpected status ${response.statusCode}`, {
-      status: response.statusCode,
-    });
+  if (!schema) {
+    checkStatus(endpoint, response);
+    return undefined as z.output<T>;
   }
-  if (!schema) return undefined as z.output<T>;
-  let json: unknown;
+  return validate(endpoint, response, schema, readJson(endpoint, response));
+}
+
+function checkStatus(endpoint: EndpointName, response: Response<string>): void {
+  const status = response.statusCode;
+  if (status < 200 || status >= 300) {
+    throw new InvalidResponseError(endpoint, `unexpected status ${status}`, { status });
+  }
+}
+
+function readJson(endpoint: EndpointName, response: Response<string>): unknown {
+  checkStatus(endpoint, response);
+  const status = response.statusCode;
   try {
-    json = JSON.parse(response.body);
+    return JSON.parse(response.body);
   } catch (cause) {
-    throw new InvalidResponseError(endpoint, 'the body is not JSON', {
-      status: response.statusCode,
-      cause,
-    });
+    throw new InvalidResponseError(endpoint, 'the body is not JSON', { status, cause });
   }
+}
+
+function validate<T extends z.ZodType>(
+  endpoint: EndpointName,
+  response: Response<string>,
+  schema: T,
+  json: unknown,
+): z.output<T> {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -4,6 +4,7 @@
  * variable and what is expected, never echoing a secret's value.
  */
 import { z } from 'zod';
+import { defaultLimits } from '../access/limits.ts';
 import { ConfigError } from '../errors.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
 
@@ -72,6 +73,19 @@ const Env = z
     ),
     ACCESS_PENDING_STATUS: withDefault(z.string().min(1), 'Pending'),
     ACCESS_TIMEOUT_SECONDS: withDefault(intIn('ACCESS_TIMEOUT_SECONDS', 1, 120), 10),
+    ACCESS_MAX_PAGES: withDefault(intIn('ACCESS_MAX_PAGES', 1, 1_000_000), defaultLimits.maxPages),
+    ACCESS_MAX_ITEMS: withDefault(
+      intIn('ACCESS_MAX_ITEMS', 1, 100_000_000),
+      defaultLimits.maxItems,
+    ),
+    ACCESS_MAX_RESPONSE_BYTES: withDefault(
+      intIn('ACCESS_MAX_RESPONSE_BYTES', 1_000, 2_000_000_000),
+      defaultLimits.maxResponseBytes,
+    ),
+    ACCESS_MAX_LIST_BYTES: withDefault(
+      intIn('ACCESS_MAX_LIST_BYTES', 1_000, 100_000_000_000),
+      defaultLimits.maxListBytes,
+    ),
     SLACK_BOT_TOKEN: optional(
       z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN must be a bot token starting with xoxb-'),
     ),
@@ -207,6 +221,13 @@ function toConfig(env: Env) {
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,
+    /** What any answer of the Access Service may cost (src/access/limits.ts). */
+    accessLimits: {
+      maxPages: env.ACCESS_MAX_PAGES,
+      maxItems: env.ACCESS_MAX_ITEMS,
+      maxResponseBytes: env.ACCESS_MAX_RESPONSE_BYTES,
+      maxListBytes: env.ACCESS_MAX_LIST_BYTES,
+    },
     slack: env.SLACK_BOT_TOKEN
       ? {
           botToken: env.SLACK_BOT_TOKEN,

@@ -54,6 +54,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       apiKey: access.apiKey,
       apiSecret: access.apiSecret,
       timeoutMs: config.accessTimeoutMs,
+      limits: config.accessLimits,
       statusParam: config.tasks.statusParam,
       observe: observeAccess(metrics),
     });

@@ -11,7 +11,12 @@ import type { AccessBot } from './bot.ts';
 import type { DirectorySource } from './directory-source.ts';
 import type { Notifier } from './notifier.ts';
 
-export type Route = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** `body` is the whole request body, read (and bounded) by the server before the route runs. */
+export type Route = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+) => void | Promise<void>;
 
 /** The one HTTP server, as a platform sees it. */
 export interface Routes {

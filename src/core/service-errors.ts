@@ -5,7 +5,9 @@
 import {
   AccessError,
   InvalidResponseError,
+  ListTooLongError,
   NotFoundError,
+  ResponseTooLargeError,
   ServiceUnavailableError,
   UnauthorizedError,
 } from '../access/errors.ts';
@@ -26,6 +28,12 @@ export function replyForError(error: unknown, log: Logger): Reply {
     log.warn({ err: error }, 'Access Service unavailable');
     return failure(
       'The Access Service is not answering right now. Nothing was changed; please try again in a minute.',
+    );
+  }
+  if (error instanceof ResponseTooLargeError || error instanceof ListTooLongError) {
+    log.error({ err: error, endpoint: error.endpoint }, 'Access Service answer over a limit');
+    return failure(
+      'The Access Service sent more than accessbot is set to read, so I stopped reading it. Nothing was changed; the admin has been told in the logs.',
     );
   }
   if (error instanceof InvalidResponseError) {

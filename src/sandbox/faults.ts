@@ -4,6 +4,7 @@
  * `FaultCommand` is the same set as JSON, for `POST /__sandbox/faults`.
  */
 import { z } from 'zod';
+import { HostileCommand } from './hostile.ts';
 
 /** `json`: a body that is not valid JSON; `shape`: valid JSON in the wrong shape. */
 export type MalformKind = 'json' | 'shape';
@@ -30,6 +31,7 @@ export const FaultCommand = z.strictObject({
   malformNext: z.strictObject({ count, kind: z.enum(['json', 'shape']).optional() }).optional(),
   dropNext: z.strictObject({ count, afterHandling: z.boolean().optional() }).optional(),
   foreignNextLinks: z.url().nullable().optional(),
+  hostile: HostileCommand.nullable().optional(),
 });
 export type FaultCommand = z.infer<typeof FaultCommand>;
 
@@ -41,6 +43,7 @@ export class Faults {
   #malformed = { count: 0, kind: 'json' as MalformKind };
   #drops = { count: 0, afterHandling: false };
   #foreignOrigin: string | null = null;
+  #hostile: HostileCommand | null = null;
 
   /** Every API response waits this long. */
   latency(ms: number): void {
@@ -81,6 +84,11 @@ export class Faults {
     this.#foreignOrigin = origin === null ? null : new URL(origin).origin;
   }
 
+  /** Hostile answers (hostile.ts) until `null` or `reset()`. */
+  hostile(mode: z.input<typeof HostileCommand> | null): void {
+    this.#hostile = mode === null ? null : HostileCommand.parse(mode);
+  }
+
   reset(): void {
     this.latency(0);
     this.errorRate(0);
@@ -88,6 +96,7 @@ export class Faults {
     this.malformNext(0);
     this.dropNext(0);
     this.foreignNextLinks(null);
+    this.hostile(null);
   }
 
   apply(command: FaultCommand): void {
@@ -99,6 +108,7 @@ export class Faults {
     if (malformNext) this.malformNext(malformNext.count, malformNext.kind);
     if (dropNext) this.dropNext(dropNext.count, dropNext);
     if (command.foreignNextLinks !== undefined) this.foreignNextLinks(command.foreignNextLinks);
+    if (command.hostile !== undefined) this.hostile(command.hostile);
   }
 
   // What the server asks for each API request.
@@ -126,6 +136,10 @@ export class Faults {
     if (this.#malformed.count === 0) return undefined;
     this.#malformed.count--;
     return this.#malformed.kind;
+  }
+
+  get hostileMode(): HostileCommand | null {
+    return this.#hostile;
   }
 
   nextOrigin(ownOrigin: string): string {

@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SandboxError } from './errors.ts';
 import { type Failure, Faults } from './faults.ts';
+import { hostileLinks, sendHostileBody, streamsBody } from './hostile.ts';
 import { parseBody, problem, type Reply, readBody, send } from './http.ts';
 import { Cursors } from './pagination.ts';
 import { MethodNotAllowed, type Router } from './router.ts';
@@ -119,7 +120,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           if (raw === null) throw new SandboxError(413, 'The request body is too large');
           return parseBody(raw, req.headers['content-type'], schema, empty);
         },
-        page: (items, key) => cursors.page(items, key, url, pageSize, faults.nextOrigin(origin)),
+        page: (items, key) =>
+          hostileLinks(
+            faults.hostileMode,
+            cursors.page(items, key, url, pageSize, faults.nextOrigin(origin)),
+            url,
+          ),
       });
     } catch (error) {
       if (!(error instanceof SandboxError)) {
@@ -145,6 +151,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (faults.takeDrop(false)) return void req.socket.destroy();
     const failure = faults.takeFailure();
     if (failure) return send(res, failureReply(failure, url.pathname));
+    const hostile = faults.hostileMode;
+    if (hostile && streamsBody(hostile) && req.method === 'GET') {
+      return sendHostileBody(res, hostile);
+    }
     const reply = dispatch(apiRouter, path, url, req, raw);
     if (faults.takeDrop(true)) return void req.socket.destroy();
     const malformed =

@@ -3,13 +3,45 @@
  * (`/slack/events`, `/api/messages`, `/webhooks/access`), beside the operator's endpoints
  * `/healthz` (the process is up), `/readyz` (the store and the Access Service answer) and
  * `/metrics` (Prometheus text).
+ *
+ * Everything that arrives is bounded here, once for every route: the body (read by the server,
+ * never past `maxBodyBytes`, and handed to the handler), the time to send headers and a whole
+ * request, idle keep-alive connections, and the number of connections open at once.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
+import { type BodyRefusal, readBody } from './body.ts';
 
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** `body` is the whole request body, at most `maxBodyBytes`; the request stream is already read. */
+export type Handler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+) => void | Promise<void>;
+
+export interface HttpLimits {
+  /** The largest request body read, on any route; a larger one is answered 413. */
+  maxBodyBytes: number;
+  /** Time for a client to send a request's headers. */
+  headersTimeoutMs: number;
+  /** Time for a client to send a whole request, body included. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open. */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; further ones are closed as they arrive. */
+  maxConnections: number;
+}
+
+/** Slack and the Bot Framework send small requests quickly and expect answers within seconds. */
+export const defaultHttpLimits: HttpLimits = {
+  maxBodyBytes: 1_048_576,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+};
 
 export interface ReadinessCheck {
   name: string;
@@ -22,6 +54,7 @@ export interface HttpServerOptions {
   readiness: ReadinessCheck[];
   /** How long a readiness answer is reused, so probes do not load the Access Service. */
   readinessCacheMs?: number;
+  limits?: Partial<HttpLimits>;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -32,13 +65,25 @@ export class HttpServer {
   readonly server: Server;
   readonly #routes = new Map<string, Handler>();
   readonly #o: HttpServerOptions;
+  readonly #limits: HttpLimits;
   #ready: { at: number; status: number; body: unknown } | undefined;
 
   constructor(options: HttpServerOptions) {
     this.#o = options;
-    this.server = createServer((req, res) => void this.#dispatch(req, res));
-    // Slack and Bot Framework connections are short; keep idle sockets from piling up.
-    this.server.keepAliveTimeout = 5_000;
+    const limits = { ...defaultHttpLimits, ...options.limits };
+    this.#limits = limits;
+    this.server = createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        // How often the two time-outs above are checked (Node's default is every 30 s).
+        connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+      },
+      (req, res) => void this.#dispatch(req, res),
+    );
+    this.server.maxConnections = limits.maxConnections;
+    this.server.on('drop', () => options.metrics.errors.inc({ kind: 'http_connection_dropped' }));
   }
 
   /** Routes every request whose path is exactly `path` to `handler`. */
@@ -68,8 +113,12 @@ export class HttpServer {
   async #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     try {
+      const read = await readBody(req, this.#limits.maxBodyBytes);
+      if (!read.ok) return this.#refuseBody(req, res, path, read.reason);
+      // Bolt's HTTPReceiver takes a body already read from `rawBody` instead of the stream.
+      (req as IncomingMessage & { rawBody?: Buffer }).rawBody = read.body;
       const handler = this.#routes.get(path);
-      if (handler) return await handler(req, res);
+      if (handler) return await handler(req, res, read.body);
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (path === '/readyz') return await this.#readyz(res);
       if (path === '/metrics') {
@@ -84,6 +133,18 @@ export class HttpServer {
       if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
       else res.end();
     }
+  }
+
+  #refuseBody(req: IncomingMessage, res: ServerResponse, path: string, reason: BodyRefusal): void {
+    if (reason === 'aborted') return void res.destroy();
+    // Announced too large: close rather than read what the client still means to send.
+    if (reason === 'declared_too_large') res.setHeader('connection', 'close');
+    this.#o.metrics.errors.inc({ kind: 'http_body_too_large' });
+    this.#o.log.warn(
+      { path, method: req.method, declared: req.headers['content-length'] },
+      `refused a request body larger than ${this.#limits.maxBodyBytes} bytes`,
+    );
+    sendJson(res, 413, { error: 'body too large' });
   }
 
   async #readyz(res: ServerResponse): Promise<void> {

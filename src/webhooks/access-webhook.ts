@@ -7,7 +7,7 @@
  * expected shape; 405 not a POST; 413 too large; 403 when no secret is configured; 503 when the
  * store cannot take the request (the sender should retry). Nothing changes unless it is 202.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
   Delivery,
   type SignatureScheme,
@@ -20,7 +20,6 @@ import type { PollerMetrics } from '../poller/metrics.ts';
 import type { Handler } from '../server/http-server.ts';
 
 export const WEBHOOK_PATH = '/webhooks/access';
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface WebhookOptions {
   /** Unset: every delivery is refused. */
@@ -36,32 +35,20 @@ function answer(res: ServerResponse, status: number, body: unknown, headers = {}
   res.end(JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 export function accessWebhookHandler(o: WebhookOptions): Handler {
   const refuse = (res: ServerResponse, status: number, outcome: string, error: string) => {
     o.metrics.webhooks.inc({ outcome });
     o.log.warn({ outcome }, `webhook refused: ${error}`);
     answer(res, status, { error });
   };
-  return async (req, res) => {
+  // The server has read the body, refusing one past its bound with 413.
+  return async (req, res, body) => {
     if (req.method !== 'POST') {
       return answer(res, 405, { error: 'use POST' }, { allow: 'POST' });
     }
     if (!o.scheme) {
       return refuse(res, 403, 'disabled', 'webhooks are off: ACCESS_WEBHOOK_SECRET is not set');
     }
-    const body = await readBody(req);
-    if (!body) return refuse(res, 413, 'too_large', 'the body is larger than 1 MiB');
     const verdict = verifySignature(body, req.headers, o.scheme, o.clock.now());
     if (!verdict.ok) {
       const why = {

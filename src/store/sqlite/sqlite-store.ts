@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { StoreError } from '../errors.ts';
 import type { Store } from '../store.ts';
@@ -8,6 +7,7 @@ import { sqliteIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { sqlitePollerTables } from './poller-tables.ts';
+import { preparePrivateFile } from './private-file.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -26,7 +26,7 @@ export function openSqliteStore(file: string): Store {
   const shown = inMemory ? MEMORY : resolve(file);
   let connection: DatabaseSync | undefined;
   try {
-    if (!inMemory) mkdirSync(dirname(shown), { recursive: true });
+    if (!inMemory) preparePrivateFile(shown);
     connection = new DatabaseSync(file);
     connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // WAL lets readers run while the poller writes; `:memory:` silently keeps its own mode.
