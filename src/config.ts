@@ -136,6 +136,7 @@ const Env = z
       }),
       'info',
     ),
+    LOG_FILE: optional(z.string()),
     SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
   })
   .superRefine((env, ctx) => {
@@ -241,6 +242,8 @@ function toConfig(env: Env) {
       toleranceMs: env.ACCESS_WEBHOOK_TOLERANCE_SECONDS * 1000,
     },
     logLevel: env.LOG_LEVEL,
+    /** Logs are appended here instead of stderr. */
+    logFile: env.LOG_FILE,
     shellUserEmail: env.SHELL_USER_EMAIL,
     /** In the demo only: when a colleague's access request arrives; 0: never. */
     demoRequestAfterMs: env.DEMO_REQUEST_AFTER,
