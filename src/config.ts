@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ConfigError } from './errors.ts';
 import { parseNotifyRules } from './poller/rules.ts';
+import { parseEmailMap } from './sandbox/email-map.ts';
 
 /** Empty strings count as unset: env files often carry `NAME=` lines. */
 const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
@@ -137,6 +138,19 @@ const Env = z
       'info',
     ),
     LOG_FILE: optional(z.string()),
+    SANDBOX_EMAIL_MAP: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseEmailMap(value);
+        } catch (error) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `SANDBOX_EMAIL_MAP: ${(error as Error).message}`,
+          });
+          return z.NEVER;
+        }
+      }),
+    ),
     SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
   })
   .superRefine((env, ctx) => {
@@ -245,6 +259,8 @@ function toConfig(env: Env) {
     /** Logs are appended here instead of stderr. */
     logFile: env.LOG_FILE,
     shellUserEmail: env.SHELL_USER_EMAIL,
+    /** The embedded sandbox's seeded people with real e-mail addresses (sandbox → real). */
+    sandboxEmailMap: env.SANDBOX_EMAIL_MAP,
     /** In the demo only: when a colleague's access request arrives; 0: never. */
     demoRequestAfterMs: env.DEMO_REQUEST_AFTER,
   };
