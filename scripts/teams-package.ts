@@ -1,11 +1,17 @@
 /**
- * Builds the Teams app package an admin uploads: `manifest/teams/manifest.json` with the bot's
- * Microsoft App ID filled in (as the app id and the bot id) and the bot's host added to
- * `validDomains`, zipped with the two icons at the root, as Teams expects.
+ * Builds the Teams app package an admin uploads: `manifest/teams/manifest.json` with this
+ * deployment's values filled in — the bot's Microsoft App ID (as the app id and the bot id), the
+ * bot's host in `validDomains`, and the developer shown in the Teams app catalogue (name,
+ * website, privacy and terms URLs) — zipped with the two icons at the root, as Teams expects.
  *
- *   npm run teams:package -- --app-id <MicrosoftAppId> --domain bot.example.com [--out file.zip]
+ *   npm run teams:package -- --app-id <MicrosoftAppId> --domain bot.corp.com \
+ *     --developer-name "Corp IT" --website-url https://corp.com/it \
+ *     --privacy-url https://corp.com/privacy --terms-url https://corp.com/terms [--out file.zip]
  *
- * `--app-id` defaults to `MicrosoftAppId` from the environment.
+ * Each flag can come from the environment instead: MicrosoftAppId, TEAMS_BOT_DOMAIN,
+ * TEAMS_DEVELOPER_NAME, TEAMS_WEBSITE_URL, TEAMS_PRIVACY_URL, TEAMS_TERMS_URL. A value still
+ * left at the template's placeholder (the zero GUID, an example.com address) stops it with one
+ * line naming what to set: Teams would show the placeholder to everyone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -14,6 +20,9 @@ import { zipSync } from 'fflate';
 import { z } from 'zod';
 
 const manifestDir = new URL('../manifest/teams/', import.meta.url);
+
+const https = (flag: string) =>
+  z.url({ protocol: /^https$/, error: `${flag} must be an https:// URL` }).optional();
 
 const Options = z.object({
   appId: z.uuid({
@@ -25,12 +34,27 @@ const Options = z.object({
       error: '--domain must be the host name accessbot is reached at, e.g. bot.example.com',
     })
     .optional(),
+  developerName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32, '--developer-name must be at most 32 characters (a Teams limit)')
+    .optional(),
+  websiteUrl: https('--website-url'),
+  privacyUrl: https('--privacy-url'),
+  termsOfUseUrl: https('--terms-url'),
   out: z.string().min(1),
 });
 export type PackageOptions = z.infer<typeof Options>;
 
-/** The manifest with this deployment's ids and domain, as a JSON object. */
-export function fillManifest(template: Record<string, unknown>, options: PackageOptions) {
+type Manifest = Record<string, unknown> & {
+  id: string;
+  developer: Record<string, string>;
+  validDomains?: string[];
+};
+
+/** The manifest with this deployment's ids, domain and developer, as a JSON object. */
+export function fillManifest(template: Record<string, unknown>, options: PackageOptions): Manifest {
   const bots = (template.bots as Record<string, unknown>[]).map((bot) => ({
     ...bot,
     botId: options.appId,
@@ -39,12 +63,63 @@ export function fillManifest(template: Record<string, unknown>, options: Package
     ...((template.validDomains as string[]) ?? []),
     ...(options.domain ? [options.domain] : []),
   ]);
-  return { ...template, id: options.appId, bots, validDomains: [...domains] };
+  const given = {
+    name: options.developerName,
+    websiteUrl: options.websiteUrl,
+    privacyUrl: options.privacyUrl,
+    termsOfUseUrl: options.termsOfUseUrl,
+  };
+  const developer = {
+    ...(template.developer as Record<string, string>),
+    ...(Object.fromEntries(
+      Object.entries(given).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>),
+  };
+  return { ...template, id: options.appId, developer, bots, validDomains: [...domains] };
 }
+
+/** Hosts reserved for examples and tests (RFC 2606, RFC 6761): never a real deployment. */
+const exampleHost = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+/** Where a filled-in manifest still holds a placeholder: each as "what (flag or variable)". */
+export function placeholdersIn(manifest: Manifest, template: Record<string, unknown>): string[] {
+  const templateDeveloper = template.developer as Record<string, string>;
+  const problems: string[] = [];
+  if (/^0{8}-(0{4}-){3}0{12}$/.test(manifest.id))
+    problems.push('app id (--app-id or MicrosoftAppId)');
+  if (manifest.developer.name === templateDeveloper.name) {
+    problems.push('developer name (--developer-name or TEAMS_DEVELOPER_NAME)');
+  }
+  const urls = [
+    ['websiteUrl', 'website URL (--website-url or TEAMS_WEBSITE_URL)'],
+    ['privacyUrl', 'privacy URL (--privacy-url or TEAMS_PRIVACY_URL)'],
+    ['termsOfUseUrl', 'terms of use URL (--terms-url or TEAMS_TERMS_URL)'],
+  ] as const;
+  for (const [key, what] of urls) {
+    if (exampleHost.test(hostOf(manifest.developer[key] ?? ''))) problems.push(what);
+  }
+  if ((manifest.validDomains ?? []).some((domain) => exampleHost.test(domain))) {
+    problems.push('bot host (--domain or TEAMS_BOT_DOMAIN)');
+  }
+  return problems;
+}
+
+const readTemplate = () =>
+  JSON.parse(readFileSync(new URL('manifest.json', manifestDir), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 export function buildPackage(options: PackageOptions): Uint8Array {
   const read = (name: string) => readFileSync(new URL(name, manifestDir));
-  const manifest = fillManifest(JSON.parse(read('manifest.json').toString('utf8')), options);
+  const manifest = fillManifest(readTemplate(), options);
   return zipSync({
     'manifest.json': new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
     'color.png': read('color.png'),
@@ -52,19 +127,44 @@ export function buildPackage(options: PackageOptions): Uint8Array {
   });
 }
 
+function fail(message: string): never {
+  console.error(`teams:package: ${message}`);
+  process.exit(2);
+}
+
 if (import.meta.main) {
-  const { values } = parseArgs({
-    options: { 'app-id': { type: 'string' }, domain: { type: 'string' }, out: { type: 'string' } },
-  });
+  const flag = { type: 'string' } as const;
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        'app-id': flag,
+        domain: flag,
+        'developer-name': flag,
+        'website-url': flag,
+        'privacy-url': flag,
+        'terms-url': flag,
+        out: flag,
+      },
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const env = (name: string) => process.env[name] || undefined;
+  const template = readTemplate();
+  // Unset values keep the template's, so one line can name every placeholder left.
   const parsed = Options.safeParse({
-    appId: values['app-id'] ?? process.env.MicrosoftAppId,
-    domain: values.domain,
+    appId: values['app-id'] ?? env('MicrosoftAppId') ?? template.id,
+    domain: values.domain ?? env('TEAMS_BOT_DOMAIN'),
+    developerName: values['developer-name'] ?? env('TEAMS_DEVELOPER_NAME'),
+    websiteUrl: values['website-url'] ?? env('TEAMS_WEBSITE_URL'),
+    privacyUrl: values['privacy-url'] ?? env('TEAMS_PRIVACY_URL'),
+    termsOfUseUrl: values['terms-url'] ?? env('TEAMS_TERMS_URL'),
     out: values.out ?? 'manifest/teams/accessbot-teams.zip',
   });
-  if (!parsed.success) {
-    console.error(`teams:package: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-    process.exit(2);
-  }
+  if (!parsed.success) fail(parsed.error.issues.map((i) => i.message).join('; '));
+  const placeholders = placeholdersIn(fillManifest(template, parsed.data), template);
+  if (placeholders.length) fail(`still a placeholder, set: ${placeholders.join(', ')}`);
   const out = resolve(parsed.data.out);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, buildPackage(parsed.data));

@@ -50,8 +50,25 @@ function serializeError(error: unknown): Record<string, unknown> {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Where the terminal chat logs on an interactive terminal when `LOG_FILE` is unset. */
+export const TERMINAL_CHAT_LOG_FILE = 'data/accessbot.log';
+
+/**
+ * The file a process logs to, or undefined for stderr: `LOG_FILE` when set; otherwise stderr,
+ * except in the terminal chat on an interactive terminal, whose screen is the conversation — a
+ * log line there would cut into what the person reads and types, so it goes to a file.
+ */
+export function logFileFor(options: {
+  logFile: string | undefined;
+  terminalChat: boolean;
+  interactive: boolean;
+}): string | undefined {
+  if (options.logFile) return options.logFile;
+  return options.terminalChat && options.interactive ? TERMINAL_CHAT_LOG_FILE : undefined;
+}
+
 export function createLogger(
-  options: { level?: string; secrets?: readonly string[]; name?: string },
+  options: { level?: string; secrets?: readonly string[]; name?: string; file?: string },
   destination?: DestinationStream,
 ): Logger {
   const secrets = [...new Set(options.secrets ?? [])].filter((s) => s.length >= 4);
@@ -68,6 +85,9 @@ export function createLogger(
       serializers: { err: serializeError, error: serializeError },
       hooks: pattern ? { streamWrite: (line) => line.replace(pattern, REDACTED) } : {},
     },
-    destination ?? pino.destination({ dest: 2, sync: true }),
+    destination ??
+      pino.destination(
+        options.file ? { dest: options.file, sync: true, mkdir: true } : { dest: 2, sync: true },
+      ),
   );
 }

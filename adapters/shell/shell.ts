@@ -1,9 +1,9 @@
 /**
- * The terminal chat of the demo: reads commands line by line (so tests can drive it through a
- * pipe), answers through the same core as Slack and Teams, lists the pending tasks at start, and
- * then prints what the poller sends through its ShellNotifier.
+ * The terminal chat of the demo: reads commands line by line (on a terminal with a prompt, line
+ * editing and history; in a pipe plainly, so tests can drive it), answers through the same core
+ * as Slack and Teams, lists the pending tasks at start, and then prints what the poller sends
+ * through its ShellNotifier.
  */
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
@@ -12,6 +12,7 @@ import type { Reply } from '../../src/core/reply.ts';
 import type { Logger } from '../../src/log.ts';
 import { ShellNotifier } from './notifier.ts';
 import { renderReply } from './render.ts';
+import { openTerminal } from './terminal.ts';
 
 export interface ShellOptions {
   bot: AccessBot;
@@ -24,7 +25,7 @@ export interface ShellOptions {
    * tasks on it are not announced again). Unset: no notifications.
    */
   startNotifications?: (notifier: Notifier) => Promise<{ stop(): Promise<void> }>;
-  /** Colour and a prompt when the terminal is interactive; plain text in a pipe. */
+  /** Colour, a prompt, echo and history when the terminal is interactive; plain text in a pipe. */
   interactive: boolean;
 }
 
@@ -41,13 +42,10 @@ export function startShell(options: ShellOptions): Shell {
     chatUserId: options.email.toLowerCase(),
     email: async () => options.email,
   };
-  const print = (reply: Reply) => output.write(`${renderReply(reply, { color: interactive })}\n`);
-  const rl = createInterface({ input: options.input, terminal: interactive, crlfDelay: Infinity });
-  const prompt = () => interactive && rl.prompt();
-  const notifier = new ShellNotifier((reply) => {
-    print(reply);
-    prompt();
-  });
+  const terminal = openTerminal(options.input, output, interactive);
+  const rl = terminal.lines;
+  const print = (reply: Reply) => terminal.print(`${renderReply(reply, { color: interactive })}\n`);
+  const notifier = new ShellNotifier(print);
   const say = (reply: Reply) => {
     print(reply);
     notifier.saw(reply);
@@ -55,10 +53,11 @@ export function startShell(options: ShellOptions): Shell {
   let notifications: { stop(): Promise<void> } | undefined;
 
   const greet = async () => {
-    output.write(
+    terminal.print(
       `accessbot — you are ${options.email}. Type \`help\` for commands, \`quit\` to leave.\n\n`,
     );
     say((await bot.taskList(actor)).reply);
+    terminal.prompt();
     try {
       notifications = await options.startNotifications?.(notifier);
     } catch (error) {
@@ -77,7 +76,7 @@ export function startShell(options: ShellOptions): Shell {
           return;
         }
         if (text) say(await bot.handle(actor, text));
-        prompt();
+        else terminal.prompt();
       });
     });
     // Ctrl-C in an interactive terminal reaches readline, not the process.

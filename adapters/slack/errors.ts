@@ -19,7 +19,6 @@ const goneCodes = new Set([
   'account_inactive',
   'user_disabled',
   'is_archived',
-  'not_in_channel',
   'cannot_dm_bot',
   'message_not_found',
 ]);
@@ -41,6 +40,32 @@ export class SlackApiError extends AppError {
   constructor(method: string, slackError: string, options?: { cause?: unknown }) {
     super('SLACK_API', `Slack ${method} failed: ${slackError}`, options);
     this.slackError = slackError;
+  }
+}
+
+/**
+ * The bot is not a member of the channel: Slack refuses its posts until someone invites it. For
+ * a channel of NOTIFY_RULES that is a setup step an admin missed, so the message says so; the
+ * recipient is treated as gone (nothing is retried until the bot is invited).
+ */
+export class NotInChannelError extends RecipientGoneError {
+  override readonly code = 'NOT_IN_CHANNEL';
+  /** The channel, once the caller that knows it has said (`inChannel`). */
+  readonly channel: string | undefined;
+
+  constructor(method: string, channel: string | undefined, options?: { cause?: unknown }) {
+    super(
+      channel
+        ? `Slack ${method}: accessbot is not a member of channel ${channel}, which NOTIFY_RULES posts to; invite it there with /invite @accessbot`
+        : `Slack ${method}: not_in_channel`,
+      options,
+    );
+    this.channel = channel;
+  }
+
+  /** The same refusal, naming the channel. */
+  inChannel(method: string, channel: string): NotInChannelError {
+    return new NotInChannelError(method, channel, { cause: this.cause });
   }
 }
 
@@ -79,6 +104,8 @@ export function mapSlackError(error: unknown, method: string): Error {
   }
   if (error instanceof WebAPIPlatformError) {
     const code = error.data.error;
+    if (code === 'not_in_channel')
+      return new NotInChannelError(method, undefined, { cause: error });
     if (goneCodes.has(code))
       return new RecipientGoneError(`Slack ${method}: ${code}`, { cause: error });
     if (code === 'ratelimited') {

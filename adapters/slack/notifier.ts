@@ -15,6 +15,7 @@ import {
 } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { SlackApi } from './api.ts';
+import { NotInChannelError } from './errors.ts';
 import { renderReply } from './render.ts';
 
 /** What a Slack message reference holds. */
@@ -34,10 +35,8 @@ export class SlackNotifier implements Notifier {
 
   async post(to: Destination, message: Reply): Promise<MessageRef> {
     const channel = to.kind === 'user' ? await this.#openDm(to.chatUserId) : to.channelId;
-    const posted = await this.#api.call(
-      'chat.postMessage',
-      { channel, ...renderReply(message) },
-      Posted,
+    const posted = await naming(to, channel, 'chat.postMessage', () =>
+      this.#api.call('chat.postMessage', { channel, ...renderReply(message) }, Posted),
     );
     return { platform: 'slack', destination: to, data: { channel: posted.channel, ts: posted.ts } };
   }
@@ -45,10 +44,9 @@ export class SlackNotifier implements Notifier {
   async update(ref: MessageRef, message: Reply): Promise<void> {
     const where = SlackRef.safeParse(ref.data);
     if (!where.success) throw new RecipientGoneError('not a Slack message reference');
-    await this.#api.call(
-      'chat.update',
-      { channel: where.data.channel, ts: where.data.ts, ...renderReply(message) },
-      z.unknown(),
+    const { channel, ts } = where.data;
+    await naming(ref.destination, channel, 'chat.update', () =>
+      this.#api.call('chat.update', { channel, ts, ...renderReply(message) }, z.unknown()),
     );
   }
 
@@ -56,15 +54,36 @@ export class SlackNotifier implements Notifier {
   async followUp(ref: MessageRef, message: Reply): Promise<void> {
     const where = SlackRef.safeParse(ref.data);
     if (!where.success) throw new RecipientGoneError('not a Slack message reference');
-    await this.#api.call(
-      'chat.postMessage',
-      { channel: where.data.channel, thread_ts: where.data.ts, ...renderReply(message) },
-      Posted,
+    const { channel, ts } = where.data;
+    await naming(ref.destination, channel, 'chat.postMessage', () =>
+      this.#api.call(
+        'chat.postMessage',
+        { channel, thread_ts: ts, ...renderReply(message) },
+        Posted,
+      ),
     );
   }
 
   async #openDm(userId: string): Promise<string> {
     const opened = await this.#api.call('conversations.open', { users: userId }, Opened);
     return opened.channel.id;
+  }
+}
+
+/**
+ * Runs a call to `channel`; when the destination is a channel (a NOTIFY_RULES rule's), a
+ * not_in_channel refusal then names the channel to invite the bot to.
+ */
+async function naming<T>(
+  to: Destination,
+  channel: string,
+  method: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const named = error instanceof NotInChannelError && to.kind === 'channel';
+    throw named ? error.inChannel(method, channel) : error;
   }
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defaultLimits } from '../access/limits.ts';
 import { ConfigError } from '../errors.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
+import { parseEmailMap } from '../sandbox/email-map.ts';
 
 /** Where the store lives when DATABASE_URL is unset and a real Access Service is used. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
@@ -153,6 +154,20 @@ const Env = z
       }),
       'info',
     ),
+    LOG_FILE: optional(z.string()),
+    SANDBOX_EMAIL_MAP: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseEmailMap(value);
+        } catch (error) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `SANDBOX_EMAIL_MAP: ${(error as Error).message}`,
+          });
+          return z.NEVER;
+        }
+      }),
+    ),
     SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
   })
   .superRefine((env, ctx) => {
@@ -266,7 +281,11 @@ function toConfig(env: Env) {
       toleranceMs: env.ACCESS_WEBHOOK_TOLERANCE_SECONDS * 1000,
     },
     logLevel: env.LOG_LEVEL,
+    /** Logs are appended here instead of stderr. */
+    logFile: env.LOG_FILE,
     shellUserEmail: env.SHELL_USER_EMAIL,
+    /** The embedded sandbox's seeded people with real e-mail addresses (sandbox → real). */
+    sandboxEmailMap: env.SANDBOX_EMAIL_MAP,
     /** In the demo only: when a colleague's access request arrives; 0: never. */
     demoRequestAfterMs: env.DEMO_REQUEST_AFTER,
   };

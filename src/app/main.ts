@@ -6,7 +6,7 @@
  */
 import { startShell } from '../../adapters/shell/shell.ts';
 import { AppError } from '../errors.ts';
-import { createLogger, type Logger } from '../log.ts';
+import { createLogger, type Logger, logFileFor } from '../log.ts';
 import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
 import { demoApprover } from '../sandbox/seed.ts';
 import { type Config, loadConfig, secretsOf } from './config.ts';
@@ -65,7 +65,9 @@ async function main(): Promise<void> {
   const serverMode = Boolean(config.slack || config.teams);
   // In the terminal chat stdout is the conversation: only warnings unless LOG_LEVEL says otherwise.
   const level = serverMode || process.env.LOG_LEVEL ? config.logLevel : 'warn';
-  const log = createLogger({ level, secrets: secretsOf(config) });
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const file = logFileFor({ logFile: config.logFile, terminalChat: !serverMode, interactive });
+  const log = createLogger({ level, secrets: secretsOf(config), file });
 
   let runtime: Runtime | undefined;
   let stopMode: () => Promise<void> = async () => {};

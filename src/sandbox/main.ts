@@ -1,41 +1,91 @@
 /**
- * `npm run sandbox`: the sandbox on its own, for running the bot against it in another process.
- * SANDBOX_PORT (default 4010) and SANDBOX_PAGE_SIZE (default 25) configure it; SIGINT or SIGTERM
- * stops it with exit code 0.
+ * `npm run sandbox`: the sandbox on its own, for running accessbot against it in another process.
+ * It prints the one command that starts accessbot against it. Settings (environment variables,
+ * or the flag):
+ *
+ *   SANDBOX_PORT (4010), SANDBOX_PAGE_SIZE (25)
+ *   SANDBOX_WEBHOOK_URL or --webhook-url: where to send signed webhooks (off when unset), e.g.
+ *     http://127.0.0.1:3000/webhooks/access for an accessbot serving Slack or Teams on port 3000
+ *   SANDBOX_WEBHOOK_SECRET: the secret they are signed with (default: made up at start)
+ *   SANDBOX_EMAIL_MAP: real e-mail addresses for seeded people (email-map.ts)
+ *
+ * SIGINT or SIGTERM stops it with exit code 0.
  */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseEmailMap } from './email-map.ts';
 import { demoApprover } from './seed.ts';
 import { startSandbox } from './server.ts';
 
 const Env = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
   SANDBOX_PAGE_SIZE: z.coerce.number().int().min(1).optional(),
+  SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  SANDBOX_EMAIL_MAP: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseEmailMap(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
-const env = Env.safeParse(process.env);
-if (!env.success) {
-  const issue = env.error.issues[0]!;
-  process.stderr.write(`${String(issue.path[0])}: ${issue.message}\n`);
+function fail(message: string): never {
+  process.stderr.write(`sandbox: ${message}\n`);
   process.exit(1);
 }
+
+let flags: { 'webhook-url'?: string | undefined };
+try {
+  ({ values: flags } = parseArgs({ options: { 'webhook-url': { type: 'string' } } }));
+} catch (error) {
+  fail((error as Error).message);
+}
+const blankIsUnset = Object.fromEntries(
+  Object.entries(process.env).filter(([name, value]) => name.startsWith('SANDBOX_') && value),
+);
+const env = Env.safeParse({
+  ...blankIsUnset,
+  SANDBOX_WEBHOOK_URL: flags['webhook-url'] ?? blankIsUnset.SANDBOX_WEBHOOK_URL,
+});
+if (!env.success) {
+  const issue = env.error.issues[0]!;
+  fail(`${String(issue.path[0])}: ${issue.message}`);
+}
+const { SANDBOX_WEBHOOK_URL: webhookUrl, SANDBOX_EMAIL_MAP: emailMap } = env.data;
+const webhookSecret = env.data.SANDBOX_WEBHOOK_SECRET ?? randomBytes(18).toString('base64url');
 
 const sandbox = await startSandbox({
   port: env.data.SANDBOX_PORT,
   ...(env.data.SANDBOX_PAGE_SIZE !== undefined && { pageSize: env.data.SANDBOX_PAGE_SIZE }),
+  ...(webhookUrl && { webhook: { url: webhookUrl, secret: webhookSecret } }),
+  ...(emailMap && { emailMap }),
 });
+const approver = sandbox.state.user(demoApprover.id);
 
 process.stdout.write(
   [
     `Access Service sandbox listening at ${sandbox.url}`,
-    `API key:    ${sandbox.apiKey}`,
-    `API secret: ${sandbox.apiSecret}`,
-    `Demo approver: ${demoApprover.displayName} <${demoApprover.email}>`,
+    `Demo approver: ${approver.displayName} <${approver.email}>`,
+    webhookUrl
+      ? `Webhooks: signed deliveries to ${webhookUrl}`
+      : 'Webhooks: off (start with --webhook-url http://127.0.0.1:3000/webhooks/access to send them to an accessbot serving Slack or Teams on port 3000)',
     '',
-    'Point the bot at it with:',
+    'Run accessbot against it (in another terminal, in this folder):',
+    '',
     [
       `ACCESS_API_URL=${sandbox.url}`,
       `ACCESS_API_KEY=${sandbox.apiKey}`,
       `ACCESS_API_SECRET=${sandbox.apiSecret}`,
+      `ACCESS_WEBHOOK_SECRET=${webhookSecret}`,
+      `SHELL_USER_EMAIL=${approver.email}`,
+      'npm start',
     ].join(' '),
     '',
   ].join('\n'),

@@ -14,6 +14,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { applyEmailMap, type EmailMap } from './email-map.ts';
 import { SandboxError } from './errors.ts';
 import { type Failure, Faults } from './faults.ts';
 import { hostileLinks, sendHostileBody, streamsBody } from './hostile.ts';
@@ -40,6 +41,8 @@ export interface SandboxOptions {
   seed?: boolean;
   /** Announce every task created or decided to this receiver (webhooks.ts). */
   webhook?: WebhookTarget;
+  /** Real e-mail addresses for seeded people (`SANDBOX_EMAIL_MAP`, email-map.ts). */
+  emailMap?: EmailMap;
 }
 
 export interface SandboxRequest {
@@ -82,6 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const now = options.now ?? (() => new Date());
   const state = new SandboxState(now);
   if (options.seed ?? true) loadSeed(state, now());
+  if (options.emailMap) applyEmailMap(state, options.emailMap);
   const webhooks = options.webhook && sendWebhooks(state, options.webhook, now);
   const faults = new Faults();
   const cursors = new Cursors();

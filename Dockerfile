@@ -1,0 +1,37 @@
+# accessbot: one image for Slack, Teams or both; configured entirely by environment variables.
+#
+#   docker build -t accessbot .
+#   docker run --env-file accessbot.env -p 3000:3000 -v accessbot-data:/app/data accessbot
+#
+# Node runs the TypeScript sources directly (type stripping), so there is no build step: the
+# first stage only installs the production dependencies.
+
+FROM node:24-slim AS dependencies
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:24-slim
+# tini as PID 1 forwards SIGTERM to node and reaps zombies; accessbot stops cleanly on SIGTERM.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tini \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATABASE_URL=sqlite:/app/data/accessbot.db
+WORKDIR /app
+COPY --from=dependencies /app/node_modules ./node_modules
+COPY package.json ./
+COPY src ./src
+COPY adapters ./adapters
+# The SQLite store (the default) lives on this volume; with PostgreSQL it stays empty.
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME ["/app/data"]
+# The image's unprivileged user (uid 1000).
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "src/app/main.ts"]

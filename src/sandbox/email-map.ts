@@ -1,0 +1,56 @@
+/**
+ * `SANDBOX_EMAIL_MAP`: gives the sandbox's seeded people real e-mail addresses, so a real Slack
+ * workspace or Teams tenant can be tried against the sandbox — accessbot links a chat user to an
+ * Access user by e-mail, and nobody in a real workspace is ada.lovelace@example.com.
+ *
+ *   SANDBOX_EMAIL_MAP=alice@realcorp.com=ada,bob@realcorp.com=grace.hopper@example.com
+ *
+ * Each pair is `<real address>=<seeded person>`, the person named by first name (`ada`) or by
+ * their sandbox address; that person's e-mail becomes the real address.
+ */
+import { z } from 'zod';
+import { type SeedUser, users } from './seed.ts';
+import type { SandboxState } from './state.ts';
+
+/** Sandbox address → real address. */
+export type EmailMap = ReadonlyMap<string, string>;
+
+const address = z.email();
+
+/** Throws an Error whose message says, in one line, what is wrong with the value. */
+export function parseEmailMap(value: string): EmailMap {
+  const map = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [real, person, extra] = pair.split('=').map((part) => part.trim().toLowerCase());
+    if (!real || !person || extra !== undefined || !address.safeParse(real).success) {
+      throw new Error(`"${pair}" is not <real e-mail>=<sandbox person>, e.g. alice@corp.com=ada`);
+    }
+    const seeded = person.includes('@')
+      ? person
+      : Object.hasOwn(users, person)
+        ? users[person as SeedUser].email
+        : undefined;
+    if (!seeded || !Object.values(users).some((user) => user.email === seeded)) {
+      const names = Object.keys(users).join(', ');
+      throw new Error(`"${person}" is not a sandbox person; use one of ${names}`);
+    }
+    if (map.has(seeded) || taken.has(real)) {
+      throw new Error(`"${pair}" maps a person or an address a second time`);
+    }
+    map.set(seeded, real);
+    taken.add(real);
+  }
+  return map;
+}
+
+/** Replaces the mapped people's e-mail addresses in the sandbox. */
+export function applyEmailMap(state: SandboxState, map: EmailMap): void {
+  for (const [seeded, real] of map) {
+    const user = state.findUserByEmail(seeded);
+    if (user) state.users.set(user.id, { ...user, email: real });
+  }
+}
