@@ -22,7 +22,7 @@ describe('the demo, end to end', () => {
       bot.type('tasks');
       await bot.waitFor(/You have 2 pending tasks/, mark);
       mark = bot.stdout().length;
-      bot.type('decline 2 too broad');
+      bot.type('decline 2 -- too broad');
       expect(await bot.waitFor(/You declined "[^"]+"\. Reason: "too broad"/, mark)).toContain(
         'Declined by Ada Lovelace',
       );
@@ -41,7 +41,7 @@ describe('the demo, end to end', () => {
       await bot.waitFor(/What I can do/, mark);
       mark = bot.stdout().length;
       bot.type('approve banana');
-      await bot.waitFor(/"banana" is not a task id/, mark);
+      await bot.waitFor(/"banana" is not a task/, mark);
       bot.child.stdin.end();
       expect(await bot.exited).toBe(0);
       // Plain text in a pipe: no colour codes.

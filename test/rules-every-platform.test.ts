@@ -179,7 +179,7 @@ describe.each([0, 1, 2])('on every platform (%#: Slack, Teams, terminal)', (inde
     sandbox.current.state.decideTask(alans, 'Declined', users.alan.id, 'confidential: reorg');
     sandbox.current.requests.length = 0;
     for (const said of [
-      await platform().say('grace', `decline ${alans} nope`),
+      await platform().say('grace', `decline ${alans} -- nope`),
       await platform().click('grace', 'approve', alans),
     ]) {
       expect(said).toContain('not in your task list');

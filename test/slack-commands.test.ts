@@ -63,7 +63,7 @@ describe('slash command', () => {
 
   it('refuses malformed ids and over-long text with a clear answer, calling no service', async () => {
     const { answer } = await ask('approve banana');
-    expect(answer.text).toContain('"banana" is not a task id');
+    expect(answer.text).toContain('"banana" is not a task');
     const long = await ask(`decline 1 ${'x'.repeat(5000)}`);
     expect(long.answer.text).toContain('too long');
     expect(slack.sandbox.current.requests.filter((r) => r.method === 'POST')).toHaveLength(0);

@@ -54,7 +54,8 @@ function alignFields(
 }
 
 function renderCard(card: TaskCard, paint: (style: Style, text: string) => string): string[] {
-  const ref = card.number ? String(card.number) : card.taskId;
+  // The start of the id is enough to name it (any unique 6 or more characters).
+  const ref = card.number ? String(card.number) : card.taskId.slice(0, 8);
   const head = card.number ? `${String(card.number).padStart(2)}. ` : '  ';
   const lines = [`${head}${paint('bold', card.title)}`];
   lines.push(...alignFields(card.fields, '      '));
@@ -64,7 +65,7 @@ function renderCard(card: TaskCard, paint: (style: Style, text: string) => strin
     lines.push(`      ${paint(style, card.outcome)}`);
   }
   if (card.buttons.length) {
-    lines.push(paint('dim', `      → approve ${ref}  ·  decline ${ref} <reason>`));
+    lines.push(paint('dim', `      → approve ${ref}  ·  decline ${ref} -- <reason>`));
   }
   return lines;
 }

@@ -23,6 +23,7 @@ const said: Record<PastDecision['outcome'], string> = {
   declined: ':no_entry: Declined',
   already_decided: ':information_source: Already decided by someone else',
   not_assignee: ':warning: Refused (not assigned to you)',
+  self_approval: ':warning: Refused (your own request)',
   not_found: ':grey_question: Task no longer exists',
   failed: ':x: Failed',
 };

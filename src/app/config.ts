@@ -168,6 +168,10 @@ const Env = z
         }
       }),
     ),
+    ALLOW_SELF_APPROVAL: withDefault(
+      z.enum(['0', '1'], { error: 'ALLOW_SELF_APPROVAL must be 1 or 0' }),
+      '0',
+    ),
     SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
   })
   .superRefine((env, ctx) => {
@@ -235,6 +239,8 @@ function toConfig(env: Env) {
     /** Unset → the embedded sandbox is started. */
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
+    /** Whether an approver may approve a request of their own. */
+    allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
     accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,
     /** What any answer of the Access Service may cost (src/access/limits.ts). */
     accessLimits: {

@@ -58,7 +58,13 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       statusParam: config.tasks.statusParam,
       observe: observeAccess(metrics),
     });
-    const bot = new AccessBot({ client, store, log, pendingStatus: config.tasks.pendingStatus });
+    const bot = new AccessBot({
+      client,
+      store,
+      log,
+      pendingStatus: config.tasks.pendingStatus,
+      allowSelfApproval: config.allowSelfApproval,
+    });
     return { bot, client, store, metrics, sandbox, close };
   } catch (error) {
     await close();

@@ -16,7 +16,7 @@ import type {
   TaskAudienceStore,
   TaskNumberStore,
 } from '../store/store.ts';
-import { type Approved, approveAllReply, approveEach } from './approve-all.ts';
+import { type Decided, decidedReply, decideEach } from './approve-all.ts';
 import { TaskAudience } from './audience.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
@@ -46,6 +46,8 @@ export interface BotDeps {
   store: BotStore;
   log: Logger;
   pendingStatus: string;
+  /** Whether someone may approve their own request; off unless the organisation allows it. */
+  allowSelfApproval?: boolean;
   now?: () => Date;
 }
 
@@ -74,6 +76,7 @@ export class AccessBot {
       log,
       now,
       pendingStatus,
+      allowSelfApproval: deps.allowSelfApproval ?? false,
     });
     this.#catalog = new AppCatalog(client, () => now().getTime());
   }
@@ -101,9 +104,10 @@ export class AccessBot {
       case 'tasks':
         return (await this.taskList(actor)).reply;
       case 'approve':
-        return (await this.#decideRef(actor, command.task, 'approve')).reply;
+        return this.#decideRefs(actor, command.tasks, 'approve');
       case 'decline':
-        return (await this.#decideRef(actor, command.task, 'decline', command.reason)).reply;
+        if (!command.confirmed) return askReason(command.tasks);
+        return this.#decideRefs(actor, command.tasks, 'decline', command.reason);
       case 'members':
         await this.#identity.resolve(actor);
         return membersReply(client, command.group);
@@ -171,9 +175,9 @@ export class AccessBot {
   async approveAll(
     actor: ChatActor,
     taskIds: readonly string[],
-  ): Promise<{ reply: Reply; results: Approved[] }> {
-    const results = await approveEach(taskIds, (taskId) => this.decide(actor, taskId, 'approve'));
-    return { reply: approveAllReply(results), results };
+  ): Promise<{ reply: Reply; results: Decided[] }> {
+    const results = await decideEach(taskIds, (taskId) => this.decide(actor, taskId, 'approve'));
+    return { reply: decidedReply(results), results };
   }
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
@@ -247,25 +251,70 @@ export class AccessBot {
     return { client, requests, log, now: this.#now };
   }
 
-  async #decideRef(
+  /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */
+  async #decideRefs(
     actor: ChatActor,
-    ref: TaskRef,
+    refs: readonly TaskRef[],
     decision: Decision,
     reason?: string,
-  ): Promise<DecisionResult> {
-    if (ref.kind === 'id') return this.decide(actor, ref.id, decision, reason);
-    const listed = await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId);
-    const taskId = listed?.[ref.n - 1];
-    if (!taskId) {
-      const why = listed
-        ? `Your last \`tasks\` list had ${plural(listed.length, 'task')}.`
-        : 'Numbers refer to your last `tasks` list, and I have none for you yet.';
-      return {
-        outcome: 'failed',
-        reply: warning(`There is no task number ${ref.n}. ${why} Type \`tasks\` to see them.`),
-        message: { kind: 'keep' },
-      };
-    }
-    return this.decide(actor, taskId, decision, reason);
+  ): Promise<Reply> {
+    const ids = await this.#resolveRefs(actor, refs);
+    if (!ids.ok) return ids.reply;
+    const decide = (taskId: string) => this.decide(actor, taskId, decision, reason);
+    if (ids.value.length === 1) return (await decide(ids.value[0]!)).reply;
+    return decidedReply(await decideEach(ids.value, decide), decision);
   }
+
+  /** Task ids for what the person typed: list numbers, id prefixes of their own tasks, ids. */
+  async #resolveRefs(actor: ChatActor, refs: readonly TaskRef[]): Promise<Answer<string[]>> {
+    const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
+    const listed = needs('number')
+      ? await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId)
+      : undefined;
+    const pending = needs('prefix')
+      ? await this.#audience.pending(await this.#identity.resolve(actor))
+      : [];
+    const ids: string[] = [];
+    for (const ref of refs) {
+      const id = resolveRef(ref, listed, pending);
+      if (typeof id !== 'string') return { ok: false, reply: id };
+      ids.push(id);
+    }
+    return { ok: true, value: ids };
+  }
+}
+
+/** One typed task reference as a task id, or the reply that says why it names none. */
+function resolveRef(
+  ref: TaskRef,
+  listed: readonly string[] | undefined,
+  pending: readonly Task[],
+): string | Reply {
+  if (ref.kind === 'id') return ref.id;
+  if (ref.kind === 'number') {
+    const taskId = listed?.[ref.n - 1];
+    if (taskId) return taskId;
+    const why = listed
+      ? `Your last \`tasks\` list had ${plural(listed.length, 'task')}.`
+      : 'Numbers refer to your last `tasks` list, and I have none for you yet.';
+    return warning(`There is no task number ${ref.n}. ${why} Type \`tasks\` to see them.`);
+  }
+  const matches = pending.filter((t) => t.id.startsWith(ref.prefix));
+  if (matches.length === 1) return matches[0]!.id;
+  return warning(
+    matches.length
+      ? `Several of your tasks start with ${ref.prefix}; type more of the id, or use the number from \`tasks\`.`
+      : `None of your pending tasks has an id starting with ${ref.prefix}. Type \`tasks\` to see them.`,
+  );
+}
+
+/** `decline 3` with no `--`: nothing is declined until the person says why (or that they won't). */
+function askReason(refs: readonly TaskRef[]): Reply {
+  const named = refs
+    .map((ref) => (ref.kind === 'number' ? String(ref.n) : ref.kind === 'id' ? ref.id : ref.prefix))
+    .join(' ');
+  return warning(
+    `Nothing declined yet: please say why. Type \`decline ${named} -- <reason>\`, or \`decline ${named} --\` to decline without a reason.`,
+    { title: 'Why decline?' },
+  );
 }

@@ -23,6 +23,7 @@ export const AuditOutcome = z.enum([
   'declined',
   'already_decided',
   'not_assignee',
+  'self_approval',
   'not_found',
   'failed',
 ]);
