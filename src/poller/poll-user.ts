@@ -40,9 +40,9 @@ export async function pollUser(
     }
   }
 
+  // Also the ones whose message is not known to be sent: a decision must reach them too.
   const left = known.filter(
-    (n) =>
-      n.accessUserId === accessUserId && n.messageRef && !n.resolvedAt && !pending.has(n.taskId),
+    (n) => n.accessUserId === accessUserId && !n.resolvedAt && !pending.has(n.taskId),
   );
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 
