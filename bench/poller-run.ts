@@ -16,7 +16,7 @@ import pg from 'pg';
 import { Registry } from 'prom-client';
 import { AccessClient } from '../src/access/client.ts';
 import { systemClock } from '../src/core/clock.ts';
-import type { Destination, MessageRef, Notifier } from '../src/core/notifier.ts';
+import type { Destination, Lookup, MessageRef, Notifier } from '../src/core/notifier.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { createLogger } from '../src/log.ts';
 import { createMetrics } from '../src/metrics.ts';
@@ -59,6 +59,10 @@ class CountingNotifier implements Notifier {
   async update(): Promise<void> {}
 
   async followUp(): Promise<void> {}
+
+  async find(): Promise<Lookup> {
+    return { kind: 'unknown' };
+  }
 }
 
 function message<K extends SandboxReport['kind']>(child: ChildProcess, kind: K) {

@@ -7,6 +7,7 @@ import type { CloudAdapter, TurnContext } from 'botbuilder';
 import { z } from 'zod';
 import {
   type Destination,
+  type Lookup,
   type MessageRef,
   type Notifier,
   RecipientGoneError,
@@ -73,6 +74,14 @@ export class TeamsNotifier implements Notifier {
     await this.#send(ref.destination, reference, 'sendActivity', (ctx) =>
       ctx.sendActivity(activity),
     );
+  }
+
+  /**
+   * The Bot Connector cannot list a conversation's messages, so a message whose reference was
+   * never stored cannot be found: the poller decides (docs/delivery.md, the Teams window).
+   */
+  async find(): Promise<Lookup> {
+    return { kind: 'unknown' };
   }
 
   /** One call in a proactive turn, retried and mapped; a gone recipient's reference is dropped. */

@@ -7,14 +7,22 @@ import type {
   NotificationStore,
   Platform,
   PollScheduleStore,
+  ReplicaStore,
   RequestStore,
+  TaskAudienceStore,
 } from '../store/store.ts';
 import type { ServiceGate } from './gate.ts';
 import type { PollerMetrics } from './metrics.ts';
+import type { Outbox } from './outbox.ts';
 import type { NotifyRules } from './rules.ts';
 
 /** Every role of the store the poller uses. */
-export type PollerStore = LinkStore & NotificationStore & RequestStore & PollScheduleStore;
+export type PollerStore = LinkStore &
+  NotificationStore &
+  ReplicaStore &
+  RequestStore &
+  PollScheduleStore &
+  TaskAudienceStore;
 
 /**
  * What every part of the poller works with; built once by the Poller. Each part names the slice
@@ -36,10 +44,12 @@ export interface PollerContext<S = PollerStore> {
   /** How long a task waits between reminders; 0: never remind. */
   remindAfterMs: number;
   /**
-   * A claim still without a message after this long is taken for a send that crashed, and is
-   * retried. Longer than any send takes, so a slow send is never doubled.
+   * A request outcome claimed but unsent after this long is taken for a send that crashed, and
+   * is retried. Longer than any send takes, so a slow send is never doubled.
    */
   retryAfterMs: number;
+  /** Carries out every send and edit of a task's messages. */
+  outbox: Outbox;
 }
 
 /** `ms` before the context's now. */

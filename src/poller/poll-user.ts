@@ -3,6 +3,7 @@
  * its targets, update the messages of notified tasks that have left the list, and tell them the
  * outcome of their own requests.
  */
+import type { Task } from '../access/schemas.ts';
 import type { BotRequest, IdentityLink, Notification } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
@@ -20,6 +21,21 @@ export interface PolledUser {
   requests: readonly BotRequest[];
 }
 
+/**
+ * Tasks found in the user's list for the first time are remembered as theirs, so that they may
+ * still see them (decided, or gone) once they have left the list; known ones cost nothing.
+ */
+async function rememberNew(
+  ctx: PollerContext,
+  accessUserId: string,
+  tasks: readonly Task[],
+  known: readonly Notification[],
+): Promise<void> {
+  const seen = new Set(known.filter((n) => n.accessUserId === accessUserId).map((n) => n.taskId));
+  const fresh = tasks.map((t) => t.id).filter((id) => !seen.has(id));
+  if (fresh.length) await ctx.store.rememberTasks(accessUserId, fresh, ctx.clock.now());
+}
+
 export async function pollUser(
   ctx: PollerContext,
   { accessUserId, links, requests }: PolledUser,
@@ -31,6 +47,7 @@ export async function pollUser(
   const known = await ctx.store.listNotifications({ taskIds: [...pending], openFor: accessUserId });
   const byKey = new Map(known.map((n) => [keyOf(n), n]));
   const served = new Set(ctx.notifiers.keys());
+  await rememberNew(ctx, accessUserId, tasks, known);
 
   const mine = links.filter((link) => served.has(link.platform));
   for (const task of tasks) {
@@ -40,9 +57,9 @@ export async function pollUser(
     }
   }
 
+  // Also the ones whose message is not known to be sent: a decision must reach them too.
   const left = known.filter(
-    (n) =>
-      n.accessUserId === accessUserId && n.messageRef && !n.resolvedAt && !pending.has(n.taskId),
+    (n) => n.accessUserId === accessUserId && !n.resolvedAt && !pending.has(n.taskId),
   );
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 

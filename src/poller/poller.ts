@@ -17,6 +17,7 @@ import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
 import type { PollerMetrics } from './metrics.ts';
+import { Outbox } from './outbox.ts';
 import { pollUser } from './poll-user.ts';
 import { type NotifyRules, noRules } from './rules.ts';
 import { type SweepReport, sweep } from './sweep.ts';
@@ -43,8 +44,15 @@ export interface PollerOptions {
   directorySyncMs?: number;
   clock?: Clock;
   random?: () => number;
-  /** Default: 2 minutes. See PollerContext.retryAfterMs. */
+  /**
+   * Default: 2 minutes. A send or edit held this long by a replica that is alive is taken for
+   * stuck and taken over; also see PollerContext.retryAfterMs.
+   */
   retryAfterMs?: number;
+  /** How often the replica renews its heartbeat and looks at the outbox. Default: 1 s. */
+  heartbeatMs?: number;
+  /** A replica silent this long is taken for dead and its sends taken over. Default: 5 s. */
+  deadAfterMs?: number;
   /** Default: the interval. A dead replica's users are taken over once their lease ends. */
   leaseMs?: number;
 }
@@ -62,17 +70,21 @@ export class Poller {
   #wake = new AbortController();
   #again = false;
   #stopping = false;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #outboxTurn: Promise<void> | undefined;
 
   constructor(options: PollerOptions) {
     this.#o = options;
     const clock = options.clock ?? systemClock;
-    this.#ctx = {
+    const random = options.random ?? Math.random;
+    const retryAfterMs = options.retryAfterMs ?? 120_000;
+    const ctx: Omit<PollerContext, 'outbox'> = {
       client: options.client,
       gate: new ServiceGate(clock, {
         concurrency: options.concurrency,
         maxRps: options.maxRps,
         maxBackoffMs: Math.min(options.intervalMs, 60_000),
-        random: options.random ?? Math.random,
+        random,
       }),
       store: options.store,
       notifiers: new Map(options.notifiers.map((n) => [n.platform, n])),
@@ -83,8 +95,17 @@ export class Poller {
       pendingStatus: options.pendingStatus,
       rules: options.rules ?? noRules,
       remindAfterMs: options.remindAfterMs,
-      retryAfterMs: options.retryAfterMs ?? 120_000,
+      retryAfterMs,
     };
+    const outbox = new Outbox(ctx as PollerContext, {
+      deadAfterMs: options.deadAfterMs ?? 5_000,
+      stuckAfterMs: retryAfterMs,
+      maxAttempts: 12,
+      retryBaseMs: 2_000,
+      maxRetryMs: 300_000,
+      random,
+    });
+    this.#ctx = Object.assign(ctx, { outbox });
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 
@@ -100,6 +121,7 @@ export class Poller {
     while (this.#sweeping) await this.#sweeping.catch(() => {});
     const run = async () => {
       await this.#users.refresh();
+      await this.#tendOutbox();
       return this.#sweepDue();
     };
     this.#sweeping = run().finally(() => {
@@ -138,15 +160,31 @@ export class Poller {
       this.#ctx.log.error({ err: error }, 'could not read the linked users; the loop retries');
     });
     this.#loop ??= this.#run();
+    // On a timer of its own, so that a long sweep never delays the heartbeat nor a takeover.
+    await this.#tendOutbox();
+    this.#heartbeat ??= setInterval(() => void this.#tendOutbox(), this.#o.heartbeatMs ?? 1_000);
+    this.#heartbeat.unref();
+  }
+
+  /** Renews the heartbeat and carries out the intents due here, one turn at a time. */
+  #tendOutbox(): Promise<void> {
+    this.#outboxTurn ??= (async () => {
+      await this.#ctx.outbox.beat();
+      if (!this.#stopping) await this.#ctx.outbox.recover();
+    })().finally(() => {
+      this.#outboxTurn = undefined;
+    });
+    return this.#outboxTurn;
   }
 
   /** Stops handing out users, waits a little for polls in flight, and gives up its leases. */
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#wake.abort();
-    const inFlight = this.#loop ?? this.#sweeping;
-    if (inFlight)
-      await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
+    clearInterval(this.#heartbeat);
+    const inFlight = Promise.all([this.#loop ?? this.#sweeping, this.#outboxTurn]);
+    await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
+    await this.#ctx.outbox.retire();
     try {
       await this.#ctx.store.releasePollLeases(this.#o.owner);
     } catch (error) {

@@ -8,6 +8,8 @@ import type {
   BotRequest,
   CompletedPoll,
   IdentityLink,
+  IntentBody,
+  IntentEnd,
   JsonObject,
   Notification,
   NotificationClaim,
@@ -55,35 +57,81 @@ export interface TaskAudienceStore {
   wasShown(accessUserId: string, taskId: string): Promise<boolean>;
 }
 
-/** Notifications: claim, then send, then store the reference (src/poller). */
+/**
+ * Notifications as an outbox (src/poller/outbox.ts): every send and every edit is an intent
+ * stored before the platform call and completed after it, so a replica that dies anywhere in
+ * between leaves a record another replica can finish. Only the intent's owner may complete it,
+ * and only while `seq` is unchanged (a fencing token).
+ */
 export interface NotificationStore {
-  /** Inserts the claim unless one exists for its key; true when this call wrote it. */
+  /** Writes the notification and its `post` intent unless one exists; true when this call did. */
   claimNotification(claim: NotificationClaim): Promise<boolean>;
-  /**
-   * Takes over a claim that has no message and was claimed before `staleBefore` (its sender
-   * crashed or failed); true when this call took it.
-   */
-  reclaimNotification(
-    key: NotificationKey,
-    claimedBy: string,
-    now: Date,
-    staleBefore: Date,
-  ): Promise<boolean>;
-  markNotificationSent(key: NotificationKey, messageRef: JsonObject, sentAt: Date): Promise<void>;
   /**
    * Notifications of the given tasks, and the unresolved ones found in `openFor`'s pending list,
    * in no particular order.
    */
   listNotifications(query: { taskIds?: string[]; openFor?: string }): Promise<Notification[]>;
-  /** Marks it resolved unless it already is; true when this call did (exactly once). */
-  resolveNotification(key: NotificationKey, resolvedAt: Date): Promise<boolean>;
-  /** Undoes `resolveNotification` when the update it allowed failed, so it is tried again. */
-  reopenNotification(key: NotificationKey): Promise<void>;
   /**
-   * Records a reminder if the last one (or the message) is older than `dueBefore` and the
-   * notification is sent and unresolved; true when this call did (one reminder per period).
+   * Stores the sent message's reference unless one is stored already (whoever sent it: a message
+   * that exists must be known), and ends a `post` intent; true when this call stored it.
    */
-  markReminded(key: NotificationKey, remindedAt: Date, dueBefore: Date): Promise<boolean>;
+  markNotificationSent(
+    key: NotificationKey,
+    messageRef: JsonObject,
+    sentAt: Date,
+  ): Promise<boolean>;
+  /**
+   * The task is decided: marks the notification resolved and makes its intent `outcome` with
+   * `body`, replacing any other (an intent in hand stays with its owner; one without an owner
+   * becomes `owner`'s). The notification as it now is, or undefined when it was already resolved.
+   */
+  resolveNotification(
+    key: NotificationKey,
+    body: IntentBody,
+    owner: string,
+    now: Date,
+  ): Promise<Notification | undefined>;
+  /**
+   * Writes a `reminder` intent owned by `owner` if the message is sent, unresolved, has no
+   * intent, and the last reminder (or the message) is older than `dueBefore`; true when this
+   * call did (one reminder per period).
+   */
+  remindNotification(
+    key: NotificationKey,
+    body: IntentBody,
+    owner: string,
+    now: Date,
+    dueBefore: Date,
+  ): Promise<boolean>;
+  /** Ends `owner`'s intent (see IntentEnd); false when it changed hands or was replaced. */
+  completeIntent(
+    key: NotificationKey,
+    owner: string,
+    seq: number,
+    end: IntentEnd,
+    now: Date,
+  ): Promise<boolean>;
+  /** A try failed: the intent waits until `dueAt`, for any replica; false as completeIntent. */
+  postponeIntent(key: NotificationKey, owner: string, seq: number, dueAt: Date): Promise<boolean>;
+  /**
+   * Hands `owner` up to `limit` intents on these platforms that are waiting and due at `now`,
+   * held by a replica with no heartbeat since `deadBefore`, or held since before `staleBefore`
+   * (alive but stuck); each changes hands once however many replicas ask together.
+   */
+  claimIntents(
+    owner: string,
+    platforms: Platform[],
+    now: Date,
+    limits: { deadBefore: Date; staleBefore: Date; limit: number },
+  ): Promise<Notification[]>;
+}
+
+/** Replicas' heartbeats: how the others know one is gone and take over its intents at once. */
+export interface ReplicaStore {
+  /** Records that `replica` is alive at `now`. */
+  beat(replica: string, now: Date): Promise<void>;
+  /** A replica stopping cleanly: its intents can be taken over at once. */
+  retire(replica: string): Promise<void>;
 }
 
 /** Access requests made through the bot, whose requester is told the outcome. */

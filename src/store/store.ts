@@ -10,6 +10,7 @@ import type {
   LinkStore,
   NotificationStore,
   PollScheduleStore,
+  ReplicaStore,
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
@@ -26,7 +27,8 @@ export interface Store
     NotificationStore,
     RequestStore,
     PollScheduleStore,
-    ConversationRefStore {
+    ConversationRefStore,
+    ReplicaStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

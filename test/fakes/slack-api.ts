@@ -1,7 +1,10 @@
 /**
  * A loopback fake of the Slack Web API and of Slack's response_url endpoint. It records every
  * call with its parsed body (blocks and views decoded from the form's JSON strings), answers the
- * methods accessbot uses the way Slack documents them, and can be told to fail: 429 with
+ * methods accessbot uses the way Slack documents them (also message metadata, returned by
+ * conversations.history and .replies only with `include_all_metadata`, and only for conversation
+ * ids: a user id is `channel_not_found` there, while chat.postMessage to a user id posts to their
+ * DM and answers its `D…` id), and can be told to fail: 429 with
  * Retry-After, an HTTP error, or an `ok: false` error code, for the next calls of one method.
  */
 import { EventEmitter } from 'node:events';
@@ -25,6 +28,12 @@ export interface PostedMessage {
   ts: string;
   text: string;
   blocks: unknown[];
+  /** Set for a reply in a thread: the parent's ts. */
+  thread_ts?: string;
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
+  /** When the fake received it (ms since the epoch), and when it was last edited. */
+  postedAt: number;
+  updatedAt?: number;
 }
 
 type Fault =
@@ -206,17 +215,52 @@ export class FakeSlack {
           : fail('user_not_found');
       }
       case 'chat.postMessage': {
-        const channel = str('channel');
-        if (channel.startsWith('C-GONE')) return fail('channel_not_found');
+        const asked = str('channel');
+        if (asked.startsWith('C-GONE')) return fail('channel_not_found');
+        // Posting to a user id posts to the DM with them, and Slack answers the DM's id.
+        const channel = slackUsers[asked] ? `D-${asked}` : asked;
+        const thread = str('thread_ts');
+        if (thread && !this.messages.has(`${channel}/${thread}`)) return fail('thread_not_found');
         const ts = this.#nextTs();
-        const message = {
+        const message: PostedMessage = {
           channel,
           ts,
           text: str('text'),
           blocks: (args.blocks as unknown[]) ?? [],
+          ...(thread && { thread_ts: thread }),
+          ...(isMetadata(args.metadata) && { metadata: args.metadata }),
+          postedAt: Date.now(),
         };
         this.messages.set(`${channel}/${ts}`, message);
-        return { ok: true, channel, ts, message };
+        return { ok: true, channel, ts, message: shown(message, false) };
+      }
+      case 'conversations.history':
+      case 'conversations.replies': {
+        const channel = str('channel');
+        if (!/^[CDG]/.test(channel)) return fail('channel_not_found');
+        const thread = method === 'conversations.replies' ? str('ts') : undefined;
+        if (thread !== undefined && !this.messages.has(`${channel}/${thread}`)) {
+          return fail('thread_not_found');
+        }
+        const oldest = Number(str('oldest') || 0);
+        const all = [...this.messages.values()]
+          .filter((m) => m.channel === channel && Number(m.ts) > oldest)
+          .filter((m) => (thread ? m.ts === thread || m.thread_ts === thread : !m.thread_ts))
+          .sort((a, b) => Number(b.ts) - Number(a.ts));
+        // Replies come oldest first, history newest first, as Slack sends them.
+        if (thread) all.reverse();
+        const from = Number(str('cursor') || 0);
+        const limit = Math.min(Number(str('limit') || 100), 999);
+        const page = all.slice(from, from + limit);
+        const more = from + limit < all.length;
+        return {
+          ok: true,
+          messages: page.map((m) =>
+            shown(m, [true, 'true'].includes(args.include_all_metadata as string)),
+          ),
+          has_more: more,
+          response_metadata: { next_cursor: more ? String(from + limit) : '' },
+        };
       }
       case 'chat.update': {
         const key = `${str('channel')}/${str('ts')}`;
@@ -224,6 +268,7 @@ export class FakeSlack {
         if (!message) return fail('message_not_found');
         message.text = str('text');
         message.blocks = (args.blocks as unknown[]) ?? [];
+        message.updatedAt = Date.now();
         return { ok: true, channel: message.channel, ts: message.ts, text: message.text };
       }
       case 'chat.postEphemeral':
@@ -242,7 +287,9 @@ export class FakeSlack {
   }
 
   #nextTs(): string {
-    const n = String(++this.#ts);
+    // Like Slack's: the time of posting, in microseconds, and unique.
+    this.#ts = Math.max(this.#ts + 1, Date.now() * 1000);
+    const n = String(this.#ts);
     return `${n.slice(0, 10)}.${n.slice(10)}`;
   }
 }
@@ -255,4 +302,19 @@ function parseBody(raw: string, type: string | undefined): Record<string, unknow
     out[key] = /^[[{]/.test(value) ? JSON.parse(value) : value;
   }
   return out;
+}
+
+function isMetadata(value: unknown): value is PostedMessage['metadata'] {
+  return typeof value === 'object' && value !== null && 'event_type' in value;
+}
+
+/** A message as Slack's answers show it; metadata only where asked for. */
+function shown(m: PostedMessage, withMetadata: boolean): Record<string, unknown> {
+  const { channel: _, postedAt: __, updatedAt: ___, metadata, ...rest } = m;
+  return {
+    type: 'message',
+    bot_id: 'B-BOT',
+    ...rest,
+    ...(withMetadata && metadata && { metadata }),
+  };
 }

@@ -117,4 +117,28 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The outbox: each notification's pending send or edit, and the replicas' heartbeats. Claims
+    // left unsent by an older build carry no message to send: dropped, the next poll claims anew.
+    version: 6,
+    sql: `
+      DELETE FROM notifications WHERE message_ref IS NULL AND resolved_at IS NULL;
+      ALTER TABLE notifications ADD COLUMN delivery_id text;
+      ALTER TABLE notifications ADD COLUMN destination jsonb;
+      ALTER TABLE notifications ADD COLUMN intent_kind text;
+      ALTER TABLE notifications ADD COLUMN intent_body jsonb;
+      ALTER TABLE notifications ADD COLUMN intent_owner text;
+      ALTER TABLE notifications ADD COLUMN intent_owned_at timestamptz;
+      ALTER TABLE notifications ADD COLUMN intent_due_at timestamptz;
+      ALTER TABLE notifications ADD COLUMN intent_attempts integer NOT NULL DEFAULT 0;
+      ALTER TABLE notifications ADD COLUMN intent_seq integer NOT NULL DEFAULT 0;
+      CREATE INDEX notifications_intents ON notifications (intent_due_at)
+        WHERE intent_kind IS NOT NULL;
+
+      CREATE TABLE replicas (
+        id           text PRIMARY KEY,
+        heartbeat_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

@@ -5,6 +5,7 @@ import { PgDb } from './db.ts';
 import { postgresIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { postgresOutboxTables } from './outbox-tables.ts';
 import { postgresPollerTables } from './poller-tables.ts';
 
 export interface PostgresStoreOptions {
@@ -49,6 +50,7 @@ export async function openPostgresStore(
   return {
     ...postgresIdentityTables(db),
     ...postgresPollerTables(db),
+    ...postgresOutboxTables(db),
     async ping() {
       await db.query('ping', 'SELECT 1');
     },

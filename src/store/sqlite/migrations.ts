@@ -116,4 +116,28 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // The outbox: each notification's pending send or edit, and the replicas' heartbeats. Claims
+    // left unsent by an older build carry no message to send: dropped, the next poll claims anew.
+    version: 6,
+    sql: `
+      DELETE FROM notifications WHERE message_ref IS NULL AND resolved_at IS NULL;
+      ALTER TABLE notifications ADD COLUMN delivery_id TEXT;
+      ALTER TABLE notifications ADD COLUMN destination TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_kind TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_body TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_owner TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_owned_at INTEGER;
+      ALTER TABLE notifications ADD COLUMN intent_due_at INTEGER;
+      ALTER TABLE notifications ADD COLUMN intent_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE notifications ADD COLUMN intent_seq INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX notifications_intents ON notifications (intent_due_at)
+        WHERE intent_kind IS NOT NULL;
+
+      CREATE TABLE replicas (
+        id           TEXT PRIMARY KEY,
+        heartbeat_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -6,6 +6,7 @@ import { SqliteDb } from './db.ts';
 import { sqliteIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { sqliteOutboxTables } from './outbox-tables.ts';
 import { sqlitePollerTables } from './poller-tables.ts';
 import { preparePrivateFile } from './private-file.ts';
 
@@ -45,6 +46,7 @@ export function openSqliteStore(file: string): Store {
   return {
     ...sqliteIdentityTables(db),
     ...sqlitePollerTables(db),
+    ...sqliteOutboxTables(db),
     async ping() {
       db.run('ping', () => db.statement('SELECT 1').get());
     },
