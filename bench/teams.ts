@@ -60,7 +60,7 @@ const store = await openStore('sqlite::memory:');
 const metrics = createMetrics();
 const http = new HttpServer({ log, metrics, readiness: [] });
 const teams = await startTeams({
-  config: loadConfig({ TEAMS_ANONYMOUS: '1' }),
+  config: loadConfig({ TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }),
   runtime: {
     bot: new AccessBot({ client, store, log, pendingStatus: 'Pending' }),
     client,

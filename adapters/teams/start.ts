@@ -51,7 +51,8 @@ export async function startTeams(
   if (config.teams.anonymous) {
     log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
   }
-  http.mount(MESSAGES_PATH, messagesHandler(adapter, turnHandler(deps), log));
+  const { allowedTenants } = config.teams;
+  http.mount(MESSAGES_PATH, messagesHandler(adapter, turnHandler(deps), log, allowedTenants));
   const notifier = new TeamsNotifier(deps);
   return {
     notifier,

@@ -56,7 +56,9 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
   const metrics = createMetrics();
   const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
   const http = new HttpServer({ log, metrics, readiness: [] });
-  const config = loadConfig(options.env ?? { TEAMS_ANONYMOUS: '1' });
+  const config = loadConfig(
+    options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' },
+  );
   const runtime = { bot, client, store, metrics, sandbox: undefined, close: async () => {} };
   const teams: TeamsAdapter = await startTeams(
     { config, runtime, log, http },
