@@ -70,10 +70,15 @@ describe('configuration', () => {
     [{ POLL_INTERVAL_SECONDS: '0' }, 'POLL_INTERVAL_SECONDS must be at least 1'],
     [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be greater than 0'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
-    [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'refused when NODE_ENV=production'],
-    [{ MicrosoftAppId: 'app' }, 'MicrosoftAppPassword is required'],
+    [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'needs NODE_ENV=development or test'],
+    [{ MicrosoftAppId: 'app', TEAMS_ALLOWED_TENANTS: '*' }, 'MicrosoftAppPassword is required'],
     [
-      { MicrosoftAppType: 'SingleTenant', MicrosoftAppId: 'a', MicrosoftAppPassword: 'p' },
+      {
+        MicrosoftAppType: 'SingleTenant',
+        MicrosoftAppId: 'a',
+        MicrosoftAppPassword: 'p',
+        TEAMS_ALLOWED_TENANTS: '*',
+      },
       'MicrosoftAppTenantId is required',
     ],
   ])('stops on %o with a line naming the variable', (env, expected) => {

@@ -8,6 +8,7 @@ import { defaultLimits } from '../access/limits.ts';
 import { ConfigError } from '../errors.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
+import { isLoopback } from '../server/loopback.ts';
 
 /** Where the store lives when DATABASE_URL is unset and a real Access Service is used. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
@@ -62,6 +63,24 @@ const intIn = (name: string, min: number, max: number) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`);
 
+const tenantList = z.string().transform((value, ctx) => {
+  const ids = value.split(',').map((id) => id.trim().toLowerCase());
+  if (ids.length === 1 && ids[0] === '*') return '*' as const;
+  if (ids.some((id) => !/^[a-z0-9][\w.-]*$/.test(id))) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TEAMS_ALLOWED_TENANTS must be tenant ids separated by commas, or * to accept every tenant',
+    });
+    return z.NEVER;
+  }
+  return ids;
+});
+
+/** `development` or `test` in any case: the only places where Teams may run unauthenticated. */
+const isDevelopment = (nodeEnv: string | undefined) =>
+  ['development', 'test'].includes(nodeEnv?.toLowerCase() ?? '');
+
 const Env = z
   .object({
     NODE_ENV: optional(z.string()),
@@ -113,7 +132,13 @@ const Env = z
     ),
     MicrosoftAppTenantId: optional(z.string().min(1)),
     TEAMS_ANONYMOUS: optional(z.enum(['0', '1'], { error: 'TEAMS_ANONYMOUS must be 1 or 0' })),
+    TEAMS_ALLOWED_TENANTS: optional(tenantList),
     PORT: withDefault(intIn('PORT', 0, 65535), 3000),
+    HOST: optional(
+      z.union([z.ipv4(), z.ipv6(), z.hostname()], {
+        error: 'HOST must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0',
+      }),
+    ),
     DATABASE_URL: optional(z.string().min(1)),
     POLL_INTERVAL_SECONDS: withDefault(intIn('POLL_INTERVAL_SECONDS', 1, 86_400), 60),
     POLL_MAX_RPS: optional(
@@ -200,9 +225,14 @@ const Env = z
     );
     const anonymous = env.TEAMS_ANONYMOUS === '1';
     need(
-      anonymous && env.NODE_ENV === 'production',
+      anonymous && !(isDevelopment(env.NODE_ENV) && isLoopback(env.HOST)),
       'TEAMS_ANONYMOUS',
-      'TEAMS_ANONYMOUS=1 turns off Bot Framework authentication and is refused when NODE_ENV=production',
+      `TEAMS_ANONYMOUS=1 turns off Bot Framework authentication: it needs NODE_ENV=development or test and HOST=127.0.0.1 (or ::1, localhost); here NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'} and HOST is ${env.HOST ? `"${env.HOST}"` : 'unset (every interface)'}`,
+    );
+    need(
+      !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId,
+      'TEAMS_ALLOWED_TENANTS',
+      'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas, or * to accept every tenant (defaults to MicrosoftAppTenantId when that is set)',
     );
     need(
       anonymous && !!env.MicrosoftAppId,
@@ -266,9 +296,15 @@ function toConfig(env: Env) {
             appType: env.MicrosoftAppType ?? 'MultiTenant',
             tenantId: env.MicrosoftAppTenantId,
             anonymous: env.TEAMS_ANONYMOUS === '1',
+            /** Lower-cased ids, or `*`; only anonymous mode gets here with neither variable. */
+            allowedTenants:
+              env.TEAMS_ALLOWED_TENANTS ??
+              (env.MicrosoftAppTenantId ? [env.MicrosoftAppTenantId.toLowerCase()] : '*'),
           }
         : undefined,
     port: env.PORT,
+    /** Unset: every interface. */
+    host: env.HOST,
     /** Unset: in memory with the embedded sandbox, otherwise `DEFAULT_DATABASE_URL`. */
     databaseUrl: env.DATABASE_URL,
     poll: {

@@ -76,7 +76,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       directories: adapters.flatMap((adapter) => adapter.directory ?? []),
     });
     http.mount(WEBHOOK_PATH, polling.webhook);
-    const port = await http.listen(config.port);
+    const port = await http.listen(config.port, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
     log.info({ port }, 'listening');
     return { port, adapters, close };

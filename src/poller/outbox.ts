@@ -208,7 +208,9 @@ export class Outbox {
     const key = keyOf(n);
     if (error instanceof RecipientGoneError) {
       metrics.notifications.inc({ ...labels, outcome: 'gone' });
-      log.info({ err: error, ...key, kind: labels.kind }, 'the recipient is gone');
+      // A channel of the rules the bot was never invited to is the admin's to fix: say so loudly.
+      const level = error.code === 'NOT_IN_CHANNEL' ? 'warn' : 'info';
+      log[level]({ err: error, ...key, kind: labels.kind }, 'the recipient is gone');
       await this.#end(n, intent, 'drop');
       return;
     }

@@ -64,7 +64,9 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     now: () => new Date(Date.now() + time.skewMs),
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
-  const config = loadConfig(options.env ?? { TEAMS_ANONYMOUS: '1' });
+  const config = loadConfig(
+    options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' },
+  );
   const teams: TeamsAdapter = await startTeams(
     { bot, routes: http, log, metrics, settings: config.teams! },
     { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
