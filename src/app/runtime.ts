@@ -38,7 +38,10 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     let sandbox: Runtime['sandbox'];
     let access = config.access;
     if (!access) {
-      sandbox = await startSandbox({ statusParam: config.tasks.statusParam });
+      sandbox = await startSandbox({
+        statusParam: config.tasks.statusParam,
+        emailMap: config.sandboxEmailMap,
+      });
       closers.push(() => sandbox!.close());
       access = { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
       log.info(
