@@ -195,6 +195,7 @@ async function run(db: string, s: BenchSettings) {
     accessWebhookHandler({
       scheme: { secret, ...headers, toleranceMs: 300_000 },
       trigger: sweeper,
+      replays: store,
       clock: systemClock,
       log,
       metrics: createPollerMetrics(new Registry()),

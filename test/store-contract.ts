@@ -261,6 +261,26 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       });
     });
 
+    describe('replay guard', () => {
+      const at = new Date('2025-03-01T10:00:00.000Z');
+      const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
+      it('says yes to a key the first time only, until it is forgotten', async () => {
+        expect(await store.firstSeen('slack:v0=abc', at, later(10))).toBe(true);
+        expect(await store.firstSeen('slack:v0=abc', later(1), later(11))).toBe(false);
+        expect(await store.firstSeen('slack:v0=other', later(1), later(11))).toBe(true);
+        // Past its time the key is forgotten (its request is refused as stale by then anyway).
+        expect(await store.firstSeen('slack:v0=abc', later(12), later(22))).toBe(true);
+      });
+
+      it('lets exactly one of many concurrent callers win', async () => {
+        const wins = await Promise.all(
+          Array.from({ length: 10 }, () => store.firstSeen('webhook:sig', at, later(5))),
+        );
+        expect(wins.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
     describe('lifecycle', () => {
       it('answers ping while open', async () => {
         await expect(store.ping()).resolves.toBeUndefined();

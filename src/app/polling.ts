@@ -72,6 +72,7 @@ export async function startPolling({
   const webhook = accessWebhookHandler({
     scheme: secret ? { secret, ...config.webhook } : undefined,
     trigger: poller,
+    replays: runtime.store,
     clock: systemClock,
     log: log.child({ component: 'webhooks' }),
     metrics,

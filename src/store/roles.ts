@@ -126,6 +126,18 @@ export interface NotificationStore {
   ): Promise<Notification[]>;
 }
 
+/**
+ * Signed requests seen within their window (Slack requests, webhook deliveries), so a replayed
+ * one is processed at most once — by any replica sharing the store.
+ */
+export interface ReplayStore {
+  /**
+   * Records `key` until `forgetAfter`; true when this call recorded it first (act on it), false
+   * when it was seen before (a replay). Keys past their time are forgotten as it goes.
+   */
+  firstSeen(key: string, now: Date, forgetAfter: Date): Promise<boolean>;
+}
+
 /** Replicas' heartbeats: how the others know one is gone and take over its intents at once. */
 export interface ReplicaStore {
   /** Records that `replica` is alive at `now`. */

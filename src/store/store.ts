@@ -10,6 +10,7 @@ import type {
   LinkStore,
   NotificationStore,
   PollScheduleStore,
+  ReplayStore,
   ReplicaStore,
   RequestStore,
   TaskAudienceStore,
@@ -28,7 +29,8 @@ export interface Store
     RequestStore,
     PollScheduleStore,
     ConversationRefStore,
-    ReplicaStore {
+    ReplicaStore,
+    ReplayStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -141,4 +141,15 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Signed requests already seen (Slack requests, webhook deliveries): replays are refused.
+    version: 7,
+    sql: `
+      CREATE TABLE replay_guard (
+        key          text PRIMARY KEY,
+        forget_after timestamptz NOT NULL
+      );
+      CREATE INDEX replay_guard_forget ON replay_guard (forget_after);
+    `,
+  },
 ];

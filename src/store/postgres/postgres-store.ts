@@ -7,6 +7,7 @@ import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { postgresOutboxTables } from './outbox-tables.ts';
 import { postgresPollerTables } from './poller-tables.ts';
+import { postgresReplayTables } from './replay-tables.ts';
 
 export interface PostgresStoreOptions {
   /** Connections the pool may hold at once. */
@@ -51,6 +52,7 @@ export async function openPostgresStore(
     ...postgresIdentityTables(db),
     ...postgresPollerTables(db),
     ...postgresOutboxTables(db),
+    ...postgresReplayTables(db),
     async ping() {
       await db.query('ping', 'SELECT 1');
     },

@@ -140,4 +140,15 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // Signed requests already seen (Slack requests, webhook deliveries): replays are refused.
+    version: 7,
+    sql: `
+      CREATE TABLE replay_guard (
+        key          TEXT PRIMARY KEY,
+        forget_after INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX replay_guard_forget ON replay_guard (forget_after);
+    `,
+  },
 ];

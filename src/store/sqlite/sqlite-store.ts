@@ -9,6 +9,7 @@ import { migrations } from './migrations.ts';
 import { sqliteOutboxTables } from './outbox-tables.ts';
 import { sqlitePollerTables } from './poller-tables.ts';
 import { preparePrivateFile } from './private-file.ts';
+import { sqliteReplayTables } from './replay-tables.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -47,6 +48,7 @@ export function openSqliteStore(file: string): Store {
     ...sqliteIdentityTables(db),
     ...sqlitePollerTables(db),
     ...sqliteOutboxTables(db),
+    ...sqliteReplayTables(db),
     async ping() {
       db.run('ping', () => db.statement('SELECT 1').get());
     },
