@@ -62,6 +62,7 @@ const http = new HttpServer({ log, metrics, readiness: [] });
 const teams = await startTeams({
   bot: new AccessBot({ client, store, log, pendingStatus: 'Pending' }),
   routes: http,
+  replays: store,
   log,
   metrics,
   settings: loadConfig({ TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }).teams!,

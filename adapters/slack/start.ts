@@ -20,6 +20,7 @@ import { Inflight } from './inflight.ts';
 import { slackLogger } from './logger.ts';
 import { SlackNotifier } from './notifier.ts';
 import type { PublishHome } from './origin.ts';
+import { answerRefused, checkReplay } from './replay-guard.ts';
 import { registerRequestForm } from './request.ts';
 import type { SlackSettings } from './settings.ts';
 
@@ -108,10 +109,16 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerHome(app, c);
 
   if (receiver) {
-    ctx.routes.mount(SLACK_PATH, (req: IncomingMessage, res: ServerResponse) => {
+    const secret = settings.signingSecret ?? '';
+    ctx.routes.mount(SLACK_PATH, async (req: IncomingMessage, res: ServerResponse, body) => {
       if (req.method !== 'POST') {
         res.writeHead(405, { allow: 'POST' }).end();
         return;
+      }
+      const verdict = await checkReplay(req, body, secret, ctx.replays, new Date());
+      if (verdict !== 'pass') {
+        metrics.errors.inc({ kind: `slack_${verdict}` });
+        return answerRefused(res, verdict, log);
       }
       receiver.requestListener(req, res);
     });

@@ -56,7 +56,13 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     ],
   });
   const adapters: PlatformAdapter[] = [];
-  const common = { bot: runtime.bot, routes: http, log, metrics: runtime.metrics };
+  const common = {
+    bot: runtime.bot,
+    routes: http,
+    replays: runtime.store,
+    log,
+    metrics: runtime.metrics,
+  };
   let polling: Polling | undefined;
   const close = async () => {
     await http.close();

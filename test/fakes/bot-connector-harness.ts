@@ -68,7 +68,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' },
   );
   const teams: TeamsAdapter = await startTeams(
-    { bot, routes: http, log, metrics, settings: config.teams! },
+    { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
     { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
   );
   const port = await http.listen(0, '127.0.0.1');
