@@ -193,6 +193,8 @@ const Env = z
         }
       }),
     ),
+    RATE_LIMIT_PER_MINUTE: withDefault(intIn('RATE_LIMIT_PER_MINUTE', 0, 10_000), 30),
+    RATE_LIMIT_BURST: withDefault(intIn('RATE_LIMIT_BURST', 1, 1_000), 10),
     ALLOW_SELF_APPROVAL: withDefault(
       z.enum(['0', '1'], { error: 'ALLOW_SELF_APPROVAL must be 1 or 0' }),
       '0',
@@ -271,6 +273,8 @@ function toConfig(env: Env) {
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     /** Whether an approver may approve a request of their own. */
     allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
+    /** Commands, clicks and forms per person and minute (0: no limit), and how many at once. */
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
     accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,
     /** What any answer of the Access Service may cost (src/access/limits.ts). */
     accessLimits: {

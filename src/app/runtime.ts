@@ -67,6 +67,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       log,
       pendingStatus: config.tasks.pendingStatus,
       allowSelfApproval: config.allowSelfApproval,
+      rateLimit: config.rateLimit,
     });
     return { bot, client, store, metrics, sandbox, close };
   } catch (error) {

@@ -28,6 +28,7 @@ import { NotLinkedError } from './errors.ts';
 import { plural } from './format.ts';
 import { type PastDecision, recentDecisions } from './history.ts';
 import { type ChatActor, Identity } from './identity.ts';
+import { RateLimit } from './rate-limit.ts';
 import { type Reply, warning } from './reply.ts';
 import { type FormOutcome, type RequestForm, requestByForm, requestTyped } from './request.ts';
 import { replyForError } from './service-errors.ts';
@@ -48,8 +49,18 @@ export interface BotDeps {
   pendingStatus: string;
   /** Whether someone may approve their own request; off unless the organisation allows it. */
   allowSelfApproval?: boolean;
+  /** Commands, clicks and forms one person may send per minute (0: no limit), and at once. */
+  rateLimit?: { perMinute: number; burst: number };
   now?: () => Date;
 }
+
+/** Enough for anyone working by hand; a script or a stuck key is slowed down. */
+export const DEFAULT_RATE_LIMIT = { perMinute: 30, burst: 10 };
+
+const SLOW_DOWN = warning(
+  "You're going faster than I can keep up with. Nothing was done: wait a few seconds, then try again.",
+  { title: 'Slow down' },
+);
 
 /** A result, or the reply that says why there is none. */
 export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
@@ -61,6 +72,7 @@ export class AccessBot {
   readonly #audience: TaskAudience;
   readonly #decider: Decider;
   readonly #catalog: AppCatalog;
+  readonly #rate: RateLimit;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -79,6 +91,8 @@ export class AccessBot {
       allowSelfApproval: deps.allowSelfApproval ?? false,
     });
     this.#catalog = new AppCatalog(client, () => now().getTime());
+    const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
+    this.#rate = new RateLimit({ ...limit, now: () => now().getTime() });
   }
 
   /** Parses and runs one line of command text. */
@@ -89,6 +103,7 @@ export class AccessBot {
   }
 
   async run(actor: ChatActor, command: Command): Promise<Reply> {
+    if (!this.#mayAct(actor)) return SLOW_DOWN;
     try {
       return await this.#run(actor, command);
     } catch (error) {
@@ -159,6 +174,17 @@ export class AccessBot {
     decision: Decision,
     reason?: string,
   ): Promise<DecisionResult> {
+    if (!this.#mayAct(actor))
+      return { outcome: 'failed', reply: SLOW_DOWN, message: { kind: 'keep' } };
+    return this.#decide(actor, taskId, decision, reason);
+  }
+
+  async #decide(
+    actor: ChatActor,
+    taskId: string,
+    decision: Decision,
+    reason?: string,
+  ): Promise<DecisionResult> {
     try {
       const link = await this.#identity.resolve(actor);
       return await this.#decider.decide(link, taskId, decision, reason);
@@ -176,7 +202,8 @@ export class AccessBot {
     actor: ChatActor,
     taskIds: readonly string[],
   ): Promise<{ reply: Reply; results: Decided[] }> {
-    const results = await decideEach(taskIds, (taskId) => this.decide(actor, taskId, 'approve'));
+    if (!this.#mayAct(actor)) return { reply: SLOW_DOWN, results: [] };
+    const results = await decideEach(taskIds, (taskId) => this.#decide(actor, taskId, 'approve'));
     return { reply: decidedReply(results), results };
   }
 
@@ -204,6 +231,7 @@ export class AccessBot {
 
   /** A submitted request form; the app and level are read again from the service. */
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
+    if (!this.#mayAct(actor)) return { kind: 'done', reply: SLOW_DOWN };
     try {
       const link = await this.#identity.resolve(actor);
       return await requestByForm(this.#requestDeps(), link.accessUserId, form);
@@ -237,6 +265,13 @@ export class AccessBot {
     return new Conversations(this.#deps.store, platform);
   }
 
+  #mayAct(actor: ChatActor): boolean {
+    const allowed = this.#rate.take(`${actor.platform}\u0000${actor.chatUserId}`);
+    if (!allowed)
+      this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
+    return allowed;
+  }
+
   async #answer<T>(actor: ChatActor, work: () => Promise<T>): Promise<Answer<T>> {
     try {
       await this.#identity.resolve(actor);
@@ -260,7 +295,7 @@ export class AccessBot {
   ): Promise<Reply> {
     const ids = await this.#resolveRefs(actor, refs);
     if (!ids.ok) return ids.reply;
-    const decide = (taskId: string) => this.decide(actor, taskId, decision, reason);
+    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason);
     if (ids.value.length === 1) return (await decide(ids.value[0]!)).reply;
     return decidedReply(await decideEach(ids.value, decide), decision);
   }
