@@ -10,6 +10,7 @@ import type { Logger } from '../log.ts';
 import type {
   AuditStore,
   ConversationRefStore,
+  IdentityLink,
   LinkStore,
   Platform,
   RequestStore,
@@ -129,9 +130,10 @@ export class AccessBot {
       case 'groups':
         await this.#identity.resolve(actor);
         return groupsReply(client);
-      case 'apps':
-        await this.#identity.resolve(actor);
-        return appsReply(await this.#catalog.apps(), command.search);
+      case 'apps': {
+        const link = await this.#identity.resolve(actor);
+        return appsReply(await this.#catalog.appsFor(link.accessUserId), command.search);
+      }
       case 'request': {
         const link = await this.#identity.resolve(actor);
         return requestTyped(
@@ -221,12 +223,12 @@ export class AccessBot {
 
   /** Applications for a picker, matching what the actor typed. */
   searchApps(actor: ChatActor, typed: string, limit: number): Promise<Answer<Choice[]>> {
-    return this.#answer(actor, () => this.#catalog.search(typed, limit));
+    return this.#answer(actor, (link) => this.#catalog.search(link.accessUserId, typed, limit));
   }
 
   /** Permission levels of one application for a picker. */
   permissionLevels(actor: ChatActor, appId: string, typed = ''): Promise<Answer<Choice[]>> {
-    return this.#answer(actor, () => this.#catalog.levels(appId, typed));
+    return this.#answer(actor, (link) => this.#catalog.levels(link.accessUserId, appId, typed));
   }
 
   /** A submitted request form; the app and level are read again from the service. */
@@ -272,10 +274,9 @@ export class AccessBot {
     return allowed;
   }
 
-  async #answer<T>(actor: ChatActor, work: () => Promise<T>): Promise<Answer<T>> {
+  async #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {
     try {
-      await this.#identity.resolve(actor);
-      return { ok: true, value: await work() };
+      return { ok: true, value: await work(await this.#identity.resolve(actor)) };
     } catch (error) {
       return { ok: false, reply: replyForError(error, this.#deps.log) };
     }
@@ -283,7 +284,7 @@ export class AccessBot {
 
   #requestDeps() {
     const { client, store: requests, log } = this.#deps;
-    return { client, requests, log, now: this.#now };
+    return { client, catalog: this.#catalog, requests, log, now: this.#now };
   }
 
   /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */

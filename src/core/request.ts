@@ -9,6 +9,7 @@ import { ConflictError, InvalidRequestError, NotFoundError } from '../access/err
 import type { PermissionLevel, WorkApp } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { RequestStore } from '../store/store.ts';
+import type { AppCatalog } from './catalog.ts';
 import { type Choice, choiceOf } from './choices.ts';
 import { usage } from './commands.ts';
 import { sentenceList } from './format.ts';
@@ -50,9 +51,13 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
   return warning(`I found no application called "${target}".${hint}`);
 }
 
-async function resolveTyped(deps: RequestDeps, target: string): Promise<Resolved> {
+async function resolveTyped(deps: RequestDeps, userId: string, target: string): Promise<Resolved> {
   const { client } = deps;
-  const apps = await Array.fromAsync(client.listWorkApps());
+  const [all, hidden] = await Promise.all([
+    Array.fromAsync(client.listWorkApps()),
+    deps.catalog.hiddenFrom(userId),
+  ]);
+  const apps = all.filter((app) => !hidden.has(app.id));
   const found = findApp(apps, target);
   if (!('app' in found)) return { ok: false, reply: found };
   const { app, rest } = found;
@@ -78,6 +83,8 @@ async function resolveTyped(deps: RequestDeps, target: string): Promise<Resolved
 
 export interface RequestDeps {
   client: AccessClient;
+  /** Which applications are hidden from the requester. */
+  catalog: Pick<AppCatalog, 'hiddenFrom'>;
   requests: RequestStore;
   log: Logger;
   now: () => Date;
@@ -91,7 +98,7 @@ export async function requestTyped(
   justification: string | undefined,
 ): Promise<Reply> {
   if (!target) return warning(`What would you like access to? Usage: ${usage.request}`);
-  const resolved = await resolveTyped(deps, target);
+  const resolved = await resolveTyped(deps, userId, target);
   if (!resolved.ok) return resolved.reply;
   return createRequest(deps, userId, resolved.app, resolved.level, justification);
 }
@@ -124,7 +131,8 @@ export async function requestByForm(
 ): Promise<FormOutcome> {
   const { justification } = form;
   if (!form.appId) return { kind: 'again', note: 'Choose an application.', justification };
-  const app = await readApp(deps.client, form.appId);
+  const hidden = await deps.catalog.hiddenFrom(userId);
+  const app = hidden.has(form.appId) ? undefined : await readApp(deps.client, form.appId);
   if (!app) {
     return {
       kind: 'again',
