@@ -24,7 +24,7 @@ describe('configuration', () => {
     expect(config.tasks).toEqual({ statusParam: 'status', pendingStatus: 'Pending' });
     expect(config.poll).toEqual({
       intervalMs: 60_000,
-      maxRps: undefined,
+      maxRps: 200,
       remindAfterMs: 86_400_000,
     });
   });
@@ -68,7 +68,7 @@ describe('configuration', () => {
     [{ REMIND_AFTER: 'tomorrow' }, 'REMIND_AFTER must be a duration'],
     [{ DEMO_REQUEST_AFTER: 'soon' }, 'DEMO_REQUEST_AFTER must be a duration'],
     [{ POLL_INTERVAL_SECONDS: '0' }, 'POLL_INTERVAL_SECONDS must be at least 1'],
-    [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be greater than 0'],
+    [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be 0 (no bound) or more'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'needs NODE_ENV=development or test'],
     [{ MicrosoftAppId: 'app', TEAMS_ALLOWED_TENANTS: '*' }, 'MicrosoftAppPassword is required'],

@@ -141,10 +141,12 @@ const Env = z
     ),
     DATABASE_URL: optional(z.string().min(1)),
     POLL_INTERVAL_SECONDS: withDefault(intIn('POLL_INTERVAL_SECONDS', 1, 86_400), 60),
-    POLL_MAX_RPS: optional(
+    // A bound by default: a storm of webhooks or a huge directory never floods the service.
+    POLL_MAX_RPS: withDefault(
       z.coerce
         .number({ error: 'POLL_MAX_RPS must be a number' })
-        .positive('POLL_MAX_RPS must be greater than 0'),
+        .min(0, 'POLL_MAX_RPS must be 0 (no bound) or more'),
+      200,
     ),
     REMIND_AFTER: withDefault(duration('REMIND_AFTER'), 24 * 3_600_000),
     ACCESS_WEBHOOK_SECRET: secret('ACCESS_WEBHOOK_SECRET'),
@@ -313,7 +315,8 @@ function toConfig(env: Env) {
     databaseUrl: env.DATABASE_URL,
     poll: {
       intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
-      maxRps: env.POLL_MAX_RPS,
+      /** 0: no bound. */
+      maxRps: env.POLL_MAX_RPS || undefined,
       remindAfterMs: env.REMIND_AFTER,
     },
     pollConcurrency: env.POLL_CONCURRENCY,
