@@ -16,7 +16,12 @@ import {
 } from './fakes/bot-connector-harness.ts';
 import { FakeSlack } from './fakes/slack-api.ts';
 import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
-import { sendCommand, sendInteraction, submissionPayload } from './fakes/slack-payloads.ts';
+import {
+  clickPayload,
+  sendCommand,
+  sendInteraction,
+  submissionPayload,
+} from './fakes/slack-payloads.ts';
 import { botFor } from './helpers/bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 
@@ -52,29 +57,11 @@ function slackPlatform(): Platform {
     async click(who, action, value) {
       const responseUrl = slack.fake.responseUrl();
       const actionId = action === 'approve' ? 'accessbot.approve' : 'accessbot.approve_all';
-      const button = {
-        type: 'button',
-        action_id: actionId,
-        value,
-        text: { type: 'plain_text', text: 'Go' },
-      };
-      await sendInteraction(slack.bot.url, {
-        type: 'block_actions',
-        user: { id: slackUser(who), name: who },
-        team: { id: 'T-ACME', domain: 'acme' },
-        api_app_id: 'A-APP',
-        token: 'verification-token',
-        trigger_id: `trigger-${Date.now()}`,
-        actions: [{ ...button, block_id: 'b', action_ts: String(Date.now() / 1000) }],
-        container: {
-          type: 'message',
-          message_ts: '1.2',
-          channel_id: 'C-GENERAL',
-          is_ephemeral: true,
-        },
-        channel: { id: 'C-GENERAL', name: 'general' },
-        response_url: responseUrl,
-      });
+      const blocks = [
+        { type: 'actions', elements: [{ type: 'button', action_id: actionId, value, text: {} }] },
+      ];
+      const where = { kind: 'ephemeral' as const, responseUrl };
+      await sendInteraction(slack.bot.url, clickPayload(blocks, actionId, slackUser(who), where));
       return answer(responseUrl);
     },
     changed: () =>
