@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration, secretsOf } from '../src/app/config.ts';
+import { loadConfig, secretsOf } from '../src/app/config.ts';
+import { parseDuration } from '../src/app/env-values.ts';
 import { ConfigError } from '../src/errors.ts';
 
 const fails = (env: Record<string, string>) => {
