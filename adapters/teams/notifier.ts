@@ -10,6 +10,7 @@ import {
   type Lookup,
   type MessageRef,
   type Notifier,
+  PlatformUnavailableError,
   RecipientGoneError,
 } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
@@ -53,7 +54,11 @@ export class TeamsNotifier implements Notifier {
     const sent = await this.#send(to, reference, 'sendActivity', (ctx) =>
       ctx.sendActivity(activity),
     );
-    if (!sent?.id) throw new Error('the Bot Connector accepted the message but returned no id');
+    if (!sent?.id) {
+      throw new PlatformUnavailableError(
+        'the Bot Connector accepted the message but returned no id',
+      );
+    }
     const data: z.infer<typeof TeamsMessageData> = { activityId: sent.id, reference };
     return { platform: 'teams', destination: to, data };
   }
