@@ -3,6 +3,7 @@ import type { AuditOutcome } from '../store/store.ts';
 import type { DecisionResult } from './decide.ts';
 import { plural } from './format.ts';
 import { listBlock, type Reply, success, warning } from './reply.ts';
+import { inert } from './text.ts';
 
 /** The most tasks one click may approve: a `tasks` list never shows more. */
 export const MAX_APPROVE_ALL = 50;
@@ -34,7 +35,8 @@ export async function approveEach(
 
 export function approveAllReply(results: readonly Approved[]): Reply {
   const items = results.map(({ taskId, result }) => {
-    const title = result.message.kind === 'replace' ? result.message.card.title : `Task ${taskId}`;
+    const title =
+      result.message.kind === 'replace' ? result.message.card.title : `Task ${inert(taskId)}`;
     const what = `${title}: ${said[result.outcome]}`;
     return result.outcome === 'failed' ? `${what} — ${result.reply.summary}` : what;
   });

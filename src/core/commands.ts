@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { closest } from './match.ts';
+import { inert } from './text.ts';
 
 export const MAX_COMMAND_LENGTH = 2000;
 export const MAX_REASON_LENGTH = 1000;
@@ -66,7 +67,7 @@ function parseRef(word: string | undefined, name: CommandName): TaskRef | string
   }
   const id = TaskRef.safeParse({ kind: 'id', id: word.toLowerCase() });
   if (id.success) return id.data;
-  const shown = word.length > 40 ? `${word.slice(0, 40)}…` : word;
+  const shown = inert(word, 41);
   return `"${shown}" is not a task id. Use the number from \`tasks\` or the full id (like 3f2b8c1e-9a4d-4c1b-8e2f-1a2b3c4d5e6f).`;
 }
 
@@ -84,7 +85,7 @@ export function parseCommand(input: string): ParseResult {
   if (!name) {
     const guess = closest(word, names);
     const hint = guess ? ` Did you mean \`${guess}\`?` : '';
-    const shown = word.length > 30 ? `${word.slice(0, 30)}…` : word;
+    const shown = inert(word, 31);
     return fail(`I don't know the command "${shown}".${hint} Type \`help\` to see what I can do.`);
   }
   const args = rest.join(' ');
