@@ -187,6 +187,9 @@ function listBlocks(items: readonly string[], more: number): SlackBlock[] {
   return blocks;
 }
 
+/** A card's block id; a task id that is no uuid (the service's word) must not break the limit. */
+const blockId = (taskId: string, part: string) => cardBlockId(taskId.slice(0, 200), part);
+
 /** A task: what is asked (title and fields), its state, and its buttons while pending. */
 export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
   const number = card.number ? `${card.number}. ` : '';
@@ -200,7 +203,7 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
   const blocks: SlackBlock[] = [
     {
       type: 'section',
-      block_id: cardBlockId(card.taskId, 'head'),
+      block_id: blockId(card.taskId, 'head'),
       text: mrkdwn(`${number}*${mrkdwnText(card.title, 2900)}*`),
       ...(fields.length ? { fields: fields.map((f) => fieldText(f.label, f.value)) } : {}),
     },
@@ -212,14 +215,14 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
   if (lines.length) {
     blocks.push({
       type: 'context',
-      block_id: cardBlockId(card.taskId, 'state'),
+      block_id: blockId(card.taskId, 'state'),
       elements: lines.map((line) => mrkdwn(line)),
     });
   }
   if (card.buttons.length) {
     blocks.push({
       type: 'actions',
-      block_id: cardBlockId(card.taskId, 'act'),
+      block_id: blockId(card.taskId, 'act'),
       elements: card.buttons.map((b) => button(b)),
     });
   }
