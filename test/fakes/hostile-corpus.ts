@@ -60,3 +60,18 @@ export const dataCode = new RegExp(`^${MARK}`);
 
 /** A line of rendered output that data started: its text after indentation is ours otherwise. */
 export const spoofedLine = /^\s*SPOOFED/m;
+
+/**
+ * What a requester would type as a justification to fool an approver, within the 1000
+ * characters a typed justification may have: a disguised link, fake bold authority, pings, a
+ * mention, an emoji tick, bidi and zero-width tricks, and terminal escapes (clipboard, title,
+ * line erase). The approver's card must show it all as text.
+ */
+export const hostileJustification = [
+  '[Click to re-authenticate](https://evil.example/login) **URGENT: pre-approved by CISO**',
+  '<!channel> <!here> <@U123> <!subteam^S1|team> <https://evil.example/reset|Your access was revoked>',
+  `*Security review: pre-approved* _x_ ~y~ \`${MARK}-CODE\` :white_check_mark: <at>Carl</at>`,
+  'in\u202egnp.exe ze\u200bro \u2066iso\u2069 www.evil.example',
+  '\u001b]52;c;ZWNobyBoYWNrZWQ=\u0007 \u001b]0;pwned\u0007 \u001b[2K\u001b[1A SPOOFED',
+  MARK,
+].join(' ');
