@@ -7,16 +7,19 @@ import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { formatTime } from '../../src/core/format.ts';
 import type { PastDecision } from '../../src/core/history.ts';
+import { inert } from '../../src/core/text.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { actionIds } from './ids.ts';
 import { ackFirst } from './inflight.ts';
-import { limits, plain } from './limits.ts';
+import { limits, mrkdwnText, plain } from './limits.ts';
 import { Click } from './payloads.ts';
-import { header, joinBlocks, note, renderBlocks, type SlackBlock, section } from './render.ts';
+import { header, joinBlocks, note, renderBlocks, type SlackBlock, sectionOf } from './render.ts';
 import { openRequestForm } from './request.ts';
 
 const RECENT_SHOWN = 10;
+/** Ten lines of at most this (and a mark) stay within a section's 3000 characters. */
+const LINE_MAX = 250;
 
 const said: Record<PastDecision['outcome'], string> = {
   approved: ':white_check_mark: Approved',
@@ -33,11 +36,13 @@ export async function recentDecisions(c: SlackContext, userId: string): Promise<
   if (!entries) return [note('Your recent decisions cannot be shown right now.')];
   if (!entries.length)
     return [note('Decisions you take here or with the slash command show up below.')];
+  // One line each: our mark, then the core's text (the reason is the person's own words).
   const lines = entries.map((e) => {
-    const why = e.reason ? ` — "${e.reason}"` : '';
-    return `${said[e.outcome]} · ${formatTime(e.at)} · task ${e.taskId}${why}`;
+    const why = e.reason ? ` — "${inert(e.reason)}"` : '';
+    const what = `${formatTime(e.at)} · task ${inert(e.taskId)}${why}`;
+    return `${said[e.outcome]} · ${mrkdwnText(what, LINE_MAX)}`;
   });
-  return [section(lines.join('\n'))];
+  return [sectionOf(lines.join('\n'))];
 }
 
 export function homeView(pending: SlackBlock[], recent: SlackBlock[], lead: SlackBlock[] = []) {

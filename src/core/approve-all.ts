@@ -7,6 +7,7 @@ import type { AuditOutcome } from '../store/store.ts';
 import type { Decision, DecisionResult } from './decide.ts';
 import { plural } from './format.ts';
 import { listBlock, type Reply, success, warning } from './reply.ts';
+import { inert } from './text.ts';
 
 /** The most tasks one click may approve: a `tasks` list never shows more. */
 export const MAX_APPROVE_ALL = 50;
@@ -40,7 +41,8 @@ export async function decideEach(
 export function decidedReply(results: readonly Decided[], decision: Decision = 'approve'): Reply {
   const done = decision === 'approve' ? 'approved' : 'declined';
   const items = results.map(({ taskId, result }) => {
-    const title = result.message.kind === 'replace' ? result.message.card.title : `Task ${taskId}`;
+    const title =
+      result.message.kind === 'replace' ? result.message.card.title : `Task ${inert(taskId)}`;
     const what = `${title}: ${said[result.outcome]}`;
     return result.outcome === done ? what : `${what} — ${result.reply.summary}`;
   });

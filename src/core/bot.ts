@@ -57,6 +57,8 @@ export interface BotDeps {
 
 /** Enough for anyone working by hand; a script or a stuck key is slowed down. */
 export const DEFAULT_RATE_LIMIT = { perMinute: 30, burst: 10 };
+/** For load tests and benchmarks: nobody is slowed down. */
+export const NO_LIMIT = { perMinute: 0, burst: 1 };
 
 const SLOW_DOWN = warning(
   "You're going faster than I can keep up with. Nothing was done: wait a few seconds, then try again.",

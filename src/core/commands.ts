@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { closest } from './match.ts';
+import { inert } from './text.ts';
 
 export const MAX_COMMAND_LENGTH = 2000;
 export const MAX_REASON_LENGTH = 1000;
@@ -90,7 +91,7 @@ function parseRef(word: string): TaskRef | string {
   if (id.success) return id.data;
   const prefix = TaskRef.safeParse({ kind: 'prefix', prefix: lower });
   if (prefix.success) return prefix.data;
-  const shown = word.length > 40 ? `${word.slice(0, 40)}…` : word;
+  const shown = inert(word, 41);
   return `"${shown}" is not a task. Use the number from \`tasks\`, or the first ${MIN_ID_PREFIX} or more characters of the task id (like 3f2b8c).`;
 }
 
@@ -103,7 +104,7 @@ function parseRefs(words: readonly string[], name: 'approve' | 'decline'): TaskR
     const ref = parseRef(word);
     if (typeof ref === 'string') {
       return name === 'decline' && refs.length
-        ? `${ref} A reason goes after \`--\`, e.g. \`decline ${words[0]} -- ${words.slice(refs.length).join(' ').slice(0, 40)}\`.`
+        ? `${ref} A reason goes after \`--\`, e.g. \`decline ${words[0]} -- ${inert(words.slice(refs.length).join(' '), 40)}\`.`
         : ref;
     }
     refs.push(ref);
@@ -135,7 +136,7 @@ export function parseCommand(input: string): ParseResult {
   if (!name) {
     const guess = closest(word, names);
     const hint = guess ? ` Did you mean \`${guess}\`?` : '';
-    const shown = word.length > 30 ? `${word.slice(0, 30)}…` : word;
+    const shown = inert(word, 31);
     return fail(`I don't know the command "${shown}".${hint} Type \`help\` to see what I can do.`);
   }
   const args = rest.join(' ');

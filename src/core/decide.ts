@@ -22,6 +22,7 @@ import { failure, type Reply, success, type TaskCard, warning } from './reply.ts
 import { PerKey } from './serial.ts';
 import { replyForError } from './service-errors.ts';
 import { goneCard, taskCard, taskTitle } from './task-card.ts';
+import { inert } from './text.ts';
 
 export type Decision = 'approve' | 'decline';
 
@@ -125,7 +126,7 @@ export class Decider {
       },
     };
     const card = this.#card(decided);
-    const why = reason ? ` Reason: "${reason}".` : '';
+    const why = reason ? ` Reason: "${inert(reason)}".` : '';
     const said = `You ${verb} "${taskTitle(task)}".${why}`;
     return {
       outcome: verb,

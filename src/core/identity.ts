@@ -5,6 +5,7 @@
 import type { AccessClient } from '../access/client.ts';
 import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
 import { NotLinkedError } from './errors.ts';
+import { inert } from './text.ts';
 
 /** How long "you have no Access account" is answered from memory; after it, asked afresh. */
 export const UNLINKED_FOR_MS = 60_000;
@@ -83,7 +84,7 @@ export class Identity {
     }
     throw new NotLinkedError(
       'no-match',
-      `Your chat e-mail address (${email}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it, then try again in a minute.`,
+      `Your chat e-mail address (${inert(email)}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it, then try again in a minute.`,
     );
   }
 }

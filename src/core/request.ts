@@ -15,13 +15,14 @@ import { usage } from './commands.ts';
 import { sentenceList } from './format.ts';
 import { matchByName, normalize } from './match.ts';
 import { type Reply, success, warning } from './reply.ts';
+import { inert } from './text.ts';
 
 export type Resolved =
   | { ok: true; app: WorkApp; level: PermissionLevel | undefined }
   | { ok: false; reply: Reply };
 
 const quoted = (items: readonly { name: string }[]) =>
-  sentenceList(items.map((i) => `"${i.name}"`));
+  sentenceList(items.map((i) => `"${inert(i.name)}"`));
 
 /**
  * Which app the leading words name, the rest naming the level: the longest exact name first,
@@ -40,7 +41,7 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
     if (match.kind === 'one') return { app: match.item, rest: words.slice(n).join(' ') };
     if (match.kind === 'many') {
       return warning(
-        `"${prefix(n)}" matches several applications: ${quoted(match.items.slice(0, 10))}. Which one?`,
+        `"${inert(prefix(n))}" matches several applications: ${quoted(match.items.slice(0, 10))}. Which one?`,
       );
     }
     if (!suggestions.length) suggestions = match.suggestions;
@@ -48,7 +49,7 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
   const hint = suggestions.length
     ? ` Did you mean ${quoted(suggestions)}?`
     : ' Type `apps` to see them all.';
-  return warning(`I found no application called "${target}".${hint}`);
+  return warning(`I found no application called "${inert(target)}".${hint}`);
 }
 
 async function resolveTyped(deps: RequestDeps, userId: string, target: string): Promise<Resolved> {
@@ -67,7 +68,7 @@ async function resolveTyped(deps: RequestDeps, userId: string, target: string): 
     return {
       ok: false,
       reply: warning(
-        `${app.name} has several permission levels: ${quoted(levels)}. Say which, e.g. \`request ${app.name} ${levels[0]!.name} -- why you need it\`.`,
+        `${inert(app.name)} has several permission levels: ${quoted(levels)}. Say which, e.g. \`request ${inert(app.name)} ${inert(levels[0]!.name)} -- why you need it\`.`,
       ),
     };
   }
@@ -76,8 +77,8 @@ async function resolveTyped(deps: RequestDeps, userId: string, target: string): 
   const choices = levels.length ? ` Choose one of ${quoted(levels)}.` : '';
   const what =
     level.kind === 'many'
-      ? `"${rest}" matches several levels of ${app.name}.`
-      : `${app.name} has no permission level "${rest}".`;
+      ? `"${inert(rest)}" matches several levels of ${inert(app.name)}.`
+      : `${inert(app.name)} has no permission level "${inert(rest)}".`;
   return { ok: false, reply: warning(`${what}${choices}`) };
 }
 
@@ -148,8 +149,8 @@ export async function requestByForm(
       : undefined;
   if (form.levelId ? !level : levels.length > 1) {
     const note = form.levelId
-      ? `${app.name} has no such permission level; choose one of its levels.`
-      : `${app.name} has several permission levels; choose one.`;
+      ? `${inert(app.name)} has no such permission level; choose one of its levels.`
+      : `${inert(app.name)} has several permission levels; choose one.`;
     return {
       kind: 'again',
       note,
@@ -177,7 +178,7 @@ async function createRequest(
   level: PermissionLevel | undefined,
   justification: string | undefined,
 ): Promise<Reply> {
-  const what = level ? `${app.name} (${level.name})` : app.name;
+  const what = level ? `${inert(app.name)} (${inert(level.name)})` : inert(app.name);
   let accessId: string;
   let taskIds: string[];
   try {
@@ -194,13 +195,13 @@ async function createRequest(
       return warning(`You already have a pending request for ${what}.`);
     }
     if (error instanceof InvalidRequestError) {
-      const said = error.problem?.detail ? `: ${error.problem.detail}` : '.';
+      const said = error.problem?.detail ? `: ${inert(error.problem.detail)}` : '.';
       return warning(`The Access Service did not accept a request for ${what}${said}`);
     }
     throw error;
   }
   await recordRequest(deps, { accessId, accessUserId: userId, workAppId: app.id, taskIds });
-  const why = justification ? ` Justification: "${justification}".` : '';
+  const why = justification ? ` Justification: "${inert(justification)}".` : '';
   return success(`Requested access to ${what}. Its approvers have been asked.${why}`, {
     title: 'Access requested',
   });

@@ -8,6 +8,7 @@ import { formatTime } from '../core/format.ts';
 import { type Reply, success, warning } from '../core/reply.ts';
 import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
 import { taskMessage } from '../core/task-message.ts';
+import { inert } from '../core/text.ts';
 import type { Target } from './targets.ts';
 
 export interface NewTaskOptions {
@@ -67,7 +68,7 @@ export function requestStatusMessage(
   blocks: Reply['blocks'] = [],
 ): Reply {
   const verb = state === 'approved' ? 'approved' : state === 'declined' ? 'declined' : 'decided';
-  const text = `Your request for access to ${what}: ${outcome}.`;
+  const text = `Your request for access to ${inert(what)}: ${inert(outcome)}.`;
   const make = state === 'approved' ? success : warning;
   return make(text, {
     title: `Access request ${verb}`,

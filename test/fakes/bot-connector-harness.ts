@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -61,6 +61,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     store,
     log,
     pendingStatus: 'Pending',
+    rateLimit: NO_LIMIT,
     now: () => new Date(Date.now() + time.skewMs),
   });
   const http = new HttpServer({ log, metrics, readiness: [] });

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { AccessClient } from '../../src/access/client.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -101,7 +101,7 @@ export async function startSlackBot(
       options.onAccess?.(event.ms);
     },
   });
-  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
+  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending', rateLimit: NO_LIMIT });
   const runtime = { bot, client, store, metrics, sandbox: undefined, close: () => store.close() };
   const served = await serve(config, runtime, log);
   return {
