@@ -63,6 +63,10 @@ class CountingNotifier implements Notifier {
   async find(): Promise<Lookup> {
     return { kind: 'unknown' };
   }
+
+  async timeZoneOf(): Promise<string | undefined> {
+    return undefined;
+  }
 }
 
 function message<K extends SandboxReport['kind']>(child: ChildProcess, kind: K) {

@@ -64,6 +64,8 @@ export class RecordingNotifier implements Notifier {
   readonly followUps: Array<{ ref: MessageRef; message: Reply; tag?: DeliveryTag }> = [];
   /** Whether `find` reads back what was sent (as Slack does) or cannot tell (as Teams). */
   canFind = true;
+  /** What `timeZoneOf` answers (or throws), by chat user id; the others have none. */
+  readonly timeZones = new Map<string, string | Error>();
   readonly #script: Array<Error | 'hang' | 'lost'> = [];
 
   constructor(platform: Platform = 'slack') {
@@ -113,6 +115,12 @@ export class RecordingNotifier implements Notifier {
         ? this.followUps.find((f) => f.tag?.deliveryId === tag.deliveryId)?.ref
         : this.posts.find((p) => p.tag?.deliveryId === tag.deliveryId)?.ref;
     return sent ? { kind: 'found', ref: sent } : { kind: 'absent' };
+  }
+
+  async timeZoneOf(chatUserId: string): Promise<string | undefined> {
+    const zone = this.timeZones.get(chatUserId);
+    if (zone instanceof Error) throw zone;
+    return zone;
   }
 
   /** Task ids of the posts to one chat user, in order. */
@@ -196,8 +204,11 @@ export interface World {
   poller(overrides?: Partial<PollerSetup>): ReturnType<typeof testPoller>;
 }
 
-/** A fresh sandbox, in-memory store, fake clock and recording Slack notifier for each test. */
-export function usePollerWorld(): World {
+/**
+ * A fresh sandbox, in-memory store, fake clock and recording Slack notifier for each test.
+ * `sandboxOnClock`: the sandbox dates what it creates (and its seed) by the fake clock too.
+ */
+export function usePollerWorld({ sandboxOnClock = false } = {}): World {
   const world = {
     poller: (overrides = {}) =>
       testPoller({
@@ -209,10 +220,11 @@ export function usePollerWorld(): World {
       }),
   } as World;
   beforeEach(async () => {
-    world.sandbox = await startSandbox({ pageSize: 2 });
+    world.clock = new FakeClock();
+    const now = sandboxOnClock ? () => world.clock.now() : undefined;
+    world.sandbox = await startSandbox({ pageSize: 2, now });
     world.client = clientFor(world.sandbox);
     world.store = await openStore('sqlite::memory:');
-    world.clock = new FakeClock();
     world.slack = new RecordingNotifier('slack');
   });
   afterEach(async () => {

@@ -47,6 +47,11 @@ export class ShellNotifier implements Notifier {
     return { kind: 'unknown' };
   }
 
+  /** The terminal tells no time zone: the poller uses DEFAULT_TIME_ZONE. */
+  async timeZoneOf(): Promise<string | undefined> {
+    return undefined;
+  }
+
   #showsAll(message: Reply, counts: (state: TaskState) => boolean): boolean {
     const cards = cardsOf(message);
     return (

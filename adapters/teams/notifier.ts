@@ -89,6 +89,11 @@ export class TeamsNotifier implements Notifier {
     return { kind: 'unknown' };
   }
 
+  /** The Bot Connector tells no time zone here: the poller uses DEFAULT_TIME_ZONE. */
+  async timeZoneOf(): Promise<string | undefined> {
+    return undefined;
+  }
+
   /** One call in a proactive turn, retried and mapped; a gone recipient's reference is dropped. */
   async #send<T>(
     to: Destination,

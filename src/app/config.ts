@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { defaultLimits } from '../access/limits.ts';
 import { ConfigError } from '../errors.ts';
-import { parseNotifyRules } from '../poller/rules.ts';
+import { escalates, parseNotifyRules } from '../poller/rules.ts';
+import { isTimeZone, parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
 import { isLoopback } from '../server/loopback.ts';
 import {
@@ -15,6 +16,7 @@ import {
   httpUrl,
   intIn,
   optional,
+  parsedBy,
   secret,
   tenantList,
   withDefault,
@@ -95,18 +97,18 @@ const Env = z
       200,
     ),
     REMIND_AFTER: withDefault(duration('REMIND_AFTER'), 24 * 3_600_000),
+    ESCALATE_AFTER: withDefault(duration('ESCALATE_AFTER'), 0),
+    QUIET_HOURS: optional(parsedBy('QUIET_HOURS', parseQuietHours)),
+    WORKING_DAYS: optional(parsedBy('WORKING_DAYS', parseWorkingDays)),
+    DEFAULT_TIME_ZONE: withDefault(
+      z.string().refine(isTimeZone, {
+        error: 'DEFAULT_TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC',
+      }),
+      'UTC',
+    ),
     ACCESS_WEBHOOK_SECRET: secret('ACCESS_WEBHOOK_SECRET'),
     POLL_CONCURRENCY: withDefault(intIn('POLL_CONCURRENCY', 1, 500), 20),
-    NOTIFY_RULES: optional(
-      z.string().transform((value, ctx) => {
-        try {
-          return parseNotifyRules(value);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: `NOTIFY_RULES ${(error as Error).message}` });
-          return z.NEVER;
-        }
-      }),
-    ),
+    NOTIFY_RULES: optional(parsedBy('NOTIFY_RULES', parseNotifyRules)),
     DIRECTORY_SYNC_INTERVAL: withDefault(duration('DIRECTORY_SYNC_INTERVAL'), 3_600_000),
     DEMO_REQUEST_AFTER: withDefault(duration('DEMO_REQUEST_AFTER'), 10_000),
     ACCESS_WEBHOOK_SIGNATURE_HEADER: withDefault(
@@ -197,6 +199,11 @@ const Env = z
       'MicrosoftAppPassword is required when MicrosoftAppId is set',
     );
     need(
+      env.ESCALATE_AFTER > 0 && !(env.NOTIFY_RULES && escalates(env.NOTIFY_RULES)),
+      'ESCALATE_AFTER',
+      'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES (or set ESCALATE_AFTER=0)',
+    );
+    need(
       env.MicrosoftAppType === 'SingleTenant' && !env.MicrosoftAppTenantId,
       'MicrosoftAppTenantId',
       'MicrosoftAppTenantId is required when MicrosoftAppType is SingleTenant',
@@ -264,6 +271,14 @@ function toConfig(env: Env) {
       /** 0: no bound. */
       maxRps: env.POLL_MAX_RPS || undefined,
       remindAfterMs: env.REMIND_AFTER,
+      /** 0: never escalate. */
+      escalateAfterMs: env.ESCALATE_AFTER,
+      /** When reminders and escalations may go out, in each approver's time zone. */
+      hours: {
+        quiet: env.QUIET_HOURS,
+        days: env.WORKING_DAYS,
+        defaultZone: env.DEFAULT_TIME_ZONE,
+      },
     },
     pollConcurrency: env.POLL_CONCURRENCY,
     notifyRules: env.NOTIFY_RULES,

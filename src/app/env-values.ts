@@ -44,6 +44,17 @@ export const duration = (name: string) =>
     return ms;
   });
 
+/** A value parsed by `parse`, whose Error message completes the variable's name. */
+export const parsedBy = <T>(name: string, parse: (value: string) => T) =>
+  z.string().transform((value, ctx) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `${name} ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  });
+
 export const header = (name: string) =>
   z
     .string()

@@ -63,6 +63,8 @@ export async function startPolling({
     concurrency: config.pollConcurrency,
     maxRps: poll.maxRps,
     remindAfterMs: poll.remindAfterMs,
+    escalateAfterMs: poll.escalateAfterMs,
+    hours: poll.hours,
     rules: config.notifyRules,
     directories,
     directorySyncMs: config.directorySyncMs,

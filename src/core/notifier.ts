@@ -55,6 +55,11 @@ export interface Notifier {
    * as a follow-up of `where` when it is a message. Bounded: it looks back from now to `since`.
    */
   find(where: Destination | MessageRef, tag: DeliveryTag, since: Date): Promise<Lookup>;
+  /**
+   * The person's IANA time zone (e.g. `Europe/Berlin`) when the platform tells it, undefined
+   * when it does not; reminders and escalations wait for their working hours in it.
+   */
+  timeZoneOf(chatUserId: string): Promise<string | undefined>;
 }
 
 /** The person or channel can no longer be reached (bot removed, user deactivated). */

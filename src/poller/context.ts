@@ -15,6 +15,7 @@ import type { ServiceGate } from './gate.ts';
 import type { PollerMetrics } from './metrics.ts';
 import type { Outbox } from './outbox.ts';
 import type { NotifyRules } from './rules.ts';
+import type { WorkingHours } from './working-hours.ts';
 
 /** Every role of the store the poller uses. */
 export type PollerStore = LinkStore &
@@ -43,6 +44,10 @@ export interface PollerContext<S = PollerStore> {
   rules: NotifyRules;
   /** How long a task waits between reminders; 0: never remind. */
   remindAfterMs: number;
+  /** How long a task waits, after its first message, before it is escalated; 0: never. */
+  escalateAfterMs: number;
+  /** When reminders and escalations may go out, in each approver's time zone. */
+  hours: WorkingHours;
   /**
    * A request outcome claimed but unsent after this long is taken for a send that crashed, and
    * is retried. Longer than any send takes, so a slow send is never doubled.

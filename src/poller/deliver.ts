@@ -2,10 +2,11 @@
  * One task's message to one target, exactly once: the notification and its `post` intent are
  * claimed in the store first (one replica wins), then the outbox posts it and stores its
  * reference. Whatever happens after the claim, the outbox finishes it (outbox.ts). A sent
- * message gets one reminder per period while the task waits.
+ * message gets one reminder per period while the task waits, in the approver's working hours.
  */
 import { randomUUID } from 'node:crypto';
 import type { Task } from '../access/schemas.ts';
+import type { Reply } from '../core/reply.ts';
 import type { Notification, NotificationClaim, NotificationStore } from '../store/store.ts';
 import { ago, type PollerContext } from './context.ts';
 import {
@@ -14,6 +15,7 @@ import {
   reminderFollowUp,
   reminderMessage,
 } from './messages.ts';
+import type { NudgeWindow } from './nudge-window.ts';
 import { isNotifyOnly } from './rules.ts';
 import type { Target } from './targets.ts';
 
@@ -23,11 +25,12 @@ export async function deliver(
   target: Target,
   accessUserId: string,
   existing: Notification | undefined,
+  nudgeable: NudgeWindow,
 ): Promise<void> {
   if (!existing) return claimAndSend(ctx, task, target, accessUserId);
   // Unsent, or an edit under way: the outbox carries it.
   if (existing.resolvedAt || existing.intent || !existing.messageRef) return;
-  if (target.role === 'approver') await remind(ctx, task, existing);
+  if (target.role === 'approver') await remind(ctx, task, existing, nudgeable);
 }
 
 function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
@@ -40,6 +43,28 @@ async function claimAndSend(
   target: Target,
   accessUserId: string,
 ) {
+  const message = newTaskMessage(task, target, options(ctx, task));
+  const created = Date.parse(String(task.metadata.createdAt));
+  await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
+    if (Number.isFinite(created) && target.role === 'approver') {
+      ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
+    }
+  });
+}
+
+/**
+ * Claims the notification of `task` to `target` with its `post` intent; when this replica won
+ * the claim, the outbox posts `message` at once. Whatever happens after the claim, the outbox
+ * finishes it.
+ */
+export async function claimAndDrive(
+  ctx: PollerContext<NotificationStore>,
+  task: Task,
+  target: Target,
+  accessUserId: string,
+  message: Reply,
+  onPosted?: (at: Date) => void,
+): Promise<void> {
   const now = ctx.clock.now();
   const claim: NotificationClaim = {
     taskId: task.id,
@@ -50,7 +75,7 @@ async function claimAndSend(
     claimedBy: ctx.owner,
     deliveryId: randomUUID(),
     destination: target.destination,
-    body: { message: newTaskMessage(task, target, options(ctx, task)) },
+    body: { message },
   };
   if (!(await ctx.store.claimNotification(claim))) return;
   const { body, ...rest } = claim;
@@ -62,19 +87,21 @@ async function claimAndSend(
     resolvedAt: null,
     intent: { kind: 'post', body, owner: ctx.owner, ownedAt: now, dueAt: now, attempts: 0, seq: 1 },
   };
-  const created = Date.parse(String(task.metadata.createdAt));
-  await ctx.outbox.drive(claimed, true, (sentAt) => {
-    if (Number.isFinite(created) && target.role === 'approver') {
-      ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
-    }
-  });
+  await ctx.outbox.drive(claimed, true, onPosted);
 }
 
-async function remind(ctx: PollerContext<NotificationStore>, task: Task, sent: Notification) {
+async function remind(
+  ctx: PollerContext<NotificationStore>,
+  task: Task,
+  sent: Notification,
+  nudgeable: NudgeWindow,
+) {
   if (ctx.remindAfterMs <= 0) return;
   const dueBefore = ago(ctx, ctx.remindAfterMs);
   const last = sent.remindedAt ?? sent.sentAt;
   if (!last || last > dueBefore) return;
+  // Due during quiet hours or a weekend: it waits, and a later poll sends it.
+  if (!(await nudgeable())) return;
   const key = { taskId: sent.taskId, platform: sent.platform, recipient: sent.recipient };
   // The edit marks the card; the follow-up is what actually notifies the person.
   const body = {

@@ -19,6 +19,7 @@ import type {
 } from '../store/store.ts';
 import { ago, type PollerContext } from './context.ts';
 import { crashPoint } from './crash-points.ts';
+import { roleOf } from './targets.ts';
 
 export interface OutboxSettings {
   /** A replica silent this long is taken for dead. */
@@ -44,6 +45,7 @@ const keyOf = (n: NotificationKey): NotificationKey => ({
 
 /** The metrics label of each kind, as before the outbox. */
 function kindLabel(n: Notification, intent: Intent): string {
+  if (intent.kind === 'post' && roleOf(n.recipient) === 'escalation') return 'escalation';
   if (intent.kind === 'post') return n.destination?.kind === 'channel' ? 'channel' : 'new';
   if (intent.kind === 'follow_up') return 'reminder_follow_up';
   return intent.kind;

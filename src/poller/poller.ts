@@ -1,8 +1,8 @@
 /**
  * The poller: finds newly pending tasks for every linked user and pushes each once, keeps sent
- * messages true after a decision, reminds, and tells requesters the outcome. State lives in the
- * store, so a restart neither repeats nor loses a notification, and replicas on one PostgreSQL
- * share the work through leases on the poll schedule.
+ * messages true after a decision, reminds and escalates, and tells requesters the outcome. State
+ * lives in the store, so a restart neither repeats nor loses a notification, and replicas on one
+ * PostgreSQL share the work through leases on the poll schedule.
  *
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
@@ -21,6 +21,7 @@ import { Outbox } from './outbox.ts';
 import { pollUser } from './poll-user.ts';
 import { type NotifyRules, noRules } from './rules.ts';
 import { type SweepReport, sweep } from './sweep.ts';
+import { anyTime, type WorkingHours } from './working-hours.ts';
 
 export interface PollerOptions {
   client: AccessClient;
@@ -38,6 +39,10 @@ export interface PollerOptions {
   maxRps?: number;
   /** 0: never remind. */
   remindAfterMs: number;
+  /** How long after its first message a waiting task is escalated; default 0: never. */
+  escalateAfterMs?: number;
+  /** When reminders and escalations may go out; default: any time. */
+  hours?: WorkingHours;
   rules?: NotifyRules;
   directories?: readonly DirectorySource[];
   /** Default: an hour; 0: never (nor counting the unlinked users). */
@@ -95,6 +100,8 @@ export class Poller {
       pendingStatus: options.pendingStatus,
       rules: options.rules ?? noRules,
       remindAfterMs: options.remindAfterMs,
+      escalateAfterMs: options.escalateAfterMs ?? 0,
+      hours: options.hours ?? anyTime,
       retryAfterMs,
     };
     const outbox = new Outbox(ctx as PollerContext, {
@@ -254,6 +261,7 @@ export class Poller {
         accessUserId,
         links: this.#users.linksOf(accessUserId),
         requests: requests.get(accessUserId) ?? [],
+        nameOf: (id) => this.#users.nameOf(id),
       }),
     );
   }

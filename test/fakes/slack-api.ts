@@ -4,8 +4,9 @@
  * methods accessbot uses the way Slack documents them (also message metadata, returned by
  * conversations.history and .replies only with `include_all_metadata`, and only for conversation
  * ids: a user id is `channel_not_found` there, while chat.postMessage to a user id posts to their
- * DM and answers its `D…` id), and can be told to fail: 429 with
- * Retry-After, an HTTP error, or an `ok: false` error code, for the next calls of one method.
+ * DM and answers its `D…` id; `users.info` gives each seeded person a time zone, `tz`), and can
+ * be told to fail: 429 with Retry-After, an HTTP error, or an `ok: false` error code, for the
+ * next calls of one method.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -50,6 +51,22 @@ export const slackUsers: Record<string, string> = {
   'U-STRANGER': 'stranger@elsewhere.example',
 };
 
+/** The time zone `users.info` gives each seeded person (`user.tz`); the outsider has none. */
+export const slackTimeZones: Record<string, string> = {
+  'U-ADA': 'Europe/London',
+  'U-GRACE': 'America/New_York',
+  'U-ALAN': 'Europe/London',
+  'U-KATHERINE': 'America/Chicago',
+  'U-MARGARET': 'America/Los_Angeles',
+  'U-DENNIS': 'America/New_York',
+  'U-BARBARA': 'America/New_York',
+  'U-KEN': 'Asia/Tokyo',
+  'U-RADIA': 'Europe/Berlin',
+  'U-TIM': 'Europe/Zurich',
+  'U-FRANCES': 'America/New_York',
+  'U-EDSGER': 'Europe/Amsterdam',
+};
+
 export const BOT_USER_ID = 'U-BOT';
 
 export class FakeSlack {
@@ -62,6 +79,8 @@ export class FakeSlack {
   authError: string | undefined;
   /** Every Web API answer waits this long. */
   latencyMs = 0;
+  /** What `users.info` answers as each user's `tz`; a test may move people. */
+  readonly timeZones = new Map(Object.entries(slackTimeZones));
   readonly #server: Server;
   readonly #faults = new Map<string, Fault[]>();
   readonly #events = new EventEmitter();
@@ -133,6 +152,8 @@ export class FakeSlack {
     this.#faults.clear();
     this.authError = undefined;
     this.latencyMs = 0;
+    this.timeZones.clear();
+    for (const [id, zone] of Object.entries(slackTimeZones)) this.timeZones.set(id, zone);
   }
 
   async close(): Promise<void> {
@@ -183,7 +204,8 @@ export class FakeSlack {
       case 'users.info': {
         const email = slackUsers[str('user')];
         if (!email) return fail('user_not_found');
-        return { ok: true, user: { id: str('user'), profile: { email } } };
+        const tz = this.timeZones.get(str('user'));
+        return { ok: true, user: { id: str('user'), ...(tz && { tz }), profile: { email } } };
       }
       case 'users.lookupByEmail': {
         const id = Object.entries(slackUsers).find(([, e]) => e === str('email'))?.[0];
