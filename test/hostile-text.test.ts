@@ -19,6 +19,8 @@ import { tasksReply } from '../src/core/task-list.ts';
 import { taskMessage } from '../src/core/task-message.ts';
 import { clean, inert } from '../src/core/text.ts';
 import {
+  escalationMessage,
+  escalationOutcomeMessage,
   newTaskMessage,
   outcomeMessage,
   reminderFollowUp,
@@ -102,6 +104,18 @@ function repliesFor(s: string): Array<[string, Reply]> {
     ['channel post', newTaskMessage(pending, channel, { ...o, notifyOnly: true })],
     ['reminder', reminderMessage(pending, o)],
     ['reminder follow-up', reminderFollowUp(pending)],
+    [
+      'escalation',
+      escalationMessage(pending, {
+        pendingStatus: 'Pending',
+        waitedMs: 3 * 86_400_000,
+        approvers: [s, s],
+      }),
+    ],
+    [
+      'escalation outcome',
+      escalationOutcomeMessage(hostileTask(s, 'AccessRequest', 'Declined'), s, 'Pending'),
+    ],
     ['access status', requestStatusMessage(s, 'declined', s)],
     [
       'tasks list',

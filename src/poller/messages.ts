@@ -70,7 +70,9 @@ const ESCALATED = '⏫ Escalated';
 export function escalationMessage(task: Task, e: Escalation): Reply {
   const card = taskCard(task, { pendingStatus: e.pendingStatus, actionable: false });
   const age = formatAge(e.waitedMs);
-  const who = e.approvers.length ? sentenceList(e.approvers) : 'its approvers';
+  const who = e.approvers.length
+    ? sentenceList(e.approvers.map((name) => inert(name)))
+    : 'its approvers';
   const text = `"${card.title}" has been waiting ${age} for a decision by ${who}.`;
   return warning(text, {
     visibility: 'channel',
