@@ -45,11 +45,12 @@ export function auditFilter<D>(
     add('chat_user_id', '=', query.actor.chatUserId);
   }
   if (query.person) {
-    const { chatUserIds, accessUserIds } = query.person;
+    const { chatUserIds, accessUserIds, emails = [] } = query.person;
     const either = [
       ...anyOf('chat_user_id', chatUserIds),
       ...anyOf('access_user_id', accessUserIds),
       ...anyOf('target_user_id', accessUserIds),
+      ...anyOf('target_email', emails),
     ];
     // Nobody to look for: nothing matches.
     terms.push(either.length ? `(${either.join(' OR ')})` : '1 = 0');

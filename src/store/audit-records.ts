@@ -83,8 +83,15 @@ export interface AuditQuery {
   taskId?: string;
   /** Entries taken by this chat user. */
   actor?: { platform: Platform; chatUserId: string };
-  /** Entries by or about a person: as the actor (chat or Access id) or as the person changed. */
-  person?: { chatUserIds: readonly string[]; accessUserIds: readonly string[] };
+  /**
+   * Entries by or about a person: as the actor (chat or Access id), or as the person changed
+   * (Access id, or the e-mail address the change recorded).
+   */
+  person?: {
+    chatUserIds: readonly string[];
+    accessUserIds: readonly string[];
+    emails?: readonly string[];
+  };
   /** From this instant on. */
   since?: Date;
   /** Before this instant. */
