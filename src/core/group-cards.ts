@@ -54,7 +54,7 @@ export function confirmationCard(c: GroupChange, askedBy: string): Reply {
       },
       {
         kind: 'note',
-        text: `Nothing changes until you confirm. Or type \`confirm ${c.id}\` or \`cancel ${c.id}\`.`,
+        text: `Nothing changes until you confirm (\`confirm ${c.id}\`) or cancel (\`cancel ${c.id}\`).`,
       },
     ],
   });

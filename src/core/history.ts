@@ -99,7 +99,12 @@ export function historyReply(
   view: { viewer?: string; withActor: boolean },
 ): Reply {
   if (!entries) return info('Your history cannot be shown right now; please try again later.');
-  if (!entries.length) return info(`${title}: nothing yet.`, { title });
+  if (!entries.length) {
+    return info(`${title}: nothing yet.`, {
+      title,
+      blocks: [{ kind: 'text', text: 'Nothing yet: decisions and group changes show up here.' }],
+    });
+  }
   const lines = entries.map((e) => describeEntry(e, view.viewer, view.withActor));
   const heading = `${title} (${plural(entries.length, 'entry', 'entries')}, newest first)`;
   return info(`${heading}: ${lines.slice(0, 5).join('; ')}`, {
