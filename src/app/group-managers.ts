@@ -10,7 +10,7 @@ import { z } from 'zod';
 export type GroupManagers = Record<string, string[]>;
 
 const Managers = z.record(
-  z.string().trim().min(1, 'a group name is empty'),
+  z.string().trim().min(1),
   z.array(z.email('is not an e-mail address').trim().toLowerCase()).min(1, 'names no manager'),
 );
 
@@ -45,6 +45,7 @@ function fromPairs(text: string): GroupManagers {
     if (at < 0)
       throw new Error(`"${pair.trim().slice(0, 40)}" has no "=": write Group=a@x.com,b@x.com`);
     const group = pair.slice(0, at).trim();
+    if (!group) throw new Error(`"${pair.trim().slice(0, 40)}" names no group before "="`);
     const emails = pair
       .slice(at + 1)
       .split(',')
