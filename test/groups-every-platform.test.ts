@@ -15,7 +15,7 @@ import { type Harness, shown, startHarness } from './fakes/bot-connector-harness
 import { FakeSlack } from './fakes/slack-api.ts';
 import { checkAllPayloads } from './fakes/slack-blockkit.ts';
 import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
-import { clickPayload, sendCommand, sendInteraction } from './fakes/slack-payloads.ts';
+import { clickPayload, sendCommand, sendEvent, sendInteraction } from './fakes/slack-payloads.ts';
 import { captureLog } from './helpers/bot.ts';
 import { RULES } from './helpers/group-bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
@@ -340,5 +340,28 @@ describe('a person named by a chat mention', () => {
     expect(card).toContain('Remove Tim Berners-Lee from Design?');
     expect(await platforms[1]!.click('ada', 'cancel', card)).toContain('Cancelled');
     expect(inDesign('tim')).toBe(true);
+  });
+});
+
+describe('Slack App Home', () => {
+  it('lists group changes among the recent actions, and the changes made to the person', async () => {
+    for (const user of ['U-ADA', 'U-EDSGER']) {
+      await sendEvent(slack.bot.url, {
+        type: 'app_home_opened',
+        user,
+        channel: `D-${user}`,
+        tab: 'home',
+        event_ts: '1.2',
+      });
+    }
+    const views = await slack.fake.waitFor(() => {
+      const published = slack.fake.callsOf('views.publish');
+      return published.length === 2 ? published : undefined;
+    });
+    const home = (user: string) =>
+      JSON.stringify(views.find((v) => v.args.user_id === user)?.args.view);
+    expect(home('U-ADA')).toContain('Your recent actions');
+    expect(home('U-ADA')).toContain('Add Edsger Dijkstra to Design: done');
+    expect(home('U-EDSGER')).toContain('Added you to Design (by slack U-ADA)');
   });
 });
