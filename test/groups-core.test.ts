@@ -205,6 +205,20 @@ describe("the service's answer, told as it is", () => {
     }
   });
 
+  it('the person was deleted meanwhile', async () => {
+    const t = await groupBot(sandbox.client);
+    const id = await t.ask('margaret', 'group add Design radia.perlman@example.com');
+    const radia = state().users.get(users.radia.id)!;
+    state().users.delete(users.radia.id);
+    try {
+      const result = await t.bot.confirmChange(t.as('margaret'), id);
+      expect(result.outcome).toBe('person_not_found');
+      expect(result.reply.summary).toContain('The Access Service no longer knows Radia Perlman');
+    } finally {
+      state().users.set(users.radia.id, radia);
+    }
+  });
+
   // Margaret manages Design by configuration: confirming asks the service nothing before the POST.
   it('the answer was lost after the service made the change: the member list decides', async () => {
     const t = await groupBot(sandbox.client);
@@ -244,6 +258,9 @@ describe('a channel bound to a group', () => {
     );
     expect(await t.say('grace', 'members', here)).toContain('Margaret Hamilton');
     expect(await t.say('grace', 'members', { channelId: 'C-OTHER' })).toContain('Which group?');
+    expect(await t.say('grace', 'group unbind', here)).toContain(
+      'You may not change the members of Design',
+    );
     expect(await t.say('margaret', 'group unbind', here)).toContain('no longer bound to Design');
     expect(await t.say('grace', 'members', here)).toContain('Which group?');
   });

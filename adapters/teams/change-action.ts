@@ -22,7 +22,8 @@ export async function settleChange(
     action.verb === 'confirmChange'
       ? await deps.bot.confirmChange(actor, action.changeId)
       : await deps.bot.cancelChange(actor, action.changeId);
-  deps.metrics.actions.inc({ platform: 'teams', action: action.verb, outcome: result.outcome });
+  const counted = action.verb === 'confirmChange' ? 'change_confirm' : 'change_cancel';
+  deps.metrics.actions.inc({ platform: 'teams', action: counted, outcome: result.outcome });
   if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
   const card = renderCard(result.message.reply);
   await replaceMessage(deps, context, card, result.message.reply);
