@@ -13,6 +13,8 @@ import { errorResponse, messageResponse } from '../adapters/teams/activity.ts';
 import { renderCard } from '../adapters/teams/render.ts';
 import type { Task } from '../src/access/schemas.ts';
 import { appsReply } from '../src/core/directory.ts';
+import { changedNotice, confirmationCard, outcomeCard } from '../src/core/group-cards.ts';
+import { historyReply } from '../src/core/history.ts';
 import { info, type Reply } from '../src/core/reply.ts';
 import { goneCard, taskCard } from '../src/core/task-card.ts';
 import { tasksReply } from '../src/core/task-list.ts';
@@ -29,6 +31,7 @@ import {
   requestStatusMessage,
 } from '../src/poller/messages.ts';
 import type { Target } from '../src/poller/targets.ts';
+import type { AuditEntry, GroupChange } from '../src/store/store.ts';
 import {
   replyProblems,
   replyShown,
@@ -75,6 +78,51 @@ function hostileTask(s: string, type: string, status: string, n = 1): Task {
   };
 }
 
+/** A group change whose every name is `v`. */
+function groupChange(v: string): GroupChange {
+  return {
+    id: 'k3m9q2xa',
+    platform: 'slack',
+    chatUserId: v,
+    accessUserId: 'u-a',
+    action: 'group_add',
+    groupId: v,
+    groupName: v,
+    targetUserId: 'u-t',
+    targetName: v,
+    targetEmail: v,
+    createdAt: new Date(AT),
+    expiresAt: new Date(AT),
+    state: 'pending',
+    outcome: null,
+    updatedAt: new Date(AT),
+  };
+}
+
+/** A decision and a membership change by someone named `v`, with `v` in every field. */
+function auditEntries(v: string): AuditEntry[] {
+  const base = {
+    at: new Date(AT),
+    platform: 'slack' as const,
+    chatUserId: v,
+    accessUserId: 'u-a',
+    detail: v,
+  };
+  return [
+    { ...base, action: 'decline', taskId: v, reason: v, outcome: 'declined' },
+    {
+      ...base,
+      action: 'group_remove',
+      groupId: v,
+      groupName: v,
+      targetUserId: 'u-t',
+      targetName: v,
+      targetEmail: v,
+      outcome: 'removed',
+    },
+  ];
+}
+
 const approver: Target = {
   platform: 'slack',
   destination: { kind: 'user', chatUserId: 'U-ADA' },
@@ -104,6 +152,13 @@ function repliesFor(s: string): Array<[string, Reply]> {
     ['channel post', newTaskMessage(pending, channel, { ...o, notifyOnly: true })],
     ['reminder', reminderMessage(pending, o)],
     ['reminder follow-up', reminderFollowUp(pending)],
+    ['group confirmation', confirmationCard(groupChange(s), s)],
+    ['group outcome', outcomeCard(groupChange(s), 'already_member', s, 'Already done.')],
+    ['group notice', changedNotice(groupChange(s), s)],
+    [
+      'history',
+      historyReply(auditEntries(s), 'Recent actions', { viewer: 'u-t', withActor: true }),
+    ],
     [
       'escalation',
       escalationMessage(pending, {

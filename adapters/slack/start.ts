@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import { SlackApi } from './api.ts';
+import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
 import { registerDecisions } from './decisions.ts';
@@ -105,6 +106,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   });
   registerCommand(app, c, settings.command);
   registerDecisions(app, c, home);
+  registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerHome(app, c);
 

@@ -165,6 +165,15 @@ function taskContainer(card: TaskCard, view: View, within: Within, compact: bool
 function action(button: Button, view: View): CardJson {
   const data = { value: button.value, view };
   switch (button.action) {
+    case 'confirmChange':
+    case 'cancelChange':
+      return {
+        type: 'Action.Execute',
+        title: button.label,
+        verb: Verbs[button.action],
+        ...(button.style ? { style: button.style === 'danger' ? 'destructive' : 'positive' } : {}),
+        data: { value: button.value },
+      };
     case 'approve':
     case 'approveAll':
       return {

@@ -21,6 +21,7 @@ import {
   tenantList,
   withDefault,
 } from './env-values.ts';
+import { parseGroupManagers } from './group-managers.ts';
 
 /** Where the store lives when DATABASE_URL is unset and a real Access Service is used. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
@@ -150,6 +151,19 @@ const Env = z
       '0',
     ),
     SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
+    GROUP_ADMINS_GROUP: optional(z.string().trim().min(1).max(200)),
+    GROUP_MANAGERS: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseGroupManagers(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `GROUP_MANAGERS ${(error as Error).message}` });
+          return z.NEVER;
+        }
+      }),
+    ),
+    AUDITORS_GROUP: optional(z.string().trim().min(1).max(200)),
+    AUDIT_RETENTION_DAYS: withDefault(intIn('AUDIT_RETENTION_DAYS', 0, 36_500), 365),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, path: string, message: string) => {
@@ -228,6 +242,14 @@ function toConfig(env: Env) {
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     /** Whether an approver may approve a request of their own. */
     allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
+    /** Who may manage groups from chat and read others' history; nobody when all are unset. */
+    groups: {
+      adminsGroup: env.GROUP_ADMINS_GROUP,
+      managers: env.GROUP_MANAGERS,
+      auditorsGroup: env.AUDITORS_GROUP,
+    },
+    /** Days the audit log keeps an entry; 0: for ever. */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     /** Commands, clicks and forms per person and minute (0: no limit), and how many at once. */
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
     accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,

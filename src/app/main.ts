@@ -38,8 +38,10 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
     input: process.stdin,
     output: process.stdout,
     log,
-    startNotifications: (notifier) =>
-      startLocalPolling({ config, runtime, log, notifiers: [notifier] }),
+    startNotifications: (notifier) => {
+      runtime.notices.register(notifier);
+      return startLocalPolling({ config, runtime, log, notifiers: [notifier] });
+    },
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
   });
   const cancelDemo =

@@ -68,6 +68,7 @@ export async function startPolling({
     rules: config.notifyRules,
     directories,
     directorySyncMs: config.directorySyncMs,
+    auditRetentionDays: config.auditRetentionDays,
   });
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));

@@ -9,6 +9,7 @@
  */
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
+import { PersonNotices } from '../core/notices.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
@@ -21,6 +22,8 @@ export interface Runtime {
   client: AccessClient;
   store: Store;
   metrics: Metrics;
+  /** Where each platform's notifier is registered once started, so the bot can tell people. */
+  notices: PersonNotices;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -61,6 +64,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       statusParam: config.tasks.statusParam,
       observe: observeAccess(metrics),
     });
+    const notices = new PersonNotices(store, log);
     const bot = new AccessBot({
       client,
       store,
@@ -68,8 +72,10 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       pendingStatus: config.tasks.pendingStatus,
       allowSelfApproval: config.allowSelfApproval,
       rateLimit: config.rateLimit,
+      groups: config.groups,
+      notices,
     });
-    return { bot, client, store, metrics, sandbox, close };
+    return { bot, client, store, metrics, notices, sandbox, close };
   } catch (error) {
     await close();
     throw error;

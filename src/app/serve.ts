@@ -71,7 +71,9 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
   };
   try {
     for (const [name, start] of platformsFor(config)) {
-      adapters.push(await start(common));
+      const adapter = await start(common);
+      adapters.push(adapter);
+      runtime.notices.register(adapter.notifier);
       log.info({ platform: name }, 'platform started');
     }
     polling = await startPolling({

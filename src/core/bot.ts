@@ -8,8 +8,11 @@ import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type {
+  AuditEntry,
   AuditStore,
+  ChannelGroupStore,
   ConversationRefStore,
+  GroupChangeStore,
   IdentityLink,
   LinkStore,
   Platform,
@@ -24,11 +27,17 @@ import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
-import { appsReply, groupsReply, membersReply } from './directory.ts';
+import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
 import { plural } from './format.ts';
-import { type PastDecision, recentDecisions } from './history.ts';
+import { type ChangeResult, cancelChange, confirmChange } from './group-confirm.ts';
+import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './group-deps.ts';
+import { runGroupLine } from './group-dispatch.ts';
+import { GroupRules, type GroupRulesConfig } from './group-rules.ts';
+import { ownQuery, readHistory } from './history.ts';
 import { type ChatActor, Identity } from './identity.ts';
+import type { TellPerson } from './notices.ts';
+import type { Place } from './place.ts';
 import { RateLimit } from './rate-limit.ts';
 import { type Reply, warning } from './reply.ts';
 import { type FormOutcome, type RequestForm, requestByForm, requestTyped } from './request.ts';
@@ -41,7 +50,9 @@ export type BotStore = LinkStore &
   TaskNumberStore &
   RequestStore &
   TaskAudienceStore &
-  ConversationRefStore;
+  ConversationRefStore &
+  GroupChangeStore &
+  ChannelGroupStore;
 
 export interface BotDeps {
   client: AccessClient;
@@ -52,7 +63,13 @@ export interface BotDeps {
   allowSelfApproval?: boolean;
   /** Commands, clicks and forms one person may send per minute (0: no limit), and at once. */
   rateLimit?: { perMinute: number; burst: number };
+  /** Who may manage groups and read others' history; unset: nobody may. */
+  groups?: GroupRulesConfig;
+  /** Tells a person added to or removed from a group; unset: nobody is told. */
+  notices?: TellPerson;
   now?: () => Date;
+  /** Ids of pending group changes; random by default. */
+  newChangeId?: () => string;
 }
 
 /** Enough for anyone working by hand; a script or a stuck key is slowed down. */
@@ -76,6 +93,7 @@ export class AccessBot {
   readonly #decider: Decider;
   readonly #catalog: AppCatalog;
   readonly #rate: RateLimit;
+  readonly #groups: GroupDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -96,25 +114,36 @@ export class AccessBot {
     this.#catalog = new AppCatalog(client, () => now().getTime());
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.#rate = new RateLimit({ ...limit, now: () => now().getTime() });
+    this.#groups = {
+      client,
+      store,
+      identity: this.#identity,
+      rules: new GroupRules(client, log, deps.groups),
+      notices: deps.notices,
+      log,
+      now,
+      newId: deps.newChangeId ?? newChangeId,
+      confirmWithinMs: CONFIRM_WITHIN_MS,
+    };
   }
 
-  /** Parses and runs one line of command text. */
-  async handle(actor: ChatActor, text: string): Promise<Reply> {
+  /** Parses and runs one line of command text; `place` is where it was typed. */
+  async handle(actor: ChatActor, text: string, place: Place = {}): Promise<Reply> {
     const parsed = parseCommand(text);
     if (!parsed.ok) return warning(parsed.message);
-    return this.run(actor, parsed.command);
+    return this.run(actor, parsed.command, place);
   }
 
-  async run(actor: ChatActor, command: Command): Promise<Reply> {
+  async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
     if (!this.#mayAct(actor)) return SLOW_DOWN;
     try {
-      return await this.#run(actor, command);
+      return await this.#run(actor, command, place);
     } catch (error) {
       return replyForError(error, this.#deps.log);
     }
   }
 
-  async #run(actor: ChatActor, command: Command): Promise<Reply> {
+  async #run(actor: ChatActor, command: Command, place: Place): Promise<Reply> {
     const { client } = this.#deps;
     switch (command.name) {
       case 'help':
@@ -127,8 +156,11 @@ export class AccessBot {
         if (!command.confirmed) return askReason(command.tasks);
         return this.#decideRefs(actor, command.tasks, 'decline', command.reason);
       case 'members':
-        await this.#identity.resolve(actor);
-        return membersReply(client, command.group);
+      case 'group':
+      case 'confirm':
+      case 'cancel':
+      case 'history':
+        return runGroupLine(this.#groups, await this.#identity.resolve(actor), place, command);
       case 'groups':
         await this.#identity.resolve(actor);
         return groupsReply(client);
@@ -244,10 +276,41 @@ export class AccessBot {
     }
   }
 
-  /** The actor's own recent decisions; undefined when they cannot be read right now. */
-  recentDecisions(actor: ChatActor, limit: number): Promise<PastDecision[] | undefined> {
+  /** Confirm on a group change's card: carried out once, only for the person who asked. */
+  confirmChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
+    return this.#change(actor, (link) => confirmChange(this.#groups, link, changeId));
+  }
+
+  /** Cancel on a group change's card. */
+  cancelChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
+    return this.#change(actor, (link) => cancelChange(this.#groups, link, changeId));
+  }
+
+  async #change(
+    actor: ChatActor,
+    work: (link: IdentityLink) => Promise<ChangeResult>,
+  ): Promise<ChangeResult> {
+    const keep = { kind: 'keep' } as const;
+    if (!this.#mayAct(actor)) return { outcome: 'stale', reply: SLOW_DOWN, message: keep };
+    try {
+      return await work(await this.#identity.resolve(actor));
+    } catch (error) {
+      return { outcome: 'failed', reply: replyForError(error, this.#deps.log), message: keep };
+    }
+  }
+
+  /**
+   * The actor's own recent actions (decisions, group changes, changes made to them), newest
+   * first, and the Access user they are for; undefined when they cannot be read right now.
+   */
+  async recentActions(
+    actor: ChatActor,
+    limit: number,
+  ): Promise<{ entries: AuditEntry[]; viewer?: string } | undefined> {
+    const link = await this.#identity.resolve(actor).catch(() => undefined);
     const { store: audit, log } = this.#deps;
-    return recentDecisions({ audit, log }, actor, limit);
+    const entries = await readHistory({ audit, log }, ownQuery(actor, link, limit));
+    return entries && { entries, viewer: link?.accessUserId };
   }
 
   /**

@@ -1,12 +1,22 @@
 /**
  * The command language, shared by every platform: `help`, `tasks`, `approve <ref>…`,
- * `decline <ref>… -- [reason]`, `members <group>`, `groups`, `apps [search]`,
- * `request <app> [level] [-- justification]`. Whatever follows `--` is free text; everything
+ * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`,
+ * `request <app> [level] [-- justification]`, and the group and audit commands of
+ * group-commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free text; everything
  * before it has one meaning only, so a reason can never be taken for a task and a task never for
  * a reason. Parsing never throws: anything else gets a usage message that says what was wrong
  * and what would work.
  */
 import { z } from 'zod';
+import {
+  ChangeCommand,
+  GroupCommand,
+  groupUsage,
+  HistoryCommand,
+  parseChangeCommand,
+  parseGroupCommand,
+  parseHistoryCommand,
+} from './group-commands.ts';
 import { closest } from './match.ts';
 import { inert } from './text.ts';
 
@@ -49,7 +59,8 @@ export const Command = z.discriminatedUnion('name', [
     /** `--` was typed: decline, with the reason after it if there is one. */
     confirmed: z.boolean(),
   }),
-  z.object({ name: z.literal('members'), group: z.string().min(1).max(200) }),
+  /** No group: the group the channel is bound to. */
+  z.object({ name: z.literal('members'), group: z.string().min(1).max(200).optional() }),
   z.object({ name: z.literal('groups') }),
   z.object({ name: z.literal('apps'), search: z.string().max(200).optional() }),
   z.object({
@@ -58,25 +69,36 @@ export const Command = z.discriminatedUnion('name', [
     target: z.string().max(300).optional(),
     justification: z.string().max(MAX_REASON_LENGTH).optional(),
   }),
+  GroupCommand,
+  ChangeCommand.extend({ name: z.literal('confirm') }),
+  ChangeCommand.extend({ name: z.literal('cancel') }),
+  HistoryCommand,
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandName = Command['name'];
 
 export type ParseResult = { ok: true; command: Command } | { ok: false; message: string };
 
-export const usage: Record<CommandName, string> = {
+/**
+ * One help line per command (Teams lists them, ten at most); `confirm` and `cancel` are not
+ * among them: the card that needs them says how to type them.
+ */
+export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel'>, string> = {
   help: 'help — what I can do',
   tasks: 'tasks — your pending tasks, numbered',
   approve: 'approve <number or id> [more…] — approve your tasks (e.g. `approve 1 3`)',
   decline: 'decline <number or id> [more…] -- <reason> — decline them, saying why',
-  members: 'members <group name or id> — who is in a group (answered for the whole channel)',
+  members:
+    'members [group name or id] — who is in a group (answered for the whole channel; no group: the one the channel is bound to)',
   groups: 'groups — the user groups',
   apps: 'apps [search] — the applications you can request',
   request: 'request <app> [permission level] -- <justification> — ask for access',
+  group: groupUsage.group,
+  history: groupUsage.history,
 };
 
 const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group: 'members' };
-const names = Object.keys(usage) as CommandName[];
+const names = [...Object.keys(usage), 'confirm', 'cancel'] as CommandName[];
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
 
@@ -132,7 +154,13 @@ export function parseCommand(input: string): ParseResult {
   if (!text) return { ok: true, command: { name: 'help' } };
   const [head = '', ...rest] = text.split(' ');
   const word = head.toLowerCase();
-  const name = (names as string[]).includes(word) ? (word as CommandName) : aliases[word];
+  // `group <name>` still lists members; `group add|remove|bind|unbind …` changes the group.
+  const changing = word === 'group' && /^(add|remove|bind|unbind)$/i.test(rest[0] ?? '');
+  const name = changing
+    ? 'group'
+    : (names as string[]).includes(word) && word !== 'group'
+      ? (word as CommandName)
+      : aliases[word];
   if (!name) {
     const guess = closest(word, names);
     const hint = guess ? ` Did you mean \`${guess}\`?` : '';
@@ -167,15 +195,21 @@ export function parseCommand(input: string): ParseResult {
       return ok({ name, tasks: refs, reason, confirmed: free !== undefined });
     }
     case 'members':
-      if (!args) return fail(`Which group? Usage: ${usage.members}`);
       if (args.length > 200)
         return fail('That group name is too long (the limit is 200 characters).');
-      return ok({ name, group: args });
+      return ok({ name, group: args || undefined });
     case 'apps':
       if (args.length > 200) return fail('That search is too long (the limit is 200 characters).');
       return ok({ name, search: args || undefined });
     case 'request':
       return parseRequest(args);
+    case 'group':
+      return parseGroupCommand(args);
+    case 'confirm':
+    case 'cancel':
+      return parseChangeCommand(name, args);
+    case 'history':
+      return parseHistoryCommand(args);
   }
 }
 

@@ -32,7 +32,8 @@ export async function membersReply(client: AccessClient, query: string): Promise
   });
 }
 
-async function findGroup(
+/** The group a person named by id or name, or the reply that says which they may have meant. */
+export async function findGroup(
   client: AccessClient,
   query: string,
 ): Promise<{ group: UsersGroup } | { reply: Reply }> {

@@ -12,6 +12,7 @@ import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
 import type { BotRequest } from '../store/store.ts';
+import { applyAuditRetention, type RetentionStore } from './audit-retention.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
@@ -25,7 +26,7 @@ import { anyTime, type WorkingHours } from './working-hours.ts';
 
 export interface PollerOptions {
   client: AccessClient;
-  store: PollerStore;
+  store: PollerStore & RetentionStore;
   notifiers: readonly Notifier[];
   log: Logger;
   metrics: PollerMetrics;
@@ -47,6 +48,8 @@ export interface PollerOptions {
   directories?: readonly DirectorySource[];
   /** Default: an hour; 0: never (nor counting the unlinked users). */
   directorySyncMs?: number;
+  /** Days the audit log keeps an entry (0: for ever); unset: no housekeeping at all. */
+  auditRetentionDays?: number;
   clock?: Clock;
   random?: () => number;
   /**
@@ -244,6 +247,7 @@ export class Poller {
       await this.#users.refresh();
     }
     await this.#users.refreshIfOlder(Math.min(this.#o.intervalMs, 60_000));
+    await applyAuditRetention({ ...this.#ctx, store: this.#o.store }, this.#o.auditRetentionDays);
   }
 
   async #sweepDue(): Promise<SweepReport> {

@@ -18,31 +18,6 @@ export const IdentityLink = z.object({
 });
 export type IdentityLink = z.infer<typeof IdentityLink>;
 
-export const AuditOutcome = z.enum([
-  'approved',
-  'declined',
-  'already_decided',
-  'not_assignee',
-  'self_approval',
-  'not_found',
-  'failed',
-]);
-export type AuditOutcome = z.infer<typeof AuditOutcome>;
-
-/** One decision taken (or refused) through the bot. */
-export const AuditEntry = z.object({
-  at: z.date(),
-  platform: Platform,
-  chatUserId: z.string().min(1),
-  accessUserId: z.string().nullable(),
-  taskId: z.string().min(1),
-  action: z.enum(['approve', 'decline']),
-  reason: z.string().nullable(),
-  outcome: AuditOutcome,
-  detail: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof AuditEntry>;
-
 /** A JSON object kept as given: message references, conversation references. */
 export const JsonObject = z.record(z.string(), z.unknown());
 export type JsonObject = z.infer<typeof JsonObject>;
@@ -140,9 +115,3 @@ export type PollUser = z.infer<typeof PollUser>;
 /** A finished poll of one user, and when they are due next. */
 export const CompletedPoll = z.object({ accessUserId: z.string().min(1), nextDueAt: z.date() });
 export type CompletedPoll = z.infer<typeof CompletedPoll>;
-
-export interface AuditQuery {
-  taskId?: string;
-  actor?: { platform: Platform; chatUserId: string };
-  limit?: number;
-}

@@ -2,9 +2,9 @@
  * The store by role: each consumer is typed by the slices it uses, so what a part of the bot may
  * read or write is visible in its signature. Every implementation provides all of them (`Store`).
  */
+import type { AuditEntry, AuditQuery, NumberedAuditEntry } from './audit-records.ts';
+import type { ChannelGroup, GroupChange, GroupChangeMove } from './group-records.ts';
 import type {
-  AuditEntry,
-  AuditQuery,
   BotRequest,
   CompletedPoll,
   IdentityLink,
@@ -26,11 +26,48 @@ export interface LinkStore {
   listLinks(platform?: Platform): Promise<IdentityLink[]>;
 }
 
-/** Decisions taken (or refused) through the bot. */
+/** Decisions and membership changes taken (or refused) through the bot. */
 export interface AuditStore {
   appendAudit(entry: AuditEntry): Promise<void>;
-  /** Newest first; optionally only one task's, or only one chat user's. */
+  /** Newest first, at most `query.limit` (capped): the ones the query selects. */
   listAudit(query?: AuditQuery): Promise<AuditEntry[]>;
+  /**
+   * Oldest first, the entries the query selects that were appended after the one numbered
+   * `afterId` (from the start when undefined), at most `limit`: an export reads the log in pages.
+   */
+  readAuditLog(
+    query: Omit<AuditQuery, 'limit'>,
+    afterId: number | undefined,
+    limit: number,
+  ): Promise<NumberedAuditEntry[]>;
+  /** Deletes the entries from before `before`; how many. */
+  pruneAudit(before: Date): Promise<number>;
+}
+
+/**
+ * Membership changes waiting for their confirmation, which any replica may carry out once.
+ */
+export interface GroupChangeStore {
+  /** Stores a new change; its id must be new. */
+  saveGroupChange(change: GroupChange): Promise<void>;
+  getGroupChange(id: string): Promise<GroupChange | undefined>;
+  /**
+   * Moves the change from `move.from` to `move.to` with its outcome, if it is in `move.from`; a
+   * pending change moves anywhere but to `expired` only while it has not expired at `move.at`.
+   * True when this call moved it: one caller wins, however many replicas try at once.
+   */
+  moveGroupChange(id: string, move: GroupChangeMove): Promise<boolean>;
+  /** Deletes the changes that expired before `before`, whatever became of them; how many. */
+  pruneGroupChanges(before: Date): Promise<number>;
+}
+
+/** Channels bound to a group, for `members` with no group named. */
+export interface ChannelGroupStore {
+  /** Inserts or replaces the channel's binding. */
+  bindChannelGroup(binding: ChannelGroup): Promise<void>;
+  getChannelGroup(platform: Platform, channelId: string): Promise<ChannelGroup | undefined>;
+  /** True when the channel had a binding. */
+  unbindChannelGroup(platform: Platform, channelId: string): Promise<boolean>;
 }
 
 /**

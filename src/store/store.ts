@@ -6,7 +6,9 @@
  */
 import type {
   AuditStore,
+  ChannelGroupStore,
   ConversationRefStore,
+  GroupChangeStore,
   LinkStore,
   NotificationStore,
   PollScheduleStore,
@@ -17,6 +19,8 @@ import type {
   TaskNumberStore,
 } from './roles.ts';
 
+export * from './audit-records.ts';
+export * from './group-records.ts';
 export * from './records.ts';
 export type * from './roles.ts';
 
@@ -30,7 +34,9 @@ export interface Store
     PollScheduleStore,
     ConversationRefStore,
     ReplicaStore,
-    ReplayStore {
+    ReplayStore,
+    GroupChangeStore,
+    ChannelGroupStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -9,7 +9,8 @@ import { createHmac } from 'node:crypto';
 import { AccessClient } from '../../src/access/client.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
-import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
+import { PersonNotices } from '../../src/core/notices.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -68,7 +69,12 @@ export async function startSlackBot(
   sandbox: Sandbox,
   fake: FakeSlack,
   env: Record<string, string> = {},
-  options: { quiet?: boolean; onAccess?: (ms: number) => void } = {},
+  options: {
+    quiet?: boolean;
+    onAccess?: (ms: number) => void;
+    /** E.g. the bot's clock (`now`) or its change ids. */
+    bot?: Partial<BotDeps>;
+  } = {},
 ): Promise<RunningSlackBot> {
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
@@ -101,8 +107,26 @@ export async function startSlackBot(
       options.onAccess?.(event.ms);
     },
   });
-  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending', rateLimit: NO_LIMIT });
-  const runtime = { bot, client, store, metrics, sandbox: undefined, close: () => store.close() };
+  const notices = new PersonNotices(store, log);
+  const bot = new AccessBot({
+    client,
+    store,
+    log,
+    pendingStatus: 'Pending',
+    rateLimit: NO_LIMIT,
+    groups: config.groups,
+    notices,
+    ...options.bot,
+  });
+  const runtime = {
+    bot,
+    client,
+    store,
+    metrics,
+    notices,
+    sandbox: undefined,
+    close: () => store.close(),
+  };
   const served = await serve(config, runtime, log);
   return {
     url: `http://127.0.0.1:${served.port}/slack/events`,

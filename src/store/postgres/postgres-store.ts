@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { StoreError } from '../errors.ts';
 import type { Store } from '../store.ts';
+import { postgresAuditTables } from './audit-tables.ts';
 import { PgDb } from './db.ts';
+import { postgresGroupTables } from './group-tables.ts';
 import { postgresIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
@@ -50,6 +52,8 @@ export async function openPostgresStore(
   const db = new PgDb(pool);
   return {
     ...postgresIdentityTables(db),
+    ...postgresAuditTables(db),
+    ...postgresGroupTables(db),
     ...postgresPollerTables(db),
     ...postgresOutboxTables(db),
     ...postgresReplayTables(db),

@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { StoreError } from '../errors.ts';
 import type { Store } from '../store.ts';
+import { sqliteAuditTables } from './audit-tables.ts';
 import { SqliteDb } from './db.ts';
+import { sqliteGroupTables } from './group-tables.ts';
 import { sqliteIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
@@ -46,6 +48,8 @@ export function openSqliteStore(file: string): Store {
   const db = new SqliteDb(connection);
   return {
     ...sqliteIdentityTables(db),
+    ...sqliteAuditTables(db),
+    ...sqliteGroupTables(db),
     ...sqlitePollerTables(db),
     ...sqliteOutboxTables(db),
     ...sqliteReplayTables(db),
