@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../src/core/commands.ts';
+import { parsed, refusedWith } from './helpers/parse.ts';
 
 const ID = '3f2b8c1e-9a4d-4c1b-8e2f-1a2b3c4d5e6f';
 
-const ok = (text: string) => {
-  const result = parseCommand(text);
-  if (!result.ok) throw new Error(`expected ${text} to parse: ${result.message}`);
-  return result.command;
-};
-const refused = (text: string) => {
-  const result = parseCommand(text);
-  if (result.ok) throw new Error(`expected ${text} to be refused`);
-  return result.message;
-};
+const ok = parsed;
+const refused = refusedWith;
 
 describe('command parser', () => {
   it('reads every command', () => {

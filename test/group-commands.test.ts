@@ -1,17 +1,9 @@
 /** The group and audit commands: a group and a person told apart without guessing. */
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../src/core/commands.ts';
+import { parsed, refusedWith } from './helpers/parse.ts';
 
-const ok = (text: string) => {
-  const result = parseCommand(text);
-  if (!result.ok) throw new Error(`expected ${text} to parse: ${result.message}`);
-  return result.command;
-};
-const refused = (text: string) => {
-  const result = parseCommand(text);
-  if (result.ok) throw new Error(`expected ${text} to be refused`);
-  return result.message;
-};
+const ok = parsed;
+const refused = refusedWith;
 
 describe('group commands', () => {
   it('takes a mention or an e-mail address as the person, wherever it is', () => {

@@ -12,10 +12,11 @@ import { PersonNotices } from '../src/core/notices.ts';
 import { groups, users } from '../src/sandbox/seed.ts';
 import { openStore } from '../src/store/open.ts';
 import { type Harness, shown, startHarness } from './fakes/bot-connector-harness.ts';
+import { slackAnswer, slackSay, teamsSay } from './fakes/chat-drivers.ts';
 import { FakeSlack } from './fakes/slack-api.ts';
 import { checkAllPayloads } from './fakes/slack-blockkit.ts';
 import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
-import { clickPayload, sendCommand, sendEvent, sendInteraction } from './fakes/slack-payloads.ts';
+import { clickPayload, sendEvent, sendInteraction } from './fakes/slack-payloads.ts';
 import { captureLog } from './helpers/bot.ts';
 import { RULES } from './helpers/group-bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
@@ -48,18 +49,11 @@ const slackClock = { skewMs: 0 };
 const slackUser = (who: Person) => `U-${who.toUpperCase()}`;
 
 function slackPlatform(): Platform {
-  const answer = async (responseUrl: string) =>
-    JSON.stringify(
-      await slack.fake.waitFor(() => slack.fake.respondedTo(responseUrl).at(-1)?.body),
-    );
+  const answer = (responseUrl: string) => slackAnswer(slack.fake, responseUrl);
   return {
     name: 'Slack',
     target: 'edsger',
-    async say(who, text) {
-      const responseUrl = slack.fake.responseUrl();
-      await sendCommand(slack.bot.url, text, slackUser(who), responseUrl);
-      return answer(responseUrl);
-    },
+    say: (who, text) => slackSay(slack.fake, slack.bot.url, who, text),
     async click(who, verb, card) {
       const { blocks } = JSON.parse(card) as { blocks: unknown[] };
       const responseUrl = slack.fake.responseUrl();
@@ -98,11 +92,7 @@ function teamsPlatform(): Platform {
   return {
     name: 'Teams',
     target: 'dennis',
-    async say(who, text, inChannel) {
-      const before = teams.connector.calls.length;
-      await teams.post(teams.activities.message(who, text, inChannel ? 'channel' : 'personal'));
-      return shown(teams.connector.calls.slice(before).map((c) => c.activity));
-    },
+    say: (who, text, inChannel) => teamsSay(teams, who, text, inChannel),
     async click(who, verb, card) {
       const action = teamsAction(JSON.parse(card), `${verb}Change`);
       if (!action) throw new Error(`no ${verb} button on ${card.slice(0, 200)}`);

@@ -14,14 +14,10 @@ import {
   shown,
   startHarness,
 } from './fakes/bot-connector-harness.ts';
+import { slackAnswer, slackSay, teamsSay } from './fakes/chat-drivers.ts';
 import { FakeSlack } from './fakes/slack-api.ts';
 import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
-import {
-  clickPayload,
-  sendCommand,
-  sendInteraction,
-  submissionPayload,
-} from './fakes/slack-payloads.ts';
+import { clickPayload, sendInteraction, submissionPayload } from './fakes/slack-payloads.ts';
 import { botFor } from './helpers/bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 
@@ -43,17 +39,10 @@ let teams: Harness;
 const slackUser = (who: Person) => `U-${who.toUpperCase()}`;
 
 function slackPlatform(): Platform {
-  const answer = async (responseUrl: string) =>
-    JSON.stringify(
-      await slack.fake.waitFor(() => slack.fake.respondedTo(responseUrl).at(-1)?.body),
-    );
+  const answer = (responseUrl: string) => slackAnswer(slack.fake, responseUrl);
   return {
     name: 'Slack',
-    async say(who, text) {
-      const responseUrl = slack.fake.responseUrl();
-      await sendCommand(slack.bot.url, text, slackUser(who), responseUrl);
-      return answer(responseUrl);
-    },
+    say: (who, text) => slackSay(slack.fake, slack.bot.url, who, text),
     async click(who, action, value) {
       const responseUrl = slack.fake.responseUrl();
       const actionId = action === 'approve' ? 'accessbot.approve' : 'accessbot.approve_all';
@@ -73,11 +62,7 @@ function slackPlatform(): Platform {
 function teamsPlatform(): Platform {
   return {
     name: 'Teams',
-    async say(who, text) {
-      const before = teams.connector.calls.length;
-      await teams.post(teams.activities.message(who, text));
-      return shown(teams.connector.calls.slice(before).map((c) => c.activity));
-    },
+    say: (who, text) => teamsSay(teams, who, text),
     async click(who, action, value) {
       const res = await teams.post(teams.activities.cardAction(who, action, { value }));
       return shown(res.body);
