@@ -4,6 +4,8 @@
  * configured origin before a single header leaves the process, and bounds on what any answer
  * may cost (limits.ts). Everything that goes wrong comes out as an `AccessError`.
  */
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import got, { type Got, type Response } from 'got';
 import type { z } from 'zod';
 import type { EndpointName } from './endpoints.ts';
@@ -44,6 +46,14 @@ export interface SendRequest {
   searchParams?: Record<string, string>;
   json?: unknown;
 }
+
+/**
+ * Connections to the Access Service are kept open and reused: a new connection (and TLS
+ * handshake) per request would cost more CPU than the request itself. An idle one is closed
+ * after 4 s, before the common 5 s server-side keep-alive limit, so a request seldom goes out
+ * on a connection the server is just closing.
+ */
+const keepAlive = { keepAlive: true, timeout: 4_000, scheduling: 'lifo' } as const;
 
 const defaultRetry: RetryPolicy = {
   limit: 3,
@@ -89,6 +99,7 @@ export class AccessHttp {
         'user-agent': 'accessbot',
       },
       responseType: 'text',
+      agent: { http: new HttpAgent(keepAlive), https: new HttpsAgent(keepAlive) },
       // Counted bytes are held bytes: a compressed body could unpack far past the bound.
       decompress: false,
       handlers: [responseSizeLimit(this.#limits.maxResponseBytes)],
@@ -110,7 +121,7 @@ export class AccessHttp {
       hooks: {
         beforeRequest: [
           (request) => {
-            const url = new URL(String(request.url));
+            const url = request.url instanceof URL ? request.url : new URL(String(request.url));
             const endpoint = request.context.endpoint as EndpointName;
             if (url.origin !== origin) throw new ForeignOriginError(endpoint, url.origin);
           },
@@ -145,7 +156,8 @@ export class AccessHttp {
   /**
    * Every item of a list endpoint, page after page, following `links.next` exactly as returned
    * until it is absent or null. Stopping the iteration early stops the requests. A walk that
-   * goes past a limit, or back to a page it read, fails instead of going on.
+   * goes past a limit, or back to a page it read, fails instead of going on. Each page is one
+   * plain request on the instance: got's paginate builds its options anew for every page.
    */
   async *list<T extends z.ZodType>(
     endpoint: EndpointName,
@@ -154,40 +166,34 @@ export class AccessHttp {
   ): AsyncGenerator<z.output<T>> {
     const schema = listBody(item);
     const walk = new ListWalk(endpoint, this.#limits);
-    const nextOf = new WeakMap<object, string | null>();
-    let started = performance.now();
-    const pages = this.#got.paginate(request.path, {
-      searchParams: request.searchParams,
-      context: { endpoint },
-      pagination: {
-        backoff: 0,
-        // ListWalk counts and fails loudly; got's own limits would end the list silently.
-        requestLimit: Number.POSITIVE_INFINITY,
-        transform: (response: Response<string>) => {
-          this.#record(endpoint, response, started);
-          const json = readJson(endpoint, response);
-          walk.page(response.url, response.rawBody.byteLength, itemCount(json));
-          const page = validate(endpoint, response, schema, json);
-          if (Array.isArray(page)) return page;
-          nextOf.set(response, page.links?.next ?? null);
-          return page.data;
-        },
-        paginate: ({ response }) => {
-          const next = nextOf.get(response);
-          if (!next) return false;
-          const url = new URL(next, response.url);
-          if (url.origin !== this.#origin) throw new ForeignOriginError(endpoint, url.origin);
-          walk.next(url.href);
-          started = performance.now();
-          return { url, searchParams: undefined };
-        },
-      },
-    });
-    try {
-      for await (const value of pages) yield value as z.output<T>;
-    } catch (error) {
-      if (!(error instanceof AccessError)) this.#record(endpoint, error, started);
-      throw toAccessError(endpoint, error);
+    // The first page by its path under the base URL; later ones by the absolute links.next.
+    let next: string | URL = request.path;
+    let searchParams = request.searchParams;
+    while (true) {
+      const started = performance.now();
+      let response: Response<string>;
+      try {
+        response = await this.#got(next, { searchParams, context: { endpoint } });
+      } catch (error) {
+        this.#record(endpoint, error, started);
+        throw toAccessError(endpoint, error);
+      }
+      this.#record(endpoint, response, started);
+      const json = readJson(endpoint, response);
+      walk.page(response.url, response.rawBody.byteLength, itemCount(json));
+      const page = validate(endpoint, response, schema, json);
+      if (Array.isArray(page)) {
+        yield* page as Array<z.output<T>>;
+        return;
+      }
+      yield* page.data as Array<z.output<T>>;
+      const link = page.links?.next;
+      if (!link) return;
+      const url = new URL(link, response.url);
+      if (url.origin !== this.#origin) throw new ForeignOriginError(endpoint, url.origin);
+      walk.next(url.href);
+      next = url;
+      searchParams = undefined;
     }
   }
 
