@@ -9,7 +9,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import got, { type Got, type Response } from 'got';
 import type { z } from 'zod';
 import type { EndpointName } from './endpoints.ts';
-import { AccessError, ForeignOriginError, InvalidResponseError } from './errors.ts';
+import { ForeignOriginError, InvalidResponseError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { itemCount, ListWalk } from './list-walk.ts';
 import { toAccessError } from './map-error.ts';
