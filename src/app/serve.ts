@@ -65,7 +65,9 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
   };
   try {
     for (const [name, start] of platformsFor(config)) {
-      adapters.push(await start(common));
+      const adapter = await start(common);
+      adapters.push(adapter);
+      if (adapter.busy) http.busyWhen(adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
     polling = await startPolling({

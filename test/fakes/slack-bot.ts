@@ -6,6 +6,7 @@
  * uses it too.
  */
 import { createHmac } from 'node:crypto';
+import type { WorkLimits } from '../../adapters/slack/work-queue.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
@@ -68,7 +69,7 @@ export async function startSlackBot(
   sandbox: Sandbox,
   fake: FakeSlack,
   env: Record<string, string> = {},
-  options: { quiet?: boolean; onAccess?: (ms: number) => void } = {},
+  options: { quiet?: boolean; onAccess?: (ms: number) => void; work?: Partial<WorkLimits> } = {},
 ): Promise<RunningSlackBot> {
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
@@ -84,6 +85,7 @@ export async function startSlackBot(
     DIRECTORY_SYNC_INTERVAL: '0',
     ...env,
   });
+  if (config.slack && options.work) Object.assign(config.slack, { work: options.work });
   const metrics = createMetrics();
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }
