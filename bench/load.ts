@@ -176,7 +176,7 @@ async function main() {
 
   process.stderr.write('CPU per `/access tasks` at 100 rps\n');
   const cpu = [];
-  for (const name of settings.targets) {
+  for (const name of settings.cpuRequests ? settings.targets : []) {
     cpu.push(
       await measure(
         name,

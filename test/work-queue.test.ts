@@ -80,4 +80,16 @@ describe('WorkQueue', () => {
     await waiting;
     expect(idle).toBe(true);
   });
+
+  it('refuses everyone while the event loop is overloaded, and takes work again after', () => {
+    let overloaded = true;
+    const queue = new WorkQueue(
+      { concurrency: 10, maxWaiting: 10, perPerson: 2 },
+      () => overloaded,
+    );
+    expect(queue.full).toBe(true);
+    expect(queue.admit('ada')).toBeUndefined();
+    overloaded = false;
+    expect(queue.admit('ada')).toBeDefined();
+  });
 });

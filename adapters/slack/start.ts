@@ -19,6 +19,7 @@ import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { publishHome, registerHome } from './home.ts';
 import { slackLogger } from './logger.ts';
+import { LoopPressure } from './loop-pressure.ts';
 import { SlackNotifier } from './notifier.ts';
 import type { PublishHome } from './origin.ts';
 import { registerRequestForm } from './request.ts';
@@ -104,7 +105,8 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
-  const queue = new WorkQueue(settings.work);
+  const pressure = new LoopPressure();
+  const queue = new WorkQueue(settings.work, () => pressure.high);
   const admission = new Admission({ queue, api, log, metrics });
   const { app, http } = buildApp(settings, me, log, admission);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics };
@@ -139,6 +141,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
       if (!http) await app.stop();
       // Work goes on after the ack; stopping waits for it.
       await admission.idle();
+      pressure.stop();
     },
   };
 }

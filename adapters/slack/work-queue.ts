@@ -5,6 +5,9 @@
  * accessbot is busy instead of getting a late answer; and the event loop never holds more work
  * than it can turn round quickly, so acks and health checks stay fast whatever arrives.
  *
+ * Besides the counts, new jobs are refused while `overloaded()` says the event loop has no time
+ * to spare (loop-pressure.ts): jobs already running can keep the thread busy on their own.
+ *
  * Admission and running are two steps: a job is admitted (or refused) before its request is
  * acknowledged, and runs only after the ack has gone out.
  */
@@ -32,6 +35,7 @@ export interface Ticket {
 
 export class WorkQueue {
   readonly #limits: WorkLimits;
+  readonly #overloaded: () => boolean;
   readonly #perPerson = new Map<string, number>();
   /** Admitted jobs that have not started; `run` may not have been called yet. */
   #admitted = 0;
@@ -39,13 +43,15 @@ export class WorkQueue {
   readonly #waiting: Array<() => void> = [];
   #idle: Array<() => void> = [];
 
-  constructor(limits: Partial<WorkLimits> = {}) {
+  constructor(limits: Partial<WorkLimits> = {}, overloaded: () => boolean = () => false) {
     this.#limits = { ...defaultWorkLimits, ...limits };
+    this.#overloaded = overloaded;
   }
 
   /** True while a new job from anyone would be refused. */
   get full(): boolean {
-    return this.#running + this.#admitted >= this.#limits.concurrency + this.#limits.maxWaiting;
+    const { concurrency, maxWaiting } = this.#limits;
+    return this.#running + this.#admitted >= concurrency + maxWaiting || this.#overloaded();
   }
 
   /** A ticket for one job of `person`, or undefined when the process or the person is at a limit. */
