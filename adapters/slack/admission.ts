@@ -13,7 +13,7 @@ import type { App, Receiver, ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { SlackApi } from './api.ts';
-import { Inflight } from './inflight.ts';
+import { acknowledged, Inflight } from './inflight.ts';
 import type { WorkQueue } from './work-queue.ts';
 
 export const BUSY_TEXT =
@@ -40,8 +40,6 @@ function jobOf(body: Record<string, unknown>): Job | undefined {
   }
   return undefined;
 }
-
-const noAck = async () => {};
 
 export interface AdmissionDeps {
   queue: WorkQueue;
@@ -84,7 +82,7 @@ export class Admission {
     if (!ticket) return this.#turnAway(event, job);
     // The ack leaves before the work starts or waits: Slack drops answers slower than 3 s.
     await event.ack();
-    await ticket.run(() => app.processEvent({ ...event, ack: noAck }));
+    await ticket.run(() => app.processEvent({ ...event, ack: acknowledged }));
   }
 
   async #turnAway(event: ReceiverEvent, job: Job): Promise<void> {

@@ -5,8 +5,7 @@
  * through admission to the bounded work queue (admission.ts), registers the handlers and hands
  * back the notifier and the member directory for the poller.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
@@ -18,6 +17,7 @@ import { registerDecisions } from './decisions.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { publishHome, registerHome } from './home.ts';
+import { SlackHttpReceiver } from './http-receiver.ts';
 import { slackLogger } from './logger.ts';
 import { LoopPressure } from './loop-pressure.ts';
 import { SlackNotifier } from './notifier.ts';
@@ -76,14 +76,8 @@ function buildApp(
   }
   if (!settings.signingSecret)
     throw new SlackStartError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
-  const http = new HTTPReceiver({
-    signingSecret: settings.signingSecret,
-    endpoints: SLACK_PATH,
-    logger,
-    // The ack goes out before the work: Slack drops answers slower than 3 s.
-    processBeforeResponse: false,
-  });
-  return { app: new App({ ...common, receiver: new AdmittingReceiver(http, admission) }), http };
+  const http = new SlackHttpReceiver({ signingSecret: settings.signingSecret, admission, log });
+  return { app: new App({ ...common, receiver: http }), http };
 }
 
 export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<PlatformAdapter> {
@@ -122,13 +116,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerHome(app, c);
 
   if (http) {
-    ctx.routes.mount(SLACK_PATH, (req: IncomingMessage, res: ServerResponse) => {
-      if (req.method !== 'POST') {
-        res.writeHead(405, { allow: 'POST' }).end();
-        return;
-      }
-      http.requestListener(req, res);
-    });
+    ctx.routes.mount(SLACK_PATH, http.handle);
   } else {
     await app.start();
   }

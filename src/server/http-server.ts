@@ -131,8 +131,6 @@ export class HttpServer {
     try {
       const read = await readBody(req, this.#limits.maxBodyBytes);
       if (!read.ok) return this.#refuseBody(req, res, path, read.reason);
-      // Bolt's HTTPReceiver takes a body already read from `rawBody` instead of the stream.
-      (req as IncomingMessage & { rawBody?: Buffer }).rawBody = read.body;
       const handler = this.#routes.get(path);
       if (handler) return await handler(req, res, read.body);
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
