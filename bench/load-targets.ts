@@ -17,6 +17,7 @@ import { openStore } from '../src/store/open.ts';
 import type { BareConfig } from './load-bare.ts';
 import { BOT_TOKEN, type Person, SIGNING_SECRET } from './load-plan.ts';
 import type { WorldReport } from './load-world.ts';
+import { startFlags } from './start-flags.ts';
 
 export type TargetName = 'accessbot' | 'bare';
 
@@ -41,16 +42,6 @@ export interface Target {
 
 const root = new URL('..', import.meta.url);
 const path = (relative: string) => fileURLToPath(new URL(relative, root));
-
-/** The node flags of `npm start` (`… exec node FLAGS src/app/main.ts`). */
-export function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path('package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const exec = /exec node (.*?)\s*src\/app\/main\.ts/.exec(pkg.scripts.start ?? '');
-  if (!exec) throw new Error('the start script does not `exec node … src/app/main.ts`');
-  return exec[1]!.split(/\s+/).filter(Boolean);
-}
 
 /** npm start's flags, and BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=prof`) after them. */
 const targetFlags = () => [

@@ -24,8 +24,9 @@ import type { GeneratorReport } from './load-generator.ts';
 import { planRequests, type RunPlan } from './load-plan.ts';
 import type { Answered } from './load-slack.ts';
 import { type RunResult, summarize, sustains, table } from './load-stats.ts';
-import { startAccessbot, startBare, startFlags, type TargetName } from './load-targets.ts';
+import { startAccessbot, startBare, type TargetName } from './load-targets.ts';
 import type { WorldCommand, WorldReport } from './load-world.ts';
+import { startFlags } from './start-flags.ts';
 
 const list = (name: string, fallback: string) =>
   (process.env[name] ?? fallback).split(',').filter(Boolean);
