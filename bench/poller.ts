@@ -7,13 +7,14 @@
  * Settings: BENCH_USERS, BENCH_TASKS, BENCH_PENDING, BENCH_LATENCY_MS, BENCH_CONCURRENCY,
  * BENCH_CREATED (tasks created in each delay phase), BENCH_INTERVAL_SECONDS (webhooks off),
  * BENCH_DBS (e.g. "sqlite"), BENCH_NODE_OPTIONS (the poller process's node flags; "" for Node's
- * defaults). The default flags cap V8's young generation and old space: the live heap of a
- * 10,000-user sweep is about 30 MB, but with Node's defaults V8 lets garbage grow the heap to
- * over 200 MB before it collects.
+ * defaults). By default the poller runs with `npm start`'s flags, which cap V8's young
+ * generation and old space: the live heap of a 10,000-user sweep is about 30 MB, but with Node's
+ * defaults V8 lets garbage grow the heap to over 200 MB before it collects.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BenchSettings } from './poller-run.ts';
+import { startFlags } from './start-flags.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings: BenchSettings = {
@@ -28,9 +29,10 @@ const settings: BenchSettings = {
 const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (postgres ? 'sqlite,postgres' : 'sqlite')).split(',');
 const runner = fileURLToPath(new URL('./poller-run.ts', import.meta.url));
-const flags = (process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=8 --max-old-space-size=128')
-  .split(' ')
-  .filter(Boolean);
+const flags =
+  process.env.BENCH_NODE_OPTIONS === undefined
+    ? startFlags()
+    : process.env.BENCH_NODE_OPTIONS.split(' ').filter(Boolean);
 
 process.stdout.write(
   `poller benchmark: ${settings.users} users, ${settings.tasks} tasks (${settings.pending} newly pending), ` +

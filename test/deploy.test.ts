@@ -14,6 +14,9 @@ const read = (name: string) => readFileSync(new URL(`../${name}`, import.meta.ur
 
 const defaults = loadConfig({});
 
+/** `npm start`'s command after `exec`: node, its heap flags, the entry point. */
+const startCommand = /exec (node .*)$/.exec(JSON.parse(read('package.json')).scripts.start)![1]!;
+
 describe('the configuration schema, as read here', () => {
   it('has the variables the deployment files use', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'NODE_ENV', 'MicrosoftAppId', 'LOG_FILE']) {
@@ -56,8 +59,9 @@ describe('Dockerfile', () => {
 
   it('runs node itself under tini, as the unprivileged user, in production', () => {
     expect(JSON.parse(last('ENTRYPOINT')!)).toEqual(['/usr/bin/tini', '--']);
-    // Exec form: no shell between tini and node to swallow SIGTERM.
-    expect(JSON.parse(last('CMD')!)).toEqual(['node', 'src/app/main.ts']);
+    // Exec form: no shell between tini and node to swallow SIGTERM; npm start's heap flags.
+    expect(JSON.parse(last('CMD')!)).toEqual(startCommand.split(' '));
+    expect(startCommand).toMatch(/--max-old-space-size=\d+ /);
     expect(last('USER')).toBe('node');
     expect(env.NODE_ENV).toBe('production');
     expect(final.some((i) => i.op === 'RUN' && /apt-get install .*\btini\b/.test(i.args))).toBe(
@@ -141,7 +145,7 @@ describe('deploy/systemd/accessbot.service', () => {
   const one = (key: string) => service[key]?.at(-1);
 
   it('runs node itself as an unprivileged user and gives it time to stop', () => {
-    expect(one('ExecStart')).toMatch(/^\/usr\/bin\/node src\/app\/main\.ts$/);
+    expect(one('ExecStart')).toBe(`/usr/bin/${startCommand}`);
     expect(one('User')).toBe('accessbot');
     expect(one('KillSignal')).toBe('SIGTERM');
     expect(Number.parseInt(one('TimeoutStopSec')!, 10)).toBeGreaterThanOrEqual(15);

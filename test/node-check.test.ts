@@ -47,7 +47,7 @@ describe('the Node.js version check', () => {
       expect(scripts[name]).toMatch(/^node bin\/check-node\.mjs && /);
     }
     // `exec` replaces the shell with node, so SIGTERM reaches accessbot itself.
-    expect(scripts.start).toMatch(/&& exec node src\/app\/main\.ts$/);
+    expect(scripts.start).toMatch(/&& exec node (--[\w-]+=\d+ )*src\/app\/main\.ts$/);
     expect(scripts.sandbox).toMatch(/&& exec node src\/sandbox\/main\.ts$/);
   });
 

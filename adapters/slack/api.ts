@@ -16,6 +16,7 @@ import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { mapSlackError, SlackApiError } from './errors.ts';
 import { slackLogger } from './logger.ts';
+import { postJson } from './post-json.ts';
 
 export interface SlackApiOptions {
   token: string;
@@ -71,18 +72,16 @@ export class SlackApi {
   /** Posts to an interaction's `response_url` (ephemeral answers and their replacements). */
   async respond(url: string, body: Record<string, unknown>): Promise<void> {
     await this.#timed('response_url', async () => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#o.timeoutMs),
-      }).catch((error: unknown) => {
+      const target = URL.parse(url);
+      if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
+        throw new SlackApiError('response_url', 'invalid_url');
+      }
+      const res = await postJson(target, body, this.#o.timeoutMs).catch((error: unknown) => {
         throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
       });
-      await res.body?.cancel();
-      if (res.ok) return;
+      if (res.status >= 200 && res.status < 300) return;
       if (res.status === 429 || res.status >= 500) {
-        const after = Number(res.headers.get('retry-after'));
+        const after = Number(res.retryAfter);
         throw new PlatformUnavailableError(`the response_url answered HTTP ${res.status}`, {
           retryAfterMs: Number.isFinite(after) && after > 0 ? after * 1000 : undefined,
         });

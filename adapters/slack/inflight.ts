@@ -22,11 +22,16 @@ export class Inflight {
   }
 }
 
+/** The `ack` Bolt is given for a request that admission has acknowledged already. */
+export const acknowledged = async (): Promise<void> => {};
+
 /**
  * Acknowledges, then lets the ack leave before any work starts: Node writes an HTTP response on
  * the next tick, which would otherwise wait behind everything the handler does synchronously.
+ * A request admitted to the work queue was acknowledged before its work was queued.
  */
 export async function ackFirst(ack: () => Promise<void>): Promise<void> {
+  if (ack === acknowledged) return;
   await ack();
   await setImmediate();
 }

@@ -1,3 +1,5 @@
+import type { WorkLimits } from './work-queue.ts';
+
 /** What the Slack adapter is started with (from SLACK_* variables). */
 export interface SlackSettings {
   botToken: string;
@@ -9,4 +11,6 @@ export interface SlackSettings {
   apiUrl: string;
   /** The slash command's name, e.g. `/access`. */
   command: string;
+  /** Bounds on the work after acks; each unset one takes its default (work-queue.ts). */
+  work?: Partial<WorkLimits>;
 }

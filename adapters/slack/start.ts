@@ -1,14 +1,15 @@
 /**
  * Slack on accessbot's one HTTP server: checks the bot token with `auth.test` (a refused token
  * stops start-up with one clear line), builds the Bolt app — over HTTP on `/slack/events` of the
- * shared server, or over Socket Mode when `SLACK_APP_TOKEN` is set — registers the handlers and
- * hands back the notifier and the member directory for the poller.
+ * shared server, or over Socket Mode when `SLACK_APP_TOKEN` is set — with its requests passing
+ * through admission to the bounded work queue (admission.ts), registers the handlers and hands
+ * back the notifier and the member directory for the poller.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { App, HTTPReceiver } from '@slack/bolt';
+import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
-import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
+import type { PlatformAdapter, PlatformContext, ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
+import { Admission, AdmittingReceiver } from './admission.ts';
 import { SlackApi } from './api.ts';
 import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
@@ -17,13 +18,14 @@ import { registerDecisions } from './decisions.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { publishHome, registerHome } from './home.ts';
-import { Inflight } from './inflight.ts';
+import { SlackHttpReceiver } from './http-receiver.ts';
 import { slackLogger } from './logger.ts';
+import { LoopPressure } from './loop-pressure.ts';
 import { SlackNotifier } from './notifier.ts';
 import type { PublishHome } from './origin.ts';
-import { answerRefused, checkReplay } from './replay-guard.ts';
 import { registerRequestForm } from './request.ts';
 import type { SlackSettings } from './settings.ts';
+import { WorkQueue } from './work-queue.ts';
 
 export const SLACK_PATH = '/slack/events';
 /** Slack gives up on an answer after 3 s; one Web API call must not take longer than this. */
@@ -42,32 +44,47 @@ async function checkToken(api: SlackApi, apiUrl: string) {
   }
 }
 
-function buildApp(settings: SlackSettings, me: z.infer<typeof AuthTest>, log: Logger) {
+function buildApp(
+  settings: SlackSettings,
+  me: z.infer<typeof AuthTest>,
+  log: Logger,
+  admission: Admission,
+  replays: ReplayGuard,
+) {
+  const logger = slackLogger(log);
+  const clientOptions = {
+    slackApiUrl: settings.apiUrl,
+    timeout: CALL_TIMEOUT_MS,
+    retryConfig: { retries: INTERACTIVE_RETRIES, factor: 2, minTimeout: 250, maxTimeout: 1_000 },
+  };
   const common = {
     token: settings.botToken,
     // Known from our own auth.test, so Bolt does not call it again.
     botUserId: me.user_id,
     botId: me.bot_id ?? '',
-    logger: slackLogger(log),
-    clientOptions: {
-      slackApiUrl: settings.apiUrl,
-      timeout: CALL_TIMEOUT_MS,
-      retryConfig: { retries: INTERACTIVE_RETRIES, factor: 2, minTimeout: 250, maxTimeout: 1_000 },
-    },
+    logger,
+    clientOptions,
+    // Bolt's conversation store keeps state per conversation that no handler reads.
+    convoStore: false as const,
   };
   if (settings.appToken) {
-    return { app: new App({ ...common, socketMode: true, appToken: settings.appToken }) };
+    const socket = new SocketModeReceiver({
+      appToken: settings.appToken,
+      logger,
+      // A receiver built here takes its Web API URL from these options, not from the app's.
+      installerOptions: { clientOptions },
+    });
+    return { app: new App({ ...common, receiver: new AdmittingReceiver(socket, admission) }) };
   }
   if (!settings.signingSecret)
     throw new SlackStartError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
-  const receiver = new HTTPReceiver({
+  const http = new SlackHttpReceiver({
     signingSecret: settings.signingSecret,
-    endpoints: SLACK_PATH,
-    logger: common.logger,
-    // The ack goes out before the work: Slack drops answers slower than 3 s.
-    processBeforeResponse: false,
+    admission,
+    replays,
+    log,
   });
-  return { app: new App({ ...common, receiver }), receiver };
+  return { app: new App({ ...common, receiver: http }), http };
 }
 
 export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<PlatformAdapter> {
@@ -89,17 +106,13 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
-  const { app, receiver } = buildApp(settings, me, log);
-  const inflight = new Inflight();
+  const pressure = new LoopPressure();
+  const queue = new WorkQueue(settings.work, () => pressure.high);
+  const admission = new Admission({ queue, api, log, metrics });
+  const { app, http } = buildApp(settings, me, log, admission, ctx.replays);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
-  // Work goes on after the ack; stopping waits for it. Failures still reach app.error below.
-  app.use(async ({ next }) => {
-    const work = next();
-    inflight.track(work);
-    await work;
-  });
   app.error(async (error) => {
     log.error({ err: error.original ?? error }, 'a Slack handler failed');
     metrics.errors.inc({ kind: 'slack_handler' });
@@ -110,30 +123,21 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerRequestForm(app, c, notifier);
   registerHome(app, c);
 
-  if (receiver) {
-    const secret = settings.signingSecret ?? '';
-    ctx.routes.mount(SLACK_PATH, async (req: IncomingMessage, res: ServerResponse, body) => {
-      if (req.method !== 'POST') {
-        res.writeHead(405, { allow: 'POST' }).end();
-        return;
-      }
-      const verdict = await checkReplay(req, body, secret, ctx.replays, new Date());
-      if (verdict !== 'pass') {
-        metrics.errors.inc({ kind: `slack_${verdict}` });
-        return answerRefused(res, verdict, log);
-      }
-      receiver.requestListener(req, res);
-    });
+  if (http) {
+    ctx.routes.mount(SLACK_PATH, http.handle);
   } else {
     await app.start();
   }
-  log.info({ mode: receiver ? 'http' : 'socket', botUserId: me.user_id }, 'Slack connected');
+  log.info({ mode: http ? 'http' : 'socket', botUserId: me.user_id }, 'Slack connected');
   return {
     notifier,
     directory: new SlackDirectory(background),
+    busy: () => queue.full,
     stop: async () => {
-      if (!receiver) await app.stop();
-      await inflight.idle();
+      if (!http) await app.stop();
+      // Work goes on after the ack; stopping waits for it.
+      await admission.idle();
+      pressure.stop();
     },
   };
 }

@@ -1,28 +1,23 @@
 /**
- * The Access Service's transport: one `got` instance with both credentials, a time limit on
- * every request, retries for GETs only, no redirects, a guard that refuses any URL outside the
- * configured origin before a single header leaves the process, and bounds on what any answer
- * may cost (limits.ts). Everything that goes wrong comes out as an `AccessError`.
+ * The Access Service's transport: both credentials on every request, a time limit on each
+ * attempt, retries for GETs only (retry.ts), no redirects, a guard that refuses any URL outside
+ * the configured origin before a single header leaves the process, and bounds on what any answer
+ * may cost (limits.ts). Requests go out on node:http(s) over kept-alive connections
+ * (transport.ts, which says why not got). Everything that goes wrong comes out as an
+ * `AccessError`.
  */
-import got, { type Got, type Response } from 'got';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { EndpointName } from './endpoints.ts';
-import { AccessError, ForeignOriginError, InvalidResponseError } from './errors.ts';
+import { ForeignOriginError, InvalidResponseError, ServiceUnavailableError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { itemCount, ListWalk } from './list-walk.ts';
-import { toAccessError } from './map-error.ts';
-import { responseSizeLimit } from './response-size.ts';
+import { statusError } from './map-error.ts';
+import { defaultRetry, type RetryPolicy, retryDelay } from './retry.ts';
 import { pageOf } from './schemas.ts';
+import { type Answer, Transport } from './transport.ts';
 
-export interface RetryPolicy {
-  /** Retries after the first attempt, for GETs only. */
-  limit: number;
-  /** First backoff step; each further step doubles, with jitter. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A `Retry-After` longer than this is not waited for: the call fails instead. */
-  maxRetryAfterMs: number;
-}
+export type { RetryPolicy } from './retry.ts';
 
 export interface AccessHttpOptions {
   baseUrl: string;
@@ -45,13 +40,6 @@ export interface SendRequest {
   json?: unknown;
 }
 
-const defaultRetry: RetryPolicy = {
-  limit: 3,
-  baseDelayMs: 250,
-  maxDelayMs: 4_000,
-  maxRetryAfterMs: 30_000,
-};
-
 /**
  * Both shapes a list endpoint may answer with: a bare array or the page envelope. Built once per
  * item schema: the poller lists tasks for every user on every sweep.
@@ -67,56 +55,28 @@ function listBody<T extends z.ZodType>(item: T) {
 }
 
 export class AccessHttp {
-  readonly #got: Got;
-  readonly #origin: string;
+  readonly #transport = new Transport();
+  readonly #base: URL;
+  readonly #headers: Record<string, string>;
+  readonly #timeoutMs: number;
+  readonly #retry: RetryPolicy;
+  readonly #random: () => number;
   readonly #observe: AccessHttpOptions['observe'];
   readonly #limits: AccessLimits;
 
   constructor(options: AccessHttpOptions) {
-    const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
-    this.#origin = base.origin;
+    this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+    this.#headers = {
+      'x-api-key': options.apiKey,
+      'x-api-secret': options.apiSecret,
+      accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1',
+      'user-agent': 'accessbot',
+    };
+    this.#timeoutMs = options.timeoutMs;
+    this.#retry = { ...defaultRetry, ...options.retry };
+    this.#random = options.random ?? Math.random;
     this.#observe = options.observe;
     this.#limits = { ...defaultLimits, ...options.limits };
-    const retry = { ...defaultRetry, ...options.retry };
-    const random = options.random ?? Math.random;
-    const origin = this.#origin;
-    this.#got = got.extend({
-      prefixUrl: base.href,
-      headers: {
-        'x-api-key': options.apiKey,
-        'x-api-secret': options.apiSecret,
-        accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1',
-        'user-agent': 'accessbot',
-      },
-      responseType: 'text',
-      // Counted bytes are held bytes: a compressed body could unpack far past the bound.
-      decompress: false,
-      handlers: [responseSizeLimit(this.#limits.maxResponseBytes)],
-      followRedirect: false,
-      throwHttpErrors: true,
-      timeout: { request: options.timeoutMs },
-      retry: {
-        limit: retry.limit,
-        methods: ['GET'],
-        statusCodes: [429, 500, 502, 503, 504],
-        maxRetryAfter: retry.maxRetryAfterMs,
-        calculateDelay: ({ attemptCount, retryAfter, computedValue }) => {
-          if (computedValue === 0) return 0;
-          if (retryAfter !== undefined) return computedValue;
-          const step = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attemptCount - 1));
-          return Math.max(1, step / 2 + (random() * step) / 2);
-        },
-      },
-      hooks: {
-        beforeRequest: [
-          (request) => {
-            const url = new URL(String(request.url));
-            const endpoint = request.context.endpoint as EndpointName;
-            if (url.origin !== origin) throw new ForeignOriginError(endpoint, url.origin);
-          },
-        ],
-      },
-    });
   }
 
   /** One request; the body, if `schema` is given, parsed by it. */
@@ -125,21 +85,14 @@ export class AccessHttp {
     request: SendRequest,
     schema?: T,
   ): Promise<z.output<T>> {
-    const started = performance.now();
-    let response: Response<string>;
-    try {
-      response = await this.#got(request.path, {
-        method: request.method,
-        searchParams: request.searchParams,
-        json: request.json,
-        context: { endpoint },
-      });
-    } catch (error) {
-      this.#record(endpoint, error, started);
-      throw toAccessError(endpoint, error);
+    const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+    const url = this.#url(request.path, request.searchParams);
+    const answer = await this.#exchange(endpoint, request.method, url, body);
+    if (!schema) {
+      checkStatus(endpoint, answer);
+      return undefined as z.output<T>;
     }
-    this.#record(endpoint, response, started);
-    return parseBody(endpoint, response, schema);
+    return validate(endpoint, answer, schema, readJson(endpoint, answer));
   }
 
   /**
@@ -154,85 +107,96 @@ export class AccessHttp {
   ): AsyncGenerator<z.output<T>> {
     const schema = listBody(item);
     const walk = new ListWalk(endpoint, this.#limits);
-    const nextOf = new WeakMap<object, string | null>();
-    let started = performance.now();
-    const pages = this.#got.paginate(request.path, {
-      searchParams: request.searchParams,
-      context: { endpoint },
-      pagination: {
-        backoff: 0,
-        // ListWalk counts and fails loudly; got's own limits would end the list silently.
-        requestLimit: Number.POSITIVE_INFINITY,
-        transform: (response: Response<string>) => {
-          this.#record(endpoint, response, started);
-          const json = readJson(endpoint, response);
-          walk.page(response.url, response.rawBody.byteLength, itemCount(json));
-          const page = validate(endpoint, response, schema, json);
-          if (Array.isArray(page)) return page;
-          nextOf.set(response, page.links?.next ?? null);
-          return page.data;
-        },
-        paginate: ({ response }) => {
-          const next = nextOf.get(response);
-          if (!next) return false;
-          const url = new URL(next, response.url);
-          if (url.origin !== this.#origin) throw new ForeignOriginError(endpoint, url.origin);
-          walk.next(url.href);
-          started = performance.now();
-          return { url, searchParams: undefined };
-        },
-      },
-    });
-    try {
-      for await (const value of pages) yield value as z.output<T>;
-    } catch (error) {
-      if (!(error instanceof AccessError)) this.#record(endpoint, error, started);
-      throw toAccessError(endpoint, error);
+    let url = this.#url(request.path, request.searchParams);
+    while (true) {
+      const answer = await this.#exchange(endpoint, 'GET', url);
+      const json = readJson(endpoint, answer);
+      walk.page(answer.url, answer.bytes, itemCount(json));
+      const page = validate(endpoint, answer, schema, json);
+      if (Array.isArray(page)) {
+        yield* page as Array<z.output<T>>;
+        return;
+      }
+      yield* page.data as Array<z.output<T>>;
+      const link = page.links?.next;
+      if (!link) return;
+      url = new URL(link, answer.url);
+      if (url.origin !== this.#base.origin) throw new ForeignOriginError(endpoint, url.origin);
+      walk.next(url.href);
     }
   }
 
-  #record(endpoint: EndpointName, outcome: unknown, started: number): void {
-    if (!this.#observe) return;
-    const status =
-      outcome && typeof outcome === 'object' && 'statusCode' in outcome
-        ? Number(outcome.statusCode)
-        : (outcome as { response?: { statusCode?: number } })?.response?.statusCode;
-    this.#observe({ endpoint, status: status ?? 'error', ms: performance.now() - started });
+  #url(path: string, searchParams: Record<string, string> | undefined): URL {
+    const url = new URL(path, this.#base);
+    if (searchParams) url.search = new URLSearchParams(searchParams).toString();
+    return url;
+  }
+
+  /** An answer below 400, after the retries a GET is allowed; otherwise its typed error. */
+  async #exchange(endpoint: EndpointName, method: string, url: URL, body?: string) {
+    if (url.origin !== this.#base.origin) throw new ForeignOriginError(endpoint, url.origin);
+    const exchange = {
+      method,
+      url,
+      headers: this.#headers,
+      body,
+      timeoutMs: this.#timeoutMs,
+      maxBytes: this.#limits.maxResponseBytes,
+    };
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      let answer: Answer;
+      try {
+        answer = await this.#transport.exchange(endpoint, exchange);
+      } catch (error) {
+        this.#record(endpoint, 'error', started);
+        const wait =
+          error instanceof ServiceUnavailableError && method === 'GET'
+            ? retryDelay(this.#retry, attempt, {}, this.#random)
+            : undefined;
+        if (wait === undefined) throw error;
+        await delay(wait);
+        continue;
+      }
+      this.#record(endpoint, answer.status, started);
+      if (answer.status < 400) return answer;
+      const retryAfter = answer.headers['retry-after'];
+      const wait =
+        method === 'GET'
+          ? retryDelay(this.#retry, attempt, { status: answer.status, retryAfter }, this.#random)
+          : undefined;
+      if (wait === undefined) throw statusError(endpoint, answer.status, answer.text);
+      await delay(wait);
+    }
+  }
+
+  #record(endpoint: EndpointName, status: number | 'error', started: number): void {
+    this.#observe?.({ endpoint, status, ms: performance.now() - started });
   }
 }
 
-function parseBody<T extends z.ZodType>(
-  endpoint: EndpointName,
-  response: Response<string>,
-  schema: T | undefined,
-): z.output<T> {
-  if (!schema) {
-    checkStatus(endpoint, response);
-    return undefined as z.output<T>;
-  }
-  return validate(endpoint, response, schema, readJson(endpoint, response));
-}
-
-function checkStatus(endpoint: EndpointName, response: Response<string>): void {
-  const status = response.statusCode;
+function checkStatus(endpoint: EndpointName, answer: Answer): void {
+  const status = answer.status;
   if (status < 200 || status >= 300) {
     throw new InvalidResponseError(endpoint, `unexpected status ${status}`, { status });
   }
 }
 
-function readJson(endpoint: EndpointName, response: Response<string>): unknown {
-  checkStatus(endpoint, response);
-  const status = response.statusCode;
+function readJson(endpoint: EndpointName, answer: Answer): unknown {
+  checkStatus(endpoint, answer);
   try {
-    return JSON.parse(response.body);
+    return JSON.parse(answer.text);
   } catch (cause) {
-    throw new InvalidResponseError(endpoint, 'the body is not JSON', { status, cause });
+    throw new InvalidResponseError(endpoint, 'the body is not JSON', {
+      status: answer.status,
+      cause,
+    });
   }
 }
 
 function validate<T extends z.ZodType>(
   endpoint: EndpointName,
-  response: Response<string>,
+  answer: Answer,
   schema: T,
   json: unknown,
 ): z.output<T> {
@@ -241,7 +205,7 @@ function validate<T extends z.ZodType>(
     const first = parsed.error.issues[0];
     const where = first?.path.length ? first.path.join('.') : 'body';
     throw new InvalidResponseError(endpoint, `${where}: ${first?.message ?? 'invalid'}`, {
-      status: response.statusCode,
+      status: answer.status,
       cause: parsed.error,
     });
   }

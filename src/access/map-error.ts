@@ -1,12 +1,12 @@
 /**
- * The one place where transport failures become typed Access Service errors: by HTTP status,
- * by got's error class and code, never by message text. A programming error is not a transport
- * failure: it is thrown on as it is, so that nobody is told "the service is down" for our bug.
+ * The one place where an answer's HTTP status becomes a typed Access Service error, by status and
+ * never by message text, with the problem details the service sent. Failures to get an answer at
+ * all are typed where they happen (transport.ts); a programming error is typed nowhere: it is
+ * thrown on as it is, so that nobody is told "the service is down" for our bug.
  */
-import { HTTPError, RequestError, TimeoutError } from 'got';
 import type { EndpointName } from './endpoints.ts';
 import {
-  AccessError,
+  type AccessError,
   ConflictError,
   InvalidRequestError,
   NotFoundError,
@@ -15,8 +15,8 @@ import {
 } from './errors.ts';
 import { ProblemDetails } from './schemas.ts';
 
-function problemIn(body: unknown): ProblemDetails | undefined {
-  if (typeof body !== 'string' || body.length === 0) return undefined;
+function problemIn(body: string): ProblemDetails | undefined {
+  if (body.length === 0) return undefined;
   try {
     const parsed = ProblemDetails.safeParse(JSON.parse(body));
     return parsed.success ? parsed.data : undefined;
@@ -26,36 +26,13 @@ function problemIn(body: unknown): ProblemDetails | undefined {
   }
 }
 
-export function toAccessError(endpoint: EndpointName, error: unknown): AccessError {
-  if (error instanceof AccessError) return error;
-  if (error instanceof Error && error.cause instanceof AccessError) return error.cause;
-  if (error instanceof HTTPError) {
-    const status = error.response.statusCode;
-    const details = { status, problem: problemIn(error.response.body), cause: error };
-    if (status === 401) return new UnauthorizedError(endpoint, details);
-    if (status === 404) return new NotFoundError(endpoint, details);
-    if (status === 409) return new ConflictError(endpoint, details);
-    if (status === 429) return new ServiceUnavailableError(endpoint, 'rate limited', details);
-    if (status >= 500) return new ServiceUnavailableError(endpoint, `HTTP ${status}`, details);
-    return new InvalidRequestError(endpoint, details);
-  }
-  if (error instanceof TimeoutError) {
-    return new ServiceUnavailableError(endpoint, 'no answer in time', { cause: error });
-  }
-  if (error instanceof RequestError) {
-    if (isBug(error.cause)) throw error.cause;
-    const reason = error.code ? `connection failed (${error.code})` : 'connection failed';
-    return new ServiceUnavailableError(endpoint, reason, { cause: error });
-  }
-  throw error;
-}
-
-/** Errors that only code can cause; the network and the service cause none of these. */
-function isBug(error: unknown): boolean {
-  return (
-    error instanceof TypeError ||
-    error instanceof RangeError ||
-    error instanceof ReferenceError ||
-    error instanceof SyntaxError
-  );
+/** The error for an answer with a status of 400 or more. */
+export function statusError(endpoint: EndpointName, status: number, body: string): AccessError {
+  const details = { status, problem: problemIn(body) };
+  if (status === 401) return new UnauthorizedError(endpoint, details);
+  if (status === 404) return new NotFoundError(endpoint, details);
+  if (status === 409) return new ConflictError(endpoint, details);
+  if (status === 429) return new ServiceUnavailableError(endpoint, 'rate limited', details);
+  if (status >= 500) return new ServiceUnavailableError(endpoint, `HTTP ${status}`, details);
+  return new InvalidRequestError(endpoint, details);
 }

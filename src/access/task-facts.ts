@@ -50,6 +50,8 @@ function pick<K extends Record<string, z.ZodType>>(
 ): Facts<K> {
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(keys)) {
+    // An absent fact is common and needs no parse (a failed parse builds its issues: costly).
+    if (source[key] === undefined) continue;
     const parsed = schema.safeParse(source[key]);
     if (parsed.success) out[key] = parsed.data;
   }

@@ -74,6 +74,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       const adapter = await start(common);
       adapters.push(adapter);
       runtime.notices.register(adapter.notifier);
+      if (adapter.busy) http.busyWhen(adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
     polling = await startPolling({

@@ -40,6 +40,8 @@ export interface PlatformAdapter {
   notifier: Notifier;
   /** The platform's member list, joined by e-mail to link people who never used the bot. */
   directory?: DirectorySource;
+  /** True while the platform turns new work away (its work queue is full): `/readyz` says busy. */
+  busy?: () => boolean;
   /** Stops taking platform requests; in-flight work finishes. */
   stop(): Promise<void>;
 }

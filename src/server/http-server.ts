@@ -1,8 +1,8 @@
 /**
  * The one HTTP server of accessbot, on `PORT`: platform endpoints are mounted by path
  * (`/slack/events`, `/api/messages`, `/webhooks/access`), beside the operator's endpoints
- * `/healthz` (the process is up), `/readyz` (the store and the Access Service answer) and
- * `/metrics` (Prometheus text).
+ * `/healthz` (the process is up), `/readyz` (the store and the Access Service answer, and the
+ * process is not turning work away) and `/metrics` (Prometheus text).
  *
  * Everything that arrives is bounded here, once for every route: the body (read by the server,
  * never past `maxBodyBytes`, and handed to the handler), the time to send headers and a whole
@@ -32,6 +32,12 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Connections open at once; further ones are closed as they arrive. */
   maxConnections: number;
+  /**
+   * Connections the kernel holds for us before we accept them (capped by net.core.somaxconn).
+   * Node's 511 overflows in a burst, and an overflowing SYN is retried by the client only after
+   * a second or more; accepting is cheap here, so a deeper queue drains in milliseconds.
+   */
+  listenBacklog: number;
 }
 
 /** Slack and the Bot Framework send small requests quickly and expect answers within seconds. */
@@ -41,6 +47,7 @@ export const defaultHttpLimits: HttpLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1_000,
+  listenBacklog: 4_096,
 };
 
 export interface ReadinessCheck {
@@ -66,6 +73,7 @@ export class HttpServer {
   readonly #routes = new Map<string, Handler>();
   readonly #o: HttpServerOptions;
   readonly #limits: HttpLimits;
+  readonly #busy: Array<() => boolean> = [];
   #ready: { at: number; status: number; body: unknown } | undefined;
 
   constructor(options: HttpServerOptions) {
@@ -91,10 +99,18 @@ export class HttpServer {
     this.#routes.set(path, handler);
   }
 
+  /**
+   * `/readyz` answers 503 `busy` while `check` says so (a work queue that turns requests away),
+   * so a balancer that reads it sends new work elsewhere; `/healthz` is not affected.
+   */
+  busyWhen(check: () => boolean): void {
+    this.#busy.push(check);
+  }
+
   async listen(port: number, host?: string): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(port, host, () => {
+      this.server.listen({ port, host, backlog: this.#limits.listenBacklog }, () => {
         this.server.off('error', reject);
         resolve();
       });
@@ -115,8 +131,6 @@ export class HttpServer {
     try {
       const read = await readBody(req, this.#limits.maxBodyBytes);
       if (!read.ok) return this.#refuseBody(req, res, path, read.reason);
-      // Bolt's HTTPReceiver takes a body already read from `rawBody` instead of the stream.
-      (req as IncomingMessage & { rawBody?: Buffer }).rawBody = read.body;
       const handler = this.#routes.get(path);
       if (handler) return await handler(req, res, read.body);
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
@@ -148,6 +162,7 @@ export class HttpServer {
   }
 
   async #readyz(res: ServerResponse): Promise<void> {
+    if (this.#busy.some((busy) => busy())) return sendJson(res, 503, { status: 'busy' });
     const cacheMs = this.#o.readinessCacheMs ?? 5_000;
     if (!this.#ready || Date.now() - this.#ready.at > cacheMs) {
       const results = await Promise.all(

@@ -6,6 +6,7 @@
  * uses it too.
  */
 import { createHmac } from 'node:crypto';
+import type { WorkLimits } from '../../adapters/slack/work-queue.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
@@ -74,6 +75,7 @@ export async function startSlackBot(
     onAccess?: (ms: number) => void;
     /** E.g. the bot's clock (`now`) or its change ids. */
     bot?: Partial<BotDeps>;
+    work?: Partial<WorkLimits>;
   } = {},
 ): Promise<RunningSlackBot> {
   const config = loadConfig({
@@ -90,6 +92,7 @@ export async function startSlackBot(
     DIRECTORY_SYNC_INTERVAL: '0',
     ...env,
   });
+  if (config.slack && options.work) Object.assign(config.slack, { work: options.work });
   const metrics = createMetrics();
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }

@@ -1,0 +1,181 @@
+/**
+ * The two programs the load benchmark measures, each started in a process of its own: accessbot
+ * exactly as `npm start` runs it (the node flags are read from package.json's start script),
+ * configured by environment variables against the benchmark's world, with a SQLite store in
+ * which the benchmark's people are already linked; and the bare Bolt app (load-bare.ts) with the
+ * same node flags. Their CPU time and peak RSS are read from /proc, from outside.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '../src/store/open.ts';
+import type { BareConfig } from './load-bare.ts';
+import { BOT_TOKEN, type Person, SIGNING_SECRET } from './load-plan.ts';
+import type { WorldReport } from './load-world.ts';
+import { startFlags } from './start-flags.ts';
+
+export type TargetName = 'accessbot' | 'bare';
+
+export interface CpuTime {
+  total: number;
+  system: number;
+  main: number;
+}
+type World = Extract<WorldReport, { kind: 'ready' }>;
+
+export interface Target {
+  name: TargetName;
+  child: ChildProcess;
+  url: string;
+  /** CPU time so far, in ms: user + system (`total`), system alone, and the main thread's. */
+  cpu(): CpuTime;
+  /** Peak resident set size so far, in MB. */
+  peakRssMb(): number;
+  /** SIGTERM, then the exit code (null when it had to be killed). */
+  stop(): Promise<number | null>;
+}
+
+const root = new URL('..', import.meta.url);
+const path = (relative: string) => fileURLToPath(new URL(relative, root));
+
+/** npm start's flags, and BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=prof`) after them. */
+const targetFlags = () => [
+  ...startFlags(),
+  ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+];
+
+const ticksToMs = 1000 / 100;
+/** utime and stime of a process or of one of its threads, in ms. */
+function cpuOf(file: string): { user: number; system: number } {
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * ticksToMs, system: Number(fields[12]) * ticksToMs };
+}
+
+function cpuTimeOf(pid: number): CpuTime {
+  const all = cpuOf(`/proc/${pid}/stat`);
+  const main = cpuOf(`/proc/${pid}/task/${pid}/stat`);
+  return { total: all.user + all.system, system: all.system, main: main.user + main.system };
+}
+
+function peakRssMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function answers(url: string, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await delay(50);
+  }
+  return false;
+}
+
+function target(name: TargetName, child: ChildProcess, url: string): Target {
+  const pid = child.pid!;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => {
+    exited = code;
+  });
+  return {
+    name,
+    child,
+    url,
+    cpu: () => cpuTimeOf(pid),
+    peakRssMb: () => peakRssMbOf(pid),
+    stop: async () => {
+      if (exited !== undefined) return exited;
+      const gone = once(child, 'exit');
+      child.kill('SIGTERM');
+      const killed = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const [code] = (await gone) as [number | null];
+      clearTimeout(killed);
+      return code;
+    },
+  };
+}
+
+/** A SQLite store in which every benchmark person is linked, as after their first command. */
+async function linkedStore(people: Person[]): Promise<string> {
+  const dir = process.env.BENCH_DB_DIR ?? tmpdir();
+  const file = join(mkdtempSync(join(dir, 'accessbot-load-')), 'accessbot.db');
+  const store = await openStore(`sqlite:${file}`);
+  for (const p of people) {
+    await store.saveLink({
+      platform: 'slack',
+      chatUserId: p.slackId,
+      accessUserId: p.accessUserId,
+      email: p.email,
+      displayName: null,
+      linkedAt: new Date(),
+    });
+  }
+  await store.close();
+  return file;
+}
+
+export async function startAccessbot(world: World, env: Record<string, string> = {}) {
+  const database = await linkedStore(world.people);
+  const port = await freePort();
+  const log = openSync(join(database, '..', 'accessbot.log'), 'a');
+  const child = spawn(process.execPath, [...targetFlags(), path('src/app/main.ts')], {
+    cwd: path('.'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${database}`,
+      ACCESS_API_URL: world.access.url,
+      ACCESS_API_KEY: world.access.apiKey,
+      ACCESS_API_SECRET: world.access.apiSecret,
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: world.slackApiUrl,
+      // The poller runs, spread over a day: the commands are measured here, the poller by
+      // bench:poller (a first sweep would send a DM for each of the 600 seeded tasks).
+      POLL_INTERVAL_SECONDS: '86400',
+      DIRECTORY_SYNC_INTERVAL: '0',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  if (!(await answers(`${base}/healthz`, 30_000))) throw new Error('accessbot did not start');
+  return target('accessbot', child, `${base}/slack/events`);
+}
+
+export async function startBare(world: World) {
+  const config: BareConfig = {
+    access: world.access,
+    slackApiUrl: world.slackApiUrl,
+    people: world.people,
+  };
+  const child = spawn(
+    process.execPath,
+    [...targetFlags(), path('bench/load-bare.ts'), JSON.stringify(config)],
+    { cwd: path('.'), stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env } },
+  );
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const { port } = JSON.parse(line.toString('utf8')) as { port: number };
+  child.stdout!.resume();
+  return target('bare', child, `http://127.0.0.1:${port}/slack/events`);
+}

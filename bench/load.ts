@@ -1,0 +1,227 @@
+/**
+ * `npm run bench:load`: accessbot under a fixed arrival rate of signed Slack requests, against a
+ * bare Bolt app doing the same outside work (load-bare.ts), in the same run, on the same
+ * machine. Four kinds of process, so that nobody's work is charged to another: this one (it
+ * only directs), the world (load-world.ts: the sandbox Access Service answering after a fixed
+ * latency, and Slack's Web API and response_urls), the generator (load-generator.ts: Slack
+ * sending, fresh connection per request) and the target, started afresh for every run — a run
+ * includes the target's first seconds.
+ *
+ * 1. CPU: `/access tasks` only, at 100 rps, a fixed count; CPU time per request from /proc.
+ * 2. Steps: the mix (70 % `tasks`, 25 % `members`, 5 % Approve clicks on notifications) at each
+ *    rate of BENCH_STEPS, for both targets, in alternating order.
+ * 3. Overload: BENCH_OVERLOAD multiples of the highest step accessbot sustained.
+ *
+ * Settings: BENCH_STEPS (100,200,400,800), BENCH_STEP_SECONDS (15), BENCH_OVERLOAD (2,5),
+ * BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_PEOPLE (200), BENCH_LATENCY_MS (20),
+ * BENCH_TARGETS (accessbot,bare). A run whose generator fell more than 50 ms behind its
+ * schedule (p99) is measured once more and the steadier one kept.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { GeneratorReport } from './load-generator.ts';
+import { planRequests, type RunPlan } from './load-plan.ts';
+import type { Answered } from './load-slack.ts';
+import { type RunResult, summarize, sustains, table } from './load-stats.ts';
+import { startAccessbot, startBare, type TargetName } from './load-targets.ts';
+import type { WorldCommand, WorldReport } from './load-world.ts';
+import { startFlags } from './start-flags.ts';
+
+const list = (name: string, fallback: string) =>
+  (process.env[name] ?? fallback).split(',').filter(Boolean);
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const settings = {
+  steps: list('BENCH_STEPS', '100,200,400,800').map(Number),
+  seconds: num('BENCH_STEP_SECONDS', 15),
+  overload: list('BENCH_OVERLOAD', '2,5').map(Number),
+  cpuRequests: num('BENCH_CPU_REQUESTS', 3000),
+  cpuWarmup: num('BENCH_CPU_WARMUP', 1000),
+  people: num('BENCH_PEOPLE', 200),
+  latencyMs: num('BENCH_LATENCY_MS', 20),
+  targets: list('BENCH_TARGETS', 'accessbot,bare') as TargetName[],
+};
+const REPLY_WAIT_MS = 10_000;
+const DISTURBED_LAG_MS = 50;
+
+const here = (file: string) => new URL(file, import.meta.url);
+
+function next<K extends string, M extends { kind: K }>(child: ChildProcess, kind?: K): Promise<M> {
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => {
+      child.off('message', listen);
+      reject(new Error(`a benchmark process exited (${code})`));
+    };
+    const listen = (m: M) => {
+      if (kind && m.kind !== kind) return;
+      child.off('message', listen);
+      child.off('exit', exited);
+      resolve(m);
+    };
+    child.on('message', listen);
+    child.once('exit', exited);
+  });
+}
+
+async function answeredBy(world: ChildProcess, ids: number[], untilMs: number) {
+  let answered = new Map<number, Answered>();
+  while (true) {
+    world.send({ kind: 'collect' } satisfies WorldCommand);
+    const got = await next<'collected', Extract<WorldReport, { kind: 'collected' }>>(
+      world,
+      'collected',
+    );
+    answered = new Map(got.answered);
+    if (ids.every((id) => answered.has(id)) || Date.now() > untilMs) return answered;
+    await delay(250);
+  }
+}
+
+/**
+ * One run: a fresh world and target, `count` requests at `rate`. CPU time is counted from the
+ * moment `warmup` requests have been acked (0: from the start) to the last answer.
+ */
+async function runOnce(name: TargetName, rate: number, count: number, clicks: boolean, warmup = 0) {
+  const world = fork(here('./load-world.ts'), [
+    JSON.stringify({ people: settings.people, latencyMs: settings.latencyMs }),
+  ]);
+  try {
+    const ready = await next<'ready', Extract<WorldReport, { kind: 'ready' }>>(world, 'ready');
+    const requests = planRequests(count, settings.people, { clicks });
+    const clicked = requests.filter((r) => r.kind === 'click');
+    if (clicked.length) {
+      const assignees = clicked.map((r) => ready.people[r.person]!.accessUserId);
+      world.send({ kind: 'tasks', assignees } satisfies WorldCommand);
+      const { ids } = await next<'tasks', Extract<WorldReport, { kind: 'tasks' }>>(world, 'tasks');
+      for (const [i, r] of clicked.entries()) r.taskId = ids[i];
+    }
+    const target = name === 'accessbot' ? await startAccessbot(ready) : await startBare(ready);
+    let cpuBefore = target.cpu();
+    const generator = fork(here('./load-generator.ts'));
+    generator.on('message', (m: { kind: string }) => {
+      if (m.kind === 'mark') cpuBefore = target.cpu();
+    });
+    const plan: RunPlan = {
+      url: target.url,
+      slackOrigin: ready.slackOrigin,
+      rate,
+      requests,
+      people: ready.people,
+      healthzEveryMs: 200,
+      markAfter: warmup || undefined,
+    };
+    generator.send(plan);
+    const report = await next<'report', GeneratorReport & { kind: 'report' }>(generator, 'report');
+    const expected = report.acked.filter((a) => a.status === 200 && !a.busy).map((a) => a.id);
+    const answered = await answeredBy(world, expected, Date.now() + REPLY_WAIT_MS);
+    const cpuAfter = target.cpu();
+    const cpuMs = cpuAfter.total - cpuBefore.total;
+    const share = (part: number) => `${((100 * part) / cpuMs).toFixed(0)} %`;
+    process.stderr.write(
+      `    CPU: system ${share(cpuAfter.system - cpuBefore.system)}, main thread ${share(cpuAfter.main - cpuBefore.main)}\n`,
+    );
+    const peakRssMb = target.peakRssMb();
+    const exitCode = await target.stop();
+    return summarize({
+      target: name,
+      rate,
+      acked: report.acked,
+      answered,
+      cpuMs,
+      measured: report.acked.length - warmup,
+      peakRssMb,
+      healthzMs: report.healthzMs,
+      exitCode,
+    });
+  } finally {
+    world.disconnect();
+  }
+}
+
+/** Measures; once more when the generator could not keep its schedule. */
+async function measure(name: TargetName, rate: number, count: number, clicks: boolean, warmup = 0) {
+  const first = await runOnce(name, rate, count, clicks, warmup);
+  const note = (r: RunResult) =>
+    process.stderr.write(
+      `  ${name} @ ${rate} rps: ack p99 ${r.ackP99.toFixed(1)} ms, busy ${r.busy}, CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req, lag p99 ${r.lagP99.toFixed(1)} ms, load ${loadavg()[0]!.toFixed(2)}\n`,
+    );
+  note(first);
+  if (first.lagP99 <= DISTURBED_LAG_MS) return first;
+  const again = await runOnce(name, rate, count, clicks, warmup);
+  note(again);
+  return again.lagP99 < first.lagP99 ? again : first;
+}
+
+/** Each step for every target, the order alternating so that neither always goes first. */
+async function steps(rates: number[]): Promise<RunResult[]> {
+  const results: RunResult[] = [];
+  for (const [i, rate] of rates.entries()) {
+    const order = i % 2 ? [...settings.targets].reverse() : settings.targets;
+    for (const name of order) {
+      results.push(await measure(name, rate, Math.round(rate * settings.seconds), true));
+    }
+  }
+  return results;
+}
+
+const highest = (results: RunResult[], name: string) =>
+  Math.max(0, ...results.filter((r) => r.target === name && sustains(r)).map((r) => r.rate));
+
+async function main() {
+  const flags = startFlags().join(' ') || '(none)';
+  console.log(
+    `Load benchmark: node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)}, ` +
+      `npm start's node flags: ${flags}; Access Service latency ${settings.latencyMs} ms, ` +
+      `${settings.people} people, ${settings.seconds} s per step, a fresh process per run.\n`,
+  );
+
+  process.stderr.write('CPU per `/access tasks` at 100 rps\n');
+  const cpu = [];
+  for (const name of settings.cpuRequests ? settings.targets : []) {
+    cpu.push(
+      await measure(
+        name,
+        100,
+        settings.cpuWarmup + settings.cpuRequests,
+        false,
+        settings.cpuWarmup,
+      ),
+    );
+  }
+  console.log(
+    `CPU per \`/access tasks\` at 100 rps (${settings.cpuRequests} requests after ${settings.cpuWarmup} to warm up):`,
+  );
+  for (const r of cpu) {
+    console.log(
+      `  ${r.target}: ${r.cpuMsPerRequest.toFixed(2)} ms, RSS peak ${r.peakRssMb.toFixed(0)} MB`,
+    );
+  }
+
+  process.stderr.write('Steps\n');
+  const results = await steps(settings.steps);
+  const sustained = highest(results, 'accessbot');
+  const overload = sustained ? settings.overload.map((m) => m * sustained) : [];
+  if (overload.length) {
+    process.stderr.write(`Overload (× ${settings.overload.join(', ')} of ${sustained} rps)\n`);
+    results.push(...(await steps(overload)));
+  }
+  console.log(`\n${table(results)}\n`);
+
+  const bare = highest(results, 'bare');
+  const ratio = bare ? sustained / bare : Number.NaN;
+  const late = results.filter((r) => r.target === 'accessbot').reduce((n, r) => n + r.lateAcks, 0);
+  const rss = Math.max(...results.filter((r) => r.target === 'accessbot').map((r) => r.peakRssMb));
+  const cpuBot = cpu.find((r) => r.target === 'accessbot')?.cpuMsPerRequest ?? Number.NaN;
+  console.log(
+    `Capacity (highest sustained step): accessbot ${sustained} rps, bare Bolt ${bare} rps, ratio ${ratio.toFixed(2)}`,
+  );
+  const checks = [
+    [`capacity ≥ 0.8 of the bare app (${ratio.toFixed(2)})`, ratio >= 0.8],
+    [`no ack over 3 s at any step (${late})`, late === 0],
+    [`RSS < 250 MB (${rss.toFixed(0)} MB)`, rss < 250],
+    [`CPU ≤ 1.2 ms per \`/access tasks\` at 100 rps (${cpuBot.toFixed(2)} ms)`, cpuBot <= 1.2],
+  ] as const;
+  for (const [what, met] of checks) console.log(`  ${met ? 'met' : 'NOT met'}: ${what}`);
+}
+
+await main();

@@ -1,0 +1,170 @@
+/**
+ * The work after Slack's acks is bounded: past the per-person or the per-process limit a request
+ * is answered "busy" at once — in the ack of a command, on the response_url of a click — and
+ * never later; /healthz keeps answering while the queue is full and /readyz says busy. Jobs are
+ * held by a response_url that answers only when the test lets it, so nothing depends on timing.
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BUSY_TEXT } from '../adapters/slack/admission.ts';
+import { FakeSlack } from './fakes/slack-api.ts';
+import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
+import { clickPayload, sendCommand, sendInteraction } from './fakes/slack-payloads.ts';
+import { useSandbox } from './helpers/sandbox.ts';
+
+/** A response_url endpoint that takes each answer but replies only when released. */
+async function heldResponses() {
+  const held: ServerResponse[] = [];
+  let answered = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on('end', () => held.push(res));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let n = 0;
+  return {
+    url: () => `${origin}/respond/${++n}`,
+    /** Answers that reached the response_url so far, held or let go. */
+    get received() {
+      return answered + held.length;
+    },
+    /** Resolves once `count` answers are held. */
+    until: async (count: number) => {
+      while (held.length < count) await new Promise((resolve) => setImmediate(resolve));
+    },
+    release: () => {
+      for (const res of held.splice(0)) {
+        answered++;
+        res.writeHead(200).end('ok');
+      }
+    },
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+const sandbox = useSandbox();
+let fake: FakeSlack;
+let hooks: Awaited<ReturnType<typeof heldResponses>>;
+let bot: RunningSlackBot;
+
+beforeAll(async () => {
+  fake = await FakeSlack.start();
+  hooks = await heldResponses();
+});
+// A bot per test: one job at a time, two more waiting, two per person.
+beforeEach(async () => {
+  const work = { concurrency: 1, maxWaiting: 2, perPerson: 2 };
+  bot = await startSlackBot(sandbox.current, fake, {}, { work });
+});
+// Stopping waits for every admitted job; each is let go as its answer arrives.
+afterEach(async () => {
+  let closed = false;
+  const closing = bot.close().then(() => {
+    closed = true;
+  });
+  while (!closed) {
+    hooks.release();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await closing;
+  fake.reset();
+});
+afterAll(async () => {
+  hooks?.close();
+  await fake?.close();
+});
+
+const base = () => bot.url.replace('/slack/events', '');
+const command = (user: string) => sendCommand(bot.url, 'help', user, hooks.url());
+const busyAck = { response_type: 'ephemeral', text: BUSY_TEXT };
+
+/** Lets the held answers go one by one until `count` have been answered. */
+async function answer(count: number) {
+  for (let i = 0; i < count; i++) {
+    await hooks.until(1);
+    hooks.release();
+  }
+}
+
+describe('the work queue', () => {
+  it('answers a command past the process limit with "busy" in its ack, and never later', async () => {
+    const admitted = [await command('U-ADA'), await command('U-GRACE'), await command('U-ALAN')];
+    expect(admitted.map((a) => a.body)).toEqual(['', '', '']);
+    await hooks.until(1);
+
+    const turnedAway = await command('U-EDSGER');
+    expect(turnedAway.status).toBe(200);
+    expect(JSON.parse(turnedAway.body)).toEqual(busyAck);
+
+    await answer(3);
+    expect((await command('U-EDSGER')).body).toBe('');
+    await hooks.until(1);
+    // Four answers in all: the three admitted commands and the one sent after; none for the busy one.
+    expect(hooks.received).toBe(4);
+  });
+
+  it('limits one person without holding up anyone else', async () => {
+    expect((await command('U-ADA')).body).toBe('');
+    expect((await command('U-ADA')).body).toBe('');
+    await hooks.until(1);
+    expect(JSON.parse((await command('U-ADA')).body)).toEqual(busyAck);
+    // Grace still gets in: the process has room, only Ada is at her limit.
+    expect((await command('U-GRACE')).body).toBe('');
+    await answer(3);
+  });
+
+  it('keeps /healthz answering and /readyz saying busy while the queue is full', async () => {
+    for (const user of ['U-ADA', 'U-GRACE', 'U-ALAN']) await command(user);
+    await hooks.until(1);
+
+    const health = await fetch(`${base()}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${base()}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'busy' });
+
+    await answer(3);
+    expect((await fetch(`${base()}/readyz`)).status).toBe(200);
+  });
+
+  it('tells a person whose click is turned away, on its response_url, and decides nothing', async () => {
+    for (const user of ['U-ADA', 'U-GRACE', 'U-ALAN']) await command(user);
+    await hooks.until(1);
+
+    const responseUrl = fake.responseUrl();
+    const blocks = [
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            action_id: 'accessbot.approve',
+            value: '00000000-0000-4000-8000-000000000001',
+            text: { type: 'plain_text', text: 'Approve' },
+          },
+        ],
+      },
+    ];
+    const payload = clickPayload(blocks, 'accessbot.approve', 'U-EDSGER', {
+      kind: 'message',
+      channel: 'D-U-EDSGER',
+      ts: '1700000000.000100',
+      responseUrl,
+    });
+    expect((await sendInteraction(bot.url, payload)).status).toBe(200);
+    const [note] = await fake.waitFor(() => {
+      const got = fake.respondedTo(responseUrl);
+      return got.length ? got : undefined;
+    });
+    expect(note!.body).toEqual({ ...busyAck, replace_original: false });
+    expect(sandbox.current.requests.filter((r) => r.path.endsWith('/Approve'))).toHaveLength(0);
+    await answer(3);
+  });
+});

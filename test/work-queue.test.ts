@@ -1,0 +1,95 @@
+/** The bounded work queue on its own: slots, waiting room, per-person limit, idle. */
+import { describe, expect, it } from 'vitest';
+import { WorkQueue } from '../adapters/slack/work-queue.ts';
+
+/** A job that runs until its `finish` is called. */
+function held() {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  let started = false;
+  return {
+    work: async () => {
+      started = true;
+      await done;
+    },
+    finish,
+    get started() {
+      return started;
+    },
+  };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('WorkQueue', () => {
+  it('runs up to its concurrency, queues up to its waiting room, refuses past both', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 1, perPerson: 5 });
+    const a = held();
+    const b = held();
+    const ranA = queue.admit('ada')!.run(a.work);
+    const ranB = queue.admit('grace')!.run(b.work);
+    await tick();
+    expect([a.started, b.started]).toEqual([true, false]);
+    expect(queue.full).toBe(true);
+    expect(queue.admit('alan')).toBeUndefined();
+
+    a.finish();
+    await ranA;
+    await tick();
+    // The slot went to the waiting job, not to a newcomer.
+    expect(b.started).toBe(true);
+    expect(queue.full).toBe(false);
+    b.finish();
+    await ranB;
+    await queue.idle();
+  });
+
+  it('refuses a person past their own limit while others still get in', () => {
+    const queue = new WorkQueue({ concurrency: 10, maxWaiting: 10, perPerson: 2 });
+    expect(queue.admit('ada')).toBeDefined();
+    expect(queue.admit('ada')).toBeDefined();
+    expect(queue.admit('ada')).toBeUndefined();
+    expect(queue.admit('grace')).toBeDefined();
+  });
+
+  it('frees a slot and the person’s share when a job fails', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 0, perPerson: 1 });
+    const failing = queue.admit('ada')!.run(async () => {
+      throw new Error('boom');
+    });
+    await expect(failing).rejects.toThrow('boom');
+    expect(queue.admit('ada')).toBeDefined();
+  });
+
+  it('is idle once every admitted job has run', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 5, perPerson: 5 });
+    const jobs = [held(), held(), held()];
+    const runs = jobs.map((job) => queue.admit('ada')!.run(job.work));
+    let idle = false;
+    const waiting = queue.idle().then(() => {
+      idle = true;
+    });
+    for (const job of jobs) {
+      await tick();
+      expect(idle).toBe(false);
+      job.finish();
+    }
+    await Promise.all(runs);
+    await waiting;
+    expect(idle).toBe(true);
+  });
+
+  it('refuses everyone while the event loop is overloaded, and takes work again after', () => {
+    let overloaded = true;
+    const queue = new WorkQueue(
+      { concurrency: 10, maxWaiting: 10, perPerson: 2 },
+      () => overloaded,
+    );
+    expect(queue.full).toBe(true);
+    expect(queue.admit('ada')).toBeUndefined();
+    overloaded = false;
+    expect(queue.admit('ada')).toBeDefined();
+  });
+});
