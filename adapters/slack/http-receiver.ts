@@ -76,10 +76,14 @@ export class SlackHttpReceiver implements Receiver {
     const form = req.headers['content-type'] === FORM;
     const fields = form ? parse(body.toString('utf8')) : undefined;
     // Slack checks the certificate with an unsigned `ssl_check`; nothing of it is read.
-    if (fields?.ssl_check === '1') return reply(res, 200);
+    if (fields?.ssl_check === '1') {
+      reply(res, 200);
+      return;
+    }
     if (!this.#signed(req, body)) {
       this.#log.warn('refused a Slack request without a valid signature');
-      return reply(res, 401);
+      reply(res, 401);
+      return;
     }
     void this.#firstTime(req).then((first) => {
       if (first) return this.#read(req, res, body, fields);
@@ -122,10 +126,13 @@ export class SlackHttpReceiver implements Receiver {
       ) as Body;
     } catch {
       this.#log.warn('refused a Slack request whose body cannot be read');
-      return reply(res, 400);
+      reply(res, 400);
+      return;
     }
-    if (payload.type === 'url_verification')
-      return reply(res, 200, { challenge: payload.challenge });
+    if (payload.type === 'url_verification') {
+      reply(res, 200, { challenge: payload.challenge });
+      return;
+    }
     this.#dispatch(req, res, payload);
   }
 
