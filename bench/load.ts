@@ -12,12 +12,13 @@
  *    rate of BENCH_STEPS, for both targets, in alternating order.
  * 3. Overload: BENCH_OVERLOAD multiples of the highest step accessbot sustained.
  *
- * Settings: BENCH_STEPS (100,200,400,800), BENCH_STEP_SECONDS (15), BENCH_OVERLOAD (2,5),
+ * Settings: BENCH_STEPS (100,200,400,800), BENCH_STEP_SECONDS (20), BENCH_OVERLOAD (2,5),
  * BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_PEOPLE (200), BENCH_LATENCY_MS (20),
  * BENCH_TARGETS (accessbot,bare). A run whose generator fell more than 50 ms behind its
  * schedule (p99) is measured once more and the steadier one kept.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { GeneratorReport } from './load-generator.ts';
@@ -33,7 +34,7 @@ const list = (name: string, fallback: string) =>
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
   steps: list('BENCH_STEPS', '100,200,400,800').map(Number),
-  seconds: num('BENCH_STEP_SECONDS', 15),
+  seconds: num('BENCH_STEP_SECONDS', 20),
   overload: list('BENCH_OVERLOAD', '2,5').map(Number),
   cpuRequests: num('BENCH_CPU_REQUESTS', 3000),
   cpuWarmup: num('BENCH_CPU_WARMUP', 1000),
@@ -114,6 +115,10 @@ async function runOnce(name: TargetName, rate: number, count: number, clicks: bo
     const report = await next<'report', GeneratorReport & { kind: 'report' }>(generator, 'report');
     const expected = report.acked.filter((a) => a.status === 200 && !a.busy).map((a) => a.id);
     const answered = await answeredBy(world, expected, Date.now() + REPLY_WAIT_MS);
+    if (process.env.BENCH_DUMP) {
+      const file = `${process.env.BENCH_DUMP}/${name}-${rate}-${Date.now()}.json`;
+      writeFileSync(file, JSON.stringify({ acked: report.acked, answered: [...answered] }));
+    }
     const cpuAfter = target.cpu();
     const cpuMs = cpuAfter.total - cpuBefore.total;
     const share = (part: number) => `${((100 * part) / cpuMs).toFixed(0)} %`;
