@@ -16,7 +16,7 @@ import pg from 'pg';
 import { Registry } from 'prom-client';
 import { AccessClient } from '../src/access/client.ts';
 import { systemClock } from '../src/core/clock.ts';
-import type { Destination, MessageRef, Notifier } from '../src/core/notifier.ts';
+import type { Destination, Lookup, MessageRef, Notifier } from '../src/core/notifier.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { createLogger } from '../src/log.ts';
 import { createMetrics } from '../src/metrics.ts';
@@ -59,6 +59,14 @@ class CountingNotifier implements Notifier {
   async update(): Promise<void> {}
 
   async followUp(): Promise<void> {}
+
+  async find(): Promise<Lookup> {
+    return { kind: 'unknown' };
+  }
+
+  async timeZoneOf(): Promise<string | undefined> {
+    return undefined;
+  }
 }
 
 function message<K extends SandboxReport['kind']>(child: ChildProcess, kind: K) {
@@ -191,6 +199,7 @@ async function run(db: string, s: BenchSettings) {
     accessWebhookHandler({
       scheme: { secret, ...headers, toleranceMs: 300_000 },
       trigger: sweeper,
+      replays: store,
       clock: systemClock,
       log,
       metrics: createPollerMetrics(new Registry()),

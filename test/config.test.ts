@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration, secretsOf } from '../src/app/config.ts';
+import { loadConfig, secretsOf } from '../src/app/config.ts';
+import { parseDuration } from '../src/app/env-values.ts';
 import { ConfigError } from '../src/errors.ts';
 
 const fails = (env: Record<string, string>) => {
@@ -24,8 +25,10 @@ describe('configuration', () => {
     expect(config.tasks).toEqual({ statusParam: 'status', pendingStatus: 'Pending' });
     expect(config.poll).toEqual({
       intervalMs: 60_000,
-      maxRps: undefined,
+      maxRps: 200,
       remindAfterMs: 86_400_000,
+      escalateAfterMs: 0,
+      hours: { quiet: undefined, days: undefined, defaultZone: 'UTC' },
     });
   });
 
@@ -66,14 +69,45 @@ describe('configuration', () => {
     [{ SLACK_SIGNING_SECRET: 'abc' }, 'SLACK_BOT_TOKEN is required'],
     [{ SLACK_COMMAND: 'access' }, 'SLACK_COMMAND must be a slash command'],
     [{ REMIND_AFTER: 'tomorrow' }, 'REMIND_AFTER must be a duration'],
+    [{ ESCALATE_AFTER: 'soon' }, 'ESCALATE_AFTER must be a duration such as 24h'],
+    [
+      { ESCALATE_AFTER: '3d' },
+      'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES',
+    ],
+    [
+      { ESCALATE_AFTER: '3d', NOTIFY_RULES: '{"channels": []}' },
+      'ESCALATE_AFTER needs a channel to escalate to',
+    ],
+    [
+      { QUIET_HOURS: '8pm-8am' },
+      'QUIET_HOURS must be two different times of day such as 20:00-08:00',
+    ],
+    [{ QUIET_HOURS: '25:00-08:00' }, 'QUIET_HOURS must be two different times of day'],
+    [{ QUIET_HOURS: '08:00-08:00' }, 'QUIET_HOURS must be two different times of day'],
+    [{ WORKING_DAYS: 'Monday-Friday' }, 'WORKING_DAYS must be days such as Mon-Fri'],
+    [{ WORKING_DAYS: 'Mon-Wed-Fri' }, 'WORKING_DAYS must be days such as Mon-Fri'],
+    [{ DEFAULT_TIME_ZONE: 'Mars/Olympus' }, 'DEFAULT_TIME_ZONE must be an IANA time zone'],
+    [
+      { NOTIFY_RULES: '{"defaultEscalation": {"platform": "slack"}}' },
+      'NOTIFY_RULES does not match the rules format at defaultEscalation.channelId',
+    ],
+    [
+      { NOTIFY_RULES: '{"escalations": [{"platform": "slack", "channelId": "C1", "apps": []}]}' },
+      'NOTIFY_RULES does not match the rules format at escalations.0',
+    ],
     [{ DEMO_REQUEST_AFTER: 'soon' }, 'DEMO_REQUEST_AFTER must be a duration'],
     [{ POLL_INTERVAL_SECONDS: '0' }, 'POLL_INTERVAL_SECONDS must be at least 1'],
-    [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be greater than 0'],
+    [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be 0 (no bound) or more'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
-    [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'refused when NODE_ENV=production'],
-    [{ MicrosoftAppId: 'app' }, 'MicrosoftAppPassword is required'],
+    [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'needs NODE_ENV=development or test'],
+    [{ MicrosoftAppId: 'app', TEAMS_ALLOWED_TENANTS: '*' }, 'MicrosoftAppPassword is required'],
     [
-      { MicrosoftAppType: 'SingleTenant', MicrosoftAppId: 'a', MicrosoftAppPassword: 'p' },
+      {
+        MicrosoftAppType: 'SingleTenant',
+        MicrosoftAppId: 'a',
+        MicrosoftAppPassword: 'p',
+        TEAMS_ALLOWED_TENANTS: '*',
+      },
       'MicrosoftAppTenantId is required',
     ],
   ])('stops on %o with a line naming the variable', (env, expected) => {

@@ -21,6 +21,7 @@ function deciderFor(store: Store, stale: Task[]) {
     log,
     now: () => new Date(),
     pendingStatus: 'Pending',
+    allowSelfApproval: false,
   });
 }
 
@@ -155,7 +156,7 @@ describe('tasks and decisions', () => {
 
   it('declines with a reason that reaches the service', async () => {
     const taskId = await openTaskFor(users.ada.id, users.barbara.id, 'read');
-    const reply = await bot.handle(ada, `decline ${taskId} no longer on the platform team`);
+    const reply = await bot.handle(ada, `decline ${taskId} -- no longer on the platform team`);
     expect(reply.summary).toContain('You declined');
     const task = sandbox.current.state.task(taskId);
     expect(task.status).toBe('Declined');

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,25 @@ import { startBot } from './helpers/spawn.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-demo-'));
 
 describe('the demo, end to end', () => {
+  it('starts clean every time: a second run knows nothing of the first, and leaves no file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'accessbot-twice-'));
+    for (const run of [1, 2]) {
+      const bot = startBot({ DEMO_REQUEST_AFTER: '0' }, folder);
+      try {
+        await bot.waitFor(/You have 3 pending tasks/);
+        const mark = bot.stdout().length;
+        bot.type('approve 1');
+        await bot.waitFor(/You approved/, mark);
+        bot.type('quit');
+        expect(await bot.exited, `run ${run}`).toBe(0);
+        expect(bot.stdout()).not.toMatch(/no longer exists|removed from the Access Service/);
+      } finally {
+        bot.child.kill('SIGKILL');
+      }
+    }
+    expect(existsSync(join(folder, 'data', 'accessbot.db'))).toBe(false);
+  });
+
   it('starts with no configuration, announces the pending tasks and answers every command', async () => {
     // The colleague's demo request would change the counts below on a slow machine.
     const bot = startBot({ DATABASE_URL: join(dataDir, 'demo.db'), DEMO_REQUEST_AFTER: '0' });
@@ -22,7 +41,7 @@ describe('the demo, end to end', () => {
       bot.type('tasks');
       await bot.waitFor(/You have 2 pending tasks/, mark);
       mark = bot.stdout().length;
-      bot.type('decline 2 too broad');
+      bot.type('decline 2 -- too broad');
       expect(await bot.waitFor(/You declined "[^"]+"\. Reason: "too broad"/, mark)).toContain(
         'Declined by Ada Lovelace',
       );
@@ -41,7 +60,7 @@ describe('the demo, end to end', () => {
       await bot.waitFor(/What I can do/, mark);
       mark = bot.stdout().length;
       bot.type('approve banana');
-      await bot.waitFor(/"banana" is not a task id/, mark);
+      await bot.waitFor(/"banana" is not a task/, mark);
       bot.child.stdin.end();
       expect(await bot.exited).toBe(0);
       // Plain text in a pipe: no colour codes.

@@ -6,7 +6,13 @@ import { Registry } from 'prom-client';
 import { afterEach, beforeEach } from 'vitest';
 import type { AccessClient } from '../src/access/client.ts';
 import type { Clock } from '../src/core/clock.ts';
-import type { Destination, MessageRef, Notifier } from '../src/core/notifier.ts';
+import type {
+  DeliveryTag,
+  Destination,
+  Lookup,
+  MessageRef,
+  Notifier,
+} from '../src/core/notifier.ts';
 import type { Reply, TaskCard } from '../src/core/reply.ts';
 import { createPollerMetrics } from '../src/poller/metrics.ts';
 import { Poller, type PollerOptions } from '../src/poller/poller.ts';
@@ -44,6 +50,7 @@ export interface Sent {
   to: Destination;
   message: Reply;
   ref: MessageRef;
+  tag?: DeliveryTag;
 }
 
 export const cardOf = (reply: Reply): TaskCard | undefined =>
@@ -54,8 +61,12 @@ export class RecordingNotifier implements Notifier {
   readonly platform: Platform;
   readonly posts: Sent[] = [];
   readonly updates: Array<{ ref: MessageRef; message: Reply }> = [];
-  readonly followUps: Array<{ ref: MessageRef; message: Reply }> = [];
-  readonly #script: Array<Error | 'hang'> = [];
+  readonly followUps: Array<{ ref: MessageRef; message: Reply; tag?: DeliveryTag }> = [];
+  /** Whether `find` reads back what was sent (as Slack does) or cannot tell (as Teams). */
+  canFind = true;
+  /** What `timeZoneOf` answers (or throws), by chat user id; the others have none. */
+  readonly timeZones = new Map<string, string | Error>();
+  readonly #script: Array<Error | 'hang' | 'lost'> = [];
 
   constructor(platform: Platform = 'slack') {
     this.platform = platform;
@@ -70,14 +81,20 @@ export class RecordingNotifier implements Notifier {
     this.#script.push('hang');
   }
 
-  async post(to: Destination, message: Reply): Promise<MessageRef> {
-    await this.#misbehave();
+  /** The next post is sent, but its answer never comes back: the sender dies after the post. */
+  loseNextAnswer(): void {
+    this.#script.push('lost');
+  }
+
+  async post(to: Destination, message: Reply, tag?: DeliveryTag): Promise<MessageRef> {
+    const next = this.#script[0] === 'lost' ? this.#script.shift() : await this.#misbehave();
     const ref: MessageRef = {
       platform: this.platform,
       destination: to,
       data: { id: `m${this.posts.length + 1}` },
     };
-    this.posts.push({ to, message, ref });
+    this.posts.push({ to, message, ref, tag });
+    if (next === 'lost') await new Promise(() => {});
     return ref;
   }
 
@@ -86,9 +103,24 @@ export class RecordingNotifier implements Notifier {
     this.updates.push({ ref, message });
   }
 
-  async followUp(ref: MessageRef, message: Reply): Promise<void> {
+  async followUp(ref: MessageRef, message: Reply, tag?: DeliveryTag): Promise<void> {
     await this.#misbehave();
-    this.followUps.push({ ref, message });
+    this.followUps.push({ ref, message, tag });
+  }
+
+  async find(where: Destination | MessageRef, tag: DeliveryTag): Promise<Lookup> {
+    if (!this.canFind) return { kind: 'unknown' };
+    const sent =
+      'data' in where
+        ? this.followUps.find((f) => f.tag?.deliveryId === tag.deliveryId)?.ref
+        : this.posts.find((p) => p.tag?.deliveryId === tag.deliveryId)?.ref;
+    return sent ? { kind: 'found', ref: sent } : { kind: 'absent' };
+  }
+
+  async timeZoneOf(chatUserId: string): Promise<string | undefined> {
+    const zone = this.timeZones.get(chatUserId);
+    if (zone instanceof Error) throw zone;
+    return zone;
   }
 
   /** Task ids of the posts to one chat user, in order. */
@@ -98,10 +130,11 @@ export class RecordingNotifier implements Notifier {
       .map((p) => cardOf(p.message)?.taskId ?? '?');
   }
 
-  async #misbehave(): Promise<void> {
+  async #misbehave(): Promise<undefined> {
     const next = this.#script.shift();
     if (next === 'hang') await new Promise(() => {});
-    if (next) throw next;
+    if (next instanceof Error) throw next;
+    return undefined;
   }
 }
 
@@ -171,8 +204,11 @@ export interface World {
   poller(overrides?: Partial<PollerSetup>): ReturnType<typeof testPoller>;
 }
 
-/** A fresh sandbox, in-memory store, fake clock and recording Slack notifier for each test. */
-export function usePollerWorld(): World {
+/**
+ * A fresh sandbox, in-memory store, fake clock and recording Slack notifier for each test.
+ * `sandboxOnClock`: the sandbox dates what it creates (and its seed) by the fake clock too.
+ */
+export function usePollerWorld({ sandboxOnClock = false } = {}): World {
   const world = {
     poller: (overrides = {}) =>
       testPoller({
@@ -184,10 +220,11 @@ export function usePollerWorld(): World {
       }),
   } as World;
   beforeEach(async () => {
-    world.sandbox = await startSandbox({ pageSize: 2 });
+    world.clock = new FakeClock();
+    const now = sandboxOnClock ? () => world.clock.now() : undefined;
+    world.sandbox = await startSandbox({ pageSize: 2, now });
     world.client = clientFor(world.sandbox);
     world.store = await openStore('sqlite::memory:');
-    world.clock = new FakeClock();
     world.slack = new RecordingNotifier('slack');
   });
   afterEach(async () => {

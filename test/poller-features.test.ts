@@ -125,7 +125,7 @@ describe('reminders', () => {
 describe('routing rules and notification-only task types', () => {
   it('sends tasks of a notification-only type without buttons', async () => {
     await link(w.store, ['ada']);
-    const rules = { channels: [], notifyOnly: ['OffboardingStep'] };
+    const rules = { channels: [], escalations: [], notifyOnly: ['OffboardingStep'] };
     const { poller } = w.poller({
       rules,
     });
@@ -152,6 +152,7 @@ describe('routing rules and notification-only task types', () => {
         { platform: 'slack' as const, channelId: 'C-REVIEWS', taskTypes: ['EntitlementReview'] },
         { platform: 'teams' as const, channelId: 'not-served' },
       ],
+      escalations: [],
       notifyOnly: [],
     };
     const { poller } = w.poller({

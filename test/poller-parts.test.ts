@@ -89,6 +89,7 @@ describe('notification rules', () => {
     writeFileSync(file, '{"notifyOnly": ["EntitlementReview"]}');
     expect(loadConfig({ NOTIFY_RULES: file }).notifyRules).toEqual({
       channels: [],
+      escalations: [],
       notifyOnly: ['EntitlementReview'],
     });
   });

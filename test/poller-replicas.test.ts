@@ -3,13 +3,11 @@
  * the polling is split between them, and a replica that stops (cleanly or not) has its users
  * taken over within one interval.
  */
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import { type Sandbox, startSandbox } from '../src/sandbox/server.ts';
-import { openStore } from '../src/store/open.ts';
 import type { Store } from '../src/store/store.ts';
+import { usePostgresStores } from './helpers/postgres.ts';
 import { clientFor } from './helpers/sandbox.ts';
 import {
   cardOf,
@@ -26,33 +24,20 @@ const everyone = Object.keys(users) as Array<keyof typeof users>;
 describe.skipIf(databaseUrl === undefined)(
   'two replicas on one PostgreSQL (TEST_DATABASE_URL)',
   () => {
-    let admin: pg.Pool;
-    let schema: string;
-    let sandbox: Sandbox;
+    const pgStores = usePostgresStores('accessbot_replicas', 2);
     let stores: Store[];
+    let sandbox: Sandbox;
     let clock: FakeClock;
 
-    beforeAll(() => {
-      admin = new pg.Pool({ connectionString: databaseUrl });
-    });
-    afterAll(async () => {
-      await admin.end();
-    });
     beforeEach(async () => {
-      schema = `accessbot_replicas_${randomUUID().replaceAll('-', '')}`;
-      await admin.query(`CREATE SCHEMA ${pg.escapeIdentifier(schema)}`);
-      const url = new URL(databaseUrl ?? '');
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      stores = await Promise.all([openStore(url.href), openStore(url.href)]);
+      stores = pgStores.stores;
       sandbox = await startSandbox({ pageSize: 2 });
       // Enough latency that both replicas are busy at the same time.
       sandbox.faults.latency(5);
       clock = new FakeClock();
     });
     afterEach(async () => {
-      await Promise.all(stores.map((s) => s.close()));
       await sandbox.close();
-      await admin.query(`DROP SCHEMA ${pg.escapeIdentifier(schema)} CASCADE`);
     });
 
     function replicas() {

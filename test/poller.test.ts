@@ -60,6 +60,15 @@ describe('exactly one message per task and approver', () => {
     expect(w.slack.dmTasks(chatId('alan')).at(-1)).toBe(alanTask);
   });
 
+  it('remembers each task it finds as its approver’s own, and no one else’s', async () => {
+    await link(w.store, ['ada', 'alan']);
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    // Once decided and out of her list, Ada may still see the card she was sent; Alan may not.
+    expect(await w.store.wasShown(users.ada.id, adaPending[0]!)).toBe(true);
+    expect(await w.store.wasShown(users.alan.id, adaPending[0]!)).toBe(false);
+  });
+
   it('gives an approver’s message the task card with Approve and Decline buttons', async () => {
     await link(w.store, ['alan']);
     const { poller } = w.poller();
@@ -113,51 +122,94 @@ describe('exactly one message per task and approver', () => {
 });
 
 describe('a crash or a failed send', () => {
-  it('repairs a crash between claim and send after the retry period, with no duplicate', async () => {
+  /** A replica that dies in the middle of sending: its store stays, its process is gone. */
+  async function dyingReplica(misbehave: (slack: RecordingNotifier) => void) {
     const file = join(mkdtempSync(join(tmpdir(), 'accessbot-poller-')), 'crash.db');
     const before = await openStore(file);
     await link(before, ['ada']);
-    const dying = new RecordingNotifier();
-    dying.hangNext();
-    const first = w.poller({ store: before, notifiers: [dying] }).poller;
+    misbehave(w.slack);
+    const first = w.poller({ store: before, notifiers: [w.slack] }).poller;
     await first.refresh();
     w.clock.advance(INTERVAL_MS);
-    // The first post never returns: the process is gone between its claim and its send.
     void first.sweep();
     await expect
       .poll(async () => (await before.listNotifications({ openFor: users.ada.id })).length)
       .toBe(1);
-
     const after = await openStore(file);
     const restarted = w.poller({ store: after, notifiers: [w.slack], owner: 'replica-b' });
-    // Ada is leased to the dead replica until its lease ends, one interval on.
-    expect((await restarted.poller.sweep()).polled).toEqual([]);
-    await nextSweep(restarted.poller, w.clock);
-    expect(w.slack.posts).toHaveLength(2);
-    // Until the crashed claim is older than the retry period (2 minutes) it may be in flight.
-    await nextSweep(restarted.poller, w.clock);
-    expect(w.slack.posts).toHaveLength(2);
-    await nextSweep(restarted.poller, w.clock);
-    expect(w.slack.posts).toHaveLength(3);
-    await nextSweep(restarted.poller, w.clock);
+    return { store: after, ...restarted };
+  }
+
+  it('repairs a crash between claim and post within seconds, with no duplicate', async () => {
+    const { poller, store } = await dyingReplica((slack) => slack.hangNext());
+    // The dead replica's heartbeat stops: a few seconds on, its claim is taken over.
+    w.clock.advance(6_000);
+    await poller.sweep();
+    expect(w.slack.posts).toHaveLength(1);
+    // Ada is leased to the dead replica until its lease ends; then her other tasks go out.
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
     expect(w.slack.dmTasks(chatId('ada')).sort()).toEqual([...adaPending].sort());
-    expect(dying.posts).toEqual([]);
-    await after.close();
+    await store.close();
   });
 
-  it('retries a send the platform refused once the retry period is over', async () => {
+  it('finds and adopts a message posted just before the crash instead of posting it again', async () => {
+    const { poller, store, metrics } = await dyingReplica((slack) => slack.loseNextAnswer());
+    expect(w.slack.posts).toHaveLength(1);
+    const [lost] = w.slack.posts;
+    w.clock.advance(6_000);
+    await poller.sweep();
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.dmTasks(chatId('ada')).sort()).toEqual([...adaPending].sort());
+    const taskId = cardOf(lost!.message)?.taskId ?? '';
+    const [stored] = await store.listNotifications({ taskIds: [taskId] });
+    expect(stored?.messageRef).toEqual(lost?.ref);
+    expect(await metrics.deliveryRecoveries.get()).toMatchObject({
+      values: [{ labels: { platform: 'slack', outcome: 'adopted' }, value: 1 }],
+    });
+
+    // Decided elsewhere: the adopted message is the one updated.
+    w.sandbox.state.decideTask(taskId, 'Approved', users.radia.id);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates.map((u) => u.ref)).toEqual([lost?.ref]);
+    await store.close();
+  });
+
+  it('updates a message whose reference was lost when its task is decided before the takeover', async () => {
+    const { poller, store } = await dyingReplica((slack) => slack.loseNextAnswer());
+    const taskId = cardOf(w.slack.posts[0]!.message)?.taskId ?? '';
+    w.sandbox.state.decideTask(taskId, 'Declined', users.radia.id, 'not now');
+    w.clock.advance(6_000);
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates.map((u) => [u.ref, cardOf(u.message)?.state])).toEqual([
+      [w.slack.posts[0]?.ref, 'declined'],
+    ]);
+    expect(w.slack.dmTasks(chatId('ada')).filter((id) => id === taskId)).toHaveLength(1);
+    await store.close();
+  });
+
+  it('posts again where the platform cannot tell whether the message arrived (Teams)', async () => {
+    w.slack.canFind = false;
+    const { poller, store } = await dyingReplica((slack) => slack.loseNextAnswer());
+    w.clock.advance(6_000);
+    await poller.sweep();
+    const [first, second] = w.slack.posts;
+    expect(cardOf(second!.message)?.taskId).toBe(cardOf(first!.message)?.taskId);
+    await store.close();
+  });
+
+  it('retries a send the platform refused after a few seconds, not minutes', async () => {
     await link(w.store, ['alan']);
     w.slack.failNext(new PlatformUnavailableError('rate limited'));
     const { poller, logLines } = w.poller();
     await nextSweep(poller, w.clock);
     expect(w.slack.posts).toHaveLength(0);
-    await nextSweep(poller, w.clock);
-    expect(w.slack.posts).toHaveLength(0);
-    w.clock.advance(INTERVAL_MS);
-    await nextSweep(poller, w.clock);
-    await nextSweep(poller, w.clock);
+    w.clock.advance(2_000);
+    await poller.sweep();
     expect(w.slack.dmTasks(chatId('alan'))).toEqual([tasks.alanGraceGithubWrite]);
-    expect(logLines.join('')).toContain('never sent; sending it now');
+    expect(logLines.join('')).toContain('retrying');
   });
 
   it('gives up on a recipient who is gone, without retrying', async () => {
@@ -218,19 +270,40 @@ describe('a task decided elsewhere', () => {
     ]);
   });
 
-  it('tries an update the platform refused again at the next poll', async () => {
+  it('retries a refused update with backoff until it lands', async () => {
     await link(w.store, ['alan']);
     const { poller } = w.poller();
     await nextSweep(poller, w.clock);
     w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Declined', users.ada.id);
     w.slack.failNext(new PlatformUnavailableError('down'));
+    w.slack.failNext(new PlatformUnavailableError('down'));
     await nextSweep(poller, w.clock);
     expect(w.slack.updates).toHaveLength(0);
-    await nextSweep(poller, w.clock);
-    await nextSweep(poller, w.clock);
+    for (let n = 0; n < 3; n++) {
+      w.clock.advance(4_000);
+      await poller.sweep();
+    }
     expect(outcomes()).toEqual([
       [tasks.alanGraceGithubWrite, expect.stringMatching(/^Declined by Ada/)],
     ]);
+  });
+
+  it('gives an update up after its last try, counting it for the operator', async () => {
+    await link(w.store, ['alan']);
+    const { poller, metrics, logLines } = w.poller();
+    await nextSweep(poller, w.clock);
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Approved', users.ada.id);
+    for (let n = 0; n < 12; n++) w.slack.failNext(new PlatformUnavailableError('down'));
+    await nextSweep(poller, w.clock);
+    for (let n = 0; n < 15; n++) {
+      w.clock.advance(300_000);
+      await poller.sweep();
+    }
+    expect(w.slack.updates).toHaveLength(0);
+    expect(await metrics.deliveryGiveUps.get()).toMatchObject({
+      values: [{ labels: { platform: 'slack', kind: 'outcome' }, value: 1 }],
+    });
+    expect(logLines.join('')).toContain('gave up a message');
   });
 });
 

@@ -14,9 +14,10 @@ import {
   shown,
   startHarness,
 } from './fakes/bot-connector-harness.ts';
+import { slackAnswer, slackSay, teamsSay } from './fakes/chat-drivers.ts';
 import { FakeSlack } from './fakes/slack-api.ts';
 import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
-import { sendCommand, sendInteraction, submissionPayload } from './fakes/slack-payloads.ts';
+import { clickPayload, sendInteraction, submissionPayload } from './fakes/slack-payloads.ts';
 import { botFor } from './helpers/bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 
@@ -38,43 +39,18 @@ let teams: Harness;
 const slackUser = (who: Person) => `U-${who.toUpperCase()}`;
 
 function slackPlatform(): Platform {
-  const answer = async (responseUrl: string) =>
-    JSON.stringify(
-      await slack.fake.waitFor(() => slack.fake.respondedTo(responseUrl).at(-1)?.body),
-    );
+  const answer = (responseUrl: string) => slackAnswer(slack.fake, responseUrl);
   return {
     name: 'Slack',
-    async say(who, text) {
-      const responseUrl = slack.fake.responseUrl();
-      await sendCommand(slack.bot.url, text, slackUser(who), responseUrl);
-      return answer(responseUrl);
-    },
+    say: (who, text) => slackSay(slack.fake, slack.bot.url, who, text),
     async click(who, action, value) {
       const responseUrl = slack.fake.responseUrl();
       const actionId = action === 'approve' ? 'accessbot.approve' : 'accessbot.approve_all';
-      const button = {
-        type: 'button',
-        action_id: actionId,
-        value,
-        text: { type: 'plain_text', text: 'Go' },
-      };
-      await sendInteraction(slack.bot.url, {
-        type: 'block_actions',
-        user: { id: slackUser(who), name: who },
-        team: { id: 'T-ACME', domain: 'acme' },
-        api_app_id: 'A-APP',
-        token: 'verification-token',
-        trigger_id: `trigger-${Date.now()}`,
-        actions: [{ ...button, block_id: 'b', action_ts: String(Date.now() / 1000) }],
-        container: {
-          type: 'message',
-          message_ts: '1.2',
-          channel_id: 'C-GENERAL',
-          is_ephemeral: true,
-        },
-        channel: { id: 'C-GENERAL', name: 'general' },
-        response_url: responseUrl,
-      });
+      const blocks = [
+        { type: 'actions', elements: [{ type: 'button', action_id: actionId, value, text: {} }] },
+      ];
+      const where = { kind: 'ephemeral' as const, responseUrl };
+      await sendInteraction(slack.bot.url, clickPayload(blocks, actionId, slackUser(who), where));
       return answer(responseUrl);
     },
     changed: () =>
@@ -86,11 +62,7 @@ function slackPlatform(): Platform {
 function teamsPlatform(): Platform {
   return {
     name: 'Teams',
-    async say(who, text) {
-      const before = teams.connector.calls.length;
-      await teams.post(teams.activities.message(who, text));
-      return shown(teams.connector.calls.slice(before).map((c) => c.activity));
-    },
+    say: (who, text) => teamsSay(teams, who, text),
     async click(who, action, value) {
       const res = await teams.post(teams.activities.cardAction(who, action, { value }));
       return shown(res.body);
@@ -179,7 +151,7 @@ describe.each([0, 1, 2])('on every platform (%#: Slack, Teams, terminal)', (inde
     sandbox.current.state.decideTask(alans, 'Declined', users.alan.id, 'confidential: reorg');
     sandbox.current.requests.length = 0;
     for (const said of [
-      await platform().say('grace', `decline ${alans} nope`),
+      await platform().say('grace', `decline ${alans} -- nope`),
       await platform().click('grace', 'approve', alans),
     ]) {
       expect(said).toContain('not in your task list');

@@ -80,6 +80,8 @@ describe('npm run sandbox', () => {
       ...sandbox.vars,
       PORT: String(port),
       TEAMS_ANONYMOUS: '1',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
       DATABASE_URL: join(dataDir, 'webhooks.db'),
     });
     try {

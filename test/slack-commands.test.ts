@@ -63,7 +63,7 @@ describe('slash command', () => {
 
   it('refuses malformed ids and over-long text with a clear answer, calling no service', async () => {
     const { answer } = await ask('approve banana');
-    expect(answer.text).toContain('"banana" is not a task id');
+    expect(answer.text).toContain('"banana" is not a task');
     const long = await ask(`decline 1 ${'x'.repeat(5000)}`);
     expect(long.answer.text).toContain('too long');
     expect(slack.sandbox.current.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -129,6 +129,36 @@ describe('request signatures', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(fake().calls).toHaveLength(0);
     expect(slack.sandbox.current.requests).toHaveLength(0);
+  });
+
+  it('refuses a correctly signed request stamped more than five minutes in the future', async () => {
+    const body = commandBody('tasks', 'U-ADA', fake().responseUrl());
+    const ahead = await post(
+      slack.bot.url,
+      body,
+      'form',
+      signedHeaders(body, undefined, Date.now() / 1000 + 365 * 86_400),
+    );
+    expect(ahead.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fake().responded).toHaveLength(0);
+    expect(slack.sandbox.current.requests).toHaveLength(0);
+  });
+
+  it('handles a replayed request once: the same signed command again is acked and dropped', async () => {
+    const responseUrl = fake().responseUrl();
+    const body = commandBody('approve 1', 'U-ADA', responseUrl);
+    const headers = signedHeaders(body);
+    const first = await post(slack.bot.url, body, 'form', headers);
+    expect(first.status).toBe(200);
+    await fake().waitFor(() => fake().respondedTo(responseUrl)[0]);
+    for (let i = 0; i < 5; i++) {
+      expect((await post(slack.bot.url, body, 'form', headers)).status).toBe(200);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fake().respondedTo(responseUrl)).toHaveLength(1);
+    const approvals = slack.sandbox.current.requests.filter((r) => r.path.endsWith('/Approve'));
+    expect(approvals.length).toBeLessThanOrEqual(1);
   });
 
   it('answers anything but POST with 405', async () => {

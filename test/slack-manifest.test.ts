@@ -17,6 +17,9 @@ describe('manifest/slack.yaml', () => {
       'commands',
       'chat:write',
       'im:write',
+      'im:history',
+      'channels:history',
+      'groups:history',
       'users:read',
       'users:read.email',
     ]);

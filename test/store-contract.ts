@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_AUDIT_LIMIT } from '../src/store/audit-query.ts';
 import { StoreError } from '../src/store/errors.ts';
-import type { AuditEntry, IdentityLink, Store } from '../src/store/store.ts';
+import type { AuditEntry, DecisionAuditEntry, IdentityLink, Store } from '../src/store/store.ts';
+import { describeAuditAndGroupTables } from './store-groups-contract.ts';
 import { describePollerTables, pollerCalls } from './store-poller-contract.ts';
 
 export function link(overrides: Partial<IdentityLink> = {}): IdentityLink {
@@ -20,7 +21,7 @@ export function link(overrides: Partial<IdentityLink> = {}): IdentityLink {
   };
 }
 
-export function audit(overrides: Partial<AuditEntry> = {}): AuditEntry {
+export function audit(overrides: Partial<DecisionAuditEntry> = {}): DecisionAuditEntry {
   return {
     at: new Date('2025-03-01T10:00:00.000Z'),
     platform: 'slack',
@@ -36,6 +37,9 @@ export function audit(overrides: Partial<AuditEntry> = {}): AuditEntry {
 }
 
 const minute = (n: number) => new Date(Date.UTC(2025, 2, 1, 10, n));
+
+/** The task of a decision's entry; undefined for a membership change. */
+const taskOf = (entry: AuditEntry) => ('taskId' in entry ? entry.taskId : undefined);
 
 /** Awaits `promise`, expecting it to fail with a StoreError of `code`. */
 export async function expectStoreError(
@@ -135,7 +139,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         await store.appendAudit(audit({ at: minute(3), taskId: 'newest' }));
         await store.appendAudit(audit({ at: minute(1), taskId: 'oldest' }));
         const listed = await store.listAudit();
-        expect(listed.map((e) => e.taskId)).toEqual(['newest', 'middle', 'oldest']);
+        expect(listed.map(taskOf)).toEqual(['newest', 'middle', 'oldest']);
       });
 
       it('lists the later of two same-millisecond appends first', async () => {
@@ -153,17 +157,17 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           audit({ at: minute(4), platform: 'teams', chatUserId: 'U01', taskId: 'task-3' }),
         );
         const mine = await store.listAudit({ actor: { platform: 'slack', chatUserId: 'U01' } });
-        expect(mine.map((e) => e.taskId)).toEqual(['task-2', 'task-1']);
+        expect(mine.map(taskOf)).toEqual(['task-2', 'task-1']);
         const both = await store.listAudit({
           taskId: 'task-1',
           actor: { platform: 'slack', chatUserId: 'U02' },
         });
-        expect(both.map((e) => [e.chatUserId, e.taskId])).toEqual([['U02', 'task-1']]);
+        expect(both.map((e) => [e.chatUserId, taskOf(e)])).toEqual([['U02', 'task-1']]);
         const limited = await store.listAudit({
           actor: { platform: 'slack', chatUserId: 'U01' },
           limit: 1,
         });
-        expect(limited.map((e) => e.taskId)).toEqual(['task-2']);
+        expect(limited.map(taskOf)).toEqual(['task-2']);
       });
 
       it('filters by task id', async () => {
@@ -171,7 +175,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         await store.appendAudit(audit({ at: minute(2), taskId: 'task-2' }));
         await store.appendAudit(audit({ at: minute(3), taskId: 'task-1', outcome: 'approved' }));
         const listed = await store.listAudit({ taskId: 'task-1' });
-        expect(listed.map((e) => [e.taskId, e.outcome])).toEqual([
+        expect(listed.map((e) => [taskOf(e), e.outcome])).toEqual([
           ['task-1', 'approved'],
           ['task-1', 'failed'],
         ]);
@@ -195,7 +199,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         }
         const byDefault = await store.listAudit();
         expect(byDefault).toHaveLength(100);
-        expect(byDefault[0]?.taskId).toBe(`task-${MAX_AUDIT_LIMIT + 4}`);
+        expect(taskOf(byDefault[0]!)).toBe(`task-${MAX_AUDIT_LIMIT + 4}`);
         expect(await store.listAudit({ limit: 5000 })).toHaveLength(MAX_AUDIT_LIMIT);
       });
 
@@ -211,6 +215,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       });
     });
 
+    describeAuditAndGroupTables(() => store);
     describePollerTables(() => store);
 
     describe('task numbering', () => {
@@ -258,6 +263,26 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         await expectStoreError(store.rememberTasks('', ['t-1'], at), 'STORE_INVALID_INPUT');
         await expectStoreError(store.rememberTasks('a-1', ['t-1', ''], at), 'STORE_INVALID_INPUT');
         expect(await store.wasShown('a-1', 't-1')).toBe(false);
+      });
+    });
+
+    describe('replay guard', () => {
+      const at = new Date('2025-03-01T10:00:00.000Z');
+      const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
+      it('says yes to a key the first time only, until it is forgotten', async () => {
+        expect(await store.firstSeen('slack:v0=abc', at, later(10))).toBe(true);
+        expect(await store.firstSeen('slack:v0=abc', later(1), later(11))).toBe(false);
+        expect(await store.firstSeen('slack:v0=other', later(1), later(11))).toBe(true);
+        // Past its time the key is forgotten (its request is refused as stale by then anyway).
+        expect(await store.firstSeen('slack:v0=abc', later(12), later(22))).toBe(true);
+      });
+
+      it('lets exactly one of many concurrent callers win', async () => {
+        const wins = await Promise.all(
+          Array.from({ length: 10 }, () => store.firstSeen('webhook:sig', at, later(5))),
+        );
+        expect(wins.filter(Boolean)).toHaveLength(1);
       });
     });
 

@@ -22,6 +22,9 @@ export function claim(overrides: Partial<NotificationClaim> = {}): NotificationC
     accessUserId: 'a-1',
     claimedAt: at(0),
     claimedBy: 'replica-a',
+    deliveryId: 'delivery-1',
+    destination: { kind: 'user', chatUserId: 'U01' },
+    body: { message: { text: 'new task' } },
     ...overrides,
   };
 }
@@ -49,7 +52,15 @@ const pollUsers = (...ids: string[]): PollUser[] =>
 const ref = { channel: 'D01', ts: '1700000000.000100', nested: { list: [1, 'two', null] } };
 
 export function describePollerTables(store: () => Store): void {
-  describe('notification claims', () => {
+  describe('notifications and their intents (the outbox)', () => {
+    const outcome = { message: { text: 'approved' } };
+    const reminder = { message: { text: 'reminder' }, followUp: { text: 'nudge' } };
+    const intentOf = async (c = claim()) =>
+      (await store().listNotifications({ taskIds: [c.taskId] })).find(
+        (n) => n.recipient === c.recipient && n.platform === c.platform,
+      )?.intent;
+    const limits = (n: number) => ({ deadBefore: at(n - 1), staleBefore: at(n - 2), limit: 10 });
+
     it('lets exactly one claim of a key win', async () => {
       expect(await store().claimNotification(claim())).toBe(true);
       expect(await store().claimNotification(claim({ claimedBy: 'replica-b' }))).toBe(false);
@@ -59,21 +70,37 @@ export function describePollerTables(store: () => Store): void {
       expect(await store().listNotifications({ taskIds: ['task-1'] })).toHaveLength(3);
     });
 
-    it('gives back a claim field for field, and the sent reference as JSON', async () => {
+    it('gives back a claim field for field with its post intent, and the sent reference as JSON', async () => {
       await store().claimNotification(claim());
+      const { body: claimed, destination, deliveryId, ...rest } = claim();
       expect(await store().listNotifications({ taskIds: ['task-1'] })).toEqual([
         {
-          ...claim(),
+          ...rest,
+          deliveryId,
+          destination,
           messageRef: null,
           sentAt: null,
           remindedAt: null,
           resolvedAt: null,
+          intent: {
+            kind: 'post',
+            body: claimed,
+            owner: 'replica-a',
+            ownedAt: at(0),
+            dueAt: at(0),
+            attempts: 0,
+            seq: 1,
+          },
         },
       ]);
-      await store().markNotificationSent(keyOf(claim()), ref, at(1));
+      expect(await store().markNotificationSent(keyOf(claim()), ref, at(1))).toBe(true);
       const [sent] = await store().listNotifications({ taskIds: ['task-1'] });
-      expect(sent?.messageRef).toEqual(ref);
-      expect(sent?.sentAt).toEqual(at(1));
+      expect([sent?.messageRef, sent?.sentAt, sent?.intent]).toEqual([ref, at(1), null]);
+      // A second message's reference (a duplicate) never replaces the first.
+      expect(await store().markNotificationSent(keyOf(claim()), { other: 1 }, at(2))).toBe(false);
+      expect((await store().listNotifications({ taskIds: ['task-1'] }))[0]?.messageRef).toEqual(
+        ref,
+      );
     });
 
     it('lists the given tasks and the unresolved notifications of one user, once each', async () => {
@@ -81,50 +108,111 @@ export function describePollerTables(store: () => Store): void {
       await store().claimNotification(claim({ taskId: 't2', accessUserId: 'a-1' }));
       await store().claimNotification(claim({ taskId: 't3', accessUserId: 'a-1' }));
       await store().claimNotification(claim({ taskId: 't4', accessUserId: 'a-2' }));
-      await store().resolveNotification(keyOf(claim({ taskId: 't3' })), at(2));
+      await store().resolveNotification(keyOf(claim({ taskId: 't3' })), outcome, 'r', at(2));
       const listed = await store().listNotifications({ taskIds: ['t1', 't4'], openFor: 'a-1' });
       expect(listed.map((n) => n.taskId).sort()).toEqual(['t1', 't2', 't4']);
       expect(await store().listNotifications({})).toEqual([]);
     });
 
-    it('lets a stale claim without a message be taken over once, and a fresh or sent one not', async () => {
-      const key = keyOf(claim());
-      await store().claimNotification(claim({ claimedAt: at(0) }));
-      expect(await store().reclaimNotification(key, 'replica-b', at(1), at(0))).toBe(false);
-      expect(await store().reclaimNotification(key, 'replica-b', at(5), at(3))).toBe(true);
-      expect(await store().reclaimNotification(key, 'replica-c', at(5), at(3))).toBe(false);
-      const [taken] = await store().listNotifications({ taskIds: ['task-1'] });
-      expect([taken?.claimedBy, taken?.claimedAt]).toEqual(['replica-b', at(5)]);
-      await store().markNotificationSent(key, ref, at(6));
-      expect(await store().reclaimNotification(key, 'replica-c', at(30), at(29))).toBe(false);
-    });
-
-    it('resolves a notification exactly once, and again after a reopen', async () => {
+    it('resolves once: the outcome replaces the intent in hand, whose owner keeps it', async () => {
       const key = keyOf(claim());
       await store().claimNotification(claim());
-      expect(await store().resolveNotification(key, at(3))).toBe(true);
-      expect(await store().resolveNotification(key, at(4))).toBe(false);
-      expect((await store().listNotifications({ taskIds: ['task-1'] }))[0]?.resolvedAt).toEqual(
-        at(3),
-      );
-      await store().reopenNotification(key);
-      expect(await store().resolveNotification(key, at(5))).toBe(true);
+      const resolved = await store().resolveNotification(key, outcome, 'replica-b', at(3));
+      expect(resolved?.resolvedAt).toEqual(at(3));
+      expect(resolved?.intent).toMatchObject({
+        kind: 'outcome',
+        body: outcome,
+        owner: 'replica-a',
+        seq: 2,
+      });
+      expect(await store().resolveNotification(key, outcome, 'replica-b', at(4))).toBeUndefined();
+      // The post in flight lands: its reference is kept and the outcome still waits.
+      expect(await store().markNotificationSent(key, ref, at(5))).toBe(true);
+      expect(await intentOf()).toMatchObject({ kind: 'outcome', owner: 'replica-a', seq: 2 });
+      expect(await store().completeIntent(key, 'replica-a', 2, 'done', at(6))).toBe(true);
+      expect(await intentOf()).toBeNull();
     });
 
-    it('records one reminder per period, only for a sent, unresolved message', async () => {
+    it('gives the outcome to the resolver when no intent is in hand', async () => {
       const key = keyOf(claim());
       await store().claimNotification(claim());
-      expect(await store().markReminded(key, at(30), at(20))).toBe(false);
       await store().markNotificationSent(key, ref, at(1));
-      expect(await store().markReminded(key, at(10), at(0))).toBe(false);
-      expect(await store().markReminded(key, at(30), at(20))).toBe(true);
-      expect(await store().markReminded(key, at(31), at(21))).toBe(false);
-      expect(await store().markReminded(key, at(50), at(40))).toBe(true);
-      expect((await store().listNotifications({ taskIds: ['task-1'] }))[0]?.remindedAt).toEqual(
-        at(50),
+      const resolved = await store().resolveNotification(key, outcome, 'replica-b', at(3));
+      expect(resolved?.intent).toMatchObject({
+        kind: 'outcome',
+        owner: 'replica-b',
+        ownedAt: at(3),
+      });
+    });
+
+    it('completes an intent only for its owner and only while unchanged (fencing)', async () => {
+      const key = keyOf(claim());
+      await store().claimNotification(claim());
+      expect(await store().completeIntent(key, 'replica-b', 1, 'done', at(1))).toBe(false);
+      expect(await store().completeIntent(key, 'replica-a', 0, 'done', at(1))).toBe(false);
+      expect(await store().postponeIntent(key, 'replica-a', 1, at(9))).toBe(true);
+      expect(await intentOf()).toMatchObject({ owner: null, attempts: 1, dueAt: at(9), seq: 2 });
+      expect(await store().completeIntent(key, 'replica-a', 1, 'done', at(1))).toBe(false);
+      const [taken] = await store().claimIntents('replica-b', ['slack'], at(9), limits(9));
+      expect(taken?.intent).toMatchObject({ owner: 'replica-b', seq: 3, attempts: 1 });
+      expect(await store().completeIntent(key, 'replica-b', 3, 'drop', at(10))).toBe(true);
+      const [dropped] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect([dropped?.intent, dropped?.resolvedAt]).toEqual([null, at(10)]);
+    });
+
+    it('writes one reminder per period, only for a sent, unresolved message with nothing to do', async () => {
+      const key = keyOf(claim());
+      await store().claimNotification(claim());
+      expect(await store().remindNotification(key, reminder, 'r', at(30), at(20))).toBe(false);
+      await store().markNotificationSent(key, ref, at(1));
+      expect(await store().remindNotification(key, reminder, 'r', at(10), at(0))).toBe(false);
+      expect(await store().remindNotification(key, reminder, 'r', at(30), at(20))).toBe(true);
+      expect(await intentOf()).toMatchObject({ kind: 'reminder', body: reminder, owner: 'r' });
+      // While the reminder is under way, no other starts.
+      expect(await store().remindNotification(key, reminder, 'r', at(50), at(40))).toBe(false);
+      const seq = (await intentOf())?.seq ?? -1;
+      expect(await store().completeIntent(key, 'r', seq, 'follow_up', at(31))).toBe(true);
+      expect(await intentOf()).toMatchObject({ kind: 'follow_up', seq: seq + 1, ownedAt: at(31) });
+      expect(await store().completeIntent(key, 'r', seq + 1, 'done', at(31))).toBe(true);
+      expect(await store().remindNotification(key, reminder, 'r', at(31), at(21))).toBe(false);
+      expect(await store().remindNotification(key, reminder, 'r', at(50), at(40))).toBe(true);
+      const [reminded] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect(reminded?.remindedAt).toEqual(at(50));
+    });
+
+    it('hands over due, dead and stuck intents once, on the asked platforms only', async () => {
+      for (const replica of ['alive', 'b', 'c']) await store().beat(replica, at(10));
+      await store().claimNotification(
+        claim({ taskId: 'mine-alive', claimedBy: 'alive', claimedAt: at(9) }),
       );
-      await store().resolveNotification(key, at(51));
-      expect(await store().markReminded(key, at(59), at(58))).toBe(false);
+      await store().claimNotification(
+        claim({ taskId: 'dead', claimedBy: 'dead', claimedAt: at(9) }),
+      );
+      await store().claimNotification(
+        claim({ taskId: 'stuck', claimedBy: 'alive', claimedAt: at(1) }),
+      );
+      await store().claimNotification(
+        claim({ taskId: 'teams', platform: 'teams', claimedBy: 'dead' }),
+      );
+      await store().claimNotification(
+        claim({ taskId: 'waiting', claimedBy: 'alive', claimedAt: at(9) }),
+      );
+      await store().postponeIntent(keyOf(claim({ taskId: 'waiting' })), 'alive', 1, at(12));
+
+      const ask = (who: string, n: number) =>
+        store().claimIntents(who, ['slack'], at(n), {
+          deadBefore: at(n - 5),
+          staleBefore: at(n - 8),
+          limit: 10,
+        });
+      const [a, b] = await Promise.all([ask('b', 10), ask('c', 10)]);
+      const taken = [...(a ?? []), ...(b ?? [])].map((n) => n.taskId).sort();
+      expect(taken).toEqual(['dead', 'stuck']);
+      expect((await ask('b', 10)).map((n) => n.taskId)).toEqual([]);
+      expect((await ask('b', 12)).map((n) => n.taskId)).toEqual(['waiting']);
+      // A replica that stops cleanly is gone at once.
+      await store().retire('alive');
+      expect((await ask('b', 12)).map((n) => n.taskId)).toEqual(['mine-alive']);
     });
 
     it('refuses a claim that does not match the schema, and stores nothing', async () => {
@@ -280,14 +368,18 @@ export function describePollerTables(store: () => Store): void {
 /** Every poller method, for the "refused after close" test. */
 export function pollerCalls(store: Store): Promise<unknown>[] {
   const key = keyOf(claim());
+  const body = { message: {} };
   return [
     store.claimNotification(claim()),
-    store.reclaimNotification(key, 'r', at(1), at(0)),
     store.markNotificationSent(key, ref, at(1)),
     store.listNotifications({ taskIds: ['task-1'] }),
-    store.resolveNotification(key, at(1)),
-    store.reopenNotification(key),
-    store.markReminded(key, at(1), at(0)),
+    store.resolveNotification(key, body, 'r', at(1)),
+    store.remindNotification(key, body, 'r', at(1), at(0)),
+    store.completeIntent(key, 'r', 1, 'done', at(1)),
+    store.postponeIntent(key, 'r', 1, at(1)),
+    store.claimIntents('r', ['slack'], at(1), { deadBefore: at(0), staleBefore: at(0), limit: 1 }),
+    store.beat('r', at(1)),
+    store.retire('r'),
     store.recordRequest(request()),
     store.listOpenRequests(),
     store.claimRequestOutcome('access-1', 'r', at(1), at(0)),

@@ -64,10 +64,10 @@ describe('personal chat', () => {
     const id = openGithubTask(sandbox.current);
     await t.h.post(t.h.activities.message('ada', 'tasks'));
     const [card] = cardsOf(sent()[0]!.activity!);
-    const container = (card!.body as { items?: { text?: string }[] }[]).find((b) =>
+    const container = (card!.body as { items?: { inlines?: { text?: string }[] }[] }[]).find((b) =>
       JSON.stringify(b).includes(id),
     );
-    const number = /^(\d+)\. /.exec(container?.items?.[0]?.text ?? '')?.[1];
+    const number = /^(\d+)\. /.exec(container?.items?.[0]?.inlines?.[0]?.text ?? '')?.[1];
     expect(number).toBeDefined();
     t.h.connector.clear();
     await t.h.post(t.h.activities.message('ada', `approve ${number}`));

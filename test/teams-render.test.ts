@@ -4,7 +4,7 @@
  * message.
  */
 import { describe, expect, it } from 'vitest';
-import { messageActivity } from '../adapters/teams/activity.ts';
+import { cardActivity, messageActivity } from '../adapters/teams/activity.ts';
 import { renderCard } from '../adapters/teams/render.ts';
 import type { Task } from '../src/access/schemas.ts';
 import { failure, info, listBlock, success, warning } from '../src/core/reply.ts';
@@ -83,17 +83,21 @@ describe('renderCard', () => {
     expect(renderCard(replies['a pending notification']).refresh).toBeUndefined();
   });
 
-  it('turns quoted commands into bold and keeps the summary as the fallback text', () => {
+  it('shows quoted commands in monospace runs, and leaves the fallback to the summary', () => {
     const card = renderCard(replies.help);
-    expect(JSON.stringify(card)).toContain('**tasks**');
-    expect(card.fallbackText).toBe(replies.help.summary);
+    const runs = JSON.stringify(card).match(/\{"type":"TextRun"[^}]*\}/g) ?? [];
+    expect(runs.find((r) => r.includes('"text":"tasks"'))).toContain('"fontType":"Monospace"');
+    expect(card.fallbackText).toBeUndefined();
+    // The summary is a notification's preview: the reply's own, cut short when it is long.
+    const summary = String(cardActivity(card, replies.help.summary).summary);
+    expect(replies.help.summary.startsWith(summary.replace(/…$/, ''))).toBe(true);
   });
 
-  it('sends a text-only reply as a plain markdown message', () => {
+  it('sends a text-only reply as a plain-text message', () => {
     expect(messageActivity(warning('Use `tasks`.'))).toEqual({
       type: 'message',
       text: 'Use `tasks`.',
-      textFormat: 'markdown',
+      textFormat: 'plain',
     });
   });
 });

@@ -16,6 +16,8 @@ beforeAll(async () => {
   connector = await startFakeBotConnector(seedMembers());
   bot = startBot({
     TEAMS_ANONYMOUS: '1',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
     PORT: '0',
     DATABASE_URL: 'sqlite::memory:',
     LOG_LEVEL: 'info',

@@ -14,6 +14,8 @@ import { createMetrics } from '../src/metrics.ts';
 import { createPollerMetrics } from '../src/poller/metrics.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import { HttpServer } from '../src/server/http-server.ts';
+import { openStore } from '../src/store/open.ts';
+import type { Store } from '../src/store/store.ts';
 import { accessWebhookHandler, WEBHOOK_PATH } from '../src/webhooks/access-webhook.ts';
 import { captureLog } from './helpers/bot.ts';
 import { cardOf, FakeClock, link, RecordingNotifier } from './poller-fakes.ts';
@@ -39,16 +41,16 @@ describe('the webhook signature', () => {
 
   it('accepts the HMAC of "<timestamp>.<body>", with or without the sha256= prefix', () => {
     const headers = signed(body.toString(), now);
-    expect(verifySignature(body, headers, scheme, now)).toEqual({ ok: true });
+    expect(verifySignature(body, headers, scheme, now)).toMatchObject({ ok: true });
     const bare = { ...headers, 'x-access-signature': headers['x-access-signature'].slice(7) };
-    expect(verifySignature(body, bare, scheme, now)).toEqual({ ok: true });
+    expect(verifySignature(body, bare, scheme, now)).toMatchObject({ ok: true });
   });
 
   it('accepts any one of several signatures, so the secret can be rotated', () => {
     const old = signed(body.toString(), now, 'the-old-secret')['x-access-signature'];
     const headers = signed(body.toString(), now);
     headers['x-access-signature'] = `${old}, ${headers['x-access-signature']}`;
-    expect(verifySignature(body, headers, scheme, now)).toEqual({ ok: true });
+    expect(verifySignature(body, headers, scheme, now)).toMatchObject({ ok: true });
   });
 
   it('refuses another secret, another body, a moved timestamp, and missing headers', () => {
@@ -84,12 +86,13 @@ describe('POST /webhooks/access', () => {
   let clock: FakeClock;
   let webhookMetrics: ReturnType<typeof createPollerMetrics>;
 
-  async function serve(withScheme: typeof scheme | undefined) {
+  async function serve(withScheme: typeof scheme | undefined, replays?: Store) {
     const { log } = captureLog();
     webhookMetrics = createPollerMetrics(new Registry());
     const handler = accessWebhookHandler({
       scheme: withScheme,
       trigger: { pollNow: async (ids) => void polls.push(ids) },
+      replays: replays ?? (await openStore('sqlite::memory:')),
       clock,
       log,
       metrics: webhookMetrics,
@@ -111,6 +114,47 @@ describe('POST /webhooks/access', () => {
       body,
       headers: { 'content-type': 'application/json', ...headers },
     });
+
+  it('handles a replayed delivery once, also when the replay reaches another replica', async () => {
+    const shared = await openStore('sqlite::memory:');
+    await serve(scheme, shared);
+    const body = JSON.stringify({ userIds: ['u-1'] });
+    const headers = signed(body, clock.now());
+    const first = await post(body, headers);
+    expect(first.status).toBe(202);
+    // 50 replays of the captured delivery, some to this replica, some to a second one.
+    const other = new HttpServer({
+      log: captureLog().log,
+      metrics: createMetrics(),
+      readiness: [],
+    });
+    other.mount(
+      WEBHOOK_PATH,
+      accessWebhookHandler({
+        scheme,
+        trigger: { pollNow: async (ids) => void polls.push(ids) },
+        replays: shared,
+        clock,
+        log: captureLog().log,
+        metrics: createPollerMetrics(new Registry()),
+      }),
+    );
+    const otherUrl = `http://127.0.0.1:${await other.listen(0, '127.0.0.1')}${WEBHOOK_PATH}`;
+    try {
+      for (let i = 0; i < 50; i++) {
+        const replay = await fetch(i % 2 ? url : otherUrl, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', ...headers },
+        });
+        expect(replay.status).toBe(202);
+        expect(await replay.json()).toEqual({ accepted: true, duplicate: true });
+      }
+    } finally {
+      await other.close();
+    }
+    expect(polls).toEqual([['u-1']]);
+  });
 
   it('answers 202 to a signed delivery and polls the users it names', async () => {
     await serve(scheme);

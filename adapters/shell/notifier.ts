@@ -5,7 +5,7 @@
  * `tasks` answer, or the person's own decision — and stays quiet when a post or update would
  * only repeat it.
  */
-import type { Destination, MessageRef, Notifier } from '../../src/core/notifier.ts';
+import type { Destination, Lookup, MessageRef, Notifier } from '../../src/core/notifier.ts';
 import type { Reply, TaskState } from '../../src/core/reply.ts';
 
 const cardsOf = (reply: Reply) =>
@@ -41,6 +41,16 @@ export class ShellNotifier implements Notifier {
 
   /** The terminal prints every update, so a reminder's update has already reached the person. */
   async followUp(): Promise<void> {}
+
+  /** What was printed cannot be read back. */
+  async find(): Promise<Lookup> {
+    return { kind: 'unknown' };
+  }
+
+  /** The terminal tells no time zone: the poller uses DEFAULT_TIME_ZONE. */
+  async timeZoneOf(): Promise<string | undefined> {
+    return undefined;
+  }
 
   #showsAll(message: Reply, counts: (state: TaskState) => boolean): boolean {
     const cards = cardsOf(message);

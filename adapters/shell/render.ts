@@ -1,6 +1,12 @@
-/** Core replies as terminal text: numbered tasks, aligned fields, colour only on a TTY. */
+/**
+ * Core replies as terminal text: numbered tasks, aligned fields, colour only on a TTY. Every
+ * text of a reply goes through `clean` (src/core/text.ts) first, so no control character from
+ * people or the Access Service reaches the terminal: the only escape sequences printed are the
+ * colours added here.
+ */
 import { styleText } from 'node:util';
 import type { Block, Reply, TaskCard } from '../../src/core/reply.ts';
+import { clean } from '../../src/core/text.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -19,7 +25,7 @@ export function renderReply(reply: Reply, options: RenderOptions): string {
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, text, { validateStream: false }) : text;
   const lines: string[] = [];
-  if (reply.title) lines.push(paint(['bold', toneStyle[reply.tone]], reply.title));
+  if (reply.title) lines.push(paint(['bold', toneStyle[reply.tone]], clean(reply.title)));
   for (const block of reply.blocks) lines.push(...renderBlock(block, paint));
   return `${lines.join('\n')}\n`;
 }
@@ -27,13 +33,13 @@ export function renderReply(reply: Reply, options: RenderOptions): string {
 function renderBlock(block: Block, paint: (style: Style, text: string) => string): string[] {
   switch (block.kind) {
     case 'text':
-      return [block.text];
+      return [clean(block.text)];
     case 'note':
-      return [paint('dim', block.text)];
+      return [paint('dim', clean(block.text))];
     case 'fields':
       return alignFields(block.fields, '  ');
     case 'list': {
-      const items = block.items.map((item) => `  • ${item}`);
+      const items = block.items.map((item) => `  • ${clean(item)}`);
       if (block.more > 0) items.push(paint('dim', `  …and ${block.more} more`));
       return items;
     }
@@ -49,22 +55,24 @@ function alignFields(
   fields: readonly { label: string; value: string }[],
   indent: string,
 ): string[] {
-  const width = Math.max(0, ...fields.map((f) => f.label.length));
-  return fields.map((f) => `${indent}${f.label.padEnd(width)}  ${f.value}`);
+  const shown = fields.map((f) => ({ label: clean(f.label), value: clean(f.value) }));
+  const width = Math.max(0, ...shown.map((f) => f.label.length));
+  return shown.map((f) => `${indent}${f.label.padEnd(width)}  ${f.value}`);
 }
 
 function renderCard(card: TaskCard, paint: (style: Style, text: string) => string): string[] {
-  const ref = card.number ? String(card.number) : card.taskId;
+  // The start of the id is enough to name it (any unique 6 or more characters).
+  const ref = card.number ? String(card.number) : clean(card.taskId.slice(0, 8));
   const head = card.number ? `${String(card.number).padStart(2)}. ` : '  ';
-  const lines = [`${head}${paint('bold', card.title)}`];
+  const lines = [`${head}${paint('bold', clean(card.title))}`];
   lines.push(...alignFields(card.fields, '      '));
   if (card.outcome) {
     const style: Style =
       card.state === 'approved' ? 'green' : card.state === 'declined' ? 'red' : 'yellow';
-    lines.push(`      ${paint(style, card.outcome)}`);
+    lines.push(`      ${paint(style, clean(card.outcome))}`);
   }
   if (card.buttons.length) {
-    lines.push(paint('dim', `      → approve ${ref}  ·  decline ${ref} <reason>`));
+    lines.push(paint('dim', `      → approve ${ref}  ·  decline ${ref} -- <reason>`));
   }
   return lines;
 }

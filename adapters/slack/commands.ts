@@ -10,6 +10,7 @@ import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { ackFirst } from './inflight.ts';
 import { SlashCommand } from './payloads.ts';
+import { placeOf } from './place.ts';
 import { renderReply } from './render.ts';
 import { openRequestForm } from './request.ts';
 
@@ -33,7 +34,7 @@ export function registerCommand(app: App, c: SlackContext, command: string): voi
     else if (line.command.name === 'request' && !line.command.target) {
       reply = await openForm(c, cmd);
     } else {
-      reply = await c.bot.run(slackActor(c.api, cmd.user_id), line.command);
+      reply = await c.bot.run(slackActor(c.api, cmd.user_id), line.command, placeOf(c, cmd));
     }
     if (reply) {
       await c.api.respond(cmd.response_url, {

@@ -1,42 +1,53 @@
 /**
  * The App Home tab: the person's pending tasks with the same buttons as anywhere else, a button
- * to request access, and their recent decisions taken through accessbot. The Access Service has
- * no list of one person's own access requests, so "recent" comes from the store's audit log.
+ * to request access, and their recent actions taken through accessbot (decisions, group changes,
+ * changes made to them). The Access Service has no list of one person's own access requests, so
+ * "recent" comes from the store's audit log.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { formatTime } from '../../src/core/format.ts';
-import type { PastDecision } from '../../src/core/history.ts';
+import { describeEntry, type PastDecision } from '../../src/core/history.ts';
+import { inert } from '../../src/core/text.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { actionIds } from './ids.ts';
 import { ackFirst } from './inflight.ts';
-import { limits, plain } from './limits.ts';
+import { limits, mrkdwnText, plain } from './limits.ts';
 import { Click } from './payloads.ts';
-import { header, joinBlocks, note, renderBlocks, type SlackBlock, section } from './render.ts';
+import { header, joinBlocks, note, renderBlocks, type SlackBlock, sectionOf } from './render.ts';
 import { openRequestForm } from './request.ts';
 
 const RECENT_SHOWN = 10;
+/** Ten lines of at most this (and a mark) stay within a section's 3000 characters. */
+const LINE_MAX = 250;
 
 const said: Record<PastDecision['outcome'], string> = {
   approved: ':white_check_mark: Approved',
   declined: ':no_entry: Declined',
   already_decided: ':information_source: Already decided by someone else',
   not_assignee: ':warning: Refused (not assigned to you)',
+  self_approval: ':warning: Refused (your own request)',
   not_found: ':grey_question: Task no longer exists',
   failed: ':x: Failed',
 };
 
 export async function recentDecisions(c: SlackContext, userId: string): Promise<SlackBlock[]> {
-  const entries = await c.bot.recentDecisions(slackActor(c.api, userId), RECENT_SHOWN);
-  if (!entries) return [note('Your recent decisions cannot be shown right now.')];
-  if (!entries.length)
-    return [note('Decisions you take here or with the slash command show up below.')];
-  const lines = entries.map((e) => {
-    const why = e.reason ? ` — "${e.reason}"` : '';
-    return `${said[e.outcome]} · ${formatTime(e.at)} · task ${e.taskId}${why}`;
+  const recent = await c.bot.recentActions(slackActor(c.api, userId), RECENT_SHOWN);
+  if (!recent) return [note('Your recent actions cannot be shown right now.')];
+  if (!recent.entries.length)
+    return [
+      note('Decisions and group changes you make here or with the slash command show up below.'),
+    ];
+  const lines = recent.entries.map((e) => {
+    if (!('taskId' in e))
+      return `:busts_in_silhouette: ${mrkdwnText(describeEntry(e, recent.viewer), LINE_MAX)}`;
+    // Our mark, then the core's text (the reason is the person's own words).
+    const why = e.reason ? ` — "${inert(e.reason)}"` : '';
+    const what = `${formatTime(e.at)} · task ${inert(e.taskId)}${why}`;
+    return `${said[e.outcome]} · ${mrkdwnText(what, LINE_MAX)}`;
   });
-  return [section(lines.join('\n'))];
+  return [sectionOf(lines.join('\n'))];
 }
 
 export function homeView(pending: SlackBlock[], recent: SlackBlock[], lead: SlackBlock[] = []) {
@@ -54,7 +65,7 @@ export function homeView(pending: SlackBlock[], recent: SlackBlock[], lead: Slac
         },
       ],
     },
-    header('Your recent decisions'),
+    header('Your recent actions'),
     ...recent,
   ];
   return { type: 'home' as const, blocks };

@@ -6,7 +6,8 @@
  * together about a tenth of a command's CPU (docs/capacity.md).
  *
  * It answers what Bolt's receiver answers: 401 for a missing or wrong signature or a timestamp
- * more than five minutes from now, 400 for a body that cannot be read, 200 to Slack's
+ * more than five minutes from now (also ahead), 200 and nothing more for a replay of a request
+ * already served, 400 for a body that cannot be read, 200 to Slack's
  * `ssl_check` and to the `url_verification` challenge, and 404 when nobody acknowledges a
  * request within 3 s.
  */
@@ -14,6 +15,7 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'no
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
 import { type App, type Receiver, type ReceiverEvent, ReceiverMultipleAckError } from '@slack/bolt';
+import type { ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Admission } from './admission.ts';
 
@@ -39,6 +41,7 @@ const header = (req: IncomingMessage, name: string) => {
 export class SlackHttpReceiver implements Receiver {
   readonly #key: KeyObject;
   readonly #admission: Admission;
+  readonly #replays: ReplayGuard;
   readonly #log: Logger;
   readonly #now: () => number;
   #app: App | undefined;
@@ -46,11 +49,14 @@ export class SlackHttpReceiver implements Receiver {
   constructor(options: {
     signingSecret: string;
     admission: Admission;
+    /** Signatures already seen, by every replica: a replayed request is acked and dropped. */
+    replays: ReplayGuard;
     log: Logger;
     now?: () => number;
   }) {
     this.#key = createSecretKey(Buffer.from(options.signingSecret, 'utf8'));
     this.#admission = options.admission;
+    this.#replays = options.replays;
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
   }
@@ -75,6 +81,36 @@ export class SlackHttpReceiver implements Receiver {
       this.#log.warn('refused a Slack request without a valid signature');
       return reply(res, 401);
     }
+    void this.#firstTime(req).then((first) => {
+      if (first) return this.#read(req, res, body, fields);
+      this.#log.warn('refused a replayed Slack request (same signature seen before)');
+      reply(res, 200);
+    });
+  };
+
+  /**
+   * Whether this signed request is new; one seen before is a replay. When the store cannot say,
+   * the request is served (and the operator told): Slack's own retries must not be lost.
+   */
+  async #firstTime(req: IncomingMessage): Promise<boolean> {
+    const signature = header(req, 'x-slack-signature') ?? '';
+    const stamp = Number(header(req, 'x-slack-request-timestamp'));
+    const now = new Date(this.#now());
+    const forgetAfter = new Date((stamp + 2 * MAX_SKEW_S) * 1000);
+    try {
+      return await this.#replays.firstSeen(`slack:${signature}`, now, forgetAfter);
+    } catch (error) {
+      this.#log.warn({ err: error }, 'could not check a Slack request for a replay; serving it');
+      return true;
+    }
+  }
+
+  #read(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    fields: ReturnType<typeof parse> | undefined,
+  ): void {
     let payload: Body;
     try {
       payload = (
@@ -91,7 +127,7 @@ export class SlackHttpReceiver implements Receiver {
     if (payload.type === 'url_verification')
       return reply(res, 200, { challenge: payload.challenge });
     this.#dispatch(req, res, payload);
-  };
+  }
 
   #dispatch(req: IncomingMessage, res: ServerResponse, body: Body): void {
     let acked = false;

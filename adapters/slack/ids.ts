@@ -15,12 +15,16 @@ export const actionIds = {
   requestLevel: 'accessbot.request.level',
   requestWhy: 'accessbot.request.why',
   declineReason: 'accessbot.decline.reason',
+  confirmChange: 'accessbot.change.confirm',
+  cancelChange: 'accessbot.change.cancel',
 } as const;
 
 export const buttonActionId: Record<ButtonAction, string> = {
   approve: actionIds.approve,
   decline: actionIds.decline,
   approveAll: actionIds.approveAll,
+  confirmChange: actionIds.confirmChange,
+  cancelChange: actionIds.cancelChange,
 };
 
 export const callbackIds = {

@@ -4,6 +4,8 @@
  * for one field that is too long, so we shorten instead.
  */
 import type { types } from '@slack/bolt';
+import { cut as coreCut } from '../../src/core/text.ts';
+import { toMrkdwn, toPlain } from './mrkdwn.ts';
 
 export const limits = {
   messageBlocks: 50,
@@ -34,24 +36,28 @@ export const limits = {
   fallbackText: 3000,
 } as const;
 
-/** Slack's three control characters in mrkdwn; everything else is shown as typed. */
-export function escapeMrkdwn(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
-/** Cuts to `max` characters with an ellipsis, never in the middle of an `&amp;` entity. */
+/** Cuts to `max` characters with an ellipsis, never inside an `&amp;` entity or a character. */
 export function cut(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, max - 1).replace(/&[a-z]*$/, '')}…`;
+  return coreCut(text, max).replace(/&[a-z]*…$/, '…');
 }
 
-/** Text from people or the Access Service, escaped and within `max`. */
-export const mrkdwnText = (raw: string, max: number) => cut(escapeMrkdwn(raw), max);
+/** The core's text (data from people and the service included) as mrkdwn, within `max`. */
+export const mrkdwnText = (text: string, max: number) => cut(toMrkdwn(text), max);
+
+/** Slack refuses an empty text object; data can clean down to nothing. */
+const shown = (text: string) => text || '…';
 
 export function plain(text: string, max: number): types.PlainTextElement {
-  return { type: 'plain_text', text: cut(text, max), emoji: true };
+  return { type: 'plain_text', text: shown(cut(toPlain(text), max)), emoji: true };
 }
 
+/** Several lines of the core's text as one `plain_text` object. */
+export function plainLines(lines: readonly string[], max: number): types.PlainTextElement {
+  return { type: 'plain_text', text: shown(cut(lines.map(toPlain).join('\n'), max)), emoji: true };
+}
+
+/** `verbatim`: Slack links no URL, channel or name by itself in what we send. */
 export function mrkdwn(text: string): types.MrkdwnElement {
-  return { type: 'mrkdwn', text };
+  return { type: 'mrkdwn', text: shown(text), verbatim: true };
 }

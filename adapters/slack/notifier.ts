@@ -5,10 +5,16 @@
  * (a repeat after a lost answer would post twice) and never waits out a 429: the errors say
  * whether the recipient is gone (RecipientGoneError) or to try later (PlatformUnavailableError
  * with `retryAfterMs`), and the poller decides.
+ *
+ * Every tagged message carries Slack message metadata (`event_type` accessbot_delivery, the
+ * delivery and task ids), so that after a crash between Slack's answer and the stored reference
+ * `find` reads it back from the conversation's recent history instead of posting twice.
  */
 import { z } from 'zod';
 import {
+  type DeliveryTag,
   type Destination,
+  type Lookup,
   type MessageRef,
   type Notifier,
   RecipientGoneError,
@@ -17,55 +23,130 @@ import type { Reply } from '../../src/core/reply.ts';
 import type { SlackApi } from './api.ts';
 import { NotInChannelError } from './errors.ts';
 import { renderReply } from './render.ts';
+import { SlackTimeZones } from './timezone.ts';
 
 /** What a Slack message reference holds. */
 export const SlackRef = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
 export type SlackRef = z.infer<typeof SlackRef>;
 
+export const DELIVERY_EVENT = 'accessbot_delivery';
+
 const Opened = z.object({ channel: z.object({ id: z.string().min(1) }) });
 const Posted = SlackRef;
+const History = z.object({
+  messages: z.array(
+    z.object({
+      ts: z.string(),
+      metadata: z
+        .object({ event_type: z.string().optional(), event_payload: z.unknown().optional() })
+        .optional(),
+    }),
+  ),
+  has_more: z.boolean().optional(),
+  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
+});
+const Payload = z.object({ delivery_id: z.string() });
+
+/** Pages of history read at most by one `find`; recovery looks back minutes, not months. */
+const MAX_PAGES = 5;
+const PAGE_SIZE = 200;
+/** Slack's clock and ours may differ a little: look a minute further back. */
+const SKEW_MS = 60_000;
+
+const metadataOf = (tag: DeliveryTag) => ({
+  event_type: DELIVERY_EVENT,
+  event_payload: { delivery_id: tag.deliveryId, task_id: tag.taskId },
+});
+
+/** How long a person's time zone is kept before Slack is asked again. */
+const TIME_ZONE_TTL_MS = 6 * 3_600_000;
 
 export class SlackNotifier implements Notifier {
   readonly platform = 'slack' as const;
   readonly #api: SlackApi;
+  readonly #zones: SlackTimeZones;
 
-  constructor(api: SlackApi) {
+  /** `now` is injected by tests that move time past the time zones' cache. */
+  constructor(api: SlackApi, now: () => number = Date.now) {
     this.#api = api;
+    this.#zones = new SlackTimeZones(api, { ttlMs: TIME_ZONE_TTL_MS, now });
   }
 
-  async post(to: Destination, message: Reply): Promise<MessageRef> {
-    const channel = to.kind === 'user' ? await this.#openDm(to.chatUserId) : to.channelId;
+  /** `users.info` → `user.tz`, kept for a few hours per person. */
+  timeZoneOf(chatUserId: string): Promise<string | undefined> {
+    return this.#zones.of(chatUserId);
+  }
+
+  async post(to: Destination, message: Reply, tag?: DeliveryTag): Promise<MessageRef> {
+    const channel = await this.#channelOf(to);
+    const metadata = tag && { metadata: metadataOf(tag) };
     const posted = await naming(to, channel, 'chat.postMessage', () =>
-      this.#api.call('chat.postMessage', { channel, ...renderReply(message) }, Posted),
+      this.#api.call('chat.postMessage', { channel, ...renderReply(message), ...metadata }, Posted),
     );
-    return { platform: 'slack', destination: to, data: { channel: posted.channel, ts: posted.ts } };
+    return refOf(to, posted);
   }
 
   async update(ref: MessageRef, message: Reply): Promise<void> {
-    const where = SlackRef.safeParse(ref.data);
-    if (!where.success) throw new RecipientGoneError('not a Slack message reference');
-    const { channel, ts } = where.data;
+    const { channel, ts } = slackRef(ref);
     await naming(ref.destination, channel, 'chat.update', () =>
       this.#api.call('chat.update', { channel, ts, ...renderReply(message) }, z.unknown()),
     );
   }
 
   /** A reply in the message's thread: Slack notifies the person, the card stays where it was. */
-  async followUp(ref: MessageRef, message: Reply): Promise<void> {
-    const where = SlackRef.safeParse(ref.data);
-    if (!where.success) throw new RecipientGoneError('not a Slack message reference');
-    const { channel, ts } = where.data;
+  async followUp(ref: MessageRef, message: Reply, tag?: DeliveryTag): Promise<void> {
+    const { channel, ts } = slackRef(ref);
+    const metadata = tag && { metadata: metadataOf(tag) };
     await naming(ref.destination, channel, 'chat.postMessage', () =>
       this.#api.call(
         'chat.postMessage',
-        { channel, thread_ts: ts, ...renderReply(message) },
+        { channel, thread_ts: ts, ...renderReply(message), ...metadata },
         Posted,
       ),
     );
   }
 
-  async #openDm(userId: string): Promise<string> {
-    const opened = await this.#api.call('conversations.open', { users: userId }, Opened);
+  /**
+   * Reads the conversation (or the message's thread) from now back to `since`, newest first,
+   * metadata included, for the message carrying `tag`'s delivery id.
+   */
+  async find(where: Destination | MessageRef, tag: DeliveryTag, since: Date): Promise<Lookup> {
+    const inThread = 'data' in where;
+    const to = inThread ? where.destination : where;
+    const thread = inThread ? slackRef(where) : undefined;
+    const channel = thread?.channel ?? (await this.#channelOf(to));
+    const oldest = ((since.getTime() - SKEW_MS) / 1000).toFixed(6);
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const history = await this.#api.call(
+        thread ? 'conversations.replies' : 'conversations.history',
+        {
+          channel,
+          ...(thread && { ts: thread.ts }),
+          oldest,
+          limit: PAGE_SIZE,
+          include_all_metadata: true,
+          ...(cursor && { cursor }),
+        },
+        History,
+      );
+      const found = history.messages.find(
+        (m) =>
+          m.metadata?.event_type === DELIVERY_EVENT &&
+          Payload.safeParse(m.metadata.event_payload).data?.delivery_id === tag.deliveryId,
+      );
+      if (found) return { kind: 'found', ref: refOf(to, { channel, ts: found.ts }) };
+      cursor = history.response_metadata?.next_cursor;
+      if (!history.has_more || !cursor) return { kind: 'absent' };
+    }
+    // Too much history to read through: better to say nothing than to claim there is none.
+    return { kind: 'unknown' };
+  }
+
+  /** A person's messages go to the DM conversation (`D…`), the one history can be read from. */
+  async #channelOf(to: Destination): Promise<string> {
+    if (to.kind === 'channel') return to.channelId;
+    const opened = await this.#api.call('conversations.open', { users: to.chatUserId }, Opened);
     return opened.channel.id;
   }
 }
@@ -87,3 +168,15 @@ async function naming<T>(
     throw named ? error.inChannel(method, channel) : error;
   }
 }
+
+function slackRef(ref: MessageRef): SlackRef {
+  const where = SlackRef.safeParse(ref.data);
+  if (!where.success) throw new RecipientGoneError('not a Slack message reference');
+  return where.data;
+}
+
+const refOf = (to: Destination, posted: SlackRef): MessageRef => ({
+  platform: 'slack',
+  destination: to,
+  data: { channel: posted.channel, ts: posted.ts },
+});

@@ -12,7 +12,7 @@ import type { SlackContext } from './context.ts';
 import type { Origin } from './ids.ts';
 import { limits } from './limits.ts';
 import type { Click } from './payloads.ts';
-import { joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
+import { fallbackText, joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
 
 export function originOf(click: Click): Origin | undefined {
   const { container, response_url: responseUrl } = click;
@@ -50,7 +50,7 @@ export async function showOutcome(
   if (origin.kind === 'message') {
     await c.api.call(
       'chat.update',
-      { channel: origin.channel, ts: origin.ts, text: reply.summary, blocks: lead },
+      { channel: origin.channel, ts: origin.ts, text: fallbackText(reply.summary), blocks: lead },
       z.unknown(),
     );
     return;
@@ -60,7 +60,7 @@ export async function showOutcome(
   const rest = renderBlocks(list, { maxBlocks: limits.messageBlocks - lead.length - 1 });
   await c.api.respond(origin.responseUrl, {
     replace_original: true,
-    text: reply.summary,
+    text: fallbackText(reply.summary),
     blocks: joinBlocks([...lead, { type: 'divider' }], rest),
   });
 }

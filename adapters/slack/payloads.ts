@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 export const SlashCommand = z.object({
   user_id: z.string().min(1),
+  channel_id: z.string().optional(),
   text: z.string().default(''),
   response_url: z.url(),
   trigger_id: z.string().min(1),

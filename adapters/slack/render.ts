@@ -7,7 +7,8 @@ import type { types } from '@slack/bolt';
 import { plural, sentenceList } from '../../src/core/format.ts';
 import type { Block, Button, Reply, TaskCard } from '../../src/core/reply.ts';
 import { buttonActionId, cardBlockId } from './ids.ts';
-import { cut, limits, mrkdwn, mrkdwnText, plain } from './limits.ts';
+import { cut, limits, mrkdwn, mrkdwnText, plain, plainLines } from './limits.ts';
+import { toPlain } from './mrkdwn.ts';
 
 export type SlackBlock = types.KnownBlock;
 
@@ -48,11 +49,11 @@ export function renderReply(
   reply: Reply,
   options: { maxBlocks?: number; notice?: string } = {},
 ): SlackMessage {
-  return {
-    text: cut(reply.summary, limits.fallbackText),
-    blocks: renderBlocks(reply, options),
-  };
+  return { text: fallbackText(reply.summary), blocks: renderBlocks(reply, options) };
 }
+
+/** A message's top-level `text` (notifications, screen readers): mrkdwn like the blocks. */
+export const fallbackText = (summary: string) => mrkdwnText(summary, limits.fallbackText);
 
 /** The blocks of a reply, fitted into `maxBlocks` (a message's 50 by default). */
 export function renderBlocks(
@@ -75,7 +76,7 @@ export function renderBlocks(
 function groupFor(block: Block, mark: string, titles: ReadonlyMap<string, string>): Group {
   switch (block.kind) {
     case 'text':
-      return fixed([section(`${mark}${block.text}`)]);
+      return fixed([sectionOf(mark + mrkdwnText(block.text, limits.sectionText - mark.length))]);
     case 'note':
       return fixed([note(block.text)]);
     case 'fields':
@@ -142,12 +143,12 @@ export function header(text: string): SlackBlock {
   return { type: 'header', text: plain(text, limits.headerText) };
 }
 
-export function section(text: string, blockId?: string): SlackBlock {
-  return {
-    type: 'section',
-    text: mrkdwn(mrkdwnText(text, limits.sectionText)),
-    ...(blockId ? { block_id: blockId } : {}),
-  };
+/** A section showing the core's text. */
+export const section = (text: string) => sectionOf(mrkdwnText(text, limits.sectionText));
+
+/** A section of mrkdwn already made safe (see mrkdwn.ts) and within the limit. */
+export function sectionOf(safe: string): SlackBlock {
+  return { type: 'section', text: mrkdwn(safe) };
 }
 
 export function note(text: string): SlackBlock {
@@ -186,6 +187,9 @@ function listBlocks(items: readonly string[], more: number): SlackBlock[] {
   return blocks;
 }
 
+/** A card's block id; a task id that is no uuid (the service's word) must not break the limit. */
+const blockId = (taskId: string, part: string) => cardBlockId(taskId.slice(0, 200), part);
+
 /** A task: what is asked (title and fields), its state, and its buttons while pending. */
 export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
   const number = card.number ? `${card.number}. ` : '';
@@ -199,7 +203,7 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
   const blocks: SlackBlock[] = [
     {
       type: 'section',
-      block_id: cardBlockId(card.taskId, 'head'),
+      block_id: blockId(card.taskId, 'head'),
       text: mrkdwn(`${number}*${mrkdwnText(card.title, 2900)}*`),
       ...(fields.length ? { fields: fields.map((f) => fieldText(f.label, f.value)) } : {}),
     },
@@ -211,14 +215,14 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
   if (lines.length) {
     blocks.push({
       type: 'context',
-      block_id: cardBlockId(card.taskId, 'state'),
+      block_id: blockId(card.taskId, 'state'),
       elements: lines.map((line) => mrkdwn(line)),
     });
   }
   if (card.buttons.length) {
     blocks.push({
       type: 'actions',
-      block_id: cardBlockId(card.taskId, 'act'),
+      block_id: blockId(card.taskId, 'act'),
       elements: card.buttons.map((b) => button(b)),
     });
   }
@@ -247,12 +251,12 @@ function buttonFor(
   if (!ids.length) return [];
   const lead = 'You will approve:';
   const names = linesWithin(
-    ids.map((id) => `• ${cut(titles.get(id) ?? id, 80)}`),
+    ids.map((id) => `• ${cut(toPlain(titles.get(id) ?? id), 80)}`),
     limits.confirmText - lead.length - 1,
   );
   const confirm: types.ConfirmationDialog = {
     title: plain(`Approve ${plural(ids.length, 'task')}?`, limits.confirmTitle),
-    text: plain(`${lead}\n${names}`, limits.confirmText),
+    text: plainLines([lead, ...names], limits.confirmText),
     confirm: plain('Approve all', limits.confirmButton),
     deny: plain('Cancel', limits.confirmButton),
   };
@@ -260,15 +264,14 @@ function buttonFor(
 }
 
 /** As many whole lines as fit in `max` characters, then how many were left out. */
-function linesWithin(lines: readonly string[], max: number): string {
-  let out = '';
+function linesWithin(lines: readonly string[], max: number): string[] {
+  let size = 0;
   for (const [i, line] of lines.entries()) {
-    const next = out ? `${out}\n${line}` : line;
     const left = lines.length - i - 1;
-    if (next.length + (left ? `\n…and ${left} more`.length : 0) > max) {
-      return `${out}\n…and ${lines.length - i} more`;
+    size += line.length + 1;
+    if (size + (left ? `\n…and ${left} more`.length : 0) > max) {
+      return [...lines.slice(0, i), `…and ${lines.length - i} more`];
     }
-    out = next;
   }
-  return out;
+  return [...lines];
 }

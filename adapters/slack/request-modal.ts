@@ -7,6 +7,7 @@
 import type { types } from '@slack/bolt';
 import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { inert } from '../../src/core/text.ts';
 import { actionIds, callbackIds, type RequestMetadata } from './ids.ts';
 import { cut, limits, plain } from './limits.ts';
 import type { SelectedOption } from './payloads.ts';
@@ -51,7 +52,9 @@ function levelBlocks(chosen: Chosen): types.KnownBlock[] {
   if (levels.kind === 'message') return [note(levels.text)];
   if (!levels.levels.length) {
     return [
-      note(`${chosen.app.text.text} has no permission levels: you request the application itself.`),
+      note(
+        `${inert(chosen.app.text.text)} has no permission levels: you request the application itself.`,
+      ),
     ];
   }
   const shown = levels.levels.slice(0, limits.options);

@@ -7,10 +7,11 @@
  */
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
-import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
+import type { PlatformAdapter, PlatformContext, ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import { Admission, AdmittingReceiver } from './admission.ts';
 import { SlackApi } from './api.ts';
+import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
 import { registerDecisions } from './decisions.ts';
@@ -48,6 +49,7 @@ function buildApp(
   me: z.infer<typeof AuthTest>,
   log: Logger,
   admission: Admission,
+  replays: ReplayGuard,
 ) {
   const logger = slackLogger(log);
   const clientOptions = {
@@ -76,7 +78,12 @@ function buildApp(
   }
   if (!settings.signingSecret)
     throw new SlackStartError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
-  const http = new SlackHttpReceiver({ signingSecret: settings.signingSecret, admission, log });
+  const http = new SlackHttpReceiver({
+    signingSecret: settings.signingSecret,
+    admission,
+    replays,
+    log,
+  });
   return { app: new App({ ...common, receiver: http }), http };
 }
 
@@ -102,7 +109,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const pressure = new LoopPressure();
   const queue = new WorkQueue(settings.work, () => pressure.high);
   const admission = new Admission({ queue, api, log, metrics });
-  const { app, http } = buildApp(settings, me, log, admission);
+  const { app, http } = buildApp(settings, me, log, admission, ctx.replays);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
@@ -112,6 +119,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   });
   registerCommand(app, c, settings.command);
   registerDecisions(app, c, home);
+  registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerHome(app, c);
 

@@ -1,12 +1,19 @@
 /**
  * Core replies as Bot Framework message activities, and the bodies of invoke responses. A reply
- * that is only text goes as a plain Teams message (markdown); anything with a title, fields,
- * tasks or buttons goes as an Adaptive Card whose fallback is the reply's summary.
+ * that is only text goes as a plain Teams message (`textFormat: plain`: Teams reads no markdown
+ * in it, so data stays text); anything with a title, fields, tasks or buttons goes as an Adaptive
+ * Card whose fallback is the reply's summary. Every text goes through `clean` (src/core/text.ts).
  */
 import type { Activity } from 'botbuilder';
 import type { Reply } from '../../src/core/reply.ts';
+import { clean, cut } from '../../src/core/text.ts';
 import type { InvokeBody } from './deps.ts';
 import { CARD_CONTENT_TYPE, type CardJson, type RenderOptions, renderCard } from './render.ts';
+
+/** A summary is a notification's preview: short, and it keeps the card within its message. */
+const MAX_SUMMARY = 500;
+/** A text-only answer (long ones are lists of names) within Teams' message size. */
+const MAX_TEXT = 8000;
 
 function isPlainText(reply: Reply): boolean {
   return !reply.title && reply.blocks.every((b) => b.kind === 'text');
@@ -14,8 +21,8 @@ function isPlainText(reply: Reply): boolean {
 
 export function messageActivity(reply: Reply, options: RenderOptions = {}): Partial<Activity> {
   if (isPlainText(reply)) {
-    const text = reply.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n\n');
-    return { type: 'message', text, textFormat: 'markdown' };
+    const text = reply.blocks.map((b) => (b.kind === 'text' ? clean(b.text) : '')).join('\n\n');
+    return { type: 'message', text: cut(text, MAX_TEXT), textFormat: 'plain' };
   }
   return cardActivity(renderCard(reply, options), reply.summary);
 }
@@ -23,7 +30,7 @@ export function messageActivity(reply: Reply, options: RenderOptions = {}): Part
 export function cardActivity(card: CardJson, summary: string): Partial<Activity> {
   return {
     type: 'message',
-    summary,
+    summary: cut(clean(summary), MAX_SUMMARY),
     attachments: [{ contentType: CARD_CONTENT_TYPE, content: card }],
   };
 }
@@ -39,12 +46,12 @@ export const cardResponse = (card: CardJson): InvokeBody => ({
 export const messageResponse = (text: string): InvokeBody => ({
   statusCode: 200,
   type: 'application/vnd.microsoft.activity.message',
-  value: text,
+  value: cut(clean(text), MAX_SUMMARY),
 });
 
 /** The card stays as it is; Teams tells the clicker the action failed. */
 export const errorResponse = (statusCode: number, code: string, message: string): InvokeBody => ({
   statusCode,
   type: 'application/vnd.microsoft.error',
-  value: { code, message },
+  value: { code, message: cut(clean(message), MAX_SUMMARY) },
 });

@@ -7,8 +7,12 @@ import { TeamsInfo, type TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Logger } from '../../src/log.ts';
 
-export function actorOf(context: TurnContext, log: Logger): ChatActor {
-  const userId = context.activity.from.id;
+/** The speaker, or (`userId`) someone they mentioned, looked up in the same conversation. */
+export function actorOf(
+  context: TurnContext,
+  log: Logger,
+  userId = context.activity.from.id,
+): ChatActor {
   return {
     platform: 'teams',
     chatUserId: userId,

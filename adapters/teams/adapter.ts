@@ -1,8 +1,11 @@
 /**
  * botbuilder's `CloudAdapter`, authenticated from botbuilder's own variables. With an app id,
  * every inbound request must carry a valid Bot Framework token (botbuilder answers 401
- * otherwise); with none, botbuilder accepts anything — so that is allowed only when
- * `TEAMS_ANONYMOUS=1` said so, never as the result of a missing variable.
+ * otherwise); with none, botbuilder accepts anything — including a `serviceUrl` that points at
+ * the caller's own server, which then answers the member lookup with anyone's e-mail address.
+ * So that is allowed only when `TEAMS_ANONYMOUS=1` said so, never as the result of a missing
+ * variable, and the configuration accepts that switch only for local development: NODE_ENV
+ * development or test, and HOST on loopback (src/config.ts).
  */
 import { CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
 import { ConfigError } from '../../src/errors.ts';

@@ -9,11 +9,13 @@ import type { TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { info, type Reply, type TaskCard } from '../../src/core/reply.ts';
 import { taskMessage } from '../../src/core/task-message.ts';
-import { cardActivity, cardResponse, errorResponse, messageResponse } from './activity.ts';
+import { cardResponse, errorResponse, messageResponse } from './activity.ts';
 import { actorOf } from './actor.ts';
 import { type CardAction, parseCardAction } from './card-actions-data.ts';
+import { settleChange } from './change-action.ts';
 import type { InvokeBody, TeamsDeps } from './deps.ts';
-import { type CardJson, renderCard } from './render.ts';
+import { renderCard } from './render.ts';
+import { replaceMessage } from './replace-message.ts';
 import { submitRequestForm } from './request-submit.ts';
 
 export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promise<InvokeBody> {
@@ -38,6 +40,9 @@ export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promi
       const shown = view.kind === 'card' ? taskMessage(view.card) : view.reply;
       return cardResponse(renderCard(shown, { refreshFor: action.userIds }));
     }
+    case 'confirmChange':
+    case 'cancelChange':
+      return settleChange(deps, context, actor, action);
     case 'request': {
       const outcome = await submitRequestForm(deps, actor, action.data);
       if ('again' in outcome) return cardResponse(outcome.again);
@@ -106,21 +111,4 @@ async function relist(
   const card = renderCard(listed, { view: 'list' });
   await replaceMessage(deps, context, card, listed);
   return cardResponse(card);
-}
-
-/** Updates the message the card action came from, for everyone who sees it. */
-async function replaceMessage(
-  deps: TeamsDeps,
-  context: TurnContext,
-  card: CardJson,
-  reply: Reply,
-): Promise<void> {
-  const id = context.activity.replyToId;
-  if (!id) return;
-  try {
-    await context.updateActivity({ ...cardActivity(card, reply.summary), id });
-  } catch (error) {
-    // The clicker still gets the new card in the invoke response; others see it on refresh.
-    deps.log.warn({ err: error }, 'could not update the Teams message after a card action');
-  }
 }

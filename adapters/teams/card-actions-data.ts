@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { ChangeId } from '../../src/core/group-commands.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
 
 /** `task`: a message about one task; `list`: the numbered `tasks` list, re-listed after a click. */
@@ -17,6 +18,8 @@ export const Verbs = {
   approveAll: 'approveAll',
   refresh: 'refresh',
   request: 'request',
+  confirmChange: 'confirmChange',
+  cancelChange: 'cancelChange',
 } as const;
 
 /** The id of the reason field of one task's Decline form; unique, so a list of tasks has no clash. */
@@ -37,7 +40,8 @@ export type CardAction =
   | { verb: 'decline'; taskId: string; view: View; reason: string | undefined }
   | { verb: 'approveAll'; taskIds: string[] }
   | { verb: 'refresh'; taskId: string; userIds: string[] }
-  | { verb: 'request'; data: Record<string, unknown> };
+  | { verb: 'request'; data: Record<string, unknown> }
+  | { verb: 'confirmChange' | 'cancelChange'; changeId: string };
 
 export type Parsed = { ok: true; action: CardAction } | { ok: false; problem: string };
 
@@ -87,6 +91,12 @@ export function parseCardAction(value: unknown): Parsed {
     }
     case Verbs.request:
       return { ok: true, action: { verb, data } };
+    case Verbs.confirmChange:
+    case Verbs.cancelChange: {
+      const id = ChangeId.safeParse(data.value);
+      if (!id.success) return problem('That button does not name a group change.');
+      return { ok: true, action: { verb, changeId: id.data } };
+    }
     default:
       return problem(`I don't know the action "${verb.slice(0, 30)}".`);
   }

@@ -2,15 +2,25 @@
  * `/api/messages` on our own `node:http` server: botbuilder expects the JSON body already parsed
  * and an Express-like response, so this parses the body (read and bounded by the server),
  * answers malformed JSON with 400 itself, and gives `CloudAdapter.process` the small response
- * object it asks for.
+ * object it asks for. Turns from a tenant not allowed do nothing (tenant.ts). botbuilder's own
+ * error text never reaches the caller: it is logged, and the caller gets a short JSON body —
+ * 401 for any failure before the turn began, which is authentication (botbuilder answers a
+ * forged signature with 500).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CloudAdapter, TurnContext } from 'botbuilder';
 import type { Logger } from '../../src/log.ts';
+import { type AllowedTenants, onlyAllowedTenants } from './tenant.ts';
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
 
-export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Logger) {
+export function messagesHandler(
+  adapter: CloudAdapter,
+  logic: TurnLogic,
+  log: Logger,
+  allowedTenants: AllowedTenants,
+) {
+  const gated = onlyAllowedTenants(allowedTenants, logic, log);
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
     const body = parseJson(raw);
@@ -18,11 +28,27 @@ export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Lo
       log.warn({ reason: body.reason }, 'refused a malformed Bot Framework request');
       return send(res, body.status, { error: body.reason });
     }
+    let turned = false;
+    const turn: TurnLogic = (context) => {
+      turned = true;
+      return gated(context);
+    };
+    const failed = (status: number, text: string) => {
+      const unauthorized = status === 401 || (!turned && status >= 500);
+      log.warn(
+        { status, reason: text },
+        unauthorized ? 'refused an unauthenticated Bot Framework request' : 'botbuilder failed',
+      );
+      if (unauthorized) return send(res, 401, { error: 'unauthorized' });
+      send(res, status >= 500 ? 500 : status, {
+        error: status >= 500 ? 'internal error' : 'bad request',
+      });
+    };
     try {
       await adapter.process(
         { method: 'POST', headers: req.headers as Record<string, string>, body: body.value },
-        expressLike(res),
-        logic,
+        expressLike(res, failed),
+        turn,
       );
     } catch (error) {
       // botbuilder's own activity parsing throws before its handler runs.
@@ -52,8 +78,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-/** The four methods (and the socket) botbuilder's `Response` interface uses. */
-function expressLike(res: ServerResponse) {
+/**
+ * The four methods (and the socket) botbuilder's `Response` interface uses. A text body is
+ * botbuilder's own error message: it goes to `failed`, not to the caller.
+ */
+function expressLike(res: ServerResponse, failed: (status: number, text: string) => void) {
   let status = 200;
   let body: unknown;
   return {
@@ -69,10 +98,8 @@ function expressLike(res: ServerResponse) {
     },
     end() {
       if (res.headersSent) return;
+      if (typeof body === 'string') return failed(status, body);
       if (body === undefined) return void res.writeHead(status).end();
-      if (typeof body === 'string') {
-        return void res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
-      }
       send(res, status, body);
     },
   };

@@ -5,16 +5,19 @@
  */
 import { type Activity, TurnContext } from 'botbuilder';
 import { type Command, parseCommand } from '../../src/core/commands.ts';
+import type { Place } from '../../src/core/place.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import { cardActivity, messageActivity } from './activity.ts';
 import { actorOf } from './actor.ts';
 import type { TeamsDeps } from './deps.ts';
+import { withMentionTokens } from './mentions.ts';
 import { sendPrivately } from './private-chat.ts';
 import { FORM_SUMMARY, requestFormCard } from './request-form.ts';
 
 /** The command text of a message: without the bot's mention, entities and non-breaking spaces. */
 function commandText(activity: Partial<Activity>): string {
-  const text = TurnContext.removeRecipientMention(activity) ?? activity.text ?? '';
+  const mentioning = { ...activity, text: withMentionTokens(activity) };
+  const text = TurnContext.removeRecipientMention(mentioning) ?? mentioning.text ?? '';
   return text
     .replace(/<at>[^<]*<\/at>/g, ' ')
     .replace(/&nbsp;|\u00a0/g, ' ')
@@ -74,7 +77,17 @@ async function answerFor(deps: TeamsDeps, context: TurnContext, command: Command
     count(reply);
     return { activity: messageActivity(reply, { view: 'list' }), visibility: reply.visibility };
   }
-  const reply = await deps.bot.run(actor, command);
+  const reply = await deps.bot.run(actor, command, placeOf(deps, context));
   count(reply);
   return { activity: messageActivity(reply), visibility: reply.visibility };
+}
+
+/** A channel or group chat is a place `members` may be bound to; people mentioned are looked up there. */
+function placeOf(deps: TeamsDeps, context: TurnContext): Place {
+  const { conversation } = context.activity;
+  const personal = (conversation.conversationType ?? 'personal') === 'personal';
+  return {
+    channelId: personal ? undefined : conversation.id,
+    mention: (userId) => actorOf(context, deps.log, userId),
+  };
 }

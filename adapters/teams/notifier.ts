@@ -7,8 +7,10 @@ import type { CloudAdapter, TurnContext } from 'botbuilder';
 import { z } from 'zod';
 import {
   type Destination,
+  type Lookup,
   type MessageRef,
   type Notifier,
+  PlatformUnavailableError,
   RecipientGoneError,
 } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
@@ -52,7 +54,11 @@ export class TeamsNotifier implements Notifier {
     const sent = await this.#send(to, reference, 'sendActivity', (ctx) =>
       ctx.sendActivity(activity),
     );
-    if (!sent?.id) throw new Error('the Bot Connector accepted the message but returned no id');
+    if (!sent?.id) {
+      throw new PlatformUnavailableError(
+        'the Bot Connector accepted the message but returned no id',
+      );
+    }
     const data: z.infer<typeof TeamsMessageData> = { activityId: sent.id, reference };
     return { platform: 'teams', destination: to, data };
   }
@@ -73,6 +79,19 @@ export class TeamsNotifier implements Notifier {
     await this.#send(ref.destination, reference, 'sendActivity', (ctx) =>
       ctx.sendActivity(activity),
     );
+  }
+
+  /**
+   * The Bot Connector cannot list a conversation's messages, so a message whose reference was
+   * never stored cannot be found: the poller decides (docs/delivery.md, the Teams window).
+   */
+  async find(): Promise<Lookup> {
+    return { kind: 'unknown' };
+  }
+
+  /** The Bot Connector tells no time zone here: the poller uses DEFAULT_TIME_ZONE. */
+  async timeZoneOf(): Promise<string | undefined> {
+    return undefined;
   }
 
   /** One call in a proactive turn, retried and mapped; a gone recipient's reference is dropped. */

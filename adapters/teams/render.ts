@@ -1,17 +1,29 @@
 /**
- * Core replies as Adaptive Cards (schema 1.5, Universal Actions) for Teams, with the reply's
- * plain-text summary as the fallback. Approve is an `Action.Execute`; Decline opens a reason
- * field (`Action.ShowCard` with `Input.Text`) and then executes. A single pending task carries a
- * `refresh` section for its assignees, so each viewer's card is re-read when it is shown.
+ * Core replies as Adaptive Cards (schema 1.5, Universal Actions) for Teams. Every text is a
+ * RichTextBlock of TextRuns (rich-text.ts), so nothing people or the Access Service wrote is read
+ * as markdown; the card carries no `fallbackText` (which hosts may read as markdown either): the
+ * activity's `summary` is the plain-text fallback. Approve is an `Action.Execute`; Decline opens
+ * a reason field (`Action.ShowCard` with `Input.Text`) and then executes. A single pending task
+ * carries a `refresh` section for its assignees, so each viewer's card is re-read when shown.
  */
-import { shorten } from '../../src/core/format.ts';
 import type { Block, Button, Field, Reply, TaskCard } from '../../src/core/reply.ts';
+import { clean, cut } from '../../src/core/text.ts';
 import { reasonInputId, Verbs, type View } from './card-actions-data.ts';
+import { type CardJson, richText, richTextOf } from './rich-text.ts';
 
-export type CardJson = Record<string, unknown>;
+export type { CardJson };
 
 export const CARD_VERSION = '1.5';
 export const CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
+
+/** With the activity around it, a card this size stays under Teams' ~28 KB per message. */
+export const CARD_BUDGET_BYTES = 24_000;
+/**
+ * How long one text may be, longest first: the card is built again with shorter texts until it
+ * fits its budget (long names, a long justification, many tasks). Several tasks start short.
+ */
+const ONE_TASK_MAX = [2000, 1000, 500, 250, 120, 60, 30];
+const SEVERAL_TASKS_MAX = [200, 120, 60, 30];
 
 export interface RenderOptions {
   /** What a click on one of the card's buttons should re-render; default `task`. */
@@ -19,9 +31,6 @@ export interface RenderOptions {
   /** Teams user ids (`29:…`) whose clients re-read a single pending task when they show it. */
   refreshFor?: readonly string[];
 }
-
-/** A field value's length in a card of several tasks (a justification can be 1000). */
-const LIST_VALUE_MAX = 200;
 
 const toneColor: Record<Reply['tone'], string> = {
   info: 'default',
@@ -38,33 +47,31 @@ const stateColor: Record<TaskCard['state'], string> = {
   other: 'warning',
 };
 
-/** Teams cards render no inline code; the commands the core quotes in backticks become bold. */
-const md = (text: string) => text.replace(/`([^`\n]+)`/g, '**$1**');
-
-const textBlock = (text: string, extra: CardJson = {}): CardJson => ({
-  type: 'TextBlock',
-  text: md(text),
-  wrap: true,
-  ...extra,
-});
-
 export function renderCard(reply: Reply, options: RenderOptions = {}): CardJson {
+  const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
+  let card: CardJson = {};
+  for (const max of several ? SEVERAL_TASKS_MAX : ONE_TASK_MAX) {
+    card = cardWithin(reply, options, max);
+    if (Buffer.byteLength(JSON.stringify(card)) <= CARD_BUDGET_BYTES) break;
+  }
+  return card;
+}
+
+/** The card with every text cut to `max` characters. */
+function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson {
+  const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
   const view = options.view ?? 'task';
+  const within = (text: string) => cut(text, max);
   const body: CardJson[] = [];
   if (reply.title) {
-    body.push(
-      textBlock(reply.title, { weight: 'Bolder', size: 'Medium', color: toneColor[reply.tone] }),
-    );
+    const style = { weight: 'Bolder', size: 'Medium', color: toneColor[reply.tone] } as const;
+    body.push(richTextOf(within(reply.title), style));
   }
-  // Several tasks in one card: long values are cut, to stay within a Teams message.
-  const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
-  const valueMax = several ? LIST_VALUE_MAX : Number.POSITIVE_INFINITY;
-  for (const block of reply.blocks) body.push(...renderBlock(block, view, valueMax));
+  for (const block of reply.blocks) body.push(...renderBlock(block, view, within, several));
   const card: CardJson = {
     type: 'AdaptiveCard',
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     version: CARD_VERSION,
-    fallbackText: reply.summary,
     body,
   };
   const refresh = refreshSection(reply, options.refreshFor);
@@ -89,21 +96,25 @@ function refreshSection(reply: Reply, userIds: readonly string[] | undefined) {
   };
 }
 
-function renderBlock(block: Block, view: View, valueMax: number): CardJson[] {
+type Within = (text: string) => string;
+
+function renderBlock(block: Block, view: View, within: Within, compact: boolean): CardJson[] {
   switch (block.kind) {
     case 'text':
-      return [textBlock(block.text)];
+      return [richTextOf(within(block.text))];
     case 'note':
-      return [textBlock(block.text, { isSubtle: true, size: 'Small' })];
+      return [richTextOf(within(block.text), { isSubtle: true, size: 'Small' })];
     case 'fields':
-      return [factSet(block.fields, valueMax)];
+      return fieldBlocks(block.fields, within, false);
     case 'list': {
-      const items = block.items.map((item) => `- ${item}`);
-      if (block.more > 0) items.push(`- …and ${block.more} more`);
-      return items.length ? [textBlock(items.join('\r'))] : [];
+      const items = block.items.map((item) =>
+        richTextOf(`• ${within(item)}`, {}, { spacing: 'None' }),
+      );
+      if (block.more > 0) items.push(richTextOf(`…and ${block.more} more`, { isSubtle: true }));
+      return items;
     }
     case 'task':
-      return [taskContainer(block.card, view, valueMax)];
+      return [taskContainer(block.card, view, within, compact)];
     case 'actions':
       return block.buttons.length
         ? [{ type: 'ActionSet', actions: block.buttons.map((b) => action(b, view)) }]
@@ -111,19 +122,39 @@ function renderBlock(block: Block, view: View, valueMax: number): CardJson[] {
   }
 }
 
-const factSet = (fields: readonly Field[], max: number): CardJson => ({
-  type: 'FactSet',
-  facts: fields.map((f) => ({ title: f.label, value: shorten(f.value, max) })),
-});
-
-function taskContainer(card: TaskCard, view: View, valueMax: number): CardJson {
-  const title = card.number ? `${card.number}. ${card.title}` : card.title;
-  const items: CardJson[] = [textBlock(title, { weight: 'Bolder' })];
-  if (card.fields.length) {
-    items.push(factSet(card.fields, valueMax));
+/**
+ * One line a field, its label in bold; in a card of several tasks, one plain paragraph of them
+ * (a Teams message holds ~28 KB, and fifteen tasks with their buttons fill most of it).
+ */
+function fieldBlocks(fields: readonly Field[], within: Within, compact: boolean): CardJson[] {
+  if (!fields.length) return [];
+  const shown = fields.map((f) => ({
+    label: `${clean(f.label)}: `,
+    value: clean(within(f.value)),
+  }));
+  if (compact) {
+    const line = shown.map((f) => `${f.label}${f.value}`).join(' · ');
+    return [richText([{ type: 'TextRun', text: line }])];
   }
+  return shown.map((f) =>
+    richText(
+      [
+        { type: 'TextRun', text: f.label, weight: 'Bolder' },
+        { type: 'TextRun', text: f.value },
+      ],
+      { spacing: 'None' },
+    ),
+  );
+}
+
+function taskContainer(card: TaskCard, view: View, within: Within, compact: boolean): CardJson {
+  const title = `${card.number ? `${card.number}. ` : ''}${within(card.title)}`;
+  const items: CardJson[] = [richTextOf(title, { weight: 'Bolder' })];
+  items.push(...fieldBlocks(card.fields, within, compact));
   if (card.outcome) {
-    items.push(textBlock(card.outcome, { color: stateColor[card.state], weight: 'Bolder' }));
+    items.push(
+      richTextOf(within(card.outcome), { color: stateColor[card.state], weight: 'Bolder' }),
+    );
   }
   if (card.buttons.length) {
     items.push({ type: 'ActionSet', actions: card.buttons.map((b) => action(b, view)) });
@@ -134,6 +165,15 @@ function taskContainer(card: TaskCard, view: View, valueMax: number): CardJson {
 function action(button: Button, view: View): CardJson {
   const data = { value: button.value, view };
   switch (button.action) {
+    case 'confirmChange':
+    case 'cancelChange':
+      return {
+        type: 'Action.Execute',
+        title: button.label,
+        verb: Verbs[button.action],
+        ...(button.style ? { style: button.style === 'danger' ? 'destructive' : 'positive' } : {}),
+        data: { value: button.value },
+      };
     case 'approve':
     case 'approveAll':
       return {

@@ -11,6 +11,7 @@ import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { Verbs } from './card-actions-data.ts';
 import { CARD_VERSION, type CardJson } from './render.ts';
+import { richTextOf } from './rich-text.ts';
 
 export const Datasets = { workApps: 'workApps', permissionLevels: 'permissionLevels' } as const;
 export const FormInputs = {
@@ -52,7 +53,7 @@ function formCard(apps: readonly Choice[], state: FormState): CardJson {
   const body: CardJson[] = [
     { type: 'TextBlock', text: 'Request access', weight: 'Bolder', size: 'Medium', wrap: true },
   ];
-  if (state.note) body.push({ type: 'TextBlock', text: state.note, color: 'warning', wrap: true });
+  if (state.note) body.push(richTextOf(state.note, { color: 'warning' }));
   body.push(
     {
       type: 'Input.ChoiceSet',

@@ -7,4 +7,6 @@ export interface TeamsSettings {
   tenantId?: string;
   /** No Bot Framework authentication: local emulators and tests only. */
   anonymous: boolean;
+  /** The tenants whose activities are served (lower-cased ids), or `*` for every tenant. */
+  allowedTenants: readonly string[] | '*';
 }

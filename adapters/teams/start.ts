@@ -49,7 +49,10 @@ export async function startTeams(
   if (settings.anonymous) {
     log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
   }
-  routes.mount(MESSAGES_PATH, messagesHandler(adapter, turnHandler(deps), log));
+  routes.mount(
+    MESSAGES_PATH,
+    messagesHandler(adapter, turnHandler(deps), log, settings.allowedTenants),
+  );
   const notifier = new TeamsNotifier(deps);
   return {
     notifier,

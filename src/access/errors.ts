@@ -3,20 +3,11 @@
  * path shape, never a URL with ids or credentials) and carries the problem details when the
  * service sent them. Callers branch on the class or `code`, never on message text.
  */
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 import type { EndpointName } from './endpoints.ts';
 import type { ProblemDetails } from './schemas.ts';
 
-export type AccessErrorCode =
-  | 'ACCESS_UNAUTHORIZED'
-  | 'ACCESS_NOT_FOUND'
-  | 'ACCESS_CONFLICT'
-  | 'ACCESS_INVALID_REQUEST'
-  | 'ACCESS_UNAVAILABLE'
-  | 'ACCESS_INVALID_RESPONSE'
-  | 'ACCESS_RESPONSE_TOO_LARGE'
-  | 'ACCESS_LIST_TOO_LONG'
-  | 'ACCESS_FOREIGN_ORIGIN';
+export type AccessErrorCode = Extract<ErrorCode, `ACCESS_${string}`>;
 
 export class AccessError extends AppError {
   declare readonly code: AccessErrorCode;

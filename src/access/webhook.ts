@@ -23,7 +23,10 @@ export interface SignatureScheme {
   toleranceMs: number;
 }
 
-export type Verdict = { ok: true } | { ok: false; reason: 'unsigned' | 'bad_signature' | 'stale' };
+/** `signature`: the delivery's own, which names it when a replay is looked for. */
+export type Verdict =
+  | { ok: true; signature: string }
+  | { ok: false; reason: 'unsigned' | 'bad_signature' | 'stale' };
 
 export function signatureOf(secret: string, timestamp: string, body: Buffer | string): string {
   const hmac = createHmac('sha256', secret).update(`${timestamp}.`).update(body);
@@ -62,7 +65,7 @@ export function verifySignature(
   if (!(Math.abs(now.getTime() - seconds * 1000) <= scheme.toleranceMs)) {
     return { ok: false, reason: 'stale' };
   }
-  return { ok: true };
+  return { ok: true, signature: expected };
 }
 
 const userIds = z.array(z.string().min(1).max(200)).max(10_000);

@@ -6,61 +6,29 @@
 import { z } from 'zod';
 import { defaultLimits } from '../access/limits.ts';
 import { ConfigError } from '../errors.ts';
-import { parseNotifyRules } from '../poller/rules.ts';
+import { escalates, parseNotifyRules } from '../poller/rules.ts';
+import { isTimeZone, parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
+import { isLoopback } from '../server/loopback.ts';
+import {
+  duration,
+  header,
+  httpUrl,
+  intIn,
+  optional,
+  parsedBy,
+  secret,
+  tenantList,
+  withDefault,
+} from './env-values.ts';
+import { parseGroupManagers } from './group-managers.ts';
 
 /** Where the store lives when DATABASE_URL is unset and a real Access Service is used. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
 
-/** Empty strings count as unset: env files often carry `NAME=` lines. */
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, value: z.output<T>) =>
-  z.preprocess(blankIsUnset, schema.default(value as never));
-
-const secret = (what: string) => optional(z.string().min(1, `${what} must not be empty`));
-
-const httpUrl = (name: string) =>
-  z.url({
-    protocol: /^https?$/,
-    error: `${name} must be an http(s) URL, e.g. https://access.example.com/api/v1`,
-  });
-
-const durationPattern = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
-const unitMs = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** `24h`, `90m`, `30s`, `2d`, `0` → milliseconds; a bare number is seconds. */
-export function parseDuration(value: string): number | undefined {
-  const match = durationPattern.exec(value.trim());
-  if (!match) return undefined;
-  const unit = (match[2] ?? 's') as keyof typeof unitMs;
-  return Math.round(Number(match[1]) * unitMs[unit]);
-}
-
-const duration = (name: string) =>
-  z.string().transform((value, ctx) => {
-    const ms = parseDuration(value);
-    if (ms === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${name} must be a duration such as 24h, 90m, 30s or 0 (got "${value}")`,
-      });
-      return z.NEVER;
-    }
-    return ms;
-  });
-
-const header = (name: string) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9-]+$/, `${name} must be an HTTP header name such as X-Access-Signature`);
-
-const intIn = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`);
+/** `development` or `test` in any case: the only places where Teams may run unauthenticated. */
+const isDevelopment = (nodeEnv: string | undefined) =>
+  ['development', 'test'].includes(nodeEnv?.toLowerCase() ?? '');
 
 const Env = z
   .object({
@@ -113,27 +81,35 @@ const Env = z
     ),
     MicrosoftAppTenantId: optional(z.string().min(1)),
     TEAMS_ANONYMOUS: optional(z.enum(['0', '1'], { error: 'TEAMS_ANONYMOUS must be 1 or 0' })),
+    TEAMS_ALLOWED_TENANTS: optional(tenantList),
     PORT: withDefault(intIn('PORT', 0, 65535), 3000),
-    DATABASE_URL: optional(z.string().min(1)),
-    POLL_INTERVAL_SECONDS: withDefault(intIn('POLL_INTERVAL_SECONDS', 1, 86_400), 60),
-    POLL_MAX_RPS: optional(
-      z.coerce
-        .number({ error: 'POLL_MAX_RPS must be a number' })
-        .positive('POLL_MAX_RPS must be greater than 0'),
-    ),
-    REMIND_AFTER: withDefault(duration('REMIND_AFTER'), 24 * 3_600_000),
-    ACCESS_WEBHOOK_SECRET: secret('ACCESS_WEBHOOK_SECRET'),
-    POLL_CONCURRENCY: withDefault(intIn('POLL_CONCURRENCY', 1, 500), 20),
-    NOTIFY_RULES: optional(
-      z.string().transform((value, ctx) => {
-        try {
-          return parseNotifyRules(value);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: `NOTIFY_RULES ${(error as Error).message}` });
-          return z.NEVER;
-        }
+    HOST: optional(
+      z.union([z.ipv4(), z.ipv6(), z.hostname()], {
+        error: 'HOST must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0',
       }),
     ),
+    DATABASE_URL: optional(z.string().min(1)),
+    POLL_INTERVAL_SECONDS: withDefault(intIn('POLL_INTERVAL_SECONDS', 1, 86_400), 60),
+    // A bound by default: a storm of webhooks or a huge directory never floods the service.
+    POLL_MAX_RPS: withDefault(
+      z.coerce
+        .number({ error: 'POLL_MAX_RPS must be a number' })
+        .min(0, 'POLL_MAX_RPS must be 0 (no bound) or more'),
+      200,
+    ),
+    REMIND_AFTER: withDefault(duration('REMIND_AFTER'), 24 * 3_600_000),
+    ESCALATE_AFTER: withDefault(duration('ESCALATE_AFTER'), 0),
+    QUIET_HOURS: optional(parsedBy('QUIET_HOURS', parseQuietHours)),
+    WORKING_DAYS: optional(parsedBy('WORKING_DAYS', parseWorkingDays)),
+    DEFAULT_TIME_ZONE: withDefault(
+      z.string().refine(isTimeZone, {
+        error: 'DEFAULT_TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC',
+      }),
+      'UTC',
+    ),
+    ACCESS_WEBHOOK_SECRET: secret('ACCESS_WEBHOOK_SECRET'),
+    POLL_CONCURRENCY: withDefault(intIn('POLL_CONCURRENCY', 1, 500), 20),
+    NOTIFY_RULES: optional(parsedBy('NOTIFY_RULES', parseNotifyRules)),
     DIRECTORY_SYNC_INTERVAL: withDefault(duration('DIRECTORY_SYNC_INTERVAL'), 3_600_000),
     DEMO_REQUEST_AFTER: withDefault(duration('DEMO_REQUEST_AFTER'), 10_000),
     ACCESS_WEBHOOK_SIGNATURE_HEADER: withDefault(
@@ -168,7 +144,26 @@ const Env = z
         }
       }),
     ),
+    RATE_LIMIT_PER_MINUTE: withDefault(intIn('RATE_LIMIT_PER_MINUTE', 0, 10_000), 30),
+    RATE_LIMIT_BURST: withDefault(intIn('RATE_LIMIT_BURST', 1, 1_000), 10),
+    ALLOW_SELF_APPROVAL: withDefault(
+      z.enum(['0', '1'], { error: 'ALLOW_SELF_APPROVAL must be 1 or 0' }),
+      '0',
+    ),
     SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
+    GROUP_ADMINS_GROUP: optional(z.string().trim().min(1).max(200)),
+    GROUP_MANAGERS: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseGroupManagers(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `GROUP_MANAGERS ${(error as Error).message}` });
+          return z.NEVER;
+        }
+      }),
+    ),
+    AUDITORS_GROUP: optional(z.string().trim().min(1).max(200)),
+    AUDIT_RETENTION_DAYS: withDefault(intIn('AUDIT_RETENTION_DAYS', 0, 36_500), 365),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, path: string, message: string) => {
@@ -196,9 +191,14 @@ const Env = z
     );
     const anonymous = env.TEAMS_ANONYMOUS === '1';
     need(
-      anonymous && env.NODE_ENV === 'production',
+      anonymous && !(isDevelopment(env.NODE_ENV) && isLoopback(env.HOST)),
       'TEAMS_ANONYMOUS',
-      'TEAMS_ANONYMOUS=1 turns off Bot Framework authentication and is refused when NODE_ENV=production',
+      `TEAMS_ANONYMOUS=1 turns off Bot Framework authentication: it needs NODE_ENV=development or test and HOST=127.0.0.1 (or ::1, localhost); here NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'} and HOST is ${env.HOST ? `"${env.HOST}"` : 'unset (every interface)'}`,
+    );
+    need(
+      !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId,
+      'TEAMS_ALLOWED_TENANTS',
+      'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas, or * to accept every tenant (defaults to MicrosoftAppTenantId when that is set)',
     );
     need(
       anonymous && !!env.MicrosoftAppId,
@@ -211,6 +211,11 @@ const Env = z
         !env.MicrosoftAppPassword,
       'MicrosoftAppPassword',
       'MicrosoftAppPassword is required when MicrosoftAppId is set',
+    );
+    need(
+      env.ESCALATE_AFTER > 0 && !(env.NOTIFY_RULES && escalates(env.NOTIFY_RULES)),
+      'ESCALATE_AFTER',
+      'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES (or set ESCALATE_AFTER=0)',
     );
     need(
       env.MicrosoftAppType === 'SingleTenant' && !env.MicrosoftAppTenantId,
@@ -235,6 +240,18 @@ function toConfig(env: Env) {
     /** Unset → the embedded sandbox is started. */
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
+    /** Whether an approver may approve a request of their own. */
+    allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
+    /** Who may manage groups from chat and read others' history; nobody when all are unset. */
+    groups: {
+      adminsGroup: env.GROUP_ADMINS_GROUP,
+      managers: env.GROUP_MANAGERS,
+      auditorsGroup: env.AUDITORS_GROUP,
+    },
+    /** Days the audit log keeps an entry; 0: for ever. */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** Commands, clicks and forms per person and minute (0: no limit), and how many at once. */
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
     accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,
     /** What any answer of the Access Service may cost (src/access/limits.ts). */
     accessLimits: {
@@ -260,15 +277,30 @@ function toConfig(env: Env) {
             appType: env.MicrosoftAppType ?? 'MultiTenant',
             tenantId: env.MicrosoftAppTenantId,
             anonymous: env.TEAMS_ANONYMOUS === '1',
+            /** Lower-cased ids, or `*`; only anonymous mode gets here with neither variable. */
+            allowedTenants:
+              env.TEAMS_ALLOWED_TENANTS ??
+              (env.MicrosoftAppTenantId ? [env.MicrosoftAppTenantId.toLowerCase()] : '*'),
           }
         : undefined,
     port: env.PORT,
+    /** Unset: every interface. */
+    host: env.HOST,
     /** Unset: in memory with the embedded sandbox, otherwise `DEFAULT_DATABASE_URL`. */
     databaseUrl: env.DATABASE_URL,
     poll: {
       intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
-      maxRps: env.POLL_MAX_RPS,
+      /** 0: no bound. */
+      maxRps: env.POLL_MAX_RPS || undefined,
       remindAfterMs: env.REMIND_AFTER,
+      /** 0: never escalate. */
+      escalateAfterMs: env.ESCALATE_AFTER,
+      /** When reminders and escalations may go out, in each approver's time zone. */
+      hours: {
+        quiet: env.QUIET_HOURS,
+        days: env.WORKING_DAYS,
+        defaultZone: env.DEFAULT_TIME_ZONE,
+      },
     },
     pollConcurrency: env.POLL_CONCURRENCY,
     notifyRules: env.NOTIFY_RULES,

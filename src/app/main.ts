@@ -23,7 +23,9 @@ function die(message: string): never {
 
 /** Runs until the terminal input ends; returns what to stop. */
 function runShell(config: Config, runtime: Runtime, log: Logger) {
-  const email = config.shellUserEmail ?? (runtime.sandbox ? demoApprover.email : undefined);
+  // With SANDBOX_EMAIL_MAP the demo approver may have a real address: ask the sandbox.
+  const sandboxEmail = runtime.sandbox?.state.user(demoApprover.id).email;
+  const email = config.shellUserEmail ?? sandboxEmail;
   if (!email) {
     throw new AppError(
       'CONFIG_INVALID',
@@ -36,8 +38,10 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
     input: process.stdin,
     output: process.stdout,
     log,
-    startNotifications: (notifier) =>
-      startLocalPolling({ config, runtime, log, notifiers: [notifier] }),
+    startNotifications: (notifier) => {
+      runtime.notices.register(notifier);
+      return startLocalPolling({ config, runtime, log, notifiers: [notifier] });
+    },
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
   });
   const cancelDemo =

@@ -63,15 +63,19 @@ export async function startPolling({
     concurrency: config.pollConcurrency,
     maxRps: poll.maxRps,
     remindAfterMs: poll.remindAfterMs,
+    escalateAfterMs: poll.escalateAfterMs,
+    hours: poll.hours,
     rules: config.notifyRules,
     directories,
     directorySyncMs: config.directorySyncMs,
+    auditRetentionDays: config.auditRetentionDays,
   });
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));
   const webhook = accessWebhookHandler({
     scheme: secret ? { secret, ...config.webhook } : undefined,
     trigger: poller,
+    replays: runtime.store,
     clock: systemClock,
     log: log.child({ component: 'webhooks' }),
     metrics,

@@ -9,6 +9,7 @@
  */
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
+import { PersonNotices } from '../core/notices.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
@@ -21,6 +22,8 @@ export interface Runtime {
   client: AccessClient;
   store: Store;
   metrics: Metrics;
+  /** Where each platform's notifier is registered once started, so the bot can tell people. */
+  notices: PersonNotices;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -38,7 +41,10 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     let sandbox: Runtime['sandbox'];
     let access = config.access;
     if (!access) {
-      sandbox = await startSandbox({ statusParam: config.tasks.statusParam });
+      sandbox = await startSandbox({
+        statusParam: config.tasks.statusParam,
+        emailMap: config.sandboxEmailMap,
+      });
       closers.push(() => sandbox!.close());
       access = { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
       log.info(
@@ -58,8 +64,18 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       statusParam: config.tasks.statusParam,
       observe: observeAccess(metrics),
     });
-    const bot = new AccessBot({ client, store, log, pendingStatus: config.tasks.pendingStatus });
-    return { bot, client, store, metrics, sandbox, close };
+    const notices = new PersonNotices(store, log);
+    const bot = new AccessBot({
+      client,
+      store,
+      log,
+      pendingStatus: config.tasks.pendingStatus,
+      allowSelfApproval: config.allowSelfApproval,
+      rateLimit: config.rateLimit,
+      groups: config.groups,
+      notices,
+    });
+    return { bot, client, store, metrics, notices, sandbox, close };
   } catch (error) {
     await close();
     throw error;

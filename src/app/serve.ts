@@ -56,7 +56,13 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     ],
   });
   const adapters: PlatformAdapter[] = [];
-  const common = { bot: runtime.bot, routes: http, log, metrics: runtime.metrics };
+  const common = {
+    bot: runtime.bot,
+    routes: http,
+    replays: runtime.store,
+    log,
+    metrics: runtime.metrics,
+  };
   let polling: Polling | undefined;
   const close = async () => {
     await http.close();
@@ -67,6 +73,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     for (const [name, start] of platformsFor(config)) {
       const adapter = await start(common);
       adapters.push(adapter);
+      runtime.notices.register(adapter.notifier);
       if (adapter.busy) http.busyWhen(adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
@@ -78,7 +85,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       directories: adapters.flatMap((adapter) => adapter.directory ?? []),
     });
     http.mount(WEBHOOK_PATH, polling.webhook);
-    const port = await http.listen(config.port);
+    const port = await http.listen(config.port, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
     log.info({ port }, 'listening');
     return { port, adapters, close };

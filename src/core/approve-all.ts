@@ -1,8 +1,13 @@
-/** "Approve all": each listed task once, in order, with one summary wording on every platform. */
+/**
+ * Deciding several tasks at once ("Approve all", `approve 1 2 3`, `decline 1 2 -- why`): each
+ * named task once, in order, each checked like a single click, with one summary wording on every
+ * platform.
+ */
 import type { AuditOutcome } from '../store/store.ts';
-import type { DecisionResult } from './decide.ts';
+import type { Decision, DecisionResult } from './decide.ts';
 import { plural } from './format.ts';
 import { listBlock, type Reply, success, warning } from './reply.ts';
+import { inert } from './text.ts';
 
 /** The most tasks one click may approve: a `tasks` list never shows more. */
 export const MAX_APPROVE_ALL = 50;
@@ -12,34 +17,37 @@ const said: Record<AuditOutcome, string> = {
   declined: 'declined',
   already_decided: 'already decided',
   not_assignee: 'not yours',
+  self_approval: 'your own request',
   not_found: 'no longer exists',
   failed: 'failed',
 };
 
-export interface Approved {
+export interface Decided {
   taskId: string;
   result: DecisionResult;
 }
 
-export async function approveEach(
+export async function decideEach(
   taskIds: readonly string[],
-  approve: (taskId: string) => Promise<DecisionResult>,
-): Promise<Approved[]> {
-  const results: Approved[] = [];
+  decide: (taskId: string) => Promise<DecisionResult>,
+): Promise<Decided[]> {
+  const results: Decided[] = [];
   for (const taskId of new Set(taskIds.slice(0, MAX_APPROVE_ALL))) {
-    results.push({ taskId, result: await approve(taskId) });
+    results.push({ taskId, result: await decide(taskId) });
   }
   return results;
 }
 
-export function approveAllReply(results: readonly Approved[]): Reply {
+export function decidedReply(results: readonly Decided[], decision: Decision = 'approve'): Reply {
+  const done = decision === 'approve' ? 'approved' : 'declined';
   const items = results.map(({ taskId, result }) => {
-    const title = result.message.kind === 'replace' ? result.message.card.title : `Task ${taskId}`;
+    const title =
+      result.message.kind === 'replace' ? result.message.card.title : `Task ${inert(taskId)}`;
     const what = `${title}: ${said[result.outcome]}`;
-    return result.outcome === 'failed' ? `${what} — ${result.reply.summary}` : what;
+    return result.outcome === done ? what : `${what} — ${result.reply.summary}`;
   });
-  const approved = results.filter((r) => r.result.outcome === 'approved').length;
-  const title = `Approved ${approved} of ${plural(results.length, 'task')}`;
-  const make = approved === results.length ? success : warning;
+  const count = results.filter((r) => r.result.outcome === done).length;
+  const title = `${decision === 'approve' ? 'Approved' : 'Declined'} ${count} of ${plural(results.length, 'task')}`;
+  const make = count === results.length ? success : warning;
   return make(`${title}. ${items.join('; ')}`, { title, blocks: [listBlock(items, 50)] });
 }

@@ -8,26 +8,37 @@ import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type {
+  AuditEntry,
   AuditStore,
+  ChannelGroupStore,
   ConversationRefStore,
+  GroupChangeStore,
+  IdentityLink,
   LinkStore,
   Platform,
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
 } from '../store/store.ts';
-import { type Approved, approveAllReply, approveEach } from './approve-all.ts';
+import { type Decided, decidedReply, decideEach } from './approve-all.ts';
 import { TaskAudience } from './audience.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
-import { appsReply, groupsReply, membersReply } from './directory.ts';
+import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
 import { plural } from './format.ts';
-import { type PastDecision, recentDecisions } from './history.ts';
+import { type ChangeResult, cancelChange, confirmChange } from './group-confirm.ts';
+import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './group-deps.ts';
+import { runGroupLine } from './group-dispatch.ts';
+import { GroupRules, type GroupRulesConfig } from './group-rules.ts';
+import { ownQuery, readHistory } from './history.ts';
 import { type ChatActor, Identity } from './identity.ts';
+import type { TellPerson } from './notices.ts';
+import type { Place } from './place.ts';
+import { RateLimit } from './rate-limit.ts';
 import { type Reply, warning } from './reply.ts';
 import { type FormOutcome, type RequestForm, requestByForm, requestTyped } from './request.ts';
 import { replyForError } from './service-errors.ts';
@@ -39,15 +50,37 @@ export type BotStore = LinkStore &
   TaskNumberStore &
   RequestStore &
   TaskAudienceStore &
-  ConversationRefStore;
+  ConversationRefStore &
+  GroupChangeStore &
+  ChannelGroupStore;
 
 export interface BotDeps {
   client: AccessClient;
   store: BotStore;
   log: Logger;
   pendingStatus: string;
+  /** Whether someone may approve their own request; off unless the organisation allows it. */
+  allowSelfApproval?: boolean;
+  /** Commands, clicks and forms one person may send per minute (0: no limit), and at once. */
+  rateLimit?: { perMinute: number; burst: number };
+  /** Who may manage groups and read others' history; unset: nobody may. */
+  groups?: GroupRulesConfig;
+  /** Tells a person added to or removed from a group; unset: nobody is told. */
+  notices?: TellPerson;
   now?: () => Date;
+  /** Ids of pending group changes; random by default. */
+  newChangeId?: () => string;
 }
+
+/** Enough for anyone working by hand; a script or a stuck key is slowed down. */
+export const DEFAULT_RATE_LIMIT = { perMinute: 30, burst: 10 };
+/** For load tests and benchmarks: nobody is slowed down. */
+export const NO_LIMIT = { perMinute: 0, burst: 1 };
+
+const SLOW_DOWN = warning(
+  "You're going faster than I can keep up with. Nothing was done: wait a few seconds, then try again.",
+  { title: 'Slow down' },
+);
 
 /** A result, or the reply that says why there is none. */
 export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
@@ -59,6 +92,8 @@ export class AccessBot {
   readonly #audience: TaskAudience;
   readonly #decider: Decider;
   readonly #catalog: AppCatalog;
+  readonly #rate: RateLimit;
+  readonly #groups: GroupDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -74,26 +109,41 @@ export class AccessBot {
       log,
       now,
       pendingStatus,
+      allowSelfApproval: deps.allowSelfApproval ?? false,
     });
     this.#catalog = new AppCatalog(client, () => now().getTime());
+    const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
+    this.#rate = new RateLimit({ ...limit, now: () => now().getTime() });
+    this.#groups = {
+      client,
+      store,
+      identity: this.#identity,
+      rules: new GroupRules(client, log, deps.groups),
+      notices: deps.notices,
+      log,
+      now,
+      newId: deps.newChangeId ?? newChangeId,
+      confirmWithinMs: CONFIRM_WITHIN_MS,
+    };
   }
 
-  /** Parses and runs one line of command text. */
-  async handle(actor: ChatActor, text: string): Promise<Reply> {
+  /** Parses and runs one line of command text; `place` is where it was typed. */
+  async handle(actor: ChatActor, text: string, place: Place = {}): Promise<Reply> {
     const parsed = parseCommand(text);
     if (!parsed.ok) return warning(parsed.message);
-    return this.run(actor, parsed.command);
+    return this.run(actor, parsed.command, place);
   }
 
-  async run(actor: ChatActor, command: Command): Promise<Reply> {
+  async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
+    if (!this.#mayAct(actor)) return SLOW_DOWN;
     try {
-      return await this.#run(actor, command);
+      return await this.#run(actor, command, place);
     } catch (error) {
       return replyForError(error, this.#deps.log);
     }
   }
 
-  async #run(actor: ChatActor, command: Command): Promise<Reply> {
+  async #run(actor: ChatActor, command: Command, place: Place): Promise<Reply> {
     const { client } = this.#deps;
     switch (command.name) {
       case 'help':
@@ -101,18 +151,23 @@ export class AccessBot {
       case 'tasks':
         return (await this.taskList(actor)).reply;
       case 'approve':
-        return (await this.#decideRef(actor, command.task, 'approve')).reply;
+        return this.#decideRefs(actor, command.tasks, 'approve');
       case 'decline':
-        return (await this.#decideRef(actor, command.task, 'decline', command.reason)).reply;
+        if (!command.confirmed) return askReason(command.tasks);
+        return this.#decideRefs(actor, command.tasks, 'decline', command.reason);
       case 'members':
-        await this.#identity.resolve(actor);
-        return membersReply(client, command.group);
+      case 'group':
+      case 'confirm':
+      case 'cancel':
+      case 'history':
+        return runGroupLine(this.#groups, await this.#identity.resolve(actor), place, command);
       case 'groups':
         await this.#identity.resolve(actor);
         return groupsReply(client);
-      case 'apps':
-        await this.#identity.resolve(actor);
-        return appsReply(await this.#catalog.apps(), command.search);
+      case 'apps': {
+        const link = await this.#identity.resolve(actor);
+        return appsReply(await this.#catalog.appsFor(link.accessUserId), command.search);
+      }
       case 'request': {
         const link = await this.#identity.resolve(actor);
         return requestTyped(
@@ -155,6 +210,17 @@ export class AccessBot {
     decision: Decision,
     reason?: string,
   ): Promise<DecisionResult> {
+    if (!this.#mayAct(actor))
+      return { outcome: 'failed', reply: SLOW_DOWN, message: { kind: 'keep' } };
+    return this.#decide(actor, taskId, decision, reason);
+  }
+
+  async #decide(
+    actor: ChatActor,
+    taskId: string,
+    decision: Decision,
+    reason?: string,
+  ): Promise<DecisionResult> {
     try {
       const link = await this.#identity.resolve(actor);
       return await this.#decider.decide(link, taskId, decision, reason);
@@ -171,9 +237,10 @@ export class AccessBot {
   async approveAll(
     actor: ChatActor,
     taskIds: readonly string[],
-  ): Promise<{ reply: Reply; results: Approved[] }> {
-    const results = await approveEach(taskIds, (taskId) => this.decide(actor, taskId, 'approve'));
-    return { reply: approveAllReply(results), results };
+  ): Promise<{ reply: Reply; results: Decided[] }> {
+    if (!this.#mayAct(actor)) return { reply: SLOW_DOWN, results: [] };
+    const results = await decideEach(taskIds, (taskId) => this.#decide(actor, taskId, 'approve'));
+    return { reply: decidedReply(results), results };
   }
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
@@ -190,16 +257,17 @@ export class AccessBot {
 
   /** Applications for a picker, matching what the actor typed. */
   searchApps(actor: ChatActor, typed: string, limit: number): Promise<Answer<Choice[]>> {
-    return this.#answer(actor, () => this.#catalog.search(typed, limit));
+    return this.#answer(actor, (link) => this.#catalog.search(link.accessUserId, typed, limit));
   }
 
   /** Permission levels of one application for a picker. */
   permissionLevels(actor: ChatActor, appId: string, typed = ''): Promise<Answer<Choice[]>> {
-    return this.#answer(actor, () => this.#catalog.levels(appId, typed));
+    return this.#answer(actor, (link) => this.#catalog.levels(link.accessUserId, appId, typed));
   }
 
   /** A submitted request form; the app and level are read again from the service. */
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
+    if (!this.#mayAct(actor)) return { kind: 'done', reply: SLOW_DOWN };
     try {
       const link = await this.#identity.resolve(actor);
       return await requestByForm(this.#requestDeps(), link.accessUserId, form);
@@ -208,10 +276,41 @@ export class AccessBot {
     }
   }
 
-  /** The actor's own recent decisions; undefined when they cannot be read right now. */
-  recentDecisions(actor: ChatActor, limit: number): Promise<PastDecision[] | undefined> {
+  /** Confirm on a group change's card: carried out once, only for the person who asked. */
+  confirmChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
+    return this.#change(actor, (link) => confirmChange(this.#groups, link, changeId));
+  }
+
+  /** Cancel on a group change's card. */
+  cancelChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
+    return this.#change(actor, (link) => cancelChange(this.#groups, link, changeId));
+  }
+
+  async #change(
+    actor: ChatActor,
+    work: (link: IdentityLink) => Promise<ChangeResult>,
+  ): Promise<ChangeResult> {
+    const keep = { kind: 'keep' } as const;
+    if (!this.#mayAct(actor)) return { outcome: 'stale', reply: SLOW_DOWN, message: keep };
+    try {
+      return await work(await this.#identity.resolve(actor));
+    } catch (error) {
+      return { outcome: 'failed', reply: replyForError(error, this.#deps.log), message: keep };
+    }
+  }
+
+  /**
+   * The actor's own recent actions (decisions, group changes, changes made to them), newest
+   * first, and the Access user they are for; undefined when they cannot be read right now.
+   */
+  async recentActions(
+    actor: ChatActor,
+    limit: number,
+  ): Promise<{ entries: AuditEntry[]; viewer?: string } | undefined> {
+    const link = await this.#identity.resolve(actor).catch(() => undefined);
     const { store: audit, log } = this.#deps;
-    return recentDecisions({ audit, log }, actor, limit);
+    const entries = await readHistory({ audit, log }, ownQuery(actor, link, limit));
+    return entries && { entries, viewer: link?.accessUserId };
   }
 
   /**
@@ -233,10 +332,16 @@ export class AccessBot {
     return new Conversations(this.#deps.store, platform);
   }
 
-  async #answer<T>(actor: ChatActor, work: () => Promise<T>): Promise<Answer<T>> {
+  #mayAct(actor: ChatActor): boolean {
+    const allowed = this.#rate.take(`${actor.platform}\u0000${actor.chatUserId}`);
+    if (!allowed)
+      this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
+    return allowed;
+  }
+
+  async #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {
     try {
-      await this.#identity.resolve(actor);
-      return { ok: true, value: await work() };
+      return { ok: true, value: await work(await this.#identity.resolve(actor)) };
     } catch (error) {
       return { ok: false, reply: replyForError(error, this.#deps.log) };
     }
@@ -244,28 +349,73 @@ export class AccessBot {
 
   #requestDeps() {
     const { client, store: requests, log } = this.#deps;
-    return { client, requests, log, now: this.#now };
+    return { client, catalog: this.#catalog, requests, log, now: this.#now };
   }
 
-  async #decideRef(
+  /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */
+  async #decideRefs(
     actor: ChatActor,
-    ref: TaskRef,
+    refs: readonly TaskRef[],
     decision: Decision,
     reason?: string,
-  ): Promise<DecisionResult> {
-    if (ref.kind === 'id') return this.decide(actor, ref.id, decision, reason);
-    const listed = await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId);
-    const taskId = listed?.[ref.n - 1];
-    if (!taskId) {
-      const why = listed
-        ? `Your last \`tasks\` list had ${plural(listed.length, 'task')}.`
-        : 'Numbers refer to your last `tasks` list, and I have none for you yet.';
-      return {
-        outcome: 'failed',
-        reply: warning(`There is no task number ${ref.n}. ${why} Type \`tasks\` to see them.`),
-        message: { kind: 'keep' },
-      };
-    }
-    return this.decide(actor, taskId, decision, reason);
+  ): Promise<Reply> {
+    const ids = await this.#resolveRefs(actor, refs);
+    if (!ids.ok) return ids.reply;
+    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason);
+    if (ids.value.length === 1) return (await decide(ids.value[0]!)).reply;
+    return decidedReply(await decideEach(ids.value, decide), decision);
   }
+
+  /** Task ids for what the person typed: list numbers, id prefixes of their own tasks, ids. */
+  async #resolveRefs(actor: ChatActor, refs: readonly TaskRef[]): Promise<Answer<string[]>> {
+    const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
+    const listed = needs('number')
+      ? await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId)
+      : undefined;
+    const pending = needs('prefix')
+      ? await this.#audience.pending(await this.#identity.resolve(actor))
+      : [];
+    const ids: string[] = [];
+    for (const ref of refs) {
+      const id = resolveRef(ref, listed, pending);
+      if (typeof id !== 'string') return { ok: false, reply: id };
+      ids.push(id);
+    }
+    return { ok: true, value: ids };
+  }
+}
+
+/** One typed task reference as a task id, or the reply that says why it names none. */
+function resolveRef(
+  ref: TaskRef,
+  listed: readonly string[] | undefined,
+  pending: readonly Task[],
+): string | Reply {
+  if (ref.kind === 'id') return ref.id;
+  if (ref.kind === 'number') {
+    const taskId = listed?.[ref.n - 1];
+    if (taskId) return taskId;
+    const why = listed
+      ? `Your last \`tasks\` list had ${plural(listed.length, 'task')}.`
+      : 'Numbers refer to your last `tasks` list, and I have none for you yet.';
+    return warning(`There is no task number ${ref.n}. ${why} Type \`tasks\` to see them.`);
+  }
+  const matches = pending.filter((t) => t.id.startsWith(ref.prefix));
+  if (matches.length === 1) return matches[0]!.id;
+  return warning(
+    matches.length
+      ? `Several of your tasks start with ${ref.prefix}; type more of the id, or use the number from \`tasks\`.`
+      : `None of your pending tasks has an id starting with ${ref.prefix}. Type \`tasks\` to see them.`,
+  );
+}
+
+/** `decline 3` with no `--`: nothing is declined until the person says why (or that they won't). */
+function askReason(refs: readonly TaskRef[]): Reply {
+  const named = refs
+    .map((ref) => (ref.kind === 'number' ? String(ref.n) : ref.kind === 'id' ? ref.id : ref.prefix))
+    .join(' ');
+  return warning(
+    `Nothing declined yet: please say why. Type \`decline ${named} -- <reason>\`, or \`decline ${named} --\` to decline without a reason.`,
+    { title: 'Why decline?' },
+  );
 }

@@ -1,12 +1,14 @@
 /**
- * The applications people may request, for pickers that search as the person types: read from
+ * The applications a person may request, for pickers that search as the person types: read from
  * the Access Service at most every 30 seconds per process (every keystroke would otherwise fetch
- * the whole list), and the permission levels of one application.
+ * the whole list), less those hidden from the person's groups; and the permission levels of one
+ * application.
  */
 import type { AccessClient } from '../access/client.ts';
 import type { WorkApp } from '../access/schemas.ts';
 import { type Choice, choiceOf } from './choices.ts';
 import { normalize } from './match.ts';
+import { AppVisibility } from './visibility.ts';
 
 const CATALOG_TTL_MS = 30_000;
 
@@ -18,11 +20,24 @@ export function appMatches(app: WorkApp, search: string): boolean {
 export class AppCatalog {
   readonly #client: AccessClient;
   readonly #now: () => number;
+  readonly #visibility: AppVisibility;
   #cached: { at: number; apps: Promise<WorkApp[]> } | undefined;
 
   constructor(client: AccessClient, now: () => number = Date.now) {
     this.#client = client;
     this.#now = now;
+    this.#visibility = new AppVisibility(client, now);
+  }
+
+  /** The ids of the applications hidden from this person. */
+  hiddenFrom(accessUserId: string): Promise<ReadonlySet<string>> {
+    return this.#visibility.hiddenFrom(accessUserId);
+  }
+
+  /** Every application this person may see. */
+  async appsFor(accessUserId: string): Promise<WorkApp[]> {
+    const [apps, hidden] = await Promise.all([this.apps(), this.hiddenFrom(accessUserId)]);
+    return apps.filter((app) => !hidden.has(app.id));
   }
 
   apps(): Promise<WorkApp[]> {
@@ -36,18 +51,19 @@ export class AppCatalog {
     return apps;
   }
 
-  /** Applications whose name or description contains what was typed, by name. */
-  async search(typed: string, limit: number): Promise<Choice[]> {
+  /** This person's applications whose name or description contains what was typed, by name. */
+  async search(accessUserId: string, typed: string, limit: number): Promise<Choice[]> {
     const q = typed.trim();
-    return (await this.apps())
+    return (await this.appsFor(accessUserId))
       .filter((app) => !q || appMatches(app, q))
       .sort((a, b) => a.name.localeCompare(b.name))
       .slice(0, limit)
       .map(choiceOf);
   }
 
-  /** Permission levels of one application whose name contains what was typed. */
-  async levels(appId: string, typed = ''): Promise<Choice[]> {
+  /** Permission levels of one application whose name contains what was typed; none if hidden. */
+  async levels(accessUserId: string, appId: string, typed = ''): Promise<Choice[]> {
+    if ((await this.hiddenFrom(accessUserId)).has(appId)) return [];
     const q = normalize(typed);
     const levels = await Array.fromAsync(this.#client.listPermissionLevels(appId));
     return levels.filter((level) => !q || normalize(level.name).includes(q)).map(choiceOf);

@@ -1,5 +1,6 @@
 /** What a request form offers: applications and permission levels, by id and name. */
 import { z } from 'zod';
+import { inert } from './text.ts';
 
 export const Choice = z.object({
   id: z.string(),
@@ -14,6 +15,6 @@ export const choiceOf = (item: {
   description?: string | null;
 }): Choice => ({
   id: item.id,
-  name: item.name,
-  ...(item.description ? { description: item.description } : {}),
+  name: inert(item.name),
+  ...(item.description ? { description: inert(item.description) } : {}),
 });

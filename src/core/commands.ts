@@ -1,32 +1,66 @@
 /**
- * The command language, shared by every platform: `help`, `tasks`, `approve <ref>`,
- * `decline <ref> [reason…]`, `members <group>`, `groups`, `apps [search]`,
- * `request <app> [level] [-- justification]`. Parsing never throws: anything else gets a
- * usage message that says what was wrong and what would work.
+ * The command language, shared by every platform: `help`, `tasks`, `approve <ref>…`,
+ * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`,
+ * `request <app> [level] [-- justification]`, and the group and audit commands of
+ * group-commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free text; everything
+ * before it has one meaning only, so a reason can never be taken for a task and a task never for
+ * a reason. Parsing never throws: anything else gets a usage message that says what was wrong
+ * and what would work.
  */
 import { z } from 'zod';
+import {
+  ChangeCommand,
+  GroupCommand,
+  groupUsage,
+  HistoryCommand,
+  parseChangeCommand,
+  parseGroupCommand,
+  parseHistoryCommand,
+} from './group-commands.ts';
 import { closest } from './match.ts';
+import { inert } from './text.ts';
 
 export const MAX_COMMAND_LENGTH = 2000;
 export const MAX_REASON_LENGTH = 1000;
 
-/** A task named by its id, or by its number in the asker's last `tasks` list. */
+/** The shortest start of a task id accepted in place of the whole id. */
+export const MIN_ID_PREFIX = 6;
+/** Tasks one command may decide. */
+export const MAX_REFS = 15;
+
+/**
+ * A task named by its id, by the start of its id (at least `MIN_ID_PREFIX` characters), or by
+ * its number in the asker's last `tasks` list.
+ */
 export const TaskRef = z.union([
   z.object({ kind: z.literal('id'), id: z.uuid() }),
+  z.object({
+    kind: z.literal('prefix'),
+    prefix: z
+      .string()
+      .min(MIN_ID_PREFIX)
+      .max(35)
+      .regex(/^[0-9a-f-]+$/),
+  }),
   z.object({ kind: z.literal('number'), n: z.number().int().min(1).max(500) }),
 ]);
 export type TaskRef = z.infer<typeof TaskRef>;
+const TaskRefs = z.array(TaskRef).min(1).max(MAX_REFS);
 
 export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('help') }),
   z.object({ name: z.literal('tasks') }),
-  z.object({ name: z.literal('approve'), task: TaskRef }),
+  z.object({ name: z.literal('approve'), tasks: TaskRefs }),
   z.object({
     name: z.literal('decline'),
-    task: TaskRef,
+    tasks: TaskRefs,
+    /** Undefined: no `--` was typed, so the person is asked for a reason first. */
     reason: z.string().max(MAX_REASON_LENGTH).optional(),
+    /** `--` was typed: decline, with the reason after it if there is one. */
+    confirmed: z.boolean(),
   }),
-  z.object({ name: z.literal('members'), group: z.string().min(1).max(200) }),
+  /** No group: the group the channel is bound to. */
+  z.object({ name: z.literal('members'), group: z.string().min(1).max(200).optional() }),
   z.object({ name: z.literal('groups') }),
   z.object({ name: z.literal('apps'), search: z.string().max(200).optional() }),
   z.object({
@@ -35,39 +69,79 @@ export const Command = z.discriminatedUnion('name', [
     target: z.string().max(300).optional(),
     justification: z.string().max(MAX_REASON_LENGTH).optional(),
   }),
+  GroupCommand,
+  ChangeCommand.extend({ name: z.literal('confirm') }),
+  ChangeCommand.extend({ name: z.literal('cancel') }),
+  HistoryCommand,
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandName = Command['name'];
 
 export type ParseResult = { ok: true; command: Command } | { ok: false; message: string };
 
-export const usage: Record<CommandName, string> = {
+/**
+ * One help line per command (Teams lists them, ten at most); `confirm` and `cancel` are not
+ * among them: the card that needs them says how to type them.
+ */
+export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel'>, string> = {
   help: 'help — what I can do',
   tasks: 'tasks — your pending tasks, numbered',
-  approve: 'approve <number or task id> — approve one of your tasks',
-  decline: 'decline <number or task id> [reason] — decline one of your tasks',
-  members: 'members <group name or id> — who is in a group (answered for the whole channel)',
+  approve: 'approve <number or id> [more…] — approve your tasks (e.g. `approve 1 3`)',
+  decline: 'decline <number or id> [more…] -- <reason> — decline them, saying why',
+  members:
+    'members [group name or id] — who is in a group (answered for the whole channel; no group: the one the channel is bound to)',
   groups: 'groups — the user groups',
   apps: 'apps [search] — the applications you can request',
   request: 'request <app> [permission level] -- <justification> — ask for access',
+  group: groupUsage.group,
+  history: groupUsage.history,
 };
 
 const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group: 'members' };
-const names = Object.keys(usage) as CommandName[];
+const names = [...Object.keys(usage), 'confirm', 'cancel'] as CommandName[];
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
 
-function parseRef(word: string | undefined, name: CommandName): TaskRef | string {
-  if (!word) return `Which task? Usage: ${usage[name]}`;
-  if (/^\d+$/.test(word)) {
+function parseRef(word: string): TaskRef | string {
+  if (/^\d+$/.test(word) && word.length <= 3) {
     const n = Number(word);
     if (n >= 1 && n <= 500) return { kind: 'number', n };
     return `There is no task number ${word}; numbers come from your \`tasks\` list.`;
   }
-  const id = TaskRef.safeParse({ kind: 'id', id: word.toLowerCase() });
+  const lower = word.toLowerCase();
+  const id = TaskRef.safeParse({ kind: 'id', id: lower });
   if (id.success) return id.data;
-  const shown = word.length > 40 ? `${word.slice(0, 40)}…` : word;
-  return `"${shown}" is not a task id. Use the number from \`tasks\` or the full id (like 3f2b8c1e-9a4d-4c1b-8e2f-1a2b3c4d5e6f).`;
+  const prefix = TaskRef.safeParse({ kind: 'prefix', prefix: lower });
+  if (prefix.success) return prefix.data;
+  const shown = inert(word, 41);
+  return `"${shown}" is not a task. Use the number from \`tasks\`, or the first ${MIN_ID_PREFIX} or more characters of the task id (like 3f2b8c).`;
+}
+
+/** `1 3 3f2b8c …`: every word a task, or a message naming the first word that is not. */
+function parseRefs(words: readonly string[], name: 'approve' | 'decline'): TaskRef[] | string {
+  if (!words.length) return `Which task? Usage: ${usage[name]}`;
+  if (words.length > MAX_REFS) return `At most ${MAX_REFS} tasks at a time, please.`;
+  const refs: TaskRef[] = [];
+  for (const word of words) {
+    const ref = parseRef(word);
+    if (typeof ref === 'string') {
+      return name === 'decline' && refs.length
+        ? `${ref} A reason goes after \`--\`, e.g. \`decline ${words[0]} -- ${inert(words.slice(refs.length).join(' '), 40)}\`.`
+        : ref;
+    }
+    refs.push(ref);
+  }
+  return refs;
+}
+
+/** Splits `a b -- free text` at the first `--` word. */
+function splitFree(args: string): { head: string; free: string | undefined } {
+  const split = /(?:^|\s)--(?:\s|$)/.exec(args);
+  if (!split) return { head: args.trim(), free: undefined };
+  return {
+    head: args.slice(0, split.index).trim(),
+    free: args.slice(split.index + split[0].length).trim(),
+  };
 }
 
 export function parseCommand(input: string): ParseResult {
@@ -80,11 +154,17 @@ export function parseCommand(input: string): ParseResult {
   if (!text) return { ok: true, command: { name: 'help' } };
   const [head = '', ...rest] = text.split(' ');
   const word = head.toLowerCase();
-  const name = (names as string[]).includes(word) ? (word as CommandName) : aliases[word];
+  // `group <name>` still lists members; `group add|remove|bind|unbind …` changes the group.
+  const changing = word === 'group' && /^(add|remove|bind|unbind)$/i.test(rest[0] ?? '');
+  const name = changing
+    ? 'group'
+    : (names as string[]).includes(word) && word !== 'group'
+      ? (word as CommandName)
+      : aliases[word];
   if (!name) {
     const guess = closest(word, names);
     const hint = guess ? ` Did you mean \`${guess}\`?` : '';
-    const shown = word.length > 30 ? `${word.slice(0, 30)}…` : word;
+    const shown = inert(word, 31);
     return fail(`I don't know the command "${shown}".${hint} Type \`help\` to see what I can do.`);
   }
   const args = rest.join(' ');
@@ -96,41 +176,47 @@ export function parseCommand(input: string): ParseResult {
         ? fail(`\`${name}\` takes no arguments. Usage: ${usage[name]}`)
         : ok({ name });
     case 'approve': {
-      const ref = parseRef(rest[0], name);
-      if (typeof ref === 'string') return fail(ref);
-      if (rest.length > 1) return fail(`Approve one task at a time. Usage: ${usage.approve}`);
-      return ok({ name, task: ref });
+      const { head, free } = splitFree(args);
+      if (free !== undefined) return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
+      const refs = parseRefs(head ? head.split(' ') : [], name);
+      if (typeof refs === 'string') return fail(refs);
+      return ok({ name, tasks: refs });
     }
     case 'decline': {
-      const ref = parseRef(rest[0], name);
-      if (typeof ref === 'string') return fail(ref);
-      const reason = rest.slice(1).join(' ') || undefined;
+      const { head, free } = splitFree(args);
+      const refs = parseRefs(head ? head.split(' ') : [], name);
+      if (typeof refs === 'string') return fail(refs);
+      const reason = free || undefined;
       if (reason && reason.length > MAX_REASON_LENGTH) {
         return fail(
           `That reason is too long (${reason.length} characters; the limit is ${MAX_REASON_LENGTH}).`,
         );
       }
-      return ok({ name, task: ref, reason });
+      return ok({ name, tasks: refs, reason, confirmed: free !== undefined });
     }
     case 'members':
-      if (!args) return fail(`Which group? Usage: ${usage.members}`);
       if (args.length > 200)
         return fail('That group name is too long (the limit is 200 characters).');
-      return ok({ name, group: args });
+      return ok({ name, group: args || undefined });
     case 'apps':
       if (args.length > 200) return fail('That search is too long (the limit is 200 characters).');
       return ok({ name, search: args || undefined });
     case 'request':
       return parseRequest(args);
+    case 'group':
+      return parseGroupCommand(args);
+    case 'confirm':
+    case 'cancel':
+      return parseChangeCommand(name, args);
+    case 'history':
+      return parseHistoryCommand(args);
   }
 }
 
 function parseRequest(args: string): ParseResult {
-  const split = /(?:^|\s)--(?:\s|$)/.exec(args);
-  const target = (split ? args.slice(0, split.index) : args).trim() || undefined;
-  const justification = split
-    ? args.slice(split.index + split[0].length).trim() || undefined
-    : undefined;
+  const { head, free } = splitFree(args);
+  const target = head || undefined;
+  const justification = free || undefined;
   if (!target && justification) return fail(`Which application? Usage: ${usage.request}`);
   if (target && target.length > 300) return fail('That application name is too long.');
   if (justification && justification.length > MAX_REASON_LENGTH) {

@@ -14,6 +14,7 @@ import {
   ServiceUnavailableError,
 } from '../access/errors.ts';
 import type { Task } from '../access/schemas.ts';
+import { taskFacts } from '../access/task-facts.ts';
 import type { Logger } from '../log.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
@@ -21,6 +22,7 @@ import { failure, type Reply, success, type TaskCard, warning } from './reply.ts
 import { PerKey } from './serial.ts';
 import { replyForError } from './service-errors.ts';
 import { goneCard, taskCard, taskTitle } from './task-card.ts';
+import { inert } from './text.ts';
 
 export type Decision = 'approve' | 'decline';
 
@@ -49,6 +51,8 @@ export interface DecideDeps {
   log: Logger;
   now: () => Date;
   pendingStatus: string;
+  /** Whether someone may approve a request of their own (or a review of their own access). */
+  allowSelfApproval: boolean;
 }
 
 const keep: MessageChange = { kind: 'keep' };
@@ -71,9 +75,10 @@ export class Decider {
       let result: DecisionResult;
       try {
         const mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
-        result = mine
-          ? await this.#act(mine, decision, reason, link)
-          : await this.#refuse(link, taskId);
+        if (!mine) result = await this.#refuse(link, taskId);
+        else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(mine, link)) {
+          result = selfApproval(mine);
+        } else result = await this.#act(mine, decision, reason, link);
       } catch (error) {
         result = { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
       }
@@ -121,7 +126,7 @@ export class Decider {
       },
     };
     const card = this.#card(decided);
-    const why = reason ? ` Reason: "${reason}".` : '';
+    const why = reason ? ` Reason: "${inert(reason)}".` : '';
     const said = `You ${verb} "${taskTitle(task)}".${why}`;
     return {
       outcome: verb,
@@ -234,6 +239,22 @@ export class Decider {
       );
     }
   }
+}
+
+/** The actor asked for this access, or it is their own access under review. */
+function isOwn(task: Task, link: IdentityLink): boolean {
+  const facts = taskFacts(task);
+  return facts.requestedBy === link.accessUserId || facts.userId === link.accessUserId;
+}
+
+function selfApproval(task: Task): DecisionResult {
+  return {
+    outcome: 'self_approval',
+    reply: warning(
+      `"${taskTitle(task)}" is your own request, so you can't approve it: another approver has to. You can still decline it.`,
+    ),
+    message: keep,
+  };
 }
 
 function gone(taskId: string): DecisionResult {

@@ -6,6 +6,7 @@ import { appMatches } from './catalog.ts';
 import { plural, sentenceList } from './format.ts';
 import { matchByName } from './match.ts';
 import { info, listBlock, type Reply, warning } from './reply.ts';
+import { inert } from './text.ts';
 
 /** Lists longer than this are cut, with a count of what was left out. */
 export const MAX_LIST = 50;
@@ -18,10 +19,11 @@ export async function membersReply(client: AccessClient, query: string): Promise
   const { group } = found;
   const members = await Array.fromAsync(client.listGroupMembers(group.id));
   // The whole channel sees this answer (guests and other organisations too): names only.
-  const lines = members.map((m) => m.displayName ?? m.id).sort((a, b) => a.localeCompare(b));
-  const title = `${group.name} — ${plural(lines.length, 'member')}`;
+  const lines = members.map((m) => inert(m.displayName ?? m.id)).sort((a, b) => a.localeCompare(b));
+  const name = inert(group.name);
+  const title = `${name} — ${plural(lines.length, 'member')}`;
   if (!lines.length) {
-    return info(`${group.name} has no members.`, { visibility: 'channel', title: group.name });
+    return info(`${name} has no members.`, { visibility: 'channel', title: name });
   }
   return info(`${title}: ${lines.slice(0, MAX_LIST).join(', ')}`, {
     visibility: 'channel',
@@ -30,7 +32,8 @@ export async function membersReply(client: AccessClient, query: string): Promise
   });
 }
 
-async function findGroup(
+/** The group a person named by id or name, or the reply that says which they may have meant. */
+export async function findGroup(
   client: AccessClient,
   query: string,
 ): Promise<{ group: UsersGroup } | { reply: Reply }> {
@@ -39,7 +42,7 @@ async function findGroup(
       return { group: await client.getGroup(query) };
     } catch (error) {
       if (error instanceof NotFoundError)
-        return { reply: warning(`There is no group with id ${query}.`) };
+        return { reply: warning(`There is no group with id ${inert(query)}.`) };
       throw error;
     }
   }
@@ -47,24 +50,26 @@ async function findGroup(
   const match = matchByName(groups, query, (g) => g.name);
   if (match.kind === 'one') return { group: match.item };
   if (match.kind === 'many') {
-    const names = match.items.slice(0, 10).map((g) => `"${g.name}"`);
+    const names = match.items.slice(0, 10).map((g) => `"${inert(g.name)}"`);
     return {
-      reply: warning(`"${query}" matches several groups: ${sentenceList(names)}. Which one?`),
+      reply: warning(
+        `"${inert(query)}" matches several groups: ${sentenceList(names)}. Which one?`,
+      ),
     };
   }
   const hint = match.suggestions.length
-    ? ` Did you mean ${sentenceList(match.suggestions.map((g) => `"${g.name}"`))}?`
+    ? ` Did you mean ${sentenceList(match.suggestions.map((g) => `"${inert(g.name)}"`))}?`
     : ' Type `groups` to see them all.';
-  return { reply: warning(`I found no group called "${query}".${hint}`) };
+  return { reply: warning(`I found no group called "${inert(query)}".${hint}`) };
 }
 
 export async function groupsReply(client: AccessClient): Promise<Reply> {
   const groups = await Array.fromAsync(client.listGroups());
   const lines = groups
-    .map((g) => (g.description ? `${g.name} — ${g.description}` : g.name))
+    .map((g) => (g.description ? `${inert(g.name)} — ${inert(g.description)}` : inert(g.name)))
     .sort((a, b) => a.localeCompare(b));
   if (!lines.length) return info('There are no user groups.');
-  return info(`Groups: ${groups.map((g) => g.name).join(', ')}`, {
+  return info(`Groups: ${groups.map((g) => inert(g.name)).join(', ')}`, {
     title: `${plural(lines.length, 'group')}`,
     blocks: [
       listBlock(lines, MAX_LIST),
@@ -78,13 +83,17 @@ export function appsReply(all: readonly WorkApp[], search?: string): Reply {
     .filter((app) => !search || appMatches(app, search))
     .sort((a, b) => a.name.localeCompare(b.name));
   if (!apps.length) {
-    return info(search ? `No application matches "${search}".` : 'There are no applications.');
+    return info(
+      search ? `No application matches "${inert(search)}".` : 'There are no applications.',
+    );
   }
-  const lines = apps.map((a) => (a.description ? `${a.name} — ${a.description}` : a.name));
+  const lines = apps.map((a) =>
+    a.description ? `${inert(a.name)} — ${inert(a.description)}` : inert(a.name),
+  );
   const title = search
-    ? `${plural(apps.length, 'application')} matching "${search}"`
+    ? `${plural(apps.length, 'application')} matching "${inert(search)}"`
     : plural(apps.length, 'application');
-  return info(`${title}: ${apps.map((a) => a.name).join(', ')}`, {
+  return info(`${title}: ${apps.map((a) => inert(a.name)).join(', ')}`, {
     title,
     blocks: [
       listBlock(lines, MAX_LIST),

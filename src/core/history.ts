@@ -1,28 +1,115 @@
-/** A person's own recent decisions taken through accessbot, newest first, from the audit log. */
-import type { z } from 'zod';
+/**
+ * The audit trail as people read it: `history` shows a person their own recent actions (and the
+ * changes made to their groups' membership of them); auditors may read anyone's, or everyone's.
+ * Slack's App Home shows the same entries. Read from the store's audit log, newest first.
+ */
 import type { Logger } from '../log.ts';
-import { AuditEntry, type AuditStore, type Platform } from '../store/store.ts';
+import {
+  type AuditEntry,
+  type AuditQuery,
+  type AuditStore,
+  type DecisionAuditEntry,
+  type IdentityLink,
+  isDecision,
+  type MembershipAuditEntry,
+  type MembershipOutcome,
+  type Platform,
+} from '../store/store.ts';
+import { formatTime, plural } from './format.ts';
+import { changeWords } from './group-cards.ts';
+import { info, listBlock, type Reply } from './reply.ts';
+import { inert } from './text.ts';
 
-export const PastDecision = AuditEntry.pick({
-  at: true,
-  taskId: true,
-  action: true,
-  outcome: true,
-  reason: true,
-});
-export type PastDecision = z.infer<typeof PastDecision>;
+/** Entries one `history` answer shows. */
+export const HISTORY_SHOWN = 20;
+
+export type PastDecision = DecisionAuditEntry;
 
 /** Undefined when the log cannot be read (logged): "cannot show" differs from "none". */
-export async function recentDecisions(
+export async function readHistory(
   deps: { audit: AuditStore; log: Logger },
-  who: { platform: Platform; chatUserId: string },
-  limit: number,
-): Promise<PastDecision[] | undefined> {
+  query: AuditQuery,
+): Promise<AuditEntry[] | undefined> {
   try {
-    const entries = await deps.audit.listAudit({ actor: who, limit });
-    return entries.map((e) => PastDecision.parse(e));
+    return await deps.audit.listAudit(query);
   } catch (error) {
     deps.log.warn({ err: error }, 'could not read the audit log');
     return undefined;
   }
+}
+
+/** A person's own entries: taken by them on any platform, or changing their memberships. */
+export function ownQuery(
+  who: { platform: Platform; chatUserId: string },
+  link: IdentityLink | undefined,
+  limit: number,
+): AuditQuery {
+  if (!link) return { actor: who, limit };
+  return { person: { chatUserIds: [], accessUserIds: [link.accessUserId] }, limit };
+}
+
+const changeSaid: Record<MembershipOutcome, string> = {
+  added: 'done',
+  removed: 'done',
+  already_member: 'already a member, nothing changed',
+  not_member: 'not a member, nothing changed',
+  group_not_found: 'the group no longer exists',
+  person_not_found: 'the person no longer exists',
+  not_allowed: 'refused: not allowed to manage the group',
+  not_requester: 'refused: someone else’s change',
+  cancelled: 'cancelled',
+  expired: 'expired unconfirmed',
+  failed: 'failed',
+};
+
+/**
+ * One entry as a line of text. `viewer` is the Access user reading it: a change made to them
+ * reads "added you to…"; `withActor` names who acted (for auditors reading others' history).
+ */
+export function describeEntry(entry: AuditEntry, viewer?: string, withActor = false): string {
+  const when = formatTime(entry.at);
+  const by = withActor ? `${entry.platform} ${inert(entry.chatUserId)}: ` : '';
+  if (isDecision(entry)) return `${when} · ${by}${decisionLine(entry)}`;
+  return `${when} · ${by}${changeLine(entry, viewer)}`;
+}
+
+function decisionLine(e: DecisionAuditEntry): string {
+  const why = e.reason ? ` — "${inert(e.reason)}"` : '';
+  const what =
+    e.outcome === 'approved' || e.outcome === 'declined'
+      ? e.outcome
+      : `${e.action}: ${e.outcome.replaceAll('_', ' ')}`;
+  return `${what[0]!.toUpperCase()}${what.slice(1)} task ${inert(e.taskId)}${why}`;
+}
+
+function changeLine(e: MembershipAuditEntry, viewer: string | undefined): string {
+  const target = inert(e.targetName ?? e.targetEmail ?? e.targetUserId ?? 'someone');
+  const group = inert(e.groupName ?? e.groupId);
+  const mine = viewer !== undefined && e.targetUserId === viewer && e.accessUserId !== viewer;
+  if (mine && (e.outcome === 'added' || e.outcome === 'removed')) {
+    return `${e.outcome === 'added' ? 'Added you to' : 'Removed you from'} ${group} (by ${e.platform} ${inert(e.chatUserId)})`;
+  }
+  const words = changeWords({ action: e.action, groupName: group }, target);
+  return `${words[0]!.toUpperCase()}${words.slice(1)}: ${changeSaid[e.outcome]}`;
+}
+
+/** The `history` answer: the entries as lines, newest first. */
+export function historyReply(
+  entries: readonly AuditEntry[] | undefined,
+  title: string,
+  view: { viewer?: string; withActor: boolean },
+): Reply {
+  if (!entries) return info('Your history cannot be shown right now; please try again later.');
+  if (!entries.length) {
+    return info(`${title}: nothing yet.`, {
+      title,
+      blocks: [{ kind: 'text', text: 'Nothing yet: decisions and group changes show up here.' }],
+    });
+  }
+  const lines = entries.map((e) => describeEntry(e, view.viewer, view.withActor));
+  const heading = `${title} (${plural(entries.length, 'entry', 'entries')}, newest first)`;
+  return info(`${heading}: ${lines.slice(0, 5).join('; ')}`, {
+    title: heading,
+    blocks: [listBlock(lines, HISTORY_SHOWN)],
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * The messaging port every chat adapter implements for the poller: post a message to a person
- * or a channel and get its reference back; later, edit that message by its reference. Every
- * method is required; no capability has to be probed.
+ * or a channel and get its reference back; later, edit that message by its reference; and after
+ * a crash, look for a message whose sending was never recorded. Every method is required; no
+ * capability has to be probed (`find` answers `unknown` where the platform cannot tell).
  */
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
@@ -22,16 +23,43 @@ export const MessageRef = z.object({
 });
 export type MessageRef = z.infer<typeof MessageRef>;
 
+/**
+ * What a message the poller sends carries, so that it can be found again when the sender died
+ * before storing its reference (Slack: the message's metadata).
+ */
+export interface DeliveryTag {
+  deliveryId: string;
+  taskId: string;
+}
+
+/** What `find` learned: the message and its reference, that there is none, or nothing. */
+export type Lookup =
+  | { kind: 'found'; ref: MessageRef }
+  | { kind: 'absent' }
+  /** The platform offers no way to look (Teams, the terminal): the caller decides. */
+  | { kind: 'unknown' };
+
 export interface Notifier {
   readonly platform: Platform;
-  post(to: Destination, message: Reply): Promise<MessageRef>;
+  /** `tag` marks the message so that `find` can find it. */
+  post(to: Destination, message: Reply, tag?: DeliveryTag): Promise<MessageRef>;
   /** Replaces the message's content, e.g. a task card with its outcome. */
   update(ref: MessageRef, message: Reply): Promise<void>;
   /**
    * Posts a short follow-up to a sent message — in its thread where the platform has threads —
    * so the person is notified again: an edit notifies no one. Used for reminders.
    */
-  followUp(ref: MessageRef, message: Reply): Promise<void>;
+  followUp(ref: MessageRef, message: Reply, tag?: DeliveryTag): Promise<void>;
+  /**
+   * The message tagged `tag` sent since `since`: posted to `where` when it is a destination, or
+   * as a follow-up of `where` when it is a message. Bounded: it looks back from now to `since`.
+   */
+  find(where: Destination | MessageRef, tag: DeliveryTag, since: Date): Promise<Lookup>;
+  /**
+   * The person's IANA time zone (e.g. `Europe/Berlin`) when the platform tells it, undefined
+   * when it does not; reminders and escalations wait for their working hours in it.
+   */
+  timeZoneOf(chatUserId: string): Promise<string | undefined>;
 }
 
 /** The person or channel can no longer be reached (bot removed, user deactivated). */

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
+import type { ReplayStore } from '../store/store.ts';
 import type { AccessBot } from './bot.ts';
 import type { DirectorySource } from './directory-source.ts';
 import type { Notifier } from './notifier.ts';
@@ -23,9 +24,13 @@ export interface Routes {
   mount(path: string, route: Route): void;
 }
 
+/** Signed requests seen before, shared by every replica: a replay is refused. */
+export type ReplayGuard = ReplayStore;
+
 export interface PlatformContext<Settings> {
   bot: AccessBot;
   routes: Routes;
+  replays: ReplayGuard;
   log: Logger;
   metrics: Metrics;
   settings: Settings;

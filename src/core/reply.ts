@@ -7,13 +7,20 @@ import { z } from 'zod';
 export const Field = z.object({ label: z.string(), value: z.string() });
 export type Field = z.infer<typeof Field>;
 
-export const ButtonAction = z.enum(['approve', 'decline', 'approveAll']);
+export const ButtonAction = z.enum([
+  'approve',
+  'decline',
+  'approveAll',
+  /** Carry out, or drop, a pending group membership change; the value is its id. */
+  'confirmChange',
+  'cancelChange',
+]);
 export type ButtonAction = z.infer<typeof ButtonAction>;
 
 export const Button = z.object({
   label: z.string(),
   action: ButtonAction,
-  /** A task id, or for `approveAll` the listed task ids joined by commas. */
+  /** A task id, for `approveAll` the listed task ids joined by commas, or a change's id. */
   value: z.string(),
   style: z.enum(['primary', 'danger']).optional(),
 });

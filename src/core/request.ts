@@ -9,18 +9,20 @@ import { ConflictError, InvalidRequestError, NotFoundError } from '../access/err
 import type { PermissionLevel, WorkApp } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { RequestStore } from '../store/store.ts';
+import type { AppCatalog } from './catalog.ts';
 import { type Choice, choiceOf } from './choices.ts';
 import { usage } from './commands.ts';
 import { sentenceList } from './format.ts';
 import { matchByName, normalize } from './match.ts';
 import { type Reply, success, warning } from './reply.ts';
+import { inert } from './text.ts';
 
 export type Resolved =
   | { ok: true; app: WorkApp; level: PermissionLevel | undefined }
   | { ok: false; reply: Reply };
 
 const quoted = (items: readonly { name: string }[]) =>
-  sentenceList(items.map((i) => `"${i.name}"`));
+  sentenceList(items.map((i) => `"${inert(i.name)}"`));
 
 /**
  * Which app the leading words name, the rest naming the level: the longest exact name first,
@@ -39,7 +41,7 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
     if (match.kind === 'one') return { app: match.item, rest: words.slice(n).join(' ') };
     if (match.kind === 'many') {
       return warning(
-        `"${prefix(n)}" matches several applications: ${quoted(match.items.slice(0, 10))}. Which one?`,
+        `"${inert(prefix(n))}" matches several applications: ${quoted(match.items.slice(0, 10))}. Which one?`,
       );
     }
     if (!suggestions.length) suggestions = match.suggestions;
@@ -47,12 +49,16 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
   const hint = suggestions.length
     ? ` Did you mean ${quoted(suggestions)}?`
     : ' Type `apps` to see them all.';
-  return warning(`I found no application called "${target}".${hint}`);
+  return warning(`I found no application called "${inert(target)}".${hint}`);
 }
 
-async function resolveTyped(deps: RequestDeps, target: string): Promise<Resolved> {
+async function resolveTyped(deps: RequestDeps, userId: string, target: string): Promise<Resolved> {
   const { client } = deps;
-  const apps = await Array.fromAsync(client.listWorkApps());
+  const [all, hidden] = await Promise.all([
+    Array.fromAsync(client.listWorkApps()),
+    deps.catalog.hiddenFrom(userId),
+  ]);
+  const apps = all.filter((app) => !hidden.has(app.id));
   const found = findApp(apps, target);
   if (!('app' in found)) return { ok: false, reply: found };
   const { app, rest } = found;
@@ -62,7 +68,7 @@ async function resolveTyped(deps: RequestDeps, target: string): Promise<Resolved
     return {
       ok: false,
       reply: warning(
-        `${app.name} has several permission levels: ${quoted(levels)}. Say which, e.g. \`request ${app.name} ${levels[0]!.name} -- why you need it\`.`,
+        `${inert(app.name)} has several permission levels: ${quoted(levels)}. Say which, e.g. \`request ${inert(app.name)} ${inert(levels[0]!.name)} -- why you need it\`.`,
       ),
     };
   }
@@ -71,13 +77,15 @@ async function resolveTyped(deps: RequestDeps, target: string): Promise<Resolved
   const choices = levels.length ? ` Choose one of ${quoted(levels)}.` : '';
   const what =
     level.kind === 'many'
-      ? `"${rest}" matches several levels of ${app.name}.`
-      : `${app.name} has no permission level "${rest}".`;
+      ? `"${inert(rest)}" matches several levels of ${inert(app.name)}.`
+      : `${inert(app.name)} has no permission level "${inert(rest)}".`;
   return { ok: false, reply: warning(`${what}${choices}`) };
 }
 
 export interface RequestDeps {
   client: AccessClient;
+  /** Which applications are hidden from the requester. */
+  catalog: Pick<AppCatalog, 'hiddenFrom'>;
   requests: RequestStore;
   log: Logger;
   now: () => Date;
@@ -91,7 +99,7 @@ export async function requestTyped(
   justification: string | undefined,
 ): Promise<Reply> {
   if (!target) return warning(`What would you like access to? Usage: ${usage.request}`);
-  const resolved = await resolveTyped(deps, target);
+  const resolved = await resolveTyped(deps, userId, target);
   if (!resolved.ok) return resolved.reply;
   return createRequest(deps, userId, resolved.app, resolved.level, justification);
 }
@@ -124,7 +132,8 @@ export async function requestByForm(
 ): Promise<FormOutcome> {
   const { justification } = form;
   if (!form.appId) return { kind: 'again', note: 'Choose an application.', justification };
-  const app = await readApp(deps.client, form.appId);
+  const hidden = await deps.catalog.hiddenFrom(userId);
+  const app = hidden.has(form.appId) ? undefined : await readApp(deps.client, form.appId);
   if (!app) {
     return {
       kind: 'again',
@@ -140,8 +149,8 @@ export async function requestByForm(
       : undefined;
   if (form.levelId ? !level : levels.length > 1) {
     const note = form.levelId
-      ? `${app.name} has no such permission level; choose one of its levels.`
-      : `${app.name} has several permission levels; choose one.`;
+      ? `${inert(app.name)} has no such permission level; choose one of its levels.`
+      : `${inert(app.name)} has several permission levels; choose one.`;
     return {
       kind: 'again',
       note,
@@ -169,7 +178,7 @@ async function createRequest(
   level: PermissionLevel | undefined,
   justification: string | undefined,
 ): Promise<Reply> {
-  const what = level ? `${app.name} (${level.name})` : app.name;
+  const what = level ? `${inert(app.name)} (${inert(level.name)})` : inert(app.name);
   let accessId: string;
   let taskIds: string[];
   try {
@@ -186,13 +195,13 @@ async function createRequest(
       return warning(`You already have a pending request for ${what}.`);
     }
     if (error instanceof InvalidRequestError) {
-      const said = error.problem?.detail ? `: ${error.problem.detail}` : '.';
+      const said = error.problem?.detail ? `: ${inert(error.problem.detail)}` : '.';
       return warning(`The Access Service did not accept a request for ${what}${said}`);
     }
     throw error;
   }
   await recordRequest(deps, { accessId, accessUserId: userId, workAppId: app.id, taskIds });
-  const why = justification ? ` Justification: "${justification}".` : '';
+  const why = justification ? ` Justification: "${inert(justification)}".` : '';
   return success(`Requested access to ${what}. Its approvers have been asked.${why}`, {
     title: 'Access requested',
   });

@@ -4,6 +4,14 @@ import type { Task } from '../access/schemas.ts';
 import { DecidedStatuses, type TaskFacts, TaskTypes, taskFacts } from '../access/task-facts.ts';
 import { formatTime } from './format.ts';
 import type { Field, TaskCard, TaskState } from './reply.ts';
+import { inert } from './text.ts';
+
+/** A task's facts as they may be shown: every text from the service made inert. */
+function shownFacts(task: Task): TaskFacts {
+  const facts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(taskFacts(task))) if (value) facts[key] = inert(value);
+  return facts as TaskFacts;
+}
 
 function titleOf(task: Task, f: TaskFacts): string {
   const app = f.workAppName ?? 'an application';
@@ -18,7 +26,7 @@ function titleOf(task: Task, f: TaskFacts): string {
         ? `Offboarding: ${f.step}`
         : `Offboarding: ${f.userDisplayName ?? 'a user'}${f.workAppName ? ` on ${app}` : ''}`;
     default:
-      return `${task.type}${f.workAppName ? `: ${f.workAppName}${level}` : ''}`;
+      return `${inert(task.type)}${f.workAppName ? `: ${f.workAppName}${level}` : ''}`;
   }
 }
 
@@ -30,7 +38,7 @@ function fieldsOf(task: Task, f: TaskFacts): Field[] {
     ['Permission level', f.permissionLevelName],
     ['Justification', f.justification],
     ['Since', f.createdAt ? formatTime(f.createdAt) : undefined],
-    ['Task', task.id],
+    ['Task', inert(task.id)],
   ];
   return fields.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 }
@@ -44,7 +52,8 @@ export function stateOf(task: Task, pendingStatus: string): TaskState {
 
 function outcomeOf(task: Task, state: TaskState, f: TaskFacts): string | undefined {
   if (state === 'pending') return undefined;
-  const verb = state === 'approved' ? 'Approved' : state === 'declined' ? 'Declined' : task.status;
+  const verb =
+    state === 'approved' ? 'Approved' : state === 'declined' ? 'Declined' : inert(task.status);
   const by = f.decidedByName ? ` by ${f.decidedByName}` : '';
   const when = f.decidedAt ? ` on ${formatTime(f.decidedAt)}` : '';
   const why = f.reason ? ` — "${f.reason}"` : '';
@@ -59,7 +68,7 @@ export interface CardOptions {
 }
 
 export function taskCard(task: Task, options: CardOptions): TaskCard {
-  const f = taskFacts(task);
+  const f = shownFacts(task);
   const state = stateOf(task, options.pendingStatus);
   const actionable = state === 'pending' && options.actionable !== false;
   return {
@@ -83,7 +92,7 @@ export function goneCard(taskId: string): TaskCard {
   return {
     taskId,
     title: 'Task no longer exists',
-    fields: [{ label: 'Task', value: taskId }],
+    fields: [{ label: 'Task', value: inert(taskId) }],
     state: 'gone',
     outcome: 'This task was removed from the Access Service.',
     buttons: [],
@@ -92,5 +101,5 @@ export function goneCard(taskId: string): TaskCard {
 
 /** Titles for lists and confirmations. */
 export function taskTitle(task: Task): string {
-  return titleOf(task, taskFacts(task));
+  return titleOf(task, shownFacts(task));
 }

@@ -35,7 +35,7 @@ export function tasksReply(tasks: readonly Task[], pendingStatus: string): Reply
   }
   blocks.push({
     kind: 'note',
-    text: 'Approve with `approve 1`, decline with `decline 1 <reason>`.',
+    text: 'Approve with `approve 1` (or `approve 1 2`), decline with `decline 1 -- <reason>`.',
   });
   const title = `You have ${plural(tasks.length, 'pending task')}`;
   return info(title, { title, blocks });
@@ -47,7 +47,10 @@ export function helpReply(): Reply {
     title: 'What I can do',
     blocks: [
       { kind: 'list', items: lines, more: 0 },
-      { kind: 'note', text: 'A task number refers to your last `tasks` list.' },
+      {
+        kind: 'note',
+        text: 'A task is named by its number in your last `tasks` list, or by the first 6 or more characters of its id.',
+      },
     ],
   });
 }

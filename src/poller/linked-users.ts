@@ -28,6 +28,12 @@ export class LinkedUsers {
     return this.#byUser.get(accessUserId) ?? [];
   }
 
+  /** Their name as the Access Service gave it when they were linked, else their address. */
+  nameOf(accessUserId: string): string | undefined {
+    const links = this.linksOf(accessUserId);
+    return links.find((l) => l.displayName)?.displayName ?? links[0]?.email;
+  }
+
   /** Refreshes when the snapshot is older than `maxAgeMs` (or was never taken). */
   async refreshIfOlder(maxAgeMs: number): Promise<void> {
     const now = this.#ctx.clock.now().getTime();

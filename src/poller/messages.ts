@@ -1,13 +1,14 @@
 /**
- * What the poller says, in the neutral reply model: a new task, a reminder, a task's outcome,
- * and a requester's outcome. Adapters render these like any other reply.
+ * What the poller says, in the neutral reply model: a new task, a reminder, an escalation, a
+ * task's outcome, and a requester's outcome. Adapters render these like any other reply.
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
-import { formatTime } from '../core/format.ts';
+import { formatTime, plural, sentenceList } from '../core/format.ts';
 import { type Reply, success, warning } from '../core/reply.ts';
 import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
 import { taskMessage } from '../core/task-message.ts';
+import { inert } from '../core/text.ts';
 import type { Target } from './targets.ts';
 
 export interface NewTaskOptions {
@@ -47,6 +48,52 @@ export function outcomeMessage(task: Task | undefined, taskId: string, pendingSt
   return taskMessage(task ? taskCard(task, { pendingStatus }) : goneCard(taskId));
 }
 
+/** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */
+export function formatAge(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes >= 2 * 24 * 60) return plural(Math.floor(minutes / (24 * 60)), 'day');
+  if (minutes >= 2 * 60) return plural(Math.floor(minutes / 60), 'hour');
+  return plural(minutes, 'minute');
+}
+
+export interface Escalation {
+  pendingStatus: string;
+  /** How long the task has waited. */
+  waitedMs: number;
+  /** Its approvers' names, as far as the bot knows them. */
+  approvers: readonly string[];
+}
+
+const ESCALATED = '⏫ Escalated';
+
+/** For an escalation channel: who has kept the task waiting, and for how long. No buttons. */
+export function escalationMessage(task: Task, e: Escalation): Reply {
+  const card = taskCard(task, { pendingStatus: e.pendingStatus, actionable: false });
+  const age = formatAge(e.waitedMs);
+  const who = e.approvers.length
+    ? sentenceList(e.approvers.map((name) => inert(name)))
+    : 'its approvers';
+  const text = `"${card.title}" has been waiting ${age} for a decision by ${who}.`;
+  return warning(text, {
+    visibility: 'channel',
+    title: `${ESCALATED}: waiting ${age}`,
+    blocks: [
+      { kind: 'text', text },
+      { kind: 'task', card },
+    ],
+  });
+}
+
+/** The escalation once the task is decided (or gone). */
+export function escalationOutcomeMessage(
+  task: Task | undefined,
+  taskId: string,
+  pendingStatus: string,
+): Reply {
+  const card = task ? taskCard(task, { pendingStatus }) : goneCard(taskId);
+  return { ...taskMessage(card, `${ESCALATED} task`), visibility: 'channel' };
+}
+
 /** For the requester: what became of their request, with who decided and why when known. */
 export function requestOutcomeMessage(task: Task, pendingStatus: string): Reply {
   const card = taskCard(task, { pendingStatus, actionable: false });
@@ -67,7 +114,7 @@ export function requestStatusMessage(
   blocks: Reply['blocks'] = [],
 ): Reply {
   const verb = state === 'approved' ? 'approved' : state === 'declined' ? 'declined' : 'decided';
-  const text = `Your request for access to ${what}: ${outcome}.`;
+  const text = `Your request for access to ${inert(what)}: ${inert(outcome)}.`;
   const make = state === 'approved' ? success : warning;
   return make(text, {
     title: `Access request ${verb}`,

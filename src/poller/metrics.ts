@@ -19,6 +19,18 @@ export function createPollerMetrics(registry: Registry) {
       labelNames: ['platform', 'kind', 'outcome'] as const,
       registers,
     }),
+    deliveryGiveUps: new Counter({
+      name: 'accessbot_delivery_give_ups_total',
+      help: 'Sends and edits given up after every retry failed (the message is missing or stale)',
+      labelNames: ['platform', 'kind'] as const,
+      registers,
+    }),
+    deliveryRecoveries: new Counter({
+      name: 'accessbot_delivery_recoveries_total',
+      help: 'Unfinished sends and edits taken over from a replica that died, stopped or is stuck, by what was found',
+      labelNames: ['platform', 'outcome'] as const,
+      registers,
+    }),
     notifyDelay: new Histogram({
       name: 'accessbot_notification_delay_seconds',
       help: 'Time from a task’s creation to its first message being sent',

@@ -1,11 +1,15 @@
 /**
  * One poll of one Access user: read their pending tasks (every page), make sure each has reached
- * its targets, update the messages of notified tasks that have left the list, and tell them the
- * outcome of their own requests.
+ * its targets (reminded and escalated in their working hours once it waits long enough), update
+ * the messages of notified tasks that have left the list, and tell them the outcome of their own
+ * requests.
  */
+import type { Task } from '../access/schemas.ts';
 import type { BotRequest, IdentityLink, Notification } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
+import { escalate } from './escalate.ts';
+import { nudgeWindow } from './nudge-window.ts';
 import { checkRequests } from './requests.ts';
 import { resolveTask } from './resolve.ts';
 import { targetsFor } from './targets.ts';
@@ -18,11 +22,28 @@ export interface PolledUser {
   links: readonly IdentityLink[];
   /** Their requests made through the bot whose outcome is not sent yet. */
   requests: readonly BotRequest[];
+  /** Any linked person's name, for escalations. */
+  nameOf: (accessUserId: string) => string | undefined;
+}
+
+/**
+ * Tasks found in the user's list for the first time are remembered as theirs, so that they may
+ * still see them (decided, or gone) once they have left the list; known ones cost nothing.
+ */
+async function rememberNew(
+  ctx: PollerContext,
+  accessUserId: string,
+  tasks: readonly Task[],
+  known: readonly Notification[],
+): Promise<void> {
+  const seen = new Set(known.filter((n) => n.accessUserId === accessUserId).map((n) => n.taskId));
+  const fresh = tasks.map((t) => t.id).filter((id) => !seen.has(id));
+  if (fresh.length) await ctx.store.rememberTasks(accessUserId, fresh, ctx.clock.now());
 }
 
 export async function pollUser(
   ctx: PollerContext,
-  { accessUserId, links, requests }: PolledUser,
+  { accessUserId, links, requests, nameOf }: PolledUser,
 ): Promise<void> {
   const tasks = await ctx.gate.run(() =>
     Array.fromAsync(ctx.client.listTasks(accessUserId, ctx.pendingStatus)),
@@ -30,19 +51,24 @@ export async function pollUser(
   const pending = new Set(tasks.map((t) => t.id));
   const known = await ctx.store.listNotifications({ taskIds: [...pending], openFor: accessUserId });
   const byKey = new Map(known.map((n) => [keyOf(n), n]));
+  const byTask = Map.groupBy(known, (n) => n.taskId);
   const served = new Set(ctx.notifiers.keys());
+  await rememberNew(ctx, accessUserId, tasks, known);
 
   const mine = links.filter((link) => served.has(link.platform));
+  const nudgeable = nudgeWindow(ctx, accessUserId, mine);
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
       const existing = byKey.get(keyOf({ taskId: task.id, ...target }));
-      await deliver(ctx, task, target, accessUserId, existing);
+      await deliver(ctx, task, target, accessUserId, existing, nudgeable);
     }
+    const notifications = byTask.get(task.id) ?? [];
+    await escalate(ctx, task, { accessUserId, notifications, nudgeable, nameOf });
   }
 
+  // Also the ones whose message is not known to be sent: a decision must reach them too.
   const left = known.filter(
-    (n) =>
-      n.accessUserId === accessUserId && n.messageRef && !n.resolvedAt && !pending.has(n.taskId),
+    (n) => n.accessUserId === accessUserId && !n.resolvedAt && !pending.has(n.taskId),
   );
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 

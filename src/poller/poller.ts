@@ -1,8 +1,8 @@
 /**
  * The poller: finds newly pending tasks for every linked user and pushes each once, keeps sent
- * messages true after a decision, reminds, and tells requesters the outcome. State lives in the
- * store, so a restart neither repeats nor loses a notification, and replicas on one PostgreSQL
- * share the work through leases on the poll schedule.
+ * messages true after a decision, reminds and escalates, and tells requesters the outcome. State
+ * lives in the store, so a restart neither repeats nor loses a notification, and replicas on one
+ * PostgreSQL share the work through leases on the poll schedule.
  *
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
@@ -12,18 +12,21 @@ import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
 import type { BotRequest } from '../store/store.ts';
+import { applyAuditRetention, type RetentionStore } from './audit-retention.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
 import type { PollerMetrics } from './metrics.ts';
+import { Outbox } from './outbox.ts';
 import { pollUser } from './poll-user.ts';
 import { type NotifyRules, noRules } from './rules.ts';
 import { type SweepReport, sweep } from './sweep.ts';
+import { anyTime, type WorkingHours } from './working-hours.ts';
 
 export interface PollerOptions {
   client: AccessClient;
-  store: PollerStore;
+  store: PollerStore & RetentionStore;
   notifiers: readonly Notifier[];
   log: Logger;
   metrics: PollerMetrics;
@@ -37,14 +40,27 @@ export interface PollerOptions {
   maxRps?: number;
   /** 0: never remind. */
   remindAfterMs: number;
+  /** How long after its first message a waiting task is escalated; default 0: never. */
+  escalateAfterMs?: number;
+  /** When reminders and escalations may go out; default: any time. */
+  hours?: WorkingHours;
   rules?: NotifyRules;
   directories?: readonly DirectorySource[];
   /** Default: an hour; 0: never (nor counting the unlinked users). */
   directorySyncMs?: number;
+  /** Days the audit log keeps an entry (0: for ever); unset: no housekeeping at all. */
+  auditRetentionDays?: number;
   clock?: Clock;
   random?: () => number;
-  /** Default: 2 minutes. See PollerContext.retryAfterMs. */
+  /**
+   * Default: 2 minutes. A send or edit held this long by a replica that is alive is taken for
+   * stuck and taken over; also see PollerContext.retryAfterMs.
+   */
   retryAfterMs?: number;
+  /** How often the replica renews its heartbeat and looks at the outbox. Default: 1 s. */
+  heartbeatMs?: number;
+  /** A replica silent this long is taken for dead and its sends taken over. Default: 5 s. */
+  deadAfterMs?: number;
   /** Default: the interval. A dead replica's users are taken over once their lease ends. */
   leaseMs?: number;
 }
@@ -62,17 +78,21 @@ export class Poller {
   #wake = new AbortController();
   #again = false;
   #stopping = false;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #outboxTurn: Promise<void> | undefined;
 
   constructor(options: PollerOptions) {
     this.#o = options;
     const clock = options.clock ?? systemClock;
-    this.#ctx = {
+    const random = options.random ?? Math.random;
+    const retryAfterMs = options.retryAfterMs ?? 120_000;
+    const ctx: Omit<PollerContext, 'outbox'> = {
       client: options.client,
       gate: new ServiceGate(clock, {
         concurrency: options.concurrency,
         maxRps: options.maxRps,
         maxBackoffMs: Math.min(options.intervalMs, 60_000),
-        random: options.random ?? Math.random,
+        random,
       }),
       store: options.store,
       notifiers: new Map(options.notifiers.map((n) => [n.platform, n])),
@@ -83,8 +103,19 @@ export class Poller {
       pendingStatus: options.pendingStatus,
       rules: options.rules ?? noRules,
       remindAfterMs: options.remindAfterMs,
-      retryAfterMs: options.retryAfterMs ?? 120_000,
+      escalateAfterMs: options.escalateAfterMs ?? 0,
+      hours: options.hours ?? anyTime,
+      retryAfterMs,
     };
+    const outbox = new Outbox(ctx as PollerContext, {
+      deadAfterMs: options.deadAfterMs ?? 5_000,
+      stuckAfterMs: retryAfterMs,
+      maxAttempts: 12,
+      retryBaseMs: 2_000,
+      maxRetryMs: 300_000,
+      random,
+    });
+    this.#ctx = Object.assign(ctx, { outbox });
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 
@@ -100,6 +131,7 @@ export class Poller {
     while (this.#sweeping) await this.#sweeping.catch(() => {});
     const run = async () => {
       await this.#users.refresh();
+      await this.#tendOutbox();
       return this.#sweepDue();
     };
     this.#sweeping = run().finally(() => {
@@ -138,15 +170,31 @@ export class Poller {
       this.#ctx.log.error({ err: error }, 'could not read the linked users; the loop retries');
     });
     this.#loop ??= this.#run();
+    // On a timer of its own, so that a long sweep never delays the heartbeat nor a takeover.
+    await this.#tendOutbox();
+    this.#heartbeat ??= setInterval(() => void this.#tendOutbox(), this.#o.heartbeatMs ?? 1_000);
+    this.#heartbeat.unref();
+  }
+
+  /** Renews the heartbeat and carries out the intents due here, one turn at a time. */
+  #tendOutbox(): Promise<void> {
+    this.#outboxTurn ??= (async () => {
+      await this.#ctx.outbox.beat();
+      if (!this.#stopping) await this.#ctx.outbox.recover();
+    })().finally(() => {
+      this.#outboxTurn = undefined;
+    });
+    return this.#outboxTurn;
   }
 
   /** Stops handing out users, waits a little for polls in flight, and gives up its leases. */
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#wake.abort();
-    const inFlight = this.#loop ?? this.#sweeping;
-    if (inFlight)
-      await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
+    clearInterval(this.#heartbeat);
+    const inFlight = Promise.all([this.#loop ?? this.#sweeping, this.#outboxTurn]);
+    await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
+    await this.#ctx.outbox.retire();
     try {
       await this.#ctx.store.releasePollLeases(this.#o.owner);
     } catch (error) {
@@ -199,6 +247,7 @@ export class Poller {
       await this.#users.refresh();
     }
     await this.#users.refreshIfOlder(Math.min(this.#o.intervalMs, 60_000));
+    await applyAuditRetention({ ...this.#ctx, store: this.#o.store }, this.#o.auditRetentionDays);
   }
 
   async #sweepDue(): Promise<SweepReport> {
@@ -216,6 +265,7 @@ export class Poller {
         accessUserId,
         links: this.#users.linksOf(accessUserId),
         requests: requests.get(accessUserId) ?? [],
+        nameOf: (id) => this.#users.nameOf(id),
       }),
     );
   }

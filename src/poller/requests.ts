@@ -5,11 +5,11 @@
  * and why; when the service named no task for the request, the access's status is the fallback.
  */
 import type { Access } from '../access/schemas.ts';
+import { RecipientGoneError } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
 import { ago, type PollerContext } from './context.ts';
-import { attempt } from './deliver.ts';
 import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';
 import { findTask } from './resolve.ts';
 import { directTargets } from './targets.ts';
@@ -72,4 +72,25 @@ function findAccess(ctx: PollerContext<unknown>, request: BotRequest): Promise<A
     }
     return undefined;
   });
+}
+
+/** Runs one platform call for a requester's outcome, counting and logging it. */
+async function attempt(
+  ctx: PollerContext<unknown>,
+  key: { taskId: string; platform: string; recipient: string },
+  kind: string,
+  call: () => Promise<unknown>,
+): Promise<{ ok: boolean }> {
+  const labels = { platform: key.platform, kind };
+  try {
+    await call();
+    ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+    return { ok: true };
+  } catch (error) {
+    const gone = error instanceof RecipientGoneError;
+    ctx.metrics.notifications.inc({ ...labels, outcome: gone ? 'gone' : 'failed' });
+    if (gone) ctx.log.info({ err: error, ...key, kind }, 'the recipient is gone');
+    else ctx.log.warn({ err: error, ...key, kind }, 'could not post or update a message');
+    return { ok: false };
+  }
 }

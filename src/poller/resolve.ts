@@ -1,17 +1,17 @@
 /**
  * Decided elsewhere: a task that was notified has left an approver's pending list. Read it; if
- * it is decided (or gone), every message sent about it is updated to say so, each exactly once
- * across replicas. A task that is still pending (reassigned, or skipped by a list that changed
- * while it was read) is left alone.
+ * it is decided (or gone), every notification about it (escalations too) is resolved with an
+ * `outcome` intent — also one whose message was claimed but not yet known to be sent — and the
+ * outbox edits each message to say so, retrying until the edit lands. A task that is still
+ * pending (reassigned, or skipped by a list that changed while it was read) is left alone.
  */
 import { NotFoundError } from '../access/errors.ts';
 import type { Task } from '../access/schemas.ts';
-import { MessageRef } from '../core/notifier.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
-import { attempt } from './deliver.ts';
-import { outcomeMessage } from './messages.ts';
+import { escalationOutcomeMessage, outcomeMessage } from './messages.ts';
+import { roleOf } from './targets.ts';
 
 export async function findTask(
   ctx: PollerContext<unknown>,
@@ -31,15 +31,14 @@ export async function resolveTask(
 ): Promise<void> {
   const task = await findTask(ctx, taskId);
   if (task && stateOf(task, ctx.pendingStatus) === 'pending') return;
-  const message = outcomeMessage(task, taskId, ctx.pendingStatus);
-  for (const sent of await ctx.store.listNotifications({ taskIds: [taskId] })) {
-    const notifier = ctx.notifiers.get(sent.platform);
-    if (!notifier || !sent.messageRef || sent.resolvedAt) continue;
-    const key = { taskId, platform: sent.platform, recipient: sent.recipient };
-    if (!(await ctx.store.resolveNotification(key, ctx.clock.now()))) continue;
-    const ref = MessageRef.parse(sent.messageRef);
-    const updated = await attempt(ctx, key, 'outcome', () => notifier.update(ref, message));
-    // Given back, so that the next poll of this approver tries the update again.
-    if (!updated.ok && !updated.gone) await ctx.store.reopenNotification(key);
+  const outcome = { message: outcomeMessage(task, taskId, ctx.pendingStatus) };
+  const escalated = { message: escalationOutcomeMessage(task, taskId, ctx.pendingStatus) };
+  for (const n of await ctx.store.listNotifications({ taskIds: [taskId] })) {
+    if (n.resolvedAt || !ctx.notifiers.has(n.platform)) continue;
+    const key = { taskId, platform: n.platform, recipient: n.recipient };
+    const body = roleOf(n.recipient) === 'escalation' ? escalated : outcome;
+    const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
+    // An intent in another replica's hands stays there; that replica (or its heir) edits it.
+    if (resolved?.intent?.owner === ctx.owner) await ctx.outbox.drive(resolved, false);
   }
 }

@@ -1,19 +1,23 @@
 /**
  * Where a task's messages go: a direct message to each chat identity of the approver on a
- * platform the bot serves, and a post to each channel the rules name. Each target has a
- * recipient key, the third part of the notification's unique key in the store.
+ * platform the bot serves, a post to each channel the rules name, and once the task has waited
+ * too long, its escalation. Each target has a recipient key, the third part of the
+ * notification's unique key in the store.
  */
 import type { Task } from '../access/schemas.ts';
 import type { Destination } from '../core/notifier.ts';
 import type { IdentityLink, Platform } from '../store/store.ts';
-import { channelsFor, type NotifyRules } from './rules.ts';
+import { channelsFor, escalationChannelsFor, type NotifyRules } from './rules.ts';
 
 export interface Target {
   platform: Platform;
   destination: Destination;
   recipient: string;
-  /** An approver's own message gets buttons and reminders; a channel post is for information. */
-  role: 'approver' | 'channel';
+  /**
+   * An approver's own message gets buttons and reminders; a channel post is for information; an
+   * escalation tells a channel that the task waits too long.
+   */
+  role: 'approver' | 'channel' | 'escalation';
 }
 
 export function recipientKey(destination: Destination): string {
@@ -22,10 +26,20 @@ export function recipientKey(destination: Destination): string {
     : `channel:${destination.channelId}`;
 }
 
+/** Apart from the channel's own posts: a channel may hear of a task and later of its escalation. */
+const ESCALATION = 'escalation:';
+
+/** Whose message a notification is, by its recipient key. */
+export function roleOf(recipient: string): Target['role'] {
+  if (recipient.startsWith(ESCALATION)) return 'escalation';
+  return recipient.startsWith('user:') ? 'approver' : 'channel';
+}
+
 const target = (platform: Platform, destination: Destination, role: Target['role']): Target => ({
   platform,
   destination,
-  recipient: recipientKey(destination),
+  recipient:
+    role === 'escalation' ? `${ESCALATION}${recipientKey(destination)}` : recipientKey(destination),
   role,
 });
 
@@ -48,4 +62,17 @@ export function targetsFor(
       target(rule.platform, { kind: 'channel', channelId: rule.channelId }, 'channel'),
     );
   return [...directTargets(links), ...channels];
+}
+
+/** Where `task` is escalated, on the platforms served. */
+export function escalationTargets(
+  task: Task,
+  rules: NotifyRules,
+  served: ReadonlySet<Platform>,
+): Target[] {
+  return escalationChannelsFor(task, rules)
+    .filter((channel) => served.has(channel.platform))
+    .map((channel) =>
+      target(channel.platform, { kind: 'channel', channelId: channel.channelId }, 'escalation'),
+    );
 }

@@ -1,16 +1,10 @@
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 
 /**
  * Why a store call failed. Callers branch on these: a closed store is a shutdown race, a corrupt
  * row or a failed query is an operator's problem, invalid input is a bug in the caller.
  */
-export type StoreErrorCode =
-  | 'STORE_URL_UNSUPPORTED'
-  | 'STORE_OPEN_FAILED'
-  | 'STORE_CLOSED'
-  | 'STORE_INVALID_INPUT'
-  | 'STORE_CORRUPT_ROW'
-  | 'STORE_QUERY_FAILED';
+export type StoreErrorCode = Extract<ErrorCode, `STORE_${string}`>;
 
 export class StoreError extends AppError {
   declare readonly code: StoreErrorCode;

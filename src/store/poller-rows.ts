@@ -3,6 +3,7 @@ import { checked } from './checked.ts';
 import {
   BotRequest,
   CompletedPoll,
+  IntentBody,
   JsonObject,
   Notification,
   NotificationClaim,
@@ -18,7 +19,9 @@ const ConversationRefInput = z.object({
 });
 
 /** Insert column lists, in the order of the values the codec makes. */
-export const CLAIM_COLUMNS = 'task_id, platform, recipient, access_user_id, claimed_at, claimed_by';
+export const CLAIM_COLUMNS = `task_id, platform, recipient, access_user_id, claimed_at, claimed_by,
+  delivery_id, destination, intent_body, intent_owner, intent_owned_at, intent_due_at,
+  intent_kind, intent_attempts, intent_seq`;
 export const REQUEST_COLUMNS = 'access_id, access_user_id, work_app_id, task_ids, requested_at';
 
 /** RETURNING keeps no order: claimed users are put back in the order the SELECT chose them. */
@@ -56,10 +59,19 @@ export function pollerRowCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: D
       access_user_id: z.string(),
       claimed_at: readDate,
       claimed_by: z.string(),
+      delivery_id: z.string().nullable(),
+      destination: json(JsonObject).nullable(),
       message_ref: json(JsonObject).nullable(),
       sent_at: readDate.nullable(),
       reminded_at: readDate.nullable(),
       resolved_at: readDate.nullable(),
+      intent_kind: z.string().nullable(),
+      intent_body: json(IntentBody).nullable(),
+      intent_owner: z.string().nullable(),
+      intent_owned_at: readDate.nullable(),
+      intent_due_at: readDate.nullable(),
+      intent_attempts: z.coerce.number(),
+      intent_seq: z.coerce.number(),
     })
     .transform((row) => ({
       taskId: row.task_id,
@@ -68,10 +80,24 @@ export function pollerRowCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: D
       accessUserId: row.access_user_id,
       claimedAt: row.claimed_at,
       claimedBy: row.claimed_by,
+      deliveryId: row.delivery_id,
+      destination: row.destination,
       messageRef: row.message_ref,
       sentAt: row.sent_at,
       remindedAt: row.reminded_at,
       resolvedAt: row.resolved_at,
+      intent:
+        row.intent_kind === null
+          ? null
+          : {
+              kind: row.intent_kind,
+              body: row.intent_body,
+              owner: row.intent_owner,
+              ownedAt: row.intent_owned_at,
+              dueAt: row.intent_due_at,
+              attempts: row.intent_attempts,
+              seq: row.intent_seq,
+            },
     }))
     .pipe(Notification);
 
@@ -102,23 +128,38 @@ export function pollerRowCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: D
     toConversationRef: (row: unknown): JsonObject =>
       checked(ConversationRefRow, row, 'STORE_CORRUPT_ROW', 'a row of conversation_refs'),
 
-    /** The values of CLAIM_COLUMNS. */
+    /** The values of CLAIM_COLUMNS: the notification, and its `post` intent in its owner's hands. */
     claimValues(claim: NotificationClaim) {
       const valid = checked(NotificationClaim, claim, 'STORE_INVALID_INPUT', 'the claim');
+      const at = writeDate(valid.claimedAt);
       return [
         valid.taskId,
         valid.platform,
         valid.recipient,
         valid.accessUserId,
-        writeDate(valid.claimedAt),
+        at,
         valid.claimedBy,
+        valid.deliveryId,
+        JSON.stringify(valid.destination),
+        JSON.stringify(valid.body),
+        valid.claimedBy,
+        at,
+        at,
+        'post',
+        0,
+        1,
       ];
+    },
+
+    /** An intent's body as a parameter both databases take. */
+    bodyValue(body: IntentBody): string {
+      return JSON.stringify(checked(IntentBody, body, 'STORE_INVALID_INPUT', 'the intent body'));
     },
 
     /** The key's three values, in primary-key order. */
     keyValues(key: NotificationKey) {
       const valid = checked(NotificationKey, key, 'STORE_INVALID_INPUT', 'the notification key');
-      return [valid.taskId, valid.platform, valid.recipient];
+      return [valid.taskId, valid.platform, valid.recipient] as const;
     },
 
     /** The values of REQUEST_COLUMNS. */

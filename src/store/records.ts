@@ -18,30 +18,6 @@ export const IdentityLink = z.object({
 });
 export type IdentityLink = z.infer<typeof IdentityLink>;
 
-export const AuditOutcome = z.enum([
-  'approved',
-  'declined',
-  'already_decided',
-  'not_assignee',
-  'not_found',
-  'failed',
-]);
-export type AuditOutcome = z.infer<typeof AuditOutcome>;
-
-/** One decision taken (or refused) through the bot. */
-export const AuditEntry = z.object({
-  at: z.date(),
-  platform: Platform,
-  chatUserId: z.string().min(1),
-  accessUserId: z.string().nullable(),
-  taskId: z.string().min(1),
-  action: z.enum(['approve', 'decline']),
-  reason: z.string().nullable(),
-  outcome: AuditOutcome,
-  detail: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof AuditEntry>;
-
 /** A JSON object kept as given: message references, conversation references. */
 export const JsonObject = z.record(z.string(), z.unknown());
 export type JsonObject = z.infer<typeof JsonObject>;
@@ -55,26 +31,70 @@ export const NotificationKey = z.object({
 });
 export type NotificationKey = z.infer<typeof NotificationKey>;
 
-/** The right to send one notification, written before the message is sent. */
+/**
+ * What is left to do for a notification, stored before the platform is called and completed
+ * after (an outbox): `post` the message, `outcome` (edit it to the task's outcome), `reminder`
+ * (edit it to a reminder), `follow_up` (the reminder's nudge under it).
+ */
+export const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up']);
+export type IntentKind = z.infer<typeof IntentKind>;
+
+/** The messages an intent sends, in the neutral reply model (kept as JSON here). */
+export const IntentBody = z.object({ message: JsonObject, followUp: JsonObject.optional() });
+export type IntentBody = z.infer<typeof IntentBody>;
+
+export const Intent = z.object({
+  kind: IntentKind,
+  body: IntentBody,
+  /** The replica carrying it out; null while it waits for a retry any replica may take. */
+  owner: z.string().nullable(),
+  ownedAt: z.date().nullable(),
+  /** When it may be tried (again). */
+  dueAt: z.date(),
+  /** Failed tries so far. */
+  attempts: z.number().int().nonnegative(),
+  /** Fencing token: changes whenever the intent is replaced or changes hands. */
+  seq: z.number().int().nonnegative(),
+});
+export type Intent = z.infer<typeof Intent>;
+
+/** A new notification with its first intent (`post`), written before the message is sent. */
 export const NotificationClaim = NotificationKey.extend({
   /** The Access user in whose pending list the task was found. */
   accessUserId: z.string().min(1),
   claimedAt: z.date(),
   /** The replica that claimed it. */
   claimedBy: z.string().min(1),
+  /** Carried by the message (Slack: its metadata), so it can be found again after a crash. */
+  deliveryId: z.string().min(1),
+  /** Where it goes: the notifier's Destination. */
+  destination: JsonObject,
+  body: IntentBody,
 });
 export type NotificationClaim = z.infer<typeof NotificationClaim>;
 
-/** A claim and what became of it. */
-export const Notification = NotificationClaim.extend({
+/** A notification and what became of it. */
+export const Notification = NotificationKey.extend({
+  accessUserId: z.string().min(1),
+  /** When it was first claimed; never changes. */
+  claimedAt: z.date(),
+  claimedBy: z.string().min(1),
+  /** Null for notifications claimed before intents were stored. */
+  deliveryId: z.string().nullable(),
+  destination: JsonObject.nullable(),
   /** The sent message's reference (the adapter's MessageRef); null until it is sent. */
   messageRef: JsonObject.nullable(),
   sentAt: z.date().nullable(),
   remindedAt: z.date().nullable(),
-  /** Set once the message shows the task's outcome, or once there is nothing more to do. */
+  /** Set once the task is decided (its `outcome` intent written), or the recipient is gone. */
   resolvedAt: z.date().nullable(),
+  /** What is left to do; null when nothing is. */
+  intent: Intent.nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
+
+/** How an intent ends: `done`, `drop` (also resolve: nothing more to send), or on to `follow_up`. */
+export type IntentEnd = 'done' | 'drop' | 'follow_up';
 
 /** An access request made through the bot, whose requester is told the outcome. */
 export const BotRequest = z.object({
@@ -95,9 +115,3 @@ export type PollUser = z.infer<typeof PollUser>;
 /** A finished poll of one user, and when they are due next. */
 export const CompletedPoll = z.object({ accessUserId: z.string().min(1), nextDueAt: z.date() });
 export type CompletedPoll = z.infer<typeof CompletedPoll>;
-
-export interface AuditQuery {
-  taskId?: string;
-  actor?: { platform: Platform; chatUserId: string };
-  limit?: number;
-}

@@ -2,12 +2,14 @@
  * The store by role: each consumer is typed by the slices it uses, so what a part of the bot may
  * read or write is visible in its signature. Every implementation provides all of them (`Store`).
  */
+import type { AuditEntry, AuditQuery, NumberedAuditEntry } from './audit-records.ts';
+import type { ChannelGroup, GroupChange, GroupChangeMove } from './group-records.ts';
 import type {
-  AuditEntry,
-  AuditQuery,
   BotRequest,
   CompletedPoll,
   IdentityLink,
+  IntentBody,
+  IntentEnd,
   JsonObject,
   Notification,
   NotificationClaim,
@@ -24,11 +26,48 @@ export interface LinkStore {
   listLinks(platform?: Platform): Promise<IdentityLink[]>;
 }
 
-/** Decisions taken (or refused) through the bot. */
+/** Decisions and membership changes taken (or refused) through the bot. */
 export interface AuditStore {
   appendAudit(entry: AuditEntry): Promise<void>;
-  /** Newest first; optionally only one task's, or only one chat user's. */
+  /** Newest first, at most `query.limit` (capped): the ones the query selects. */
   listAudit(query?: AuditQuery): Promise<AuditEntry[]>;
+  /**
+   * Oldest first, the entries the query selects that were appended after the one numbered
+   * `afterId` (from the start when undefined), at most `limit`: an export reads the log in pages.
+   */
+  readAuditLog(
+    query: Omit<AuditQuery, 'limit'>,
+    afterId: number | undefined,
+    limit: number,
+  ): Promise<NumberedAuditEntry[]>;
+  /** Deletes the entries from before `before`; how many. */
+  pruneAudit(before: Date): Promise<number>;
+}
+
+/**
+ * Membership changes waiting for their confirmation, which any replica may carry out once.
+ */
+export interface GroupChangeStore {
+  /** Stores a new change; its id must be new. */
+  saveGroupChange(change: GroupChange): Promise<void>;
+  getGroupChange(id: string): Promise<GroupChange | undefined>;
+  /**
+   * Moves the change from `move.from` to `move.to` with its outcome, if it is in `move.from`; a
+   * pending change moves anywhere but to `expired` only while it has not expired at `move.at`.
+   * True when this call moved it: one caller wins, however many replicas try at once.
+   */
+  moveGroupChange(id: string, move: GroupChangeMove): Promise<boolean>;
+  /** Deletes the changes that expired before `before`, whatever became of them; how many. */
+  pruneGroupChanges(before: Date): Promise<number>;
+}
+
+/** Channels bound to a group, for `members` with no group named. */
+export interface ChannelGroupStore {
+  /** Inserts or replaces the channel's binding. */
+  bindChannelGroup(binding: ChannelGroup): Promise<void>;
+  getChannelGroup(platform: Platform, channelId: string): Promise<ChannelGroup | undefined>;
+  /** True when the channel had a binding. */
+  unbindChannelGroup(platform: Platform, channelId: string): Promise<boolean>;
 }
 
 /**
@@ -55,35 +94,93 @@ export interface TaskAudienceStore {
   wasShown(accessUserId: string, taskId: string): Promise<boolean>;
 }
 
-/** Notifications: claim, then send, then store the reference (src/poller). */
+/**
+ * Notifications as an outbox (src/poller/outbox.ts): every send and every edit is an intent
+ * stored before the platform call and completed after it, so a replica that dies anywhere in
+ * between leaves a record another replica can finish. Only the intent's owner may complete it,
+ * and only while `seq` is unchanged (a fencing token).
+ */
 export interface NotificationStore {
-  /** Inserts the claim unless one exists for its key; true when this call wrote it. */
+  /** Writes the notification and its `post` intent unless one exists; true when this call did. */
   claimNotification(claim: NotificationClaim): Promise<boolean>;
-  /**
-   * Takes over a claim that has no message and was claimed before `staleBefore` (its sender
-   * crashed or failed); true when this call took it.
-   */
-  reclaimNotification(
-    key: NotificationKey,
-    claimedBy: string,
-    now: Date,
-    staleBefore: Date,
-  ): Promise<boolean>;
-  markNotificationSent(key: NotificationKey, messageRef: JsonObject, sentAt: Date): Promise<void>;
   /**
    * Notifications of the given tasks, and the unresolved ones found in `openFor`'s pending list,
    * in no particular order.
    */
   listNotifications(query: { taskIds?: string[]; openFor?: string }): Promise<Notification[]>;
-  /** Marks it resolved unless it already is; true when this call did (exactly once). */
-  resolveNotification(key: NotificationKey, resolvedAt: Date): Promise<boolean>;
-  /** Undoes `resolveNotification` when the update it allowed failed, so it is tried again. */
-  reopenNotification(key: NotificationKey): Promise<void>;
   /**
-   * Records a reminder if the last one (or the message) is older than `dueBefore` and the
-   * notification is sent and unresolved; true when this call did (one reminder per period).
+   * Stores the sent message's reference unless one is stored already (whoever sent it: a message
+   * that exists must be known), and ends a `post` intent; true when this call stored it.
    */
-  markReminded(key: NotificationKey, remindedAt: Date, dueBefore: Date): Promise<boolean>;
+  markNotificationSent(
+    key: NotificationKey,
+    messageRef: JsonObject,
+    sentAt: Date,
+  ): Promise<boolean>;
+  /**
+   * The task is decided: marks the notification resolved and makes its intent `outcome` with
+   * `body`, replacing any other (an intent in hand stays with its owner; one without an owner
+   * becomes `owner`'s). The notification as it now is, or undefined when it was already resolved.
+   */
+  resolveNotification(
+    key: NotificationKey,
+    body: IntentBody,
+    owner: string,
+    now: Date,
+  ): Promise<Notification | undefined>;
+  /**
+   * Writes a `reminder` intent owned by `owner` if the message is sent, unresolved, has no
+   * intent, and the last reminder (or the message) is older than `dueBefore`; true when this
+   * call did (one reminder per period).
+   */
+  remindNotification(
+    key: NotificationKey,
+    body: IntentBody,
+    owner: string,
+    now: Date,
+    dueBefore: Date,
+  ): Promise<boolean>;
+  /** Ends `owner`'s intent (see IntentEnd); false when it changed hands or was replaced. */
+  completeIntent(
+    key: NotificationKey,
+    owner: string,
+    seq: number,
+    end: IntentEnd,
+    now: Date,
+  ): Promise<boolean>;
+  /** A try failed: the intent waits until `dueAt`, for any replica; false as completeIntent. */
+  postponeIntent(key: NotificationKey, owner: string, seq: number, dueAt: Date): Promise<boolean>;
+  /**
+   * Hands `owner` up to `limit` intents on these platforms that are waiting and due at `now`,
+   * held by a replica with no heartbeat since `deadBefore`, or held since before `staleBefore`
+   * (alive but stuck); each changes hands once however many replicas ask together.
+   */
+  claimIntents(
+    owner: string,
+    platforms: Platform[],
+    now: Date,
+    limits: { deadBefore: Date; staleBefore: Date; limit: number },
+  ): Promise<Notification[]>;
+}
+
+/**
+ * Signed requests seen within their window (Slack requests, webhook deliveries), so a replayed
+ * one is processed at most once — by any replica sharing the store.
+ */
+export interface ReplayStore {
+  /**
+   * Records `key` until `forgetAfter`; true when this call recorded it first (act on it), false
+   * when it was seen before (a replay). Keys past their time are forgotten as it goes.
+   */
+  firstSeen(key: string, now: Date, forgetAfter: Date): Promise<boolean>;
+}
+
+/** Replicas' heartbeats: how the others know one is gone and take over its intents at once. */
+export interface ReplicaStore {
+  /** Records that `replica` is alive at `now`. */
+  beat(replica: string, now: Date): Promise<void>;
+  /** A replica stopping cleanly: its intents can be taken over at once. */
+  retire(replica: string): Promise<void>;
 }
 
 /** Access requests made through the bot, whose requester is told the outcome. */

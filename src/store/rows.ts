@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { checked } from './checked.ts';
-import { AuditEntry, IdentityLink } from './records.ts';
+import { IdentityLink } from './records.ts';
 
 /** Insert column lists, in the order of the values `rowCodec` makes. */
 export const LINK_COLUMNS =
   'platform, chat_user_id, access_user_id, email, display_name, linked_at';
-export const AUDIT_COLUMNS =
-  'at, platform, chat_user_id, access_user_id, task_id, action, reason, outcome, detail';
 
 /**
- * The mapping between the port's records and the snake_case rows both databases hold: records
+ * The mapping between identity links and the snake_case rows both databases hold: records
  * are checked on the way in, rows on the way out. Only the date column type differs, so each
  * implementation says how it reads (`readDate`) and writes (`writeDate`) one.
  */
@@ -33,36 +31,9 @@ export function rowCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: Date) =
     }))
     .pipe(IdentityLink);
 
-  const AuditRow = z
-    .object({
-      at: readDate,
-      platform: z.string(),
-      chat_user_id: z.string(),
-      access_user_id: z.string().nullable(),
-      task_id: z.string(),
-      action: z.string(),
-      reason: z.string().nullable(),
-      outcome: z.string(),
-      detail: z.string().nullable(),
-    })
-    .transform((row) => ({
-      at: row.at,
-      platform: row.platform,
-      chatUserId: row.chat_user_id,
-      accessUserId: row.access_user_id,
-      taskId: row.task_id,
-      action: row.action,
-      reason: row.reason,
-      outcome: row.outcome,
-      detail: row.detail,
-    }))
-    .pipe(AuditEntry);
-
   return {
     toLink: (row: unknown): IdentityLink =>
       checked(LinkRow, row, 'STORE_CORRUPT_ROW', 'a row of identity_links'),
-    toAudit: (row: unknown): AuditEntry =>
-      checked(AuditRow, row, 'STORE_CORRUPT_ROW', 'a row of audit_log'),
 
     /** The values of LINK_COLUMNS; the e-mail lower-cased, so links match it case-insensitively. */
     linkValues(link: IdentityLink) {
@@ -74,22 +45,6 @@ export function rowCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: Date) =
         valid.email.toLowerCase(),
         valid.displayName,
         writeDate(valid.linkedAt),
-      ];
-    },
-
-    /** The values of AUDIT_COLUMNS. */
-    auditValues(entry: AuditEntry) {
-      const valid = checked(AuditEntry, entry, 'STORE_INVALID_INPUT', 'the audit entry to append');
-      return [
-        writeDate(valid.at),
-        valid.platform,
-        valid.chatUserId,
-        valid.accessUserId,
-        valid.taskId,
-        valid.action,
-        valid.reason,
-        valid.outcome,
-        valid.detail,
       ];
     },
   };

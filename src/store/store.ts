@@ -6,15 +6,21 @@
  */
 import type {
   AuditStore,
+  ChannelGroupStore,
   ConversationRefStore,
+  GroupChangeStore,
   LinkStore,
   NotificationStore,
   PollScheduleStore,
+  ReplayStore,
+  ReplicaStore,
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
 } from './roles.ts';
 
+export * from './audit-records.ts';
+export * from './group-records.ts';
 export * from './records.ts';
 export type * from './roles.ts';
 
@@ -26,7 +32,11 @@ export interface Store
     NotificationStore,
     RequestStore,
     PollScheduleStore,
-    ConversationRefStore {
+    ConversationRefStore,
+    ReplicaStore,
+    ReplayStore,
+    GroupChangeStore,
+    ChannelGroupStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -3,6 +3,9 @@
  * A delivery whose signature checks out makes the users it names (or, when it names none, every
  * user) due for an immediate poll; polling stays the safety net for a delivery that never comes.
  *
+ * A delivery is handled once: the same signed delivery again (a replay, or the sender's retry of
+ * one that did reach us) is answered 202 and changes nothing, on every replica.
+ *
  * Answers: 202 accepted; 401 unsigned, wrongly signed or stale; 400 not a JSON object of the
  * expected shape; 405 not a POST; 413 too large; 403 when no secret is configured; 503 when the
  * store cannot take the request (the sender should retry). Nothing changes unless it is 202.
@@ -18,6 +21,7 @@ import type { Clock } from '../core/clock.ts';
 import type { Logger } from '../log.ts';
 import type { PollerMetrics } from '../poller/metrics.ts';
 import type { Handler } from '../server/http-server.ts';
+import type { ReplayStore } from '../store/store.ts';
 
 export const WEBHOOK_PATH = '/webhooks/access';
 
@@ -25,6 +29,8 @@ export interface WebhookOptions {
   /** Unset: every delivery is refused. */
   scheme: SignatureScheme | undefined;
   trigger: { pollNow(accessUserIds?: readonly string[]): Promise<void> };
+  /** Where deliveries already handled are remembered, by every replica. */
+  replays: ReplayStore;
   clock: Clock;
   log: Logger;
   metrics: PollerMetrics;
@@ -70,6 +76,14 @@ export function accessWebhookHandler(o: WebhookOptions): Handler {
     }
     const users = usersConcerned(delivery.data);
     try {
+      // A delivery replayed within its window is answered like the first, and does nothing.
+      const now = o.clock.now();
+      const forgetAfter = new Date(now.getTime() + 2 * o.scheme.toleranceMs);
+      if (!(await o.replays.firstSeen(`webhook:${verdict.signature}`, now, forgetAfter))) {
+        o.metrics.webhooks.inc({ outcome: 'replayed' });
+        o.log.info('webhook delivery already handled: a replay or a retry; ignored');
+        return answer(res, 202, { accepted: true, duplicate: true });
+      }
       await o.trigger.pollNow(users);
     } catch (error) {
       o.log.error({ err: error }, 'webhook accepted but the poll could not be scheduled');

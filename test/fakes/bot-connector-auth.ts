@@ -4,7 +4,7 @@
  * exercised. Point *all* of botbuilder's endpoint override keys here (setting only some makes
  * every token fail).
  */
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ const KID = 'test-key-1';
 
 export async function startTokenIssuer() {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const forger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const jwk = publicKey.export({ format: 'jwk' });
   let base = '';
   const server = createServer((req, res) => {
@@ -51,24 +52,33 @@ export async function startTokenIssuer() {
       ValidateAuthority: 'false',
     },
     /** A token as the Bot Framework channel would send it to the bot `appId`. */
-    token: (appId: string, serviceUrl: string, overrides: Record<string, unknown> = {}) => {
-      const now = Math.floor(Date.now() / 1000);
-      const claims = {
-        iss: ISSUER,
-        aud: appId,
-        serviceurl: serviceUrl,
-        nbf: now - 60,
-        exp: now + 600,
-        ...overrides,
-      };
-      const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-      const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', kid: KID })}.${encode(claims)}`;
-      const signature = sign('RSA-SHA256', Buffer.from(unsigned), privateKey).toString('base64url');
-      return `${unsigned}.${signature}`;
-    },
+    token: (appId: string, serviceUrl: string, overrides: Record<string, unknown> = {}) =>
+      signed(privateKey, appId, serviceUrl, overrides),
+    /** The same token signed with another key under the issuer's key id: a forgery. */
+    forged: (appId: string, serviceUrl: string) => signed(forger, appId, serviceUrl, {}),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function signed(
+  key: KeyObject,
+  appId: string,
+  serviceUrl: string,
+  overrides: Record<string, unknown>,
+): string {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    iss: ISSUER,
+    aud: appId,
+    serviceurl: serviceUrl,
+    nbf: now - 60,
+    exp: now + 600,
+    ...overrides,
+  };
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', kid: KID })}.${encode(claims)}`;
+  return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), key).toString('base64url')}`;
 }

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
+import { PersonNotices } from '../../src/core/notices.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -56,19 +57,26 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
   const metrics = createMetrics();
   // The bot's clock, ahead of the wall clock by `skewMs`: tests move it on to expire caches.
   const time = { skewMs: 0 };
+  const config = loadConfig(
+    options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' },
+  );
+  const notices = new PersonNotices(store, log);
   const bot = new AccessBot({
     client,
     store,
     log,
     pendingStatus: 'Pending',
+    rateLimit: NO_LIMIT,
     now: () => new Date(Date.now() + time.skewMs),
+    groups: config.groups,
+    notices,
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
-  const config = loadConfig(options.env ?? { TEAMS_ANONYMOUS: '1' });
   const teams: TeamsAdapter = await startTeams(
-    { bot, routes: http, log, metrics, settings: config.teams! },
+    { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
     { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
   );
+  notices.register(teams.notifier);
   const port = await http.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}/api/messages`;
   const invokeCardIssues: string[] = [];

@@ -1,8 +1,12 @@
 /**
  * A loopback fake of the Slack Web API and of Slack's response_url endpoint. It records every
  * call with its parsed body (blocks and views decoded from the form's JSON strings), answers the
- * methods accessbot uses the way Slack documents them, and can be told to fail: 429 with
- * Retry-After, an HTTP error, or an `ok: false` error code, for the next calls of one method.
+ * methods accessbot uses the way Slack documents them (also message metadata, returned by
+ * conversations.history and .replies only with `include_all_metadata`, and only for conversation
+ * ids: a user id is `channel_not_found` there, while chat.postMessage to a user id posts to their
+ * DM and answers its `D…` id; `users.info` gives each seeded person a time zone, `tz`), and can
+ * be told to fail: 429 with Retry-After, an HTTP error, or an `ok: false` error code, for the
+ * next calls of one method.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -25,6 +29,12 @@ export interface PostedMessage {
   ts: string;
   text: string;
   blocks: unknown[];
+  /** Set for a reply in a thread: the parent's ts. */
+  thread_ts?: string;
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
+  /** When the fake received it (ms since the epoch), and when it was last edited. */
+  postedAt: number;
+  updatedAt?: number;
 }
 
 type Fault =
@@ -41,6 +51,22 @@ export const slackUsers: Record<string, string> = {
   'U-STRANGER': 'stranger@elsewhere.example',
 };
 
+/** The time zone `users.info` gives each seeded person (`user.tz`); the outsider has none. */
+export const slackTimeZones: Record<string, string> = {
+  'U-ADA': 'Europe/London',
+  'U-GRACE': 'America/New_York',
+  'U-ALAN': 'Europe/London',
+  'U-KATHERINE': 'America/Chicago',
+  'U-MARGARET': 'America/Los_Angeles',
+  'U-DENNIS': 'America/New_York',
+  'U-BARBARA': 'America/New_York',
+  'U-KEN': 'Asia/Tokyo',
+  'U-RADIA': 'Europe/Berlin',
+  'U-TIM': 'Europe/Zurich',
+  'U-FRANCES': 'America/New_York',
+  'U-EDSGER': 'Europe/Amsterdam',
+};
+
 export const BOT_USER_ID = 'U-BOT';
 
 export class FakeSlack {
@@ -53,6 +79,8 @@ export class FakeSlack {
   authError: string | undefined;
   /** Every Web API answer waits this long. */
   latencyMs = 0;
+  /** What `users.info` answers as each user's `tz`; a test may move people. */
+  readonly timeZones = new Map(Object.entries(slackTimeZones));
   readonly #server: Server;
   readonly #faults = new Map<string, Fault[]>();
   readonly #events = new EventEmitter();
@@ -124,6 +152,8 @@ export class FakeSlack {
     this.#faults.clear();
     this.authError = undefined;
     this.latencyMs = 0;
+    this.timeZones.clear();
+    for (const [id, zone] of Object.entries(slackTimeZones)) this.timeZones.set(id, zone);
   }
 
   async close(): Promise<void> {
@@ -174,7 +204,8 @@ export class FakeSlack {
       case 'users.info': {
         const email = slackUsers[str('user')];
         if (!email) return fail('user_not_found');
-        return { ok: true, user: { id: str('user'), profile: { email } } };
+        const tz = this.timeZones.get(str('user'));
+        return { ok: true, user: { id: str('user'), ...(tz && { tz }), profile: { email } } };
       }
       case 'users.lookupByEmail': {
         const id = Object.entries(slackUsers).find(([, e]) => e === str('email'))?.[0];
@@ -206,17 +237,52 @@ export class FakeSlack {
           : fail('user_not_found');
       }
       case 'chat.postMessage': {
-        const channel = str('channel');
-        if (channel.startsWith('C-GONE')) return fail('channel_not_found');
+        const asked = str('channel');
+        if (asked.startsWith('C-GONE')) return fail('channel_not_found');
+        // Posting to a user id posts to the DM with them, and Slack answers the DM's id.
+        const channel = slackUsers[asked] ? `D-${asked}` : asked;
+        const thread = str('thread_ts');
+        if (thread && !this.messages.has(`${channel}/${thread}`)) return fail('thread_not_found');
         const ts = this.#nextTs();
-        const message = {
+        const message: PostedMessage = {
           channel,
           ts,
           text: str('text'),
           blocks: (args.blocks as unknown[]) ?? [],
+          ...(thread && { thread_ts: thread }),
+          ...(isMetadata(args.metadata) && { metadata: args.metadata }),
+          postedAt: Date.now(),
         };
         this.messages.set(`${channel}/${ts}`, message);
-        return { ok: true, channel, ts, message };
+        return { ok: true, channel, ts, message: shown(message, false) };
+      }
+      case 'conversations.history':
+      case 'conversations.replies': {
+        const channel = str('channel');
+        if (!/^[CDG]/.test(channel)) return fail('channel_not_found');
+        const thread = method === 'conversations.replies' ? str('ts') : undefined;
+        if (thread !== undefined && !this.messages.has(`${channel}/${thread}`)) {
+          return fail('thread_not_found');
+        }
+        const oldest = Number(str('oldest') || 0);
+        const all = [...this.messages.values()]
+          .filter((m) => m.channel === channel && Number(m.ts) > oldest)
+          .filter((m) => (thread ? m.ts === thread || m.thread_ts === thread : !m.thread_ts))
+          .sort((a, b) => Number(b.ts) - Number(a.ts));
+        // Replies come oldest first, history newest first, as Slack sends them.
+        if (thread) all.reverse();
+        const from = Number(str('cursor') || 0);
+        const limit = Math.min(Number(str('limit') || 100), 999);
+        const page = all.slice(from, from + limit);
+        const more = from + limit < all.length;
+        return {
+          ok: true,
+          messages: page.map((m) =>
+            shown(m, [true, 'true'].includes(args.include_all_metadata as string)),
+          ),
+          has_more: more,
+          response_metadata: { next_cursor: more ? String(from + limit) : '' },
+        };
       }
       case 'chat.update': {
         const key = `${str('channel')}/${str('ts')}`;
@@ -224,6 +290,7 @@ export class FakeSlack {
         if (!message) return fail('message_not_found');
         message.text = str('text');
         message.blocks = (args.blocks as unknown[]) ?? [];
+        message.updatedAt = Date.now();
         return { ok: true, channel: message.channel, ts: message.ts, text: message.text };
       }
       case 'chat.postEphemeral':
@@ -242,7 +309,9 @@ export class FakeSlack {
   }
 
   #nextTs(): string {
-    const n = String(++this.#ts);
+    // Like Slack's: the time of posting, in microseconds, and unique.
+    this.#ts = Math.max(this.#ts + 1, Date.now() * 1000);
+    const n = String(this.#ts);
     return `${n.slice(0, 10)}.${n.slice(10)}`;
   }
 }
@@ -255,4 +324,19 @@ function parseBody(raw: string, type: string | undefined): Record<string, unknow
     out[key] = /^[[{]/.test(value) ? JSON.parse(value) : value;
   }
   return out;
+}
+
+function isMetadata(value: unknown): value is PostedMessage['metadata'] {
+  return typeof value === 'object' && value !== null && 'event_type' in value;
+}
+
+/** A message as Slack's answers show it; metadata only where asked for. */
+function shown(m: PostedMessage, withMetadata: boolean): Record<string, unknown> {
+  const { channel: _, postedAt: __, updatedAt: ___, metadata, ...rest } = m;
+  return {
+    type: 'message',
+    bot_id: 'B-BOT',
+    ...rest,
+    ...(withMetadata && metadata && { metadata }),
+  };
 }

@@ -10,7 +10,8 @@ import type { WorkLimits } from '../../adapters/slack/work-queue.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
+import { PersonNotices } from '../../src/core/notices.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -69,7 +70,13 @@ export async function startSlackBot(
   sandbox: Sandbox,
   fake: FakeSlack,
   env: Record<string, string> = {},
-  options: { quiet?: boolean; onAccess?: (ms: number) => void; work?: Partial<WorkLimits> } = {},
+  options: {
+    quiet?: boolean;
+    onAccess?: (ms: number) => void;
+    /** E.g. the bot's clock (`now`) or its change ids. */
+    bot?: Partial<BotDeps>;
+    work?: Partial<WorkLimits>;
+  } = {},
 ): Promise<RunningSlackBot> {
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
@@ -103,8 +110,26 @@ export async function startSlackBot(
       options.onAccess?.(event.ms);
     },
   });
-  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
-  const runtime = { bot, client, store, metrics, sandbox: undefined, close: () => store.close() };
+  const notices = new PersonNotices(store, log);
+  const bot = new AccessBot({
+    client,
+    store,
+    log,
+    pendingStatus: 'Pending',
+    rateLimit: NO_LIMIT,
+    groups: config.groups,
+    notices,
+    ...options.bot,
+  });
+  const runtime = {
+    bot,
+    client,
+    store,
+    metrics,
+    notices,
+    sandbox: undefined,
+    close: () => store.close(),
+  };
   const served = await serve(config, runtime, log);
   return {
     url: `http://127.0.0.1:${served.port}/slack/events`,

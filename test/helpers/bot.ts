@@ -1,7 +1,7 @@
 /** A real bot over a real sandbox and an in-memory SQLite store, with a silent logger. */
 import { Writable } from 'node:stream';
 import type { AccessClient } from '../../src/access/client.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/open.ts';
@@ -21,7 +21,8 @@ export function captureLog() {
 export async function botFor(client: AccessClient) {
   const store = await openStore('sqlite::memory:');
   const { lines, log } = captureLog();
-  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
+  // Tests act far faster than people: no per-person limit here (test/floods.test.ts has its own).
+  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending', rateLimit: NO_LIMIT });
   return { bot, store, logLines: lines, log };
 }
 

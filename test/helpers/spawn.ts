@@ -10,10 +10,11 @@ export interface Running extends Watched {
   type: (line: string) => void;
 }
 
-export function startBot(env: Record<string, string>): Running {
+export function startBot(env: Record<string, string>, cwd?: string): Running {
   const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: 'pipe',
+    cwd,
   });
   return { child, ...watch(child), type: (line) => child.stdin.write(`${line}\n`) };
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { auditFilter, auditLimit } from '../audit-query.ts';
-import type { AuditQuery, Platform } from '../records.ts';
-import type { AuditStore, LinkStore, TaskAudienceStore, TaskNumberStore } from '../roles.ts';
-import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
+import type { Platform } from '../records.ts';
+import type { LinkStore, TaskAudienceStore, TaskNumberStore } from '../roles.ts';
+import { LINK_COLUMNS, rowCodec } from '../rows.ts';
 import { checkedAudience, checkedTaskIds } from '../task-numbering.ts';
 import type { PgDb } from './db.ts';
 
@@ -10,9 +9,7 @@ import type { PgDb } from './db.ts';
 const codec = rowCodec(z.date(), (date) => date);
 
 /** The people's tables on PostgreSQL (see the SQLite twin). */
-export function postgresIdentityTables(
-  db: PgDb,
-): LinkStore & AuditStore & TaskNumberStore & TaskAudienceStore {
+export function postgresIdentityTables(db: PgDb): LinkStore & TaskNumberStore & TaskAudienceStore {
   return {
     async getLink(platform, chatUserId) {
       const rows = await db.rows(
@@ -49,22 +46,6 @@ export function postgresIdentityTables(
               [platform],
             );
       return rows.map(codec.toLink);
-    },
-
-    async appendAudit(entry) {
-      await db.query(
-        'appendAudit',
-        `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        codec.auditValues(entry),
-      );
-    },
-
-    async listAudit(query: AuditQuery = {}) {
-      const limit = auditLimit(query.limit);
-      const { where, params } = auditFilter(query, (n) => `$${n}`);
-      // `id` breaks ties between entries of the same millisecond: the later append is newer.
-      const sql = `SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT $${params.length + 1}`;
-      return (await db.rows('listAudit', sql, [...params, limit])).map(codec.toAudit);
     },
 
     async saveTaskNumbering(platform, chatUserId, taskIds, at) {

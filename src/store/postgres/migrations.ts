@@ -117,4 +117,84 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The outbox: each notification's pending send or edit, and the replicas' heartbeats. Claims
+    // left unsent by an older build carry no message to send: dropped, the next poll claims anew.
+    version: 6,
+    sql: `
+      DELETE FROM notifications WHERE message_ref IS NULL AND resolved_at IS NULL;
+      ALTER TABLE notifications ADD COLUMN delivery_id text;
+      ALTER TABLE notifications ADD COLUMN destination jsonb;
+      ALTER TABLE notifications ADD COLUMN intent_kind text;
+      ALTER TABLE notifications ADD COLUMN intent_body jsonb;
+      ALTER TABLE notifications ADD COLUMN intent_owner text;
+      ALTER TABLE notifications ADD COLUMN intent_owned_at timestamptz;
+      ALTER TABLE notifications ADD COLUMN intent_due_at timestamptz;
+      ALTER TABLE notifications ADD COLUMN intent_attempts integer NOT NULL DEFAULT 0;
+      ALTER TABLE notifications ADD COLUMN intent_seq integer NOT NULL DEFAULT 0;
+      CREATE INDEX notifications_intents ON notifications (intent_due_at)
+        WHERE intent_kind IS NOT NULL;
+
+      CREATE TABLE replicas (
+        id           text PRIMARY KEY,
+        heartbeat_at timestamptz NOT NULL
+      );
+    `,
+  },
+  {
+    // Signed requests already seen (Slack requests, webhook deliveries): replays are refused.
+    version: 7,
+    sql: `
+      CREATE TABLE replay_guard (
+        key          text PRIMARY KEY,
+        forget_after timestamptz NOT NULL
+      );
+      CREATE INDEX replay_guard_forget ON replay_guard (forget_after);
+    `,
+  },
+  {
+    // Membership changes join decisions in the audit log (old rows read as they were), wait for
+    // their confirmation in group_changes, and channels can be bound to a group.
+    version: 8,
+    sql: `
+      ALTER TABLE audit_log ALTER COLUMN task_id DROP NOT NULL;
+      ALTER TABLE audit_log ADD COLUMN group_id text;
+      ALTER TABLE audit_log ADD COLUMN group_name text;
+      ALTER TABLE audit_log ADD COLUMN target_user_id text;
+      ALTER TABLE audit_log ADD COLUMN target_name text;
+      ALTER TABLE audit_log ADD COLUMN target_email text;
+      CREATE INDEX audit_log_access_user ON audit_log (access_user_id, at);
+      CREATE INDEX audit_log_target_user ON audit_log (target_user_id, at)
+        WHERE target_user_id IS NOT NULL;
+
+      CREATE TABLE group_changes (
+        id             text PRIMARY KEY,
+        platform       text NOT NULL,
+        chat_user_id   text NOT NULL,
+        access_user_id text NOT NULL,
+        action         text NOT NULL,
+        group_id       text NOT NULL,
+        group_name     text NOT NULL,
+        target_user_id text NOT NULL,
+        target_name    text,
+        target_email   text,
+        created_at     timestamptz NOT NULL,
+        expires_at     timestamptz NOT NULL,
+        state          text NOT NULL,
+        outcome        text,
+        updated_at     timestamptz NOT NULL
+      );
+      CREATE INDEX group_changes_expires ON group_changes (expires_at);
+
+      CREATE TABLE channel_groups (
+        platform   text NOT NULL,
+        channel_id text NOT NULL,
+        group_id   text NOT NULL,
+        group_name text NOT NULL,
+        bound_by   text NOT NULL,
+        bound_at   timestamptz NOT NULL,
+        PRIMARY KEY (platform, channel_id)
+      );
+    `,
+  },
 ];

@@ -1,26 +1,11 @@
 import { z } from 'zod';
-import { CLAIM_COLUMNS, oldestDueFirst, pollerRowCodec, REQUEST_COLUMNS } from '../poller-rows.ts';
-import type {
-  BotRequest,
-  CompletedPoll,
-  JsonObject,
-  Notification,
-  NotificationClaim,
-  NotificationKey,
-  Platform,
-  PollUser,
-} from '../records.ts';
-import type {
-  ConversationRefStore,
-  NotificationStore,
-  PollScheduleStore,
-  RequestStore,
-} from '../roles.ts';
+import { oldestDueFirst, pollerRowCodec, REQUEST_COLUMNS } from '../poller-rows.ts';
+import type { BotRequest, CompletedPoll, JsonObject, Platform, PollUser } from '../records.ts';
+import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
 import { changed, type PgDb } from './db.ts';
 
 /** pg reads timestamptz as Date and writes Date as timestamptz. */
 const codec = pollerRowCodec(z.date(), (date) => date);
-const KEY = 'task_id = $1 AND platform = $2 AND recipient = $3';
 
 /**
  * The poller's tables on PostgreSQL (see the SQLite twin for what each does). Replicas claim due
@@ -28,62 +13,8 @@ const KEY = 'task_id = $1 AND platform = $2 AND recipient = $3';
  */
 export function postgresPollerTables(
   db: PgDb,
-): NotificationStore & RequestStore & PollScheduleStore & ConversationRefStore {
+): RequestStore & PollScheduleStore & ConversationRefStore {
   return {
-    async claimNotification(claim: NotificationClaim): Promise<boolean> {
-      const sql = `INSERT INTO notifications (${CLAIM_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
-                 ON CONFLICT DO NOTHING`;
-      return changed(await db.query('claimNotification', sql, codec.claimValues(claim)));
-    },
-
-    async reclaimNotification(
-      key: NotificationKey,
-      claimedBy: string,
-      now: Date,
-      staleBefore: Date,
-    ): Promise<boolean> {
-      const sql = `UPDATE notifications SET claimed_at = $4, claimed_by = $5
-                 WHERE ${KEY} AND message_ref IS NULL AND resolved_at IS NULL AND claimed_at < $6`;
-      const values = [...codec.keyValues(key), now, claimedBy, staleBefore];
-      return changed(await db.query('reclaimNotification', sql, values));
-    },
-
-    async markNotificationSent(key: NotificationKey, ref: JsonObject, sentAt: Date): Promise<void> {
-      const sql = `UPDATE notifications SET message_ref = $4::jsonb, sent_at = $5 WHERE ${KEY}`;
-      const json = codec.jsonValue(ref, 'the message reference');
-      await db.query('markNotificationSent', sql, [...codec.keyValues(key), json, sentAt]);
-    },
-
-    async listNotifications(query: {
-      taskIds?: string[];
-      openFor?: string;
-    }): Promise<Notification[]> {
-      const sql = `SELECT * FROM notifications
-                 WHERE task_id = ANY($1::text[]) OR (access_user_id = $2 AND resolved_at IS NULL)`;
-      const values = [query.taskIds ?? [], query.openFor ?? null];
-      return (await db.query('listNotifications', sql, values)).rows.map(codec.toNotification);
-    },
-
-    async resolveNotification(key: NotificationKey, resolvedAt: Date): Promise<boolean> {
-      const sql = `UPDATE notifications SET resolved_at = $4 WHERE ${KEY} AND resolved_at IS NULL`;
-      return changed(
-        await db.query('resolveNotification', sql, [...codec.keyValues(key), resolvedAt]),
-      );
-    },
-
-    async reopenNotification(key: NotificationKey): Promise<void> {
-      const sql = `UPDATE notifications SET resolved_at = NULL WHERE ${KEY}`;
-      await db.query('reopenNotification', sql, codec.keyValues(key));
-    },
-
-    async markReminded(key: NotificationKey, remindedAt: Date, dueBefore: Date): Promise<boolean> {
-      const sql = `UPDATE notifications SET reminded_at = $4
-                 WHERE ${KEY} AND message_ref IS NOT NULL AND resolved_at IS NULL
-                   AND coalesce(reminded_at, sent_at) <= $5`;
-      const values = [...codec.keyValues(key), remindedAt, dueBefore];
-      return changed(await db.query('markReminded', sql, values));
-    },
-
     async recordRequest(request: BotRequest): Promise<void> {
       const sql = `INSERT INTO bot_requests (${REQUEST_COLUMNS}) VALUES ($1, $2, $3, $4::jsonb, $5)
                  ON CONFLICT DO NOTHING`;

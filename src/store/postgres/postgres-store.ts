@@ -1,11 +1,15 @@
 import pg from 'pg';
 import { StoreError } from '../errors.ts';
 import type { Store } from '../store.ts';
+import { postgresAuditTables } from './audit-tables.ts';
 import { PgDb } from './db.ts';
+import { postgresGroupTables } from './group-tables.ts';
 import { postgresIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { postgresOutboxTables } from './outbox-tables.ts';
 import { postgresPollerTables } from './poller-tables.ts';
+import { postgresReplayTables } from './replay-tables.ts';
 
 export interface PostgresStoreOptions {
   /** Connections the pool may hold at once. */
@@ -48,7 +52,11 @@ export async function openPostgresStore(
   const db = new PgDb(pool);
   return {
     ...postgresIdentityTables(db),
+    ...postgresAuditTables(db),
+    ...postgresGroupTables(db),
     ...postgresPollerTables(db),
+    ...postgresOutboxTables(db),
+    ...postgresReplayTables(db),
     async ping() {
       await db.query('ping', 'SELECT 1');
     },

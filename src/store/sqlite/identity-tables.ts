@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { auditFilter, auditLimit } from '../audit-query.ts';
-import type { AuditQuery, IdentityLink, Platform } from '../records.ts';
-import type { AuditStore, LinkStore, TaskAudienceStore, TaskNumberStore } from '../roles.ts';
-import { AUDIT_COLUMNS, LINK_COLUMNS, rowCodec } from '../rows.ts';
+import type { IdentityLink, Platform } from '../records.ts';
+import type { LinkStore, TaskAudienceStore, TaskNumberStore } from '../roles.ts';
+import { LINK_COLUMNS, rowCodec } from '../rows.ts';
 import { checkedAudience, checkedTaskIds } from '../task-numbering.ts';
 import type { SqliteDb } from './db.ts';
 
@@ -12,10 +11,10 @@ const codec = rowCodec(
   (date) => date.getTime(),
 );
 
-/** The people's tables on SQLite: links, the audit log, task numbering and tasks shown. */
+/** The people's tables on SQLite: links, task numbering and tasks shown. */
 export function sqliteIdentityTables(
   db: SqliteDb,
-): LinkStore & AuditStore & TaskNumberStore & TaskAudienceStore {
+): LinkStore & TaskNumberStore & TaskAudienceStore {
   return {
     async getLink(platform: Platform, chatUserId: string) {
       return db.run('getLink', () => {
@@ -45,27 +44,6 @@ export function sqliteIdentityTables(
                 .all(platform);
         return rows.map(codec.toLink);
       });
-    },
-
-    async appendAudit(entry) {
-      const values = codec.auditValues(entry);
-      db.run('appendAudit', () => {
-        db.statement(
-          `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(...values);
-      });
-    },
-
-    async listAudit(query: AuditQuery = {}) {
-      const limit = auditLimit(query.limit);
-      const { where, params } = auditFilter(query, () => '?');
-      return db.run('listAudit', () =>
-        // `id` breaks ties between entries of the same millisecond: the later append is newer.
-        db
-          .statement(`SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ?`)
-          .all(...params, limit)
-          .map(codec.toAudit),
-      );
     },
 
     async saveTaskNumbering(platform, chatUserId, taskIds, at) {

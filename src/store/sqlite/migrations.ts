@@ -116,4 +116,105 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // The outbox: each notification's pending send or edit, and the replicas' heartbeats. Claims
+    // left unsent by an older build carry no message to send: dropped, the next poll claims anew.
+    version: 6,
+    sql: `
+      DELETE FROM notifications WHERE message_ref IS NULL AND resolved_at IS NULL;
+      ALTER TABLE notifications ADD COLUMN delivery_id TEXT;
+      ALTER TABLE notifications ADD COLUMN destination TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_kind TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_body TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_owner TEXT;
+      ALTER TABLE notifications ADD COLUMN intent_owned_at INTEGER;
+      ALTER TABLE notifications ADD COLUMN intent_due_at INTEGER;
+      ALTER TABLE notifications ADD COLUMN intent_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE notifications ADD COLUMN intent_seq INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX notifications_intents ON notifications (intent_due_at)
+        WHERE intent_kind IS NOT NULL;
+
+      CREATE TABLE replicas (
+        id           TEXT PRIMARY KEY,
+        heartbeat_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
+    // Signed requests already seen (Slack requests, webhook deliveries): replays are refused.
+    version: 7,
+    sql: `
+      CREATE TABLE replay_guard (
+        key          TEXT PRIMARY KEY,
+        forget_after INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX replay_guard_forget ON replay_guard (forget_after);
+    `,
+  },
+  {
+    // Membership changes join decisions in the audit log (task_id becomes optional, so the table
+    // is rebuilt; every old row is kept as it was), wait for their confirmation in
+    // group_changes, and channels can be bound to a group.
+    version: 8,
+    sql: `
+      CREATE TABLE audit_log_v8 (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        at             INTEGER NOT NULL,
+        platform       TEXT NOT NULL,
+        chat_user_id   TEXT NOT NULL,
+        access_user_id TEXT,
+        task_id        TEXT,
+        action         TEXT NOT NULL,
+        reason         TEXT,
+        outcome        TEXT NOT NULL,
+        detail         TEXT,
+        group_id       TEXT,
+        group_name     TEXT,
+        target_user_id TEXT,
+        target_name    TEXT,
+        target_email   TEXT
+      ) STRICT;
+      INSERT INTO audit_log_v8
+        (id, at, platform, chat_user_id, access_user_id, task_id, action, reason, outcome, detail)
+        SELECT id, at, platform, chat_user_id, access_user_id, task_id, action, reason, outcome, detail
+        FROM audit_log;
+      DROP TABLE audit_log;
+      ALTER TABLE audit_log_v8 RENAME TO audit_log;
+      CREATE INDEX audit_log_task_id_at ON audit_log (task_id, at);
+      CREATE INDEX audit_log_at ON audit_log (at);
+      CREATE INDEX audit_log_actor_at ON audit_log (platform, chat_user_id, at);
+      CREATE INDEX audit_log_access_user ON audit_log (access_user_id, at);
+      CREATE INDEX audit_log_target_user ON audit_log (target_user_id, at)
+        WHERE target_user_id IS NOT NULL;
+
+      CREATE TABLE group_changes (
+        id             TEXT PRIMARY KEY,
+        platform       TEXT NOT NULL,
+        chat_user_id   TEXT NOT NULL,
+        access_user_id TEXT NOT NULL,
+        action         TEXT NOT NULL,
+        group_id       TEXT NOT NULL,
+        group_name     TEXT NOT NULL,
+        target_user_id TEXT NOT NULL,
+        target_name    TEXT,
+        target_email   TEXT,
+        created_at     INTEGER NOT NULL,
+        expires_at     INTEGER NOT NULL,
+        state          TEXT NOT NULL,
+        outcome        TEXT,
+        updated_at     INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX group_changes_expires ON group_changes (expires_at);
+
+      CREATE TABLE channel_groups (
+        platform   TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        group_id   TEXT NOT NULL,
+        group_name TEXT NOT NULL,
+        bound_by   TEXT NOT NULL,
+        bound_at   INTEGER NOT NULL,
+        PRIMARY KEY (platform, channel_id)
+      ) STRICT;
+    `,
+  },
 ];

@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import { CLAIM_COLUMNS, oldestDueFirst, pollerRowCodec, REQUEST_COLUMNS } from '../poller-rows.ts';
-import type {
-  BotRequest,
-  CompletedPoll,
-  JsonObject,
-  Notification,
-  NotificationClaim,
-  NotificationKey,
-  Platform,
-  PollUser,
-} from '../records.ts';
-import type {
-  ConversationRefStore,
-  NotificationStore,
-  PollScheduleStore,
-  RequestStore,
-} from '../roles.ts';
+import { oldestDueFirst, pollerRowCodec, REQUEST_COLUMNS } from '../poller-rows.ts';
+import type { BotRequest, CompletedPoll, JsonObject, Platform, PollUser } from '../records.ts';
+import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
 import type { SqliteDb } from './db.ts';
 
 const codec = pollerRowCodec(
@@ -23,88 +9,16 @@ const codec = pollerRowCodec(
   (date) => date.getTime(),
 );
 const ms = (date: Date) => date.getTime();
-const KEY = 'task_id = ? AND platform = ? AND recipient = ?';
 
 /**
- * The poller's tables on SQLite: notifications, requests, the poll schedule and conversation
+ * The poller's tables on SQLite: requests, the poll schedule and conversation
  * references. Each write is one statement (or one IMMEDIATE transaction), so processes sharing
  * the file see every claim as atomic.
  */
 export function sqlitePollerTables(
   db: SqliteDb,
-): NotificationStore & RequestStore & PollScheduleStore & ConversationRefStore {
+): RequestStore & PollScheduleStore & ConversationRefStore {
   return {
-    async claimNotification(claim: NotificationClaim): Promise<boolean> {
-      const values = codec.claimValues(claim);
-      return db.run('claimNotification', () => {
-        const sql = `INSERT INTO notifications (${CLAIM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
-                   ON CONFLICT DO NOTHING`;
-        return db.statement(sql).run(...values).changes > 0;
-      });
-    },
-
-    async reclaimNotification(
-      key: NotificationKey,
-      claimedBy: string,
-      now: Date,
-      staleBefore: Date,
-    ): Promise<boolean> {
-      const keyValues = codec.keyValues(key);
-      return db.run('reclaimNotification', () => {
-        const sql = `UPDATE notifications SET claimed_at = ?, claimed_by = ?
-                   WHERE ${KEY} AND message_ref IS NULL AND resolved_at IS NULL AND claimed_at < ?`;
-        return db.statement(sql).run(ms(now), claimedBy, ...keyValues, ms(staleBefore)).changes > 0;
-      });
-    },
-
-    async markNotificationSent(key: NotificationKey, ref: JsonObject, sentAt: Date): Promise<void> {
-      const keyValues = codec.keyValues(key);
-      const json = codec.jsonValue(ref, 'the message reference');
-      db.run('markNotificationSent', () => {
-        const sql = `UPDATE notifications SET message_ref = ?, sent_at = ? WHERE ${KEY}`;
-        db.statement(sql).run(json, ms(sentAt), ...keyValues);
-      });
-    },
-
-    async listNotifications(query: {
-      taskIds?: string[];
-      openFor?: string;
-    }): Promise<Notification[]> {
-      return db.run('listNotifications', () =>
-        db
-          .statement(`SELECT * FROM notifications
-           WHERE task_id IN (SELECT value FROM json_each(?))
-              OR (access_user_id = ? AND resolved_at IS NULL)`)
-          .all(JSON.stringify(query.taskIds ?? []), query.openFor ?? null)
-          .map(codec.toNotification),
-      );
-    },
-
-    async resolveNotification(key: NotificationKey, resolvedAt: Date): Promise<boolean> {
-      const keyValues = codec.keyValues(key);
-      return db.run('resolveNotification', () => {
-        const sql = `UPDATE notifications SET resolved_at = ? WHERE ${KEY} AND resolved_at IS NULL`;
-        return db.statement(sql).run(ms(resolvedAt), ...keyValues).changes > 0;
-      });
-    },
-
-    async reopenNotification(key: NotificationKey): Promise<void> {
-      const keyValues = codec.keyValues(key);
-      db.run('reopenNotification', () => {
-        db.statement(`UPDATE notifications SET resolved_at = NULL WHERE ${KEY}`).run(...keyValues);
-      });
-    },
-
-    async markReminded(key: NotificationKey, remindedAt: Date, dueBefore: Date): Promise<boolean> {
-      const keyValues = codec.keyValues(key);
-      return db.run('markReminded', () => {
-        const sql = `UPDATE notifications SET reminded_at = ?
-                   WHERE ${KEY} AND message_ref IS NOT NULL AND resolved_at IS NULL
-                     AND coalesce(reminded_at, sent_at) <= ?`;
-        return db.statement(sql).run(ms(remindedAt), ...keyValues, ms(dueBefore)).changes > 0;
-      });
-    },
-
     async recordRequest(request: BotRequest): Promise<void> {
       const values = codec.requestValues(request);
       db.run('recordRequest', () => {

@@ -2,12 +2,16 @@ import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { StoreError } from '../errors.ts';
 import type { Store } from '../store.ts';
+import { sqliteAuditTables } from './audit-tables.ts';
 import { SqliteDb } from './db.ts';
+import { sqliteGroupTables } from './group-tables.ts';
 import { sqliteIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { sqliteOutboxTables } from './outbox-tables.ts';
 import { sqlitePollerTables } from './poller-tables.ts';
 import { preparePrivateFile } from './private-file.ts';
+import { sqliteReplayTables } from './replay-tables.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -44,7 +48,11 @@ export function openSqliteStore(file: string): Store {
   const db = new SqliteDb(connection);
   return {
     ...sqliteIdentityTables(db),
+    ...sqliteAuditTables(db),
+    ...sqliteGroupTables(db),
     ...sqlitePollerTables(db),
+    ...sqliteOutboxTables(db),
+    ...sqliteReplayTables(db),
     async ping() {
       db.run('ping', () => db.statement('SELECT 1').get());
     },

@@ -1,0 +1,72 @@
+/**
+ * Confirm and Cancel on a group change's confirmation card. Each click is acknowledged first;
+ * the core then checks that the clicker asked for the change, that it is still pending and not
+ * expired, and claims it before anything is changed. The card becomes the outcome where it was
+ * (an ephemeral answer through its response_url, a message with chat.update); a refusal is told
+ * to the clicker alone and leaves the card as it was.
+ */
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import { ChangeId } from '../../src/core/group-commands.ts';
+import type { ChangeResult } from '../../src/core/group-confirm.ts';
+import { warning } from '../../src/core/reply.ts';
+import { slackActor } from './actor.ts';
+import type { SlackContext } from './context.ts';
+import { actionIds, type Origin } from './ids.ts';
+import { ackFirst } from './inflight.ts';
+import { originOf, tellPrivately } from './origin.ts';
+import { Click } from './payloads.ts';
+import { renderReply } from './render.ts';
+
+const invalid = warning(
+  'That button is not valid (it names no group change). Nothing was changed.',
+);
+
+export function registerChanges(app: App, c: SlackContext): void {
+  const on = (actionId: string, verb: 'confirm' | 'cancel') =>
+    app.action(actionId, async ({ ack, body }) => {
+      await ackFirst(ack);
+      const count = (outcome: string) =>
+        c.metrics.actions.inc({ platform: 'slack', action: `change_${verb}`, outcome });
+      const click = Click.safeParse(body);
+      const origin = click.success ? originOf(click.data) : undefined;
+      if (!click.success || !origin || origin.kind === 'home') {
+        c.log.warn('ignored a group change click with an unusable payload');
+        return count('malformed');
+      }
+      const userId = click.data.user.id;
+      const id = ChangeId.safeParse(click.data.actions[0]!.value ?? '');
+      if (!id.success) {
+        count('malformed');
+        return tellPrivately(c, origin, userId, invalid);
+      }
+      const actor = slackActor(c.api, userId);
+      const result =
+        verb === 'confirm'
+          ? await c.bot.confirmChange(actor, id.data)
+          : await c.bot.cancelChange(actor, id.data);
+      count(result.outcome);
+      await show(c, origin, userId, result);
+    });
+  on(actionIds.confirmChange, 'confirm');
+  on(actionIds.cancelChange, 'cancel');
+}
+
+async function show(
+  c: SlackContext,
+  origin: Exclude<Origin, { kind: 'home' }>,
+  userId: string,
+  result: ChangeResult,
+): Promise<void> {
+  if (result.message.kind === 'keep') return tellPrivately(c, origin, userId, result.reply);
+  const message = renderReply(result.message.reply);
+  if (origin.kind === 'message') {
+    await c.api.call(
+      'chat.update',
+      { channel: origin.channel, ts: origin.ts, ...message },
+      z.unknown(),
+    );
+    return;
+  }
+  await c.api.respond(origin.responseUrl, { replace_original: true, ...message });
+}

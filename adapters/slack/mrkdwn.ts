@@ -1,0 +1,44 @@
+/**
+ * The core's text as Slack shows it. The core's only markup is a `code` span (its own wording;
+ * data cannot open one); everything else in a reply is literal, so here it is made literal for
+ * Slack, whose mrkdwn has no escape but for `&`, `<` and `>`:
+ *  - `&`, `<`, `>` become entities, so no `<@U…>`, `<!channel>` or `<url|label>` is ever parsed;
+ *  - `*`, `_`, `~` and a stray backtick become look-alikes that Slack does not format
+ *    (∗ ˍ ∼ ˋ), as does a `>` that starts a line (a quote) and the colons around an emoji code;
+ *  - every mrkdwn text object is sent with `verbatim: true`, so Slack links no URL, channel or
+ *    name by itself (the core has already taken the `://` out of URLs in data, for `text`).
+ */
+import { clean } from '../../src/core/text.ts';
+
+/** A code span of ours: what lies between two backticks on one line. */
+const codeSpan = /(`[^`]+`)/;
+const lookalike: Record<string, string> = {
+  '*': '\u2217',
+  _: '\u02cd',
+  '~': '\u223c',
+  '`': '\u02cb',
+};
+/** `:name:` shows as an emoji; the first colon becomes a ratio sign (∶), which does not. */
+const emojiCode = /:(?=[a-z0-9_+'-]+:)/gi;
+
+export function escapeMrkdwn(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** Text with no markup at all, as mrkdwn. */
+function literal(text: string): string {
+  return escapeMrkdwn(text.replace(emojiCode, '\u2236').replace(/[*_~`]/g, (c) => lookalike[c]!));
+}
+
+/** The core's text as mrkdwn in which only our code spans are markup. */
+export function toMrkdwn(text: string): string {
+  const parts = clean(text).split(codeSpan);
+  const out = parts.map((part, i) => (i % 2 ? escapeMrkdwn(part) : literal(part))).join('');
+  // A quote starts with `>` at the start of a line; `clean` left one line, so only here.
+  return out.replace(/^(\s*)&gt;/, '$1\u203a');
+}
+
+/** The core's text for a `plain_text` object: nothing is markup there but emoji codes. */
+export function toPlain(text: string): string {
+  return clean(text).replace(emojiCode, '\u2236');
+}

@@ -1,0 +1,31 @@
+/**
+ * Confirm and Cancel on a group change's card. The core checks that the clicker asked for the
+ * change and that it is still pending, and claims it before changing anything; the card is then
+ * replaced by the outcome, for the clicker and in the chat. A refusal leaves the card as it was
+ * and is told to the clicker.
+ */
+import type { TurnContext } from 'botbuilder';
+import type { ChatActor } from '../../src/core/identity.ts';
+import { cardResponse, messageResponse } from './activity.ts';
+import type { CardAction } from './card-actions-data.ts';
+import type { InvokeBody, TeamsDeps } from './deps.ts';
+import { renderCard } from './render.ts';
+import { replaceMessage } from './replace-message.ts';
+
+export async function settleChange(
+  deps: TeamsDeps,
+  context: TurnContext,
+  actor: ChatActor,
+  action: Extract<CardAction, { verb: 'confirmChange' | 'cancelChange' }>,
+): Promise<InvokeBody> {
+  const result =
+    action.verb === 'confirmChange'
+      ? await deps.bot.confirmChange(actor, action.changeId)
+      : await deps.bot.cancelChange(actor, action.changeId);
+  const counted = action.verb === 'confirmChange' ? 'change_confirm' : 'change_cancel';
+  deps.metrics.actions.inc({ platform: 'teams', action: counted, outcome: result.outcome });
+  if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
+  const card = renderCard(result.message.reply);
+  await replaceMessage(deps, context, card, result.message.reply);
+  return cardResponse(card);
+}

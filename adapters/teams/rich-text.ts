@@ -1,0 +1,51 @@
+/**
+ * The core's text on an Adaptive Card. Teams reads markdown in a TextBlock and in a FactSet's
+ * titles and values, but not in a RichTextBlock's TextRuns: so every text of a reply, data from
+ * people and the Access Service included, is shown as TextRuns, which Teams never turns into a
+ * link, a mention or formatting. Our own formatting is set on the runs: bold titles, and the
+ * core's `code` spans (commands to type) in a monospace run.
+ */
+import { clean } from '../../src/core/text.ts';
+
+export type CardJson = Record<string, unknown>;
+
+export interface RunStyle {
+  weight?: 'Bolder';
+  size?: 'Small' | 'Medium';
+  color?: string;
+  isSubtle?: boolean;
+}
+
+/** A code span of ours: what lies between two backticks. */
+const codeSpan = /(`[^`]+`)/;
+
+/** The core's text as TextRuns in one style; our code spans in monospace. */
+export function textRuns(text: string, style: RunStyle = {}): CardJson[] {
+  return clean(text)
+    .split(codeSpan)
+    .flatMap((part, i) => {
+      if (!part) return [];
+      const code = i % 2 === 1;
+      return [
+        {
+          type: 'TextRun',
+          text: code ? part.slice(1, -1) : part,
+          ...style,
+          ...(code ? { fontType: 'Monospace' } : {}),
+        },
+      ];
+    });
+}
+
+/** A block of runs; text that cleans down to nothing still shows as one (a card needs text). */
+export function richText(runs: CardJson[], extra: CardJson = {}): CardJson {
+  return {
+    type: 'RichTextBlock',
+    inlines: runs.length ? runs : [{ type: 'TextRun', text: '…' }],
+    ...extra,
+  };
+}
+
+/** The core's text as one block of runs. */
+export const richTextOf = (text: string, style: RunStyle = {}, extra: CardJson = {}) =>
+  richText(textRuns(text, style), extra);

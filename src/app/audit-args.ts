@@ -1,0 +1,65 @@
+/**
+ * The options of `npm run audit`: `--since <date>` (required), `--until <date>`,
+ * `--format csv|json`, `--person <email or chat id>`, `--task <id>`. A bare date is a whole UTC
+ * day: `--since` from its start, `--until` to its end. Anything else is refused with one line
+ * that says what is wrong.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../errors.ts';
+
+export interface AuditExportOptions {
+  since: Date;
+  /** Exclusive. */
+  until: Date | undefined;
+  format: 'csv' | 'json';
+  person: string | undefined;
+  task: string | undefined;
+}
+
+export const AUDIT_USAGE =
+  'usage: npm run audit -- --since 2026-11-01 [--until 2026-11-30] [--format csv|json] [--person <email or chat user id>] [--task <task id>]';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+function instant(name: string, value: string, endOfDay: boolean): Date {
+  const day = DAY.test(value);
+  const date = new Date(day ? `${value}T00:00:00.000Z` : value);
+  if (Number.isNaN(date.getTime()) || (!day && !/^\d{4}-\d{2}-\d{2}T/.test(value))) {
+    throw new ConfigError(
+      `--${name} must be a date (2026-11-01) or an ISO instant (2026-11-01T09:00:00Z), got "${value.slice(0, 40)}"`,
+    );
+  }
+  return day && endOfDay ? new Date(date.getTime() + DAY_MS) : date;
+}
+
+export function parseAuditArgs(argv: readonly string[]): AuditExportOptions {
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        since: { type: 'string' },
+        until: { type: 'string' },
+        format: { type: 'string', default: 'csv' },
+        person: { type: 'string' },
+        task: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new ConfigError((error as Error).message.split('\n')[0] ?? 'invalid arguments');
+  }
+  if (!values.since) throw new ConfigError('--since is required, e.g. --since 2026-11-01');
+  const since = instant('since', values.since, false);
+  const until = values.until === undefined ? undefined : instant('until', values.until, true);
+  if (until && until <= since) throw new ConfigError('--until must be after --since');
+  const format = values.format;
+  if (format !== 'csv' && format !== 'json') {
+    throw new ConfigError(`--format must be csv or json, got "${String(format).slice(0, 20)}"`);
+  }
+  const person = values.person?.trim() || undefined;
+  const task = values.task?.trim() || undefined;
+  return { since, until, format, person, task };
+}

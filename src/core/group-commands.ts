@@ -1,0 +1,141 @@
+/**
+ * The commands about group membership and the audit trail: `group add|remove <group> <person>`,
+ * `group bind <group>`, `group unbind`, `confirm <id>`, `cancel <id>` and `history [person|all]`.
+ * A group and a person are told apart without guessing: a mention or an e-mail address is the
+ * person; with names only, quotes ("All Staff") or the core's list of group names decide.
+ */
+import { z } from 'zod';
+import {
+  compactMentions,
+  exactPerson,
+  MAX_PERSON_LENGTH,
+  PersonRef,
+  personOf,
+} from './person-ref.ts';
+
+const GroupName = z.string().min(1).max(200);
+
+/** The group and the person of an add or remove. */
+export const ChangeTarget = z.union([
+  z.object({ group: GroupName, person: PersonRef }),
+  /** Names only, unquoted: the core takes the longest start that names a group as the group. */
+  z.object({ words: z.array(z.string().min(1)).min(3).max(60) }),
+]);
+export type ChangeTarget = z.infer<typeof ChangeTarget>;
+
+export const GroupCommand = z.discriminatedUnion('action', [
+  z.object({
+    name: z.literal('group'),
+    action: z.enum(['add', 'remove']),
+    target: ChangeTarget,
+  }),
+  z.object({ name: z.literal('group'), action: z.literal('bind'), group: GroupName }),
+  z.object({ name: z.literal('group'), action: z.literal('unbind') }),
+]);
+export type GroupCommand = z.infer<typeof GroupCommand>;
+
+/** What a pending change's id looks like (see `newChangeId`). */
+export const ChangeId = z
+  .string()
+  .min(4)
+  .max(64)
+  .regex(/^[a-z0-9]+$/);
+
+export const ChangeCommand = z.object({
+  name: z.enum(['confirm', 'cancel']),
+  id: ChangeId,
+});
+
+export const HistorySubject = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('own') }),
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('person'), person: PersonRef }),
+]);
+export type HistorySubject = z.infer<typeof HistorySubject>;
+
+export const HistoryCommand = z.object({ name: z.literal('history'), subject: HistorySubject });
+
+export const groupUsage = {
+  group:
+    'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <id>` or `cancel <id>`); group bind <group> — make `members` in this channel answer for it',
+  history: 'history — your recent actions (auditors: history <person> or history all)',
+} as const;
+
+type Parsed<T> = { ok: true; command: T } | { ok: false; message: string };
+const fail = (message: string) => ({ ok: false as const, message });
+
+/** Words, keeping "quoted text" (straight or curly quotes) as one word without its quotes. */
+export function words(text: string): string[] {
+  const found = compactMentions(text).match(/"[^"]*"|“[^”]*”|\S+/g) ?? [];
+  return found.map((w) => w.replace(/^["“]|["”]$/g, '').trim()).filter(Boolean);
+}
+
+export function parseGroupCommand(args: string): Parsed<GroupCommand> {
+  const [verb = '', ...rest] = words(args);
+  const action = verb.toLowerCase();
+  if (action === 'unbind') {
+    return rest.length
+      ? fail('`group unbind` takes no arguments: it unbinds the channel you type it in.')
+      : { ok: true, command: { name: 'group', action } };
+  }
+  if (action === 'bind') {
+    const group = rest.join(' ');
+    if (!group) return fail('Which group? Usage: `group bind <group>`, typed in the channel.');
+    if (group.length > 200)
+      return fail('That group name is too long (the limit is 200 characters).');
+    return { ok: true, command: { name: 'group', action, group } };
+  }
+  if (action !== 'add' && action !== 'remove') return fail(`Usage: ${groupUsage.group}`);
+  const target = changeTarget(rest, action);
+  return typeof target === 'string'
+    ? fail(target)
+    : { ok: true, command: GroupCommand.parse({ name: 'group', action, target }) };
+}
+
+function changeTarget(rest: string[], action: 'add' | 'remove'): ChangeTarget | string {
+  const usage = `Usage: \`group ${action} <group> <person>\`, the person as a mention, an e-mail address or a name, e.g. \`group ${action} Engineering grace@example.com\` or \`group ${action} "All Staff" "Grace Hopper"\`.`;
+  if (rest.length < 2) return `Which group, and who? ${usage}`;
+  if (rest.join(' ').length > 200 + MAX_PERSON_LENGTH)
+    return 'That is too long to be a group and a person.';
+  const exact = rest.filter((w) => exactPerson(w));
+  if (exact.length > 1) return `One person at a time, please. ${usage}`;
+  if (exact.length === 1) {
+    const group = rest.filter((w) => w !== exact[0]).join(' ');
+    return { group, person: exactPerson(exact[0]!)! };
+  }
+  if (rest.length === 2) return { group: rest[0]!, person: personOf([rest[1]!]) };
+  if (rest.length > 60) return 'That is too long to be a group and a person.';
+  return { words: rest };
+}
+
+export function parseChangeCommand(name: 'confirm' | 'cancel', args: string) {
+  const id = ChangeId.safeParse(args.trim().toLowerCase());
+  if (!id.success) {
+    return fail(
+      `Which change? Type \`${name} <id>\` with the id shown on the confirmation, e.g. \`${name} k3m9q2xa\`.`,
+    );
+  }
+  return { ok: true as const, command: { name, id: id.data } };
+}
+
+export function parseHistoryCommand(args: string) {
+  const subject = args.trim();
+  if (!subject)
+    return {
+      ok: true as const,
+      command: { name: 'history' as const, subject: { kind: 'own' as const } },
+    };
+  if (subject.toLowerCase() === 'all') {
+    return {
+      ok: true as const,
+      command: { name: 'history' as const, subject: { kind: 'all' as const } },
+    };
+  }
+  if (subject.length > MAX_PERSON_LENGTH)
+    return fail('That name is too long (the limit is 200 characters).');
+  const person = personOf(words(subject));
+  return {
+    ok: true as const,
+    command: { name: 'history' as const, subject: { kind: 'person' as const, person } },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Confirming and cancelling a pending membership change, from a button or typed, on any
+ * replica. Only the person who asked may do either; an expired change is not carried out; the
+ * change is claimed in the store before the Access Service is called, so a double click (or two
+ * replicas) changes nothing twice; the outcome is audited, the person changed is told, and the
+ * card becomes the outcome.
+ */
+import type { GroupChange, IdentityLink, MembershipOutcome } from '../store/store.ts';
+import { changedNotice, outcomeCard } from './group-cards.ts';
+import { auditChange, type GroupDeps, nameOf } from './group-deps.ts';
+import { carryOut } from './group-service.ts';
+import { type Reply, warning } from './reply.ts';
+
+/** What a click or a typed `confirm`/`cancel` did, and what becomes of the card it came from. */
+export interface ChangeResult {
+  /** `stale`: nothing was done now (unknown id, already over, being carried out elsewhere). */
+  outcome: MembershipOutcome | 'stale';
+  /** What the actor is told. */
+  reply: Reply;
+  /** The card shows the change as it now stands, or stays as it was. */
+  message: { kind: 'replace'; reply: Reply } | { kind: 'keep' };
+}
+
+const keep = (outcome: ChangeResult['outcome'], reply: Reply): ChangeResult => ({
+  outcome,
+  reply,
+  message: { kind: 'keep' },
+});
+const replace = (outcome: ChangeResult['outcome'], reply: Reply): ChangeResult => ({
+  outcome,
+  reply,
+  message: { kind: 'replace', reply },
+});
+
+const UNKNOWN = warning(
+  'I know of no pending change with that id (it may have expired long ago). Nothing was changed; type the `group` command again if it is still wanted.',
+);
+
+export async function confirmChange(deps: GroupDeps, link: IdentityLink, id: string) {
+  return settle(deps, link, id, async (change) => {
+    const allowed = await deps.rules.mayManage(link, {
+      id: change.groupId,
+      name: change.groupName,
+    });
+    if (!allowed.ok) return finish(deps, link, change, 'cancelled', 'not_allowed');
+    const now = deps.now();
+    if (
+      !(await deps.store.moveGroupChange(change.id, { from: 'pending', to: 'confirmed', at: now }))
+    ) {
+      return again(deps, link, change.id, now);
+    }
+    const { outcome, detail } = await carryOut(deps.client, deps.log, change);
+    const result = await finish(deps, link, change, 'done', outcome, detail, 'confirmed');
+    if (outcome === 'added' || outcome === 'removed') {
+      await deps.notices?.tell(change.targetUserId, changedNotice(change, nameOf(link)));
+    }
+    return result;
+  });
+}
+
+export async function cancelChange(deps: GroupDeps, link: IdentityLink, id: string) {
+  return settle(deps, link, id, (change) => finish(deps, link, change, 'cancelled', 'cancelled'));
+}
+
+/** The checks both share: the change exists, is the actor's own, and is still pending in time. */
+async function settle(
+  deps: GroupDeps,
+  link: IdentityLink,
+  id: string,
+  act: (change: GroupChange) => Promise<ChangeResult>,
+): Promise<ChangeResult> {
+  const change = await deps.store.getGroupChange(id);
+  if (!change) return keep('stale', UNKNOWN);
+  if (change.platform !== link.platform || change.chatUserId !== link.chatUserId) {
+    await auditChange(deps, link, change, 'not_requester');
+    return keep(
+      'not_requester',
+      warning(
+        'Only the person who asked for this change can confirm or cancel it. Nothing was changed.',
+      ),
+    );
+  }
+  if (change.state !== 'pending') return over(change, link);
+  if (change.expiresAt.getTime() <= deps.now().getTime()) {
+    return finish(deps, link, change, 'expired', 'expired');
+  }
+  return act(change);
+}
+
+/** Moves the change to its end state, audits it, and shows it; a lost race is told as it is. */
+async function finish(
+  deps: GroupDeps,
+  link: IdentityLink,
+  change: GroupChange,
+  to: 'done' | 'cancelled' | 'expired',
+  outcome: MembershipOutcome,
+  detail: string | null = null,
+  from: 'pending' | 'confirmed' = 'pending',
+): Promise<ChangeResult> {
+  const at = deps.now();
+  const moved = await deps.store.moveGroupChange(change.id, { from, to, at, outcome });
+  if (!moved && from === 'pending') return again(deps, link, change.id, at);
+  if (!moved)
+    deps.log.error({ changeId: change.id, outcome }, 'could not record a group change outcome');
+  await auditChange(deps, link, change, outcome, detail);
+  return replace(outcome, outcomeCard(change, outcome, nameOf(link)));
+}
+
+/** Someone (a second click, another replica) moved the change first: show it as it now is. */
+async function again(deps: GroupDeps, link: IdentityLink, id: string, at: Date) {
+  const now = await deps.store.getGroupChange(id);
+  if (!now) return keep('stale', UNKNOWN);
+  if (now.state === 'pending' && now.expiresAt.getTime() <= at.getTime()) {
+    return finish(deps, link, now, 'expired', 'expired');
+  }
+  return over(now, link);
+}
+
+/** A change no longer pending: its outcome again, or that it is being carried out right now. */
+function over(change: GroupChange, link: IdentityLink): ChangeResult {
+  if (change.state === 'confirmed' || !change.outcome) {
+    return keep(
+      'stale',
+      warning(
+        'This change is being carried out right now. Type `members <group>` in a moment to see the result.',
+      ),
+    );
+  }
+  const lead = 'This change was already settled; nothing was done twice.';
+  return replace('stale', outcomeCard(change, change.outcome, nameOf(link), lead));
+}

@@ -1,0 +1,71 @@
+/**
+ * The commands of a linked person about groups and the audit trail: `members`, `group …`,
+ * `confirm`, `cancel` and `history`, each to the part that answers it.
+ */
+import type { IdentityLink } from '../store/store.ts';
+import { findPerson, personName } from './find-person.ts';
+import type { GroupCommand, HistorySubject } from './group-commands.ts';
+import { cancelChange, confirmChange } from './group-confirm.ts';
+import type { GroupDeps } from './group-deps.ts';
+import { bindChannel, membersHere, requestChange, unbindChannel } from './group-request.ts';
+import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from './history.ts';
+import type { Place } from './place.ts';
+import type { Reply } from './reply.ts';
+
+export type GroupLine =
+  | { name: 'members'; group?: string }
+  | GroupCommand
+  | { name: 'confirm' | 'cancel'; id: string }
+  | { name: 'history'; subject: HistorySubject };
+
+export async function runGroupLine(
+  deps: GroupDeps,
+  link: IdentityLink,
+  place: Place,
+  line: GroupLine,
+): Promise<Reply> {
+  switch (line.name) {
+    case 'members':
+      return membersHere(deps, link, place, line.group);
+    case 'group':
+      if (line.action === 'bind') return bindChannel(deps, link, place, line.group);
+      if (line.action === 'unbind') return unbindChannel(deps, link, place);
+      return requestChange(deps, link, place, line.action, line.target);
+    case 'confirm':
+      return (await confirmChange(deps, link, line.id)).reply;
+    case 'cancel':
+      return (await cancelChange(deps, link, line.id)).reply;
+    case 'history':
+      return history(deps, link, place, line.subject);
+  }
+}
+
+async function history(
+  deps: GroupDeps,
+  link: IdentityLink,
+  place: Place,
+  subject: HistorySubject,
+): Promise<Reply> {
+  const audit = { audit: deps.store, log: deps.log };
+  if (subject.kind === 'own') {
+    const entries = await readHistory(audit, ownQuery(link, link, HISTORY_SHOWN));
+    return historyReply(entries, 'Your recent actions', {
+      viewer: link.accessUserId,
+      withActor: false,
+    });
+  }
+  const allowed = await deps.rules.mayAudit(link);
+  if (!allowed.ok) return allowed.reply;
+  if (subject.kind === 'all') {
+    const entries = await readHistory(audit, { limit: HISTORY_SHOWN });
+    return historyReply(entries, 'Recent actions of everyone', { withActor: true });
+  }
+  const found = await findPerson({ ...deps, mention: place.mention }, subject.person);
+  if ('reply' in found) return found.reply;
+  const { person } = found;
+  const entries = await readHistory(audit, {
+    person: { chatUserIds: [], accessUserIds: [person.accessUserId] },
+    limit: HISTORY_SHOWN,
+  });
+  return historyReply(entries, `Recent actions of ${personName(person)}`, { withActor: true });
+}

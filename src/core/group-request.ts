@@ -1,0 +1,146 @@
+/**
+ * `group add|remove`: the group and the person are found, the asker's right to manage the group
+ * checked, and the member list read, so that a change that would change nothing is said at once;
+ * otherwise the change is stored as pending and a confirmation card goes back. Nothing is changed
+ * in the Access Service here. Also `group bind|unbind` and `members` with no group.
+ */
+import type { IdentityLink } from '../store/store.ts';
+import { findGroup, membersReply } from './directory.ts';
+import { findPerson, personName } from './find-person.ts';
+import { confirmationCard } from './group-cards.ts';
+import type { ChangeTarget } from './group-commands.ts';
+import { auditChange, type GroupDeps, nameOf } from './group-deps.ts';
+import { normalize } from './match.ts';
+import { type PersonRef, personOf } from './person-ref.ts';
+import type { Place } from './place.ts';
+import { info, type Reply, success, warning } from './reply.ts';
+import { inert } from './text.ts';
+
+export async function requestChange(
+  deps: GroupDeps,
+  link: IdentityLink,
+  place: Place,
+  action: 'add' | 'remove',
+  target: ChangeTarget,
+): Promise<Reply> {
+  const { group: groupText, person: ref } = await split(deps, target);
+  const found = await findGroup(deps.client, groupText);
+  if ('reply' in found) return found.reply;
+  const { group } = found;
+  const change = { action: `group_${action}` as const, groupId: group.id, groupName: group.name };
+  const allowed = await deps.rules.mayManage(link, group);
+  if (!allowed.ok) {
+    await auditChange(deps, link, change, 'not_allowed');
+    return allowed.reply;
+  }
+  const who = await findPerson({ ...deps, mention: place.mention }, ref);
+  if ('reply' in who) return who.reply;
+  const { person } = who;
+  let member = false;
+  for await (const user of deps.client.listGroupMembers(group.id)) {
+    if (user.id === person.accessUserId) member = true;
+  }
+  const name = personName(person);
+  if (action === 'add' && member)
+    return info(`${name} is already a member of ${inert(group.name)}; nothing to do.`);
+  if (action === 'remove' && !member)
+    return info(`${name} is not a member of ${inert(group.name)}; nothing to do.`);
+  const now = deps.now();
+  const pending = {
+    ...change,
+    id: deps.newId(),
+    platform: link.platform,
+    chatUserId: link.chatUserId,
+    accessUserId: link.accessUserId,
+    targetUserId: person.accessUserId,
+    targetName: person.displayName,
+    targetEmail: person.email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.confirmWithinMs),
+    state: 'pending' as const,
+    outcome: null,
+    updatedAt: now,
+  };
+  await deps.store.saveGroupChange(pending);
+  return confirmationCard(pending, nameOf(link));
+}
+
+/** Names only: the longest start of the words that names a group exactly is the group. */
+async function split(
+  deps: GroupDeps,
+  target: ChangeTarget,
+): Promise<{ group: string; person: PersonRef }> {
+  if ('group' in target) return target;
+  const { words } = target;
+  const names = new Set<string>();
+  for await (const group of deps.client.listGroups()) names.add(normalize(group.name));
+  for (let end = words.length - 1; end >= 1; end--) {
+    const group = words.slice(0, end).join(' ');
+    if (names.has(normalize(group))) return { group, person: personOf(words.slice(end)) };
+  }
+  return { group: words[0]!, person: personOf(words.slice(1)) };
+}
+
+/** `group bind <group>`: `members` in this channel answers for the group from now on. */
+export async function bindChannel(
+  deps: GroupDeps,
+  link: IdentityLink,
+  place: Place,
+  groupText: string,
+): Promise<Reply> {
+  if (!place.channelId) return warning(IN_A_CHANNEL);
+  const found = await findGroup(deps.client, groupText);
+  if ('reply' in found) return found.reply;
+  const { group } = found;
+  const allowed = await deps.rules.mayManage(link, group);
+  if (!allowed.ok) return allowed.reply;
+  await deps.store.bindChannelGroup({
+    platform: link.platform,
+    channelId: place.channelId,
+    groupId: group.id,
+    groupName: group.name,
+    boundBy: link.chatUserId,
+    boundAt: deps.now(),
+  });
+  return success(
+    `${inert(nameOf(link))} bound this channel to ${inert(group.name)}: \`members\` here now lists its members.`,
+    { visibility: 'channel' },
+  );
+}
+
+/** `group unbind`: by someone who may manage the group the channel is bound to. */
+export async function unbindChannel(
+  deps: GroupDeps,
+  link: IdentityLink,
+  place: Place,
+): Promise<Reply> {
+  if (!place.channelId) return warning(IN_A_CHANNEL);
+  const bound = await deps.store.getChannelGroup(link.platform, place.channelId);
+  if (!bound) return info('This channel is not bound to a group.');
+  const allowed = await deps.rules.mayManage(link, { id: bound.groupId, name: bound.groupName });
+  if (!allowed.ok) return allowed.reply;
+  await deps.store.unbindChannelGroup(link.platform, place.channelId);
+  return success(`This channel is no longer bound to ${inert(bound.groupName)}.`, {
+    visibility: 'channel',
+  });
+}
+
+/** `members [group]`: with no group, the group this channel is bound to. */
+export async function membersHere(
+  deps: GroupDeps,
+  link: IdentityLink,
+  place: Place,
+  group: string | undefined,
+): Promise<Reply> {
+  if (group) return membersReply(deps.client, group);
+  const bound = place.channelId
+    ? await deps.store.getChannelGroup(link.platform, place.channelId)
+    : undefined;
+  if (bound) return membersReply(deps.client, bound.groupId);
+  return warning(
+    `Which group? Type \`members <group>\`.${place.channelId ? ' A group manager can make `members` alone answer here with `group bind <group>`.' : ''}`,
+  );
+}
+
+const IN_A_CHANNEL =
+  'Binding is for channels: type `group bind <group>` in the channel that should answer `members` for the group.';

@@ -1,0 +1,124 @@
+/**
+ * Who may change a group's members and who may read others' history, as the organisation
+ * configured it: members of GROUP_ADMINS_GROUP manage every group, GROUP_MANAGERS names the
+ * managers of single groups, members of AUDITORS_GROUP read everyone's history. Unconfigured,
+ * nobody may, and the refusal says how an admin turns it on. Membership of the configured
+ * groups is read from the Access Service at each check, so a change there counts at once.
+ */
+import type { AccessClient } from '../access/client.ts';
+import { NotFoundError } from '../access/errors.ts';
+import type { UsersGroup } from '../access/schemas.ts';
+import type { Logger } from '../log.ts';
+import type { IdentityLink } from '../store/store.ts';
+import { sentenceList } from './format.ts';
+import { normalize } from './match.ts';
+import { type Reply, warning } from './reply.ts';
+import { inert } from './text.ts';
+
+export interface GroupRulesConfig {
+  /** Name or id of the group whose members may manage every group. */
+  adminsGroup?: string;
+  /** Group name (any case) or id → the e-mail addresses of its managers. */
+  managers?: Readonly<Record<string, readonly string[]>>;
+  /** Name or id of the group whose members may read everyone's history. */
+  auditorsGroup?: string;
+}
+
+const SETUP =
+  'an admin of accessbot turns it on with GROUP_ADMINS_GROUP or GROUP_MANAGERS (see docs/groups-and-audit.md)';
+
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type Verdict = { ok: true } | { ok: false; reply: Reply };
+
+export class GroupRules {
+  readonly #client: AccessClient;
+  readonly #log: Logger;
+  readonly #admins: string | undefined;
+  readonly #auditors: string | undefined;
+  readonly #managers: Map<string, Set<string>>;
+
+  constructor(client: AccessClient, log: Logger, config: GroupRulesConfig = {}) {
+    this.#client = client;
+    this.#log = log;
+    this.#admins = config.adminsGroup;
+    this.#auditors = config.auditorsGroup;
+    this.#managers = new Map(
+      Object.entries(config.managers ?? {}).map(([group, emails]) => [
+        normalize(group),
+        new Set(emails.map((e) => e.trim().toLowerCase())),
+      ]),
+    );
+  }
+
+  /** Whether `link` may add to and remove from `group`, or the reply that says why not. */
+  async mayManage(link: IdentityLink, group: Pick<UsersGroup, 'id' | 'name'>): Promise<Verdict> {
+    if (!this.#admins && !this.#managers.size) {
+      return refuse(`Nobody may change group members from chat yet: ${SETUP}.`);
+    }
+    const managers = [
+      ...(this.#managers.get(normalize(group.id)) ?? []),
+      ...(this.#managers.get(normalize(group.name)) ?? []),
+    ];
+    if (managers.includes(link.email.toLowerCase())) return { ok: true };
+    if (this.#admins && (await this.#isMember(this.#admins, link.accessUserId)))
+      return { ok: true };
+    const who = [
+      managers.length ? `its managers` : '',
+      this.#admins ? `members of the group "${this.#admins}"` : '',
+    ].filter(Boolean);
+    return refuse(
+      `You may not change the members of ${inert(group.name)}: only ${sentenceList(who.length ? who : ['its managers'])} may. Nothing was changed.`,
+    );
+  }
+
+  /** Whether `link` may read other people's history. */
+  async mayAudit(link: IdentityLink): Promise<Verdict> {
+    if (!this.#auditors) {
+      return refuse(
+        'Only auditors may read the history of others, and none are set up: an admin of accessbot names their group in AUDITORS_GROUP. `history` alone shows your own.',
+      );
+    }
+    if (await this.#isMember(this.#auditors, link.accessUserId)) return { ok: true };
+    return refuse(
+      `Only members of the group "${this.#auditors}" may read the history of others. \`history\` alone shows your own.`,
+    );
+  }
+
+  /** A configured group that does not exist lets nobody in; the operator is told. */
+  async #isMember(nameOrId: string, accessUserId: string): Promise<boolean> {
+    const group = await this.#find(nameOrId);
+    if (!group) {
+      this.#log.error(
+        { group: nameOrId },
+        'a configured group does not exist in the Access Service',
+      );
+      return false;
+    }
+    for await (const member of this.#client.listGroupMembers(group.id)) {
+      if (member.id === accessUserId) return true;
+    }
+    return false;
+  }
+
+  async #find(nameOrId: string): Promise<Pick<UsersGroup, 'id'> | undefined> {
+    if (uuidLike.test(nameOrId)) {
+      try {
+        return await this.#client.getGroup(nameOrId);
+      } catch (error) {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      }
+    }
+    const wanted = normalize(nameOrId);
+    for await (const group of this.#client.listGroups()) {
+      if (normalize(group.name) === wanted) return group;
+    }
+    return undefined;
+  }
+}
+
+const refuse = (text: string): Verdict => ({
+  ok: false,
+  reply: warning(text, { title: 'Not allowed' }),
+});

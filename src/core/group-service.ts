@@ -1,0 +1,101 @@
+/**
+ * Carrying out a confirmed membership change in the Access Service, and saying truthfully what
+ * came of it: a 409 on add means the person is already a member; a 404 is looked into (is the
+ * group gone, the person, or were they simply not a member?); an answer that never came (a
+ * timeout, garbage) is checked against the member list before anything is claimed.
+ */
+import type { AccessClient } from '../access/client.ts';
+import {
+  ConflictError,
+  InvalidRequestError,
+  InvalidResponseError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../access/errors.ts';
+import type { Logger } from '../log.ts';
+import type { GroupChange, MembershipOutcome } from '../store/store.ts';
+
+export interface Carried {
+  outcome: MembershipOutcome;
+  /** For the audit log when the outcome alone does not say it. */
+  detail: string | null;
+}
+
+export async function carryOut(
+  client: AccessClient,
+  log: Logger,
+  change: GroupChange,
+): Promise<Carried> {
+  const add = change.action === 'group_add';
+  try {
+    if (add) await client.addGroupMember(change.groupId, change.targetUserId);
+    else await client.removeGroupMember(change.groupId, change.targetUserId);
+    return { outcome: add ? 'added' : 'removed', detail: null };
+  } catch (error) {
+    if (add && error instanceof ConflictError) return { outcome: 'already_member', detail: null };
+    const unsure =
+      error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;
+    const refused = error instanceof NotFoundError || error instanceof InvalidRequestError;
+    if (!unsure && !refused) {
+      log.error({ err: error, changeId: change.id }, 'group membership change failed');
+      return { outcome: 'failed', detail: 'the Access Service refused the change' };
+    }
+    log.warn({ err: error, changeId: change.id }, 'group change did not complete; looking into it');
+    try {
+      return await lookInto(client, change, unsure);
+    } catch (readError) {
+      log.warn({ err: readError, changeId: change.id }, 'could not look into the group change');
+      return {
+        outcome: 'failed',
+        detail: unsure
+          ? 'the Access Service did not answer, and whether the change was made is unknown'
+          : 'the Access Service refused the change',
+      };
+    }
+  }
+}
+
+/** What the service shows now: the group, the person, and the members. */
+async function lookInto(
+  client: AccessClient,
+  change: GroupChange,
+  unsure: boolean,
+): Promise<Carried> {
+  if (!(await exists(() => client.getGroup(change.groupId)))) {
+    return { outcome: 'group_not_found', detail: null };
+  }
+  if (!(await exists(() => client.getUser(change.targetUserId)))) {
+    return { outcome: 'person_not_found', detail: null };
+  }
+  let member = false;
+  for await (const user of client.listGroupMembers(change.groupId)) {
+    if (user.id === change.targetUserId) member = true;
+  }
+  const add = change.action === 'group_add';
+  if (add === member) {
+    // The wanted state holds: the change went through although its answer was lost, or it was
+    // already so (the service said not found / conflict).
+    if (unsure)
+      return {
+        outcome: add ? 'added' : 'removed',
+        detail: 'the answer was lost; the member list shows the change',
+      };
+    return { outcome: add ? 'already_member' : 'not_member', detail: null };
+  }
+  return {
+    outcome: 'failed',
+    detail: unsure
+      ? 'the Access Service did not answer; the member list shows no change'
+      : 'the Access Service refused the change',
+  };
+}
+
+async function exists(read: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await read();
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The audit log's records: decisions on tasks and changes to group membership taken (or
+ * refused) through the bot, one entry each, told apart by `action`. Rows written before
+ * membership changes existed are decisions and read back as such.
+ */
+import { z } from 'zod';
+import { Platform } from './records.ts';
+
+/** What became of a decision. */
+export const AuditOutcome = z.enum([
+  'approved',
+  'declined',
+  'already_decided',
+  'not_assignee',
+  'self_approval',
+  'not_found',
+  'failed',
+]);
+export type AuditOutcome = z.infer<typeof AuditOutcome>;
+
+/** What became of a membership change, as the Access Service answered it (or why none was made). */
+export const MembershipOutcome = z.enum([
+  'added',
+  'removed',
+  'already_member',
+  'not_member',
+  'group_not_found',
+  'person_not_found',
+  /** The actor may not manage the group. */
+  'not_allowed',
+  /** Someone other than the person who asked tried to confirm or cancel it. */
+  'not_requester',
+  'cancelled',
+  'expired',
+  'failed',
+]);
+export type MembershipOutcome = z.infer<typeof MembershipOutcome>;
+
+export const MembershipAction = z.enum(['group_add', 'group_remove']);
+export type MembershipAction = z.infer<typeof MembershipAction>;
+
+const AuditBase = z.object({
+  at: z.date(),
+  platform: Platform,
+  chatUserId: z.string().min(1),
+  accessUserId: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+
+/** One decision taken (or refused) through the bot. */
+export const DecisionAuditEntry = AuditBase.extend({
+  action: z.enum(['approve', 'decline']),
+  taskId: z.string().min(1),
+  reason: z.string().nullable(),
+  outcome: AuditOutcome,
+});
+export type DecisionAuditEntry = z.infer<typeof DecisionAuditEntry>;
+
+/** One change to a group's members asked for through the bot, and its outcome. */
+export const MembershipAuditEntry = AuditBase.extend({
+  action: MembershipAction,
+  groupId: z.string().min(1),
+  groupName: z.string().nullable(),
+  /** The person added or removed; null when the change was refused before they were known. */
+  targetUserId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  outcome: MembershipOutcome,
+});
+export type MembershipAuditEntry = z.infer<typeof MembershipAuditEntry>;
+
+export const AuditEntry = z.discriminatedUnion('action', [
+  DecisionAuditEntry,
+  MembershipAuditEntry,
+]);
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
+  entry.action === 'approve' || entry.action === 'decline';
+
+/** Which entries a read returns; every given condition must hold. */
+export interface AuditQuery {
+  taskId?: string;
+  /** Entries taken by this chat user. */
+  actor?: { platform: Platform; chatUserId: string };
+  /**
+   * Entries by or about a person: as the actor (chat or Access id), or as the person changed
+   * (Access id, or the e-mail address the change recorded).
+   */
+  person?: {
+    chatUserIds: readonly string[];
+    accessUserIds: readonly string[];
+    emails?: readonly string[];
+  };
+  /** From this instant on. */
+  since?: Date;
+  /** Before this instant. */
+  until?: Date;
+  limit?: number;
+}
+
+/** An entry with its place in the log, for reading the log in pages. */
+export interface NumberedAuditEntry {
+  id: number;
+  entry: AuditEntry;
+}

@@ -1,0 +1,364 @@
+/**
+ * `npm run audit` as an operator runs it: the real script in a child process over a real store
+ * file. The CSV parses (quotes, commas and line breaks in reasons stay in their cell; formulas
+ * are defused), JSON Lines parse line by line, the filters select what they say, bad arguments
+ * and an unreachable database get one clear line, and nothing secret is ever printed.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAuditArgs } from '../src/app/audit-args.ts';
+import { exportAudit } from '../src/app/audit-export.ts';
+import { EXPORT_COLUMNS } from '../src/app/audit-rows-out.ts';
+import { openStore } from '../src/store/open.ts';
+import type { AuditEntry } from '../src/store/store.ts';
+import { groupBot } from './helpers/group-bot.ts';
+import { useSandbox } from './helpers/sandbox.ts';
+import { link } from './store-contract.ts';
+import { membership } from './store-groups-contract.ts';
+
+const script = fileURLToPath(new URL('../scripts/audit.ts', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'accessbot-audit-'));
+const file = join(root, 'audit.db');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const SECRETS = {
+  ACCESS_API_KEY: 'key-visible-never',
+  ACCESS_API_SECRET: 'api-secret-never-printed',
+  SLACK_BOT_TOKEN: 'xoxb-never-printed',
+  SLACK_SIGNING_SECRET: 'signing-never-printed',
+};
+
+async function audit(args: string[], databaseUrl = `sqlite:${file}`) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, ...SECRETS },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** RFC 4180, strictly: a stray quote or an unterminated cell is an error, not a guess. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let closed = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else {
+        quoted = false;
+        closed = true;
+      }
+    } else if (c === '"') {
+      if (cell || closed) throw new Error(`a quote inside an unquoted cell at ${i}`);
+      quoted = true;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+      closed = false;
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      closed = false;
+      i++;
+    } else if (closed || c === '\n' || c === '\r') {
+      throw new Error(`${JSON.stringify(c)} where a cell should end, at ${i}`);
+    } else cell += c;
+  }
+  if (quoted || cell || row.length) throw new Error('the last row is not ended');
+  return rows;
+}
+
+const day = (d: number, h = 10) => new Date(Date.UTC(2026, 10, d, h));
+const HOSTILE = 'no, "really"\nnot now =1+1, see, @here';
+
+const entries: AuditEntry[] = [
+  {
+    at: day(1),
+    platform: 'slack',
+    chatUserId: 'U-GRACE',
+    accessUserId: 'a-grace',
+    taskId: 'task-1',
+    action: 'decline',
+    reason: HOSTILE,
+    outcome: 'declined',
+    detail: null,
+  },
+  {
+    at: day(2),
+    platform: 'teams',
+    chatUserId: '29:grace',
+    accessUserId: 'a-grace',
+    taskId: 'task-2',
+    action: 'approve',
+    reason: null,
+    outcome: 'approved',
+    detail: null,
+  },
+  membership({
+    at: day(3),
+    chatUserId: 'U-ADA',
+    accessUserId: 'a-ada',
+    targetUserId: 'a-grace',
+    targetEmail: 'grace@example.com',
+  }),
+  membership({
+    at: day(4),
+    chatUserId: 'U-ADA',
+    accessUserId: 'a-ada',
+    groupName: '=HYPERLINK("x")',
+    targetUserId: 'a-tim',
+    targetEmail: 'tim@example.com',
+  }),
+  {
+    at: day(30, 23),
+    platform: 'slack',
+    chatUserId: 'U-ADA',
+    accessUserId: 'a-ada',
+    taskId: 'task-1',
+    action: 'approve',
+    reason: null,
+    outcome: 'already_decided',
+    detail: 'Someone decided this task before you',
+  },
+  {
+    at: new Date(Date.UTC(2026, 11, 1, 0, 0, 1)),
+    platform: 'shell',
+    chatUserId: 'ada@example.com',
+    accessUserId: 'a-ada',
+    taskId: 'task-3',
+    action: 'approve',
+    reason: null,
+    outcome: 'approved',
+    detail: null,
+  },
+];
+
+beforeAll(async () => {
+  const store = await openStore(`sqlite:${file}`);
+  // Just before the period every test asks for.
+  await store.appendAudit({ ...entries[1]!, at: new Date(Date.UTC(2026, 9, 31, 23, 59)) });
+  for (const entry of entries) await store.appendAudit(entry);
+  await store.saveLink(
+    link({
+      platform: 'slack',
+      chatUserId: 'U-GRACE',
+      accessUserId: 'a-grace',
+      email: 'grace@example.com',
+    }),
+  );
+  await store.saveLink(
+    link({
+      platform: 'teams',
+      chatUserId: '29:grace',
+      accessUserId: 'a-grace',
+      email: 'grace@example.com',
+    }),
+  );
+  await store.close();
+});
+
+describe('npm run audit', () => {
+  it('writes CSV that parses back into the entries, reasons and formulas kept as data', async () => {
+    const { code, stdout, stderr } = await audit([
+      '--since',
+      '2026-11-01',
+      '--until',
+      '2026-11-30',
+    ]);
+    expect(code).toBe(0);
+    const [header, ...rows] = parseCsv(stdout);
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    const at = (r: string[]) => r[0];
+    expect(rows.map(at)).toEqual([
+      day(1).toISOString(),
+      day(2).toISOString(),
+      day(3).toISOString(),
+      day(4).toISOString(),
+      day(30, 23).toISOString(),
+    ]);
+    const reason = header!.indexOf('reason');
+    expect(rows[0]![reason]).toBe(HOSTILE);
+    expect(rows[3]![header!.indexOf('group_name')]).toBe(`'=HYPERLINK("x")`);
+    expect(rows[2]).toEqual([
+      day(3).toISOString(),
+      'group_add',
+      'added',
+      'slack',
+      'U-ADA',
+      'a-ada',
+      '',
+      '',
+      'g-eng',
+      'Engineering',
+      'a-grace',
+      'Grace Hopper',
+      'grace@example.com',
+      '',
+    ]);
+    expect(stderr).toContain('5 entries exported');
+  });
+
+  it('writes JSON Lines, one entry per line', async () => {
+    const { stdout } = await audit(['--since', '2026-11-02', '--format', 'json']);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.action)).toEqual([
+      'approve',
+      'group_add',
+      'group_add',
+      'approve',
+      'approve',
+    ]);
+    expect(lines[1]).toMatchObject({ target_email: 'grace@example.com', task_id: null });
+    for (const line of lines) expect(Object.keys(line)).toEqual([...EXPORT_COLUMNS]);
+  });
+
+  it('selects by person (on every platform, and changes made to them), chat id and task', async () => {
+    const rowsOf = async (args: string[]) =>
+      parseCsv((await audit(['--since', '2026-11-01', ...args])).stdout).slice(1);
+    const grace = await rowsOf(['--person', 'GRACE@example.com']);
+    expect(grace.map((r) => [r[1], r[4]])).toEqual([
+      ['decline', 'U-GRACE'],
+      ['approve', '29:grace'],
+      ['group_add', 'U-ADA'],
+    ]);
+    const onTeams = await rowsOf(['--person', '29:grace']);
+    expect(onTeams.map((r) => r[1])).toEqual(['decline', 'approve', 'group_add']);
+    const task = await rowsOf(['--task', 'task-1', '--until', '2026-11-30T00:00:00Z']);
+    expect(task.map((r) => r[2])).toEqual(['declined']);
+    const lastDay = await rowsOf(['--since', '2026-11-30', '--until', '2026-11-30']);
+    expect(lastDay.map((r) => r[2])).toEqual(['already_decided']);
+    expect(await rowsOf(['--person', 'nobody@example.com'])).toEqual([]);
+  });
+
+  it('refuses bad arguments with one line and the usage, exit code 2', async () => {
+    for (const args of [
+      [],
+      ['--since', 'yesterday'],
+      ['--since', '2026-11-01', '--format', 'xml'],
+      ['--since', '2026-11-02', '--until', '2026-11-01'],
+      ['--since', '2026-11-01', '--verbose'],
+    ]) {
+      const { code, stdout, stderr } = await audit(args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^audit: .+\nusage: npm run audit -- --since/);
+    }
+  });
+
+  it('never prints a secret: not the environment, not the database password', async () => {
+    const unreachable = await audit(
+      ['--since', '2026-11-01'],
+      'postgres://accessbot:db-password-never@127.0.0.1:1/accessbot',
+    );
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain(
+      'cannot open PostgreSQL database "accessbot" on 127.0.0.1:1',
+    );
+    const ok = await audit(['--since', '2026-11-01', '--format', 'json']);
+    for (const { stdout, stderr } of [unreachable, ok]) {
+      for (const secret of [...Object.values(SECRETS), 'db-password-never']) {
+        expect(stdout + stderr).not.toContain(secret);
+      }
+    }
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('npm run audit on PostgreSQL', () => {
+  it('exports from DATABASE_URL’s schema, and never prints its password', async () => {
+    const schema = `accessbot_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.query(`CREATE SCHEMA ${pg.escapeIdentifier(schema)}`);
+    try {
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.password = 'pg-password-never-printed';
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const store = await openStore(url.href);
+      for (const entry of entries) await store.appendAudit(entry);
+      await store.close();
+      const { code, stdout, stderr } = await audit(
+        ['--since', '2026-11-03', '--format', 'json'],
+        url.href,
+      );
+      expect(code).toBe(0);
+      const actions = stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).action);
+      expect(actions).toEqual(['group_add', 'group_add', 'approve', 'approve']);
+      expect(stdout + stderr).not.toContain('pg-password-never-printed');
+    } finally {
+      await admin.query(`DROP SCHEMA ${pg.escapeIdentifier(schema)} CASCADE`);
+      await admin.end();
+    }
+  });
+});
+
+describe('the export of a real bot’s log', () => {
+  const sandbox = useSandbox();
+
+  it('holds the decisions and changes people made, and none of the service credentials', async () => {
+    const t = await groupBot(sandbox.client);
+    const id = await t.ask('ada', 'group add Design ken.thompson@example.com');
+    await t.bot.confirmChange(t.as('ada'), id);
+    await t.say('grace', 'group add Design ken.thompson@example.com');
+    await t.bot.decide(
+      t.as('ada'),
+      '00000000-0000-4000-8000-000000000001',
+      'decline',
+      'nope, "no"',
+    );
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (chunk) => {
+      text += String(chunk);
+    });
+    const count = await exportAudit(t.store, parseAuditArgs(['--since', '2000-01-01']), out);
+    expect(count).toBe(3);
+    const rows = parseCsv(text).slice(1);
+    expect(rows.map((r) => [r[1], r[2]])).toEqual([
+      ['group_add', 'added'],
+      ['group_add', 'not_allowed'],
+      ['decline', 'not_assignee'],
+    ]);
+    expect(text).not.toContain(sandbox.current.apiSecret);
+    expect(text).not.toContain(sandbox.current.apiKey);
+  });
+
+  it('reads a long log in pages, every entry once', async () => {
+    const store = await openStore('sqlite::memory:');
+    for (let n = 0; n < 1_203; n++) {
+      await store.appendAudit(membership({ at: new Date(Date.UTC(2026, 10, 1) + n * 1000) }));
+    }
+    const out = new PassThrough();
+    const lines: string[] = [];
+    out.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)));
+    expect(
+      await exportAudit(store, parseAuditArgs(['--since', '2026-11-01', '--format', 'json']), out),
+    ).toBe(1_203);
+    expect(new Set(lines.map((l) => JSON.parse(l).at)).size).toBe(1_203);
+    await store.close();
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The README tells the truth: its demo transcript is replayed against the demo (the commands it
+ * shows typed, its output compared line by line, times and ids aside, `…` standing for lines
+ * left out), the pushed task it shows is what the demo pushes, and its configuration table
+ * names every variable accessbot reads.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configVariables } from './helpers/config-variables.ts';
+import { startBot } from './helpers/spawn.ts';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-readme-'));
+
+/** The code block after the HTML comment that starts with `marker`. */
+function blockAfter(marker: string): string {
+  const start = readme.indexOf(`<!-- ${marker}`);
+  expect(start, `README has a "${marker}" block`).toBeGreaterThanOrEqual(0);
+  const block = /```text\n([\s\S]*?)```/.exec(readme.slice(start));
+  return block![1]!;
+}
+
+/** Times and ids differ from run to run. */
+const normal = (text: string) =>
+  text
+    .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g, '<time>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+    // The start of an id, as the hint under a pushed task offers it.
+    .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>');
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A pattern for expected lines; a line that is only `…` stands for any number of lines. */
+function linesPattern(lines: string[], whole: boolean): RegExp {
+  const parts = lines.map((line) =>
+    line.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${escapeRegExp(line)}\\n`,
+  );
+  const body = parts.join('');
+  return new RegExp(`^${whole ? `${body.replace(/\\n$/, '\\n?')}$` : body}`);
+}
+
+/** Whether the output is the expected text, and if not, the first README line it departs from. */
+function compare(expected: string, actual: string): { same: boolean; departs?: string } {
+  const lines = normal(expected).split('\n');
+  const output = normal(actual);
+  if (linesPattern(lines, true).test(output)) return { same: true };
+  const at = lines.findIndex((_, i) => !linesPattern(lines.slice(0, i + 1), false).test(output));
+  return { same: false, departs: `README line ${at + 1}: ${lines[at]}\ndemo output:\n${actual}` };
+}
+
+describe('the README', () => {
+  it('shows a demo session that the demo really prints', async () => {
+    const transcript = blockAfter('demo transcript');
+    const typed = transcript
+      .split('\n')
+      .filter((line) => line.startsWith('> '))
+      .map((line) => line.slice(2));
+    expect(typed.length).toBeGreaterThan(5);
+    // In a pipe the demo prints no prompt: its output is the transcript without the typed lines.
+    const expected = transcript
+      .split('\n')
+      .filter((line) => !line.startsWith('> '))
+      .join('\n');
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'transcript.db'), DEMO_REQUEST_AFTER: '0' });
+    try {
+      await bot.waitFor(/pending tasks/);
+      for (const line of typed) bot.type(line);
+      expect(await bot.exited).toBe(0);
+      const { same, departs } = compare(expected, bot.stdout());
+      expect(same, departs).toBe(true);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('shows the pushed task the demo pushes', async () => {
+    const pushed = blockAfter('demo push');
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'push.db'), DEMO_REQUEST_AFTER: '200ms' });
+    try {
+      const seen = await bot.waitFor(/New task waiting for your decision\n(?:.+\n)+\n/);
+      const message = /New task waiting for your decision\n(?:.+\n)+/.exec(seen)![0];
+      expect(normal(message)).toBe(normal(pushed));
+      bot.type('quit');
+      expect(await bot.exited).toBe(0);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('lists every configuration variable in its table', () => {
+    const table = readme.slice(readme.indexOf('## Configure'));
+    expect(configVariables.size).toBeGreaterThan(25);
+    for (const name of configVariables) expect(table, name).toContain(`\`${name}\``);
+  });
+});
+
+describe('the README and docs/', () => {
+  const root = new URL('../', import.meta.url);
+  const files = ['README.md', ...readdirSync(new URL('docs/', root)).map((f) => `docs/${f}`)];
+  /** GitHub's anchor for a heading. */
+  const slug = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
+  const anchorsOf = (file: string) =>
+    [...readFileSync(new URL(file, root), 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!));
+
+  it('link only to files and headings that exist', () => {
+    for (const file of files) {
+      const text = readFileSync(new URL(file, root), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(((?!https?:)[^)\s]+)\)/g)) {
+        const [path, anchor] = target!.split('#');
+        const linked = path ? new URL(path, new URL(file, root)) : new URL(file, root);
+        expect(existsSync(linked), `${file} → ${target}`).toBe(true);
+        if (anchor) {
+          const relative = linked.pathname.slice(root.pathname.length);
+          expect(anchorsOf(relative), `${file} → ${target}`).toContain(anchor);
+        }
+      }
+    }
+  });
+});
