@@ -40,6 +40,8 @@ export interface GeneratorReport {
   healthzMs: number[];
   /** Requests the plan did not get to send before the time limit. */
   unsent: number;
+  /** The generator's own CPU time over the run, in ms. */
+  cpuMs: number;
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -98,6 +100,7 @@ function post(url: URL, body: string, headers: Record<string, string>) {
 }
 
 async function run(plan: RunPlan): Promise<GeneratorReport> {
+  const cpu = process.cpuUsage();
   const url = new URL(plan.url);
   if (url.hostname !== '127.0.0.1') throw new Error('the load generator only targets 127.0.0.1');
   const bodies = plan.requests.map((r) => bodyOf(plan, r));
@@ -171,7 +174,9 @@ async function run(plan: RunPlan): Promise<GeneratorReport> {
   });
   await Promise.all(pending);
   if (probes) clearInterval(probes);
-  return { acked, healthzMs, unsent: plan.requests.length - next };
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  return { acked, healthzMs, unsent: plan.requests.length - next, cpuMs };
 }
 
 process.once('message', async (plan: RunPlan) => {

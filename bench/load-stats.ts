@@ -5,6 +5,10 @@
 
 import type { Acked } from './load-generator.ts';
 import { ACK_LIMIT_MS } from './load-plan.ts';
+
+/** "The first seconds": how long after its start a target is compared with itself later. */
+const FIRST_MS = 10_000;
+
 import type { Answered } from './load-slack.ts';
 
 export interface RunResult {
@@ -22,6 +26,9 @@ export interface RunResult {
   replyP99: number;
   /** Acked, not busy, and no answer came. */
   missing: number;
+  /** Reply p99 of the requests sent in the target's first 10 s, and of those sent after. */
+  replyP99First: number;
+  replyP99Later: number;
   cpuMsPerRequest: number;
   peakRssMb: number;
   healthzMax: number;
@@ -54,12 +61,19 @@ export function summarize(input: {
   const busyIds = new Set(acked.filter((a) => a.busy).map((a) => a.id));
   for (const [id, answer] of answered) if (answer.busy) busyIds.add(id);
   const replies: number[] = [];
+  const first: number[] = [];
+  const later: number[] = [];
+  const start = Math.min(...acked.map((a) => a.sentAt));
   let missing = 0;
   for (const a of ok) {
     if (busyIds.has(a.id)) continue;
     const answer = answered.get(a.id);
-    if (answer) replies.push(answer.at - a.sentAt);
-    else missing++;
+    if (!answer) {
+      missing++;
+      continue;
+    }
+    replies.push(answer.at - a.sentAt);
+    (a.sentAt - start < FIRST_MS ? first : later).push(answer.at - a.sentAt);
   }
   return {
     target: input.target,
@@ -73,6 +87,8 @@ export function summarize(input: {
     replyP50: quantile(replies, 0.5),
     replyP99: quantile(replies, 0.99),
     missing,
+    replyP99First: quantile(first, 0.99),
+    replyP99Later: quantile(later, 0.99),
     cpuMsPerRequest: input.cpuMs / Math.max(1, input.measured),
     peakRssMb: input.peakRssMb,
     healthzMax: input.healthzMs.length ? Math.max(...input.healthzMs) : Number.NaN,
@@ -104,6 +120,7 @@ export function table(results: RunResult[]): string {
     'busy',
     'reply p50 / p99 (ms)',
     'no reply',
+    'reply p99 first 10 s / after (ms)',
     'CPU ms / req',
     'RSS peak (MB)',
     '/healthz max (ms)',
@@ -118,6 +135,7 @@ export function table(results: RunResult[]): string {
     r.busy,
     `${f(r.replyP50)} / ${f(r.replyP99)}`,
     r.missing,
+    `${f(r.replyP99First)} / ${f(r.replyP99Later)}`,
     f(r.cpuMsPerRequest, 2),
     f(r.peakRssMb),
     f(r.healthzMax),

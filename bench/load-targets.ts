@@ -1,16 +1,18 @@
 /**
- * The two programs the load benchmark measures, each started in a process of its own: accessbot
+ * The programs the load benchmark measures, each started in processes of its own: accessbot
  * exactly as `npm start` runs it (the node flags are read from package.json's start script),
  * configured by environment variables against the benchmark's world, with a SQLite store in
- * which the benchmark's people are already linked; and the bare Bolt app (load-bare.ts) with the
- * same node flags. Their CPU time and peak RSS are read from /proc, from outside.
+ * which the benchmark's people are already linked; the same as `npm run start:cluster` with
+ * WORKERS processes sharing that store; and the bare Bolt app (load-bare.ts) with the same node
+ * flags. Their CPU time and peak RSS are read from /proc, from outside: CPU summed over a
+ * cluster's processes, RSS the largest single process's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/open.ts';
@@ -19,7 +21,7 @@ import { BOT_TOKEN, type Person, SIGNING_SECRET } from './load-plan.ts';
 import type { WorldReport } from './load-world.ts';
 import { startFlags } from './start-flags.ts';
 
-export type TargetName = 'accessbot' | 'bare';
+export type TargetName = 'accessbot' | 'bare' | 'cluster';
 
 export interface CpuTime {
   total: number;
@@ -57,15 +59,37 @@ function cpuOf(file: string): { user: number; system: number } {
   return { user: Number(fields[11]) * ticksToMs, system: Number(fields[12]) * ticksToMs };
 }
 
+/** The process and, for a cluster's primary, its workers. */
+function family(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  const children = existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/) : [];
+  return [pid, ...children.filter(Boolean).map(Number)];
+}
+
+/** User + system CPU time of one process so far, in ms. */
+export function processCpuMs(pid: number): number {
+  const { user, system } = cpuOf(`/proc/${pid}/stat`);
+  return user + system;
+}
+
 function cpuTimeOf(pid: number): CpuTime {
-  const all = cpuOf(`/proc/${pid}/stat`);
-  const main = cpuOf(`/proc/${pid}/task/${pid}/stat`);
-  return { total: all.user + all.system, system: all.system, main: main.user + main.system };
+  const sum: CpuTime = { total: 0, system: 0, main: 0 };
+  for (const p of family(pid)) {
+    const all = cpuOf(`/proc/${p}/stat`);
+    const main = cpuOf(`/proc/${p}/task/${p}/stat`);
+    sum.total += all.user + all.system;
+    sum.system += all.system;
+    sum.main += main.user + main.system;
+  }
+  return sum;
 }
 
 function peakRssMbOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const peaks = family(pid).map((p) => {
+    const status = readFileSync(`/proc/${p}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  });
+  return Math.max(...peaks);
 }
 
 async function freePort(): Promise<number> {
@@ -90,7 +114,7 @@ async function answers(url: string, timeoutMs: number): Promise<boolean> {
   return false;
 }
 
-function target(name: TargetName, child: ChildProcess, url: string): Target {
+function target(name: TargetName, child: ChildProcess, url: string, scratch?: string): Target {
   const pid = child.pid!;
   let exited: number | null | undefined;
   child.once('exit', (code) => {
@@ -109,6 +133,7 @@ function target(name: TargetName, child: ChildProcess, url: string): Target {
       const killed = setTimeout(() => child.kill('SIGKILL'), 15_000);
       const [code] = (await gone) as [number | null];
       clearTimeout(killed);
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
       return code;
     },
   };
@@ -133,11 +158,13 @@ async function linkedStore(people: Person[]): Promise<string> {
   return file;
 }
 
-export async function startAccessbot(world: World, env: Record<string, string> = {}) {
+/** accessbot as npm start runs it; with `workers`, as npm run start:cluster runs it. */
+export async function startAccessbot(world: World, workers?: number) {
   const database = await linkedStore(world.people);
   const port = await freePort();
   const log = openSync(join(database, '..', 'accessbot.log'), 'a');
-  const child = spawn(process.execPath, [...targetFlags(), path('src/app/main.ts')], {
+  const entry = workers ? 'src/app/cluster.ts' : 'src/app/main.ts';
+  const child = spawn(process.execPath, [...targetFlags(), path(entry)], {
     cwd: path('.'),
     env: {
       PATH: process.env.PATH ?? '',
@@ -154,13 +181,14 @@ export async function startAccessbot(world: World, env: Record<string, string> =
       // bench:poller (a first sweep would send a DM for each of the 600 seeded tasks).
       POLL_INTERVAL_SECONDS: '86400',
       DIRECTORY_SYNC_INTERVAL: '0',
-      ...env,
+      ...(workers ? { WORKERS: String(workers) } : {}),
     },
     stdio: ['ignore', log, log],
   });
   const base = `http://127.0.0.1:${port}`;
   if (!(await answers(`${base}/healthz`, 30_000))) throw new Error('accessbot did not start');
-  return target('accessbot', child, `${base}/slack/events`);
+  const name = workers ? 'cluster' : 'accessbot';
+  return target(name, child, `${base}/slack/events`, dirname(database));
 }
 
 export async function startBare(world: World) {

@@ -1,30 +1,36 @@
 /**
  * `npm run bench:load`: accessbot under a fixed arrival rate of signed Slack requests, against a
  * bare Bolt app doing the same outside work (load-bare.ts), in the same run, on the same
- * machine. Four kinds of process, so that nobody's work is charged to another: this one (it
- * only directs), the world (load-world.ts: the sandbox Access Service answering after a fixed
- * latency, and Slack's Web API and response_urls), the generator (load-generator.ts: Slack
- * sending, fresh connection per request) and the target, started afresh for every run — a run
- * includes the target's first seconds.
+ * machine, and accessbot as `npm run start:cluster` runs it (BENCH_WORKERS processes). Four
+ * kinds of process, so that nobody's work is charged to another: this one (it only directs),
+ * the world (load-world.ts: the sandbox Access Service answering after a fixed latency, and
+ * Slack's Web API and response_urls), the generator (load-generator.ts: Slack sending, a fresh
+ * connection per request, only to 127.0.0.1, a fixed count, then it exits) and the target,
+ * started afresh for every run — a run includes the target's first seconds.
  *
- * 1. CPU: `/access tasks` only, at 100 rps, a fixed count; CPU time per request from /proc.
+ * 1. CPU: `/access tasks` only, at 100 rps, a fixed count after a warm-up; CPU time per
+ *    request from /proc (accessbot and the bare app).
  * 2. Steps: the mix (70 % `tasks`, 25 % `members`, 5 % Approve clicks on notifications) at each
- *    rate of BENCH_STEPS, for both targets, in alternating order.
- * 3. Overload: BENCH_OVERLOAD multiples of the highest step accessbot sustained.
+ *    rate of BENCH_STEPS, for every target, in alternating order.
+ * 3. Overload: BENCH_OVERLOAD multiples of the highest step accessbot sustained (accessbot and
+ *    the bare app).
  *
- * Settings: BENCH_STEPS (100,200,400,800), BENCH_STEP_SECONDS (15), BENCH_OVERLOAD (2,5),
- * BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_PEOPLE (200), BENCH_LATENCY_MS (20),
- * BENCH_TARGETS (accessbot,bare). A run whose generator fell more than 50 ms behind its
- * schedule (p99) is measured once more and the steadier one kept.
+ * Settings: BENCH_STEPS (100,200,400,600,800), BENCH_STEP_SECONDS (20), BENCH_OVERLOAD (2,5),
+ * BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_PEOPLE (200), BENCH_LATENCY_MS
+ * (20), BENCH_TARGETS (accessbot,bare,cluster), BENCH_WORKERS (2), BENCH_DUMP (a directory for
+ * every run's raw samples), BENCH_NODE_FLAGS (added to the targets' flags, e.g. --cpu-prof). A
+ * run whose generator fell more than 50 ms behind its schedule (p99) is measured once more and
+ * the steadier one kept.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { GeneratorReport } from './load-generator.ts';
 import { planRequests, type RunPlan } from './load-plan.ts';
 import type { Answered } from './load-slack.ts';
 import { type RunResult, summarize, sustains, table } from './load-stats.ts';
-import { startAccessbot, startBare, type TargetName } from './load-targets.ts';
+import { processCpuMs, startAccessbot, startBare, type TargetName } from './load-targets.ts';
 import type { WorldCommand, WorldReport } from './load-world.ts';
 import { startFlags } from './start-flags.ts';
 
@@ -32,14 +38,15 @@ const list = (name: string, fallback: string) =>
   (process.env[name] ?? fallback).split(',').filter(Boolean);
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
-  steps: list('BENCH_STEPS', '100,200,400,800').map(Number),
-  seconds: num('BENCH_STEP_SECONDS', 15),
+  steps: list('BENCH_STEPS', '100,200,400,600,800').map(Number),
+  seconds: num('BENCH_STEP_SECONDS', 20),
   overload: list('BENCH_OVERLOAD', '2,5').map(Number),
   cpuRequests: num('BENCH_CPU_REQUESTS', 3000),
   cpuWarmup: num('BENCH_CPU_WARMUP', 1000),
   people: num('BENCH_PEOPLE', 200),
   latencyMs: num('BENCH_LATENCY_MS', 20),
-  targets: list('BENCH_TARGETS', 'accessbot,bare') as TargetName[],
+  targets: list('BENCH_TARGETS', 'accessbot,bare,cluster') as TargetName[],
+  workers: num('BENCH_WORKERS', 2),
 };
 const REPLY_WAIT_MS = 10_000;
 const DISTURBED_LAG_MS = 50;
@@ -95,8 +102,12 @@ async function runOnce(name: TargetName, rate: number, count: number, clicks: bo
       const { ids } = await next<'tasks', Extract<WorldReport, { kind: 'tasks' }>>(world, 'tasks');
       for (const [i, r] of clicked.entries()) r.taskId = ids[i];
     }
-    const target = name === 'accessbot' ? await startAccessbot(ready) : await startBare(ready);
+    const target =
+      name === 'bare'
+        ? await startBare(ready)
+        : await startAccessbot(ready, name === 'cluster' ? settings.workers : undefined);
     let cpuBefore = target.cpu();
+    const worldBefore = processCpuMs(world.pid!);
     const generator = fork(here('./load-generator.ts'));
     generator.on('message', (m: { kind: string }) => {
       if (m.kind === 'mark') cpuBefore = target.cpu();
@@ -114,11 +125,18 @@ async function runOnce(name: TargetName, rate: number, count: number, clicks: bo
     const report = await next<'report', GeneratorReport & { kind: 'report' }>(generator, 'report');
     const expected = report.acked.filter((a) => a.status === 200 && !a.busy).map((a) => a.id);
     const answered = await answeredBy(world, expected, Date.now() + REPLY_WAIT_MS);
+    if (process.env.BENCH_DUMP) {
+      const file = `${process.env.BENCH_DUMP}/${name}-${rate}-${Date.now()}.json`;
+      writeFileSync(file, JSON.stringify({ acked: report.acked, answered: [...answered] }));
+    }
     const cpuAfter = target.cpu();
     const cpuMs = cpuAfter.total - cpuBefore.total;
     const share = (part: number) => `${((100 * part) / cpuMs).toFixed(0)} %`;
+    const seconds = requests.length / rate;
+    const worldMs = (processCpuMs(world.pid!) - worldBefore) / seconds;
     process.stderr.write(
-      `    CPU: system ${share(cpuAfter.system - cpuBefore.system)}, main thread ${share(cpuAfter.main - cpuBefore.main)}\n`,
+      `    CPU: system ${share(cpuAfter.system - cpuBefore.system)}, main thread ${share(cpuAfter.main - cpuBefore.main)}; ` +
+        `per second: target ${(cpuMs / seconds).toFixed(0)} ms, world ${worldMs.toFixed(0)} ms, generator ${(report.cpuMs / seconds).toFixed(0)} ms\n`,
     );
     const peakRssMb = target.peakRssMb();
     const exitCode = await target.stop();
@@ -153,10 +171,10 @@ async function measure(name: TargetName, rate: number, count: number, clicks: bo
 }
 
 /** Each step for every target, the order alternating so that neither always goes first. */
-async function steps(rates: number[]): Promise<RunResult[]> {
+async function steps(rates: number[], targets: TargetName[]): Promise<RunResult[]> {
   const results: RunResult[] = [];
   for (const [i, rate] of rates.entries()) {
-    const order = i % 2 ? [...settings.targets].reverse() : settings.targets;
+    const order = i % 2 ? [...targets].reverse() : targets;
     for (const name of order) {
       results.push(await measure(name, rate, Math.round(rate * settings.seconds), true));
     }
@@ -177,7 +195,8 @@ async function main() {
 
   process.stderr.write('CPU per `/access tasks` at 100 rps\n');
   const cpu = [];
-  for (const name of settings.cpuRequests ? settings.targets : []) {
+  const single = settings.targets.filter((name) => name !== 'cluster');
+  for (const name of settings.cpuRequests ? single : []) {
     cpu.push(
       await measure(
         name,
@@ -198,12 +217,12 @@ async function main() {
   }
 
   process.stderr.write('Steps\n');
-  const results = await steps(settings.steps);
+  const results = await steps(settings.steps, settings.targets);
   const sustained = highest(results, 'accessbot');
   const overload = sustained ? settings.overload.map((m) => m * sustained) : [];
   if (overload.length) {
     process.stderr.write(`Overload (× ${settings.overload.join(', ')} of ${sustained} rps)\n`);
-    results.push(...(await steps(overload)));
+    results.push(...(await steps(overload, single)));
   }
   console.log(`\n${table(results)}\n`);
 
@@ -212,8 +231,10 @@ async function main() {
   const late = results.filter((r) => r.target === 'accessbot').reduce((n, r) => n + r.lateAcks, 0);
   const rss = Math.max(...results.filter((r) => r.target === 'accessbot').map((r) => r.peakRssMb));
   const cpuBot = cpu.find((r) => r.target === 'accessbot')?.cpuMsPerRequest ?? Number.NaN;
+  const cluster = highest(results, 'cluster');
   console.log(
-    `Capacity (highest sustained step): accessbot ${sustained} rps, bare Bolt ${bare} rps, ratio ${ratio.toFixed(2)}`,
+    `Capacity (highest sustained step): accessbot ${sustained} rps, bare Bolt ${bare} rps, ratio ${ratio.toFixed(2)}; ` +
+      `${settings.workers} workers (start:cluster) ${cluster} rps, ${(cluster / sustained).toFixed(2)}× one process`,
   );
   const checks = [
     [`capacity ≥ 0.8 of the bare app (${ratio.toFixed(2)})`, ratio >= 0.8],

@@ -1,5 +1,6 @@
-/** The bounded work queue on its own: slots, waiting room, per-person limit, idle. */
+/** The bounded work queue on its own: slots, waiting room, per-person limit, idle; and the loop pressure that closes it. */
 import { describe, expect, it } from 'vitest';
+import { LoopPressure } from '../adapters/slack/loop-pressure.ts';
 import { WorkQueue } from '../adapters/slack/work-queue.ts';
 
 /** A job that runs until its `finish` is called. */
@@ -91,5 +92,23 @@ describe('WorkQueue', () => {
     expect(queue.admit('ada')).toBeUndefined();
     overloaded = false;
     expect(queue.admit('ada')).toBeDefined();
+  });
+});
+
+describe('LoopPressure', () => {
+  it('reports pressure once the event loop has been held up past its limit', async () => {
+    const pressure = new LoopPressure(50);
+    try {
+      expect(pressure.high).toBe(false);
+      // Hold the thread, as a burst of work would; the next tick of its timer comes late.
+      const until = performance.now() + 300;
+      while (performance.now() < until) {
+        // busy
+      }
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(pressure.high).toBe(true);
+    } finally {
+      pressure.stop();
+    }
   });
 });

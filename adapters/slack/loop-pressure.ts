@@ -1,35 +1,44 @@
 /**
- * Whether the event loop has time to spare. Acks, health checks and the work after acks share
- * one thread: when it is busy nearly all of the time, every new request waits in the kernel's
- * accept queue before it is even read, and no limit on the number of jobs helps, because the
- * jobs already running are what keeps it busy. So new work is turned away while the loop's
- * utilisation over the last window is above the threshold, leaving the time to acknowledge.
+ * Whether the event loop keeps up. Acks, health checks and the work after acks share one
+ * thread; when it falls behind, every new connection waits in the kernel's accept queue before
+ * it is even read, and a limit on the number of jobs does not help, because the jobs already
+ * admitted are what keeps the thread busy. How late a timer fires is how late a new connection
+ * is accepted, so new work is turned away while a timer that should fire every 50 ms has
+ * recently fired more than `maxLagMs` late — the time left goes to acks.
  */
-import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 
-/** Above this share of busy time new work is turned away: the rest is for acks. */
-export const MAX_LOOP_UTILIZATION = 0.95;
-const WINDOW_MS = 250;
+/** Past this lag new work is turned away: well inside Slack's 3 s, far above a GC pause. */
+export const MAX_LOOP_LAG_MS = 50;
+const TICK_MS = 50;
+/** The lag stays "high" this long after it was last seen high, so the flag does not flap. */
+const HOLD_MS = 500;
 
 export class LoopPressure {
-  #last: EventLoopUtilization = performance.eventLoopUtilization();
-  #high = false;
-  readonly #timer: NodeJS.Timeout;
+  readonly #maxLagMs: number;
+  readonly #now: () => number;
+  #highUntil = 0;
+  #timer: NodeJS.Timeout | undefined;
 
-  constructor(maxUtilization = MAX_LOOP_UTILIZATION) {
-    this.#timer = setInterval(() => {
-      const now = performance.eventLoopUtilization();
-      this.#high = performance.eventLoopUtilization(now, this.#last).utilization > maxUtilization;
-      this.#last = now;
-    }, WINDOW_MS).unref();
+  constructor(maxLagMs = MAX_LOOP_LAG_MS, now: () => number = () => performance.now()) {
+    this.#maxLagMs = maxLagMs;
+    this.#now = now;
+    this.#tick(this.#now() + TICK_MS);
   }
 
-  /** True while the last window's utilisation was above the threshold. */
+  /** True while the loop was recently more than `maxLagMs` behind. */
   get high(): boolean {
-    return this.#high;
+    return this.#now() < this.#highUntil;
   }
 
   stop(): void {
-    clearInterval(this.#timer);
+    clearTimeout(this.#timer);
+  }
+
+  #tick(expected: number): void {
+    this.#timer = setTimeout(() => {
+      const now = this.#now();
+      if (now - expected > this.#maxLagMs) this.#highUntil = now + HOLD_MS;
+      this.#tick(now + TICK_MS);
+    }, TICK_MS).unref();
   }
 }

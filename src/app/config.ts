@@ -83,6 +83,7 @@ const Env = z
     TEAMS_ANONYMOUS: optional(z.enum(['0', '1'], { error: 'TEAMS_ANONYMOUS must be 1 or 0' })),
     TEAMS_ALLOWED_TENANTS: optional(tenantList),
     PORT: withDefault(intIn('PORT', 0, 65535), 3000),
+    WORKERS: optional(intIn('WORKERS', 1, 256)),
     HOST: optional(
       z.union([z.ipv4(), z.ipv6(), z.hostname()], {
         error: 'HOST must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0',
@@ -284,6 +285,8 @@ function toConfig(env: Env) {
           }
         : undefined,
     port: env.PORT,
+    /** Processes `npm run start:cluster` runs on PORT; unset: one per CPU. */
+    workers: env.WORKERS,
     /** Unset: every interface. */
     host: env.HOST,
     /** Unset: in memory with the embedded sandbox, otherwise `DEFAULT_DATABASE_URL`. */
