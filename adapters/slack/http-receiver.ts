@@ -71,7 +71,7 @@ export class SlackHttpReceiver implements Receiver {
   async stop(): Promise<void> {}
 
   /** The route of `/slack/events`; `body` was read (and bounded) by the server. */
-  readonly handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
+  readonly handle = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
     const form = req.headers['content-type'] === FORM;
     const fields = form ? parse(body.toString('utf8')) : undefined;
@@ -114,7 +114,7 @@ export class SlackHttpReceiver implements Receiver {
     res: ServerResponse,
     body: Buffer,
     fields: ReturnType<typeof parse> | undefined,
-  ): void {
+  ) {
     let payload: Body;
     try {
       payload = (

@@ -4,7 +4,8 @@
  * it is even read, and a limit on the number of jobs does not help, because the jobs already
  * admitted are what keeps the thread busy. How late a timer fires is how late a new connection
  * is accepted, so new work is turned away while a timer that should fire every 50 ms has
- * recently fired more than `maxLagMs` late — the time left goes to acks.
+ * recently fired more than `maxLagMs` late twice in a row — the time left goes to acks. One late
+ * tick alone (a long GC pause, a slow disk write) is not overload.
  */
 
 /** Past this lag new work is turned away: well inside Slack's 3 s, far above a GC pause. */
@@ -17,6 +18,7 @@ export class LoopPressure {
   readonly #maxLagMs: number;
   readonly #now: () => number;
   #highUntil = 0;
+  #lateBefore = false;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(maxLagMs = MAX_LOOP_LAG_MS, now: () => number = () => performance.now()) {
@@ -37,7 +39,9 @@ export class LoopPressure {
   #tick(expected: number): void {
     this.#timer = setTimeout(() => {
       const now = this.#now();
-      if (now - expected > this.#maxLagMs) this.#highUntil = now + HOLD_MS;
+      const late = now - expected > this.#maxLagMs;
+      if (late && this.#lateBefore) this.#highUntil = now + HOLD_MS;
+      this.#lateBefore = late;
       this.#tick(now + TICK_MS);
     }, TICK_MS).unref();
   }
