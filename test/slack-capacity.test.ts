@@ -110,6 +110,22 @@ describe('the work queue', () => {
     expect(hooks.received).toBe(4);
   });
 
+  it('acks a burst of five times what it can hold at once: the rest hear "busy", none waits', async () => {
+    const people = Array.from({ length: 15 }, (_, i) => `U-BURST-${i}`);
+    const before = hooks.received;
+    const acks = await Promise.all(people.map((user) => command(user)));
+
+    expect(acks.map((a) => a.status)).toEqual(people.map(() => 200));
+    const admitted = acks.filter((a) => a.body === '');
+    const busy = acks.filter((a) => a.body !== '');
+    expect(admitted).toHaveLength(3);
+    expect(busy.map((a) => JSON.parse(a.body))).toEqual(busy.map(() => busyAck));
+
+    await answer(3);
+    // Every admitted command was answered; the twelve turned away never hear more than "busy".
+    expect(hooks.received - before).toBe(3);
+  });
+
   it('limits one person without holding up anyone else', async () => {
     expect((await command('U-ADA')).body).toBe('');
     expect((await command('U-ADA')).body).toBe('');

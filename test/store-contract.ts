@@ -284,6 +284,15 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         );
         expect(wins.filter(Boolean)).toHaveLength(1);
       });
+
+      it('lets exactly one caller claim a key again once it has expired', async () => {
+        expect(await store.firstSeen('webhook:again', at, later(5))).toBe(true);
+        const wins = await Promise.all(
+          Array.from({ length: 10 }, () => store.firstSeen('webhook:again', later(6), later(11))),
+        );
+        expect(wins.filter(Boolean)).toHaveLength(1);
+        expect(await store.firstSeen('webhook:again', later(7), later(12))).toBe(false);
+      });
     });
 
     describe('lifecycle', () => {

@@ -72,7 +72,8 @@ export interface ChannelGroupStore {
 
 /**
  * The task ids of a person's last `tasks` list, in order, so `approve 2` means the same task on
- * every replica and after a restart. Saving replaces the previous list.
+ * every replica and after a restart. Saving replaces the previous list; saving the same list again
+ * writes nothing (it is saved on every `tasks`, and usually unchanged).
  */
 export interface TaskNumberStore {
   saveTaskNumbering(

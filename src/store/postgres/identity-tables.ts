@@ -54,7 +54,8 @@ export function postgresIdentityTables(db: PgDb): LinkStore & TaskNumberStore & 
         'saveTaskNumbering',
         `INSERT INTO task_numbering (platform, chat_user_id, task_ids, saved_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (platform, chat_user_id) DO UPDATE SET
-           task_ids = excluded.task_ids, saved_at = excluded.saved_at`,
+           task_ids = excluded.task_ids, saved_at = excluded.saved_at
+         WHERE task_numbering.task_ids IS DISTINCT FROM excluded.task_ids`,
         [platform, chatUserId, ids, at],
       );
     },

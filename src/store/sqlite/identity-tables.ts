@@ -50,8 +50,11 @@ export function sqliteIdentityTables(
       const ids = JSON.stringify(checkedTaskIds(taskIds, 'STORE_INVALID_INPUT'));
       db.run('saveTaskNumbering', () => {
         db.statement(
-          `INSERT OR REPLACE INTO task_numbering (platform, chat_user_id, task_ids, saved_at)
-           VALUES (?, ?, ?, ?)`,
+          `INSERT INTO task_numbering (platform, chat_user_id, task_ids, saved_at)
+           VALUES (?, ?, ?, ?)
+           ON CONFLICT (platform, chat_user_id) DO UPDATE SET
+             task_ids = excluded.task_ids, saved_at = excluded.saved_at
+           WHERE task_numbering.task_ids IS NOT excluded.task_ids`,
         ).run(platform, chatUserId, ids, at.getTime());
       });
     },

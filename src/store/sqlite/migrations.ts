@@ -217,4 +217,30 @@ export const migrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // Two tables written on every command keep one b-tree each instead of a table and its key
+    // index: the replay guard (its expired rows are deleted once a minute, by a scan, so the
+    // forget_after index is gone) and the task numbers. Every row is kept.
+    version: 9,
+    sql: `
+      CREATE TABLE replay_guard_v9 (
+        key          TEXT PRIMARY KEY,
+        forget_after INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO replay_guard_v9 SELECT key, forget_after FROM replay_guard;
+      DROP TABLE replay_guard;
+      ALTER TABLE replay_guard_v9 RENAME TO replay_guard;
+
+      CREATE TABLE task_numbering_v9 (
+        platform     TEXT NOT NULL,
+        chat_user_id TEXT NOT NULL,
+        task_ids     TEXT NOT NULL,
+        saved_at     INTEGER NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO task_numbering_v9 SELECT platform, chat_user_id, task_ids, saved_at FROM task_numbering;
+      DROP TABLE task_numbering;
+      ALTER TABLE task_numbering_v9 RENAME TO task_numbering;
+    `,
+  },
 ];
