@@ -9,18 +9,27 @@
  * started afresh for every run — a run includes the target's first seconds.
  *
  * 1. CPU: `/access tasks` only, at 100 rps, a fixed count after a warm-up; CPU time per
- *    request from /proc (accessbot and the bare app).
+ *    request from /proc (every target but the cluster).
  * 2. Steps: the mix (70 % `tasks`, 25 % `members`, 5 % Approve clicks on notifications) at each
  *    rate of BENCH_STEPS, for every target, in alternating order.
  * 3. Overload: BENCH_OVERLOAD multiples of the highest step accessbot sustained (accessbot and
  *    the bare app).
  *
+ * Target 'before': an earlier accessbot, as its own `npm start` ran it, from the checkout at
+ * BENCH_BEFORE_DIR, in the CPU phase (printed as accessbot ÷ before) and the steps. The checkout
+ * needs node_modules of its own, from its own lockfile; for d9474ca, before the capacity work
+ * (it still needs got, which this checkout's node_modules no longer has):
+ *
+ *   git worktree add --detach /tmp/accessbot-before d9474ca
+ *   (cd /tmp/accessbot-before && npm ci --omit=dev)
+ *   BENCH_TARGETS=accessbot,bare,before BENCH_BEFORE_DIR=/tmp/accessbot-before npm run bench:load
+ *
  * Settings: BENCH_STEPS (100,200,400,600,800), BENCH_STEP_SECONDS (20), BENCH_OVERLOAD (2,5),
  * BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_PEOPLE (200), BENCH_LATENCY_MS
- * (20), BENCH_TARGETS (accessbot,bare,cluster), BENCH_WORKERS (2), BENCH_DUMP (a directory for
- * every run's raw samples), BENCH_NODE_FLAGS (added to the targets' flags, e.g. --cpu-prof). A
- * run whose generator fell more than 50 ms behind its schedule (p99) is measured once more and
- * the steadier one kept.
+ * (20), BENCH_TARGETS (accessbot,bare,cluster; before too with BENCH_BEFORE_DIR), BENCH_WORKERS
+ * (2), BENCH_DUMP (a directory for every run's raw samples), BENCH_NODE_FLAGS (added to the
+ * targets' flags, e.g. --cpu-prof). A run whose generator fell more than 50 ms behind its
+ * schedule (p99) is measured once more and the steadier one kept.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -30,7 +39,13 @@ import type { GeneratorReport } from './load-generator.ts';
 import { planRequests, type RunPlan } from './load-plan.ts';
 import type { Answered } from './load-slack.ts';
 import { type RunResult, summarize, sustains, table } from './load-stats.ts';
-import { processCpuMs, startAccessbot, startBare, type TargetName } from './load-targets.ts';
+import {
+  processCpuMs,
+  startAccessbot,
+  startBare,
+  startBefore,
+  type TargetName,
+} from './load-targets.ts';
 import type { WorldCommand, WorldReport } from './load-world.ts';
 import { startFlags } from './start-flags.ts';
 
@@ -47,11 +62,25 @@ const settings = {
   latencyMs: num('BENCH_LATENCY_MS', 20),
   targets: list('BENCH_TARGETS', 'accessbot,bare,cluster') as TargetName[],
   workers: num('BENCH_WORKERS', 2),
+  beforeDir: process.env.BENCH_BEFORE_DIR ?? '',
 };
 const REPLY_WAIT_MS = 10_000;
 const DISTURBED_LAG_MS = 50;
 
 const here = (file: string) => new URL(file, import.meta.url);
+
+function start(name: TargetName, world: Extract<WorldReport, { kind: 'ready' }>) {
+  switch (name) {
+    case 'accessbot':
+      return startAccessbot(world);
+    case 'cluster':
+      return startAccessbot(world, settings.workers);
+    case 'bare':
+      return startBare(world);
+    case 'before':
+      return startBefore(world, settings.beforeDir);
+  }
+}
 
 function next<K extends string, M extends { kind: K }>(child: ChildProcess, kind?: K): Promise<M> {
   return new Promise((resolve, reject) => {
@@ -102,10 +131,7 @@ async function runOnce(name: TargetName, rate: number, count: number, clicks: bo
       const { ids } = await next<'tasks', Extract<WorldReport, { kind: 'tasks' }>>(world, 'tasks');
       for (const [i, r] of clicked.entries()) r.taskId = ids[i];
     }
-    const target =
-      name === 'bare'
-        ? await startBare(ready)
-        : await startAccessbot(ready, name === 'cluster' ? settings.workers : undefined);
+    const target = await start(name, ready);
     let cpuBefore = target.cpu();
     const worldBefore = processCpuMs(world.pid!);
     const generator = fork(here('./load-generator.ts'));
@@ -186,6 +212,9 @@ const highest = (results: RunResult[], name: string) =>
   Math.max(0, ...results.filter((r) => r.target === name && sustains(r)).map((r) => r.rate));
 
 async function main() {
+  if (settings.targets.includes('before') && !settings.beforeDir) {
+    throw new Error("BENCH_TARGETS has 'before': set BENCH_BEFORE_DIR to its checkout");
+  }
   const flags = startFlags().join(' ') || '(none)';
   console.log(
     `Load benchmark: node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)}, ` +
@@ -194,7 +223,7 @@ async function main() {
   );
 
   process.stderr.write('CPU per `/access tasks` at 100 rps\n');
-  const cpu = [];
+  const cpu: RunResult[] = [];
   const single = settings.targets.filter((name) => name !== 'cluster');
   for (const name of settings.cpuRequests ? single : []) {
     cpu.push(
@@ -215,6 +244,12 @@ async function main() {
       `  ${r.target}: ${r.cpuMsPerRequest.toFixed(2)} ms, RSS peak ${r.peakRssMb.toFixed(0)} MB`,
     );
   }
+  const cpuOf = (name: TargetName) =>
+    cpu.find((r) => r.target === name)?.cpuMsPerRequest ?? Number.NaN;
+  const cpuBot = cpuOf('accessbot');
+  if (cpu.some((r) => r.target === 'before')) {
+    console.log(`  accessbot ÷ before: ${(cpuBot / cpuOf('before')).toFixed(2)}`);
+  }
 
   process.stderr.write('Steps\n');
   const results = await steps(settings.steps, settings.targets);
@@ -222,7 +257,8 @@ async function main() {
   const overload = sustained ? settings.overload.map((m) => m * sustained) : [];
   if (overload.length) {
     process.stderr.write(`Overload (× ${settings.overload.join(', ')} of ${sustained} rps)\n`);
-    results.push(...(await steps(overload, single)));
+    const overloaded = single.filter((name) => name !== 'before');
+    results.push(...(await steps(overload, overloaded)));
   }
   console.log(`\n${table(results)}\n`);
 
@@ -230,7 +266,6 @@ async function main() {
   const ratio = bare ? sustained / bare : Number.NaN;
   const late = results.filter((r) => r.target === 'accessbot').reduce((n, r) => n + r.lateAcks, 0);
   const rss = Math.max(...results.filter((r) => r.target === 'accessbot').map((r) => r.peakRssMb));
-  const cpuBot = cpu.find((r) => r.target === 'accessbot')?.cpuMsPerRequest ?? Number.NaN;
   const cluster = highest(results, 'cluster');
   console.log(
     `Capacity (highest sustained step): accessbot ${sustained} rps, bare Bolt ${bare} rps, ratio ${ratio.toFixed(2)}; ` +
