@@ -24,7 +24,7 @@ import { BOT_TOKEN, type Person, SIGNING_SECRET } from './load-plan.ts';
 import type { WorldReport } from './load-world.ts';
 import { startCommand, startFlags } from './start-flags.ts';
 
-export type TargetName = 'accessbot' | 'bare' | 'cluster' | 'before';
+export type TargetName = 'accessbot' | 'bare' | 'floor' | 'cluster' | 'before';
 
 export interface CpuTime {
   total: number;
@@ -220,7 +220,8 @@ export async function startBefore(world: World, dir: string) {
   return startBot('before', dir, [...targetFlags(flags), join(dir, entry)], world, database);
 }
 
-export async function startBare(world: World) {
+/** The bare Bolt app (load-bare.ts) or the floor (load-floor.ts), with npm start's node flags. */
+export async function startYardstick(name: 'bare' | 'floor', world: World) {
   const config: BareConfig = {
     access: world.access,
     slackApiUrl: world.slackApiUrl,
@@ -228,11 +229,11 @@ export async function startBare(world: World) {
   };
   const child = spawn(
     process.execPath,
-    [...targetFlags(), path('bench/load-bare.ts'), JSON.stringify(config)],
+    [...targetFlags(), path(`bench/load-${name}.ts`), JSON.stringify(config)],
     { cwd: path('.'), stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env } },
   );
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   const { port } = JSON.parse(line.toString('utf8')) as { port: number };
   child.stdout!.resume();
-  return target('bare', child, `http://127.0.0.1:${port}/slack/events`);
+  return target(name, child, `http://127.0.0.1:${port}/slack/events`);
 }

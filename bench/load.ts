@@ -9,9 +9,11 @@
  * started afresh for every run — a run includes the target's first seconds.
  *
  * 1. CPU: `/access tasks` only, at 100 rps, a fixed count after a warm-up; CPU time per
- *    request from /proc (every target but the cluster).
+ *    request from /proc (every target but the cluster), BENCH_CPU_ROUNDS times, the median kept.
+ *    Besides the bare Bolt app, the floor (load-floor.ts): the same outside work on `node:http`
+ *    alone, the least any Node program spends on a request on this machine.
  * 2. Steps: the mix (70 % `tasks`, 25 % `members`, 5 % Approve clicks on notifications) at each
- *    rate of BENCH_STEPS, for every target, in alternating order.
+ *    rate of BENCH_STEPS, for every target but the floor, in alternating order.
  * 3. Overload: BENCH_OVERLOAD multiples of the highest step accessbot sustained (accessbot and
  *    the bare app).
  *
@@ -25,8 +27,9 @@
  *   BENCH_TARGETS=accessbot,bare,before BENCH_BEFORE_DIR=/tmp/accessbot-before npm run bench:load
  *
  * Settings: BENCH_STEPS (100,200,400,600,800), BENCH_STEP_SECONDS (20), BENCH_OVERLOAD (2,5),
- * BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_PEOPLE (200), BENCH_LATENCY_MS
- * (20), BENCH_TARGETS (accessbot,bare,cluster; before too with BENCH_BEFORE_DIR), BENCH_WORKERS
+ * BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_CPU_ROUNDS (3), BENCH_PEOPLE
+ * (200), BENCH_LATENCY_MS (20), BENCH_TARGETS (accessbot,bare,floor,cluster; before too with
+ * BENCH_BEFORE_DIR), BENCH_WORKERS
  * (2), BENCH_DUMP (a directory for every run's raw samples), BENCH_NODE_FLAGS (added to the
  * targets' flags, e.g. --cpu-prof). A run whose generator fell more than 50 ms behind its
  * schedule (p99) is measured once more and the steadier one kept.
@@ -42,8 +45,8 @@ import { type RunResult, summarize, sustains, table } from './load-stats.ts';
 import {
   processCpuMs,
   startAccessbot,
-  startBare,
   startBefore,
+  startYardstick,
   type TargetName,
 } from './load-targets.ts';
 import type { WorldCommand, WorldReport } from './load-world.ts';
@@ -58,9 +61,10 @@ const settings = {
   overload: list('BENCH_OVERLOAD', '2,5').map(Number),
   cpuRequests: num('BENCH_CPU_REQUESTS', 3000),
   cpuWarmup: num('BENCH_CPU_WARMUP', 1000),
+  cpuRounds: num('BENCH_CPU_ROUNDS', 3),
   people: num('BENCH_PEOPLE', 200),
   latencyMs: num('BENCH_LATENCY_MS', 20),
-  targets: list('BENCH_TARGETS', 'accessbot,bare,cluster') as TargetName[],
+  targets: list('BENCH_TARGETS', 'accessbot,bare,floor,cluster') as TargetName[],
   workers: num('BENCH_WORKERS', 2),
   beforeDir: process.env.BENCH_BEFORE_DIR ?? '',
 };
@@ -76,7 +80,8 @@ function start(name: TargetName, world: Extract<WorldReport, { kind: 'ready' }>)
     case 'cluster':
       return startAccessbot(world, settings.workers);
     case 'bare':
-      return startBare(world);
+    case 'floor':
+      return startYardstick(name, world);
     case 'before':
       return startBefore(world, settings.beforeDir);
   }
@@ -208,6 +213,43 @@ async function steps(rates: number[], targets: TargetName[]): Promise<RunResult[
   return results;
 }
 
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
+
+/**
+ * CPU per `/access tasks` for each target: BENCH_CPU_ROUNDS runs each, the targets alternating
+ * within a round so that a slower minute of the machine falls on all of them; the median run
+ * counts. Prints every run and the ratios that matter.
+ */
+async function cpuPhase(targets: TargetName[]): Promise<Map<TargetName, number>> {
+  const runs = new Map<TargetName, RunResult[]>(targets.map((name) => [name, []]));
+  for (let round = 0; settings.cpuRequests && round < settings.cpuRounds; round++) {
+    const order = round % 2 ? targets.toReversed() : targets;
+    for (const name of order) {
+      const count = settings.cpuWarmup + settings.cpuRequests;
+      runs.get(name)!.push(await measure(name, 100, count, false, settings.cpuWarmup));
+    }
+  }
+  const cpu = new Map<TargetName, number>();
+  console.log(
+    `CPU per \`/access tasks\` at 100 rps (${settings.cpuRequests} requests after ${settings.cpuWarmup} to warm up; median of ${settings.cpuRounds} runs):`,
+  );
+  for (const [name, results] of runs) {
+    if (!results.length) continue;
+    const ms = results.map((r) => r.cpuMsPerRequest);
+    cpu.set(name, median(ms));
+    const rss = Math.max(...results.map((r) => r.peakRssMb));
+    console.log(
+      `  ${name}: ${median(ms).toFixed(2)} ms (runs: ${ms.map((m) => m.toFixed(2)).join(', ')}), RSS peak ${rss.toFixed(0)} MB`,
+    );
+  }
+  const bot = cpu.get('accessbot');
+  for (const other of ['before', 'bare', 'floor'] as const) {
+    const theirs = cpu.get(other);
+    if (bot && theirs) console.log(`  accessbot ÷ ${other}: ${(bot / theirs).toFixed(2)}`);
+  }
+  return cpu;
+}
+
 const highest = (results: RunResult[], name: string) =>
   Math.max(0, ...results.filter((r) => r.target === name && sustains(r)).map((r) => r.rate));
 
@@ -223,41 +265,20 @@ async function main() {
   );
 
   process.stderr.write('CPU per `/access tasks` at 100 rps\n');
-  const cpu: RunResult[] = [];
   const single = settings.targets.filter((name) => name !== 'cluster');
-  for (const name of settings.cpuRequests ? single : []) {
-    cpu.push(
-      await measure(
-        name,
-        100,
-        settings.cpuWarmup + settings.cpuRequests,
-        false,
-        settings.cpuWarmup,
-      ),
-    );
-  }
-  console.log(
-    `CPU per \`/access tasks\` at 100 rps (${settings.cpuRequests} requests after ${settings.cpuWarmup} to warm up):`,
-  );
-  for (const r of cpu) {
-    console.log(
-      `  ${r.target}: ${r.cpuMsPerRequest.toFixed(2)} ms, RSS peak ${r.peakRssMb.toFixed(0)} MB`,
-    );
-  }
-  const cpuOf = (name: TargetName) =>
-    cpu.find((r) => r.target === name)?.cpuMsPerRequest ?? Number.NaN;
-  const cpuBot = cpuOf('accessbot');
-  if (cpu.some((r) => r.target === 'before')) {
-    console.log(`  accessbot ÷ before: ${(cpuBot / cpuOf('before')).toFixed(2)}`);
-  }
+  const cpu = await cpuPhase(single);
+  const cpuBot = cpu.get('accessbot') ?? Number.NaN;
 
   process.stderr.write('Steps\n');
-  const results = await steps(settings.steps, settings.targets);
+  const results = await steps(
+    settings.steps,
+    settings.targets.filter((name) => name !== 'floor'),
+  );
   const sustained = highest(results, 'accessbot');
   const overload = sustained ? settings.overload.map((m) => m * sustained) : [];
   if (overload.length) {
     process.stderr.write(`Overload (× ${settings.overload.join(', ')} of ${sustained} rps)\n`);
-    const overloaded = single.filter((name) => name !== 'before');
+    const overloaded = single.filter((name) => name !== 'before' && name !== 'floor');
     results.push(...(await steps(overload, overloaded)));
   }
   console.log(`\n${table(results)}\n`);
