@@ -88,9 +88,19 @@ describe('WorkQueue', () => {
       { concurrency: 10, maxWaiting: 10, perPerson: 2 },
       () => overloaded,
     );
-    expect(queue.full).toBe(true);
     expect(queue.admit('ada')).toBeUndefined();
     overloaded = false;
+    expect(queue.admit('ada')).toBeDefined();
+  });
+
+  it('takes back a cancelled place, the person’s share too, and is idle after', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 0, perPerson: 1 });
+    const ticket = queue.admit('ada')!;
+    expect(queue.full).toBe(true);
+    expect(queue.admit('ada')).toBeUndefined();
+    ticket.cancel();
+    expect(() => ticket.cancel()).toThrow(/used twice/);
+    await queue.idle();
     expect(queue.admit('ada')).toBeDefined();
   });
 });
@@ -103,22 +113,70 @@ describe('LoopPressure', () => {
       // busy
     }
   };
-  const nextTick = () => new Promise((resolve) => setTimeout(resolve, 60));
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Polls until `check` holds or `ms` have passed; true if it held. */
+  const within = async (ms: number, check: () => boolean) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      if (check()) return true;
+      await wait(20);
+    }
+    return check();
+  };
 
-  it('reports pressure once the event loop has been held up past its limit twice in a row', async () => {
-    const pressure = new LoopPressure(150);
+  it('cuts new work back once the event loop has been held up past its limit twice in a row', async () => {
+    const pressure = new LoopPressure({ maxLagMs: 150, utilization: () => 0, random: () => 0.99 });
     try {
       expect(pressure.high).toBe(false);
       hold(400);
-      await nextTick();
+      await wait(60);
       // One stall (a long GC pause, a slow disk write) is not overload.
       expect(pressure.high).toBe(false);
       // Stalls back to back are: the timer is late at one tick and at the next.
       hold(400);
       await new Promise((resolve) => setTimeout(resolve, 0));
       hold(400);
-      await nextTick();
+      await wait(60);
       expect(pressure.high).toBe(true);
+      expect(pressure.admits()).toBe(false);
+    } finally {
+      pressure.stop();
+    }
+  });
+
+  it('turns away a growing share while the loop stays busy, and takes everything again after', async () => {
+    let busy = 1;
+    let draw = 0.5;
+    const pressure = new LoopPressure({ utilization: () => busy, random: () => draw });
+    try {
+      expect(await within(5_000, () => pressure.high)).toBe(true);
+      // Half the draws are turned away once the share taken is below one half.
+      expect(await within(5_000, () => !pressure.admits())).toBe(true);
+      draw = 0.01;
+      expect(pressure.admits()).toBe(true);
+      busy = 0.2;
+      expect(await within(10_000, () => !pressure.high)).toBe(true);
+      draw = 0.99;
+      expect(pressure.admits()).toBe(true);
+    } finally {
+      pressure.stop();
+    }
+  });
+
+  it('turns nobody away for a short burst of busy time', async () => {
+    const shares = [1, 1, 1, 1];
+    const pressure = new LoopPressure({
+      utilization: () => shares.shift() ?? 0.1,
+      random: () => 0.99,
+    });
+    try {
+      let turnedAway = false;
+      const watching = within(600, () => {
+        turnedAway ||= pressure.high;
+        return false;
+      });
+      await watching;
+      expect(turnedAway).toBe(false);
     } finally {
       pressure.stop();
     }

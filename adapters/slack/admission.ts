@@ -14,7 +14,7 @@ import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { SlackApi } from './api.ts';
 import { acknowledged, Inflight } from './inflight.ts';
-import type { WorkQueue } from './work-queue.ts';
+import type { Ticket, WorkQueue } from './work-queue.ts';
 
 export const BUSY_TEXT =
   ":hourglass_flowing_sand: I'm busy right now and could not take that. Please try again in a moment.";
@@ -52,6 +52,8 @@ export interface AdmissionDeps {
 export class Admission {
   readonly #d: AdmissionDeps;
   readonly #inflight = new Inflight();
+  /** Requests decided by `reserve` before they reached `gate`: their place, or 'refused'. */
+  readonly #decided = new WeakMap<object, Ticket | 'refused'>();
   #busyPosts = 0;
   #turnedAway = 0;
   #loggedAt = Number.NEGATIVE_INFINITY;
@@ -71,6 +73,27 @@ export class Admission {
     return { processEvent } as unknown as App;
   }
 
+  /**
+   * Decides now whether this request will run: a place is taken for it, or it will be turned
+   * away. The receiver asks before anything costly (the replay guard writes to the store): when
+   * the process is short of time, a request that will only hear "busy" should cost as little as
+   * possible. The decision is made once; `gate` keeps to it.
+   */
+  reserve(body: Record<string, unknown>): boolean {
+    const job = jobOf(body);
+    if (!job) return true;
+    const ticket = this.#d.queue.admit(job.person);
+    this.#decided.set(body, ticket ?? 'refused');
+    return ticket !== undefined;
+  }
+
+  /** Gives back the place `reserve` took: the request will not be handed over (a replay). */
+  release(body: Record<string, unknown>): void {
+    const decided = this.#decided.get(body);
+    this.#decided.delete(body);
+    if (decided && decided !== 'refused') decided.cancel();
+  }
+
   /** Resolves once every admitted job and every request handed to Bolt has finished. */
   async idle(): Promise<void> {
     await this.#d.queue.idle();
@@ -78,7 +101,14 @@ export class Admission {
   }
 
   async #admit(app: App, event: ReceiverEvent, job: Job): Promise<void> {
-    const ticket = this.#d.queue.admit(job.person);
+    const decided = this.#decided.get(event.body);
+    this.#decided.delete(event.body);
+    const ticket =
+      decided === undefined
+        ? this.#d.queue.admit(job.person)
+        : decided === 'refused'
+          ? undefined
+          : decided;
     if (!ticket) return this.#turnAway(event, job);
     // The ack leaves before the work starts or waits: Slack drops answers slower than 3 s.
     await event.ack();

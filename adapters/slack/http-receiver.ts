@@ -85,8 +85,25 @@ export class SlackHttpReceiver implements Receiver {
       reply(res, 401);
       return;
     }
+    const payload = this.#payload(body, fields);
+    if (!payload) {
+      this.#log.warn('refused a Slack request whose body cannot be read');
+      reply(res, 400);
+      return;
+    }
+    if (payload.type === 'url_verification') {
+      reply(res, 200, { challenge: payload.challenge });
+      return;
+    }
+    // Turned away, a request only hears "busy": a replay of it does nothing more, so the replay
+    // guard's store write is saved for requests that will run.
+    if (!this.#admission.reserve(payload)) {
+      this.#dispatch(req, res, payload);
+      return;
+    }
     void this.#firstTime(req).then((first) => {
-      if (first) return this.#read(req, res, body, fields);
+      if (first) return this.#dispatch(req, res, payload);
+      this.#admission.release(payload);
       this.#log.warn('refused a replayed Slack request (same signature seen before)');
       reply(res, 200);
     });
@@ -109,31 +126,14 @@ export class SlackHttpReceiver implements Receiver {
     }
   }
 
-  #read(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: Buffer,
-    fields: ReturnType<typeof parse> | undefined,
-  ) {
-    let payload: Body;
+  /** The request's payload: a form's fields, the JSON in its `payload` field, or a JSON body. */
+  #payload(body: Buffer, fields: ReturnType<typeof parse> | undefined): Body | undefined {
     try {
-      payload = (
-        fields
-          ? typeof fields.payload === 'string'
-            ? JSON.parse(fields.payload)
-            : fields
-          : JSON.parse(body.toString('utf8'))
-      ) as Body;
+      if (!fields) return JSON.parse(body.toString('utf8')) as Body;
+      return typeof fields.payload === 'string' ? (JSON.parse(fields.payload) as Body) : fields;
     } catch {
-      this.#log.warn('refused a Slack request whose body cannot be read');
-      reply(res, 400);
-      return;
+      return undefined;
     }
-    if (payload.type === 'url_verification') {
-      reply(res, 200, { challenge: payload.challenge });
-      return;
-    }
-    this.#dispatch(req, res, payload);
   }
 
   #dispatch(req: IncomingMessage, res: ServerResponse, body: Body): void {

@@ -1,3 +1,4 @@
+import type { LoopPressureOptions } from './loop-pressure.ts';
 import type { WorkLimits } from './work-queue.ts';
 
 /** What the Slack adapter is started with (from SLACK_* variables). */
@@ -13,4 +14,6 @@ export interface SlackSettings {
   command: string;
   /** Bounds on the work after acks; each unset one takes its default (work-queue.ts). */
   work?: Partial<WorkLimits>;
+  /** How the share of work taken follows the event loop's load; defaults in loop-pressure.ts. */
+  loop?: LoopPressureOptions;
 }

@@ -106,8 +106,8 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
-  const pressure = new LoopPressure();
-  const queue = new WorkQueue(settings.work, () => pressure.high);
+  const pressure = new LoopPressure(settings.loop);
+  const queue = new WorkQueue(settings.work, () => !pressure.admits());
   const admission = new Admission({ queue, api, log, metrics });
   const { app, http } = buildApp(settings, me, log, admission, ctx.replays);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics };
@@ -132,7 +132,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   return {
     notifier,
     directory: new SlackDirectory(background),
-    busy: () => queue.full,
+    busy: () => queue.full || pressure.high,
     stop: async () => {
       if (!http) await app.stop();
       // Work goes on after the ack; stopping waits for it.

@@ -5,8 +5,9 @@
  * accessbot is busy instead of getting a late answer; and the event loop never holds more work
  * than it can turn round quickly, so acks and health checks stay fast whatever arrives.
  *
- * Besides the counts, new jobs are refused while `overloaded()` says the event loop has no time
- * to spare (loop-pressure.ts): jobs already running can keep the thread busy on their own.
+ * Besides the counts, a new job is refused when `overloaded()` says so — asked once per job; it
+ * turns away a share of them while the event loop has no time to spare (loop-pressure.ts): jobs
+ * already running can keep the thread busy on their own.
  *
  * Admission and running are two steps: a job is admitted (or refused) before its request is
  * acknowledged, and runs only after the ack has gone out.
@@ -28,9 +29,11 @@ export interface WorkLimits {
  */
 export const defaultWorkLimits: WorkLimits = { concurrency: 32, maxWaiting: 128, perPerson: 4 };
 
-/** An admitted job: run it exactly once. */
+/** An admitted job: run it exactly once, or cancel it. */
 export interface Ticket {
   run(work: () => Promise<unknown>): Promise<void>;
+  /** Gives the place back unused: the request turned out to need no work (a replay). */
+  cancel(): void;
 }
 
 export class WorkQueue {
@@ -48,26 +51,38 @@ export class WorkQueue {
     this.#overloaded = overloaded;
   }
 
-  /** True while a new job from anyone would be refused. */
+  /** True while every place is taken: a new job from anyone would be refused. */
   get full(): boolean {
     const { concurrency, maxWaiting } = this.#limits;
-    return this.#running + this.#admitted >= concurrency + maxWaiting || this.#overloaded();
+    return this.#running + this.#admitted >= concurrency + maxWaiting;
   }
 
   /** A ticket for one job of `person`, or undefined when the process or the person is at a limit. */
   admit(person: string): Ticket | undefined {
     const theirs = this.#perPerson.get(person) ?? 0;
-    if (theirs >= this.#limits.perPerson || this.full) return undefined;
+    if (theirs >= this.#limits.perPerson || this.full || this.#overloaded()) return undefined;
     this.#perPerson.set(person, theirs + 1);
     this.#admitted++;
+    let used = false;
+    const use = () => {
+      if (used) throw new Error('a work ticket was used twice');
+      used = true;
+    };
     return {
       run: async (work) => {
+        use();
         await this.#slot();
         try {
           await work();
         } finally {
           this.#release(person);
         }
+      },
+      cancel: () => {
+        use();
+        this.#admitted--;
+        this.#forget(person);
+        this.#settle();
       },
     };
   }
@@ -89,17 +104,24 @@ export class WorkQueue {
   }
 
   #release(person: string): void {
-    const left = (this.#perPerson.get(person) ?? 1) - 1;
-    if (left > 0) this.#perPerson.set(person, left);
-    else this.#perPerson.delete(person);
+    this.#forget(person);
     const next = this.#waiting.shift();
     if (next) {
       this.#admitted--;
       next();
     } else this.#running--;
-    if (this.#running + this.#admitted === 0) {
-      for (const resolve of this.#idle) resolve();
-      this.#idle = [];
-    }
+    this.#settle();
+  }
+
+  #forget(person: string): void {
+    const left = (this.#perPerson.get(person) ?? 1) - 1;
+    if (left > 0) this.#perPerson.set(person, left);
+    else this.#perPerson.delete(person);
+  }
+
+  #settle(): void {
+    if (this.#running + this.#admitted > 0) return;
+    for (const resolve of this.#idle) resolve();
+    this.#idle = [];
   }
 }

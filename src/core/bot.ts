@@ -29,7 +29,6 @@ import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
 import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
-import { plural } from './format.ts';
 import { type ChangeResult, cancelChange, confirmChange } from './group-confirm.ts';
 import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './group-deps.ts';
 import { runGroupLine } from './group-dispatch.ts';
@@ -43,6 +42,7 @@ import { type Reply, warning } from './reply.ts';
 import { type FormOutcome, type RequestForm, requestByForm, requestTyped } from './request.ts';
 import { replyForError } from './service-errors.ts';
 import { helpReply, MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
+import { askReason, resolveRef } from './task-refs.ts';
 import { type TaskView, viewTask } from './view-task.ts';
 
 export type BotStore = LinkStore &
@@ -383,39 +383,4 @@ export class AccessBot {
     }
     return { ok: true, value: ids };
   }
-}
-
-/** One typed task reference as a task id, or the reply that says why it names none. */
-function resolveRef(
-  ref: TaskRef,
-  listed: readonly string[] | undefined,
-  pending: readonly Task[],
-): string | Reply {
-  if (ref.kind === 'id') return ref.id;
-  if (ref.kind === 'number') {
-    const taskId = listed?.[ref.n - 1];
-    if (taskId) return taskId;
-    const why = listed
-      ? `Your last \`tasks\` list had ${plural(listed.length, 'task')}.`
-      : 'Numbers refer to your last `tasks` list, and I have none for you yet.';
-    return warning(`There is no task number ${ref.n}. ${why} Type \`tasks\` to see them.`);
-  }
-  const matches = pending.filter((t) => t.id.startsWith(ref.prefix));
-  if (matches.length === 1) return matches[0]!.id;
-  return warning(
-    matches.length
-      ? `Several of your tasks start with ${ref.prefix}; type more of the id, or use the number from \`tasks\`.`
-      : `None of your pending tasks has an id starting with ${ref.prefix}. Type \`tasks\` to see them.`,
-  );
-}
-
-/** `decline 3` with no `--`: nothing is declined until the person says why (or that they won't). */
-function askReason(refs: readonly TaskRef[]): Reply {
-  const named = refs
-    .map((ref) => (ref.kind === 'number' ? String(ref.n) : ref.kind === 'id' ? ref.id : ref.prefix))
-    .join(' ');
-  return warning(
-    `Nothing declined yet: please say why. Type \`decline ${named} -- <reason>\`, or \`decline ${named} --\` to decline without a reason.`,
-    { title: 'Why decline?' },
-  );
 }
