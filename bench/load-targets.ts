@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,6 +53,22 @@ const targetFlags = (flags = startFlags()) => [
   ...flags,
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
+
+/**
+ * With BENCH_PIN (the default on two or more CPUs), a single-process target runs alone on the
+ * last CPU and the benchmark's own processes (the world, the generator) on the others, as a
+ * replica has its own core in production: otherwise the target's share of the CPU, and so what
+ * it measures, depends on how busy the generator is. A cluster is never pinned.
+ */
+export const PINNING = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2;
+export const TARGET_CPU = String(availableParallelism() - 1);
+export const OTHER_CPUS = `0-${availableParallelism() - 2}`;
+
+/** `node args`, on `cpu` alone when pinning (taskset execs node: the pid is node's). */
+function pinned(cpu: string | undefined, args: string[]): [string, string[]] {
+  if (!PINNING || cpu === undefined) return [process.execPath, args];
+  return ['taskset', ['-c', cpu, process.execPath, ...args]];
+}
 
 const ticksToMs = 1000 / 100;
 /** utime and stime of a process or of one of its threads, in ms. */
@@ -177,7 +193,8 @@ async function startBot(
 ) {
   const port = await freePort();
   const log = openSync(join(database, '..', 'accessbot.log'), 'a');
-  const child = spawn(process.execPath, args, {
+  const [file, argv] = pinned(workers ? undefined : TARGET_CPU, args);
+  const child = spawn(file, argv, {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
@@ -227,11 +244,16 @@ export async function startYardstick(name: 'bare' | 'floor', world: World) {
     slackApiUrl: world.slackApiUrl,
     people: world.people,
   };
-  const child = spawn(
-    process.execPath,
-    [...targetFlags(), path(`bench/load-${name}.ts`), JSON.stringify(config)],
-    { cwd: path('.'), stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env } },
-  );
+  const [file, argv] = pinned(TARGET_CPU, [
+    ...targetFlags(),
+    path(`bench/load-${name}.ts`),
+    JSON.stringify(config),
+  ]);
+  const child = spawn(file, argv, {
+    cwd: path('.'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env },
+  });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   const { port } = JSON.parse(line.toString('utf8')) as { port: number };
   child.stdout!.resume();

@@ -34,7 +34,7 @@
  * targets' flags, e.g. --cpu-prof). A run whose generator fell more than 50 ms behind its
  * schedule (p99) is measured once more and the steadier one kept.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -43,10 +43,13 @@ import { planRequests, type RunPlan } from './load-plan.ts';
 import type { Answered } from './load-slack.ts';
 import { type RunResult, summarize, sustains, table } from './load-stats.ts';
 import {
+  OTHER_CPUS,
+  PINNING,
   processCpuMs,
   startAccessbot,
   startBefore,
   startYardstick,
+  TARGET_CPU,
   type TargetName,
 } from './load-targets.ts';
 import type { WorldCommand, WorldReport } from './load-world.ts';
@@ -72,6 +75,13 @@ const REPLY_WAIT_MS = 10_000;
 const DISTURBED_LAG_MS = 50;
 
 const here = (file: string) => new URL(file, import.meta.url);
+
+/** The world and the generator, on the CPUs the target does not use (load-targets.ts). */
+function forkPinned(file: URL, args: string[] = []): ChildProcess {
+  const child = fork(file, args);
+  if (PINNING) execFileSync('taskset', ['-a', '-p', '-c', OTHER_CPUS, String(child.pid)]);
+  return child;
+}
 
 function start(name: TargetName, world: Extract<WorldReport, { kind: 'ready' }>) {
   switch (name) {
@@ -123,7 +133,7 @@ async function answeredBy(world: ChildProcess, ids: number[], untilMs: number) {
  * moment `warmup` requests have been acked (0: from the start) to the last answer.
  */
 async function runOnce(name: TargetName, rate: number, count: number, clicks: boolean, warmup = 0) {
-  const world = fork(here('./load-world.ts'), [
+  const world = forkPinned(here('./load-world.ts'), [
     JSON.stringify({ people: settings.people, latencyMs: settings.latencyMs }),
   ]);
   try {
@@ -139,7 +149,7 @@ async function runOnce(name: TargetName, rate: number, count: number, clicks: bo
     const target = await start(name, ready);
     let cpuBefore = target.cpu();
     const worldBefore = processCpuMs(world.pid!);
-    const generator = fork(here('./load-generator.ts'));
+    const generator = forkPinned(here('./load-generator.ts'));
     generator.on('message', (m: { kind: string }) => {
       if (m.kind === 'mark') cpuBefore = target.cpu();
     });
@@ -257,11 +267,13 @@ async function main() {
   if (settings.targets.includes('before') && !settings.beforeDir) {
     throw new Error("BENCH_TARGETS has 'before': set BENCH_BEFORE_DIR to its checkout");
   }
+  if (PINNING) execFileSync('taskset', ['-a', '-p', '-c', OTHER_CPUS, String(process.pid)]);
   const flags = startFlags().join(' ') || '(none)';
   console.log(
     `Load benchmark: node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)}, ` +
       `npm start's node flags: ${flags}; Access Service latency ${settings.latencyMs} ms, ` +
-      `${settings.people} people, ${settings.seconds} s per step, a fresh process per run.\n`,
+      `${settings.people} people, ${settings.seconds} s per step, a fresh process per run` +
+      `${PINNING ? `; one-process targets pinned to CPU ${TARGET_CPU}, the benchmark's own processes to CPU ${OTHER_CPUS}` : ''}.\n`,
   );
 
   process.stderr.write('CPU per `/access tasks` at 100 rps\n');
