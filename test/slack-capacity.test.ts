@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUSY_TEXT } from '../adapters/slack/admission.ts';
 import { FakeSlack } from './fakes/slack-api.ts';
-import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
-import { clickPayload, sendCommand, sendInteraction } from './fakes/slack-payloads.ts';
+import { post, type RunningSlackBot, signedHeaders, startSlackBot } from './fakes/slack-bot.ts';
+import { clickPayload, commandBody, sendCommand, sendInteraction } from './fakes/slack-payloads.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 
 /** A response_url endpoint that takes each answer but replies only when released. */
@@ -124,6 +124,20 @@ describe('the work queue', () => {
     await answer(3);
     // Every admitted command was answered; the twelve turned away never hear more than "busy".
     expect(hooks.received - before).toBe(3);
+  });
+
+  it('gives back the place a replayed request took: the person can still send new work', async () => {
+    const body = commandBody('help', 'U-ADA', hooks.url());
+    const headers = signedHeaders(body);
+    expect((await post(bot.url, body, 'form', headers)).body).toBe('');
+    await hooks.until(1);
+    // Ada may have two jobs; each replay takes her second place for a moment, then returns it.
+    for (let i = 0; i < 3; i++) {
+      const replay = await post(bot.url, body, 'form', headers);
+      expect(replay).toMatchObject({ status: 200, body: '' });
+    }
+    expect((await command('U-ADA')).body).toBe('');
+    await answer(2);
   });
 
   it('limits one person without holding up anyone else', async () => {

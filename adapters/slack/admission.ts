@@ -101,18 +101,19 @@ export class Admission {
   }
 
   async #admit(app: App, event: ReceiverEvent, job: Job): Promise<void> {
-    const decided = this.#decided.get(event.body);
-    this.#decided.delete(event.body);
-    const ticket =
-      decided === undefined
-        ? this.#d.queue.admit(job.person)
-        : decided === 'refused'
-          ? undefined
-          : decided;
+    const ticket = this.#ticketFor(event.body, job.person);
     if (!ticket) return this.#turnAway(event, job);
     // The ack leaves before the work starts or waits: Slack drops answers slower than 3 s.
     await event.ack();
     await ticket.run(() => app.processEvent({ ...event, ack: acknowledged }));
+  }
+
+  /** The place `reserve` decided on for this request, or one asked for now (Socket Mode). */
+  #ticketFor(body: Record<string, unknown>, person: string): Ticket | undefined {
+    const decided = this.#decided.get(body);
+    if (decided === undefined) return this.#d.queue.admit(person);
+    this.#decided.delete(body);
+    return decided === 'refused' ? undefined : decided;
   }
 
   async #turnAway(event: ReceiverEvent, job: Job): Promise<void> {

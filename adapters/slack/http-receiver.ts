@@ -7,7 +7,8 @@
  *
  * It answers what Bolt's receiver answers: 401 for a missing or wrong signature or a timestamp
  * more than five minutes from now (also ahead), 200 and nothing more for a replay of a request
- * already served, 400 for a body that cannot be read, 200 to Slack's
+ * already served (a request turned away as busy is not looked up: it causes nothing), 400 for a
+ * body that cannot be read, 200 to Slack's
  * `ssl_check` and to the `url_verification` challenge, and 404 when nobody acknowledges a
  * request within 3 s.
  */

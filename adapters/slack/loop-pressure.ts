@@ -17,9 +17,9 @@
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 
 /** Past this lag new work is cut back: well inside Slack's 3 s, far above a GC pause. */
-export const MAX_LOOP_LAG_MS = 50;
+const MAX_LOOP_LAG_MS = 50;
 /** Past this share of time busy there is no room for more work and the acks it brings. */
-export const MAX_UTILIZATION = 0.9;
+const MAX_UTILIZATION = 0.9;
 const TICK_MS = 50;
 /** Weight of the newest tick in the busy average: about half a second of memory. */
 const SMOOTHING = 0.1;

@@ -10,7 +10,7 @@ import { WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
 import type { Config } from './config.ts';
 import { type Polling, startPolling } from './polling.ts';
 import type { Runtime } from './runtime.ts';
-import { warmUp } from './warm-up.ts';
+import { firstWorkApp, warmUp } from './warm-up.ts';
 
 type Starter = (common: Omit<PlatformContext<never>, 'settings'>) => Promise<PlatformAdapter>;
 
@@ -50,9 +50,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       { name: 'store', check: () => runtime.store.ping() },
       {
         name: 'access_service',
-        check: async () => {
-          for await (const _ of runtime.client.listWorkApps()) break;
-        },
+        check: () => firstWorkApp(runtime.client),
       },
     ],
   });

@@ -6,6 +6,7 @@
  * first requests, and /readyz tells the truth about it.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import type { AccessClient } from '../access/client.ts';
 import type { Logger } from '../log.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -13,18 +14,20 @@ const WARM_UP_LIMIT_MS = 5_000;
 /** Connections opened at once: the commands arriving first each need one. */
 const STORE_CONNECTIONS = 4;
 
+/** The first page of WorkApps and no more: the cheapest request that shows the service answers. */
+export async function firstWorkApp(client: AccessClient): Promise<void> {
+  for await (const _ of client.listWorkApps()) break;
+}
+
 export async function warmUp(
   runtime: Pick<Runtime, 'store' | 'client'>,
   log: Logger,
   limitMs = WARM_UP_LIMIT_MS,
 ) {
   const started = performance.now();
-  const firstApp = async () => {
-    for await (const _ of runtime.client.listWorkApps()) break;
-  };
   const work = Promise.allSettled([
     ...Array.from({ length: STORE_CONNECTIONS }, () => runtime.store.ping()),
-    firstApp(),
+    firstWorkApp(runtime.client),
   ]);
   const timer = new AbortController();
   const late = delay(limitMs, 'late' as const, { signal: timer.signal }).catch(() => 'done');
