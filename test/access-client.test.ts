@@ -1,12 +1,15 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import type { AccessClientOptions } from '../src/access/client.ts';
 import {
   ConflictError,
   ForeignOriginError,
   InvalidRequestError,
   InvalidResponseError,
   NotFoundError,
+  ResponseTooLargeError,
   ServiceUnavailableError,
   UnauthorizedError,
 } from '../src/access/errors.ts';
@@ -15,6 +18,32 @@ import { clientFor, useSandbox } from './helpers/sandbox.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
 const requestsTo = (path: string) => sandbox.current.requests.filter((r) => r.path.endsWith(path));
+const statusesOf = (path: string) => requestsTo(path).map((r) => r.status);
+
+/** A client whose pauses before a retry are recorded instead of waited. */
+function recordingWaits(overrides: Partial<AccessClientOptions> = {}) {
+  const waits: number[] = [];
+  const sleep = async (ms: number) => void waits.push(ms);
+  return { waits, client: clientFor(sandbox.current, { sleep, ...overrides }) };
+}
+
+/** A loopback server answering as `handler` says, and a client pointed at it. */
+async function serve(handler: RequestListener, overrides: Partial<AccessClientOptions> = {}) {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}/api/v1`;
+  const sleep = async () => undefined;
+  return { seen, client: clientFor(sandbox.current, { baseUrl, sleep, ...overrides }) };
+}
 
 beforeEach(() => {
   sandbox.current.faults.reset();
@@ -182,15 +211,56 @@ describe('Access Service client: failures', () => {
     sandbox.current.faults.failNext(2, 500);
     const user = await sandbox.client.getUser(users.ada.id);
     expect(user.email).toBe(users.ada.email);
-    expect(requestsTo(`/users/${users.ada.id}`).map((r) => r.status)).toEqual([500, 500, 200]);
+    expect(statusesOf(`/users/${users.ada.id}`)).toEqual([500, 500, 200]);
   });
 
-  it('honours Retry-After on 429', async () => {
-    sandbox.current.faults.failNext(1, 429, { retryAfterSeconds: 1 });
-    const started = Date.now();
-    await sandbox.client.getUser(users.ada.id);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(requestsTo(`/users/${users.ada.id}`).map((r) => r.status)).toEqual([429, 200]);
+  it('waits out Retry-After on 429 as long as it asks', async () => {
+    sandbox.current.faults.failNext(1, 429, { retryAfterSeconds: 4 });
+    const { waits, client } = recordingWaits();
+    await client.getUser(users.ada.id);
+    expect(waits).toEqual([4_000]);
+    expect(statusesOf(`/users/${users.ada.id}`)).toEqual([429, 200]);
+  });
+
+  it('fails at once when Retry-After asks for longer than it may wait', async () => {
+    sandbox.current.faults.failNext(1, 503, { retryAfterSeconds: 6 });
+    const { waits, client } = recordingWaits({ retry: { maxRetryAfterMs: 5_000 } });
+    await expect(client.getUser(users.ada.id)).rejects.toBeInstanceOf(ServiceUnavailableError);
+    expect(waits).toEqual([]);
+    expect(statusesOf(`/users/${users.ada.id}`)).toEqual([503]);
+  });
+
+  it('backs off exponentially, with jitter, up to its longest pause', async () => {
+    sandbox.current.faults.failNext(3, 502);
+    const retry = { limit: 3, baseDelayMs: 100, maxDelayMs: 250 };
+    const full = recordingWaits({ retry, random: () => 1 });
+    await full.client.getUser(users.ada.id);
+    expect(full.waits).toEqual([100, 200, 250]);
+    sandbox.current.faults.failNext(3, 502);
+    const half = recordingWaits({ retry, random: () => 0 });
+    await half.client.getUser(users.ada.id);
+    expect(half.waits).toEqual([50, 100, 125]);
+  });
+
+  it('reports every attempt to its observer, answered or not', async () => {
+    const events: Array<{ endpoint: string; status: number | 'error' }> = [];
+    const client = clientFor(sandbox.current, {
+      observe: ({ endpoint, status, ms }) => {
+        expect(ms).toBeGreaterThanOrEqual(0);
+        events.push({ endpoint, status });
+      },
+    });
+    sandbox.current.faults.failNext(2, 500);
+    await client.getUser(users.ada.id);
+    sandbox.current.faults.dropNext(1);
+    await client.getTask(tasks.adaGraceGithubWrite);
+    expect(events).toEqual([
+      { endpoint: 'GET /users/{id}', status: 500 },
+      { endpoint: 'GET /users/{id}', status: 500 },
+      { endpoint: 'GET /users/{id}', status: 200 },
+      { endpoint: 'GET /Tasks/{taskId}', status: 'error' },
+      { endpoint: 'GET /Tasks/{taskId}', status: 200 },
+    ]);
   });
 
   it('gives up after its retries with ServiceUnavailableError', async () => {
@@ -222,10 +292,60 @@ describe('Access Service client: failures', () => {
     );
   });
 
-  it('times out a slow answer', async () => {
-    sandbox.current.faults.latency(500);
-    const impatient = clientFor(sandbox.current, { timeoutMs: 100, retry: { limit: 0 } });
-    await expect(impatient.getUser(users.ada.id)).rejects.toBeInstanceOf(ServiceUnavailableError);
+  it('times out an answer that does not come', async () => {
+    const { client } = await serve(() => undefined, { timeoutMs: 100, retry: { limit: 0 } });
+    const error = await client.getUser(users.ada.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as Error).message).toContain('no answer in time');
+  });
+
+  it('gives each attempt its own time limit', async () => {
+    let calls = 0;
+    const { seen, client } = await serve(
+      (_req, res) => {
+        // The first attempt never gets an answer; the second gets one at once.
+        if (++calls > 1) res.end(JSON.stringify({ id: users.ada.id, email: users.ada.email }));
+      },
+      { timeoutMs: 200, retry: { limit: 1 } },
+    );
+    expect((await client.getUser(users.ada.id)).email).toBe(users.ada.email);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not follow a redirect', async () => {
+    const { seen, client } = await serve((_req, res) => {
+      res.writeHead(302, { location: '/api/v1/elsewhere' }).end();
+    });
+    await expect(client.getTask(tasks.adaGraceGithubWrite)).rejects.toThrow(
+      /unexpected status 302/,
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('asks for no compression and does not decompress what comes anyway', async () => {
+    const body = gzipSync(JSON.stringify({ id: users.ada.id, email: users.ada.email }));
+    const { seen, client } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(body);
+    });
+    await expect(client.getUser(users.ada.id)).rejects.toBeInstanceOf(InvalidResponseError);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!['accept-encoding']).toBeUndefined();
+  });
+
+  it('refuses a declared Content-Length over the cap before reading the body', async () => {
+    // Headers only: a client that waited for the body would run into its time limit instead.
+    const { seen, client } = await serve(
+      (_req, res) => {
+        res.writeHead(200, { 'content-length': String(50_000_000) });
+        res.flushHeaders();
+      },
+      { timeoutMs: 60_000 },
+    );
+    await expect(client.getTask(tasks.adaGraceGithubWrite)).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
+    expect(seen).toHaveLength(1);
   });
 
   it('turns an unreadable body into InvalidResponseError naming the endpoint', async () => {
@@ -235,6 +355,8 @@ describe('Access Service client: failures', () => {
       .catch((e: unknown) => e);
     expect(notJson).toBeInstanceOf(InvalidResponseError);
     expect((notJson as Error).message).toContain('GET /Tasks/{taskId}');
+    // Not retried: the same request would get the same body.
+    expect(requestsTo(`/Tasks/${tasks.adaGraceGithubWrite}`)).toHaveLength(1);
     sandbox.current.faults.malformNext(1, 'shape');
     const wrongShape = await Array.fromAsync(sandbox.client.listUsers()).catch((e: unknown) => e);
     expect(wrongShape).toBeInstanceOf(InvalidResponseError);

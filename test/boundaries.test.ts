@@ -31,8 +31,9 @@ const offending = (dirs: string[], allowed: (file: string, target: string) => bo
       .map((target) => `${file} imports ${target}`),
   );
 
-/** What every layer may use: the error base, the logger and the metrics. */
+/** What every layer may use: the error base, the logger, the metrics and src/net. */
 const shared = ['src/errors.ts', 'src/log.ts', 'src/metrics.ts'];
+const isShared = (target: string) => shared.includes(target) || target.startsWith('src/net/');
 
 describe('architecture boundaries', () => {
   it('src/core imports no adapter, no chat SDK and no HTTP client', () => {
@@ -47,10 +48,21 @@ describe('architecture boundaries', () => {
   it("the core is the adapters' only door: they import src/core and nothing else of ours", () => {
     const offenders = offending(['adapters'], (file, target) => {
       const own = file.split('/').slice(0, 2).join('/');
-      return (
-        target.startsWith(`${own}/`) || target.startsWith('src/core/') || shared.includes(target)
-      );
+      return target.startsWith(`${own}/`) || target.startsWith('src/core/') || isShared(target);
     });
+    expect(offenders).toEqual([]);
+  });
+
+  it('src/net (back-off, Retry-After, kept-alive connections) stands on its own', () => {
+    const offenders = offending(['src/net'], (_file, target) => target.startsWith('src/net/'));
+    expect(offenders).toEqual([]);
+  });
+
+  it('only src/access imports got', () => {
+    const offenders = ['src', 'adapters', 'scripts']
+      .flatMap(sources)
+      .filter((file) => !file.startsWith('src/access/'))
+      .filter((file) => importsOf(file).includes('got'));
     expect(offenders).toEqual([]);
   });
 
@@ -59,7 +71,7 @@ describe('architecture boundaries', () => {
       ['src/core'],
       (_file, target) =>
         ['src/core/', 'src/access/', 'src/store/'].some((dir) => target.startsWith(dir)) ||
-        shared.includes(target),
+        isShared(target),
     );
     expect(offenders).toEqual([]);
   });

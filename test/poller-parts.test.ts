@@ -6,9 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NotFoundError, ServiceUnavailableError } from '../src/access/errors.ts';
 import type { Task } from '../src/access/schemas.ts';
 import { loadConfig } from '../src/app/config.ts';
-import { Backoff } from '../src/poller/backoff.ts';
+import { ServiceGate } from '../src/poller/gate.ts';
 import { phaseOf } from '../src/poller/linked-users.ts';
 import { Pacer } from '../src/poller/pacer.ts';
 import { channelsFor, isNotifyOnly, parseNotifyRules } from '../src/poller/rules.ts';
@@ -32,22 +33,40 @@ describe('pacing', () => {
     expect(times.slice(10)).toEqual(Array.from({ length: 20 }, (_, n) => 100 * (n + 1)));
   });
 
-  it('backs off exponentially up to its cap, one request at a time, and recovers at once', async () => {
+  it('backs off exponentially up to its cap while the service fails, one request at a time, and recovers at once', async () => {
     const clock = new FakeClock();
-    const backoff = new Backoff(clock, { baseMs: 1_000, maxMs: 8_000, random: () => 1 });
-    expect(backoff.delayMs).toBe(0);
-    const delays = [1, 2, 3, 4, 5].map(() => {
-      backoff.failed();
-      return backoff.delayMs;
+    const gate = new ServiceGate(clock, {
+      concurrency: 4,
+      maxRps: undefined,
+      maxBackoffMs: 8_000,
+      random: () => 1,
     });
-    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
-    const start = clock.now().getTime();
-    await Promise.all([backoff.wait(), backoff.wait(), backoff.wait()]);
-    expect(clock.now().getTime() - start).toBe(16_000);
-    backoff.succeeded();
+    const call = (outcome: Error | 'ok') =>
+      gate
+        .run(async () => {
+          if (outcome !== 'ok') throw outcome;
+        })
+        .catch(() => undefined);
+    const down = new ServiceUnavailableError('GET /Tasks', 'HTTP 503');
+    expect(gate.backoffMs).toBe(0);
+    const pauses: number[] = [];
+    for (let n = 0; n < 5; n++) {
+      await call(down);
+      pauses.push(gate.backoffMs);
+    }
+    expect(pauses).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
+    // A task that is not found says nothing about the service: no slower.
+    await call(new NotFoundError('GET /Tasks/{taskId}'));
+    expect(gate.backoffMs).toBe(8_000);
+    // Three at once go one after another, each 8 s after the one before.
+    const before = clock.now().getTime();
+    await Promise.all([call(down), call(down), call(down)]);
+    expect(clock.now().getTime() - before).toBe(24_000);
+    await call('ok');
+    expect(gate.backoffMs).toBe(0);
     const after = clock.now().getTime();
-    await backoff.wait();
-    expect([backoff.delayMs, clock.now().getTime() - after]).toEqual([0, 0]);
+    await call('ok');
+    expect(clock.now().getTime() - after).toBe(0);
   });
 
   it('spreads users evenly over the interval', () => {

@@ -212,6 +212,19 @@ describe('a crash or a failed send', () => {
     expect(logLines.join('')).toContain('retrying');
   });
 
+  it('waits as long as the platform asked before it sends again', async () => {
+    await link(w.store, ['alan']);
+    w.slack.failNext(new PlatformUnavailableError('rate limited', { retryAfterMs: 30_000 }));
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    w.clock.advance(20_000);
+    await poller.sweep();
+    expect(w.slack.posts).toHaveLength(0);
+    w.clock.advance(10_000);
+    await poller.sweep();
+    expect(w.slack.dmTasks(chatId('alan'))).toEqual([tasks.alanGraceGithubWrite]);
+  });
+
   it('gives up on a recipient who is gone, without retrying', async () => {
     await link(w.store, ['alan']);
     w.slack.failNext(new RecipientGoneError('account deactivated'));

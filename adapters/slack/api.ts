@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
+import { parseRetryAfter } from '../../src/net/retry.ts';
 import { mapSlackError, SlackApiError } from './errors.ts';
 import { slackLogger } from './logger.ts';
 import { postJson } from './post-json.ts';
@@ -81,9 +82,8 @@ export class SlackApi {
       });
       if (res.status >= 200 && res.status < 300) return;
       if (res.status === 429 || res.status >= 500) {
-        const after = Number(res.retryAfter);
         throw new PlatformUnavailableError(`the response_url answered HTTP ${res.status}`, {
-          retryAfterMs: Number.isFinite(after) && after > 0 ? after * 1000 : undefined,
+          retryAfterMs: parseRetryAfter(res.retryAfter),
         });
       }
       // 404 and friends: the response_url expired (30 minutes, 5 uses) or never existed.

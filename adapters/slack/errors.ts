@@ -10,6 +10,7 @@ import {
 } from '@slack/web-api';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import { AppError } from '../../src/errors.ts';
+import { parseRetryAfter } from '../../src/net/retry.ts';
 
 /** Slack's codes for a person or conversation the bot can no longer reach. */
 const goneCodes = new Set([
@@ -76,11 +77,6 @@ export class SlackStartError extends AppError {
   }
 }
 
-const seconds = (value: string | undefined) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? n * 1000 : undefined;
-};
-
 export function mapSlackError(error: unknown, method: string): Error {
   if (error instanceof WebAPIRateLimitedError) {
     return new PlatformUnavailableError(`Slack ${method} is rate limited`, {
@@ -91,7 +87,7 @@ export function mapSlackError(error: unknown, method: string): Error {
   if (error instanceof WebAPIHTTPError) {
     return new PlatformUnavailableError(`Slack ${method} answered HTTP ${error.statusCode}`, {
       cause: error,
-      retryAfterMs: seconds(error.headers['retry-after']),
+      retryAfterMs: parseRetryAfter(error.headers['retry-after']),
     });
   }
   if (error instanceof WebAPIRequestError) {

@@ -3,14 +3,14 @@
  * host answers every slash command and many clicks). `fetch` would do the same with about three
  * times the CPU per post, measured here; a post's whole time is bounded, not only its silences.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { PlatformUnavailableError } from '../../src/core/notifier.ts';
+import { keepAliveAgents } from '../../src/net/agents.ts';
 
-/** Idle connections close after 4 s, before the usual 5 s server-side keep-alive limit. */
-const keepAlive = { keepAlive: true, timeout: 4_000, scheduling: 'lifo' } as const;
-const http = { agent: new HttpAgent(keepAlive), request: httpRequest };
-const https = { agent: new HttpsAgent(keepAlive), request: httpsRequest };
+const agents = keepAliveAgents();
+const http = { agent: agents.http, request: httpRequest };
+const https = { agent: agents.https, request: httpsRequest };
 
 export interface Posted {
   status: number;

@@ -12,20 +12,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
+import { backoffDelay, parseRetryAfter, type RetryPolicy } from '../../src/net/retry.ts';
 
-export interface RetryPolicy {
-  /** Calls in all, first included. */
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+/** What we retry carries no `Retry-After`, so there is no longest one to honour. */
+export type ConnectorRetry = Omit<RetryPolicy, 'maxRetryAfterMs'>;
 
-export const defaultRetry: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 30_000 };
+export const defaultRetry: ConnectorRetry = { limit: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
 
 export interface ConnectorDeps {
   log: Logger;
   metrics: Metrics;
-  retry: RetryPolicy;
+  retry: ConnectorRetry;
 }
 
 /** What a failed Bot Connector call tells us, read from botbuilder's `RestError`. */
@@ -49,14 +46,6 @@ function failureOf(error: unknown): ConnectorFailure {
   };
 }
 
-function parseRetryAfter(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
 const ourRetry = (f: ConnectorFailure) =>
   f.status === 412 || (f.status === 429 && f.retryAfterMs === undefined);
 
@@ -78,8 +67,8 @@ export async function callConnector<T>(
     } catch (error) {
       const f = failureOf(error);
       observe(metrics, method, f.status ? `status_${f.status}` : 'error', started);
-      if (ourRetry(f) && attempt < retry.attempts) {
-        const delay = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+      if (ourRetry(f) && attempt <= retry.limit) {
+        const delay = Math.round(backoffDelay(retry, attempt, Math.random));
         log.warn(
           { method, status: f.status, attempt, delayMs: delay },
           'Bot Connector busy; retrying',

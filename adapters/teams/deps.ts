@@ -3,7 +3,7 @@ import type { CloudAdapter } from 'botbuilder';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
-import type { RetryPolicy } from './connector.ts';
+import type { ConnectorRetry } from './connector.ts';
 import type { ConversationReferences } from './references.ts';
 
 export interface TeamsDeps {
@@ -14,7 +14,7 @@ export interface TeamsDeps {
   /** `''` in anonymous mode. */
   appId: string;
   references: ConversationReferences;
-  retry: RetryPolicy;
+  retry: ConnectorRetry;
 }
 
 /** The body of an invoke response (`adaptiveCard/action`, `application/search`). */

@@ -4,7 +4,7 @@
  */
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { type AuthOverrides, createAdapter } from './adapter.ts';
-import { defaultRetry, type RetryPolicy } from './connector.ts';
+import { type ConnectorRetry, defaultRetry } from './connector.ts';
 import type { TeamsDeps } from './deps.ts';
 import { messagesHandler } from './http-bridge.ts';
 import { TeamsNotifier } from './notifier.ts';
@@ -15,7 +15,7 @@ import { turnHandler } from './turns.ts';
 export const MESSAGES_PATH = '/api/messages';
 
 export interface TeamsOptions {
-  retry?: RetryPolicy;
+  retry?: ConnectorRetry;
   /** botbuilder endpoint overrides (sovereign clouds; offline token tests). */
   authOverrides?: AuthOverrides;
 }

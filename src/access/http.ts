@@ -1,37 +1,61 @@
 /**
- * The Access Service's transport: both credentials on every request, a time limit on each
- * attempt, retries for GETs only (retry.ts), no redirects, a guard that refuses any URL outside
- * the configured origin before a single header leaves the process, and bounds on what any answer
- * may cost (limits.ts). Requests go out on node:http(s) over kept-alive connections
- * (transport.ts, which says why not got). Everything that goes wrong comes out as an
- * `AccessError`.
+ * The Access Service over HTTP, on got: one instance per client, holding the service's base URL,
+ * both credentials, a time limit on each attempt, retries for GETs only (a second POST could act
+ * twice), no redirects (a 3xx is only a status), no decompression (no Accept-Encoding is sent, so
+ * the bytes counted are the bytes held, and a compressed body is not JSON), and connections kept
+ * open between requests. Before any request leaves, its URL is checked against the configured
+ * origin, so the credentials never go anywhere else; every answer costs bounded work (limits.ts).
+ * Everything that goes wrong comes out as an `AccessError` (map-error.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import got, {
+  type Got,
+  type HandlerFunction,
+  HTTPError,
+  type Options,
+  type Progress,
+  RequestError,
+  type RequestPromise,
+  type Timings,
+} from 'got';
 import type { z } from 'zod';
+import { keepAliveAgents } from '../net/agents.ts';
+import { backoffDelay, type RetryPolicy } from '../net/retry.ts';
+import { checkStatus, readJson, validate } from './body.ts';
 import type { EndpointName } from './endpoints.ts';
-import { ForeignOriginError, InvalidResponseError, ServiceUnavailableError } from './errors.ts';
+import { ForeignOriginError, ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
-import { itemCount, ListWalk } from './list-walk.ts';
-import { statusError } from './map-error.ts';
-import { defaultRetry, type RetryPolicy, retryDelay } from './retry.ts';
-import { pageOf } from './schemas.ts';
-import { type Answer, Transport } from './transport.ts';
-
-export type { RetryPolicy } from './retry.ts';
+import { accessError, refusalIn } from './map-error.ts';
+import { pagesOf } from './pages.ts';
 
 export interface AccessHttpOptions {
   baseUrl: string;
   apiKey: string;
   apiSecret: string;
+  /** The time limit of each attempt. */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
   /** Bounds on pages, items and bytes; each unset one takes its default (limits.ts). */
   limits?: Partial<AccessLimits>;
   /** Injected for deterministic tests of the jitter. */
   random?: () => number;
+  /** Waits out the pause before a retry; injected so tests need not wait. */
+  sleep?: (ms: number) => Promise<unknown>;
   /** Called once per HTTP attempt outcome, for metrics. */
   observe?: (event: { endpoint: EndpointName; status: number | 'error'; ms: number }) => void;
 }
+
+/**
+ * After a 429, 500, 502, 503 or 504, or when no answer came (the connection failed, or the time
+ * ran out), a GET is sent again up to 3 more times; a `Retry-After` is waited out as asked,
+ * unless it is longer than 30 s, and then the call fails at once.
+ */
+export const defaultRetry: RetryPolicy = {
+  limit: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 30_000,
+};
 
 export interface SendRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,43 +64,95 @@ export interface SendRequest {
   json?: unknown;
 }
 
+/** Every call names its endpoint in got's `context`, for errors and metrics. */
+const endpointOf = (options: Pick<Options, 'context'>) =>
+  (options.context as { endpoint: EndpointName }).endpoint;
+
+const elapsed = (timings: Timings | undefined) =>
+  timings ? (timings.phases.total ?? Date.now() - timings.start) : 0;
+
 /**
- * Both shapes a list endpoint may answer with: a bare array or the page envelope. Built once per
- * item schema: the poller lists tasks for every user on every sweep.
+ * got's documented way of limiting a download: watch its progress and abort past the cap. A
+ * declared Content-Length over it is refused as the headers arrive, before the body is read; a
+ * chunked body is cut off at the cap. An aborted call is final: got does not retry it.
  */
-const listBodies = new WeakMap<z.ZodType, z.ZodType>();
-function listBody<T extends z.ZodType>(item: T) {
-  let schema = listBodies.get(item);
-  if (!schema) {
-    schema = pageOf(item).or(item.array());
-    listBodies.set(item, schema);
-  }
-  return schema as ReturnType<typeof pageOf<T>> | z.ZodArray<T>;
+function capDownload(maxBytes: number): HandlerFunction {
+  return (options, next) => {
+    const controller = new AbortController();
+    options.signal = controller.signal;
+    const call = next(options);
+    (call as RequestPromise).on('downloadProgress', ({ transferred, total }: Progress) => {
+      if (transferred > maxBytes || (total ?? 0) > maxBytes) {
+        controller.abort(new ResponseTooLargeError(endpointOf(options), maxBytes));
+      }
+    });
+    return call;
+  };
 }
 
 export class AccessHttp {
-  readonly #transport = new Transport();
-  readonly #base: URL;
-  readonly #headers: Record<string, string>;
-  readonly #timeoutMs: number;
-  readonly #retry: RetryPolicy;
-  readonly #random: () => number;
-  readonly #observe: AccessHttpOptions['observe'];
+  readonly #got: Got;
   readonly #limits: AccessLimits;
+  readonly #observe: AccessHttpOptions['observe'];
 
   constructor(options: AccessHttpOptions) {
-    this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
-    this.#headers = {
-      'x-api-key': options.apiKey,
-      'x-api-secret': options.apiSecret,
-      accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1',
-      'user-agent': 'accessbot',
-    };
-    this.#timeoutMs = options.timeoutMs;
-    this.#retry = { ...defaultRetry, ...options.retry };
-    this.#random = options.random ?? Math.random;
-    this.#observe = options.observe;
+    const retry = { ...defaultRetry, ...options.retry };
+    const random = options.random ?? Math.random;
+    const sleep = options.sleep ?? delay;
+    const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
     this.#limits = { ...defaultLimits, ...options.limits };
+    this.#observe = options.observe;
+    this.#got = got.extend({
+      prefixUrl: base.href,
+      headers: {
+        'x-api-key': options.apiKey,
+        'x-api-secret': options.apiSecret,
+        accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1',
+        'user-agent': 'accessbot',
+      },
+      timeout: { request: options.timeoutMs },
+      followRedirect: false,
+      decompress: false,
+      agent: keepAliveAgents(),
+      retry: {
+        limit: retry.limit,
+        methods: ['GET'],
+        statusCodes: [429, 500, 502, 503, 504],
+        maxRetryAfter: retry.maxRetryAfterMs,
+        // got has already failed the call if Retry-After asked for more than maxRetryAfter. The
+        // wait happens here, through `sleep`; got then adds its 1 ms minimum.
+        calculateDelay: async ({ attemptCount, retryAfter }) => {
+          await sleep(retryAfter ?? backoffDelay(retry, attemptCount, random));
+          return 1;
+        },
+      },
+      hooks: {
+        beforeRequest: [
+          (request) => {
+            const { url } = request;
+            if (url instanceof URL && url.origin !== base.origin) {
+              throw new ForeignOriginError(endpointOf(request), url.origin);
+            }
+          },
+        ],
+        afterResponse: [
+          (response) => {
+            const { request, statusCode, timings } = response;
+            this.#record(endpointOf(request.options), statusCode, timings);
+            return response;
+          },
+        ],
+        // An attempt with an answer was recorded above; this is one that got none.
+        beforeRetry: [
+          (error) => {
+            if (!(error instanceof HTTPError)) {
+              this.#record(endpointOf(error.options), 'error', error.timings);
+            }
+          },
+        ],
+      },
+      handlers: [capDownload(this.#limits.maxResponseBytes)],
+    });
   }
 
   /** One request; the body, if `schema` is given, parsed by it. */
@@ -85,129 +161,50 @@ export class AccessHttp {
     request: SendRequest,
     schema?: T,
   ): Promise<z.output<T>> {
-    const body = request.json === undefined ? undefined : JSON.stringify(request.json);
-    const url = this.#url(request.path, request.searchParams);
-    const answer = await this.#exchange(endpoint, request.method, url, body);
+    const { method, path, searchParams, json } = request;
+    const response = await this.#got(path, {
+      method,
+      searchParams,
+      json,
+      context: { endpoint },
+    }).catch((error: unknown) => this.#fail(endpoint, error));
+    const { statusCode: status, body } = response;
     if (!schema) {
-      checkStatus(endpoint, answer);
+      checkStatus(endpoint, status);
       return undefined as z.output<T>;
     }
-    return validate(endpoint, answer, schema, readJson(endpoint, answer));
+    return validate(endpoint, status, schema, readJson(endpoint, status, body));
   }
 
   /**
-   * Every item of a list endpoint, page after page, following `links.next` exactly as returned
-   * until it is absent or null. Stopping the iteration early stops the requests. A walk that
-   * goes past a limit, or back to a page it read, fails instead of going on.
+   * Every item of a list endpoint, page after page (pages.ts). Stopping the iteration early stops
+   * the requests.
    */
   async *list<T extends z.ZodType>(
     endpoint: EndpointName,
     request: Omit<SendRequest, 'method' | 'json'>,
     item: T,
   ): AsyncGenerator<z.output<T>> {
-    const schema = listBody(item);
-    const walk = new ListWalk(endpoint, this.#limits);
-    let url = this.#url(request.path, request.searchParams);
-    while (true) {
-      const answer = await this.#exchange(endpoint, 'GET', url);
-      const json = readJson(endpoint, answer);
-      walk.page(answer.url, answer.bytes, itemCount(json));
-      const page = validate(endpoint, answer, schema, json);
-      if (Array.isArray(page)) {
-        yield* page as Array<z.output<T>>;
-        return;
-      }
-      yield* page.data as Array<z.output<T>>;
-      const link = page.links?.next;
-      if (!link) return;
-      url = new URL(link, answer.url);
-      if (url.origin !== this.#base.origin) throw new ForeignOriginError(endpoint, url.origin);
-      walk.next(url.href);
+    try {
+      yield* this.#got.paginate<z.output<T>, string>(request.path, {
+        searchParams: request.searchParams,
+        context: { endpoint },
+        pagination: pagesOf(endpoint, this.#limits, item),
+      });
+    } catch (error) {
+      this.#fail(endpoint, error);
     }
   }
 
-  #url(path: string, searchParams: Record<string, string> | undefined): URL {
-    const url = new URL(path, this.#base);
-    if (searchParams) url.search = new URLSearchParams(searchParams).toString();
-    return url;
-  }
-
-  /** An answer below 400, after the retries a GET is allowed; otherwise its typed error. */
-  async #exchange(endpoint: EndpointName, method: string, url: URL, body?: string) {
-    if (url.origin !== this.#base.origin) throw new ForeignOriginError(endpoint, url.origin);
-    const exchange = {
-      method,
-      url,
-      headers: this.#headers,
-      body,
-      timeoutMs: this.#timeoutMs,
-      maxBytes: this.#limits.maxResponseBytes,
-    };
-    for (let attempt = 1; ; attempt++) {
-      const started = performance.now();
-      let answer: Answer;
-      try {
-        answer = await this.#transport.exchange(endpoint, exchange);
-      } catch (error) {
-        this.#record(endpoint, 'error', started);
-        const wait =
-          error instanceof ServiceUnavailableError && method === 'GET'
-            ? retryDelay(this.#retry, attempt, {}, this.#random)
-            : undefined;
-        if (wait === undefined) throw error;
-        await delay(wait);
-        continue;
-      }
-      this.#record(endpoint, answer.status, started);
-      if (answer.status < 400) return answer;
-      const retryAfter = answer.headers['retry-after'];
-      const wait =
-        method === 'GET'
-          ? retryDelay(this.#retry, attempt, { status: answer.status, retryAfter }, this.#random)
-          : undefined;
-      if (wait === undefined) throw statusError(endpoint, answer.status, answer.text);
-      await delay(wait);
+  /** Throws the typed error of a failed call, recording the last attempt if it got no answer. */
+  #fail(endpoint: EndpointName, error: unknown): never {
+    if (error instanceof RequestError && !(error instanceof HTTPError) && !refusalIn(error)) {
+      this.#record(endpoint, 'error', error.timings);
     }
+    throw accessError(endpoint, error);
   }
 
-  #record(endpoint: EndpointName, status: number | 'error', started: number): void {
-    this.#observe?.({ endpoint, status, ms: performance.now() - started });
+  #record(endpoint: EndpointName, status: number | 'error', timings: Timings | undefined): void {
+    this.#observe?.({ endpoint, status, ms: elapsed(timings) });
   }
-}
-
-function checkStatus(endpoint: EndpointName, answer: Answer): void {
-  const status = answer.status;
-  if (status < 200 || status >= 300) {
-    throw new InvalidResponseError(endpoint, `unexpected status ${status}`, { status });
-  }
-}
-
-function readJson(endpoint: EndpointName, answer: Answer): unknown {
-  checkStatus(endpoint, answer);
-  try {
-    return JSON.parse(answer.text);
-  } catch (cause) {
-    throw new InvalidResponseError(endpoint, 'the body is not JSON', {
-      status: answer.status,
-      cause,
-    });
-  }
-}
-
-function validate<T extends z.ZodType>(
-  endpoint: EndpointName,
-  answer: Answer,
-  schema: T,
-  json: unknown,
-): z.output<T> {
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first?.path.length ? first.path.join('.') : 'body';
-    throw new InvalidResponseError(endpoint, `${where}: ${first?.message ?? 'invalid'}`, {
-      status: answer.status,
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
 }

@@ -1,12 +1,14 @@
 /**
- * The one place where an answer's HTTP status becomes a typed Access Service error, by status and
- * never by message text, with the problem details the service sent. Failures to get an answer at
- * all are typed where they happen (transport.ts); a programming error is typed nowhere: it is
- * thrown on as it is, so that nobody is told "the service is down" for our bug.
+ * The one place where a failed call becomes a typed Access Service error: an answer by its HTTP
+ * status (never by message text), with the problem details the service sent; no answer at all
+ * as the service being unavailable; a refusal of our own (a foreign origin, a body too large) as
+ * it is. A programming error is typed nowhere: it is thrown on as it is, so that nobody is told
+ * "the service is down" for our bug.
  */
+import { HTTPError, ReadError, RequestError, TimeoutError } from 'got';
 import type { EndpointName } from './endpoints.ts';
 import {
-  type AccessError,
+  AccessError,
   ConflictError,
   InvalidRequestError,
   NotFoundError,
@@ -35,4 +37,34 @@ export function statusError(endpoint: EndpointName, status: number, body: string
   if (status === 429) return new ServiceUnavailableError(endpoint, 'rate limited', details);
   if (status >= 500) return new ServiceUnavailableError(endpoint, `HTTP ${status}`, details);
   return new InvalidRequestError(endpoint, details);
+}
+
+/** Our own refusal inside a got call: thrown by a hook, or the reason the call was aborted. */
+export function refusalIn(error: RequestError): AccessError | undefined {
+  const refusal = error.cause instanceof AccessError ? error.cause : error.options?.signal?.reason;
+  return refusal instanceof AccessError ? refusal : undefined;
+}
+
+const bugs = [TypeError, RangeError, ReferenceError, SyntaxError];
+
+/** The typed error for a call that failed, after the retries it was allowed. */
+export function accessError(endpoint: EndpointName, error: unknown): unknown {
+  if (!(error instanceof RequestError)) return error;
+  const refusal = refusalIn(error);
+  if (refusal) return refusal;
+  if (error instanceof HTTPError) {
+    return statusError(endpoint, error.response.statusCode, String(error.response.body ?? ''));
+  }
+  if (error instanceof TimeoutError) {
+    return new ServiceUnavailableError(endpoint, 'no answer in time', { cause: error });
+  }
+  if (error instanceof ReadError) {
+    return new ServiceUnavailableError(endpoint, 'answer cut off', { cause: error });
+  }
+  // got wraps whatever went wrong in a call, a header node refused to send as much as a refused
+  // connection: the first is our bug.
+  if (bugs.some((bug) => error.cause instanceof bug)) return error.cause;
+  return new ServiceUnavailableError(endpoint, `connection failed (${error.code})`, {
+    cause: error,
+  });
 }

@@ -7,8 +7,14 @@
  * owner died mid-call) is first looked for on the platform (`Notifier.find`), and a message
  * found is adopted instead of being sent again.
  */
-import { Destination, MessageRef, RecipientGoneError } from '../core/notifier.ts';
+import {
+  Destination,
+  MessageRef,
+  PlatformUnavailableError,
+  RecipientGoneError,
+} from '../core/notifier.ts';
 import { Reply } from '../core/reply.ts';
+import { backoffDelay } from '../net/retry.ts';
 import type {
   Intent,
   IntentEnd,
@@ -227,8 +233,10 @@ export class Outbox {
       await this.#end(n, intent, 'drop');
       return;
     }
-    const backoff = Math.min(this.#o.maxRetryMs, this.#o.retryBaseMs * 2 ** (attempts - 1));
-    const delay = backoff * (0.5 + this.#o.random() / 2);
+    const backoff = { baseDelayMs: this.#o.retryBaseMs, maxDelayMs: this.#o.maxRetryMs };
+    // A platform that said how long to leave it alone (Retry-After) is not asked again sooner.
+    const asked = error instanceof PlatformUnavailableError ? (error.retryAfterMs ?? 0) : 0;
+    const delay = Math.max(asked, backoffDelay(backoff, attempts, this.#o.random));
     log.warn(
       { err: error, ...key, kind: labels.kind, attempts, retryInMs: Math.round(delay) },
       'could not post or update a message; retrying',

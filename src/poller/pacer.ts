@@ -23,6 +23,10 @@ export class Pacer {
     return new Pacer(clock, 1000 / perSecond, perSecond);
   }
 
+  get periodMs(): number {
+    return this.#periodMs;
+  }
+
   set periodMs(ms: number) {
     this.#periodMs = ms;
   }

@@ -74,7 +74,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
   const http = new HttpServer({ log, metrics, readiness: [] });
   const teams: TeamsAdapter = await startTeams(
     { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
-    { retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
+    { retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
   );
   notices.register(teams.notifier);
   const port = await http.listen(0, '127.0.0.1');

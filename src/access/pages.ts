@@ -1,0 +1,83 @@
+/**
+ * One walk through a paginated list, as got's pagination options. Each page is read as JSON and
+ * counted against the limits before a single item is parsed; `links.next` is followed exactly as
+ * returned until it is absent or null, unless it leads back to a page already read (A → B → A)
+ * or past the page limit. Every such end is an error, never a silently shortened list. (That a
+ * link stays on the service's origin is checked before any request leaves: http.ts.)
+ */
+import type { PaginationOptions, Response } from 'got';
+import type { z } from 'zod';
+import { readJson, validate } from './body.ts';
+import type { EndpointName } from './endpoints.ts';
+import { InvalidResponseError, ListTooLongError } from './errors.ts';
+import type { AccessLimits } from './limits.ts';
+import { pageOf } from './schemas.ts';
+
+/**
+ * Both shapes a list endpoint may answer with: a bare array or the page envelope. Built once per
+ * item schema: the poller lists tasks for every user on every sweep.
+ */
+const listBodies = new WeakMap<z.ZodType, z.ZodType>();
+function listBody<T extends z.ZodType>(item: T) {
+  let schema = listBodies.get(item);
+  if (!schema) {
+    schema = pageOf(item).or(item.array());
+    listBodies.set(item, schema);
+  }
+  return schema as ReturnType<typeof pageOf<T>> | z.ZodArray<T>;
+}
+
+/** How many items a list body holds, bare array or page envelope, without parsing them. */
+function itemCount(json: unknown): number {
+  if (Array.isArray(json)) return json.length;
+  if (typeof json === 'object' && json !== null && 'data' in json && Array.isArray(json.data)) {
+    return json.data.length;
+  }
+  return 0;
+}
+
+export function pagesOf<T extends z.ZodType>(
+  endpoint: EndpointName,
+  limits: AccessLimits,
+  item: T,
+): PaginationOptions<z.output<T>, string> {
+  const schema = listBody(item);
+  const read = new Set<string>();
+  let items = 0;
+  let bytes = 0;
+  let next: string | null | undefined;
+  return {
+    transform: (response: Response<string>) => {
+      const { statusCode: status, url } = response;
+      const json = readJson(endpoint, status, response.body);
+      read.add(url);
+      bytes += response.rawBody.byteLength;
+      items += itemCount(json);
+      if (bytes > limits.maxListBytes) {
+        throw new ListTooLongError(endpoint, 'bytes', limits.maxListBytes);
+      }
+      if (items > limits.maxItems) throw new ListTooLongError(endpoint, 'items', limits.maxItems);
+      const page = validate(endpoint, status, schema, json);
+      next = Array.isArray(page) ? undefined : page.links?.next;
+      return (Array.isArray(page) ? page : page.data) as Array<z.output<T>>;
+    },
+    paginate: ({ response }) => {
+      if (!next) return false;
+      const url = new URL(next, response.url).href;
+      if (read.has(url)) {
+        throw new InvalidResponseError(
+          endpoint,
+          `links.next leads back to a page already read (after ${read.size} pages)`,
+        );
+      }
+      if (read.size >= limits.maxPages) {
+        throw new ListTooLongError(endpoint, 'pages', limits.maxPages);
+      }
+      return { url };
+    },
+    // got ends a list quietly at its own limits: they sit one past ours, which end it loudly.
+    requestLimit: limits.maxPages + 1,
+    countLimit: limits.maxItems + 1,
+    stackAllItems: false,
+  };
+}
