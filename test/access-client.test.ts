@@ -254,12 +254,17 @@ describe('Access Service client: failures', () => {
     await client.getUser(users.ada.id);
     sandbox.current.faults.dropNext(1);
     await client.getTask(tasks.adaGraceGithubWrite);
+    // Refused before it went out: nothing to report.
+    sandbox.current.faults.foreignNextLinks('http://localhost:9');
+    await expect(Array.fromAsync(client.listUsers())).rejects.toBeInstanceOf(ForeignOriginError);
+    sandbox.current.faults.reset();
     expect(events).toEqual([
       { endpoint: 'GET /users/{id}', status: 500 },
       { endpoint: 'GET /users/{id}', status: 500 },
       { endpoint: 'GET /users/{id}', status: 200 },
       { endpoint: 'GET /Tasks/{taskId}', status: 'error' },
       { endpoint: 'GET /Tasks/{taskId}', status: 200 },
+      { endpoint: 'GET /users', status: 200 },
     ]);
   });
 
@@ -333,19 +338,21 @@ describe('Access Service client: failures', () => {
     expect(seen[0]!['accept-encoding']).toBeUndefined();
   });
 
-  it('refuses a declared Content-Length over the cap before reading the body', async () => {
+  it('refuses a declared Content-Length over the cap before reading the body, once', async () => {
     // Headers only: a client that waited for the body would run into its time limit instead.
+    const events: Array<number | 'error'> = [];
     const { seen, client } = await serve(
       (_req, res) => {
         res.writeHead(200, { 'content-length': String(50_000_000) });
         res.flushHeaders();
       },
-      { timeoutMs: 60_000 },
+      { timeoutMs: 60_000, observe: ({ status }) => void events.push(status) },
     );
     await expect(client.getTask(tasks.adaGraceGithubWrite)).rejects.toBeInstanceOf(
       ResponseTooLargeError,
     );
     expect(seen).toHaveLength(1);
+    expect(events).toEqual(['error']);
   });
 
   it('turns an unreadable body into InvalidResponseError naming the endpoint', async () => {

@@ -25,7 +25,7 @@ import { checkStatus, readJson, validate } from './body.ts';
 import type { EndpointName } from './endpoints.ts';
 import { ForeignOriginError, ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
-import { accessError, refusalIn } from './map-error.ts';
+import { accessError } from './map-error.ts';
 import { pagesOf } from './pages.ts';
 
 export interface AccessHttpOptions {
@@ -67,9 +67,6 @@ export interface SendRequest {
 /** Every call names its endpoint in got's `context`, for errors and metrics. */
 const endpointOf = (options: Pick<Options, 'context'>) =>
   (options.context as { endpoint: EndpointName }).endpoint;
-
-const elapsed = (timings: Timings | undefined) =>
-  timings ? (timings.phases.total ?? Date.now() - timings.start) : 0;
 
 /**
  * got's documented way of limiting a download: watch its progress and abort past the cap. A
@@ -196,15 +193,18 @@ export class AccessHttp {
     }
   }
 
-  /** Throws the typed error of a failed call, recording the last attempt if it got no answer. */
+  /**
+   * Throws the typed error of a failed call, recording its last attempt if one went out (it has
+   * timings) and got no whole answer (an answer was recorded as it came).
+   */
   #fail(endpoint: EndpointName, error: unknown): never {
-    if (error instanceof RequestError && !(error instanceof HTTPError) && !refusalIn(error)) {
+    if (error instanceof RequestError && !(error instanceof HTTPError) && error.timings) {
       this.#record(endpoint, 'error', error.timings);
     }
     throw accessError(endpoint, error);
   }
 
   #record(endpoint: EndpointName, status: number | 'error', timings: Timings | undefined): void {
-    this.#observe?.({ endpoint, status, ms: elapsed(timings) });
+    this.#observe?.({ endpoint, status, ms: timings?.phases.total ?? 0 });
   }
 }

@@ -39,19 +39,14 @@ export function statusError(endpoint: EndpointName, status: number, body: string
   return new InvalidRequestError(endpoint, details);
 }
 
-/** Our own refusal inside a got call: thrown by a hook, or the reason the call was aborted. */
-export function refusalIn(error: RequestError): AccessError | undefined {
-  const refusal = error.cause instanceof AccessError ? error.cause : error.options?.signal?.reason;
-  return refusal instanceof AccessError ? refusal : undefined;
-}
-
 const bugs = [TypeError, RangeError, ReferenceError, SyntaxError];
 
 /** The typed error for a call that failed, after the retries it was allowed. */
 export function accessError(endpoint: EndpointName, error: unknown): unknown {
   if (!(error instanceof RequestError)) return error;
-  const refusal = refusalIn(error);
-  if (refusal) return refusal;
+  // Our own refusal: thrown by a hook, or the reason the call was aborted.
+  const refusal = error.cause instanceof AccessError ? error.cause : error.options?.signal?.reason;
+  if (refusal instanceof AccessError) return refusal;
   if (error instanceof HTTPError) {
     return statusError(endpoint, error.response.statusCode, String(error.response.body ?? ''));
   }
