@@ -56,7 +56,3 @@ export interface PollerContext<S = PollerStore> {
   /** Carries out every send and edit of a task's messages. */
   outbox: Outbox;
 }
-
-/** `ms` before the context's now. */
-export const ago = (ctx: PollerContext<unknown>, ms: number) =>
-  new Date(ctx.clock.now().getTime() - ms);
