@@ -13,7 +13,7 @@ import { errorResponse, messageResponse } from '../adapters/teams/activity.ts';
 import { renderCard } from '../adapters/teams/render.ts';
 import type { Task } from '../src/access/schemas.ts';
 import { appsReply } from '../src/core/directory.ts';
-import { changedNotice, confirmationCard, outcomeCard } from '../src/core/group-cards.ts';
+import { changedNotice, confirmationCard, outcomeCard } from '../src/core/groups/cards.ts';
 import { historyReply } from '../src/core/history.ts';
 import { info, type Reply } from '../src/core/reply.ts';
 import { goneCard, taskCard } from '../src/core/task-card.ts';

@@ -16,7 +16,7 @@ import {
   type Platform,
 } from '../store/store.ts';
 import { formatTime, plural } from './format.ts';
-import { changeWords } from './group-cards.ts';
+import { changeWords } from './groups/cards.ts';
 import { info, listBlock, type Reply } from './reply.ts';
 import { inert } from './text.ts';
 

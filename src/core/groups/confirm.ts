@@ -5,11 +5,11 @@
  * replicas) changes nothing twice; the outcome is audited, the person changed is told, and the
  * card becomes the outcome.
  */
-import type { GroupChange, IdentityLink, MembershipOutcome } from '../store/store.ts';
-import { changedNotice, outcomeCard } from './group-cards.ts';
-import { auditChange, type GroupDeps, nameOf } from './group-deps.ts';
-import { carryOut } from './group-service.ts';
-import { type Reply, warning } from './reply.ts';
+import type { GroupChange, IdentityLink, MembershipOutcome } from '../../store/store.ts';
+import { type Reply, warning } from '../reply.ts';
+import { changedNotice, outcomeCard } from './cards.ts';
+import { auditChange, type GroupDeps, nameOf } from './deps.ts';
+import { carryOut } from './service.ts';
 
 /** What a click or a typed `confirm`/`cancel` did, and what becomes of the card it came from. */
 export interface ChangeResult {

@@ -2,15 +2,15 @@
  * The commands of a linked person about groups and the audit trail: `members`, `group …`,
  * `confirm`, `cancel` and `history`, each to the part that answers it.
  */
-import type { IdentityLink } from '../store/store.ts';
-import { findPerson, personName } from './find-person.ts';
-import type { GroupCommand, HistorySubject } from './group-commands.ts';
-import { cancelChange, confirmChange } from './group-confirm.ts';
-import type { GroupDeps } from './group-deps.ts';
-import { bindChannel, membersHere, requestChange, unbindChannel } from './group-request.ts';
-import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from './history.ts';
-import type { Place } from './place.ts';
-import type { Reply } from './reply.ts';
+import type { IdentityLink } from '../../store/store.ts';
+import { findPerson, personName } from '../find-person.ts';
+import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from '../history.ts';
+import type { Place } from '../place.ts';
+import type { Reply } from '../reply.ts';
+import type { GroupCommand, HistorySubject } from './commands.ts';
+import { cancelChange, confirmChange } from './confirm.ts';
+import type { GroupDeps } from './deps.ts';
+import { bindChannel, membersHere, requestChange, unbindChannel } from './request.ts';
 
 export type GroupLine =
   | { name: 'members'; group?: string }

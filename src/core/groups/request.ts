@@ -4,17 +4,17 @@
  * otherwise the change is stored as pending and a confirmation card goes back. Nothing is changed
  * in the Access Service here. Also `group bind|unbind` and `members` with no group.
  */
-import type { IdentityLink } from '../store/store.ts';
-import { findGroup, membersReply } from './directory.ts';
-import { findPerson, personName } from './find-person.ts';
-import { confirmationCard } from './group-cards.ts';
-import type { ChangeTarget } from './group-commands.ts';
-import { auditChange, type GroupDeps, nameOf } from './group-deps.ts';
-import { normalize } from './match.ts';
-import { type PersonRef, personOf } from './person-ref.ts';
-import type { Place } from './place.ts';
-import { info, type Reply, success, warning } from './reply.ts';
-import { inert } from './text.ts';
+import type { IdentityLink } from '../../store/store.ts';
+import { findGroup, membersReply } from '../directory.ts';
+import { findPerson, personName } from '../find-person.ts';
+import { normalize } from '../match.ts';
+import { type PersonRef, personOf } from '../person-ref.ts';
+import type { Place } from '../place.ts';
+import { info, type Reply, success, warning } from '../reply.ts';
+import { inert } from '../text.ts';
+import { confirmationCard } from './cards.ts';
+import type { ChangeTarget } from './commands.ts';
+import { auditChange, type GroupDeps, nameOf } from './deps.ts';
 
 export async function requestChange(
   deps: GroupDeps,

@@ -3,11 +3,11 @@
  * with Confirm and Cancel (and the words to type where there are no buttons), the card it
  * becomes once carried out, cancelled or expired, and the note the person changed receives.
  */
-import type { GroupChange, MembershipOutcome } from '../store/store.ts';
-import { personName } from './find-person.ts';
-import { formatTime } from './format.ts';
-import { type Field, info, type Reply, success, warning } from './reply.ts';
-import { inert } from './text.ts';
+import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
+import { personName } from '../find-person.ts';
+import { formatTime } from '../format.ts';
+import { type Field, info, type Reply, success, warning } from '../reply.ts';
+import { inert } from '../text.ts';
 
 const targetOf = (c: GroupChange) =>
   personName({ displayName: c.targetName, email: c.targetEmail, accessUserId: c.targetUserId });

@@ -1,7 +1,7 @@
 /** What the group commands work with, built once by the bot; and the audit line they write. */
 import { randomInt } from 'node:crypto';
-import type { AccessClient } from '../access/client.ts';
-import type { Logger } from '../log.ts';
+import type { AccessClient } from '../../access/client.ts';
+import type { Logger } from '../../log.ts';
 import type {
   AuditStore,
   ChannelGroupStore,
@@ -10,10 +10,10 @@ import type {
   IdentityLink,
   MembershipAuditEntry,
   MembershipOutcome,
-} from '../store/store.ts';
-import type { GroupRules } from './group-rules.ts';
-import type { Identity } from './identity.ts';
-import type { TellPerson } from './notices.ts';
+} from '../../store/store.ts';
+import type { Identity } from '../identity.ts';
+import type { TellPerson } from '../notices.ts';
+import type { GroupRules } from './rules.ts';
 
 export type GroupStore = GroupChangeStore & ChannelGroupStore & AuditStore;
 
