@@ -7,12 +7,12 @@
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
 import type { AccessClient } from '../access/client.ts';
+import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
 import type { BotRequest } from '../store/store.ts';
-import { applyAuditRetention, type RetentionStore } from './audit-retention.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';

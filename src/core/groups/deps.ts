@@ -1,15 +1,12 @@
-/** What the group commands work with, built once by the bot; and the audit line they write. */
+/** What the group commands work with, built once by the bot. */
 import { randomInt } from 'node:crypto';
 import type { AccessClient } from '../../access/client.ts';
 import type { Logger } from '../../log.ts';
 import type {
   AuditStore,
   ChannelGroupStore,
-  GroupChange,
   GroupChangeStore,
   IdentityLink,
-  MembershipAuditEntry,
-  MembershipOutcome,
 } from '../../store/store.ts';
 import type { Identity } from '../identity.ts';
 import type { TellPerson } from '../notices.ts';
@@ -43,35 +40,3 @@ export function newChangeId(): string {
 
 /** Who asked: the name the cards show. */
 export const nameOf = (link: IdentityLink) => link.displayName ?? link.email;
-
-type Subject = Pick<GroupChange, 'action' | 'groupId' | 'groupName'> &
-  Partial<Pick<GroupChange, 'targetUserId' | 'targetName' | 'targetEmail'>>;
-
-/** Writes one membership line; a failed write is logged, never hides what was done. */
-export async function auditChange(
-  deps: Pick<GroupDeps, 'store' | 'log' | 'now'>,
-  link: IdentityLink,
-  subject: Subject,
-  outcome: MembershipOutcome,
-  detail: string | null = null,
-): Promise<void> {
-  const entry: MembershipAuditEntry = {
-    at: deps.now(),
-    platform: link.platform,
-    chatUserId: link.chatUserId,
-    accessUserId: link.accessUserId,
-    action: subject.action,
-    groupId: subject.groupId,
-    groupName: subject.groupName,
-    targetUserId: subject.targetUserId ?? null,
-    targetName: subject.targetName ?? null,
-    targetEmail: subject.targetEmail ?? null,
-    outcome,
-    detail,
-  };
-  try {
-    await deps.store.appendAudit(entry);
-  } catch (error) {
-    deps.log.error({ err: error, groupId: subject.groupId, outcome }, 'audit write failed');
-  }
-}
