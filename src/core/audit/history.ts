@@ -15,8 +15,7 @@ import {
   type MembershipOutcome,
   type Platform,
 } from '../../store/store.ts';
-import { formatTime, plural } from '../format.ts';
-import { changeWords } from '../groups/cards.ts';
+import { changeWords, formatTime, plural } from '../format.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
 
