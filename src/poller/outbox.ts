@@ -44,7 +44,7 @@ export interface OutboxContext {
   clock: Clock;
   log: Logger;
   metrics: PollerMetrics;
-  /** This replica's id, written on the intents it drives. */
+  /** This replica's id, written on claims, leases and the intents it drives. */
   owner: string;
 }
 
