@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/app/config.ts';
-import { applyAuditRetention } from '../src/poller/audit-retention.ts';
+import { applyAuditRetention } from '../src/core/audit/retention.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
 import { openStore } from '../src/store/open.ts';
 import type { Store } from '../src/store/store.ts';

@@ -114,6 +114,15 @@ describe('architecture boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('the audit trail is written, read, pruned and exported in src/core/audit alone', () => {
+    const auditCall = /\.(?:appendAudit|listAudit|readAuditLog|pruneAudit)\(/;
+    const offenders = ['src', 'adapters', 'scripts']
+      .flatMap(sources)
+      .filter((file) => !file.startsWith('src/core/audit/') && !file.startsWith('src/store/'))
+      .filter((file) => auditCall.test(readFileSync(join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
   it('only adapters/slack imports Bolt and only adapters/teams imports botbuilder', () => {
     const offenders = ['src', 'adapters'].flatMap(sources).flatMap((file) =>
       importsOf(file)

@@ -16,7 +16,7 @@ function deciderFor(store: Store, stale: Task[]) {
   const { log } = captureLog();
   return new Decider({
     client: sandbox.client,
-    audit: store,
+    store,
     audience: { pending: async () => stale, wasShown: async () => true },
     log,
     now: () => new Date(),

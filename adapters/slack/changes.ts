@@ -7,8 +7,8 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import { ChangeId } from '../../src/core/group-commands.ts';
-import type { ChangeResult } from '../../src/core/group-confirm.ts';
+import { ChangeId } from '../../src/core/groups/commands.ts';
+import type { ChangeResult } from '../../src/core/groups/confirm.ts';
 import { warning } from '../../src/core/reply.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';

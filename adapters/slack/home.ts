@@ -6,8 +6,8 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
+import { describeEntry, type PastDecision } from '../../src/core/audit/history.ts';
 import { formatTime } from '../../src/core/format.ts';
-import { describeEntry, type PastDecision } from '../../src/core/history.ts';
 import { inert } from '../../src/core/text.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';

@@ -5,6 +5,7 @@
  * zone; any other failure reaches the caller, which falls back to its default zone.
  */
 import { z } from 'zod';
+import { timedCache } from '../../src/core/cache.ts';
 import { RecipientGoneError } from '../../src/core/notifier.ts';
 import type { SlackApi } from './api.ts';
 
@@ -17,29 +18,26 @@ export interface SlackTimeZoneOptions {
   now: () => number;
 }
 
+/** People whose zone is kept at most. */
+const KNOWN_MAX = 50_000;
+
 export class SlackTimeZones {
   readonly #api: SlackApi;
-  readonly #o: SlackTimeZoneOptions;
-  readonly #known = new Map<string, { zone: Promise<string | undefined>; until: number }>();
-  #sweptAt = 0;
+  /** `zone` is absent for a person with none, which is kept like any other answer. */
+  readonly #known;
 
   constructor(api: SlackApi, options: SlackTimeZoneOptions) {
     this.#api = api;
-    this.#o = options;
+    this.#known = timedCache({
+      ttl: options.ttlMs,
+      max: KNOWN_MAX,
+      now: options.now,
+      load: async (userId: string) => ({ zone: await this.#ask(userId) }),
+    });
   }
 
-  of(userId: string): Promise<string | undefined> {
-    const now = this.#o.now();
-    const known = this.#known.get(userId);
-    if (known && known.until > now) return known.zone;
-    this.#forgetExpired(now);
-    const zone = this.#ask(userId);
-    this.#known.set(userId, { zone, until: now + this.#o.ttlMs });
-    // A failure is not kept: the next lookup asks again.
-    zone.catch(() => {
-      if (this.#known.get(userId)?.zone === zone) this.#known.delete(userId);
-    });
-    return zone;
+  async of(userId: string): Promise<string | undefined> {
+    return (await this.#known.forceFetch(userId)).zone;
   }
 
   async #ask(userId: string): Promise<string | undefined> {
@@ -49,12 +47,5 @@ export class SlackTimeZones {
       if (error instanceof RecipientGoneError) return undefined;
       throw error;
     }
-  }
-
-  /** At most once per period, so a miss costs no walk over everyone. */
-  #forgetExpired(now: number): void {
-    if (now - this.#sweptAt < this.#o.ttlMs) return;
-    this.#sweptAt = now;
-    for (const [userId, known] of this.#known) if (known.until <= now) this.#known.delete(userId);
   }
 }

@@ -7,7 +7,7 @@
 import type { Activity } from 'botbuilder';
 import type { Reply } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
-import type { InvokeBody } from './deps.ts';
+import type { InvokeBody } from './context.ts';
 import { CARD_CONTENT_TYPE, type CardJson, type RenderOptions, renderCard } from './render.ts';
 
 /** A summary is a notification's preview: short, and it keeps the card within its message. */

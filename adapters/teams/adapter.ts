@@ -5,7 +5,7 @@
  * the caller's own server, which then answers the member lookup with anyone's e-mail address.
  * So that is allowed only when `TEAMS_ANONYMOUS=1` said so, never as the result of a missing
  * variable, and the configuration accepts that switch only for local development: NODE_ENV
- * development or test, and HOST on loopback (src/config.ts).
+ * development or test, and HOST on loopback (src/app/config.ts).
  */
 import { CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
 import { ConfigError } from '../../src/errors.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
-import { ChangeId } from '../../src/core/group-commands.ts';
+import { ChangeId } from '../../src/core/groups/commands.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
 
 /** `task`: a message about one task; `list`: the numbered `tasks` list, re-listed after a click. */

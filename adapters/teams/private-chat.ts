@@ -5,7 +5,7 @@
  */
 import { type Activity, type ConversationParameters, TurnContext } from 'botbuilder';
 import type { Destination } from '../../src/core/notifier.ts';
-import type { TeamsDeps } from './deps.ts';
+import type { TeamsContext } from './context.ts';
 import { inConversation } from './proactive.ts';
 import { ConversationRef } from './references.ts';
 
@@ -16,7 +16,7 @@ interface Conversations {
 
 /** Sends `activity` to the speaker's personal chat; false when Teams would not let us. */
 export async function sendPrivately(
-  deps: TeamsDeps,
+  deps: TeamsContext,
   context: TurnContext,
   activity: Partial<Activity>,
 ): Promise<boolean> {
@@ -31,7 +31,10 @@ export async function sendPrivately(
   }
 }
 
-async function openPersonalChat(deps: TeamsDeps, context: TurnContext): Promise<ConversationRef> {
+async function openPersonalChat(
+  deps: TeamsContext,
+  context: TurnContext,
+): Promise<ConversationRef> {
   const { activity } = context;
   const tenantId: string | undefined =
     activity.conversation.tenantId ?? activity.channelData?.tenant?.id;

@@ -2,11 +2,11 @@
 import type { TurnContext } from 'botbuilder';
 import type { Reply } from '../../src/core/reply.ts';
 import { cardActivity } from './activity.ts';
-import type { TeamsDeps } from './deps.ts';
+import type { TeamsContext } from './context.ts';
 import type { CardJson } from './render.ts';
 
 export async function replaceMessage(
-  deps: TeamsDeps,
+  deps: TeamsContext,
   context: TurnContext,
   card: CardJson,
   reply: Reply,

@@ -5,7 +5,7 @@
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { type AuthOverrides, createAdapter } from './adapter.ts';
 import { type ConnectorRetry, defaultRetry } from './connector.ts';
-import type { TeamsDeps } from './deps.ts';
+import type { TeamsContext } from './context.ts';
 import { messagesHandler } from './http-bridge.ts';
 import { TeamsNotifier } from './notifier.ts';
 import { type ConversationReferences, KeptConversationReferences } from './references.ts';
@@ -32,7 +32,7 @@ export async function startTeams(
   const { settings, bot, metrics, routes } = ctx;
   const log = ctx.log.child({ platform: 'teams' });
   const adapter = createAdapter(settings, options.authOverrides);
-  const deps: TeamsDeps = {
+  const deps: TeamsContext = {
     bot,
     log,
     metrics,

@@ -9,13 +9,13 @@ import type { Destination } from '../../src/core/notifier.ts';
 import { replyForError } from '../../src/core/service-errors.ts';
 import { errorResponse } from './activity.ts';
 import { actorOf } from './actor.ts';
-import { onCardAction } from './card-action.ts';
-import type { InvokeBody, TeamsDeps } from './deps.ts';
-import { onMessage } from './messages.ts';
+import { onMessage } from './commands.ts';
+import type { InvokeBody, TeamsContext } from './context.ts';
+import { onCardAction } from './decisions.ts';
 import { ConversationRef } from './references.ts';
-import { onSearch } from './search.ts';
+import { onSearch } from './request.ts';
 
-export function turnHandler(deps: TeamsDeps) {
+export function turnHandler(deps: TeamsContext) {
   return async (context: TurnContext): Promise<void> => {
     const { activity } = context;
     switch (activity.type) {
@@ -42,7 +42,7 @@ export function turnHandler(deps: TeamsDeps) {
   };
 }
 
-async function invoke(deps: TeamsDeps, context: TurnContext): Promise<InvokeBody> {
+async function invoke(deps: TeamsContext, context: TurnContext): Promise<InvokeBody> {
   try {
     switch (context.activity.name) {
       case 'adaptiveCard/action':
@@ -74,7 +74,7 @@ function destinationOf(context: TurnContext): Destination {
 }
 
 async function remember(
-  deps: TeamsDeps,
+  deps: TeamsContext,
   context: TurnContext,
   options: { ifUnknown: boolean },
 ): Promise<void> {
@@ -97,14 +97,14 @@ async function remember(
  * Installed in a chat: keep its reference and, in a personal chat, link the person right away,
  * so the poller starts delivering their tasks before they ever type a command.
  */
-async function installed(deps: TeamsDeps, context: TurnContext): Promise<void> {
+async function installed(deps: TeamsContext, context: TurnContext): Promise<void> {
   await remember(deps, context, { ifUnknown: false });
   if (destinationOf(context).kind !== 'user') return;
   // Not an Access user (or the service is down): their first command says so in words.
   await deps.bot.link(actorOf(context, deps.log));
 }
 
-async function forget(deps: TeamsDeps, context: TurnContext): Promise<void> {
+async function forget(deps: TeamsContext, context: TurnContext): Promise<void> {
   await deps.references.remove(destinationOf(context));
   deps.log.info('Teams conversation reference dropped: accessbot was removed');
 }

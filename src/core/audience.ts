@@ -3,12 +3,13 @@
  * every task that was ever in it. A person may see a task's details only if it is, or was, in
  * their own list; everything else about a task is refused without a word about the task.
  */
+import { LRUCache } from 'lru-cache';
 import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { IdentityLink, TaskAudienceStore } from '../store/store.ts';
 
-/** Pairs already written in this process; the store is asked only about new ones. */
+/** Pairs already written in this process, at most; the store is asked only about new ones. */
 const REMEMBERED_MAX = 100_000;
 
 export interface AudienceDeps {
@@ -21,7 +22,7 @@ export interface AudienceDeps {
 
 export class TaskAudience {
   readonly #d: AudienceDeps;
-  readonly #remembered = new Set<string>();
+  readonly #remembered = new LRUCache<string, true>({ max: REMEMBERED_MAX });
 
   constructor(deps: AudienceDeps) {
     this.#d = deps;
@@ -52,8 +53,7 @@ export class TaskAudience {
       this.#d.log.warn({ err: error }, 'could not remember whose tasks were listed');
       return;
     }
-    if (this.#remembered.size + fresh.length > REMEMBERED_MAX) this.#remembered.clear();
-    for (const id of fresh) this.#remembered.add(keyOf(accessUserId, id));
+    for (const id of fresh) this.#remembered.set(keyOf(accessUserId, id), true);
   }
 }
 

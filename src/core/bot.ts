@@ -22,6 +22,7 @@ import type {
 } from '../store/store.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
 import { TaskAudience } from './audience.ts';
+import { ownQuery, readHistory } from './audit/history.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
@@ -29,11 +30,10 @@ import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
 import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
-import { type ChangeResult, cancelChange, confirmChange } from './group-confirm.ts';
-import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './group-deps.ts';
-import { runGroupLine } from './group-dispatch.ts';
-import { GroupRules, type GroupRulesConfig } from './group-rules.ts';
-import { ownQuery, readHistory } from './history.ts';
+import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
+import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './groups/deps.ts';
+import { runGroupLine } from './groups/dispatch.ts';
+import { GroupRules, type GroupRulesConfig } from './groups/rules.ts';
 import { type ChatActor, Identity } from './identity.ts';
 import type { TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
@@ -104,7 +104,7 @@ export class AccessBot {
     this.#audience = new TaskAudience({ client, store, pendingStatus, log, now });
     this.#decider = new Decider({
       client,
-      audit: store,
+      store,
       audience: this.#audience,
       log,
       now,
@@ -308,8 +308,7 @@ export class AccessBot {
     limit: number,
   ): Promise<{ entries: AuditEntry[]; viewer?: string } | undefined> {
     const link = await this.#identity.resolve(actor).catch(() => undefined);
-    const { store: audit, log } = this.#deps;
-    const entries = await readHistory({ audit, log }, ownQuery(actor, link, limit));
+    const entries = await readHistory(this.#deps, ownQuery(actor, link, limit));
     return entries && { entries, viewer: link?.accessUserId };
   }
 

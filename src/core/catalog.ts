@@ -6,6 +6,7 @@
  */
 import type { AccessClient } from '../access/client.ts';
 import type { WorkApp } from '../access/schemas.ts';
+import { timedCache } from './cache.ts';
 import { type Choice, choiceOf } from './choices.ts';
 import { normalize } from './match.ts';
 import { AppVisibility } from './visibility.ts';
@@ -19,14 +20,18 @@ export function appMatches(app: WorkApp, search: string): boolean {
 
 export class AppCatalog {
   readonly #client: AccessClient;
-  readonly #now: () => number;
   readonly #visibility: AppVisibility;
-  #cached: { at: number; apps: Promise<WorkApp[]> } | undefined;
+  readonly #apps;
 
   constructor(client: AccessClient, now: () => number = Date.now) {
     this.#client = client;
-    this.#now = now;
     this.#visibility = new AppVisibility(client, now);
+    this.#apps = timedCache({
+      ttl: CATALOG_TTL_MS,
+      max: 1,
+      now,
+      load: () => Array.fromAsync(client.listWorkApps()),
+    });
   }
 
   /** The ids of the applications hidden from this person. */
@@ -41,14 +46,7 @@ export class AppCatalog {
   }
 
   apps(): Promise<WorkApp[]> {
-    if (this.#cached && this.#now() - this.#cached.at < CATALOG_TTL_MS) return this.#cached.apps;
-    const apps = Array.fromAsync(this.#client.listWorkApps());
-    const entry = { at: this.#now(), apps };
-    this.#cached = entry;
-    apps.catch(() => {
-      if (this.#cached === entry) this.#cached = undefined;
-    });
-    return apps;
+    return this.#apps.forceFetch('all');
   }
 
   /** This person's applications whose name or description contains what was typed, by name. */

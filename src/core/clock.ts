@@ -14,3 +14,6 @@ export const systemClock: Clock = {
   now: () => new Date(),
   sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => {}),
 };
+
+/** `ms` before the clock's now. */
+export const ago = (clock: Clock, ms: number) => new Date(clock.now().getTime() - ms);

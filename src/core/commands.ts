@@ -2,9 +2,9 @@
  * The command language, shared by every platform: `help`, `tasks`, `approve <ref>…`,
  * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`,
  * `request <app> [level] [-- justification]`, and the group and audit commands of
- * group-commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free text; everything
- * before it has one meaning only, so a reason can never be taken for a task and a task never for
- * a reason. Parsing never throws: anything else gets a usage message that says what was wrong
+ * groups/commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free
+ * text; everything before it has one meaning only, so a reason can never be taken for a task and
+ * a task never for a reason. Parsing never throws: anything else gets a usage message that says what was wrong
  * and what would work.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import {
   parseChangeCommand,
   parseGroupCommand,
   parseHistoryCommand,
-} from './group-commands.ts';
+} from './groups/commands.ts';
 import { closest } from './match.ts';
 import { inert } from './text.ts';
 

@@ -18,6 +18,7 @@ import { taskFacts } from '../access/task-facts.ts';
 import type { Logger } from '../log.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
+import { recordDecision } from './audit/record.ts';
 import { failure, type Reply, success, type TaskCard, warning } from './reply.ts';
 import { PerKey } from './serial.ts';
 import { replyForError } from './service-errors.ts';
@@ -46,7 +47,7 @@ export const NOT_YOURS =
 
 export interface DecideDeps {
   client: AccessClient;
-  audit: AuditStore;
+  store: AuditStore;
   audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
   log: Logger;
   now: () => Date;
@@ -82,7 +83,16 @@ export class Decider {
       } catch (error) {
         result = { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
       }
-      await this.#audit(link, taskId, decision, reason, result);
+      await recordDecision(this.#d, link, {
+        taskId,
+        action: decision,
+        reason: reason ?? null,
+        outcome: result.outcome,
+        detail:
+          result.outcome === 'approved' || result.outcome === 'declined'
+            ? null
+            : result.reply.summary,
+      });
       return result;
     });
   }
@@ -207,37 +217,6 @@ export class Decider {
 
   #card(task: Task): TaskCard {
     return taskCard(task, { pendingStatus: this.#d.pendingStatus });
-  }
-
-  async #audit(
-    link: IdentityLink,
-    taskId: string,
-    action: Decision,
-    reason: string | undefined,
-    result: DecisionResult,
-  ): Promise<void> {
-    try {
-      await this.#d.audit.appendAudit({
-        at: this.#d.now(),
-        platform: link.platform,
-        chatUserId: link.chatUserId,
-        accessUserId: link.accessUserId,
-        taskId,
-        action,
-        reason: reason ?? null,
-        outcome: result.outcome,
-        detail:
-          result.outcome === 'approved' || result.outcome === 'declined'
-            ? null
-            : result.reply.summary,
-      });
-    } catch (error) {
-      // The decision stands in the Access Service; losing its audit line must not hide that.
-      this.#d.log.error(
-        { err: error, taskId, action, outcome: result.outcome },
-        'audit write failed',
-      );
-    }
   }
 }
 

@@ -1,4 +1,6 @@
 /** Text helpers shared by every reply. */
+import type { GroupChange } from '../store/store.ts';
+import { inert } from './text.ts';
 
 /** `2026-11-22 14:05 UTC`: one unambiguous format whatever the reader's locale. */
 export function formatTime(value: Date | string): string {
@@ -20,4 +22,11 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 export function sentenceList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** "add Grace Hopper to Engineering" / "remove Grace Hopper from Engineering". */
+export function changeWords(c: Pick<GroupChange, 'action' | 'groupName'>, target: string): string {
+  return c.action === 'group_add'
+    ? `add ${target} to ${inert(c.groupName)}`
+    : `remove ${target} from ${inert(c.groupName)}`;
 }

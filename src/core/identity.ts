@@ -4,12 +4,13 @@
  */
 import type { AccessClient } from '../access/client.ts';
 import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
+import { timedCache } from './cache.ts';
 import { NotLinkedError } from './errors.ts';
 import { inert } from './text.ts';
 
 /** How long "you have no Access account" is answered from memory; after it, asked afresh. */
 export const UNLINKED_FOR_MS = 60_000;
-/** People remembered as unlinked, at most; the memory starts over past it. */
+/** People remembered as unlinked, at most; the least recently asked are forgotten first. */
 const UNLINKED_REMEMBERED = 10_000;
 
 export interface ChatActor {
@@ -23,14 +24,19 @@ export class Identity {
   readonly #client: AccessClient;
   readonly #store: LinkStore;
   readonly #now: () => Date;
-
-  readonly #unlinked = new Map<string, { until: number; error: NotLinkedError }>();
-  readonly #resolving = new Map<string, Promise<IdentityLink>>();
+  /** Look-ups by platform and chat user: a link found, or why there is none. */
+  readonly #lookups;
 
   constructor(client: AccessClient, store: LinkStore, now: () => Date) {
     this.#client = client;
     this.#store = store;
     this.#now = now;
+    this.#lookups = timedCache({
+      ttl: UNLINKED_FOR_MS,
+      max: UNLINKED_REMEMBERED,
+      now: () => now().getTime(),
+      load: (_key: string, actor: ChatActor) => this.#lookUp(actor),
+    });
   }
 
   /**
@@ -42,29 +48,17 @@ export class Identity {
     const known = await this.#store.getLink(actor.platform, actor.chatUserId);
     if (known) return known;
     const key = `${actor.platform}\u0000${actor.chatUserId}`;
-    const refused = this.#unlinked.get(key);
-    if (refused && refused.until > this.#now().getTime()) throw refused.error;
-    const running = this.#resolving.get(key);
-    if (running) return running;
-    const lookup = this.#lookUp(actor).finally(() => this.#resolving.delete(key));
-    this.#resolving.set(key, lookup);
-    try {
-      return await lookup;
-    } catch (error) {
-      if (error instanceof NotLinkedError) this.#remember(key, error);
-      throw error;
-    }
+    const found = await this.#lookups.forceFetch(key, { context: actor });
+    if (found instanceof NotLinkedError) throw found;
+    // The store keeps the link from now on.
+    this.#lookups.delete(key);
+    return found;
   }
 
-  #remember(key: string, error: NotLinkedError): void {
-    if (this.#unlinked.size >= UNLINKED_REMEMBERED) this.#unlinked.clear();
-    this.#unlinked.set(key, { until: this.#now().getTime() + UNLINKED_FOR_MS, error });
-  }
-
-  async #lookUp(actor: ChatActor): Promise<IdentityLink> {
+  async #lookUp(actor: ChatActor): Promise<IdentityLink | NotLinkedError> {
     const email = (await actor.email())?.trim().toLowerCase();
     if (!email) {
-      throw new NotLinkedError(
+      return new NotLinkedError(
         'no-email',
         "I can't see an e-mail address on your chat profile, so I can't tell who you are in the Access Service. Ask your admin to check that accessbot may read e-mail addresses.",
       );
@@ -82,7 +76,7 @@ export class Identity {
       await this.#store.saveLink(link);
       return link;
     }
-    throw new NotLinkedError(
+    return new NotLinkedError(
       'no-match',
       `Your chat e-mail address (${inert(email)}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it, then try again in a minute.`,
     );

@@ -4,6 +4,8 @@
  * take none (Teams and Slack send those by themselves). Past it the person is told to slow down,
  * and nothing reaches the Access Service.
  */
+import { LRUCache } from 'lru-cache';
+
 export interface RateLimitOptions {
   /** 0: no limit. */
   perMinute: number;
@@ -11,12 +13,12 @@ export interface RateLimitOptions {
   now: () => number;
 }
 
-/** People tracked at most; full buckets are dropped first. */
+/** People tracked at most; those idle longest, whose buckets are the fullest, are dropped first. */
 const TRACKED_MAX = 50_000;
 
 export class RateLimit {
   readonly #o: RateLimitOptions;
-  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  readonly #buckets = new LRUCache<string, { tokens: number; at: number }>({ max: TRACKED_MAX });
 
   constructor(options: RateLimitOptions) {
     this.#o = options;
@@ -30,21 +32,9 @@ export class RateLimit {
     const bucket = this.#buckets.get(who) ?? { tokens: burst, at: now };
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 60_000) * perMinute);
     bucket.at = now;
-    if (bucket.tokens < 1) {
-      this.#buckets.set(who, bucket);
-      return false;
-    }
-    bucket.tokens -= 1;
-    if (!this.#buckets.has(who) && this.#buckets.size >= TRACKED_MAX) this.#forgetIdle(now);
     this.#buckets.set(who, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
     return true;
-  }
-
-  #forgetIdle(now: number): void {
-    const { perMinute, burst } = this.#o;
-    for (const [who, b] of this.#buckets) {
-      if (b.tokens + ((now - b.at) / 60_000) * perMinute >= burst) this.#buckets.delete(who);
-    }
-    if (this.#buckets.size >= TRACKED_MAX) this.#buckets.clear();
   }
 }

@@ -6,6 +6,7 @@
  * read, nothing is offered: a hidden app is never shown because the service was slow.
  */
 import type { AccessClient } from '../access/client.ts';
+import { timedCache } from './cache.ts';
 
 const INDEX_TTL_MS = 5 * 60_000;
 
@@ -13,28 +14,16 @@ type HiddenIndex = ReadonlyMap<string, ReadonlySet<string>>;
 
 export class AppVisibility {
   readonly #client: AccessClient;
-  readonly #now: () => number;
-  #cached: { at: number; index: Promise<HiddenIndex> } | undefined;
+  readonly #index;
 
   constructor(client: AccessClient, now: () => number) {
     this.#client = client;
-    this.#now = now;
+    this.#index = timedCache({ ttl: INDEX_TTL_MS, max: 1, now, load: () => this.#build() });
   }
 
   /** The ids of the WorkApps hidden from this Access user. */
   async hiddenFrom(accessUserId: string): Promise<ReadonlySet<string>> {
-    return (await this.#index()).get(accessUserId) ?? new Set();
-  }
-
-  #index(): Promise<HiddenIndex> {
-    if (this.#cached && this.#now() - this.#cached.at < INDEX_TTL_MS) return this.#cached.index;
-    const index = this.#build();
-    const entry = { at: this.#now(), index };
-    this.#cached = entry;
-    index.catch(() => {
-      if (this.#cached === entry) this.#cached = undefined;
-    });
-    return index;
+    return (await this.#index.forceFetch('all')).get(accessUserId) ?? new Set();
   }
 
   async #build(): Promise<HiddenIndex> {

@@ -1,19 +1,14 @@
 import type { AccessClient } from '../access/client.ts';
-import type { Clock } from '../core/clock.ts';
-import type { Notifier } from '../core/notifier.ts';
-import type { Logger } from '../log.ts';
 import type {
   LinkStore,
   NotificationStore,
-  Platform,
   PollScheduleStore,
   ReplicaStore,
   RequestStore,
   TaskAudienceStore,
 } from '../store/store.ts';
 import type { ServiceGate } from './gate.ts';
-import type { PollerMetrics } from './metrics.ts';
-import type { Outbox } from './outbox.ts';
+import type { Outbox, OutboxContext } from './outbox.ts';
 import type { NotifyRules } from './rules.ts';
 import type { WorkingHours } from './working-hours.ts';
 
@@ -26,20 +21,14 @@ export type PollerStore = LinkStore &
   TaskAudienceStore;
 
 /**
- * What every part of the poller works with; built once by the Poller. Each part names the slice
- * of the store it uses as `S`.
+ * What every part of the poller works with (the outbox's context and more); built once by the
+ * Poller. Each part names the slice of the store it uses as `S`.
  */
-export interface PollerContext<S = PollerStore> {
+export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'store'> {
   client: AccessClient;
   /** Every call to `client` goes through it. */
   gate: ServiceGate;
   store: S;
-  notifiers: ReadonlyMap<Platform, Notifier>;
-  clock: Clock;
-  log: Logger;
-  metrics: PollerMetrics;
-  /** This replica's id, written on claims and leases. */
-  owner: string;
   pendingStatus: string;
   rules: NotifyRules;
   /** How long a task waits between reminders; 0: never remind. */
@@ -56,7 +45,3 @@ export interface PollerContext<S = PollerStore> {
   /** Carries out every send and edit of a task's messages. */
   outbox: Outbox;
 }
-
-/** `ms` before the context's now. */
-export const ago = (ctx: PollerContext<unknown>, ms: number) =>
-  new Date(ctx.clock.now().getTime() - ms);

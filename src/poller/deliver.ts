@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Task } from '../access/schemas.ts';
+import { ago } from '../core/clock.ts';
 import type { Reply } from '../core/reply.ts';
 import type { Notification, NotificationClaim, NotificationStore } from '../store/store.ts';
-import { ago, type PollerContext } from './context.ts';
+import type { PollerContext } from './context.ts';
 import {
   type NewTaskOptions,
   newTaskMessage,
@@ -97,7 +98,7 @@ async function remind(
   nudgeable: NudgeWindow,
 ) {
   if (ctx.remindAfterMs <= 0) return;
-  const dueBefore = ago(ctx, ctx.remindAfterMs);
+  const dueBefore = ago(ctx.clock, ctx.remindAfterMs);
   const last = sent.remindedAt ?? sent.sentAt;
   if (!last || last > dueBefore) return;
   // Due during quiet hours or a weekend: it waits, and a later poll sends it.

@@ -9,8 +9,9 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
+import { ago } from '../core/clock.ts';
 import type { Notification, NotificationStore } from '../store/store.ts';
-import { ago, type PollerContext } from './context.ts';
+import type { PollerContext } from './context.ts';
 import { claimAndDrive } from './deliver.ts';
 import { escalationMessage } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
@@ -42,7 +43,7 @@ export async function escalate(
   // is not escalated at once, and every approver had the whole period to act.
   const mine = notifications.filter((n) => roleOf(n.recipient) === 'approver');
   const firstMs = Math.min(...mine.map((n) => n.claimedAt.getTime()));
-  if (!Number.isFinite(firstMs) || firstMs > ago(ctx, ctx.escalateAfterMs).getTime()) return;
+  if (!Number.isFinite(firstMs) || firstMs > ago(ctx.clock, ctx.escalateAfterMs).getTime()) return;
   if (!(await check.nudgeable())) return;
 
   const { createdAt } = taskFacts(task);

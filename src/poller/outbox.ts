@@ -7,13 +7,16 @@
  * owner died mid-call) is first looked for on the platform (`Notifier.find`), and a message
  * found is adopted instead of being sent again.
  */
+import { ago, type Clock } from '../core/clock.ts';
 import {
   Destination,
   MessageRef,
+  type Notifier,
   PlatformUnavailableError,
   RecipientGoneError,
 } from '../core/notifier.ts';
 import { Reply } from '../core/reply.ts';
+import type { Logger } from '../log.ts';
 import { backoffDelay } from '../net/retry.ts';
 import type {
   Intent,
@@ -21,10 +24,11 @@ import type {
   Notification,
   NotificationKey,
   NotificationStore,
+  Platform,
   ReplicaStore,
 } from '../store/store.ts';
-import { ago, type PollerContext } from './context.ts';
 import { crashPoint } from './crash-points.ts';
+import type { PollerMetrics } from './metrics.ts';
 import { roleOf } from './targets.ts';
 
 export interface OutboxSettings {
@@ -40,7 +44,16 @@ export interface OutboxSettings {
   random: () => number;
 }
 
-type Ctx = PollerContext<NotificationStore & ReplicaStore>;
+/** The part of the poller's context the outbox works with. */
+export interface OutboxContext {
+  store: NotificationStore & ReplicaStore;
+  notifiers: ReadonlyMap<Platform, Notifier>;
+  clock: Clock;
+  log: Logger;
+  metrics: PollerMetrics;
+  /** This replica's id, written on claims, leases and the intents it drives. */
+  owner: string;
+}
 
 const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
 const keyOf = (n: NotificationKey): NotificationKey => ({
@@ -58,13 +71,13 @@ function kindLabel(n: Notification, intent: Intent): string {
 }
 
 export class Outbox {
-  readonly #ctx: Ctx;
+  readonly #ctx: OutboxContext;
   readonly #o: OutboxSettings;
   readonly #inFlight = new Set<string>();
   /** Intents changed while this replica was driving them: looked at again when the drive ends. */
   readonly #again = new Set<string>();
 
-  constructor(ctx: Ctx, settings: OutboxSettings) {
+  constructor(ctx: OutboxContext, settings: OutboxSettings) {
     this.#ctx = ctx;
     this.#o = settings;
   }
@@ -92,8 +105,8 @@ export class Outbox {
     let taken: Notification[];
     try {
       taken = await store.claimIntents(owner, [...notifiers.keys()], clock.now(), {
-        deadBefore: ago(this.#ctx, this.#o.deadAfterMs),
-        staleBefore: ago(this.#ctx, this.#o.stuckAfterMs),
+        deadBefore: ago(clock, this.#o.deadAfterMs),
+        staleBefore: ago(clock, this.#o.stuckAfterMs),
         limit,
       });
     } catch (error) {

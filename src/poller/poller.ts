@@ -7,12 +7,12 @@
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
 import type { AccessClient } from '../access/client.ts';
+import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Logger } from '../log.ts';
 import type { BotRequest } from '../store/store.ts';
-import { applyAuditRetention, type RetentionStore } from './audit-retention.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
@@ -86,7 +86,7 @@ export class Poller {
     const clock = options.clock ?? systemClock;
     const random = options.random ?? Math.random;
     const retryAfterMs = options.retryAfterMs ?? 120_000;
-    const ctx: Omit<PollerContext, 'outbox'> = {
+    const ctx = {
       client: options.client,
       gate: new ServiceGate(clock, {
         concurrency: options.concurrency,
@@ -107,7 +107,7 @@ export class Poller {
       hours: options.hours ?? anyTime,
       retryAfterMs,
     };
-    const outbox = new Outbox(ctx as PollerContext, {
+    const outbox = new Outbox(ctx, {
       deadAfterMs: options.deadAfterMs ?? 5_000,
       stuckAfterMs: retryAfterMs,
       maxAttempts: 12,
@@ -115,7 +115,7 @@ export class Poller {
       maxRetryMs: 300_000,
       random,
     });
-    this.#ctx = Object.assign(ctx, { outbox });
+    this.#ctx = { ...ctx, outbox };
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 

@@ -5,11 +5,12 @@
  * and why; when the service named no task for the request, the access's status is the fallback.
  */
 import type { Access } from '../access/schemas.ts';
+import { ago } from '../core/clock.ts';
 import { RecipientGoneError } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
-import { ago, type PollerContext } from './context.ts';
+import type { PollerContext } from './context.ts';
 import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';
 import { findTask } from './resolve.ts';
 import { directTargets } from './targets.ts';
@@ -25,7 +26,7 @@ export async function checkRequests(
     const message = await outcomeOf(ctx, request);
     if (!message) continue;
     const now = ctx.clock.now();
-    const stale = ago(ctx, ctx.retryAfterMs);
+    const stale = ago(ctx.clock, ctx.retryAfterMs);
     if (!(await ctx.store.claimRequestOutcome(request.accessId, ctx.owner, now, stale))) continue;
     let delivered = false;
     for (const target of targets) {

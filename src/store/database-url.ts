@@ -4,7 +4,7 @@ import { StoreError } from './errors.ts';
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 /**
- * Reads `DATABASE_URL` as DESIGN.md defines it: `postgres://…` or `postgresql://…`; `sqlite:PATH`,
+ * Reads `DATABASE_URL` as the README documents it: `postgres://…` or `postgresql://…`; `sqlite:PATH`,
  * `sqlite::memory:` or `sqlite:///abs/path`; or a plain path. Messages never echo the URL, which
  * may hold a password.
  */

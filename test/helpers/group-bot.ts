@@ -5,7 +5,7 @@
  */
 import type { AccessClient } from '../../src/access/client.ts';
 import { AccessBot } from '../../src/core/bot.ts';
-import type { GroupRulesConfig } from '../../src/core/group-rules.ts';
+import type { GroupRulesConfig } from '../../src/core/groups/rules.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { PersonNotices } from '../../src/core/notices.ts';
 import type { Reply } from '../../src/core/reply.ts';

@@ -5,11 +5,12 @@
  * replicas) changes nothing twice; the outcome is audited, the person changed is told, and the
  * card becomes the outcome.
  */
-import type { GroupChange, IdentityLink, MembershipOutcome } from '../store/store.ts';
-import { changedNotice, outcomeCard } from './group-cards.ts';
-import { auditChange, type GroupDeps, nameOf } from './group-deps.ts';
-import { carryOut } from './group-service.ts';
-import { type Reply, warning } from './reply.ts';
+import type { GroupChange, IdentityLink, MembershipOutcome } from '../../store/store.ts';
+import { recordChange } from '../audit/record.ts';
+import { type Reply, warning } from '../reply.ts';
+import { changedNotice, outcomeCard } from './cards.ts';
+import { type GroupDeps, nameOf } from './deps.ts';
+import { carryOut } from './service.ts';
 
 /** What a click or a typed `confirm`/`cancel` did, and what becomes of the card it came from. */
 export interface ChangeResult {
@@ -72,7 +73,7 @@ async function settle(
   const change = await deps.store.getGroupChange(id);
   if (!change) return keep('stale', UNKNOWN);
   if (change.platform !== link.platform || change.chatUserId !== link.chatUserId) {
-    await auditChange(deps, link, change, 'not_requester');
+    await recordChange(deps, link, change, 'not_requester');
     return keep(
       'not_requester',
       warning(
@@ -102,7 +103,7 @@ async function finish(
   if (!moved && from === 'pending') return again(deps, link, change.id, at);
   if (!moved)
     deps.log.error({ changeId: change.id, outcome }, 'could not record a group change outcome');
-  await auditChange(deps, link, change, outcome, detail);
+  await recordChange(deps, link, change, outcome, detail);
   return replace(outcome, outcomeCard(change, outcome, nameOf(link)));
 }
 

@@ -6,7 +6,7 @@ import type { Metrics } from '../../src/metrics.ts';
 import type { ConnectorRetry } from './connector.ts';
 import type { ConversationReferences } from './references.ts';
 
-export interface TeamsDeps {
+export interface TeamsContext {
   bot: AccessBot;
   log: Logger;
   metrics: Metrics;

@@ -4,7 +4,7 @@
  * and a cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, carriage return
  * first) gets a leading `'`.
  */
-import { type AuditEntry, isDecision } from '../store/store.ts';
+import { type AuditEntry, isDecision } from '../../store/store.ts';
 
 export const EXPORT_COLUMNS = [
   'at',

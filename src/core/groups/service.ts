@@ -4,16 +4,16 @@
  * group gone, the person, or were they simply not a member?); an answer that never came (a
  * timeout, garbage) is checked against the member list before anything is claimed.
  */
-import type { AccessClient } from '../access/client.ts';
+import type { AccessClient } from '../../access/client.ts';
 import {
   ConflictError,
   InvalidRequestError,
   InvalidResponseError,
   NotFoundError,
   ServiceUnavailableError,
-} from '../access/errors.ts';
-import type { Logger } from '../log.ts';
-import type { GroupChange, MembershipOutcome } from '../store/store.ts';
+} from '../../access/errors.ts';
+import type { Logger } from '../../log.ts';
+import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
 
 export interface Carried {
   outcome: MembershipOutcome;

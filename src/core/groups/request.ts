@@ -4,17 +4,18 @@
  * otherwise the change is stored as pending and a confirmation card goes back. Nothing is changed
  * in the Access Service here. Also `group bind|unbind` and `members` with no group.
  */
-import type { IdentityLink } from '../store/store.ts';
-import { findGroup, membersReply } from './directory.ts';
-import { findPerson, personName } from './find-person.ts';
-import { confirmationCard } from './group-cards.ts';
-import type { ChangeTarget } from './group-commands.ts';
-import { auditChange, type GroupDeps, nameOf } from './group-deps.ts';
-import { normalize } from './match.ts';
-import { type PersonRef, personOf } from './person-ref.ts';
-import type { Place } from './place.ts';
-import { info, type Reply, success, warning } from './reply.ts';
-import { inert } from './text.ts';
+import type { IdentityLink } from '../../store/store.ts';
+import { recordChange } from '../audit/record.ts';
+import { findGroup, membersReply } from '../directory.ts';
+import { findPerson, personName } from '../find-person.ts';
+import { normalize } from '../match.ts';
+import { type PersonRef, personOf } from '../person-ref.ts';
+import type { Place } from '../place.ts';
+import { info, type Reply, success, warning } from '../reply.ts';
+import { inert } from '../text.ts';
+import { confirmationCard } from './cards.ts';
+import type { ChangeTarget } from './commands.ts';
+import { type GroupDeps, nameOf } from './deps.ts';
 
 export async function requestChange(
   deps: GroupDeps,
@@ -30,7 +31,7 @@ export async function requestChange(
   const change = { action: `group_${action}` as const, groupId: group.id, groupName: group.name };
   const allowed = await deps.rules.mayManage(link, group);
   if (!allowed.ok) {
-    await auditChange(deps, link, change, 'not_allowed');
+    await recordChange(deps, link, change, 'not_allowed');
     return allowed.reply;
   }
   const who = await findPerson({ ...deps, mention: place.mention }, ref);

@@ -8,12 +8,12 @@ import type { TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { cardResponse, messageResponse } from './activity.ts';
 import type { CardAction } from './card-actions-data.ts';
-import type { InvokeBody, TeamsDeps } from './deps.ts';
+import type { InvokeBody, TeamsContext } from './context.ts';
 import { renderCard } from './render.ts';
 import { replaceMessage } from './replace-message.ts';
 
 export async function settleChange(
-  deps: TeamsDeps,
+  deps: TeamsContext,
   context: TurnContext,
   actor: ChatActor,
   action: Extract<CardAction, { verb: 'confirmChange' | 'cancelChange' }>,

@@ -5,15 +5,15 @@
  * nobody may, and the refusal says how an admin turns it on. Membership of the configured
  * groups is read from the Access Service at each check, so a change there counts at once.
  */
-import type { AccessClient } from '../access/client.ts';
-import { NotFoundError } from '../access/errors.ts';
-import type { UsersGroup } from '../access/schemas.ts';
-import type { Logger } from '../log.ts';
-import type { IdentityLink } from '../store/store.ts';
-import { sentenceList } from './format.ts';
-import { normalize } from './match.ts';
-import { type Reply, warning } from './reply.ts';
-import { inert } from './text.ts';
+import type { AccessClient } from '../../access/client.ts';
+import { NotFoundError } from '../../access/errors.ts';
+import type { UsersGroup } from '../../access/schemas.ts';
+import type { Logger } from '../../log.ts';
+import type { IdentityLink } from '../../store/store.ts';
+import { sentenceList } from '../format.ts';
+import { normalize } from '../match.ts';
+import { type Reply, warning } from '../reply.ts';
+import { inert } from '../text.ts';
 
 export interface GroupRulesConfig {
   /** Name or id of the group whose members may manage every group. */

@@ -11,7 +11,7 @@ import {
   MAX_PERSON_LENGTH,
   PersonRef,
   personOf,
-} from './person-ref.ts';
+} from '../person-ref.ts';
 
 const GroupName = z.string().min(1).max(200);
 

@@ -12,13 +12,13 @@ import { taskMessage } from '../../src/core/task-message.ts';
 import { cardResponse, errorResponse, messageResponse } from './activity.ts';
 import { actorOf } from './actor.ts';
 import { type CardAction, parseCardAction } from './card-actions-data.ts';
-import { settleChange } from './change-action.ts';
-import type { InvokeBody, TeamsDeps } from './deps.ts';
+import { settleChange } from './changes.ts';
+import type { InvokeBody, TeamsContext } from './context.ts';
 import { renderCard } from './render.ts';
 import { replaceMessage } from './replace-message.ts';
-import { submitRequestForm } from './request-submit.ts';
+import { submitRequestForm } from './request.ts';
 
-export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promise<InvokeBody> {
+export async function onCardAction(deps: TeamsContext, context: TurnContext): Promise<InvokeBody> {
   const parsed = parseCardAction(context.activity.value);
   if (!parsed.ok) {
     deps.log.warn({ problem: parsed.problem }, 'refused a malformed Teams card action');
@@ -55,7 +55,7 @@ export async function onCardAction(deps: TeamsDeps, context: TurnContext): Promi
 }
 
 async function decide(
-  deps: TeamsDeps,
+  deps: TeamsContext,
   context: TurnContext,
   actor: ChatActor,
   action: Extract<CardAction, { verb: 'approve' | 'decline' }>,
@@ -79,7 +79,7 @@ function withCard(reply: Reply, card: TaskCard): Reply {
 }
 
 async function approveAll(
-  deps: TeamsDeps,
+  deps: TeamsContext,
   context: TurnContext,
   actor: ChatActor,
   taskIds: readonly string[],
@@ -93,7 +93,7 @@ async function approveAll(
 
 /** The `tasks` list again, as it now stands, led by what just happened. */
 async function relist(
-  deps: TeamsDeps,
+  deps: TeamsContext,
   context: TurnContext,
   actor: ChatActor,
   lead: Reply,

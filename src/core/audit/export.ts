@@ -1,15 +1,11 @@
 /**
- * `npm run audit`: decisions and membership changes from DATABASE_URL's store, oldest first,
- * read in pages and written as they come (bounded memory for any period). The store's own
- * messages never show the URL's password; nothing in the log is secret.
+ * The audit log's export (`npm run audit`): decisions and membership changes, oldest first, read
+ * in pages and written as they come (bounded memory for any period).
  */
 import type { Writable } from 'node:stream';
-import { AppError } from '../errors.ts';
-import { openStore } from '../store/open.ts';
-import type { AuditQuery, LinkStore, Store } from '../store/store.ts';
-import { AUDIT_USAGE, type AuditExportOptions, parseAuditArgs } from './audit-args.ts';
-import { csvHeader, csvLine, jsonLine } from './audit-rows-out.ts';
-import { DEFAULT_DATABASE_URL } from './config.ts';
+import type { AuditQuery, LinkStore, Store } from '../../store/store.ts';
+import type { AuditExportOptions } from './export-args.ts';
+import { csvHeader, csvLine, jsonLine } from './export-rows.ts';
 
 const PAGE = 500;
 
@@ -63,34 +59,4 @@ function write(out: Writable, text: string): Promise<void> {
     if (ok) resolve();
     else out.once('drain', resolve);
   });
-}
-
-/** The whole command; the exit code: 0 done, 1 the store failed, 2 bad arguments. */
-export async function runAuditExport(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  out: Writable,
-  err: Writable,
-): Promise<number> {
-  let options: AuditExportOptions;
-  try {
-    options = parseAuditArgs(argv);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    err.write(`audit: ${error.message}\n${AUDIT_USAGE}\n`);
-    return 2;
-  }
-  let store: Store | undefined;
-  try {
-    store = await openStore(env.DATABASE_URL || DEFAULT_DATABASE_URL);
-    const count = await exportAudit(store, options, out);
-    err.write(`audit: ${count} ${count === 1 ? 'entry' : 'entries'} exported\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    err.write(`audit: ${error.message}\n`);
-    return 1;
-  } finally {
-    await store?.close();
-  }
 }

@@ -2,15 +2,15 @@
  * The commands of a linked person about groups and the audit trail: `members`, `group …`,
  * `confirm`, `cancel` and `history`, each to the part that answers it.
  */
-import type { IdentityLink } from '../store/store.ts';
-import { findPerson, personName } from './find-person.ts';
-import type { GroupCommand, HistorySubject } from './group-commands.ts';
-import { cancelChange, confirmChange } from './group-confirm.ts';
-import type { GroupDeps } from './group-deps.ts';
-import { bindChannel, membersHere, requestChange, unbindChannel } from './group-request.ts';
-import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from './history.ts';
-import type { Place } from './place.ts';
-import type { Reply } from './reply.ts';
+import type { IdentityLink } from '../../store/store.ts';
+import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from '../audit/history.ts';
+import { findPerson, personName } from '../find-person.ts';
+import type { Place } from '../place.ts';
+import type { Reply } from '../reply.ts';
+import type { GroupCommand, HistorySubject } from './commands.ts';
+import { cancelChange, confirmChange } from './confirm.ts';
+import type { GroupDeps } from './deps.ts';
+import { bindChannel, membersHere, requestChange, unbindChannel } from './request.ts';
 
 export type GroupLine =
   | { name: 'members'; group?: string }
@@ -46,9 +46,8 @@ async function history(
   place: Place,
   subject: HistorySubject,
 ): Promise<Reply> {
-  const audit = { audit: deps.store, log: deps.log };
   if (subject.kind === 'own') {
-    const entries = await readHistory(audit, ownQuery(link, link, HISTORY_SHOWN));
+    const entries = await readHistory(deps, ownQuery(link, link, HISTORY_SHOWN));
     return historyReply(entries, 'Your recent actions', {
       viewer: link.accessUserId,
       withActor: false,
@@ -57,13 +56,13 @@ async function history(
   const allowed = await deps.rules.mayAudit(link);
   if (!allowed.ok) return allowed.reply;
   if (subject.kind === 'all') {
-    const entries = await readHistory(audit, { limit: HISTORY_SHOWN });
+    const entries = await readHistory(deps, { limit: HISTORY_SHOWN });
     return historyReply(entries, 'Recent actions of everyone', { withActor: true });
   }
   const found = await findPerson({ ...deps, mention: place.mention }, subject.person);
   if ('reply' in found) return found.reply;
   const { person } = found;
-  const entries = await readHistory(audit, {
+  const entries = await readHistory(deps, {
     person: { chatUserIds: [], accessUserIds: [person.accessUserId] },
     limit: HISTORY_SHOWN,
   });

@@ -9,7 +9,7 @@ import type { Place } from '../../src/core/place.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import { cardActivity, messageActivity } from './activity.ts';
 import { actorOf } from './actor.ts';
-import type { TeamsDeps } from './deps.ts';
+import type { TeamsContext } from './context.ts';
 import { withMentionTokens } from './mentions.ts';
 import { sendPrivately } from './private-chat.ts';
 import { FORM_SUMMARY, requestFormCard } from './request-form.ts';
@@ -29,7 +29,7 @@ interface Answer {
   visibility: Reply['visibility'];
 }
 
-export async function onMessage(deps: TeamsDeps, context: TurnContext): Promise<void> {
+export async function onMessage(deps: TeamsContext, context: TurnContext): Promise<void> {
   const { activity } = context;
   // A message with no text (a file, a legacy card submit) is not a command.
   if (typeof activity.text !== 'string') return;
@@ -59,7 +59,11 @@ export async function onMessage(deps: TeamsDeps, context: TurnContext): Promise<
   }
 }
 
-async function answerFor(deps: TeamsDeps, context: TurnContext, command: Command): Promise<Answer> {
+async function answerFor(
+  deps: TeamsContext,
+  context: TurnContext,
+  command: Command,
+): Promise<Answer> {
   const actor = actorOf(context, deps.log);
   const count = (reply: Reply) =>
     deps.metrics.commands.inc({ platform: 'teams', command: command.name, tone: reply.tone });
@@ -83,7 +87,7 @@ async function answerFor(deps: TeamsDeps, context: TurnContext, command: Command
 }
 
 /** A channel or group chat is a place `members` may be bound to; people mentioned are looked up there. */
-function placeOf(deps: TeamsDeps, context: TurnContext): Place {
+function placeOf(deps: TeamsContext, context: TurnContext): Place {
   const { conversation } = context.activity;
   const personal = (conversation.conversationType ?? 'personal') === 'personal';
   return {

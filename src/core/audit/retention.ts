@@ -3,9 +3,10 @@
  * older than the retention are deleted, and so are group changes that expired over a day ago
  * (their outcome is in the audit log). A failure is logged and tried again the next day.
  */
-import type { Clock } from '../core/clock.ts';
-import type { Logger } from '../log.ts';
-import type { AuditStore, GroupChangeStore, PollScheduleStore } from '../store/store.ts';
+
+import type { Logger } from '../../log.ts';
+import type { AuditStore, GroupChangeStore, PollScheduleStore } from '../../store/store.ts';
+import type { Clock } from '../clock.ts';
 
 export type RetentionStore = AuditStore & GroupChangeStore & PollScheduleStore;
 

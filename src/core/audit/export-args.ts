@@ -5,7 +5,7 @@
  * that says what is wrong.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../../errors.ts';
 
 export interface AuditExportOptions {
   since: Date;

@@ -3,23 +3,16 @@
  * with Confirm and Cancel (and the words to type where there are no buttons), the card it
  * becomes once carried out, cancelled or expired, and the note the person changed receives.
  */
-import type { GroupChange, MembershipOutcome } from '../store/store.ts';
-import { personName } from './find-person.ts';
-import { formatTime } from './format.ts';
-import { type Field, info, type Reply, success, warning } from './reply.ts';
-import { inert } from './text.ts';
+import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
+import { personName } from '../find-person.ts';
+import { changeWords, formatTime } from '../format.ts';
+import { type Field, info, type Reply, success, warning } from '../reply.ts';
+import { inert } from '../text.ts';
 
 const targetOf = (c: GroupChange) =>
   personName({ displayName: c.targetName, email: c.targetEmail, accessUserId: c.targetUserId });
 
 const adding = (c: GroupChange) => c.action === 'group_add';
-
-/** "add Grace Hopper to Engineering" / "remove Grace Hopper from Engineering". */
-export function changeWords(c: Pick<GroupChange, 'action' | 'groupName'>, target: string): string {
-  return c.action === 'group_add'
-    ? `add ${target} to ${inert(c.groupName)}`
-    : `remove ${target} from ${inert(c.groupName)}`;
-}
 
 function fields(c: GroupChange, askedBy: string): Field[] {
   const person = c.targetEmail ? `${targetOf(c)} (${inert(c.targetEmail)})` : targetOf(c);

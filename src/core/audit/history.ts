@@ -3,7 +3,7 @@
  * changes made to their groups' membership of them); auditors may read anyone's, or everyone's.
  * Slack's App Home shows the same entries. Read from the store's audit log, newest first.
  */
-import type { Logger } from '../log.ts';
+import type { Logger } from '../../log.ts';
 import {
   type AuditEntry,
   type AuditQuery,
@@ -14,11 +14,10 @@ import {
   type MembershipAuditEntry,
   type MembershipOutcome,
   type Platform,
-} from '../store/store.ts';
-import { formatTime, plural } from './format.ts';
-import { changeWords } from './group-cards.ts';
-import { info, listBlock, type Reply } from './reply.ts';
-import { inert } from './text.ts';
+} from '../../store/store.ts';
+import { changeWords, formatTime, plural } from '../format.ts';
+import { info, listBlock, type Reply } from '../reply.ts';
+import { inert } from '../text.ts';
 
 /** Entries one `history` answer shows. */
 export const HISTORY_SHOWN = 20;
@@ -27,11 +26,11 @@ export type PastDecision = DecisionAuditEntry;
 
 /** Undefined when the log cannot be read (logged): "cannot show" differs from "none". */
 export async function readHistory(
-  deps: { audit: AuditStore; log: Logger },
+  deps: { store: AuditStore; log: Logger },
   query: AuditQuery,
 ): Promise<AuditEntry[] | undefined> {
   try {
-    return await deps.audit.listAudit(query);
+    return await deps.store.listAudit(query);
   } catch (error) {
     deps.log.warn({ err: error }, 'could not read the audit log');
     return undefined;

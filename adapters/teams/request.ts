@@ -1,0 +1,115 @@
+/**
+ * Requesting access through the form: its type-ahead (`application/search`: `workApps` searches
+ * the service's WorkApps by name and description, `permissionLevels` lists the levels of the app
+ * chosen in the same form, whose inputs Teams sends along as `data`), and its submission: the
+ * core reads the chosen app and level again (a form is only a client's word) and either makes the
+ * request or sends the form back with a note saying what to fix.
+ */
+import { z } from 'zod';
+import type { Answer } from '../../src/core/bot.ts';
+import type { Choice } from '../../src/core/choices.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
+import type { Reply } from '../../src/core/reply.ts';
+import { errorResponse } from './activity.ts';
+import type { InvokeBody, TeamsContext } from './context.ts';
+import type { CardJson } from './render.ts';
+import {
+  Datasets,
+  DEFAULT_LEVEL,
+  FormInputs,
+  type FormState,
+  MAX_CHOICES,
+  requestFormCard,
+} from './request-form.ts';
+
+const Submitted = z.object({
+  [FormInputs.workApp]: z.string().trim().min(1).max(200).optional(),
+  [FormInputs.level]: z.string().trim().max(200).optional(),
+  [FormInputs.justification]: z.string().trim().max(MAX_REASON_LENGTH).optional(),
+});
+
+export type SubmitOutcome = { done: Reply } | { again: CardJson };
+
+export async function submitRequestForm(
+  deps: TeamsContext,
+  actor: ChatActor,
+  data: Record<string, unknown>,
+): Promise<SubmitOutcome> {
+  const form = Submitted.safeParse(data);
+  if (!form.success) {
+    return again(deps, actor, {
+      note: `The justification can be at most ${MAX_REASON_LENGTH} characters.`,
+    });
+  }
+  const level = form.data[FormInputs.level];
+  const outcome = await deps.bot.submitRequestForm(actor, {
+    appId: form.data[FormInputs.workApp],
+    // "The app's default level": the core asks again when the app has several.
+    levelId: level && level !== DEFAULT_LEVEL ? level : undefined,
+    justification: form.data[FormInputs.justification] || undefined,
+  });
+  if (outcome.kind === 'done') return { done: outcome.reply };
+  return again(deps, actor, outcome);
+}
+
+async function again(
+  deps: TeamsContext,
+  actor: ChatActor,
+  state: FormState,
+): Promise<SubmitOutcome> {
+  const form = await requestFormCard(deps.bot, actor, state);
+  return form.ok ? { again: form.value } : { done: form.reply };
+}
+
+const SearchValue = z.object({
+  dataset: z.string().max(100),
+  queryText: z.string().max(200).default(''),
+  queryOptions: z
+    .object({
+      skip: z.number().int().min(0).max(10_000).default(0),
+      top: z.number().int().min(1).max(MAX_CHOICES).default(MAX_CHOICES),
+    })
+    .default({ skip: 0, top: MAX_CHOICES }),
+  data: z.record(z.string(), z.unknown()).default({}),
+});
+
+interface Result {
+  title: string;
+  value: string;
+}
+
+export async function onSearch(
+  deps: TeamsContext,
+  actor: ChatActor,
+  value: unknown,
+): Promise<InvokeBody> {
+  const query = SearchValue.safeParse(value);
+  if (!query.success) return errorResponse(400, 'BadRequest', 'Not a search I understand.');
+  const { dataset, queryText, queryOptions, data } = query.data;
+  const end = queryOptions.skip + queryOptions.top;
+  let found: Answer<Choice[]>;
+  switch (dataset) {
+    case Datasets.workApps:
+      found = await deps.bot.searchApps(actor, queryText, end);
+      break;
+    case Datasets.permissionLevels: {
+      const appId = z.string().min(1).max(200).safeParse(data[FormInputs.workApp]);
+      // No app chosen yet: nothing to offer, and the form explains what to do first.
+      if (!appId.success) return results([]);
+      found = await deps.bot.permissionLevels(actor, appId.data, queryText);
+      break;
+    }
+    default:
+      return errorResponse(400, 'BadRequest', `Unknown dataset "${dataset.slice(0, 30)}".`);
+  }
+  if (!found.ok) return errorResponse(503, 'ServiceUnavailable', found.reply.summary);
+  const choices = found.value.map((c) => ({ title: c.name, value: c.id }));
+  return results(choices.slice(queryOptions.skip, end));
+}
+
+const results = (choices: Result[]): InvokeBody => ({
+  statusCode: 200,
+  type: 'application/vnd.microsoft.search.searchResponse',
+  value: { results: choices },
+});

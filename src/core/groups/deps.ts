@@ -1,0 +1,42 @@
+/** What the group commands work with, built once by the bot. */
+import { randomInt } from 'node:crypto';
+import type { AccessClient } from '../../access/client.ts';
+import type { Logger } from '../../log.ts';
+import type {
+  AuditStore,
+  ChannelGroupStore,
+  GroupChangeStore,
+  IdentityLink,
+} from '../../store/store.ts';
+import type { Identity } from '../identity.ts';
+import type { TellPerson } from '../notices.ts';
+import type { GroupRules } from './rules.ts';
+
+export type GroupStore = GroupChangeStore & ChannelGroupStore & AuditStore;
+
+export interface GroupDeps {
+  client: AccessClient;
+  store: GroupStore;
+  identity: Identity;
+  rules: GroupRules;
+  notices: TellPerson | undefined;
+  log: Logger;
+  now: () => Date;
+  newId: () => string;
+  /** How long a confirmation card may be confirmed. */
+  confirmWithinMs: number;
+}
+
+/** Long enough to read the card and click; short enough that a forgotten card goes stale. */
+export const CONFIRM_WITHIN_MS = 15 * 60_000;
+
+/** No 0/o, 1/l/i: the id is read off a card and typed. */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A change's id: 10 characters, about 49 bits, so a card's id cannot be guessed. */
+export function newChangeId(): string {
+  return Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+}
+
+/** Who asked: the name the cards show. */
+export const nameOf = (link: IdentityLink) => link.displayName ?? link.email;
