@@ -19,10 +19,11 @@ import { slackLogger } from './logger.ts';
 
 export const SLACK_PATH = '/slack/events';
 /**
- * Slack's largest requests are clicks, which carry the message or view they came from: a message
- * holds at most about 13,000 characters of block text (Slack refuses more), a view 100 blocks
- * whose texts accessbot cuts to Block Kit's limits. Form-encoded, accessbot's fullest Home tab
- * of non-Latin text stays well under this; commands, option loads and events are a few KB.
+ * Slack's largest requests are clicks, which carry the message or view clicked. Slack refuses a
+ * message with more than about 13,000 characters of block text; with accessbot's 3,000-character
+ * fallback that form-encodes to under 200 KB even if every character is non-Latin (up to 9 bytes
+ * each). The Home tab lists at most 15 tasks and stays far below; commands, option loads,
+ * submissions and events are a few KB.
  */
 export const SLACK_BODY_LIMIT = 256 * 1024;
 /** Slack's replay window, both ways: Bolt looks only back. */
