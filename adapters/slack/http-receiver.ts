@@ -9,9 +9,10 @@
  * replica): one seen before is answered 200 and dropped, whether it ran or was turned away busy.
  * The rest is Bolt's: parsing, the url_verification challenge, the 3 s rule, the ack.
  */
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
-import { HTTPReceiver, isValidSlackRequest } from '@slack/bolt';
+import { HTTPReceiver } from '@slack/bolt';
 import type { ReplayGuard, Route } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
@@ -26,7 +27,7 @@ export const SLACK_PATH = '/slack/events';
  * submissions and events are a few KB.
  */
 export const SLACK_BODY_LIMIT = 256 * 1024;
-/** Slack's replay window, both ways: Bolt looks only back. */
+/** Slack's replay window, both ways (Bolt's own check looks only back). */
 const MAX_SKEW_MS = 5 * 60_000;
 /** Slack gives up after 3 s: a request nobody acked by then is answered 404 and logged. */
 const UNACKED_MS = 3_000;
@@ -62,17 +63,18 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
     logger: slackLogger(log),
   });
 
+  // One key for every request: Bolt's own check builds one per request and compares through two
+  // more HMACs, a tenth of what a turned-away request costs.
+  const key = createSecretKey(Buffer.from(signingSecret, 'utf8'));
   const signed = (req: IncomingMessage, body: Buffer, at: number) => {
     const signature = header(req, 'x-slack-signature');
     const stamp = header(req, 'x-slack-request-timestamp');
     if (!signature || !stamp || !/^\d{1,12}$/.test(stamp)) return false;
-    if (Number(stamp) * 1000 - at > MAX_SKEW_MS) return false;
-    return isValidSlackRequest({
-      signingSecret,
-      body: body.toString('utf8'),
-      headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': Number(stamp) },
-      nowMilliseconds: at,
-    });
+    if (Math.abs(Number(stamp) * 1000 - at) > MAX_SKEW_MS) return false;
+    const mac = createHmac('sha256', key).update(`v0:${stamp}:`).update(body).digest('hex');
+    const expected = Buffer.from(`v0=${mac}`);
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   };
 
   /** Whether this signed request is new. When the store cannot say, it is served, and logged. */
