@@ -23,8 +23,8 @@ export const SLACK_PATH = '/slack/events';
  * Slack's largest requests are clicks, which carry the message or view clicked. Slack refuses a
  * message with more than about 13,000 characters of block text; with accessbot's 3,000-character
  * fallback that form-encodes to under 200 KB even if every character is non-Latin (up to 9 bytes
- * each). The Home tab lists at most 15 tasks and stays far below; commands, option loads,
- * submissions and events are a few KB.
+ * each). The Home tab lists at most 15 tasks and, with ordinary task text, stays far below;
+ * commands, option loads, submissions and events are a few KB.
  */
 export const SLACK_BODY_LIMIT = 256 * 1024;
 /** Slack's replay window, both ways (Bolt's own check looks only back). */
@@ -40,7 +40,6 @@ export interface SlackHttpOptions {
   replays: ReplayGuard;
   log: Logger;
   metrics: Metrics;
-  now?: () => number;
 }
 
 const header = (req: IncomingMessage, name: string) => {
@@ -51,7 +50,6 @@ const header = (req: IncomingMessage, name: string) => {
 /** Bolt's receiver, and the route that hands it signed, first-seen requests. */
 export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; route: Route } {
   const { signingSecret, replays, log, metrics } = options;
-  const now = options.now ?? Date.now;
   const receiver = new HTTPReceiver({
     signingSecret,
     endpoints: SLACK_PATH,
@@ -92,7 +90,7 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
 
   const route: Route = async (req, res, body) => {
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
-    const at = now();
+    const at = Date.now();
     if (!signed(req, body, at)) return refuse(req, res, body, log, metrics);
     if (!(await firstTime(req, at))) {
       log.warn('refused a replayed Slack request (same signature seen before)');
