@@ -57,7 +57,7 @@ export function summarize(input: {
   const { acked, answered } = input;
   const ok = acked.filter((a) => a.status === 200);
   const acks = ok.map((a) => a.ackMs);
-  const late = acked.filter((a) => a.status !== 200 || a.ackMs > ACK_LIMIT_MS).length;
+  const late = acked.filter((a) => a.status !== 200 || a.ackMs >= ACK_LIMIT_MS).length;
   const busyIds = new Set(acked.filter((a) => a.busy).map((a) => a.id));
   for (const [id, answer] of answered) if (answer.busy) busyIds.add(id);
   const replies: number[] = [];
@@ -116,7 +116,7 @@ export function table(results: RunResult[]): string {
     'rps',
     'sent',
     'ack p50 / p99 / max (ms)',
-    'acks > 3 s',
+    'acks ≥ 3 s',
     'busy',
     'reply p50 / p99 (ms)',
     'no reply',

@@ -3,9 +3,8 @@
  * exactly as `npm start` runs it (the node flags are read from package.json's start script),
  * configured by environment variables against the benchmark's world, with a SQLite store in
  * which the benchmark's people are already linked; the same as `npm run start:cluster` with
- * WORKERS processes sharing that store; the bare Bolt app (load-bare.ts) with the same node
- * flags; and an earlier accessbot from a checkout of its own (BENCH_BEFORE_DIR) as its own
- * `npm start` ran it, its people linked by its own store code. Their CPU time and peak RSS are
+ * WORKERS processes sharing that store; and the bare Bolt app (load-bare.ts) and the floor
+ * (load-floor.ts) with the same node flags. Their CPU time and peak RSS are
  * read from /proc, from outside: CPU summed over a cluster's processes, RSS the largest single
  * process's.
  */
@@ -16,15 +15,14 @@ import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/open.ts';
-import type { Store } from '../src/store/store.ts';
 import type { BareConfig } from './load-bare.ts';
 import { BOT_TOKEN, type Person, SIGNING_SECRET } from './load-plan.ts';
 import type { WorldReport } from './load-world.ts';
-import { startCommand, startFlags } from './start-flags.ts';
+import { startFlags } from './start-flags.ts';
 
-export type TargetName = 'accessbot' | 'bare' | 'floor' | 'cluster' | 'before';
+export type TargetName = 'accessbot' | 'bare' | 'floor' | 'cluster';
 
 export interface CpuTime {
   total: number;
@@ -49,8 +47,8 @@ const root = new URL('..', import.meta.url);
 const path = (relative: string) => fileURLToPath(new URL(relative, root));
 
 /** npm start's flags, and BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=prof`) after them. */
-const targetFlags = (flags = startFlags()) => [
-  ...flags,
+const targetFlags = () => [
+  ...startFlags(),
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
 
@@ -158,16 +156,11 @@ function target(name: TargetName, child: ChildProcess, url: string, scratch?: st
   };
 }
 
-type OpenStore = (databaseUrl: string) => Promise<Pick<Store, 'saveLink' | 'close'>>;
-
-/**
- * A SQLite store in which every benchmark person is linked, as after their first command, made
- * by `open`: this version's openStore, or an earlier version's for its own schema.
- */
-async function linkedStore(people: Person[], open: OpenStore = openStore): Promise<string> {
+/** A SQLite store in which every benchmark person is linked, as after their first command. */
+async function linkedStore(people: Person[]): Promise<string> {
   const dir = process.env.BENCH_DB_DIR ?? tmpdir();
   const file = join(mkdtempSync(join(dir, 'accessbot-load-')), 'accessbot.db');
-  const store = await open(`sqlite:${file}`);
+  const store = await openStore(`sqlite:${file}`);
   for (const p of people) {
     await store.saveLink({
       platform: 'slack',
@@ -182,20 +175,17 @@ async function linkedStore(people: Person[], open: OpenStore = openStore): Promi
   return file;
 }
 
-/** accessbot from the checkout `cwd`, started with `args`, against the world, on `database`. */
-async function startBot(
-  name: TargetName,
-  cwd: string,
-  args: string[],
-  world: World,
-  database: string,
-  workers?: number,
-) {
+/** accessbot as npm start runs it; with `workers`, as npm run start:cluster runs it. */
+export async function startAccessbot(world: World, workers?: number) {
+  const database = await linkedStore(world.people);
+  const entry = path(workers ? 'src/app/cluster.ts' : 'src/app/main.ts');
+  const name = workers ? 'cluster' : 'accessbot';
+  const args = [...targetFlags(), entry];
   const port = await freePort();
   const log = openSync(join(database, '..', 'accessbot.log'), 'a');
   const [file, argv] = pinned(workers ? undefined : TARGET_CPU, args);
   const child = spawn(file, argv, {
-    cwd,
+    cwd: path('.'),
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -218,23 +208,6 @@ async function startBot(
   const base = `http://127.0.0.1:${port}`;
   if (!(await answers(`${base}/healthz`, 30_000))) throw new Error(`${name} did not start`);
   return target(name, child, `${base}/slack/events`, dirname(database));
-}
-
-/** accessbot as npm start runs it; with `workers`, as npm run start:cluster runs it. */
-export async function startAccessbot(world: World, workers?: number) {
-  const database = await linkedStore(world.people);
-  const entry = path(workers ? 'src/app/cluster.ts' : 'src/app/main.ts');
-  const name = workers ? 'cluster' : 'accessbot';
-  return startBot(name, path('.'), [...targetFlags(), entry], world, database, workers);
-}
-
-/** The earlier accessbot checked out at `dir`, as its own npm start ran it. */
-export async function startBefore(world: World, dir: string) {
-  const open = join(dir, 'src/store/open.ts');
-  const old = (await import(pathToFileURL(open).href)) as { openStore: OpenStore };
-  const database = await linkedStore(world.people, old.openStore);
-  const { flags, entry } = startCommand(dir);
-  return startBot('before', dir, [...targetFlags(flags), join(dir, entry)], world, database);
 }
 
 /** The bare Bolt app (load-bare.ts) or the floor (load-floor.ts), with npm start's node flags. */

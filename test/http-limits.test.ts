@@ -1,9 +1,10 @@
 /**
  * The one HTTP server bounds what any client can make it hold or wait for, on every route:
- * a body past 1 MiB is refused with 413 — by its declared Content-Length before a byte of it is
- * read, by counting while it is read when chunked — and the handler never runs; a client that
- * is slow to send its headers or its request is cut off; connections past the cap are closed.
- * Over real HTTP, against the real server with Slack, Teams and the webhook mounted.
+ * a body past 1 MiB (or its route's smaller bound: 256 KiB on `/slack/events`) is refused with
+ * 413 — by its declared Content-Length before a byte of it is read, by counting while it is read
+ * when chunked — and the handler never runs; a client that is slow to send its headers or its
+ * request is cut off; connections past the cap are closed. Over real HTTP, against the real
+ * server with Slack, Teams and the webhook mounted.
  */
 import { once } from 'node:events';
 import { request } from 'node:http';
@@ -120,7 +121,7 @@ describe('request bodies, on every route of the real server', () => {
   );
 
   it.each(routes)(
-    '%s: a chunked 3 MiB body is refused with 413 once 1 MiB is read',
+    '%s: a chunked 3 MiB body is refused with 413 once its bound is read',
     async (path) => {
       const before = refusals().length;
       sandbox.current.requests.length = 0;
@@ -167,6 +168,28 @@ describe('the server on its own', () => {
     const over = await hostilePost(base, '/echo', { bytes: 17 * 64 * 1024 });
     expect(over.status).toBe(413);
     expect(received.map((b) => b.length)).toEqual([MiB, MiB]);
+  });
+
+  it('holds a route to its own smaller bound, never to a larger one', async () => {
+    const { base, server, received } = await start();
+    server.mount(
+      '/small',
+      (_req, res, body) => {
+        received.push(body);
+        res.end(String(body.length));
+      },
+      { maxBodyBytes: 1000 },
+    );
+    server.mount('/large', (_req, res) => void res.end('read'), { maxBodyBytes: 2 * MiB });
+    expect(
+      await (await fetch(`${base}/small`, { method: 'POST', body: 'x'.repeat(1000) })).text(),
+    ).toBe('1000');
+    expect((await fetch(`${base}/small`, { method: 'POST', body: 'x'.repeat(1001) })).status).toBe(
+      413,
+    );
+    expect((await hostilePost(base, '/small', { bytes: 64 * 1024 })).status).toBe(413);
+    expect((await hostilePost(base, '/large', { bytes: 17 * 64 * 1024 })).status).toBe(413);
+    expect(received.map((b) => b.length)).toEqual([1000]);
   });
 
   it('sets its time-outs and connection cap deliberately', async () => {

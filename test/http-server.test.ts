@@ -22,6 +22,19 @@ describe('the HTTP server', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
+  it('names a platform that turns work away on /healthz, while /readyz stays ready', async () => {
+    let busy = true;
+    const { base, server } = await start([{ name: 'store', check: async () => {} }]);
+    server.reportBusy('slack', () => busy);
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({
+      status: 'ok',
+      busy: ['slack'],
+    });
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    busy = false;
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
+  });
+
   it('answers /readyz 200 when every check passes and 503 naming the failing one', async () => {
     let accessUp = true;
     const { base } = await start([

@@ -1,17 +1,31 @@
 /**
- * The work after Slack's acks is bounded: past the per-person or the per-process limit a request
- * is answered "busy" at once — in the ack of a command, on the response_url of a click — and
- * never later; /healthz keeps answering while the queue is full and /readyz says busy. Jobs are
- * held by a response_url that answers only when the test lets it, so nothing depends on timing.
+ * One admission bounds the work of every kind of Slack request: past the process's or a person's
+ * limit a request is answered "busy" at once, in the way its kind allows — in the ack of a
+ * command, on the response_url of a click, as a form error of a modal submission, as the option
+ * of an option load — and never carried out later, not even when the same signed bytes come
+ * again. /readyz stays 200 meanwhile (a busy moment must not take replicas out of rotation);
+ * /healthz names Slack as busy. Work is held by a response_url that answers only when the test
+ * lets it, so nothing depends on timing.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUSY_TEXT } from '../adapters/slack/admission.ts';
+import { BUSY_TEXT, defaultAdmissionLimits } from '../adapters/slack/admission.ts';
+import { declineModal, reasonBlock } from '../adapters/slack/decline-modal.ts';
+import { actionIds } from '../adapters/slack/ids.ts';
+import { requestBlocks, requestModal } from '../adapters/slack/request-modal.ts';
 import { FakeSlack } from './fakes/slack-api.ts';
 import { post, type RunningSlackBot, signedHeaders, startSlackBot } from './fakes/slack-bot.ts';
-import { clickPayload, commandBody, sendCommand, sendInteraction } from './fakes/slack-payloads.ts';
+import {
+  clickPayload,
+  commandBody,
+  sendCommand,
+  sendEvent,
+  sendInteraction,
+  submissionPayload,
+  suggestionPayload,
+} from './fakes/slack-payloads.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 
 /** A response_url endpoint that takes each answer but replies only when released. */
@@ -36,8 +50,9 @@ async function heldResponses() {
     until: async (count: number) => {
       while (held.length < count) await new Promise((resolve) => setImmediate(resolve));
     },
-    release: () => {
-      for (const res of held.splice(0)) {
+    /** Answers every held post, or the oldest `count`. */
+    release: (count = held.length) => {
+      for (const res of held.splice(0, count)) {
         answered++;
         res.writeHead(200).end('ok');
       }
@@ -49,32 +64,42 @@ async function heldResponses() {
   };
 }
 
+const { maxInFlight, perPerson } = defaultAdmissionLimits;
 const sandbox = useSandbox();
 let fake: FakeSlack;
 let hooks: Awaited<ReturnType<typeof heldResponses>>;
 let bot: RunningSlackBot;
+let closed: Promise<void> | undefined;
 
 beforeAll(async () => {
   fake = await FakeSlack.start();
   hooks = await heldResponses();
 });
-// A bot per test: one job at a time, two more waiting, two per person.
 beforeEach(async () => {
-  const work = { concurrency: 1, maxWaiting: 2, perPerson: 2 };
-  bot = await startSlackBot(sandbox.current, fake, {}, { work });
+  closed = undefined;
+  bot = await startSlackBot(sandbox.current, fake);
+  // What starting asked the Access Service (warming up) is not what a test looks for.
+  sandbox.current.requests.length = 0;
 });
-// Stopping waits for every admitted job; each is let go as its answer arrives.
-afterEach(async () => {
-  let closed = false;
-  const closing = bot.close().then(() => {
-    closed = true;
+/** Stops the bot, letting each held answer go as it arrives: stopping waits for all of them. */
+function stop(): Promise<void> {
+  if (closed) return closed;
+  let done = false;
+  closed = bot.close().then(() => {
+    done = true;
   });
-  while (!closed) {
-    hooks.release();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  await closing;
+  void (async () => {
+    while (!done) {
+      hooks.release();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  return closed;
+}
+afterEach(async () => {
+  await stop();
   fake.reset();
+  sandbox.current.requests.length = 0;
 });
 afterAll(async () => {
   hooks?.close();
@@ -82,119 +107,179 @@ afterAll(async () => {
 });
 
 const base = () => bot.url.replace('/slack/events', '');
-const command = (user: string) => sendCommand(bot.url, 'help', user, hooks.url());
+const command = (user: string, url = hooks.url()) => sendCommand(bot.url, 'help', user, url);
 const busyAck = { response_type: 'ephemeral', text: BUSY_TEXT };
+const TASK = '00000000-0000-4000-8000-000000000001';
 
-/** Lets the held answers go one by one until `count` have been answered. */
-async function answer(count: number) {
-  for (let i = 0; i < count; i++) {
-    await hooks.until(1);
-    hooks.release();
-  }
+/** Takes every place of the process with held work: `perPerson` commands each of a few people. */
+async function fill() {
+  const acks = await Promise.all(
+    Array.from({ length: maxInFlight }, (_, i) => command(`U-FILL-${Math.floor(i / perPerson)}`)),
+  );
+  expect(acks.map((a) => a.body)).toEqual(acks.map(() => ''));
+  await hooks.until(maxInFlight);
 }
 
-describe('the work queue', () => {
-  it('answers a command past the process limit with "busy" in its ack, and never later', async () => {
-    const admitted = [await command('U-ADA'), await command('U-GRACE'), await command('U-ALAN')];
-    expect(admitted.map((a) => a.body)).toEqual(['', '', '']);
-    await hooks.until(1);
+/** Lets `count` held answers go, then waits until Slack is no longer busy. */
+async function answer(count: number) {
+  hooks.release(count);
+  let health: unknown;
+  do {
+    health = await (await fetch(`${base()}/healthz`)).json();
+  } while (JSON.stringify(health).includes('busy'));
+}
 
-    const turnedAway = await command('U-EDSGER');
-    expect(turnedAway.status).toBe(200);
-    expect(JSON.parse(turnedAway.body)).toEqual(busyAck);
+const asJson = (body: string) => JSON.parse(body) as Record<string, unknown>;
+const approveButton = [
+  {
+    type: 'actions',
+    elements: [
+      {
+        type: 'button',
+        action_id: actionIds.approve,
+        value: TASK,
+        text: { type: 'plain_text', text: 'Approve' },
+      },
+    ],
+  },
+];
 
-    await answer(3);
-    expect((await command('U-EDSGER')).body).toBe('');
-    await hooks.until(1);
-    // Four answers in all: the three admitted commands and the one sent after; none for the busy one.
-    expect(hooks.received).toBe(4);
+/** One request of every kind that causes work, from `user`, with its ack. */
+async function everyKind(user: string) {
+  const responseUrl = fake.responseUrl();
+  const click = clickPayload(approveButton, actionIds.approve, user, {
+    kind: 'message',
+    channel: `D-${user}`,
+    ts: '1700000000.000100',
+    responseUrl,
   });
+  const decline = declineModal({ taskId: TASK, origin: { kind: 'ephemeral', responseUrl } });
+  const form = { ...requestModal({}), id: 'V-REQUEST' };
+  const reason = { [reasonBlock]: { [actionIds.declineReason]: { value: 'not needed' } } };
+  const picked = { selected_option: { value: 'github', text: { text: 'GitHub' } } };
+  const request = { [requestBlocks.app]: { [actionIds.requestApp]: picked } };
+  return {
+    responseUrl,
+    command: await command(user, fake.responseUrl()),
+    click: await sendInteraction(bot.url, click),
+    declineReason: await sendInteraction(
+      bot.url,
+      submissionPayload({ ...decline, id: 'V-DECLINE' }, user, reason),
+    ),
+    requestForm: await sendInteraction(bot.url, submissionPayload(form, user, request)),
+    options: await sendInteraction(
+      bot.url,
+      suggestionPayload(form, actionIds.requestApp, user, 'git'),
+    ),
+    homeOpened: await sendEvent(bot.url, { type: 'app_home_opened', user, tab: 'home' }),
+  };
+}
 
-  it('acks a burst of five times what it can hold at once: the rest hear "busy", none waits', async () => {
-    const people = Array.from({ length: 15 }, (_, i) => `U-BURST-${i}`);
+/** Each kind answered "busy" as it allows, and nothing carried out (checked once stopped). */
+async function expectAllBusy(acks: Awaited<ReturnType<typeof everyKind>>) {
+  expect(asJson(acks.command.body)).toEqual(busyAck);
+  expect(acks.click).toMatchObject({ status: 200, body: '' });
+  const [note] = await fake.waitFor(() => {
+    const got = fake.respondedTo(acks.responseUrl);
+    return got.length ? got : undefined;
+  });
+  expect(note!.body).toEqual({ ...busyAck, replace_original: false });
+  for (const form of [acks.declineReason, acks.requestForm]) {
+    const { response_action, errors } = asJson(form.body) as {
+      response_action: string;
+      errors: object;
+    };
+    expect(response_action).toBe('errors');
+    expect(Object.values(errors).join()).toMatch(/busy/);
+  }
+  const { options } = asJson(acks.options.body) as { options: Array<{ text: { text: string } }> };
+  expect(options.map((o) => o.text.text)).toEqual(["I'm busy right now; type again in a moment"]);
+  expect(acks.homeOpened.status).toBe(200);
+
+  await stop();
+  const touched = sandbox.current.requests.filter(
+    (r) => r.method === 'POST' || r.path.includes('WorkApps'),
+  );
+  expect(touched).toEqual([]);
+  expect(fake.callsOf('views.publish')).toEqual([]);
+  expect(fake.respondedTo(acks.responseUrl)).toHaveLength(1);
+}
+
+describe('admission', () => {
+  it('answers a command past the process limit with "busy" in its ack; the place is free again once work ends', async () => {
     const before = hooks.received;
-    const acks = await Promise.all(people.map((user) => command(user)));
+    await fill();
+    const turnedAway = await command('U-LATE');
+    expect(turnedAway.status).toBe(200);
+    expect(asJson(turnedAway.body)).toEqual(busyAck);
 
-    expect(acks.map((a) => a.status)).toEqual(people.map(() => 200));
-    const admitted = acks.filter((a) => a.body === '');
-    const busy = acks.filter((a) => a.body !== '');
-    expect(admitted).toHaveLength(3);
-    expect(busy.map((a) => JSON.parse(a.body))).toEqual(busy.map(() => busyAck));
-
-    await answer(3);
-    // Every admitted command was answered; the twelve turned away never hear more than "busy".
-    expect(hooks.received - before).toBe(3);
+    await answer(1);
+    expect((await command('U-LATE')).body).toBe('');
+    // The 63 still held and the one taken after; none for the busy one.
+    await hooks.until(maxInFlight);
+    expect(hooks.received - before).toBe(maxInFlight + 1);
   });
 
-  it('gives back the place a replayed request took: the person can still send new work', async () => {
-    const body = commandBody('help', 'U-ADA', hooks.url());
-    const headers = signedHeaders(body);
-    expect((await post(bot.url, body, 'form', headers)).body).toBe('');
-    await hooks.until(1);
-    // Ada may have two jobs; each replay takes her second place for a moment, then returns it.
-    for (let i = 0; i < 3; i++) {
-      const replay = await post(bot.url, body, 'form', headers);
-      expect(replay).toMatchObject({ status: 200, body: '' });
-    }
-    expect((await command('U-ADA')).body).toBe('');
-    await answer(2);
+  it('turns away every kind of request while the process is full, and carries none out', async () => {
+    await fill();
+    await expectAllBusy(await everyKind('U-LATE'));
   });
 
-  it('limits one person without holding up anyone else', async () => {
-    expect((await command('U-ADA')).body).toBe('');
-    expect((await command('U-ADA')).body).toBe('');
-    await hooks.until(1);
-    expect(JSON.parse((await command('U-ADA')).body)).toEqual(busyAck);
+  it('limits one person — forms and option loads too — without holding up anyone else', async () => {
+    for (let i = 0; i < perPerson; i++) expect((await command('U-ADA')).body).toBe('');
+    await hooks.until(perPerson);
     // Grace still gets in: the process has room, only Ada is at her limit.
     expect((await command('U-GRACE')).body).toBe('');
-    await answer(3);
+    await expectAllBusy(await everyKind('U-ADA'));
   });
 
-  it('keeps /healthz answering and /readyz saying busy while the queue is full', async () => {
-    for (const user of ['U-ADA', 'U-GRACE', 'U-ALAN']) await command(user);
-    await hooks.until(1);
+  it('records a request it turned away: the same signed bytes later are not carried out', async () => {
+    await fill();
+    const late = fake.responseUrl();
+    const body = commandBody('help', 'U-LATE', late);
+    const headers = signedHeaders(body);
+    expect(asJson((await post(bot.url, body, 'form', headers)).body)).toEqual(busyAck);
 
-    const health = await fetch(`${base()}/healthz`);
-    expect(health.status).toBe(200);
+    await answer(maxInFlight);
+    const replays = () => bot.logLines.filter((l) => l.includes('replayed Slack request')).length;
+    const before = replays();
+    expect(await post(bot.url, body, 'form', headers)).toMatchObject({ status: 200, body: '' });
+    expect(replays()).toBe(before + 1);
+    await stop();
+    expect(fake.respondedTo(late)).toEqual([]);
+  });
+
+  it('keeps /readyz at 200 while full and names Slack as busy on /healthz', async () => {
+    await fill();
     const ready = await fetch(`${base()}/readyz`);
-    expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'busy' });
+    expect(ready.status).toBe(200);
+    const health = await fetch(`${base()}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok', busy: ['slack'] });
 
-    await answer(3);
+    await answer(1);
+    expect(await (await fetch(`${base()}/healthz`)).json()).toEqual({ status: 'ok' });
     expect((await fetch(`${base()}/readyz`)).status).toBe(200);
   });
 
-  it('tells a person whose click is turned away, on its response_url, and decides nothing', async () => {
-    for (const user of ['U-ADA', 'U-GRACE', 'U-ALAN']) await command(user);
+  it('stops only once the work in flight has finished', async () => {
+    const before = hooks.received;
+    expect((await command('U-ADA')).body).toBe('');
     await hooks.until(1);
-
-    const responseUrl = fake.responseUrl();
-    const blocks = [
-      {
-        type: 'actions',
-        elements: [
-          {
-            type: 'button',
-            action_id: 'accessbot.approve',
-            value: '00000000-0000-4000-8000-000000000001',
-            text: { type: 'plain_text', text: 'Approve' },
-          },
-        ],
-      },
-    ];
-    const payload = clickPayload(blocks, 'accessbot.approve', 'U-EDSGER', {
-      kind: 'message',
-      channel: 'D-U-EDSGER',
-      ts: '1700000000.000100',
-      responseUrl,
+    let done = false;
+    const closing = bot.close().then(() => {
+      done = true;
     });
-    expect((await sendInteraction(bot.url, payload)).status).toBe(200);
-    const [note] = await fake.waitFor(() => {
-      const got = fake.respondedTo(responseUrl);
-      return got.length ? got : undefined;
-    });
-    expect(note!.body).toEqual({ ...busyAck, replace_original: false });
-    expect(sandbox.current.requests.filter((r) => r.path.endsWith('/Approve'))).toHaveLength(0);
-    await answer(3);
+    closed = closing;
+    // Once the server no longer takes connections, only the held answer keeps the bot from stopping.
+    while (
+      await fetch(`${base()}/healthz`).then(
+        () => true,
+        () => false,
+      )
+    );
+    expect(done).toBe(false);
+    hooks.release();
+    await closing;
+    expect(hooks.received).toBe(before + 1);
   });
 });

@@ -1,134 +1,165 @@
 /**
- * Between Slack's receiver (HTTP or Socket Mode) and Bolt: every request that causes work after
- * its ack — a slash command, a click, an Events API callback — is admitted to the work queue or
- * turned away *before* Bolt sees it. Admitted, it is acknowledged at once and its work waits for
- * a slot; turned away, its person hears straight away that accessbot is busy (in the ack of a
- * command, on the response_url of a click) instead of getting a late answer. Requests whose
- * answer *is* the ack (modal submissions, option loads) go to Bolt as they are.
- *
- * The receiver keeps doing what it does — signature, body, retries, the 3 s rule — and hands
- * its events to `gate(app)` instead of the app.
+ * One bound on the work Slack requests cause, whatever the kind — slash commands, clicks, modal
+ * submissions, option loads, events — over HTTP and Socket Mode alike: a Bolt global middleware
+ * that gives each request a place (at most `maxInFlight` in this process, `perPerson` of one
+ * person's) for as long as its listener runs, or answers "busy" at once in the way that kind of
+ * request allows. While the event loop has no time to spare, only a share of new requests is
+ * taken (loop-load.ts). A listener acknowledges first (ack.ts) and works after, so its ack never
+ * waits behind work; when nothing new starts, acks stay fast.
  */
-import type { App, Receiver, ReceiverEvent } from '@slack/bolt';
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { SlackApi } from './api.ts';
-import { acknowledged, Inflight } from './inflight.ts';
-import type { Ticket, WorkQueue } from './work-queue.ts';
+import { busyOption } from './request-modal.ts';
 
 export const BUSY_TEXT =
   ":hourglass_flowing_sand: I'm busy right now and could not take that. Please try again in a moment.";
+
+export interface AdmissionLimits {
+  /** Requests whose listeners run at once in this process. */
+  maxInFlight: number;
+  /** Requests of one person running at once. */
+  perPerson: number;
+}
+
+/**
+ * A request's work is one or two Access Service calls and a post, tens of milliseconds: 64 at
+ * once is more than one process turns round at the rates it sustains, and four of one person's
+ * are more than anyone clicks at once.
+ */
+export const defaultAdmissionLimits: AdmissionLimits = { maxInFlight: 64, perPerson: 4 };
 
 /** Busy notes on response_urls in flight at once; past this a turned-away click gets none. */
 const MAX_BUSY_POSTS = 16;
 /** Turning requests away is logged once per this period, with a count, not once per request. */
 const BUSY_LOG_EVERY_MS = 10_000;
 
-type Job = { kind: 'command' | 'click' | 'event'; person: string; responseUrl?: string };
+type Kind = 'command' | 'click' | 'submission' | 'options' | 'event' | 'other';
+type Body = Record<string, unknown>;
 
-/** The work a request causes after its ack; undefined when its listener answers in the ack. */
-function jobOf(body: Record<string, unknown>): Job | undefined {
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  if (typeof body.command === 'string') return { kind: 'command', person: text(body.user_id) };
-  if (body.type === 'block_actions') {
-    const user = body.user as { id?: unknown } | undefined;
-    return { kind: 'click', person: text(user?.id), responseUrl: text(body.response_url) };
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const field = (value: unknown, key: string) =>
+  typeof value === 'object' && value !== null ? (value as Body)[key] : undefined;
+
+function kindOf(body: Body): Kind {
+  if (typeof body.command === 'string') return 'command';
+  switch (body.type) {
+    case 'block_actions':
+      return 'click';
+    case 'view_submission':
+      return 'submission';
+    case 'block_suggestion':
+      return 'options';
+    case 'event_callback':
+      return 'event';
+    default:
+      return 'other';
   }
-  if (body.type === 'event_callback') {
-    const event = body.event as { user?: unknown } | undefined;
-    return { kind: 'event', person: text(event?.user) };
-  }
-  return undefined;
+}
+
+/** Who sent it: the key of the per-person bound. */
+function personOf(body: Body): string {
+  return text(body.user_id) || text(field(body.user, 'id')) || text(field(body.event, 'user'));
 }
 
 export interface AdmissionDeps {
-  queue: WorkQueue;
   api: SlackApi;
   log: Logger;
   metrics: Metrics;
+  limits?: Partial<AdmissionLimits>;
+  /** The share (0–1) of new requests to take now; all of them unless told (loop-load.ts). */
+  share?: () => number;
+  random?: () => number;
   now?: () => number;
 }
 
 export class Admission {
   readonly #d: AdmissionDeps;
-  readonly #inflight = new Inflight();
-  /** Requests decided by `reserve` before they reached `gate`: their place, or 'refused'. */
-  readonly #decided = new WeakMap<object, Ticket | 'refused'>();
+  readonly #limits: AdmissionLimits;
+  readonly #perPerson = new Map<string, number>();
+  #running = 0;
   #busyPosts = 0;
+  #idle: Array<() => void> = [];
   #turnedAway = 0;
   #loggedAt = Number.NEGATIVE_INFINITY;
 
   constructor(deps: AdmissionDeps) {
     this.#d = deps;
+    this.#limits = { ...defaultAdmissionLimits, ...deps.limits };
   }
 
-  /** What a receiver is given in place of the app. */
-  gate(app: App): App {
-    const processEvent = (event: ReceiverEvent) => {
-      const job = jobOf(event.body);
-      const work = job ? this.#admit(app, event, job) : app.processEvent(event);
-      this.#inflight.track(work);
-      return work;
-    };
-    return { processEvent } as unknown as App;
-  }
-
-  /**
-   * Decides now whether this request will run: a place is taken for it, or it will be turned
-   * away. The receiver asks before anything costly (the replay guard writes to the store): when
-   * the process is short of time, a request that will only hear "busy" should cost as little as
-   * possible. The decision is made once; `gate` keeps to it.
-   */
-  reserve(body: Record<string, unknown>): boolean {
-    const job = jobOf(body);
-    if (!job) return true;
-    const ticket = this.#d.queue.admit(job.person);
-    this.#decided.set(body, ticket ?? 'refused');
-    return ticket !== undefined;
-  }
-
-  /** Gives back the place `reserve` took: the request will not be handed over (a replay). */
-  release(body: Record<string, unknown>): void {
-    const decided = this.#decided.get(body);
-    this.#decided.delete(body);
-    if (decided && decided !== 'refused') decided.cancel();
-  }
-
-  /** Resolves once every admitted job and every request handed to Bolt has finished. */
-  async idle(): Promise<void> {
-    await this.#d.queue.idle();
-    await this.#inflight.idle();
-  }
-
-  async #admit(app: App, event: ReceiverEvent, job: Job): Promise<void> {
-    const ticket = this.#ticketFor(event.body, job.person);
-    if (!ticket) return this.#turnAway(event, job);
-    // The ack leaves before the work starts or waits: Slack drops answers slower than 3 s.
-    await event.ack();
-    await ticket.run(() => app.processEvent({ ...event, ack: acknowledged }));
-  }
-
-  /** The place `reserve` decided on for this request, or one asked for now (Socket Mode). */
-  #ticketFor(body: Record<string, unknown>, person: string): Ticket | undefined {
-    const decided = this.#decided.get(body);
-    if (decided === undefined) return this.#d.queue.admit(person);
-    this.#decided.delete(body);
-    return decided === 'refused' ? undefined : decided;
-  }
-
-  async #turnAway(event: ReceiverEvent, job: Job): Promise<void> {
-    this.#d.metrics.errors.inc({ kind: `slack_busy_${job.kind}` });
-    this.#noteTurnedAway();
-    if (job.kind === 'command') {
-      await event.ack({ response_type: 'ephemeral', text: BUSY_TEXT });
-      return;
+  /** For `app.use`: every request passes here before its listener. */
+  readonly middleware: Middleware<AnyMiddlewareArgs> = async (args) => {
+    const body = args.body as unknown as Body;
+    const person = personOf(body);
+    if (!this.#take(person)) return this.#turnAway(kindOf(body), args);
+    try {
+      await args.next();
+    } finally {
+      this.#release(person);
     }
-    await event.ack();
+  };
+
+  /** True while some new requests hear "busy": every place is taken, or the loop is short of time. */
+  busy(): boolean {
+    return this.#running >= this.#limits.maxInFlight || this.#share() < 1;
+  }
+
+  /** Resolves once no listener runs and no busy note is on its way. */
+  idle(): Promise<void> {
+    if (this.#running + this.#busyPosts === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  #share(): number {
+    return this.#d.share?.() ?? 1;
+  }
+
+  #take(person: string): boolean {
+    const theirs = this.#perPerson.get(person) ?? 0;
+    if (this.#running >= this.#limits.maxInFlight || theirs >= this.#limits.perPerson) return false;
+    const share = this.#share();
+    if (share < 1 && (this.#d.random ?? Math.random)() >= share) return false;
+    this.#perPerson.set(person, theirs + 1);
+    this.#running++;
+    return true;
+  }
+
+  #release(person: string): void {
+    const left = (this.#perPerson.get(person) ?? 1) - 1;
+    if (left > 0) this.#perPerson.set(person, left);
+    else this.#perPerson.delete(person);
+    this.#running--;
+    this.#settle();
+  }
+
+  #settle(): void {
+    if (this.#running + this.#busyPosts > 0) return;
+    for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  /** The busy answer each kind allows; an event was acknowledged by Bolt already. */
+  async #turnAway(kind: Kind, args: AnyMiddlewareArgs): Promise<void> {
+    this.#d.metrics.errors.inc({ kind: `slack_busy_${kind}` });
+    this.#noteTurnedAway();
+    if (!('ack' in args) || !args.ack) return;
+    const ack = args.ack as (response?: unknown) => Promise<void>;
+    const body = args.body as unknown as Body;
+    if (kind === 'command') return ack({ response_type: 'ephemeral', text: BUSY_TEXT });
+    if (kind === 'options') return ack({ options: [busyOption()] });
+    if (kind === 'submission') return ack(busyErrors(body));
+    await ack();
     // A click's ack body is not shown; its response_url is the way back to the person.
-    if (job.kind !== 'click' || !job.responseUrl || this.#busyPosts >= MAX_BUSY_POSTS) return;
+    const responseUrl = text(body.response_url);
+    if (kind === 'click' && responseUrl) await this.#busyNote(responseUrl);
+  }
+
+  async #busyNote(responseUrl: string): Promise<void> {
+    if (this.#busyPosts >= MAX_BUSY_POSTS) return;
     this.#busyPosts++;
     try {
-      await this.#d.api.respond(job.responseUrl, {
+      await this.#d.api.respond(responseUrl, {
         response_type: 'ephemeral',
         replace_original: false,
         text: BUSY_TEXT,
@@ -137,6 +168,7 @@ export class Admission {
       this.#d.log.debug({ err: error }, 'the busy note did not reach the response_url');
     } finally {
       this.#busyPosts--;
+      this.#settle();
     }
   }
 
@@ -146,32 +178,23 @@ export class Admission {
     if (now - this.#loggedAt < BUSY_LOG_EVERY_MS) return;
     this.#d.log.warn(
       { turnedAway: this.#turnedAway },
-      'busy: Slack requests were turned away (the work queue is full); add processes or replicas if this lasts',
+      'busy: Slack requests were turned away; add processes or replicas if this lasts',
     );
     this.#loggedAt = now;
     this.#turnedAway = 0;
   }
 }
 
-/** A receiver whose events pass through `admission` before they reach the app. */
-export class AdmittingReceiver implements Receiver {
-  readonly #inner: Receiver;
-  readonly #admission: Admission;
-
-  constructor(inner: Receiver, admission: Admission) {
-    this.#inner = inner;
-    this.#admission = admission;
-  }
-
-  init(app: App): void {
-    this.#inner.init(this.#admission.gate(app));
-  }
-
-  start(...args: unknown[]): Promise<unknown> {
-    return this.#inner.start(...args);
-  }
-
-  stop(...args: unknown[]): Promise<unknown> {
-    return this.#inner.stop(...args);
-  }
+/**
+ * A modal stays open with "busy" under its first input, what was typed kept, so the person can
+ * submit again; a modal without inputs just closes.
+ */
+function busyErrors(body: Body): unknown {
+  const values = field(field(body.view, 'state'), 'values');
+  const [block] = typeof values === 'object' && values !== null ? Object.keys(values) : [];
+  if (!block) return undefined;
+  return {
+    response_action: 'errors',
+    errors: { [block]: "I'm busy right now. Please submit again in a moment." },
+  };
 }

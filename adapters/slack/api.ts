@@ -17,7 +17,6 @@ import type { Metrics } from '../../src/metrics.ts';
 import { parseRetryAfter } from '../../src/net/retry.ts';
 import { mapSlackError, SlackApiError } from './errors.ts';
 import { slackLogger } from './logger.ts';
-import { postJson } from './post-json.ts';
 
 export interface SlackApiOptions {
   token: string;
@@ -77,13 +76,24 @@ export class SlackApi {
       if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
         throw new SlackApiError('response_url', 'invalid_url');
       }
-      const res = await postJson(target, body, this.#o.timeoutMs).catch((error: unknown) => {
-        throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
-      });
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#o.timeoutMs),
+      })
+        .then(async (answer) => {
+          // What a response_url answers ("ok") says nothing its status does not.
+          await answer.arrayBuffer();
+          return answer;
+        })
+        .catch((error: unknown) => {
+          throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
+        });
       if (res.status >= 200 && res.status < 300) return;
       if (res.status === 429 || res.status >= 500) {
         throw new PlatformUnavailableError(`the response_url answered HTTP ${res.status}`, {
-          retryAfterMs: parseRetryAfter(res.retryAfter),
+          retryAfterMs: parseRetryAfter(res.headers.get('retry-after') ?? undefined),
         });
       }
       // 404 and friends: the response_url expired (30 minutes, 5 uses) or never existed.

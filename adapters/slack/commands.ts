@@ -6,9 +6,9 @@
 import type { App } from '@slack/bolt';
 import { parseCommand } from '../../src/core/commands.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
+import { ackFirst } from './ack.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
-import { ackFirst } from './inflight.ts';
 import { SlashCommand } from './payloads.ts';
 import { placeOf } from './place.ts';
 import { renderReply } from './render.ts';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Decision, DecisionResult } from '../../src/core/decide.ts';
 import { warning } from '../../src/core/reply.ts';
+import { ackFirst } from './ack.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { declineModal, reasonBlock } from './decline-modal.ts';
@@ -21,7 +22,6 @@ import {
   TaskId,
   TaskIdList,
 } from './ids.ts';
-import { ackFirst } from './inflight.ts';
 import { type Outcome, originOf, type Person, type PublishHome, showOutcome } from './origin.ts';
 import { Click, inputOf, Submission } from './payloads.ts';
 import { cardBlocks, renderBlocks } from './render.ts';

@@ -47,6 +47,9 @@ export const appOption = (app: Choice) => option(app.id, app.name, app.descripti
 export const unavailableOption = () =>
   option(UNAVAILABLE, 'The Access Service is not answering; try again shortly');
 
+/** Offered while accessbot turns work away; picking it picks nothing. */
+export const busyOption = () => option(UNAVAILABLE, "I'm busy right now; type again in a moment");
+
 function levelBlocks(chosen: Chosen): types.KnownBlock[] {
   const { levels } = chosen;
   if (levels.kind === 'message') return [note(levels.text)];

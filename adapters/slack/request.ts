@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import type { FormOutcome } from '../../src/core/request.ts';
+import { ackFirst } from './ack.ts';
 import { slackActor } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import {
@@ -19,7 +20,6 @@ import {
   type RequestMetadata,
   readMetadata,
 } from './ids.ts';
-import { ackFirst } from './inflight.ts';
 import { limits } from './limits.ts';
 import { Click, inputOf, Submission, Suggestion } from './payloads.ts';
 import { renderReply } from './render.ts';
@@ -130,7 +130,7 @@ async function levelsOf(c: SlackContext, userId: string, appId: string): Promise
   if (appId === UNAVAILABLE) {
     return {
       kind: 'message',
-      text: 'The Access Service is not answering; pick again in a minute.',
+      text: 'That is not an application: type its name again in a moment and pick it.',
     };
   }
   const levels = await c.bot.permissionLevels(slackActor(c.api, userId), appId);

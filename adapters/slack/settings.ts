@@ -1,6 +1,3 @@
-import type { LoopPressureOptions } from './loop-pressure.ts';
-import type { WorkLimits } from './work-queue.ts';
-
 /** What the Slack adapter is started with (from SLACK_* variables). */
 export interface SlackSettings {
   botToken: string;
@@ -12,8 +9,9 @@ export interface SlackSettings {
   apiUrl: string;
   /** The slash command's name, e.g. `/access`. */
   command: string;
-  /** Bounds on the work after acks; each unset one takes its default (work-queue.ts). */
-  work?: Partial<WorkLimits>;
-  /** How the share of work taken follows the event loop's load; defaults in loop-pressure.ts. */
-  loop?: LoopPressureOptions;
+  /**
+   * Whether new work is turned away while the event loop is saturated (loop-load.ts); always on
+   * in production. Tests that share the bot's thread with their fakes turn it off.
+   */
+  shedLoad?: boolean;
 }

@@ -1,15 +1,15 @@
 /**
  * Slack on accessbot's one HTTP server: checks the bot token with `auth.test` (a refused token
- * stops start-up with one clear line), builds the Bolt app — over HTTP on `/slack/events` of the
- * shared server, or over Socket Mode when `SLACK_APP_TOKEN` is set — with its requests passing
- * through admission to the bounded work queue (admission.ts), registers the handlers and hands
- * back the notifier and the member directory for the poller.
+ * stops start-up with one clear line), builds the Bolt app — over HTTP with Bolt's HTTPReceiver
+ * on `/slack/events` of the shared server (http-receiver.ts), or over Socket Mode when
+ * `SLACK_APP_TOKEN` is set — with admission (admission.ts) bounding every request's work,
+ * registers the handlers and hands back the notifier and the member directory for the poller.
  */
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
-import type { PlatformAdapter, PlatformContext, ReplayGuard } from '../../src/core/platform.ts';
+import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
-import { Admission, AdmittingReceiver } from './admission.ts';
+import { Admission } from './admission.ts';
 import { SlackApi } from './api.ts';
 import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
@@ -18,16 +18,14 @@ import { registerDecisions } from './decisions.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { publishHome, registerHome } from './home.ts';
-import { SlackHttpReceiver } from './http-receiver.ts';
+import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './http-receiver.ts';
 import { slackLogger } from './logger.ts';
-import { LoopPressure } from './loop-pressure.ts';
+import { watchLoop } from './loop-load.ts';
 import { SlackNotifier } from './notifier.ts';
 import type { PublishHome } from './origin.ts';
 import { registerRequestForm } from './request.ts';
 import type { SlackSettings } from './settings.ts';
-import { WorkQueue } from './work-queue.ts';
 
-export const SLACK_PATH = '/slack/events';
 /** Slack gives up on an answer after 3 s; one Web API call must not take longer than this. */
 const CALL_TIMEOUT_MS = 5_000;
 const INTERACTIVE_RETRIES = 2;
@@ -44,13 +42,9 @@ async function checkToken(api: SlackApi, apiUrl: string) {
   }
 }
 
-function buildApp(
-  settings: SlackSettings,
-  me: z.infer<typeof AuthTest>,
-  log: Logger,
-  admission: Admission,
-  replays: ReplayGuard,
-) {
+/** The app over Socket Mode, or over HTTP with the route to mount on the server. */
+function buildApp(ctx: PlatformContext<SlackSettings>, me: z.infer<typeof AuthTest>, log: Logger) {
+  const { settings } = ctx;
   const logger = slackLogger(log);
   const clientOptions = {
     slackApiUrl: settings.apiUrl,
@@ -68,23 +62,23 @@ function buildApp(
     convoStore: false as const,
   };
   if (settings.appToken) {
-    const socket = new SocketModeReceiver({
+    const receiver = new SocketModeReceiver({
       appToken: settings.appToken,
       logger,
       // A receiver built here takes its Web API URL from these options, not from the app's.
       installerOptions: { clientOptions },
     });
-    return { app: new App({ ...common, receiver: new AdmittingReceiver(socket, admission) }) };
+    return { app: new App({ ...common, receiver }) };
   }
   if (!settings.signingSecret)
     throw new SlackStartError('SLACK_SIGNING_SECRET is required for Slack over HTTP');
-  const http = new SlackHttpReceiver({
+  const { receiver, route } = slackHttp({
     signingSecret: settings.signingSecret,
-    admission,
-    replays,
+    replays: ctx.replays,
     log,
+    metrics: ctx.metrics,
   });
-  return { app: new App({ ...common, receiver: http }), http };
+  return { app: new App({ ...common, receiver }), route };
 }
 
 export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<PlatformAdapter> {
@@ -106,10 +100,9 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
-  const pressure = new LoopPressure(settings.loop);
-  const queue = new WorkQueue(settings.work, () => !pressure.admits());
-  const admission = new Admission({ queue, api, log, metrics });
-  const { app, http } = buildApp(settings, me, log, admission, ctx.replays);
+  const loop = settings.shedLoad === false ? undefined : watchLoop();
+  const admission = new Admission({ api, log, metrics, share: loop?.share });
+  const { app, route } = buildApp(ctx, me, log);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
@@ -117,27 +110,25 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
     log.error({ err: error.original ?? error }, 'a Slack handler failed');
     metrics.errors.inc({ kind: 'slack_handler' });
   });
+  app.use(admission.middleware);
   registerCommand(app, c, settings.command);
   registerDecisions(app, c, home);
   registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerHome(app, c);
 
-  if (http) {
-    ctx.routes.mount(SLACK_PATH, http.handle);
-  } else {
-    await app.start();
-  }
-  log.info({ mode: http ? 'http' : 'socket', botUserId: me.user_id }, 'Slack connected');
+  if (route) ctx.routes.mount(SLACK_PATH, route, { maxBodyBytes: SLACK_BODY_LIMIT });
+  else await app.start();
+  log.info({ mode: route ? 'http' : 'socket', botUserId: me.user_id }, 'Slack connected');
   return {
     notifier,
     directory: new SlackDirectory(background),
-    busy: () => queue.full || pressure.high,
+    busy: () => admission.busy(),
     stop: async () => {
-      if (!http) await app.stop();
+      if (!route) await app.stop();
       // Work goes on after the ack; stopping waits for it.
       await admission.idle();
-      pressure.stop();
+      loop?.stop();
     },
   };
 }

@@ -73,7 +73,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       const adapter = await start(common);
       adapters.push(adapter);
       runtime.notices.register(adapter.notifier);
-      if (adapter.busy) http.busyWhen(adapter.busy);
+      if (adapter.busy) http.reportBusy(name, adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
     polling = await startPolling({

@@ -19,9 +19,9 @@ export type Route = (
   body: Buffer,
 ) => void | Promise<void>;
 
-/** The one HTTP server, as a platform sees it. */
+/** The one HTTP server, as a platform sees it; a route may bound its bodies below the server's. */
 export interface Routes {
-  mount(path: string, route: Route): void;
+  mount(path: string, route: Route, limits?: { maxBodyBytes?: number }): void;
 }
 
 /** Signed requests seen before, shared by every replica: a replay is refused. */
@@ -40,7 +40,7 @@ export interface PlatformAdapter {
   notifier: Notifier;
   /** The platform's member list, joined by e-mail to link people who never used the bot. */
   directory?: DirectorySource;
-  /** True while the platform turns new work away (its work queue is full): `/readyz` says busy. */
+  /** True while the platform turns new work away; `/healthz` says so (readiness does not). */
   busy?: () => boolean;
   /** Stops taking platform requests; in-flight work finishes. */
   stop(): Promise<void>;

@@ -1,12 +1,13 @@
 /**
  * The one HTTP server of accessbot, on `PORT`: platform endpoints are mounted by path
  * (`/slack/events`, `/api/messages`, `/webhooks/access`), beside the operator's endpoints
- * `/healthz` (the process is up), `/readyz` (the store and the Access Service answer, and the
- * process is not turning work away) and `/metrics` (Prometheus text).
+ * `/healthz` (the process is up; which platforms are turning work away), `/readyz` (the store
+ * and the Access Service answer) and `/metrics` (Prometheus text).
  *
  * Everything that arrives is bounded here, once for every route: the body (read by the server,
- * never past `maxBodyBytes`, and handed to the handler), the time to send headers and a whole
- * request, idle keep-alive connections, and the number of connections open at once.
+ * never past `maxBodyBytes` or the route's own smaller bound, and handed to the handler), the
+ * time to send headers and a whole request, idle keep-alive connections, and the number of
+ * connections open at once.
  */
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -79,10 +80,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 export class HttpServer {
   readonly server: Server;
-  readonly #routes = new Map<string, Handler>();
+  readonly #routes = new Map<string, { handler: Handler; maxBodyBytes: number }>();
   readonly #o: HttpServerOptions;
   readonly #limits: HttpLimits;
-  readonly #busy: Array<() => boolean> = [];
+  readonly #busy = new Map<string, () => boolean>();
   #ready: { at: number; status: number; body: unknown } | undefined;
 
   constructor(options: HttpServerOptions) {
@@ -103,17 +104,18 @@ export class HttpServer {
     this.server.on('drop', () => options.metrics.errors.inc({ kind: 'http_connection_dropped' }));
   }
 
-  /** Routes every request whose path is exactly `path` to `handler`. */
-  mount(path: string, handler: Handler): void {
-    this.#routes.set(path, handler);
+  /** Routes every request whose path is exactly `path` to `handler`, its body bounded by `limits`. */
+  mount(path: string, handler: Handler, limits: { maxBodyBytes?: number } = {}): void {
+    const maxBodyBytes = Math.min(limits.maxBodyBytes ?? Infinity, this.#limits.maxBodyBytes);
+    this.#routes.set(path, { handler, maxBodyBytes });
   }
 
   /**
-   * `/readyz` answers 503 `busy` while `check` says so (a work queue that turns requests away),
-   * so a balancer that reads it sends new work elsewhere; `/healthz` is not affected.
+   * `/healthz` names `name` under `busy` while `check` says so. Readiness is not affected: a
+   * busy moment must not take every replica out of rotation, and people hear "busy" meanwhile.
    */
-  busyWhen(check: () => boolean): void {
-    this.#busy.push(check);
+  reportBusy(name: string, check: () => boolean): void {
+    this.#busy.set(name, check);
   }
 
   async listen(port: number, host?: string): Promise<number> {
@@ -138,11 +140,12 @@ export class HttpServer {
   async #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     try {
-      const read = await readBody(req, this.#limits.maxBodyBytes);
-      if (!read.ok) return this.#refuseBody(req, res, path, read.reason);
-      const handler = this.#routes.get(path);
-      if (handler) return await handler(req, res, read.body);
-      if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      const route = this.#routes.get(path);
+      const maxBodyBytes = route?.maxBodyBytes ?? this.#limits.maxBodyBytes;
+      const read = await readBody(req, maxBodyBytes);
+      if (!read.ok) return this.#refuseBody(req, res, path, read.reason, maxBodyBytes);
+      if (route) return await route.handler(req, res, read.body);
+      if (path === '/healthz') return this.#healthz(res);
       if (path === '/readyz') return await this.#readyz(res);
       if (path === '/metrics') {
         const text = await this.#o.metrics.registry.metrics();
@@ -158,20 +161,30 @@ export class HttpServer {
     }
   }
 
-  #refuseBody(req: IncomingMessage, res: ServerResponse, path: string, reason: BodyRefusal): void {
+  #refuseBody(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    reason: BodyRefusal,
+    maxBodyBytes: number,
+  ): void {
     if (reason === 'aborted') return void res.destroy();
     // Announced too large: close rather than read what the client still means to send.
     if (reason === 'declared_too_large') res.setHeader('connection', 'close');
     this.#o.metrics.errors.inc({ kind: 'http_body_too_large' });
     this.#o.log.warn(
       { path, method: req.method, declared: req.headers['content-length'] },
-      `refused a request body larger than ${this.#limits.maxBodyBytes} bytes`,
+      `refused a request body larger than ${maxBodyBytes} bytes`,
     );
     sendJson(res, 413, { error: 'body too large' });
   }
 
+  #healthz(res: ServerResponse): void {
+    const busy = [...this.#busy].filter(([, check]) => check()).map(([name]) => name);
+    sendJson(res, 200, busy.length ? { status: 'ok', busy } : { status: 'ok' });
+  }
+
   async #readyz(res: ServerResponse): Promise<void> {
-    if (this.#busy.some((busy) => busy())) return sendJson(res, 503, { status: 'busy' });
     const cacheMs = this.#o.readinessCacheMs ?? 5_000;
     if (!this.#ready || Date.now() - this.#ready.at > cacheMs) {
       const results = await Promise.all(

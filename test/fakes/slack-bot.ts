@@ -6,7 +6,6 @@
  * uses it too.
  */
 import { createHmac } from 'node:crypto';
-import type { WorkLimits } from '../../adapters/slack/work-queue.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
@@ -75,7 +74,6 @@ export async function startSlackBot(
     onAccess?: (ms: number) => void;
     /** E.g. the bot's clock (`now`) or its change ids. */
     bot?: Partial<BotDeps>;
-    work?: Partial<WorkLimits>;
   } = {},
 ): Promise<RunningSlackBot> {
   const config = loadConfig({
@@ -92,10 +90,9 @@ export async function startSlackBot(
     DIRECTORY_SYNC_INTERVAL: '0',
     ...env,
   });
-  if (config.slack && options.work) Object.assign(config.slack, { work: options.work });
   // Here the test, the sandbox and the fakes share the bot's thread: how busy it is says nothing
-  // about the bot's load (test/work-queue.test.ts tests the loop's pressure on its own).
-  if (config.slack) Object.assign(config.slack, { loop: { maxUtilization: Infinity } });
+  // about the bot's load (test/slack-admission-load.test.ts tests the loop's load on its own).
+  if (config.slack) Object.assign(config.slack, { shedLoad: false });
   const metrics = createMetrics();
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }
