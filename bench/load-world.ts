@@ -6,9 +6,9 @@
  *   node bench/load-world.ts '{"people":200,"latencyMs":20}'
  */
 import { z } from 'zod';
-import { addPendingTask, bulkSeed } from '../src/sandbox/bulk-seed.ts';
 import { nameUuid } from '../src/sandbox/ids.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
+import { addPendingTask, bulkSeed } from './bulk-seed.ts';
 import { GROUP_NAME, type Person } from './load-plan.ts';
 import { type Answered, startBenchSlack } from './load-slack.ts';
 

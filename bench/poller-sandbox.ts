@@ -4,9 +4,9 @@
  * charged to the poller. Driven by the benchmark over IPC.
  */
 import { z } from 'zod';
-import { addPendingTask, bulkSeed } from '../src/sandbox/bulk-seed.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
 import { sendWebhooks, type WebhookSender } from '../src/sandbox/webhooks.ts';
+import { addPendingTask, bulkSeed } from './bulk-seed.ts';
 
 const Setup = z.object({
   users: z.number().int(),

@@ -7,10 +7,10 @@
  * would be what the benchmark measures.
  */
 import { randomUUID } from 'node:crypto';
-import { nameUuid } from './ids.ts';
-import type { TaskRecord } from './model.ts';
-import { sortedBy, taskKey } from './order.ts';
-import type { SandboxState } from './state.ts';
+import { nameUuid } from '../src/sandbox/ids.ts';
+import type { TaskRecord } from '../src/sandbox/model.ts';
+import { sortedBy, taskKey } from '../src/sandbox/order.ts';
+import type { SandboxState } from '../src/sandbox/state.ts';
 
 export interface BulkSeed {
   users: number;
