@@ -1,7 +1,16 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { checked } from './checked.ts';
+import { StoreError } from './errors.ts';
 
-const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const fieldNames = new Map<string, string>();
+const fieldOf = (column: string) => {
+  let field = fieldNames.get(column);
+  if (field === undefined) {
+    field = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    fieldNames.set(column, field);
+  }
+  return field;
+};
 /** Instants sit in the columns named `at` or `…_at`; SQLite keeps them as epoch milliseconds. */
 const isInstant = (column: string) => column === 'at' || column.endsWith('_at');
 
@@ -16,24 +25,27 @@ export function rowReader<T>(
   schema: z.ZodType<T>,
   options: { json?: string[]; shape?: (fields: Record<string, unknown>) => unknown } = {},
 ): (row: unknown) => T {
-  const Row = z
-    .record(z.string(), z.unknown())
-    .transform((row, ctx) => {
-      const fields: Record<string, unknown> = {};
-      for (const [column, value] of Object.entries(row)) {
-        const field = camel(column);
-        if (isInstant(column) && typeof value === 'number') fields[field] = new Date(value);
-        else if (typeof value === 'string' && options.json?.includes(field)) {
-          try {
-            fields[field] = JSON.parse(value);
-          } catch {
-            ctx.addIssue({ code: 'custom', path: [column], message: 'is not JSON' });
-            return z.NEVER;
-          }
-        } else fields[field] = value;
-      }
-      return options.shape ? options.shape(fields) : fields;
-    })
-    .pipe(schema);
-  return (row) => checked(Row, row, 'STORE_CORRUPT_ROW', `a row of ${table}`);
+  const what = `a row of ${table}`;
+  return (row) => {
+    const fields: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row as Record<string, unknown>)) {
+      const field = fieldOf(column);
+      if (isInstant(column) && typeof value === 'number') fields[field] = new Date(value);
+      else if (typeof value === 'string' && options.json?.includes(field)) {
+        try {
+          fields[field] = JSON.parse(value);
+        } catch (error) {
+          throw new StoreError('STORE_CORRUPT_ROW', `${what} is invalid: ${column} is not JSON`, {
+            cause: error,
+          });
+        }
+      } else fields[field] = value;
+    }
+    return checked(
+      schema,
+      options.shape ? options.shape(fields) : fields,
+      'STORE_CORRUPT_ROW',
+      what,
+    );
+  };
 }

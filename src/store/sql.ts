@@ -14,27 +14,33 @@ export class Sql {
 
   /** The text with `placeholder(n)` for the n-th parameter. */
   text(placeholder: (n: number) => string): string {
-    return this.parts.reduce((text, part, i) => `${text}${placeholder(i)}${part}`);
+    let text = this.parts[0] ?? '';
+    for (let i = 1; i < this.parts.length; i++) text += placeholder(i) + this.parts[i];
+    return text;
   }
 }
 
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
-  const parts = [strings[0] ?? ''];
+  const parts: string[] = [];
   const params: unknown[] = [];
-  const append = (text: string) => {
-    parts[parts.length - 1] += text;
-  };
-  values.forEach((value, i) => {
+  let text = strings[0] ?? '';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
     if (value instanceof Sql) {
-      append(value.parts[0] ?? '');
-      parts.push(...value.parts.slice(1));
-      params.push(...value.values);
+      text += value.parts[0];
+      for (let j = 0; j < value.values.length; j++) {
+        parts.push(text);
+        params.push(value.values[j]);
+        text = value.parts[j + 1] ?? '';
+      }
     } else {
+      parts.push(text);
       params.push(value);
-      parts.push('');
+      text = '';
     }
-    append(strings[i + 1] ?? '');
-  });
+    text += strings[i + 1];
+  }
+  parts.push(text);
   return new Sql(parts, params);
 }
 
