@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AuditEntry, type AuditQuery } from '../audit-records.ts';
-import { checked } from '../checked.ts';
+import { checkedInput } from '../checked.ts';
 import { StoreError } from '../errors.ts';
 import type { AuditStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
@@ -68,7 +68,7 @@ function auditWhere(query: Omit<AuditQuery, 'limit'>, more: Sql[] = []): Sql {
 export function auditTables(db: SqlDb): AuditStore {
   return {
     async appendAudit(entry) {
-      const valid = checked(AuditEntry, entry, 'STORE_INVALID_INPUT', 'the audit entry to append');
+      const valid = checkedInput(AuditEntry, entry, 'the audit entry to append');
       await db.run('appendAudit', insert('audit_log', valid));
     },
 

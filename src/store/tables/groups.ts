@@ -1,6 +1,6 @@
 /** Pending membership changes and channel bindings. */
 import { z } from 'zod';
-import { checked } from '../checked.ts';
+import { checkedInput } from '../checked.ts';
 import { ChannelGroup, GroupChange } from '../group-records.ts';
 import type { ChannelGroupStore, GroupChangeStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
@@ -18,7 +18,7 @@ const Move = z.object({
 export function groupTables(db: SqlDb): GroupChangeStore & ChannelGroupStore {
   return {
     async saveGroupChange(change) {
-      const valid = checked(GroupChange, change, 'STORE_INVALID_INPUT', 'the group change to save');
+      const valid = checkedInput(GroupChange, change, 'the group change to save');
       await db.run('saveGroupChange', insert('group_changes', valid));
     },
 
@@ -31,7 +31,7 @@ export function groupTables(db: SqlDb): GroupChangeStore & ChannelGroupStore {
     },
 
     async moveGroupChange(id, move) {
-      const m = checked(Move, move, 'STORE_INVALID_INPUT', 'the group change move');
+      const m = checkedInput(Move, move, 'the group change move');
       // A pending change leaves for anything but `expired` only before it expires.
       const unexpired =
         m.from === 'pending' && m.to !== 'expired' ? sql` AND expires_at > ${m.at}` : raw('');
@@ -52,7 +52,7 @@ export function groupTables(db: SqlDb): GroupChangeStore & ChannelGroupStore {
     },
 
     async bindChannelGroup(binding) {
-      const valid = checked(ChannelGroup, binding, 'STORE_INVALID_INPUT', 'the channel binding');
+      const valid = checkedInput(ChannelGroup, binding, 'the channel binding');
       await db.run('bindChannelGroup', upsert('channel_groups', valid, ['platform', 'channel_id']));
     },
 

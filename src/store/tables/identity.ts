@@ -1,6 +1,6 @@
 /** The people's tables: links, task numbering and the tasks each person was shown. */
 import { z } from 'zod';
-import { checked } from '../checked.ts';
+import { checkedInput } from '../checked.ts';
 import { IdentityLink } from '../records.ts';
 import type { LinkStore, TaskAudienceStore, TaskNumberStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
@@ -31,7 +31,7 @@ export function identityTables(db: SqlDb): LinkStore & TaskNumberStore & TaskAud
     },
 
     async saveLink(link) {
-      const valid = checked(IdentityLink, link, 'STORE_INVALID_INPUT', 'the identity link to save');
+      const valid = checkedInput(IdentityLink, link, 'the identity link to save');
       // Lower-cased, so links match an e-mail address case-insensitively.
       const row = { ...valid, email: valid.email.toLowerCase() };
       await db.run('saveLink', upsert('identity_links', row, ['platform', 'chat_user_id']));
@@ -48,9 +48,7 @@ export function identityTables(db: SqlDb): LinkStore & TaskNumberStore & TaskAud
     },
 
     async saveTaskNumbering(platform, chatUserId, taskIds, at) {
-      const ids = JSON.stringify(
-        checked(TaskIds, taskIds, 'STORE_INVALID_INPUT', 'task numbering'),
-      );
+      const ids = JSON.stringify(checkedInput(TaskIds, taskIds, 'task numbering'));
       await db.run(
         'saveTaskNumbering',
         sql`INSERT INTO task_numbering (platform, chat_user_id, task_ids, saved_at)
@@ -70,12 +68,7 @@ export function identityTables(db: SqlDb): LinkStore & TaskNumberStore & TaskAud
     },
 
     async rememberTasks(accessUserId, taskIds, at) {
-      const valid = checked(
-        Audience,
-        { accessUserId, taskIds, at },
-        'STORE_INVALID_INPUT',
-        'the tasks shown',
-      );
+      const valid = checkedInput(Audience, { accessUserId, taskIds, at }, 'the tasks shown');
       // `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT.
       await db.run(
         'rememberTasks',

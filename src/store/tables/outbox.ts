@@ -3,7 +3,7 @@
  * sharing the database see every hand-over as atomic.
  */
 import type { z } from 'zod';
-import { checked } from '../checked.ts';
+import { checkedInput } from '../checked.ts';
 import {
   IntentBody,
   type IntentEnd,
@@ -39,10 +39,10 @@ const toNotification = rowReader('notifications', Notification, {
 });
 
 const json = <T>(schema: z.ZodType<T>, value: T, what: string) =>
-  JSON.stringify(checked(schema, value, 'STORE_INVALID_INPUT', what));
+  JSON.stringify(checkedInput(schema, value, what));
 
 function keyOf(key: NotificationKey): Sql {
-  const k = checked(NotificationKey, key, 'STORE_INVALID_INPUT', 'the notification key');
+  const k = checkedInput(NotificationKey, key, 'the notification key');
   return sql`task_id = ${k.taskId} AND platform = ${k.platform} AND recipient = ${k.recipient}`;
 }
 
@@ -73,7 +73,7 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
   };
   return {
     async claimNotification(claim) {
-      const c = checked(NotificationClaim, claim, 'STORE_INVALID_INPUT', 'the claim');
+      const c = checkedInput(NotificationClaim, claim, 'the claim');
       const { body, ...notification } = c;
       // The notification, and its `post` intent in its owner's hands.
       const row = {

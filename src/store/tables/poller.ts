@@ -4,7 +4,7 @@
  * see every claim as atomic; claims pass over rows another replica is claiming.
  */
 import { z } from 'zod';
-import { checked } from '../checked.ts';
+import { checkedInput } from '../checked.ts';
 import { BotRequest, CompletedPoll, JsonObject, Platform, PollUser } from '../records.ts';
 import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
@@ -23,7 +23,7 @@ const ConversationRef = z.object({
 export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & ConversationRefStore {
   return {
     async recordRequest(request) {
-      const valid = checked(BotRequest, request, 'STORE_INVALID_INPUT', 'the request to record');
+      const valid = checkedInput(BotRequest, request, 'the request to record');
       await db.run('recordRequest', sql`${insert('bot_requests', valid)} ON CONFLICT DO NOTHING`);
     },
 
@@ -53,7 +53,7 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
     },
 
     async syncPollUsers(users) {
-      const valid = checked(z.array(PollUser), users, 'STORE_INVALID_INPUT', 'the users to poll');
+      const valid = checkedInput(z.array(PollUser), users, 'the users to poll');
       const ids = valid.map((u) => u.accessUserId);
       const dues = valid.map((u) => ({ id: u.accessUserId, due: u.firstDueAt }));
       // `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT.
@@ -88,12 +88,7 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
     },
 
     async completePolls(owner, polls) {
-      const valid = checked(
-        z.array(CompletedPoll),
-        polls,
-        'STORE_INVALID_INPUT',
-        'the finished polls',
-      );
+      const valid = checkedInput(z.array(CompletedPoll), polls, 'the finished polls');
       const dues = valid.map((p) => ({ id: p.accessUserId, due: p.nextDueAt }));
       await db.run(
         'completePolls',
@@ -135,10 +130,9 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
     },
 
     async saveConversationRef(platform, chatUserId, ref) {
-      const valid = checked(
+      const valid = checkedInput(
         ConversationRef,
         { platform, chatUserId, ref },
-        'STORE_INVALID_INPUT',
         'the conversation reference to save',
       );
       const save = upsert('conversation_refs', valid, ['platform', 'chat_user_id']);
