@@ -1,5 +1,4 @@
-import type { SqlDb } from './sql.ts';
-import { sql } from './sql.ts';
+import { type SqlDb, sql } from './sql.ts';
 import type { Store } from './store.ts';
 import { auditTables } from './tables/audit.ts';
 import { groupTables } from './tables/groups.ts';

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { queryFailed, storeClosed } from '../errors.ts';
-import { type Sql, type SqlDb, sql } from '../sql.ts';
+import { raw, type Sql, type SqlDb, sql } from '../sql.ts';
 
 /** Dates are INTEGER epoch milliseconds, so they compare and sort as numbers. */
 const bind = (statement: Sql) =>
@@ -18,7 +18,7 @@ export class SqliteDb implements SqlDb {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
   #closed = false;
-  readonly skipLocked = sql``;
+  readonly skipLocked = raw('');
 
   constructor(db: DatabaseSync) {
     this.#db = db;
