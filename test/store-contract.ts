@@ -3,9 +3,9 @@
  * `describeStoreContract` with a function that opens a fresh, empty store.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_AUDIT_LIMIT } from '../src/store/audit-query.ts';
 import { StoreError } from '../src/store/errors.ts';
 import type { AuditEntry, DecisionAuditEntry, IdentityLink, Store } from '../src/store/store.ts';
+import { MAX_AUDIT_LIMIT } from '../src/store/tables/audit.ts';
 import { describeAuditAndGroupTables } from './store-groups-contract.ts';
 import { describePollerTables, pollerCalls } from './store-poller-contract.ts';
 

@@ -126,4 +126,17 @@ describe('SQLite file store', () => {
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).code).toBe('STORE_CORRUPT_ROW');
   });
+
+  it('reports JSON text that does not parse as STORE_CORRUPT_ROW, naming the column', async () => {
+    const file = join(freshDir(), 'accessbot.db');
+    const store = await openStore(file);
+    inspect(file, (db) =>
+      db.exec(`INSERT INTO conversation_refs VALUES ('teams', '29:a', '{"x":')`),
+    );
+    const error = await store.getConversationRef('teams', '29:a').catch((e: unknown) => e);
+    await store.close();
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).code).toBe('STORE_CORRUPT_ROW');
+    expect((error as StoreError).message).toContain('ref is not JSON');
+  });
 });

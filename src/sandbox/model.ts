@@ -25,23 +25,15 @@ export interface UserRecord {
   jobTitle: string;
 }
 
-export interface GroupRecord {
+/** User groups, WorkApps and permission levels are served alike. */
+interface DescribedRecord {
   id: string;
   name: string;
   description: string;
 }
-
-export interface WorkAppRecord {
-  id: string;
-  name: string;
-  description: string;
-}
-
-export interface PermissionLevelRecord {
-  id: string;
-  name: string;
-  description: string;
-}
+export type GroupRecord = DescribedRecord;
+export type WorkAppRecord = DescribedRecord;
+export type PermissionLevelRecord = DescribedRecord;
 
 export interface CustomFieldRecord {
   id: string;

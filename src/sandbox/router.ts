@@ -22,39 +22,32 @@ export interface RouteContext {
   page<T>(items: Iterable<T>, key: (item: T) => string): Page<T>;
 }
 
-export interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** URLPattern pathname, relative to the table's prefix. */
-  path: string;
-  handle(ctx: RouteContext): Reply;
-}
+type Handler = (ctx: RouteContext) => Reply;
 
-export interface Match {
-  route: Route;
-  params: Record<string, string>;
-}
+/** `'METHOD /path'` (a URLPattern pathname, relative to the table's prefix) → its handler. */
+export type Routes = Record<`${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`, Handler>;
 
 export class Router {
-  readonly #routes: { route: Route; pattern: URLPattern }[];
+  readonly #routes: { method: string; pattern: URLPattern; handle: Handler }[];
 
-  constructor(routes: Route[]) {
-    this.#routes = routes.map((route) => ({
-      route,
-      pattern: new URLPattern({ pathname: route.path }),
-    }));
+  constructor(routes: Routes) {
+    this.#routes = Object.entries(routes).map(([route, handle]) => {
+      const [method = '', pathname] = route.split(' ');
+      return { method, pattern: new URLPattern({ pathname }), handle };
+    });
   }
 
   /** Throws the 404 (no such path) or 405 (no such method on it) problem. */
-  match(method: string, pathname: string): Match {
+  match(method: string, pathname: string): { handle: Handler; params: Record<string, string> } {
     const allowed = new Set<string>();
-    for (const { route, pattern } of this.#routes) {
-      const groups = pattern.exec({ pathname })?.pathname.groups;
+    for (const route of this.#routes) {
+      const groups = route.pattern.exec({ pathname })?.pathname.groups;
       if (groups === undefined) continue;
       if (route.method !== method) {
         allowed.add(route.method);
         continue;
       }
-      return { route, params: decodeAll(groups) };
+      return { handle: route.handle, params: decodeAll(groups) };
     }
     if (allowed.size > 0) throw new MethodNotAllowed([...allowed]);
     throw notFound(`No resource at ${pathname}`);

@@ -131,50 +131,57 @@ export function loadSeed(state: SandboxState, now: Date): void {
   loadHistory(state, now);
 }
 
+/** Access requests of the last days: `app.level`, who asked, how many hours ago, and why. */
+const accessRequests: [keyof typeof requests, string, SeedUser, number, string][] = [
+  ['alanAwsReadOnly', 'aws.readOnly', 'alan', 72, 'Read the production dashboards during on-call.'],
+  ['kenFigmaViewer', 'figma.viewer', 'ken', 120, 'Look at the new login screens.'],
+  ['graceGithubWrite', 'github.write', 'grace', 3, graceJustification],
+  ['timFigmaEditor', 'figma.editor', 'tim', 5, 'I am taking over the onboarding flow designs.'],
+  [
+    'barbaraJiraAdmin',
+    'jira.projectAdmin',
+    'barbara',
+    8,
+    'Set up the workflow of the new Compiler project.',
+  ],
+  [
+    'katherineSalesforceAdmin',
+    'salesforce.admin',
+    'katherine',
+    30,
+    'Configure the quarterly revenue reports.',
+  ],
+];
+
 /** Requests of the last days: Ada's three pending tasks, others' tasks, decided ones. */
 function loadHistory(state: SandboxState, now: Date): void {
-  const request = (
-    id: string,
-    user: SeedUser,
-    path: string,
-    agoHours: number,
-    justification?: string,
-  ) => {
+  for (const [request, path, user, agoHours, justification] of accessRequests) {
     const { app, levelId } = appAndLevel(path);
     state.createAccessRequest({
-      id,
+      id: requests[request],
       workAppId: app.id,
       userId: users[user].id,
       ...(levelId && { permissionLevelId: levelId }),
-      ...(justification && { justification }),
+      justification,
       at: hoursAgo(now, agoHours),
     });
-  };
-  request(
-    requests.alanAwsReadOnly,
-    'alan',
-    'aws.readOnly',
-    72,
-    'Read the production dashboards during on-call.',
-  );
-  state.decideTask(
-    tasks.adaAlanAwsReadOnly,
-    'Approved',
-    users.ada.id,
-    undefined,
-    hoursAgo(now, 68),
-  );
-  request(requests.kenFigmaViewer, 'ken', 'figma.viewer', 120, 'Look at the new login screens.');
+  }
+  const approvedAt = hoursAgo(now, 68);
+  state.decideTask(tasks.adaAlanAwsReadOnly, 'Approved', users.ada.id, undefined, approvedAt);
   const reason = 'Ask the designers for a share link instead; licences are tight this quarter.';
   state.decideTask(tasks.timKenFigmaViewer, 'Declined', users.tim.id, reason, hoursAgo(now, 96));
-
   state.createEntitlementReview({
     id: requests.dennisAwsReview,
     accessId: accesses.dennisAwsPowerUser,
     requestedBy: users.radia.id,
     at: hoursAgo(now, 26),
   });
-  request(requests.graceGithubWrite, 'grace', 'github.write', 3, graceJustification);
+  state.createEntitlementReview({
+    id: requests.kenWorkspaceReview,
+    accessId: accesses.kenWorkspaceAdmin,
+    requestedBy: users.ada.id,
+    at: hoursAgo(now, 20),
+  });
   state.createOffboardingStep({
     id: requests.edsgerGithubOffboarding,
     userId: users.edsger.id,
@@ -182,32 +189,5 @@ function loadHistory(state: SandboxState, now: Date): void {
     requestedBy: users.ken.id,
     step: "Revoke Edsger Dijkstra's GitHub access (last day: Friday)",
     at: hoursAgo(now, 1),
-  });
-  request(
-    requests.timFigmaEditor,
-    'tim',
-    'figma.editor',
-    5,
-    'I am taking over the onboarding flow designs.',
-  );
-  request(
-    requests.barbaraJiraAdmin,
-    'barbara',
-    'jira.projectAdmin',
-    8,
-    'Set up the workflow of the new Compiler project.',
-  );
-  request(
-    requests.katherineSalesforceAdmin,
-    'katherine',
-    'salesforce.admin',
-    30,
-    'Configure the quarterly revenue reports.',
-  );
-  state.createEntitlementReview({
-    id: requests.kenWorkspaceReview,
-    accessId: accesses.kenWorkspaceAdmin,
-    requestedBy: users.ada.id,
-    at: hoursAgo(now, 20),
   });
 }

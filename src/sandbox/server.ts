@@ -113,8 +113,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     try {
       const denied = authFailure(req.headers);
       if (denied) return problem(401, denied, url.pathname);
-      const { route, params } = router.match(req.method ?? '', path);
-      return route.handle({
+      const { handle, params } = router.match(req.method ?? '', path);
+      return handle({
         state,
         faults,
         params,

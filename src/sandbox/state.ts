@@ -67,21 +67,16 @@ export class SandboxState extends Directory {
       throw conflict(`${user.displayName} already has a pending request for ${label(subject)}`);
     }
     // Approvers are checked before the access exists, so a refused request leaves nothing behind.
-    const approverIds = this.#approvers('AccessRequest', subject);
+    this.#approvers('AccessRequest', subject);
     const access = this.#addAccess(subject, 'Pending', input);
-    access.taskIds = this.#open(
-      'AccessRequest',
-      subject,
-      approverIds,
-      access.id,
-      access.createdAt,
-      {
-        requestedBy: user.id,
-        requestedByName: user.displayName,
-        accessId: access.id,
-        ...(input.justification ? { justification: input.justification } : {}),
-      },
-    );
+    const request = { id: access.id, at: new Date(access.createdAt) };
+    const tasks = this.#openRequest('AccessRequest', subject, request, {
+      requestedBy: user.id,
+      requestedByName: user.displayName,
+      accessId: access.id,
+      ...(input.justification ? { justification: input.justification } : {}),
+    });
+    access.taskIds = tasks.map((task) => task.id);
     return structuredClone(access);
   }
 
@@ -164,6 +159,7 @@ export class SandboxState extends Directory {
     }
   }
 
+  /** Opens one Pending task per approver; they are decided together. */
   #openRequest(
     type: RequestType,
     subject: Subject,
@@ -172,31 +168,8 @@ export class SandboxState extends Directory {
   ): TaskRecord[] {
     const createdAt = (extra.at ?? this.#now()).toISOString();
     const requestId = extra.id ?? randomUUID();
-    const approverIds = this.#approvers(type, subject);
-    const ids = this.#open(type, subject, approverIds, requestId, createdAt, metadata);
-    return ids.map((id) => structuredClone(this.task(id)));
-  }
-
-  /** The policy's approvers; the subject decides about themselves only when no one else can. */
-  #approvers(type: RequestType, subject: Subject): string[] {
-    const policy = this.policyFor(subject.app, subject.level, type);
-    const approverIds = (policy?.approverIds ?? []).filter((id) => this.users.has(id));
-    if (approverIds.length === 0) {
-      throw unprocessable(`${label(subject)} has no ${type} policy with approvers`);
-    }
-    const others = approverIds.filter((id) => id !== subject.user.id);
-    return others.length > 0 ? others : approverIds;
-  }
-
-  #open(
-    type: RequestType,
-    { app, level, user }: Subject,
-    approverIds: string[],
-    requestId: string,
-    createdAt: string,
-    metadata: Omit<TaskRecord['metadata'], 'createdAt'>,
-  ): string[] {
-    const tasks = approverIds.map(
+    const { app, level, user } = subject;
+    const tasks = this.#approvers(type, subject).map(
       (assigneeId): TaskRecord => ({
         id: taskIdOf(requestId, assigneeId),
         type,
@@ -221,7 +194,18 @@ export class SandboxState extends Directory {
       this.#siblings.set(task.id, ids);
     }
     for (const task of tasks) this.emit('taskCreated', structuredClone(task));
-    return ids;
+    return tasks.map((task) => structuredClone(task));
+  }
+
+  /** The policy's approvers; the subject decides about themselves only when no one else can. */
+  #approvers(type: RequestType, subject: Subject): string[] {
+    const policy = this.policyFor(subject.app, subject.level, type);
+    const approverIds = (policy?.approverIds ?? []).filter((id) => this.users.has(id));
+    if (approverIds.length === 0) {
+      throw unprocessable(`${label(subject)} has no ${type} policy with approvers`);
+    }
+    const others = approverIds.filter((id) => id !== subject.user.id);
+    return others.length > 0 ? others : approverIds;
   }
 
   /** References in a request body: an unknown one makes it unprocessable (422), not a 404. */

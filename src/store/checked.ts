@@ -19,3 +19,7 @@ export function checked<T>(
   }
   return parsed.data;
 }
+
+/** A caller's input, checked: invalid input is a bug in the caller. */
+export const checkedInput = <T>(schema: z.ZodType<T>, value: unknown, what: string): T =>
+  checked(schema, value, 'STORE_INVALID_INPUT', what);

@@ -1,51 +1,51 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { checked } from './checked.ts';
-import { IdentityLink } from './records.ts';
+import { StoreError } from './errors.ts';
 
-/** Insert column lists, in the order of the values `rowCodec` makes. */
-export const LINK_COLUMNS =
-  'platform, chat_user_id, access_user_id, email, display_name, linked_at';
+const fieldNames = new Map<string, string>();
+const fieldOf = (column: string) => {
+  let field = fieldNames.get(column);
+  if (field === undefined) {
+    field = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    fieldNames.set(column, field);
+  }
+  return field;
+};
+/** Instants sit in the columns named `at` or `…_at`; SQLite keeps them as epoch milliseconds. */
+const isInstant = (column: string) => column === 'at' || column.endsWith('_at');
 
 /**
- * The mapping between identity links and the snake_case rows both databases hold: records
- * are checked on the way in, rows on the way out. Only the date column type differs, so each
- * implementation says how it reads (`readDate`) and writes (`writeDate`) one.
+ * Reads the rows of `table` as records of `schema`, checked: a damaged row is a
+ * STORE_CORRUPT_ROW, never a record. snake_case columns become camelCase fields; the `json`
+ * fields, which SQLite keeps as text and PostgreSQL's jsonb gives back parsed, are parsed;
+ * `shape` rearranges the fields where the record is not one flat row.
  */
-export function rowCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: Date) => D) {
-  const LinkRow = z
-    .object({
-      platform: z.string(),
-      chat_user_id: z.string(),
-      access_user_id: z.string(),
-      email: z.string(),
-      display_name: z.string().nullable(),
-      linked_at: readDate,
-    })
-    .transform((row) => ({
-      platform: row.platform,
-      chatUserId: row.chat_user_id,
-      accessUserId: row.access_user_id,
-      email: row.email,
-      displayName: row.display_name,
-      linkedAt: row.linked_at,
-    }))
-    .pipe(IdentityLink);
-
-  return {
-    toLink: (row: unknown): IdentityLink =>
-      checked(LinkRow, row, 'STORE_CORRUPT_ROW', 'a row of identity_links'),
-
-    /** The values of LINK_COLUMNS; the e-mail lower-cased, so links match it case-insensitively. */
-    linkValues(link: IdentityLink) {
-      const valid = checked(IdentityLink, link, 'STORE_INVALID_INPUT', 'the identity link to save');
-      return [
-        valid.platform,
-        valid.chatUserId,
-        valid.accessUserId,
-        valid.email.toLowerCase(),
-        valid.displayName,
-        writeDate(valid.linkedAt),
-      ];
-    },
+export function rowReader<T>(
+  table: string,
+  schema: z.ZodType<T>,
+  options: { json?: string[]; shape?: (fields: Record<string, unknown>) => unknown } = {},
+): (row: unknown) => T {
+  const what = `a row of ${table}`;
+  return (row) => {
+    const fields: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row as Record<string, unknown>)) {
+      const field = fieldOf(column);
+      if (isInstant(column) && typeof value === 'number') fields[field] = new Date(value);
+      else if (typeof value === 'string' && options.json?.includes(field)) {
+        try {
+          fields[field] = JSON.parse(value);
+        } catch (error) {
+          throw new StoreError('STORE_CORRUPT_ROW', `${what} is invalid: ${column} is not JSON`, {
+            cause: error,
+          });
+        }
+      } else fields[field] = value;
+    }
+    return checked(
+      schema,
+      options.shape ? options.shape(fields) : fields,
+      'STORE_CORRUPT_ROW',
+      what,
+    );
   };
 }

@@ -4,20 +4,7 @@
  * replicas). Every method is async so both fit, and every record type is a zod schema
  * (records.ts) so rows read back are checked, not trusted.
  */
-import type {
-  AuditStore,
-  ChannelGroupStore,
-  ConversationRefStore,
-  GroupChangeStore,
-  LinkStore,
-  NotificationStore,
-  PollScheduleStore,
-  ReplayStore,
-  ReplicaStore,
-  RequestStore,
-  TaskAudienceStore,
-  TaskNumberStore,
-} from './roles.ts';
+import type * as Role from './roles.ts';
 
 export * from './audit-records.ts';
 export * from './group-records.ts';
@@ -25,18 +12,18 @@ export * from './records.ts';
 export type * from './roles.ts';
 
 export interface Store
-  extends LinkStore,
-    AuditStore,
-    TaskNumberStore,
-    TaskAudienceStore,
-    NotificationStore,
-    RequestStore,
-    PollScheduleStore,
-    ConversationRefStore,
-    ReplicaStore,
-    ReplayStore,
-    GroupChangeStore,
-    ChannelGroupStore {
+  extends Role.LinkStore,
+    Role.AuditStore,
+    Role.TaskNumberStore,
+    Role.TaskAudienceStore,
+    Role.NotificationStore,
+    Role.RequestStore,
+    Role.PollScheduleStore,
+    Role.ConversationRefStore,
+    Role.ReplicaStore,
+    Role.ReplayStore,
+    Role.GroupChangeStore,
+    Role.ChannelGroupStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { FaultCommand } from '../faults.ts';
 import { noContent, ok } from '../http.ts';
-import type { Route } from '../router.ts';
+import type { Routes } from '../router.ts';
 
 const DecideCommand = z.strictObject({
   taskId: z.string().min(1),
@@ -16,26 +16,14 @@ const DecideCommand = z.strictObject({
   reason: z.string().max(2000).optional(),
 });
 
-export const controlRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/faults',
-    handle: ({ faults, body }) => {
-      faults.apply(body(FaultCommand));
-      return noContent;
-    },
+export const controlRoutes: Routes = {
+  'POST /faults': ({ faults, body }) => {
+    faults.apply(body(FaultCommand));
+    return noContent;
   },
-  {
-    method: 'POST',
-    path: '/decide',
-    handle: ({ state, body }) => {
-      const { taskId, status, byUserId, reason } = body(DecideCommand);
-      return ok(state.decideTask(taskId, status, byUserId, reason));
-    },
+  'POST /decide': ({ state, body }) => {
+    const { taskId, status, byUserId, reason } = body(DecideCommand);
+    return ok(state.decideTask(taskId, status, byUserId, reason));
   },
-  {
-    method: 'GET',
-    path: '/tasks/:taskId',
-    handle: ({ state, params }) => ok(state.task(params.taskId!)),
-  },
-];
+  'GET /tasks/:taskId': ({ state, params }) => ok(state.task(params.taskId!)),
+};

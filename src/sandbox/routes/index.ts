@@ -5,5 +5,5 @@ import { directoryRoutes } from './directory.ts';
 import { taskRoutes } from './tasks.ts';
 import { workAppRoutes } from './work-apps.ts';
 
-export const apiRouter = new Router([...directoryRoutes, ...workAppRoutes, ...taskRoutes]);
+export const apiRouter = new Router({ ...directoryRoutes, ...workAppRoutes, ...taskRoutes });
 export const controlRouter = new Router(controlRoutes);

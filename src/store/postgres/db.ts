@@ -1,40 +1,65 @@
 import type pg from 'pg';
 import { queryFailed, storeClosed } from '../errors.ts';
+import { type Sql, type SqlDb, sql } from '../sql.ts';
 import { transaction } from './transaction.ts';
 
-export type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+const dollar = (n: number) => `$${n}`;
 
 /**
- * The `pg` pool every table of a PostgresStore shares: calls are refused once it is closed, and
- * pg's errors become StoreErrors.
+ * The `pg` pool every table of a PostgreSQL store shares: calls are refused once it is closed,
+ * and pg's errors become StoreErrors. pg reads timestamptz as Date and writes Date as
+ * timestamptz. Replicas claim rows with `FOR UPDATE SKIP LOCKED`, so two of them never wait
+ * for, nor take, the same rows.
  */
-export class PgDb {
+export class PgDb implements SqlDb {
   readonly #pool: pg.Pool;
   #closing: Promise<void> | undefined;
+  readonly skipLocked = sql`FOR UPDATE SKIP LOCKED`;
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
   }
 
-  query(operation: string, text: string, values?: unknown[]): Promise<pg.QueryResult> {
-    return this.#guarded(operation, () => this.#pool.query(text, values));
+  async all(operation: string, statement: Sql) {
+    return (await this.#query(operation, statement)).rows;
   }
 
-  async rows(operation: string, text: string, values?: unknown[]): Promise<unknown[]> {
-    return (await this.query(operation, text, values)).rows;
+  async run(operation: string, statement: Sql) {
+    return (await this.#query(operation, statement)).rowCount ?? 0;
   }
 
-  /** Runs `work` on one connection between BEGIN and COMMIT. */
-  transaction<T>(operation: string, work: (query: Query) => Promise<T>): Promise<T> {
+  batch(operation: string, statements: Sql[]) {
     return this.#guarded(operation, () =>
-      transaction(this.#pool, (client) => work((text, values) => client.query(text, values))),
+      transaction(this.#pool, async (client) => {
+        const changes: number[] = [];
+        for (const statement of statements) {
+          const result = await client.query(statement.text(dollar), [...statement.values]);
+          changes.push(result.rowCount ?? 0);
+        }
+        return changes;
+      }),
     );
+  }
+
+  list(values: readonly string[]) {
+    return sql`unnest(${values}::text[]) AS value`;
+  }
+
+  dues(rows: readonly { id: string; due: Date }[]) {
+    const ids = rows.map((row) => row.id);
+    return sql`unnest(${ids}::text[], ${rows.map((row) => row.due)}::timestamptz[]) AS d (id, due)`;
   }
 
   /** Ends the pool once; later and concurrent calls wait for the same end. */
   close(): Promise<void> {
     this.#closing ??= this.#pool.end();
     return this.#closing;
+  }
+
+  #query(operation: string, statement: Sql): Promise<pg.QueryResult> {
+    return this.#guarded(operation, () =>
+      this.#pool.query(statement.text(dollar), [...statement.values]),
+    );
   }
 
   async #guarded<T>(operation: string, work: () => Promise<T>): Promise<T> {
@@ -48,6 +73,3 @@ export class PgDb {
     }
   }
 }
-
-/** True when the statement changed a row. */
-export const changed = (result: pg.QueryResult) => (result.rowCount ?? 0) > 0;

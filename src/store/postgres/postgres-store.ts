@@ -1,15 +1,10 @@
 import pg from 'pg';
 import { StoreError } from '../errors.ts';
+import { sqlStore } from '../sql-store.ts';
 import type { Store } from '../store.ts';
-import { postgresAuditTables } from './audit-tables.ts';
 import { PgDb } from './db.ts';
-import { postgresGroupTables } from './group-tables.ts';
-import { postgresIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
-import { postgresOutboxTables } from './outbox-tables.ts';
-import { postgresPollerTables } from './poller-tables.ts';
-import { postgresReplayTables } from './replay-tables.ts';
 
 export interface PostgresStoreOptions {
   /** Connections the pool may hold at once. */
@@ -49,19 +44,7 @@ export async function openPostgresStore(
     await pool.end();
     throw openFailed(url, error);
   }
-  const db = new PgDb(pool);
-  return {
-    ...postgresIdentityTables(db),
-    ...postgresAuditTables(db),
-    ...postgresGroupTables(db),
-    ...postgresPollerTables(db),
-    ...postgresOutboxTables(db),
-    ...postgresReplayTables(db),
-    async ping() {
-      await db.query('ping', 'SELECT 1');
-    },
-    close: () => db.close(),
-  };
+  return sqlStore(new PgDb(pool));
 }
 
 /**

@@ -1,22 +1,71 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { queryFailed, storeClosed } from '../errors.ts';
+import { raw, type Sql, type SqlDb, sql } from '../sql.ts';
+
+/** Dates are INTEGER epoch milliseconds, so they compare and sort as numbers. */
+const bind = (statement: Sql) =>
+  statement.values.map((value) =>
+    value instanceof Date ? value.getTime() : value,
+  ) as SQLInputValue[];
 
 /**
- * The one `node:sqlite` connection every table of a SqliteStore shares: calls are refused once it
- * is closed, SQLite's errors become StoreErrors, and each statement is compiled once (a sweep runs
- * the same statements thousands of times).
+ * The one `node:sqlite` connection every table of a SQLite store shares: calls are refused once
+ * it is closed, SQLite's errors become StoreErrors, and each statement is compiled once (a sweep
+ * runs the same statements thousands of times). A write takes the file's lock, so there is
+ * nothing to skip.
  */
-export class SqliteDb {
+export class SqliteDb implements SqlDb {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
   #closed = false;
+  readonly skipLocked = raw('');
 
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
 
-  /** Runs one store call. */
-  run<T>(operation: string, work: () => T): T {
+  async all(operation: string, statement: Sql) {
+    return this.#run(operation, () => this.#prepare(statement).all(...bind(statement)));
+  }
+
+  async run(operation: string, statement: Sql) {
+    return this.#run(operation, () => this.#change(statement));
+  }
+
+  /**
+   * An IMMEDIATE transaction: it takes the write lock at once, so processes sharing the file see
+   * the whole of it as one atomic step.
+   */
+  async batch(operation: string, statements: Sql[]) {
+    return this.#run(operation, () => {
+      this.#db.exec('BEGIN IMMEDIATE');
+      try {
+        const changes = statements.map((statement) => this.#change(statement));
+        this.#db.exec('COMMIT');
+        return changes;
+      } catch (error) {
+        this.#db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  list(values: readonly string[]) {
+    return sql`json_each(${JSON.stringify(values)})`;
+  }
+
+  dues(rows: readonly { id: string; due: Date }[]) {
+    const pairs = JSON.stringify(rows.map((row) => [row.id, row.due.getTime()]));
+    return sql`(SELECT value ->> 0 AS id, value ->> 1 AS due FROM json_each(${pairs})) AS d`;
+  }
+
+  async close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#db.close();
+  }
+
+  #run<T>(operation: string, work: () => T): T {
     if (this.#closed) throw storeClosed(operation);
     try {
       return work();
@@ -25,35 +74,17 @@ export class SqliteDb {
     }
   }
 
-  /** The compiled statement for `sql`, compiled on first use. */
-  statement(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+  #change(statement: Sql): number {
+    return Number(this.#prepare(statement).run(...bind(statement)).changes);
   }
 
-  /**
-   * Runs `work` in an IMMEDIATE transaction: it takes the write lock at once, so processes
-   * sharing the file see the whole of it as one atomic step.
-   */
-  transaction<T>(work: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.#db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
+  #prepare(statement: Sql): StatementSync {
+    const text = statement.text(() => '?');
+    let prepared = this.#statements.get(text);
+    if (!prepared) {
+      prepared = this.#db.prepare(text);
+      this.#statements.set(text, prepared);
     }
-  }
-
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#db.close();
+    return prepared;
   }
 }

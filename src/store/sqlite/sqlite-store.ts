@@ -1,17 +1,12 @@
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { StoreError } from '../errors.ts';
+import { sqlStore } from '../sql-store.ts';
 import type { Store } from '../store.ts';
-import { sqliteAuditTables } from './audit-tables.ts';
 import { SqliteDb } from './db.ts';
-import { sqliteGroupTables } from './group-tables.ts';
-import { sqliteIdentityTables } from './identity-tables.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
-import { sqliteOutboxTables } from './outbox-tables.ts';
-import { sqlitePollerTables } from './poller-tables.ts';
 import { preparePrivateFile } from './private-file.ts';
-import { sqliteReplayTables } from './replay-tables.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -48,21 +43,7 @@ export function openSqliteStore(file: string): Store {
       { cause: error },
     );
   }
-  const db = new SqliteDb(connection);
-  return {
-    ...sqliteIdentityTables(db),
-    ...sqliteAuditTables(db),
-    ...sqliteGroupTables(db),
-    ...sqlitePollerTables(db),
-    ...sqliteOutboxTables(db),
-    ...sqliteReplayTables(db),
-    async ping() {
-      db.run('ping', () => db.statement('SELECT 1').get());
-    },
-    async close() {
-      db.close();
-    },
-  };
+  return sqlStore(new SqliteDb(connection));
 }
 
 /** Node's and SQLite's wording for the two usual set-up mistakes is cryptic; say what is wrong. */

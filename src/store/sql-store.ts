@@ -1,0 +1,24 @@
+import { type SqlDb, sql } from './sql.ts';
+import type { Store } from './store.ts';
+import { auditTables } from './tables/audit.ts';
+import { groupTables } from './tables/groups.ts';
+import { identityTables } from './tables/identity.ts';
+import { outboxTables } from './tables/outbox.ts';
+import { pollerTables } from './tables/poller.ts';
+import { replayTables } from './tables/replay.ts';
+
+/** The store on an open, migrated database: the tables of every role share its connection. */
+export function sqlStore(db: SqlDb): Store {
+  return {
+    ...identityTables(db),
+    ...auditTables(db),
+    ...groupTables(db),
+    ...pollerTables(db),
+    ...outboxTables(db),
+    ...replayTables(db),
+    async ping() {
+      await db.all('ping', sql`SELECT 1 AS one`);
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The audit log: one table for decisions and membership changes, the columns of the other kind
+ * left null. Entries are checked on the way in, rows on the way out.
+ */
+import { z } from 'zod';
+import { AuditEntry, type AuditQuery } from '../audit-records.ts';
+import { checkedInput } from '../checked.ts';
+import { StoreError } from '../errors.ts';
+import type { AuditStore } from '../roles.ts';
+import { rowReader } from '../rows.ts';
+import { insert, join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
+
+const DEFAULT_AUDIT_LIMIT = 100;
+export const MAX_AUDIT_LIMIT = 1000;
+
+/** A row's columns of the other kind are null, and dropped by the entry's own schema. */
+const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {
+  shape: ({ id, ...entry }) => ({ id: Number(id), entry }),
+});
+
+/** Larger requests are capped rather than refused: the caller still gets the newest. */
+function auditLimit(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_AUDIT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new StoreError(
+      'STORE_INVALID_INPUT',
+      `audit limit must be a positive integer, got ${limit}`,
+    );
+  }
+  return Math.min(limit, MAX_AUDIT_LIMIT);
+}
+
+/** The conditions of an audit query; `more` are further ones, e.g. a page's start. */
+function auditWhere(query: Omit<AuditQuery, 'limit'>, more: Sql[] = []): Sql {
+  const terms: Sql[] = [];
+  const anyOf = (column: string, values: readonly string[]) =>
+    values.length
+      ? [
+          sql`${raw(column)} IN (${join(
+            values.map((v) => sql`${v}`),
+            ', ',
+          )})`,
+        ]
+      : [];
+  if (query.taskId !== undefined) terms.push(sql`task_id = ${query.taskId}`);
+  if (query.actor) {
+    terms.push(
+      sql`platform = ${query.actor.platform} AND chat_user_id = ${query.actor.chatUserId}`,
+    );
+  }
+  if (query.person) {
+    const { chatUserIds, accessUserIds, emails = [] } = query.person;
+    const either = [
+      ...anyOf('chat_user_id', chatUserIds),
+      ...anyOf('access_user_id', accessUserIds),
+      ...anyOf('target_user_id', accessUserIds),
+      ...anyOf('target_email', emails),
+    ];
+    // Nobody to look for: nothing matches.
+    terms.push(either.length ? sql`(${join(either, ' OR ')})` : raw('1 = 0'));
+  }
+  if (query.since) terms.push(sql`at >= ${query.since}`);
+  if (query.until) terms.push(sql`at < ${query.until}`);
+  terms.push(...more);
+  return terms.length ? sql`WHERE ${join(terms, ' AND ')}` : raw('');
+}
+
+export function auditTables(db: SqlDb): AuditStore {
+  return {
+    async appendAudit(entry) {
+      const valid = checkedInput(AuditEntry, entry, 'the audit entry to append');
+      await db.run('appendAudit', insert('audit_log', valid));
+    },
+
+    async listAudit(query = {}) {
+      const limit = auditLimit(query.limit);
+      // `id` breaks ties between entries of the same millisecond: the later append is newer.
+      const rows = await db.all(
+        'listAudit',
+        sql`SELECT * FROM audit_log ${auditWhere(query)} ORDER BY at DESC, id DESC LIMIT ${limit}`,
+      );
+      return rows.map((row) => toNumbered(row).entry);
+    },
+
+    async readAuditLog(query, afterId, limit) {
+      const page = auditLimit(limit);
+      const after = afterId === undefined ? [] : [sql`id > ${afterId}`];
+      const rows = await db.all(
+        'readAuditLog',
+        sql`SELECT * FROM audit_log ${auditWhere(query, after)} ORDER BY id LIMIT ${page}`,
+      );
+      return rows.map(toNumbered);
+    },
+
+    async pruneAudit(before) {
+      return db.run('pruneAudit', sql`DELETE FROM audit_log WHERE at < ${before}`);
+    },
+  };
+}
