@@ -1,7 +1,8 @@
 # accessbot: one image for Slack, Teams or both; configured entirely by environment variables.
 #
 #   docker build -t accessbot .
-#   docker run --env-file accessbot.env -p 3000:3000 -v accessbot-data:/app/data accessbot
+#   docker run --env-file accessbot.env -e DATABASE_URL=sqlite:/app/data/accessbot.db \
+#     -p 127.0.0.1:3000:3000 -v accessbot-data:/app/data accessbot
 #
 # Node runs the TypeScript sources directly (type stripping), so there is no build step: the
 # first stage only installs the production dependencies.
@@ -16,15 +17,15 @@ FROM node:24-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
+# No DATABASE_URL: production needs it set explicitly, so no pod keeps a store of its own.
 ENV NODE_ENV=production \
-    PORT=3000 \
-    DATABASE_URL=sqlite:/app/data/accessbot.db
+    PORT=3000
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
 COPY adapters ./adapters
-# The SQLite store (the default) lives on this volume; with PostgreSQL it stays empty.
+# With DATABASE_URL=sqlite:/app/data/accessbot.db the store lives on this volume.
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]
 # The image's unprivileged user (uid 1000).

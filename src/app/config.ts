@@ -23,8 +23,11 @@ import {
 } from './env-values.ts';
 import { parseGroupManagers } from './group-managers.ts';
 
-/** Where the store lives when DATABASE_URL is unset and a real Access Service is used. */
+/** Where the terminal chat keeps its store against a real Access Service when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
+
+/** The value of ACCESS_API_URL that asks for the embedded sandbox by name. */
+export const SANDBOX = 'sandbox';
 
 /** `development` or `test` in any case: the only places where Teams may run unauthenticated. */
 const isDevelopment = (nodeEnv: string | undefined) =>
@@ -33,7 +36,12 @@ const isDevelopment = (nodeEnv: string | undefined) =>
 const Env = z
   .object({
     NODE_ENV: optional(z.string()),
-    ACCESS_API_URL: optional(httpUrl('ACCESS_API_URL')),
+    ACCESS_API_URL: optional(
+      z.union([z.literal(SANDBOX), httpUrl('ACCESS_API_URL')], {
+        error:
+          'ACCESS_API_URL must be an http(s) URL, e.g. https://access.example.com/api/v1 (or sandbox for the built-in sandbox)',
+      }),
+    ),
     ACCESS_API_KEY: secret('ACCESS_API_KEY'),
     ACCESS_API_SECRET: secret('ACCESS_API_SECRET'),
     ACCESS_TASK_STATUS_PARAM: withDefault(
@@ -170,13 +178,31 @@ const Env = z
     const need = (when: boolean, path: string, message: string) => {
       if (when) ctx.addIssue({ code: 'custom', path: [path], message });
     };
+    const real = !!env.ACCESS_API_URL && env.ACCESS_API_URL !== SANDBOX;
+    // Production fails closed: no silent sandbox, no implicit store.
+    const live = env.NODE_ENV?.toLowerCase() === 'production' ? 'NODE_ENV=production' : undefined;
+    const serving =
+      live ??
+      (env.SLACK_BOT_TOKEN || env.MicrosoftAppId || env.TEAMS_ANONYMOUS === '1'
+        ? 'a chat platform configured'
+        : undefined);
     need(
-      !!env.ACCESS_API_URL && !env.ACCESS_API_KEY,
+      !!serving && !env.ACCESS_API_URL,
+      'ACCESS_API_URL',
+      `ACCESS_API_URL is required with ${serving}: the Access Service's base URL (or ACCESS_API_URL=sandbox for the built-in sandbox, to try accessbot out)`,
+    );
+    need(
+      !!serving && env.ACCESS_API_URL !== SANDBOX && !env.DATABASE_URL,
+      'DATABASE_URL',
+      `DATABASE_URL is required with ${serving} (empty counts as unset): postgres://… for several replicas, or sqlite:PATH for one process`,
+    );
+    need(
+      real && !env.ACCESS_API_KEY,
       'ACCESS_API_KEY',
       'ACCESS_API_KEY is required when ACCESS_API_URL is set',
     );
     need(
-      !!env.ACCESS_API_URL && !env.ACCESS_API_SECRET,
+      real && !env.ACCESS_API_SECRET,
       'ACCESS_API_SECRET',
       'ACCESS_API_SECRET is required when ACCESS_API_URL is set',
     );
@@ -230,15 +256,16 @@ export type Env = z.infer<typeof Env>;
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: Env) {
-  const access = env.ACCESS_API_URL
-    ? {
-        url: env.ACCESS_API_URL.endsWith('/') ? env.ACCESS_API_URL : `${env.ACCESS_API_URL}/`,
-        apiKey: env.ACCESS_API_KEY!,
-        apiSecret: env.ACCESS_API_SECRET!,
-      }
-    : undefined;
+  const access =
+    env.ACCESS_API_URL && env.ACCESS_API_URL !== SANDBOX
+      ? {
+          url: env.ACCESS_API_URL.endsWith('/') ? env.ACCESS_API_URL : `${env.ACCESS_API_URL}/`,
+          apiKey: env.ACCESS_API_KEY!,
+          apiSecret: env.ACCESS_API_SECRET!,
+        }
+      : undefined;
   return {
-    /** Unset → the embedded sandbox is started. */
+    /** Unset → the embedded sandbox is started (the demo, or ACCESS_API_URL=sandbox). */
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     /** Whether an approver may approve a request of their own. */
@@ -289,8 +316,12 @@ function toConfig(env: Env) {
     workers: env.WORKERS,
     /** Unset: every interface. */
     host: env.HOST,
-    /** Unset: in memory with the embedded sandbox, otherwise `DEFAULT_DATABASE_URL`. */
-    databaseUrl: env.DATABASE_URL,
+    /**
+     * The embedded sandbox starts from its seed every time, so its store lives in memory with it
+     * unless DATABASE_URL says otherwise: a store kept from an earlier run would speak of tasks
+     * the new sandbox never had.
+     */
+    databaseUrl: env.DATABASE_URL ?? (access ? DEFAULT_DATABASE_URL : 'sqlite::memory:'),
     poll: {
       intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
       /** 0: no bound. */

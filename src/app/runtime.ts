@@ -2,10 +2,6 @@
  * Wires the parts together from a parsed configuration: the Access Service (or the embedded
  * sandbox when none is configured), the store, the client and the bot. Returns one `close`
  * that releases everything in reverse order.
- *
- * With the embedded sandbox the store lives exactly as long as the sandbox (in memory) unless
- * DATABASE_URL says otherwise: the sandbox starts from its seed every time, and a store kept
- * from an earlier run would speak of tasks and requests the new sandbox never had.
  */
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
@@ -15,7 +11,7 @@ import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
-import { type Config, DEFAULT_DATABASE_URL } from './config.ts';
+import type { Config } from './config.ts';
 
 export interface Runtime {
   bot: AccessBot;
@@ -47,13 +43,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       });
       closers.push(() => sandbox!.close());
       access = { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
-      log.info(
-        { url: sandbox.url },
-        'no ACCESS_API_URL: using the embedded sandbox Access Service',
-      );
     }
-    const databaseUrl = config.databaseUrl ?? (sandbox ? 'sqlite::memory:' : DEFAULT_DATABASE_URL);
-    const store = await openStore(databaseUrl);
+    const store = await openStore(config.databaseUrl);
     closers.push(() => store.close());
     const client = new AccessClient({
       baseUrl: access.url,

@@ -100,7 +100,7 @@ export async function startSlackBot(
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }
     : captureLog();
-  const store = await openStore(config.databaseUrl ?? 'sqlite::memory:');
+  const store = await openStore(config.databaseUrl);
   const observe = observeAccess(metrics);
   const client = new AccessClient({
     baseUrl: sandbox.url,
