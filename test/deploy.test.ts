@@ -7,6 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import {
+  CONFIGURATION_DOC,
+  ENV_EXAMPLE,
+  renderConfigurationDoc,
+  renderEnvExample,
+} from '../scripts/env-example.ts';
 import { loadConfig } from '../src/app/config.ts';
 import { configVariables } from './helpers/config-variables.ts';
 
@@ -114,7 +120,8 @@ describe('compose.yaml', () => {
     expect(Number.parseInt(bot.stop_grace_period, 10)).toBeGreaterThanOrEqual(15);
   });
 
-  it('passes only variables accessbot reads, and no secret values', () => {
+  it('passes every setting of .env, and sets only variables accessbot reads, no secret values', () => {
+    expect(bot.env_file).toEqual([{ path: '.env', required: true }]);
     for (const [name, value] of Object.entries(bot.environment as Record<string, string>)) {
       expect(configVariables).toContain(name);
       if (/SECRET|TOKEN|PASSWORD|KEY/.test(name)) expect(value).toMatch(/^\$\{/);
@@ -190,15 +197,34 @@ describe('deploy/systemd/accessbot.service', () => {
   );
 });
 
-describe('deploy/accessbot.env.example', () => {
-  it('names only variables accessbot reads, besides the compose database password', () => {
-    const names = [...read('deploy/accessbot.env.example').matchAll(/^([A-Za-z_]\w*)=/gm)].map(
-      (m) => m[1]!,
+describe('deploy/accessbot.env.example and docs/configuration.md', () => {
+  it('are what npm run env:example writes from the settings', () => {
+    expect(read(ENV_EXAMPLE)).toBe(renderEnvExample());
+    expect(read(CONFIGURATION_DOC)).toBe(renderConfigurationDoc());
+  });
+
+  it('name every setting once, with a comment above, besides the compose database password', () => {
+    const text = read(ENV_EXAMPLE);
+    const names = [...text.matchAll(/^(?:# )?([A-Za-z_]\w*)=/gm)].map((m) => m[1]!);
+    expect(names.filter((n) => n !== 'POSTGRES_PASSWORD').sort()).toEqual(
+      [...configVariables].sort(),
     );
-    expect(names.length).toBeGreaterThan(5);
-    for (const name of names.filter((n) => n !== 'POSTGRES_PASSWORD')) {
-      expect(configVariables).toContain(name);
-    }
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      if (/^(# )?[A-Za-z_]\w*=/.test(line)) expect(lines[i - 1], line).toMatch(/^# \S/);
+    });
+  });
+
+  it('show each default as accessbot reads it', () => {
+    const defaults = [...read(ENV_EXAMPLE).matchAll(/^# ([A-Za-z_]\w*)=(.+)$/gm)];
+    expect(defaults.length).toBeGreaterThan(20);
+    const given = loadConfig(Object.fromEntries(defaults.map((m) => [m[1]!, m[2]!])));
+    expect(given).toEqual(loadConfig({}));
+  });
+
+  it('list in the docs every setting under its group', () => {
+    const doc = read(CONFIGURATION_DOC);
+    for (const name of configVariables) expect(doc).toContain(`| \`${name}\` |`);
   });
 });
 
