@@ -11,7 +11,9 @@ import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
+import { AccessHealth } from './access-health.ts';
 import type { Config } from './config.ts';
+import { firstWorkApp } from './warm-up.ts';
 
 export interface Runtime {
   bot: AccessBot;
@@ -20,6 +22,8 @@ export interface Runtime {
   metrics: Metrics;
   /** Where each platform's notifier is registered once started, so the bot can tell people. */
   notices: PersonNotices;
+  /** Whether the Access Service answers, for /healthz and metrics (never for readiness). */
+  health: AccessHealth;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -46,6 +50,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     }
     const store = await openStore(config.databaseUrl);
     closers.push(() => store.close());
+    const observe = observeAccess(metrics);
+    const health = new AccessHealth(metrics.accessUp, () => firstWorkApp(client));
     const client = new AccessClient({
       baseUrl: access.url,
       apiKey: access.apiKey,
@@ -53,7 +59,10 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       timeoutMs: config.accessTimeoutMs,
       limits: config.accessLimits,
       statusParam: config.tasks.statusParam,
-      observe: observeAccess(metrics),
+      observe: (event) => {
+        observe(event);
+        health.seen(event.status);
+      },
     });
     const notices = new PersonNotices(store, log);
     const bot = new AccessBot({
@@ -66,7 +75,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       groups: config.groups,
       notices,
     });
-    return { bot, client, store, metrics, notices, sandbox, close };
+    return { bot, client, store, metrics, notices, health, sandbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,8 +1,9 @@
 /**
  * The one HTTP server of accessbot, on `PORT`: platform endpoints are mounted by path
  * (`/slack/events`, `/api/messages`, `/webhooks/access`), beside the operator's endpoints
- * `/healthz` (the process is up), `/readyz` (the store and the Access Service answer, and the
- * process is not turning work away) and `/metrics` (Prometheus text).
+ * `/healthz` (the process is up, with what it knows of the services it depends on), `/readyz`
+ * (this process can serve: its checks pass and it is not stopping) and `/metrics` (Prometheus
+ * text).
  *
  * Everything that arrives is bounded here, once for every route: the body (read by the server,
  * never past `maxBodyBytes`, and handed to the handler), the time to send headers and a whole
@@ -67,9 +68,12 @@ export interface ReadinessCheck {
 export interface HttpServerOptions {
   log: Logger;
   metrics: Metrics;
+  /** What this process needs to serve at all (its store): one failing takes it out of rotation. */
   readiness: ReadinessCheck[];
-  /** How long a readiness answer is reused, so probes do not load the Access Service. */
+  /** How long a readiness answer is reused, so probes do not load the store. */
   readinessCacheMs?: number;
+  /** Reported on `/healthz` beside `status`, never a reason to answer anything but 200. */
+  health?: () => Record<string, unknown>;
   limits?: Partial<HttpLimits>;
 }
 
@@ -84,6 +88,7 @@ export class HttpServer {
   readonly #limits: HttpLimits;
   readonly #busy: Array<() => boolean> = [];
   #ready: { at: number; status: number; body: unknown } | undefined;
+  #stopping = false;
 
   constructor(options: HttpServerOptions) {
     this.#o = options;
@@ -127,8 +132,9 @@ export class HttpServer {
     return (this.server.address() as AddressInfo).port;
   }
 
-  /** Stops taking connections and waits for requests in flight. */
+  /** Stops taking connections and waits for requests in flight; `/readyz` says so meanwhile. */
   async close(): Promise<void> {
+    this.#stopping = true;
     if (!this.server.listening) return;
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeIdleConnections();
@@ -142,7 +148,7 @@ export class HttpServer {
       if (!read.ok) return this.#refuseBody(req, res, path, read.reason);
       const handler = this.#routes.get(path);
       if (handler) return await handler(req, res, read.body);
-      if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      if (path === '/healthz') return sendJson(res, 200, { status: 'ok', ...this.#o.health?.() });
       if (path === '/readyz') return await this.#readyz(res);
       if (path === '/metrics') {
         const text = await this.#o.metrics.registry.metrics();
@@ -171,6 +177,7 @@ export class HttpServer {
   }
 
   async #readyz(res: ServerResponse): Promise<void> {
+    if (this.#stopping) return sendJson(res, 503, { status: 'stopping' });
     if (this.#busy.some((busy) => busy())) return sendJson(res, 503, { status: 'busy' });
     const cacheMs = this.#o.readinessCacheMs ?? 5_000;
     if (!this.#ready || Date.now() - this.#ready.at > cacheMs) {

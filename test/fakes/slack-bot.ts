@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import type { WorkLimits } from '../../adapters/slack/work-queue.ts';
 import { AccessClient } from '../../src/access/client.ts';
+import { AccessHealth } from '../../src/app/access-health.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
@@ -130,6 +131,7 @@ export async function startSlackBot(
     store,
     metrics,
     notices,
+    health: new AccessHealth(metrics.accessUp, async () => {}),
     sandbox: undefined,
     close: () => store.close(),
   };
