@@ -124,4 +124,37 @@ describe('the README and docs/', () => {
       }
     }
   });
+
+  /** Shell lines of the code blocks (continuations joined) and inline `npm …` or `node …`. */
+  const commandsIn = (text: string) => [
+    ...[...text.matchAll(/```(?:sh|bash|console)\n([\s\S]*?)```/g)].flatMap((m) =>
+      m[1]!.replace(/\\\n\s*/g, ' ').split('\n'),
+    ),
+    ...[...text.matchAll(/`((?:npm|node) [^`]+)`/g)].map((m) => m[1]!.replace(/\s+/g, ' ')),
+  ];
+  const scripts = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts;
+  const heapFlags = /exec node (.*) src\/app\/main\.ts$/.exec(scripts.start)![1]!;
+
+  it('run only scripts and files that exist, and node with the heap flags of npm start', () => {
+    for (const file of files) {
+      for (const line of commandsIn(readFileSync(new URL(file, root), 'utf8'))) {
+        const where = `${file}: ${line}`;
+        for (const [, script] of line.matchAll(/\bnpm run ([\w:-]+)/g)) {
+          expect(Object.keys(scripts), where).toContain(script);
+        }
+        for (const [, path] of line.matchAll(
+          /(?:^|[\s=])((?:src|scripts|bin|bench|deploy|manifest|adapters|docs|test)\/[\w./-]*)/g,
+        )) {
+          expect(existsSync(new URL(path!, root)), where).toBe(true);
+        }
+        if (/\bnode\b.*src\/app\/main\.ts/.test(line)) expect(line, where).toContain(heapFlags);
+      }
+    }
+  });
+
+  it('name the entry point where it is', () => {
+    for (const file of files) {
+      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/\bsrc\/main\.ts/);
+    }
+  });
 });
