@@ -1,12 +1,12 @@
 /**
  * `npm run audit` as an operator runs it: the real script in a child process over a real store
  * file. The CSV parses (quotes, commas and line breaks in reasons stay in their cell; formulas
- * are defused), JSON Lines parse line by line, the filters select what they say, bad arguments
- * and an unreachable database get one clear line, and nothing secret is ever printed.
+ * are defused), JSON Lines parse line by line, the filters select what they say, bad arguments,
+ * a store that is not there and an unreachable database get one clear line, and nothing secret is ever printed.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -266,6 +266,23 @@ describe('npm run audit', () => {
       expect(stdout).toBe('');
       expect(stderr).toMatch(/^audit: .+\nusage: npm run audit -- --since/);
     }
+  });
+
+  it('says what it takes on --help', async () => {
+    const { code, stdout } = await audit(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^usage: npm run audit -- --since /);
+  });
+
+  it('refuses a store that is not there instead of creating an empty one', async () => {
+    const missing = join(root, 'mistyped', 'acessbot.db');
+    for (const url of [`sqlite:${missing}`, missing, 'sqlite::memory:']) {
+      const { code, stdout, stderr } = await audit(['--since', '2026-11-01'], url);
+      expect(code, url).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^audit: no accessbot store at .+: set DATABASE_URL to the store/);
+    }
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('never prints a secret: not the environment, not the database password', async () => {

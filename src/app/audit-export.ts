@@ -3,8 +3,10 @@
  * read in pages and written as they come (bounded memory for any period). The store's own
  * messages never show the URL's password; nothing in the log is secret.
  */
+import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { AppError } from '../errors.ts';
+import { parseDatabaseUrl } from '../store/database-url.ts';
 import { openStore } from '../store/open.ts';
 import type { AuditQuery, LinkStore, Store } from '../store/store.ts';
 import { AUDIT_USAGE, type AuditExportOptions, parseAuditArgs } from './audit-args.ts';
@@ -65,13 +67,24 @@ function write(out: Writable, text: string): Promise<void> {
   });
 }
 
-/** The whole command; the exit code: 0 done, 1 the store failed, 2 bad arguments. */
+/** A SQLite store that is not there: opening it would create an empty one, and export nothing. */
+function missingStore(databaseUrl: string): string | undefined {
+  const target = parseDatabaseUrl(databaseUrl);
+  if (target.kind !== 'sqlite' || (target.file !== ':memory:' && existsSync(target.file))) return;
+  return `no accessbot store at ${target.file}: set DATABASE_URL to the store accessbot runs with`;
+}
+
+/** The whole command; the exit code: 0 done, 1 no store or the store failed, 2 bad arguments. */
 export async function runAuditExport(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
   out: Writable,
   err: Writable,
 ): Promise<number> {
+  if (argv.includes('--help')) {
+    out.write(`${AUDIT_USAGE}\n`);
+    return 0;
+  }
   let options: AuditExportOptions;
   try {
     options = parseAuditArgs(argv);
@@ -82,7 +95,13 @@ export async function runAuditExport(
   }
   let store: Store | undefined;
   try {
-    store = await openStore(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+    const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+    const missing = missingStore(databaseUrl);
+    if (missing) {
+      err.write(`audit: ${missing}\n`);
+      return 1;
+    }
+    store = await openStore(databaseUrl);
     const count = await exportAudit(store, options, out);
     err.write(`audit: ${count} ${count === 1 ? 'entry' : 'entries'} exported\n`);
     return 0;
