@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAuditArgs } from '../src/app/audit-args.ts';
 import { exportAudit } from '../src/app/audit-export.ts';
 import { EXPORT_COLUMNS } from '../src/app/audit-rows-out.ts';
+import { tasks } from '../src/sandbox/seed.ts';
 import { openStore } from '../src/store/open.ts';
 import type { AuditEntry } from '../src/store/store.ts';
 import { groupBot } from './helpers/group-bot.ts';
@@ -208,6 +209,9 @@ describe('npm run audit', () => {
       'a-ada',
       '',
       '',
+      '',
+      '',
+      '',
       'g-eng',
       'Engineering',
       'a-grace',
@@ -347,19 +351,31 @@ describe('the export of a real bot’s log', () => {
       'decline',
       'nope, "no"',
     );
+    await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
     const out = new PassThrough();
     let text = '';
     out.on('data', (chunk) => {
       text += String(chunk);
     });
     const count = await exportAudit(t.store, parseAuditArgs(['--since', '2000-01-01']), out);
-    expect(count).toBe(3);
-    const rows = parseCsv(text).slice(1);
+    expect(count).toBe(4);
+    const [header, ...rows] = parseCsv(text);
+    const cells = (row: string[], ...names: string[]) => names.map((n) => row[header!.indexOf(n)]);
     expect(rows.map((r) => [r[1], r[2]])).toEqual([
       ['group_add', 'added'],
       ['group_add', 'not_allowed'],
       ['decline', 'not_assignee'],
+      ['approve', 'approved'],
     ]);
+    // A task is named beside its id; one that was never the actor's is not described.
+    const named = ['task_id', 'task_title', 'app_name', 'requester_name'];
+    expect(cells(rows[3]!, ...named)).toEqual([
+      tasks.adaGraceGithubWrite,
+      'Access request: GitHub (Write)',
+      'GitHub',
+      'Grace Hopper',
+    ]);
+    expect(cells(rows[2]!, ...named.slice(1))).toEqual(['', '', '']);
     expect(text).not.toContain(sandbox.current.apiSecret);
     expect(text).not.toContain(sandbox.current.apiKey);
   });

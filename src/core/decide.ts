@@ -73,8 +73,9 @@ export class Decider {
   ): Promise<DecisionResult> {
     return this.#serial.run(taskId, async () => {
       let result: DecisionResult;
+      let mine: Task | undefined;
       try {
-        const mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
+        mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
         if (!mine) result = await this.#refuse(link, taskId);
         else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(mine, link)) {
           result = selfApproval(mine);
@@ -82,7 +83,7 @@ export class Decider {
       } catch (error) {
         result = { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
       }
-      await this.#audit(link, taskId, decision, reason, result);
+      await this.#audit(link, taskId, mine, decision, reason, result);
       return result;
     });
   }
@@ -212,10 +213,13 @@ export class Decider {
   async #audit(
     link: IdentityLink,
     taskId: string,
+    /** The task as the actor's list held it; never read for a task that was not theirs. */
+    task: Task | undefined,
     action: Decision,
     reason: string | undefined,
     result: DecisionResult,
   ): Promise<void> {
+    const facts = task && taskFacts(task);
     try {
       await this.#d.audit.appendAudit({
         at: this.#d.now(),
@@ -223,6 +227,9 @@ export class Decider {
         chatUserId: link.chatUserId,
         accessUserId: link.accessUserId,
         taskId,
+        taskTitle: task && taskTitle(task),
+        appName: facts?.workAppName,
+        requesterName: facts?.requestedByName,
         action,
         reason: reason ?? null,
         outcome: result.outcome,

@@ -22,6 +22,9 @@ export const AUDIT_COLUMN_LIST = [
   'target_user_id',
   'target_name',
   'target_email',
+  'task_title',
+  'app_name',
+  'requester_name',
 ] as const;
 export const AUDIT_COLUMNS = AUDIT_COLUMN_LIST.join(', ');
 
@@ -45,6 +48,9 @@ export function auditCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: Date)
       target_user_id: z.string().nullable(),
       target_name: z.string().nullable(),
       target_email: z.string().nullable(),
+      task_title: z.string().nullable(),
+      app_name: z.string().nullable(),
+      requester_name: z.string().nullable(),
     })
     .transform((row) => {
       const common = {
@@ -65,7 +71,15 @@ export function auditCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: Date)
             targetName: row.target_name,
             targetEmail: row.target_email,
           }
-        : { ...common, taskId: row.task_id, reason: row.reason };
+        : {
+            ...common,
+            taskId: row.task_id,
+            reason: row.reason,
+            // Left out when unknown, as the entry was appended.
+            ...(row.task_title !== null && { taskTitle: row.task_title }),
+            ...(row.app_name !== null && { appName: row.app_name }),
+            ...(row.requester_name !== null && { requesterName: row.requester_name }),
+          };
       return { id: row.id, entry };
     })
     .pipe(z.object({ id: z.number(), entry: AuditEntry }));
@@ -96,6 +110,9 @@ export function auditCodec<D>(readDate: z.ZodType<Date>, writeDate: (date: Date)
         change?.targetUserId ?? null,
         change?.targetName ?? null,
         change?.targetEmail ?? null,
+        decision?.taskTitle ?? null,
+        decision?.appName ?? null,
+        decision?.requesterName ?? null,
       ];
     },
   };
