@@ -7,12 +7,14 @@
 # Node runs the TypeScript sources directly (type stripping), so there is no build step: the
 # first stage only installs the production dependencies.
 
-FROM node:24-slim AS dependencies
+# Exact versions, so a rebuild gets the Node accessbot was tested on; pin the digest in your
+# registry too (docker buildx imagetools inspect node:24.21.0-bookworm-slim).
+FROM node:24.21.0-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:24-slim
+FROM node:24.21.0-bookworm-slim
 # tini as PID 1 forwards SIGTERM to node and reaps zombies; accessbot stops cleanly on SIGTERM.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
