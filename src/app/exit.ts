@@ -7,8 +7,21 @@ export function die(message: string): never {
   process.exit(1);
 }
 
-/** The configuration, or `configuration error: …` (one line per problem) and exit code 1. */
+const USAGE = `usage: npm start   (npm run start:cluster: one process per CPU on one port)
+
+accessbot is configured by environment variables only. Every setting, with its meaning and
+default, is in docs/configuration.md; deploy/accessbot.env.example lists them to fill in. With
+no settings at all, npm start runs the demo.`;
+
+/**
+ * The configuration, or `configuration error: …` (one line per problem) and exit code 1;
+ * `--help` says where the settings are instead.
+ */
 export function configOrExit(): Config {
+  if (process.argv.includes('--help')) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   try {
     return loadConfig();
   } catch (error) {
