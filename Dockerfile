@@ -1,30 +1,33 @@
 # accessbot: one image for Slack, Teams or both; configured entirely by environment variables.
 #
 #   docker build -t accessbot .
-#   docker run --env-file accessbot.env -p 3000:3000 -v accessbot-data:/app/data accessbot
+#   docker run --env-file accessbot.env -e DATABASE_URL=sqlite:/app/data/accessbot.db \
+#     -p 127.0.0.1:3000:3000 -v accessbot-data:/app/data accessbot
 #
 # Node runs the TypeScript sources directly (type stripping), so there is no build step: the
 # first stage only installs the production dependencies.
 
-FROM node:24-slim AS dependencies
+# Exact versions, so a rebuild gets the Node accessbot was tested on; pin the digest in your
+# registry too (docker buildx imagetools inspect node:24.21.0-bookworm-slim).
+FROM node:24.21.0-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:24-slim
+FROM node:24.21.0-bookworm-slim
 # tini as PID 1 forwards SIGTERM to node and reaps zombies; accessbot stops cleanly on SIGTERM.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
+# No DATABASE_URL: production needs it set explicitly, so no pod keeps a store of its own.
 ENV NODE_ENV=production \
-    PORT=3000 \
-    DATABASE_URL=sqlite:/app/data/accessbot.db
+    PORT=3000
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
 COPY adapters ./adapters
-# The SQLite store (the default) lives on this volume; with PostgreSQL it stays empty.
+# With DATABASE_URL=sqlite:/app/data/accessbot.db the store lives on this volume.
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]
 # The image's unprivileged user (uid 1000).

@@ -65,7 +65,12 @@ const teams = await startTeams({
   replays: store,
   log,
   metrics,
-  settings: loadConfig({ TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }).teams!,
+  settings: loadConfig({
+    ACCESS_API_URL: 'sandbox',
+    TEAMS_ANONYMOUS: '1',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+  }).teams!,
 });
 const ours = `http://127.0.0.1:${await http.listen(0, '127.0.0.1')}/api/messages`;
 

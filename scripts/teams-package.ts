@@ -3,15 +3,8 @@
  * deployment's values filled in — the bot's Microsoft App ID (as the app id and the bot id), the
  * bot's host in `validDomains`, and the developer shown in the Teams app catalogue (name,
  * website, privacy and terms URLs) — zipped with the two icons at the root, as Teams expects.
- *
- *   npm run teams:package -- --app-id <MicrosoftAppId> --domain bot.corp.com \
- *     --developer-name "Corp IT" --website-url https://corp.com/it \
- *     --privacy-url https://corp.com/privacy --terms-url https://corp.com/terms [--out file.zip]
- *
- * Each flag can come from the environment instead: MicrosoftAppId, TEAMS_BOT_DOMAIN,
- * TEAMS_DEVELOPER_NAME, TEAMS_WEBSITE_URL, TEAMS_PRIVACY_URL, TEAMS_TERMS_URL. A value still
- * left at the template's placeholder (the zero GUID, an example.com address) stops it with one
- * line naming what to set: Teams would show the placeholder to everyone.
+ * A value still at the template's own placeholder (the zero GUID, its developer name and URLs)
+ * stops it with one line naming what to set: Teams would show the placeholder to everyone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -21,12 +14,22 @@ import { z } from 'zod';
 
 const manifestDir = new URL('../manifest/teams/', import.meta.url);
 
+const USAGE = `usage: npm run teams:package -- --app-id <Microsoft App ID> --domain <accessbot's host>
+    --developer-name <your organisation> --website-url <https://…> --privacy-url <https://…>
+    --terms-url <https://…> [--out manifest/teams/accessbot-teams.zip]
+
+Each flag may come from the environment instead: MicrosoftAppId, TEAMS_BOT_DOMAIN,
+TEAMS_DEVELOPER_NAME, TEAMS_WEBSITE_URL, TEAMS_PRIVACY_URL, TEAMS_TERMS_URL. The Microsoft App
+ID is the GUID of your Azure Bot (Configuration → Microsoft App ID), such as
+4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b.`;
+
 const https = (flag: string) =>
   z.url({ protocol: /^https$/, error: `${flag} must be an https:// URL` }).optional();
 
 const Options = z.object({
-  appId: z.uuid({
-    error: '--app-id (or MicrosoftAppId) must be the bot’s Microsoft App ID, a GUID',
+  appId: z.guid({
+    error:
+      '--app-id (or MicrosoftAppId) must be the bot’s Microsoft App ID, a GUID such as 4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b (Azure Bot → Configuration)',
   }),
   domain: z
     .string()
@@ -78,37 +81,21 @@ export function fillManifest(template: Record<string, unknown>, options: Package
   return { ...template, id: options.appId, developer, bots, validDomains: [...domains] };
 }
 
-/** Hosts reserved for examples and tests (RFC 2606, RFC 6761): never a real deployment. */
-const exampleHost = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-};
-
-/** Where a filled-in manifest still holds a placeholder: each as "what (flag or variable)". */
+/** Where a filled-in manifest still holds one of the template's own placeholders. */
 export function placeholdersIn(manifest: Manifest, template: Record<string, unknown>): string[] {
-  const templateDeveloper = template.developer as Record<string, string>;
-  const problems: string[] = [];
-  if (/^0{8}-(0{4}-){3}0{12}$/.test(manifest.id))
-    problems.push('app id (--app-id or MicrosoftAppId)');
-  if (manifest.developer.name === templateDeveloper.name) {
-    problems.push('developer name (--developer-name or TEAMS_DEVELOPER_NAME)');
-  }
-  const urls = [
+  const placeholder = template.developer as Record<string, string>;
+  const fields = [
+    ['name', 'developer name (--developer-name or TEAMS_DEVELOPER_NAME)'],
     ['websiteUrl', 'website URL (--website-url or TEAMS_WEBSITE_URL)'],
     ['privacyUrl', 'privacy URL (--privacy-url or TEAMS_PRIVACY_URL)'],
     ['termsOfUseUrl', 'terms of use URL (--terms-url or TEAMS_TERMS_URL)'],
   ] as const;
-  for (const [key, what] of urls) {
-    if (exampleHost.test(hostOf(manifest.developer[key] ?? ''))) problems.push(what);
-  }
-  if ((manifest.validDomains ?? []).some((domain) => exampleHost.test(domain))) {
-    problems.push('bot host (--domain or TEAMS_BOT_DOMAIN)');
-  }
-  return problems;
+  return [
+    ...(manifest.id === template.id ? ['app id (--app-id or MicrosoftAppId)'] : []),
+    ...fields.flatMap(([key, what]) =>
+      manifest.developer[key] === placeholder[key] ? [what] : [],
+    ),
+  ];
 }
 
 const readTemplate = () =>
@@ -134,7 +121,7 @@ function fail(message: string): never {
 
 if (import.meta.main) {
   const flag = { type: 'string' } as const;
-  let values: Record<string, string | undefined>;
+  let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       options: {
@@ -145,10 +132,15 @@ if (import.meta.main) {
         'privacy-url': flag,
         'terms-url': flag,
         out: flag,
+        help: { type: 'boolean' },
       },
     }));
   } catch (error) {
-    fail((error as Error).message);
+    fail(`${(error as Error).message} (--help lists the options)`);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
   const env = (name: string) => process.env[name] || undefined;
   const template = readTemplate();

@@ -2,7 +2,7 @@
  * Prometheus metrics, one registry per process (tests make their own). Names and labels are
  * the contract with dashboards; labels never carry ids, names or anything secret.
  */
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -41,6 +41,11 @@ export function createMetrics(options: { defaults?: boolean } = {}) {
       help: 'Latency of Access Service requests, by endpoint',
       labelNames: ['endpoint'] as const,
       buckets: seconds,
+      registers: [registry],
+    }),
+    accessUp: new Gauge({
+      name: 'accessbot_access_service_up',
+      help: 'Whether the Access Service answered the last request (1) or not, or refused the credentials (0)',
       registers: [registry],
     }),
     platformCalls: new Counter({

@@ -1,12 +1,12 @@
 /**
  * `npm run audit` as an operator runs it: the real script in a child process over a real store
  * file. The CSV parses (quotes, commas and line breaks in reasons stay in their cell; formulas
- * are defused), JSON Lines parse line by line, the filters select what they say, bad arguments
- * and an unreachable database get one clear line, and nothing secret is ever printed.
+ * are defused), JSON Lines parse line by line, the filters select what they say, bad arguments,
+ * a store that is not there and an unreachable database get one clear line, and nothing secret is ever printed.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportAudit } from '../src/core/audit/export.ts';
 import { parseAuditArgs } from '../src/core/audit/export-args.ts';
 import { EXPORT_COLUMNS } from '../src/core/audit/export-rows.ts';
+import { tasks } from '../src/sandbox/seed.ts';
 import { openStore } from '../src/store/open.ts';
 import type { AuditEntry } from '../src/store/store.ts';
 import { groupBot } from './helpers/group-bot.ts';
@@ -208,6 +209,9 @@ describe('npm run audit', () => {
       'a-ada',
       '',
       '',
+      '',
+      '',
+      '',
       'g-eng',
       'Engineering',
       'a-grace',
@@ -266,6 +270,23 @@ describe('npm run audit', () => {
       expect(stdout).toBe('');
       expect(stderr).toMatch(/^audit: .+\nusage: npm run audit -- --since/);
     }
+  });
+
+  it('says what it takes on --help', async () => {
+    const { code, stdout } = await audit(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^usage: npm run audit -- --since /);
+  });
+
+  it('refuses a store that is not there instead of creating an empty one', async () => {
+    const missing = join(root, 'mistyped', 'acessbot.db');
+    for (const url of [`sqlite:${missing}`, missing, 'sqlite::memory:']) {
+      const { code, stdout, stderr } = await audit(['--since', '2026-11-01'], url);
+      expect(code, url).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^audit: no accessbot store at .+: set DATABASE_URL to the store/);
+    }
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('never prints a secret: not the environment, not the database password', async () => {
@@ -330,19 +351,31 @@ describe('the export of a real bot’s log', () => {
       'decline',
       'nope, "no"',
     );
+    await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
     const out = new PassThrough();
     let text = '';
     out.on('data', (chunk) => {
       text += String(chunk);
     });
     const count = await exportAudit(t.store, parseAuditArgs(['--since', '2000-01-01']), out);
-    expect(count).toBe(3);
-    const rows = parseCsv(text).slice(1);
+    expect(count).toBe(4);
+    const [header, ...rows] = parseCsv(text);
+    const cells = (row: string[], ...names: string[]) => names.map((n) => row[header!.indexOf(n)]);
     expect(rows.map((r) => [r[1], r[2]])).toEqual([
       ['group_add', 'added'],
       ['group_add', 'not_allowed'],
       ['decline', 'not_assignee'],
+      ['approve', 'approved'],
     ]);
+    // A task is named beside its id; one that was never the actor's is not described.
+    const named = ['task_id', 'task_title', 'app_name', 'requester_name'];
+    expect(cells(rows[3]!, ...named)).toEqual([
+      tasks.adaGraceGithubWrite,
+      'Access request: GitHub (Write)',
+      'GitHub',
+      'Grace Hopper',
+    ]);
+    expect(cells(rows[2]!, ...named.slice(1))).toEqual(['', '', '']);
     expect(text).not.toContain(sandbox.current.apiSecret);
     expect(text).not.toContain(sandbox.current.apiKey);
   });

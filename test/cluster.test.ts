@@ -86,12 +86,17 @@ describe('node src/app/cluster.ts', () => {
     expect(await cluster.exited).toBe(0);
   });
 
-  it('refuses to start without ACCESS_API_URL, in one line', async () => {
+  it('refuses to start without ACCESS_API_URL, or with the sandbox, in one line', async () => {
     const { ACCESS_API_URL: _, ...rest } = env(await freePort());
-    const cluster = startCluster(rest);
-    expect(await cluster.exited).toBe(1);
-    expect(cluster.stderr().trim()).toBe(
-      'accessbot: start:cluster needs ACCESS_API_URL: each worker would otherwise start a sandbox of its own',
+    const unset = startCluster(rest);
+    expect(await unset.exited).toBe(1);
+    expect(unset.stderr().trim()).toMatch(
+      /^accessbot: configuration error: ACCESS_API_URL is required with a chat platform configured[^\n]*$/,
+    );
+    const sandbox = startCluster({ ...rest, ACCESS_API_URL: 'sandbox' });
+    expect(await sandbox.exited).toBe(1);
+    expect(sandbox.stderr().trim()).toBe(
+      'accessbot: start:cluster needs a real ACCESS_API_URL: each worker would otherwise start a sandbox of its own',
     );
   });
 

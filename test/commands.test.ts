@@ -49,6 +49,17 @@ describe('command parser', () => {
     expect(ok('request')).toEqual({ name: 'request', target: undefined, justification: undefined });
   });
 
+  it('takes a quoted name without its quotes, wherever a name is taken', () => {
+    expect(ok('members "All Staff"')).toEqual({ name: 'members', group: 'All Staff' });
+    expect(ok('members “All Staff”')).toEqual({ name: 'members', group: 'All Staff' });
+    expect(ok('members All Staff')).toEqual({ name: 'members', group: 'All Staff' });
+    expect(ok('apps "AWS Console"')).toEqual({ name: 'apps', search: 'AWS Console' });
+    expect(ok('group bind "All Staff"')).toMatchObject({ group: 'All Staff' });
+    expect(ok('history "Grace Hopper"')).toMatchObject({
+      subject: { kind: 'person', person: { kind: 'name', name: 'Grace Hopper' } },
+    });
+  });
+
   it('keeps dashes inside a justification', () => {
     expect(ok('request Jira -- on-call -- urgent')).toMatchObject({
       target: 'Jira',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, secretsOf } from '../src/app/config.ts';
 import { parseDuration } from '../src/app/env-values.ts';
+import { startLine } from '../src/app/start-line.ts';
 import { ConfigError } from '../src/errors.ts';
 
 const fails = (env: Record<string, string>) => {
@@ -20,8 +21,8 @@ describe('configuration', () => {
     expect(config.slack).toBeUndefined();
     expect(config.teams).toBeUndefined();
     expect(config.port).toBe(3000);
-    // Unset: the demo's store lives in memory with its sandbox; see runtime.
-    expect(config.databaseUrl).toBeUndefined();
+    // The demo's store lives in memory with its sandbox.
+    expect(config.databaseUrl).toBe('sqlite::memory:');
     expect(config.tasks).toEqual({ statusParam: 'status', pendingStatus: 'Pending' });
     expect(config.poll).toEqual({
       intervalMs: 60_000,
@@ -111,7 +112,8 @@ describe('configuration', () => {
       'MicrosoftAppTenantId is required',
     ],
   ])('stops on %o with a line naming the variable', (env, expected) => {
-    const message = fails(env as Record<string, string>);
+    // The sandbox by name: a chat platform needs an Access Service (see below).
+    const message = fails({ ACCESS_API_URL: 'sandbox', ...(env as Record<string, string>) });
     expect(message).toContain(expected);
     expect(message.split('\n')).toHaveLength(1);
   });
@@ -145,5 +147,76 @@ describe('configuration', () => {
     ['soon', undefined],
   ])('reads the duration %s', (text, ms) => {
     expect(parseDuration(text)).toBe(ms);
+  });
+});
+
+describe('production fails closed', () => {
+  const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'signing' };
+  const access = {
+    ACCESS_API_URL: 'https://access.example.com/api/v1',
+    ACCESS_API_KEY: 'key',
+    ACCESS_API_SECRET: 'secret-value',
+  };
+  const teams = { MicrosoftAppId: 'app', MicrosoftAppPassword: 'p', TEAMS_ALLOWED_TENANTS: 't1' };
+
+  it.each([
+    ['NODE_ENV=production', { NODE_ENV: 'production', DATABASE_URL: 'sqlite:x.db' }],
+    ['Slack configured', { ...slack, DATABASE_URL: 'sqlite:x.db' }],
+    ['Teams configured', { ...teams, DATABASE_URL: 'sqlite:x.db' }],
+  ])('refuses to start the sandbox unasked with %s, in one line', (why, env) => {
+    const message = fails(env as Record<string, string>);
+    expect(message).toMatch(
+      /^ACCESS_API_URL is required with (NODE_ENV=production|a chat platform)/,
+    );
+    expect(message.split('\n'), why).toHaveLength(1);
+  });
+
+  it.each([
+    ['unset', {}],
+    ['empty', { DATABASE_URL: '' }],
+  ])('refuses an implicit store (DATABASE_URL %s) in production, in one line', (_, env) => {
+    for (const serving of [{ NODE_ENV: 'production' }, slack, teams]) {
+      const message = fails({ ...access, ...serving, ...env });
+      expect(message).toMatch(/^DATABASE_URL is required with .*\(empty counts as unset\)/);
+      expect(message.split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('names both missing variables, one line each', () => {
+    expect(fails({ NODE_ENV: 'production' }).split('\n')).toEqual([
+      expect.stringMatching(/^ACCESS_API_URL is required/),
+      expect.stringMatching(/^DATABASE_URL is required/),
+    ]);
+  });
+
+  it('runs the sandbox in production only when asked for by name, its store in memory', () => {
+    const config = loadConfig({ ...slack, ACCESS_API_URL: 'sandbox' });
+    expect(config.access).toBeUndefined();
+    expect(config.databaseUrl).toBe('sqlite::memory:');
+  });
+
+  it('keeps the terminal chat against a real service on its default file outside production', () => {
+    expect(loadConfig(access).databaseUrl).toBe('sqlite:./data/accessbot.db');
+  });
+
+  it('names origin, store, platforms, tenants and address in the first log line, no secret', () => {
+    const config = loadConfig({
+      ...access,
+      ...slack,
+      ...teams,
+      ACCESS_API_URL: 'https://access.example.com/api/v1',
+      DATABASE_URL: 'postgres://bot:db-pass-word@db.internal:5432/accessbot',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+    });
+    const line = startLine(config);
+    expect(line).toEqual({
+      access: 'https://access.example.com',
+      store: 'postgres db.internal:5432/accessbot',
+      platforms: ['slack (http)', 'teams'],
+      tenants: ['t1'],
+      listen: '0.0.0.0:8080',
+    });
+    expect(JSON.stringify(line)).not.toMatch(/db-pass-word|bot:/);
   });
 });

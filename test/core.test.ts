@@ -137,6 +137,13 @@ describe('tasks and decisions', () => {
     expect(sandbox.current.state.task(taskId).status).toBe('Approved');
   });
 
+  it('says once that there is nothing to decide', async () => {
+    const reply = await bot.handle(actor(users.ken.email, 'slack', 'U-KEN'), 'tasks');
+    expect(reply.summary).toBe('You have no pending tasks. 🎉');
+    expect(reply.title).toBeUndefined();
+    expect(reply.blocks).toEqual([{ kind: 'text', text: reply.summary }]);
+  });
+
   it('explains a number when there is no list yet', async () => {
     const reply = await bot.handle(ada, 'approve 2');
     expect(reply.summary).toContain('Type `tasks`');
@@ -239,6 +246,18 @@ describe('directory and requests', () => {
     expect(text(reply)).toContain('Ada Lovelace');
     // The whole channel sees it: no e-mail addresses.
     expect(text(reply)).not.toContain('@example.com');
+  });
+
+  it('takes names in quotes: a group, an application and its level', async () => {
+    const staff = await bot.handle(grace, 'members "All Staff"');
+    expect(staff.title).toMatch(/^All Staff — \d+ members$/);
+    const requested = await bot.handle(grace, 'request "AWS Console" "PowerUser" -- on call');
+    expect(requested.tone).toBe('success');
+    expect(requested.summary).toContain('AWS Console (PowerUser)');
+    // The quotes were the person's, not part of the name.
+    expect((await bot.handle(grace, 'request "Gitbub" -- x')).summary).toContain(
+      'I found no application called "Gitbub". Did you mean "GitHub"?',
+    );
   });
 
   it('suggests close group names for a typo', async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,17 @@ describe('the demo, end to end', () => {
     await bot.waitFor(/pending tasks/);
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toBe(0);
+  });
+
+  it('says on --help where its settings are, and starts nothing', () => {
+    const run = spawnSync(process.execPath, ['src/app/main.ts', '--help'], {
+      cwd: new URL('..', import.meta.url),
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^usage: npm start/);
+    expect(run.stdout).toContain('docs/configuration.md');
   });
 
   it('stops on a bad variable with one line naming it and no stack trace', async () => {

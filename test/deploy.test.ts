@@ -7,6 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import {
+  CONFIGURATION_DOC,
+  ENV_EXAMPLE,
+  renderConfigurationDoc,
+  renderEnvExample,
+} from '../scripts/env-example.ts';
 import { loadConfig } from '../src/app/config.ts';
 import { configVariables } from './helpers/config-variables.ts';
 
@@ -52,9 +58,13 @@ describe('Dockerfile', () => {
       .map((m) => [m[1], m[2]]),
   );
 
-  it('is multi-stage on Node 24 slim', () => {
+  it('is multi-stage on one exact version of Node 24 slim', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage.args).toMatch(/^node:24-slim\b/);
+    const major = read('.node-version').trim();
+    for (const stage of stages) {
+      expect(stage.args).toMatch(new RegExp(`^node:${major}\\.\\d+\\.\\d+-[a-z]+-slim( |$)`));
+      expect(stage.args.split(' ')[0]).toBe(stages[0]!.args.split(' ')[0]);
+    }
   });
 
   it('runs node itself under tini, as the unprivileged user, in production', () => {
@@ -75,9 +85,10 @@ describe('Dockerfile', () => {
     expect(last('HEALTHCHECK')).toMatch(/\/healthz/);
   });
 
-  it('keeps the SQLite store on the declared volume', () => {
+  it('leaves the store to be named, and shows the SQLite one on the declared volume', () => {
     const volume = JSON.parse(last('VOLUME')!)[0] as string;
-    expect(env.DATABASE_URL).toBe(`sqlite:${volume}/accessbot.db`);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(read('Dockerfile')).toContain(`-e DATABASE_URL=sqlite:${volume}/accessbot.db`);
   });
 
   it('sets only variables accessbot reads', () => {
@@ -107,13 +118,51 @@ describe('compose.yaml', () => {
     expect(compose.services.postgres.healthcheck.test.join(' ')).toContain('pg_isready');
   });
 
-  it('publishes the port accessbot listens on and gives it time to stop', () => {
+  it('publishes the port accessbot listens on to the host only, and gives it time to stop', () => {
     expect(bot.environment.PORT).toBe(String(defaults.port));
-    for (const port of bot.ports) expect(port).toMatch(new RegExp(`:${defaults.port}$`));
+    for (const port of bot.ports) {
+      expect(port).toMatch(new RegExp(`^127\\.0\\.0\\.1:[\\d-]+:${defaults.port}$`));
+    }
     expect(Number.parseInt(bot.stop_grace_period, 10)).toBeGreaterThanOrEqual(15);
   });
 
-  it('passes only variables accessbot reads, and no secret values', () => {
+  it('names every image by an exact version, accessbot’s by its own', () => {
+    const version = JSON.parse(read('package.json')).version;
+    expect(bot.image).toBe(`accessbot:${version}`);
+    for (const service of Object.values(compose.services) as Array<{ image: string }>) {
+      expect(service.image).toMatch(/:\d+\.\d+(\.\d+)?(-[a-z]+)?$/);
+    }
+  });
+
+  it('runs accessbot read-only, without capabilities, within a memory limit', () => {
+    expect(bot.read_only).toBe(true);
+    expect(bot.tmpfs).toEqual(['/tmp']);
+    expect(bot.cap_drop).toEqual(['ALL']);
+    expect(bot.security_opt).toContain('no-new-privileges:true');
+    expect(bot.deploy.resources.limits.memory).toMatch(/^\d+M$/);
+    expect(Number.parseInt(bot.deploy.resources.limits.memory, 10)).toBeGreaterThanOrEqual(256);
+  });
+
+  it('puts nginx in front, ending TLS and publishing only the three callback paths', () => {
+    const proxy = compose.services.proxy;
+    expect(proxy.ports).toEqual(['443:443']);
+    expect(proxy.volumes).toContain(
+      './deploy/nginx/accessbot.conf:/etc/nginx/conf.d/default.conf:ro',
+    );
+    const conf = read('deploy/nginx/accessbot.conf');
+    expect(conf).toMatch(/^\s*listen 443 ssl;/m);
+    expect(conf).toMatch(/^\s*ssl_certificate\s+\/etc\/nginx\/tls\/fullchain\.pem;/m);
+    expect(conf).toMatch(/server accessbot:3000\b/);
+    const proxied = [...conf.matchAll(/location ~ \^\/\(([^)]+)\)\$ \{\n\s*proxy_pass/g)];
+    expect(proxied.map((m) => m[1]!.split('|').sort())).toEqual([
+      ['api/messages', 'slack/events', 'webhooks/access'],
+    ]);
+    expect(conf).toMatch(/location \/ \{\n\s*return 404;/);
+    expect(read('.gitignore')).toContain('deploy/nginx/tls/');
+  });
+
+  it('passes every setting of .env, and sets only variables accessbot reads, no secret values', () => {
+    expect(bot.env_file).toEqual([{ path: '.env', required: true }]);
     for (const [name, value] of Object.entries(bot.environment as Record<string, string>)) {
       expect(configVariables).toContain(name);
       if (/SECRET|TOKEN|PASSWORD|KEY/.test(name)) expect(value).toMatch(/^\$\{/);
@@ -189,21 +238,40 @@ describe('deploy/systemd/accessbot.service', () => {
   );
 });
 
-describe('deploy/accessbot.env.example', () => {
-  it('names only variables accessbot reads, besides the compose database password', () => {
-    const names = [...read('deploy/accessbot.env.example').matchAll(/^([A-Za-z_]\w*)=/gm)].map(
-      (m) => m[1]!,
+describe('deploy/accessbot.env.example and docs/configuration.md', () => {
+  it('are what npm run env:example writes from the settings', () => {
+    expect(read(ENV_EXAMPLE)).toBe(renderEnvExample());
+    expect(read(CONFIGURATION_DOC)).toBe(renderConfigurationDoc());
+  });
+
+  it('name every setting once, with a comment above, besides the compose database password', () => {
+    const text = read(ENV_EXAMPLE);
+    const names = [...text.matchAll(/^(?:# )?([A-Za-z_]\w*)=/gm)].map((m) => m[1]!);
+    expect(names.filter((n) => n !== 'POSTGRES_PASSWORD').sort()).toEqual(
+      [...configVariables].sort(),
     );
-    expect(names.length).toBeGreaterThan(5);
-    for (const name of names.filter((n) => n !== 'POSTGRES_PASSWORD')) {
-      expect(configVariables).toContain(name);
-    }
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      if (/^(# )?[A-Za-z_]\w*=/.test(line)) expect(lines[i - 1], line).toMatch(/^# \S/);
+    });
+  });
+
+  it('show each default as accessbot reads it', () => {
+    const defaults = [...read(ENV_EXAMPLE).matchAll(/^# ([A-Za-z_]\w*)=(.+)$/gm)];
+    expect(defaults.length).toBeGreaterThan(20);
+    const given = loadConfig(Object.fromEntries(defaults.map((m) => [m[1]!, m[2]!])));
+    expect(given).toEqual(loadConfig({}));
+  });
+
+  it('list in the docs every setting under its group', () => {
+    const doc = read(CONFIGURATION_DOC);
+    for (const name of configVariables) expect(doc).toContain(`| \`${name}\` |`);
   });
 });
 
 describe('deploy/kubernetes', () => {
-  const docs = ['secret', 'deployment', 'service', 'pdb', 'ingress'].flatMap((name) =>
-    parseAllDocuments(read(`deploy/kubernetes/${name}.yaml`)).map((doc) => doc.toJSON()),
+  const docs = ['secret', 'deployment', 'service', 'pdb', 'ingress', 'networkpolicy'].flatMap(
+    (name) => parseAllDocuments(read(`deploy/kubernetes/${name}.yaml`)).map((doc) => doc.toJSON()),
   );
   const ofKind = (kind: string) => docs.find((doc) => doc.kind === kind);
   const deployment = ofKind('Deployment');
@@ -215,8 +283,46 @@ describe('deploy/kubernetes', () => {
   it('lists every file in its kustomization', () => {
     const { resources } = parse(read('deploy/kubernetes/kustomization.yaml'));
     expect(resources.sort()).toEqual(
-      ['deployment', 'ingress', 'pdb', 'secret', 'service'].map((n) => `${n}.yaml`),
+      ['deployment', 'ingress', 'networkpolicy', 'pdb', 'secret', 'service'].map(
+        (n) => `${n}.yaml`,
+      ),
     );
+  });
+
+  it.skipIf(spawnSync('kubectl', ['version', '--client']).status !== 0)(
+    'builds with kubectl kustomize',
+    () => {
+      const run = spawnSync('kubectl', ['kustomize', 'deploy/kubernetes'], {
+        cwd: new URL('..', import.meta.url),
+        encoding: 'utf8',
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    },
+  );
+
+  it('spreads the replicas over nodes and zones', () => {
+    const spread = pod.topologySpreadConstraints;
+    expect(spread.map((c: { topologyKey: string }) => c.topologyKey)).toEqual([
+      'kubernetes.io/hostname',
+      'topology.kubernetes.io/zone',
+    ]);
+    for (const constraint of spread) {
+      expect(constraint.labelSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+    }
+    expect(spread[0].whenUnsatisfiable).toBe('DoNotSchedule');
+  });
+
+  it('lets in only the ingress controller and Prometheus, on the http port, and out only DNS, PostgreSQL and HTTPS', () => {
+    const policy = ofKind('NetworkPolicy');
+    expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+    expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(policy.spec.ingress).toHaveLength(1);
+    expect(policy.spec.ingress[0].ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
+    const out = policy.spec.egress.flatMap((rule: { ports: Array<{ port: number }> }) =>
+      rule.ports.map((p) => p.port),
+    );
+    expect([...new Set(out)].sort()).toEqual([443, 53, 5432]);
   });
 
   it('runs two replicas, kept at one at least by a PodDisruptionBudget', () => {
@@ -271,5 +377,6 @@ describe('deploy/kubernetes', () => {
     const paths = ingress.spec.rules[0].http.paths.map((p: { path: string }) => p.path);
     expect(paths.sort()).toEqual(['/api/messages', '/slack/events', '/webhooks/access']);
     expect(ingress.spec.tls).toHaveLength(1);
+    expect(ingress.spec.ingressClassName).toMatch(/^[a-z0-9-]+$/);
   });
 });

@@ -4,7 +4,8 @@
  * is, the audit line and the note to the person changed; channel bindings; history.
  */
 import { describe, expect, it } from 'vitest';
-import { groups, users } from '../src/sandbox/seed.ts';
+import { historyReply } from '../src/core/audit/history.ts';
+import { groups, tasks, users } from '../src/sandbox/seed.ts';
 import { groupBot, RULES } from './helpers/group-bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 
@@ -283,5 +284,32 @@ describe('history', () => {
     expect(await t.say('frances', 'history all')).toContain('Recent actions of everyone');
     const unconfigured = await groupBot(sandbox.client, { ...RULES, auditorsGroup: undefined });
     expect(await unconfigured.say('katherine', 'history all')).toContain('AUDITORS_GROUP');
+  });
+
+  it('names a decided task by its title, application and requester beside its id', async () => {
+    const t = await groupBot(sandbox.client);
+    await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
+    expect(await t.say('ada', 'history')).toContain(
+      `Approved \\"Access request: GitHub (Write)\\" (requested by Grace Hopper) · task ${tasks.adaGraceGithubWrite}`,
+    );
+    // An entry written before titles were kept still names its task by id.
+    const old = historyReply(
+      [
+        {
+          at: new Date(),
+          platform: 'slack',
+          chatUserId: 'U-ada',
+          accessUserId: 'a-ada',
+          action: 'approve',
+          taskId: 'task-1',
+          reason: null,
+          outcome: 'approved',
+          detail: null,
+        },
+      ],
+      'Your recent actions',
+      { withActor: false },
+    );
+    expect(old.summary).toContain('Approved task task-1');
   });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMetrics } from '../src/metrics.ts';
 import { HttpServer } from '../src/server/http-server.ts';
@@ -36,24 +37,60 @@ describe('the HTTP server', () => {
   });
 
   it('answers /readyz 200 when every check passes and 503 naming the failing one', async () => {
-    let accessUp = true;
+    let storeUp = true;
     const { base } = await start([
-      { name: 'store', check: async () => {} },
       {
-        name: 'access_service',
+        name: 'store',
         check: async () => {
-          if (!accessUp) throw new Error('down');
+          if (!storeUp) throw new Error('down');
         },
       },
     ]);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    accessUp = false;
+    storeUp = false;
     const res = await fetch(`${base}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({
-      status: 'not ready',
-      checks: { store: 'ok', access_service: 'failing' },
+    expect(await res.json()).toEqual({ status: 'not ready', checks: { store: 'failing' } });
+  });
+
+  it('answers /readyz 503 stopping once it is closing, while requests in flight finish', async () => {
+    const { base, server } = await start([{ name: 'store', check: async () => {} }]);
+    const held = Promise.withResolvers<void>();
+    const arrived = Promise.withResolvers<void>();
+    server.mount('/slow', async (_req, res) => {
+      arrived.resolve();
+      await held.promise;
+      res.end('done');
     });
+    // One kept-alive connection, busy when the server starts closing, so it stays open.
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await arrived.promise;
+    const closed = server.close();
+    socket.end('GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    held.resolve();
+    await Promise.all([closed, ended]);
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\ndone/);
+    expect(received).toMatch(/HTTP\/1\.1 503 [\s\S]*\{"status":"stopping"\}/);
+  });
+
+  it('reports on /healthz what it is given, and answers 200 whatever that says', async () => {
+    const { log } = captureLog();
+    server = new HttpServer({
+      log,
+      metrics: createMetrics(),
+      readiness: [],
+      health: () => ({ access_service: 'down' }),
+    });
+    const port = await server.listen(0, '127.0.0.1');
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', access_service: 'down' });
   });
 
   it('serves Prometheus text on /metrics', async () => {

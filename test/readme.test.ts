@@ -1,14 +1,13 @@
 /**
  * The README tells the truth: its demo transcript is replayed against the demo (the commands it
  * shows typed, its output compared line by line, times and ids aside, `…` standing for lines
- * left out), the pushed task it shows is what the demo pushes, and its configuration table
- * names every variable accessbot reads.
+ * left out), the pushed task it shows is what the demo pushes, and it sends readers to the
+ * configuration table (checked against the settings in test/deploy.test.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configVariables } from './helpers/config-variables.ts';
 import { startBot } from './helpers/spawn.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -89,10 +88,13 @@ describe('the README', () => {
     }
   });
 
-  it('lists every configuration variable in its table', () => {
-    const table = readme.slice(readme.indexOf('## Configure'));
-    expect(configVariables.size).toBeGreaterThan(25);
-    for (const name of configVariables) expect(table, name).toContain(`\`${name}\``);
+  it('sends readers to the table of every setting, and names what production requires', () => {
+    const section = readme.slice(readme.indexOf('## Configure'));
+    expect(section).toContain('](docs/configuration.md)');
+    for (const name of ['`ACCESS_API_URL`', '`DATABASE_URL`', '`NODE_ENV=production`']) {
+      expect(section).toContain(name);
+    }
+    expect(readme.slice(readme.indexOf('## Connect Teams'))).toContain('`TEAMS_ALLOWED_TENANTS`');
   });
 });
 
@@ -120,6 +122,41 @@ describe('the README and docs/', () => {
           expect(anchorsOf(relative), `${file} → ${target}`).toContain(anchor);
         }
       }
+    }
+  });
+
+  /** Shell lines of the code blocks (continuations joined) and inline `npm …` or `node …`. */
+  const commandsIn = (text: string) => [
+    ...[...text.matchAll(/```(?:sh|bash|console)\n([\s\S]*?)```/g)].flatMap((m) =>
+      m[1]!.replace(/\\\n\s*/g, ' ').split('\n'),
+    ),
+    ...[...text.matchAll(/`((?:npm|node) [^`]+)`/g)].map((m) => m[1]!.replace(/\s+/g, ' ')),
+  ];
+  const scripts = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts;
+  const heapFlags = /exec node (.*) src\/app\/main\.ts$/.exec(scripts.start)![1]!;
+
+  it('run only scripts and files that exist, and node with the heap flags of npm start', () => {
+    for (const file of files) {
+      for (const line of commandsIn(readFileSync(new URL(file, root), 'utf8'))) {
+        const where = `${file}: ${line}`;
+        for (const [, script] of line.matchAll(/\bnpm run ([\w:-]+)/g)) {
+          expect(Object.keys(scripts), where).toContain(script);
+        }
+        // A path the command creates need not exist yet.
+        if (/^mkdir /.test(line)) continue;
+        for (const [, path] of line.matchAll(
+          /(?:^|[\s=])((?:src|scripts|bin|bench|deploy|manifest|adapters|docs|test)\/[\w./-]*)/g,
+        )) {
+          expect(existsSync(new URL(path!, root)), where).toBe(true);
+        }
+        if (/\bnode\b.*src\/app\/main\.ts/.test(line)) expect(line, where).toContain(heapFlags);
+      }
+    }
+  });
+
+  it('name the entry point where it is', () => {
+    for (const file of files) {
+      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/\bsrc\/main\.ts/);
     }
   });
 });

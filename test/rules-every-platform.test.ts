@@ -183,6 +183,23 @@ describe.each([0, 1, 2])('on every platform (%#: Slack, Teams, terminal)', (inde
     if (platform().name !== 'terminal') expect(said).toContain('Approved 1 of 1 task');
     else expect(said).toContain('You approved');
   });
+
+  it('sums up a decision on several tasks the same way: one line per task, said once', async () => {
+    const [one, two, gone] = [0, 1, 2].map(() => openGithubTask(sandbox.current, 'ada'));
+    await platform().say('ada', 'tasks');
+    sandbox.current.state.decideTask(gone!, 'Declined', users.alan.id, 'duplicate');
+    const said = await platform().say('ada', `approve ${one} ${two} ${gone}`);
+    expect(said).toContain('Approved 2 of 3 tasks');
+    // Slack and Teams carry the summary twice, as blocks and as their plain-text fallback.
+    const copies = platform().name === 'terminal' ? 1 : 2;
+    expect(said.match(/GitHub \([A-Za-z]+\): approved/g)).toHaveLength(2 * copies);
+    expect(said).toMatch(/GitHub \([A-Za-z]+\): already decided — Declined by Alan Turing/);
+    expect(said).not.toMatch(/already decided — This task was already decided/);
+    const [three, four] = [0, 1].map(() => openGithubTask(sandbox.current, 'ada'));
+    const declined = await platform().say('ada', `decline ${three} ${four} --`);
+    expect(declined).toContain('Declined 2 of 2 tasks');
+    expect(declined.match(/GitHub \([A-Za-z]+\): declined/g)).toHaveLength(2 * copies);
+  });
 });
 
 describe('the request form: ids are read again from the service on Slack and Teams', () => {

@@ -131,6 +131,25 @@ describe('npm run sandbox', () => {
       'sandbox: SANDBOX_EMAIL_MAP: "bob" is not a sandbox person; use one of ada, grace, alan, katherine, margaret, dennis, barbara, ken, radia, tim, frances, edsger\n',
     );
   });
+
+  it('says what it takes on --help, and refuses an unknown flag in one line', async () => {
+    const run = (args: string[]) => {
+      const child = spawn(process.execPath, [entry, ...args], {
+        env: { PATH: process.env.PATH ?? '', SANDBOX_PORT: '0' },
+        stdio: 'pipe',
+      });
+      return watch(child);
+    };
+    const help = run(['--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.stdout()).toMatch(/^usage: npm run sandbox \[-- --webhook-url <url>\]\n/);
+    for (const name of ['SANDBOX_PORT', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_EMAIL_MAP']) {
+      expect(help.stdout()).toContain(name);
+    }
+    const wrong = run(['--port', '1']);
+    expect(await wrong.exited).toBe(1);
+    expect(wrong.stderr()).toBe("sandbox: Unknown option '--port' (--help lists the options)\n");
+  });
 });
 
 /** Checks until `ready` says yes; fails after 15 s. */

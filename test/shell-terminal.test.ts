@@ -78,4 +78,26 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       run.child.kill('SIGKILL');
     }
   });
+  it('clears a half-typed line on Ctrl-C, and leaves on a second one', async () => {
+    const run = runInPty(`${node} src/app/main.ts`, {
+      DATABASE_URL: join(dataDir, 'ctrl-c.db'),
+      DEMO_REQUEST_AFTER: '0',
+    });
+    try {
+      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      let mark = run.mark();
+      run.press('approve 1');
+      await run.waitFor(/approve 1$/, mark);
+      mark = run.mark();
+      run.press(keys.ctrlC);
+      // What follows is a fresh line: had "approve 1" stayed, this would be "approve 1help".
+      run.press(`help${keys.enter}`);
+      await run.waitFor(/What I can do[\s\S]*\n> $/, mark);
+      expect(run.child.exitCode).toBeNull();
+      run.press(keys.ctrlC);
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
 });

@@ -263,7 +263,7 @@ describe('the ephemeral tasks list', () => {
     const summary = text((await respondedAt(responseUrl, 2)).blocks);
     expect(summary).toContain('Approved 1 of 3 tasks');
     expect(summary).toContain('already decided');
-    expect(summary).toContain('not yours');
+    expect(summary).toContain('not in your task list');
     expect(posts('/Approve').map((r) => r.path)).toEqual([expect.stringContaining(mine[0]!)]);
   });
 });

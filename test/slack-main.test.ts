@@ -1,6 +1,6 @@
 /**
  * The real entry point as a separate process, configured for Slack against the fake Web API and
- * the embedded sandbox: health, a signed slash command answered, the poller's notification
+ * the embedded sandbox (asked for by name): health, a signed slash command answered, the poller's notification
  * arriving through the Slack notifier and approved with its own button, a clean stop; and an
  * invalid token stopping start-up with one clear line.
  */
@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 
 const env = () => ({
+  ACCESS_API_URL: 'sandbox',
   SLACK_BOT_TOKEN: BOT_TOKEN,
   SLACK_SIGNING_SECRET: SIGNING_SECRET,
   SLACK_API_URL: fake.apiUrl,

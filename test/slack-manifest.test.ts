@@ -39,7 +39,11 @@ describe('manifest/slack.yaml', () => {
   });
 
   it('names the slash command SLACK_COMMAND defaults to', () => {
-    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-x', SLACK_SIGNING_SECRET: 'secret' });
+    const config = loadConfig({
+      ACCESS_API_URL: 'sandbox',
+      SLACK_BOT_TOKEN: 'xoxb-x',
+      SLACK_SIGNING_SECRET: 'secret',
+    });
     expect(values('command')).toEqual([config.slack?.command]);
   });
 });

@@ -201,7 +201,7 @@ describe('the list view and Approve all', () => {
       t.h.activities.cardAction('grace', 'approveAll', { value: [mine, alans].join(',') }),
     );
     expect(shown(res.body.value)).toContain('Approved 0 of 2 tasks');
-    expect(shown(res.body.value)).toContain('not yours');
+    expect(shown(res.body.value)).toContain('not in your task list');
     expect([status(mine), status(alans)]).toEqual(['Pending', 'Pending']);
   });
 });

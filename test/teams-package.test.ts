@@ -73,12 +73,11 @@ describe('npm run teams:package', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('refuses example addresses and the zero GUID as well as missing values', () => {
+  it('refuses the template’s own placeholders, and accepts any other value', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ '--app-id': '00000000-0000-0000-0000-000000000000' }, 'app id (--app-id'],
-      [{ '--domain': 'bot.example.com' }, 'bot host (--domain or TEAMS_BOT_DOMAIN)'],
       [{ '--privacy-url': 'https://accessbot.example.com/privacy' }, 'privacy URL'],
-      [{ '--website-url': 'https://corp.test' }, 'website URL'],
+      [{ '--developer-name': 'accessbot' }, 'developer name'],
     ];
     for (const [change, named] of cases) {
       const run = pack([...flags({ ...real, ...change }), '--out', join(dir, 'x.zip')]);
@@ -86,6 +85,30 @@ describe('npm run teams:package', () => {
       expect(run.stderr).toMatch(/^teams:package: still a placeholder, set: /);
       expect(run.stderr).toContain(named);
     }
+    // Any GUID is an app id; an organisation's own domain may well be a reserved name.
+    const out = join(dir, 'any-guid.zip');
+    const run = pack([
+      ...flags({
+        ...real,
+        '--app-id': '11111111-2222-3333-4444-555555555555',
+        '--domain': 'accessbot.corp.example',
+        '--website-url': 'https://it.corp.example',
+      }),
+      '--out',
+      out,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(manifestIn(out).id).toBe('11111111-2222-3333-4444-555555555555');
+  });
+
+  it('says what it takes on --help, and what a Microsoft App ID looks like', () => {
+    const run = pack(['--help']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^usage: npm run teams:package -- --app-id <Microsoft App ID>/);
+    expect(run.stdout).toContain('TEAMS_DEVELOPER_NAME');
+    const wrong = pack(flags({ ...real, '--app-id': 'my-bot' }));
+    expect(wrong.stderr).toMatch(/a GUID such as [0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
   it('refuses values Teams would reject, and unknown flags', () => {
@@ -96,7 +119,7 @@ describe('npm run teams:package', () => {
       ],
       [flags({ ...real, '--app-id': 'my-bot' }), 'must be the bot’s Microsoft App ID, a GUID'],
       [flags({ ...real, '--developer-name': 'x'.repeat(33) }), 'at most 32 characters'],
-      [['--app'], "Unknown option '--app'"],
+      [['--app'], "Unknown option '--app' (--help lists the options)"],
     ] as const) {
       const run = pack([...args]);
       expect(run.status).toBe(2);

@@ -15,6 +15,7 @@ let bot: Running;
 beforeAll(async () => {
   connector = await startFakeBotConnector(seedMembers());
   bot = startBot({
+    ACCESS_API_URL: 'sandbox',
     TEAMS_ANONYMOUS: '1',
     NODE_ENV: 'test',
     HOST: '127.0.0.1',

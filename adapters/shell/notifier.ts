@@ -26,6 +26,7 @@ export class ShellNotifier implements Notifier {
   /** Remembers the task states a reply printed on the terminal shows. */
   saw(reply: Reply): void {
     for (const card of cardsOf(reply)) this.#shown.set(card.taskId, card.state);
+    for (const { taskId, state } of reply.reported ?? []) this.#shown.set(taskId, state);
   }
 
   async post(to: Destination, message: Reply): Promise<MessageRef> {

@@ -79,8 +79,13 @@ export function startShell(options: ShellOptions): Shell {
         else terminal.prompt();
       });
     });
-    // Ctrl-C in an interactive terminal reaches readline, not the process.
-    rl.on('SIGINT', () => rl.close());
+    // Ctrl-C in an interactive terminal reaches readline, not the process: as in a shell, it
+    // clears a half-typed line, and leaves from an empty one (so does Ctrl-D).
+    rl.on('SIGINT', () => {
+      if (!rl.line) return rl.close();
+      rl.write(null, { ctrl: true, name: 'e' });
+      rl.write(null, { ctrl: true, name: 'u' });
+    });
     rl.on('close', () => void queue.then(resolve));
   });
   return {

@@ -12,9 +12,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { AppError } from '../errors.ts';
 import { createLogger } from '../log.ts';
-import { type Config, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
+import { configOrExit, die } from './exit.ts';
 
 const RESTART_AFTER_MS = 1_000;
 /** More deaths than this within a minute: stop rather than loop. */
@@ -22,26 +22,15 @@ const MAX_DEATHS_PER_MINUTE = 5;
 /** Workers stop within 10 s of SIGTERM; past this they are killed. */
 const STOP_LIMIT_MS = 15_000;
 
-function die(message: string): never {
-  process.stderr.write(`accessbot: ${message}\n`);
-  process.exit(1);
-}
-
 /** The configuration, when it is one a cluster can serve; otherwise one clear line and exit 1. */
 function clusterConfig(): Config {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof AppError) die(`configuration error:\n  ${error.message}`);
-    throw error;
-  }
+  const config = configOrExit();
   if (!config.slack && !config.teams) {
     die('start:cluster serves Slack or Teams; the terminal chat runs in one process (npm start)');
   }
   if (!config.access) {
     die(
-      'start:cluster needs ACCESS_API_URL: each worker would otherwise start a sandbox of its own',
+      'start:cluster needs a real ACCESS_API_URL: each worker would otherwise start a sandbox of its own',
     );
   }
   return config;

@@ -1,244 +1,111 @@
 /**
- * The environment, parsed once with zod. Every variable of the configuration table in the README
- * is here; a wrong or missing one stops start-up with one line per problem that names the
- * variable and what is expected, never echoing a secret's value.
+ * The environment, parsed once with zod: the settings of settings.ts, the rules between them, and
+ * the shape the rest of accessbot reads. A wrong or missing setting stops start-up with one line
+ * per problem that names the variable and what is expected, never echoing a secret's value.
  */
 import { z } from 'zod';
-import { defaultLimits } from '../access/limits.ts';
 import { ConfigError } from '../errors.ts';
-import { escalates, parseNotifyRules } from '../poller/rules.ts';
-import { isTimeZone, parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
-import { parseEmailMap } from '../sandbox/email-map.ts';
+import { escalates } from '../poller/rules.ts';
 import { isLoopback } from '../server/loopback.ts';
-import {
-  duration,
-  header,
-  httpUrl,
-  intIn,
-  optional,
-  parsedBy,
-  secret,
-  tenantList,
-  withDefault,
-} from './env-values.ts';
-import { parseGroupManagers } from './group-managers.ts';
+import { SANDBOX, settings } from './settings.ts';
 
-/** Where the store lives when DATABASE_URL is unset and a real Access Service is used. */
+/** Where the terminal chat keeps its store against a real Access Service when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
 
 /** `development` or `test` in any case: the only places where Teams may run unauthenticated. */
 const isDevelopment = (nodeEnv: string | undefined) =>
   ['development', 'test'].includes(nodeEnv?.toLowerCase() ?? '');
 
-const Env = z
-  .object({
-    NODE_ENV: optional(z.string()),
-    ACCESS_API_URL: optional(httpUrl('ACCESS_API_URL')),
-    ACCESS_API_KEY: secret('ACCESS_API_KEY'),
-    ACCESS_API_SECRET: secret('ACCESS_API_SECRET'),
-    ACCESS_TASK_STATUS_PARAM: withDefault(
-      z.string().regex(/^[A-Za-z_][\w.-]*$/, 'ACCESS_TASK_STATUS_PARAM must be a query name'),
-      'status',
-    ),
-    ACCESS_PENDING_STATUS: withDefault(z.string().min(1), 'Pending'),
-    ACCESS_TIMEOUT_SECONDS: withDefault(intIn('ACCESS_TIMEOUT_SECONDS', 1, 120), 10),
-    ACCESS_MAX_PAGES: withDefault(intIn('ACCESS_MAX_PAGES', 1, 1_000_000), defaultLimits.maxPages),
-    ACCESS_MAX_ITEMS: withDefault(
-      intIn('ACCESS_MAX_ITEMS', 1, 100_000_000),
-      defaultLimits.maxItems,
-    ),
-    ACCESS_MAX_RESPONSE_BYTES: withDefault(
-      intIn('ACCESS_MAX_RESPONSE_BYTES', 1_000, 2_000_000_000),
-      defaultLimits.maxResponseBytes,
-    ),
-    ACCESS_MAX_LIST_BYTES: withDefault(
-      intIn('ACCESS_MAX_LIST_BYTES', 1_000, 100_000_000_000),
-      defaultLimits.maxListBytes,
-    ),
-    SLACK_BOT_TOKEN: optional(
-      z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN must be a bot token starting with xoxb-'),
-    ),
-    SLACK_SIGNING_SECRET: secret('SLACK_SIGNING_SECRET'),
-    SLACK_APP_TOKEN: optional(
-      z.string().startsWith('xapp-', 'SLACK_APP_TOKEN must be an app-level token (xapp-…)'),
-    ),
-    SLACK_API_URL: withDefault(httpUrl('SLACK_API_URL'), 'https://slack.com/api/'),
-    SLACK_COMMAND: withDefault(
-      z
-        .string()
-        .regex(
-          /^\/[a-z0-9_-]{1,31}$/,
-          'SLACK_COMMAND must be a slash command such as /access (lower case, no spaces)',
-        ),
-      '/access',
-    ),
-    MicrosoftAppId: optional(z.string().min(1)),
-    MicrosoftAppPassword: secret('MicrosoftAppPassword'),
-    MicrosoftAppType: optional(
-      z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
-        error: 'MicrosoftAppType must be MultiTenant, SingleTenant or UserAssignedMSI',
-      }),
-    ),
-    MicrosoftAppTenantId: optional(z.string().min(1)),
-    TEAMS_ANONYMOUS: optional(z.enum(['0', '1'], { error: 'TEAMS_ANONYMOUS must be 1 or 0' })),
-    TEAMS_ALLOWED_TENANTS: optional(tenantList),
-    PORT: withDefault(intIn('PORT', 0, 65535), 3000),
-    WORKERS: optional(intIn('WORKERS', 1, 256)),
-    HOST: optional(
-      z.union([z.ipv4(), z.ipv6(), z.hostname()], {
-        error: 'HOST must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0',
-      }),
-    ),
-    DATABASE_URL: optional(z.string().min(1)),
-    POLL_INTERVAL_SECONDS: withDefault(intIn('POLL_INTERVAL_SECONDS', 1, 86_400), 60),
-    // A bound by default: a storm of webhooks or a huge directory never floods the service.
-    POLL_MAX_RPS: withDefault(
-      z.coerce
-        .number({ error: 'POLL_MAX_RPS must be a number' })
-        .min(0, 'POLL_MAX_RPS must be 0 (no bound) or more'),
-      200,
-    ),
-    REMIND_AFTER: withDefault(duration('REMIND_AFTER'), 24 * 3_600_000),
-    ESCALATE_AFTER: withDefault(duration('ESCALATE_AFTER'), 0),
-    QUIET_HOURS: optional(parsedBy('QUIET_HOURS', parseQuietHours)),
-    WORKING_DAYS: optional(parsedBy('WORKING_DAYS', parseWorkingDays)),
-    DEFAULT_TIME_ZONE: withDefault(
-      z.string().refine(isTimeZone, {
-        error: 'DEFAULT_TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC',
-      }),
-      'UTC',
-    ),
-    ACCESS_WEBHOOK_SECRET: secret('ACCESS_WEBHOOK_SECRET'),
-    POLL_CONCURRENCY: withDefault(intIn('POLL_CONCURRENCY', 1, 500), 20),
-    NOTIFY_RULES: optional(parsedBy('NOTIFY_RULES', parseNotifyRules)),
-    DIRECTORY_SYNC_INTERVAL: withDefault(duration('DIRECTORY_SYNC_INTERVAL'), 3_600_000),
-    DEMO_REQUEST_AFTER: withDefault(duration('DEMO_REQUEST_AFTER'), 10_000),
-    ACCESS_WEBHOOK_SIGNATURE_HEADER: withDefault(
-      header('ACCESS_WEBHOOK_SIGNATURE_HEADER'),
-      'X-Access-Signature',
-    ),
-    ACCESS_WEBHOOK_TIMESTAMP_HEADER: withDefault(
-      header('ACCESS_WEBHOOK_TIMESTAMP_HEADER'),
-      'X-Access-Timestamp',
-    ),
-    ACCESS_WEBHOOK_TOLERANCE_SECONDS: withDefault(
-      intIn('ACCESS_WEBHOOK_TOLERANCE_SECONDS', 1, 86_400),
-      300,
-    ),
-    LOG_LEVEL: withDefault(
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-      }),
-      'info',
-    ),
-    LOG_FILE: optional(z.string()),
-    SANDBOX_EMAIL_MAP: optional(
-      z.string().transform((value, ctx) => {
-        try {
-          return parseEmailMap(value);
-        } catch (error) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `SANDBOX_EMAIL_MAP: ${(error as Error).message}`,
-          });
-          return z.NEVER;
-        }
-      }),
-    ),
-    RATE_LIMIT_PER_MINUTE: withDefault(intIn('RATE_LIMIT_PER_MINUTE', 0, 10_000), 30),
-    RATE_LIMIT_BURST: withDefault(intIn('RATE_LIMIT_BURST', 1, 1_000), 10),
-    ALLOW_SELF_APPROVAL: withDefault(
-      z.enum(['0', '1'], { error: 'ALLOW_SELF_APPROVAL must be 1 or 0' }),
-      '0',
-    ),
-    SHELL_USER_EMAIL: optional(z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' })),
-    GROUP_ADMINS_GROUP: optional(z.string().trim().min(1).max(200)),
-    GROUP_MANAGERS: optional(
-      z.string().transform((value, ctx) => {
-        try {
-          return parseGroupManagers(value);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: `GROUP_MANAGERS ${(error as Error).message}` });
-          return z.NEVER;
-        }
-      }),
-    ),
-    AUDITORS_GROUP: optional(z.string().trim().min(1).max(200)),
-    AUDIT_RETENTION_DAYS: withDefault(intIn('AUDIT_RETENTION_DAYS', 0, 36_500), 365),
-  })
-  .superRefine((env, ctx) => {
-    const need = (when: boolean, path: string, message: string) => {
-      if (when) ctx.addIssue({ code: 'custom', path: [path], message });
-    };
-    need(
-      !!env.ACCESS_API_URL && !env.ACCESS_API_KEY,
-      'ACCESS_API_KEY',
-      'ACCESS_API_KEY is required when ACCESS_API_URL is set',
-    );
-    need(
-      !!env.ACCESS_API_URL && !env.ACCESS_API_SECRET,
-      'ACCESS_API_SECRET',
-      'ACCESS_API_SECRET is required when ACCESS_API_URL is set',
-    );
-    need(
-      !!env.SLACK_BOT_TOKEN && !env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET,
-      'SLACK_SIGNING_SECRET',
-      'SLACK_SIGNING_SECRET is required with SLACK_BOT_TOKEN (or set SLACK_APP_TOKEN for Socket Mode)',
-    );
-    need(
-      !env.SLACK_BOT_TOKEN && (!!env.SLACK_APP_TOKEN || !!env.SLACK_SIGNING_SECRET),
-      'SLACK_BOT_TOKEN',
-      'SLACK_BOT_TOKEN is required when SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is set',
-    );
-    const anonymous = env.TEAMS_ANONYMOUS === '1';
-    need(
-      anonymous && !(isDevelopment(env.NODE_ENV) && isLoopback(env.HOST)),
-      'TEAMS_ANONYMOUS',
-      `TEAMS_ANONYMOUS=1 turns off Bot Framework authentication: it needs NODE_ENV=development or test and HOST=127.0.0.1 (or ::1, localhost); here NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'} and HOST is ${env.HOST ? `"${env.HOST}"` : 'unset (every interface)'}`,
-    );
-    need(
-      !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId,
-      'TEAMS_ALLOWED_TENANTS',
-      'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas, or * to accept every tenant (defaults to MicrosoftAppTenantId when that is set)',
-    );
-    need(
-      anonymous && !!env.MicrosoftAppId,
-      'TEAMS_ANONYMOUS',
-      'TEAMS_ANONYMOUS=1 cannot be combined with MicrosoftAppId; unset one of them',
-    );
-    need(
-      !!env.MicrosoftAppId &&
-        env.MicrosoftAppType !== 'UserAssignedMSI' &&
-        !env.MicrosoftAppPassword,
-      'MicrosoftAppPassword',
-      'MicrosoftAppPassword is required when MicrosoftAppId is set',
-    );
-    need(
-      env.ESCALATE_AFTER > 0 && !(env.NOTIFY_RULES && escalates(env.NOTIFY_RULES)),
-      'ESCALATE_AFTER',
-      'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES (or set ESCALATE_AFTER=0)',
-    );
-    need(
-      env.MicrosoftAppType === 'SingleTenant' && !env.MicrosoftAppTenantId,
-      'MicrosoftAppTenantId',
-      'MicrosoftAppTenantId is required when MicrosoftAppType is SingleTenant',
-    );
-  });
+const Env = z.object(settings).superRefine((env, ctx) => {
+  const need = (when: boolean, path: string, message: string) => {
+    if (when) ctx.addIssue({ code: 'custom', path: [path], message });
+  };
+  const real = !!env.ACCESS_API_URL && env.ACCESS_API_URL !== SANDBOX;
+  // Production fails closed: no silent sandbox, no implicit store.
+  const live = env.NODE_ENV?.toLowerCase() === 'production' ? 'NODE_ENV=production' : undefined;
+  const serving =
+    live ??
+    (env.SLACK_BOT_TOKEN || env.MicrosoftAppId || env.TEAMS_ANONYMOUS === '1'
+      ? 'a chat platform configured'
+      : undefined);
+  need(
+    !!serving && !env.ACCESS_API_URL,
+    'ACCESS_API_URL',
+    `ACCESS_API_URL is required with ${serving}: the Access Service's base URL (or ACCESS_API_URL=sandbox for the built-in sandbox, to try accessbot out)`,
+  );
+  need(
+    !!serving && env.ACCESS_API_URL !== SANDBOX && !env.DATABASE_URL,
+    'DATABASE_URL',
+    `DATABASE_URL is required with ${serving} (empty counts as unset): postgres://… for several replicas, or sqlite:PATH for one process`,
+  );
+  need(
+    real && !env.ACCESS_API_KEY,
+    'ACCESS_API_KEY',
+    'ACCESS_API_KEY is required when ACCESS_API_URL is set',
+  );
+  need(
+    real && !env.ACCESS_API_SECRET,
+    'ACCESS_API_SECRET',
+    'ACCESS_API_SECRET is required when ACCESS_API_URL is set',
+  );
+  need(
+    !!env.SLACK_BOT_TOKEN && !env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET,
+    'SLACK_SIGNING_SECRET',
+    'SLACK_SIGNING_SECRET is required with SLACK_BOT_TOKEN (or set SLACK_APP_TOKEN for Socket Mode)',
+  );
+  need(
+    !env.SLACK_BOT_TOKEN && (!!env.SLACK_APP_TOKEN || !!env.SLACK_SIGNING_SECRET),
+    'SLACK_BOT_TOKEN',
+    'SLACK_BOT_TOKEN is required when SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is set',
+  );
+  const anonymous = env.TEAMS_ANONYMOUS === '1';
+  need(
+    anonymous && !(isDevelopment(env.NODE_ENV) && isLoopback(env.HOST)),
+    'TEAMS_ANONYMOUS',
+    `TEAMS_ANONYMOUS=1 turns off Bot Framework authentication: it needs NODE_ENV=development or test and HOST=127.0.0.1 (or ::1, localhost); here NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'} and HOST is ${env.HOST ? `"${env.HOST}"` : 'unset (every interface)'}`,
+  );
+  need(
+    !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId,
+    'TEAMS_ALLOWED_TENANTS',
+    'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas, or * to accept every tenant (defaults to MicrosoftAppTenantId when that is set)',
+  );
+  need(
+    anonymous && !!env.MicrosoftAppId,
+    'TEAMS_ANONYMOUS',
+    'TEAMS_ANONYMOUS=1 cannot be combined with MicrosoftAppId; unset one of them',
+  );
+  need(
+    !!env.MicrosoftAppId && env.MicrosoftAppType !== 'UserAssignedMSI' && !env.MicrosoftAppPassword,
+    'MicrosoftAppPassword',
+    'MicrosoftAppPassword is required when MicrosoftAppId is set',
+  );
+  need(
+    env.ESCALATE_AFTER > 0 && !(env.NOTIFY_RULES && escalates(env.NOTIFY_RULES)),
+    'ESCALATE_AFTER',
+    'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES (or set ESCALATE_AFTER=0)',
+  );
+  need(
+    env.MicrosoftAppType === 'SingleTenant' && !env.MicrosoftAppTenantId,
+    'MicrosoftAppTenantId',
+    'MicrosoftAppTenantId is required when MicrosoftAppType is SingleTenant',
+  );
+});
 
 export type Env = z.infer<typeof Env>;
 
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: Env) {
-  const access = env.ACCESS_API_URL
-    ? {
-        url: env.ACCESS_API_URL.endsWith('/') ? env.ACCESS_API_URL : `${env.ACCESS_API_URL}/`,
-        apiKey: env.ACCESS_API_KEY!,
-        apiSecret: env.ACCESS_API_SECRET!,
-      }
-    : undefined;
+  const access =
+    env.ACCESS_API_URL && env.ACCESS_API_URL !== SANDBOX
+      ? {
+          url: env.ACCESS_API_URL.endsWith('/') ? env.ACCESS_API_URL : `${env.ACCESS_API_URL}/`,
+          apiKey: env.ACCESS_API_KEY!,
+          apiSecret: env.ACCESS_API_SECRET!,
+        }
+      : undefined;
   return {
-    /** Unset → the embedded sandbox is started. */
+    /** Unset → the embedded sandbox is started (the demo, or ACCESS_API_URL=sandbox). */
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     /** Whether an approver may approve a request of their own. */
@@ -289,8 +156,12 @@ function toConfig(env: Env) {
     workers: env.WORKERS,
     /** Unset: every interface. */
     host: env.HOST,
-    /** Unset: in memory with the embedded sandbox, otherwise `DEFAULT_DATABASE_URL`. */
-    databaseUrl: env.DATABASE_URL,
+    /**
+     * The embedded sandbox starts from its seed every time, so its store lives in memory with it
+     * unless DATABASE_URL says otherwise: a store kept from an earlier run would speak of tasks
+     * the new sandbox never had.
+     */
+    databaseUrl: env.DATABASE_URL ?? (access ? DEFAULT_DATABASE_URL : 'sqlite::memory:'),
     poll: {
       intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
       /** 0: no bound. */

@@ -5,14 +5,44 @@
  */
 import { z } from 'zod';
 
+/** What the env example and the configuration table say about a setting. */
+export interface SettingDoc {
+  /** One line: what the setting means (Markdown, links relative to docs/). */
+  doc: string;
+  /** The default, as it would be written in the environment. */
+  default?: string;
+  /** What leaving it unset means, for a setting without a default. */
+  unset?: string;
+  /** A deployment fills it in: the env example lists it uncommented. */
+  fill?: boolean;
+}
+
+export const settingDocs = z.registry<SettingDoc>();
+
+function documented<S extends z.ZodType>(schema: S, meta: SettingDoc): S {
+  settingDocs.add(schema as z.ZodType, meta);
+  return schema;
+}
+
 /** Empty strings count as unset: env files often carry `NAME=` lines. */
 export const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
-export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankIsUnset, schema.optional());
-export const withDefault = <T extends z.ZodType>(schema: T, value: z.output<T>) =>
-  z.preprocess(blankIsUnset, schema.default(value as never));
 
-export const secret = (what: string) => optional(z.string().min(1, `${what} must not be empty`));
+export const optional = <T extends z.ZodType>(
+  schema: T,
+  doc: string,
+  more: Pick<SettingDoc, 'unset' | 'fill'> = {},
+) => documented(z.preprocess(blankIsUnset, schema.optional()), { doc, ...more });
+
+/** `text` is the default as written in the environment, read by `schema` like any value. */
+export const withDefault = <T extends z.ZodType>(schema: T, text: string, doc: string) =>
+  documented(
+    z.preprocess((v) => blankIsUnset(v) ?? text, schema),
+    { doc, default: text },
+  );
+
+/** A credential a deployment fills in; never echoed. */
+export const secret = (name: string, doc: string, unset?: string) =>
+  optional(z.string().min(1, `${name} must not be empty`), doc, { unset, fill: true });
 
 export const httpUrl = (name: string) =>
   z.url({
@@ -44,16 +74,23 @@ export const duration = (name: string) =>
     return ms;
   });
 
-/** A value parsed by `parse`, whose Error message completes the variable's name. */
+/**
+ * A value parsed by `parse`, whose Error message completes the variable's name (`must be …`)
+ * or, when it starts otherwise (a quoted value), follows it after a colon.
+ */
 export const parsedBy = <T>(name: string, parse: (value: string) => T) =>
   z.string().transform((value, ctx) => {
     try {
       return parse(value);
     } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `${name} ${(error as Error).message}` });
+      const { message } = error as Error;
+      const join = /^[a-z]/.test(message) ? ' ' : ': ';
+      ctx.addIssue({ code: 'custom', message: `${name}${join}${message}` });
       return z.NEVER;
     }
   });
+
+export const onOff = (name: string) => z.enum(['0', '1'], { error: `${name} must be 1 or 0` });
 
 export const header = (name: string) =>
   z

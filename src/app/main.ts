@@ -9,17 +9,14 @@ import { AppError } from '../errors.ts';
 import { createLogger, type Logger, logFileFor } from '../log.ts';
 import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
 import { demoApprover } from '../sandbox/seed.ts';
-import { type Config, loadConfig, secretsOf } from './config.ts';
+import { type Config, secretsOf } from './config.ts';
+import { configOrExit, die } from './exit.ts';
 import { startLocalPolling } from './polling.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
 import { serve } from './serve.ts';
+import { startLine } from './start-line.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
-
-function die(message: string): never {
-  process.stderr.write(`accessbot: ${message}\n`);
-  process.exit(1);
-}
 
 /** Runs until the terminal input ends; returns what to stop. */
 function runShell(config: Config, runtime: Runtime, log: Logger) {
@@ -58,20 +55,14 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof AppError)
-      die(`configuration error:\n  ${error.message.replaceAll('\n', '\n  ')}`);
-    throw error;
-  }
+  const config = configOrExit();
   const serverMode = Boolean(config.slack || config.teams);
   // In the terminal chat stdout is the conversation: only warnings unless LOG_LEVEL says otherwise.
   const level = serverMode || process.env.LOG_LEVEL ? config.logLevel : 'warn';
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const file = logFileFor({ logFile: config.logFile, terminalChat: !serverMode, interactive });
   const log = createLogger({ level, secrets: secretsOf(config), file });
+  log.info(startLine(config), 'starting');
 
   let runtime: Runtime | undefined;
   let stopMode: () => Promise<void> = async () => {};

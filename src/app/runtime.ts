@@ -2,10 +2,6 @@
  * Wires the parts together from a parsed configuration: the Access Service (or the embedded
  * sandbox when none is configured), the store, the client and the bot. Returns one `close`
  * that releases everything in reverse order.
- *
- * With the embedded sandbox the store lives exactly as long as the sandbox (in memory) unless
- * DATABASE_URL says otherwise: the sandbox starts from its seed every time, and a store kept
- * from an earlier run would speak of tasks and requests the new sandbox never had.
  */
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
@@ -15,7 +11,9 @@ import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
-import { type Config, DEFAULT_DATABASE_URL } from './config.ts';
+import { AccessHealth } from './access-health.ts';
+import type { Config } from './config.ts';
+import { firstWorkApp } from './warm-up.ts';
 
 export interface Runtime {
   bot: AccessBot;
@@ -24,6 +22,8 @@ export interface Runtime {
   metrics: Metrics;
   /** Where each platform's notifier is registered once started, so the bot can tell people. */
   notices: PersonNotices;
+  /** Whether the Access Service answers, for /healthz and metrics (never for readiness). */
+  health: AccessHealth;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -47,14 +47,11 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       });
       closers.push(() => sandbox!.close());
       access = { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
-      log.info(
-        { url: sandbox.url },
-        'no ACCESS_API_URL: using the embedded sandbox Access Service',
-      );
     }
-    const databaseUrl = config.databaseUrl ?? (sandbox ? 'sqlite::memory:' : DEFAULT_DATABASE_URL);
-    const store = await openStore(databaseUrl);
+    const store = await openStore(config.databaseUrl);
     closers.push(() => store.close());
+    const observe = observeAccess(metrics);
+    const health = new AccessHealth(metrics.accessUp, () => firstWorkApp(client));
     const client = new AccessClient({
       baseUrl: access.url,
       apiKey: access.apiKey,
@@ -62,7 +59,10 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       timeoutMs: config.accessTimeoutMs,
       limits: config.accessLimits,
       statusParam: config.tasks.statusParam,
-      observe: observeAccess(metrics),
+      observe: (event) => {
+        observe(event);
+        health.seen(event.status);
+      },
     });
     const notices = new PersonNotices(store, log);
     const bot = new AccessBot({
@@ -75,7 +75,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       groups: config.groups,
       notices,
     });
-    return { bot, client, store, metrics, notices, sandbox, close };
+    return { bot, client, store, metrics, notices, health, sandbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -10,7 +10,7 @@ import { WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
 import type { Config } from './config.ts';
 import { type Polling, startPolling } from './polling.ts';
 import type { Runtime } from './runtime.ts';
-import { firstWorkApp, warmUp } from './warm-up.ts';
+import { warmUp } from './warm-up.ts';
 
 type Starter = (common: Omit<PlatformContext<never>, 'settings'>) => Promise<PlatformAdapter>;
 
@@ -46,13 +46,9 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
   const http = new HttpServer({
     log,
     metrics: runtime.metrics,
-    readiness: [
-      { name: 'store', check: () => runtime.store.ping() },
-      {
-        name: 'access_service',
-        check: () => firstWorkApp(runtime.client),
-      },
-    ],
+    // Readiness is what this process needs to serve; the Access Service is reported, not gated.
+    readiness: [{ name: 'store', check: () => runtime.store.ping() }],
+    health: () => runtime.health.report(),
   });
   const adapters: PlatformAdapter[] = [];
   const common = {

@@ -3,7 +3,7 @@
  * connections (a PostgreSQL pool opens them one at a time, on demand) and a kept-alive
  * connection to the Access Service (DNS, TCP, TLS) with the first run of its transport and
  * schemas. Nothing here stops the start: whatever is not done within the limit is left to the
- * first requests, and /readyz tells the truth about it.
+ * first requests, and /healthz tells how the Access Service is.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AccessClient } from '../access/client.ts';

@@ -16,7 +16,7 @@ const said: Record<AuditOutcome, string> = {
   approved: 'approved',
   declined: 'declined',
   already_decided: 'already decided',
-  not_assignee: 'not yours',
+  not_assignee: 'not in your task list',
   self_approval: 'your own request',
   not_found: 'no longer exists',
   failed: 'failed',
@@ -38,16 +38,26 @@ export async function decideEach(
   return results;
 }
 
+/**
+ * One summary for every platform: a title with the count, then each task's outcome on a line of
+ * its own — what became of it, and only what the outcome word does not already say.
+ */
 export function decidedReply(results: readonly Decided[], decision: Decision = 'approve'): Reply {
   const done = decision === 'approve' ? 'approved' : 'declined';
   const items = results.map(({ taskId, result }) => {
-    const title =
-      result.message.kind === 'replace' ? result.message.card.title : `Task ${inert(taskId)}`;
-    const what = `${title}: ${said[result.outcome]}`;
-    return result.outcome === done ? what : `${what} — ${result.reply.summary}`;
+    const card = result.message.kind === 'replace' ? result.message.card : undefined;
+    const what = `${card?.title ?? `Task ${inert(taskId)}`}: ${said[result.outcome]}`;
+    if (result.outcome === 'already_decided' && card?.outcome) return `${what} — ${card.outcome}`;
+    return result.outcome === 'failed' ? `${what} — ${result.reply.summary}` : what;
   });
   const count = results.filter((r) => r.result.outcome === done).length;
   const title = `${decision === 'approve' ? 'Approved' : 'Declined'} ${count} of ${plural(results.length, 'task')}`;
   const make = count === results.length ? success : warning;
-  return make(`${title}. ${items.join('; ')}`, { title, blocks: [listBlock(items, 50)] });
+  const reported = results.flatMap(({ result: { message } }) =>
+    message.kind === 'replace' ? [{ taskId: message.card.taskId, state: message.card.state }] : [],
+  );
+  return {
+    ...make(`${title}. ${items.join('; ')}`, { title, blocks: [listBlock(items, 50)] }),
+    reported,
+  };
 }

@@ -16,6 +16,7 @@ import {
   parseChangeCommand,
   parseGroupCommand,
   parseHistoryCommand,
+  words,
 } from './groups/commands.ts';
 import { closest } from './match.ts';
 import { inert } from './text.ts';
@@ -197,10 +198,11 @@ export function parseCommand(input: string): ParseResult {
     case 'members':
       if (args.length > 200)
         return fail('That group name is too long (the limit is 200 characters).');
-      return ok({ name, group: args || undefined });
+      // A name in quotes ("All Staff") is the name without them.
+      return ok({ name, group: words(args).join(' ') || undefined });
     case 'apps':
       if (args.length > 200) return fail('That search is too long (the limit is 200 characters).');
-      return ok({ name, search: args || undefined });
+      return ok({ name, search: words(args).join(' ') || undefined });
     case 'request':
       return parseRequest(args);
     case 'group':

@@ -74,8 +74,9 @@ export class Decider {
   ): Promise<DecisionResult> {
     return this.#serial.run(taskId, async () => {
       let result: DecisionResult;
+      let mine: Task | undefined;
       try {
-        const mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
+        mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
         if (!mine) result = await this.#refuse(link, taskId);
         else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(mine, link)) {
           result = selfApproval(mine);
@@ -85,6 +86,7 @@ export class Decider {
       }
       await recordDecision(this.#d, link, {
         taskId,
+        ...taskNames(mine),
         action: decision,
         reason: reason ?? null,
         outcome: result.outcome,
@@ -218,6 +220,20 @@ export class Decider {
   #card(task: Task): TaskCard {
     return taskCard(task, { pendingStatus: this.#d.pendingStatus });
   }
+}
+
+/**
+ * What the task was, as the actor's own list held it, for the audit trail; nothing for a task
+ * that was not theirs (its details are not theirs to see).
+ */
+function taskNames(task: Task | undefined) {
+  if (!task) return {};
+  const facts = taskFacts(task);
+  return {
+    taskTitle: taskTitle(task),
+    ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
+    ...(facts.requestedByName !== undefined && { requesterName: facts.requestedByName }),
+  };
 }
 
 /** The actor asked for this access, or it is their own access under review. */

@@ -62,6 +62,11 @@ export const Reply = z.object({
   blocks: z.array(Block),
   /** A plain-text version, for notifications and fallbacks. */
   summary: z.string(),
+  /**
+   * Tasks whose new state the reply tells without showing their card (a summary of several
+   * decisions), so a notifier that cannot edit what it showed does not tell it again.
+   */
+  reported: z.array(z.object({ taskId: z.string(), state: TaskState })).optional(),
 });
 export type Reply = z.infer<typeof Reply>;
 

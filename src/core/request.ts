@@ -13,6 +13,7 @@ import type { AppCatalog } from './catalog.ts';
 import { type Choice, choiceOf } from './choices.ts';
 import { usage } from './commands.ts';
 import { sentenceList } from './format.ts';
+import { words as quotedWords } from './groups/commands.ts';
 import { matchByName, normalize } from './match.ts';
 import { type Reply, success, warning } from './reply.ts';
 import { inert } from './text.ts';
@@ -26,10 +27,11 @@ const quoted = (items: readonly { name: string }[]) =>
 
 /**
  * Which app the leading words name, the rest naming the level: the longest exact name first,
- * then the longest run of words that names exactly one app in part.
+ * then the longest run of words that names exactly one app in part. Quotes keep words together.
  */
 function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest: string } | Reply {
-  const words = target.split(' ');
+  // A quoted name ("AWS Console") is one word.
+  const words = quotedWords(target);
   const prefix = (n: number) => words.slice(0, n).join(' ');
   for (let n = words.length; n >= 1; n--) {
     const app = apps.find((a) => normalize(a.name) === normalize(prefix(n)));
@@ -49,7 +51,7 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
   const hint = suggestions.length
     ? ` Did you mean ${quoted(suggestions)}?`
     : ' Type `apps` to see them all.';
-  return warning(`I found no application called "${inert(target)}".${hint}`);
+  return warning(`I found no application called "${inert(words.join(' '))}".${hint}`);
 }
 
 async function resolveTyped(deps: RequestDeps, userId: string, target: string): Promise<Resolved> {

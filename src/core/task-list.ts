@@ -9,7 +9,7 @@ import { taskCard } from './task-card.ts';
 export const MAX_TASKS_SHOWN = 15;
 
 export function tasksReply(tasks: readonly Task[], pendingStatus: string): Reply {
-  if (!tasks.length) return info('You have no pending tasks. 🎉', { title: 'No pending tasks' });
+  if (!tasks.length) return info('You have no pending tasks. 🎉');
   const shown = tasks.slice(0, MAX_TASKS_SHOWN);
   const blocks: Block[] = shown.map((task, i) => ({
     kind: 'task',

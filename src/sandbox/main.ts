@@ -1,14 +1,6 @@
 /**
  * `npm run sandbox`: the sandbox on its own, for running accessbot against it in another process.
- * It prints the one command that starts accessbot against it. Settings (environment variables,
- * or the flag):
- *
- *   SANDBOX_PORT (4010), SANDBOX_PAGE_SIZE (25)
- *   SANDBOX_WEBHOOK_URL or --webhook-url: where to send signed webhooks (off when unset), e.g.
- *     http://127.0.0.1:3000/webhooks/access for an accessbot serving Slack or Teams on port 3000
- *   SANDBOX_WEBHOOK_SECRET: the secret they are signed with (default: made up at start)
- *   SANDBOX_EMAIL_MAP: real e-mail addresses for seeded people (email-map.ts)
- *
+ * It prints the one command that starts accessbot against it; its settings are in USAGE.
  * SIGINT or SIGTERM stops it with exit code 0.
  */
 import { randomBytes } from 'node:crypto';
@@ -36,16 +28,33 @@ const Env = z.object({
     .optional(),
 });
 
+const USAGE = `usage: npm run sandbox [-- --webhook-url <url>]
+
+Runs the Access Service sandbox (a simulator with a sample organisation) on its own and prints
+the command that starts accessbot against it. Settings, as environment variables:
+  SANDBOX_PORT             the port it listens on (default 4010)
+  SANDBOX_PAGE_SIZE        items per page of its lists (default 25)
+  SANDBOX_WEBHOOK_URL      where to send signed webhooks, or --webhook-url (default: none), e.g.
+                           http://127.0.0.1:3000/webhooks/access for an accessbot on port 3000
+  SANDBOX_WEBHOOK_SECRET   the secret they are signed with (default: made up at start)
+  SANDBOX_EMAIL_MAP        real e-mail addresses for its people: you@corp.com=ada,…`;
+
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n`);
   process.exit(1);
 }
 
-let flags: { 'webhook-url'?: string | undefined };
+let flags: { 'webhook-url'?: string | undefined; help?: boolean | undefined };
 try {
-  ({ values: flags } = parseArgs({ options: { 'webhook-url': { type: 'string' } } }));
+  ({ values: flags } = parseArgs({
+    options: { 'webhook-url': { type: 'string' }, help: { type: 'boolean' } },
+  }));
 } catch (error) {
-  fail((error as Error).message);
+  fail(`${(error as Error).message} (--help lists the options)`);
+}
+if (flags.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
 }
 const blankIsUnset = Object.fromEntries(
   Object.entries(process.env).filter(([name, value]) => name.startsWith('SANDBOX_') && value),

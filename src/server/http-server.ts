@@ -1,8 +1,9 @@
 /**
  * The one HTTP server of accessbot, on `PORT`: platform endpoints are mounted by path
  * (`/slack/events`, `/api/messages`, `/webhooks/access`), beside the operator's endpoints
- * `/healthz` (the process is up; which platforms are turning work away), `/readyz` (the store
- * and the Access Service answer) and `/metrics` (Prometheus text).
+ * `/healthz` (the process is up, with what it knows of the services it depends on, and which
+ * platforms are turning work away), `/readyz` (this process can serve: its checks pass and it is
+ * not stopping) and `/metrics` (Prometheus text).
  *
  * Everything that arrives is bounded here, once for every route: the body (read by the server,
  * never past `maxBodyBytes` or the route's own smaller bound, and handed to the handler), the
@@ -68,9 +69,12 @@ export interface ReadinessCheck {
 export interface HttpServerOptions {
   log: Logger;
   metrics: Metrics;
+  /** What this process needs to serve at all (its store): one failing takes it out of rotation. */
   readiness: ReadinessCheck[];
-  /** How long a readiness answer is reused, so probes do not load the Access Service. */
+  /** How long a readiness answer is reused, so probes do not load the store. */
   readinessCacheMs?: number;
+  /** Reported on `/healthz` beside `status`, never a reason to answer anything but 200. */
+  health?: () => Record<string, unknown>;
   limits?: Partial<HttpLimits>;
 }
 
@@ -85,6 +89,7 @@ export class HttpServer {
   readonly #limits: HttpLimits;
   readonly #busy = new Map<string, () => boolean>();
   #ready: { at: number; status: number; body: unknown } | undefined;
+  #stopping = false;
 
   constructor(options: HttpServerOptions) {
     this.#o = options;
@@ -129,8 +134,9 @@ export class HttpServer {
     return (this.server.address() as AddressInfo).port;
   }
 
-  /** Stops taking connections and waits for requests in flight. */
+  /** Stops taking connections and waits for requests in flight; `/readyz` says so meanwhile. */
   async close(): Promise<void> {
+    this.#stopping = true;
     if (!this.server.listening) return;
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeIdleConnections();
@@ -181,10 +187,11 @@ export class HttpServer {
 
   #healthz(res: ServerResponse): void {
     const busy = [...this.#busy].filter(([, check]) => check()).map(([name]) => name);
-    sendJson(res, 200, busy.length ? { status: 'ok', busy } : { status: 'ok' });
+    sendJson(res, 200, { status: 'ok', ...this.#o.health?.(), ...(busy.length && { busy }) });
   }
 
   async #readyz(res: ServerResponse): Promise<void> {
+    if (this.#stopping) return sendJson(res, 503, { status: 'stopping' });
     const cacheMs = this.#o.readinessCacheMs ?? 5_000;
     if (!this.#ready || Date.now() - this.#ready.at > cacheMs) {
       const results = await Promise.all(

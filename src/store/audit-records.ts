@@ -51,6 +51,10 @@ const AuditBase = z.object({
 export const DecisionAuditEntry = AuditBase.extend({
   action: z.enum(['approve', 'decline']),
   taskId: z.string().min(1),
+  /** What the task was, as its decider saw it; absent from entries written before they were kept. */
+  taskTitle: z.string().optional(),
+  appName: z.string().optional(),
+  requesterName: z.string().optional(),
   reason: z.string().nullable(),
   outcome: AuditOutcome,
 });

@@ -41,3 +41,13 @@ function sqliteFile(rest: string): string {
   }
   return rest;
 }
+
+/** The store a `DATABASE_URL` names, for a log line: kind and place, never a user or password. */
+export function describeDatabase(databaseUrl: string): string {
+  const target = parseDatabaseUrl(databaseUrl);
+  if (target.kind === 'sqlite') {
+    return target.file === ':memory:' ? 'sqlite in memory' : `sqlite ${target.file}`;
+  }
+  const url = URL.parse(target.url);
+  return url ? `postgres ${url.host}${url.pathname}` : 'postgres';
+}

@@ -57,9 +57,11 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
   const metrics = createMetrics();
   // The bot's clock, ahead of the wall clock by `skewMs`: tests move it on to expire caches.
   const time = { skewMs: 0 };
-  const config = loadConfig(
-    options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' },
-  );
+  // The sandbox by name: the harness hands the bot its own client for it.
+  const config = loadConfig({
+    ACCESS_API_URL: 'sandbox',
+    ...(options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }),
+  });
   const notices = new PersonNotices(store, log);
   const bot = new AccessBot({
     client,

@@ -7,6 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { AccessClient } from '../../src/access/client.ts';
+import { AccessHealth } from '../../src/app/access-health.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
@@ -97,7 +98,7 @@ export async function startSlackBot(
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }
     : captureLog();
-  const store = await openStore(config.databaseUrl ?? 'sqlite::memory:');
+  const store = await openStore(config.databaseUrl);
   const observe = observeAccess(metrics);
   const client = new AccessClient({
     baseUrl: sandbox.url,
@@ -127,6 +128,7 @@ export async function startSlackBot(
     store,
     metrics,
     notices,
+    health: new AccessHealth(metrics.accessUp, async () => {}),
     sandbox: undefined,
     close: () => store.close(),
   };

@@ -78,7 +78,18 @@ function decisionLine(e: DecisionAuditEntry): string {
     e.outcome === 'approved' || e.outcome === 'declined'
       ? e.outcome
       : `${e.action}: ${e.outcome.replaceAll('_', ' ')}`;
-  return `${what[0]!.toUpperCase()}${what.slice(1)} task ${inert(e.taskId)}${why}`;
+  return `${what[0]!.toUpperCase()}${what.slice(1)} ${taskNamed(e)}${why}`;
+}
+
+/** The task by its title, application and requester (as far as recorded) beside its id. */
+function taskNamed(e: DecisionAuditEntry): string {
+  const id = `task ${inert(e.taskId)}`;
+  if (!e.taskTitle) return id;
+  // The title usually names the application already.
+  const app = e.appName && !e.taskTitle.includes(e.appName) ? inert(e.appName) : undefined;
+  const by = e.requesterName ? `requested by ${inert(e.requesterName)}` : undefined;
+  const about = [app, by].filter(Boolean).join(', ');
+  return `"${inert(e.taskTitle)}"${about ? ` (${about})` : ''} · ${id}`;
 }
 
 function changeLine(e: MembershipAuditEntry, viewer: string | undefined): string {

@@ -197,4 +197,13 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A decision's task by what people recognise: its title, application and requester.
+    version: 9,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN task_title text;
+      ALTER TABLE audit_log ADD COLUMN app_name text;
+      ALTER TABLE audit_log ADD COLUMN requester_name text;
+    `,
+  },
 ];

@@ -243,4 +243,13 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE task_numbering_v9 RENAME TO task_numbering;
     `,
   },
+  {
+    // A decision's task by what people recognise: its title, application and requester.
+    version: 10,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN task_title TEXT;
+      ALTER TABLE audit_log ADD COLUMN app_name TEXT;
+      ALTER TABLE audit_log ADD COLUMN requester_name TEXT;
+    `,
+  },
 ];

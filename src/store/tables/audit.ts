@@ -13,9 +13,20 @@ import { insert, join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 const DEFAULT_AUDIT_LIMIT = 100;
 export const MAX_AUDIT_LIMIT = 1000;
 
-/** A row's columns of the other kind are null, and dropped by the entry's own schema. */
+/**
+ * A row's columns of the other kind are null, and dropped by the entry's own schema; what a
+ * decided task was is null in entries written before it was kept, and left out.
+ */
 const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {
-  shape: ({ id, ...entry }) => ({ id: Number(id), entry }),
+  shape: ({ id, taskTitle, appName, requesterName, ...entry }) => ({
+    id: Number(id),
+    entry: {
+      ...entry,
+      ...(taskTitle != null && { taskTitle }),
+      ...(appName != null && { appName }),
+      ...(requesterName != null && { requesterName }),
+    },
+  }),
 });
 
 /** Larger requests are capped rather than refused: the caller still gets the newest. */

@@ -1,0 +1,125 @@
+/**
+ * The settings of what accessbot does, beside those of what it connects to (settings.ts):
+ * notifications and the poller, people and groups, the demo.
+ */
+import { z } from 'zod';
+import { parseNotifyRules } from '../poller/rules.ts';
+import { isTimeZone, parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
+import { parseEmailMap } from '../sandbox/email-map.ts';
+import { duration, intIn, onOff, optional, parsedBy, withDefault } from './env-values.ts';
+import { parseGroupManagers } from './group-managers.ts';
+
+const groupName = z.string().trim().min(1).max(200);
+
+export const notifications = {
+  POLL_INTERVAL_SECONDS: withDefault(
+    intIn('POLL_INTERVAL_SECONDS', 1, 86_400),
+    '60',
+    'seconds between two sweeps of one user’s tasks',
+  ),
+  // A bound by default: a storm of webhooks or a huge directory never floods the service.
+  POLL_MAX_RPS: withDefault(
+    z.coerce
+      .number({ error: 'POLL_MAX_RPS must be a number' })
+      .min(0, 'POLL_MAX_RPS must be 0 (no bound) or more'),
+    '200',
+    'upper bound on the poller’s requests per second to the Access Service (`0` = none); 200 keeps 10,000 people polled every minute',
+  ),
+  POLL_CONCURRENCY: withDefault(
+    intIn('POLL_CONCURRENCY', 1, 500),
+    '20',
+    'Access Service requests the poller has in flight at once (1–500)',
+  ),
+  REMIND_AFTER: withDefault(
+    duration('REMIND_AFTER'),
+    '24h',
+    'how long a task may wait before its approvers are reminded (`24h`, `90m`; `0` = never)',
+  ),
+  ESCALATE_AFTER: withDefault(
+    duration('ESCALATE_AFTER'),
+    '0',
+    'how long a task may wait after its approver’s first message before it is posted to its escalation channel (`3d`, `48h`; `0` = never) ([notifications](notifications.md#escalation-and-quiet-hours))',
+  ),
+  QUIET_HOURS: optional(
+    parsedBy('QUIET_HOURS', parseQuietHours),
+    'local times of day when reminders and escalations wait, in each approver’s time zone, e.g. `20:00-08:00`',
+    { unset: 'none' },
+  ),
+  WORKING_DAYS: optional(
+    parsedBy('WORKING_DAYS', parseWorkingDays),
+    'the days reminders and escalations may go out, e.g. `Mon-Fri`, `Sun-Thu`, `Mon,Wed,Fri`',
+    { unset: 'every day' },
+  ),
+  DEFAULT_TIME_ZONE: withDefault(
+    z.string().refine(isTimeZone, {
+      error: 'DEFAULT_TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC',
+    }),
+    'UTC',
+    'the IANA time zone of approvers whose platform tells none (Teams, the terminal)',
+  ),
+  NOTIFY_RULES: optional(
+    parsedBy('NOTIFY_RULES', parseNotifyRules),
+    'channel rules and notification-only task types: inline JSON, or the path of a JSON file ([notifications](notifications.md))',
+    { unset: 'no rules' },
+  ),
+  DIRECTORY_SYNC_INTERVAL: withDefault(
+    duration('DIRECTORY_SYNC_INTERVAL'),
+    '1h',
+    'how often the chat directory (Slack `users.list`) is joined by e-mail with the Access users (`0` = never)',
+  ),
+};
+
+export const people = {
+  RATE_LIMIT_PER_MINUTE: withDefault(
+    intIn('RATE_LIMIT_PER_MINUTE', 0, 10_000),
+    '30',
+    'commands, clicks and forms one person may send per minute (`0` = no limit)',
+  ),
+  RATE_LIMIT_BURST: withDefault(
+    intIn('RATE_LIMIT_BURST', 1, 1_000),
+    '10',
+    'how many of those one person may send at once',
+  ),
+  ALLOW_SELF_APPROVAL: withDefault(
+    onOff('ALLOW_SELF_APPROVAL'),
+    '0',
+    'with `1`, an approver may approve a request of their own (or a review of their own access)',
+  ),
+  GROUP_ADMINS_GROUP: optional(
+    groupName,
+    'name or id of the Access Service group whose members may change every group from chat ([groups and audit](groups-and-audit.md))',
+    { unset: 'nobody' },
+  ),
+  GROUP_MANAGERS: optional(
+    parsedBy('GROUP_MANAGERS', parseGroupManagers),
+    'who manages which group: `Engineering=ada@x.com,alan@x.com;Design=tim@x.com`, inline JSON, or the path of a JSON file',
+    { unset: 'nobody' },
+  ),
+  AUDITORS_GROUP: optional(
+    groupName,
+    'name or id of the Access Service group whose members may read everyone’s `history`',
+    { unset: 'nobody' },
+  ),
+  AUDIT_RETENTION_DAYS: withDefault(
+    intIn('AUDIT_RETENTION_DAYS', 0, 36_500),
+    '365',
+    'days the audit log keeps an entry (decisions and group changes); `0` = for ever',
+  ),
+};
+
+export const demo = {
+  SHELL_USER_EMAIL: optional(
+    z.email({ error: 'SHELL_USER_EMAIL must be an e-mail address' }),
+    'who you are in the terminal chat when it runs against a real Access Service',
+    { unset: 'the sandbox’s demo approver' },
+  ),
+  DEMO_REQUEST_AFTER: withDefault(
+    duration('DEMO_REQUEST_AFTER'),
+    '10s',
+    'in the demo only: when a colleague’s access request arrives (`0` = never)',
+  ),
+  SANDBOX_EMAIL_MAP: optional(
+    parsedBy('SANDBOX_EMAIL_MAP', parseEmailMap),
+    'real e-mail addresses for the sandbox’s people, to try a real workspace against it, e.g. `you@corp.com=ada,colleague@corp.com=grace` ([deployment](deployment.md#trying-a-real-slack-workspace-against-the-sandbox))',
+  ),
+};

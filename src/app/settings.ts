@@ -1,0 +1,241 @@
+/**
+ * Every setting accessbot reads, in groups (those of what it does in settings-behaviour.ts), each with how it is read, its one-line meaning and
+ * its default: the one list. The rules between settings and the shape handed to the rest of
+ * accessbot are in config.ts; `npm run env:example` writes deploy/accessbot.env.example and
+ * docs/configuration.md from this file. Meanings are Markdown with links relative to docs/.
+ */
+import { z } from 'zod';
+import { defaultLimits } from '../access/limits.ts';
+import {
+  header,
+  httpUrl,
+  intIn,
+  onOff,
+  optional,
+  secret,
+  tenantList,
+  withDefault,
+} from './env-values.ts';
+import { demo, notifications, people } from './settings-behaviour.ts';
+
+/** The value of ACCESS_API_URL that asks for the embedded sandbox by name. */
+export const SANDBOX = 'sandbox';
+
+const accessService = {
+  ACCESS_API_URL: optional(
+    z.union([z.literal(SANDBOX), httpUrl('ACCESS_API_URL')], {
+      error:
+        'ACCESS_API_URL must be an http(s) URL, e.g. https://access.example.com/api/v1 (or sandbox for the built-in sandbox)',
+    }),
+    'Access Service base URL with the version prefix, e.g. `https://access.example.com/api/v1`; `sandbox` runs the built-in sandbox',
+    {
+      unset:
+        'the built-in sandbox for the demo; required with `NODE_ENV=production` or a chat platform',
+      fill: true,
+    },
+  ),
+  ACCESS_API_KEY: secret(
+    'ACCESS_API_KEY',
+    'the Access Service key, sent as `X-API-KEY` on every request',
+    'required with `ACCESS_API_URL`',
+  ),
+  ACCESS_API_SECRET: secret(
+    'ACCESS_API_SECRET',
+    'the Access Service secret, sent as `X-API-SECRET` on every request',
+    'required with `ACCESS_API_URL`',
+  ),
+  ACCESS_TASK_STATUS_PARAM: withDefault(
+    z.string().regex(/^[A-Za-z_][\w.-]*$/, 'ACCESS_TASK_STATUS_PARAM must be a query name'),
+    'status',
+    'name of the query parameter that filters tasks by status',
+  ),
+  ACCESS_PENDING_STATUS: withDefault(
+    z.string().min(1),
+    'Pending',
+    'the status value of a task waiting for a decision',
+  ),
+  ACCESS_TIMEOUT_SECONDS: withDefault(
+    intIn('ACCESS_TIMEOUT_SECONDS', 1, 120),
+    '10',
+    'time limit of one Access Service request, in seconds (1–120)',
+  ),
+  ACCESS_MAX_PAGES: withDefault(
+    intIn('ACCESS_MAX_PAGES', 1, 1_000_000),
+    String(defaultLimits.maxPages),
+    'pages (requests) one Access Service list may take; past it the command fails with a clear answer ([security](security.md))',
+  ),
+  ACCESS_MAX_ITEMS: withDefault(
+    intIn('ACCESS_MAX_ITEMS', 1, 100_000_000),
+    String(defaultLimits.maxItems),
+    'items one Access Service list may hold',
+  ),
+  ACCESS_MAX_RESPONSE_BYTES: withDefault(
+    intIn('ACCESS_MAX_RESPONSE_BYTES', 1_000, 2_000_000_000),
+    String(defaultLimits.maxResponseBytes),
+    'bytes of one Access Service response, cut off while it downloads',
+  ),
+  ACCESS_MAX_LIST_BYTES: withDefault(
+    intIn('ACCESS_MAX_LIST_BYTES', 1_000, 100_000_000_000),
+    String(defaultLimits.maxListBytes),
+    'bytes of all the pages of one Access Service list',
+  ),
+};
+
+const webhooks = {
+  ACCESS_WEBHOOK_SECRET: secret(
+    'ACCESS_WEBHOOK_SECRET',
+    'secret that signs the Access Service’s webhook deliveries to `/webhooks/access`',
+    'webhooks refused, polling only',
+  ),
+  ACCESS_WEBHOOK_SIGNATURE_HEADER: withDefault(
+    header('ACCESS_WEBHOOK_SIGNATURE_HEADER'),
+    'X-Access-Signature',
+    'name of the webhook header that carries the signature',
+  ),
+  ACCESS_WEBHOOK_TIMESTAMP_HEADER: withDefault(
+    header('ACCESS_WEBHOOK_TIMESTAMP_HEADER'),
+    'X-Access-Timestamp',
+    'name of the webhook header that carries the timestamp',
+  ),
+  ACCESS_WEBHOOK_TOLERANCE_SECONDS: withDefault(
+    intIn('ACCESS_WEBHOOK_TOLERANCE_SECONDS', 1, 86_400),
+    '300',
+    'how far a webhook timestamp may be from now, in seconds (1–86400)',
+  ),
+};
+
+const store = {
+  DATABASE_URL: optional(
+    z.string().min(1),
+    'the store: `postgres://…` for PostgreSQL (several replicas); `sqlite:PATH` or a plain path for SQLite (one process)',
+    {
+      unset:
+        'required with `NODE_ENV=production` or a chat platform; the demo and the sandbox: in memory; the terminal chat: `sqlite:./data/accessbot.db`',
+    },
+  ),
+};
+
+const slack = {
+  SLACK_BOT_TOKEN: optional(
+    z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN must be a bot token starting with xoxb-'),
+    'the Slack app’s Bot User OAuth Token (`xoxb-…`)',
+    { unset: 'Slack off', fill: true },
+  ),
+  SLACK_SIGNING_SECRET: secret(
+    'SLACK_SIGNING_SECRET',
+    'the Slack app’s Signing Secret (HTTP mode)',
+    'required with `SLACK_BOT_TOKEN`, unless Socket Mode',
+  ),
+  SLACK_APP_TOKEN: optional(
+    z.string().startsWith('xapp-', 'SLACK_APP_TOKEN must be an app-level token (xapp-…)'),
+    'an app-level token (`xapp-…`): Socket Mode instead of HTTP',
+    { unset: 'HTTP on `/slack/events`', fill: true },
+  ),
+  SLACK_API_URL: withDefault(
+    httpUrl('SLACK_API_URL'),
+    'https://slack.com/api/',
+    'Slack Web API base URL (tests point it at a local fake)',
+  ),
+  SLACK_COMMAND: withDefault(
+    z
+      .string()
+      .regex(
+        /^\/[a-z0-9_-]{1,31}$/,
+        'SLACK_COMMAND must be a slash command such as /access (lower case, no spaces)',
+      ),
+    '/access',
+    'the slash command’s name, as in the Slack manifest',
+  ),
+};
+
+const teams = {
+  MicrosoftAppId: optional(z.string().min(1), 'the Azure Bot’s Microsoft App ID (a GUID)', {
+    unset: 'Teams off',
+    fill: true,
+  }),
+  MicrosoftAppPassword: secret(
+    'MicrosoftAppPassword',
+    'the client secret of that app',
+    'required with `MicrosoftAppId`, unless `UserAssignedMSI`',
+  ),
+  MicrosoftAppType: optional(
+    z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
+      error: 'MicrosoftAppType must be MultiTenant, SingleTenant or UserAssignedMSI',
+    }),
+    'the app’s type: `MultiTenant`, `SingleTenant` (needs `MicrosoftAppTenantId`) or `UserAssignedMSI`',
+    { unset: '`MultiTenant`', fill: true },
+  ),
+  MicrosoftAppTenantId: optional(
+    z.string().min(1),
+    'the Microsoft 365 tenant id of a single-tenant app',
+    { fill: true },
+  ),
+  TEAMS_ALLOWED_TENANTS: optional(
+    tenantList,
+    'the Microsoft 365 tenant ids whose people may use the bot, separated by commas (`*`: every tenant); required with `MicrosoftAppId`',
+    { unset: '`MicrosoftAppTenantId`', fill: true },
+  ),
+  TEAMS_ANONYMOUS: optional(
+    onOff('TEAMS_ANONYMOUS'),
+    'with `1`, Teams is served without Bot Framework authentication — local emulators and tests only: accepted only with `NODE_ENV` `development` or `test` and a loopback `HOST`, never with `MicrosoftAppId`',
+  ),
+};
+
+const server = {
+  NODE_ENV: optional(
+    z.string(),
+    'what kind of environment this is: `production` requires `ACCESS_API_URL` and `DATABASE_URL`; only `development` or `test` allow `TEAMS_ANONYMOUS`',
+  ),
+  PORT: withDefault(
+    intIn('PORT', 0, 65535),
+    '3000',
+    'the one HTTP server: `/slack/events`, `/api/messages`, `/webhooks/access`, `/healthz`, `/readyz`, `/metrics`',
+  ),
+  HOST: optional(
+    z.union([z.ipv4(), z.ipv6(), z.hostname()], {
+      error: 'HOST must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0',
+    }),
+    'the address that server listens on',
+    { unset: 'every interface' },
+  ),
+  WORKERS: optional(
+    intIn('WORKERS', 1, 256),
+    'processes `npm run start:cluster` runs on `PORT`, to use every core of one machine ([capacity](capacity.md))',
+    { unset: 'one per CPU' },
+  ),
+  LOG_LEVEL: withDefault(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    }),
+    'info',
+    'how much to log: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent` (the terminal chat: `warn` unless set)',
+  ),
+  LOG_FILE: optional(z.string(), 'append the logs to this file instead of stderr', {
+    unset: 'stderr (the terminal chat on a terminal: `data/accessbot.log`)',
+  }),
+};
+
+/** The groups in the order the env example and the configuration table show them. */
+export const settingGroups = {
+  'The Access Service': accessService,
+  'Webhooks from the Access Service': webhooks,
+  'The store': store,
+  Slack: slack,
+  'Microsoft Teams': teams,
+  'The server and its logs': server,
+  'Notifications and the poller': notifications,
+  'People, groups and the audit log': people,
+  'The demo and the terminal chat': demo,
+};
+
+export const settings = {
+  ...accessService,
+  ...webhooks,
+  ...store,
+  ...slack,
+  ...teams,
+  ...server,
+  ...notifications,
+  ...people,
+  ...demo,
+};

@@ -1,0 +1,21 @@
+/**
+ * What the first log line of a start says, so an operator sees at a glance what this process
+ * is about to serve: the Access Service's origin, the store (kind and place, never a secret),
+ * the platforms, the Teams tenants and the address it listens on.
+ */
+import { describeDatabase } from '../store/database-url.ts';
+import type { Config } from './config.ts';
+
+export function startLine(config: Config) {
+  const platforms = [
+    ...(config.slack ? [config.slack.appToken ? 'slack (socket mode)' : 'slack (http)'] : []),
+    ...(config.teams ? [config.teams.anonymous ? 'teams (anonymous)' : 'teams'] : []),
+  ];
+  return {
+    access: config.access ? new URL(config.access.url).origin : 'embedded sandbox',
+    store: describeDatabase(config.databaseUrl),
+    platforms: platforms.length ? platforms : ['terminal chat'],
+    ...(config.teams && { tenants: config.teams.allowedTenants }),
+    ...(platforms.length && { listen: `${config.host ?? '0.0.0.0'}:${config.port}` }),
+  };
+}
