@@ -78,7 +78,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   closed = undefined;
   bot = await startSlackBot(sandbox.current, fake);
-  // What starting asked the Access Service (warming up) is not what a test looks for.
+  // What starting asked the Access Service is not what a test looks for.
   sandbox.current.requests.length = 0;
 });
 /** Stops the bot, letting each held answer go as it arrives: stopping waits for all of them. */
@@ -254,7 +254,7 @@ describe('admission', () => {
     const ready = await fetch(`${base()}/readyz`);
     expect(ready.status).toBe(200);
     const health = await fetch(`${base()}/healthz`);
-    expect(await health.json()).toEqual({ status: 'ok', busy: ['slack'] });
+    expect(await health.json()).toMatchObject({ status: 'ok', busy: ['slack'] });
 
     await answer(1);
     expect(await (await fetch(`${base()}/healthz`)).json()).toEqual({ status: 'ok' });

@@ -7,6 +7,12 @@
  * of accessbot's own "the Access Service is down" (docs/operations.md).
  */
 import type { Gauge } from 'prom-client';
+import type { AccessClient } from '../access/client.ts';
+
+/** The first page of WorkApps and no more: the cheapest request that shows the service answers. */
+export async function firstWorkApp(client: AccessClient): Promise<void> {
+  for await (const _ of client.listWorkApps()) break;
+}
 
 export type AccessState = 'unknown' | 'up' | 'down' | 'refusing our credentials';
 

@@ -11,9 +11,8 @@ import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
-import { AccessHealth } from './access-health.ts';
+import { AccessHealth, firstWorkApp } from './access-health.ts';
 import type { Config } from './config.ts';
-import { firstWorkApp } from './warm-up.ts';
 
 export interface Runtime {
   bot: AccessBot;

@@ -10,7 +10,6 @@ import { WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
 import type { Config } from './config.ts';
 import { type Polling, startPolling } from './polling.ts';
 import type { Runtime } from './runtime.ts';
-import { warmUp } from './warm-up.ts';
 
 type Starter = (common: Omit<PlatformContext<never>, 'settings'>) => Promise<PlatformAdapter>;
 
@@ -80,7 +79,6 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       directories: adapters.flatMap((adapter) => adapter.directory ?? []),
     });
     http.mount(WEBHOOK_PATH, polling.webhook);
-    await warmUp(runtime, log);
     const port = await http.listen(config.port, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
     log.info({ port }, 'listening');
