@@ -2,15 +2,13 @@
  * The programs the load benchmark measures, each started in processes of its own: accessbot
  * exactly as `npm start` runs it (the node flags are read from package.json's start script),
  * configured by environment variables against the benchmark's world, with a SQLite store in
- * which the benchmark's people are already linked; the same as `npm run start:cluster` with
- * WORKERS processes sharing that store; and the bare Bolt app (load-bare.ts) and the floor
- * (load-floor.ts) with the same node flags. Their CPU time and peak RSS are
- * read from /proc, from outside: CPU summed over a cluster's processes, RSS the largest single
- * process's.
+ * which the benchmark's people are already linked; and the bare Bolt app (load-bare.ts) and
+ * the floor (load-floor.ts) with the same node flags. Their CPU time and peak RSS are read from
+ * /proc, from outside.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,7 +20,7 @@ import { BOT_TOKEN, type Person, SIGNING_SECRET } from './load-plan.ts';
 import type { WorldReport } from './load-world.ts';
 import { startFlags } from './start-flags.ts';
 
-export type TargetName = 'accessbot' | 'bare' | 'floor' | 'cluster';
+export type TargetName = 'accessbot' | 'bare' | 'floor';
 
 export interface CpuTime {
   total: number;
@@ -56,15 +54,15 @@ const targetFlags = () => [
  * With BENCH_PIN (the default on two or more CPUs), a single-process target runs alone on the
  * last CPU and the benchmark's own processes (the world, the generator) on the others, as a
  * replica has its own core in production: otherwise the target's share of the CPU, and so what
- * it measures, depends on how busy the generator is. A cluster is never pinned.
+ * it measures, depends on how busy the generator is.
  */
 export const PINNING = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2;
 export const TARGET_CPU = String(availableParallelism() - 1);
 export const OTHER_CPUS = `0-${availableParallelism() - 2}`;
 
 /** `node args`, on `cpu` alone when pinning (taskset execs node: the pid is node's). */
-function pinned(cpu: string | undefined, args: string[]): [string, string[]] {
-  if (!PINNING || cpu === undefined) return [process.execPath, args];
+function pinned(cpu: string, args: string[]): [string, string[]] {
+  if (!PINNING) return [process.execPath, args];
   return ['taskset', ['-c', cpu, process.execPath, ...args]];
 }
 
@@ -76,13 +74,6 @@ function cpuOf(file: string): { user: number; system: number } {
   return { user: Number(fields[11]) * ticksToMs, system: Number(fields[12]) * ticksToMs };
 }
 
-/** The process and, for a cluster's primary, its workers. */
-function family(pid: number): number[] {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  const children = existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/) : [];
-  return [pid, ...children.filter(Boolean).map(Number)];
-}
-
 /** User + system CPU time of one process so far, in ms. */
 export function processCpuMs(pid: number): number {
   const { user, system } = cpuOf(`/proc/${pid}/stat`);
@@ -90,23 +81,14 @@ export function processCpuMs(pid: number): number {
 }
 
 function cpuTimeOf(pid: number): CpuTime {
-  const sum: CpuTime = { total: 0, system: 0, main: 0 };
-  for (const p of family(pid)) {
-    const all = cpuOf(`/proc/${p}/stat`);
-    const main = cpuOf(`/proc/${p}/task/${p}/stat`);
-    sum.total += all.user + all.system;
-    sum.system += all.system;
-    sum.main += main.user + main.system;
-  }
-  return sum;
+  const all = cpuOf(`/proc/${pid}/stat`);
+  const main = cpuOf(`/proc/${pid}/task/${pid}/stat`);
+  return { total: all.user + all.system, system: all.system, main: main.user + main.system };
 }
 
 function peakRssMbOf(pid: number): number {
-  const peaks = family(pid).map((p) => {
-    const status = readFileSync(`/proc/${p}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  });
-  return Math.max(...peaks);
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 async function freePort(): Promise<number> {
@@ -175,15 +157,13 @@ async function linkedStore(people: Person[]): Promise<string> {
   return file;
 }
 
-/** accessbot as npm start runs it; with `workers`, as npm run start:cluster runs it. */
-export async function startAccessbot(world: World, workers?: number) {
+/** accessbot as npm start runs it. */
+export async function startAccessbot(world: World) {
   const database = await linkedStore(world.people);
-  const entry = path(workers ? 'src/app/cluster.ts' : 'src/app/main.ts');
-  const name = workers ? 'cluster' : 'accessbot';
-  const args = [...targetFlags(), entry];
+  const args = [...targetFlags(), path('src/app/main.ts')];
   const port = await freePort();
   const log = openSync(join(database, '..', 'accessbot.log'), 'a');
-  const [file, argv] = pinned(workers ? undefined : TARGET_CPU, args);
+  const [file, argv] = pinned(TARGET_CPU, args);
   const child = spawn(file, argv, {
     cwd: path('.'),
     env: {
@@ -201,13 +181,12 @@ export async function startAccessbot(world: World, workers?: number) {
       // bench:poller (a first sweep would send a DM for each of the 600 seeded tasks).
       POLL_INTERVAL_SECONDS: '86400',
       DIRECTORY_SYNC_INTERVAL: '0',
-      ...(workers ? { WORKERS: String(workers) } : {}),
     },
     stdio: ['ignore', log, log],
   });
   const base = `http://127.0.0.1:${port}`;
-  if (!(await answers(`${base}/healthz`, 30_000))) throw new Error(`${name} did not start`);
-  return target(name, child, `${base}/slack/events`, dirname(database));
+  if (!(await answers(`${base}/healthz`, 30_000))) throw new Error('accessbot did not start');
+  return target('accessbot', child, `${base}/slack/events`, dirname(database));
 }
 
 /** The bare Bolt app (load-bare.ts) or the floor (load-floor.ts), with npm start's node flags. */

@@ -1,15 +1,14 @@
 /**
  * `npm run bench:load`: accessbot under a fixed arrival rate of signed Slack requests, against a
  * bare Bolt app doing the same outside work (load-bare.ts), in the same run, on the same
- * machine, and accessbot as `npm run start:cluster` runs it (BENCH_WORKERS processes). Four
- * kinds of process, so that nobody's work is charged to another: this one (it only directs),
+ * machine. Four kinds of process, so that nobody's work is charged to another: this one (it only directs),
  * the world (load-world.ts: the sandbox Access Service answering after a fixed latency, and
  * Slack's Web API and response_urls), the generator (load-generator.ts: Slack sending, a fresh
  * connection per request, only to 127.0.0.1, a fixed count, then it exits) and the target,
  * started afresh for every run — a run includes the target's first seconds.
  *
  * 1. CPU: `/access tasks` only, at 100 rps, a fixed count after a warm-up; CPU time per
- *    request from /proc (every target but the cluster), BENCH_CPU_ROUNDS times, the median kept,
+ *    request from /proc, BENCH_CPU_ROUNDS times, the median kept,
  *    as a ratio to the bare Bolt app (target: at most 1.25) and to the floor (load-floor.ts): the
  *    same outside work on `node:http` alone, the least any Node program spends on it here.
  * 2. Steps: the mix (70 % `tasks`, 25 % `members`, 5 % Approve clicks on notifications) at each
@@ -19,8 +18,8 @@
  *
  * Settings: BENCH_STEPS (100,200,400,1000), BENCH_STEP_SECONDS (20), BENCH_OVERLOAD (2,5; empty:
  * none), BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_CPU_ROUNDS (3),
- * BENCH_PEOPLE (200), BENCH_LATENCY_MS (20), BENCH_TARGETS (accessbot,bare,floor,cluster),
- * BENCH_WORKERS (2), BENCH_DUMP (a directory for every run's raw samples), BENCH_NODE_FLAGS (added to the
+ * BENCH_PEOPLE (200), BENCH_LATENCY_MS (20), BENCH_TARGETS (accessbot,bare,floor),
+ * BENCH_DUMP (a directory for every run's raw samples), BENCH_NODE_FLAGS (added to the
  * targets' flags, e.g. --cpu-prof). A run whose generator fell more than 50 ms behind its
  * schedule (p99) is measured once more and the steadier one kept.
  */
@@ -56,8 +55,7 @@ const settings = {
   cpuRounds: num('BENCH_CPU_ROUNDS', 3),
   people: num('BENCH_PEOPLE', 200),
   latencyMs: num('BENCH_LATENCY_MS', 20),
-  targets: list('BENCH_TARGETS', 'accessbot,bare,floor,cluster') as TargetName[],
-  workers: num('BENCH_WORKERS', 2),
+  targets: list('BENCH_TARGETS', 'accessbot,bare,floor') as TargetName[],
 };
 const REPLY_WAIT_MS = 10_000;
 const DISTURBED_LAG_MS = 50;
@@ -75,8 +73,6 @@ function start(name: TargetName, world: Extract<WorldReport, { kind: 'ready' }>)
   switch (name) {
     case 'accessbot':
       return startAccessbot(world);
-    case 'cluster':
-      return startAccessbot(world, settings.workers);
     case 'bare':
     case 'floor':
       return startYardstick(name, world);
@@ -260,8 +256,7 @@ async function main() {
   );
 
   process.stderr.write('CPU per `/access tasks` at 100 rps\n');
-  const single = settings.targets.filter((name) => name !== 'cluster');
-  const cpu = await cpuPhase(single);
+  const cpu = await cpuPhase(settings.targets);
   const cpuRatio = (cpu.get('accessbot') ?? Number.NaN) / (cpu.get('bare') ?? Number.NaN);
 
   process.stderr.write('Steps\n');
@@ -273,7 +268,7 @@ async function main() {
   const overload = sustained ? settings.overload.map((m) => m * sustained) : [];
   if (overload.length) {
     process.stderr.write(`Overload (× ${settings.overload.join(', ')} of ${sustained} rps)\n`);
-    const overloaded = single.filter((name) => name !== 'floor');
+    const overloaded = settings.targets.filter((name) => name !== 'floor');
     results.push(...(await steps(overload, overloaded)));
   }
   console.log(`\n${table(results)}\n`);
@@ -286,10 +281,8 @@ async function main() {
       .filter((r) => r.target === 'accessbot' && r.rate === rate)
       .reduce((n, r) => n + r.lateAcks, 0);
   const rss = Math.max(...results.filter((r) => r.target === 'accessbot').map((r) => r.peakRssMb));
-  const cluster = highest(results, 'cluster');
   console.log(
-    `Capacity (highest sustained step): accessbot ${sustained} rps, bare Bolt ${bare} rps, ratio ${ratio.toFixed(2)}; ` +
-      `${settings.workers} workers (start:cluster) ${cluster} rps, ${(cluster / sustained).toFixed(2)}× one process`,
+    `Capacity (highest sustained step): accessbot ${sustained} rps, bare Bolt ${bare} rps, ratio ${ratio.toFixed(2)}`,
   );
   const checks = [
     [`capacity ≥ 0.8 of the bare app (${ratio.toFixed(2)})`, ratio >= 0.8],

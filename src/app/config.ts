@@ -152,8 +152,6 @@ function toConfig(env: Env) {
           }
         : undefined,
     port: env.PORT,
-    /** Processes `npm run start:cluster` runs on PORT; unset: one per CPU. */
-    workers: env.WORKERS,
     /** Unset: every interface. */
     host: env.HOST,
     /**

@@ -7,7 +7,7 @@ export function die(message: string): never {
   process.exit(1);
 }
 
-const USAGE = `usage: npm start   (npm run start:cluster: one process per CPU on one port)
+const USAGE = `usage: npm start
 
 accessbot is configured by environment variables only. Every setting, with its meaning and
 default, is in docs/configuration.md; deploy/accessbot.env.example lists them to fill in. With

@@ -198,11 +198,6 @@ const server = {
     'the address that server listens on',
     { unset: 'every interface' },
   ),
-  WORKERS: optional(
-    intIn('WORKERS', 1, 256),
-    'processes `npm run start:cluster` runs on `PORT`, to use every core of one machine ([capacity](capacity.md))',
-    { unset: 'one per CPU' },
-  ),
   LOG_LEVEL: withDefault(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',

@@ -10,7 +10,6 @@
  * time to send headers and a whole request, idle keep-alive connections, and the number of
  * connections open at once.
  */
-import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
@@ -52,14 +51,6 @@ export const defaultHttpLimits: HttpLimits = {
   maxConnections: 1_000,
   listenBacklog: 4_096,
 };
-
-/**
- * In a worker of `npm run start:cluster` on Linux, a socket of its own on the shared port
- * (SO_REUSEPORT): the kernel spreads connections over the workers, instead of node:cluster's
- * primary accepting each one and passing it on, which cost more CPU than a request.
- */
-const ownSocket =
-  cluster.isWorker && process.platform === 'linux' ? { reusePort: true, exclusive: true } : {};
 
 export interface ReadinessCheck {
   name: string;
@@ -126,7 +117,7 @@ export class HttpServer {
   async listen(port: number, host?: string): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen({ port, host, backlog: this.#limits.listenBacklog, ...ownSocket }, () => {
+      this.server.listen({ port, host, backlog: this.#limits.listenBacklog }, () => {
         this.server.off('error', reject);
         resolve();
       });
