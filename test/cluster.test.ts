@@ -60,11 +60,7 @@ describe('node src/app/cluster.ts', () => {
     const port = await freePort();
     const cluster = startCluster(env(port));
     try {
-      const listening = () => (cluster.stderr().match(/"msg":"listening"/g) ?? []).length;
-      while (listening() < 2) {
-        if (cluster.child.exitCode !== null) throw new Error(cluster.stderr());
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await cluster.waitForLog(/"msg":"listening"[\s\S]*"msg":"listening"/);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       const urls = [fake.responseUrl(), fake.responseUrl()];
       for (const url of urls) {
@@ -77,7 +73,7 @@ describe('node src/app/cluster.ts', () => {
         expect(ack.status).toBe(200);
       }
       for (const url of urls) {
-        const answer = await fake.waitFor(() => fake.respondedTo(url)[0], 10_000);
+        const answer = await fake.waitFor(() => fake.respondedTo(url)[0]);
         expect(String(answer.body.text)).toContain('pending task');
       }
     } finally {
