@@ -147,12 +147,3 @@ export function repeatedFollowUps(slack: FakeSlack): string[] {
 /** Whether a task message shows buttons (a pending card) or not (the outcome). */
 export const showsButtons = (m: PostedMessage) =>
   JSON.stringify(m.blocks).includes('"type":"actions"');
-
-export async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return true;
-}
