@@ -137,13 +137,13 @@ describe('latency, holds and reset', () => {
   it('holds the matching requests unanswered until released, and lets the others through', async () => {
     const held = sb.faults.hold((method) => method === 'POST');
     const approving = call('POST', endpoints.approveTask.path(tasks.dennisBarbaraJiraAdmin), {});
-    await vi.waitFor(() => expect(held.waiting).toBe(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(held.waiting()).toBe(1), { timeout: 15_000 });
     expect((await listUsers()).status).toBe(200);
     expect(sb.state.task(tasks.dennisBarbaraJiraAdmin).status).toBe('Pending');
     held.release();
     expect((await approving).status).toBe(200);
     expect(sb.state.task(tasks.dennisBarbaraJiraAdmin).status).toBe('Approved');
-    expect(held.waiting).toBe(0);
+    expect(held.waiting()).toBe(0);
   });
 
   it('clears every fault on reset, and answers what a hold kept waiting', async () => {
@@ -152,7 +152,7 @@ describe('latency, holds and reset', () => {
     sb.faults.latency(1000);
     const held = sb.faults.hold();
     const waiting = listUsers();
-    await vi.waitFor(() => expect(held.waiting).toBe(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(held.waiting()).toBe(1), { timeout: 15_000 });
     sb.faults.reset();
     expect((await waiting).status).toBe(200);
     expect((await listUsers()).status).toBe(200);

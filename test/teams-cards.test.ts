@@ -92,7 +92,7 @@ describe('Approve and Decline', () => {
       click('ada', 'approve', { value: id }),
       click('alan', 'approve', { value: alanId }),
     ]);
-    await vi.waitFor(() => expect(decisions.waiting).toBe(2), { timeout: 15_000 });
+    await vi.waitFor(() => expect(decisions.waiting()).toBe(2), { timeout: 15_000 });
     decisions.release();
     const [a, b] = await clicks;
     const texts = [shown(a.body), shown(b.body)];

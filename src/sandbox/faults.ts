@@ -18,15 +18,7 @@ export interface Failure {
 const count = z.number().int().min(0);
 const failureStatus = z.number().int().min(400).max(599);
 
-/** Requests held back by `Faults.hold` until it is released. */
-export interface Hold {
-  /** How many requests wait now. */
-  readonly waiting: number;
-  /** Lets the waiting requests and all later ones through. */
-  release(): void;
-}
-
-type Held = { matches: (method: string, path: string) => boolean; waiting: Array<() => void> };
+type Hold = { matches: (method: string, path: string) => boolean; waiting: Array<() => void> };
 
 export const FaultCommand = z.strictObject({
   reset: z.literal(true).optional(),
@@ -48,7 +40,7 @@ export type FaultCommand = z.infer<typeof FaultCommand>;
 
 export class Faults {
   readonly #sleep: (ms: number) => Promise<unknown>;
-  readonly #holds = new Set<Held>();
+  readonly #holds = new Set<Hold>();
   #latencyMs = 0;
   #errorRate = 0;
   #random: () => number = Math.random;
@@ -108,26 +100,23 @@ export class Faults {
   }
 
   /**
-   * API requests that `matches` (method, and path after `/api/v1`) wait unanswered until the
-   * hold is released: a service exactly as slow as a test needs, with no clock involved.
+   * API requests that `matches` (method, path after `/api/v1`) wait unanswered until `release()`
+   * lets them and all later ones through: a service exactly as slow as a test needs, with no
+   * clock involved. `waiting()` counts the requests held now.
    */
-  hold(matches: (method: string, path: string) => boolean = () => true): Hold {
-    const held: Held = { matches, waiting: [] };
-    this.#holds.add(held);
-    return {
-      get waiting() {
-        return held.waiting.length;
-      },
-      release: () => {
-        this.#holds.delete(held);
-        for (const go of held.waiting.splice(0)) go();
-      },
-    };
+  hold(matches = (_method: string, _path: string) => true) {
+    const hold: Hold = { matches, waiting: [] };
+    this.#holds.add(hold);
+    return { waiting: () => hold.waiting.length, release: () => this.#release(hold) };
+  }
+
+  #release(hold: Hold): void {
+    this.#holds.delete(hold);
+    for (const go of hold.waiting.splice(0)) go();
   }
 
   reset(): void {
-    for (const held of this.#holds) for (const go of held.waiting.splice(0)) go();
-    this.#holds.clear();
+    for (const hold of this.#holds) this.#release(hold);
     this.latency(0);
     this.errorRate(0);
     this.failNext(0);
@@ -153,8 +142,8 @@ export class Faults {
 
   /** Waits out the holds that match the request, then the latency. */
   async delay(method: string, path: string): Promise<void> {
-    for (const held of this.#holds) {
-      if (held.matches(method, path)) await new Promise<void>((go) => held.waiting.push(go));
+    for (const hold of this.#holds) {
+      if (hold.matches(method, path)) await new Promise<void>((go) => hold.waiting.push(go));
     }
     if (this.#latencyMs > 0) await this.#sleep(this.#latencyMs);
   }
