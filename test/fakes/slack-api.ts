@@ -128,7 +128,7 @@ export class FakeSlack {
    * Resolves with the first value `probe` returns once it is defined (checked on every record).
    * The time-out is far beyond any answer, even on a busy machine: only a missing one reaches it.
    */
-  waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+  waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const value = probe();

@@ -10,7 +10,7 @@ import { type ShellOptions, startShell } from '../../adapters/shell/shell.ts';
 import type { Reply } from '../../src/core/reply.ts';
 
 /** Far beyond any answer; only reached when an answer never comes. */
-const ANSWER_TIMEOUT_MS = 15_000;
+const ANSWER_TIMEOUT_MS = 30_000;
 
 export type TerminalChat = Awaited<ReturnType<typeof openTerminalChat>>;
 
