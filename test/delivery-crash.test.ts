@@ -8,8 +8,10 @@
  *
  * "Late" is judged by what a delivery needed, not by the wall clock: every replica here takes an
  * hour to take over a send held by a replica it believes alive, so a message that needed that
- * instead of the takeover of the dead replica (its heartbeat silent 1.5 s) never comes, and the
- * waits below fail. They are generous, so a slow machine only makes the test slower.
+ * instead of the takeover of the dead replica (its heartbeat silent for 5 s, the default) never
+ * comes, and the waits below fail. They are generous, so a slow machine only makes the test
+ * slower. A live replica whose heartbeat stalls for 5 s is taken for dead (docs/delivery.md): on
+ * a busy machine a shorter period would make the heirs take each other over.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { CrashStep } from '../src/poller/crash-points.ts';
@@ -58,6 +60,7 @@ describe.concurrent.each(stores)('a replica killed at any step (%s)', (_, kind, 
         .flatMap((t) => people.filter((p) => users[p].id === t.assigneeId).map((p) => [p, t.id]))
         .map(([p, id]) => `D-${slackId(p as Person)} ${id}`);
       const settings: Record<string, string> = {
+        DEAD_AFTER_MS: '5000',
         RETRY_AFTER_MS: STUCK_AFTER_MS,
         ...(remind && { REMIND_AFTER_MS: '1500' }),
       };
