@@ -4,9 +4,7 @@
  * one sandbox — the refusal, the confirmation card and its Confirm (once, however often clicked),
  * Cancel, a forged click, a stale card, the note to the person added, channel bindings, history.
  */
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startShell } from '../adapters/shell/shell.ts';
 import { AccessBot } from '../src/core/bot.ts';
 import { PersonNotices } from '../src/core/notices.ts';
 import { groups, users } from '../src/sandbox/seed.ts';
@@ -20,6 +18,7 @@ import { clickPayload, sendEvent, sendInteraction } from './fakes/slack-payloads
 import { captureLog } from './helpers/bot.ts';
 import { RULES } from './helpers/group-bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
+import { openTerminalChat, type TerminalChat } from './helpers/terminal-chat.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
 type Person = 'ada' | 'grace' | 'katherine' | 'margaret' | 'edsger' | 'dennis' | 'barbara' | 'tim';
@@ -127,45 +126,18 @@ async function terminals() {
     notices,
     now: () => new Date(Date.now() + clock.skewMs),
   });
-  const open = async (who: Person) => {
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let seen = '';
-    output.on('data', (chunk) => {
-      seen += String(chunk);
-    });
-    const session = startShell({
+  const open = (who: Person) =>
+    openTerminalChat({
       bot,
       email: users[who].email,
-      input,
-      output,
       log,
-      interactive: false,
       // Barbara's terminal is where she is told about changes to her groups.
       startNotifications: async (notifier) => {
         if (who === 'barbara') notices.register(notifier);
         return { stop: async () => {} };
       },
     });
-    const waitForMore = async (from: number) => {
-      for (let i = 0; i < 500 && seen.length === from; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return seen.slice(from);
-    };
-    await waitForMore(0);
-    return {
-      ask: async (text: string) => {
-        const from = seen.length;
-        input.write(`${text}\n`);
-        return waitForMore(from);
-      },
-      seen: () => seen,
-      stop: () => session.stop(),
-    };
-  };
-  const people = {} as Record<Person, Awaited<ReturnType<typeof open>>>;
+  const people = {} as Record<Person, TerminalChat>;
   for (const who of ['ada', 'grace', 'katherine', 'margaret', 'barbara'] as const) {
     people[who] = await open(who);
   }

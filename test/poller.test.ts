@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ShellNotifier } from '../adapters/shell/notifier.ts';
 import { PlatformUnavailableError, RecipientGoneError } from '../src/core/notifier.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
@@ -17,6 +17,7 @@ import {
   INTERVAL_MS,
   link,
   nextSweep,
+  type PollerSetup,
   RecordingNotifier,
   usePollerWorld,
 } from './poller-fakes.ts';
@@ -123,7 +124,10 @@ describe('exactly one message per task and approver', () => {
 
 describe('a crash or a failed send', () => {
   /** A replica that dies in the middle of sending: its store stays, its process is gone. */
-  async function dyingReplica(misbehave: (slack: RecordingNotifier) => void) {
+  async function dyingReplica(
+    misbehave: (slack: RecordingNotifier) => void,
+    heir: Partial<PollerSetup> = {},
+  ) {
     const file = join(mkdtempSync(join(tmpdir(), 'accessbot-poller-')), 'crash.db');
     const before = await openStore(file);
     await link(before, ['ada']);
@@ -136,7 +140,7 @@ describe('a crash or a failed send', () => {
       .poll(async () => (await before.listNotifications({ openFor: users.ada.id })).length)
       .toBe(1);
     const after = await openStore(file);
-    const restarted = w.poller({ store: after, notifiers: [w.slack], owner: 'replica-b' });
+    const restarted = w.poller({ store: after, notifiers: [w.slack], owner: 'replica-b', ...heir });
     return { store: after, ...restarted };
   }
 
@@ -150,6 +154,30 @@ describe('a crash or a failed send', () => {
     await nextSweep(poller, w.clock);
     await nextSweep(poller, w.clock);
     expect(w.slack.dmTasks(chatId('ada')).sort()).toEqual([...adaPending].sort());
+    await store.close();
+  });
+
+  it('keeps its heartbeat while a message it took over is slow to send, so no other replica sends it too', async () => {
+    const { poller, store, metrics } = await dyingReplica(
+      (slack) => {
+        slack.hangNext();
+        slack.hangNext();
+      },
+      { heartbeatMs: 5 },
+    );
+    const beats = vi.spyOn(store, 'beat');
+    w.clock.advance(6_000);
+    void poller.start();
+    // It took the dead replica's message over, and its own post of it hangs.
+    await vi.waitFor(
+      async () => expect((await metrics.deliveryRecoveries.get()).values).not.toEqual([]),
+      { timeout: 15_000 },
+    );
+    const before = beats.mock.calls.length;
+    await vi.waitFor(() => expect(beats.mock.calls.length).toBeGreaterThan(before + 1), {
+      timeout: 15_000,
+    });
+    await poller.stop();
     await store.close();
   });
 

@@ -3,9 +3,7 @@
  * same scenario runs through each real adapter (over real HTTP for Slack and Teams) against one
  * sandbox. An adapter that bypassed the core, or re-implemented a rule its own way, fails here.
  */
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startShell } from '../adapters/shell/shell.ts';
 import { requestModal } from '../adapters/slack/request-modal.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import {
@@ -20,6 +18,7 @@ import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
 import { clickPayload, sendInteraction, submissionPayload } from './fakes/slack-payloads.ts';
 import { botFor } from './helpers/bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
+import { openTerminalChat, type TerminalChat } from './helpers/terminal-chat.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
 type Person = 'ada' | 'grace' | 'stranger';
@@ -73,36 +72,12 @@ function teamsPlatform(): Platform {
 
 /** The terminal chat of one person, its output read as the person reads it. */
 async function startTerminal(email: string) {
-  const { bot } = await botFor(sandbox.client);
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let seen = '';
-  output.on('data', (chunk) => {
-    seen += String(chunk);
-  });
-  const { log } = await botFor(sandbox.client);
-  const session = startShell({ bot, email, input, output, log, interactive: false });
-  const waitForMore = async (from: number) => {
-    for (let i = 0; i < 500 && seen.length === from; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    // Let the rest of the answer arrive.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    return seen.slice(from);
-  };
-  await waitForMore(0);
-  return {
-    ask: async (text: string) => {
-      const from = seen.length;
-      input.write(`${text}\n`);
-      return waitForMore(from);
-    },
-    stop: () => session.stop(),
-  };
+  const { bot, log } = await botFor(sandbox.client);
+  return openTerminalChat({ bot, email, log });
 }
 
 /** The terminal has no buttons: a click is the command that does the same. */
-function terminalPlatform(people: Record<Person, Awaited<ReturnType<typeof startTerminal>>>) {
+function terminalPlatform(people: Record<Person, TerminalChat>) {
   return {
     name: 'terminal',
     say: (who: Person, text: string) => people[who].ask(text),
@@ -112,7 +87,7 @@ function terminalPlatform(people: Record<Person, Awaited<ReturnType<typeof start
   } satisfies Platform;
 }
 
-let terminals: Record<Person, Awaited<ReturnType<typeof startTerminal>>>;
+let terminals: Record<Person, TerminalChat>;
 let platforms: Platform[];
 
 beforeAll(async () => {

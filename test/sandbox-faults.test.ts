@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../src/access/endpoints.ts';
 import { ProblemDetails, pageOf, Task, User } from '../src/access/schemas.ts';
 import { tasks, users } from '../src/sandbox/seed.ts';
@@ -12,10 +12,15 @@ import { type Sandbox, startSandbox } from '../src/sandbox/server.ts';
 import { callSandbox } from './helpers/http.ts';
 
 let sb: Sandbox;
+/** The waits the latency fault asked for: they take no time here. */
+const slept: number[] = [];
 beforeAll(async () => {
-  sb = await startSandbox({ pageSize: 2 });
+  sb = await startSandbox({ pageSize: 2, sleep: async (ms) => slept.push(ms) });
 });
-afterEach(() => sb.faults.reset());
+afterEach(() => {
+  sb.faults.reset();
+  slept.length = 0;
+});
 afterAll(() => sb.close());
 
 const call = (method: string, path: string, body?: unknown) => callSandbox(sb, method, path, body);
@@ -121,22 +126,37 @@ describe('foreignNextLinks', () => {
   });
 });
 
-describe('latency and reset', () => {
+describe('latency, holds and reset', () => {
   it('delays every answer by the latency', async () => {
     sb.faults.latency(150);
-    const started = performance.now();
     expect((await listUsers()).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect((await listUsers()).status).toBe(200);
+    expect(slept).toEqual([150, 150]);
   });
 
-  it('clears every fault on reset', async () => {
+  it('holds the matching requests unanswered until released, and lets the others through', async () => {
+    const held = sb.faults.hold((method) => method === 'POST');
+    const approving = call('POST', endpoints.approveTask.path(tasks.dennisBarbaraJiraAdmin), {});
+    await vi.waitFor(() => expect(held.waiting()).toBe(1), { timeout: 15_000 });
+    expect((await listUsers()).status).toBe(200);
+    expect(sb.state.task(tasks.dennisBarbaraJiraAdmin).status).toBe('Pending');
+    held.release();
+    expect((await approving).status).toBe(200);
+    expect(sb.state.task(tasks.dennisBarbaraJiraAdmin).status).toBe('Approved');
+    expect(held.waiting()).toBe(0);
+  });
+
+  it('clears every fault on reset, and answers what a hold kept waiting', async () => {
     sb.faults.failNext(5);
     sb.faults.dropNext(5);
     sb.faults.latency(1000);
+    const held = sb.faults.hold();
+    const waiting = listUsers();
+    await vi.waitFor(() => expect(held.waiting()).toBe(1), { timeout: 15_000 });
     sb.faults.reset();
-    const started = performance.now();
+    expect((await waiting).status).toBe(200);
     expect((await listUsers()).status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(slept).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AccessClient } from '../src/access/client.ts';
 import { loadConfig } from '../src/app/config.ts';
 import { demoRequest } from '../src/sandbox/demo-activity.ts';
@@ -16,6 +16,8 @@ import { watch } from './helpers/watch.ts';
 
 const entry = fileURLToPath(new URL('../src/sandbox/main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-sandbox-main-'));
+/** Far beyond any start-up, even on a busy machine: only a failure reaches it. */
+const WAIT = { timeout: 30_000, interval: 50 };
 
 /** `npm run sandbox` as a process; resolves with the variables of the command it prints. */
 async function runSandbox(env: Record<string, string>, args: string[] = []) {
@@ -86,7 +88,7 @@ describe('npm run sandbox', () => {
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      await until(async () => (await fetch(`${base}/readyz`).catch(() => undefined))?.ok === true);
+      await vi.waitFor(async () => expect((await fetch(`${base}/readyz`)).ok).toBe(true), WAIT);
       const client = new AccessClient({
         baseUrl: sandbox.vars.ACCESS_API_URL!,
         apiKey: sandbox.vars.ACCESS_API_KEY!,
@@ -95,10 +97,10 @@ describe('npm run sandbox', () => {
         retry: fastRetry,
       });
       await client.createAccess(demoRequest);
-      await until(async () => {
+      await vi.waitFor(async () => {
         const metrics = await (await fetch(`${base}/metrics`)).text();
-        return /accessbot_webhooks_total\{outcome="accepted"\} [1-9]/.test(metrics);
-      });
+        expect(metrics).toMatch(/accessbot_webhooks_total\{outcome="accepted"\} [1-9]/);
+      }, WAIT);
       const metrics = await (await fetch(`${base}/metrics`)).text();
       expect(metrics).not.toMatch(/accessbot_webhooks_total\{outcome="(unsigned|bad_signature)/);
     } finally {
@@ -151,15 +153,6 @@ describe('npm run sandbox', () => {
     expect(wrong.stderr()).toBe("sandbox: Unknown option '--port' (--help lists the options)\n");
   });
 });
-
-/** Checks until `ready` says yes; fails after 15 s. */
-async function until(ready: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('gave up waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('SANDBOX_EMAIL_MAP in the sandbox', () => {
   it('lists the mapped people with their real addresses and leaves the others alone', async () => {

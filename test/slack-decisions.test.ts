@@ -93,9 +93,11 @@ describe('Approve on a notification', () => {
     const taskId = newTaskForAda();
     const { where, message } = await notifyAda(taskId);
     const click = clickPayload(message().blocks, 'accessbot.approve', 'U-ADA', where);
+    // Acked while the service has not answered yet.
+    const service = sandbox().faults.hold();
     const ack = await sendInteraction(slack.bot.url, click);
     expect(ack.status).toBe(200);
-    expect(ack.ms).toBeLessThan(400);
+    service.release();
     const after = await updated(message, 'Approved by Ada Lovelace');
     expect(text(after.blocks)).not.toContain('accessbot.approve');
     expect(posts(`/Tasks/${taskId}/Approve`)).toHaveLength(1);
@@ -153,10 +155,12 @@ describe('Approve on a notification', () => {
   it('acks at once when the service is down, and says so without touching the message', async () => {
     const taskId = newTaskForAda();
     const { where, message } = await notifyAda(taskId);
+    const service = sandbox().faults.hold();
     sandbox().faults.failNext(50, 503);
     const click = clickPayload(message().blocks, 'accessbot.approve', 'U-ADA', where);
     const ack = await sendInteraction(slack.bot.url, click);
-    expect(ack.ms).toBeLessThan(400);
+    expect(ack.status).toBe(200);
+    service.release();
     if (where.kind !== 'message') throw new Error('unexpected');
     const told = await respondedAt(where.responseUrl);
     expect(String(told.text)).toContain('not answering');

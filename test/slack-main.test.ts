@@ -33,16 +33,8 @@ const env = () => ({
 
 /** The port from the "listening" log line on stderr. */
 async function portOf(bot: Running): Promise<number> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const line = bot
-      .stderr()
-      .split('\n')
-      .find((l) => l.includes('"msg":"listening"'));
-    if (line) return (JSON.parse(line) as { port: number }).port;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no listening line; stderr:\n${bot.stderr()}`);
+  const [line] = await bot.waitForLog(/^.*"msg":"listening".*$/m);
+  return (JSON.parse(line) as { port: number }).port;
 }
 
 describe('node src/app/main.ts with Slack', () => {
@@ -60,7 +52,7 @@ describe('node src/app/main.ts with Slack', () => {
         responseUrl,
       );
       expect(ack.status).toBe(200);
-      const answer = await fake.waitFor(() => fake.respondedTo(responseUrl)[0], 10_000);
+      const answer = await fake.waitFor(() => fake.respondedTo(responseUrl)[0]);
       expect(String(answer.body.text)).toContain('3 pending tasks');
       const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       expect(metrics).toContain(
@@ -69,15 +61,10 @@ describe('node src/app/main.ts with Slack', () => {
 
       // The poller, linked through users.list, notifies Ada through the Slack notifier...
       const dm = await fake
-        .waitFor(
-          () => fake.callsOf('chat.postMessage').find((c) => c.args.channel === 'D-U-ADA'),
-          15_000,
-        )
+        .waitFor(() => fake.callsOf('chat.postMessage').find((c) => c.args.channel === 'D-U-ADA'))
         .catch(() => {
           const calls = fake.calls.map((c) => c.method).join(' ');
-          throw new Error(
-            `no notification for Ada within 15 s; Slack calls: ${calls}\n${bot.stderr()}`,
-          );
+          throw new Error(`no notification for Ada; Slack calls: ${calls}\n${bot.stderr()}`);
         });
       const { ts } = [...fake.messages.values()].find((m) => m.channel === 'D-U-ADA')!;
       // ...and Approve on that very message decides the task and edits the message.
@@ -88,12 +75,10 @@ describe('node src/app/main.ts with Slack', () => {
         responseUrl: fake.responseUrl(),
       });
       await sendInteraction(`http://127.0.0.1:${port}/slack/events`, click);
-      await fake.waitFor(
-        () =>
-          fake
-            .callsOf('chat.update')
-            .find((c) => JSON.stringify(c.args.blocks).includes('Approved by Ada')),
-        10_000,
+      await fake.waitFor(() =>
+        fake
+          .callsOf('chat.update')
+          .find((c) => JSON.stringify(c.args.blocks).includes('Approved by Ada')),
       );
       expect(checkAllPayloads(fake)).toBeGreaterThan(2);
     } finally {

@@ -43,16 +43,21 @@ afterEach(() => {
 });
 
 describe('the request form', () => {
-  it('offers an honest option in time when the service is down', async () => {
+  it('offers an honest option when the service is down, and in time when it does not answer', async () => {
     const { view } = await openForm();
+    const options = async () => {
+      const res = await sendInteraction(
+        slack.bot.url,
+        suggestionPayload(view, 'accessbot.request.app', 'U-GRACE', 'git'),
+      );
+      return OptionsAnswer.parse(JSON.parse(res.body)).options.map((o) => o.value);
+    };
     sandbox().faults.failNext(50, 503);
-    const res = await sendInteraction(
-      slack.bot.url,
-      suggestionPayload(view, 'accessbot.request.app', 'U-GRACE', 'git'),
-    );
-    expect(res.ms).toBeLessThan(2_900);
-    const answer = OptionsAnswer.parse(JSON.parse(res.body));
-    expect(answer.options.map((o) => o.value)).toEqual(['unavailable']);
+    expect(await options()).toEqual(['unavailable']);
+    // Slack takes options only in the ack: the bot answers without waiting for the service.
+    const service = sandbox().faults.hold();
+    expect(await options()).toEqual(['unavailable']);
+    service.release();
   });
 
   it('opens with a type-ahead picker whose options come from the service', async () => {

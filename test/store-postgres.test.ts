@@ -123,7 +123,7 @@ describe.skipIf(databaseUrl === undefined)(
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
         [schema],
       );
-      await vi.waitFor(() => expect(onError).toHaveBeenCalled());
+      await vi.waitFor(() => expect(onError).toHaveBeenCalled(), { timeout: 15_000 });
       await expect(store.ping()).resolves.toBeUndefined();
       await store.close();
     });

@@ -2,7 +2,7 @@
  * Teams Universal Actions end to end: Approve, Decline with a reason, Approve all, the automatic
  * refresh, and every unhappy path — each click answered with the task's real state.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { users } from '../src/sandbox/seed.ts';
 import { cardsOf } from './fakes/bot-connector-cards.ts';
 import { openGithubTask, shown, teamsId, useTeams } from './fakes/bot-connector-harness.ts';
@@ -84,12 +84,17 @@ describe('Approve and Decline', () => {
     const alanId = sandbox.current.state
       .tasksFor(users.alan.id, 'Pending')
       .find((t) => t.metadata.accessId === sandbox.current.state.task(id).metadata.accessId)!.id;
-    sandbox.current.faults.latency(40);
-    const [a, b] = await Promise.all([
+    // Both read the task as pending; both decisions reach the service before either is decided.
+    const decisions = sandbox.current.faults.hold(
+      (method, path) => method === 'POST' && path.endsWith('/Approve'),
+    );
+    const clicks = Promise.all([
       click('ada', 'approve', { value: id }),
       click('alan', 'approve', { value: alanId }),
     ]);
-    sandbox.current.faults.latency(0);
+    await vi.waitFor(() => expect(decisions.waiting()).toBe(2), { timeout: 15_000 });
+    decisions.release();
+    const [a, b] = await clicks;
     const texts = [shown(a.body), shown(b.body)];
     expect(texts.filter((t) => t.includes('You approved'))).toHaveLength(1);
     expect(texts.filter((t) => t.includes('Someone decided this task before you'))).toHaveLength(1);

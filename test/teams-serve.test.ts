@@ -3,8 +3,7 @@
  * switch): `/api/messages` is served on `PORT`, a command is answered through the Bot Connector,
  * and SIGTERM stops the process cleanly.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type FakeBotConnector, startFakeBotConnector } from './fakes/bot-connector.ts';
 import { activityBuilder, seedMembers } from './fakes/bot-connector-harness.ts';
 import { type Running, startBot } from './helpers/spawn.ts';
@@ -29,26 +28,8 @@ afterAll(async () => {
   await connector?.close();
 });
 
-async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until)
-      throw new Error(`timed out waiting for ${what}; stderr:\n${bot.stderr()}`);
-    await sleep(25);
-  }
-}
-
 it('serves Teams on /api/messages and stops on SIGTERM', async () => {
-  const port = await waitFor('the listening line', () => {
-    const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(bot.stderr());
-    return match ? Number(match[1]) : undefined;
-  });
+  const [, port] = await bot.waitForLog(/"port":(\d+)[^\n]*"msg":"listening"/);
   expect(bot.stderr()).toContain('Bot Framework authentication is OFF');
   const res = await fetch(`http://127.0.0.1:${port}/api/messages`, {
     method: 'POST',
@@ -56,7 +37,14 @@ it('serves Teams on /api/messages and stops on SIGTERM', async () => {
     body: JSON.stringify(activityBuilder(connector.url).message('ada', 'tasks')),
   });
   expect(res.status).toBe(200);
-  const reply = await waitFor('the reply', () => connector.calls.find((c) => c.op === 'reply'));
+  const reply = await vi.waitFor(
+    () => {
+      const found = connector.calls.find((c) => c.op === 'reply');
+      if (!found) throw new Error(`no reply yet; stderr:\n${bot.stderr()}`);
+      return found;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
   expect(JSON.stringify(reply.activity)).toContain('pending task');
   bot.child.kill('SIGTERM');
   expect(await bot.exited).toBe(0);

@@ -231,31 +231,26 @@ describe('POST /webhooks/access', () => {
 });
 
 describe('webhooks end to end', () => {
-  it('brings a task created in the sandbox to its approver in well under a second', async () => {
+  it('brings a task created in the sandbox to its approver, and its outcome, by webhook', async () => {
     const { log } = captureLog();
-    // The embedded sandbox, a one-hour interval: only the webhook can be this quick.
+    // The embedded sandbox, a one-hour interval: Dennis's first poll falls later in the hour (at
+    // a point fixed by his id), so only the webhook can bring anything within the test.
     const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', POLL_INTERVAL_SECONDS: '3600' });
     const runtime = await startRuntime(config, log);
+    const sandbox = runtime.sandbox!;
     const notifier = new RecordingNotifier('slack');
     try {
       await link(runtime.store, ['dennis']);
       const polling = await startLocalPolling({ config, runtime, log, notifiers: [notifier] });
-      const created = Date.now();
-      const [taskId] = runtime.sandbox!.state.createAccessRequest({
+      const [taskId] = sandbox.state.createAccessRequest({
         workAppId: workApps.jira.id,
         userId: users.grace.id,
       }).taskIds;
-      await expect
-        .poll(() => notifier.dmTasks('U-dennis'), { timeout: 1_000, interval: 10 })
-        .toContain(taskId);
-      expect(Date.now() - created).toBeLessThan(1_000);
+      await expect.poll(() => notifier.dmTasks('U-dennis')).toContain(taskId);
 
-      runtime.sandbox!.state.decideTask(taskId!, 'Declined', users.dennis.id, 'not this quarter');
+      sandbox.state.decideTask(taskId!, 'Declined', users.dennis.id, 'not this quarter');
       await expect
-        .poll(() => notifier.updates.map((u) => cardOf(u.message)?.outcome), {
-          timeout: 1_000,
-          interval: 10,
-        })
+        .poll(() => notifier.updates.map((u) => cardOf(u.message)?.outcome))
         .toContainEqual(expect.stringContaining('not this quarter'));
       await polling.stop();
     } finally {

@@ -15,7 +15,7 @@ import { renderReply } from './render.ts';
 import { openTerminal } from './terminal.ts';
 
 export interface ShellOptions {
-  bot: AccessBot;
+  bot: Pick<AccessBot, 'taskList' | 'handle'>;
   email: string;
   input: Readable;
   output: Writable;

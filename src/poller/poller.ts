@@ -80,6 +80,7 @@ export class Poller {
   #stopping = false;
   #heartbeat: NodeJS.Timeout | undefined;
   #outboxTurn: Promise<void> | undefined;
+  #beating: Promise<void> | undefined;
 
   constructor(options: PollerOptions) {
     this.#o = options;
@@ -169,17 +170,27 @@ export class Poller {
     await this.#users.refresh().catch((error: unknown) => {
       this.#ctx.log.error({ err: error }, 'could not read the linked users; the loop retries');
     });
+    // Alive before it claims anything: the others take over what a replica with no heartbeat holds.
+    await this.#ctx.outbox.beat();
     this.#loop ??= this.#run();
     // On a timer of its own, so that a long sweep never delays the heartbeat nor a takeover.
-    await this.#tendOutbox();
     this.#heartbeat ??= setInterval(() => void this.#tendOutbox(), this.#o.heartbeatMs ?? 1_000);
     this.#heartbeat.unref();
+    await this.#tendOutbox();
   }
 
-  /** Renews the heartbeat and carries out the intents due here, one turn at a time. */
+  /**
+   * Renews the heartbeat and carries out the intents due here, one turn at a time. The beat does
+   * not wait for a turn: a turn of slow sends must not make this replica look dead, or another
+   * would take its sends over and send them again.
+   */
   #tendOutbox(): Promise<void> {
+    this.#beating ??= this.#ctx.outbox.beat().finally(() => {
+      this.#beating = undefined;
+    });
+    const beat = this.#beating;
     this.#outboxTurn ??= (async () => {
-      await this.#ctx.outbox.beat();
+      await beat;
       if (!this.#stopping) await this.#ctx.outbox.recover();
     })().finally(() => {
       this.#outboxTurn = undefined;
@@ -192,7 +203,7 @@ export class Poller {
     this.#stopping = true;
     this.#wake.abort();
     clearInterval(this.#heartbeat);
-    const inFlight = Promise.all([this.#loop ?? this.#sweeping, this.#outboxTurn]);
+    const inFlight = Promise.all([this.#loop ?? this.#sweeping, this.#outboxTurn, this.#beating]);
     await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
     await this.#ctx.outbox.retire();
     try {

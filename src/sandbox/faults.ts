@@ -3,6 +3,7 @@
  * faults apply to the next requests in arrival order and wear off; `reset()` clears them all.
  * `FaultCommand` is the same set as JSON, for `POST /__sandbox/faults`.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { HostileCommand } from './hostile.ts';
 
@@ -16,6 +17,8 @@ export interface Failure {
 
 const count = z.number().int().min(0);
 const failureStatus = z.number().int().min(400).max(599);
+
+type Hold = { matches: (method: string, path: string) => boolean; waiting: Array<() => void> };
 
 export const FaultCommand = z.strictObject({
   reset: z.literal(true).optional(),
@@ -36,6 +39,8 @@ export const FaultCommand = z.strictObject({
 export type FaultCommand = z.infer<typeof FaultCommand>;
 
 export class Faults {
+  readonly #sleep: (ms: number) => Promise<unknown>;
+  readonly #holds = new Set<Hold>();
   #latencyMs = 0;
   #errorRate = 0;
   #random: () => number = Math.random;
@@ -44,6 +49,11 @@ export class Faults {
   #drops = { count: 0, afterHandling: false };
   #foreignOrigin: string | null = null;
   #hostile: HostileCommand | null = null;
+
+  /** Injectable so that a test sees the latency asked for without waiting for it. */
+  constructor(sleep: (ms: number) => Promise<unknown> = delay) {
+    this.#sleep = sleep;
+  }
 
   /** Every API response waits this long. */
   latency(ms: number): void {
@@ -89,7 +99,24 @@ export class Faults {
     this.#hostile = mode === null ? null : HostileCommand.parse(mode);
   }
 
+  /**
+   * API requests that `matches` (method, path after `/api/v1`) wait unanswered until `release()`
+   * lets them and all later ones through: a service exactly as slow as a test needs, with no
+   * clock involved. `waiting()` counts the requests held now.
+   */
+  hold(matches = (_method: string, _path: string) => true) {
+    const hold: Hold = { matches, waiting: [] };
+    this.#holds.add(hold);
+    return { waiting: () => hold.waiting.length, release: () => this.#release(hold) };
+  }
+
+  #release(hold: Hold): void {
+    this.#holds.delete(hold);
+    for (const go of hold.waiting.splice(0)) go();
+  }
+
   reset(): void {
+    for (const hold of this.#holds) this.#release(hold);
     this.latency(0);
     this.errorRate(0);
     this.failNext(0);
@@ -113,8 +140,12 @@ export class Faults {
 
   // What the server asks for each API request.
 
-  get latencyMs(): number {
-    return this.#latencyMs;
+  /** Waits out the holds that match the request, then the latency. */
+  async delay(method: string, path: string): Promise<void> {
+    for (const hold of this.#holds) {
+      if (hold.matches(method, path)) await new Promise<void>((go) => hold.waiting.push(go));
+    }
+    if (this.#latencyMs > 0) await this.#sleep(this.#latencyMs);
   }
 
   takeDrop(afterHandling: boolean): boolean {

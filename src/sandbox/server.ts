@@ -13,7 +13,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
 import { applyEmailMap, type EmailMap } from './email-map.ts';
 import { SandboxError } from './errors.ts';
 import { type Failure, Faults } from './faults.ts';
@@ -37,6 +36,8 @@ export interface SandboxOptions {
   /** Name of the query parameter that filters tasks by status. */
   statusParam?: string;
   now?: () => Date;
+  /** How the latency fault waits (tests pass their own). */
+  sleep?: (ms: number) => Promise<unknown>;
   /** `false` starts with an empty organisation. */
   seed?: boolean;
   /** Announce every task created or decided to this receiver (webhooks.ts). */
@@ -87,7 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.seed ?? true) loadSeed(state, now());
   if (options.emailMap) applyEmailMap(state, options.emailMap);
   const webhooks = options.webhook && sendWebhooks(state, options.webhook, now);
-  const faults = new Faults();
+  const faults = new Faults(options.sleep);
   const cursors = new Cursors();
   const requests: SandboxRequest[] = [];
   let origin = '';
@@ -143,7 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   };
 
-  /** An API request goes through the faults: latency, drop, injected failure, then the route. */
+  /** An API request goes through the faults: holds, latency, drop, injected failure, then the route. */
   const serveApi = async (
     path: string,
     url: URL,
@@ -151,7 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     res: ServerResponse,
     raw: string | null,
   ) => {
-    if (faults.latencyMs > 0) await delay(faults.latencyMs);
+    await faults.delay(req.method ?? '', path);
     if (faults.takeDrop(false)) return void req.socket.destroy();
     const failure = faults.takeFailure();
     if (failure) return send(res, failureReply(failure, url.pathname));

@@ -77,8 +77,6 @@ export class FakeSlack {
   socketUrl: string | undefined;
   /** `auth.test` answers `ok: false` with this error (e.g. `invalid_auth`). */
   authError: string | undefined;
-  /** Every Web API answer waits this long. */
-  latencyMs = 0;
   /** What `users.info` answers as each user's `tz`; a test may move people. */
   readonly timeZones = new Map(Object.entries(slackTimeZones));
   readonly #server: Server;
@@ -126,8 +124,11 @@ export class FakeSlack {
     );
   }
 
-  /** Resolves with the first value `probe` returns once it is defined (checked on every record). */
-  waitFor<T>(probe: () => T | undefined, timeoutMs = 5_000): Promise<T> {
+  /**
+   * Resolves with the first value `probe` returns once it is defined (checked on every record).
+   * The time-out is far beyond any answer, even on a busy machine: only a missing one reaches it.
+   */
+  waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const value = probe();
@@ -151,7 +152,6 @@ export class FakeSlack {
     this.messages.clear();
     this.#faults.clear();
     this.authError = undefined;
-    this.latencyMs = 0;
     this.timeZones.clear();
     for (const [id, zone] of Object.entries(slackTimeZones)) this.timeZones.set(id, zone);
   }
@@ -180,7 +180,6 @@ export class FakeSlack {
     const args = parseBody(raw, req.headers['content-type']);
     const token = req.headers.authorization?.replace(/^Bearer /, '');
     this.calls.push({ method, args, token });
-    if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
     const fault = this.#faults.get(method)?.shift();
     if (fault?.kind === 'rate_limited') {
       res.writeHead(429, { 'retry-after': String(fault.retryAfterSeconds) }).end();

@@ -33,8 +33,6 @@ export function signedHeaders(body: string, secret = SIGNING_SECRET, ts = Date.n
 export interface Sent {
   status: number;
   body: string;
-  /** Time to the HTTP answer: the ack. */
-  ms: number;
 }
 
 export async function post(
@@ -43,7 +41,6 @@ export async function post(
   type: 'form' | 'json',
   headers: Record<string, string>,
 ): Promise<Sent> {
-  const started = performance.now();
   const res = await fetch(url, {
     method: 'POST',
     headers: {
@@ -53,7 +50,7 @@ export async function post(
     body,
   });
   const text = await res.text();
-  return { status: res.status, body: text, ms: performance.now() - started };
+  return { status: res.status, body: text };
 }
 
 export interface RunningSlackBot {

@@ -31,6 +31,8 @@ export interface DeliveryWorld {
 
 export interface Replica {
   process: ChildProcess;
+  /** Resolves once its poller runs (and stops cleanly on SIGTERM). */
+  started: Promise<void>;
   exited: Promise<number | null>;
   stderr: () => string;
 }
@@ -86,12 +88,19 @@ export async function deliveryWorld(
           REPLICA: replica,
           ...env,
         },
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       running.add(p);
       let err = '';
       p.stderr?.on('data', (chunk) => {
         err += String(chunk);
+      });
+      const started = new Promise<void>((resolve) => {
+        let out = '';
+        p.stdout?.on('data', (chunk) => {
+          out += String(chunk);
+          if (out.includes('started\n')) resolve();
+        });
       });
       const exited = new Promise<number | null>((resolve) =>
         p.on('exit', (code) => {
@@ -99,7 +108,7 @@ export async function deliveryWorld(
           resolve(code);
         }),
       );
-      return { process: p, exited, stderr: () => err };
+      return { process: p, started, exited, stderr: () => err };
     },
     async close() {
       for (const p of running) p.kill('SIGKILL');
@@ -138,12 +147,3 @@ export function repeatedFollowUps(slack: FakeSlack): string[] {
 /** Whether a task message shows buttons (a pending card) or not (the outcome). */
 export const showsButtons = (m: PostedMessage) =>
   JSON.stringify(m.blocks).includes('"type":"actions"');
-
-export async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return true;
-}

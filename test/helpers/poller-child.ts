@@ -53,6 +53,7 @@ const poller = new Poller({
   directorySyncMs: 0,
   heartbeatMs: ms('HEARTBEAT_MS', 200),
   deadAfterMs: ms('DEAD_AFTER_MS', 1_500),
+  retryAfterMs: ms('RETRY_AFTER_MS', 120_000),
 });
 await poller.start();
 process.stdout.write('started\n');

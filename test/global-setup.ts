@@ -1,0 +1,16 @@
+/**
+ * Once per run: without TEST_DATABASE_URL the PostgreSQL tests skip themselves, and one line
+ * says which files they are in and how to run them, instead of them vanishing without a word.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export default function announceSkippedPostgres(): void {
+  if (process.env.TEST_DATABASE_URL) return;
+  const dir = new URL('.', import.meta.url);
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => readFileSync(new URL(name, dir), 'utf8').includes('TEST_DATABASE_URL'));
+  process.stdout.write(
+    `PostgreSQL tests skipped (in ${files.join(', ')}): set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a database you may write to) to run them, as .ci/run does.\n`,
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * One person's terminal chat over streams, as the tests drive it: `ask` types a line and
+ * resolves once the terminal shows the bot's answer to that line. The answer is recognised by
+ * what it is — the reply the bot returned for the line, as the terminal renders it — never by a
+ * pause in the output, so a slow machine only makes it later.
+ */
+import { PassThrough } from 'node:stream';
+import { renderReply } from '../../adapters/shell/render.ts';
+import { type ShellOptions, startShell } from '../../adapters/shell/shell.ts';
+import type { Reply } from '../../src/core/reply.ts';
+
+/** Far beyond any answer; only reached when an answer never comes. */
+const ANSWER_TIMEOUT_MS = 30_000;
+
+export type TerminalChat = Awaited<ReturnType<typeof openTerminalChat>>;
+
+/** Starts the chat and resolves once it shows the start-up task list. */
+export async function openTerminalChat(
+  options: Omit<ShellOptions, 'input' | 'output' | 'interactive'>,
+) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let seen = '';
+  const checks = new Set<() => void>();
+  output.on('data', (chunk) => {
+    seen += String(chunk);
+    for (const check of checks) check();
+  });
+  // The bot's replies in order: the start-up list first, then one per line typed.
+  const replies: Reply[] = [];
+  const { bot } = options;
+  const shell = startShell({
+    ...options,
+    input,
+    output,
+    interactive: false,
+    bot: {
+      taskList: async (actor) => {
+        const list = await bot.taskList(actor);
+        replies.push(list.reply);
+        return list;
+      },
+      handle: async (...args) => {
+        const reply = await bot.handle(...args);
+        replies.push(reply);
+        return reply;
+      },
+    },
+  });
+
+  /** What the terminal printed after `from`, once it includes the `n`th reply. */
+  const shown = (n: number, from: number) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const reply = replies[n];
+        if (!reply || !seen.includes(renderReply(reply, { color: false }), from)) return;
+        checks.delete(check);
+        clearTimeout(timer);
+        resolve(seen.slice(from));
+      };
+      const timer = setTimeout(() => {
+        checks.delete(check);
+        reject(new Error(`no answer shown; the terminal shows:\n${seen.slice(from)}`));
+      }, ANSWER_TIMEOUT_MS);
+      checks.add(check);
+      check();
+    });
+
+  let asked = 0;
+  await shown(asked, 0);
+  return {
+    /** Types `line` (a command: not empty, not `quit`) and resolves with what it printed. */
+    ask: (line: string) => {
+      const from = seen.length;
+      input.write(`${line}\n`);
+      return shown(++asked, from);
+    },
+    /** Everything printed so far. */
+    seen: () => seen,
+    stop: () => shell.stop(),
+  };
+}
