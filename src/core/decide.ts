@@ -21,7 +21,7 @@ import type { TaskAudience } from './audience.ts';
 import { recordDecision } from './audit/record.ts';
 import { failure, type Reply, success, type TaskCard, warning } from './reply.ts';
 import { PerKey } from './serial.ts';
-import { replyForError } from './service-errors.ts';
+import { found, replyForError } from './service-errors.ts';
 import { goneCard, taskCard, taskTitle } from './task-card.ts';
 import { inert } from './text.ts';
 
@@ -102,7 +102,7 @@ export class Decider {
     if (!(await this.#d.audience.wasShown(link, taskId))) {
       return { outcome: 'not_assignee', reply: warning(NOT_YOURS), message: keep };
     }
-    const task = await this.#find(taskId);
+    const task = await found(this.#d.client.getTask(taskId));
     if (!task) return gone(taskId);
     const card = this.#card(task);
     if (card.state !== 'pending') {
@@ -164,7 +164,7 @@ export class Decider {
     );
     let now: Task | undefined;
     try {
-      now = await this.#find(task.id);
+      now = await found(this.#d.client.getTask(task.id));
     } catch (readError) {
       this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
       return {
@@ -204,15 +204,6 @@ export class Decider {
       }),
       message: { kind: 'replace', card },
     };
-  }
-
-  async #find(taskId: string): Promise<Task | undefined> {
-    try {
-      return await this.#d.client.getTask(taskId);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
   }
 
   #card(task: Task): TaskCard {

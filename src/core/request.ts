@@ -5,7 +5,7 @@
  * requester is told the outcome.
  */
 import type { AccessClient } from '../access/client.ts';
-import { ConflictError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
+import { ConflictError, InvalidRequestError } from '../access/errors.ts';
 import type { PermissionLevel, WorkApp } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { RequestStore } from '../store/store.ts';
@@ -15,6 +15,7 @@ import { usage } from './commands.ts';
 import { sentenceList } from './format.ts';
 import { matchByName, normalize } from './match.ts';
 import { type Reply, success, warning } from './reply.ts';
+import { found } from './service-errors.ts';
 import { inert } from './text.ts';
 
 export type Resolved =
@@ -133,7 +134,7 @@ export async function requestByForm(
   const { justification } = form;
   if (!form.appId) return { kind: 'again', note: 'Choose an application.', justification };
   const hidden = await deps.catalog.hiddenFrom(userId);
-  const app = hidden.has(form.appId) ? undefined : await readApp(deps.client, form.appId);
+  const app = hidden.has(form.appId) ? undefined : await found(deps.client.getWorkApp(form.appId));
   if (!app) {
     return {
       kind: 'again',
@@ -160,15 +161,6 @@ export async function requestByForm(
     };
   }
   return { kind: 'done', reply: await createRequest(deps, userId, app, level, justification) };
-}
-
-async function readApp(client: AccessClient, appId: string): Promise<WorkApp | undefined> {
-  try {
-    return await client.getWorkApp(appId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
 }
 
 async function createRequest(
