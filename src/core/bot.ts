@@ -27,7 +27,7 @@ import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
 import { Conversations } from './conversations.ts';
-import { Decider, type Decision, type DecisionResult } from './decide.ts';
+import { Decider, type Decision, KEEP, kept } from './decide.ts';
 import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
 import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
@@ -39,7 +39,13 @@ import type { TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
 import { RateLimit } from './rate-limit.ts';
 import { type Reply, warning } from './reply.ts';
-import { type FormOutcome, type RequestForm, requestByForm, requestTyped } from './request.ts';
+import {
+  type FormOutcome,
+  type RequestDeps,
+  type RequestForm,
+  requestByForm,
+  requestTyped,
+} from './request.ts';
 import { replyForError } from './service-errors.ts';
 import { helpReply, MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, resolveRef } from './task-refs.ts';
@@ -94,6 +100,7 @@ export class AccessBot {
   readonly #catalog: AppCatalog;
   readonly #rate: RateLimit;
   readonly #groups: GroupDeps;
+  readonly #request: RequestDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -125,6 +132,7 @@ export class AccessBot {
       newId: deps.newChangeId ?? newChangeId,
       confirmWithinMs: CONFIRM_WITHIN_MS,
     };
+    this.#request = { client, catalog: this.#catalog, requests: store, log, now };
   }
 
   /** Parses and runs one line of command text; `place` is where it was typed. */
@@ -171,7 +179,7 @@ export class AccessBot {
       case 'request': {
         const link = await this.#identity.resolve(actor);
         return requestTyped(
-          this.#requestDeps(),
+          this.#request,
           link.accessUserId,
           command.target,
           command.justification,
@@ -186,51 +194,26 @@ export class AccessBot {
    * on any replica; if they cannot be saved, no numbered list is shown at all.
    * A failure comes back as a reply with no tasks.
    */
-  async taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
-    try {
-      const link = await this.#identity.resolve(actor);
+  taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
+    const { store, pendingStatus } = this.#deps;
+    const list = async (link: IdentityLink) => {
       const tasks = await this.#audience.pending(link);
       const shown = tasks.slice(0, MAX_TASKS_SHOWN).map((t) => t.id);
-      await this.#deps.store.saveTaskNumbering(
-        actor.platform,
-        actor.chatUserId,
-        shown,
-        this.#now(),
-      );
-      return { reply: tasksReply(tasks, this.#deps.pendingStatus), tasks };
-    } catch (error) {
-      return { reply: replyForError(error, this.#deps.log), tasks: [] };
-    }
+      await store.saveTaskNumbering(actor.platform, actor.chatUserId, shown, this.#now());
+      return { reply: tasksReply(tasks, pendingStatus), tasks };
+    };
+    return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
   }
 
   /** A decision from a button, a form or a command; the task must be in the actor's own list. */
-  async decide(
-    actor: ChatActor,
-    taskId: string,
-    decision: Decision,
-    reason?: string,
-  ): Promise<DecisionResult> {
-    if (!this.#mayAct(actor))
-      return { outcome: 'failed', reply: SLOW_DOWN, message: { kind: 'keep' } };
+  async decide(actor: ChatActor, taskId: string, decision: Decision, reason?: string) {
+    if (!this.#mayAct(actor)) return kept('failed', SLOW_DOWN);
     return this.#decide(actor, taskId, decision, reason);
   }
 
-  async #decide(
-    actor: ChatActor,
-    taskId: string,
-    decision: Decision,
-    reason?: string,
-  ): Promise<DecisionResult> {
-    try {
-      const link = await this.#identity.resolve(actor);
-      return await this.#decider.decide(link, taskId, decision, reason);
-    } catch (error) {
-      return {
-        outcome: 'failed',
-        reply: replyForError(error, this.#deps.log),
-        message: { kind: 'keep' },
-      };
-    }
+  #decide(actor: ChatActor, taskId: string, decision: Decision, reason?: string) {
+    const decide = (link: IdentityLink) => this.#decider.decide(link, taskId, decision, reason);
+    return this.#as(actor, decide, (reply) => kept('failed', reply));
   }
 
   /** "Approve all": each listed task once, in order, each checked like a single click. */
@@ -244,15 +227,13 @@ export class AccessBot {
   }
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
-  async viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
-    try {
-      const link = await this.#identity.resolve(actor);
-      const { client, pendingStatus } = this.#deps;
-      return await viewTask({ client, audience: this.#audience, pendingStatus }, link, taskId);
-    } catch (error) {
-      const reply = replyForError(error, this.#deps.log);
-      return { kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply };
-    }
+  viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
+    const deps = { ...this.#deps, audience: this.#audience };
+    return this.#as(
+      actor,
+      (link) => viewTask(deps, link, taskId),
+      (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
+    );
   }
 
   /** Applications for a picker, matching what the actor typed. */
@@ -267,13 +248,9 @@ export class AccessBot {
 
   /** A submitted request form; the app and level are read again from the service. */
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
-    if (!this.#mayAct(actor)) return { kind: 'done', reply: SLOW_DOWN };
-    try {
-      const link = await this.#identity.resolve(actor);
-      return await requestByForm(this.#requestDeps(), link.accessUserId, form);
-    } catch (error) {
-      return { kind: 'done', reply: replyForError(error, this.#deps.log) };
-    }
+    const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
+    if (!this.#mayAct(actor)) return done(SLOW_DOWN);
+    return this.#as(actor, (link) => requestByForm(this.#request, link.accessUserId, form), done);
   }
 
   /** Confirm on a group change's card: carried out once, only for the person who asked. */
@@ -290,13 +267,8 @@ export class AccessBot {
     actor: ChatActor,
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
-    const keep = { kind: 'keep' } as const;
-    if (!this.#mayAct(actor)) return { outcome: 'stale', reply: SLOW_DOWN, message: keep };
-    try {
-      return await work(await this.#identity.resolve(actor));
-    } catch (error) {
-      return { outcome: 'failed', reply: replyForError(error, this.#deps.log), message: keep };
-    }
+    if (!this.#mayAct(actor)) return { outcome: 'stale', reply: SLOW_DOWN, message: KEEP };
+    return this.#as(actor, work, (reply) => ({ outcome: 'failed', reply, message: KEEP }));
   }
 
   /**
@@ -338,17 +310,25 @@ export class AccessBot {
     return allowed;
   }
 
-  async #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {
-    try {
-      return { ok: true, value: await work(await this.#identity.resolve(actor)) };
-    } catch (error) {
-      return { ok: false, reply: replyForError(error, this.#deps.log) };
-    }
+  #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {
+    const answer = async (link: IdentityLink): Promise<Answer<T>> => ({
+      ok: true,
+      value: await work(link),
+    });
+    return this.#as(actor, answer, (reply) => ({ ok: false, reply }));
   }
 
-  #requestDeps() {
-    const { client, store: requests, log } = this.#deps;
-    return { client, catalog: this.#catalog, requests, log, now: this.#now };
+  /** `work` for the actor's link; a failure, linking included, is told by `failed`. */
+  async #as<T>(
+    actor: ChatActor,
+    work: (link: IdentityLink) => Promise<T>,
+    failed: (reply: Reply, error: unknown) => T,
+  ): Promise<T> {
+    try {
+      return await work(await this.#identity.resolve(actor));
+    } catch (error) {
+      return failed(replyForError(error, this.#deps.log), error);
+    }
   }
 
   /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */

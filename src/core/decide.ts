@@ -56,7 +56,14 @@ export interface DecideDeps {
   allowSelfApproval: boolean;
 }
 
-const keep: MessageChange = { kind: 'keep' };
+export const KEEP = { kind: 'keep' } as const;
+
+/** A result that leaves the message as it was: only the actor is told. */
+export const kept = (outcome: AuditOutcome, reply: Reply): DecisionResult => ({
+  outcome,
+  reply,
+  message: KEEP,
+});
 
 export class Decider {
   readonly #d: DecideDeps;
@@ -81,7 +88,7 @@ export class Decider {
           result = selfApproval(mine);
         } else result = await this.#act(mine, decision, reason, link);
       } catch (error) {
-        result = { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
+        result = kept('failed', replyForError(error, this.#d.log));
       }
       await recordDecision(this.#d, link, {
         taskId,
@@ -100,7 +107,7 @@ export class Decider {
   /** Not in the actor's pending list: say truthfully why, without acting. */
   async #refuse(link: IdentityLink, taskId: string): Promise<DecisionResult> {
     if (!(await this.#d.audience.wasShown(link, taskId))) {
-      return { outcome: 'not_assignee', reply: warning(NOT_YOURS), message: keep };
+      return kept('not_assignee', warning(NOT_YOURS));
     }
     const task = await found(this.#d.client.getTask(taskId));
     if (!task) return gone(taskId);
@@ -108,13 +115,11 @@ export class Decider {
     if (card.state !== 'pending') {
       return this.#alreadyDecided(card, 'This task was already decided');
     }
-    return {
-      outcome: 'not_assignee',
-      reply: warning(
-        `"${taskTitle(task)}" is no longer assigned to you, so you can't decide it any more.`,
-      ),
-      message: keep,
-    };
+    const title = taskTitle(task);
+    return kept(
+      'not_assignee',
+      warning(`"${title}" is no longer assigned to you, so you can't decide it any more.`),
+    );
   }
 
   async #act(task: Task, decision: Decision, reason: string | undefined, link: IdentityLink) {
@@ -156,7 +161,7 @@ export class Decider {
     const uncertain =
       error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;
     if (!(error instanceof ConflictError) && !uncertain) {
-      return { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
+      return kept('failed', replyForError(error, this.#d.log));
     }
     this.#d.log.warn(
       { err: error, taskId: task.id },
@@ -167,24 +172,22 @@ export class Decider {
       now = await found(this.#d.client.getTask(task.id));
     } catch (readError) {
       this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
-      return {
-        outcome: 'failed',
-        reply: failure(
+      return kept(
+        'failed',
+        failure(
           `The Access Service did not confirm your decision on "${taskTitle(task)}" and is not answering now, so I can't tell whether it went through. Type \`tasks\` in a minute to see.`,
         ),
-        message: keep,
-      };
+      );
     }
     if (!now) return gone(task.id);
     const card = this.#card(now);
     if (card.state === 'pending') {
-      return {
-        outcome: 'failed',
-        reply: failure(
+      return kept(
+        'failed',
+        failure(
           `The Access Service did not take your decision on "${taskTitle(task)}"; it is still pending. Please try again.`,
         ),
-        message: keep,
-      };
+      );
     }
     const lead =
       error instanceof ConflictError
@@ -218,13 +221,12 @@ function isOwn(task: Task, link: IdentityLink): boolean {
 }
 
 function selfApproval(task: Task): DecisionResult {
-  return {
-    outcome: 'self_approval',
-    reply: warning(
+  return kept(
+    'self_approval',
+    warning(
       `"${taskTitle(task)}" is your own request, so you can't approve it: another approver has to. You can still decline it.`,
     ),
-    message: keep,
-  };
+  );
 }
 
 function gone(taskId: string): DecisionResult {
