@@ -32,6 +32,13 @@ export async function membersReply(client: AccessClient, query: string): Promise
   });
 }
 
+export async function isMember(client: AccessClient, groupId: string, accessUserId: string) {
+  for await (const user of client.listGroupMembers(groupId)) {
+    if (user.id === accessUserId) return true;
+  }
+  return false;
+}
+
 /** The group a person named by id or name, or the reply that says which they may have meant. */
 export async function findGroup(
   client: AccessClient,

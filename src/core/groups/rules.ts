@@ -9,7 +9,7 @@ import type { AccessClient } from '../../access/client.ts';
 import type { UsersGroup } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { IdentityLink } from '../../store/store.ts';
-import { uuidLike } from '../directory.ts';
+import { isMember, uuidLike } from '../directory.ts';
 import { sentenceList } from '../format.ts';
 import { normalize } from '../match.ts';
 import { type Reply, warning } from '../reply.ts';
@@ -94,10 +94,7 @@ export class GroupRules {
       );
       return false;
     }
-    for await (const member of this.#client.listGroupMembers(group.id)) {
-      if (member.id === accessUserId) return true;
-    }
-    return false;
+    return isMember(this.#client, group.id, accessUserId);
   }
 
   async #find(nameOrId: string): Promise<Pick<UsersGroup, 'id'> | undefined> {

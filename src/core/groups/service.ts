@@ -14,6 +14,7 @@ import {
 } from '../../access/errors.ts';
 import type { Logger } from '../../log.ts';
 import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
+import { isMember } from '../directory.ts';
 import { found } from '../service-errors.ts';
 
 export interface Carried {
@@ -68,10 +69,7 @@ async function lookInto(
   if (!(await found(client.getUser(change.targetUserId)))) {
     return { outcome: 'person_not_found', detail: null };
   }
-  let member = false;
-  for await (const user of client.listGroupMembers(change.groupId)) {
-    if (user.id === change.targetUserId) member = true;
-  }
+  const member = await isMember(client, change.groupId, change.targetUserId);
   const add = change.action === 'group_add';
   if (add === member) {
     // The wanted state holds: the change went through although its answer was lost, or it was
