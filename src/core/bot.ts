@@ -4,6 +4,7 @@
  * results (a `Reply`, a `DecisionResult`, a `TaskView`, choices). Every rule about who may see
  * or do what lives behind these methods, once, the same for every platform.
  */
+import type { z } from 'zod';
 import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
@@ -14,6 +15,7 @@ import type {
   ConversationRefStore,
   GroupChangeStore,
   IdentityLink,
+  JsonObject,
   LinkStore,
   Platform,
   RequestStore,
@@ -299,8 +301,8 @@ export class AccessBot {
   }
 
   /** Where a platform keeps the references it needs to message people later. */
-  conversations(platform: Platform): Conversations {
-    return new Conversations(this.#deps.store, platform);
+  conversations<Ref extends JsonObject>(platform: Platform, schema: z.ZodType<Ref>) {
+    return new Conversations(this.#deps.store, platform, schema);
   }
 
   #mayAct(actor: ChatActor): boolean {
