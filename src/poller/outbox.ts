@@ -36,13 +36,13 @@ export interface OutboxSettings {
   deadAfterMs: number;
   /** An intent held this long by a live replica is taken for stuck. */
   stuckAfterMs: number;
-  /** Tries of one intent before it is given up. */
-  maxAttempts: number;
-  /** The first retry's delay; it doubles up to `maxRetryMs`. */
-  retryBaseMs: number;
-  maxRetryMs: number;
   random: () => number;
 }
+
+/** Tries of one intent before it is given up. */
+const MAX_ATTEMPTS = 12;
+/** A failed call is retried after 2 s, doubling up to 5 minutes. */
+const RETRY = { baseDelayMs: 2_000, maxDelayMs: 300_000 };
 
 /** The part of the poller's context the outbox works with. */
 export interface OutboxContext {
@@ -55,7 +55,7 @@ export interface OutboxContext {
   owner: string;
 }
 
-const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
+export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
 const keyOf = (n: NotificationKey): NotificationKey => ({
   taskId: n.taskId,
   platform: n.platform,
@@ -237,7 +237,7 @@ export class Outbox {
     }
     metrics.notifications.inc({ ...labels, outcome: 'failed' });
     const attempts = intent.attempts + 1;
-    if (attempts >= this.#o.maxAttempts) {
+    if (attempts >= MAX_ATTEMPTS) {
       metrics.deliveryGiveUps.inc({ platform: n.platform, kind: labels.kind ?? intent.kind });
       log.error(
         { err: error, ...key, kind: labels.kind, attempts },
@@ -246,10 +246,9 @@ export class Outbox {
       await this.#end(n, intent, 'drop');
       return;
     }
-    const backoff = { baseDelayMs: this.#o.retryBaseMs, maxDelayMs: this.#o.maxRetryMs };
     // A platform that said how long to leave it alone (Retry-After) is not asked again sooner.
     const asked = error instanceof PlatformUnavailableError ? (error.retryAfterMs ?? 0) : 0;
-    const delay = Math.max(asked, backoffDelay(backoff, attempts, this.#o.random));
+    const delay = Math.max(asked, backoffDelay(RETRY, attempts, this.#o.random));
     log.warn(
       { err: error, ...key, kind: labels.kind, attempts, retryInMs: Math.round(delay) },
       'could not post or update a message; retrying',

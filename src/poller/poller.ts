@@ -110,9 +110,6 @@ export class Poller {
     const outbox = new Outbox(ctx, {
       deadAfterMs: options.deadAfterMs ?? 5_000,
       stuckAfterMs: retryAfterMs,
-      maxAttempts: 12,
-      retryBaseMs: 2_000,
-      maxRetryMs: 300_000,
       random,
     });
     this.#ctx = { ...ctx, outbox };
@@ -127,13 +124,16 @@ export class Poller {
    * Polls every user due now (after refreshing who is linked) and resolves with what this
    * replica did. Sweeps never overlap: a call during one waits for it, then sweeps again.
    */
-  async sweep(): Promise<SweepReport> {
-    while (this.#sweeping) await this.#sweeping.catch(() => {});
-    const run = async () => {
+  sweep(): Promise<SweepReport> {
+    return this.#alone(async () => {
       await this.#users.refresh();
       await this.#tendOutbox();
       return this.#sweepDue();
-    };
+    });
+  }
+
+  async #alone(run: () => Promise<SweepReport>): Promise<SweepReport> {
+    while (this.#sweeping) await this.#sweeping.catch(() => {});
     this.#sweeping = run().finally(() => {
       this.#sweeping = undefined;
     });
@@ -216,12 +216,8 @@ export class Poller {
       let busy = false;
       try {
         await this.#maintain();
-        while (this.#sweeping) await this.#sweeping.catch(() => {});
-        this.#sweeping = this.#sweepDue().finally(() => {
-          this.#sweeping = undefined;
-        });
         // More users may have fallen due while it ran: under load, sweeps follow each other.
-        busy = (await this.#sweeping).polled.length > 0;
+        busy = (await this.#alone(() => this.#sweepDue())).polled.length > 0;
       } catch (error) {
         // Never stops: the store or the service may be back at the next tick.
         this.#ctx.log.error({ err: error }, 'poller tick failed');
