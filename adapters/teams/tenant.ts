@@ -7,7 +7,7 @@
  */
 import { type Activity, ActivityTypes, type TurnContext } from 'botbuilder';
 import type { Logger } from '../../src/log.ts';
-import { errorResponse } from './activity.ts';
+import { answerInvoke, errorResponse } from './activity.ts';
 
 /** Lower-cased tenant ids, or `*` for every tenant. */
 export type AllowedTenants = readonly string[] | '*';
@@ -43,10 +43,9 @@ export function onlyAllowedTenants(
       'refused a Teams activity from a tenant not in TEAMS_ALLOWED_TENANTS',
     );
     if (activity.type !== ActivityTypes.Invoke) return;
-    const body = errorResponse(403, 'Forbidden', 'accessbot does not serve this organisation.');
-    await context.sendActivity({
-      type: ActivityTypes.InvokeResponse,
-      value: { status: body.statusCode, body },
-    });
+    await answerInvoke(
+      context,
+      errorResponse(403, 'Forbidden', 'accessbot does not serve this organisation.'),
+    );
   };
 }
