@@ -116,10 +116,6 @@ export class Poller {
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 
-  get owner(): string {
-    return this.#o.owner;
-  }
-
   /**
    * Polls every user due now (after refreshing who is linked) and resolves with what this
    * replica did. Sweeps never overlap: a call during one waits for it, then sweeps again.
