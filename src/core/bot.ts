@@ -108,33 +108,23 @@ export class AccessBot {
     this.#deps = deps;
     const now = deps.now ?? (() => new Date());
     this.#now = now;
-    const { client, store, log, pendingStatus } = deps;
+    const { client, store, log } = deps;
+    const base = { ...deps, now };
     this.#identity = new Identity(client, store, now);
-    this.#audience = new TaskAudience({ client, store, pendingStatus, log, now });
-    this.#decider = new Decider({
-      client,
-      store,
-      audience: this.#audience,
-      log,
-      now,
-      pendingStatus,
-      allowSelfApproval: deps.allowSelfApproval ?? false,
-    });
+    this.#audience = new TaskAudience(base);
+    const allowSelfApproval = deps.allowSelfApproval ?? false;
+    this.#decider = new Decider({ ...base, audience: this.#audience, allowSelfApproval });
     this.#catalog = new AppCatalog(client, () => now().getTime());
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.#rate = new RateLimit({ ...limit, now: () => now().getTime() });
     this.#groups = {
-      client,
-      store,
+      ...base,
       identity: this.#identity,
       rules: new GroupRules(client, log, deps.groups),
-      notices: deps.notices,
-      log,
-      now,
       newId: deps.newChangeId ?? newChangeId,
       confirmWithinMs: CONFIRM_WITHIN_MS,
     };
-    this.#request = { client, catalog: this.#catalog, requests: store, log, now };
+    this.#request = { ...base, catalog: this.#catalog, requests: store };
   }
 
   /** Parses and runs one line of command text; `place` is where it was typed. */
