@@ -87,22 +87,15 @@ export class Poller {
     const random = options.random ?? Math.random;
     const retryAfterMs = options.retryAfterMs ?? 120_000;
     const ctx = {
-      client: options.client,
+      ...options,
       gate: new ServiceGate(clock, {
-        concurrency: options.concurrency,
-        maxRps: options.maxRps,
+        ...options,
         maxBackoffMs: Math.min(options.intervalMs, 60_000),
         random,
       }),
-      store: options.store,
       notifiers: new Map(options.notifiers.map((n) => [n.platform, n])),
       clock,
-      log: options.log,
-      metrics: options.metrics,
-      owner: options.owner,
-      pendingStatus: options.pendingStatus,
       rules: options.rules ?? noRules,
-      remindAfterMs: options.remindAfterMs,
       escalateAfterMs: options.escalateAfterMs ?? 0,
       hours: options.hours ?? anyTime,
       retryAfterMs,
