@@ -5,11 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ConversationRefStore, JsonObject, Platform } from '../store/store.ts';
-import type { Destination } from './notifier.ts';
-
-/** Personal chats by user, channels and group chats by conversation, in one key space. */
-const keyOf = (to: Destination) =>
-  to.kind === 'user' ? `user:${to.chatUserId}` : `channel:${to.channelId}`;
+import { type Destination, destinationKey } from './notifier.ts';
 
 export class Conversations<Ref extends JsonObject> {
   readonly #store: ConversationRefStore;
@@ -23,19 +19,23 @@ export class Conversations<Ref extends JsonObject> {
   }
 
   async save(to: Destination, ref: Ref): Promise<void> {
-    await this.#store.saveConversationRef(this.#platform, keyOf(to), this.#schema.parse(ref));
+    await this.#store.saveConversationRef(
+      this.#platform,
+      destinationKey(to),
+      this.#schema.parse(ref),
+    );
   }
 
   async get(to: Destination): Promise<Ref | undefined> {
     // A row that no longer parses is as good as none: the next message from there replaces it.
     const parsed = this.#schema.safeParse(
-      await this.#store.getConversationRef(this.#platform, keyOf(to)),
+      await this.#store.getConversationRef(this.#platform, destinationKey(to)),
     );
     return parsed.success ? parsed.data : undefined;
   }
 
   /** After the bot was removed: nothing more can be sent there. */
   remove(to: Destination): Promise<void> {
-    return this.#store.deleteConversationRef(this.#platform, keyOf(to));
+    return this.#store.deleteConversationRef(this.#platform, destinationKey(to));
   }
 }
