@@ -160,6 +160,7 @@ export class Outbox {
     };
     const tag = { deliveryId: n.deliveryId ?? idOf(n), taskId: n.taskId };
     const labels = { platform: n.platform, kind: kindLabel(n, intent) };
+    const sent = () => this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
     try {
       if (!n.messageRef) {
         const to = Destination.parse(n.destination);
@@ -179,7 +180,7 @@ export class Outbox {
         const at = this.#ctx.clock.now();
         await this.#ctx.store.markNotificationSent(keyOf(n), ref, at);
         crashPoint?.('saved');
-        this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+        sent();
         onPosted?.(at);
         // Read back: the task may have been decided (by any replica) while it was being posted.
         return reread();
@@ -190,16 +191,13 @@ export class Outbox {
         case 'post':
           return done('done');
         case 'outcome':
-          crashPoint?.('outcome-requested');
-          await notifier.update(ref, message);
-          crashPoint?.('updated');
-          this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
-          return done('done');
         case 'reminder': {
-          crashPoint?.('reminder-requested');
+          const reminder = intent.kind === 'reminder';
+          crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested');
           await notifier.update(ref, message);
-          crashPoint?.('reminder-updated');
-          this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+          crashPoint?.(reminder ? 'reminder-updated' : 'updated');
+          sent();
+          if (!reminder) return done('done');
           if (!(await this.#end(n, intent, 'follow_up'))) return reread();
           const next = { ...intent, kind: 'follow_up' as const, seq: intent.seq + 1 };
           return { notification: { ...n, intent: next }, fresh: true };
@@ -213,7 +211,7 @@ export class Outbox {
           }
           await notifier.followUp(ref, Reply.parse(intent.body.followUp), nudge);
           crashPoint?.('followed-up');
-          this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+          sent();
           return done('done');
         }
       }
