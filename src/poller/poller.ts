@@ -6,57 +6,42 @@
  *
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
-import type { AccessClient } from '../access/client.ts';
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
-import { type Clock, systemClock } from '../core/clock.ts';
+import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { Logger } from '../log.ts';
 import type { BotRequest } from '../store/store.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
-import type { PollerMetrics } from './metrics.ts';
 import { Outbox } from './outbox.ts';
 import { pollUser } from './poll-user.ts';
-import { type NotifyRules, noRules } from './rules.ts';
+import { noRules } from './rules.ts';
 import { type SweepReport, sweep } from './sweep.ts';
-import { anyTime, type WorkingHours } from './working-hours.ts';
+import { anyTime } from './working-hours.ts';
 
-export interface PollerOptions {
-  client: AccessClient;
+/**
+ * The context's own settings; unset: no rules, never escalate, at any time, retried after two
+ * minutes, the system clock.
+ */
+export interface PollerOptions
+  extends Pick<PollerContext, 'client' | 'log' | 'metrics' | 'owner' | 'pendingStatus'>,
+    Pick<PollerContext, 'remindAfterMs'>,
+    Partial<Pick<PollerContext, 'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock'>> {
   store: PollerStore & RetentionStore;
   notifiers: readonly Notifier[];
-  log: Logger;
-  metrics: PollerMetrics;
-  /** This replica's id: unique among the replicas sharing the store. */
-  owner: string;
-  pendingStatus: string;
   intervalMs: number;
   /** Requests to the Access Service in flight at once, at most. */
   concurrency: number;
   /** Requests per second to the Access Service, at most; unset: no bound. */
   maxRps?: number;
-  /** 0: never remind. */
-  remindAfterMs: number;
-  /** How long after its first message a waiting task is escalated; default 0: never. */
-  escalateAfterMs?: number;
-  /** When reminders and escalations may go out; default: any time. */
-  hours?: WorkingHours;
-  rules?: NotifyRules;
   directories?: readonly DirectorySource[];
   /** Default: an hour; 0: never (nor counting the unlinked users). */
   directorySyncMs?: number;
   /** Days the audit log keeps an entry (0: for ever); unset: no housekeeping at all. */
   auditRetentionDays?: number;
-  clock?: Clock;
   random?: () => number;
-  /**
-   * Default: 2 minutes. A send or edit held this long by a replica that is alive is taken for
-   * stuck and taken over; also see PollerContext.retryAfterMs.
-   */
-  retryAfterMs?: number;
   /** How often the replica renews its heartbeat and looks at the outbox. Default: 1 s. */
   heartbeatMs?: number;
   /** A replica silent this long is taken for dead and its sends taken over. Default: 5 s. */
