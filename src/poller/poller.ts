@@ -242,15 +242,12 @@ export class Poller {
 
   /** The requests made through the bot that await their outcome, by requester. */
   async #openRequests(): Promise<Map<string, BotRequest[]>> {
-    const byUser = new Map<string, BotRequest[]>();
     try {
-      for (const request of await this.#ctx.store.listOpenRequests()) {
-        byUser.set(request.accessUserId, [...(byUser.get(request.accessUserId) ?? []), request]);
-      }
+      return Map.groupBy(await this.#ctx.store.listOpenRequests(), (r) => r.accessUserId);
     } catch (error) {
       // Tasks still go out; the outcomes wait for the next sweep.
       this.#ctx.log.error({ err: error }, 'could not read the open requests');
+      return new Map();
     }
-    return byUser;
   }
 }
