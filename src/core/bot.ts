@@ -323,22 +323,16 @@ export class AccessBot {
     }
   }
 
-  /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */
+  /**
+   * `approve 1 3`, `decline 3f2b8c -- why`: the tasks named by list numbers, id prefixes of the
+   * actor's own tasks, or ids; one task's own reply, or a summary of several.
+   */
   async #decideRefs(
     actor: ChatActor,
     refs: readonly TaskRef[],
     decision: Decision,
     reason?: string,
   ): Promise<Reply> {
-    const ids = await this.#resolveRefs(actor, refs);
-    if (!ids.ok) return ids.reply;
-    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason);
-    if (ids.value.length === 1) return (await decide(ids.value[0]!)).reply;
-    return decidedReply(await decideEach(ids.value, decide), decision);
-  }
-
-  /** Task ids for what the person typed: list numbers, id prefixes of their own tasks, ids. */
-  async #resolveRefs(actor: ChatActor, refs: readonly TaskRef[]): Promise<Answer<string[]>> {
     const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
     const listed = needs('number')
       ? await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId)
@@ -346,12 +340,12 @@ export class AccessBot {
     const pending = needs('prefix')
       ? await this.#audience.pending(await this.#identity.resolve(actor))
       : [];
-    const ids: string[] = [];
-    for (const ref of refs) {
-      const id = resolveRef(ref, listed, pending);
-      if (typeof id !== 'string') return { ok: false, reply: id };
-      ids.push(id);
-    }
-    return { ok: true, value: ids };
+    const resolved = refs.map((ref) => resolveRef(ref, listed, pending));
+    const refused = resolved.find((id) => typeof id !== 'string');
+    if (refused) return refused;
+    const ids = resolved.filter((id) => typeof id === 'string');
+    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason);
+    if (ids.length === 1) return (await decide(ids[0]!)).reply;
+    return decidedReply(await decideEach(ids, decide), decision);
   }
 }
