@@ -84,11 +84,9 @@ export class Outbox {
 
   /** Keeps this replica's heartbeat; never throws. */
   async beat(): Promise<void> {
-    try {
-      await this.#ctx.store.beat(this.#ctx.owner, this.#ctx.clock.now());
-    } catch (error) {
+    await this.#ctx.store.beat(this.#ctx.owner, this.#ctx.clock.now()).catch((error: unknown) => {
       this.#ctx.log.warn({ err: error }, 'could not renew the heartbeat');
-    }
+    });
   }
 
   /** Stopping cleanly: the others may take over at once. Only when nothing is under way. */

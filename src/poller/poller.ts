@@ -169,14 +169,12 @@ export class Poller {
     const inFlight = Promise.all([this.#loop ?? this.#sweeping, this.#outboxTurn]);
     await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
     await this.#ctx.outbox.retire();
-    try {
-      await this.#ctx.store.releasePollLeases(this.#o.owner);
-    } catch (error) {
+    await this.#ctx.store.releasePollLeases(this.#o.owner).catch((error: unknown) => {
       this.#ctx.log.warn(
         { err: error },
         'could not release poll leases; they expire by themselves',
       );
-    }
+    });
   }
 
   /** How long the loop rests when nothing is due; a quarter interval at most. */
