@@ -142,17 +142,7 @@ export class Decider {
     };
     const card = this.#card(decided);
     const why = reason ? ` Reason: "${inert(reason)}".` : '';
-    const said = `You ${verb} "${taskTitle(task)}".${why}`;
-    return {
-      outcome: verb,
-      reply: success(said, {
-        blocks: [
-          { kind: 'text', text: said },
-          { kind: 'task', card },
-        ],
-      }),
-      message: { kind: 'replace', card },
-    } satisfies DecisionResult;
+    return shown(verb, success(`You ${verb} "${taskTitle(task)}".${why}`), card);
   }
 
   /** The call failed: find out what actually happened before saying anything. */
@@ -197,21 +187,23 @@ export class Decider {
   }
 
   #alreadyDecided(card: TaskCard, lead: string): DecisionResult {
-    return {
-      outcome: 'already_decided',
-      reply: warning(`${lead}: ${card.outcome ?? card.state}.`, {
-        blocks: [
-          { kind: 'text', text: `${lead}.` },
-          { kind: 'task', card },
-        ],
-      }),
-      message: { kind: 'replace', card },
-    };
+    const said = `${lead}: ${card.outcome ?? card.state}.`;
+    return shown(
+      'already_decided',
+      warning(said, { blocks: [{ kind: 'text', text: `${lead}.` }] }),
+      card,
+    );
   }
 
   #card(task: Task): TaskCard {
     return taskCard(task, { pendingStatus: this.#d.pendingStatus });
   }
+}
+
+/** A result that shows the task as it now stands: under the reply, and in the message. */
+function shown(outcome: AuditOutcome, reply: Reply, card: TaskCard): DecisionResult {
+  const blocks = [...reply.blocks, { kind: 'task' as const, card }];
+  return { outcome, reply: { ...reply, blocks }, message: { kind: 'replace', card } };
 }
 
 /** The actor asked for this access, or it is their own access under review. */
