@@ -22,12 +22,6 @@ export function tenantsOf(activity: Partial<Activity>): string[] {
   return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
 
-export function tenantAllowed(allowed: AllowedTenants, activity: Partial<Activity>): boolean {
-  if (allowed === '*') return true;
-  const tenants = tenantsOf(activity);
-  return tenants.length > 0 && tenants.every((id) => allowed.includes(id));
-}
-
 /** `logic`, run only for activities from an allowed tenant. */
 export function onlyAllowedTenants(
   allowed: AllowedTenants,
@@ -37,9 +31,10 @@ export function onlyAllowedTenants(
   if (allowed === '*') return logic;
   return async (context) => {
     const { activity } = context;
-    if (tenantAllowed(allowed, activity)) return logic(context);
+    const tenants = tenantsOf(activity);
+    if (tenants.length > 0 && tenants.every((id) => allowed.includes(id))) return logic(context);
     log.warn(
-      { tenants: tenantsOf(activity), type: activity.type, name: activity.name },
+      { tenants, type: activity.type, name: activity.name },
       'refused a Teams activity from a tenant not in TEAMS_ALLOWED_TENANTS',
     );
     if (activity.type !== ActivityTypes.Invoke) return;
