@@ -173,17 +173,14 @@ export function parseCommand(input: string): ParseResult {
       return rest.length
         ? fail(`\`${name}\` takes no arguments. Usage: ${usage[name]}`)
         : ok({ name });
-    case 'approve': {
-      const { head, free } = splitFree(args);
-      if (free !== undefined) return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
-      const refs = parseRefs(head ? head.split(' ') : [], name);
-      if (typeof refs === 'string') return fail(refs);
-      return ok({ name, tasks: refs });
-    }
+    case 'approve':
     case 'decline': {
       const { head, free } = splitFree(args);
+      if (name === 'approve' && free !== undefined)
+        return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
       const refs = parseRefs(head ? head.split(' ') : [], name);
       if (typeof refs === 'string') return fail(refs);
+      if (name === 'approve') return ok({ name, tasks: refs });
       const reason = free || undefined;
       if (reason && reason.length > MAX_REASON_LENGTH)
         return tooLong('reason', reason, MAX_REASON_LENGTH);
