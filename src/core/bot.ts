@@ -29,7 +29,7 @@ import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
 import { Conversations } from './conversations.ts';
-import { Decider, type Decision, KEEP, kept } from './decide.ts';
+import { Decider, type Decision } from './decide.ts';
 import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
 import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
@@ -40,7 +40,7 @@ import { type ChatActor, Identity } from './identity.ts';
 import type { TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
 import { RateLimit } from './rate-limit.ts';
-import { type Reply, warning } from './reply.ts';
+import { kept, type Reply, warning } from './reply.ts';
 import {
   type FormOutcome,
   type RequestDeps,
@@ -259,8 +259,8 @@ export class AccessBot {
     actor: ChatActor,
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
-    if (!this.#mayAct(actor)) return { outcome: 'stale', reply: SLOW_DOWN, message: KEEP };
-    return this.#as(actor, work, (reply) => ({ outcome: 'failed', reply, message: KEEP }));
+    if (!this.#mayAct(actor)) return kept('stale', SLOW_DOWN);
+    return this.#as(actor, work, (reply) => kept('failed', reply));
   }
 
   /**

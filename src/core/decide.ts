@@ -19,7 +19,7 @@ import type { Logger } from '../log.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import { recordDecision } from './audit/record.ts';
-import { failure, type Reply, success, type TaskCard, warning } from './reply.ts';
+import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
 import { PerKey } from './serial.ts';
 import { found, replyForError } from './service-errors.ts';
 import { goneCard, taskCard, taskTitle } from './task-card.ts';
@@ -55,15 +55,6 @@ export interface DecideDeps {
   /** Whether someone may approve a request of their own (or a review of their own access). */
   allowSelfApproval: boolean;
 }
-
-export const KEEP = { kind: 'keep' } as const;
-
-/** A result that leaves the message as it was: only the actor is told. */
-export const kept = (outcome: AuditOutcome, reply: Reply): DecisionResult => ({
-  outcome,
-  reply,
-  message: KEEP,
-});
 
 export class Decider {
   readonly #d: DecideDeps;
