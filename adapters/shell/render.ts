@@ -5,7 +5,7 @@
  * colours added here.
  */
 import { styleText } from 'node:util';
-import type { Block, Reply, TaskCard } from '../../src/core/reply.ts';
+import type { Block, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean } from '../../src/core/text.ts';
 
 type Style = Parameters<typeof styleText>[0];
@@ -51,10 +51,7 @@ function renderBlock(block: Block, paint: (style: Style, text: string) => string
   }
 }
 
-function alignFields(
-  fields: readonly { label: string; value: string }[],
-  indent: string,
-): string[] {
+function alignFields(fields: readonly Field[], indent: string): string[] {
   const shown = fields.map((f) => ({ label: clean(f.label), value: clean(f.value) }));
   const width = Math.max(0, ...shown.map((f) => f.label.length));
   return shown.map((f) => `${indent}${f.label.padEnd(width)}  ${f.value}`);

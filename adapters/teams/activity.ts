@@ -4,7 +4,7 @@
  * in it, so data stays text); anything with a title, fields, tasks or buttons goes as an Adaptive
  * Card whose fallback is the reply's summary. Every text goes through `clean` (src/core/text.ts).
  */
-import type { Activity } from 'botbuilder';
+import { type Activity, ActivityTypes, type TurnContext } from 'botbuilder';
 import type { Reply } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
 import type { InvokeBody } from './context.ts';
@@ -48,6 +48,14 @@ export const messageResponse = (text: string): InvokeBody => ({
   type: 'application/vnd.microsoft.activity.message',
   value: cut(clean(text), MAX_SUMMARY),
 });
+
+/** Answers the invoke being handled. */
+export async function answerInvoke(context: TurnContext, body: InvokeBody): Promise<void> {
+  await context.sendActivity({
+    type: ActivityTypes.InvokeResponse,
+    value: { status: body.statusCode, body },
+  });
+}
 
 /** The card stays as it is; Teams tells the clicker the action failed. */
 export const errorResponse = (statusCode: number, code: string, message: string): InvokeBody => ({

@@ -26,6 +26,15 @@ export const Verbs = {
 export const reasonInputId = (taskId: string) => `reason-${taskId}`;
 
 const TaskData = z.looseObject({ value: z.uuid(), view: View.default('task') });
+const Reason = z.string().max(MAX_REASON_LENGTH).optional();
+const TaskIds = z
+  .string()
+  .transform((s) => s.split(','))
+  .pipe(z.array(z.uuid()).min(1).max(MAX_TASKS_SHOWN));
+const Refresh = z.object({
+  value: z.uuid(),
+  userIds: z.array(z.string().min(1)).max(60).default([]),
+});
 
 const Invoke = z.object({
   action: z.looseObject({
@@ -59,11 +68,7 @@ export function parseCardAction(value: unknown): Parsed {
       if (!task.success) return problem('That button does not name a task.');
       const { value: taskId, view } = task.data;
       if (verb === Verbs.approve) return { ok: true, action: { verb, taskId, view } };
-      const reason = z
-        .string()
-        .max(MAX_REASON_LENGTH)
-        .optional()
-        .safeParse(data[reasonInputId(taskId)] ?? undefined);
+      const reason = Reason.safeParse(data[reasonInputId(taskId)] ?? undefined);
       if (!reason.success) {
         return problem(`A reason can be at most ${MAX_REASON_LENGTH} characters long.`);
       }
@@ -71,23 +76,15 @@ export function parseCardAction(value: unknown): Parsed {
       return { ok: true, action: { verb, taskId, view, reason: text } };
     }
     case Verbs.approveAll: {
-      const ids = z
-        .string()
-        .transform((s) => s.split(','))
-        .pipe(z.array(z.uuid()).min(1).max(MAX_TASKS_SHOWN))
-        .safeParse(data.value);
+      const ids = TaskIds.safeParse(data.value);
       if (!ids.success) return problem('That button does not name the tasks to approve.');
       return { ok: true, action: { verb, taskIds: ids.data } };
     }
     case Verbs.refresh: {
-      const refresh = z
-        .object({ value: z.uuid(), userIds: z.array(z.string().min(1)).max(60).default([]) })
-        .safeParse(data);
+      const refresh = Refresh.safeParse(data);
       if (!refresh.success) return problem('That card does not name a task.');
-      return {
-        ok: true,
-        action: { verb, taskId: refresh.data.value, userIds: refresh.data.userIds },
-      };
+      const { value: taskId, userIds } = refresh.data;
+      return { ok: true, action: { verb, taskId, userIds } };
     }
     case Verbs.request:
       return { ok: true, action: { verb, data } };

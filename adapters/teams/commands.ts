@@ -4,9 +4,9 @@
  * every other answer is private, so in a channel it goes to the asker's personal chat.
  */
 import { type Activity, TurnContext } from 'botbuilder';
-import { type Command, parseCommand } from '../../src/core/commands.ts';
+import { type ParseResult, parseCommand } from '../../src/core/commands.ts';
 import type { Place } from '../../src/core/place.ts';
-import { type Reply, warning } from '../../src/core/reply.ts';
+import { info, type Reply, warning } from '../../src/core/reply.ts';
 import { cardActivity, messageActivity } from './activity.ts';
 import { actorOf } from './actor.ts';
 import type { TeamsContext } from './context.ts';
@@ -25,8 +25,9 @@ function commandText(activity: Partial<Activity>): string {
 }
 
 interface Answer {
+  reply: Reply;
+  /** The reply as Teams shows it. */
   activity: Partial<Activity>;
-  visibility: Reply['visibility'];
 }
 
 export async function onMessage(deps: TeamsContext, context: TurnContext): Promise<void> {
@@ -36,15 +37,15 @@ export async function onMessage(deps: TeamsContext, context: TurnContext): Promi
   const started = performance.now();
   const parsed = parseCommand(commandText(activity));
   const name = parsed.ok ? parsed.command.name : 'invalid';
-  const answer = parsed.ok
-    ? await answerFor(deps, context, parsed.command)
-    : { activity: messageActivity(warning(parsed.message)), visibility: 'private' as const };
+  const answer = await answerFor(deps, context, parsed);
+  const { tone, visibility } = answer.reply;
+  if (parsed.ok) deps.metrics.commands.inc({ platform: 'teams', command: name, tone });
   deps.metrics.commandSeconds.observe(
     { platform: 'teams', command: name },
     (performance.now() - started) / 1000,
   );
   const personal = (activity.conversation.conversationType ?? 'personal') === 'personal';
-  if (personal || answer.visibility === 'channel') {
+  if (personal || visibility === 'channel') {
     await context.sendActivity(answer.activity);
     return;
   }
@@ -62,28 +63,22 @@ export async function onMessage(deps: TeamsContext, context: TurnContext): Promi
 async function answerFor(
   deps: TeamsContext,
   context: TurnContext,
-  command: Command,
+  parsed: ParseResult,
 ): Promise<Answer> {
+  const plain = (reply: Reply) => ({ reply, activity: messageActivity(reply) });
+  if (!parsed.ok) return plain(warning(parsed.message));
+  const { command } = parsed;
   const actor = actorOf(context, deps.log);
-  const count = (reply: Reply) =>
-    deps.metrics.commands.inc({ platform: 'teams', command: command.name, tone: reply.tone });
   if (command.name === 'request' && !command.target) {
     const form = await requestFormCard(deps.bot, actor);
-    if (!form.ok) {
-      count(form.reply);
-      return { activity: messageActivity(form.reply), visibility: 'private' };
-    }
-    deps.metrics.commands.inc({ platform: 'teams', command: 'request', tone: 'info' });
-    return { activity: cardActivity(form.value, FORM_SUMMARY), visibility: 'private' };
+    if (!form.ok) return plain(form.reply);
+    return { reply: info(FORM_SUMMARY), activity: cardActivity(form.value, FORM_SUMMARY) };
   }
   if (command.name === 'tasks') {
     const { reply } = await deps.bot.taskList(actor);
-    count(reply);
-    return { activity: messageActivity(reply, { view: 'list' }), visibility: reply.visibility };
+    return { reply, activity: messageActivity(reply, { view: 'list' }) };
   }
-  const reply = await deps.bot.run(actor, command, placeOf(deps, context));
-  count(reply);
-  return { activity: messageActivity(reply), visibility: reply.visibility };
+  return plain(await deps.bot.run(actor, command, placeOf(deps, context)));
 }
 
 /** A channel or group chat is a place `members` may be bound to; people mentioned are looked up there. */

@@ -26,13 +26,7 @@ export interface ConnectorDeps {
 }
 
 /** What a failed Bot Connector call tells us, read from botbuilder's `RestError`. */
-interface ConnectorFailure {
-  status: number | undefined;
-  code: string | undefined;
-  retryAfterMs: number | undefined;
-}
-
-function failureOf(error: unknown): ConnectorFailure {
+function failureOf(error: unknown) {
   const e = (typeof error === 'object' && error !== null ? error : {}) as {
     statusCode?: unknown;
     code?: unknown;
@@ -45,6 +39,7 @@ function failureOf(error: unknown): ConnectorFailure {
     retryAfterMs: parseRetryAfter(header),
   };
 }
+type ConnectorFailure = ReturnType<typeof failureOf>;
 
 const ourRetry = (f: ConnectorFailure) =>
   f.status === 412 || (f.status === 429 && f.retryAfterMs === undefined);

@@ -30,8 +30,11 @@ export async function onCardAction(deps: TeamsContext, context: TurnContext): Pr
     case 'approve':
     case 'decline':
       return decide(deps, context, actor, action);
-    case 'approveAll':
-      return approveAll(deps, context, actor, action.taskIds);
+    case 'approveAll': {
+      const { reply, results } = await deps.bot.approveAll(actor, action.taskIds);
+      for (const { result } of results) count(deps, 'approveAll', result.outcome);
+      return relist(deps, context, actor, reply);
+    }
     case 'refresh': {
       const view = await deps.bot.viewTask(actor, action.taskId);
       // Teams keeps the card it has when the refresh fails.
@@ -62,7 +65,7 @@ async function decide(
 ): Promise<InvokeBody> {
   const reason = action.verb === 'decline' ? action.reason : undefined;
   const result = await deps.bot.decide(actor, action.taskId, action.verb, reason);
-  deps.metrics.actions.inc({ platform: 'teams', action: action.verb, outcome: result.outcome });
+  count(deps, action.verb, result.outcome);
   // Nothing changed: the card stays, the clicker is told why.
   if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
   const { card } = result.message;
@@ -78,18 +81,8 @@ function withCard(reply: Reply, card: TaskCard): Reply {
   return { ...reply, blocks: [...reply.blocks, { kind: 'task', card }] };
 }
 
-async function approveAll(
-  deps: TeamsContext,
-  context: TurnContext,
-  actor: ChatActor,
-  taskIds: readonly string[],
-): Promise<InvokeBody> {
-  const { reply, results } = await deps.bot.approveAll(actor, taskIds);
-  for (const { result } of results) {
-    deps.metrics.actions.inc({ platform: 'teams', action: 'approveAll', outcome: result.outcome });
-  }
-  return relist(deps, context, actor, reply);
-}
+const count = (deps: TeamsContext, action: string, outcome: string) =>
+  deps.metrics.actions.inc({ platform: 'teams', action, outcome });
 
 /** The `tasks` list again, as it now stands, led by what just happened. */
 async function relist(

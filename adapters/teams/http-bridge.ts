@@ -24,9 +24,9 @@ export function messagesHandler(
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
     const body = parseJson(raw);
-    if (!body.ok) {
-      log.warn({ reason: body.reason }, 'refused a malformed Bot Framework request');
-      return send(res, body.status, { error: body.reason });
+    if (!body) {
+      log.warn('refused a Bot Framework request whose body is not a JSON object');
+      return send(res, 400, { error: 'body must be a JSON object' });
     }
     let turned = false;
     const turn: TurnLogic = (context) => {
@@ -46,7 +46,7 @@ export function messagesHandler(
     };
     try {
       await adapter.process(
-        { method: 'POST', headers: req.headers as Record<string, string>, body: body.value },
+        { method: 'POST', headers: req.headers as Record<string, string>, body },
         expressLike(res, failed),
         turn,
       );
@@ -58,20 +58,16 @@ export function messagesHandler(
   };
 }
 
-type Body =
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; status: number; reason: string };
-
-function parseJson(raw: Buffer): Body {
+function parseJson(raw: Buffer): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(raw.toString('utf8'));
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return { ok: true, value: value as Record<string, unknown> };
+      return value as Record<string, unknown>;
     }
   } catch {
-    // falls through to the answer below
+    // not JSON: no body
   }
-  return { ok: false, status: 400, reason: 'body must be a JSON object' };
+  return undefined;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -3,7 +3,7 @@
  * (`continueConversationAsync`), and later an edit of that same message (`updateActivity`), so
  * a task decided elsewhere changes in place instead of arriving twice.
  */
-import type { CloudAdapter, TurnContext } from 'botbuilder';
+import type { TurnContext } from 'botbuilder';
 import { z } from 'zod';
 import {
   type Destination,
@@ -15,9 +15,10 @@ import {
 } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { messageActivity } from './activity.ts';
-import { type ConnectorDeps, callConnector } from './connector.ts';
+import { callConnector } from './connector.ts';
+import type { TeamsContext } from './context.ts';
 import { inConversation } from './proactive.ts';
-import { ConversationRef, type ConversationReferences } from './references.ts';
+import { ConversationRef } from './references.ts';
 
 /** What `MessageRef.data` holds for Teams. */
 export const TeamsMessageData = z.object({
@@ -25,18 +26,11 @@ export const TeamsMessageData = z.object({
   reference: ConversationRef,
 });
 
-export interface TeamsNotifierDeps extends ConnectorDeps {
-  adapter: CloudAdapter;
-  /** `''` in anonymous mode. */
-  appId: string;
-  references: ConversationReferences;
-}
-
 export class TeamsNotifier implements Notifier {
   readonly platform = 'teams' as const;
-  readonly #d: TeamsNotifierDeps;
+  readonly #d: TeamsContext;
 
-  constructor(deps: TeamsNotifierDeps) {
+  constructor(deps: TeamsContext) {
     this.#d = deps;
   }
 

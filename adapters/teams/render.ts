@@ -164,51 +164,35 @@ function taskContainer(card: TaskCard, view: View, within: Within, compact: bool
 
 function action(button: Button, view: View): CardJson {
   const data = { value: button.value, view };
-  switch (button.action) {
-    case 'confirmChange':
-    case 'cancelChange':
-      return {
-        type: 'Action.Execute',
-        title: button.label,
-        verb: Verbs[button.action],
-        ...(button.style ? { style: button.style === 'danger' ? 'destructive' : 'positive' } : {}),
-        data: { value: button.value },
-      };
-    case 'approve':
-    case 'approveAll':
-      return {
-        type: 'Action.Execute',
-        title: button.label,
-        verb: button.action === 'approve' ? Verbs.approve : Verbs.approveAll,
-        style: 'positive',
-        data,
-      };
-    case 'decline':
-      return {
-        type: 'Action.ShowCard',
-        title: button.label,
-        card: {
-          type: 'AdaptiveCard',
-          body: [
-            {
-              type: 'Input.Text',
-              id: reasonInputId(button.value),
-              label: 'Reason (optional)',
-              placeholder: 'Why are you declining?',
-              isMultiline: true,
-              maxLength: 1000,
-            },
-          ],
-          actions: [
-            {
-              type: 'Action.Execute',
-              title: 'Decline',
-              verb: Verbs.decline,
-              style: 'destructive',
-              data,
-            },
-          ],
-        },
-      };
+  if (button.action === 'decline') {
+    const reason = {
+      type: 'Input.Text',
+      id: reasonInputId(button.value),
+      label: 'Reason (optional)',
+      placeholder: 'Why are you declining?',
+      isMultiline: true,
+      maxLength: 1000,
+    };
+    const decline = { title: 'Decline', verb: Verbs.decline, style: 'destructive', data };
+    return {
+      type: 'Action.ShowCard',
+      title: button.label,
+      card: {
+        type: 'AdaptiveCard',
+        body: [reason],
+        actions: [{ type: 'Action.Execute', ...decline }],
+      },
+    };
   }
+  // A group change's card goes back to the change, not to a view; its Cancel has no style.
+  const change = button.action === 'confirmChange' || button.action === 'cancelChange';
+  const style =
+    button.style === 'danger' ? 'destructive' : button.style || !change ? 'positive' : undefined;
+  return {
+    type: 'Action.Execute',
+    title: button.label,
+    verb: Verbs[button.action],
+    ...(style ? { style } : {}),
+    data: change ? { value: button.value } : data,
+  };
 }

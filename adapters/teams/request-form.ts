@@ -9,6 +9,7 @@ import type { AccessBot, Answer } from '../../src/core/bot.ts';
 import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
+import type { FormOutcome } from '../../src/core/request.ts';
 import { Verbs } from './card-actions-data.ts';
 import { CARD_VERSION, type CardJson } from './render.ts';
 import { richTextOf } from './rich-text.ts';
@@ -24,14 +25,8 @@ export const DEFAULT_LEVEL = 'default';
 /** Teams shows at most 15 choices in a type-ahead list. */
 export const MAX_CHOICES = 15;
 
-export interface FormState {
-  /** The app already chosen, when the form comes back to ask for a level. */
-  app?: Choice;
-  levels?: readonly Choice[];
-  justification?: string;
-  /** Why the form came back. */
-  note?: string;
-}
+/** The form as it comes back: why, the app already chosen and its levels, the justification. */
+export type FormState = Partial<Omit<Extract<FormOutcome, { kind: 'again' }>, 'kind'>>;
 
 export const FORM_SUMMARY = 'Request access to an application';
 

@@ -74,11 +74,6 @@ const SearchValue = z.object({
   data: z.record(z.string(), z.unknown()).default({}),
 });
 
-interface Result {
-  title: string;
-  value: string;
-}
-
 export async function onSearch(
   deps: TeamsContext,
   actor: ChatActor,
@@ -108,7 +103,7 @@ export async function onSearch(
   return results(choices.slice(queryOptions.skip, end));
 }
 
-const results = (choices: Result[]): InvokeBody => ({
+const results = (choices: { title: string; value: string }[]): InvokeBody => ({
   statusCode: 200,
   type: 'application/vnd.microsoft.search.searchResponse',
   value: { results: choices },

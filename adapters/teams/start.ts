@@ -8,7 +8,7 @@ import { type ConnectorRetry, defaultRetry } from './connector.ts';
 import type { TeamsContext } from './context.ts';
 import { messagesHandler } from './http-bridge.ts';
 import { TeamsNotifier } from './notifier.ts';
-import { type ConversationReferences, KeptConversationReferences } from './references.ts';
+import { ConversationRef, type ConversationReferences } from './references.ts';
 import type { TeamsSettings } from './settings.ts';
 import { turnHandler } from './turns.ts';
 
@@ -38,7 +38,7 @@ export async function startTeams(
     metrics,
     adapter,
     appId: settings.appId,
-    references: new KeptConversationReferences(bot.conversations('teams')),
+    references: bot.conversations('teams', ConversationRef),
     retry: options.retry ?? defaultRetry,
   };
   adapter.onTurnError = async (_context, error) => {

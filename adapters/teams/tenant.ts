@@ -7,7 +7,7 @@
  */
 import { type Activity, ActivityTypes, type TurnContext } from 'botbuilder';
 import type { Logger } from '../../src/log.ts';
-import { errorResponse } from './activity.ts';
+import { answerInvoke, errorResponse } from './activity.ts';
 
 /** Lower-cased tenant ids, or `*` for every tenant. */
 export type AllowedTenants = readonly string[] | '*';
@@ -22,12 +22,6 @@ export function tenantsOf(activity: Partial<Activity>): string[] {
   return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
 
-export function tenantAllowed(allowed: AllowedTenants, activity: Partial<Activity>): boolean {
-  if (allowed === '*') return true;
-  const tenants = tenantsOf(activity);
-  return tenants.length > 0 && tenants.every((id) => allowed.includes(id));
-}
-
 /** `logic`, run only for activities from an allowed tenant. */
 export function onlyAllowedTenants(
   allowed: AllowedTenants,
@@ -37,16 +31,16 @@ export function onlyAllowedTenants(
   if (allowed === '*') return logic;
   return async (context) => {
     const { activity } = context;
-    if (tenantAllowed(allowed, activity)) return logic(context);
+    const tenants = tenantsOf(activity);
+    if (tenants.length > 0 && tenants.every((id) => allowed.includes(id))) return logic(context);
     log.warn(
-      { tenants: tenantsOf(activity), type: activity.type, name: activity.name },
+      { tenants, type: activity.type, name: activity.name },
       'refused a Teams activity from a tenant not in TEAMS_ALLOWED_TENANTS',
     );
     if (activity.type !== ActivityTypes.Invoke) return;
-    const body = errorResponse(403, 'Forbidden', 'accessbot does not serve this organisation.');
-    await context.sendActivity({
-      type: ActivityTypes.InvokeResponse,
-      value: { status: body.statusCode, body },
-    });
+    await answerInvoke(
+      context,
+      errorResponse(403, 'Forbidden', 'accessbot does not serve this organisation.'),
+    );
   };
 }

@@ -7,7 +7,7 @@
 import { ActivityTypes, TurnContext } from 'botbuilder';
 import type { Destination } from '../../src/core/notifier.ts';
 import { replyForError } from '../../src/core/service-errors.ts';
-import { errorResponse } from './activity.ts';
+import { answerInvoke, errorResponse } from './activity.ts';
 import { actorOf } from './actor.ts';
 import { onMessage } from './commands.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
@@ -56,13 +56,6 @@ async function invoke(deps: TeamsContext, context: TurnContext): Promise<InvokeB
     const reply = replyForError(error, deps.log);
     return errorResponse(503, 'ServiceUnavailable', reply.summary);
   }
-}
-
-async function answerInvoke(context: TurnContext, body: InvokeBody): Promise<void> {
-  await context.sendActivity({
-    type: ActivityTypes.InvokeResponse,
-    value: { status: body.statusCode, body },
-  });
 }
 
 /** A personal chat is keyed by its user, a team or group chat by its conversation. */

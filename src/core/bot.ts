@@ -4,6 +4,7 @@
  * results (a `Reply`, a `DecisionResult`, a `TaskView`, choices). Every rule about who may see
  * or do what lives behind these methods, once, the same for every platform.
  */
+import type { z } from 'zod';
 import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
@@ -14,6 +15,7 @@ import type {
   ConversationRefStore,
   GroupChangeStore,
   IdentityLink,
+  JsonObject,
   LinkStore,
   Platform,
   RequestStore,
@@ -27,7 +29,7 @@ import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
 import { Conversations } from './conversations.ts';
-import { Decider, type Decision, type DecisionResult } from './decide.ts';
+import { Decider, type Decision } from './decide.ts';
 import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
 import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
@@ -38,8 +40,14 @@ import { type ChatActor, Identity } from './identity.ts';
 import type { TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
 import { RateLimit } from './rate-limit.ts';
-import { type Reply, warning } from './reply.ts';
-import { type FormOutcome, type RequestForm, requestByForm, requestTyped } from './request.ts';
+import { kept, type Reply, warning } from './reply.ts';
+import {
+  type FormOutcome,
+  type RequestDeps,
+  type RequestForm,
+  requestByForm,
+  requestTyped,
+} from './request.ts';
 import { replyForError } from './service-errors.ts';
 import { helpReply, MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, resolveRef } from './task-refs.ts';
@@ -94,37 +102,29 @@ export class AccessBot {
   readonly #catalog: AppCatalog;
   readonly #rate: RateLimit;
   readonly #groups: GroupDeps;
+  readonly #request: RequestDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
     const now = deps.now ?? (() => new Date());
     this.#now = now;
-    const { client, store, log, pendingStatus } = deps;
+    const { client, store, log } = deps;
+    const base = { ...deps, now };
     this.#identity = new Identity(client, store, now);
-    this.#audience = new TaskAudience({ client, store, pendingStatus, log, now });
-    this.#decider = new Decider({
-      client,
-      store,
-      audience: this.#audience,
-      log,
-      now,
-      pendingStatus,
-      allowSelfApproval: deps.allowSelfApproval ?? false,
-    });
+    this.#audience = new TaskAudience(base);
+    const allowSelfApproval = deps.allowSelfApproval ?? false;
+    this.#decider = new Decider({ ...base, audience: this.#audience, allowSelfApproval });
     this.#catalog = new AppCatalog(client, () => now().getTime());
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.#rate = new RateLimit({ ...limit, now: () => now().getTime() });
     this.#groups = {
-      client,
-      store,
+      ...base,
       identity: this.#identity,
       rules: new GroupRules(client, log, deps.groups),
-      notices: deps.notices,
-      log,
-      now,
       newId: deps.newChangeId ?? newChangeId,
       confirmWithinMs: CONFIRM_WITHIN_MS,
     };
+    this.#request = { ...base, catalog: this.#catalog, requests: store };
   }
 
   /** Parses and runs one line of command text; `place` is where it was typed. */
@@ -171,7 +171,7 @@ export class AccessBot {
       case 'request': {
         const link = await this.#identity.resolve(actor);
         return requestTyped(
-          this.#requestDeps(),
+          this.#request,
           link.accessUserId,
           command.target,
           command.justification,
@@ -186,51 +186,26 @@ export class AccessBot {
    * on any replica; if they cannot be saved, no numbered list is shown at all.
    * A failure comes back as a reply with no tasks.
    */
-  async taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
-    try {
-      const link = await this.#identity.resolve(actor);
+  taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
+    const { store, pendingStatus } = this.#deps;
+    const list = async (link: IdentityLink) => {
       const tasks = await this.#audience.pending(link);
       const shown = tasks.slice(0, MAX_TASKS_SHOWN).map((t) => t.id);
-      await this.#deps.store.saveTaskNumbering(
-        actor.platform,
-        actor.chatUserId,
-        shown,
-        this.#now(),
-      );
-      return { reply: tasksReply(tasks, this.#deps.pendingStatus), tasks };
-    } catch (error) {
-      return { reply: replyForError(error, this.#deps.log), tasks: [] };
-    }
+      await store.saveTaskNumbering(actor.platform, actor.chatUserId, shown, this.#now());
+      return { reply: tasksReply(tasks, pendingStatus), tasks };
+    };
+    return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
   }
 
   /** A decision from a button, a form or a command; the task must be in the actor's own list. */
-  async decide(
-    actor: ChatActor,
-    taskId: string,
-    decision: Decision,
-    reason?: string,
-  ): Promise<DecisionResult> {
-    if (!this.#mayAct(actor))
-      return { outcome: 'failed', reply: SLOW_DOWN, message: { kind: 'keep' } };
+  async decide(actor: ChatActor, taskId: string, decision: Decision, reason?: string) {
+    if (!this.#mayAct(actor)) return kept('failed', SLOW_DOWN);
     return this.#decide(actor, taskId, decision, reason);
   }
 
-  async #decide(
-    actor: ChatActor,
-    taskId: string,
-    decision: Decision,
-    reason?: string,
-  ): Promise<DecisionResult> {
-    try {
-      const link = await this.#identity.resolve(actor);
-      return await this.#decider.decide(link, taskId, decision, reason);
-    } catch (error) {
-      return {
-        outcome: 'failed',
-        reply: replyForError(error, this.#deps.log),
-        message: { kind: 'keep' },
-      };
-    }
+  #decide(actor: ChatActor, taskId: string, decision: Decision, reason?: string) {
+    const decide = (link: IdentityLink) => this.#decider.decide(link, taskId, decision, reason);
+    return this.#as(actor, decide, (reply) => kept('failed', reply));
   }
 
   /** "Approve all": each listed task once, in order, each checked like a single click. */
@@ -244,15 +219,13 @@ export class AccessBot {
   }
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
-  async viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
-    try {
-      const link = await this.#identity.resolve(actor);
-      const { client, pendingStatus } = this.#deps;
-      return await viewTask({ client, audience: this.#audience, pendingStatus }, link, taskId);
-    } catch (error) {
-      const reply = replyForError(error, this.#deps.log);
-      return { kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply };
-    }
+  viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
+    const deps = { ...this.#deps, audience: this.#audience };
+    return this.#as(
+      actor,
+      (link) => viewTask(deps, link, taskId),
+      (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
+    );
   }
 
   /** Applications for a picker, matching what the actor typed. */
@@ -267,13 +240,9 @@ export class AccessBot {
 
   /** A submitted request form; the app and level are read again from the service. */
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
-    if (!this.#mayAct(actor)) return { kind: 'done', reply: SLOW_DOWN };
-    try {
-      const link = await this.#identity.resolve(actor);
-      return await requestByForm(this.#requestDeps(), link.accessUserId, form);
-    } catch (error) {
-      return { kind: 'done', reply: replyForError(error, this.#deps.log) };
-    }
+    const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
+    if (!this.#mayAct(actor)) return done(SLOW_DOWN);
+    return this.#as(actor, (link) => requestByForm(this.#request, link.accessUserId, form), done);
   }
 
   /** Confirm on a group change's card: carried out once, only for the person who asked. */
@@ -290,13 +259,8 @@ export class AccessBot {
     actor: ChatActor,
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
-    const keep = { kind: 'keep' } as const;
-    if (!this.#mayAct(actor)) return { outcome: 'stale', reply: SLOW_DOWN, message: keep };
-    try {
-      return await work(await this.#identity.resolve(actor));
-    } catch (error) {
-      return { outcome: 'failed', reply: replyForError(error, this.#deps.log), message: keep };
-    }
+    if (!this.#mayAct(actor)) return kept('stale', SLOW_DOWN);
+    return this.#as(actor, work, (reply) => kept('failed', reply));
   }
 
   /**
@@ -327,8 +291,8 @@ export class AccessBot {
   }
 
   /** Where a platform keeps the references it needs to message people later. */
-  conversations(platform: Platform): Conversations {
-    return new Conversations(this.#deps.store, platform);
+  conversations<Ref extends JsonObject>(platform: Platform, schema: z.ZodType<Ref>) {
+    return new Conversations(this.#deps.store, platform, schema);
   }
 
   #mayAct(actor: ChatActor): boolean {
@@ -338,35 +302,37 @@ export class AccessBot {
     return allowed;
   }
 
-  async #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {
+  #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {
+    const answer = async (link: IdentityLink): Promise<Answer<T>> => ({
+      ok: true,
+      value: await work(link),
+    });
+    return this.#as(actor, answer, (reply) => ({ ok: false, reply }));
+  }
+
+  /** `work` for the actor's link; a failure, linking included, is told by `failed`. */
+  async #as<T>(
+    actor: ChatActor,
+    work: (link: IdentityLink) => Promise<T>,
+    failed: (reply: Reply, error: unknown) => T,
+  ): Promise<T> {
     try {
-      return { ok: true, value: await work(await this.#identity.resolve(actor)) };
+      return await work(await this.#identity.resolve(actor));
     } catch (error) {
-      return { ok: false, reply: replyForError(error, this.#deps.log) };
+      return failed(replyForError(error, this.#deps.log), error);
     }
   }
 
-  #requestDeps() {
-    const { client, store: requests, log } = this.#deps;
-    return { client, catalog: this.#catalog, requests, log, now: this.#now };
-  }
-
-  /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */
+  /**
+   * `approve 1 3`, `decline 3f2b8c -- why`: the tasks named by list numbers, id prefixes of the
+   * actor's own tasks, or ids; one task's own reply, or a summary of several.
+   */
   async #decideRefs(
     actor: ChatActor,
     refs: readonly TaskRef[],
     decision: Decision,
     reason?: string,
   ): Promise<Reply> {
-    const ids = await this.#resolveRefs(actor, refs);
-    if (!ids.ok) return ids.reply;
-    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason);
-    if (ids.value.length === 1) return (await decide(ids.value[0]!)).reply;
-    return decidedReply(await decideEach(ids.value, decide), decision);
-  }
-
-  /** Task ids for what the person typed: list numbers, id prefixes of their own tasks, ids. */
-  async #resolveRefs(actor: ChatActor, refs: readonly TaskRef[]): Promise<Answer<string[]>> {
     const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
     const listed = needs('number')
       ? await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId)
@@ -374,12 +340,12 @@ export class AccessBot {
     const pending = needs('prefix')
       ? await this.#audience.pending(await this.#identity.resolve(actor))
       : [];
-    const ids: string[] = [];
-    for (const ref of refs) {
-      const id = resolveRef(ref, listed, pending);
-      if (typeof id !== 'string') return { ok: false, reply: id };
-      ids.push(id);
-    }
-    return { ok: true, value: ids };
+    const resolved = refs.map((ref) => resolveRef(ref, listed, pending));
+    const refused = resolved.find((id) => typeof id !== 'string');
+    if (refused) return refused;
+    const ids = resolved.filter((id) => typeof id === 'string');
+    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason);
+    if (ids.length === 1) return (await decide(ids[0]!)).reply;
+    return decidedReply(await decideEach(ids, decide), decision);
   }
 }

@@ -41,12 +41,11 @@ export class AppCatalog {
 
   /** Every application this person may see. */
   async appsFor(accessUserId: string): Promise<WorkApp[]> {
-    const [apps, hidden] = await Promise.all([this.apps(), this.hiddenFrom(accessUserId)]);
+    const [apps, hidden] = await Promise.all([
+      this.#apps.forceFetch('all'),
+      this.hiddenFrom(accessUserId),
+    ]);
     return apps.filter((app) => !hidden.has(app.id));
-  }
-
-  apps(): Promise<WorkApp[]> {
-    return this.#apps.forceFetch('all');
   }
 
   /** This person's applications whose name or description contains what was typed, by name. */

@@ -102,6 +102,8 @@ const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group
 const names = [...Object.keys(usage), 'confirm', 'cancel'] as CommandName[];
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
+const tooLong = (what: string, text: string, max: number) =>
+  fail(`That ${what} is too long (${text.length} characters; the limit is ${max}).`);
 
 function parseRef(word: string): TaskRef | string {
   if (/^\d+$/.test(word) && word.length <= 3) {
@@ -147,11 +149,7 @@ function splitFree(args: string): { head: string; free: string | undefined } {
 
 export function parseCommand(input: string): ParseResult {
   const text = input.replace(/\s+/g, ' ').trim();
-  if (text.length > MAX_COMMAND_LENGTH) {
-    return fail(
-      `That message is too long (${text.length} characters; the limit is ${MAX_COMMAND_LENGTH}).`,
-    );
-  }
+  if (text.length > MAX_COMMAND_LENGTH) return tooLong('message', text, MAX_COMMAND_LENGTH);
   if (!text) return { ok: true, command: { name: 'help' } };
   const [head = '', ...rest] = text.split(' ');
   const word = head.toLowerCase();
@@ -176,32 +174,25 @@ export function parseCommand(input: string): ParseResult {
       return rest.length
         ? fail(`\`${name}\` takes no arguments. Usage: ${usage[name]}`)
         : ok({ name });
-    case 'approve': {
-      const { head, free } = splitFree(args);
-      if (free !== undefined) return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
-      const refs = parseRefs(head ? head.split(' ') : [], name);
-      if (typeof refs === 'string') return fail(refs);
-      return ok({ name, tasks: refs });
-    }
+    case 'approve':
     case 'decline': {
       const { head, free } = splitFree(args);
+      if (name === 'approve' && free !== undefined)
+        return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
       const refs = parseRefs(head ? head.split(' ') : [], name);
       if (typeof refs === 'string') return fail(refs);
+      if (name === 'approve') return ok({ name, tasks: refs });
       const reason = free || undefined;
-      if (reason && reason.length > MAX_REASON_LENGTH) {
-        return fail(
-          `That reason is too long (${reason.length} characters; the limit is ${MAX_REASON_LENGTH}).`,
-        );
-      }
+      if (reason && reason.length > MAX_REASON_LENGTH)
+        return tooLong('reason', reason, MAX_REASON_LENGTH);
       return ok({ name, tasks: refs, reason, confirmed: free !== undefined });
     }
     case 'members':
-      if (args.length > 200)
-        return fail('That group name is too long (the limit is 200 characters).');
+      if (args.length > 200) return tooLong('group name', args, 200);
       // A name in quotes ("All Staff") is the name without them.
       return ok({ name, group: words(args).join(' ') || undefined });
     case 'apps':
-      if (args.length > 200) return fail('That search is too long (the limit is 200 characters).');
+      if (args.length > 200) return tooLong('search', args, 200);
       return ok({ name, search: words(args).join(' ') || undefined });
     case 'request':
       return parseRequest(args);
@@ -220,12 +211,9 @@ function parseRequest(args: string): ParseResult {
   const target = head || undefined;
   const justification = free || undefined;
   if (!target && justification) return fail(`Which application? Usage: ${usage.request}`);
-  if (target && target.length > 300) return fail('That application name is too long.');
-  if (justification && justification.length > MAX_REASON_LENGTH) {
-    return fail(
-      `That justification is too long (${justification.length} characters; the limit is ${MAX_REASON_LENGTH}).`,
-    );
-  }
+  if (target && target.length > 300) return tooLong('application name', target, 300);
+  if (justification && justification.length > MAX_REASON_LENGTH)
+    return tooLong('justification', justification, MAX_REASON_LENGTH);
   return ok({ name: 'request', target, justification });
 }
 

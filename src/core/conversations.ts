@@ -1,34 +1,41 @@
 /**
  * Where a platform can reach people and channels later (Teams: the conversation reference it
  * gives only when the bot is installed or spoken to), kept in the store so that restarts and
- * other replicas can still message them.
+ * other replicas can still message them, in the platform's own shape (`schema`).
  */
+import type { z } from 'zod';
 import type { ConversationRefStore, JsonObject, Platform } from '../store/store.ts';
-import type { Destination } from './notifier.ts';
+import { type Destination, destinationKey } from './notifier.ts';
 
-/** Personal chats by user, channels and group chats by conversation, in one key space. */
-const keyOf = (to: Destination) =>
-  to.kind === 'user' ? `user:${to.chatUserId}` : `channel:${to.channelId}`;
-
-export class Conversations {
+export class Conversations<Ref extends JsonObject> {
   readonly #store: ConversationRefStore;
   readonly #platform: Platform;
+  readonly #schema: z.ZodType<Ref>;
 
-  constructor(store: ConversationRefStore, platform: Platform) {
+  constructor(store: ConversationRefStore, platform: Platform, schema: z.ZodType<Ref>) {
     this.#store = store;
     this.#platform = platform;
+    this.#schema = schema;
   }
 
-  save(to: Destination, ref: JsonObject): Promise<void> {
-    return this.#store.saveConversationRef(this.#platform, keyOf(to), ref);
+  async save(to: Destination, ref: Ref): Promise<void> {
+    await this.#store.saveConversationRef(
+      this.#platform,
+      destinationKey(to),
+      this.#schema.parse(ref),
+    );
   }
 
-  get(to: Destination): Promise<JsonObject | undefined> {
-    return this.#store.getConversationRef(this.#platform, keyOf(to));
+  async get(to: Destination): Promise<Ref | undefined> {
+    // A row that no longer parses is as good as none: the next message from there replaces it.
+    const parsed = this.#schema.safeParse(
+      await this.#store.getConversationRef(this.#platform, destinationKey(to)),
+    );
+    return parsed.success ? parsed.data : undefined;
   }
 
   /** After the bot was removed: nothing more can be sent there. */
   remove(to: Destination): Promise<void> {
-    return this.#store.deleteConversationRef(this.#platform, keyOf(to));
+    return this.#store.deleteConversationRef(this.#platform, destinationKey(to));
   }
 }

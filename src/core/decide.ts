@@ -19,9 +19,9 @@ import type { Logger } from '../log.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import { recordDecision } from './audit/record.ts';
-import { failure, type Reply, success, type TaskCard, warning } from './reply.ts';
+import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
 import { PerKey } from './serial.ts';
-import { replyForError } from './service-errors.ts';
+import { found, replyForError } from './service-errors.ts';
 import { goneCard, taskCard, taskTitle } from './task-card.ts';
 import { inert } from './text.ts';
 
@@ -56,8 +56,6 @@ export interface DecideDeps {
   allowSelfApproval: boolean;
 }
 
-const keep: MessageChange = { kind: 'keep' };
-
 export class Decider {
   readonly #d: DecideDeps;
   readonly #serial = new PerKey();
@@ -82,7 +80,7 @@ export class Decider {
           result = selfApproval(mine);
         } else result = await this.#act(mine, decision, reason, link);
       } catch (error) {
-        result = { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
+        result = kept('failed', replyForError(error, this.#d.log));
       }
       await recordDecision(this.#d, link, {
         taskId,
@@ -102,21 +100,19 @@ export class Decider {
   /** Not in the actor's pending list: say truthfully why, without acting. */
   async #refuse(link: IdentityLink, taskId: string): Promise<DecisionResult> {
     if (!(await this.#d.audience.wasShown(link, taskId))) {
-      return { outcome: 'not_assignee', reply: warning(NOT_YOURS), message: keep };
+      return kept('not_assignee', warning(NOT_YOURS));
     }
-    const task = await this.#find(taskId);
+    const task = await found(this.#d.client.getTask(taskId));
     if (!task) return gone(taskId);
     const card = this.#card(task);
     if (card.state !== 'pending') {
       return this.#alreadyDecided(card, 'This task was already decided');
     }
-    return {
-      outcome: 'not_assignee',
-      reply: warning(
-        `"${taskTitle(task)}" is no longer assigned to you, so you can't decide it any more.`,
-      ),
-      message: keep,
-    };
+    const title = taskTitle(task);
+    return kept(
+      'not_assignee',
+      warning(`"${title}" is no longer assigned to you, so you can't decide it any more.`),
+    );
   }
 
   async #act(task: Task, decision: Decision, reason: string | undefined, link: IdentityLink) {
@@ -139,17 +135,7 @@ export class Decider {
     };
     const card = this.#card(decided);
     const why = reason ? ` Reason: "${inert(reason)}".` : '';
-    const said = `You ${verb} "${taskTitle(task)}".${why}`;
-    return {
-      outcome: verb,
-      reply: success(said, {
-        blocks: [
-          { kind: 'text', text: said },
-          { kind: 'task', card },
-        ],
-      }),
-      message: { kind: 'replace', card },
-    } satisfies DecisionResult;
+    return shown(verb, success(`You ${verb} "${taskTitle(task)}".${why}`), card);
   }
 
   /** The call failed: find out what actually happened before saying anything. */
@@ -158,7 +144,7 @@ export class Decider {
     const uncertain =
       error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;
     if (!(error instanceof ConflictError) && !uncertain) {
-      return { outcome: 'failed', reply: replyForError(error, this.#d.log), message: keep };
+      return kept('failed', replyForError(error, this.#d.log));
     }
     this.#d.log.warn(
       { err: error, taskId: task.id },
@@ -166,27 +152,25 @@ export class Decider {
     );
     let now: Task | undefined;
     try {
-      now = await this.#find(task.id);
+      now = await found(this.#d.client.getTask(task.id));
     } catch (readError) {
       this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
-      return {
-        outcome: 'failed',
-        reply: failure(
+      return kept(
+        'failed',
+        failure(
           `The Access Service did not confirm your decision on "${taskTitle(task)}" and is not answering now, so I can't tell whether it went through. Type \`tasks\` in a minute to see.`,
         ),
-        message: keep,
-      };
+      );
     }
     if (!now) return gone(task.id);
     const card = this.#card(now);
     if (card.state === 'pending') {
-      return {
-        outcome: 'failed',
-        reply: failure(
+      return kept(
+        'failed',
+        failure(
           `The Access Service did not take your decision on "${taskTitle(task)}"; it is still pending. Please try again.`,
         ),
-        message: keep,
-      };
+      );
     }
     const lead =
       error instanceof ConflictError
@@ -196,25 +180,12 @@ export class Decider {
   }
 
   #alreadyDecided(card: TaskCard, lead: string): DecisionResult {
-    return {
-      outcome: 'already_decided',
-      reply: warning(`${lead}: ${card.outcome ?? card.state}.`, {
-        blocks: [
-          { kind: 'text', text: `${lead}.` },
-          { kind: 'task', card },
-        ],
-      }),
-      message: { kind: 'replace', card },
-    };
-  }
-
-  async #find(taskId: string): Promise<Task | undefined> {
-    try {
-      return await this.#d.client.getTask(taskId);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
+    const said = `${lead}: ${card.outcome ?? card.state}.`;
+    return shown(
+      'already_decided',
+      warning(said, { blocks: [{ kind: 'text', text: `${lead}.` }] }),
+      card,
+    );
   }
 
   #card(task: Task): TaskCard {
@@ -236,6 +207,12 @@ function taskNames(task: Task | undefined) {
   };
 }
 
+/** A result that shows the task as it now stands: under the reply, and in the message. */
+function shown(outcome: AuditOutcome, reply: Reply, card: TaskCard): DecisionResult {
+  const blocks = [...reply.blocks, { kind: 'task' as const, card }];
+  return { outcome, reply: { ...reply, blocks }, message: { kind: 'replace', card } };
+}
+
 /** The actor asked for this access, or it is their own access under review. */
 function isOwn(task: Task, link: IdentityLink): boolean {
   const facts = taskFacts(task);
@@ -243,13 +220,12 @@ function isOwn(task: Task, link: IdentityLink): boolean {
 }
 
 function selfApproval(task: Task): DecisionResult {
-  return {
-    outcome: 'self_approval',
-    reply: warning(
+  return kept(
+    'self_approval',
+    warning(
       `"${taskTitle(task)}" is your own request, so you can't approve it: another approver has to. You can still decline it.`,
     ),
-    message: keep,
-  };
+  );
 }
 
 function gone(taskId: string): DecisionResult {

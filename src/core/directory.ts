@@ -1,17 +1,17 @@
 /** `members`, `groups` and `apps`: read-only answers about the organisation, for linked people. */
 import type { AccessClient } from '../access/client.ts';
-import { NotFoundError } from '../access/errors.ts';
 import type { UsersGroup, WorkApp } from '../access/schemas.ts';
 import { appMatches } from './catalog.ts';
 import { plural, sentenceList } from './format.ts';
 import { matchByName } from './match.ts';
 import { info, listBlock, type Reply, warning } from './reply.ts';
+import { found } from './service-errors.ts';
 import { inert } from './text.ts';
 
 /** Lists longer than this are cut, with a count of what was left out. */
 export const MAX_LIST = 50;
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function membersReply(client: AccessClient, query: string): Promise<Reply> {
   const found = await findGroup(client, query);
@@ -32,19 +32,21 @@ export async function membersReply(client: AccessClient, query: string): Promise
   });
 }
 
+export async function isMember(client: AccessClient, groupId: string, accessUserId: string) {
+  for await (const user of client.listGroupMembers(groupId)) {
+    if (user.id === accessUserId) return true;
+  }
+  return false;
+}
+
 /** The group a person named by id or name, or the reply that says which they may have meant. */
 export async function findGroup(
   client: AccessClient,
   query: string,
 ): Promise<{ group: UsersGroup } | { reply: Reply }> {
   if (uuidLike.test(query)) {
-    try {
-      return { group: await client.getGroup(query) };
-    } catch (error) {
-      if (error instanceof NotFoundError)
-        return { reply: warning(`There is no group with id ${inert(query)}.`) };
-      throw error;
-    }
+    const group = await found(client.getGroup(query));
+    return group ? { group } : { reply: warning(`There is no group with id ${inert(query)}.`) };
   }
   const groups = await Array.fromAsync(client.listGroups());
   const match = matchByName(groups, query, (g) => g.name);

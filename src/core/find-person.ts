@@ -49,14 +49,8 @@ export async function findPerson(
       return { reply: warning('Mentions do not work here: name the person by e-mail address.') };
     }
     try {
-      const link = await deps.identity.resolve(deps.mention(ref.chatUserId));
-      return {
-        person: {
-          accessUserId: link.accessUserId,
-          displayName: link.displayName,
-          email: link.email,
-        },
-      };
+      // A link is a Person, with the chat side besides.
+      return { person: await deps.identity.resolve(deps.mention(ref.chatUserId)) };
     } catch (error) {
       if (!(error instanceof NotLinkedError)) throw error;
       return {

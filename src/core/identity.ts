@@ -59,7 +59,7 @@ export class Identity {
     const email = (await actor.email())?.trim().toLowerCase();
     if (!email) {
       return new NotLinkedError(
-        'no-email',
+        'IDENTITY_NO_EMAIL',
         "I can't see an e-mail address on your chat profile, so I can't tell who you are in the Access Service. Ask your admin to check that accessbot may read e-mail addresses.",
       );
     }
@@ -77,7 +77,7 @@ export class Identity {
       return link;
     }
     return new NotLinkedError(
-      'no-match',
+      'IDENTITY_NO_MATCH',
       `Your chat e-mail address (${inert(email)}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it, then try again in a minute.`,
     );
   }

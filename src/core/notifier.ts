@@ -15,6 +15,10 @@ export const Destination = z.discriminatedUnion('kind', [
 ]);
 export type Destination = z.infer<typeof Destination>;
 
+/** People by user, channels and group chats by conversation, in one key space. */
+export const destinationKey = (to: Destination) =>
+  to.kind === 'user' ? `user:${to.chatUserId}` : `channel:${to.channelId}`;
+
 /** Where a message went; `data` is the adapter's own (Slack: channel and ts; Teams: reference and activity id). */
 export const MessageRef = z.object({
   platform: Platform,

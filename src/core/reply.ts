@@ -87,6 +87,10 @@ export const success = make('success');
 export const warning = make('warning');
 export const failure = make('error');
 
+/** What a click did: the actor is told `reply`, and the message it came from stays as it was. */
+export const kept = <O extends string>(outcome: O, reply: Reply) =>
+  ({ outcome, reply, message: { kind: 'keep' } }) as const;
+
 /** Keeps at most `max` items and counts the rest, so no platform limit is ever hit. */
 export function listBlock(items: readonly string[], max: number): Block {
   return { kind: 'list', items: items.slice(0, max), more: Math.max(0, items.length - max) };

@@ -5,8 +5,8 @@
  * requester is told the outcome.
  */
 import type { AccessClient } from '../access/client.ts';
-import { ConflictError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
-import type { PermissionLevel, WorkApp } from '../access/schemas.ts';
+import { ConflictError, InvalidRequestError } from '../access/errors.ts';
+import type { Access, PermissionLevel, WorkApp } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { RequestStore } from '../store/store.ts';
 import type { AppCatalog } from './catalog.ts';
@@ -16,6 +16,7 @@ import { sentenceList } from './format.ts';
 import { words as quotedWords } from './groups/commands.ts';
 import { matchByName, normalize } from './match.ts';
 import { type Reply, success, warning } from './reply.ts';
+import { found } from './service-errors.ts';
 import { inert } from './text.ts';
 
 export type Resolved =
@@ -135,7 +136,7 @@ export async function requestByForm(
   const { justification } = form;
   if (!form.appId) return { kind: 'again', note: 'Choose an application.', justification };
   const hidden = await deps.catalog.hiddenFrom(userId);
-  const app = hidden.has(form.appId) ? undefined : await readApp(deps.client, form.appId);
+  const app = hidden.has(form.appId) ? undefined : await found(deps.client.getWorkApp(form.appId));
   if (!app) {
     return {
       kind: 'again',
@@ -164,15 +165,6 @@ export async function requestByForm(
   return { kind: 'done', reply: await createRequest(deps, userId, app, level, justification) };
 }
 
-async function readApp(client: AccessClient, appId: string): Promise<WorkApp | undefined> {
-  try {
-    return await client.getWorkApp(appId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
-}
-
 async function createRequest(
   deps: RequestDeps,
   userId: string,
@@ -181,17 +173,14 @@ async function createRequest(
   justification: string | undefined,
 ): Promise<Reply> {
   const what = level ? `${inert(app.name)} (${inert(level.name)})` : inert(app.name);
-  let accessId: string;
-  let taskIds: string[];
+  let access: Access;
   try {
-    const access = await deps.client.createAccess({
+    access = await deps.client.createAccess({
       workAppId: app.id,
       userId,
       ...(level ? { permissionLevelId: level.id } : {}),
       ...(justification ? { justification } : {}),
     });
-    accessId = access.id;
-    taskIds = access.taskIds ?? [];
   } catch (error) {
     if (error instanceof ConflictError) {
       return warning(`You already have a pending request for ${what}.`);
@@ -202,26 +191,17 @@ async function createRequest(
     }
     throw error;
   }
-  await recordRequest(deps, { accessId, accessUserId: userId, workAppId: app.id, taskIds });
+  // Remembered so the requester hears the outcome: the first of the approval tasks it opened
+  // carries the decision and its reason; without any, the access's own status is read instead.
+  const accessId = access.id;
+  const taskIds = access.taskIds ?? [];
+  const request = { accessId, accessUserId: userId, workAppId: app.id, taskIds };
+  await deps.requests.recordRequest({ ...request, requestedAt: deps.now() }).catch((error) => {
+    // The request stands in the Access Service; only the outcome message is lost.
+    deps.log.error({ err: error, accessId }, 'could not record a request');
+  });
   const why = justification ? ` Justification: "${inert(justification)}".` : '';
   return success(`Requested access to ${what}. Its approvers have been asked.${why}`, {
     title: 'Access requested',
   });
-}
-
-/**
- * Remembered so the requester hears the outcome. When the created access lists the approval
- * tasks it opened, the first of them carries the decision and its reason; without them, the
- * access's own status is read instead.
- */
-async function recordRequest(
-  deps: RequestDeps,
-  request: { accessId: string; accessUserId: string; workAppId: string; taskIds: string[] },
-): Promise<void> {
-  try {
-    await deps.requests.recordRequest({ ...request, requestedAt: deps.now() });
-  } catch (error) {
-    // The request stands in the Access Service; only the outcome message is lost.
-    deps.log.error({ err: error, accessId: request.accessId }, 'could not record a request');
-  }
 }

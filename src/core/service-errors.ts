@@ -52,3 +52,13 @@ export function replyForError(error: unknown, log: Logger): Reply {
   log.error({ err: error }, 'unexpected failure while handling a command');
   return failure('Something went wrong on my side. Nothing was changed; the admin has been told.');
 }
+
+/** What `read` gets, or undefined when the Access Service does not know it (404). */
+export async function found<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}

@@ -4,11 +4,11 @@
  * someone, or gone); and nothing at all about a task that never was theirs.
  */
 import type { AccessClient } from '../access/client.ts';
-import { NotFoundError } from '../access/errors.ts';
 import type { IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import { NOT_YOURS } from './decide.ts';
 import { type Reply, type TaskCard, warning } from './reply.ts';
+import { found } from './service-errors.ts';
 import { goneCard, taskCard } from './task-card.ts';
 
 /** `refused`: nothing may be shown; `failed`: nothing can be shown now (keep what is shown). */
@@ -28,11 +28,7 @@ export async function viewTask(
   if (!(await deps.audience.wasShown(link, taskId))) {
     return { kind: 'refused', reply: warning(NOT_YOURS) };
   }
-  try {
-    const task = await deps.client.getTask(taskId);
-    return { kind: 'card', card: taskCard(task, { pendingStatus, actionable: false }) };
-  } catch (error) {
-    if (error instanceof NotFoundError) return { kind: 'card', card: goneCard(taskId) };
-    throw error;
-  }
+  const task = await found(deps.client.getTask(taskId));
+  const card = task ? taskCard(task, { pendingStatus, actionable: false }) : goneCard(taskId);
+  return { kind: 'card', card };
 }

@@ -38,8 +38,8 @@ export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'sto
   /** When reminders and escalations may go out, in each approver's time zone. */
   hours: WorkingHours;
   /**
-   * A request outcome claimed but unsent after this long is taken for a send that crashed, and
-   * is retried. Longer than any send takes, so a slow send is never doubled.
+   * A send or edit (or a request outcome) claimed but unfinished after this long is taken for
+   * stuck, and is retried. Longer than any send takes, so a slow send is never doubled.
    */
   retryAfterMs: number;
   /** Carries out every send and edit of a task's messages. */

@@ -28,7 +28,15 @@ export async function deliver(
   existing: Notification | undefined,
   nudgeable: NudgeWindow,
 ): Promise<void> {
-  if (!existing) return claimAndSend(ctx, task, target, accessUserId);
+  if (!existing) {
+    const message = newTaskMessage(task, target, options(ctx, task));
+    const created = Date.parse(String(task.metadata.createdAt));
+    return claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
+      if (Number.isFinite(created) && target.role === 'approver') {
+        ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
+      }
+    });
+  }
   // Unsent, or an edit under way: the outbox carries it.
   if (existing.resolvedAt || existing.intent || !existing.messageRef) return;
   if (target.role === 'approver') await remind(ctx, task, existing, nudgeable);
@@ -36,21 +44,6 @@ export async function deliver(
 
 function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
   return { pendingStatus: ctx.pendingStatus, notifyOnly: isNotifyOnly(task, ctx.rules) };
-}
-
-async function claimAndSend(
-  ctx: PollerContext<NotificationStore>,
-  task: Task,
-  target: Target,
-  accessUserId: string,
-) {
-  const message = newTaskMessage(task, target, options(ctx, task));
-  const created = Date.parse(String(task.metadata.createdAt));
-  await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
-    if (Number.isFinite(created) && target.role === 'approver') {
-      ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
-    }
-  });
 }
 
 /**

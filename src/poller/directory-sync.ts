@@ -3,22 +3,9 @@
  * the Access Service's users by e-mail address, case-insensitively, so approvers who never spoke
  * to the bot still get their tasks. Access users left without any link are counted, not polled.
  */
-import type { AccessClient } from '../access/client.ts';
-import type { Clock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
-import type { Logger } from '../log.ts';
 import type { IdentityLink, LinkStore } from '../store/store.ts';
-import type { ServiceGate } from './gate.ts';
-import type { PollerMetrics } from './metrics.ts';
-
-export interface DirectorySyncDeps {
-  client: AccessClient;
-  gate: ServiceGate;
-  store: LinkStore;
-  clock: Clock;
-  log: Logger;
-  metrics: PollerMetrics;
-}
+import type { PollerContext } from './context.ts';
 
 export interface DirectorySyncReport {
   /** Links written (new, or changed to another Access user or address). */
@@ -32,7 +19,7 @@ export interface DirectorySyncReport {
 const normal = (email: string) => email.trim().toLowerCase();
 
 export async function syncDirectory(
-  deps: DirectorySyncDeps,
+  deps: PollerContext<LinkStore>,
   sources: readonly DirectorySource[],
 ): Promise<DirectorySyncReport> {
   const { client, store, clock, metrics } = deps;

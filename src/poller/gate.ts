@@ -12,7 +12,7 @@ import { Pacer } from './pacer.ts';
 
 export interface GateOptions {
   concurrency: number;
-  maxRps: number | undefined;
+  maxRps?: number;
   /** The longest pause between two requests while the service fails. */
   maxBackoffMs: number;
   random: () => number;

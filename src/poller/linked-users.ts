@@ -44,13 +44,8 @@ export class LinkedUsers {
 
   async refresh(): Promise<void> {
     const { store, notifiers, clock, metrics, log } = this.#ctx;
-    const byUser = new Map<string, IdentityLink[]>();
-    for (const link of await store.listLinks()) {
-      if (!notifiers.has(link.platform)) continue;
-      const links = byUser.get(link.accessUserId);
-      if (links) links.push(link);
-      else byUser.set(link.accessUserId, [link]);
-    }
+    const served = (await store.listLinks()).filter((link) => notifiers.has(link.platform));
+    const byUser = Map.groupBy(served, (link) => link.accessUserId);
     const now = clock.now().getTime();
     const users = [...byUser.keys()].map((accessUserId) => ({
       accessUserId,

@@ -36,13 +36,13 @@ export interface OutboxSettings {
   deadAfterMs: number;
   /** An intent held this long by a live replica is taken for stuck. */
   stuckAfterMs: number;
-  /** Tries of one intent before it is given up. */
-  maxAttempts: number;
-  /** The first retry's delay; it doubles up to `maxRetryMs`. */
-  retryBaseMs: number;
-  maxRetryMs: number;
   random: () => number;
 }
+
+/** Tries of one intent before it is given up. */
+const MAX_ATTEMPTS = 12;
+/** A failed call is retried after 2 s, doubling up to 5 minutes. */
+const RETRY = { baseDelayMs: 2_000, maxDelayMs: 300_000 };
 
 /** The part of the poller's context the outbox works with. */
 export interface OutboxContext {
@@ -55,7 +55,7 @@ export interface OutboxContext {
   owner: string;
 }
 
-const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
+export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
 const keyOf = (n: NotificationKey): NotificationKey => ({
   taskId: n.taskId,
   platform: n.platform,
@@ -84,11 +84,9 @@ export class Outbox {
 
   /** Keeps this replica's heartbeat; never throws. */
   async beat(): Promise<void> {
-    try {
-      await this.#ctx.store.beat(this.#ctx.owner, this.#ctx.clock.now());
-    } catch (error) {
+    await this.#ctx.store.beat(this.#ctx.owner, this.#ctx.clock.now()).catch((error: unknown) => {
       this.#ctx.log.warn({ err: error }, 'could not renew the heartbeat');
-    }
+    });
   }
 
   /** Stopping cleanly: the others may take over at once. Only when nothing is under way. */
@@ -160,6 +158,7 @@ export class Outbox {
     };
     const tag = { deliveryId: n.deliveryId ?? idOf(n), taskId: n.taskId };
     const labels = { platform: n.platform, kind: kindLabel(n, intent) };
+    const sent = () => this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
     try {
       if (!n.messageRef) {
         const to = Destination.parse(n.destination);
@@ -179,7 +178,7 @@ export class Outbox {
         const at = this.#ctx.clock.now();
         await this.#ctx.store.markNotificationSent(keyOf(n), ref, at);
         crashPoint?.('saved');
-        this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+        sent();
         onPosted?.(at);
         // Read back: the task may have been decided (by any replica) while it was being posted.
         return reread();
@@ -190,16 +189,13 @@ export class Outbox {
         case 'post':
           return done('done');
         case 'outcome':
-          crashPoint?.('outcome-requested');
-          await notifier.update(ref, message);
-          crashPoint?.('updated');
-          this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
-          return done('done');
         case 'reminder': {
-          crashPoint?.('reminder-requested');
+          const reminder = intent.kind === 'reminder';
+          crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested');
           await notifier.update(ref, message);
-          crashPoint?.('reminder-updated');
-          this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+          crashPoint?.(reminder ? 'reminder-updated' : 'updated');
+          sent();
+          if (!reminder) return done('done');
           if (!(await this.#end(n, intent, 'follow_up'))) return reread();
           const next = { ...intent, kind: 'follow_up' as const, seq: intent.seq + 1 };
           return { notification: { ...n, intent: next }, fresh: true };
@@ -213,7 +209,7 @@ export class Outbox {
           }
           await notifier.followUp(ref, Reply.parse(intent.body.followUp), nudge);
           crashPoint?.('followed-up');
-          this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+          sent();
           return done('done');
         }
       }
@@ -237,7 +233,7 @@ export class Outbox {
     }
     metrics.notifications.inc({ ...labels, outcome: 'failed' });
     const attempts = intent.attempts + 1;
-    if (attempts >= this.#o.maxAttempts) {
+    if (attempts >= MAX_ATTEMPTS) {
       metrics.deliveryGiveUps.inc({ platform: n.platform, kind: labels.kind ?? intent.kind });
       log.error(
         { err: error, ...key, kind: labels.kind, attempts },
@@ -246,10 +242,9 @@ export class Outbox {
       await this.#end(n, intent, 'drop');
       return;
     }
-    const backoff = { baseDelayMs: this.#o.retryBaseMs, maxDelayMs: this.#o.maxRetryMs };
     // A platform that said how long to leave it alone (Retry-After) is not asked again sooner.
     const asked = error instanceof PlatformUnavailableError ? (error.retryAfterMs ?? 0) : 0;
-    const delay = Math.max(asked, backoffDelay(backoff, attempts, this.#o.random));
+    const delay = Math.max(asked, backoffDelay(RETRY, attempts, this.#o.random));
     log.warn(
       { err: error, ...key, kind: labels.kind, attempts, retryInMs: Math.round(delay) },
       'could not post or update a message; retrying',

@@ -9,12 +9,12 @@ import type { Clock } from '../core/clock.ts';
 export class Pacer {
   readonly #clock: Clock;
   readonly #burst: number;
-  #periodMs: number;
+  periodMs: number;
   #next = Number.NEGATIVE_INFINITY;
 
   constructor(clock: Clock, periodMs: number, burst = 1) {
     this.#clock = clock;
-    this.#periodMs = periodMs;
+    this.periodMs = periodMs;
     this.#burst = Math.max(1, Math.floor(burst));
   }
 
@@ -23,18 +23,10 @@ export class Pacer {
     return new Pacer(clock, 1000 / perSecond, perSecond);
   }
 
-  get periodMs(): number {
-    return this.#periodMs;
-  }
-
-  set periodMs(ms: number) {
-    this.#periodMs = ms;
-  }
-
   async take(): Promise<void> {
     const now = this.#clock.now().getTime();
-    const slot = Math.max(this.#next, now - (this.#burst - 1) * this.#periodMs);
-    this.#next = slot + this.#periodMs;
+    const slot = Math.max(this.#next, now - (this.#burst - 1) * this.periodMs);
+    this.#next = slot + this.periodMs;
     if (slot > now) await this.#clock.sleep(slot - now);
   }
 }

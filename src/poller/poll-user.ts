@@ -10,12 +10,10 @@ import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
 import { escalate } from './escalate.ts';
 import { nudgeWindow } from './nudge-window.ts';
+import { idOf } from './outbox.ts';
 import { checkRequests } from './requests.ts';
 import { resolveTask } from './resolve.ts';
 import { targetsFor } from './targets.ts';
-
-const keyOf = (n: Pick<Notification, 'taskId' | 'platform' | 'recipient'>) =>
-  `${n.taskId}\u0000${n.platform}\u0000${n.recipient}`;
 
 export interface PolledUser {
   accessUserId: string;
@@ -50,7 +48,7 @@ export async function pollUser(
   );
   const pending = new Set(tasks.map((t) => t.id));
   const known = await ctx.store.listNotifications({ taskIds: [...pending], openFor: accessUserId });
-  const byKey = new Map(known.map((n) => [keyOf(n), n]));
+  const byKey = new Map(known.map((n) => [idOf(n), n]));
   const byTask = Map.groupBy(known, (n) => n.taskId);
   const served = new Set(ctx.notifiers.keys());
   await rememberNew(ctx, accessUserId, tasks, known);
@@ -59,7 +57,7 @@ export async function pollUser(
   const nudgeable = nudgeWindow(ctx, accessUserId, mine);
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
-      const existing = byKey.get(keyOf({ taskId: task.id, ...target }));
+      const existing = byKey.get(idOf({ taskId: task.id, ...target }));
       await deliver(ctx, task, target, accessUserId, existing, nudgeable);
     }
     const notifications = byTask.get(task.id) ?? [];

@@ -6,57 +6,42 @@
  *
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
-import type { AccessClient } from '../access/client.ts';
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
-import { type Clock, systemClock } from '../core/clock.ts';
+import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { Logger } from '../log.ts';
 import type { BotRequest } from '../store/store.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
-import type { PollerMetrics } from './metrics.ts';
 import { Outbox } from './outbox.ts';
 import { pollUser } from './poll-user.ts';
-import { type NotifyRules, noRules } from './rules.ts';
+import { noRules } from './rules.ts';
 import { type SweepReport, sweep } from './sweep.ts';
-import { anyTime, type WorkingHours } from './working-hours.ts';
+import { anyTime } from './working-hours.ts';
 
-export interface PollerOptions {
-  client: AccessClient;
+/**
+ * The context's own settings; unset: no rules, never escalate, at any time, retried after two
+ * minutes, the system clock.
+ */
+export interface PollerOptions
+  extends Pick<PollerContext, 'client' | 'log' | 'metrics' | 'owner' | 'pendingStatus'>,
+    Pick<PollerContext, 'remindAfterMs'>,
+    Partial<Pick<PollerContext, 'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock'>> {
   store: PollerStore & RetentionStore;
   notifiers: readonly Notifier[];
-  log: Logger;
-  metrics: PollerMetrics;
-  /** This replica's id: unique among the replicas sharing the store. */
-  owner: string;
-  pendingStatus: string;
   intervalMs: number;
   /** Requests to the Access Service in flight at once, at most. */
   concurrency: number;
   /** Requests per second to the Access Service, at most; unset: no bound. */
   maxRps?: number;
-  /** 0: never remind. */
-  remindAfterMs: number;
-  /** How long after its first message a waiting task is escalated; default 0: never. */
-  escalateAfterMs?: number;
-  /** When reminders and escalations may go out; default: any time. */
-  hours?: WorkingHours;
-  rules?: NotifyRules;
   directories?: readonly DirectorySource[];
   /** Default: an hour; 0: never (nor counting the unlinked users). */
   directorySyncMs?: number;
   /** Days the audit log keeps an entry (0: for ever); unset: no housekeeping at all. */
   auditRetentionDays?: number;
-  clock?: Clock;
   random?: () => number;
-  /**
-   * Default: 2 minutes. A send or edit held this long by a replica that is alive is taken for
-   * stuck and taken over; also see PollerContext.retryAfterMs.
-   */
-  retryAfterMs?: number;
   /** How often the replica renews its heartbeat and looks at the outbox. Default: 1 s. */
   heartbeatMs?: number;
   /** A replica silent this long is taken for dead and its sends taken over. Default: 5 s. */
@@ -88,22 +73,15 @@ export class Poller {
     const random = options.random ?? Math.random;
     const retryAfterMs = options.retryAfterMs ?? 120_000;
     const ctx = {
-      client: options.client,
+      ...options,
       gate: new ServiceGate(clock, {
-        concurrency: options.concurrency,
-        maxRps: options.maxRps,
+        ...options,
         maxBackoffMs: Math.min(options.intervalMs, 60_000),
         random,
       }),
-      store: options.store,
       notifiers: new Map(options.notifiers.map((n) => [n.platform, n])),
       clock,
-      log: options.log,
-      metrics: options.metrics,
-      owner: options.owner,
-      pendingStatus: options.pendingStatus,
       rules: options.rules ?? noRules,
-      remindAfterMs: options.remindAfterMs,
       escalateAfterMs: options.escalateAfterMs ?? 0,
       hours: options.hours ?? anyTime,
       retryAfterMs,
@@ -111,30 +89,26 @@ export class Poller {
     const outbox = new Outbox(ctx, {
       deadAfterMs: options.deadAfterMs ?? 5_000,
       stuckAfterMs: retryAfterMs,
-      maxAttempts: 12,
-      retryBaseMs: 2_000,
-      maxRetryMs: 300_000,
       random,
     });
     this.#ctx = { ...ctx, outbox };
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 
-  get owner(): string {
-    return this.#o.owner;
-  }
-
   /**
    * Polls every user due now (after refreshing who is linked) and resolves with what this
    * replica did. Sweeps never overlap: a call during one waits for it, then sweeps again.
    */
-  async sweep(): Promise<SweepReport> {
-    while (this.#sweeping) await this.#sweeping.catch(() => {});
-    const run = async () => {
+  sweep(): Promise<SweepReport> {
+    return this.#alone(async () => {
       await this.#users.refresh();
       await this.#tendOutbox();
       return this.#sweepDue();
-    };
+    });
+  }
+
+  async #alone(run: () => Promise<SweepReport>): Promise<SweepReport> {
+    while (this.#sweeping) await this.#sweeping.catch(() => {});
     this.#sweeping = run().finally(() => {
       this.#sweeping = undefined;
     });
@@ -206,14 +180,12 @@ export class Poller {
     const inFlight = Promise.all([this.#loop ?? this.#sweeping, this.#outboxTurn, this.#beating]);
     await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
     await this.#ctx.outbox.retire();
-    try {
-      await this.#ctx.store.releasePollLeases(this.#o.owner);
-    } catch (error) {
+    await this.#ctx.store.releasePollLeases(this.#o.owner).catch((error: unknown) => {
       this.#ctx.log.warn(
         { err: error },
         'could not release poll leases; they expire by themselves',
       );
-    }
+    });
   }
 
   /** How long the loop rests when nothing is due; a quarter interval at most. */
@@ -227,12 +199,8 @@ export class Poller {
       let busy = false;
       try {
         await this.#maintain();
-        while (this.#sweeping) await this.#sweeping.catch(() => {});
-        this.#sweeping = this.#sweepDue().finally(() => {
-          this.#sweeping = undefined;
-        });
         // More users may have fallen due while it ran: under load, sweeps follow each other.
-        busy = (await this.#sweeping).polled.length > 0;
+        busy = (await this.#alone(() => this.#sweepDue())).polled.length > 0;
       } catch (error) {
         // Never stops: the store or the service may be back at the next tick.
         this.#ctx.log.error({ err: error }, 'poller tick failed');
@@ -283,15 +251,12 @@ export class Poller {
 
   /** The requests made through the bot that await their outcome, by requester. */
   async #openRequests(): Promise<Map<string, BotRequest[]>> {
-    const byUser = new Map<string, BotRequest[]>();
     try {
-      for (const request of await this.#ctx.store.listOpenRequests()) {
-        byUser.set(request.accessUserId, [...(byUser.get(request.accessUserId) ?? []), request]);
-      }
+      return Map.groupBy(await this.#ctx.store.listOpenRequests(), (r) => r.accessUserId);
     } catch (error) {
       // Tasks still go out; the outcomes wait for the next sweep.
       this.#ctx.log.error({ err: error }, 'could not read the open requests');
+      return new Map();
     }
-    return byUser;
   }
 }

@@ -29,14 +29,20 @@ export async function checkRequests(
     const stale = ago(ctx.clock, ctx.retryAfterMs);
     if (!(await ctx.store.claimRequestOutcome(request.accessId, ctx.owner, now, stale))) continue;
     let delivered = false;
-    for (const target of targets) {
-      const key = { taskId: request.accessId, platform: target.platform, recipient: 'requester' };
-      const notifier = ctx.notifiers.get(target.platform)!;
-      const sent = await attempt(ctx, key, 'request_outcome', () =>
-        notifier.post(target.destination, message),
-      );
-      // Reaching them on one platform is enough, e.g. when they are gone from another.
-      delivered ||= sent.ok;
+    for (const { platform, destination } of targets) {
+      const labels = { platform, kind: 'request_outcome' };
+      try {
+        await ctx.notifiers.get(platform)!.post(destination, message);
+        ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+        // Reaching them on one platform is enough, e.g. when they are gone from another.
+        delivered = true;
+      } catch (error) {
+        const gone = error instanceof RecipientGoneError;
+        ctx.metrics.notifications.inc({ ...labels, outcome: gone ? 'gone' : 'failed' });
+        const about = { err: error, ...labels, taskId: request.accessId, recipient: 'requester' };
+        if (gone) ctx.log.info(about, 'the recipient is gone');
+        else ctx.log.warn(about, 'could not post or update a message');
+      }
     }
     // Unsent, the claim goes stale and the outcome is tried again after the retry period.
     if (delivered) await ctx.store.markRequestOutcomeSent(request.accessId, ctx.clock.now());
@@ -73,25 +79,4 @@ function findAccess(ctx: PollerContext<unknown>, request: BotRequest): Promise<A
     }
     return undefined;
   });
-}
-
-/** Runs one platform call for a requester's outcome, counting and logging it. */
-async function attempt(
-  ctx: PollerContext<unknown>,
-  key: { taskId: string; platform: string; recipient: string },
-  kind: string,
-  call: () => Promise<unknown>,
-): Promise<{ ok: boolean }> {
-  const labels = { platform: key.platform, kind };
-  try {
-    await call();
-    ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
-    return { ok: true };
-  } catch (error) {
-    const gone = error instanceof RecipientGoneError;
-    ctx.metrics.notifications.inc({ ...labels, outcome: gone ? 'gone' : 'failed' });
-    if (gone) ctx.log.info({ err: error, ...key, kind }, 'the recipient is gone');
-    else ctx.log.warn({ err: error, ...key, kind }, 'could not post or update a message');
-    return { ok: false };
-  }
 }

@@ -5,24 +5,16 @@
  * outbox edits each message to say so, retrying until the edit lands. A task that is still
  * pending (reassigned, or skipped by a list that changed while it was read) is left alone.
  */
-import { NotFoundError } from '../access/errors.ts';
 import type { Task } from '../access/schemas.ts';
+import { found } from '../core/service-errors.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { escalationOutcomeMessage, outcomeMessage } from './messages.ts';
 import { roleOf } from './targets.ts';
 
-export async function findTask(
-  ctx: PollerContext<unknown>,
-  taskId: string,
-): Promise<Task | undefined> {
-  try {
-    return await ctx.gate.run(() => ctx.client.getTask(taskId));
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<Task | undefined> {
+  return found(ctx.gate.run(() => ctx.client.getTask(taskId)));
 }
 
 export async function resolveTask(

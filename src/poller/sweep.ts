@@ -1,9 +1,10 @@
 /**
  * One sweep: every user due when it starts is leased from the shared schedule in small batches
  * (so replicas split the work, and a batch never waits long under its lease), polled by a pool
- * of workers, and rescheduled in batches too (a store round trip per batch, not per user). The workers outnumber the requests the gate lets through, so that one poll's
- * store work overlaps another's request. A sweep never throws: each user's failure is logged and
- * the user rescheduled.
+ * of workers, and rescheduled in batches too (a store round trip per batch, not per user). The
+ * workers outnumber the requests the gate lets through, so that one poll's store work overlaps
+ * another's request. A sweep never throws: each user's failure is logged and the user
+ * rescheduled.
  */
 import type { CompletedPoll, PollScheduleStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';

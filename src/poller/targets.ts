@@ -5,9 +5,9 @@
  * notification's unique key in the store.
  */
 import type { Task } from '../access/schemas.ts';
-import type { Destination } from '../core/notifier.ts';
+import { type Destination, destinationKey } from '../core/notifier.ts';
 import type { IdentityLink, Platform } from '../store/store.ts';
-import { channelsFor, escalationChannelsFor, type NotifyRules } from './rules.ts';
+import { type Channel, channelsFor, escalationChannelsFor, type NotifyRules } from './rules.ts';
 
 export interface Target {
   platform: Platform;
@@ -18,12 +18,6 @@ export interface Target {
    * escalation tells a channel that the task waits too long.
    */
   role: 'approver' | 'channel' | 'escalation';
-}
-
-export function recipientKey(destination: Destination): string {
-  return destination.kind === 'user'
-    ? `user:${destination.chatUserId}`
-    : `channel:${destination.channelId}`;
 }
 
 /** Apart from the channel's own posts: a channel may hear of a task and later of its escalation. */
@@ -38,10 +32,19 @@ export function roleOf(recipient: string): Target['role'] {
 const target = (platform: Platform, destination: Destination, role: Target['role']): Target => ({
   platform,
   destination,
-  recipient:
-    role === 'escalation' ? `${ESCALATION}${recipientKey(destination)}` : recipientKey(destination),
+  recipient: `${role === 'escalation' ? ESCALATION : ''}${destinationKey(destination)}`,
   role,
 });
+
+/** The channels among `channels` on a platform served. */
+const channelTargets = (
+  channels: readonly Channel[],
+  served: ReadonlySet<Platform>,
+  role: 'channel' | 'escalation',
+) =>
+  channels
+    .filter((c) => served.has(c.platform))
+    .map((c) => target(c.platform, { kind: 'channel', channelId: c.channelId }, role));
 
 export function directTargets(links: readonly IdentityLink[]): Target[] {
   return links.map((link) =>
@@ -56,12 +59,7 @@ export function targetsFor(
   rules: NotifyRules,
   served: ReadonlySet<Platform>,
 ): Target[] {
-  const channels = channelsFor(task, rules)
-    .filter((rule) => served.has(rule.platform))
-    .map((rule) =>
-      target(rule.platform, { kind: 'channel', channelId: rule.channelId }, 'channel'),
-    );
-  return [...directTargets(links), ...channels];
+  return [...directTargets(links), ...channelTargets(channelsFor(task, rules), served, 'channel')];
 }
 
 /** Where `task` is escalated, on the platforms served. */
@@ -70,9 +68,5 @@ export function escalationTargets(
   rules: NotifyRules,
   served: ReadonlySet<Platform>,
 ): Target[] {
-  return escalationChannelsFor(task, rules)
-    .filter((channel) => served.has(channel.platform))
-    .map((channel) =>
-      target(channel.platform, { kind: 'channel', channelId: channel.channelId }, 'escalation'),
-    );
+  return channelTargets(escalationChannelsFor(task, rules), served, 'escalation');
 }

@@ -6,51 +6,31 @@
  */
 import { type AuditEntry, isDecision } from '../../store/store.ts';
 
-export const EXPORT_COLUMNS = [
-  'at',
-  'action',
-  'outcome',
-  'platform',
-  'chat_user_id',
-  'access_user_id',
-  'task_id',
-  'task_title',
-  'app_name',
-  'requester_name',
-  'reason',
-  'group_id',
-  'group_name',
-  'target_user_id',
-  'target_name',
-  'target_email',
-  'detail',
-] as const;
+const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
+const change = (e: AuditEntry) => (isDecision(e) ? undefined : e);
 
-type Row = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
+/** The columns in their order, each read from an entry; null where the entry has none. */
+const COLUMNS = {
+  at: (e) => e.at.toISOString(),
+  action: (e) => e.action,
+  outcome: (e) => e.outcome,
+  platform: (e) => e.platform,
+  chat_user_id: (e) => e.chatUserId,
+  access_user_id: (e) => e.accessUserId,
+  task_id: (e) => decision(e)?.taskId ?? null,
+  task_title: (e) => decision(e)?.taskTitle ?? null,
+  app_name: (e) => decision(e)?.appName ?? null,
+  requester_name: (e) => decision(e)?.requesterName ?? null,
+  reason: (e) => decision(e)?.reason ?? null,
+  group_id: (e) => change(e)?.groupId ?? null,
+  group_name: (e) => change(e)?.groupName ?? null,
+  target_user_id: (e) => change(e)?.targetUserId ?? null,
+  target_name: (e) => change(e)?.targetName ?? null,
+  target_email: (e) => change(e)?.targetEmail ?? null,
+  detail: (e) => e.detail,
+} satisfies Record<string, (entry: AuditEntry) => string | null>;
 
-export function exportRow(entry: AuditEntry): Row {
-  const decision = isDecision(entry) ? entry : undefined;
-  const change = isDecision(entry) ? undefined : entry;
-  return {
-    at: entry.at.toISOString(),
-    action: entry.action,
-    outcome: entry.outcome,
-    platform: entry.platform,
-    chat_user_id: entry.chatUserId,
-    access_user_id: entry.accessUserId,
-    task_id: decision?.taskId ?? null,
-    task_title: decision?.taskTitle ?? null,
-    app_name: decision?.appName ?? null,
-    requester_name: decision?.requesterName ?? null,
-    reason: decision?.reason ?? null,
-    group_id: change?.groupId ?? null,
-    group_name: change?.groupName ?? null,
-    target_user_id: change?.targetUserId ?? null,
-    target_name: change?.targetName ?? null,
-    target_email: change?.targetEmail ?? null,
-    detail: entry.detail,
-  };
-}
+export const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 function csvCell(value: string | null): string {
   if (value === null) return '';
@@ -60,10 +40,9 @@ function csvCell(value: string | null): string {
 
 export const csvHeader = () => `${EXPORT_COLUMNS.join(',')}\r\n`;
 
-export const csvLine = (entry: AuditEntry) => {
-  const row = exportRow(entry);
-  return `${EXPORT_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
-};
+export const csvLine = (entry: AuditEntry) =>
+  `${EXPORT_COLUMNS.map((column) => csvCell(COLUMNS[column](entry))).join(',')}\r\n`;
 
 /** One JSON object per line; absent fields are null, so every line has every key. */
-export const jsonLine = (entry: AuditEntry) => `${JSON.stringify(exportRow(entry))}\n`;
+export const jsonLine = (entry: AuditEntry) =>
+  `${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, COLUMNS[c](entry)])))}\n`;

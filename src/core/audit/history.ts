@@ -29,12 +29,10 @@ export async function readHistory(
   deps: { store: AuditStore; log: Logger },
   query: AuditQuery,
 ): Promise<AuditEntry[] | undefined> {
-  try {
-    return await deps.store.listAudit(query);
-  } catch (error) {
+  return deps.store.listAudit(query).catch((error: unknown) => {
     deps.log.warn({ err: error }, 'could not read the audit log');
     return undefined;
-  }
+  });
 }
 
 /** A person's own entries: taken by them on any platform, or changing their memberships. */

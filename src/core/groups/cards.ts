@@ -107,8 +107,7 @@ export function outcomeCard(
 
 /** The direct message to the person added or removed. */
 export function changedNotice(c: GroupChange, byName: string): Reply {
-  const text = adding(c)
-    ? `${inert(byName)} added you to the group ${inert(c.groupName)} (through accessbot).`
-    : `${inert(byName)} removed you from the group ${inert(c.groupName)} (through accessbot).`;
+  const did = adding(c) ? 'added you to' : 'removed you from';
+  const text = `${inert(byName)} ${did} the group ${inert(c.groupName)} (through accessbot).`;
   return info(text, { title: 'Your group membership changed' });
 }

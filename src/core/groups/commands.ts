@@ -118,24 +118,14 @@ export function parseChangeCommand(name: 'confirm' | 'cancel', args: string) {
   return { ok: true as const, command: { name, id: id.data } };
 }
 
-export function parseHistoryCommand(args: string) {
-  const subject = args.trim();
-  if (!subject)
-    return {
-      ok: true as const,
-      command: { name: 'history' as const, subject: { kind: 'own' as const } },
-    };
-  if (subject.toLowerCase() === 'all') {
-    return {
-      ok: true as const,
-      command: { name: 'history' as const, subject: { kind: 'all' as const } },
-    };
-  }
-  if (subject.length > MAX_PERSON_LENGTH)
+export function parseHistoryCommand(args: string): Parsed<z.infer<typeof HistoryCommand>> {
+  const text = args.trim();
+  if (text.length > MAX_PERSON_LENGTH)
     return fail('That name is too long (the limit is 200 characters).');
-  const person = personOf(words(subject));
-  return {
-    ok: true as const,
-    command: { name: 'history' as const, subject: { kind: 'person' as const, person } },
-  };
+  const subject: HistorySubject = !text
+    ? { kind: 'own' }
+    : text.toLowerCase() === 'all'
+      ? { kind: 'all' }
+      : { kind: 'person', person: personOf(words(text)) };
+  return { ok: true, command: { name: 'history', subject } };
 }

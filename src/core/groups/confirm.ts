@@ -7,7 +7,7 @@
  */
 import type { GroupChange, IdentityLink, MembershipOutcome } from '../../store/store.ts';
 import { recordChange } from '../audit/record.ts';
-import { type Reply, warning } from '../reply.ts';
+import { kept, type Reply, warning } from '../reply.ts';
 import { changedNotice, outcomeCard } from './cards.ts';
 import { type GroupDeps, nameOf } from './deps.ts';
 import { carryOut } from './service.ts';
@@ -22,11 +22,6 @@ export interface ChangeResult {
   message: { kind: 'replace'; reply: Reply } | { kind: 'keep' };
 }
 
-const keep = (outcome: ChangeResult['outcome'], reply: Reply): ChangeResult => ({
-  outcome,
-  reply,
-  message: { kind: 'keep' },
-});
 const replace = (outcome: ChangeResult['outcome'], reply: Reply): ChangeResult => ({
   outcome,
   reply,
@@ -71,10 +66,10 @@ async function settle(
   act: (change: GroupChange) => Promise<ChangeResult>,
 ): Promise<ChangeResult> {
   const change = await deps.store.getGroupChange(id);
-  if (!change) return keep('stale', UNKNOWN);
+  if (!change) return kept('stale', UNKNOWN);
   if (change.platform !== link.platform || change.chatUserId !== link.chatUserId) {
     await recordChange(deps, link, change, 'not_requester');
-    return keep(
+    return kept(
       'not_requester',
       warning(
         'Only the person who asked for this change can confirm or cancel it. Nothing was changed.',
@@ -110,7 +105,7 @@ async function finish(
 /** Someone (a second click, another replica) moved the change first: show it as it now is. */
 async function again(deps: GroupDeps, link: IdentityLink, id: string, at: Date) {
   const now = await deps.store.getGroupChange(id);
-  if (!now) return keep('stale', UNKNOWN);
+  if (!now) return kept('stale', UNKNOWN);
   if (now.state === 'pending' && now.expiresAt.getTime() <= at.getTime()) {
     return finish(deps, link, now, 'expired', 'expired');
   }
@@ -120,7 +115,7 @@ async function again(deps: GroupDeps, link: IdentityLink, id: string, at: Date) 
 /** A change no longer pending: its outcome again, or that it is being carried out right now. */
 function over(change: GroupChange, link: IdentityLink): ChangeResult {
   if (change.state === 'confirmed' || !change.outcome) {
-    return keep(
+    return kept(
       'stale',
       warning(
         'This change is being carried out right now. Type `members <group>` in a moment to see the result.',

@@ -19,7 +19,7 @@ export interface GroupDeps {
   store: GroupStore;
   identity: Identity;
   rules: GroupRules;
-  notices: TellPerson | undefined;
+  notices?: TellPerson;
   log: Logger;
   now: () => Date;
   newId: () => string;

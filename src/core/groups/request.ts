@@ -6,7 +6,7 @@
  */
 import type { IdentityLink } from '../../store/store.ts';
 import { recordChange } from '../audit/record.ts';
-import { findGroup, membersReply } from '../directory.ts';
+import { findGroup, isMember, membersReply } from '../directory.ts';
 import { findPerson, personName } from '../find-person.ts';
 import { normalize } from '../match.ts';
 import { type PersonRef, personOf } from '../person-ref.ts';
@@ -37,10 +37,7 @@ export async function requestChange(
   const who = await findPerson({ ...deps, mention: place.mention }, ref);
   if ('reply' in who) return who.reply;
   const { person } = who;
-  let member = false;
-  for await (const user of deps.client.listGroupMembers(group.id)) {
-    if (user.id === person.accessUserId) member = true;
-  }
+  const member = await isMember(deps.client, group.id, person.accessUserId);
   const name = personName(person);
   if (action === 'add' && member)
     return info(`${name} is already a member of ${inert(group.name)}; nothing to do.`);

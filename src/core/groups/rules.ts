@@ -6,13 +6,14 @@
  * groups is read from the Access Service at each check, so a change there counts at once.
  */
 import type { AccessClient } from '../../access/client.ts';
-import { NotFoundError } from '../../access/errors.ts';
 import type { UsersGroup } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { IdentityLink } from '../../store/store.ts';
+import { isMember, uuidLike } from '../directory.ts';
 import { sentenceList } from '../format.ts';
 import { normalize } from '../match.ts';
 import { type Reply, warning } from '../reply.ts';
+import { found } from '../service-errors.ts';
 import { inert } from '../text.ts';
 
 export interface GroupRulesConfig {
@@ -26,8 +27,6 @@ export interface GroupRulesConfig {
 
 const SETUP =
   'an admin of accessbot turns it on with GROUP_ADMINS_GROUP or GROUP_MANAGERS (see docs/groups-and-audit.md)';
-
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Verdict = { ok: true } | { ok: false; reply: Reply };
 
@@ -95,21 +94,11 @@ export class GroupRules {
       );
       return false;
     }
-    for await (const member of this.#client.listGroupMembers(group.id)) {
-      if (member.id === accessUserId) return true;
-    }
-    return false;
+    return isMember(this.#client, group.id, accessUserId);
   }
 
   async #find(nameOrId: string): Promise<Pick<UsersGroup, 'id'> | undefined> {
-    if (uuidLike.test(nameOrId)) {
-      try {
-        return await this.#client.getGroup(nameOrId);
-      } catch (error) {
-        if (error instanceof NotFoundError) return undefined;
-        throw error;
-      }
-    }
+    if (uuidLike.test(nameOrId)) return found(this.#client.getGroup(nameOrId));
     const wanted = normalize(nameOrId);
     for await (const group of this.#client.listGroups()) {
       if (normalize(group.name) === wanted) return group;

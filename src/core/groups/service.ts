@@ -14,6 +14,8 @@ import {
 } from '../../access/errors.ts';
 import type { Logger } from '../../log.ts';
 import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
+import { isMember } from '../directory.ts';
+import { found } from '../service-errors.ts';
 
 export interface Carried {
   outcome: MembershipOutcome;
@@ -61,16 +63,13 @@ async function lookInto(
   change: GroupChange,
   unsure: boolean,
 ): Promise<Carried> {
-  if (!(await exists(() => client.getGroup(change.groupId)))) {
+  if (!(await found(client.getGroup(change.groupId)))) {
     return { outcome: 'group_not_found', detail: null };
   }
-  if (!(await exists(() => client.getUser(change.targetUserId)))) {
+  if (!(await found(client.getUser(change.targetUserId)))) {
     return { outcome: 'person_not_found', detail: null };
   }
-  let member = false;
-  for await (const user of client.listGroupMembers(change.groupId)) {
-    if (user.id === change.targetUserId) member = true;
-  }
+  const member = await isMember(client, change.groupId, change.targetUserId);
   const add = change.action === 'group_add';
   if (add === member) {
     // The wanted state holds: the change went through although its answer was lost, or it was
@@ -88,14 +87,4 @@ async function lookInto(
       ? 'the Access Service did not answer; the member list shows no change'
       : 'the Access Service refused the change',
   };
-}
-
-async function exists(read: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await read();
-    return true;
-  } catch (error) {
-    if (error instanceof NotFoundError) return false;
-    throw error;
-  }
 }
