@@ -115,21 +115,6 @@ describe('Access Service client: every endpoint against the sandbox', () => {
     expect(levels.map((l) => l.name)).toEqual(['Read', 'Write', 'Admin']);
     const accesses = await Array.fromAsync(client.listWorkAppAccesses(workApps.aws.id));
     expect(accesses.every((a) => a.workAppId === workApps.aws.id)).toBe(true);
-
-    const field = workApps.figma.fields.costCenter.id;
-    await client.updateCustomFields(workApps.figma.id, [{ id: field, value: 'CC-7' }]);
-    let fields = await Array.fromAsync(client.listCustomFields(workApps.figma.id));
-    expect(fields.find((f) => f.id === field)?.value).toBe('CC-7');
-    await client.updateCustomFields(workApps.figma.id, [{ id: field, value: null }]);
-    fields = await Array.fromAsync(client.listCustomFields(workApps.figma.id));
-    expect(fields.find((f) => f.id === field)?.value ?? null).toBeNull();
-  });
-
-  it('refuses to send a custom field update the spec forbids', async () => {
-    await expect(
-      sandbox.client.updateCustomFields(workApps.figma.id, [{ id: 'not-a-uuid', value: 'x' }]),
-    ).rejects.toThrow();
-    expect(requestsTo('/CustomFields')).toHaveLength(0);
   });
 
   it('creates an access request that opens tasks for the app’s approvers', async () => {
@@ -151,23 +136,6 @@ describe('Access Service client: every endpoint against the sandbox', () => {
         permissionLevelId: workApps.github.levels.read.id,
       }),
     ).rejects.toBeInstanceOf(ConflictError);
-  });
-
-  it('sets policies on a WorkApp and on a permission level', async () => {
-    const { client } = sandbox;
-    const compatible = await Array.fromAsync(client.listCompatiblePolicies('AccessRequest'));
-    expect(compatible.length).toBeGreaterThan(1);
-    const policy = compatible[0]!;
-    await client.setWorkAppPolicy(workApps.jira.id, 'AccessRequest', policy.id);
-    await client.setPermissionLevelPolicy(
-      workApps.jira.id,
-      workApps.jira.levels.projectAdmin.id,
-      'AccessRequest',
-      policy.id,
-    );
-    await expect(
-      client.setWorkAppPolicy(workApps.jira.id, 'AccessRequest', users.ada.id),
-    ).rejects.toBeInstanceOf(InvalidRequestError);
   });
 
   it('lists a user’s tasks by status, reads, approves and declines them', async () => {

@@ -1,6 +1,7 @@
 /**
- * A typed method for every endpoint of the Access Service. Lists are async iterators that fetch
- * page by page, so a caller that has found what it needs stops the requests.
+ * A typed method for every Access Service endpoint accessbot calls (the sandbox serves the whole
+ * spec). Lists are async iterators that fetch page by page, so a caller that has found what it
+ * needs stops the requests.
  */
 import type { z } from 'zod';
 import { endpoints as e } from './endpoints.ts';
@@ -8,14 +9,9 @@ import { AccessHttp, type AccessHttpOptions } from './http.ts';
 import {
   Access,
   AccessRequest,
-  CustomField,
-  type CustomFieldUpdateItem,
-  CustomFieldUpdateRequest,
   DeclineBody,
   GroupMemberAddition,
   PermissionLevel,
-  Policy,
-  PolicyAssignment,
   Task,
   User,
   UsersGroup,
@@ -96,40 +92,10 @@ export class AccessClient {
     return this.#http.list(name, { path: path(workAppId) }, PermissionLevel);
   }
 
-  listCustomFields(workAppId: string): AsyncGenerator<CustomField> {
-    const { name, path } = e.listCustomFields;
-    return this.#http.list(name, { path: path(workAppId) }, CustomField);
-  }
-
-  /** Spec 4.1: a null value removes the field's value; success is 204 with no body. */
-  async updateCustomFields(workAppId: string, items: CustomFieldUpdateItem[]): Promise<void> {
-    const { name, path } = e.updateCustomFields;
-    const json = CustomFieldUpdateRequest.parse({ customFields: items });
-    await this.#http.send(name, { method: 'PATCH', path: path(workAppId), json });
-  }
-
   createAccess(request: AccessRequest): Promise<Access> {
     const { name, path } = e.createAccess;
     const json = AccessRequest.parse(request);
     return this.#http.send(name, { method: 'POST', path: path(), json }, Access);
-  }
-
-  async setWorkAppPolicy(workAppId: string, requestType: string, policyId: string): Promise<void> {
-    const { name, path } = e.setWorkAppPolicy;
-    const json = PolicyAssignment.parse({ policyId });
-    await this.#http.send(name, { method: 'PUT', path: path(workAppId, requestType), json });
-  }
-
-  async setPermissionLevelPolicy(
-    workAppId: string,
-    permissionLevelId: string,
-    requestType: string,
-    policyId: string,
-  ): Promise<void> {
-    const { name, path } = e.setPermissionLevelPolicy;
-    const json = PolicyAssignment.parse({ policyId });
-    const url = path(workAppId, permissionLevelId, requestType);
-    await this.#http.send(name, { method: 'PUT', path: url, json });
   }
 
   /** A user's tasks, optionally only those in `status`. */
@@ -153,11 +119,6 @@ export class AccessClient {
     const { name, path } = e.declineTask;
     const json = DeclineBody.parse(reason ? { reason } : {});
     await this.#http.send(name, { method: 'POST', path: path(taskId), json });
-  }
-
-  listCompatiblePolicies(requestType: string): AsyncGenerator<Policy> {
-    const { name, path } = e.listCompatiblePolicies;
-    return this.#http.list(name, { path: path(requestType) }, Policy);
   }
 
   #get<T extends z.ZodType>(name: Parameters<AccessHttp['send']>[0], path: string, schema: T) {
