@@ -48,6 +48,12 @@ function serializeError(error: unknown): Record<string, unknown> {
   return out;
 }
 
+/**
+ * What JSON leaves raw but a person's terminal or viewer would act on: C1 controls (a lone CSI
+ * or OSC), bidi overrides and other invisible format characters. C0 controls are JSON-escaped.
+ */
+const unshown = /[\u0080-\u009f\p{Cf}]/gu;
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where the terminal chat logs on an interactive terminal when `LOG_FILE` is unset. */
@@ -83,7 +89,12 @@ export function createLogger(
       name: options.name ?? 'accessbot',
       redact: { paths: redactPaths, censor: REDACTED },
       serializers: { err: serializeError, error: serializeError },
-      hooks: pattern ? { streamWrite: (line) => line.replace(pattern, REDACTED) } : {},
+      hooks: {
+        streamWrite: (line) => {
+          const shown = line.replace(unshown, '');
+          return pattern ? shown.replace(pattern, REDACTED) : shown;
+        },
+      },
     },
     destination ??
       pino.destination(

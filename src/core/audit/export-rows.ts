@@ -1,10 +1,12 @@
 /**
  * Audit entries as an export writes them: CSV (RFC 4180, a header row) or JSON Lines. Text that
- * people typed stays data: CSV quotes every cell that holds a comma, a quote or a line break,
- * and a cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, carriage return
- * first) gets a leading `'`.
+ * people typed stays data: control, bidi and invisible characters are dropped and line breaks
+ * become spaces (nothing can drive the reader's terminal or reorder what they see), CSV quotes
+ * every cell that holds a comma or a quote, and a cell a spreadsheet would read as a formula
+ * (`=`, `+`, `-`, `@` after any leading whitespace) gets a leading `'`.
  */
 import { type AuditEntry, isDecision } from '../../store/store.ts';
+import { printable } from '../text.ts';
 
 export const EXPORT_COLUMNS = [
   'at',
@@ -31,7 +33,7 @@ type Row = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
 export function exportRow(entry: AuditEntry): Row {
   const decision = isDecision(entry) ? entry : undefined;
   const change = isDecision(entry) ? undefined : entry;
-  return {
+  const row: Row = {
     at: entry.at.toISOString(),
     action: entry.action,
     outcome: entry.outcome,
@@ -50,12 +52,14 @@ export function exportRow(entry: AuditEntry): Row {
     target_email: change?.targetEmail ?? null,
     detail: entry.detail,
   };
+  for (const column of EXPORT_COLUMNS) row[column] &&= printable(row[column]);
+  return row;
 }
 
 function csvCell(value: string | null): string {
   if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = /^\s*[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export const csvHeader = () => `${EXPORT_COLUMNS.join(',')}\r\n`;
