@@ -4,6 +4,7 @@
  * token that slips into an error message or a nested object still never reaches the output.
  */
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { preparePrivateFile } from './private-file.ts';
 
 export type { Logger };
 
@@ -83,6 +84,7 @@ export function createLogger(
   const pattern = forms.length
     ? new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g')
     : undefined;
+  if (options.file && !destination) preparePrivateFile(options.file);
   return pino(
     {
       level: options.level ?? 'info',
@@ -97,8 +99,6 @@ export function createLogger(
       },
     },
     destination ??
-      pino.destination(
-        options.file ? { dest: options.file, sync: true, mkdir: true } : { dest: 2, sync: true },
-      ),
+      pino.destination(options.file ? { dest: options.file, sync: true } : { dest: 2, sync: true }),
   );
 }
