@@ -115,6 +115,7 @@ function toConfig(env: Env) {
       adminsGroup: env.GROUP_ADMINS_GROUP,
       managers: env.GROUP_MANAGERS,
       auditorsGroup: env.AUDITORS_GROUP,
+      privileged: env.PRIVILEGED_GROUPS,
     },
     /** Days the audit log keeps an entry; 0: for ever. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,

@@ -95,6 +95,16 @@ export const people = {
     'who manages which group: `Engineering=ada@x.com,alan@x.com;Design=tim@x.com`, inline JSON, or the path of a JSON file',
     { unset: 'nobody' },
   ),
+  PRIVILEGED_GROUPS: optional(
+    z.string().transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+    'names or ids of further groups, separated by commas, that like the admins and auditors groups take a second admin to add anyone to',
+    { unset: 'only the admins and auditors groups' },
+  ),
   AUDITORS_GROUP: optional(
     groupName,
     'name or id of the Access Service group whose members may read everyone’s `history`',
