@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccessBot } from '../src/core/bot.ts';
 import type { DirectorySource } from '../src/core/directory-source.ts';
-import { tasks, users, workApps } from '../src/sandbox/seed.ts';
+import { graceJustification, tasks, users, workApps } from '../src/sandbox/seed.ts';
 import { actor, captureLog } from './helpers/bot.ts';
 import { clientFor, fastRetry } from './helpers/sandbox.ts';
 import { cardOf, chatId, INTERVAL_MS, link, nextSweep, usePollerWorld } from './poller-fakes.ts';
@@ -172,6 +172,14 @@ describe('routing rules and notification-only task types', () => {
     const channelPosts = w.slack.posts.filter((p) => p.to.kind === 'channel');
     expect(channelPosts.every((p) => cardOf(p.message)?.buttons.length === 0)).toBe(true);
     expect(channelPosts[0]?.message.title).toBe('New task for its approvers');
+    // The channel sees who, what and since when; the justification only the approvers see.
+    const fieldsIn = (p: (typeof channelPosts)[number]) => cardOf(p.message)?.fields ?? [];
+    expect(channelPosts.flatMap(fieldsIn).map((f) => f.label)).not.toContain('Justification');
+    expect(JSON.stringify(channelPosts)).not.toContain(graceJustification);
+    const own = w.slack.posts.find(
+      (p) => p.to.kind === 'user' && cardOf(p.message)?.taskId === tasks.adaGraceGithubWrite,
+    );
+    expect(JSON.stringify(own)).toContain(graceJustification);
 
     w.sandbox.state.decideTask(tasks.adaDennisAwsReview, 'Approved', users.ada.id);
     await nextSweep(poller, w.clock);
