@@ -245,11 +245,33 @@ describe('links from a chat directory', () => {
     const { poller, metrics } = w.poller({
       directories: [directory],
     });
-    expect(await poller.syncDirectory()).toEqual({ linked: 1, unmatched: 1, unlinked: 11 });
+    const report = { unmatched: 1, dropped: 0, unlinked: 11 };
+    expect(await poller.syncDirectory()).toEqual({ ...report, linked: 1 });
     expect((await metrics.unlinkedUsers.get()).values[0]?.value).toBe(11);
     expect((await w.store.getLink('slack', 'U-ALAN'))?.accessUserId).toBe(users.alan.id);
-    expect(await poller.syncDirectory()).toEqual({ linked: 0, unmatched: 1, unlinked: 11 });
+    expect(await poller.syncDirectory()).toEqual({ ...report, linked: 0 });
     await nextSweep(poller, w.clock);
     expect(w.slack.dmTasks('U-ALAN')).toEqual([tasks.alanGraceGithubWrite]);
+  });
+
+  it('drops a link whose account now shows another address of nobody’s, or none', async () => {
+    const emails: Record<string, string | undefined> = {
+      'U-ALAN': users.alan.email,
+      'U-ADA': users.ada.email,
+    };
+    const directory: DirectorySource = {
+      platform: 'slack',
+      async *members() {
+        for (const [chatUserId, email] of Object.entries(emails)) yield { chatUserId, email };
+      },
+    };
+    const { poller } = w.poller({ directories: [directory] });
+    expect((await poller.syncDirectory()).linked).toBe(2);
+    emails['U-ALAN'] = 'contractor@elsewhere.example';
+    emails['U-ADA'] = undefined;
+    expect(await poller.syncDirectory()).toMatchObject({ linked: 0, dropped: 2, unmatched: 1 });
+    expect(await w.store.listLinks()).toEqual([]);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toEqual([]);
   });
 });

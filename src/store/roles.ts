@@ -24,6 +24,8 @@ export interface LinkStore {
   /** Insert or replace the link of (platform, chatUserId). */
   saveLink(link: IdentityLink): Promise<void>;
   listLinks(platform?: Platform): Promise<IdentityLink[]>;
+  /** The chat account acts as nobody until it is linked again. */
+  deleteLink(platform: Platform, chatUserId: string): Promise<void>;
 }
 
 /** Decisions and membership changes taken (or refused) through the bot. */
