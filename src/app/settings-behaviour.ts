@@ -73,7 +73,7 @@ export const people = {
   RATE_LIMIT_PER_MINUTE: withDefault(
     intIn('RATE_LIMIT_PER_MINUTE', 0, 10_000),
     '30',
-    'commands, clicks and forms one person may send per minute (`0` = no limit)',
+    'commands, clicks, forms and App Home openings one person may send per minute, across every replica and worker sharing the store (`0` = no limit)',
   ),
   RATE_LIMIT_BURST: withDefault(
     intIn('RATE_LIMIT_BURST', 1, 1_000),

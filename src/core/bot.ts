@@ -16,6 +16,7 @@ import type {
   IdentityLink,
   LinkStore,
   Platform,
+  RateStore,
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
@@ -52,7 +53,8 @@ export type BotStore = LinkStore &
   TaskAudienceStore &
   ConversationRefStore &
   GroupChangeStore &
-  ChannelGroupStore;
+  ChannelGroupStore &
+  RateStore;
 
 export interface BotDeps {
   client: AccessClient;
@@ -113,7 +115,7 @@ export class AccessBot {
     });
     this.#catalog = new AppCatalog(client, () => now().getTime());
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.#rate = new RateLimit({ ...limit, now: () => now().getTime() });
+    this.#rate = new RateLimit({ ...limit, store, now: () => now().getTime() });
     this.#groups = {
       client,
       store,
@@ -135,7 +137,7 @@ export class AccessBot {
   }
 
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
-    if (!this.#mayAct(actor)) return SLOW_DOWN;
+    if (!(await this.mayAct(actor))) return SLOW_DOWN;
     try {
       return await this.#run(actor, command, place);
     } catch (error) {
@@ -210,7 +212,7 @@ export class AccessBot {
     decision: Decision,
     reason?: string,
   ): Promise<DecisionResult> {
-    if (!this.#mayAct(actor))
+    if (!(await this.mayAct(actor)))
       return { outcome: 'failed', reply: SLOW_DOWN, message: { kind: 'keep' } };
     return this.#decide(actor, taskId, decision, reason);
   }
@@ -238,7 +240,7 @@ export class AccessBot {
     actor: ChatActor,
     taskIds: readonly string[],
   ): Promise<{ reply: Reply; results: Decided[] }> {
-    if (!this.#mayAct(actor)) return { reply: SLOW_DOWN, results: [] };
+    if (!(await this.mayAct(actor))) return { reply: SLOW_DOWN, results: [] };
     const results = await decideEach(taskIds, (taskId) => this.#decide(actor, taskId, 'approve'));
     return { reply: decidedReply(results), results };
   }
@@ -267,7 +269,7 @@ export class AccessBot {
 
   /** A submitted request form; the app and level are read again from the service. */
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
-    if (!this.#mayAct(actor)) return { kind: 'done', reply: SLOW_DOWN };
+    if (!(await this.mayAct(actor))) return { kind: 'done', reply: SLOW_DOWN };
     try {
       const link = await this.#identity.resolve(actor);
       return await requestByForm(this.#requestDeps(), link.accessUserId, form);
@@ -291,7 +293,7 @@ export class AccessBot {
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
     const keep = { kind: 'keep' } as const;
-    if (!this.#mayAct(actor)) return { outcome: 'stale', reply: SLOW_DOWN, message: keep };
+    if (!(await this.mayAct(actor))) return { outcome: 'stale', reply: SLOW_DOWN, message: keep };
     try {
       return await work(await this.#identity.resolve(actor));
     } catch (error) {
@@ -331,8 +333,9 @@ export class AccessBot {
     return new Conversations(this.#deps.store, platform);
   }
 
-  #mayAct(actor: ChatActor): boolean {
-    const allowed = this.#rate.take(`${actor.platform}\u0000${actor.chatUserId}`);
+  /** Whether `actor` may act now, counted; opening the Slack App Home counts too. */
+  async mayAct(actor: ChatActor): Promise<boolean> {
+    const allowed = await this.#rate.take(`${actor.platform}:${actor.chatUserId}`);
     if (!allowed)
       this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
     return allowed;

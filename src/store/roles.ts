@@ -178,6 +178,12 @@ export interface ReplayStore {
   firstSeen(key: string, now: Date, forgetAfter: Date): Promise<boolean>;
 }
 
+/** What people did per minute, counted across every replica sharing the store. */
+export interface RateStore {
+  /** Counts one action of `key` in the minute starting at `window`; the minute's count so far. */
+  countAction(key: string, window: Date): Promise<number>;
+}
+
 /** Replicas' heartbeats: how the others know one is gone and take over its intents at once. */
 export interface ReplicaStore {
   /** Records that `replica` is alive at `now`. */
