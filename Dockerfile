@@ -28,7 +28,7 @@ COPY package.json ./
 COPY src ./src
 COPY adapters ./adapters
 # With DATABASE_URL=sqlite:/app/data/accessbot.db the store lives on this volume.
-RUN mkdir -p /app/data && chown node:node /app/data
+RUN install -d -o node -g node -m 0700 /app/data
 VOLUME ["/app/data"]
 # The image's unprivileged user (uid 1000).
 USER node

@@ -4,6 +4,7 @@
  * token that slips into an error message or a nested object still never reaches the output.
  */
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { preparePrivateFile } from './private-file.ts';
 
 export type { Logger };
 
@@ -48,6 +49,12 @@ function serializeError(error: unknown): Record<string, unknown> {
   return out;
 }
 
+/**
+ * What JSON leaves raw but a person's terminal or viewer would act on: C1 controls (a lone CSI
+ * or OSC), bidi overrides and other invisible format characters. C0 controls are JSON-escaped.
+ */
+const unshown = /[\u0080-\u009f\p{Cf}]/gu;
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where the terminal chat logs on an interactive terminal when `LOG_FILE` is unset. */
@@ -77,17 +84,21 @@ export function createLogger(
   const pattern = forms.length
     ? new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g')
     : undefined;
+  if (options.file && !destination) preparePrivateFile(options.file);
   return pino(
     {
       level: options.level ?? 'info',
       name: options.name ?? 'accessbot',
       redact: { paths: redactPaths, censor: REDACTED },
       serializers: { err: serializeError, error: serializeError },
-      hooks: pattern ? { streamWrite: (line) => line.replace(pattern, REDACTED) } : {},
+      hooks: {
+        streamWrite: (line) => {
+          const shown = line.replace(unshown, '');
+          return pattern ? shown.replace(pattern, REDACTED) : shown;
+        },
+      },
     },
     destination ??
-      pino.destination(
-        options.file ? { dest: options.file, sync: true, mkdir: true } : { dest: 2, sync: true },
-      ),
+      pino.destination(options.file ? { dest: options.file, sync: true } : { dest: 2, sync: true }),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run audit` as an operator runs it: the real script in a child process over a real store
- * file. The CSV parses (quotes, commas and line breaks in reasons stay in their cell; formulas
- * are defused), JSON Lines parse line by line, the filters select what they say, bad arguments,
+ * file. The CSV parses (quotes and commas in reasons stay in their cell, line breaks become spaces;
+ * controls are dropped; formulas are defused), JSON Lines parse line by line, the filters select what they say, bad arguments,
  * a store that is not there and an unreachable database get one clear line, and nothing secret is ever printed.
  */
 import { execFile } from 'node:child_process';
@@ -19,7 +19,7 @@ import { parseAuditArgs } from '../src/core/audit/export-args.ts';
 import { EXPORT_COLUMNS } from '../src/core/audit/export-rows.ts';
 import { tasks } from '../src/sandbox/seed.ts';
 import { openStore } from '../src/store/open.ts';
-import type { AuditEntry } from '../src/store/store.ts';
+import type { AuditEntry, DecisionAuditEntry } from '../src/store/store.ts';
 import { groupBot } from './helpers/group-bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 import { link } from './store-contract.ts';
@@ -91,6 +91,17 @@ function parseCsv(text: string): string[][] {
 
 const day = (d: number, h = 10) => new Date(Date.UTC(2026, 10, d, h));
 const HOSTILE = 'no, "really"\nnot now =1+1, see, @here';
+/** What an export shows of HOSTILE: one line. */
+const HOSTILE_SHOWN = 'no, "really" not now =1+1, see, @here';
+/** Terminal escapes, a bidi override and formulas behind whitespace of every kind. */
+const TRICKS = [
+  'Dennis \u001b]0;pwned\u0007\u001b[2J\u009b2J on a \u202eplan',
+  ' =HYPERLINK("a")',
+  '\u00a0=1+1',
+  '\n@SUM(A1)',
+  '\t-2+3',
+  '\u2003+cmd',
+];
 
 const entries: AuditEntry[] = [
   {
@@ -198,7 +209,7 @@ describe('npm run audit', () => {
       day(30, 23).toISOString(),
     ]);
     const reason = header!.indexOf('reason');
-    expect(rows[0]![reason]).toBe(HOSTILE);
+    expect(rows[0]![reason]).toBe(HOSTILE_SHOWN);
     expect(rows[3]![header!.indexOf('group_name')]).toBe(`'=HYPERLINK("x")`);
     expect(rows[2]).toEqual([
       day(3).toISOString(),
@@ -378,6 +389,34 @@ describe('the export of a real bot’s log', () => {
     expect(cells(rows[2]!, ...named.slice(1))).toEqual(['', '', '']);
     expect(text).not.toContain(sandbox.current.apiSecret);
     expect(text).not.toContain(sandbox.current.apiKey);
+  });
+
+  it('cannot drive the reader’s terminal, reorder text or slip a formula past the guard', async () => {
+    const store = await openStore('sqlite::memory:');
+    for (const [n, reason] of TRICKS.entries()) {
+      await store.appendAudit({ ...(entries[0] as DecisionAuditEntry), at: day(1, n), reason });
+    }
+    const exported = async (format: string) => {
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (chunk) => {
+        text += String(chunk);
+      });
+      await exportAudit(store, parseAuditArgs(['--since', '2026-11-01', '--format', format]), out);
+      return text;
+    };
+    const csv = await exported('csv');
+    const json = await exported('json');
+    for (const text of [csv, json]) {
+      expect(text.replaceAll(/\r?\n/g, '')).not.toMatch(/[\p{Cc}\u202e]/u);
+    }
+    const [header, ...rows] = parseCsv(csv);
+    const reasons = rows.map((row) => row[header!.indexOf('reason')]);
+    expect(reasons[0]).toBe('Dennis ]0;pwned[2J2J on a plan');
+    for (const reason of reasons.slice(1)) expect(reason).toMatch(/^'\s*[=@+-]/u);
+    const lines = json.trimEnd().split('\n');
+    expect(JSON.parse(lines[0]!).reason).toBe('Dennis ]0;pwned[2J2J on a plan');
+    await store.close();
   });
 
   it('reads a long log in pages, every entry once', async () => {

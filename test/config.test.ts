@@ -101,13 +101,17 @@ describe('configuration', () => {
     [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be 0 (no bound) or more'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'needs NODE_ENV=development or test'],
-    [{ MicrosoftAppId: 'app', TEAMS_ALLOWED_TENANTS: '*' }, 'MicrosoftAppPassword is required'],
+    [{ MicrosoftAppId: 'app', TEAMS_ALLOWED_TENANTS: 't1' }, 'MicrosoftAppPassword is required'],
+    [
+      { MicrosoftAppId: 'app', MicrosoftAppPassword: 'p', TEAMS_ALLOWED_TENANTS: '*' },
+      'TEAMS_ALLOWED_TENANTS=* is refused: accessbot serves one organisation’s Access Service',
+    ],
     [
       {
         MicrosoftAppType: 'SingleTenant',
         MicrosoftAppId: 'a',
         MicrosoftAppPassword: 'p',
-        TEAMS_ALLOWED_TENANTS: '*',
+        TEAMS_ALLOWED_TENANTS: 't1',
       },
       'MicrosoftAppTenantId is required',
     ],

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../src/access/schemas.ts';
 import { AccessBot } from '../src/core/bot.ts';
 import { Decider } from '../src/core/decide.ts';
-import type { ChatActor } from '../src/core/identity.ts';
+import { type ChatActor, RECHECK_AFTER_MS } from '../src/core/identity.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
 import type { Store } from '../src/store/store.ts';
@@ -73,6 +73,34 @@ describe('identity', () => {
     sandbox.current.requests.length = 0;
     await bot.handle(ada, 'tasks');
     expect(sandbox.current.requests.some((r) => r.path.endsWith('/users'))).toBe(false);
+  });
+
+  it('follows the person: a link is checked against the profile again after an hour', async () => {
+    const stale = { ...(await linkOf(ada)), linkedAt: new Date(Date.now() - RECHECK_AFTER_MS) };
+    await store.saveLink(stale);
+    // Same address: trusted again for the next hour, without a scan of the users.
+    sandbox.current.requests.length = 0;
+    expect((await bot.handle(ada, 'tasks')).title).toBe('You have 3 pending tasks');
+    expect(sandbox.current.requests.some((r) => r.path.endsWith('/users'))).toBe(false);
+    expect((await store.getLink('slack', 'U-ADA'))!.linkedAt > stale.linkedAt).toBe(true);
+    let asked = 0;
+    const counted = {
+      ...ada,
+      email: async () => {
+        asked++;
+        return users.ada.email;
+      },
+    };
+    await bot.handle(counted, 'tasks');
+    expect(asked).toBe(0);
+    // The account now shows a contractor's address, then none: it acts as nobody.
+    for (const email of ['contractor@elsewhere.example', undefined]) {
+      await store.saveLink(stale);
+      const reply = await bot.handle(actor(email, 'slack', 'U-ADA'), 'tasks');
+      expect(reply.tone).toBe('warning');
+      expect(JSON.stringify(reply)).not.toContain(tasks.adaGraceGithubWrite);
+      expect(await store.getLink('slack', 'U-ADA')).toBeUndefined();
+    }
   });
 
   it('tells an unknown user clearly that they are not linked', async () => {

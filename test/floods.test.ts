@@ -8,17 +8,21 @@ import { AccessBot } from '../src/core/bot.ts';
 import { UNLINKED_FOR_MS } from '../src/core/identity.ts';
 import { users } from '../src/sandbox/seed.ts';
 import { openStore } from '../src/store/open.ts';
+import type { Store } from '../src/store/store.ts';
 import { actor, captureLog } from './helpers/bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
 
-async function botWith(time: { ms: number }, rateLimit = { perMinute: 30, burst: 10 }) {
-  const store = await openStore('sqlite::memory:');
+async function botWith(
+  time: { ms: number },
+  rateLimit = { perMinute: 30, burst: 10 },
+  store?: Store,
+) {
   const { log } = captureLog();
   return new AccessBot({
     client: sandbox.client,
-    store,
+    store: store ?? (await openStore('sqlite::memory:')),
     log,
     pendingStatus: 'Pending',
     rateLimit,
@@ -52,6 +56,21 @@ describe('a flood from one person', () => {
     expect((await bot.handle(grace, 'tasks')).title).not.toBe('Slow down');
     time.ms += 10_000;
     expect((await bot.handle(ada, 'tasks')).title).not.toBe('Slow down');
+  });
+
+  it('holds across replicas sharing the store: a minute’s share, however the commands spread', async () => {
+    // The start of a minute, so the whole test stays within it.
+    const time = { ms: Math.ceil(Date.now() / 60_000) * 60_000 };
+    const store = await openStore('sqlite::memory:');
+    const limit = { perMinute: 12, burst: 10 };
+    const replicas = [await botWith(time, limit, store), await botWith(time, limit, store)];
+    const ada = actor(users.ada.email, 'slack', 'U-ADA');
+    const titles = [];
+    for (let i = 0; i < 20; i++) titles.push((await replicas[i % 2]!.handle(ada, 'help')).title);
+    expect(titles.filter((t) => t === 'Slow down')).toHaveLength(8);
+    // The next minute, a fresh share.
+    time.ms += 60_000;
+    expect((await replicas[0]!.handle(ada, 'help')).title).not.toBe('Slow down');
   });
 
   it('can be switched off', async () => {

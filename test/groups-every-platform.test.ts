@@ -21,7 +21,16 @@ import { useSandbox } from './helpers/sandbox.ts';
 import { openTerminalChat, type TerminalChat } from './helpers/terminal-chat.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
-type Person = 'ada' | 'grace' | 'katherine' | 'margaret' | 'edsger' | 'dennis' | 'barbara' | 'tim';
+type Person =
+  | 'ada'
+  | 'grace'
+  | 'katherine'
+  | 'margaret'
+  | 'edsger'
+  | 'dennis'
+  | 'barbara'
+  | 'tim'
+  | 'ken';
 type Verb = 'confirm' | 'cancel';
 
 const RULES_ENV = {
@@ -138,7 +147,7 @@ async function terminals() {
       },
     });
   const people = {} as Record<Person, TerminalChat>;
-  for (const who of ['ada', 'grace', 'katherine', 'margaret', 'barbara'] as const) {
+  for (const who of ['ada', 'grace', 'katherine', 'margaret', 'barbara', 'ken'] as const) {
     people[who] = await open(who);
   }
   return { people, clock, close: () => Promise.all(Object.values(people).map((p) => p.stop())) };
@@ -245,6 +254,20 @@ describe.each([0, 1, 2])('group changes on every platform (%#: Slack, Teams, ter
     expect(inDesign(p().target)).toBe(true);
   });
 
+  it('adds to the admins group only on the word of a second admin', async () => {
+    const security = sandbox.current.state.group(groups.security.id).memberIds;
+    const card = await p().say('ada', `group add Security ${email()}`);
+    expect(card).toContain('not the person added');
+    const id = /confirm ([a-z0-9]{10})/.exec(card)?.[1];
+    expect(await p().say('ada', `confirm ${id}`)).toContain('takes a second admin');
+    expect(security.has(users[p().target].id)).toBe(false);
+    expect(await p().say('ken', `confirm ${id}`)).toContain(
+      `${name()} is now a member of Security.`,
+    );
+    expect(security.has(users[p().target].id)).toBe(true);
+    security.delete(users[p().target].id);
+  });
+
   it('says a stale card expired, and changes nothing', async () => {
     const card = await p().say('ada', `group remove Design ${email()}`);
     p().advance(16 * 60_000);
@@ -255,7 +278,7 @@ describe.each([0, 1, 2])('group changes on every platform (%#: Slack, Teams, ter
 
   it('shows history: a person their own, others only to auditors', async () => {
     expect(await p().say('ada', 'history')).toContain(`Add ${name()} to Design: done`);
-    expect(await p().say('grace', 'history all')).toContain('Only members of the group');
+    expect(await p().say('grace', 'history all')).toContain('Only auditors may read');
     const audit = await p().say('katherine', `history ${users.ada.email}`);
     expect(audit).toContain('Recent actions of Ada Lovelace');
     expect(audit).toContain(`Remove ${name()} from Design: cancelled`);

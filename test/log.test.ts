@@ -16,6 +16,22 @@ function capture() {
 
 const SECRET = 's3cr3t-"api"-value';
 
+describe('log lines people read', () => {
+  it('carry no control, bidi or invisible character a terminal or viewer would act on', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ level: 'info' }, stream);
+    const hostile = 'Dennis\u001b]0;owned\u0007\u009b2J\u202egnp.exe\u200b\r\n';
+    log.warn({ reason: hostile, nested: { name: hostile } }, `declined: ${hostile}`);
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    expect(line.trimEnd()).not.toMatch(/[\p{Cc}\u200b\u202e]/u);
+    expect(line.endsWith('\n')).toBe(true);
+    const parsed = JSON.parse(line);
+    expect(parsed.msg).toBe('declined: Dennis\u001b]0;owned\u00072Jgnp.exe\r\n');
+    expect(parsed.nested.name).toBe('Dennis\u001b]0;owned\u00072Jgnp.exe\r\n');
+  });
+});
+
 describe('log redaction', () => {
   it('never writes a configured secret, wherever it appears', () => {
     const { lines, stream } = capture();

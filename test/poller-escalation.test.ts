@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotifyRules } from '../src/poller/rules.ts';
 import { parseQuietHours, parseWorkingDays } from '../src/poller/working-hours.ts';
-import { tasks, users, workApps } from '../src/sandbox/seed.ts';
+import { graceJustification, tasks, users, workApps } from '../src/sandbox/seed.ts';
 import {
   cardOf,
   chatId,
@@ -142,9 +142,12 @@ describe('escalation', () => {
     expect(w.slack.updates.map((u) => cardOf(u.message)?.state)).toEqual(['approved']);
   });
 
-  it('updates the escalation to the outcome once the task is decided, with the approver’s message', async () => {
+  it('updates the escalation to the outcome once the task is decided, keeping the reason out', async () => {
     const poller = await escalatedAfterThreeDays(['alan']);
     const [escalation] = postsTo('C-LEADS');
+    const labels = cardOf(escalation!.message)?.fields.map((f) => f.label);
+    expect(labels).toEqual(['Requested by', 'Application', 'Permission level', 'Since', 'Task']);
+    expect(JSON.stringify(escalation)).not.toContain(graceJustification);
     w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Declined', users.alan.id, 'not now');
     await nextSweep(poller, w.clock);
     await nextSweep(poller, w.clock);
@@ -152,10 +155,32 @@ describe('escalation', () => {
     expect(edited?.ref).toEqual(escalation?.ref);
     expect(edited?.message.title).toBe('⏫ Escalated task');
     expect(edited?.message.summary).toMatch(
-      /^Access request: GitHub \(Write\): Declined by Alan Turing on .* — "not now"$/,
+      /^Access request: GitHub \(Write\): Declined by Alan Turing on [^"]*$/,
     );
+    expect(JSON.stringify(edited)).not.toContain('not now');
     expect(cardOf(edited!.message)?.buttons).toEqual([]);
+    // Alan's own message keeps his reason.
+    const own = w.slack.updates.find((u) => u.ref.destination.kind === 'user');
+    expect(own?.message.summary).toContain('"not now"');
     expect(w.slack.updates).toHaveLength(2);
+  });
+
+  it('shows a channel the justification and the reason when its rule says "details": "full"', async () => {
+    await link(w.store, ['alan']);
+    const full: NotifyRules = {
+      ...rules,
+      defaultEscalation: { platform: 'slack', channelId: 'C-LEADS', details: 'full' },
+    };
+    const { poller } = escalating({ rules: full });
+    await nextSweep(poller, w.clock);
+    w.clock.advance(3 * DAY);
+    await nextSweep(poller, w.clock);
+    expect(JSON.stringify(postsTo('C-LEADS'))).toContain('Justification');
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Declined', users.alan.id, 'not now');
+    await nextSweep(poller, w.clock);
+    await nextSweep(poller, w.clock);
+    const edited = w.slack.updates.find((u) => u.ref.destination.kind === 'channel');
+    expect(edited?.message.summary).toMatch(/ — "not now"$/);
   });
 
   it('tells the channel when an escalated task vanished from the service', async () => {

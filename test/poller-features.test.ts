@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccessBot } from '../src/core/bot.ts';
 import type { DirectorySource } from '../src/core/directory-source.ts';
-import { tasks, users, workApps } from '../src/sandbox/seed.ts';
+import { graceJustification, tasks, users, workApps } from '../src/sandbox/seed.ts';
 import { actor, captureLog } from './helpers/bot.ts';
 import { clientFor, fastRetry } from './helpers/sandbox.ts';
 import { cardOf, chatId, INTERVAL_MS, link, nextSweep, usePollerWorld } from './poller-fakes.ts';
@@ -172,6 +172,14 @@ describe('routing rules and notification-only task types', () => {
     const channelPosts = w.slack.posts.filter((p) => p.to.kind === 'channel');
     expect(channelPosts.every((p) => cardOf(p.message)?.buttons.length === 0)).toBe(true);
     expect(channelPosts[0]?.message.title).toBe('New task for its approvers');
+    // The channel sees who, what and since when; the justification only the approvers see.
+    const fieldsIn = (p: (typeof channelPosts)[number]) => cardOf(p.message)?.fields ?? [];
+    expect(channelPosts.flatMap(fieldsIn).map((f) => f.label)).not.toContain('Justification');
+    expect(JSON.stringify(channelPosts)).not.toContain(graceJustification);
+    const own = w.slack.posts.find(
+      (p) => p.to.kind === 'user' && cardOf(p.message)?.taskId === tasks.adaGraceGithubWrite,
+    );
+    expect(JSON.stringify(own)).toContain(graceJustification);
 
     w.sandbox.state.decideTask(tasks.adaDennisAwsReview, 'Approved', users.ada.id);
     await nextSweep(poller, w.clock);
@@ -237,11 +245,33 @@ describe('links from a chat directory', () => {
     const { poller, metrics } = w.poller({
       directories: [directory],
     });
-    expect(await poller.syncDirectory()).toEqual({ linked: 1, unmatched: 1, unlinked: 11 });
+    const report = { unmatched: 1, dropped: 0, unlinked: 11 };
+    expect(await poller.syncDirectory()).toEqual({ ...report, linked: 1 });
     expect((await metrics.unlinkedUsers.get()).values[0]?.value).toBe(11);
     expect((await w.store.getLink('slack', 'U-ALAN'))?.accessUserId).toBe(users.alan.id);
-    expect(await poller.syncDirectory()).toEqual({ linked: 0, unmatched: 1, unlinked: 11 });
+    expect(await poller.syncDirectory()).toEqual({ ...report, linked: 0 });
     await nextSweep(poller, w.clock);
     expect(w.slack.dmTasks('U-ALAN')).toEqual([tasks.alanGraceGithubWrite]);
+  });
+
+  it('drops a link whose account now shows another address of nobody’s, or none', async () => {
+    const emails: Record<string, string | undefined> = {
+      'U-ALAN': users.alan.email,
+      'U-ADA': users.ada.email,
+    };
+    const directory: DirectorySource = {
+      platform: 'slack',
+      async *members() {
+        for (const [chatUserId, email] of Object.entries(emails)) yield { chatUserId, email };
+      },
+    };
+    const { poller } = w.poller({ directories: [directory] });
+    expect((await poller.syncDirectory()).linked).toBe(2);
+    emails['U-ALAN'] = 'contractor@elsewhere.example';
+    emails['U-ADA'] = undefined;
+    expect(await poller.syncDirectory()).toMatchObject({ linked: 0, dropped: 2, unmatched: 1 });
+    expect(await w.store.listLinks()).toEqual([]);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.posts).toEqual([]);
   });
 });

@@ -3,9 +3,10 @@
  * views.update, the submission) and App Home (pending tasks with their buttons, recent
  * decisions, the request button), driven with Slack-shaped payloads over real HTTP.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import { checkAllPayloads, OptionsAnswer } from './fakes/slack-blockkit.ts';
+import { startSlackBot } from './fakes/slack-bot.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
 import {
   clickPayload,
@@ -214,5 +215,24 @@ describe('App Home', () => {
     const dm = await fake().waitFor(() => fake().callsOf('chat.postMessage')[0]);
     expect(dm.args.channel).toBe('D-U-KEN');
     expect(String(dm.args.text)).toContain('Requested access to Jira (User)');
+  });
+});
+
+describe('App Home openings', () => {
+  it('count against the person’s rate limit: past it the tab keeps what it showed', async () => {
+    const rateLimit = { perMinute: 3, burst: 3 };
+    const limited = await startSlackBot(sandbox(), fake(), {}, { bot: { rateLimit } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const event = { type: 'app_home_opened', user: 'U-KEN', tab: 'home', event_ts: `${i}.1` };
+        await sendEvent(limited.url, { ...event, channel: 'D-U-KEN' });
+      }
+      const slowed = () => limited.logLines.filter((l) => l.includes('asked to slow down'));
+      await vi.waitFor(() => expect(slowed()).toHaveLength(2));
+      await fake().waitFor(() => fake().callsOf('views.publish')[2]);
+      expect(fake().callsOf('views.publish')).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -92,6 +92,24 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(await store.listLinks()).toHaveLength(1);
       });
 
+      it('counts actions per key and minute, starting afresh in a new minute', async () => {
+        const counts = [];
+        for (const at of [minute(0), minute(0), minute(0), minute(1), minute(1)]) {
+          counts.push(await store.countAction('slack:U01', at));
+        }
+        counts.push(await store.countAction('teams:U01', minute(1)));
+        expect(counts).toEqual([1, 2, 3, 1, 2, 1]);
+      });
+
+      it('deletes the link of one platform and chat user only', async () => {
+        await store.saveLink(link({ platform: 'slack' }));
+        await store.saveLink(link({ platform: 'teams' }));
+        await store.deleteLink('slack', 'U01');
+        await store.deleteLink('slack', 'nobody');
+        expect(await store.getLink('slack', 'U01')).toBeUndefined();
+        expect(await store.getLink('teams', 'U01')).toBeDefined();
+      });
+
       it('keeps the same chat user id on two platforms as two links', async () => {
         await store.saveLink(link({ platform: 'slack', accessUserId: 'a-1' }));
         await store.saveLink(link({ platform: 'teams', accessUserId: 'a-2' }));

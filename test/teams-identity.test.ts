@@ -123,16 +123,24 @@ describe('the allow-list in the environment', () => {
     expect(config.teams?.allowedTenants).toEqual(['abc-123']);
   });
 
-  it('is required for a multi-tenant app, where * is the explicit choice of every tenant', () => {
+  it('is required for a multi-tenant app', () => {
     expect(() => loadConfig(teams)).toThrow(/^TEAMS_ALLOWED_TENANTS is required/);
-    expect(loadConfig({ ...teams, TEAMS_ALLOWED_TENANTS: '*' }).teams?.allowedTenants).toBe('*');
   });
 
-  it.each(['a b', 'x,,y', '*,tenant-1'])('refuses TEAMS_ALLOWED_TENANTS=%s', (value) => {
+  it.each(['a b', 'x,,y'])('refuses TEAMS_ALLOWED_TENANTS=%s', (value) => {
     expect(() => loadConfig({ ...teams, TEAMS_ALLOWED_TENANTS: value })).toThrow(
       'TEAMS_ALLOWED_TENANTS must be tenant ids separated by commas',
     );
   });
+
+  it.each(['*', ' * ', '*,tenant-1'])(
+    'refuses every tenant (%s): one organisation only',
+    (value) => {
+      expect(() => loadConfig({ ...teams, TEAMS_ALLOWED_TENANTS: value })).toThrow(
+        /^TEAMS_ALLOWED_TENANTS=\* is refused: accessbot serves one organisation’s Access Service/,
+      );
+    },
+  );
 });
 
 describe('anonymous mode', () => {

@@ -1,5 +1,6 @@
 /** Teams: typed commands in personal chat and, with an @mention, in channels and group chats. */
 import { describe, expect, it } from 'vitest';
+import { RECHECK_AFTER_MS } from '../src/core/identity.ts';
 import { tasks } from '../src/sandbox/seed.ts';
 import { cardsOf } from './fakes/bot-connector-cards.ts';
 import { openGithubTask, shown, teamsId, useTeams } from './fakes/bot-connector-harness.ts';
@@ -39,6 +40,29 @@ describe('personal chat', () => {
     t.h.connector.clear();
     await t.h.post(t.h.activities.message('ada', 'tasks'));
     expect(t.h.connector.calls.filter((c) => c.op === 'getMember')).toEqual([]);
+  });
+
+  it('reads the roster again after an hour: a changed address acts as nobody', async () => {
+    const id = teamsId('katherine');
+    await t.h.post(t.h.activities.message('katherine', 'tasks'));
+    expect(await t.h.store.getLink('teams', id)).toBeDefined();
+    const member = t.h.connector.members.get(id)!;
+    t.h.connector.members.set(id, { id, name: member.name, email: 'contractor@elsewhere.test' });
+    const unknown = 'does not belong to any user';
+    try {
+      t.h.connector.clear();
+      await t.h.post(t.h.activities.message('katherine', 'tasks'));
+      expect(shown(sent()[0]?.activity)).not.toContain(unknown);
+      t.h.time.skewMs += RECHECK_AFTER_MS;
+      t.h.connector.clear();
+      await t.h.post(t.h.activities.message('katherine', 'tasks'));
+      expect(t.h.connector.calls.filter((c) => c.op === 'getMember')).toHaveLength(2);
+      expect(shown(sent()[0]?.activity)).toContain(unknown);
+      expect(await t.h.store.getLink('teams', id)).toBeUndefined();
+    } finally {
+      t.h.connector.members.set(id, member);
+      t.h.time.skewMs -= RECHECK_AFTER_MS;
+    }
   });
 
   it('links a user whose roster entry has only a userPrincipalName', async () => {

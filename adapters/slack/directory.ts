@@ -1,7 +1,8 @@
 /**
  * The workspace's people for the poller's directory sync: `users.list`, page by page, as
  * (Slack user id, e-mail) pairs, so approvers who never used the bot are linked and notified.
- * Deactivated users, bots and people without a visible e-mail address are left out.
+ * Deactivated users and bots are left out; people without a visible e-mail address come with
+ * none, so a link made when they had one is dropped.
  */
 import { z } from 'zod';
 import type { DirectoryMember, DirectorySource } from '../../src/core/directory-source.ts';
@@ -39,9 +40,8 @@ export class SlackDirectory implements DirectorySource {
         UsersPage,
       );
       for (const member of page.members) {
-        const email = member.profile?.email;
-        // USLACKBOT is not flagged as a bot, but has no e-mail address either.
-        if (email && !member.deleted && !member.is_bot) yield { chatUserId: member.id, email };
+        const email = member.profile?.email || undefined;
+        if (!member.deleted && !member.is_bot) yield { chatUserId: member.id, email };
       }
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor);

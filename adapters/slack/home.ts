@@ -71,10 +71,14 @@ export function homeView(pending: SlackBlock[], recent: SlackBlock[], lead: Slac
   return { type: 'home' as const, blocks };
 }
 
-/** The Home tab, published whenever it is opened, and its Request access button. */
+/**
+ * The Home tab, published whenever it is opened (an opening counts against the person's rate
+ * limit; past it the tab keeps what it showed), and its Request access button.
+ */
 export function registerHome(app: App, c: SlackContext): void {
   app.event('app_home_opened', async ({ event }) => {
-    if (event.tab === 'home') await publishHome(c, event.user);
+    if (event.tab !== 'home' || !(await c.bot.mayAct(slackActor(c.api, event.user)))) return;
+    await publishHome(c, event.user);
   });
   app.action(actionIds.openRequest, async ({ ack, body }) => {
     await ackFirst(ack);

@@ -67,7 +67,7 @@ const Env = z.object(settings).superRefine((env, ctx) => {
   need(
     !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId,
     'TEAMS_ALLOWED_TENANTS',
-    'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas, or * to accept every tenant (defaults to MicrosoftAppTenantId when that is set)',
+    'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas (defaults to MicrosoftAppTenantId when that is set)',
   );
   need(
     anonymous && !!env.MicrosoftAppId,
@@ -115,6 +115,7 @@ function toConfig(env: Env) {
       adminsGroup: env.GROUP_ADMINS_GROUP,
       managers: env.GROUP_MANAGERS,
       auditorsGroup: env.AUDITORS_GROUP,
+      privileged: env.PRIVILEGED_GROUPS,
     },
     /** Days the audit log keeps an entry; 0: for ever. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
@@ -148,7 +149,9 @@ function toConfig(env: Env) {
             /** Lower-cased ids, or `*`; only anonymous mode gets here with neither variable. */
             allowedTenants:
               env.TEAMS_ALLOWED_TENANTS ??
-              (env.MicrosoftAppTenantId ? [env.MicrosoftAppTenantId.toLowerCase()] : '*'),
+              (env.MicrosoftAppTenantId
+                ? [env.MicrosoftAppTenantId.toLowerCase()]
+                : ('*' as const)),
           }
         : undefined,
     port: env.PORT,

@@ -106,13 +106,11 @@ export const intIn = (name: string, min: number, max: number) =>
 
 export const tenantList = z.string().transform((value, ctx) => {
   const ids = value.split(',').map((id) => id.trim().toLowerCase());
-  if (ids.length === 1 && ids[0] === '*') return '*' as const;
+  const message = ids.includes('*')
+    ? 'TEAMS_ALLOWED_TENANTS=* is refused: accessbot serves one organisation’s Access Service, and people of any other tenant could take your people’s e-mail addresses; list your tenant ids'
+    : 'TEAMS_ALLOWED_TENANTS must be tenant ids separated by commas';
   if (ids.some((id) => !/^[a-z0-9][\w.-]*$/.test(id))) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        'TEAMS_ALLOWED_TENANTS must be tenant ids separated by commas, or * to accept every tenant',
-    });
+    ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   }
   return ids;

@@ -73,7 +73,7 @@ export const people = {
   RATE_LIMIT_PER_MINUTE: withDefault(
     intIn('RATE_LIMIT_PER_MINUTE', 0, 10_000),
     '30',
-    'commands, clicks and forms one person may send per minute (`0` = no limit)',
+    'commands, clicks, forms and App Home openings one person may send per minute, across every replica and worker sharing the store (`0` = no limit)',
   ),
   RATE_LIMIT_BURST: withDefault(
     intIn('RATE_LIMIT_BURST', 1, 1_000),
@@ -94,6 +94,16 @@ export const people = {
     parsedBy('GROUP_MANAGERS', parseGroupManagers),
     'who manages which group: `Engineering=ada@x.com,alan@x.com;Design=tim@x.com`, inline JSON, or the path of a JSON file',
     { unset: 'nobody' },
+  ),
+  PRIVILEGED_GROUPS: optional(
+    z.string().transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+    'names or ids of further groups, separated by commas, that like the admins and auditors groups take a second admin to add anyone to',
+    { unset: 'only the admins and auditors groups' },
   ),
   AUDITORS_GROUP: optional(
     groupName,

@@ -172,7 +172,7 @@ const teams = {
   ),
   TEAMS_ALLOWED_TENANTS: optional(
     tenantList,
-    'the Microsoft 365 tenant ids whose people may use the bot, separated by commas (`*`: every tenant); required with `MicrosoftAppId`',
+    'the Microsoft 365 tenant ids whose people may use the bot, separated by commas (`*` is refused: one organisation only); required with `MicrosoftAppId`',
     { unset: '`MicrosoftAppTenantId`', fill: true },
   ),
   TEAMS_ANONYMOUS: optional(

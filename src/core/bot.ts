@@ -18,6 +18,7 @@ import type {
   JsonObject,
   LinkStore,
   Platform,
+  RateStore,
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
@@ -60,7 +61,8 @@ export type BotStore = LinkStore &
   TaskAudienceStore &
   ConversationRefStore &
   GroupChangeStore &
-  ChannelGroupStore;
+  ChannelGroupStore &
+  RateStore;
 
 export interface BotDeps {
   client: AccessClient;
@@ -116,7 +118,7 @@ export class AccessBot {
     this.#decider = new Decider({ ...base, audience: this.#audience, allowSelfApproval });
     this.#catalog = new AppCatalog(client, () => now().getTime());
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.#rate = new RateLimit({ ...limit, now: () => now().getTime() });
+    this.#rate = new RateLimit({ ...limit, store, now: () => now().getTime() });
     this.#groups = {
       ...base,
       identity: this.#identity,
@@ -135,7 +137,7 @@ export class AccessBot {
   }
 
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
-    if (!this.#mayAct(actor)) return SLOW_DOWN;
+    if (!(await this.mayAct(actor))) return SLOW_DOWN;
     try {
       return await this.#run(actor, command, place);
     } catch (error) {
@@ -199,7 +201,7 @@ export class AccessBot {
 
   /** A decision from a button, a form or a command; the task must be in the actor's own list. */
   async decide(actor: ChatActor, taskId: string, decision: Decision, reason?: string) {
-    if (!this.#mayAct(actor)) return kept('failed', SLOW_DOWN);
+    if (!(await this.mayAct(actor))) return kept('failed', SLOW_DOWN);
     return this.#decide(actor, taskId, decision, reason);
   }
 
@@ -213,7 +215,7 @@ export class AccessBot {
     actor: ChatActor,
     taskIds: readonly string[],
   ): Promise<{ reply: Reply; results: Decided[] }> {
-    if (!this.#mayAct(actor)) return { reply: SLOW_DOWN, results: [] };
+    if (!(await this.mayAct(actor))) return { reply: SLOW_DOWN, results: [] };
     const results = await decideEach(taskIds, (taskId) => this.#decide(actor, taskId, 'approve'));
     return { reply: decidedReply(results), results };
   }
@@ -241,7 +243,7 @@ export class AccessBot {
   /** A submitted request form; the app and level are read again from the service. */
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
     const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
-    if (!this.#mayAct(actor)) return done(SLOW_DOWN);
+    if (!(await this.mayAct(actor))) return done(SLOW_DOWN);
     return this.#as(actor, (link) => requestByForm(this.#request, link.accessUserId, form), done);
   }
 
@@ -259,7 +261,7 @@ export class AccessBot {
     actor: ChatActor,
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
-    if (!this.#mayAct(actor)) return kept('stale', SLOW_DOWN);
+    if (!(await this.mayAct(actor))) return kept('stale', SLOW_DOWN);
     return this.#as(actor, work, (reply) => kept('failed', reply));
   }
 
@@ -295,8 +297,9 @@ export class AccessBot {
     return new Conversations(this.#deps.store, platform, schema);
   }
 
-  #mayAct(actor: ChatActor): boolean {
-    const allowed = this.#rate.take(`${actor.platform}\u0000${actor.chatUserId}`);
+  /** Whether `actor` may act now, counted; opening the Slack App Home counts too. */
+  async mayAct(actor: ChatActor): Promise<boolean> {
+    const allowed = await this.#rate.take(`${actor.platform}:${actor.chatUserId}`);
     if (!allowed)
       this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
     return allowed;

@@ -7,7 +7,8 @@ import type { Platform } from '../store/store.ts';
 
 export interface DirectoryMember {
   chatUserId: string;
-  email: string;
+  /** Undefined when the account shows none: its link, if any, is dropped. */
+  email: string | undefined;
 }
 
 export interface DirectorySource {

@@ -1,6 +1,8 @@
 /**
- * Who a chat user is in the Access Service: matched once by e-mail address (case-insensitively)
- * and then remembered in the store, so later commands cost no lookup.
+ * Who a chat user is in the Access Service: matched by e-mail address (case-insensitively) and
+ * remembered in the store, so later commands cost no lookup — until the link is older than
+ * `RECHECK_AFTER_MS`: then the chat profile is read again, and a link whose account now shows
+ * another address, or none, is dropped and the account looked up afresh (links follow people).
  */
 import type { AccessClient } from '../access/client.ts';
 import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
@@ -10,13 +12,15 @@ import { inert } from './text.ts';
 
 /** How long "you have no Access account" is answered from memory; after it, asked afresh. */
 export const UNLINKED_FOR_MS = 60_000;
+/** How long a link is trusted before the chat profile's address is read again. */
+export const RECHECK_AFTER_MS = 60 * 60_000;
 /** People remembered as unlinked, at most; the least recently asked are forgotten first. */
 const UNLINKED_REMEMBERED = 10_000;
 
 export interface ChatActor {
   platform: Platform;
   chatUserId: string;
-  /** The e-mail on the chat profile; asked only when no link is stored yet. */
+  /** The e-mail on the chat profile; asked when no link is stored, or it is due a recheck. */
   email: () => Promise<string | undefined>;
 }
 
@@ -46,7 +50,16 @@ export class Identity {
    */
   async resolve(actor: ChatActor): Promise<IdentityLink> {
     const known = await this.#store.getLink(actor.platform, actor.chatUserId);
-    if (known) return known;
+    const now = this.#now();
+    if (known && now.getTime() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
+    if (known) {
+      if ((await actor.email())?.trim().toLowerCase() === known.email) {
+        const checked = { ...known, linkedAt: now };
+        await this.#store.saveLink(checked);
+        return checked;
+      }
+      await this.#store.deleteLink(actor.platform, actor.chatUserId);
+    }
     const key = `${actor.platform}\u0000${actor.chatUserId}`;
     const found = await this.#lookups.forceFetch(key, { context: actor });
     if (found instanceof NotLinkedError) throw found;

@@ -1,16 +1,20 @@
 /**
  * How much one person may ask of accessbot: a bucket of `burst` actions per person that refills
- * at `perMinute`. Commands, clicks and forms take one each; a card refresh or a picker's search
- * take none (Teams and Slack send those by themselves). Past it the person is told to slow down,
- * and nothing reaches the Access Service.
+ * at `perMinute`, in this process, and at most `perMinute` (or `burst`, if larger) in each minute
+ * across every process sharing the store — counted there only for what this process let
+ * through, so a flood costs the store nothing. Commands, clicks, forms and opening the App Home
+ * take one each; a card refresh or a picker's search take none (Teams and Slack send those by
+ * themselves). Past it the person is told to slow down, and nothing reaches the Access Service.
  */
 import { LRUCache } from 'lru-cache';
+import type { RateStore } from '../store/store.ts';
 
 export interface RateLimitOptions {
   /** 0: no limit. */
   perMinute: number;
   burst: number;
   now: () => number;
+  store: RateStore;
 }
 
 /** People tracked at most; those idle longest, whose buckets are the fullest, are dropped first. */
@@ -25,7 +29,7 @@ export class RateLimit {
   }
 
   /** True when `who` may act now (and it is counted); false when they must wait. */
-  take(who: string): boolean {
+  async take(who: string): Promise<boolean> {
     const { perMinute, burst } = this.#o;
     if (perMinute <= 0) return true;
     const now = this.#o.now();
@@ -35,6 +39,7 @@ export class RateLimit {
     this.#buckets.set(who, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
-    return true;
+    const counted = await this.#o.store.countAction(who, new Date(now - (now % 60_000)));
+    return counted <= Math.max(perMinute, burst);
   }
 }

@@ -30,13 +30,13 @@ function titleOf(task: Task, f: TaskFacts): string {
   }
 }
 
-function fieldsOf(task: Task, f: TaskFacts): Field[] {
+function fieldsOf(task: Task, f: TaskFacts, brief: boolean): Field[] {
   const fields: Array<[string, string | undefined]> = [
     ['Requested by', f.requestedByName],
     ['For', f.userDisplayName !== f.requestedByName ? f.userDisplayName : undefined],
     ['Application', f.workAppName],
     ['Permission level', f.permissionLevelName],
-    ['Justification', f.justification],
+    ['Justification', brief ? undefined : f.justification],
     ['Since', f.createdAt ? formatTime(f.createdAt) : undefined],
     ['Task', inert(task.id)],
   ];
@@ -50,13 +50,13 @@ export function stateOf(task: Task, pendingStatus: string): TaskState {
   return 'other';
 }
 
-function outcomeOf(task: Task, state: TaskState, f: TaskFacts): string | undefined {
+function outcomeOf(task: Task, state: TaskState, f: TaskFacts, brief: boolean) {
   if (state === 'pending') return undefined;
   const verb =
     state === 'approved' ? 'Approved' : state === 'declined' ? 'Declined' : inert(task.status);
   const by = f.decidedByName ? ` by ${f.decidedByName}` : '';
   const when = f.decidedAt ? ` on ${formatTime(f.decidedAt)}` : '';
-  const why = f.reason ? ` — "${f.reason}"` : '';
+  const why = f.reason && !brief ? ` — "${f.reason}"` : '';
   return `${verb}${by}${when}${why}`;
 }
 
@@ -65,6 +65,8 @@ export interface CardOptions {
   number?: number;
   /** False for viewers who may see but not decide the task. */
   actionable?: boolean;
+  /** For a channel: no free text (justification, decline reason). */
+  brief?: boolean;
 }
 
 export function taskCard(task: Task, options: CardOptions): TaskCard {
@@ -75,9 +77,9 @@ export function taskCard(task: Task, options: CardOptions): TaskCard {
     taskId: task.id,
     number: options.number,
     title: titleOf(task, f),
-    fields: fieldsOf(task, f),
+    fields: fieldsOf(task, f, !!options.brief),
     state,
-    outcome: outcomeOf(task, state, f),
+    outcome: outcomeOf(task, state, f, !!options.brief),
     buttons: actionable
       ? [
           { label: 'Approve', action: 'approve', value: task.id, style: 'primary' },

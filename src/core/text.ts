@@ -28,12 +28,13 @@ const urlStarts = /\b([a-z][a-z0-9+.-]*):\/\/|\b(www)\./gi;
 /** Our code spans are written with backticks; one in data becomes a look-alike that is not. */
 const BACKTICK_LOOKALIKE = '\u02cb';
 
+/** Text with no control, bidi or invisible character left, its line breaks made spaces. */
+export const printable = (text: string) =>
+  text.toWellFormed().replace(breaks, ' ').replace(hidden, '');
+
 /** Any text as one harmless line: safe for our own wording too, which it leaves as it is. */
 export function clean(text: string): string {
-  return text
-    .toWellFormed()
-    .replace(breaks, ' ')
-    .replace(hidden, '')
+  return printable(text)
     .replace(markRuns, '$1')
     .replace(urlStarts, (_m, scheme: string | undefined, www: string | undefined) =>
       scheme ? `${scheme}[:]//` : `${www}[.]`,

@@ -17,7 +17,7 @@ import {
   reminderMessage,
 } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
-import { isNotifyOnly } from './rules.ts';
+import { isBrief, isNotifyOnly } from './rules.ts';
 import type { Target } from './targets.ts';
 
 export async function deliver(
@@ -29,7 +29,8 @@ export async function deliver(
   nudgeable: NudgeWindow,
 ): Promise<void> {
   if (!existing) {
-    const message = newTaskMessage(task, target, options(ctx, task));
+    const brief = isBrief(ctx.rules, target.platform, target.recipient);
+    const message = newTaskMessage(task, target, { ...options(ctx, task), brief });
     const created = Date.parse(String(task.metadata.createdAt));
     return claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
       if (Number.isFinite(created) && target.role === 'approver') {

@@ -15,6 +15,7 @@ import type { PollerContext } from './context.ts';
 import { claimAndDrive } from './deliver.ts';
 import { escalationMessage } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
+import { isBrief } from './rules.ts';
 import { escalationTargets, roleOf } from './targets.ts';
 
 export interface EscalationCheck {
@@ -51,12 +52,13 @@ export async function escalate(
   const approvers = [...new Set(mine.map((n) => n.accessUserId))]
     .map(check.nameOf)
     .filter((name) => name !== undefined);
-  const message = escalationMessage(task, {
-    pendingStatus: ctx.pendingStatus,
-    waitedMs: ctx.clock.now().getTime() - since,
-    approvers,
-  });
   for (const target of targets) {
+    const message = escalationMessage(task, {
+      pendingStatus: ctx.pendingStatus,
+      waitedMs: ctx.clock.now().getTime() - since,
+      approvers,
+      brief: isBrief(ctx.rules, target.platform, target.recipient),
+    });
     await claimAndDrive(ctx, task, target, check.accessUserId, message);
   }
 }

@@ -15,6 +15,8 @@ export interface NewTaskOptions {
   pendingStatus: string;
   /** The task's type is decided in the Access Service only: no buttons. */
   notifyOnly: boolean;
+  /** For a channel: no free text. */
+  brief?: boolean;
 }
 
 function lead(target: Target, notifyOnly: boolean): string {
@@ -26,7 +28,7 @@ function lead(target: Target, notifyOnly: boolean): string {
 
 export function newTaskMessage(task: Task, target: Target, o: NewTaskOptions): Reply {
   const actionable = target.role === 'approver' && !o.notifyOnly;
-  const card = taskCard(task, { pendingStatus: o.pendingStatus, actionable });
+  const card = taskCard(task, { pendingStatus: o.pendingStatus, actionable, brief: o.brief });
   return taskMessage(card, lead(target, o.notifyOnly));
 }
 
@@ -44,8 +46,13 @@ export function reminderFollowUp(task: Task): Reply {
 }
 
 /** The task as decided (or gone), for every message that was sent about it. */
-export function outcomeMessage(task: Task | undefined, taskId: string, pendingStatus: string) {
-  return taskMessage(task ? taskCard(task, { pendingStatus }) : goneCard(taskId));
+export function outcomeMessage(
+  task: Task | undefined,
+  taskId: string,
+  pendingStatus: string,
+  brief = false,
+) {
+  return taskMessage(task ? taskCard(task, { pendingStatus, brief }) : goneCard(taskId));
 }
 
 /** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */
@@ -62,13 +69,15 @@ export interface Escalation {
   waitedMs: number;
   /** Its approvers' names, as far as the bot knows them. */
   approvers: readonly string[];
+  /** For a channel: no free text. */
+  brief?: boolean;
 }
 
 const ESCALATED = '⏫ Escalated';
 
 /** For an escalation channel: who has kept the task waiting, and for how long. No buttons. */
 export function escalationMessage(task: Task, e: Escalation): Reply {
-  const card = taskCard(task, { pendingStatus: e.pendingStatus, actionable: false });
+  const card = taskCard(task, { ...e, actionable: false });
   const age = formatAge(e.waitedMs);
   const who = e.approvers.length
     ? sentenceList(e.approvers.map((name) => inert(name)))
@@ -89,8 +98,9 @@ export function escalationOutcomeMessage(
   task: Task | undefined,
   taskId: string,
   pendingStatus: string,
+  brief = false,
 ): Reply {
-  const card = task ? taskCard(task, { pendingStatus }) : goneCard(taskId);
+  const card = task ? taskCard(task, { pendingStatus, brief }) : goneCard(taskId);
   return { ...taskMessage(card, `${ESCALATED} task`), visibility: 'channel' };
 }
 

@@ -11,6 +11,7 @@ import { stateOf } from '../core/task-card.ts';
 import type { NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { escalationOutcomeMessage, outcomeMessage } from './messages.ts';
+import { isBrief } from './rules.ts';
 import { roleOf } from './targets.ts';
 
 export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<Task | undefined> {
@@ -23,12 +24,13 @@ export async function resolveTask(
 ): Promise<void> {
   const task = await findTask(ctx, taskId);
   if (task && stateOf(task, ctx.pendingStatus) === 'pending') return;
-  const outcome = { message: outcomeMessage(task, taskId, ctx.pendingStatus) };
-  const escalated = { message: escalationOutcomeMessage(task, taskId, ctx.pendingStatus) };
   for (const n of await ctx.store.listNotifications({ taskIds: [taskId] })) {
     if (n.resolvedAt || !ctx.notifiers.has(n.platform)) continue;
     const key = { taskId, platform: n.platform, recipient: n.recipient };
-    const body = roleOf(n.recipient) === 'escalation' ? escalated : outcome;
+    const brief = isBrief(ctx.rules, n.platform, n.recipient);
+    const outcome =
+      roleOf(n.recipient) === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
+    const body = { message: outcome(task, taskId, ctx.pendingStatus, brief) };
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
     // An intent in another replica's hands stays there; that replica (or its heir) edits it.
     if (resolved?.intent?.owner === ctx.owner) await ctx.outbox.drive(resolved, false);

@@ -3,7 +3,8 @@
  * are also posted to a channel; tasks still waiting after `ESCALATE_AFTER` are escalated to a
  * channel, matched the same way, or else to the default escalation channel; and tasks of given
  * types are announced without buttons, for decisions that must be taken in the Access Service
- * itself.
+ * itself. A channel's cards leave out every free text (justification, decline reason) unless
+ * every rule naming the channel opts in with `"details": "full"`.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -13,7 +14,11 @@ import { Platform } from '../store/store.ts';
 
 const names = z.array(z.string().trim().min(1)).min(1);
 
-const Channel = z.strictObject({ platform: Platform, channelId: z.string().min(1) });
+const Channel = z.strictObject({
+  platform: Platform,
+  channelId: z.string().min(1),
+  details: z.literal('full').optional(),
+});
 export type Channel = z.infer<typeof Channel>;
 
 export const ChannelRule = Channel.extend({
@@ -94,6 +99,15 @@ export function escalationChannelsFor(task: Task, rules: NotifyRules): Channel[]
 /** Whether any task can be escalated at all. */
 export const escalates = (rules: NotifyRules) =>
   rules.escalations.length > 0 || rules.defaultEscalation !== undefined;
+
+/** Whether a message to `recipient` (a target's or notification's key) leaves out free text. */
+export function isBrief(rules: NotifyRules, platform: Platform, recipient: string): boolean {
+  const channelId = /^(?:escalation:)?channel:(.*)$/.exec(recipient)?.[1];
+  if (channelId === undefined) return false;
+  const all = [...rules.channels, ...rules.escalations, rules.defaultEscalation];
+  const naming = all.filter((c) => c?.platform === platform && c.channelId === channelId);
+  return !naming.length || naming.some((c) => c?.details !== 'full');
+}
 
 export function isNotifyOnly(task: Task, rules: NotifyRules): boolean {
   return rules.notifyOnly.includes(task.type);

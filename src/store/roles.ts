@@ -24,6 +24,8 @@ export interface LinkStore {
   /** Insert or replace the link of (platform, chatUserId). */
   saveLink(link: IdentityLink): Promise<void>;
   listLinks(platform?: Platform): Promise<IdentityLink[]>;
+  /** The chat account acts as nobody until it is linked again. */
+  deleteLink(platform: Platform, chatUserId: string): Promise<void>;
 }
 
 /** Decisions and membership changes taken (or refused) through the bot. */
@@ -174,6 +176,12 @@ export interface ReplayStore {
    * when it was seen before (a replay). Keys past their time are forgotten as it goes.
    */
   firstSeen(key: string, now: Date, forgetAfter: Date): Promise<boolean>;
+}
+
+/** What people did per minute, counted across every replica sharing the store. */
+export interface RateStore {
+  /** Counts one action of `key` in the minute starting at `window`; the minute's count so far. */
+  countAction(key: string, window: Date): Promise<number>;
 }
 
 /** Replicas' heartbeats: how the others know one is gone and take over its intents at once. */

@@ -5,6 +5,7 @@ import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
 import { outboxTables } from './tables/outbox.ts';
 import { pollerTables } from './tables/poller.ts';
+import { rateTables } from './tables/rate.ts';
 import { replayTables } from './tables/replay.ts';
 
 /** The store on an open, migrated database: the tables of every role share its connection. */
@@ -16,6 +17,7 @@ export function sqlStore(db: SqlDb): Store {
     ...pollerTables(db),
     ...outboxTables(db),
     ...replayTables(db),
+    ...rateTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

@@ -22,6 +22,7 @@ export interface Store
     Role.ConversationRefStore,
     Role.ReplicaStore,
     Role.ReplayStore,
+    Role.RateStore,
     Role.GroupChangeStore,
     Role.ChannelGroupStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */

@@ -1,10 +1,12 @@
 /**
  * Audit entries as an export writes them: CSV (RFC 4180, a header row) or JSON Lines. Text that
- * people typed stays data: CSV quotes every cell that holds a comma, a quote or a line break,
- * and a cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, carriage return
- * first) gets a leading `'`.
+ * people typed stays data: control, bidi and invisible characters are dropped and line breaks
+ * become spaces (nothing can drive the reader's terminal or reorder what they see), CSV quotes
+ * every cell that holds a comma or a quote, and a cell a spreadsheet would read as a formula
+ * (`=`, `+`, `-`, `@` after any leading whitespace) gets a leading `'`.
  */
 import { type AuditEntry, isDecision } from '../../store/store.ts';
+import { printable } from '../text.ts';
 
 const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
 const change = (e: AuditEntry) => (isDecision(e) ? undefined : e);
@@ -31,18 +33,25 @@ const COLUMNS = {
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
 export const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+type Column = (typeof EXPORT_COLUMNS)[number];
+
+/** A column's value as a person may read it: no control, bidi or invisible characters. */
+function cell(entry: AuditEntry, column: Column): string | null {
+  const value = COLUMNS[column](entry);
+  return value && printable(value);
+}
 
 function csvCell(value: string | null): string {
   if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = /^\s*[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export const csvHeader = () => `${EXPORT_COLUMNS.join(',')}\r\n`;
 
 export const csvLine = (entry: AuditEntry) =>
-  `${EXPORT_COLUMNS.map((column) => csvCell(COLUMNS[column](entry))).join(',')}\r\n`;
+  `${EXPORT_COLUMNS.map((column) => csvCell(cell(entry, column))).join(',')}\r\n`;
 
 /** One JSON object per line; absent fields are null, so every line has every key. */
 export const jsonLine = (entry: AuditEntry) =>
-  `${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, COLUMNS[c](entry)])))}\n`;
+  `${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, cell(entry, c)])))}\n`;

@@ -24,31 +24,33 @@ function fields(c: GroupChange, askedBy: string): Field[] {
   ];
 }
 
-/** The card that asks the person who asked for the change to confirm it. */
-export function confirmationCard(c: GroupChange, askedBy: string): Reply {
+/**
+ * The card that asks the person who asked for the change to confirm it; for a privileged group
+ * (`second`) it says that another admin confirms, and offers the asker only Cancel.
+ */
+export function confirmationCard(c: GroupChange, askedBy: string, second = false): Reply {
   const title = `${adding(c) ? 'Add' : 'Remove'} ${targetOf(c)} ${adding(c) ? 'to' : 'from'} ${inert(c.groupName)}?`;
-  return info(`${title} Confirm or cancel (${c.id}) before ${formatTime(c.expiresAt)}.`, {
+  const by = second ? 'A second admin confirms it' : 'Confirm or cancel';
+  const confirm = {
+    label: adding(c) ? 'Confirm: add' : 'Confirm: remove',
+    action: 'confirmChange',
+    value: c.id,
+    style: adding(c) ? 'primary' : 'danger',
+  } as const;
+  const cancel = { label: 'Cancel', action: 'cancelChange', value: c.id } as const;
+  return info(`${title} ${by} (${c.id}) before ${formatTime(c.expiresAt)}.`, {
     title,
     blocks: [
       {
         kind: 'fields',
         fields: [...fields(c, askedBy), { label: 'Expires', value: formatTime(c.expiresAt) }],
       },
-      {
-        kind: 'actions',
-        buttons: [
-          {
-            label: adding(c) ? 'Confirm: add' : 'Confirm: remove',
-            action: 'confirmChange',
-            value: c.id,
-            style: adding(c) ? 'primary' : 'danger',
-          },
-          { label: 'Cancel', action: 'cancelChange', value: c.id },
-        ],
-      },
+      { kind: 'actions', buttons: second ? [cancel] : [confirm, cancel] },
       {
         kind: 'note',
-        text: `Nothing changes until you confirm (\`confirm ${c.id}\`) or cancel (\`cancel ${c.id}\`).`,
+        text: second
+          ? `Nothing changes until another of accessbot’s admins, not the person added, types \`confirm ${c.id}\`. You may cancel (\`cancel ${c.id}\`).`
+          : `Nothing changes until you confirm (\`confirm ${c.id}\`) or cancel (\`cancel ${c.id}\`).`,
       },
     ],
   });

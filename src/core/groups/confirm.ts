@@ -1,6 +1,8 @@
 /**
  * Confirming and cancelling a pending membership change, from a button or typed, on any
- * replica. Only the person who asked may do either; an expired change is not carried out; the
+ * replica. Only the person who asked may do either — except that adding someone to a privileged
+ * group is confirmed by a second admin, neither the asker nor the person added (the asker may
+ * still cancel it); an expired change is not carried out; the
  * change is claimed in the store before the Access Service is called, so a double click (or two
  * replicas) changes nothing twice; the outcome is audited, the person changed is told, and the
  * card becomes the outcome.
@@ -33,7 +35,7 @@ const UNKNOWN = warning(
 );
 
 export async function confirmChange(deps: GroupDeps, link: IdentityLink, id: string) {
-  return settle(deps, link, id, async (change) => {
+  return settle(deps, link, id, secondAdmin, async (change) => {
     const allowed = await deps.rules.mayManage(link, {
       id: change.groupId,
       name: change.groupName,
@@ -54,33 +56,59 @@ export async function confirmChange(deps: GroupDeps, link: IdentityLink, id: str
   });
 }
 
-export async function cancelChange(deps: GroupDeps, link: IdentityLink, id: string) {
-  return settle(deps, link, id, (change) => finish(deps, link, change, 'cancelled', 'cancelled'));
+/** Who may confirm a change: its asker, or for a privileged group a second admin. */
+async function secondAdmin(deps: GroupDeps, link: IdentityLink, change: GroupChange) {
+  const group = { id: change.groupId, name: change.groupName };
+  if (change.action !== 'group_add' || !deps.rules.isPrivileged(group)) {
+    return askerOnly(deps, link, change);
+  }
+  if (link.accessUserId === change.accessUserId) return kept('stale', warning(SECOND_ADMIN));
+  if (link.accessUserId !== change.targetUserId && (await deps.rules.isAdmin(link))) return;
+  await recordChange(deps, link, change, 'not_allowed');
+  return kept('not_allowed', warning(`${SECOND_ADMIN} Nothing was changed.`));
 }
 
-/** The checks both share: the change exists, is the actor's own, and is still pending in time. */
+const SECOND_ADMIN =
+  'Adding someone to this group takes a second admin: another of accessbot’s admins, not the person added, confirms it.';
+
+export async function cancelChange(deps: GroupDeps, link: IdentityLink, id: string) {
+  return settle(deps, link, id, askerOnly, (change) =>
+    finish(deps, link, change, 'cancelled', 'cancelled'),
+  );
+}
+
+/** The checks both share: the change exists, is the actor's to settle, and is pending in time. */
 async function settle(
   deps: GroupDeps,
   link: IdentityLink,
   id: string,
+  may: (
+    deps: GroupDeps,
+    link: IdentityLink,
+    change: GroupChange,
+  ) => Promise<ChangeResult | undefined>,
   act: (change: GroupChange) => Promise<ChangeResult>,
 ): Promise<ChangeResult> {
   const change = await deps.store.getGroupChange(id);
   if (!change) return kept('stale', UNKNOWN);
-  if (change.platform !== link.platform || change.chatUserId !== link.chatUserId) {
-    await recordChange(deps, link, change, 'not_requester');
-    return kept(
-      'not_requester',
-      warning(
-        'Only the person who asked for this change can confirm or cancel it. Nothing was changed.',
-      ),
-    );
-  }
+  const refused = await may(deps, link, change);
+  if (refused) return refused;
   if (change.state !== 'pending') return over(change, link);
   if (change.expiresAt.getTime() <= deps.now().getTime()) {
     return finish(deps, link, change, 'expired', 'expired');
   }
   return act(change);
+}
+
+async function askerOnly(deps: GroupDeps, link: IdentityLink, change: GroupChange) {
+  if (change.platform === link.platform && change.chatUserId === link.chatUserId) return;
+  await recordChange(deps, link, change, 'not_requester');
+  return kept(
+    'not_requester',
+    warning(
+      'Only the person who asked for this change can confirm or cancel it. Nothing was changed.',
+    ),
+  );
 }
 
 /** Moves the change to its end state, audits it, and shows it; a lost race is told as it is. */

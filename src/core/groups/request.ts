@@ -60,7 +60,8 @@ export async function requestChange(
     updatedAt: now,
   };
   await deps.store.saveGroupChange(pending);
-  return confirmationCard(pending, nameOf(link));
+  const second = action === 'add' && deps.rules.isPrivileged(group);
+  return confirmationCard(pending, nameOf(link), second);
 }
 
 /** Names only: the longest start of the words that names a group exactly is the group. */

@@ -4,6 +4,7 @@
  * managers of single groups, members of AUDITORS_GROUP read everyone's history. Unconfigured,
  * nobody may, and the refusal says how an admin turns it on. Membership of the configured
  * groups is read from the Access Service at each check, so a change there counts at once.
+ * The admins, the auditors and PRIVILEGED_GROUPS are privileged: a refusal never names them.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { UsersGroup } from '../../access/schemas.ts';
@@ -23,6 +24,8 @@ export interface GroupRulesConfig {
   managers?: Readonly<Record<string, readonly string[]>>;
   /** Name or id of the group whose members may read everyone's history. */
   auditorsGroup?: string;
+  /** Names or ids of further groups that take a second admin to add anyone to. */
+  privileged?: readonly string[];
 }
 
 const SETUP =
@@ -36,12 +39,18 @@ export class GroupRules {
   readonly #admins: string | undefined;
   readonly #auditors: string | undefined;
   readonly #managers: Map<string, Set<string>>;
+  readonly #privileged: Set<string>;
 
   constructor(client: AccessClient, log: Logger, config: GroupRulesConfig = {}) {
     this.#client = client;
     this.#log = log;
     this.#admins = config.adminsGroup;
     this.#auditors = config.auditorsGroup;
+    this.#privileged = new Set(
+      [config.adminsGroup, config.auditorsGroup, ...(config.privileged ?? [])]
+        .filter((name) => name !== undefined)
+        .map(normalize),
+    );
     this.#managers = new Map(
       Object.entries(config.managers ?? {}).map(([group, emails]) => [
         normalize(group),
@@ -60,15 +69,22 @@ export class GroupRules {
       ...(this.#managers.get(normalize(group.name)) ?? []),
     ];
     if (managers.includes(link.email.toLowerCase())) return { ok: true };
-    if (this.#admins && (await this.#isMember(this.#admins, link.accessUserId)))
-      return { ok: true };
-    const who = [
-      managers.length ? `its managers` : '',
-      this.#admins ? `members of the group "${this.#admins}"` : '',
-    ].filter(Boolean);
+    if (await this.isAdmin(link)) return { ok: true };
+    const who = [managers.length ? 'its managers' : '', this.#admins ? 'accessbot’s admins' : ''];
+    const named = who.filter(Boolean);
     return refuse(
-      `You may not change the members of ${inert(group.name)}: only ${sentenceList(who.length ? who : ['its managers'])} may. Nothing was changed.`,
+      `You may not change the members of ${inert(group.name)}: only ${sentenceList(named.length ? named : ['its managers'])} may. Nothing was changed.`,
     );
+  }
+
+  /** Whether adding someone to `group` takes a second admin. */
+  isPrivileged(group: Pick<UsersGroup, 'id' | 'name'>): boolean {
+    return this.#privileged.has(normalize(group.id)) || this.#privileged.has(normalize(group.name));
+  }
+
+  /** Whether `link` is one of accessbot's admins (a member of GROUP_ADMINS_GROUP). */
+  async isAdmin(link: IdentityLink): Promise<boolean> {
+    return !!this.#admins && this.#isMember(this.#admins, link.accessUserId);
   }
 
   /** Whether `link` may read other people's history. */
@@ -79,9 +95,7 @@ export class GroupRules {
       );
     }
     if (await this.#isMember(this.#auditors, link.accessUserId)) return { ok: true };
-    return refuse(
-      `Only members of the group "${this.#auditors}" may read the history of others. \`history\` alone shows your own.`,
-    );
+    return refuse('Only auditors may read the history of others. `history` alone shows your own.');
   }
 
   /** A configured group that does not exist lets nobody in; the operator is told. */

@@ -206,4 +206,15 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN requester_name text;
     `,
   },
+  {
+    // Per-person action counts shared by every replica.
+    version: 10,
+    sql: `
+      CREATE TABLE rate_counts (
+        key          text PRIMARY KEY,
+        window_start timestamptz NOT NULL,
+        actions      integer NOT NULL
+      );
+    `,
+  },
 ];

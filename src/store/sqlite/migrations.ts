@@ -252,4 +252,15 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN requester_name TEXT;
     `,
   },
+  {
+    // Per-person action counts shared by every process on the file.
+    version: 11,
+    sql: `
+      CREATE TABLE rate_counts (
+        key          TEXT PRIMARY KEY,
+        window_start INTEGER NOT NULL,
+        actions      INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

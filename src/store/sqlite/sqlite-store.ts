@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { preparePrivateFile } from '../../private-file.ts';
 import { StoreError } from '../errors.ts';
 import { sqlStore } from '../sql-store.ts';
 import type { Store } from '../store.ts';
 import { SqliteDb } from './db.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
-import { preparePrivateFile } from './private-file.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -25,7 +25,7 @@ export function openSqliteStore(file: string): Store {
   const shown = inMemory ? MEMORY : resolve(file);
   let connection: DatabaseSync | undefined;
   try {
-    if (!inMemory) preparePrivateFile(shown);
+    if (!inMemory) preparePrivateFile(shown, ['', '-wal', '-shm', '-journal']);
     connection = new DatabaseSync(file);
     connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // WAL lets readers run while the poller writes; `:memory:` silently keeps its own mode.

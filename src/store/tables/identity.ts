@@ -47,6 +47,13 @@ export function identityTables(db: SqlDb): LinkStore & TaskNumberStore & TaskAud
       return rows.map(toLink);
     },
 
+    async deleteLink(platform, chatUserId) {
+      await db.run(
+        'deleteLink',
+        sql`DELETE FROM identity_links WHERE platform = ${platform} AND chat_user_id = ${chatUserId}`,
+      );
+    },
+
     async saveTaskNumbering(platform, chatUserId, taskIds, at) {
       const ids = JSON.stringify(checkedInput(TaskIds, taskIds, 'task numbering'));
       await db.run(
