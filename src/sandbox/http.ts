@@ -4,6 +4,7 @@
  * media types (4.1) and checked with the client's own zod schemas.
  */
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import getRawBody from 'raw-body';
 import { z } from 'zod';
 import { badRequest, SandboxError } from './errors.ts';
 
@@ -59,13 +60,13 @@ const bodyLimitBytes = 1 << 20;
 
 /** The whole body as text, or `null` when it is larger than the limit (the rest is drained). */
 export async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= bodyLimitBytes) chunks.push(chunk);
+  try {
+    return await getRawBody(req, { limit: bodyLimitBytes, encoding: 'utf8' });
+  } catch (error) {
+    if ((error as { type?: string }).type !== 'entity.too.large') throw error;
+    req.resume();
+    return null;
   }
-  return size > bodyLimitBytes ? null : Buffer.concat(chunks).toString('utf8');
 }
 
 /** Writes a reply; `text` replaces the serialized body (to malform it on purpose). */
