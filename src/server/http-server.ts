@@ -12,16 +12,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Route as Handler } from '../core/platform.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { type BodyRefusal, readBody } from './body.ts';
 
-/** `body` is the whole request body, at most `maxBodyBytes`; the request stream is already read. */
-export type Handler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Buffer,
-) => void | Promise<void>;
+/** A route: `body` is the whole request body, at most `maxBodyBytes`, already read. */
+export type { Route as Handler } from '../core/platform.ts';
 
 export interface HttpLimits {
   /** The largest request body read, on any route; a larger one is answered 413. */
