@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AccessClientOptions } from '../src/access/client.ts';
+import { endpoints } from '../src/access/endpoints.ts';
 import {
   ConflictError,
   ForeignOriginError,
@@ -48,6 +49,17 @@ async function serve(handler: RequestListener, overrides: Partial<AccessClientOp
 beforeEach(() => {
   sandbox.current.faults.reset();
   sandbox.current.requests.length = 0;
+});
+
+describe('Access Service paths', () => {
+  it('are built from the spec line that names them, every id encoded, so no id can change the path', () => {
+    expect(endpoints.removeGroupMember.path('a/../b', 'c d?x=1')).toBe(
+      'UsersGroups/a%2F..%2Fb/Users/c%20d%3Fx%3D1',
+    );
+    expect(endpoints.listGroups.path()).toBe('UsersGroups/');
+    expect(endpoints.approveTask).toMatchObject({ name: 'POST /Tasks/{taskId}/Approve' });
+    expect(endpoints.approveTask.path('t1')).toBe('Tasks/t1/Approve');
+  });
 });
 
 describe('Access Service client: every endpoint against the sandbox', () => {
