@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSlack } from './fakes/slack-api.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from './fakes/slack-bot.ts';
-import { sendCommand } from './fakes/slack-payloads.ts';
+import { commandTaken } from './fakes/slack-busy.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 import { watch } from './helpers/watch.ts';
 
@@ -62,15 +62,11 @@ describe('node src/app/cluster.ts', () => {
     try {
       await cluster.waitForLog(/"msg":"listening"[\s\S]*"msg":"listening"/);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-      const urls = [fake.responseUrl(), fake.responseUrl()];
-      for (const url of urls) {
-        const ack = await sendCommand(
-          `http://127.0.0.1:${port}/slack/events`,
-          'tasks',
-          'U-ADA',
-          url,
+      const urls: string[] = [];
+      for (let n = 0; n < 2; n++) {
+        urls.push(
+          await commandTaken(fake, `http://127.0.0.1:${port}/slack/events`, 'tasks', 'U-ADA'),
         );
-        expect(ack.status).toBe(200);
       }
       for (const url of urls) {
         const answer = await fake.waitFor(() => fake.respondedTo(url)[0]);
