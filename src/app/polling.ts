@@ -70,6 +70,7 @@ export async function startPolling({
     directorySyncMs: config.directorySyncMs,
     auditRetentionDays: config.auditRetentionDays,
   });
+  runtime.notices.attach(poller.notices);
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));
   const webhook = accessWebhookHandler({

@@ -4,11 +4,9 @@
  * reference. Whatever happens after the claim, the outbox finishes it (outbox.ts). A sent
  * message gets one reminder per period while the task waits, in the approver's working hours.
  */
-import { randomUUID } from 'node:crypto';
 import type { Task } from '../access/schemas.ts';
 import { ago } from '../core/clock.ts';
-import type { Reply } from '../core/reply.ts';
-import type { Notification, NotificationClaim, NotificationStore } from '../store/store.ts';
+import type { Notification, NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import {
   type NewTaskOptions,
@@ -32,57 +30,21 @@ export async function deliver(
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     const message = newTaskMessage(task, target, { ...options(ctx, task), brief });
     const created = Date.parse(String(task.metadata.createdAt));
-    return claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
-      if (Number.isFinite(created) && target.role === 'approver') {
+    const out = { event: task.id, target, accessUserId, message };
+    await ctx.outbox.send(out, (sentAt) => {
+      if (Number.isFinite(created) && target.kind === 'approver') {
         ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
       }
     });
+    return;
   }
   // Unsent, or an edit under way: the outbox carries it.
   if (existing.resolvedAt || existing.intent || !existing.messageRef) return;
-  if (target.role === 'approver') await remind(ctx, task, existing, nudgeable);
+  if (target.kind === 'approver') await remind(ctx, task, existing, nudgeable);
 }
 
 function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
   return { pendingStatus: ctx.pendingStatus, notifyOnly: isNotifyOnly(task, ctx.rules) };
-}
-
-/**
- * Claims the notification of `task` to `target` with its `post` intent; when this replica won
- * the claim, the outbox posts `message` at once. Whatever happens after the claim, the outbox
- * finishes it.
- */
-export async function claimAndDrive(
-  ctx: PollerContext<NotificationStore>,
-  task: Task,
-  target: Target,
-  accessUserId: string,
-  message: Reply,
-  onPosted?: (at: Date) => void,
-): Promise<void> {
-  const now = ctx.clock.now();
-  const claim: NotificationClaim = {
-    taskId: task.id,
-    platform: target.platform,
-    recipient: target.recipient,
-    accessUserId,
-    claimedAt: now,
-    claimedBy: ctx.owner,
-    deliveryId: randomUUID(),
-    destination: target.destination,
-    body: { message },
-  };
-  if (!(await ctx.store.claimNotification(claim))) return;
-  const { body, ...rest } = claim;
-  const claimed: Notification = {
-    ...rest,
-    messageRef: null,
-    sentAt: null,
-    remindedAt: null,
-    resolvedAt: null,
-    intent: { kind: 'post', body, owner: ctx.owner, ownedAt: now, dueAt: now, attempts: 0, seq: 1 },
-  };
-  await ctx.outbox.drive(claimed, true, onPosted);
 }
 
 async function remind(

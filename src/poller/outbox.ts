@@ -1,15 +1,20 @@
 /**
- * The outbox: carries out the intents the store holds for each notification — post the message,
- * edit it to the outcome or a reminder, post the reminder's nudge — each one written before the
- * platform call and completed after it. Whoever owns an intent drives it; a replica takes over
- * the intents of one whose heartbeat stopped (within seconds), the ones waiting for a retry, and
- * the ones held too long by a replica alive but stuck. An intent whose outcome is unknown (its
- * owner died mid-call) is first looked for on the platform (`Notifier.find`), and a message
- * found is adopted instead of being sent again.
+ * The outbox: carries out the intents the store holds for each notification — post a message of
+ * any kind (kinds.ts), edit it to the outcome or a reminder, post the reminder's nudge — each one
+ * written before the platform call and completed after it. Whoever owns an intent drives it; a
+ * replica takes over the intents of one whose heartbeat stopped (within seconds), the ones
+ * waiting for a retry, and the ones held too long by a replica alive but stuck. A message whose
+ * post was started but whose reference was never stored (its owner died mid-call) is first
+ * looked for on the platform (`Notifier.find`): a message found is adopted instead of being sent
+ * again; one that cannot be looked for is never posted again, and once its task is decided a
+ * short note tells the outcome after it.
  */
+import { randomUUID } from 'node:crypto';
 import { ago, type Clock } from '../core/clock.ts';
 import {
   Destination,
+  type Lookup,
+  LookupFailedError,
   MessageRef,
   type Notifier,
   PlatformUnavailableError,
@@ -28,8 +33,9 @@ import type {
   ReplicaStore,
 } from '../store/store.ts';
 import { crashPoint } from './crash-points.ts';
+import { KINDS, kindOf } from './kinds.ts';
 import type { PollerMetrics } from './metrics.ts';
-import { roleOf } from './targets.ts';
+import { type Target, target } from './targets.ts';
 
 export interface OutboxSettings {
   /** A replica silent this long is taken for dead. */
@@ -41,6 +47,8 @@ export interface OutboxSettings {
 
 /** Tries of one intent before it is given up. */
 const MAX_ATTEMPTS = 12;
+/** Tries of a look-up before accessbot stops looking, and never posts that message again. */
+const FIND_TRIES = 3;
 /** A failed call is retried after 2 s, doubling up to 5 minutes. */
 const RETRY = { baseDelayMs: 2_000, maxDelayMs: 300_000 };
 
@@ -55,6 +63,16 @@ export interface OutboxContext {
   owner: string;
 }
 
+/** A message to send once: the event it tells of, where it goes, and what it says. */
+export interface Outgoing {
+  /** The event's id: a task's, a request's, a group change's. */
+  event: string;
+  target: Target;
+  /** The Access user whose task, request or change it is. */
+  accessUserId: string;
+  message: Reply;
+}
+
 export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
 const keyOf = (n: NotificationKey): NotificationKey => ({
   taskId: n.taskId,
@@ -64,11 +82,12 @@ const keyOf = (n: NotificationKey): NotificationKey => ({
 
 /** The metrics label of each kind, as before the outbox. */
 function kindLabel(n: Notification, intent: Intent): string {
-  if (intent.kind === 'post' && roleOf(n.recipient) === 'escalation') return 'escalation';
-  if (intent.kind === 'post') return n.destination?.kind === 'channel' ? 'channel' : 'new';
+  if (intent.kind === 'post') return KINDS[kindOf(n.recipient)].label;
   if (intent.kind === 'follow_up') return 'reminder_follow_up';
   return intent.kind;
 }
+
+type Next = { notification: Notification | undefined; fresh: boolean } | undefined;
 
 export class Outbox {
   readonly #ctx: OutboxContext;
@@ -116,6 +135,47 @@ export class Outbox {
   }
 
   /**
+   * Sends `out` once, ever: claims its notification with a `post` intent (one replica wins, and
+   * never twice for the same event, platform and recipient), then posts it. Whatever happens
+   * after the claim, the outbox finishes it. True when this call claimed it.
+   */
+  async send(out: Outgoing, onPosted?: (at: Date) => void): Promise<boolean> {
+    const { store, clock, owner } = this.#ctx;
+    const now = clock.now();
+    const { platform, recipient, destination, kind } = out.target;
+    const claim = {
+      taskId: out.event,
+      platform,
+      recipient,
+      accessUserId: out.accessUserId,
+      claimedAt: now,
+      claimedBy: owner,
+      deliveryId: randomUUID(),
+      destination,
+      body: { message: out.message },
+      // Never edited: no decision is waited for, and nothing lists it as open.
+      ...(!KINDS[kind].followsTask && { resolvedAt: now }),
+    };
+    if (!(await store.claimNotification(claim))) return false;
+    const { body, ...rest } = claim;
+    await this.drive(
+      {
+        resolvedAt: null,
+        ...rest,
+        messageRef: null,
+        sentAt: null,
+        triedAt: null,
+        lostAt: null,
+        remindedAt: null,
+        intent: { kind: 'post', body, owner, ownedAt: now, dueAt: now, attempts: 0, seq: 1 },
+      },
+      true,
+      onPosted,
+    );
+    return true;
+  }
+
+  /**
    * Drives `n`'s intent while this replica owns it. `fresh`: this replica has just written it,
    * so nothing about it can have reached the platform yet.
    */
@@ -143,80 +203,166 @@ export class Outbox {
   }
 
   /** One platform call and its record; what to drive next, if anything. */
-  async #step(
-    n: Notification,
-    fresh: boolean,
-    onPosted?: (at: Date) => void,
-  ): Promise<{ notification: Notification | undefined; fresh: boolean } | undefined> {
+  async #step(n: Notification, fresh: boolean, onPosted?: (at: Date) => void): Promise<Next> {
     const { intent } = n;
     const notifier = this.#ctx.notifiers.get(n.platform);
     if (!intent || intent.owner !== this.#ctx.owner || !notifier) return undefined;
-    const reread = async () => ({ notification: await this.#read(n), fresh: false });
-    const done = async (end: IntentEnd) => {
-      await this.#end(n, intent, end);
-      return undefined;
-    };
-    const tag = { deliveryId: n.deliveryId ?? idOf(n), taskId: n.taskId };
     const labels = { platform: n.platform, kind: kindLabel(n, intent) };
-    const sent = () => this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
     try {
-      if (!n.messageRef) {
-        const to = Destination.parse(n.destination);
-        if (!(fresh && intent.kind === 'post')) {
-          const found = await notifier.find(to, tag, n.claimedAt);
-          this.#recovered(n, found.kind === 'found' ? 'adopted' : `${found.kind}_${intent.kind}`);
-          if (found.kind === 'found') {
-            await this.#ctx.store.markNotificationSent(keyOf(n), found.ref, this.#ctx.clock.now());
-            return reread();
-          }
-          // Decided before any message is known to exist: there is nothing to edit.
-          if (intent.kind !== 'post') return done('drop');
-        }
-        crashPoint?.('claimed');
-        const ref = await notifier.post(to, Reply.parse(intent.body.message), tag);
-        crashPoint?.('posted');
-        const at = this.#ctx.clock.now();
-        await this.#ctx.store.markNotificationSent(keyOf(n), ref, at);
-        crashPoint?.('saved');
-        sent();
-        onPosted?.(at);
-        // Read back: the task may have been decided (by any replica) while it was being posted.
-        return reread();
-      }
+      if (!n.messageRef) return await this.#unsent(n, intent, notifier, onPosted);
       const ref = MessageRef.parse(n.messageRef);
       const message = Reply.parse(intent.body.message);
+      const sent = () => this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
       switch (intent.kind) {
         case 'post':
-          return done('done');
+          return this.#done(n, intent, 'done');
         case 'outcome':
         case 'reminder': {
           const reminder = intent.kind === 'reminder';
-          crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested');
+          crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested', n.recipient);
           await notifier.update(ref, message);
-          crashPoint?.(reminder ? 'reminder-updated' : 'updated');
+          crashPoint?.(reminder ? 'reminder-updated' : 'updated', n.recipient);
           sent();
-          if (!reminder) return done('done');
-          if (!(await this.#end(n, intent, 'follow_up'))) return reread();
+          if (!reminder) return this.#done(n, intent, 'done');
+          if (!(await this.#end(n, intent, 'follow_up'))) return this.#reread(n);
           const next = { ...intent, kind: 'follow_up' as const, seq: intent.seq + 1 };
           return { notification: { ...n, intent: next }, fresh: true };
         }
         case 'follow_up': {
-          const nudge = { ...tag, deliveryId: `${tag.deliveryId}:${n.remindedAt?.getTime()}` };
+          const nudge = {
+            ...tagOf(n),
+            deliveryId: `${tagOf(n).deliveryId}:${n.remindedAt?.getTime()}`,
+          };
           if (!fresh) {
-            const found = await notifier.find(ref, nudge, n.remindedAt ?? n.claimedAt);
-            this.#recovered(n, found.kind === 'found' ? 'adopted' : `${found.kind}_follow_up`);
-            if (found.kind === 'found') return done('done');
+            const found = await this.#find(n, intent, () =>
+              notifier.find(ref, nudge, n.remindedAt ?? n.claimedAt),
+            );
+            if (found !== 'absent' && found !== 'unknown') return found;
           }
           await notifier.followUp(ref, Reply.parse(intent.body.followUp), nudge);
-          crashPoint?.('followed-up');
+          crashPoint?.('followed-up', n.recipient);
           sent();
-          return done('done');
+          return this.#done(n, intent, 'done');
         }
       }
     } catch (error) {
       await this.#failed(n, intent, labels, error);
       return undefined;
     }
+  }
+
+  /**
+   * An intent on a message whose reference is not known: post it, unless it may be on the
+   * platform already (its post was started) — then look for it first, and adopt it when found.
+   * An outcome of a message never posted tells nothing; of one that may exist but cannot be
+   * found, a short note after it.
+   */
+  async #unsent(
+    n: Notification,
+    intent: Intent,
+    notifier: Notifier,
+    onPosted?: (at: Date) => void,
+  ): Promise<Next> {
+    const outcome = intent.kind === 'outcome';
+    if (n.lostAt) return outcome ? this.#note(n, intent) : this.#done(n, intent, 'done');
+    const to = Destination.parse(n.destination);
+    if (n.triedAt) {
+      const found = await this.#find(n, intent, () => notifier.find(to, tagOf(n), n.claimedAt));
+      if (found === 'unknown' && outcome) return this.#note(n, intent);
+      if (found !== 'absent' && found !== 'unknown') return found;
+    }
+    // Never posted, or known not to be: there is nothing to edit.
+    if (outcome || intent.kind !== 'post') return this.#done(n, intent, 'drop');
+    crashPoint?.('claimed', n.recipient);
+    const { store, owner, clock } = this.#ctx;
+    if (!(await store.markPostTried(keyOf(n), owner, intent.seq, clock.now()))) {
+      return this.#reread(n);
+    }
+    crashPoint?.('tried', n.recipient);
+    const ref = await notifier.post(to, Reply.parse(intent.body.message), tagOf(n));
+    crashPoint?.('posted', n.recipient);
+    const answered = performance.now();
+    const at = clock.now();
+    await store.markNotificationSent(keyOf(n), ref, at);
+    this.#ctx.metrics.unrecordedSeconds.observe(
+      { platform: n.platform },
+      (performance.now() - answered) / 1000,
+    );
+    crashPoint?.('saved', n.recipient);
+    this.#ctx.metrics.notifications.inc({
+      platform: n.platform,
+      kind: kindLabel(n, intent),
+      outcome: 'sent',
+    });
+    onPosted?.(at);
+    // Read back: the task may have been decided (by any replica) while it was being posted.
+    return this.#reread(n);
+  }
+
+  /**
+   * Looks for the message of a post or follow-up that may have been made: found, it is adopted
+   * (and the drive goes on with it); `absent` or `unknown` (the platform cannot look) is the
+   * caller's. A look-up that keeps failing ends the intent without posting (`lost`).
+   */
+  async #find(
+    n: Notification,
+    intent: Intent,
+    look: () => Promise<Lookup>,
+  ): Promise<Next | 'absent' | 'unknown'> {
+    let found: Lookup;
+    try {
+      found = await look();
+    } catch (error) {
+      // Retried like any failure, FIND_TRIES times in all; then never posted again.
+      if (intent.attempts + 1 < FIND_TRIES) throw error;
+      return this.#loseTrack(n, intent, error);
+    }
+    this.#recovered(n, found.kind === 'found' ? 'adopted' : `${found.kind}_${intent.kind}`);
+    if (found.kind !== 'found') return found.kind;
+    if (intent.kind === 'follow_up') return this.#done(n, intent, 'done');
+    await this.#ctx.store.markNotificationSent(keyOf(n), found.ref, this.#ctx.clock.now());
+    return this.#reread(n);
+  }
+
+  /** The platform could not be asked whether the message exists: it is never posted again. */
+  async #loseTrack(n: Notification, intent: Intent, error: unknown): Promise<Next> {
+    const missingScope = error instanceof LookupFailedError ? error.missingScope : undefined;
+    this.#ctx.metrics.lostTrack.inc({
+      platform: n.platform,
+      kind: KINDS[kindOf(n.recipient)].label,
+    });
+    this.#ctx.log.warn(
+      { err: error, ...keyOf(n), kind: intent.kind, ...(missingScope && { missingScope }) },
+      missingScope
+        ? `could not look for a message: the app lacks the ${missingScope} scope; it is not posted again, and a decision is told in a note`
+        : 'could not look for a message; it is not posted again, and a decision is told in a note',
+    );
+    if (intent.kind === 'outcome') return this.#note(n, intent);
+    return this.#done(n, intent, 'lost');
+  }
+
+  /** The decided task's note, posted after the message that cannot be edited; once. */
+  async #note(n: Notification, intent: Intent): Promise<Next> {
+    const note = intent.body.note;
+    if (note) {
+      const to = Destination.parse(n.destination);
+      await this.send({
+        event: n.taskId,
+        target: target(n.platform, to, 'note'),
+        accessUserId: n.accessUserId,
+        message: Reply.parse(note),
+      });
+    }
+    return this.#done(n, intent, 'lost');
+  }
+
+  async #done(n: Notification, intent: Intent, end: IntentEnd): Promise<Next> {
+    await this.#end(n, intent, end);
+    return undefined;
+  }
+
+  async #reread(n: Notification): Promise<Next> {
+    return { notification: await this.#read(n), fresh: false };
   }
 
   /** A gone recipient ends it; any other failure is retried later, up to the limit. */
@@ -275,3 +421,6 @@ export class Outbox {
     return all.find((m) => idOf(m) === idOf(n));
   }
 }
+
+/** What a message carries so that `find` can find it again. */
+const tagOf = (n: Notification) => ({ deliveryId: n.deliveryId ?? idOf(n), taskId: n.taskId });

@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
-import { PersonNotices } from '../../src/core/notices.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -17,6 +16,7 @@ import { HttpServer } from '../../src/server/http-server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { captureLog } from '../helpers/bot.ts';
+import { outboxNotices } from '../helpers/outbox-notices.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
 import { type Member, startFakeBotConnector } from './bot-connector.ts';
 import { ADAPTIVE_CARD, cardProblems } from './bot-connector-cards.ts';
@@ -62,7 +62,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     ACCESS_API_URL: 'sandbox',
     ...(options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }),
   });
-  const notices = new PersonNotices(store, log);
+  const { notices, register } = outboxNotices(store, log);
   const bot = new AccessBot({
     client,
     store,
@@ -78,7 +78,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
     { retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
   );
-  notices.register(teams.notifier);
+  register(teams.notifier);
   const port = await http.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}/api/messages`;
   const invokeCardIssues: string[] = [];

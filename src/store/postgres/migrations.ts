@@ -1,4 +1,5 @@
 import type { Migration } from '../migration.ts';
+import { outboxKinds } from './migration-outbox-kinds.ts';
 
 /**
  * The PostgreSQL schema (append-only, see Migration): the same logical tables as SQLite's, with
@@ -217,4 +218,5 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  outboxKinds,
 ];
