@@ -157,6 +157,7 @@ export class FakeSlack {
     this.messages.clear();
     this.#faults.clear();
     this.authError = undefined;
+    this.withoutScopes.clear();
     this.timeZones.clear();
     for (const [id, zone] of Object.entries(slackTimeZones)) this.timeZones.set(id, zone);
   }

@@ -1,0 +1,102 @@
+/**
+ * A message that may have been posted but cannot be looked for (Slack without its history scope,
+ * or Slack failing): accessbot never posts it again, says which scope is missing, counts it, and
+ * once its task is decided posts one short note after it — once, through the outbox.
+ */
+import { describe, expect, it } from 'vitest';
+import { LookupFailedError, PlatformUnavailableError } from '../src/core/notifier.ts';
+import { tasks, users } from '../src/sandbox/seed.ts';
+import { chatId, INTERVAL_MS, link, nextSweep, usePollerWorld } from './poller-fakes.ts';
+
+const w = usePollerWorld();
+const NOTE =
+  'Update: GitHub (Write) for Grace Hopper was approved by Alan Turing — the buttons above no longer apply';
+const missingScope = () =>
+  new LookupFailedError('Slack conversations.history needs the im:history scope', {
+    missingScope: 'im:history',
+  });
+const failing = () => new PlatformUnavailableError('Slack conversations.history answered HTTP 500');
+
+/** Alan's card is posted, and the replica dies before Slack's answer comes back. */
+async function answerLost(findError: Error) {
+  await link(w.store, ['alan']);
+  w.slack.loseNextAnswer();
+  const dead = w.poller().poller;
+  await dead.refresh();
+  w.clock.advance(INTERVAL_MS);
+  void dead.sweep();
+  await expect.poll(() => w.slack.posts.length).toBe(1);
+  w.slack.findError = findError;
+  // Its heir, once the dead replica's heartbeat is old enough.
+  w.clock.advance(6_000);
+  return w.poller({ owner: 'replica-b' });
+}
+
+const notesTo = (person: 'alan') =>
+  w.slack.posts
+    .slice(1)
+    .filter((p) => p.to.kind === 'user' && p.to.chatUserId === chatId(person))
+    .map((p) => p.message.summary);
+
+describe('a card that cannot be found again', () => {
+  it.each([
+    ['the history scope is missing', missingScope, 'im:history scope'],
+    ['Slack keeps failing', failing, 'could not look for a message'],
+  ])(
+    'is never posted again when %s, and a decision is told in one note',
+    async (_, error, logged) => {
+      const { poller, metrics, logLines } = await answerLost(error());
+      for (let n = 0; n < 5; n++) await nextSweep(poller, w.clock);
+      expect(w.slack.posts).toHaveLength(1);
+      expect((await metrics.lostTrack.get()).values).toEqual([
+        { labels: { platform: 'slack', kind: 'new' }, value: 1 },
+      ]);
+      expect(logLines.join('\n')).toContain(logged);
+
+      w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Approved', users.alan.id);
+      for (let n = 0; n < 3; n++) await nextSweep(poller, w.clock);
+      expect(notesTo('alan')).toEqual([NOTE]);
+      expect(w.slack.updates).toEqual([]);
+    },
+  );
+
+  it('tells the outcome in a note when the task was decided before anyone could look', async () => {
+    const { poller } = await answerLost(missingScope());
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Approved', users.alan.id);
+    for (let n = 0; n < 5; n++) await nextSweep(poller, w.clock);
+    expect(notesTo('alan')).toEqual([NOTE]);
+  });
+
+  it('adopts the card when Slack answers again within the tries, and edits it', async () => {
+    const { poller, metrics } = await answerLost(failing());
+    await poller.sweep();
+    w.slack.findError = undefined;
+    for (let n = 0; n < 2; n++) await nextSweep(poller, w.clock);
+    expect((await metrics.lostTrack.get()).values).toEqual([]);
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Approved', users.alan.id);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates.map((u) => u.ref)).toEqual([w.slack.posts[0]?.ref]);
+    expect(notesTo('alan')).toEqual([]);
+  });
+
+  it('posts a card whose post never started without looking for it', async () => {
+    await link(w.store, ['alan']);
+    // A replica claimed the card and died before it started posting: no heartbeat, nothing tried.
+    await w.store.claimNotification({
+      taskId: tasks.alanGraceGithubWrite,
+      platform: 'slack',
+      recipient: `user:${chatId('alan')}`,
+      accessUserId: users.alan.id,
+      claimedAt: w.clock.now(),
+      claimedBy: 'replica-gone',
+      deliveryId: 'delivery-1',
+      destination: { kind: 'user', chatUserId: chatId('alan') },
+      body: { message: { visibility: 'private', tone: 'info', blocks: [], summary: 'card' } },
+    });
+    w.slack.findError = missingScope();
+    const { poller, metrics } = w.poller({ owner: 'replica-b' });
+    await poller.sweep();
+    expect(w.slack.posts.map((p) => p.message.summary)).toEqual(['card']);
+    expect((await metrics.lostTrack.get()).values).toEqual([]);
+  });
+});
