@@ -35,6 +35,8 @@ export interface Call {
   body?: unknown;
   authorization?: string;
   status: number;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface Member {
@@ -97,6 +99,7 @@ export async function startFakeBotConnector(members: Member[] = []): Promise<Fak
           : (body as Activity),
       authorization: req.headers.authorization,
       status: 200,
+      at: Date.now(),
     };
     calls.push(call);
     const fault = faults.find((f) => f.op === route.op && f.times > 0);
