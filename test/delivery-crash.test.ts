@@ -24,12 +24,12 @@ import type { MessageKind } from '../src/poller/kinds.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
 import {
   type ChatPlatform,
+  census,
   type DeliveryWorld,
   deliveryWorld,
   dmOf,
   ESCALATION_CHANNEL,
   type Person,
-  type Shown,
   showsButtons,
 } from './helpers/delivery-world.ts';
 
@@ -89,22 +89,6 @@ const platforms: Array<[ChatPlatform, Case[]]> = [
   ['teams', cases],
 ];
 
-/** What a message is about: `task:<id>`, `follow-up:<title>`, `requester`, `member`, `note`. */
-function aboutOf(world: DeliveryWorld, m: Shown): string {
-  if (m.content.includes('Update: ')) return 'note';
-  if (m.content.includes('Your request for access')) return 'requester';
-  if (m.content.includes('added you to the group')) return 'member';
-  const followUp = /⏰ \\"(.+?)\\" is still waiting for your decision since/.exec(m.content);
-  if (followUp) return `follow-up:${followUp[1]}`;
-  const task = [...world.sandbox.state.tasks.keys()].find((id) => m.content.includes(id));
-  return task ? `task:${task}` : `unknown:${m.content.slice(0, 200)}`;
-}
-
-/** Every message, by `conversation about`. */
-function census(world: DeliveryWorld): Map<string, Shown[]> {
-  return Map.groupBy(world.shown(), (m) => `${m.conversation} ${aboutOf(world, m)}`);
-}
-
 describe.each(platforms)('on %s', (platform, platformCases) => {
   describe.concurrent.each(stores)('a replica killed at any step (%s)', (_, store, replicas) => {
     it.each(platformCases)('$kind: $step', { timeout: 300_000 }, async (c) => {
@@ -147,9 +131,9 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
       requestedAt: new Date(),
     });
     await s.close();
-    expected.add(`${dm('grace')} requester`);
+    expected.add(`${dm('grace')} requester:${access.taskIds[0]}`);
   }
-  if (c.kind === 'member') expected.add(`${dm('barbara')} member`);
+  if (c.kind === 'member') expected.add(`${dm('barbara')} member:Design`);
   if (c.kind === 'note') {
     world.slack.withoutScopes.add('im:history');
     expected.add(`${dm('ada')} note`);

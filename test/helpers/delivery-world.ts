@@ -134,7 +134,7 @@ export async function deliveryWorld(
           REPLICA: replica,
           ...env,
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
       running.add(p);
       let err = '';
@@ -184,6 +184,27 @@ function teamsShown(teams: FakeBotConnector): Shown[] {
       threaded: false,
       postedAt: c.at,
     }));
+}
+
+/**
+ * What a message is about: `task:<id>` (a card or an escalation), `follow-up:<title>`,
+ * `requester:<task id>`, `member:<group>` or `note`.
+ */
+export function aboutOf(world: DeliveryWorld, m: Shown): string {
+  const taskIn = () => [...world.sandbox.state.tasks.keys()].find((id) => m.content.includes(id));
+  if (m.content.includes('Update: ')) return 'note';
+  if (m.content.includes('Your request for access')) return `requester:${taskIn()}`;
+  const group = /added you to the group (\S+) /.exec(m.content);
+  if (group) return `member:${group[1]}`;
+  const followUp = /⏰ \\"(.+?)\\" is still waiting for your decision since/.exec(m.content);
+  if (followUp) return `follow-up:${followUp[1]}`;
+  const task = taskIn();
+  return task ? `task:${task}` : `unknown:${m.content.slice(0, 200)}`;
+}
+
+/** Every message sent, by `conversation about`. */
+export function census(world: DeliveryWorld): Map<string, Shown[]> {
+  return Map.groupBy(world.shown(), (m) => `${m.conversation} ${aboutOf(world, m)}`);
 }
 
 /** Whether a message shows Approve (a pending card) or not (the outcome). */

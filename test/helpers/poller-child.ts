@@ -3,10 +3,12 @@
  * PLATFORM=teams, the real Teams notifier through botbuilder), against the sandbox and the
  * platform's fake named in its environment, on the store DATABASE_URL names. ACCESSBOT_CRASH_AT
  * (src/poller/crash-points.ts) makes it kill itself at one step. TELL (JSON: accessUserId, event,
- * text) makes it tell a person of a group change first, as a confirmed change does; NOTIFY_RULES
+ * text) makes it tell a person of a group change first, as a confirmed change does, and so does
+ * each such line on its stdin; NOTIFY_RULES
  * and ESCALATE_AFTER_MS turn escalations on. On SIGTERM it stops cleanly and prints the time from
  * the platform's answers to the stored references (`window <sum s> <count>`).
  */
+import { createInterface } from 'node:readline';
 import { Registry } from 'prom-client';
 import { SlackApi } from '../../adapters/slack/api.ts';
 import { SlackNotifier } from '../../adapters/slack/notifier.ts';
@@ -82,12 +84,17 @@ const poller = new Poller({
   deadAfterMs: ms('DEAD_AFTER_MS', 1_500),
   retryAfterMs: ms('RETRY_AFTER_MS', 120_000),
 });
-if (process.env.TELL) {
-  const { accessUserId, event, text } = JSON.parse(process.env.TELL) as Record<string, string>;
+const tell = async (line: string) => {
+  const { accessUserId, event, text } = JSON.parse(line) as Record<string, string>;
   await poller.notices.tell(accessUserId!, event!, info(text!));
-}
+};
+if (process.env.TELL) await tell(process.env.TELL);
 await poller.start();
 process.stdout.write('started\n');
+// Each line on stdin is a group change confirmed on this replica: its person is told.
+for await (const line of createInterface({ input: process.stdin })) {
+  void tell(line).catch((error: unknown) => log.error({ err: error }, 'could not tell'));
+}
 process.on('SIGTERM', () => {
   void poller.stop().then(async () => {
     const [sum, count] = ['sum', 'count'].map((name) =>
