@@ -1,5 +1,5 @@
 import type { Migration } from '../migration.ts';
-import { outboxKinds } from './migration-outbox-kinds.ts';
+import { outboxKinds } from '../migration-outbox-kinds.ts';
 
 /**
  * The PostgreSQL schema (append-only, see Migration): the same logical tables as SQLite's, with
@@ -218,5 +218,5 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
-  outboxKinds,
+  outboxKinds(11, 'timestamptz'),
 ];

@@ -1,5 +1,5 @@
 import type { Migration } from '../migration.ts';
-import { outboxKinds } from './migration-outbox-kinds.ts';
+import { outboxKinds } from '../migration-outbox-kinds.ts';
 
 /**
  * The SQLite schema (append-only, see Migration). Dates are INTEGER epoch milliseconds, so they
@@ -264,5 +264,5 @@ export const migrations: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
-  outboxKinds,
+  outboxKinds(12, 'INTEGER'),
 ];

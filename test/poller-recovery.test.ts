@@ -1,11 +1,17 @@
 /**
- * A message that may have been posted but cannot be looked for (Slack without its history scope,
- * or Slack failing): accessbot never posts it again, says which scope is missing, counts it, and
- * once its task is decided posts one short note after it — once, through the outbox.
+ * What an heir does with the messages of a replica that died mid-send. The requester's outcome
+ * and a group change's note are messages of the outbox like the task cards: one Slack took (its
+ * answer lost) is found and adopted instead of being sent twice, and asking again for the same
+ * event sends nothing. A message that may have been posted but cannot be looked for (Slack
+ * without its history scope, or Slack failing) is never posted again: accessbot says which scope
+ * is missing, counts it, and once its task is decided posts one short note after it — once,
+ * through the outbox.
  */
 import { describe, expect, it } from 'vitest';
 import { LookupFailedError, PlatformUnavailableError } from '../src/core/notifier.ts';
+import { info } from '../src/core/reply.ts';
 import { tasks, users } from '../src/sandbox/seed.ts';
+import { graceAsksForFigma } from './helpers/figma-request.ts';
 import { chatId, INTERVAL_MS, link, nextSweep, usePollerWorld } from './poller-fakes.ts';
 
 const w = usePollerWorld();
@@ -32,6 +38,8 @@ async function answerLost(findError: Error) {
   return w.poller({ owner: 'replica-b' });
 }
 
+const dmsTo = (person: 'grace') =>
+  w.slack.posts.filter((p) => p.to.kind === 'user' && p.to.chatUserId === chatId(person));
 const notesTo = (person: 'alan') =>
   w.slack.posts
     .slice(1)
@@ -98,5 +106,48 @@ describe('a card that cannot be found again', () => {
     await poller.sweep();
     expect(w.slack.posts.map((p) => p.message.summary)).toEqual(['card']);
     expect((await metrics.lostTrack.get()).values).toEqual([]);
+  });
+});
+
+describe('every kind of message is sent once, whatever replica dies', () => {
+  it('the requester’s outcome: adopted by the heir, and the request closed', async () => {
+    const access = await graceAsksForFigma(w);
+    w.sandbox.state.decideTask(access.taskIds[0]!, 'Approved', users.tim.id);
+    w.slack.loseNextAnswer();
+    const dead = w.poller().poller;
+    await dead.refresh();
+    w.clock.advance(INTERVAL_MS);
+    void dead.sweep();
+    await expect.poll(() => dmsTo('grace').length).toBe(1);
+
+    w.clock.advance(6_000);
+    const { poller, metrics } = w.poller({ owner: 'replica-b' });
+    for (let n = 0; n < 3; n++) await nextSweep(poller, w.clock);
+    expect(dmsTo('grace').map((p) => p.message.summary)).toEqual([
+      'Your request for access to Figma: Approved.',
+    ]);
+    expect(await w.store.listOpenRequests()).toEqual([]);
+    expect((await metrics.deliveryRecoveries.get()).values).toMatchObject([
+      { labels: { outcome: 'adopted' }, value: 1 },
+    ]);
+  });
+
+  it('a group change’s note: adopted by the heir, and told once per change', async () => {
+    await link(w.store, ['grace']);
+    w.slack.loseNextAnswer();
+    const dead = w.poller().poller;
+    await dead.refresh();
+    const note = info('Ada Lovelace added you to the group Design (through accessbot).');
+    void dead.notices.tell(users.grace.id, 'change-1', note);
+    await expect.poll(() => dmsTo('grace').length).toBe(1);
+
+    w.clock.advance(6_000);
+    const { poller } = w.poller({ owner: 'replica-b' });
+    await poller.sweep();
+    await poller.notices.tell(users.grace.id, 'change-1', note);
+    await nextSweep(poller, w.clock);
+    expect(dmsTo('grace')).toHaveLength(1);
+    await poller.notices.tell(users.grace.id, 'change-2', note);
+    expect(dmsTo('grace')).toHaveLength(2);
   });
 });
