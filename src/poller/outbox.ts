@@ -9,33 +9,23 @@
  * again; one that cannot be looked for is never posted again, and once its task is decided a
  * short note tells the outcome after it.
  */
-import { randomUUID } from 'node:crypto';
 import { ago, type Clock } from '../core/clock.ts';
-import {
-  Destination,
-  type Lookup,
-  LookupFailedError,
-  MessageRef,
-  type Notifier,
-  PlatformUnavailableError,
-  RecipientGoneError,
-} from '../core/notifier.ts';
+import { Destination, type Lookup, MessageRef, type Notifier } from '../core/notifier.ts';
 import { Reply } from '../core/reply.ts';
 import type { Logger } from '../log.ts';
-import { backoffDelay } from '../net/retry.ts';
 import type {
   Intent,
   IntentEnd,
   Notification,
-  NotificationKey,
   NotificationStore,
   Platform,
   ReplicaStore,
 } from '../store/store.ts';
 import { crashPoint } from './crash-points.ts';
-import { KINDS, kindOf } from './kinds.ts';
 import type { PollerMetrics } from './metrics.ts';
-import { type Target, target } from './targets.ts';
+import { claimOf, idOf, keyOf, kindLabel, type Outgoing, tagOf } from './notification.ts';
+import { failed, type Labels, lostTrack } from './outbox-failures.ts';
+import { target } from './targets.ts';
 
 export interface OutboxSettings {
   /** A replica silent this long is taken for dead. */
@@ -45,13 +35,8 @@ export interface OutboxSettings {
   random: () => number;
 }
 
-/** Tries of one intent before it is given up. */
-const MAX_ATTEMPTS = 12;
 /** Tries of a look-up before accessbot stops looking, and never posts that message again. */
 const FIND_TRIES = 3;
-/** A failed call is retried after 2 s, doubling up to 5 minutes. */
-const RETRY = { baseDelayMs: 2_000, maxDelayMs: 300_000 };
-
 /** The part of the poller's context the outbox works with. */
 export interface OutboxContext {
   store: NotificationStore & ReplicaStore;
@@ -61,30 +46,6 @@ export interface OutboxContext {
   metrics: PollerMetrics;
   /** This replica's id, written on claims, leases and the intents it drives. */
   owner: string;
-}
-
-/** A message to send once: the event it tells of, where it goes, and what it says. */
-export interface Outgoing {
-  /** The event's id: a task's, a request's, a group change's. */
-  event: string;
-  target: Target;
-  /** The Access user whose task, request or change it is. */
-  accessUserId: string;
-  message: Reply;
-}
-
-export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
-const keyOf = (n: NotificationKey): NotificationKey => ({
-  taskId: n.taskId,
-  platform: n.platform,
-  recipient: n.recipient,
-});
-
-/** The metrics label of each kind, as before the outbox. */
-function kindLabel(n: Notification, intent: Intent): string {
-  if (intent.kind === 'post') return KINDS[kindOf(n.recipient)].label;
-  if (intent.kind === 'follow_up') return 'reminder_follow_up';
-  return intent.kind;
 }
 
 type Next = { notification: Notification | undefined; fresh: boolean } | undefined;
@@ -141,37 +102,9 @@ export class Outbox {
    */
   async send(out: Outgoing, onPosted?: (at: Date) => void): Promise<boolean> {
     const { store, clock, owner } = this.#ctx;
-    const now = clock.now();
-    const { platform, recipient, destination, kind } = out.target;
-    const claim = {
-      taskId: out.event,
-      platform,
-      recipient,
-      accessUserId: out.accessUserId,
-      claimedAt: now,
-      claimedBy: owner,
-      deliveryId: randomUUID(),
-      destination,
-      body: { message: out.message },
-      // Never edited: no decision is waited for, and nothing lists it as open.
-      ...(!KINDS[kind].followsTask && { resolvedAt: now }),
-    };
+    const { claim, claimed } = claimOf(out, owner, clock.now());
     if (!(await store.claimNotification(claim))) return false;
-    const { body, ...rest } = claim;
-    await this.drive(
-      {
-        resolvedAt: null,
-        ...rest,
-        messageRef: null,
-        sentAt: null,
-        triedAt: null,
-        lostAt: null,
-        remindedAt: null,
-        intent: { kind: 'post', body, owner, ownedAt: now, dueAt: now, attempts: 0, seq: 1 },
-      },
-      true,
-      onPosted,
-    );
+    await this.drive(claimed, true, onPosted);
     return true;
   }
 
@@ -326,17 +259,7 @@ export class Outbox {
 
   /** The platform could not be asked whether the message exists: it is never posted again. */
   async #loseTrack(n: Notification, intent: Intent, error: unknown): Promise<Next> {
-    const missingScope = error instanceof LookupFailedError ? error.missingScope : undefined;
-    this.#ctx.metrics.lostTrack.inc({
-      platform: n.platform,
-      kind: KINDS[kindOf(n.recipient)].label,
-    });
-    this.#ctx.log.warn(
-      { err: error, ...keyOf(n), kind: intent.kind, ...(missingScope && { missingScope }) },
-      missingScope
-        ? `could not look for a message: the app lacks the ${missingScope} scope; it is not posted again, and a decision is told in a note`
-        : 'could not look for a message; it is not posted again, and a decision is told in a note',
-    );
+    lostTrack(this.#ctx, n, intent, error);
     if (intent.kind === 'outcome') return this.#note(n, intent);
     return this.#done(n, intent, 'lost');
   }
@@ -366,41 +289,9 @@ export class Outbox {
   }
 
   /** A gone recipient ends it; any other failure is retried later, up to the limit. */
-  async #failed(n: Notification, intent: Intent, labels: Record<string, string>, error: unknown) {
-    const { log, metrics, clock } = this.#ctx;
-    const key = keyOf(n);
-    if (error instanceof RecipientGoneError) {
-      metrics.notifications.inc({ ...labels, outcome: 'gone' });
-      // A channel of the rules the bot was never invited to is the admin's to fix: say so loudly.
-      const level = error.code === 'NOT_IN_CHANNEL' ? 'warn' : 'info';
-      log[level]({ err: error, ...key, kind: labels.kind }, 'the recipient is gone');
-      await this.#end(n, intent, 'drop');
-      return;
-    }
-    metrics.notifications.inc({ ...labels, outcome: 'failed' });
-    const attempts = intent.attempts + 1;
-    if (attempts >= MAX_ATTEMPTS) {
-      metrics.deliveryGiveUps.inc({ platform: n.platform, kind: labels.kind ?? intent.kind });
-      log.error(
-        { err: error, ...key, kind: labels.kind, attempts },
-        'gave up a message after every retry failed; it is missing or out of date',
-      );
-      await this.#end(n, intent, 'drop');
-      return;
-    }
-    // A platform that said how long to leave it alone (Retry-After) is not asked again sooner.
-    const asked = error instanceof PlatformUnavailableError ? (error.retryAfterMs ?? 0) : 0;
-    const delay = Math.max(asked, backoffDelay(RETRY, attempts, this.#o.random));
-    log.warn(
-      { err: error, ...key, kind: labels.kind, attempts, retryInMs: Math.round(delay) },
-      'could not post or update a message; retrying',
-    );
-    await this.#ctx.store.postponeIntent(
-      key,
-      this.#ctx.owner,
-      intent.seq,
-      new Date(clock.now().getTime() + delay),
-    );
+  async #failed(n: Notification, intent: Intent, labels: Labels, error: unknown) {
+    const end = await failed(this.#ctx, this.#o.random, { n, intent, labels, error });
+    if (end) await this.#end(n, intent, end);
   }
 
   #end(n: Notification, intent: Intent, end: IntentEnd): Promise<boolean> {
@@ -421,6 +312,3 @@ export class Outbox {
     return all.find((m) => idOf(m) === idOf(n));
   }
 }
-
-/** What a message carries so that `find` can find it again. */
-const tagOf = (n: Notification) => ({ deliveryId: n.deliveryId ?? idOf(n), taskId: n.taskId });
