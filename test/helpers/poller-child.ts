@@ -91,10 +91,6 @@ const tell = async (line: string) => {
 if (process.env.TELL) await tell(process.env.TELL);
 await poller.start();
 process.stdout.write('started\n');
-// Each line on stdin is a group change confirmed on this replica: its person is told.
-for await (const line of createInterface({ input: process.stdin })) {
-  void tell(line).catch((error: unknown) => log.error({ err: error }, 'could not tell'));
-}
 process.on('SIGTERM', () => {
   void poller.stop().then(async () => {
     const [sum, count] = ['sum', 'count'].map((name) =>
@@ -107,3 +103,7 @@ process.on('SIGTERM', () => {
     process.exit(0);
   });
 });
+// Each line on stdin is a group change confirmed on this replica: its person is told.
+for await (const line of createInterface({ input: process.stdin })) {
+  void tell(line).catch((error: unknown) => log.error({ err: error }, 'could not tell'));
+}
