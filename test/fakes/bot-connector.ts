@@ -2,8 +2,10 @@
  * A local fake of the Bot Connector service, the API a bot calls back into Teams with. The
  * activities a test sends carry its URL as `serviceUrl`, so botbuilder talks to it over real
  * HTTP. It records every reply, send, update and created conversation, serves conversation
- * members (for `TeamsInfo.getMember`), enforces Teams' message size limit, checks every Adaptive
- * Card it receives with Microsoft's library, and fails calls on demand.
+ * members as Teams does (`GET /v3/conversations/{id}/members/{userId}`, for `TeamsInfo.getMember`:
+ * a `TeamsChannelAccount` whose Azure AD object id is `objectId`; 404
+ * `MemberNotFoundInConversation` for anyone else), enforces Teams' message size limit, checks
+ * every Adaptive Card it receives with Microsoft's library, and fails calls on demand.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -37,12 +39,18 @@ export interface Call {
   status: number;
 }
 
+/** A member as Teams answers for one (a `TeamsChannelAccount` on the wire). */
 export interface Member {
   id: string;
   name: string;
+  /** The Azure AD object id; absent for anonymous (meeting guest) members. */
+  objectId?: string;
+  givenName?: string;
+  surname?: string;
   email?: string;
   userPrincipalName?: string;
-  aadObjectId?: string;
+  tenantId?: string;
+  userRole?: 'user' | 'guest' | 'anonymous';
 }
 
 interface Fault {

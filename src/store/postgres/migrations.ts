@@ -1,4 +1,5 @@
 import type { Migration } from '../migration.ts';
+import { teamsKeys } from '../teams-keys.ts';
 
 /**
  * The PostgreSQL schema (append-only, see Migration): the same logical tables as SQLite's, with
@@ -216,5 +217,15 @@ export const migrations: readonly Migration[] = [
         actions      integer NOT NULL
       );
     `,
+  },
+  {
+    // Teams people by tenant and Azure AD object id instead of their `29:` id (teams-keys.ts).
+    version: 11,
+    sql: teamsKeys({
+      text: (path) => `ref #>> '{${path.join(',')}}'`,
+      valid: (id) => `${id} ~ '^[A-Za-z0-9_-]{1,64}$'`,
+      set: (column, path, value) =>
+        `jsonb_set(${column}, '{${path.join(',')}}', to_jsonb(${value}))`,
+    }),
   },
 ];

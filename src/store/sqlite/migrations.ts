@@ -1,4 +1,5 @@
 import type { Migration } from '../migration.ts';
+import { teamsKeys } from '../teams-keys.ts';
 
 /**
  * The SQLite schema (append-only, see Migration). Dates are INTEGER epoch milliseconds, so they
@@ -262,5 +263,14 @@ export const migrations: readonly Migration[] = [
         actions      INTEGER NOT NULL
       ) STRICT, WITHOUT ROWID;
     `,
+  },
+  {
+    // Teams people by tenant and Azure AD object id instead of their `29:` id (teams-keys.ts).
+    version: 12,
+    sql: teamsKeys({
+      text: (path) => `json_extract(ref, '$.${path.join('.')}')`,
+      valid: (id) => `length(${id}) BETWEEN 1 AND 64 AND ${id} NOT GLOB '*[^A-Za-z0-9_-]*'`,
+      set: (column, path, value) => `json_set(${column}, '$.${path.join('.')}', ${value})`,
+    }),
   },
 ];
