@@ -229,6 +229,9 @@ describe('npm run audit', () => {
       'Grace Hopper',
       'grace@example.com',
       '',
+      '',
+      '',
+      '',
     ]);
     expect(stderr).toContain('5 entries exported');
   });

@@ -24,6 +24,7 @@ const samples: Array<[RegExp, string]> = [
   [/level/, 'Write'],
   [/app/, 'GitHub'],
   [/search/, 'git'],
+  [/days/, '7'],
 ];
 
 function sample(placeholder: string): string {
@@ -58,7 +59,14 @@ function expand(pattern: string): string[] {
   return [pattern.replace(/<([^>]+)>/g, (_, name: string) => sample(name)).replace(/\s+/g, ' ')];
 }
 
-const commandWords = new Set([...Object.keys(usage), 'confirm', 'cancel', 'list', 'group']);
+const commandWords = new Set([
+  ...Object.keys(usage),
+  'confirm',
+  'cancel',
+  'report',
+  'list',
+  'group',
+]);
 /** Text that is a command, after the slash command or a mention. */
 const commandIn = (span: string) => {
   const text = span.replace(/^(\/access|@accessbot) /, '');

@@ -31,7 +31,7 @@ import {
   requestStatusMessage,
 } from '../src/poller/messages.ts';
 import type { Target } from '../src/poller/targets.ts';
-import type { AuditEntry, GroupChange } from '../src/store/store.ts';
+import type { GroupChange, PersonAuditEntry } from '../src/store/store.ts';
 import {
   replyProblems,
   replyShown,
@@ -100,7 +100,7 @@ function groupChange(v: string): GroupChange {
 }
 
 /** A decision and a membership change by someone named `v`, with `v` in every field. */
-function auditEntries(v: string): AuditEntry[] {
+function auditEntries(v: string): PersonAuditEntry[] {
   const base = {
     at: new Date(AT),
     platform: 'slack' as const,
