@@ -52,10 +52,12 @@ function svg(label: string, height: number, body: string): string {
   return `<svg role="img" aria-label="${esc(label)}" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}"><title>${esc(label)}</title>${body}</svg>`;
 }
 
+/** A coordinate: one decimal is finer than a pixel. */
+const at = (n: number) => String(Math.round(Math.max(n, 0) * 10) / 10);
 const rect = (css: string, x: number, y: number, w: number, h: number) =>
-  `<rect class="${css}" x="${x.toFixed(1)}" y="${y}" width="${Math.max(w, 0).toFixed(1)}" height="${h}"/>`;
+  `<rect class="${css}" x="${at(x)}" y="${at(y)}" width="${at(w)}" height="${at(h)}"/>`;
 const label = (x: number, y: number, content: string, anchor = 'start') =>
-  `<text x="${x.toFixed(1)}" y="${y}" text-anchor="${anchor}">${content}</text>`;
+  `<text x="${at(x)}" y="${at(y)}" text-anchor="${anchor}">${content}</text>`;
 
 function whereChart(r: Report): string {
   const { inChat, elsewhere, total } = r.decisions;
@@ -92,8 +94,14 @@ function waitChart(heading: string, stats: readonly (Stat & { accessUserId?: str
   const longest = Math.max(...rows.map((s) => s.p90Seconds ?? 0), 1);
   const left = 200;
   const scale = (seconds: number | null) => ((WIDTH - left - 90) * (seconds ?? 0)) / longest;
+  const legend = [
+    rect('median', left, 4, 12, 12),
+    label(left + 18, 14, esc(text.medianShort)),
+    rect('p90', left + 110, 4, 12, 12),
+    label(left + 128, 14, esc(text.p90)),
+  ];
   const body = rows.flatMap((s, i) => {
-    const y = 8 + i * 34;
+    const y = 30 + i * 34;
     return [
       label(0, y + 16, nameOf(s, 28)),
       rect('p90', left, y, scale(s.p90Seconds), 24),
@@ -101,12 +109,11 @@ function waitChart(heading: string, stats: readonly (Stat & { accessUserId?: str
       label(left + scale(s.p90Seconds) + 6, y + 16, esc(duration(s.p90Seconds))),
     ];
   });
-  const legend = `${text.medianShort} (dark), ${text.p90} (light)`;
-  return svg(`${heading}: ${legend}`, 16 + rows.length * 34, body.join(''));
+  return svg(heading, 38 + rows.length * 34, [...legend, ...body].join(''));
 }
 
 function waitTable(column: string, stats: readonly (Stat & { accessUserId?: string })[]) {
-  const head = `<tr><th>${esc(column)}</th><th class="n">${esc(text.count)}</th><th class="n">${esc(text.medianShort)}</th><th class="n">${esc(text.p90)}</th></tr>`;
+  const head = `<tr><th>${esc(column)}</th><th class="n">${esc(text.count)}</th><th class="n">${esc(text.medianColumn)}</th><th class="n">${esc(text.p90)}</th></tr>`;
   const rows = stats.slice(0, TABLE_ROWS).map((s) => {
     const cells = [s.count, duration(s.medianSeconds), duration(s.p90Seconds)];
     return `<tr><td>${nameOf(s, 200)}</td>${cells.map((c) => `<td class="n">${esc(c)}</td>`).join('')}</tr>`;

@@ -49,6 +49,7 @@ export const text = {
     byTaskType: { heading: 'Time to decision by task type', column: 'Task type' },
   } satisfies Record<Grouping, { heading: string; column: string }>,
   count: 'Decisions',
+  medianColumn: 'Median',
   medianShort: 'median',
   noDecisions: 'No decision in this period.',
   noOpenTasks: 'No open task.',
