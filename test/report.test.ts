@@ -128,8 +128,8 @@ describe('the report’s figures', () => {
       decided('g1', 1 * HOUR, 'a-ada', { ...github, created: 0 }),
       decided('g2', 2 * HOUR, 'a-ada', { ...github, created: 0 }, 'declined'),
       decided('g3', 4 * HOUR, 'a-alan', { ...github, created: HOUR }),
-      decided('g4', 5 * HOUR, 'a-alan', { ...github, created: HOUR }),
-      decided('w1', 11 * HOUR, 'a-alan', { ...aws, created: HOUR }),
+      decided('g4', 6 * HOUR, 'a-alan', { ...github, created: 2 * HOUR }),
+      decided('w1', 13 * HOUR, 'a-alan', { ...aws, created: 3 * HOUR }),
     ];
     const report = summarise(entries, period, later, new Map([['a-ada', 'Ada Lovelace']]));
     expectValid(report);
@@ -186,6 +186,46 @@ describe('the report’s figures', () => {
     expect(report.timeToDecision.byApprover.map((s) => [s.accessUserId, s.count])).toEqual([
       ['a-ada', 1],
       ['a-radia', 1],
+    ]);
+    expect(report.openTasks.total).toBe(0);
+  });
+
+  it('counts one decision for a request sent to several approvers, where it was taken', () => {
+    const f = { app: 'GitHub', created: 0 };
+    const later2 = { app: 'GitHub', created: HOUR };
+    const entries: AuditEntry[] = [
+      ...['ada', 'alan', 'tim'].map((p) =>
+        event('notify', `chat-${p}`, 60_000, { ...f, to: `a-${p}` }),
+      ),
+      decided('chat-ada', 2 * HOUR, 'a-ada', f),
+      // The tasks of the others, closed by Ada's decision, as the poller finds them.
+      event('decided_elsewhere', 'chat-alan', 2 * HOUR + 60_000, {
+        ...f,
+        to: 'a-alan',
+        outcome: 'approved',
+        by: 'a-ada',
+      }),
+      event('decided_elsewhere', 'chat-tim', 2 * HOUR + 90_000, {
+        ...f,
+        to: 'a-tim',
+        outcome: 'approved',
+        by: 'a-ada',
+      }),
+      // Another request, decided in the Access Service by Radia: found on two cards.
+      ...['ada', 'alan'].map((p) =>
+        event('decided_elsewhere', `web-${p}`, 5 * HOUR, {
+          ...later2,
+          to: `a-${p}`,
+          outcome: 'declined',
+          by: 'a-radia',
+        }),
+      ),
+    ];
+    const report = summarise(entries, period, later);
+    expect(report.decisions).toEqual({ total: 2, inChat: 1, elsewhere: 1 });
+    expect(report.timeToDecision.byApprover.map((s) => [s.accessUserId, s.medianSeconds])).toEqual([
+      ['a-ada', 7200],
+      ['a-radia', 4 * 3600],
     ]);
     expect(report.openTasks.total).toBe(0);
   });

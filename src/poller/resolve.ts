@@ -9,14 +9,10 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
+import { decidedThroughBot } from '../core/audit/record.ts';
 import { found } from '../core/service-errors.ts';
 import { stateOf } from '../core/task-card.ts';
-import {
-  type AuditStore,
-  isDecision,
-  type Notification,
-  type NotificationStore,
-} from '../store/store.ts';
+import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import { escalationOutcomeMessage, outcomeMessage } from './messages.ts';
@@ -58,13 +54,15 @@ export async function resolveTask(
 }
 
 /** No approval or decline through the bot on record; false when the log cannot tell (logged). */
-async function notDecidedHere(ctx: PollerContext<AuditStore>, taskId: string): Promise<boolean> {
-  const query = { taskId, actions: ['approve', 'decline'] as const, limit: 50 };
-  try {
-    const decisions = (await ctx.store.listAudit(query)).filter(isDecision);
-    return !decisions.some((d) => d.outcome === 'approved' || d.outcome === 'declined');
-  } catch (error) {
-    ctx.log.warn({ err: error, taskId }, 'could not read the audit log; a decision goes unaudited');
-    return false;
-  }
+function notDecidedHere(ctx: PollerContext<AuditStore>, taskId: string): Promise<boolean> {
+  return decidedThroughBot(ctx.store, taskId).then(
+    (decided) => !decided,
+    (error: unknown) => {
+      ctx.log.warn(
+        { err: error, taskId },
+        'could not read the audit log; a decision goes unaudited',
+      );
+      return false;
+    },
+  );
 }

@@ -54,6 +54,12 @@ export function recordTaskEvent(
   return append(w, { at: w.now(), ...to, ...event, detail: null });
 }
 
+/** Whether the task was approved or declined through the bot, by the log. */
+export async function decidedThroughBot(store: AuditStore, taskId: string): Promise<boolean> {
+  const entries = await store.listAudit({ taskId, actions: ['approve', 'decline'], limit: 50 });
+  return entries.some((e) => e.outcome === 'approved' || e.outcome === 'declined');
+}
+
 /**
  * What the task is, as the bot was shown it, for the audit trail; nothing for a task not known
  * (a decision on a task that was not the actor's: its details are not theirs to see).

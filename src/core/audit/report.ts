@@ -3,16 +3,20 @@
  * (median and 90th percentile; overall, per application, per approver, per task type), how many
  * were taken in chat and how many elsewhere, how many reminders, escalations and nudges went
  * out, and the tasks still open at its end, by age. Pure: the entries and the instant it is
- * counted at are passed in. Entries are added one by one (the log is read in pages); a task
- * closed before the period is forgotten as soon as that is known, so memory holds only the
- * tasks the figures need.
+ * counted at are passed in; entries are added one by one, as the log is read in pages.
  *
- * A task's wait starts when the service says it was created, else when accessbot first told an
- * approver; it ends at its first approval or decline through the bot, else when the poller found
- * it decided elsewhere.
+ * A decision's wait starts when the service says its task was created, else when accessbot
+ * first told an approver; it ends when it was taken through the bot, else when the poller found
+ * it taken elsewhere. A task is open from accessbot's first message about it until it is
+ * decided, or found decided or gone.
  */
 import { z } from 'zod';
-import { type AuditEntry, isDecision } from '../../store/store.ts';
+import {
+  type AuditEntry,
+  type DecisionAuditEntry,
+  isDecision,
+  type TaskEventEntry,
+} from '../../store/store.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -70,21 +74,24 @@ export interface ReportPeriod {
   until: Date;
 }
 
-interface Close {
-  at: number;
-  /** The Access user who decided, when known. */
-  by: string | undefined;
-  /** Approved or declined, not withdrawn or gone. */
-  decided: boolean;
-}
-
 interface TaskState {
   createdAt?: number;
   firstSeen?: number;
   type?: string;
   app?: string;
-  chat?: Close;
-  elsewhere?: Close;
+  /** When it stopped waiting: decided through the bot, or found decided or gone elsewhere. */
+  closedAt?: number;
+  /** The decision that decided it. */
+  decision?: string;
+}
+
+/** One approval or decline, and the tasks it decided. */
+interface Decision {
+  at: number;
+  inChat: boolean;
+  /** The Access user who decided, when known. */
+  by: string | undefined;
+  tasks: Set<string>;
 }
 
 /** The r-7 quantile (linear between the closest ranks, as spreadsheets compute it). */
@@ -124,6 +131,7 @@ export class ReportTally {
   readonly #since: number;
   readonly #until: number;
   readonly #tasks = new Map<string, TaskState>();
+  readonly #decisions = new Map<string, Decision>();
   #reminders = 0;
   #escalations = 0;
 
@@ -148,12 +156,34 @@ export class ReportTally {
     task.type ??= entry.taskType;
     task.app ??= entry.appName;
     if (entry.action === 'notify') task.firstSeen = Math.min(task.firstSeen ?? at, at);
-    if (isDecision(entry)) task.chat ??= { at, by: entry.accessUserId ?? undefined, decided };
-    if (entry.action === 'decided_elsewhere')
-      task.elsewhere ??= { at, by: entry.decidedBy, decided };
-    // Closed before the period: it neither counts as a decision nor is open at its end.
-    const closed = task.chat ?? task.elsewhere;
-    if (closed && closed.at < this.#since) this.#tasks.delete(entry.taskId);
+    if (!isDecision(entry) && entry.action !== 'decided_elsewhere') return;
+    task.closedAt = Math.min(task.closedAt ?? at, at);
+    if (decided) this.#decided(entry, task, at);
+  }
+
+  /**
+   * One request sent to several approvers is one task each, and one decision closes them all:
+   * the same person deciding the same way on tasks created together is one decision. Through
+   * the bot if any was: the others' tasks were then found decided by the poller.
+   */
+  #decided(entry: DecisionAuditEntry | TaskEventEntry, task: TaskState, at: number): void {
+    const inChat = isDecision(entry);
+    const by = (inChat ? entry.accessUserId : entry.decidedBy) ?? undefined;
+    const created = entry.taskCreatedAt?.getTime();
+    task.decision ??=
+      by !== undefined && created !== undefined
+        ? `${by} ${entry.outcome} ${created}`
+        : `task ${entry.taskId}`;
+    const key = task.decision;
+    const known = this.#decisions.get(key);
+    if (!known) {
+      this.#decisions.set(key, { at, inChat, by, tasks: new Set([entry.taskId]) });
+      return;
+    }
+    known.tasks.add(entry.taskId);
+    // Taken through the bot when it was; found by the poller only later.
+    if (inChat && !known.inChat) Object.assign(known, { at, inChat });
+    else if (inChat === known.inChat) known.at = Math.min(known.at, at);
   }
 
   /** The figures, counting open tasks at `now` if the period ends later; `names` of approvers. */
@@ -164,31 +194,33 @@ export class ReportTally {
     const types = new Map<string | null, number[]>();
     const approvers = new Map<string, number[]>();
     const decisions = { total: 0, inChat: 0, elsewhere: 0 };
+
+    for (const decision of this.#decisions.values()) {
+      if (decision.at < this.#since) continue;
+      decisions.total++;
+      if (decision.inChat) decisions.inChat++;
+      else decisions.elsewhere++;
+      const tasks = [...decision.tasks].map((id) => this.#tasks.get(id)!);
+      const starts = tasks.flatMap((t) => t.createdAt ?? t.firstSeen ?? []);
+      if (!starts.length) continue;
+      const wait = Math.max(0, decision.at - Math.min(...starts)) / 1000;
+      all.push(wait);
+      push(apps, tasks.find((t) => t.app)?.app ?? null, wait);
+      push(types, tasks.find((t) => t.type)?.type ?? null, wait);
+      if (decision.by) push(approvers, decision.by, wait);
+    }
+
     const open = new Map<AgeBucket, number>(AGE_BUCKETS.map((b) => [b.bucket, 0]));
     let openTotal = 0;
-
     for (const task of this.#tasks.values()) {
-      const start = task.createdAt ?? task.firstSeen;
-      const close = task.chat ?? task.elsewhere;
-      if (!close) {
-        // Open: accessbot found it waiting before the report's end, and nothing closed it.
-        if (task.firstSeen === undefined || task.firstSeen >= asOf) continue;
-        const age = Math.max(0, asOf - (start ?? task.firstSeen)) / 1000;
-        const { bucket } = AGE_BUCKETS.find((b) => age < b.underSeconds)!;
-        open.set(bucket, open.get(bucket)! + 1);
-        openTotal++;
+      // Open: accessbot found it waiting before the report's end, and nothing closed it.
+      if (task.closedAt !== undefined || task.firstSeen === undefined || task.firstSeen >= asOf) {
         continue;
       }
-      if (!close.decided || close.at < this.#since) continue;
-      decisions.total++;
-      if (task.chat) decisions.inChat++;
-      else decisions.elsewhere++;
-      if (start === undefined) continue;
-      const wait = Math.max(0, close.at - start) / 1000;
-      all.push(wait);
-      push(apps, task.app ?? null, wait);
-      push(types, task.type ?? null, wait);
-      if (close.by) push(approvers, close.by, wait);
+      const age = Math.max(0, asOf - (task.createdAt ?? task.firstSeen)) / 1000;
+      const { bucket } = AGE_BUCKETS.find((b) => age < b.underSeconds)!;
+      open.set(bucket, open.get(bucket)! + 1);
+      openTotal++;
     }
 
     return {
