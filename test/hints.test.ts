@@ -132,7 +132,12 @@ describe('the hints people read match the parser', () => {
   });
 
   it('in the docs people read to use it', () => {
-    for (const doc of ['docs/slack.md', 'docs/teams.md', 'docs/groups-and-audit.md']) {
+    for (const doc of [
+      'docs/slack.md',
+      'docs/teams.md',
+      'docs/groups-and-audit.md',
+      'docs/report.md',
+    ]) {
       expectParsed(doc, backticked(read(doc)));
     }
   });
