@@ -100,7 +100,8 @@ describe('the README', () => {
 
 describe('the README and docs/', () => {
   const root = new URL('../', import.meta.url);
-  const files = ['README.md', ...readdirSync(new URL('docs/', root)).map((f) => `docs/${f}`)];
+  const docs = readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md'));
+  const files = ['README.md', ...docs.map((f) => `docs/${f}`)];
   /** GitHub's anchor for a heading. */
   const slug = (heading: string) =>
     heading

@@ -73,6 +73,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       rateLimit: config.rateLimit,
       groups: config.groups,
       notices,
+      metrics,
     });
     return { bot, client, store, metrics, notices, health, sandbox, close };
   } catch (error) {

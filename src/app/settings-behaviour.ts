@@ -107,7 +107,7 @@ export const people = {
   ),
   AUDITORS_GROUP: optional(
     groupName,
-    'name or id of the Access Service group whose members may read everyone’s `history`',
+    'name or id of the Access Service group whose members may read everyone’s `history` and the `report`',
     { unset: 'nobody' },
   ),
   AUDIT_RETENTION_DAYS: withDefault(

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import type {
-  AuditEntry,
   AuditStore,
   ChannelGroupStore,
   ConversationRefStore,
@@ -17,6 +17,7 @@ import type {
   IdentityLink,
   JsonObject,
   LinkStore,
+  PersonAuditEntry,
   Platform,
   RateStore,
   RequestStore,
@@ -77,6 +78,8 @@ export interface BotDeps {
   groups?: GroupRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
   notices?: TellPerson;
+  /** Where each decision's time to decision is observed; unset: nowhere. */
+  metrics?: Pick<Metrics, 'decisionSeconds'>;
   now?: () => Date;
   /** Ids of pending group changes; random by default. */
   newChangeId?: () => string;
@@ -162,6 +165,7 @@ export class AccessBot {
       case 'confirm':
       case 'cancel':
       case 'history':
+      case 'report':
         return runGroupLine(this.#groups, await this.#identity.resolve(actor), place, command);
       case 'groups':
         await this.#identity.resolve(actor);
@@ -272,7 +276,7 @@ export class AccessBot {
   async recentActions(
     actor: ChatActor,
     limit: number,
-  ): Promise<{ entries: AuditEntry[]; viewer?: string } | undefined> {
+  ): Promise<{ entries: PersonAuditEntry[]; viewer?: string } | undefined> {
     const link = await this.#identity.resolve(actor).catch(() => undefined);
     const entries = await readHistory(this.#deps, ownQuery(actor, link, limit));
     return entries && { entries, viewer: link?.accessUserId };

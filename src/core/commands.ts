@@ -8,6 +8,7 @@
  * and what would work.
  */
 import { z } from 'zod';
+import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report-args.ts';
 import {
   ChangeCommand,
   GroupCommand,
@@ -74,6 +75,7 @@ export const Command = z.discriminatedUnion('name', [
   ChangeCommand.extend({ name: z.literal('confirm') }),
   ChangeCommand.extend({ name: z.literal('cancel') }),
   HistoryCommand,
+  z.object({ name: z.literal('report'), days: z.number().int().min(1).max(MAX_DAYS) }),
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandName = Command['name'];
@@ -82,9 +84,10 @@ export type ParseResult = { ok: true; command: Command } | { ok: false; message:
 
 /**
  * One help line per command (Teams lists them, ten at most); `confirm` and `cancel` are not
- * among them: the card that needs them says how to type them.
+ * among them (the card that needs them says how to type them), nor is `report`, for auditors
+ * (`help` tells it apart).
  */
-export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel'>, string> = {
+export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel' | 'report'>, string> = {
   help: 'help — what I can do',
   tasks: 'tasks — your pending tasks, numbered',
   approve: 'approve <number or id> [more…] — approve your tasks (e.g. `approve 1 3`)',
@@ -98,8 +101,10 @@ export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel'>, string> =
   history: groupUsage.history,
 };
 
+export const auditorUsage = `report [days] — for auditors: decision times, open tasks, reminders and escalations of the last ${DEFAULT_DAYS} days (or that many)`;
+
 const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group: 'members' };
-const names = [...Object.keys(usage), 'confirm', 'cancel'] as CommandName[];
+const names = [...Object.keys(usage), 'confirm', 'cancel', 'report'] as CommandName[];
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
 const tooLong = (what: string, text: string, max: number) =>
@@ -203,6 +208,12 @@ export function parseCommand(input: string): ParseResult {
       return parseChangeCommand(name, args);
     case 'history':
       return parseHistoryCommand(args);
+    case 'report': {
+      const days = args ? parseDays(args) : DEFAULT_DAYS;
+      return days === undefined
+        ? fail(`\`report\` takes a number of days from 1 to ${MAX_DAYS}. Usage: ${auditorUsage}`)
+        : ok({ name, days });
+    }
   }
 }
 

@@ -16,9 +16,10 @@ import {
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
-import { recordDecision } from './audit/record.ts';
+import { recordDecision, taskNamesOf } from './audit/record.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
 import { PerKey } from './serial.ts';
 import { found, replyForError } from './service-errors.ts';
@@ -51,6 +52,7 @@ export interface DecideDeps {
   audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
   log: Logger;
   now: () => Date;
+  metrics?: Pick<Metrics, 'decisionSeconds'>;
   pendingStatus: string;
   /** Whether someone may approve a request of their own (or a review of their own access). */
   allowSelfApproval: boolean;
@@ -84,7 +86,7 @@ export class Decider {
       }
       await recordDecision(this.#d, link, {
         taskId,
-        ...taskNames(mine),
+        ...taskNamesOf(mine),
         action: decision,
         reason: reason ?? null,
         outcome: result.outcome,
@@ -191,20 +193,6 @@ export class Decider {
   #card(task: Task): TaskCard {
     return taskCard(task, { pendingStatus: this.#d.pendingStatus });
   }
-}
-
-/**
- * What the task was, as the actor's own list held it, for the audit trail; nothing for a task
- * that was not theirs (its details are not theirs to see).
- */
-function taskNames(task: Task | undefined) {
-  if (!task) return {};
-  const facts = taskFacts(task);
-  return {
-    taskTitle: taskTitle(task),
-    ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
-    ...(facts.requestedByName !== undefined && { requesterName: facts.requestedByName }),
-  };
 }
 
 /** A result that shows the task as it now stands: under the reply, and in the message. */

@@ -1,6 +1,6 @@
 /** The `tasks` answer: a person's pending tasks, numbered, with Approve all when there are several. */
 import type { Task } from '../access/schemas.ts';
-import { usage } from './commands.ts';
+import { auditorUsage, usage } from './commands.ts';
 import { plural } from './format.ts';
 import { type Block, info, type Reply } from './reply.ts';
 import { taskCard } from './task-card.ts';
@@ -51,6 +51,7 @@ export function helpReply(): Reply {
         kind: 'note',
         text: 'A task is named by its number in your last `tasks` list, or by the first 6 or more characters of its id.',
       },
+      { kind: 'note', text: auditorUsage },
     ],
   });
 }

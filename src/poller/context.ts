@@ -1,5 +1,6 @@
 import type { AccessClient } from '../access/client.ts';
 import type {
+  AuditStore,
   LinkStore,
   NotificationStore,
   PollScheduleStore,
@@ -13,7 +14,8 @@ import type { NotifyRules } from './rules.ts';
 import type { WorkingHours } from './working-hours.ts';
 
 /** Every role of the store the poller uses. */
-export type PollerStore = LinkStore &
+export type PollerStore = AuditStore &
+  LinkStore &
   NotificationStore &
   ReplicaStore &
   RequestStore &

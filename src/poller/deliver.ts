@@ -8,7 +8,13 @@ import { randomUUID } from 'node:crypto';
 import type { Task } from '../access/schemas.ts';
 import { ago } from '../core/clock.ts';
 import type { Reply } from '../core/reply.ts';
-import type { Notification, NotificationClaim, NotificationStore } from '../store/store.ts';
+import type {
+  AuditStore,
+  Notification,
+  NotificationClaim,
+  NotificationStore,
+} from '../store/store.ts';
+import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import {
   type NewTaskOptions,
@@ -21,7 +27,7 @@ import { isBrief, isNotifyOnly } from './rules.ts';
 import type { Target } from './targets.ts';
 
 export async function deliver(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   target: Target,
   accessUserId: string,
@@ -53,7 +59,7 @@ function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
  * finishes it.
  */
 export async function claimAndDrive(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   target: Target,
   accessUserId: string,
@@ -73,6 +79,12 @@ export async function claimAndDrive(
     body: { message },
   };
   if (!(await ctx.store.claimNotification(claim))) return;
+  if (target.role !== 'channel') {
+    const approver = target.role === 'approver';
+    const to = { ...target, accessUserId: approver ? accessUserId : null };
+    const action = approver ? 'notify' : 'escalate';
+    await auditTask(ctx, to, task, task.id, { action, outcome: 'queued' });
+  }
   const { body, ...rest } = claim;
   const claimed: Notification = {
     ...rest,
@@ -86,7 +98,7 @@ export async function claimAndDrive(
 }
 
 async function remind(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   sent: Notification,
   nudgeable: NudgeWindow,
@@ -105,6 +117,7 @@ async function remind(
   };
   const now = ctx.clock.now();
   if (!(await ctx.store.remindNotification(key, body, ctx.owner, now, dueBefore))) return;
+  await auditTask(ctx, sent, task, task.id, { action: 'remind', outcome: 'queued' });
   const [reminded] = (await ctx.store.listNotifications({ taskIds: [task.id] })).filter(
     (n) => n.platform === key.platform && n.recipient === key.recipient,
   );

@@ -10,7 +10,7 @@
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import { ago } from '../core/clock.ts';
-import type { Notification, NotificationStore } from '../store/store.ts';
+import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { claimAndDrive } from './deliver.ts';
 import { escalationMessage } from './messages.ts';
@@ -29,7 +29,7 @@ export interface EscalationCheck {
 }
 
 export async function escalate(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   check: EscalationCheck,
 ): Promise<void> {

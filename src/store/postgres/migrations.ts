@@ -228,4 +228,14 @@ export const migrations: readonly Migration[] = [
         `jsonb_set(${column}, '{${path.join(',')}}', to_jsonb(${value}))`,
     }),
   },
+  {
+    // The insight report: a decision's task type and creation (its time to decision), and what
+    // the poller did about waiting tasks (their entries reuse the task columns).
+    version: 12,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN task_type text;
+      ALTER TABLE audit_log ADD COLUMN task_created_at timestamptz;
+      ALTER TABLE audit_log ADD COLUMN decided_by text;
+    `,
+  },
 ];

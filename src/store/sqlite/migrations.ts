@@ -273,4 +273,14 @@ export const migrations: readonly Migration[] = [
       set: (column, path, value) => `json_set(${column}, '$.${path.join('.')}', ${value})`,
     }),
   },
+  {
+    // The insight report: a decision's task type and creation (its time to decision), and what
+    // the poller did about waiting tasks (their entries reuse the task columns).
+    version: 13,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN task_type TEXT;
+      ALTER TABLE audit_log ADD COLUMN task_created_at INTEGER;
+      ALTER TABLE audit_log ADD COLUMN decided_by TEXT;
+    `,
+  },
 ];

@@ -13,20 +13,25 @@ import { insert, join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 const DEFAULT_AUDIT_LIMIT = 100;
 export const MAX_AUDIT_LIMIT = 1000;
 
+/** Optional fields, null in rows written before each was kept or where nothing was known. */
+const OPTIONAL = [
+  'taskTitle',
+  'appName',
+  'requesterName',
+  'taskType',
+  'taskCreatedAt',
+  'decidedBy',
+] as const;
+
 /**
- * A row's columns of the other kind are null, and dropped by the entry's own schema; what a
- * decided task was is null in entries written before it was kept, and left out.
+ * A row's columns of the other kinds are null, and dropped by the entry's own schema; its
+ * optional fields that are null are left out.
  */
 const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {
-  shape: ({ id, taskTitle, appName, requesterName, ...entry }) => ({
-    id: Number(id),
-    entry: {
-      ...entry,
-      ...(taskTitle != null && { taskTitle }),
-      ...(appName != null && { appName }),
-      ...(requesterName != null && { requesterName }),
-    },
-  }),
+  shape: ({ id, ...entry }) => {
+    for (const field of OPTIONAL) if (entry[field] == null) delete entry[field];
+    return { id: Number(id), entry };
+  },
 });
 
 /** Larger requests are capped rather than refused: the caller still gets the newest. */
@@ -54,6 +59,8 @@ function auditWhere(query: Omit<AuditQuery, 'limit'>, more: Sql[] = []): Sql {
         ]
       : [];
   if (query.taskId !== undefined) terms.push(sql`task_id = ${query.taskId}`);
+  // No action asked for: nothing matches.
+  if (query.actions) terms.push(anyOf('action', query.actions)[0] ?? raw('1 = 0'));
   if (query.actor) {
     terms.push(
       sql`platform = ${query.actor.platform} AND chat_user_id = ${query.actor.chatUserId}`,
