@@ -20,6 +20,7 @@ const said: Record<AuditOutcome, string> = {
   self_approval: 'your own request',
   not_found: 'no longer exists',
   failed: 'failed',
+  unconfirmed: 'skipped — a sensitive application: approve it on its own and confirm',
 };
 
 export interface Decided {
