@@ -259,8 +259,7 @@ function askToConfirm(
     sensitivity === 'yes'
       ? `${app} is a sensitive application.`
       : `I could not check whether ${app} is a sensitive application, so I ask.`;
-  const typed = `approve ${task.id.slice(0, 8)} confirm ${code}`;
-  const text = `${why} Approving gives ${person} ${access} to ${app}. Confirm on the card, or type \`${typed}\`.`;
+  const text = `${why} Approving gives ${person} ${access} to ${app}: confirm below.`;
   const extras = { sensitivity, context: [] };
   const card = taskCard(task, { pendingStatus, extras, confirmation: code });
   return {
