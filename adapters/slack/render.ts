@@ -209,7 +209,7 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
     },
   ];
   if (card.warning) {
-    const text = `:warning: *${mrkdwnText(card.warning, limits.sectionText - 20)}*`;
+    const text = `:warning: ${mrkdwnText(card.warning, limits.sectionText - 20)}`;
     blocks.push({ type: 'section', block_id: blockId(card.taskId, 'warn'), text: mrkdwn(text) });
   }
   const context = card.context?.slice(0, limits.sectionFields) ?? [];
