@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notifier } from '../src/core/notifier.ts';
 import { parseNotifyRules } from '../src/poller/rules.ts';
-import { policies, users, workApps } from '../src/sandbox/seed.ts';
+import { users, workApps } from '../src/sandbox/seed.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
 import type { Platform, Store } from '../src/store/store.ts';
 import { cardsOf } from './fakes/bot-connector-cards.ts';
@@ -22,7 +22,13 @@ import { allAtOnce, MARK } from './fakes/hostile-corpus.ts';
 import type { FakeSlack } from './fakes/slack-api.ts';
 import { checkAllPayloads } from './fakes/slack-blockkit.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
-import { approverPoller, decidingBot, GateClock, openRequest } from './helpers/decide-world.ts';
+import {
+  approverPoller,
+  decidingBot,
+  GateClock,
+  hostileRequest,
+  openRequest,
+} from './helpers/decide-world.ts';
 import { clientFor, useSandbox } from './helpers/sandbox.ts';
 import { openTerminalChat, type TerminalChat } from './helpers/terminal-chat.ts';
 import { audit } from './store-contract.ts';
@@ -260,32 +266,22 @@ describe.each(platforms)('an approver’s card on %s', (_name, make) => {
     expect(chat.edits(taskId)).toEqual([]);
   });
 
-  it('keeps hostile application, level and group names as text', async () => {
+  it('keeps hostile application, level, person and group names as text', async () => {
     const running = await start();
+    const taskId = hostileRequest(chat.sandbox(), allAtOnce, allAtOnce);
     const { state } = chat.sandbox();
-    const appId = randomUUID();
-    const levels = [randomUUID(), randomUUID()];
-    state.addWorkApp(
-      { id: appId, name: `${allAtOnce} app`, description: MARK },
-      levels.map((id, n) => ({ id, name: `${allAtOnce} ${n}`, description: MARK })),
-      [{ id: randomUUID(), name: 'Sensitive', value: allAtOnce }],
-    );
-    state.assignPolicy(appId, null, 'AccessRequest', policies.cloudOwners.id);
+    const { target } = state.task(taskId);
+    const other = { id: randomUUID(), name: `${allAtOnce} held`, description: MARK };
+    state.workApp(target.workAppId!).levels.set(other.id, { record: other, policyIds: new Map() });
     state.addGroup(
       { id: randomUUID(), name: `${allAtOnce} group`, description: MARK },
-      { memberIds: [users.margaret.id], defaultWorkAppIds: [appId] },
+      { memberIds: [target.userId!], defaultWorkAppIds: [target.workAppId!] },
     );
     state.grantAccess({
-      workAppId: appId,
-      userId: users.margaret.id,
-      permissionLevelId: levels[1],
+      workAppId: target.workAppId!,
+      userId: target.userId!,
+      permissionLevelId: other.id,
     });
-    const access = state.createAccessRequest({
-      workAppId: appId,
-      userId: users.margaret.id,
-      permissionLevelId: levels[0],
-    });
-    const taskId = access.taskIds[0]!;
     await running.sweep();
     const card = await chat.sent(taskId);
     expect(card).toContain('Already has');

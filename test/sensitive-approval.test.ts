@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { policies, users } from '../src/sandbox/seed.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
 import { shown, useTeams } from './fakes/bot-connector-harness.ts';
+import { slackBlockProblems, teamsCardProblems, terminalProblems } from './fakes/hostile-checks.ts';
+import { allAtOnce, MARK } from './fakes/hostile-corpus.ts';
 import { checkAllPayloads } from './fakes/slack-blockkit.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
 import {
@@ -20,7 +22,7 @@ import {
   submissionPayload,
   type Where,
 } from './fakes/slack-payloads.ts';
-import { decidingBot, openRequest } from './helpers/decide-world.ts';
+import { decidingBot, hostileRequest, openRequest } from './helpers/decide-world.ts';
 import { clientFor, useSandbox } from './helpers/sandbox.ts';
 import { openTerminalChat, type TerminalChat } from './helpers/terminal-chat.ts';
 
@@ -148,6 +150,17 @@ describe('Slack: a form confirms', () => {
     expect(sandbox().state.task(sensitive).status).toBe('Declined');
   });
 
+  it('keeps hostile names in the card and the form as text', async () => {
+    const taskId = hostileRequest(sandbox(), allAtOnce);
+    const list = await adaList();
+    await click(list.blocks, 'accessbot.approve', list.where, taskId);
+    const view = await opened(0);
+    expect(text(view)).toContain(MARK);
+    expect(slackBlockProblems(view.blocks as unknown[], 'view')).toEqual([]);
+    expect(slackBlockProblems(list.blocks)).toEqual([]);
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+  });
+
   it('asks for a confirmation when whether an app is sensitive cannot be read', async () => {
     const taskId = newApp(sandbox(), null);
     sandbox().faults.failWhere(
@@ -188,6 +201,25 @@ describe('Teams: the card confirms', () => {
     const again = await clickApprove({ value: taskId, confirmation: code });
     expect(shown(again.body)).toContain('already decided');
     expect(approvals(sandbox(), taskId)).toHaveLength(1);
+  });
+
+  it('shows the context and the warning when the card refreshes for its approver', async () => {
+    const taskId = openRequest(sandbox(), 'dennis', 'aws', 'readOnly');
+    const refresh = { value: taskId, userIds: ['29:ada'] };
+    const res = await t.h.post(t.h.activities.cardAction('ada', 'refresh', refresh));
+    const card = shown(res.body);
+    for (const line of ['Sensitive application', 'Already has', 'PowerUser', 'By default in']) {
+      expect(card, line).toContain(line);
+    }
+    expect(card).toContain('Approve…');
+  });
+
+  it('keeps hostile names in the confirmation card as text', async () => {
+    const taskId = hostileRequest(sandbox(), allAtOnce);
+    const asked = await clickApprove({ value: taskId });
+    expect(shown(asked.body)).toContain(MARK);
+    expect(teamsCardProblems(asked.body.value)).toEqual([]);
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
   });
 
   it('refuses a forged confirmation, and skips the task in "approve all"', async () => {
@@ -235,5 +267,13 @@ describe('the terminal: a typed line confirms', () => {
     expect(await chat.ask(`approve ${other} ${plain} confirm ${code}`)).toContain(
       'A confirmation names one task and its code',
     );
+  });
+
+  it('keeps hostile names in the confirmation as text', async () => {
+    const taskId = hostileRequest(sandbox.current, allAtOnce);
+    const asked = await chat.ask(`approve ${taskId}`);
+    expect(asked).toContain('Confirm this approval');
+    expect(asked).toContain(MARK);
+    expect(terminalProblems(asked, false)).toEqual([]);
   });
 });

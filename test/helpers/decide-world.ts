@@ -4,13 +4,15 @@
  * and, for each platform, Ada's chat with the real poller sending her cards through that
  * platform's real notifier over HTTP.
  */
+
+import { randomUUID } from 'node:crypto';
 import type { AccessClient } from '../../src/access/client.ts';
 import { DecisionContext } from '../../src/core/decision-context.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import type { SensitivityConfig } from '../../src/core/sensitivity.ts';
 import type { Poller } from '../../src/poller/poller.ts';
 import type { NotifyRules } from '../../src/poller/rules.ts';
-import { type SeedUser, users, workApps } from '../../src/sandbox/seed.ts';
+import { policies, type SeedUser, users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Platform, Store } from '../../src/store/store.ts';
@@ -65,6 +67,24 @@ export function openRequest(
     .find((t) => t.metadata.accessId === access.id);
   if (!task) throw new Error(`Ada approves no ${app} ${level} request`);
   return task.id;
+}
+
+/**
+ * A sensitive application whose every name (its own, its level's, the requester's) is hostile
+ * text, and Ada's task for that person's request; `field` is the marking field's value.
+ */
+export function hostileRequest(sandbox: Sandbox, text: string, field: string | null = 'yes') {
+  const { state } = sandbox;
+  const [appId, levelId, userId] = [randomUUID(), randomUUID(), randomUUID()];
+  state.addUser({ id: userId, email: `${userId}@example.com`, displayName: text, jobTitle: text });
+  state.addWorkApp(
+    { id: appId, name: `${text} app`, description: text },
+    [{ id: levelId, name: `${text} level`, description: text }],
+    [{ id: randomUUID(), name: 'Sensitive', value: field }],
+  );
+  state.assignPolicy(appId, null, 'AccessRequest', policies.cloudOwners.id);
+  return state.createAccessRequest({ workAppId: appId, userId, permissionLevelId: levelId })
+    .taskIds[0]!;
 }
 
 /** The decision context the bot or a poller works with, on `clock`. */
