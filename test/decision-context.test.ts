@@ -16,7 +16,7 @@ import { users, workApps } from '../src/sandbox/seed.ts';
 import type { Sandbox } from '../src/sandbox/server.ts';
 import type { Platform, Store } from '../src/store/store.ts';
 import { cardsOf } from './fakes/bot-connector-cards.ts';
-import { teamsId, useTeams } from './fakes/bot-connector-harness.ts';
+import { teamsKey, useTeams } from './fakes/bot-connector-harness.ts';
 import { slackProblems, teamsCardProblems, terminalProblems } from './fakes/hostile-checks.ts';
 import { allAtOnce, MARK } from './fakes/hostile-corpus.ts';
 import type { FakeSlack } from './fakes/slack-api.ts';
@@ -122,7 +122,7 @@ function teamsChat(): ApproverChat {
       wire(
         chat,
         clock,
-        { notifier: t.h.teams.notifier, link: { platform: 'teams', chatUserId: teamsId('ada') } },
+        { notifier: t.h.teams.notifier, link: { platform: 'teams', chatUserId: teamsKey('ada') } },
         rules,
       ),
     sent: async (taskId) =>
