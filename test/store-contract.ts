@@ -153,7 +153,13 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
 
     describe('audit log', () => {
       it('gives back an appended entry field for field', async () => {
-        const entry = audit({ action: 'decline', reason: 'not needed', outcome: 'declined' });
+        const entry = audit({
+          action: 'decline',
+          reason: 'not needed',
+          outcome: 'declined',
+          appId: 'app-1',
+          taskType: 'AccessRequest',
+        });
         await store.appendAudit(entry);
         expect(await store.listAudit()).toEqual([entry]);
       });
@@ -225,6 +231,32 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(byDefault).toHaveLength(100);
         expect(taskOf(byDefault[0]!)).toBe(`task-${MAX_AUDIT_LIMIT + 4}`);
         expect(await store.listAudit({ limit: 5000 })).toHaveLength(MAX_AUDIT_LIMIT);
+      });
+
+      it('counts one application’s approved and declined requests since an instant', async () => {
+        const request = { appId: 'app-1', taskType: 'AccessRequest' };
+        await store.appendAudit(audit({ ...request, at: minute(1) }));
+        await store.appendAudit(audit({ ...request, at: minute(2) }));
+        await store.appendAudit(audit({ ...request, at: minute(3), outcome: 'declined' }));
+        // Not counted: too old, refused, another app, another type, recorded without either.
+        await store.appendAudit(audit({ ...request, at: minute(0) }));
+        await store.appendAudit(audit({ ...request, at: minute(4), outcome: 'unconfirmed' }));
+        await store.appendAudit(audit({ ...request, at: minute(4), appId: 'app-2' }));
+        await store.appendAudit(
+          audit({ ...request, at: minute(4), taskType: 'EntitlementReview' }),
+        );
+        await store.appendAudit(audit({ at: minute(4) }));
+        const since = minute(1);
+        expect(await store.countDecisions({ ...request, since })).toEqual({
+          approved: 2,
+          declined: 1,
+        });
+        expect(await store.countDecisions({ ...request, appId: 'app-9', since })).toEqual({
+          approved: 0,
+          declined: 0,
+        });
+        const [newest] = await store.listAudit({ limit: 1 });
+        expect(newest).not.toHaveProperty('appId');
       });
 
       it('refuses a limit that is not a positive integer', async () => {

@@ -66,8 +66,11 @@ async function decide(
   action: Extract<CardAction, { verb: 'approve' | 'decline' }>,
 ): Promise<InvokeBody> {
   const reason = action.verb === 'decline' ? action.reason : undefined;
-  const result = await deps.bot.decide(actor, action.taskId, action.verb, reason);
+  const code = action.verb === 'approve' ? action.confirmation : undefined;
+  const result = await deps.bot.decide(actor, action.taskId, action.verb, reason, code);
   count(deps, action.verb, result.outcome);
+  // A sensitive approval: the clicker's card becomes its confirmation; nothing is approved yet.
+  if (result.confirm) return cardResponse(renderCard(result.reply, { view: action.view }));
   // Nothing changed: the card stays, the clicker is told why.
   if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
   const { card } = result.message;

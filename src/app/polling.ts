@@ -69,6 +69,7 @@ export async function startPolling({
     directories,
     directorySyncMs: config.directorySyncMs,
     auditRetentionDays: config.auditRetentionDays,
+    context: runtime.context,
   });
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));

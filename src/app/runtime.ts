@@ -5,6 +5,8 @@
  */
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
+import { systemClock } from '../core/clock.ts';
+import { DecisionContext } from '../core/decision-context.ts';
 import { PersonNotices } from '../core/notices.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
@@ -23,9 +25,20 @@ export interface Runtime {
   notices: PersonNotices;
   /** Whether the Access Service answers, for /healthz and metrics (never for readiness). */
   health: AccessHealth;
+  /** Sensitive applications and what approvers see beside a task: the bot's and the poller's. */
+  context: DecisionContext;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
+}
+
+/** The decision context of a configuration, on the system clock. */
+export function decisionContext(
+  config: Pick<Config, 'sensitive' | 'contextWaitMs'>,
+  deps: { client: AccessClient; store: Store; log: Logger },
+): DecisionContext {
+  const { sensitive, contextWaitMs: waitMs } = config;
+  return new DecisionContext({ ...deps, clock: systemClock, sensitive, waitMs });
 }
 
 export async function startRuntime(config: Config, log: Logger): Promise<Runtime> {
@@ -64,6 +77,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       },
     });
     const notices = new PersonNotices(store, log);
+    const context = decisionContext(config, { client, store, log });
     const bot = new AccessBot({
       client,
       store,
@@ -74,8 +88,9 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       groups: config.groups,
       notices,
       metrics,
+      context,
     });
-    return { bot, client, store, metrics, notices, health, sandbox, close };
+    return { bot, client, store, metrics, notices, health, context, sandbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -48,11 +48,18 @@ export const TaskRef = z.union([
 ]);
 export type TaskRef = z.infer<typeof TaskRef>;
 const TaskRefs = z.array(TaskRef).min(1).max(MAX_REFS);
+/** What confirms a sensitive approval (see sensitivity.ts). */
+export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
 
 export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('help') }),
   z.object({ name: z.literal('tasks') }),
-  z.object({ name: z.literal('approve'), tasks: TaskRefs }),
+  z.object({
+    name: z.literal('approve'),
+    tasks: TaskRefs,
+    /** `approve <task> confirm <code>`: a sensitive approval's confirmation. */
+    confirm: ConfirmationCode.optional(),
+  }),
   z.object({
     name: z.literal('decline'),
     tasks: TaskRefs,
@@ -184,7 +191,10 @@ export function parseCommand(input: string): ParseResult {
       const { head, free } = splitFree(args);
       if (name === 'approve' && free !== undefined)
         return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
-      const refs = parseRefs(head ? head.split(' ') : [], name);
+      const typed = head ? head.split(' ') : [];
+      const confirming = name === 'approve' ? typed.findIndex((w) => /^confirm$/i.test(w)) : -1;
+      if (confirming >= 0) return parseConfirmed(typed, confirming);
+      const refs = parseRefs(typed, name);
       if (typeof refs === 'string') return fail(refs);
       if (name === 'approve') return ok({ name, tasks: refs });
       const reason = free || undefined;
@@ -215,6 +225,19 @@ export function parseCommand(input: string): ParseResult {
         : ok({ name, days });
     }
   }
+}
+
+/** `approve <task> confirm <code>`: one task, and the code its confirmation gave. */
+function parseConfirmed(typed: readonly string[], at: number): ParseResult {
+  const code = ConfirmationCode.safeParse(typed[at + 1]?.toLowerCase());
+  if (at !== 1 || typed.length !== 3 || !code.success) {
+    return fail(
+      'A confirmation names one task and its code, as the confirmation says: `approve <task> confirm <code>`.',
+    );
+  }
+  const ref = parseRef(typed[0]!);
+  if (typeof ref === 'string') return fail(ref);
+  return ok({ name: 'approve', tasks: [ref], confirm: code.data });
 }
 
 function parseRequest(args: string): ParseResult {

@@ -1,4 +1,5 @@
 import type { AccessClient } from '../access/client.ts';
+import type { DecisionContext } from '../core/decision-context.ts';
 import type {
   AuditStore,
   LinkStore,
@@ -46,4 +47,8 @@ export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'sto
   retryAfterMs: number;
   /** Carries out every send and edit of a task's messages. */
   outbox: Outbox;
+  /** What an access request's approvers see beside it; unset: the task alone. */
+  context?: DecisionContext;
+  /** Work that finishes after the poll that started it (a card completed later); awaited on stop. */
+  later(work: Promise<void>): void;
 }

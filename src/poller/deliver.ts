@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Task } from '../access/schemas.ts';
 import { ago } from '../core/clock.ts';
+import type { CardExtras } from '../core/decision-context.ts';
 import type { Reply } from '../core/reply.ts';
+import { stateOf } from '../core/task-card.ts';
 import type {
   AuditStore,
   Notification,
@@ -23,6 +25,8 @@ import {
   reminderMessage,
 } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
+import { idOf } from './outbox.ts';
+import { findTask } from './resolve.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
 import type { Target } from './targets.ts';
 
@@ -36,13 +40,19 @@ export async function deliver(
 ): Promise<void> {
   if (!existing) {
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
-    const message = newTaskMessage(task, target, { ...options(ctx, task), brief });
+    // An approver's card waits a little for what it shows beside the task, never for long.
+    const looked = target.role === 'approver' ? await ctx.context?.forApprover(task) : undefined;
+    const o = { ...options(ctx, task), brief };
+    const message = newTaskMessage(task, target, { ...o, extras: looked?.now });
     const created = Date.parse(String(task.metadata.createdAt));
-    return claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
+    const claimed = await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
       if (Number.isFinite(created) && target.role === 'approver') {
         ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
       }
     });
+    const { later } = looked ?? {};
+    if (claimed && later) ctx.later(later.then((extras) => complete(ctx, task, target, extras)));
+    return;
   }
   // Unsent, or an edit under way: the outbox carries it.
   if (existing.resolvedAt || existing.intent || !existing.messageRef) return;
@@ -51,6 +61,34 @@ export async function deliver(
 
 function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
   return { pendingStatus: ctx.pendingStatus, notifyOnly: isNotifyOnly(task, ctx.rules) };
+}
+
+/**
+ * The card went out before all of its context had come in: once it has, the card is edited to
+ * show it — if the task still waits (read again, so a decision made meanwhile is not undone),
+ * the message was sent, and nothing else is under way for it.
+ */
+async function complete(
+  ctx: PollerContext<NotificationStore>,
+  sent: Task,
+  target: Target,
+  extras: CardExtras,
+): Promise<void> {
+  try {
+    const task = await findTask(ctx, sent.id);
+    if (!task || stateOf(task, ctx.pendingStatus) !== 'pending') return;
+    const message = newTaskMessage(task, target, { ...options(ctx, task), extras });
+    const key = { taskId: task.id, platform: target.platform, recipient: target.recipient };
+    if (!(await ctx.store.refreshNotification(key, { message }, ctx.owner, ctx.clock.now()))) {
+      return;
+    }
+    const [refreshed] = (await ctx.store.listNotifications({ taskIds: [task.id] })).filter(
+      (n) => idOf(n) === idOf(key),
+    );
+    if (refreshed) await ctx.outbox.drive(refreshed, true);
+  } catch (error) {
+    ctx.log.warn({ err: error, taskId: sent.id }, 'could not complete a card with its context');
+  }
 }
 
 /**
@@ -65,7 +103,7 @@ export async function claimAndDrive(
   accessUserId: string,
   message: Reply,
   onPosted?: (at: Date) => void,
-): Promise<void> {
+): Promise<boolean> {
   const now = ctx.clock.now();
   const claim: NotificationClaim = {
     taskId: task.id,
@@ -78,7 +116,7 @@ export async function claimAndDrive(
     destination: target.destination,
     body: { message },
   };
-  if (!(await ctx.store.claimNotification(claim))) return;
+  if (!(await ctx.store.claimNotification(claim))) return false;
   if (target.role !== 'channel') {
     const approver = target.role === 'approver';
     const to = { ...target, accessUserId: approver ? accessUserId : null };
@@ -95,6 +133,7 @@ export async function claimAndDrive(
     intent: { kind: 'post', body, owner: ctx.owner, ownedAt: now, dueAt: now, attempts: 0, seq: 1 },
   };
   await ctx.outbox.drive(claimed, true, onPosted);
+  return true;
 }
 
 async function remind(
@@ -110,9 +149,11 @@ async function remind(
   // Due during quiet hours or a weekend: it waits, and a later poll sends it.
   if (!(await nudgeable())) return;
   const key = { taskId: sent.taskId, platform: sent.platform, recipient: sent.recipient };
-  // The edit marks the card; the follow-up is what actually notifies the person.
+  // The edit marks the card; the follow-up is what actually notifies the person. The card keeps
+  // what the approver sees beside the task, as far as it comes in time (no later edit here).
+  const extras = (await ctx.context?.forApprover(task))?.now;
   const body = {
-    message: reminderMessage(task, options(ctx, task)),
+    message: reminderMessage(task, { ...options(ctx, task), extras }),
     followUp: reminderFollowUp(task),
   };
   const now = ctx.clock.now();

@@ -189,6 +189,7 @@ export class Outbox {
         case 'post':
           return done('done');
         case 'outcome':
+        case 'refresh':
         case 'reminder': {
           const reminder = intent.kind === 'reminder';
           crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested');

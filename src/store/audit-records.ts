@@ -16,6 +16,8 @@ export const AuditOutcome = z.enum([
   'self_approval',
   'not_found',
   'failed',
+  /** An approval of a sensitive application that came without its confirmation: not made. */
+  'unconfirmed',
 ]);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
 
@@ -57,6 +59,8 @@ const TaskNames = {
   taskTitle: z.string().optional(),
   appName: z.string().optional(),
   requesterName: z.string().optional(),
+  /** The application's id: an approver's card counts how its requests were decided. */
+  appId: z.string().optional(),
   taskType: z.string().optional(),
   /** When the service says the task was created: where its time to decision starts. */
   taskCreatedAt: z.date().optional(),
@@ -146,6 +150,13 @@ export interface AuditQuery {
   /** Before this instant. */
   until?: Date;
   limit?: number;
+}
+
+/** Which decisions `countDecisions` counts: one application's tasks of one type, since an instant. */
+export interface DecisionCountQuery {
+  appId: string;
+  taskType: string;
+  since: Date;
 }
 
 /** An entry with its place in the log, for reading the log in pages. */

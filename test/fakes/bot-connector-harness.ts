@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
+import { decisionContext } from '../../src/app/runtime.ts';
 import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
 import { PersonNotices } from '../../src/core/notices.ts';
 import { createMetrics } from '../../src/metrics.ts';
@@ -84,6 +85,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     ...(options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }),
   });
   const notices = new PersonNotices(store, log);
+  const context = decisionContext(config, { client, store, log });
   const bot = new AccessBot({
     client,
     store,
@@ -93,6 +95,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     now,
     groups: config.groups,
     notices,
+    context,
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
   const teams: TeamsAdapter = await startTeams(
@@ -134,6 +137,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     store,
     bot,
     client,
+    context,
     metrics,
     logLines: lines,
     url,

@@ -71,6 +71,7 @@ export function taskNamesOf(task: Task | undefined) {
     taskTitle: taskTitle(task),
     taskType: task.type,
     ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
+    ...(facts.workAppId !== undefined && { appId: facts.workAppId }),
     ...(facts.requestedByName !== undefined && { requesterName: facts.requestedByName }),
     ...(facts.createdAt !== undefined && { taskCreatedAt: new Date(facts.createdAt) }),
   };

@@ -238,4 +238,12 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN decided_by text;
     `,
   },
+  {
+    // A decision's application by id: an approver's card counts how its requests were decided.
+    version: 13,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN app_id text;
+      CREATE INDEX audit_log_app ON audit_log (app_id, at) WHERE app_id IS NOT NULL;
+    `,
+  },
 ];

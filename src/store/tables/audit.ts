@@ -18,6 +18,7 @@ const OPTIONAL = [
   'taskTitle',
   'appName',
   'requesterName',
+  'appId',
   'taskType',
   'taskCreatedAt',
   'decidedBy',
@@ -33,6 +34,12 @@ const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: Audi
     return { id: Number(id), entry };
   },
 });
+
+/** PostgreSQL counts in bigint, which `pg` gives back as text. */
+const toCount = rowReader(
+  'audit_log',
+  z.object({ outcome: z.enum(['approved', 'declined']), n: z.coerce.number().int() }),
+);
 
 /** Larger requests are capped rather than refused: the caller still gets the newest. */
 function auditLimit(limit: number | undefined): number {
@@ -108,6 +115,19 @@ export function auditTables(db: SqlDb): AuditStore {
         sql`SELECT * FROM audit_log ${auditWhere(query, after)} ORDER BY id LIMIT ${page}`,
       );
       return rows.map(toNumbered);
+    },
+
+    async countDecisions({ appId, taskType, since }) {
+      const rows = await db.all(
+        'countDecisions',
+        sql`SELECT outcome, count(*) AS n FROM audit_log
+            WHERE app_id = ${appId} AND task_type = ${taskType} AND at >= ${since}
+              AND outcome IN ('approved', 'declined')
+            GROUP BY outcome`,
+      );
+      const counts = { approved: 0, declined: 0 };
+      for (const { outcome, n } of rows.map(toCount)) counts[outcome] = n;
+      return counts;
     },
 
     async pruneAudit(before) {
