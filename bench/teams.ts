@@ -44,8 +44,9 @@ const card = (text: string) => ({
 });
 
 const sandbox = await startSandbox({ pageSize: 25 });
+const ADA_OBJECT = 'aad-ada';
 const connector = await startFakeBotConnector([
-  { id: ADA, name: 'Ada Lovelace', email: users.ada.email },
+  { id: ADA, name: 'Ada Lovelace', objectId: ADA_OBJECT, email: users.ada.email },
 ]);
 const client = new AccessClient({
   baseUrl: sandbox.url,
@@ -168,9 +169,9 @@ const invoke = (taskId: string) => ({
   id: `in-${taskId}`,
   channelId: 'msteams',
   serviceUrl: connector.url,
-  from: { id: ADA, name: 'Ada Lovelace' },
+  from: { id: ADA, name: 'Ada Lovelace', aadObjectId: ADA_OBJECT },
   recipient: { id: '28:bot', name: 'accessbot' },
-  conversation: { id: 'a:personal-ada', conversationType: 'personal' },
+  conversation: { id: 'a:personal-ada', conversationType: 'personal', tenantId: 'tenant-bench' },
   replyToId: 'msg-card',
   value: {
     action: { type: 'Action.Execute', verb: 'approve', data: { value: taskId, view: 'task' } },

@@ -5,6 +5,24 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+/** From a minute to a week: how long people take to decide. */
+const waits = [
+  MINUTE,
+  5 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  8 * HOUR,
+  DAY,
+  2 * DAY,
+  3 * DAY,
+  7 * DAY,
+];
 
 export function createMetrics(options: { defaults?: boolean } = {}) {
   const registry = new Registry();
@@ -59,6 +77,12 @@ export function createMetrics(options: { defaults?: boolean } = {}) {
       help: 'Latency of chat platform API calls',
       labelNames: ['platform', 'method'] as const,
       buckets: seconds,
+      registers: [registry],
+    }),
+    decisionSeconds: new Histogram({
+      name: 'accessbot_time_to_decision_seconds',
+      help: 'Time from a task’s creation to its approval or decline through accessbot',
+      buckets: waits,
       registers: [registry],
     }),
     errors: new Counter({

@@ -4,14 +4,12 @@
  * controls are dropped; formulas are defused), JSON Lines parse line by line, the filters select what they say, bad arguments,
  * a store that is not there and an unreachable database get one clear line, and nothing secret is ever printed.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportAudit } from '../src/core/audit/export.ts';
@@ -20,6 +18,7 @@ import { EXPORT_COLUMNS } from '../src/core/audit/export-rows.ts';
 import { tasks } from '../src/sandbox/seed.ts';
 import { openStore } from '../src/store/open.ts';
 import type { AuditEntry, DecisionAuditEntry } from '../src/store/store.ts';
+import { parseCsv, runScript } from './helpers/cli.ts';
 import { groupBot } from './helpers/group-bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 import { link } from './store-contract.ts';
@@ -37,57 +36,8 @@ const SECRETS = {
   SLACK_SIGNING_SECRET: 'signing-never-printed',
 };
 
-async function audit(args: string[], databaseUrl = `sqlite:${file}`) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, ...SECRETS },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-/** RFC 4180, strictly: a stray quote or an unterminated cell is an error, not a guess. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let closed = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c !== '"') cell += c;
-      else if (text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else {
-        quoted = false;
-        closed = true;
-      }
-    } else if (c === '"') {
-      if (cell || closed) throw new Error(`a quote inside an unquoted cell at ${i}`);
-      quoted = true;
-    } else if (c === ',') {
-      row.push(cell);
-      cell = '';
-      closed = false;
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      closed = false;
-      i++;
-    } else if (closed || c === '\n' || c === '\r') {
-      throw new Error(`${JSON.stringify(c)} where a cell should end, at ${i}`);
-    } else cell += c;
-  }
-  if (quoted || cell || row.length) throw new Error('the last row is not ended');
-  return rows;
-}
+const audit = (args: string[], databaseUrl = `sqlite:${file}`) =>
+  runScript(script, args, { DATABASE_URL: databaseUrl, ...SECRETS });
 
 const day = (d: number, h = 10) => new Date(Date.UTC(2026, 10, d, h));
 const HOSTILE = 'no, "really"\nnot now =1+1, see, @here';
@@ -228,6 +178,9 @@ describe('npm run audit', () => {
       'a-grace',
       'Grace Hopper',
       'grace@example.com',
+      '',
+      '',
+      '',
       '',
     ]);
     expect(stderr).toContain('5 entries exported');

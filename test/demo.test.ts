@@ -71,17 +71,32 @@ describe('the demo, end to end', () => {
     }
   });
 
-  it('pushes a colleague’s new request into the terminal, ready to approve', async () => {
-    const bot = startBot({ DATABASE_URL: join(dataDir, 'push.db'), DEMO_REQUEST_AFTER: '300ms' });
+  it('pushes a colleague’s new request into the terminal, and approves it only once confirmed', async () => {
+    const bot = startBot({
+      DATABASE_URL: join(dataDir, 'push.db'),
+      DEMO_REQUEST_AFTER: '300ms',
+      DECISION_CONTEXT_WAIT: '10m',
+    });
     try {
       await bot.waitFor(/You have 3 pending tasks/);
       const pushed = await bot.waitFor(
-        /New task waiting for your decision\n {2}Access request: AWS Console \(PowerUser\)[\s\S]*?Task {14}(\S+)/,
+        /New task waiting for your decision\n {2}Access request: AWS Console \(PowerUser\)[\s\S]*?Task +(\S+)[\s\S]*?\n\n/,
       );
-      const taskId = /Access request: AWS Console[\s\S]*?Task {14}(\S+)/.exec(pushed)?.[1];
-      expect(pushed).toContain('Requested by      Grace Hopper');
-      const mark = bot.stdout().length;
+      const taskId = /Access request: AWS Console[\s\S]*?Task +(\S+)/.exec(pushed)?.[1];
+      expect(pushed).toMatch(/Requested by +Grace Hopper/);
+      expect(pushed).toContain('⚠ Sensitive application');
+      expect(pushed).toMatch(/Already has +nothing yet/);
+      let mark = bot.stdout().length;
       bot.type(`approve ${taskId}`);
+      const asked = await bot.waitFor(/Confirm this approval[\s\S]*?confirm ([0-9a-f]{6})/, mark);
+      expect(asked).toContain('Approving gives Grace Hopper PowerUser access to AWS Console');
+      const code = /confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+      mark = bot.stdout().length;
+      // A code for other facts approves nothing.
+      bot.type(`approve ${taskId} confirm ${code === '000000' ? '111111' : '000000'}`);
+      await bot.waitFor(/Confirm this approval/, mark);
+      mark = bot.stdout().length;
+      bot.type(`approve ${taskId} confirm ${code}`);
       await bot.waitFor(/You approved "Access request: AWS Console \(PowerUser\)"/, mark);
       bot.child.stdin.end();
       expect(await bot.exited).toBe(0);

@@ -1,10 +1,21 @@
 /**
- * Once per run: without TEST_DATABASE_URL the PostgreSQL tests skip themselves, and one line
- * says which files they are in and how to run them, instead of them vanishing without a word.
+ * Once per run: without TEST_DATABASE_URL the PostgreSQL tests skip themselves, and without
+ * Chromium the browser test does; one line each says so and how to run them, instead of them
+ * vanishing without a word.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { findChromium, INSTALL_CHROMIUM } from './helpers/chromium.ts';
 
-export default function announceSkippedPostgres(): void {
+export default function announceSkipped(): void {
+  if (!findChromium()) {
+    process.stdout.write(
+      `Browser test skipped (report-html.test.ts): no Chromium on PATH; install it with \`${INSTALL_CHROMIUM}\`, as .ci/run does.\n`,
+    );
+  }
+  announceSkippedPostgres();
+}
+
+function announceSkippedPostgres(): void {
   if (process.env.TEST_DATABASE_URL) return;
   const dir = new URL('.', import.meta.url);
   const files = readdirSync(dir)

@@ -24,6 +24,7 @@ const samples: Array<[RegExp, string]> = [
   [/level/, 'Write'],
   [/app/, 'GitHub'],
   [/search/, 'git'],
+  [/days/, '7'],
 ];
 
 function sample(placeholder: string): string {
@@ -58,7 +59,14 @@ function expand(pattern: string): string[] {
   return [pattern.replace(/<([^>]+)>/g, (_, name: string) => sample(name)).replace(/\s+/g, ' ')];
 }
 
-const commandWords = new Set([...Object.keys(usage), 'confirm', 'cancel', 'list', 'group']);
+const commandWords = new Set([
+  ...Object.keys(usage),
+  'confirm',
+  'cancel',
+  'report',
+  'list',
+  'group',
+]);
 /** Text that is a command, after the slash command or a mention. */
 const commandIn = (span: string) => {
   const text = span.replace(/^(\/access|@accessbot) /, '');
@@ -124,7 +132,12 @@ describe('the hints people read match the parser', () => {
   });
 
   it('in the docs people read to use it', () => {
-    for (const doc of ['docs/slack.md', 'docs/teams.md', 'docs/groups-and-audit.md']) {
+    for (const doc of [
+      'docs/slack.md',
+      'docs/teams.md',
+      'docs/groups-and-audit.md',
+      'docs/report.md',
+    ]) {
       expectParsed(doc, backticked(read(doc)));
     }
   });

@@ -13,6 +13,8 @@ import { errorResponse, messageResponse } from '../adapters/teams/activity.ts';
 import { renderCard } from '../adapters/teams/render.ts';
 import type { Task } from '../src/access/schemas.ts';
 import { historyReply } from '../src/core/audit/history.ts';
+import { summarise } from '../src/core/audit/report.ts';
+import { summaryReply } from '../src/core/audit/report-chat.ts';
 import { appsReply } from '../src/core/directory.ts';
 import { changedNotice, confirmationCard, outcomeCard } from '../src/core/groups/cards.ts';
 import { info, type Reply } from '../src/core/reply.ts';
@@ -31,7 +33,7 @@ import {
   requestStatusMessage,
 } from '../src/poller/messages.ts';
 import type { Target } from '../src/poller/targets.ts';
-import type { AuditEntry, GroupChange } from '../src/store/store.ts';
+import type { DecisionAuditEntry, GroupChange, PersonAuditEntry } from '../src/store/store.ts';
 import {
   replyProblems,
   replyShown,
@@ -100,7 +102,7 @@ function groupChange(v: string): GroupChange {
 }
 
 /** A decision and a membership change by someone named `v`, with `v` in every field. */
-function auditEntries(v: string): AuditEntry[] {
+function auditEntries(v: string): PersonAuditEntry[] {
   const base = {
     at: new Date(AT),
     platform: 'slack' as const,
@@ -121,6 +123,27 @@ function auditEntries(v: string): AuditEntry[] {
       outcome: 'removed',
     },
   ];
+}
+
+/** A report whose application, task type and approver are all `v`. */
+function hostileReport(v: string) {
+  const at = Date.parse(AT);
+  const entry: DecisionAuditEntry = {
+    at: new Date(at),
+    platform: 'slack',
+    chatUserId: v,
+    accessUserId: 'u-a',
+    detail: v,
+    action: 'decline',
+    taskId: v,
+    appName: v,
+    taskType: v,
+    taskCreatedAt: new Date(at - 3_600_000),
+    reason: v,
+    outcome: 'declined',
+  };
+  const period = { since: new Date(at - 86_400_000), until: new Date(at + 1) };
+  return summarise([entry], period, new Date(at), new Map([['u-a', v]]));
 }
 
 const approver: Target = {
@@ -183,6 +206,7 @@ function repliesFor(s: string): Array<[string, Reply]> {
     ['apps search', appsReply([{ id: 'a', name: s, description: s }], s)],
     ['no app matches', appsReply([], s)],
     ['text, list and fields', info(inert(s), { title: inert(s), blocks: textBlocks(s) })],
+    ['report summary', summaryReply(hostileReport(s), 30)],
   );
   return replies;
 }

@@ -26,8 +26,9 @@ const normal = (text: string) =>
   text
     .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g, '<time>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
-    // The start of an id, as the hint under a pushed task offers it.
-    .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>');
+    // The start of an id, as the hint under a pushed task offers it, and a confirmation's code.
+    .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>')
+    .replace(/confirm [0-9a-f]{6}\b/g, 'confirm <code>');
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -74,15 +75,36 @@ describe('the README', () => {
     }
   });
 
-  it('shows the pushed task the demo pushes', async () => {
-    const pushed = blockAfter('demo push');
-    const bot = startBot({ DATABASE_URL: join(dataDir, 'push.db'), DEMO_REQUEST_AFTER: '200ms' });
+  it('shows the pushed task the demo pushes, and approving it with its confirmation', async () => {
+    const shown = blockAfter('demo push');
+    const lines = shown.split('\n');
+    const typed = lines.filter((line) => line.startsWith('> ')).map((line) => line.slice(2));
+    const expected = lines.filter((line) => !line.startsWith('> ')).join('\n');
+    // Every context line in time however busy the machine: the bound is not what is shown here.
+    const bot = startBot({
+      DATABASE_URL: join(dataDir, 'push.db'),
+      DEMO_REQUEST_AFTER: '200ms',
+      DECISION_CONTEXT_WAIT: '10m',
+    });
     try {
-      const seen = await bot.waitFor(/New task waiting for your decision\n(?:.+\n)+\n/);
-      const message = /New task waiting for your decision\n(?:.+\n)+/.exec(seen)![0];
-      expect(normal(message)).toBe(normal(pushed));
+      await bot.waitFor(/New task waiting for your decision\n(?:.+\n)+\n/);
+      const from = bot.stdout().indexOf('New task waiting for your decision');
+      const pushed = bot.stdout().slice(from);
+      // The README's id and code stand for the ones this run shows.
+      const idOf = (text: string) => /Task\s+([0-9a-f]{8})/.exec(text)![1]!;
+      const [readmeId, id] = [idOf(shown), idOf(pushed)];
+      let code: string | undefined;
+      for (const line of typed) {
+        const mark = bot.stdout().length;
+        const said = line.replace(readmeId, id).replace(/confirm [0-9a-f]{6}/, `confirm ${code}`);
+        bot.type(said);
+        const answer = await bot.waitFor(/[\s\S]*?\n\n/, mark);
+        code ??= /confirm ([0-9a-f]{6})/.exec(answer)?.[1];
+      }
       bot.type('quit');
       expect(await bot.exited).toBe(0);
+      const { same, departs } = compare(expected, bot.stdout().slice(from));
+      expect(same, departs).toBe(true);
     } finally {
       bot.child.kill('SIGKILL');
     }
@@ -100,7 +122,8 @@ describe('the README', () => {
 
 describe('the README and docs/', () => {
   const root = new URL('../', import.meta.url);
-  const files = ['README.md', ...readdirSync(new URL('docs/', root)).map((f) => `docs/${f}`)];
+  const docs = readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md'));
+  const files = ['README.md', ...docs.map((f) => `docs/${f}`)];
   /** GitHub's anchor for a heading. */
   const slug = (heading: string) =>
     heading

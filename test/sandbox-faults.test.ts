@@ -146,6 +146,21 @@ describe('latency, holds and reset', () => {
     expect(held.waiting()).toBe(0);
   });
 
+  it('fails the matching requests until stopped, and answers the others', async () => {
+    const failing = sb.faults.failWhere(
+      (method, path) => method === 'GET' && path === '/users',
+      503,
+    );
+    expect((await listUsers()).status).toBe(503);
+    expect((await listUsers()).status).toBe(503);
+    expect((await call('GET', endpoints.listWorkApps.path())).status).toBe(200);
+    failing.stop();
+    expect((await listUsers()).status).toBe(200);
+    sb.faults.failWhere(() => true);
+    sb.faults.reset();
+    expect((await listUsers()).status).toBe(200);
+  });
+
   it('clears every fault on reset, and answers what a hold kept waiting', async () => {
     sb.faults.failNext(5);
     sb.faults.dropNext(5);

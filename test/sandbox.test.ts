@@ -288,6 +288,7 @@ describe('custom fields (spec 4.1)', () => {
       { id: workApps.figma.fields.costCenter.id, name: 'Cost center', value: null },
       { id: workApps.figma.fields.ownerTeam.id, name: 'Owner team', value: 'Design' },
       { id: workApps.figma.fields.dataClassification.id, name: 'Data classification', value: null },
+      { id: workApps.figma.fields.sensitive.id, name: 'Sensitive', value: null },
     ]);
   });
 

@@ -4,7 +4,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreError } from '../src/store/errors.ts';
-import type { AuditEntry, DecisionAuditEntry, IdentityLink, Store } from '../src/store/store.ts';
+import type {
+  AuditEntry,
+  DecisionAuditEntry,
+  IdentityLink,
+  Store,
+  TaskEventEntry,
+} from '../src/store/store.ts';
 import { MAX_AUDIT_LIMIT } from '../src/store/tables/audit.ts';
 import { describeAuditAndGroupTables } from './store-groups-contract.ts';
 import { describePollerTables, pollerCalls } from './store-poller-contract.ts';
@@ -147,7 +153,13 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
 
     describe('audit log', () => {
       it('gives back an appended entry field for field', async () => {
-        const entry = audit({ action: 'decline', reason: 'not needed', outcome: 'declined' });
+        const entry = audit({
+          action: 'decline',
+          reason: 'not needed',
+          outcome: 'declined',
+          appId: 'app-1',
+          taskType: 'AccessRequest',
+        });
         await store.appendAudit(entry);
         expect(await store.listAudit()).toEqual([entry]);
       });
@@ -221,9 +233,80 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(await store.listAudit({ limit: 5000 })).toHaveLength(MAX_AUDIT_LIMIT);
       });
 
+      it('counts one application’s approved and declined requests since an instant', async () => {
+        const request = { appId: 'app-1', taskType: 'AccessRequest' };
+        await store.appendAudit(audit({ ...request, at: minute(1) }));
+        await store.appendAudit(audit({ ...request, at: minute(2) }));
+        await store.appendAudit(audit({ ...request, at: minute(3), outcome: 'declined' }));
+        // Not counted: too old, refused, another app, another type, recorded without either.
+        await store.appendAudit(audit({ ...request, at: minute(0) }));
+        await store.appendAudit(audit({ ...request, at: minute(4), outcome: 'unconfirmed' }));
+        await store.appendAudit(audit({ ...request, at: minute(4), appId: 'app-2' }));
+        await store.appendAudit(
+          audit({ ...request, at: minute(4), taskType: 'EntitlementReview' }),
+        );
+        await store.appendAudit(audit({ at: minute(4) }));
+        const since = minute(1);
+        expect(await store.countDecisions({ ...request, since })).toEqual({
+          approved: 2,
+          declined: 1,
+        });
+        expect(await store.countDecisions({ ...request, appId: 'app-9', since })).toEqual({
+          approved: 0,
+          declined: 0,
+        });
+        const [newest] = await store.listAudit({ limit: 1 });
+        expect(newest).not.toHaveProperty('appId');
+      });
+
       it('refuses a limit that is not a positive integer', async () => {
         await expectStoreError(store.listAudit({ limit: 0 }), 'STORE_INVALID_INPUT');
         await expectStoreError(store.listAudit({ limit: 2.5 }), 'STORE_INVALID_INPUT');
+      });
+
+      it('gives back a decision’s task type and creation, and the poller’s entries, field for field', async () => {
+        const decided = audit({
+          at: minute(3),
+          taskTitle: 'Access request: GitHub',
+          taskType: 'AccessRequest',
+          taskCreatedAt: new Date('2025-02-27T08:30:00.250Z'),
+        });
+        const elsewhere: TaskEventEntry = {
+          at: minute(2),
+          platform: 'teams',
+          chatUserId: '29:ada',
+          accessUserId: 'a-1',
+          action: 'decided_elsewhere',
+          taskId: 'task-2',
+          taskType: 'EntitlementReview',
+          outcome: 'declined',
+          decidedBy: 'a-9',
+          detail: null,
+        };
+        const escalated: TaskEventEntry = {
+          at: minute(1),
+          platform: 'slack',
+          chatUserId: 'C-ESCALATIONS',
+          accessUserId: null,
+          action: 'escalate',
+          taskId: 'task-2',
+          outcome: 'queued',
+          detail: null,
+        };
+        for (const entry of [escalated, elsewhere, decided]) await store.appendAudit(entry);
+        expect(await store.listAudit()).toEqual([decided, elsewhere, escalated]);
+      });
+
+      it('filters by action; no action asked for matches nothing', async () => {
+        await store.appendAudit(audit({ at: minute(1), action: 'decline', outcome: 'declined' }));
+        const { reason: _, ...base } = audit({ at: minute(2) });
+        await store.appendAudit({ ...base, action: 'remind', outcome: 'queued' });
+        await store.appendAudit(audit({ at: minute(3) }));
+        const decisions = await store.listAudit({ actions: ['approve', 'decline'] });
+        expect(decisions.map((e) => e.action)).toEqual(['approve', 'decline']);
+        const reminders = await store.readAuditLog({ actions: ['remind'] }, undefined, 10);
+        expect(reminders.map((e) => e.entry.at)).toEqual([minute(2)]);
+        expect(await store.listAudit({ actions: [] })).toEqual([]);
       });
 
       it('refuses an entry that does not match the schema, and stores nothing', async () => {

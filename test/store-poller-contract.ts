@@ -220,6 +220,27 @@ export function describePollerTables(store: () => Store): void {
       expect(reminded?.remindedAt).toEqual(at(50));
     });
 
+    it('writes a refresh only for a sent, unresolved message with nothing to do, and keeps the reminder time', async () => {
+      const key = keyOf(claim());
+      const refresh = { message: { text: 'with its context' } };
+      await store().claimNotification(claim());
+      expect(await store().refreshNotification(key, refresh, 'r', at(5))).toBe(false);
+      await store().markNotificationSent(key, ref, at(1));
+      expect(await store().refreshNotification(key, refresh, 'r', at(5))).toBe(true);
+      expect(await intentOf()).toMatchObject({ kind: 'refresh', body: refresh, owner: 'r' });
+      // While it is under way nothing else starts; once done, the reminder period is unchanged.
+      expect(await store().refreshNotification(key, refresh, 'r', at(6))).toBe(false);
+      expect(await store().remindNotification(key, reminder, 'r', at(6), at(2))).toBe(false);
+      const seq = (await intentOf())?.seq ?? -1;
+      expect(await store().completeIntent(key, 'r', seq, 'done', at(6))).toBe(true);
+      const [refreshed] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect([refreshed?.intent, refreshed?.remindedAt]).toEqual([null, null]);
+      await store().resolveNotification(key, outcome, 'r', at(7));
+      const [resolved] = await store().listNotifications({ taskIds: ['task-1'] });
+      await store().completeIntent(key, 'r', resolved?.intent?.seq ?? -1, 'done', at(8));
+      expect(await store().refreshNotification(key, refresh, 'r', at(9))).toBe(false);
+    });
+
     it('hands over due, dead and stuck intents once, on the asked platforms only', async () => {
       for (const replica of ['alive', 'b', 'c']) await store().beat(replica, at(10));
       await store().claimNotification(
@@ -412,6 +433,7 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.listNotifications({ taskIds: ['task-1'] }),
     store.resolveNotification(key, body, 'r', at(1)),
     store.remindNotification(key, body, 'r', at(1), at(0)),
+    store.refreshNotification(key, body, 'r', at(1)),
     store.completeIntent(key, 'r', 1, 'done', at(1)),
     store.postponeIntent(key, 'r', 1, at(1)),
     store.markPostTried(key, 'r', 1, at(1)),

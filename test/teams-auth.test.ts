@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAdapter } from '../adapters/teams/adapter.ts';
 import { ConfigError } from '../src/errors.ts';
-import { TENANT, teamsId } from './fakes/bot-connector-harness.ts';
+import { TENANT, teamsKey } from './fakes/bot-connector-harness.ts';
 import { useSignedTeams } from './fakes/bot-connector-signed.ts';
 
 const APP_ID = '00000000-aaaa-4bbb-8ccc-000000000001';
@@ -60,7 +60,7 @@ describe('with MicrosoftAppId set', () => {
     });
     expect(res.status).toBe(200);
     expect(
-      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsId('ada') }),
+      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsKey('ada') }),
     ).toBeDefined();
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { users } from '../src/sandbox/seed.ts';
 import { cardsOf } from './fakes/bot-connector-cards.ts';
-import { openGithubTask, shown, teamsId, useTeams } from './fakes/bot-connector-harness.ts';
+import { openGithubTask, shown, teamsKey, useTeams } from './fakes/bot-connector-harness.ts';
 
 const t = useTeams();
 const sandbox = t.sandbox;
@@ -67,7 +67,7 @@ describe('Approve and Decline', () => {
     expect(status(id)).toBe('Pending');
     expect(updates()).toEqual([]);
     const audit = await t.h.store.listAudit({ taskId: id });
-    expect(audit[0]).toMatchObject({ outcome: 'not_assignee', chatUserId: teamsId('grace') });
+    expect(audit[0]).toMatchObject({ outcome: 'not_assignee', chatUserId: teamsKey('grace') });
   });
 
   it('a stale card ends in the real state: decided elsewhere, the message shows by whom', async () => {
@@ -213,13 +213,13 @@ describe('the list view and Approve all', () => {
 
 describe('refresh', () => {
   const refresh = (who: Parameters<(typeof t.h.activities)['cardAction']>[0], id: string) =>
-    t.h.post(t.h.activities.cardAction(who, 'refresh', { value: id, userIds: [teamsId('ada')] }));
+    t.h.post(t.h.activities.cardAction(who, 'refresh', { value: id, userIds: ['29:ada'] }));
 
   it('shows the assignee the buttons, and keeps refreshing for the listed users', async () => {
     const id = openGithubTask(sandbox.current);
     const res = await refresh('ada', id);
     expect(res.body.type).toBe(CARD);
-    expect(res.body.value.refresh).toMatchObject({ userIds: [teamsId('ada')] });
+    expect(res.body.value.refresh).toMatchObject({ userIds: ['29:ada'] });
     expect(shown(res.body.value)).toContain('"verb":"approve"');
   });
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/app/config.ts';
-import { openGithubTask, TENANT, teamsId } from './fakes/bot-connector-harness.ts';
+import { openGithubTask, TENANT, teamsKey } from './fakes/bot-connector-harness.ts';
 import { useSignedTeams } from './fakes/bot-connector-signed.ts';
 import { startBot } from './helpers/spawn.ts';
 
@@ -110,7 +110,7 @@ describe('the tenant allow-list, with authentication on', () => {
     const res = await t.h.post(from(TENANT, t.h.activities.installation('ada')), signedIn());
     expect(res.status).toBe(200);
     expect(
-      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsId('ada') }),
+      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsKey('ada') }),
     ).toBeDefined();
   });
 });

@@ -10,12 +10,12 @@ import { taskCard } from '../src/core/task-card.ts';
 import { taskMessage } from '../src/core/task-message.ts';
 import { users } from '../src/sandbox/seed.ts';
 import { cardsOf } from './fakes/bot-connector-cards.ts';
-import { openGithubTask, shown, teamsId, useTeams } from './fakes/bot-connector-harness.ts';
+import { openGithubTask, shown, teamsKey, useTeams } from './fakes/bot-connector-harness.ts';
 
 const t = useTeams();
 const sandbox = t.sandbox;
 
-const ada = { kind: 'user', chatUserId: teamsId('ada') } as const;
+const ada = { kind: 'user', chatUserId: teamsKey('ada') } as const;
 const notification = async (taskId: string) =>
   taskMessage(
     taskCard(await t.h.client.getTask(taskId), { pendingStatus: 'Pending' }),
@@ -40,7 +40,8 @@ describe('installation → notification → update', () => {
       data: { activityId: send?.newId },
     });
     const [card] = cardsOf(send!.activity!);
-    expect(card?.refresh).toMatchObject({ userIds: [teamsId('ada')] });
+    // Teams names whom a card refreshes for by their `29:` id, kept in the stored reference.
+    expect(card?.refresh).toMatchObject({ userIds: ['29:ada'] });
     expect(shown(card)).toContain('"verb":"approve"');
     expect(send?.activity?.summary).toContain('New task waiting for your decision');
 
@@ -74,11 +75,11 @@ describe('installation → notification → update', () => {
 
   it('links the installer at once and keeps the reference in the store', async () => {
     await install('ada');
-    expect(await t.h.store.getLink('teams', teamsId('ada'))).toMatchObject({
+    expect(await t.h.store.getLink('teams', teamsKey('ada'))).toMatchObject({
       accessUserId: users.ada.id,
       email: users.ada.email,
     });
-    const stored = await t.h.store.getConversationRef('teams', `user:${teamsId('ada')}`);
+    const stored = await t.h.store.getConversationRef('teams', `user:${teamsKey('ada')}`);
     expect(stored).toMatchObject({ conversation: { id: 'a:personal-ada' } });
   });
 
@@ -90,7 +91,7 @@ describe('installation → notification → update', () => {
     };
     await t.h.post(added);
     expect(
-      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsId('katherine') }),
+      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsKey('katherine') }),
     ).toBeDefined();
   });
 
@@ -105,7 +106,7 @@ describe('installation → notification → update', () => {
     await install('ken');
     await t.h.post(t.h.activities.installation('ken', 'remove'));
     expect(
-      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsId('ken') }),
+      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsKey('ken') }),
     ).toBeUndefined();
   });
 });
@@ -121,7 +122,7 @@ describe('Bot Connector failures', () => {
   it('a person who never installed the bot cannot be reached', async () => {
     const err = await t.h.teams.notifier
       .post(
-        { kind: 'user', chatUserId: teamsId('frances') },
+        { kind: 'user', chatUserId: teamsKey('frances') },
         await notification(openGithubTask(sandbox.current)),
       )
       .catch((e: unknown) => e);

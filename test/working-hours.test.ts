@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/app/config.ts';
-import { formatAge } from '../src/poller/messages.ts';
+import { formatAge } from '../src/core/format.ts';
 import {
   allows,
   localTime,

@@ -62,14 +62,17 @@ function renderCard(card: TaskCard, paint: (style: Style, text: string) => strin
   const ref = card.number ? String(card.number) : clean(card.taskId.slice(0, 8));
   const head = card.number ? `${String(card.number).padStart(2)}. ` : '  ';
   const lines = [`${head}${paint('bold', clean(card.title))}`];
-  lines.push(...alignFields(card.fields, '      '));
+  if (card.warning) lines.push(paint(['bold', 'yellow'], `      ⚠ ${clean(card.warning)}`));
+  lines.push(...alignFields([...card.fields, ...(card.context ?? [])], '      '));
   if (card.outcome) {
     const style: Style =
       card.state === 'approved' ? 'green' : card.state === 'declined' ? 'red' : 'yellow';
     lines.push(`      ${paint(style, clean(card.outcome))}`);
   }
   if (card.buttons.length) {
-    lines.push(paint('dim', `      → approve ${ref}  ·  decline ${ref} -- <reason>`));
+    const code = card.buttons.find((b) => b.confirmation)?.confirmation;
+    const approve = code ? `approve ${ref} confirm ${clean(code)}` : `approve ${ref}`;
+    lines.push(paint('dim', `      → ${approve}  ·  decline ${ref} -- <reason>`));
   }
   return lines;
 }

@@ -11,9 +11,12 @@ import type { Decision, DecisionResult } from '../../src/core/decide.ts';
 import { warning } from '../../src/core/reply.ts';
 import { ackFirst } from './ack.ts';
 import { slackActor } from './actor.ts';
+import { approveModal } from './approve-modal.ts';
 import type { SlackContext } from './context.ts';
 import { declineModal, reasonBlock } from './decline-modal.ts';
 import {
+  ApproveMetadata,
+  ApproveValue,
   actionIds,
   callbackIds,
   DeclineMetadata,
@@ -39,8 +42,13 @@ function outcomeOfDecision(result: DecisionResult): Outcome {
 }
 
 export function registerDecisions(app: App, c: SlackContext, publishHome: PublishHome): void {
-  const decide = (person: Person, taskId: string, decision: Decision, reason?: string) =>
-    c.bot.decide(person.actor, taskId, decision, reason);
+  const decide = (
+    person: Person,
+    taskId: string,
+    decision: Decision,
+    reason?: string,
+    code?: string,
+  ) => c.bot.decide(person.actor, taskId, decision, reason, code);
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
@@ -80,10 +88,43 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       await handle(got, value.data);
     });
 
-  onButton(actionIds.approve, 'approve', TaskId, async (got, taskId) => {
-    const result = await decide(got.person, taskId, 'approve');
+  // A sensitive application's approval is confirmed in a form; if it cannot open (the trigger
+  // expired while the core checked), the person is shown the confirmation's own card instead.
+  onButton(actionIds.approve, 'approve', ApproveValue, async (got, { taskId, code }) => {
+    const result = await decide(got.person, taskId, 'approve', undefined, code);
     count('approve', result.outcome);
+    if (result.confirm) {
+      const view = approveModal(result.confirm, got.origin);
+      const opened = await c.api
+        .call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown())
+        .then(
+          () => true,
+          (error: unknown) => {
+            c.log.info({ err: error }, 'could not open the approval confirmation form');
+            return false;
+          },
+        );
+      if (opened) return;
+    }
     await show(got.origin, got.person, outcomeOfDecision(result));
+  });
+
+  app.view(callbackIds.approve, async ({ ack, body }) => {
+    await ackFirst(ack);
+    const submission = Submission.safeParse(body);
+    const meta = submission.success
+      ? readMetadata(ApproveMetadata, submission.data.view.private_metadata)
+      : undefined;
+    if (!submission.success || !meta) {
+      c.log.warn('ignored an approval confirmation with unusable metadata');
+      count('approve', 'malformed');
+      return;
+    }
+    const userId = submission.data.user.id;
+    const person: Person = { userId, actor: slackActor(c.api, userId) };
+    const result = await decide(person, meta.taskId, 'approve', undefined, meta.code);
+    count('approve', result.outcome);
+    await show(meta.origin, person, outcomeOfDecision(result));
   });
 
   onButton(actionIds.decline, 'decline', TaskId, async (got, taskId) => {

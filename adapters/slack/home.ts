@@ -30,6 +30,7 @@ const said: Record<PastDecision['outcome'], string> = {
   self_approval: ':warning: Refused (your own request)',
   not_found: ':grey_question: Task no longer exists',
   failed: ':x: Failed',
+  unconfirmed: ':warning: Not approved (sensitive: waiting for your confirmation)',
 };
 
 export async function recentDecisions(c: SlackContext, userId: string): Promise<SlackBlock[]> {

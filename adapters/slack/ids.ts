@@ -4,6 +4,7 @@
  * but they are still parsed, never trusted: a malformed one gets a plain answer, not a crash.
  */
 import { z } from 'zod';
+import { ConfirmationCode } from '../../src/core/commands.ts';
 import type { ButtonAction } from '../../src/core/reply.ts';
 
 export const actionIds = {
@@ -29,6 +30,7 @@ export const buttonActionId: Record<ButtonAction, string> = {
 
 export const callbackIds = {
   decline: 'accessbot.decline',
+  approve: 'accessbot.approve_confirm',
   request: 'accessbot.request',
 } as const;
 
@@ -37,6 +39,14 @@ export const cardBlockId = (taskId: string, part: string) => `task:${taskId}:${p
 
 /** Task ids as the core accepts them (uuids); anything else is refused before any call. */
 export const TaskId = z.uuid().transform((id) => id.toLowerCase());
+
+/** Approve carries the task id; a sensitive approval's confirmation adds `:<code>`. */
+export const ApproveValue = z
+  .string()
+  .max(100)
+  .transform((value) => value.split(':'))
+  .pipe(z.union([z.tuple([TaskId]), z.tuple([TaskId, ConfirmationCode])]))
+  .transform(([taskId, code]) => ({ taskId, code }));
 
 /** `approveAll` carries the listed ids joined by commas (core: `tasksReply`). */
 export const TaskIdList = z
@@ -63,6 +73,10 @@ export type Origin = z.infer<typeof Origin>;
 
 export const DeclineMetadata = z.object({ taskId: TaskId, origin: Origin });
 export type DeclineMetadata = z.infer<typeof DeclineMetadata>;
+
+/** The form that confirms a sensitive approval: the task, its code, where the click came from. */
+export const ApproveMetadata = z.object({ taskId: TaskId, code: ConfirmationCode, origin: Origin });
+export type ApproveMetadata = z.infer<typeof ApproveMetadata>;
 
 export const RequestMetadata = z.object({
   /** The slash command's response_url, to confirm in the same conversation; else a DM. */

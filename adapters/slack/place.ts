@@ -12,6 +12,6 @@ export function placeOf(c: SlackContext, cmd: SlashCommand): Place {
   const channel = cmd.channel_id;
   return {
     channelId: channel && !channel.startsWith('D') ? channel : undefined,
-    mention: (userId) => slackActor(c.api, userId),
+    mention: async (userId) => slackActor(c.api, userId),
   };
 }

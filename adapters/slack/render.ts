@@ -208,6 +208,18 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
       ...(fields.length ? { fields: fields.map((f) => fieldText(f.label, f.value)) } : {}),
     },
   ];
+  if (card.warning) {
+    const text = `:warning: ${mrkdwnText(card.warning, limits.sectionText - 20)}`;
+    blocks.push({ type: 'section', block_id: blockId(card.taskId, 'warn'), text: mrkdwn(text) });
+  }
+  const context = card.context?.slice(0, limits.sectionFields) ?? [];
+  if (context.length) {
+    blocks.push({
+      type: 'section',
+      block_id: blockId(card.taskId, 'context'),
+      fields: context.map((f) => fieldText(f.label, f.value)),
+    });
+  }
   const lines = [
     notice ? mrkdwnText(notice, 1000) : '',
     card.outcome ? `${stateMark[card.state]} ${mrkdwnText(card.outcome, 900)}` : '',
@@ -229,7 +241,14 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
   return blocks;
 }
 
-function button(b: Button, value = b.value, confirm?: types.ConfirmationDialog): types.Button {
+/** A confirmation's Approve carries its code after the task id. */
+const buttonValue = (b: Button) => (b.confirmation ? `${b.value}:${b.confirmation}` : b.value);
+
+function button(
+  b: Button,
+  value = buttonValue(b),
+  confirm?: types.ConfirmationDialog,
+): types.Button {
   return {
     type: 'button',
     action_id: buttonActionId[b.action],

@@ -1,30 +1,65 @@
 /**
- * Who is speaking, for the core: the Teams user id (`29:…`, stable for this bot) and, only when
- * the core has no link yet, their e-mail from the Teams roster (`TeamsInfo.getMember`: the
- * `email`, else the `userPrincipalName`, which is the sign-in address in most tenants).
+ * Who is speaking, for the core. A Teams person is known by tenant and Azure AD object id — the
+ * key `<tenant id>:<object id>`, lower-cased, the same in every chat and for every bot — not by
+ * the `29:` id, which is only this bot's alias for them in Teams, and not by any address in the
+ * activity. The speaker's key comes from the authenticated activity (`from.aadObjectId` and the
+ * tenant the tenant check let through); a mentioned person's from the Bot Connector. The e-mail
+ * the core links them by comes only from the Bot Connector's member information (members.ts),
+ * and only when that names the same Azure AD object.
  */
-import { TeamsInfo, type TurnContext } from 'botbuilder';
+import type { Activity, TurnContext } from 'botbuilder';
+import { NotLinkedError } from '../../src/core/errors.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import type { Logger } from '../../src/log.ts';
+import type { TeamsContext } from './context.ts';
+import { tenantsOf } from './tenant.ts';
 
-/** The speaker, or (`userId`) someone they mentioned, looked up in the same conversation. */
-export function actorOf(
-  context: TurnContext,
-  log: Logger,
-  userId = context.activity.from.id,
-): ChatActor {
+/** A person in a turn: their `29:` id in this conversation, their tenant and object id. */
+export interface TeamsPerson {
+  userId: string;
+  tenantId: string;
+  objectId: string;
+}
+
+/** A GUID in practice; anything that could blur the key's `:` is refused. */
+const ID_PART = /^[\w-]{1,64}$/;
+
+export const personKey = (p: TeamsPerson) => `${p.tenantId}:${p.objectId}`;
+
+/** The speaker; undefined when the activity names no Azure AD object or not one tenant. */
+export function speakerOf(activity: Partial<Activity>): TeamsPerson | undefined {
+  const tenants = tenantsOf(activity);
+  const objectId = activity.from?.aadObjectId?.toLowerCase();
+  const [tenantId] = tenants;
+  if (tenants.length !== 1 || !tenantId || !ID_PART.test(tenantId)) return undefined;
+  if (!objectId || !ID_PART.test(objectId) || !activity.from?.id) return undefined;
+  return { userId: activity.from.id, tenantId, objectId };
+}
+
+export function actorOf(deps: TeamsContext, context: TurnContext, person: TeamsPerson): ChatActor {
   return {
     platform: 'teams',
-    chatUserId: userId,
+    chatUserId: personKey(person),
     email: async () => {
-      try {
-        const member = await TeamsInfo.getMember(context, userId);
-        return member.email || member.userPrincipalName || undefined;
-      } catch (error) {
-        // The core then tells the person it cannot see their address; the operator gets why.
-        log.warn({ err: error }, 'could not read the Teams member profile');
-        return undefined;
-      }
+      const member = await deps.members.read(context, person.userId);
+      if (!member) return undefined;
+      if (member.objectId === person.objectId) return member.email;
+      // The roster says this `29:` id is someone else: no address is better than theirs.
+      deps.log.warn('the Bot Connector names another Azure AD object for a Teams user; not linked');
+      return undefined;
     },
   };
+}
+
+/** Someone the speaker mentioned (by `29:` id), in the speaker's tenant. */
+export async function mentionedActor(
+  deps: TeamsContext,
+  context: TurnContext,
+  speaker: TeamsPerson,
+  userId: string,
+): Promise<ChatActor> {
+  const objectId = (await deps.members.known(context, userId))?.objectId;
+  if (!objectId || !ID_PART.test(objectId)) {
+    throw new NotLinkedError('IDENTITY_NO_EMAIL', 'Teams does not name the person mentioned.');
+  }
+  return actorOf(deps, context, { userId, tenantId: speaker.tenantId, objectId });
 }

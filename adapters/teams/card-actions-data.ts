@@ -4,7 +4,7 @@
  * payload becomes a clear refusal, never an exception deep in a handler.
  */
 import { z } from 'zod';
-import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { ConfirmationCode, MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import { ChangeId } from '../../src/core/groups/commands.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
 
@@ -45,7 +45,7 @@ const Invoke = z.object({
 });
 
 export type CardAction =
-  | { verb: 'approve'; taskId: string; view: View }
+  | { verb: 'approve'; taskId: string; view: View; confirmation: string | undefined }
   | { verb: 'decline'; taskId: string; view: View; reason: string | undefined }
   | { verb: 'approveAll'; taskIds: string[] }
   | { verb: 'refresh'; taskId: string; userIds: string[] }
@@ -67,7 +67,11 @@ export function parseCardAction(value: unknown): Parsed {
       const task = TaskData.safeParse(data);
       if (!task.success) return problem('That button does not name a task.');
       const { value: taskId, view } = task.data;
-      if (verb === Verbs.approve) return { ok: true, action: { verb, taskId, view } };
+      if (verb === Verbs.approve) {
+        const code = ConfirmationCode.optional().safeParse(data.confirmation ?? undefined);
+        if (!code.success) return problem('That confirmation is not valid.');
+        return { ok: true, action: { verb, taskId, view, confirmation: code.data } };
+      }
       const reason = Reason.safeParse(data[reasonInputId(taskId)] ?? undefined);
       if (!reason.success) {
         return problem(`A reason can be at most ${MAX_REASON_LENGTH} characters long.`);

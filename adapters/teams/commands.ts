@@ -5,10 +5,11 @@
  */
 import { type Activity, TurnContext } from 'botbuilder';
 import { type ParseResult, parseCommand } from '../../src/core/commands.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
 import type { Place } from '../../src/core/place.ts';
 import { info, type Reply, warning } from '../../src/core/reply.ts';
 import { cardActivity, messageActivity } from './activity.ts';
-import { actorOf } from './actor.ts';
+import { mentionedActor, type TeamsPerson } from './actor.ts';
 import type { TeamsContext } from './context.ts';
 import { withMentionTokens } from './mentions.ts';
 import { sendPrivately } from './private-chat.ts';
@@ -30,14 +31,18 @@ interface Answer {
   activity: Partial<Activity>;
 }
 
-export async function onMessage(deps: TeamsContext, context: TurnContext): Promise<void> {
+/** A message of the `speaker`, who is `actor` for the core. */
+export async function onMessage(
+  deps: TeamsContext,
+  context: TurnContext,
+  speaker: TeamsPerson,
+  actor: ChatActor,
+): Promise<void> {
   const { activity } = context;
-  // A message with no text (a file, a legacy card submit) is not a command.
-  if (typeof activity.text !== 'string') return;
   const started = performance.now();
   const parsed = parseCommand(commandText(activity));
   const name = parsed.ok ? parsed.command.name : 'invalid';
-  const answer = await answerFor(deps, context, parsed);
+  const answer = await answerFor(deps, parsed, actor, placeOf(deps, context, speaker));
   const { tone, visibility } = answer.reply;
   if (parsed.ok) deps.metrics.commands.inc({ platform: 'teams', command: name, tone });
   deps.metrics.commandSeconds.observe(
@@ -49,7 +54,7 @@ export async function onMessage(deps: TeamsContext, context: TurnContext): Promi
     await context.sendActivity(answer.activity);
     return;
   }
-  if (!(await sendPrivately(deps, context, answer.activity))) {
+  if (!(await sendPrivately(deps, context, actor.chatUserId, answer.activity))) {
     await context.sendActivity(
       messageActivity(
         warning(
@@ -62,13 +67,13 @@ export async function onMessage(deps: TeamsContext, context: TurnContext): Promi
 
 async function answerFor(
   deps: TeamsContext,
-  context: TurnContext,
   parsed: ParseResult,
+  actor: ChatActor,
+  place: Place,
 ): Promise<Answer> {
   const plain = (reply: Reply) => ({ reply, activity: messageActivity(reply) });
   if (!parsed.ok) return plain(warning(parsed.message));
   const { command } = parsed;
-  const actor = actorOf(context, deps.log);
   if (command.name === 'request' && !command.target) {
     const form = await requestFormCard(deps.bot, actor);
     if (!form.ok) return plain(form.reply);
@@ -78,15 +83,15 @@ async function answerFor(
     const { reply } = await deps.bot.taskList(actor);
     return { reply, activity: messageActivity(reply, { view: 'list' }) };
   }
-  return plain(await deps.bot.run(actor, command, placeOf(deps, context)));
+  return plain(await deps.bot.run(actor, command, place));
 }
 
 /** A channel or group chat is a place `members` may be bound to; people mentioned are looked up there. */
-function placeOf(deps: TeamsContext, context: TurnContext): Place {
+function placeOf(deps: TeamsContext, context: TurnContext, speaker: TeamsPerson): Place {
   const { conversation } = context.activity;
   const personal = (conversation.conversationType ?? 'personal') === 'personal';
   return {
     channelId: personal ? undefined : conversation.id,
-    mention: (userId) => actorOf(context, deps.log, userId),
+    mention: (userId) => mentionedActor(deps, context, speaker, userId),
   };
 }

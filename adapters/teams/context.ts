@@ -4,6 +4,7 @@ import type { AccessBot } from '../../src/core/bot.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { ConnectorRetry } from './connector.ts';
+import type { TeamsMembers } from './members.ts';
 import type { ConversationReferences } from './references.ts';
 
 export interface TeamsContext {
@@ -14,6 +15,8 @@ export interface TeamsContext {
   /** `''` in anonymous mode. */
   appId: string;
   references: ConversationReferences;
+  /** Who a Teams user is, as the Bot Connector says. */
+  members: TeamsMembers;
   retry: ConnectorRetry;
 }
 

@@ -10,7 +10,6 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import { info, type Reply, type TaskCard } from '../../src/core/reply.ts';
 import { taskMessage } from '../../src/core/task-message.ts';
 import { cardResponse, errorResponse, messageResponse } from './activity.ts';
-import { actorOf } from './actor.ts';
 import { type CardAction, parseCardAction } from './card-actions-data.ts';
 import { settleChange } from './changes.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
@@ -18,13 +17,16 @@ import { renderCard } from './render.ts';
 import { replaceMessage } from './replace-message.ts';
 import { submitRequestForm } from './request.ts';
 
-export async function onCardAction(deps: TeamsContext, context: TurnContext): Promise<InvokeBody> {
+export async function onCardAction(
+  deps: TeamsContext,
+  context: TurnContext,
+  actor: ChatActor,
+): Promise<InvokeBody> {
   const parsed = parseCardAction(context.activity.value);
   if (!parsed.ok) {
     deps.log.warn({ problem: parsed.problem }, 'refused a malformed Teams card action');
     return errorResponse(400, 'BadRequest', parsed.problem);
   }
-  const actor = actorOf(context, deps.log);
   const { action } = parsed;
   switch (action.verb) {
     case 'approve':
@@ -64,8 +66,11 @@ async function decide(
   action: Extract<CardAction, { verb: 'approve' | 'decline' }>,
 ): Promise<InvokeBody> {
   const reason = action.verb === 'decline' ? action.reason : undefined;
-  const result = await deps.bot.decide(actor, action.taskId, action.verb, reason);
+  const code = action.verb === 'approve' ? action.confirmation : undefined;
+  const result = await deps.bot.decide(actor, action.taskId, action.verb, reason, code);
   count(deps, action.verb, result.outcome);
+  // A sensitive approval: the clicker's card becomes its confirmation; nothing is approved yet.
+  if (result.confirm) return cardResponse(renderCard(result.reply, { view: action.view }));
   // Nothing changed: the card stays, the clicker is told why.
   if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
   const { card } = result.message;

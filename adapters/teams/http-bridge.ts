@@ -2,7 +2,7 @@
  * `/api/messages` on our own `node:http` server: botbuilder expects the JSON body already parsed
  * and an Express-like response, so this parses the body (read and bounded by the server),
  * answers malformed JSON with 400 itself, and gives `CloudAdapter.process` the small response
- * object it asks for. Turns from a tenant not allowed do nothing (tenant.ts). botbuilder's own
+ * object it asks for. What runs in a turn is the caller's `logic`. botbuilder's own
  * error text never reaches the caller: it is logged, and the caller gets a short JSON body —
  * 401 for any failure before the turn began, which is authentication (botbuilder answers a
  * forged signature with 500).
@@ -10,17 +10,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CloudAdapter, TurnContext } from 'botbuilder';
 import type { Logger } from '../../src/log.ts';
-import { type AllowedTenants, onlyAllowedTenants } from './tenant.ts';
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
 
-export function messagesHandler(
-  adapter: CloudAdapter,
-  logic: TurnLogic,
-  log: Logger,
-  allowedTenants: AllowedTenants,
-) {
-  const gated = onlyAllowedTenants(allowedTenants, logic, log);
+export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Logger) {
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
     const body = parseJson(raw);
@@ -31,7 +24,7 @@ export function messagesHandler(
     let turned = false;
     const turn: TurnLogic = (context) => {
       turned = true;
-      return gated(context);
+      return logic(context);
     };
     const failed = (status: number, text: string) => {
       const unauthorized = status === 401 || (!turned && status >= 500);

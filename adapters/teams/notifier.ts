@@ -26,6 +26,10 @@ export const TeamsMessageData = z.object({
   reference: ConversationRef,
 });
 
+/** A person's card refreshes for them: Teams names them by their `29:` id, kept in the reference. */
+const refreshFor = (to: Destination, reference: ConversationRef) =>
+  to.kind === 'user' && reference.user?.id ? [reference.user.id] : [];
+
 export class TeamsNotifier implements Notifier {
   readonly platform = 'teams' as const;
   readonly #d: TeamsContext;
@@ -43,8 +47,7 @@ export class TeamsNotifier implements Notifier {
           : 'accessbot was not added to this Teams conversation (no conversation reference)',
       );
     }
-    const refreshFor = to.kind === 'user' ? [to.chatUserId] : [];
-    const activity = messageActivity(message, { refreshFor });
+    const activity = messageActivity(message, { refreshFor: refreshFor(to, reference) });
     const sent = await this.#send(to, reference, 'sendActivity', (ctx) =>
       ctx.sendActivity(activity),
     );
@@ -59,8 +62,8 @@ export class TeamsNotifier implements Notifier {
 
   async update(ref: MessageRef, message: Reply): Promise<void> {
     const { activityId, reference } = TeamsMessageData.parse(ref.data);
-    const refreshFor = ref.destination.kind === 'user' ? [ref.destination.chatUserId] : [];
-    const activity = { ...messageActivity(message, { refreshFor }), id: activityId };
+    const refreshing = refreshFor(ref.destination, reference);
+    const activity = { ...messageActivity(message, { refreshFor: refreshing }), id: activityId };
     await this.#send(ref.destination, reference, 'updateActivity', (ctx) =>
       ctx.updateActivity(activity),
     );

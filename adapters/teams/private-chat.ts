@@ -14,15 +14,17 @@ interface Conversations {
   conversations: { createConversation(p: ConversationParameters): Promise<{ id: string }> };
 }
 
-/** Sends `activity` to the speaker's personal chat; false when Teams would not let us. */
+/** Sends `activity` to the speaker's (`chatUserId`) personal chat; false when Teams would not let us. */
 export async function sendPrivately(
   deps: TeamsContext,
   context: TurnContext,
+  chatUserId: string,
   activity: Partial<Activity>,
 ): Promise<boolean> {
-  const to: Destination = { kind: 'user', chatUserId: context.activity.from.id };
+  const to: Destination = { kind: 'user', chatUserId };
   try {
-    const reference = (await deps.references.get(to)) ?? (await openPersonalChat(deps, context));
+    const reference =
+      (await deps.references.get(to)) ?? (await openPersonalChat(deps, context, to));
     await inConversation(deps.adapter, deps.appId, reference, (ctx) => ctx.sendActivity(activity));
     return true;
   } catch (error) {
@@ -34,6 +36,7 @@ export async function sendPrivately(
 async function openPersonalChat(
   deps: TeamsContext,
   context: TurnContext,
+  to: Destination,
 ): Promise<ConversationRef> {
   const { activity } = context;
   const tenantId: string | undefined =
@@ -54,6 +57,6 @@ async function openPersonalChat(
     activityId: undefined,
     conversation: { id: created.id, conversationType: 'personal', tenantId, isGroup: false },
   });
-  await deps.references.save({ kind: 'user', chatUserId: activity.from.id }, reference);
+  await deps.references.save(to, reference);
   return reference;
 }

@@ -150,7 +150,10 @@ function fieldBlocks(fields: readonly Field[], within: Within, compact: boolean)
 function taskContainer(card: TaskCard, view: View, within: Within, compact: boolean): CardJson {
   const title = `${card.number ? `${card.number}. ` : ''}${within(card.title)}`;
   const items: CardJson[] = [richTextOf(title, { weight: 'Bolder' })];
-  items.push(...fieldBlocks(card.fields, within, compact));
+  if (card.warning) {
+    items.push(richTextOf(`⚠ ${within(card.warning)}`, { color: 'attention', weight: 'Bolder' }));
+  }
+  items.push(...fieldBlocks([...card.fields, ...(card.context ?? [])], within, compact));
   if (card.outcome) {
     items.push(
       richTextOf(within(card.outcome), { color: stateColor[card.state], weight: 'Bolder' }),
@@ -163,7 +166,11 @@ function taskContainer(card: TaskCard, view: View, within: Within, compact: bool
 }
 
 function action(button: Button, view: View): CardJson {
-  const data = { value: button.value, view };
+  const data = {
+    value: button.value,
+    view,
+    ...(button.confirmation && { confirmation: button.confirmation }),
+  };
   if (button.action === 'decline') {
     const reason = {
       type: 'Input.Text',

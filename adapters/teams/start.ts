@@ -1,15 +1,19 @@
 /**
- * Teams in server mode: botbuilder's `CloudAdapter` on `/api/messages` of the one HTTP server,
- * the turn handler over the core, and the notifier the poller sends proactive messages with.
+ * Teams in server mode: botbuilder's `CloudAdapter` on `/api/messages` of the one HTTP server;
+ * for each authenticated activity the tenant check, then the replay guard, then the turn handler
+ * over the core; and the notifier the poller sends proactive messages with.
  */
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { type AuthOverrides, createAdapter } from './adapter.ts';
 import { type ConnectorRetry, defaultRetry } from './connector.ts';
 import type { TeamsContext } from './context.ts';
 import { messagesHandler } from './http-bridge.ts';
+import { TeamsMembers } from './members.ts';
 import { TeamsNotifier } from './notifier.ts';
 import { ConversationRef, type ConversationReferences } from './references.ts';
+import { onlyOnce } from './replay.ts';
 import type { TeamsSettings } from './settings.ts';
+import { onlyAllowedTenants } from './tenant.ts';
 import { turnHandler } from './turns.ts';
 
 export const MESSAGES_PATH = '/api/messages';
@@ -18,6 +22,8 @@ export interface TeamsOptions {
   retry?: ConnectorRetry;
   /** botbuilder endpoint overrides (sovereign clouds; offline token tests). */
   authOverrides?: AuthOverrides;
+  /** The clock of the replay guard and the member cache; tests move it. */
+  now?: () => Date;
 }
 
 export interface TeamsAdapter extends PlatformAdapter {
@@ -29,9 +35,11 @@ export async function startTeams(
   ctx: PlatformContext<TeamsSettings>,
   options: TeamsOptions = {},
 ): Promise<TeamsAdapter> {
-  const { settings, bot, metrics, routes } = ctx;
+  const { settings, bot, metrics, routes, replays } = ctx;
   const log = ctx.log.child({ platform: 'teams' });
   const adapter = createAdapter(settings, options.authOverrides);
+  const now = options.now ?? (() => new Date());
+  const retry = options.retry ?? defaultRetry;
   const deps: TeamsContext = {
     bot,
     log,
@@ -39,7 +47,8 @@ export async function startTeams(
     adapter,
     appId: settings.appId,
     references: bot.conversations('teams', ConversationRef),
-    retry: options.retry ?? defaultRetry,
+    members: new TeamsMembers({ log, metrics, retry }, () => now().getTime()),
+    retry,
   };
   adapter.onTurnError = async (_context, error) => {
     // Last resort: handlers answer their own failures, so this is a bug or a connector outage.
@@ -49,9 +58,10 @@ export async function startTeams(
   if (settings.anonymous) {
     log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
   }
+  const once = onlyOnce({ replays, now, log }, turnHandler(deps));
   routes.mount(
     MESSAGES_PATH,
-    messagesHandler(adapter, turnHandler(deps), log, settings.allowedTenants),
+    messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log),
   );
   const notifier = new TeamsNotifier(deps);
   return {

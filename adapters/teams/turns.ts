@@ -2,38 +2,49 @@
  * One inbound Bot Framework activity → the right handler: messages, the two invokes we serve
  * (`adaptiveCard/action`, `application/search`), and the installation events that give us the
  * conversation references for proactive messages. Invokes always get an answer: a failure
- * becomes an error response, never a timeout.
+ * becomes an error response, never a timeout. A message or invoke from someone the activity
+ * names no Azure AD account for is answered with that, and nothing else is done.
  */
 import { ActivityTypes, TurnContext } from 'botbuilder';
+import type { ChatActor } from '../../src/core/identity.ts';
 import type { Destination } from '../../src/core/notifier.ts';
+import { warning } from '../../src/core/reply.ts';
 import { replyForError } from '../../src/core/service-errors.ts';
-import { answerInvoke, errorResponse } from './activity.ts';
-import { actorOf } from './actor.ts';
+import { answerInvoke, errorResponse, messageActivity } from './activity.ts';
+import { actorOf, personKey, speakerOf, type TeamsPerson } from './actor.ts';
 import { onMessage } from './commands.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
 import { onCardAction } from './decisions.ts';
 import { ConversationRef } from './references.ts';
 import { onSearch } from './request.ts';
 
+const UNKNOWN =
+  "I can't tell who you are: Teams did not say which account of your organisation you use, so I can't act for you.";
+
 export function turnHandler(deps: TeamsContext) {
   return async (context: TurnContext): Promise<void> => {
     const { activity } = context;
+    const speaker = speakerOf(activity);
     switch (activity.type) {
       case ActivityTypes.Message:
-        await remember(deps, context, { ifUnknown: true });
-        return onMessage(deps, context);
+        // A message with no text (a file, a legacy card submit) is not a command.
+        if (typeof activity.text !== 'string') return;
+        if (!speaker) return void (await context.sendActivity(messageActivity(warning(UNKNOWN))));
+        await remember(deps, context, speaker, { ifUnknown: true });
+        return onMessage(deps, context, speaker, actorOf(deps, context, speaker));
       case ActivityTypes.Invoke:
-        await remember(deps, context, { ifUnknown: true });
-        return answerInvoke(context, await invoke(deps, context));
+        if (!speaker) return answerInvoke(context, errorResponse(403, 'Forbidden', UNKNOWN));
+        await remember(deps, context, speaker, { ifUnknown: true });
+        return answerInvoke(context, await invoke(deps, context, actorOf(deps, context, speaker)));
       case ActivityTypes.InstallationUpdate:
-        if (activity.action?.startsWith('remove')) return forget(deps, context);
-        return installed(deps, context);
+        if (activity.action?.startsWith('remove')) return forget(deps, context, speaker);
+        return installed(deps, context, speaker);
       case ActivityTypes.ConversationUpdate:
         if (activity.membersAdded?.some((m) => m.id === activity.recipient.id)) {
-          return installed(deps, context);
+          return installed(deps, context, speaker);
         }
         if (activity.membersRemoved?.some((m) => m.id === activity.recipient.id)) {
-          return forget(deps, context);
+          return forget(deps, context, speaker);
         }
         return;
       default:
@@ -42,13 +53,17 @@ export function turnHandler(deps: TeamsContext) {
   };
 }
 
-async function invoke(deps: TeamsContext, context: TurnContext): Promise<InvokeBody> {
+async function invoke(
+  deps: TeamsContext,
+  context: TurnContext,
+  actor: ChatActor,
+): Promise<InvokeBody> {
   try {
     switch (context.activity.name) {
       case 'adaptiveCard/action':
-        return await onCardAction(deps, context);
+        return await onCardAction(deps, context, actor);
       case 'application/search':
-        return await onSearch(deps, actorOf(context, deps.log), context.activity.value);
+        return await onSearch(deps, actor, context.activity.value);
       default:
         return errorResponse(501, 'NotImplemented', 'accessbot does not handle this invoke.');
     }
@@ -58,21 +73,26 @@ async function invoke(deps: TeamsContext, context: TurnContext): Promise<InvokeB
   }
 }
 
-/** A personal chat is keyed by its user, a team or group chat by its conversation. */
-function destinationOf(context: TurnContext): Destination {
-  const { conversation, from } = context.activity;
-  return (conversation.conversationType ?? 'personal') === 'personal'
-    ? { kind: 'user', chatUserId: from.id }
-    : { kind: 'channel', channelId: conversation.id };
+/**
+ * A personal chat is keyed by its person, a team or group chat by its conversation; undefined
+ * for a personal chat with someone the activity names no account for.
+ */
+function destinationOf(context: TurnContext, speaker?: TeamsPerson): Destination | undefined {
+  const { conversation } = context.activity;
+  if ((conversation.conversationType ?? 'personal') !== 'personal') {
+    return { kind: 'channel', channelId: conversation.id };
+  }
+  return speaker && { kind: 'user', chatUserId: personKey(speaker) };
 }
 
 async function remember(
   deps: TeamsContext,
   context: TurnContext,
+  speaker: TeamsPerson | undefined,
   options: { ifUnknown: boolean },
 ): Promise<void> {
-  const to = destinationOf(context);
-  if (options.ifUnknown && (await deps.references.get(to))) return;
+  const to = destinationOf(context, speaker);
+  if (!to || (options.ifUnknown && (await deps.references.get(to)))) return;
   const parsed = ConversationRef.safeParse(TurnContext.getConversationReference(context.activity));
   if (!parsed.success) {
     deps.log.warn(
@@ -90,14 +110,24 @@ async function remember(
  * Installed in a chat: keep its reference and, in a personal chat, link the person right away,
  * so the poller starts delivering their tasks before they ever type a command.
  */
-async function installed(deps: TeamsContext, context: TurnContext): Promise<void> {
-  await remember(deps, context, { ifUnknown: false });
-  if (destinationOf(context).kind !== 'user') return;
+async function installed(
+  deps: TeamsContext,
+  context: TurnContext,
+  speaker: TeamsPerson | undefined,
+): Promise<void> {
+  await remember(deps, context, speaker, { ifUnknown: false });
+  if (!speaker || destinationOf(context, speaker)?.kind !== 'user') return;
   // Not an Access user (or the service is down): their first command says so in words.
-  await deps.bot.link(actorOf(context, deps.log));
+  await deps.bot.link(actorOf(deps, context, speaker));
 }
 
-async function forget(deps: TeamsContext, context: TurnContext): Promise<void> {
-  await deps.references.remove(destinationOf(context));
+async function forget(
+  deps: TeamsContext,
+  context: TurnContext,
+  speaker: TeamsPerson | undefined,
+): Promise<void> {
+  const to = destinationOf(context, speaker);
+  if (!to) return;
+  await deps.references.remove(to);
   deps.log.info('Teams conversation reference dropped: accessbot was removed');
 }

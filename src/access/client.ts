@@ -9,6 +9,7 @@ import { AccessHttp, type AccessHttpOptions } from './http.ts';
 import {
   Access,
   AccessRequest,
+  CustomField,
   DeclineBody,
   GroupMemberAddition,
   PermissionLevel,
@@ -90,6 +91,11 @@ export class AccessClient {
   listPermissionLevels(workAppId: string): AsyncGenerator<PermissionLevel> {
     const { name, path } = e.listPermissionLevels;
     return this.#http.list(name, { path: path(workAppId) }, PermissionLevel);
+  }
+
+  listCustomFields(workAppId: string): AsyncGenerator<CustomField> {
+    const { name, path } = e.listCustomFields;
+    return this.#http.list(name, { path: path(workAppId) }, CustomField);
   }
 
   createAccess(request: AccessRequest): Promise<Access> {

@@ -7,7 +7,7 @@
  * Each key is read on its own: a missing or oddly typed one is left out, never fatal.
  */
 import { z } from 'zod';
-import type { Task } from './schemas.ts';
+import type { Access, Task } from './schemas.ts';
 
 /** Assumed task types; any other type is shown by its name. */
 export const TaskTypes = {
@@ -18,6 +18,13 @@ export const TaskTypes = {
 
 /** Assumed status values of a decided task (the pending value is configurable). */
 export const DecidedStatuses = { approved: 'Approved', declined: 'Declined' } as const;
+
+/**
+ * Assumed: a person holds an access whose status is `Approved`, or that has no status at all;
+ * any other (pending, declined, revoked) is not theirs to use.
+ */
+export const isHeld = (access: Access) =>
+  access.status == null || access.status === DecidedStatuses.approved;
 
 const str = z.string().min(1).max(4000);
 const targetKeys = {

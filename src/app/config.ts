@@ -110,6 +110,10 @@ function toConfig(env: Env) {
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     /** Whether an approver may approve a request of their own. */
     allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
+    /** Which applications take a confirmation to approve. */
+    sensitive: { field: env.SENSITIVE_FIELD, apps: env.SENSITIVE_APPS ?? [] },
+    /** How long an approver's new card waits for its context. */
+    contextWaitMs: env.DECISION_CONTEXT_WAIT,
     /** Who may manage groups from chat and read others' history; nobody when all are unset. */
     groups: {
       adminsGroup: env.GROUP_ADMINS_GROUP,

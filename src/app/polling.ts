@@ -69,6 +69,7 @@ export async function startPolling({
     directories,
     directorySyncMs: config.directorySyncMs,
     auditRetentionDays: config.auditRetentionDays,
+    context: runtime.context,
   });
   runtime.notices.attach(poller.notices);
   const sandbox = runtime.sandbox;

@@ -5,6 +5,8 @@
  */
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
+import { systemClock } from '../core/clock.ts';
+import { DecisionContext } from '../core/decision-context.ts';
 import type { TellPerson } from '../core/notices.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
@@ -23,6 +25,8 @@ export interface Runtime {
   notices: LateNotices;
   /** Whether the Access Service answers, for /healthz and metrics (never for readiness). */
   health: AccessHealth;
+  /** Sensitive applications and what approvers see beside a task: the bot's and the poller's. */
+  context: DecisionContext;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -42,6 +46,15 @@ export function lateNotices(): LateNotices {
     attach: ready.resolve,
     tell: async (...args) => (await ready.promise).tell(...args),
   };
+}
+
+/** The decision context of a configuration, on the system clock. */
+export function decisionContext(
+  config: Pick<Config, 'sensitive' | 'contextWaitMs'>,
+  deps: { client: AccessClient; store: Store; log: Logger },
+): DecisionContext {
+  const { sensitive, contextWaitMs: waitMs } = config;
+  return new DecisionContext({ ...deps, clock: systemClock, sensitive, waitMs });
 }
 
 export async function startRuntime(config: Config, log: Logger): Promise<Runtime> {
@@ -80,6 +93,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       },
     });
     const notices = lateNotices();
+    const context = decisionContext(config, { client, store, log });
     const bot = new AccessBot({
       client,
       store,
@@ -89,8 +103,10 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       rateLimit: config.rateLimit,
       groups: config.groups,
       notices,
+      metrics,
+      context,
     });
-    return { bot, client, store, metrics, notices, health, sandbox, close };
+    return { bot, client, store, metrics, notices, health, context, sandbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -10,6 +10,13 @@ import { duration, intIn, onOff, optional, parsedBy, withDefault } from './env-v
 import { parseGroupManagers } from './group-managers.ts';
 
 const groupName = z.string().trim().min(1).max(200);
+/** Names or ids separated by commas. */
+const nameList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 
 export const notifications = {
   POLL_INTERVAL_SECONDS: withDefault(
@@ -62,6 +69,11 @@ export const notifications = {
     'channel rules and notification-only task types: inline JSON, or the path of a JSON file ([notifications](notifications.md))',
     { unset: 'no rules' },
   ),
+  DECISION_CONTEXT_WAIT: withDefault(
+    duration('DECISION_CONTEXT_WAIT'),
+    '2s',
+    'how long an approver’s new card waits for what it shows beside the task (what the person already has, their groups’ defaults, recent decisions); what comes later is added by an edit (`0` = send at once) ([notifications](notifications.md#what-an-approver-sees))',
+  ),
   DIRECTORY_SYNC_INTERVAL: withDefault(
     duration('DIRECTORY_SYNC_INTERVAL'),
     '1h',
@@ -80,6 +92,16 @@ export const people = {
     '10',
     'how many of those one person may send at once',
   ),
+  SENSITIVE_FIELD: withDefault(
+    z.string().trim().min(1).max(200),
+    'Sensitive',
+    'name of the WorkApp custom field that marks an application sensitive: approving access to it takes a confirmation naming the application, level and person; any value but an empty one, `no`, `false`, `0`, `off` or `none` means sensitive ([security](security.md#sensitive-applications))',
+  ),
+  SENSITIVE_APPS: optional(
+    nameList,
+    'names or ids of applications that are sensitive whatever their custom fields say, separated by commas',
+    { unset: 'only those the field marks' },
+  ),
   ALLOW_SELF_APPROVAL: withDefault(
     onOff('ALLOW_SELF_APPROVAL'),
     '0',
@@ -96,18 +118,13 @@ export const people = {
     { unset: 'nobody' },
   ),
   PRIVILEGED_GROUPS: optional(
-    z.string().transform((value) =>
-      value
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
+    nameList,
     'names or ids of further groups, separated by commas, that like the admins and auditors groups take a second admin to add anyone to',
     { unset: 'only the admins and auditors groups' },
   ),
   AUDITORS_GROUP: optional(
     groupName,
-    'name or id of the Access Service group whose members may read everyone’s `history`',
+    'name or id of the Access Service group whose members may read everyone’s `history` and the `report`',
     { unset: 'nobody' },
   ),
   AUDIT_RETENTION_DAYS: withDefault(

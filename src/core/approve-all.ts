@@ -20,6 +20,7 @@ const said: Record<AuditOutcome, string> = {
   self_approval: 'your own request',
   not_found: 'no longer exists',
   failed: 'failed',
+  unconfirmed: 'skipped — a sensitive application: approve it on its own and confirm',
 };
 
 export interface Decided {
@@ -45,7 +46,9 @@ export async function decideEach(
 export function decidedReply(results: readonly Decided[], decision: Decision = 'approve'): Reply {
   const done = decision === 'approve' ? 'approved' : 'declined';
   const items = results.map(({ taskId, result }) => {
-    const card = result.message.kind === 'replace' ? result.message.card : undefined;
+    // A task left as it was may still be shown in the reply (a sensitive one's confirmation).
+    const shown = result.reply.blocks.find((b) => b.kind === 'task');
+    const card = result.message.kind === 'replace' ? result.message.card : shown?.card;
     const what = `${card?.title ?? `Task ${inert(taskId)}`}: ${said[result.outcome]}`;
     if (result.outcome === 'already_decided' && card?.outcome) return `${what} — ${card.outcome}`;
     return result.outcome === 'failed' ? `${what} — ${result.reply.summary}` : what;

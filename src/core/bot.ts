@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import type {
-  AuditEntry,
   AuditStore,
   ChannelGroupStore,
   ConversationRefStore,
@@ -17,6 +17,7 @@ import type {
   IdentityLink,
   JsonObject,
   LinkStore,
+  PersonAuditEntry,
   Platform,
   RateStore,
   RequestStore,
@@ -30,7 +31,8 @@ import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
 import { Conversations } from './conversations.ts';
-import { Decider, type Decision } from './decide.ts';
+import { Decider, type Decision, type DecisionResult } from './decide.ts';
+import type { DecisionContext } from './decision-context.ts';
 import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
 import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
@@ -77,6 +79,13 @@ export interface BotDeps {
   groups?: GroupRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
   notices?: TellPerson;
+  /** Where each decision's time to decision is observed; unset: nowhere. */
+  metrics?: Pick<Metrics, 'decisionSeconds'>;
+  /**
+   * Sensitive applications and what approvers see beside what is asked; unset: no application
+   * is sensitive and cards show the task alone.
+   */
+  context?: DecisionContext;
   now?: () => Date;
   /** Ids of pending group changes; random by default. */
   newChangeId?: () => string;
@@ -91,6 +100,9 @@ const SLOW_DOWN = warning(
   "You're going faster than I can keep up with. Nothing was done: wait a few seconds, then try again.",
   { title: 'Slow down' },
 );
+
+/** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
+type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
 
 /** A result, or the reply that says why there is none. */
 export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
@@ -115,7 +127,12 @@ export class AccessBot {
     this.#identity = new Identity(client, store, now);
     this.#audience = new TaskAudience(base);
     const allowSelfApproval = deps.allowSelfApproval ?? false;
-    this.#decider = new Decider({ ...base, audience: this.#audience, allowSelfApproval });
+    this.#decider = new Decider({
+      ...base,
+      audience: this.#audience,
+      allowSelfApproval,
+      sensitive: deps.context?.sensitive,
+    });
     this.#catalog = new AppCatalog(client, () => now().getTime());
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.#rate = new RateLimit({ ...limit, store, now: () => now().getTime() });
@@ -153,7 +170,7 @@ export class AccessBot {
       case 'tasks':
         return (await this.taskList(actor)).reply;
       case 'approve':
-        return this.#decideRefs(actor, command.tasks, 'approve');
+        return this.#decideRefs(actor, command.tasks, 'approve', undefined, command.confirm);
       case 'decline':
         if (!command.confirmed) return askReason(command.tasks);
         return this.#decideRefs(actor, command.tasks, 'decline', command.reason);
@@ -162,6 +179,7 @@ export class AccessBot {
       case 'confirm':
       case 'cancel':
       case 'history':
+      case 'report':
         return runGroupLine(this.#groups, await this.#identity.resolve(actor), place, command);
       case 'groups':
         await this.#identity.resolve(actor);
@@ -192,21 +210,26 @@ export class AccessBot {
     const { store, pendingStatus } = this.#deps;
     const list = async (link: IdentityLink) => {
       const tasks = await this.#audience.pending(link);
-      const shown = tasks.slice(0, MAX_TASKS_SHOWN).map((t) => t.id);
-      await store.saveTaskNumbering(actor.platform, actor.chatUserId, shown, this.#now());
-      return { reply: tasksReply(tasks, pendingStatus), tasks };
+      const shown = tasks.slice(0, MAX_TASKS_SHOWN);
+      const ids = shown.map((t) => t.id);
+      await store.saveTaskNumbering(actor.platform, actor.chatUserId, ids, this.#now());
+      const extras = await this.#deps.context?.sensitivities(shown);
+      return { reply: tasksReply(tasks, pendingStatus, extras), tasks };
     };
     return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
   }
 
-  /** A decision from a button, a form or a command; the task must be in the actor's own list. */
-  async decide(actor: ChatActor, taskId: string, decision: Decision, reason?: string) {
+  /**
+   * A decision from a button, a form or a command; the task must be in the actor's own list.
+   * `confirmation`: the code of a sensitive approval's confirmation, when this is one.
+   */
+  async decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
     if (!(await this.mayAct(actor))) return kept('failed', SLOW_DOWN);
-    return this.#decide(actor, taskId, decision, reason);
+    return this.#decide(actor, ...args);
   }
 
-  #decide(actor: ChatActor, taskId: string, decision: Decision, reason?: string) {
-    const decide = (link: IdentityLink) => this.#decider.decide(link, taskId, decision, reason);
+  #decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
+    const decide = (link: IdentityLink) => this.#decider.decide(link, ...args);
     return this.#as(actor, decide, (reply) => kept('failed', reply));
   }
 
@@ -222,7 +245,9 @@ export class AccessBot {
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
   viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
-    const deps = { ...this.#deps, audience: this.#audience };
+    const { context } = this.#deps;
+    const extras = context && (async (task: Task) => (await context.forApprover(task)).now);
+    const deps = { ...this.#deps, audience: this.#audience, extras };
     return this.#as(
       actor,
       (link) => viewTask(deps, link, taskId),
@@ -272,7 +297,7 @@ export class AccessBot {
   async recentActions(
     actor: ChatActor,
     limit: number,
-  ): Promise<{ entries: AuditEntry[]; viewer?: string } | undefined> {
+  ): Promise<{ entries: PersonAuditEntry[]; viewer?: string } | undefined> {
     const link = await this.#identity.resolve(actor).catch(() => undefined);
     const entries = await readHistory(this.#deps, ownQuery(actor, link, limit));
     return entries && { entries, viewer: link?.accessUserId };
@@ -335,6 +360,7 @@ export class AccessBot {
     refs: readonly TaskRef[],
     decision: Decision,
     reason?: string,
+    confirmation?: string,
   ): Promise<Reply> {
     const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
     const listed = needs('number')
@@ -347,7 +373,7 @@ export class AccessBot {
     const refused = resolved.find((id) => typeof id !== 'string');
     if (refused) return refused;
     const ids = resolved.filter((id) => typeof id === 'string');
-    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason);
+    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason, confirmation);
     if (ids.length === 1) return (await decide(ids[0]!)).reply;
     return decidedReply(await decideEach(ids, decide), decision);
   }

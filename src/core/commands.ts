@@ -8,6 +8,7 @@
  * and what would work.
  */
 import { z } from 'zod';
+import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report-args.ts';
 import {
   ChangeCommand,
   GroupCommand,
@@ -47,11 +48,18 @@ export const TaskRef = z.union([
 ]);
 export type TaskRef = z.infer<typeof TaskRef>;
 const TaskRefs = z.array(TaskRef).min(1).max(MAX_REFS);
+/** What confirms a sensitive approval (see sensitivity.ts). */
+export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
 
 export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('help') }),
   z.object({ name: z.literal('tasks') }),
-  z.object({ name: z.literal('approve'), tasks: TaskRefs }),
+  z.object({
+    name: z.literal('approve'),
+    tasks: TaskRefs,
+    /** `approve <task> confirm <code>`: a sensitive approval's confirmation. */
+    confirm: ConfirmationCode.optional(),
+  }),
   z.object({
     name: z.literal('decline'),
     tasks: TaskRefs,
@@ -74,6 +82,7 @@ export const Command = z.discriminatedUnion('name', [
   ChangeCommand.extend({ name: z.literal('confirm') }),
   ChangeCommand.extend({ name: z.literal('cancel') }),
   HistoryCommand,
+  z.object({ name: z.literal('report'), days: z.number().int().min(1).max(MAX_DAYS) }),
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandName = Command['name'];
@@ -82,9 +91,10 @@ export type ParseResult = { ok: true; command: Command } | { ok: false; message:
 
 /**
  * One help line per command (Teams lists them, ten at most); `confirm` and `cancel` are not
- * among them: the card that needs them says how to type them.
+ * among them (the card that needs them says how to type them), nor is `report`, for auditors
+ * (`help` tells it apart).
  */
-export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel'>, string> = {
+export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel' | 'report'>, string> = {
   help: 'help — what I can do',
   tasks: 'tasks — your pending tasks, numbered',
   approve: 'approve <number or id> [more…] — approve your tasks (e.g. `approve 1 3`)',
@@ -98,8 +108,10 @@ export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel'>, string> =
   history: groupUsage.history,
 };
 
+export const auditorUsage = `report [days] — for auditors: decision times, open tasks, reminders and escalations of the last ${DEFAULT_DAYS} days (or that many)`;
+
 const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group: 'members' };
-const names = [...Object.keys(usage), 'confirm', 'cancel'] as CommandName[];
+const names = [...Object.keys(usage), 'confirm', 'cancel', 'report'] as CommandName[];
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
 const tooLong = (what: string, text: string, max: number) =>
@@ -179,7 +191,10 @@ export function parseCommand(input: string): ParseResult {
       const { head, free } = splitFree(args);
       if (name === 'approve' && free !== undefined)
         return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
-      const refs = parseRefs(head ? head.split(' ') : [], name);
+      const typed = head ? head.split(' ') : [];
+      const confirming = name === 'approve' ? typed.findIndex((w) => /^confirm$/i.test(w)) : -1;
+      if (confirming >= 0) return parseConfirmed(typed, confirming);
+      const refs = parseRefs(typed, name);
       if (typeof refs === 'string') return fail(refs);
       if (name === 'approve') return ok({ name, tasks: refs });
       const reason = free || undefined;
@@ -203,7 +218,26 @@ export function parseCommand(input: string): ParseResult {
       return parseChangeCommand(name, args);
     case 'history':
       return parseHistoryCommand(args);
+    case 'report': {
+      const days = args ? parseDays(args) : DEFAULT_DAYS;
+      return days === undefined
+        ? fail(`\`report\` takes a number of days from 1 to ${MAX_DAYS}. Usage: ${auditorUsage}`)
+        : ok({ name, days });
+    }
   }
+}
+
+/** `approve <task> confirm <code>`: one task, and the code its confirmation gave. */
+function parseConfirmed(typed: readonly string[], at: number): ParseResult {
+  const code = ConfirmationCode.safeParse(typed[at + 1]?.toLowerCase());
+  if (at !== 1 || typed.length !== 3 || !code.success) {
+    return fail(
+      'A confirmation names one task and its code, as the confirmation says: `approve <task> confirm <code>`.',
+    );
+  }
+  const ref = parseRef(typed[0]!);
+  if (typeof ref === 'string') return fail(ref);
+  return ok({ name: 'approve', tasks: [ref], confirm: code.data });
 }
 
 function parseRequest(args: string): ParseResult {

@@ -16,10 +16,12 @@ import {
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
-import { recordDecision } from './audit/record.ts';
+import { recordDecision, taskNamesOf } from './audit/record.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
+import { confirmationCode, type SensitiveApps, type Sensitivity } from './sensitivity.ts';
 import { PerKey } from './serial.ts';
 import { found, replyForError } from './service-errors.ts';
 import { goneCard, taskCard, taskTitle } from './task-card.ts';
@@ -39,6 +41,15 @@ export interface DecisionResult {
   /** What the actor is told. */
   reply: Reply;
   message: MessageChange;
+  /** A sensitive approval waiting for its confirmation: what a platform asks, and the code. */
+  confirm?: Confirmation;
+}
+
+export interface Confirmation {
+  taskId: string;
+  code: string;
+  /** Why it is asked, and what approving gives: names the application, the level and the person. */
+  question: string;
 }
 
 /** Told to anyone who names a task that never was theirs: nothing about the task itself. */
@@ -51,9 +62,12 @@ export interface DecideDeps {
   audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
   log: Logger;
   now: () => Date;
+  metrics?: Pick<Metrics, 'decisionSeconds'>;
   pendingStatus: string;
   /** Whether someone may approve a request of their own (or a review of their own access). */
   allowSelfApproval: boolean;
+  /** Which applications take a confirmation to approve; unset: none. */
+  sensitive?: Pick<SensitiveApps, 'ofTask'>;
 }
 
 export class Decider {
@@ -64,11 +78,13 @@ export class Decider {
     this.#d = deps;
   }
 
+  /** `confirmation`: the code of a sensitive approval's confirmation, when this is one. */
   decide(
     link: IdentityLink,
     taskId: string,
     decision: Decision,
     reason?: string,
+    confirmation?: string,
   ): Promise<DecisionResult> {
     return this.#serial.run(taskId, async () => {
       let result: DecisionResult;
@@ -78,13 +94,17 @@ export class Decider {
         if (!mine) result = await this.#refuse(link, taskId);
         else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(mine, link)) {
           result = selfApproval(mine);
-        } else result = await this.#act(mine, decision, reason, link);
+        } else {
+          const unconfirmed =
+            decision === 'approve' ? await this.#unconfirmed(mine, confirmation) : undefined;
+          result = unconfirmed ?? (await this.#act(mine, decision, reason, link));
+        }
       } catch (error) {
         result = kept('failed', replyForError(error, this.#d.log));
       }
       await recordDecision(this.#d, link, {
         taskId,
-        ...taskNames(mine),
+        ...taskNamesOf(mine),
         action: decision,
         reason: reason ?? null,
         outcome: result.outcome,
@@ -113,6 +133,17 @@ export class Decider {
       'not_assignee',
       warning(`"${title}" is no longer assigned to you, so you can't decide it any more.`),
     );
+  }
+
+  /**
+   * A sensitive application's approval without its confirmation (a single click, a forged one,
+   * "approve all", or a confirmation of other facts): nothing is approved, the actor is asked.
+   */
+  async #unconfirmed(task: Task, confirmation: string | undefined) {
+    const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
+    const code = confirmationCode(task);
+    if (sensitivity === 'no' || confirmation === code) return undefined;
+    return askToConfirm(task, sensitivity, code, this.#d.pendingStatus);
   }
 
   async #act(task: Task, decision: Decision, reason: string | undefined, link: IdentityLink) {
@@ -193,20 +224,6 @@ export class Decider {
   }
 }
 
-/**
- * What the task was, as the actor's own list held it, for the audit trail; nothing for a task
- * that was not theirs (its details are not theirs to see).
- */
-function taskNames(task: Task | undefined) {
-  if (!task) return {};
-  const facts = taskFacts(task);
-  return {
-    taskTitle: taskTitle(task),
-    ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
-    ...(facts.requestedByName !== undefined && { requesterName: facts.requestedByName }),
-  };
-}
-
 /** A result that shows the task as it now stands: under the reply, and in the message. */
 function shown(outcome: AuditOutcome, reply: Reply, card: TaskCard): DecisionResult {
   const blocks = [...reply.blocks, { kind: 'task' as const, card }];
@@ -226,6 +243,38 @@ function selfApproval(task: Task): DecisionResult {
       `"${taskTitle(task)}" is your own request, so you can't approve it: another approver has to. You can still decline it.`,
     ),
   );
+}
+
+function askToConfirm(
+  task: Task,
+  sensitivity: Exclude<Sensitivity, 'no'>,
+  code: string,
+  pendingStatus: string,
+): DecisionResult {
+  const f = taskFacts(task);
+  const app = inert(f.workAppName ?? 'this application');
+  const person = inert(f.userDisplayName ?? 'the requester');
+  const access = f.permissionLevelName ? `${inert(f.permissionLevelName)} access` : 'access';
+  const why =
+    sensitivity === 'yes'
+      ? `${app} is a sensitive application.`
+      : `I could not check whether ${app} is a sensitive application, so I ask.`;
+  const text = `${why} Approving gives ${person} ${access} to ${app}: confirm below.`;
+  const extras = { sensitivity, context: [] };
+  const card = taskCard(task, { pendingStatus, extras, confirmation: code });
+  return {
+    ...kept(
+      'unconfirmed',
+      warning(text, {
+        title: 'Confirm this approval',
+        blocks: [
+          { kind: 'text', text },
+          { kind: 'task', card },
+        ],
+      }),
+    ),
+    confirm: { taskId: task.id, code, question: `${why} Give ${person} ${access} to ${app}?` },
+  };
 }
 
 function gone(taskId: string): DecisionResult {

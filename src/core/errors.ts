@@ -6,3 +6,17 @@ export class NotLinkedError extends AppError {
     super(code, userMessage);
   }
 }
+
+/**
+ * The chat platform did not answer when asked for a person's profile, so who they are cannot be
+ * told right now: nobody is acted for, and nothing is guessed from what the client sent.
+ */
+export class ProfileUnavailableError extends AppError {
+  constructor(options: { cause?: unknown }) {
+    super(
+      'IDENTITY_PROFILE_UNAVAILABLE',
+      'the chat platform did not answer a profile lookup',
+      options,
+    );
+  }
+}

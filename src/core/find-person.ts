@@ -6,10 +6,11 @@
  */
 import type { AccessClient } from '../access/client.ts';
 import type { User } from '../access/schemas.ts';
-import { NotLinkedError } from './errors.ts';
+import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
 import { sentenceList } from './format.ts';
 import type { ChatActor, Identity } from './identity.ts';
 import { matchByName } from './match.ts';
+import { PlatformUnavailableError } from './notifier.ts';
 import { describeRef, type PersonRef } from './person-ref.ts';
 import { type Reply, warning } from './reply.ts';
 import { inert } from './text.ts';
@@ -21,8 +22,11 @@ export interface Person {
   email: string | null;
 }
 
-/** How the platform of a command reaches a person someone mentioned; absent where nobody can be. */
-export type MentionLookup = (chatUserId: string) => ChatActor;
+/**
+ * How the platform of a command reaches a person someone mentioned (by the id the mention
+ * carries); absent where nobody can be. `NotLinkedError` when the platform cannot tell who it is.
+ */
+export type MentionLookup = (mentionId: string) => Promise<ChatActor>;
 
 const SHOWN = 5;
 
@@ -50,8 +54,15 @@ export async function findPerson(
     }
     try {
       // A link is a Person, with the chat side besides.
-      return { person: await deps.identity.resolve(deps.mention(ref.chatUserId)) };
+      return { person: await deps.identity.resolve(await deps.mention(ref.chatUserId)) };
     } catch (error) {
+      if (error instanceof ProfileUnavailableError || error instanceof PlatformUnavailableError) {
+        return {
+          reply: warning(
+            "I couldn't look up the person you mentioned just now (the chat service did not answer). Nothing was changed; try again in a minute, or name them by e-mail address.",
+          ),
+        };
+      }
       if (!(error instanceof NotLinkedError)) throw error;
       return {
         reply: warning(

@@ -9,6 +9,14 @@ export function formatTime(value: Date | string): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */
+export function formatAge(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes >= 2 * 24 * 60) return plural(Math.floor(minutes / (24 * 60)), 'day');
+  if (minutes >= 2 * 60) return plural(Math.floor(minutes / 60), 'hour');
+  return minutes ? plural(minutes, 'minute') : 'less than a minute';
+}
+
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -3,11 +3,13 @@
  * remembered in the store, so later commands cost no lookup — until the link is older than
  * `RECHECK_AFTER_MS`: then the chat profile is read again, and a link whose account now shows
  * another address, or none, is dropped and the account looked up afresh (links follow people).
+ * When the platform does not answer that lookup, nobody is acted for until it does.
  */
 import type { AccessClient } from '../access/client.ts';
 import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
 import { timedCache } from './cache.ts';
-import { NotLinkedError } from './errors.ts';
+import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
+import { PlatformUnavailableError } from './notifier.ts';
 import { inert } from './text.ts';
 
 /** How long "you have no Access account" is answered from memory; after it, asked afresh. */
@@ -20,7 +22,11 @@ const UNLINKED_REMEMBERED = 10_000;
 export interface ChatActor {
   platform: Platform;
   chatUserId: string;
-  /** The e-mail on the chat profile; asked when no link is stored, or it is due a recheck. */
+  /**
+   * The e-mail on the chat profile; asked when no link is stored, or it is due a recheck.
+   * Undefined when the profile shows none; `PlatformUnavailableError` when the platform did not
+   * answer.
+   */
   email: () => Promise<string | undefined>;
 }
 
@@ -53,7 +59,7 @@ export class Identity {
     const now = this.#now();
     if (known && now.getTime() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
     if (known) {
-      if ((await actor.email())?.trim().toLowerCase() === known.email) {
+      if ((await emailOf(actor)) === known.email) {
         const checked = { ...known, linkedAt: now };
         await this.#store.saveLink(checked);
         return checked;
@@ -69,7 +75,7 @@ export class Identity {
   }
 
   async #lookUp(actor: ChatActor): Promise<IdentityLink | NotLinkedError> {
-    const email = (await actor.email())?.trim().toLowerCase();
+    const email = await emailOf(actor);
     if (!email) {
       return new NotLinkedError(
         'IDENTITY_NO_EMAIL',
@@ -93,5 +99,16 @@ export class Identity {
       'IDENTITY_NO_MATCH',
       `Your chat e-mail address (${inert(email)}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it, then try again in a minute.`,
     );
+  }
+}
+
+/** The profile's address, normalised; a platform that did not answer is told as such. */
+async function emailOf(actor: ChatActor): Promise<string | undefined> {
+  try {
+    return (await actor.email())?.trim().toLowerCase();
+  } catch (error) {
+    if (error instanceof PlatformUnavailableError)
+      throw new ProfileUnavailableError({ cause: error });
+    throw error;
   }
 }

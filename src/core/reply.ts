@@ -23,6 +23,8 @@ export const Button = z.object({
   /** A task id, for `approveAll` the listed task ids joined by commas, or a change's id. */
   value: z.string(),
   style: z.enum(['primary', 'danger']).optional(),
+  /** On the Approve of a sensitive application's confirmation: the code it confirms with. */
+  confirmation: z.string().optional(),
 });
 export type Button = z.infer<typeof Button>;
 
@@ -36,6 +38,10 @@ export const TaskCard = z.object({
   number: z.number().int().positive().optional(),
   title: z.string(),
   fields: z.array(Field),
+  /** A warning the approver must see before deciding (a sensitive application). */
+  warning: z.string().optional(),
+  /** What the approver sees beside what is asked (what the person has, how long it waited…). */
+  context: z.array(Field).optional(),
   state: TaskState,
   /** The outcome line once decided: who, what, when, why. */
   outcome: z.string().optional(),

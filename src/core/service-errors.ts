@@ -12,12 +12,18 @@ import {
   UnauthorizedError,
 } from '../access/errors.ts';
 import type { Logger } from '../log.ts';
-import { NotLinkedError } from './errors.ts';
+import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
 import { failure, type Reply, warning } from './reply.ts';
 
 /** A reply for a failure of a read-only command (nothing was changed). */
 export function replyForError(error: unknown, log: Logger): Reply {
   if (error instanceof NotLinkedError) return warning(error.message);
+  if (error instanceof ProfileUnavailableError) {
+    log.warn({ err: error }, 'the chat platform did not answer a profile lookup');
+    return failure(
+      "I couldn't read your chat profile just now (the chat service did not answer), so I can't tell who you are. Nothing was changed; please try again in a minute.",
+    );
+  }
   if (error instanceof UnauthorizedError) {
     log.error({ err: error }, 'the Access Service refused accessbot credentials');
     return failure(

@@ -2,8 +2,10 @@
 
 import type { Task } from '../access/schemas.ts';
 import { DecidedStatuses, type TaskFacts, TaskTypes, taskFacts } from '../access/task-facts.ts';
+import type { CardExtras } from './decision-context.ts';
 import { formatTime } from './format.ts';
-import type { Field, TaskCard, TaskState } from './reply.ts';
+import type { Button, Field, TaskCard, TaskState } from './reply.ts';
+import type { Sensitivity } from './sensitivity.ts';
 import { inert } from './text.ts';
 
 /** A task's facts as they may be shown: every text from the service made inert. */
@@ -67,27 +69,54 @@ export interface CardOptions {
   actionable?: boolean;
   /** For a channel: no free text (justification, decline reason). */
   brief?: boolean;
+  /** For the task's approvers only: its sensitivity and what they see beside what is asked. */
+  extras?: CardExtras;
+  /** The card of a sensitive approval's confirmation: its Approve confirms with this code. */
+  confirmation?: string;
 }
+
+/** Why approving takes a second step, in words (not only a colour or an emoji). */
+export const sensitiveWarning: Record<Exclude<Sensitivity, 'no'>, string> = {
+  yes: 'Sensitive application: approving asks you to confirm the application, level and person.',
+  unknown:
+    'Could not check whether this application is sensitive, so approving asks you to confirm the application, level and person.',
+};
 
 export function taskCard(task: Task, options: CardOptions): TaskCard {
   const f = shownFacts(task);
   const state = stateOf(task, options.pendingStatus);
   const actionable = state === 'pending' && options.actionable !== false;
+  const sensitivity = options.extras?.sensitivity ?? 'no';
+  const warning = actionable && sensitivity !== 'no' ? sensitiveWarning[sensitivity] : undefined;
+  const context = options.extras?.context.length ? options.extras.context : undefined;
   return {
     taskId: task.id,
     number: options.number,
     title: titleOf(task, f),
     fields: fieldsOf(task, f, !!options.brief),
+    ...(warning && { warning }),
+    ...(context && { context }),
     state,
     outcome: outcomeOf(task, state, f, !!options.brief),
     buttons: actionable
-      ? [
-          { label: 'Approve', action: 'approve', value: task.id, style: 'primary' },
-          { label: 'Decline', action: 'decline', value: task.id, style: 'danger' },
-        ]
+      ? [approveButton(task.id, !!warning, options.confirmation), decline(task)]
       : [],
   };
 }
+
+/** "Approve…" says that a confirmation follows; the confirmation's own button confirms. */
+function approveButton(taskId: string, sensitive: boolean, confirmation?: string): Button {
+  const approve: Button = { label: 'Approve', action: 'approve', value: taskId, style: 'primary' };
+  if (confirmation) return { ...approve, label: 'Confirm approval', confirmation };
+  return sensitive ? { ...approve, label: 'Approve…' } : approve;
+}
+
+const decline = (task: Task): Button => ({
+  label: 'Decline',
+  action: 'decline',
+  value: task.id,
+  style: 'danger',
+});
 
 /** The card of a task that no longer exists in the service. */
 export function goneCard(taskId: string): TaskCard {

@@ -1,6 +1,7 @@
 /** The `tasks` answer: a person's pending tasks, numbered, with Approve all when there are several. */
 import type { Task } from '../access/schemas.ts';
-import { usage } from './commands.ts';
+import { auditorUsage, usage } from './commands.ts';
+import type { CardExtras } from './decision-context.ts';
 import { plural } from './format.ts';
 import { type Block, info, type Reply } from './reply.ts';
 import { taskCard } from './task-card.ts';
@@ -8,12 +9,17 @@ import { taskCard } from './task-card.ts';
 /** Tasks shown in one list; the rest are counted (keeps every platform within its limits). */
 export const MAX_TASKS_SHOWN = 15;
 
-export function tasksReply(tasks: readonly Task[], pendingStatus: string): Reply {
+/** `extras`: by task id, what the cards show beyond the task (a sensitive application). */
+export function tasksReply(
+  tasks: readonly Task[],
+  pendingStatus: string,
+  extras?: ReadonlyMap<string, CardExtras>,
+): Reply {
   if (!tasks.length) return info('You have no pending tasks. 🎉');
   const shown = tasks.slice(0, MAX_TASKS_SHOWN);
   const blocks: Block[] = shown.map((task, i) => ({
     kind: 'task',
-    card: taskCard(task, { pendingStatus, number: i + 1 }),
+    card: taskCard(task, { pendingStatus, number: i + 1, extras: extras?.get(task.id) }),
   }));
   if (tasks.length > shown.length) {
     blocks.push({
@@ -51,6 +57,7 @@ export function helpReply(): Reply {
         kind: 'note',
         text: 'A task is named by its number in your last `tasks` list, or by the first 6 or more characters of its id.',
       },
+      { kind: 'note', text: auditorUsage },
     ],
   });
 }

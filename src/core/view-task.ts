@@ -4,9 +4,11 @@
  * someone, or gone); and nothing at all about a task that never was theirs.
  */
 import type { AccessClient } from '../access/client.ts';
+import type { Task } from '../access/schemas.ts';
 import type { IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import { NOT_YOURS } from './decide.ts';
+import type { CardExtras } from './decision-context.ts';
 import { type Reply, type TaskCard, warning } from './reply.ts';
 import { found } from './service-errors.ts';
 import { goneCard, taskCard } from './task-card.ts';
@@ -18,13 +20,22 @@ export type TaskView =
   | { kind: 'failed'; reply: Reply };
 
 export async function viewTask(
-  deps: { client: AccessClient; audience: TaskAudience; pendingStatus: string },
+  deps: {
+    client: AccessClient;
+    audience: TaskAudience;
+    pendingStatus: string;
+    /** What an approver sees beside a pending task of theirs; unset: nothing. */
+    extras?: (task: Task) => Promise<CardExtras>;
+  },
   link: IdentityLink,
   taskId: string,
 ): Promise<TaskView> {
   const { pendingStatus } = deps;
   const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
-  if (mine) return { kind: 'card', card: taskCard(mine, { pendingStatus }) };
+  if (mine) {
+    const extras = await deps.extras?.(mine);
+    return { kind: 'card', card: taskCard(mine, { pendingStatus, extras }) };
+  }
   if (!(await deps.audience.wasShown(link, taskId))) {
     return { kind: 'refused', reply: warning(NOT_YOURS) };
   }

@@ -1,5 +1,7 @@
 import type { AccessClient } from '../access/client.ts';
+import type { DecisionContext } from '../core/decision-context.ts';
 import type {
+  AuditStore,
   LinkStore,
   NotificationStore,
   PollScheduleStore,
@@ -13,7 +15,8 @@ import type { NotifyRules } from './rules.ts';
 import type { WorkingHours } from './working-hours.ts';
 
 /** Every role of the store the poller uses. */
-export type PollerStore = LinkStore &
+export type PollerStore = AuditStore &
+  LinkStore &
   NotificationStore &
   ReplicaStore &
   RequestStore &
@@ -44,4 +47,8 @@ export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'sto
   retryAfterMs: number;
   /** Carries out every send and edit of a task's messages. */
   outbox: Outbox;
+  /** What an access request's approvers see beside it; unset: the task alone. */
+  context?: DecisionContext;
+  /** Work that finishes after the poll that started it (a card completed later); awaited on stop. */
+  later(work: Promise<void>): void;
 }

@@ -6,7 +6,11 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { ago } from '../core/clock.ts';
-import type { Notification, NotificationStore } from '../store/store.ts';
+import type { CardExtras } from '../core/decision-context.ts';
+import type { Reply } from '../core/reply.ts';
+import { stateOf } from '../core/task-card.ts';
+import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
+import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import {
   type NewTaskOptions,
@@ -14,12 +18,14 @@ import {
   reminderFollowUp,
   reminderMessage,
 } from './messages.ts';
+import { idOf } from './notification.ts';
 import type { NudgeWindow } from './nudge-window.ts';
+import { findTask } from './resolve.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
 import type { Target } from './targets.ts';
 
 export async function deliver(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   target: Target,
   accessUserId: string,
@@ -28,14 +34,18 @@ export async function deliver(
 ): Promise<void> {
   if (!existing) {
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
-    const message = newTaskMessage(task, target, { ...options(ctx, task), brief });
+    // An approver's card waits a little for what it shows beside the task, never for long.
+    const looked = target.kind === 'approver' ? await ctx.context?.forApprover(task) : undefined;
+    const o = { ...options(ctx, task), brief };
+    const message = newTaskMessage(task, target, { ...o, extras: looked?.now });
     const created = Date.parse(String(task.metadata.createdAt));
-    const out = { event: task.id, target, accessUserId, message };
-    await ctx.outbox.send(out, (sentAt) => {
+    const claimed = await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
       if (Number.isFinite(created) && target.kind === 'approver') {
         ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
       }
     });
+    const { later } = looked ?? {};
+    if (claimed && later) ctx.later(later.then((extras) => complete(ctx, task, target, extras)));
     return;
   }
   // Unsent, or an edit under way: the outbox carries it.
@@ -47,8 +57,60 @@ function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
   return { pendingStatus: ctx.pendingStatus, notifyOnly: isNotifyOnly(task, ctx.rules) };
 }
 
-async function remind(
+/**
+ * The card went out before all of its context had come in: once it has, the card is edited to
+ * show it — if the task still waits (read again, so a decision made meanwhile is not undone),
+ * the message was sent, and nothing else is under way for it.
+ */
+async function complete(
   ctx: PollerContext<NotificationStore>,
+  sent: Task,
+  target: Target,
+  extras: CardExtras,
+): Promise<void> {
+  try {
+    const task = await findTask(ctx, sent.id);
+    if (!task || stateOf(task, ctx.pendingStatus) !== 'pending') return;
+    const message = newTaskMessage(task, target, { ...options(ctx, task), extras });
+    const key = { taskId: task.id, platform: target.platform, recipient: target.recipient };
+    if (!(await ctx.store.refreshNotification(key, { message }, ctx.owner, ctx.clock.now()))) {
+      return;
+    }
+    const [refreshed] = (await ctx.store.listNotifications({ taskIds: [task.id] })).filter(
+      (n) => idOf(n) === idOf(key),
+    );
+    if (refreshed) await ctx.outbox.drive(refreshed, true);
+  } catch (error) {
+    ctx.log.warn({ err: error, taskId: sent.id }, 'could not complete a card with its context');
+  }
+}
+
+/**
+ * Sends `message` about `task` to `target` once, through the outbox. The approver's first
+ * message and an escalation are audited by the replica whose claim won, before the post. True
+ * when this call claimed it.
+ */
+export function claimAndDrive(
+  ctx: PollerContext<NotificationStore & AuditStore>,
+  task: Task,
+  target: Target,
+  accessUserId: string,
+  message: Reply,
+  onPosted?: (at: Date) => void,
+): Promise<boolean> {
+  const claimed = async () => {
+    if (target.kind === 'channel') return;
+    const approver = target.kind === 'approver';
+    const to = { ...target, accessUserId: approver ? accessUserId : null };
+    const action = approver ? 'notify' : 'escalate';
+    await auditTask(ctx, to, task, task.id, { action, outcome: 'queued' });
+  };
+  const out = { event: task.id, target, accessUserId, message };
+  return ctx.outbox.send(out, { claimed, posted: onPosted });
+}
+
+async function remind(
+  ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   sent: Notification,
   nudgeable: NudgeWindow,
@@ -60,13 +122,16 @@ async function remind(
   // Due during quiet hours or a weekend: it waits, and a later poll sends it.
   if (!(await nudgeable())) return;
   const key = { taskId: sent.taskId, platform: sent.platform, recipient: sent.recipient };
-  // The edit marks the card; the follow-up is what actually notifies the person.
+  // The edit marks the card; the follow-up is what actually notifies the person. The card keeps
+  // what the approver sees beside the task, as far as it comes in time (no later edit here).
+  const extras = (await ctx.context?.forApprover(task))?.now;
   const body = {
-    message: reminderMessage(task, options(ctx, task)),
+    message: reminderMessage(task, { ...options(ctx, task), extras }),
     followUp: reminderFollowUp(task),
   };
   const now = ctx.clock.now();
   if (!(await ctx.store.remindNotification(key, body, ctx.owner, now, dueBefore))) return;
+  await auditTask(ctx, sent, task, task.id, { action: 'remind', outcome: 'queued' });
   const [reminded] = (await ctx.store.listNotifications({ taskIds: [task.id] })).filter(
     (n) => n.platform === key.platform && n.recipient === key.recipient,
   );

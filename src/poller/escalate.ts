@@ -10,8 +10,9 @@
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import { ago } from '../core/clock.ts';
-import type { Notification, NotificationStore } from '../store/store.ts';
+import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
+import { claimAndDrive } from './deliver.ts';
 import { kindOf } from './kinds.ts';
 import { escalationMessage } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
@@ -29,7 +30,7 @@ export interface EscalationCheck {
 }
 
 export async function escalate(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   check: EscalationCheck,
 ): Promise<void> {
@@ -59,6 +60,6 @@ export async function escalate(
       approvers,
       brief: isBrief(ctx.rules, target.platform, target.recipient),
     });
-    await ctx.outbox.send({ event: task.id, target, accessUserId: check.accessUserId, message });
+    await claimAndDrive(ctx, task, target, check.accessUserId, message);
   }
 }

@@ -5,7 +5,8 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
-import { formatTime, plural, sentenceList } from '../core/format.ts';
+import type { CardExtras } from '../core/decision-context.ts';
+import { formatAge, formatTime, sentenceList } from '../core/format.ts';
 import { info, type Reply, success, warning } from '../core/reply.ts';
 import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
 import { taskMessage } from '../core/task-message.ts';
@@ -18,6 +19,8 @@ export interface NewTaskOptions {
   notifyOnly: boolean;
   /** For a channel: no free text. */
   brief?: boolean;
+  /** For an approver: the application's sensitivity and what they see beside the task. */
+  extras?: CardExtras;
 }
 
 function lead(target: Target, notifyOnly: boolean): string {
@@ -29,12 +32,13 @@ function lead(target: Target, notifyOnly: boolean): string {
 
 export function newTaskMessage(task: Task, target: Target, o: NewTaskOptions): Reply {
   const actionable = target.kind === 'approver' && !o.notifyOnly;
-  const card = taskCard(task, { pendingStatus: o.pendingStatus, actionable, brief: o.brief });
+  const extras = target.kind === 'approver' ? o.extras : undefined;
+  const card = taskCard(task, { ...o, actionable, extras });
   return taskMessage(card, lead(target, o.notifyOnly));
 }
 
 export function reminderMessage(task: Task, o: NewTaskOptions): Reply {
-  const card = taskCard(task, { pendingStatus: o.pendingStatus, actionable: !o.notifyOnly });
+  const card = taskCard(task, { ...o, actionable: !o.notifyOnly });
   return taskMessage(card, '⏰ Reminder: still waiting for your decision');
 }
 
@@ -83,14 +87,6 @@ export function outcomeNote(
   const by = f.decidedByName ? ` by ${inert(f.decidedByName)}` : '';
   const after = buttons ? ' — the buttons above no longer apply' : '';
   return info(`Update: ${what} ${how[card.state]}${by}${after}`);
-}
-
-/** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */
-export function formatAge(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  if (minutes >= 2 * 24 * 60) return plural(Math.floor(minutes / (24 * 60)), 'day');
-  if (minutes >= 2 * 60) return plural(Math.floor(minutes / 60), 'hour');
-  return plural(minutes, 'minute');
 }
 
 export interface Escalation {

@@ -98,13 +98,18 @@ export class Outbox {
   /**
    * Sends `out` once, ever: claims its notification with a `post` intent (one replica wins, and
    * never twice for the same event, platform and recipient), then posts it. Whatever happens
-   * after the claim, the outbox finishes it. True when this call claimed it.
+   * after the claim, the outbox finishes it. True when this call claimed it; `on.claimed` runs
+   * then (before the post), `on.posted` once the message's reference is stored.
    */
-  async send(out: Outgoing, onPosted?: (at: Date) => void): Promise<boolean> {
+  async send(
+    out: Outgoing,
+    on: { claimed?: () => Promise<void>; posted?: (at: Date) => void } = {},
+  ): Promise<boolean> {
     const { store, clock, owner } = this.#ctx;
     const { claim, claimed } = claimOf(out, owner, clock.now());
     if (!(await store.claimNotification(claim))) return false;
-    await this.drive(claimed, true, onPosted);
+    await on.claimed?.();
+    await this.drive(claimed, true, on.posted);
     return true;
   }
 
@@ -150,6 +155,7 @@ export class Outbox {
         case 'post':
           return this.#done(n, intent, 'done');
         case 'outcome':
+        case 'refresh':
         case 'reminder': {
           const reminder = intent.kind === 'reminder';
           crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested', n.recipient);

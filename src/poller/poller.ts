@@ -30,7 +30,12 @@ import { anyTime } from './working-hours.ts';
 export interface PollerOptions
   extends Pick<PollerContext, 'client' | 'log' | 'metrics' | 'owner' | 'pendingStatus'>,
     Pick<PollerContext, 'remindAfterMs'>,
-    Partial<Pick<PollerContext, 'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock'>> {
+    Partial<
+      Pick<
+        PollerContext,
+        'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock' | 'context'
+      >
+    > {
   store: PollerStore & RetentionStore;
   notifiers: readonly Notifier[];
   intervalMs: number;
@@ -70,6 +75,7 @@ export class Poller {
   #heartbeat: NodeJS.Timeout | undefined;
   #outboxTurn: Promise<void> | undefined;
   #beating: Promise<void> | undefined;
+  readonly #later = new Set<Promise<void>>();
 
   constructor(options: PollerOptions) {
     this.#o = options;
@@ -89,6 +95,10 @@ export class Poller {
       escalateAfterMs: options.escalateAfterMs ?? 0,
       hours: options.hours ?? anyTime,
       retryAfterMs,
+      later: (work: Promise<void>) => {
+        const tracked = work.finally(() => this.#later.delete(tracked));
+        this.#later.add(tracked);
+      },
     };
     const outbox = new Outbox(ctx, {
       deadAfterMs: options.deadAfterMs ?? 5_000,
@@ -182,7 +192,12 @@ export class Poller {
     this.#stopping = true;
     this.#wake.abort();
     clearInterval(this.#heartbeat);
-    const inFlight = Promise.all([this.#loop ?? this.#sweeping, this.#outboxTurn, this.#beating]);
+    const inFlight = Promise.all([
+      this.#loop ?? this.#sweeping,
+      this.#outboxTurn,
+      this.#beating,
+      ...this.#later,
+    ]);
     await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);
     await this.#ctx.outbox.retire();
     await this.#ctx.store.releasePollLeases(this.#o.owner).catch((error: unknown) => {

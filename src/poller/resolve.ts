@@ -5,11 +5,16 @@
  * outbox edits each message to say so, retrying until the edit lands (or, where the message
  * cannot be found again, posts a one-line note after it). A task that is still
  * pending (reassigned, or skipped by a list that changed while it was read) is left alone.
+ * Unless it was decided through the bot, each approver's message resolved is audited as
+ * `decided_elsewhere`.
  */
 import type { Task } from '../access/schemas.ts';
+import { taskFacts } from '../access/task-facts.ts';
+import { decidedThroughBot } from '../core/audit/record.ts';
 import { found } from '../core/service-errors.ts';
 import { stateOf } from '../core/task-card.ts';
-import type { NotificationStore } from '../store/store.ts';
+import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
+import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import { kindOf } from './kinds.ts';
 import { escalationOutcomeMessage, outcomeMessage, outcomeNote } from './messages.ts';
@@ -20,11 +25,21 @@ export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<T
 }
 
 export async function resolveTask(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & AuditStore>,
   taskId: string,
 ): Promise<void> {
   const task = await findTask(ctx, taskId);
-  if (task && stateOf(task, ctx.pendingStatus) === 'pending') return;
+  const state = task ? stateOf(task, ctx.pendingStatus) : 'gone';
+  if (state === 'pending') return;
+  // Asked once, and only when an approver's message is resolved here.
+  let elsewhere: Promise<boolean> | undefined;
+  const audit = async (n: Notification) => {
+    elsewhere ??= notDecidedHere(ctx, taskId);
+    if (!(await elsewhere)) return;
+    const decidedBy = task && taskFacts(task).decidedBy;
+    const event = { action: 'decided_elsewhere', outcome: state } as const;
+    await auditTask(ctx, n, task, taskId, { ...event, ...(decidedBy && { decidedBy }) });
+  };
   for (const n of await ctx.store.listNotifications({ taskIds: [taskId] })) {
     if (n.resolvedAt || !ctx.notifiers.has(n.platform)) continue;
     const key = { taskId, platform: n.platform, recipient: n.recipient };
@@ -37,7 +52,22 @@ export async function resolveTask(
       note: outcomeNote(task, taskId, ctx.pendingStatus, buttons),
     };
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
+    if (resolved && kind === 'approver') await audit(n);
     // An intent in another replica's hands stays there; that replica (or its heir) edits it.
     if (resolved?.intent?.owner === ctx.owner) await ctx.outbox.drive(resolved, false);
   }
+}
+
+/** No approval or decline through the bot on record; false when the log cannot tell (logged). */
+function notDecidedHere(ctx: PollerContext<AuditStore>, taskId: string): Promise<boolean> {
+  return decidedThroughBot(ctx.store, taskId).then(
+    (decided) => !decided,
+    (error: unknown) => {
+      ctx.log.warn(
+        { err: error, taskId },
+        'could not read the audit log; a decision goes unaudited',
+      );
+      return false;
+    },
+  );
 }

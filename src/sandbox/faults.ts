@@ -18,7 +18,8 @@ export interface Failure {
 const count = z.number().int().min(0);
 const failureStatus = z.number().int().min(400).max(599);
 
-type Hold = { matches: (method: string, path: string) => boolean; waiting: Array<() => void> };
+type Matches = (method: string, path: string) => boolean;
+type Hold = { matches: Matches; waiting: Array<() => void> };
 
 export const FaultCommand = z.strictObject({
   reset: z.literal(true).optional(),
@@ -41,6 +42,7 @@ export type FaultCommand = z.infer<typeof FaultCommand>;
 export class Faults {
   readonly #sleep: (ms: number) => Promise<unknown>;
   readonly #holds = new Set<Hold>();
+  readonly #failing = new Set<{ matches: Matches; failure: Failure }>();
   #latencyMs = 0;
   #errorRate = 0;
   #random: () => number = Math.random;
@@ -104,10 +106,20 @@ export class Faults {
    * lets them and all later ones through: a service exactly as slow as a test needs, with no
    * clock involved. `waiting()` counts the requests held now.
    */
-  hold(matches = (_method: string, _path: string) => true) {
+  hold(matches: Matches = () => true) {
     const hold: Hold = { matches, waiting: [] };
     this.#holds.add(hold);
     return { waiting: () => hold.waiting.length, release: () => this.#release(hold) };
+  }
+
+  /**
+   * API requests that `matches` are answered with `status`, as by `failNext`, until `stop()` or
+   * `reset()`: one endpoint down while the others answer. In process only, like `hold`.
+   */
+  failWhere(matches: Matches, status = 500) {
+    const rule = { matches, failure: { status: failureStatus.parse(status) } };
+    this.#failing.add(rule);
+    return { stop: () => void this.#failing.delete(rule) };
   }
 
   #release(hold: Hold): void {
@@ -117,6 +129,7 @@ export class Faults {
 
   reset(): void {
     for (const hold of this.#holds) this.#release(hold);
+    this.#failing.clear();
     this.latency(0);
     this.errorRate(0);
     this.failNext(0);
@@ -154,7 +167,8 @@ export class Faults {
     return true;
   }
 
-  takeFailure(): Failure | undefined {
+  takeFailure(method: string, path: string): Failure | undefined {
+    for (const rule of this.#failing) if (rule.matches(method, path)) return rule.failure;
     if (this.#failures.count > 0) {
       this.#failures.count--;
       return this.#failures.failure;

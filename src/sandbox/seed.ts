@@ -58,6 +58,7 @@ const app = <L extends Record<string, string>>(name: string, description: string
     costCenter: 'Cost center',
     ownerTeam: 'Owner team',
     dataClassification: 'Data classification',
+    sensitive: 'Sensitive',
   }),
 });
 
@@ -86,16 +87,19 @@ export const workApps = {
 };
 export type SeedWorkApp = keyof typeof workApps;
 
-/** Seeded custom field values; every other field starts without a value. */
-export const fieldValues: Partial<
-  Record<SeedWorkApp, Partial<Record<'costCenter' | 'ownerTeam' | 'dataClassification', string>>>
-> = {
+type SeedField = keyof (typeof workApps)['github']['fields'];
+
+/**
+ * Seeded custom field values; every other field starts without a value. `Sensitive` marks the
+ * AWS Console: approving access to it takes a confirmation (SENSITIVE_FIELD's default name).
+ */
+export const fieldValues: Partial<Record<SeedWorkApp, Partial<Record<SeedField, string>>>> = {
   github: {
     costCenter: 'CC-1042',
     ownerTeam: 'Developer Experience',
     dataClassification: 'Confidential',
   },
-  aws: { costCenter: 'CC-1077', ownerTeam: 'Platform' },
+  aws: { costCenter: 'CC-1077', ownerTeam: 'Platform', sensitive: 'yes' },
   figma: { ownerTeam: 'Design' },
   salesforce: { costCenter: 'CC-2010', dataClassification: 'Restricted' },
   jira: { ownerTeam: 'Developer Experience' },

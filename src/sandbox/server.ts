@@ -154,7 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   ) => {
     await faults.delay(req.method ?? '', path);
     if (faults.takeDrop(false)) return void req.socket.destroy();
-    const failure = faults.takeFailure();
+    const failure = faults.takeFailure(req.method ?? '', path);
     if (failure) return send(res, failureReply(failure, url.pathname));
     const hostile = faults.hostileMode;
     if (hostile && streamsBody(hostile) && req.method === 'GET') {

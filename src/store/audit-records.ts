@@ -1,7 +1,8 @@
 /**
  * The audit log's records: decisions on tasks and changes to group membership taken (or
- * refused) through the bot, one entry each, told apart by `action`. Rows written before
- * membership changes existed are decisions and read back as such.
+ * refused) through the bot, and what the poller did about a waiting task (told an approver,
+ * reminded them, escalated it, found it decided elsewhere), one entry each, told apart by
+ * `action`. Rows written before membership changes existed are decisions and read back as such.
  */
 import { z } from 'zod';
 import { Platform } from './records.ts';
@@ -15,6 +16,8 @@ export const AuditOutcome = z.enum([
   'self_approval',
   'not_found',
   'failed',
+  /** An approval of a sensitive application that came without its confirmation: not made. */
+  'unconfirmed',
 ]);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
 
@@ -47,14 +50,26 @@ const AuditBase = z.object({
   detail: z.string().nullable(),
 });
 
-/** One decision taken (or refused) through the bot. */
-export const DecisionAuditEntry = AuditBase.extend({
-  action: z.enum(['approve', 'decline']),
+/**
+ * What the task was, as the bot saw it; absent from entries written before each was kept, and
+ * whatever the service did not say.
+ */
+const TaskNames = {
   taskId: z.string().min(1),
-  /** What the task was, as its decider saw it; absent from entries written before they were kept. */
   taskTitle: z.string().optional(),
   appName: z.string().optional(),
   requesterName: z.string().optional(),
+  /** The application's id: an approver's card counts how its requests were decided. */
+  appId: z.string().optional(),
+  taskType: z.string().optional(),
+  /** When the service says the task was created: where its time to decision starts. */
+  taskCreatedAt: z.date().optional(),
+};
+
+/** One decision taken (or refused) through the bot. */
+export const DecisionAuditEntry = AuditBase.extend({
+  action: z.enum(['approve', 'decline']),
+  ...TaskNames,
   reason: z.string().nullable(),
   outcome: AuditOutcome,
 });
@@ -73,18 +88,52 @@ export const MembershipAuditEntry = AuditBase.extend({
 });
 export type MembershipAuditEntry = z.infer<typeof MembershipAuditEntry>;
 
+/**
+ * What the poller did about a waiting task, for the chat identity (or channel) it concerns:
+ * `notify` (the approver's first message about it), `remind`, `escalate` (to a channel: no Access
+ * user), each counted once when the poller claims it for its outbox; `decided_elsewhere` (the
+ * task left the approver's list decided, with no decision through the bot on record).
+ */
+export const TaskEventEntry = AuditBase.extend({
+  action: z.enum(['notify', 'remind', 'escalate', 'decided_elsewhere']),
+  ...TaskNames,
+  outcome: z.enum(['queued', 'approved', 'declined', 'other', 'gone']),
+  /** Who decided it elsewhere (an Access user id), when the service says. */
+  decidedBy: z.string().optional(),
+});
+export type TaskEventEntry = z.infer<typeof TaskEventEntry>;
+
 export const AuditEntry = z.discriminatedUnion('action', [
   DecisionAuditEntry,
   MembershipAuditEntry,
+  TaskEventEntry,
 ]);
 export type AuditEntry = z.infer<typeof AuditEntry>;
+export type AuditAction = AuditEntry['action'];
+
+/** What people did: the entries `history` shows. */
+export type PersonAuditEntry = DecisionAuditEntry | MembershipAuditEntry;
+export const PERSON_ACTIONS = [
+  'approve',
+  'decline',
+  'group_add',
+  'group_remove',
+] as const satisfies readonly PersonAuditEntry['action'][];
 
 export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
   entry.action === 'approve' || entry.action === 'decline';
 
+export const isChange = (entry: AuditEntry): entry is MembershipAuditEntry =>
+  entry.action === 'group_add' || entry.action === 'group_remove';
+
+export const isPersonEntry = (entry: AuditEntry): entry is PersonAuditEntry =>
+  isDecision(entry) || isChange(entry);
+
 /** Which entries a read returns; every given condition must hold. */
 export interface AuditQuery {
   taskId?: string;
+  /** Entries of these actions only. */
+  actions?: readonly AuditAction[];
   /** Entries taken by this chat user. */
   actor?: { platform: Platform; chatUserId: string };
   /**
@@ -101,6 +150,13 @@ export interface AuditQuery {
   /** Before this instant. */
   until?: Date;
   limit?: number;
+}
+
+/** Which decisions `countDecisions` counts: one application's tasks of one type, since an instant. */
+export interface DecisionCountQuery {
+  appId: string;
+  taskType: string;
+  since: Date;
 }
 
 /** An entry with its place in the log, for reading the log in pages. */

@@ -38,9 +38,10 @@ export type NotificationKey = z.infer<typeof NotificationKey>;
 /**
  * What is left to do for a notification, stored before the platform is called and completed
  * after (an outbox): `post` the message, `outcome` (edit it to the task's outcome), `reminder`
- * (edit it to a reminder), `follow_up` (the reminder's nudge under it).
+ * (edit it to a reminder), `follow_up` (the reminder's nudge under it), `refresh` (edit it to
+ * the same task with what came in after it was sent).
  */
-export const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up']);
+export const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up', 'refresh']);
 export type IntentKind = z.infer<typeof IntentKind>;
 
 /**

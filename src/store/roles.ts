@@ -2,7 +2,12 @@
  * The store by role: each consumer is typed by the slices it uses, so what a part of the bot may
  * read or write is visible in its signature. Every implementation provides all of them (`Store`).
  */
-import type { AuditEntry, AuditQuery, NumberedAuditEntry } from './audit-records.ts';
+import type {
+  AuditEntry,
+  AuditQuery,
+  DecisionCountQuery,
+  NumberedAuditEntry,
+} from './audit-records.ts';
 import type { ChannelGroup, GroupChange, GroupChangeMove } from './group-records.ts';
 import type {
   BotRequest,
@@ -42,6 +47,8 @@ export interface AuditStore {
     afterId: number | undefined,
     limit: number,
   ): Promise<NumberedAuditEntry[]>;
+  /** Decisions taken through the bot that the query selects, approved and declined. */
+  countDecisions(query: DecisionCountQuery): Promise<{ approved: number; declined: number }>;
   /** Deletes the entries from before `before`; how many. */
   pruneAudit(before: Date): Promise<number>;
 }
@@ -145,6 +152,16 @@ export interface NotificationStore {
     owner: string,
     now: Date,
     dueBefore: Date,
+  ): Promise<boolean>;
+  /**
+   * Writes a `refresh` intent owned by `owner` if the message is sent, unresolved and has no
+   * intent; true when this call did.
+   */
+  refreshNotification(
+    key: NotificationKey,
+    body: IntentBody,
+    owner: string,
+    now: Date,
   ): Promise<boolean>;
   /** Ends `owner`'s intent (see IntentEnd); false when it changed hands or was replaced. */
   completeIntent(

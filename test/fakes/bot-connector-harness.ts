@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
+import { decisionContext } from '../../src/app/runtime.ts';
 import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
@@ -25,17 +26,34 @@ export const BOT = { id: '28:accessbot-app', name: 'accessbot' };
 export const TENANT = 'tenant-1';
 
 export type SeedKey = keyof typeof users;
-export const teamsId = (who: SeedKey | 'stranger') => `29:${who}`;
+type Who = SeedKey | 'stranger';
+/** The `29:` id Teams gives a person for this bot. */
+export const teamsId = (who: Who) => `29:${who}`;
+/** Their Azure AD object id. */
+export const aadId = (who: Who) => `aad-${who}`;
+/** Who they are to accessbot: tenant and Azure AD object id. */
+export const teamsKey = (who: Who) => `${TENANT}:${aadId(who)}`;
+
+/** One person as Teams' member lookup answers for them. */
+export const memberOf = (who: Who, name: string, addresses: Partial<Member>): Member => ({
+  id: teamsId(who),
+  name,
+  objectId: aadId(who),
+  tenantId: TENANT,
+  userRole: 'user',
+  ...addresses,
+});
 
 /** The roster Teams would answer with: seed users by e-mail; Grace only by UPN; a stranger. */
 export function seedMembers(): Member[] {
-  const members: Member[] = Object.entries(users).map(([key, u]) => ({
-    id: teamsId(key as SeedKey),
-    name: u.displayName,
-    aadObjectId: u.id,
-    ...(key === 'grace' ? { userPrincipalName: u.email } : { email: u.email }),
-  }));
-  members.push({ id: teamsId('stranger'), name: 'Stranger', email: 'stranger@elsewhere.test' });
+  const members: Member[] = Object.entries(users).map(([key, u]) =>
+    memberOf(
+      key as SeedKey,
+      u.displayName,
+      key === 'grace' ? { userPrincipalName: u.email } : { email: u.email },
+    ),
+  );
+  members.push(memberOf('stranger', 'Stranger', { email: 'stranger@elsewhere.test' }));
   return members;
 }
 
@@ -47,36 +65,46 @@ export interface Answer {
 
 export interface HarnessOptions extends TeamsOptions {
   env?: Record<string, string>;
+  /** Another harness's store, to run as a second replica on it (it stays open at close). */
+  store?: Store;
 }
 
 export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {}) {
   const connector = await startFakeBotConnector(seedMembers());
   const client = clientFor(sandbox);
-  const store: Store = await openStore('sqlite::memory:');
+  const store: Store = options.store ?? (await openStore('sqlite::memory:'));
   const { log, lines } = captureLog();
   const metrics = createMetrics();
-  // The bot's clock, ahead of the wall clock by `skewMs`: tests move it on to expire caches.
-  const time = { skewMs: 0 };
+  // The bot's clock, ahead of the wall clock by `skewMs` (tests move it on to expire caches), or
+  // stopped `at` a time when that is set.
+  const time: { skewMs: number; at?: number } = { skewMs: 0 };
+  const now = () => new Date(time.at ?? Date.now() + time.skewMs);
   // The sandbox by name: the harness hands the bot its own client for it.
   const config = loadConfig({
     ACCESS_API_URL: 'sandbox',
     ...(options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }),
   });
   const { notices, register } = outboxNotices(store, log);
+  const context = decisionContext(config, { client, store, log });
   const bot = new AccessBot({
     client,
     store,
     log,
     pendingStatus: 'Pending',
     rateLimit: NO_LIMIT,
-    now: () => new Date(Date.now() + time.skewMs),
+    now,
     groups: config.groups,
     notices,
+    context,
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
   const teams: TeamsAdapter = await startTeams(
     { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
-    { retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 }, ...options },
+    {
+      retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      now,
+      ...options,
+    },
   );
   register(teams.notifier);
   const port = await http.listen(0, '127.0.0.1');
@@ -109,6 +137,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     store,
     bot,
     client,
+    context,
     metrics,
     logLines: lines,
     url,
@@ -120,7 +149,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
       await http.close();
       await teams.stop();
       await connector.close();
-      await store.close();
+      if (!options.store) await store.close();
     },
   };
 }
@@ -155,7 +184,7 @@ type Scope = 'personal' | 'channel' | 'groupChat';
 /** Activities shaped like the ones Teams sends, pointing back at the fake connector. */
 export function activityBuilder(serviceUrl: string) {
   const base = (who: SeedKey | 'stranger', scope: Scope) => {
-    const from = { id: teamsId(who), name: who, aadObjectId: `aad-${who}` };
+    const from = { id: teamsId(who), name: who, aadObjectId: aadId(who) };
     const conversation =
       scope === 'personal'
         ? { id: `a:personal-${who}`, conversationType: 'personal', tenantId: TENANT }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.ts';
 import { startTokenIssuer } from './bot-connector-auth.ts';
-import { type Harness, startHarness, teamsId } from './bot-connector-harness.ts';
+import { type Harness, startHarness, teamsKey } from './bot-connector-harness.ts';
 
 export interface SignedTeams {
   sandbox: ReturnType<typeof useSandbox>;
@@ -27,9 +27,9 @@ export function useSignedTeams(appId: string, env: Record<string, string>): Sign
     const { h } = suite;
     expect(h.connector.calls).toEqual([]);
     expect(sandbox.current.requests).toEqual([]);
-    expect(await h.store.getLink('teams', teamsId('ada'))).toBeUndefined();
+    expect(await h.store.getLink('teams', teamsKey('ada'))).toBeUndefined();
     expect(
-      await h.teams.references.get({ kind: 'user', chatUserId: teamsId('ada') }),
+      await h.teams.references.get({ kind: 'user', chatUserId: teamsKey('ada') }),
     ).toBeUndefined();
   };
   beforeAll(async () => {

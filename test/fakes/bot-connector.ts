@@ -2,10 +2,12 @@
  * A local fake of the Bot Connector service, the API a bot calls back into Teams with. The
  * activities a test sends carry its URL as `serviceUrl`, so botbuilder talks to it over real
  * HTTP. It records every reply, send, update and created conversation, serves conversation
- * members (for `TeamsInfo.getMember`), enforces Teams' message size limit, checks every Adaptive
- * Card it receives with Microsoft's library, and fails calls on demand.
+ * members as Teams does (`GET /v3/conversations/{id}/members/{userId}`, for `TeamsInfo.getMember`:
+ * a `TeamsChannelAccount` whose Azure AD object id is `objectId`; 404
+ * `MemberNotFoundInConversation` for anyone else), enforces Teams' message size limit, checks
+ * every Adaptive Card it receives with Microsoft's library, and fails calls on demand.
  */
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cardProblems, cardsOf } from './bot-connector-cards.ts';
@@ -39,12 +41,18 @@ export interface Call {
   at: number;
 }
 
+/** A member as Teams answers for one (a `TeamsChannelAccount` on the wire). */
 export interface Member {
   id: string;
   name: string;
+  /** The Azure AD object id; absent for anonymous (meeting guest) members. */
+  objectId?: string;
+  givenName?: string;
+  surname?: string;
   email?: string;
   userPrincipalName?: string;
-  aadObjectId?: string;
+  tenantId?: string;
+  userRole?: 'user' | 'guest' | 'anonymous';
 }
 
 interface Fault {
@@ -63,6 +71,11 @@ export interface FakeBotConnector {
   members: Map<string, Member>;
   /** The message as it now stands, after any updates. */
   message(id: string): Activity | undefined;
+  /**
+   * Resolves with the first value `probe` returns once it is defined (checked on every call
+   * received); the time-out is far beyond any answer, so only a missing one reaches it.
+   */
+  waitFor<T>(probe: () => T | undefined): Promise<T>;
   /** The next `times` calls of `op` answer `status` (with `Retry-After` when given). */
   fail(
     op: Operation,
@@ -75,6 +88,7 @@ export interface FakeBotConnector {
 
 export async function startFakeBotConnector(members: Member[] = []): Promise<FakeBotConnector> {
   const calls: Call[] = [];
+  const received = new EventEmitter().setMaxListeners(100);
   const cardIssues: string[] = [];
   const faults: Fault[] = [];
   const messages = new Map<string, Activity>();
@@ -102,6 +116,7 @@ export async function startFakeBotConnector(members: Member[] = []): Promise<Fak
       at: Date.now(),
     };
     calls.push(call);
+    received.emit('call');
     const fault = faults.find((f) => f.op === route.op && f.times > 0);
     if (fault) {
       fault.times--;
@@ -152,6 +167,22 @@ export async function startFakeBotConnector(members: Member[] = []): Promise<Fak
     cardIssues,
     members: memberMap,
     message: (id) => messages.get(id),
+    waitFor: <T>(probe: () => T | undefined) =>
+      new Promise<T>((resolve, reject) => {
+        const check = () => {
+          const value = probe();
+          if (value === undefined) return;
+          received.off('call', check);
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          received.off('call', check);
+          reject(new Error(`timed out; calls: ${calls.map((c) => c.op).join(', ')}`));
+        }, 30_000);
+        received.on('call', check);
+        check();
+      }),
     fail: (op, status, options = {}) =>
       faults.push({
         op,

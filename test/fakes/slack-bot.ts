@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { AccessClient } from '../../src/access/client.ts';
 import { AccessHealth } from '../../src/app/access-health.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { lateNotices } from '../../src/app/runtime.ts';
+import { decisionContext, lateNotices } from '../../src/app/runtime.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
 import { createLogger } from '../../src/log.ts';
@@ -109,6 +109,7 @@ export async function startSlackBot(
     },
   });
   const notices = lateNotices();
+  const context = decisionContext(config, { client, store, log });
   const bot = new AccessBot({
     client,
     store,
@@ -117,6 +118,7 @@ export async function startSlackBot(
     rateLimit: NO_LIMIT,
     groups: config.groups,
     notices,
+    context,
     ...options.bot,
   });
   const runtime = {
@@ -125,6 +127,7 @@ export async function startSlackBot(
     store,
     metrics,
     notices,
+    context,
     health: new AccessHealth(metrics.accessUp, async () => {}),
     sandbox: undefined,
     close: () => store.close(),

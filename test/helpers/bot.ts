@@ -1,11 +1,11 @@
 /** A real bot over a real sandbox and an in-memory SQLite store, with a silent logger. */
 import { Writable } from 'node:stream';
 import type { AccessClient } from '../../src/access/client.ts';
-import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/open.ts';
-import type { Platform } from '../../src/store/store.ts';
+import type { Platform, Store } from '../../src/store/store.ts';
 
 export function captureLog() {
   const lines: string[] = [];
@@ -18,11 +18,13 @@ export function captureLog() {
   return { lines, log: createLogger({ level: 'debug' }, stream) };
 }
 
-export async function botFor(client: AccessClient) {
+/** `more`: further dependencies of the bot, which may use its store. */
+export async function botFor(client: AccessClient, more?: (store: Store) => Partial<BotDeps>) {
   const store = await openStore('sqlite::memory:');
   const { lines, log } = captureLog();
   // Tests act far faster than people: no per-person limit here (test/floods.test.ts has its own).
-  const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending', rateLimit: NO_LIMIT });
+  const deps = { pendingStatus: 'Pending', rateLimit: NO_LIMIT, ...more?.(store) };
+  const bot = new AccessBot({ client, store, log, ...deps });
   return { bot, store, logLines: lines, log };
 }
 

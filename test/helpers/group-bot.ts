@@ -1,13 +1,14 @@
 /**
  * A real bot for the group and audit commands: the sandbox Access Service, an in-memory SQLite
  * store, a clock the test moves, the given group rules, and a recording notifier as the platform
- * that people added or removed are told on.
+ * that people added or removed are told on; the metrics given, if any.
  */
 import type { AccessClient } from '../../src/access/client.ts';
 import { AccessBot } from '../../src/core/bot.ts';
 import type { GroupRulesConfig } from '../../src/core/groups/rules.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
+import type { Metrics } from '../../src/metrics.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
 import { RecordingNotifier } from '../poller-fakes.ts';
@@ -23,7 +24,11 @@ export const RULES: GroupRulesConfig = {
   auditorsGroup: 'Finance',
 };
 
-export async function groupBot(client: AccessClient, groups: GroupRulesConfig | undefined = RULES) {
+export async function groupBot(
+  client: AccessClient,
+  groups: GroupRulesConfig | undefined = RULES,
+  metrics?: Metrics,
+) {
   const store = await openStore('sqlite::memory:');
   const { log, lines } = captureLog();
   const { notices, register } = outboxNotices(store, log);
@@ -39,6 +44,7 @@ export async function groupBot(client: AccessClient, groups: GroupRulesConfig | 
     notices,
     now: () => new Date(clock.ms),
     rateLimit: { perMinute: 0, burst: 1 },
+    metrics,
   });
   const as = (who: Who, platform: 'slack' | 'teams' = 'slack'): ChatActor => ({
     platform,

@@ -77,6 +77,23 @@ export async function openTerminalChat(
     },
     /** Everything printed so far. */
     seen: () => seen,
+    /** Resolves with what `probe` finds in everything printed, once it finds something. */
+    waitFor: <T>(probe: (printed: string) => T | undefined) =>
+      new Promise<T>((resolve, reject) => {
+        const check = () => {
+          const found = probe(seen);
+          if (found === undefined) return;
+          checks.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          checks.delete(check);
+          reject(new Error(`not shown; the terminal shows:\n${seen}`));
+        }, ANSWER_TIMEOUT_MS);
+        checks.add(check);
+        check();
+      }),
     stop: () => shell.stop(),
   };
 }

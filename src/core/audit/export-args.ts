@@ -20,9 +20,10 @@ export const AUDIT_USAGE =
   'usage: npm run audit -- --since 2026-11-01 [--until 2026-11-30] [--format csv|json] [--person <email or chat user id>] [--task <task id>]';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
-function instant(name: string, value: string, endOfDay: boolean): Date {
+/** A date (a whole UTC day: its start, or with `endOfDay` its end) or an ISO instant. */
+export function instant(name: string, value: string, endOfDay: boolean): Date {
   const day = DAY.test(value);
   const date = new Date(day ? `${value}T00:00:00.000Z` : value);
   if (Number.isNaN(date.getTime()) || (!day && !/^\d{4}-\d{2}-\d{2}T/.test(value))) {
@@ -33,29 +34,32 @@ function instant(name: string, value: string, endOfDay: boolean): Date {
   return day && endOfDay ? new Date(date.getTime() + DAY_MS) : date;
 }
 
-export function parseAuditArgs(argv: readonly string[]): AuditExportOptions {
-  let values: Record<string, string | undefined>;
+/** The `--name value` options named, every one a string; anything else is a ConfigError. */
+export function stringOptions<const N extends string>(
+  argv: readonly string[],
+  names: readonly N[],
+): Partial<Record<N, string>> {
+  const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
   try {
-    ({ values } = parseArgs({
+    const { values } = parseArgs({
       args: [...argv],
-      options: {
-        since: { type: 'string' },
-        until: { type: 'string' },
-        format: { type: 'string', default: 'csv' },
-        person: { type: 'string' },
-        task: { type: 'string' },
-      },
+      options,
       strict: true,
       allowPositionals: false,
-    }));
+    });
+    return values as Partial<Record<N, string>>;
   } catch (error) {
     throw new ConfigError((error as Error).message.split('\n')[0] ?? 'invalid arguments');
   }
+}
+
+export function parseAuditArgs(argv: readonly string[]): AuditExportOptions {
+  const values = stringOptions(argv, ['since', 'until', 'format', 'person', 'task']);
   if (!values.since) throw new ConfigError('--since is required, e.g. --since 2026-11-01');
   const since = instant('since', values.since, false);
   const until = values.until === undefined ? undefined : instant('until', values.until, true);
   if (until && until <= since) throw new ConfigError('--until must be after --since');
-  const format = values.format;
+  const format = values.format ?? 'csv';
   if (format !== 'csv' && format !== 'json') {
     throw new ConfigError(`--format must be csv or json, got "${String(format).slice(0, 20)}"`);
   }

@@ -5,11 +5,14 @@
  * every cell that holds a comma or a quote, and a cell a spreadsheet would read as a formula
  * (`=`, `+`, `-`, `@` after any leading whitespace) gets a leading `'`.
  */
-import { type AuditEntry, isDecision } from '../../store/store.ts';
+import { type AuditEntry, isChange, isDecision, isPersonEntry } from '../../store/store.ts';
 import { printable } from '../text.ts';
 
 const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
-const change = (e: AuditEntry) => (isDecision(e) ? undefined : e);
+const change = (e: AuditEntry) => (isChange(e) ? e : undefined);
+/** A decision or what the poller did: both are about a task. */
+const task = (e: AuditEntry) => (isChange(e) ? undefined : e);
+const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
 
 /** The columns in their order, each read from an entry; null where the entry has none. */
 const COLUMNS = {
@@ -19,10 +22,10 @@ const COLUMNS = {
   platform: (e) => e.platform,
   chat_user_id: (e) => e.chatUserId,
   access_user_id: (e) => e.accessUserId,
-  task_id: (e) => decision(e)?.taskId ?? null,
-  task_title: (e) => decision(e)?.taskTitle ?? null,
-  app_name: (e) => decision(e)?.appName ?? null,
-  requester_name: (e) => decision(e)?.requesterName ?? null,
+  task_id: (e) => task(e)?.taskId ?? null,
+  task_title: (e) => task(e)?.taskTitle ?? null,
+  app_name: (e) => task(e)?.appName ?? null,
+  requester_name: (e) => task(e)?.requesterName ?? null,
   reason: (e) => decision(e)?.reason ?? null,
   group_id: (e) => change(e)?.groupId ?? null,
   group_name: (e) => change(e)?.groupName ?? null,
@@ -30,6 +33,9 @@ const COLUMNS = {
   target_name: (e) => change(e)?.targetName ?? null,
   target_email: (e) => change(e)?.targetEmail ?? null,
   detail: (e) => e.detail,
+  task_type: (e) => task(e)?.taskType ?? null,
+  task_created_at: (e) => task(e)?.taskCreatedAt?.toISOString() ?? null,
+  decided_by: (e) => event(e)?.decidedBy ?? null,
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
 export const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
@@ -41,7 +47,7 @@ function cell(entry: AuditEntry, column: Column): string | null {
   return value && printable(value);
 }
 
-function csvCell(value: string | null): string {
+export function csvCell(value: string | null): string {
   if (value === null) return '';
   const safe = /^\s*[=+\-@]/.test(value) ? `'${value}` : value;
   return /[",]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

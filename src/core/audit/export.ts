@@ -3,7 +3,7 @@
  * in pages and written as they come (bounded memory for any period).
  */
 import type { Writable } from 'node:stream';
-import type { AuditQuery, LinkStore, Store } from '../../store/store.ts';
+import type { AuditEntry, AuditQuery, AuditStore, LinkStore, Store } from '../../store/store.ts';
 import type { AuditExportOptions } from './export-args.ts';
 import { csvHeader, csvLine, jsonLine } from './export-rows.ts';
 
@@ -41,13 +41,24 @@ export async function exportAudit(
   };
   const line = options.format === 'csv' ? csvLine : jsonLine;
   if (options.format === 'csv') await write(out, csvHeader());
-  let after: number | undefined;
   let count = 0;
+  for await (const page of auditPages(store, query)) {
+    await write(out, page.map((entry) => line(entry)).join(''));
+    count += page.length;
+  }
+  return count;
+}
+
+/** The entries `query` selects, oldest first, a page at a time. */
+export async function* auditPages(
+  store: AuditStore,
+  query: Omit<AuditQuery, 'limit'>,
+): AsyncGenerator<AuditEntry[]> {
+  let after: number | undefined;
   for (;;) {
     const page = await store.readAuditLog(query, after, PAGE);
-    if (!page.length) return count;
-    await write(out, page.map((p) => line(p.entry)).join(''));
-    count += page.length;
+    if (!page.length) return;
+    yield page.map((p) => p.entry);
     after = page.at(-1)!.id;
   }
 }

@@ -5,14 +5,16 @@
  */
 import type { Logger } from '../../log.ts';
 import {
-  type AuditEntry,
   type AuditQuery,
   type AuditStore,
   type DecisionAuditEntry,
   type IdentityLink,
   isDecision,
+  isPersonEntry,
   type MembershipAuditEntry,
   type MembershipOutcome,
+  PERSON_ACTIONS,
+  type PersonAuditEntry,
   type Platform,
 } from '../../store/store.ts';
 import { changeWords, formatTime, plural } from '../format.ts';
@@ -24,15 +26,21 @@ export const HISTORY_SHOWN = 20;
 
 export type PastDecision = DecisionAuditEntry;
 
-/** Undefined when the log cannot be read (logged): "cannot show" differs from "none". */
+/**
+ * What people did (not what the poller did about their tasks). Undefined when the log cannot be
+ * read (logged): "cannot show" differs from "none".
+ */
 export async function readHistory(
   deps: { store: AuditStore; log: Logger },
   query: AuditQuery,
-): Promise<AuditEntry[] | undefined> {
-  return deps.store.listAudit(query).catch((error: unknown) => {
-    deps.log.warn({ err: error }, 'could not read the audit log');
-    return undefined;
-  });
+): Promise<PersonAuditEntry[] | undefined> {
+  return deps.store.listAudit({ ...query, actions: PERSON_ACTIONS }).then(
+    (entries) => entries.filter(isPersonEntry),
+    (error: unknown) => {
+      deps.log.warn({ err: error }, 'could not read the audit log');
+      return undefined;
+    },
+  );
 }
 
 /** A person's own entries: taken by them on any platform, or changing their memberships. */
@@ -63,7 +71,7 @@ const changeSaid: Record<MembershipOutcome, string> = {
  * One entry as a line of text. `viewer` is the Access user reading it: a change made to them
  * reads "added you to…"; `withActor` names who acted (for auditors reading others' history).
  */
-export function describeEntry(entry: AuditEntry, viewer?: string, withActor = false): string {
+export function describeEntry(entry: PersonAuditEntry, viewer?: string, withActor = false): string {
   const when = formatTime(entry.at);
   const by = withActor ? `${entry.platform} ${inert(entry.chatUserId)}: ` : '';
   if (isDecision(entry)) return `${when} · ${by}${decisionLine(entry)}`;
@@ -103,7 +111,7 @@ function changeLine(e: MembershipAuditEntry, viewer: string | undefined): string
 
 /** The `history` answer: the entries as lines, newest first. */
 export function historyReply(
-  entries: readonly AuditEntry[] | undefined,
+  entries: readonly PersonAuditEntry[] | undefined,
   title: string,
   view: { viewer?: string; withActor: boolean },
 ): Reply {

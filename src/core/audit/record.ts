@@ -1,23 +1,30 @@
 /**
  * Writing the audit trail: one entry for each decision on a task and each group membership
- * change taken (or refused) through the bot. A failed write is logged and never hides what was
- * done in the Access Service.
+ * change taken (or refused) through the bot, and for what the poller did about a waiting task.
+ * A failed write is logged and never hides what was done in the Access Service.
  */
+import type { Task } from '../../access/schemas.ts';
+import { taskFacts } from '../../access/task-facts.ts';
 import type { Logger } from '../../log.ts';
+import type { Metrics } from '../../metrics.ts';
 import {
+  type AuditEntry,
   type AuditStore,
   type DecisionAuditEntry,
   type GroupChange,
   type IdentityLink,
-  isDecision,
-  type MembershipAuditEntry,
+  isChange,
   type MembershipOutcome,
+  type TaskEventEntry,
 } from '../../store/store.ts';
+import { taskTitle } from '../task-card.ts';
 
 export interface AuditWriter {
   store: AuditStore;
   log: Logger;
   now: () => Date;
+  /** Where a decision's time to decision is observed; unset: nowhere. */
+  metrics?: Pick<Metrics, 'decisionSeconds'>;
 }
 
 type Who = 'at' | 'platform' | 'chatUserId' | 'accessUserId';
@@ -27,7 +34,47 @@ export function recordDecision(
   link: IdentityLink,
   decision: Omit<DecisionAuditEntry, Who>,
 ): Promise<void> {
-  return append(w, { ...by(w, link), ...decision });
+  const entry = { ...by(w, link), ...decision };
+  const decided = entry.outcome === 'approved' || entry.outcome === 'declined';
+  if (decided && entry.taskCreatedAt && w.metrics) {
+    const ms = entry.at.getTime() - entry.taskCreatedAt.getTime();
+    w.metrics.decisionSeconds.observe(Math.max(0, ms) / 1000);
+  }
+  return append(w, entry);
+}
+
+/** The chat identity (or channel) a poller's entry is about, and its Access user if a person's. */
+export type Recipient = Pick<AuditEntry, 'platform' | 'chatUserId' | 'accessUserId'>;
+
+export function recordTaskEvent(
+  w: AuditWriter,
+  to: Recipient,
+  event: Omit<TaskEventEntry, Who | 'detail'>,
+): Promise<void> {
+  return append(w, { at: w.now(), ...to, ...event, detail: null });
+}
+
+/** Whether the task was approved or declined through the bot, by the log. */
+export async function decidedThroughBot(store: AuditStore, taskId: string): Promise<boolean> {
+  const entries = await store.listAudit({ taskId, actions: ['approve', 'decline'], limit: 50 });
+  return entries.some((e) => e.outcome === 'approved' || e.outcome === 'declined');
+}
+
+/**
+ * What the task is, as the bot was shown it, for the audit trail; nothing for a task not known
+ * (a decision on a task that was not the actor's: its details are not theirs to see).
+ */
+export function taskNamesOf(task: Task | undefined) {
+  if (!task) return {};
+  const facts = taskFacts(task);
+  return {
+    taskTitle: taskTitle(task),
+    taskType: task.type,
+    ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
+    ...(facts.workAppId !== undefined && { appId: facts.workAppId }),
+    ...(facts.requestedByName !== undefined && { requesterName: facts.requestedByName }),
+    ...(facts.createdAt !== undefined && { taskCreatedAt: new Date(facts.createdAt) }),
+  };
 }
 
 type Subject = Pick<GroupChange, 'action' | 'groupId' | 'groupName'> &
@@ -60,11 +107,11 @@ const by = (w: AuditWriter, link: IdentityLink) => ({
   accessUserId: link.accessUserId,
 });
 
-async function append(w: AuditWriter, entry: DecisionAuditEntry | MembershipAuditEntry) {
+async function append(w: AuditWriter, entry: AuditEntry) {
   try {
     await w.store.appendAudit(entry);
   } catch (error) {
-    const about = isDecision(entry) ? { taskId: entry.taskId } : { groupId: entry.groupId };
+    const about = isChange(entry) ? { groupId: entry.groupId } : { taskId: entry.taskId };
     w.log.error(
       { err: error, action: entry.action, outcome: entry.outcome, ...about },
       'audit write failed',

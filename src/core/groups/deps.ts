@@ -7,12 +7,14 @@ import type {
   ChannelGroupStore,
   GroupChangeStore,
   IdentityLink,
+  LinkStore,
 } from '../../store/store.ts';
 import type { Identity } from '../identity.ts';
 import type { TellPerson } from '../notices.ts';
 import type { GroupRules } from './rules.ts';
 
-export type GroupStore = GroupChangeStore & ChannelGroupStore & AuditStore;
+/** The links name the approvers in a report. */
+export type GroupStore = GroupChangeStore & ChannelGroupStore & AuditStore & LinkStore;
 
 export interface GroupDeps {
   client: AccessClient;

@@ -1,9 +1,10 @@
 /**
  * The commands of a linked person about groups and the audit trail: `members`, `group …`,
- * `confirm`, `cancel` and `history`, each to the part that answers it.
+ * `confirm`, `cancel`, `history` and `report`, each to the part that answers it.
  */
 import type { IdentityLink } from '../../store/store.ts';
 import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from '../audit/history.ts';
+import { reportReply } from '../audit/report-chat.ts';
 import { findPerson, personName } from '../find-person.ts';
 import type { Place } from '../place.ts';
 import type { Reply } from '../reply.ts';
@@ -16,7 +17,8 @@ export type GroupLine =
   | { name: 'members'; group?: string }
   | GroupCommand
   | { name: 'confirm' | 'cancel'; id: string }
-  | { name: 'history'; subject: HistorySubject };
+  | { name: 'history'; subject: HistorySubject }
+  | { name: 'report'; days: number };
 
 export async function runGroupLine(
   deps: GroupDeps,
@@ -37,6 +39,8 @@ export async function runGroupLine(
       return (await cancelChange(deps, link, line.id)).reply;
     case 'history':
       return history(deps, link, place, line.subject);
+    case 'report':
+      return reportReply(deps, link, line.days);
   }
 }
 

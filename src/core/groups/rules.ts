@@ -33,6 +33,18 @@ const SETUP =
 
 export type Verdict = { ok: true } | { ok: false; reply: Reply };
 
+export interface Refusals {
+  /** No auditors are set up. */
+  none: string;
+  /** The asker is not one. */
+  notMember: string;
+}
+
+const HISTORY_REFUSALS: Refusals = {
+  none: 'Only auditors may read the history of others, and none are set up: an admin of accessbot names their group in AUDITORS_GROUP. `history` alone shows your own.',
+  notMember: 'Only auditors may read the history of others. `history` alone shows your own.',
+};
+
 export class GroupRules {
   readonly #client: AccessClient;
   readonly #log: Logger;
@@ -87,15 +99,14 @@ export class GroupRules {
     return !!this.#admins && this.#isMember(this.#admins, link.accessUserId);
   }
 
-  /** Whether `link` may read other people's history. */
-  async mayAudit(link: IdentityLink): Promise<Verdict> {
-    if (!this.#auditors) {
-      return refuse(
-        'Only auditors may read the history of others, and none are set up: an admin of accessbot names their group in AUDITORS_GROUP. `history` alone shows your own.',
-      );
-    }
+  /**
+   * Whether `link` is an auditor (may read other people's history, and the report); `refusals`
+   * say what was refused when no auditors are set up, and to someone who is not one.
+   */
+  async mayAudit(link: IdentityLink, refusals = HISTORY_REFUSALS): Promise<Verdict> {
+    if (!this.#auditors) return refuse(refusals.none);
     if (await this.#isMember(this.#auditors, link.accessUserId)) return { ok: true };
-    return refuse('Only auditors may read the history of others. `history` alone shows your own.');
+    return refuse(refusals.notMember);
   }
 
   /** A configured group that does not exist lets nobody in; the operator is told. */

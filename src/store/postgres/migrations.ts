@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
+import { teamsKeys } from '../teams-keys.ts';
 
 /**
  * The PostgreSQL schema (append-only, see Migration): the same logical tables as SQLite's, with
@@ -218,5 +219,33 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
-  outboxKinds(11, 'timestamptz'),
+  {
+    // Teams people by tenant and Azure AD object id instead of their `29:` id (teams-keys.ts).
+    version: 11,
+    sql: teamsKeys({
+      text: (path) => `ref #>> '{${path.join(',')}}'`,
+      valid: (id) => `${id} ~ '^[A-Za-z0-9_-]{1,64}$'`,
+      set: (column, path, value) =>
+        `jsonb_set(${column}, '{${path.join(',')}}', to_jsonb(${value}))`,
+    }),
+  },
+  {
+    // The insight report: a decision's task type and creation (its time to decision), and what
+    // the poller did about waiting tasks (their entries reuse the task columns).
+    version: 12,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN task_type text;
+      ALTER TABLE audit_log ADD COLUMN task_created_at timestamptz;
+      ALTER TABLE audit_log ADD COLUMN decided_by text;
+    `,
+  },
+  {
+    // A decision's application by id: an approver's card counts how its requests were decided.
+    version: 13,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN app_id text;
+      CREATE INDEX audit_log_app ON audit_log (app_id, at) WHERE app_id IS NOT NULL;
+    `,
+  },
+  outboxKinds(14, 'timestamptz'),
 ];

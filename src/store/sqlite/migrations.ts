@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
+import { teamsKeys } from '../teams-keys.ts';
 
 /**
  * The SQLite schema (append-only, see Migration). Dates are INTEGER epoch milliseconds, so they
@@ -264,5 +265,32 @@ export const migrations: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
-  outboxKinds(12, 'INTEGER'),
+  {
+    // Teams people by tenant and Azure AD object id instead of their `29:` id (teams-keys.ts).
+    version: 12,
+    sql: teamsKeys({
+      text: (path) => `json_extract(ref, '$.${path.join('.')}')`,
+      valid: (id) => `length(${id}) BETWEEN 1 AND 64 AND ${id} NOT GLOB '*[^A-Za-z0-9_-]*'`,
+      set: (column, path, value) => `json_set(${column}, '$.${path.join('.')}', ${value})`,
+    }),
+  },
+  {
+    // The insight report: a decision's task type and creation (its time to decision), and what
+    // the poller did about waiting tasks (their entries reuse the task columns).
+    version: 13,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN task_type TEXT;
+      ALTER TABLE audit_log ADD COLUMN task_created_at INTEGER;
+      ALTER TABLE audit_log ADD COLUMN decided_by TEXT;
+    `,
+  },
+  {
+    // A decision's application by id: an approver's card counts how its requests were decided.
+    version: 14,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN app_id TEXT;
+      CREATE INDEX audit_log_app ON audit_log (app_id, at) WHERE app_id IS NOT NULL;
+    `,
+  },
+  outboxKinds(15, 'INTEGER'),
 ];

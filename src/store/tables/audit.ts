@@ -13,21 +13,33 @@ import { insert, join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 const DEFAULT_AUDIT_LIMIT = 100;
 export const MAX_AUDIT_LIMIT = 1000;
 
+/** Optional fields, null in rows written before each was kept or where nothing was known. */
+const OPTIONAL = [
+  'taskTitle',
+  'appName',
+  'requesterName',
+  'appId',
+  'taskType',
+  'taskCreatedAt',
+  'decidedBy',
+] as const;
+
 /**
- * A row's columns of the other kind are null, and dropped by the entry's own schema; what a
- * decided task was is null in entries written before it was kept, and left out.
+ * A row's columns of the other kinds are null, and dropped by the entry's own schema; its
+ * optional fields that are null are left out.
  */
 const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {
-  shape: ({ id, taskTitle, appName, requesterName, ...entry }) => ({
-    id: Number(id),
-    entry: {
-      ...entry,
-      ...(taskTitle != null && { taskTitle }),
-      ...(appName != null && { appName }),
-      ...(requesterName != null && { requesterName }),
-    },
-  }),
+  shape: ({ id, ...entry }) => {
+    for (const field of OPTIONAL) if (entry[field] == null) delete entry[field];
+    return { id: Number(id), entry };
+  },
 });
+
+/** PostgreSQL counts in bigint, which `pg` gives back as text. */
+const toCount = rowReader(
+  'audit_log',
+  z.object({ outcome: z.enum(['approved', 'declined']), n: z.coerce.number().int() }),
+);
 
 /** Larger requests are capped rather than refused: the caller still gets the newest. */
 function auditLimit(limit: number | undefined): number {
@@ -54,6 +66,8 @@ function auditWhere(query: Omit<AuditQuery, 'limit'>, more: Sql[] = []): Sql {
         ]
       : [];
   if (query.taskId !== undefined) terms.push(sql`task_id = ${query.taskId}`);
+  // No action asked for: nothing matches.
+  if (query.actions) terms.push(anyOf('action', query.actions)[0] ?? raw('1 = 0'));
   if (query.actor) {
     terms.push(
       sql`platform = ${query.actor.platform} AND chat_user_id = ${query.actor.chatUserId}`,
@@ -101,6 +115,19 @@ export function auditTables(db: SqlDb): AuditStore {
         sql`SELECT * FROM audit_log ${auditWhere(query, after)} ORDER BY id LIMIT ${page}`,
       );
       return rows.map(toNumbered);
+    },
+
+    async countDecisions({ appId, taskType, since }) {
+      const rows = await db.all(
+        'countDecisions',
+        sql`SELECT outcome, count(*) AS n FROM audit_log
+            WHERE app_id = ${appId} AND task_type = ${taskType} AND at >= ${since}
+              AND outcome IN ('approved', 'declined')
+            GROUP BY outcome`,
+      );
+      const counts = { approved: 0, declined: 0 };
+      for (const { outcome, n } of rows.map(toCount)) counts[outcome] = n;
+      return counts;
     },
 
     async pruneAudit(before) {

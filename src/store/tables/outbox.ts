@@ -61,6 +61,14 @@ const IF_POST = raw(
     .join(', '),
 );
 const TAKES_OWNER = raw('intent_kind IS NULL OR intent_owner IS NULL');
+/** A sent message nothing is under way for, whose task is not decided: it may be edited. */
+const EDITABLE = raw('message_ref IS NOT NULL AND resolved_at IS NULL AND intent_kind IS NULL');
+
+/** The columns of a new edit intent in `owner`'s hands. */
+const edit = (kind: 'reminder' | 'refresh', body: IntentBody, owner: string, now: Date) =>
+  sql`intent_kind = ${kind}, intent_body = ${json(IntentBody, body, 'the intent body')},
+      intent_owner = ${owner}, intent_owned_at = ${now}, intent_due_at = ${now},
+      intent_attempts = 0, intent_seq = intent_seq + 1`;
 
 export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
   const changed = async (operation: string, statement: Sql) =>
@@ -132,12 +140,16 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
     async remindNotification(key, body, owner, now, dueBefore) {
       return changed(
         'remindNotification',
-        sql`UPDATE notifications SET reminded_at = ${now}, intent_kind = 'reminder',
-              intent_body = ${json(IntentBody, body, 'the intent body')}, intent_owner = ${owner},
-              intent_owned_at = ${now}, intent_due_at = ${now}, intent_attempts = 0,
-              intent_seq = intent_seq + 1
-            WHERE ${keyOf(key)} AND message_ref IS NOT NULL AND resolved_at IS NULL
-              AND intent_kind IS NULL AND coalesce(reminded_at, sent_at) <= ${dueBefore}`,
+        sql`UPDATE notifications SET reminded_at = ${now}, ${edit('reminder', body, owner, now)}
+            WHERE ${keyOf(key)} AND ${EDITABLE} AND coalesce(reminded_at, sent_at) <= ${dueBefore}`,
+      );
+    },
+
+    async refreshNotification(key, body, owner, now) {
+      return changed(
+        'refreshNotification',
+        sql`UPDATE notifications SET ${edit('refresh', body, owner, now)}
+            WHERE ${keyOf(key)} AND ${EDITABLE}`,
       );
     },
 

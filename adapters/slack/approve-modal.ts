@@ -1,0 +1,23 @@
+/**
+ * The form a sensitive application's Approve opens: the core's question, which names the
+ * application, the level and the person; submitting it approves with the confirmation's code.
+ */
+import type { types } from '@slack/bolt';
+import type { Confirmation } from '../../src/core/decide.ts';
+import { type ApproveMetadata, callbackIds, type Origin } from './ids.ts';
+import { limits, plain } from './limits.ts';
+import { section } from './render.ts';
+
+export function approveModal(confirm: Confirmation, origin: Origin): types.ModalView {
+  const meta: ApproveMetadata = { taskId: confirm.taskId, code: confirm.code, origin };
+  return {
+    type: 'modal',
+    callback_id: callbackIds.approve,
+    title: plain('Confirm approval', limits.modalTitle),
+    submit: plain('Approve', limits.modalButton),
+    close: plain('Cancel', limits.modalButton),
+    // A response_url is well under 300 characters, so this stays far below the 3000 limit.
+    private_metadata: JSON.stringify(meta),
+    blocks: [section(`:warning: ${confirm.question}`)],
+  };
+}

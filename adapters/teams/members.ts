@@ -1,0 +1,82 @@
+/**
+ * Teams people as the Bot Connector describes them (`GET /v3/conversations/{id}/members/{userId}`
+ * through botbuilder's `TeamsInfo.getMember`): their Azure AD object id and their addresses. This
+ * is where a person's e-mail comes from — never from fields of the activity the client sent.
+ * A lookup is read afresh when the core asks for an address (it asks only when it has no link or
+ * the link is an hour old); who a mentioned `29:` id is, which never changes, is kept an hour.
+ */
+import { TeamsInfo, type TurnContext } from 'botbuilder';
+import { z } from 'zod';
+import { timedCache } from '../../src/core/cache.ts';
+import { RECHECK_AFTER_MS } from '../../src/core/identity.ts';
+import { RecipientGoneError } from '../../src/core/notifier.ts';
+import { type ConnectorDeps, callConnector } from './connector.ts';
+
+/**
+ * The fields read of a `TeamsChannelAccount`. The connector names the object id `objectId`;
+ * botbuilder's type calls it `aadObjectId` (and fills it only when listing members).
+ */
+const Member = z
+  .looseObject({
+    objectId: z.string().optional(),
+    aadObjectId: z.string().optional(),
+    email: z.string().optional(),
+    userPrincipalName: z.string().optional(),
+  })
+  .transform((m) => ({
+    objectId: (m.objectId || m.aadObjectId)?.toLowerCase(),
+    // The `userPrincipalName` is the sign-in address in most tenants.
+    email: m.email || m.userPrincipalName || undefined,
+  }));
+export type Member = z.infer<typeof Member>;
+
+/** Members whose object id is kept at most; the least recently asked are forgotten first. */
+const KNOWN_MAX = 10_000;
+
+export class TeamsMembers {
+  readonly #deps: ConnectorDeps;
+  /** `member` is absent for someone the conversation does not hold, kept like any answer. */
+  readonly #known;
+
+  constructor(deps: ConnectorDeps, now: () => number) {
+    this.#deps = deps;
+    this.#known = timedCache({
+      ttl: RECHECK_AFTER_MS,
+      max: KNOWN_MAX,
+      now,
+      load: async (userId: string, context: TurnContext) => ({
+        member: await this.#ask(context, userId),
+      }),
+    });
+  }
+
+  /**
+   * The member `userId` (a `29:` id) of the turn's conversation, read now; undefined when the
+   * conversation does not hold them. `PlatformUnavailableError` when the connector fails.
+   */
+  async read(context: TurnContext, userId: string): Promise<Member | undefined> {
+    const member = await this.#ask(context, userId);
+    this.#known.set(userId, { member });
+    return member;
+  }
+
+  /** The same, from memory when it was read within the hour. */
+  async known(context: TurnContext, userId: string): Promise<Member | undefined> {
+    return (await this.#known.forceFetch(userId, { context })).member;
+  }
+
+  async #ask(context: TurnContext, userId: string): Promise<Member | undefined> {
+    try {
+      const found = await callConnector(this.#deps, 'getMember', () =>
+        TeamsInfo.getMember(context, userId),
+      );
+      const member = Member.safeParse(found);
+      if (member.success) return member.data;
+      this.#deps.log.warn({ issues: member.error.issues.length }, 'unreadable Teams member');
+      return undefined;
+    } catch (error) {
+      if (error instanceof RecipientGoneError) return undefined;
+      throw error;
+    }
+  }
+}

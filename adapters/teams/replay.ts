@@ -1,0 +1,69 @@
+/**
+ * Each Teams activity is carried out once. Its id and conversation are recorded in the store's
+ * replay guard, shared by every replica, for as long as the Bot Framework token it came with is
+ * accepted: the token's `exp` plus botbuilder's five minutes of clock tolerance, at most a day
+ * (a bound on the table whatever a token says), or an hour — a token's usual life — when it came
+ * with none (anonymous mode). The same activity again in that time is acknowledged and not
+ * carried out: an invoke is answered 200 with a short note, anything else with nothing. It runs
+ * after authentication and the tenant check, so a refused request writes nothing; when the store
+ * cannot say, the activity is served and that is logged, as for Slack.
+ */
+import { createHash } from 'node:crypto';
+import { ActivityTypes, type TurnContext } from 'botbuilder';
+import { z } from 'zod';
+import type { ReplayGuard } from '../../src/core/platform.ts';
+import type { Logger } from '../../src/log.ts';
+import { answerInvoke, errorResponse, messageResponse } from './activity.ts';
+
+type TurnLogic = (context: TurnContext) => Promise<void>;
+
+/** botbuilder's `clockTolerance` when it checks a token's times. */
+const TOLERANCE_MS = 5 * 60_000;
+/** How long an activity without a token is remembered: the usual life of one. */
+const UNSIGNED_MS = 60 * 60_000;
+export const MAX_KEEP_MS = 24 * 60 * 60_000;
+
+/** The claims botbuilder checked, as it keeps them on the turn. */
+const Claims = z.object({ claims: z.array(z.object({ type: z.string(), value: z.unknown() })) });
+
+/** When the turn's token stops being accepted, in epoch ms; undefined without a token. */
+function tokenEnd(context: TurnContext): number | undefined {
+  const identity = Claims.safeParse(context.turnState.get(context.adapter.BotIdentityKey));
+  const exp = identity.success ? identity.data.claims.find((c) => c.type === 'exp')?.value : 0;
+  return typeof exp === 'number' && exp > 0 ? exp * 1000 + TOLERANCE_MS : undefined;
+}
+
+export interface ReplayOptions {
+  replays: ReplayGuard;
+  now: () => Date;
+  log: Logger;
+}
+
+export function onlyOnce(o: ReplayOptions, logic: TurnLogic): TurnLogic {
+  return async (context) => {
+    const { activity } = context;
+    if (!activity.id) {
+      o.log.warn({ type: activity.type }, 'refused a Teams activity without an id');
+      if (activity.type !== ActivityTypes.Invoke) return;
+      return answerInvoke(context, errorResponse(400, 'BadRequest', 'The action has no id.'));
+    }
+    if (await firstTime(o, context, activity.id)) return logic(context);
+    o.log.warn({ type: activity.type }, 'refused a replayed Teams activity (same id seen before)');
+    if (activity.type !== ActivityTypes.Invoke) return;
+    await answerInvoke(context, messageResponse('I already have this action: it was done once.'));
+  };
+}
+
+async function firstTime(o: ReplayOptions, context: TurnContext, id: string): Promise<boolean> {
+  const now = o.now();
+  const end = tokenEnd(context) ?? now.getTime() + UNSIGNED_MS;
+  const forgetAfter = new Date(Math.min(end, now.getTime() + MAX_KEEP_MS));
+  const named = `${context.activity.conversation?.id ?? ''}\u0000${id}`;
+  const key = `teams:${createHash('sha256').update(named).digest('base64url')}`;
+  try {
+    return await o.replays.firstSeen(key, now, forgetAfter);
+  } catch (error) {
+    o.log.warn({ err: error }, 'could not check a Teams activity for a replay; serving it');
+    return true;
+  }
+}

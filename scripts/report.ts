@@ -1,0 +1,33 @@
+/**
+ * The insight report of DATABASE_URL's store: `npm run report -- [--days 30 | --since <date>]
+ * [--until <date>] [--format json|csv|html] [--out <file>]` (docs/report.md). A file written is
+ * for its owner only: it names approvers.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseReportArgs, REPORT_USAGE } from '../src/core/audit/report-args.ts';
+import { renderReport } from '../src/core/audit/report-out.ts';
+import { readReport } from '../src/core/audit/report-read.ts';
+import { ConfigError } from '../src/errors.ts';
+import { preparePrivateFile } from '../src/private-file.ts';
+import { storeCommand } from './store-cli.ts';
+
+const command = { name: 'report', usage: REPORT_USAGE, argv: process.argv.slice(2) };
+const parse = (argv: readonly string[]) => parseReportArgs(argv, new Date());
+process.exitCode = await storeCommand(command, parse, async (store, options) => {
+  const report = await readReport(store, options, new Date());
+  const body = renderReport(report, options.format);
+  const { total } = report.decisions;
+  const made = `${total} ${total === 1 ? 'decision' : 'decisions'}, ${report.openTasks.total} open`;
+  if (!options.out) {
+    process.stdout.write(body);
+    return made;
+  }
+  try {
+    preparePrivateFile(options.out);
+    await writeFile(options.out, body);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'failed';
+    throw new ConfigError(`cannot write ${options.out} (${code})`);
+  }
+  return `${made}: written to ${options.out}`;
+});

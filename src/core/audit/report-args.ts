@@ -1,0 +1,66 @@
+/**
+ * The options of `npm run report`: the period as `--since <date>` with an optional `--until
+ * <date>`, or `--days <n>` back from `--until` (or now) — the last 30 days when neither is given;
+ * `--format json|csv|html` (json by default) and `--out <file>` (standard output by default).
+ * Dates read as in `npm run audit` (a bare date is a whole UTC day). Anything else is refused
+ * with one line that says what is wrong.
+ */
+import { ConfigError } from '../../errors.ts';
+import { DAY_MS, instant, stringOptions } from './export-args.ts';
+import type { ReportPeriod } from './report.ts';
+
+export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface ReportOptions extends ReportPeriod {
+  format: ReportFormat;
+  /** Undefined: standard output. */
+  out: string | undefined;
+}
+
+export const REPORT_USAGE =
+  'usage: npm run report -- [--days 30 | --since 2026-11-01] [--until 2026-11-30] [--format json|csv|html] [--out report.html]';
+
+export const DEFAULT_DAYS = 30;
+/** Ten years: more than any audit log keeps (AUDIT_RETENTION_DAYS). */
+export const MAX_DAYS = 3660;
+
+/** `--days`, or a chat command's number of days: a whole number from 1 to MAX_DAYS. */
+export function parseDays(value: string): number | undefined {
+  const days = /^\d{1,4}$/.test(value.trim()) ? Number(value) : Number.NaN;
+  return days >= 1 && days <= MAX_DAYS ? days : undefined;
+}
+
+/** The period of `days` days that ends at `until`. */
+export const lastDays = (days: number, until: Date): ReportPeriod => ({
+  since: new Date(until.getTime() - days * DAY_MS),
+  until,
+});
+
+export function parseReportArgs(argv: readonly string[], now: Date): ReportOptions {
+  const values = stringOptions(argv, ['since', 'until', 'days', 'format', 'out']);
+  if (values.days !== undefined && values.since !== undefined) {
+    throw new ConfigError('give --days or --since, not both');
+  }
+  const until = values.until === undefined ? now : instant('until', values.until, true);
+  let period: ReportPeriod;
+  if (values.since !== undefined) period = { since: instant('since', values.since, false), until };
+  else {
+    const days = values.days === undefined ? DEFAULT_DAYS : parseDays(values.days);
+    if (days === undefined) {
+      throw new ConfigError(
+        `--days must be a whole number from 1 to ${MAX_DAYS}, got "${String(values.days).slice(0, 20)}"`,
+      );
+    }
+    period = lastDays(days, until);
+  }
+  if (period.until <= period.since) throw new ConfigError('--until must be after --since');
+  const format = (values.format ?? 'json') as ReportFormat;
+  if (!REPORT_FORMATS.includes(format)) {
+    throw new ConfigError(
+      `--format must be json, csv or html, got "${String(values.format).slice(0, 20)}"`,
+    );
+  }
+  if (values.out !== undefined && !values.out.trim()) throw new ConfigError('--out needs a file');
+  return { ...period, format, out: values.out };
+}

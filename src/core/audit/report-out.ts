@@ -1,0 +1,75 @@
+/**
+ * The report as a file: JSON (the Report schema, one document), CSV (one figure a row:
+ * `section,key,name,count,median_seconds,p90_seconds`, RFC 4180, formulas defused as in the
+ * audit export) or the HTML page (report-html.ts). Names from the audit trail lose their
+ * control, bidi and invisible characters in every format, as the export's cells do.
+ */
+import { printable } from '../text.ts';
+import { csvCell } from './export-rows.ts';
+import type { Report, Stat } from './report.ts';
+import type { ReportFormat } from './report-args.ts';
+import { reportHtml } from './report-html.ts';
+
+export const CSV_COLUMNS = ['section', 'key', 'name', 'count', 'median_seconds', 'p90_seconds'];
+
+type Row = [section: string, key: string, name?: string | null, ...numbers: (number | null)[]];
+
+const named = <S extends Stat>(stat: S): S => ({
+  ...stat,
+  name: stat.name && printable(stat.name),
+});
+
+/** The report with every name from the trail printable. */
+function cleaned(report: Report): Report {
+  const t = report.timeToDecision;
+  return {
+    ...report,
+    timeToDecision: {
+      overall: t.overall,
+      byApplication: t.byApplication.map(named),
+      byApprover: t.byApprover.map(named),
+      byTaskType: t.byTaskType.map(named),
+    },
+  };
+}
+
+const statRow = (section: string, key: string, s: Stat): Row => [
+  section,
+  key,
+  s.name,
+  s.count,
+  s.medianSeconds,
+  s.p90Seconds,
+];
+
+function csv(report: Report): string {
+  const t = report.timeToDecision;
+  const { decisions: d, sent } = report;
+  const rows: Row[] = [
+    ['period', 'since', report.since],
+    ['period', 'until', report.until],
+    ['period', 'as_of', report.asOf],
+    ['decisions', 'total', null, d.total],
+    ['decisions', 'in_chat', null, d.inChat],
+    ['decisions', 'elsewhere', null, d.elsewhere],
+    statRow('time_to_decision', 'overall', t.overall),
+    ...t.byApplication.map((s) => statRow('by_application', '', s)),
+    ...t.byApprover.map((s) => statRow('by_approver', s.accessUserId, s)),
+    ...t.byTaskType.map((s) => statRow('by_task_type', '', s)),
+    ['open_tasks', 'total', null, report.openTasks.total],
+    ...report.openTasks.byAge.map((a): Row => ['open_tasks', a.bucket, null, a.count]),
+    ['sent', 'reminders', null, sent.reminders],
+    ['sent', 'escalations', null, sent.escalations],
+    ['sent', 'nudges', null, sent.nudges],
+  ];
+  const line = (cells: readonly (string | number | null | undefined)[]) =>
+    `${CSV_COLUMNS.map((_, i) => csvCell(cells[i] == null ? null : String(cells[i]))).join(',')}\r\n`;
+  return [CSV_COLUMNS, ...rows].map(line).join('');
+}
+
+export function renderReport(report: Report, format: ReportFormat): string {
+  const clean = cleaned(report);
+  if (format === 'csv') return csv(clean);
+  if (format === 'html') return reportHtml(clean);
+  return `${JSON.stringify(clean, null, 2)}\n`;
+}

@@ -1,0 +1,61 @@
+/**
+ * The migration that re-keys Teams people (SQLite 12, PostgreSQL 11), the same on both stores but
+ * for how each reads and writes JSON. Teams people were keyed by their `29:` id, this bot's alias
+ * for them; now by tenant and Azure AD object id. The personal-chat conversation references hold
+ * both (written from authenticated activities), so the links, references and pending group
+ * changes of the people they name move to the new key, as do their notifications (recipient and
+ * destination), so no card is sent twice. A link or reference that none names cannot be moved
+ * and is dropped: that person links again, by the Bot Connector's member information, on their
+ * next message. Two old ids naming one person (the bot registered anew) keep one of them. Task
+ * numbers are re-made by the next `tasks`; the audit log keeps the ids it recorded.
+ */
+
+export interface JsonDialect {
+  /** The text at `path` in the `ref` column, or NULL. */
+  text: (path: string[]) => string;
+  /** The condition that `id` can be part of a key (the adapter's `[\w-]{1,64}`). */
+  valid: (id: string) => string;
+  /** `column`'s JSON with `value` (SQL text) at `path`. */
+  set: (column: string, path: string[], value: string) => string;
+}
+
+export const teamsKeys = (d: JsonDialect) => `
+  CREATE TEMP TABLE teams_keys AS
+    SELECT min(old_id) AS old_id, new_id FROM (
+      SELECT substr(chat_user_id, 6) AS old_id, lower(tenant) || ':' || lower(object) AS new_id
+      FROM (
+        SELECT chat_user_id,
+          ${d.text(['conversation', 'tenantId'])} AS tenant,
+          ${d.text(['user', 'aadObjectId'])} AS object
+        FROM conversation_refs WHERE platform = 'teams' AND chat_user_id LIKE 'user:%'
+      ) AS refs
+      WHERE ${d.valid('tenant')} AND ${d.valid('object')}
+    ) AS named GROUP BY new_id;
+
+  UPDATE identity_links
+    SET chat_user_id = (SELECT new_id FROM teams_keys WHERE old_id = chat_user_id)
+    WHERE platform = 'teams' AND chat_user_id IN (SELECT old_id FROM teams_keys);
+  DELETE FROM identity_links
+    WHERE platform = 'teams' AND chat_user_id NOT IN (SELECT new_id FROM teams_keys);
+
+  UPDATE conversation_refs
+    SET chat_user_id = 'user:' || (SELECT new_id FROM teams_keys WHERE 'user:' || old_id = chat_user_id)
+    WHERE platform = 'teams' AND chat_user_id IN (SELECT 'user:' || old_id FROM teams_keys);
+  DELETE FROM conversation_refs
+    WHERE platform = 'teams' AND chat_user_id LIKE 'user:%'
+      AND chat_user_id NOT IN (SELECT 'user:' || new_id FROM teams_keys);
+
+  UPDATE group_changes
+    SET chat_user_id = (SELECT new_id FROM teams_keys WHERE old_id = chat_user_id)
+    WHERE platform = 'teams' AND chat_user_id IN (SELECT old_id FROM teams_keys);
+
+  UPDATE notifications SET
+      recipient = 'user:' || teams_keys.new_id,
+      destination = ${d.set('destination', ['chatUserId'], 'teams_keys.new_id')},
+      message_ref = ${d.set('message_ref', ['destination', 'chatUserId'], 'teams_keys.new_id')}
+    FROM teams_keys
+    WHERE notifications.platform = 'teams' AND notifications.recipient = 'user:' || teams_keys.old_id;
+
+  DELETE FROM task_numbering WHERE platform = 'teams';
+  DROP TABLE teams_keys;
+`;
