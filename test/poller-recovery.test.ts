@@ -23,6 +23,28 @@ const missingScope = () =>
   });
 const failing = () => new PlatformUnavailableError('Slack conversations.history answered HTTP 500');
 
+const CARD = { visibility: 'private', tone: 'info', blocks: [], summary: 'card' };
+
+/** Alan's card, claimed by a replica that is gone (no heartbeat). */
+async function claimAlansCard() {
+  await link(w.store, ['alan']);
+  const key = {
+    taskId: tasks.alanGraceGithubWrite,
+    platform: 'slack' as const,
+    recipient: `user:${chatId('alan')}`,
+  };
+  await w.store.claimNotification({
+    ...key,
+    accessUserId: users.alan.id,
+    claimedAt: w.clock.now(),
+    claimedBy: 'gone',
+    deliveryId: 'delivery-1',
+    destination: { kind: 'user', chatUserId: chatId('alan') },
+    body: { message: CARD },
+  });
+  return key;
+}
+
 /** Alan's card is posted, and the replica dies before Slack's answer comes back. */
 async function answerLost(findError: Error) {
   await link(w.store, ['alan']);
@@ -88,24 +110,42 @@ describe('a card that cannot be found again', () => {
   });
 
   it('posts a card whose post never started without looking for it', async () => {
-    await link(w.store, ['alan']);
     // A replica claimed the card and died before it started posting: no heartbeat, nothing tried.
-    await w.store.claimNotification({
-      taskId: tasks.alanGraceGithubWrite,
-      platform: 'slack',
-      recipient: `user:${chatId('alan')}`,
-      accessUserId: users.alan.id,
-      claimedAt: w.clock.now(),
-      claimedBy: 'replica-gone',
-      deliveryId: 'delivery-1',
-      destination: { kind: 'user', chatUserId: chatId('alan') },
-      body: { message: { visibility: 'private', tone: 'info', blocks: [], summary: 'card' } },
-    });
+    await claimAlansCard();
     w.slack.findError = missingScope();
     const { poller, metrics } = w.poller({ owner: 'replica-b' });
     await poller.sweep();
     expect(w.slack.posts.map((p) => p.message.summary)).toEqual(['card']);
     expect((await metrics.lostTrack.get()).values).toEqual([]);
+  });
+
+  it('does not post a follow-up again that cannot be looked for, and still edits the card', async () => {
+    // A replica sent the card, edited it to a reminder and died while it posted the follow-up.
+    const key = await claimAlansCard();
+    const ref = { platform: 'slack', destination: { kind: 'user', chatUserId: chatId('alan') } };
+    await w.store.markNotificationSent(key, { ...ref, data: { id: 'm0' } }, w.clock.now());
+    const nudge = { ...CARD, summary: 'nudge' };
+    await w.store.remindNotification(
+      key,
+      { message: CARD, followUp: nudge },
+      'gone',
+      w.clock.now(),
+      w.clock.now(),
+    );
+    const [reminded] = await w.store.listNotifications({ taskIds: [key.taskId] });
+    await w.store.completeIntent(key, 'gone', reminded!.intent!.seq, 'follow_up', w.clock.now());
+
+    w.slack.findError = failing();
+    const { poller, metrics } = w.poller({ owner: 'replica-b' });
+    for (let n = 0; n < 5; n++) await nextSweep(poller, w.clock);
+    expect(w.slack.followUps).toEqual([]);
+    expect((await metrics.lostTrack.get()).values).toEqual([
+      { labels: { platform: 'slack', kind: 'reminder_follow_up' }, value: 1 },
+    ]);
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Approved', users.alan.id);
+    await nextSweep(poller, w.clock);
+    expect(w.slack.updates.map((u) => u.ref.data)).toEqual([{ id: 'm0' }]);
+    expect(notesTo('alan')).toEqual([]);
   });
 });
 

@@ -62,11 +62,13 @@ export async function failed(
 /** Counts and logs a message the platform could not be asked about; names a missing scope. */
 export function lostTrack(ctx: OutboxContext, n: Notification, intent: Intent, error: unknown) {
   const missingScope = error instanceof LookupFailedError ? error.missingScope : undefined;
-  ctx.metrics.lostTrack.inc({ platform: n.platform, kind: KINDS[kindOf(n.recipient)].label });
+  const follows = intent.kind === 'follow_up';
+  const kind = follows ? 'reminder_follow_up' : KINDS[kindOf(n.recipient)].label;
+  ctx.metrics.lostTrack.inc({ platform: n.platform, kind });
+  const lacking = missingScope ? `: the app lacks the ${missingScope} scope` : '';
+  const then = follows ? '' : ', and a decision is told in a note';
   ctx.log.warn(
     { err: error, ...keyOf(n), kind: intent.kind, ...(missingScope && { missingScope }) },
-    missingScope
-      ? `could not look for a message: the app lacks the ${missingScope} scope; it is not posted again, and a decision is told in a note`
-      : 'could not look for a message; it is not posted again, and a decision is told in a note',
+    `could not look for a message${lacking}; it is not posted again${then}`,
   );
 }

@@ -267,7 +267,8 @@ export class Outbox {
   async #loseTrack(n: Notification, intent: Intent, error: unknown): Promise<Next> {
     lostTrack(this.#ctx, n, intent, error);
     if (intent.kind === 'outcome') return this.#note(n, intent);
-    return this.#done(n, intent, 'lost');
+    // A follow-up is let go; the card it follows is known and stays editable.
+    return this.#done(n, intent, intent.kind === 'post' ? 'lost' : 'done');
   }
 
   /** The decided task's note, posted after the message that cannot be edited; once. */
