@@ -71,6 +71,7 @@ export async function startPolling({
     auditRetentionDays: config.auditRetentionDays,
     context: runtime.context,
   });
+  runtime.notices.attach(poller.notices);
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));
   const webhook = accessWebhookHandler({

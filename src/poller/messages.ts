@@ -1,12 +1,13 @@
 /**
  * What the poller says, in the neutral reply model: a new task, a reminder, an escalation, a
- * task's outcome, and a requester's outcome. Adapters render these like any other reply.
+ * task's outcome (and its note where the message cannot be edited), and a requester's outcome.
+ * Adapters render these like any other reply.
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import type { CardExtras } from '../core/decision-context.ts';
 import { formatAge, formatTime, sentenceList } from '../core/format.ts';
-import { type Reply, success, warning } from '../core/reply.ts';
+import { info, type Reply, success, warning } from '../core/reply.ts';
 import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
 import { taskMessage } from '../core/task-message.ts';
 import { inert } from '../core/text.ts';
@@ -23,15 +24,15 @@ export interface NewTaskOptions {
 }
 
 function lead(target: Target, notifyOnly: boolean): string {
-  if (target.role === 'channel') return 'New task for its approvers';
+  if (target.kind === 'channel') return 'New task for its approvers';
   return notifyOnly
     ? 'New task: please decide it in the Access Service'
     : 'New task waiting for your decision';
 }
 
 export function newTaskMessage(task: Task, target: Target, o: NewTaskOptions): Reply {
-  const actionable = target.role === 'approver' && !o.notifyOnly;
-  const extras = target.role === 'approver' ? o.extras : undefined;
+  const actionable = target.kind === 'approver' && !o.notifyOnly;
+  const extras = target.kind === 'approver' ? o.extras : undefined;
   const card = taskCard(task, { ...o, actionable, extras });
   return taskMessage(card, lead(target, o.notifyOnly));
 }
@@ -57,6 +58,35 @@ export function outcomeMessage(
   brief = false,
 ) {
   return taskMessage(task ? taskCard(task, { pendingStatus, brief }) : goneCard(taskId));
+}
+
+/**
+ * One line after a task's message that accessbot could not find again to edit: the outcome, and
+ * for an approver's card that its buttons no longer apply. No free text from the decision.
+ */
+export function outcomeNote(
+  task: Task | undefined,
+  taskId: string,
+  pendingStatus: string,
+  buttons: boolean,
+): Reply {
+  const f = task ? taskFacts(task) : {};
+  const card = task ? taskCard(task, { pendingStatus, brief: true }) : goneCard(taskId);
+  const app =
+    f.workAppName &&
+    `${f.workAppName}${f.permissionLevelName ? ` (${f.permissionLevelName})` : ''}`;
+  const who = f.userDisplayName ?? f.requestedByName;
+  const what = `${app ? inert(app) : card.title}${who ? ` for ${inert(who)}` : ''}`;
+  const how: Record<typeof card.state, string> = {
+    approved: 'was approved',
+    declined: 'was declined',
+    gone: 'no longer exists',
+    pending: 'is waiting again',
+    other: `is now ${inert(task?.status ?? '')}`,
+  };
+  const by = f.decidedByName ? ` by ${inert(f.decidedByName)}` : '';
+  const after = buttons ? ' — the buttons above no longer apply' : '';
+  return info(`Update: ${what} ${how[card.state]}${by}${after}`);
 }
 
 export interface Escalation {

@@ -50,7 +50,7 @@ export async function confirmChange(deps: GroupDeps, link: IdentityLink, id: str
     const { outcome, detail } = await carryOut(deps.client, deps.log, change);
     const result = await finish(deps, link, change, 'done', outcome, detail, 'confirmed');
     if (outcome === 'added' || outcome === 'removed') {
-      await deps.notices?.tell(change.targetUserId, changedNotice(change, nameOf(link)));
+      await deps.notices?.tell(change.targetUserId, change.id, changedNotice(change, nameOf(link)));
     }
     return result;
   });
