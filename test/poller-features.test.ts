@@ -84,7 +84,7 @@ describe('reminders', () => {
       '⏰ Reminder: still waiting for your decision',
     ]);
     expect(w.slack.updates[0]?.ref).toEqual(w.slack.posts[0]?.ref);
-    expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(2);
+    expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(3);
     // An edit notifies no one: the follow-up in the message's thread does.
     expect(w.slack.followUps.map((f) => f.ref)).toEqual([w.slack.posts[0]?.ref]);
     expect(w.slack.followUps[0]?.message.summary).toMatch(
@@ -124,8 +124,8 @@ describe('routing rules and notification-only task types', () => {
     );
     expect(buttons).toEqual({
       [tasks.adaEdsgerOffboarding]: 0,
-      [tasks.adaGraceGithubWrite]: 2,
-      [tasks.adaDennisAwsReview]: 2,
+      [tasks.adaGraceGithubWrite]: 3,
+      [tasks.adaDennisAwsReview]: 3,
     });
     const offboarding = w.slack.posts.find(
       (p) => cardOf(p.message)?.taskId === tasks.adaEdsgerOffboarding,

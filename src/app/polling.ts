@@ -71,7 +71,7 @@ export async function startPolling({
     auditRetentionDays: config.auditRetentionDays,
     context: runtime.context,
   });
-  runtime.notices.attach(poller.notices);
+  runtime.notices.attach(poller.notices, poller.approvers);
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));
   const webhook = accessWebhookHandler({

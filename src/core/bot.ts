@@ -17,9 +17,11 @@ import type {
   IdentityLink,
   JsonObject,
   LinkStore,
+  LookStore,
   PersonAuditEntry,
   Platform,
   RateStore,
+  RequesterStore,
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
@@ -40,7 +42,8 @@ import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './groups/deps.ts
 import { runGroupLine } from './groups/dispatch.ts';
 import { GroupRules, type GroupRulesConfig } from './groups/rules.ts';
 import { type ChatActor, Identity } from './identity.ts';
-import type { TellPerson } from './notices.ts';
+import { type LookDeps, lookLine, markLooking } from './looking.ts';
+import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
 import { RateLimit } from './rate-limit.ts';
 import { kept, type Reply, warning } from './reply.ts';
@@ -51,6 +54,7 @@ import {
   requestByForm,
   requestTyped,
 } from './request.ts';
+import { Requesters } from './requesters.ts';
 import { replyForError } from './service-errors.ts';
 import { helpReply, MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, resolveRef } from './task-refs.ts';
@@ -64,7 +68,9 @@ export type BotStore = LinkStore &
   ConversationRefStore &
   GroupChangeStore &
   ChannelGroupStore &
-  RateStore;
+  RateStore &
+  RequesterStore &
+  LookStore;
 
 export interface BotDeps {
   client: AccessClient;
@@ -79,6 +85,12 @@ export interface BotDeps {
   groups?: GroupRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
   notices?: TellPerson;
+  /** Nudges approvers and shows them "looking at it" marks; unset: neither reaches anyone. */
+  approvers?: TellApprovers;
+  /** A request's approvers are nudged at most once per this (REMIND_AFTER); unset or 0: never. */
+  nudgeAfterMs?: number;
+  /** The zone of people whose platform tells none (DEFAULT_TIME_ZONE), for times on a card. */
+  defaultZone?: string;
   /** Where each decision's time to decision is observed; unset: nowhere. */
   metrics?: Pick<Metrics, 'decisionSeconds'>;
   /**
@@ -117,6 +129,8 @@ export class AccessBot {
   readonly #rate: RateLimit;
   readonly #groups: GroupDeps;
   readonly #request: RequestDeps;
+  readonly #requesters: Requesters;
+  readonly #looks: LookDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -144,6 +158,8 @@ export class AccessBot {
       confirmWithinMs: CONFIRM_WITHIN_MS,
     };
     this.#request = { ...base, catalog: this.#catalog, requests: store };
+    this.#requesters = new Requesters({ ...base, nudgeAfterMs: deps.nudgeAfterMs ?? 0 });
+    this.#looks = { ...base, audience: this.#audience };
   }
 
   /** Parses and runs one line of command text; `place` is where it was typed. */
@@ -197,7 +213,29 @@ export class AccessBot {
           command.justification,
         );
       }
+      case 'requests':
+        return this.#requesters.list(await this.#identity.resolve(actor), actor);
+      case 'nudge':
+        return this.#requesters.nudge(await this.#identity.resolve(actor), actor, command.request);
+      case 'looking': {
+        const ids = await this.#taskIds(actor, [command.task]);
+        if (!Array.isArray(ids)) return ids;
+        return markLooking(this.#looks, await this.#identity.resolve(actor), ids[0]!);
+      }
     }
+  }
+
+  /**
+   * "Looking at it" on a card, or a decline form opened: the task's other approvers are shown who
+   * is looking. Only its approvers may; the reply says what became of it.
+   */
+  async look(actor: ChatActor, taskId: string): Promise<Reply> {
+    if (!(await this.mayAct(actor))) return SLOW_DOWN;
+    return this.#as(
+      actor,
+      (link) => markLooking(this.#looks, link, taskId),
+      (reply) => reply,
+    );
   }
 
   /**
@@ -247,10 +285,13 @@ export class AccessBot {
   viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
     const { context } = this.#deps;
     const extras = context && (async (task: Task) => (await context.forApprover(task)).now);
-    const deps = { ...this.#deps, audience: this.#audience, extras };
+    const zone = this.#deps.defaultZone ?? 'UTC';
     return this.#as(
       actor,
-      (link) => viewTask(deps, link, taskId),
+      (link) => {
+        const looking = (task: Task) => lookLine(this.#looks, link, task, zone);
+        return viewTask({ ...this.#deps, audience: this.#audience, extras, looking }, link, taskId);
+      },
       (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
     );
   }
@@ -362,6 +403,15 @@ export class AccessBot {
     reason?: string,
     confirmation?: string,
   ): Promise<Reply> {
+    const ids = await this.#taskIds(actor, refs);
+    if (!Array.isArray(ids)) return ids;
+    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason, confirmation);
+    if (ids.length === 1) return (await decide(ids[0]!)).reply;
+    return decidedReply(await decideEach(ids, decide), decision);
+  }
+
+  /** The tasks named by list numbers, id prefixes of the actor's own tasks, or ids. */
+  async #taskIds(actor: ChatActor, refs: readonly TaskRef[]): Promise<string[] | Reply> {
     const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
     const listed = needs('number')
       ? await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId)
@@ -371,10 +421,6 @@ export class AccessBot {
       : [];
     const resolved = refs.map((ref) => resolveRef(ref, listed, pending));
     const refused = resolved.find((id) => typeof id !== 'string');
-    if (refused) return refused;
-    const ids = resolved.filter((id) => typeof id === 'string');
-    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason, confirmation);
-    if (ids.length === 1) return (await decide(ids[0]!)).reply;
-    return decidedReply(await decideEach(ids, decide), decision);
+    return refused ?? resolved.filter((id) => typeof id === 'string');
   }
 }

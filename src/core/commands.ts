@@ -1,8 +1,8 @@
 /**
  * The command language, shared by every platform: `help`, `tasks`, `approve <ref>…`,
  * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`,
- * `request <app> [level] [-- justification]`, and the group and audit commands of
- * groups/commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free
+ * `request <app> [level] [-- justification]`, `requests`, `nudge <request>`, `looking <task>`,
+ * and the group and audit commands of groups/commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free
  * text; everything before it has one meaning only, so a reason can never be taken for a task and
  * a task never for a reason. Parsing never throws: anything else gets a usage message that says what was wrong
  * and what would work.
@@ -20,6 +20,7 @@ import {
   words,
 } from './groups/commands.ts';
 import { closest } from './match.ts';
+import { requesterUsage } from './requester-text.ts';
 import { inert } from './text.ts';
 
 export const MAX_COMMAND_LENGTH = 2000;
@@ -48,6 +49,12 @@ export const TaskRef = z.union([
 ]);
 export type TaskRef = z.infer<typeof TaskRef>;
 const TaskRefs = z.array(TaskRef).min(1).max(MAX_REFS);
+/** A request by its number in the person's last `requests` list, or by its access id. */
+export const RequestRef = z.union([
+  z.object({ kind: z.literal('id'), id: z.uuid() }),
+  z.object({ kind: z.literal('number'), n: z.number().int().min(1).max(500) }),
+]);
+export type RequestRef = z.infer<typeof RequestRef>;
 /** What confirms a sensitive approval (see sensitivity.ts). */
 export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
 
@@ -78,6 +85,9 @@ export const Command = z.discriminatedUnion('name', [
     target: z.string().max(300).optional(),
     justification: z.string().max(MAX_REASON_LENGTH).optional(),
   }),
+  z.object({ name: z.literal('requests') }),
+  z.object({ name: z.literal('nudge'), request: RequestRef }),
+  z.object({ name: z.literal('looking'), task: TaskRef }),
   GroupCommand,
   ChangeCommand.extend({ name: z.literal('confirm') }),
   ChangeCommand.extend({ name: z.literal('cancel') }),
@@ -90,7 +100,7 @@ export type CommandName = Command['name'];
 export type ParseResult = { ok: true; command: Command } | { ok: false; message: string };
 
 /**
- * One help line per command (Teams lists them, ten at most); `confirm` and `cancel` are not
+ * One help line per command (Teams' menu lists ten of them); `confirm` and `cancel` are not
  * among them (the card that needs them says how to type them), nor is `report`, for auditors
  * (`help` tells it apart).
  */
@@ -104,6 +114,7 @@ export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel' | 'report'>
   groups: 'groups — the user groups',
   apps: 'apps [search] — the applications you can request',
   request: 'request <app> [permission level] -- <justification> — ask for access',
+  ...requesterUsage,
   group: groupUsage.group,
   history: groupUsage.history,
 };
@@ -183,6 +194,7 @@ export function parseCommand(input: string): ParseResult {
     case 'help':
     case 'tasks':
     case 'groups':
+    case 'requests':
       return rest.length
         ? fail(`\`${name}\` takes no arguments. Usage: ${usage[name]}`)
         : ok({ name });
@@ -211,6 +223,13 @@ export function parseCommand(input: string): ParseResult {
       return ok({ name, search: words(args).join(' ') || undefined });
     case 'request':
       return parseRequest(args);
+    case 'nudge':
+      return parseNudge(rest);
+    case 'looking': {
+      if (rest.length !== 1) return fail(`Which task? One at a time. Usage: ${usage.looking}`);
+      const task = parseRef(rest[0]!);
+      return typeof task === 'string' ? fail(task) : ok({ name, task });
+    }
     case 'group':
       return parseGroupCommand(args);
     case 'confirm':
@@ -238,6 +257,18 @@ function parseConfirmed(typed: readonly string[], at: number): ParseResult {
   const ref = parseRef(typed[0]!);
   if (typeof ref === 'string') return fail(ref);
   return ok({ name: 'approve', tasks: [ref], confirm: code.data });
+}
+
+/** `nudge 2` or `nudge <access id>`: one request. */
+function parseNudge(words: readonly string[]): ParseResult {
+  const [word = ''] = words;
+  const which = `Which request? Use its number from \`requests\`. Usage: ${usage.nudge}`;
+  if (words.length !== 1) return fail(which);
+  const n = /^\d{1,3}$/.test(word) ? Number(word) : Number.NaN;
+  const ref = RequestRef.safeParse(
+    Number.isNaN(n) ? { kind: 'id', id: word.toLowerCase() } : { kind: 'number', n },
+  );
+  return ref.success ? ok({ name: 'nudge', request: ref.data }) : fail(which);
 }
 
 function parseRequest(args: string): ParseResult {

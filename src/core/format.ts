@@ -33,3 +33,29 @@ export function changeWords(c: Pick<GroupChange, 'action' | 'groupName'>, target
     ? `add ${target} to ${inert(c.groupName)}`
     : `remove ${target} from ${inert(c.groupName)}`;
 }
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The weekday (`Mon`), hour and minute of `at` in an IANA zone, by Intl (which knows every zone
+ * and its daylight saving rules); throws a RangeError for a zone it does not know.
+ */
+export function zoneParts(at: Date, zone: string) {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    weekday: String(parts.weekday),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
+}

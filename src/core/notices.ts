@@ -4,9 +4,41 @@
  * when (the poller's outbox implements it). A person who cannot be reached is logged, and the
  * change they are told about stands.
  */
+import type { Look } from '../store/store.ts';
 import type { Reply } from './reply.ts';
 
 export interface TellPerson {
   /** `event` names what they are told of (e.g. a group change's id): one message per event. */
   tell(accessUserId: string, event: string, message: Reply): Promise<void>;
+}
+
+/** One nudge: its task, the task's approvers (none known: those accessbot told), its message. */
+export interface NudgeAsk {
+  taskId: string;
+  /** Access user ids. */
+  approvers: readonly string[];
+  /** Which nudge of the request it is: one message per approver, chat identity and round. */
+  round: string;
+  message: Reply;
+}
+
+/** Whom a nudge reaches, and when (after their quiet hours), in their time zone. */
+export interface NudgeDelivery {
+  name: string;
+  at: Date;
+  zone: string;
+}
+
+/**
+ * The approvers' side of a requester's or another approver's action, through the outbox: a
+ * nudge — once per round and chat identity, waiting for the approver's working hours, following
+ * its task like a card — and the "looking at it" mark on the other approvers' cards.
+ */
+export interface TellApprovers {
+  nudge(ask: NudgeAsk): Promise<NudgeDelivery[]>;
+  /**
+   * Edits the pending cards of these tasks sent to approvers other than the mark's author to
+   * show `look`; the edits are stored before it resolves, and carried out after.
+   */
+  showLook(look: Look, taskIds: readonly string[]): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { DecidedStatuses, type TaskFacts, TaskTypes, taskFacts } from '../access
 import type { CardExtras } from './decision-context.ts';
 import { formatTime } from './format.ts';
 import type { Button, Field, TaskCard, TaskState } from './reply.ts';
+import { requesterText } from './requester-text.ts';
 import type { Sensitivity } from './sensitivity.ts';
 import { inert } from './text.ts';
 
@@ -73,6 +74,8 @@ export interface CardOptions {
   extras?: CardExtras;
   /** The card of a sensitive approval's confirmation: its Approve confirms with this code. */
   confirmation?: string;
+  /** Shown while the task waits: another approver is looking at it. */
+  looking?: string;
 }
 
 /** Why approving takes a second step, in words (not only a colour or an emoji). */
@@ -96,12 +99,18 @@ export function taskCard(task: Task, options: CardOptions): TaskCard {
     fields: fieldsOf(task, f, !!options.brief),
     ...(warning && { warning }),
     ...(context && { context }),
+    ...(options.looking && state === 'pending' && { looking: options.looking }),
     state,
     outcome: outcomeOf(task, state, f, !!options.brief),
-    buttons: actionable
-      ? [approveButton(task.id, !!warning, options.confirmation), decline(task)]
-      : [],
+    buttons: actionable ? buttonsOf(task, !!warning, options) : [],
   };
+}
+
+/** A card of its own (not a list's, not a confirmation) also offers "Looking at it". */
+function buttonsOf(task: Task, sensitive: boolean, o: CardOptions): Button[] {
+  const buttons = [approveButton(task.id, sensitive, o.confirmation), decline(task)];
+  if (o.number || o.confirmation) return buttons;
+  return [...buttons, { label: requesterText.lookButton, action: 'looking', value: task.id }];
 }
 
 /** "Approve…" says that a confirmation follows; the confirmation's own button confirms. */

@@ -6,6 +6,7 @@ import type {
   NotificationStore,
   PollScheduleStore,
   ReplicaStore,
+  RequesterStore,
   RequestStore,
   TaskAudienceStore,
 } from '../store/store.ts';
@@ -20,6 +21,7 @@ export type PollerStore = AuditStore &
   NotificationStore &
   ReplicaStore &
   RequestStore &
+  RequesterStore &
   PollScheduleStore &
   TaskAudienceStore;
 

@@ -21,16 +21,18 @@ export interface NewTaskOptions {
   brief?: boolean;
   /** For an approver: the application's sensitivity and what they see beside the task. */
   extras?: CardExtras;
+  /** For an approver: another approver is looking at the task. */
+  looking?: string;
 }
 
-function lead(target: Target, notifyOnly: boolean): string {
+function lead(target: Pick<Target, 'kind'>, notifyOnly: boolean): string {
   if (target.kind === 'channel') return 'New task for its approvers';
   return notifyOnly
     ? 'New task: please decide it in the Access Service'
     : 'New task waiting for your decision';
 }
 
-export function newTaskMessage(task: Task, target: Target, o: NewTaskOptions): Reply {
+export function newTaskMessage(task: Task, target: Pick<Target, 'kind'>, o: NewTaskOptions): Reply {
   const actionable = target.kind === 'approver' && !o.notifyOnly;
   const extras = target.kind === 'approver' ? o.extras : undefined;
   const card = taskCard(task, { ...o, actionable, extras });

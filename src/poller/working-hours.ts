@@ -4,6 +4,7 @@
  * `DEFAULT_TIME_ZONE`). Zone arithmetic is left to Intl, which knows every IANA zone and its
  * daylight saving rules.
  */
+import { zoneParts } from '../core/format.ts';
 
 /** A span of the day, in minutes since local midnight; `from > to` wraps past midnight. */
 export interface QuietHours {
@@ -65,27 +66,10 @@ export function parseWorkingDays(value: string): Set<number> {
   return days;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(zone: string): Intl.DateTimeFormat {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-
 /** Whether Intl knows `zone` (an IANA name such as Europe/Berlin, or UTC). */
 export function isTimeZone(zone: string): boolean {
   try {
-    formatIn(zone);
+    zoneParts(new Date(0), zone);
     return true;
   } catch {
     return false;
@@ -94,27 +78,39 @@ export function isTimeZone(zone: string): boolean {
 
 /** The weekday (0 = Sunday) and minute of the day that `at` is in `zone`. */
 export function localTime(at: Date, zone: string): { day: number; minute: number } {
-  const parts = Object.fromEntries(
-    formatIn(zone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    day: DAYS.indexOf(String(parts.weekday).toLowerCase()),
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const { weekday, hour, minute } = zoneParts(at, zone);
+  return { day: DAYS.indexOf(weekday.toLowerCase()), minute: hour * 60 + minute };
 }
+
+const isQuiet = (quiet: QuietHours | undefined, minute: number) =>
+  !!quiet &&
+  (quiet.fromMinute < quiet.toMinute
+    ? minute >= quiet.fromMinute && minute < quiet.toMinute
+    : minute >= quiet.fromMinute || minute < quiet.toMinute);
 
 /** Whether a nudge may go out at `at` to someone in `zone`. */
 export function allows(hours: WorkingHours, at: Date, zone: string): boolean {
   if (!restricts(hours)) return true;
   const { day, minute } = localTime(at, zone);
   if (hours.days && !hours.days.has(day)) return false;
-  const quiet = hours.quiet;
-  if (!quiet) return true;
-  const inQuiet =
-    quiet.fromMinute < quiet.toMinute
-      ? minute >= quiet.fromMinute && minute < quiet.toMinute
-      : minute >= quiet.fromMinute || minute < quiet.toMinute;
-  return !inQuiet;
+  return !isQuiet(hours.quiet, minute);
+}
+
+/**
+ * The first instant from `at` on when a nudge may go out to someone in `zone`: `at` itself in
+ * working hours, else the end of the quiet hours or the next working day's start. Each step jumps
+ * to one of those and checks again, so a daylight saving change on the way costs a step more.
+ */
+export function nextOpen(hours: WorkingHours, at: Date, zone: string): Date {
+  let next = at;
+  for (let step = 0; step < 32 && !allows(hours, next, zone); step++) {
+    const { day, minute } = localTime(next, zone);
+    const closedDay = hours.days !== undefined && !hours.days.has(day);
+    const minutes =
+      !closedDay && hours.quiet && isQuiet(hours.quiet, minute)
+        ? (hours.quiet.toMinute - minute + 1440) % 1440
+        : 1440 - minute;
+    next = new Date(Math.floor(next.getTime() / 60_000) * 60_000 + minutes * 60_000);
+  }
+  return next;
 }

@@ -18,6 +18,8 @@ export interface Store
     Role.TaskAudienceStore,
     Role.NotificationStore,
     Role.RequestStore,
+    Role.RequesterStore,
+    Role.LookStore,
     Role.PollScheduleStore,
     Role.ConversationRefStore,
     Role.ReplicaStore,

@@ -4,7 +4,8 @@
  * platform's fake named in its environment, on the store DATABASE_URL names. ACCESSBOT_CRASH_AT
  * (src/poller/crash-points.ts) makes it kill itself at one step. TELL (JSON: accessUserId, event,
  * text) makes it tell a person of a group change first, as a confirmed change does, and so does
- * each such line on its stdin; NOTIFY_RULES
+ * each such line on its stdin; NUDGE (JSON: taskId, approver, text) makes it nudge an approver
+ * first, as a requester's `nudge` does; NOTIFY_RULES
  * and ESCALATE_AFTER_MS turn escalations on. On SIGTERM it stops cleanly and prints the time from
  * the platform's answers to the stored references (`window <sum s> <count>`).
  */
@@ -89,6 +90,11 @@ const tell = async (line: string) => {
   await poller.notices.tell(accessUserId!, event!, info(text!));
 };
 if (process.env.TELL) await tell(process.env.TELL);
+if (process.env.NUDGE) {
+  const { taskId, approver, text } = JSON.parse(process.env.NUDGE) as Record<string, string>;
+  const ask = { taskId: taskId!, approvers: [approver!], round: '1', message: info(text!) };
+  await poller.approvers.nudge(ask);
+}
 await poller.start();
 process.stdout.write('started\n');
 process.on('SIGTERM', () => {
