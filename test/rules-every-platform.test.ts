@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestModal } from '../adapters/slack/request-modal.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import {
   type Harness,
@@ -184,7 +185,7 @@ describe('the request form: ids are read again from the service on Slack and Tea
   it('refuses a forged application id on Slack, creating nothing', async () => {
     const before = accessesNow();
     const responseUrl = slack.fake.responseUrl();
-    const view = { id: 'V-1', ...requestModal({ responseUrl }) };
+    const view = { id: 'V-1', ...requestModal(english, { responseUrl }) };
     const picked = { value: forged, text: { type: 'plain_text', text: 'Payroll (admin)' } };
     await sendInteraction(
       slack.bot.url,

@@ -6,15 +6,19 @@ import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { RecipientGoneError } from '../../src/core/notifier.ts';
 import type { SlackApi } from './api.ts';
+import type { SlackContext } from './context.ts';
+import type { SlackProfile } from './people.ts';
 
 const UsersInfo = z.object({
   user: z.object({ profile: z.object({ email: z.string().optional() }).optional() }),
 });
 
-export function slackActor(api: SlackApi, userId: string): ChatActor {
+/** `profile`: the person's language and zone, for someone accessbot answers (not a mention). */
+export function slackActor(api: SlackApi, userId: string, profile: SlackProfile = {}): ChatActor {
   return {
     platform: 'slack',
     chatUserId: userId,
+    ...profile,
     email: async () => {
       try {
         const info = await api.call('users.info', { user: userId }, UsersInfo);
@@ -26,4 +30,16 @@ export function slackActor(api: SlackApi, userId: string): ChatActor {
       }
     },
   };
+}
+
+/**
+ * The person accessbot answers, with their language and zone (kept for hours, so usually asked
+ * of nobody); when Slack cannot say, they hear the defaults.
+ */
+export async function speaker(c: SlackContext, userId: string): Promise<ChatActor> {
+  const profile = await c.people.of(userId).catch((error: unknown) => {
+    c.log.info({ err: error }, 'no language or time zone from Slack; the defaults it is');
+    return {};
+  });
+  return slackActor(c.api, userId, profile);
 }

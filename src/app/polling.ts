@@ -70,6 +70,7 @@ export async function startPolling({
     directorySyncMs: config.directorySyncMs,
     auditRetentionDays: config.auditRetentionDays,
     context: runtime.context,
+    voices: config.voices,
   });
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));

@@ -76,7 +76,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
         health.seen(event.status);
       },
     });
-    const notices = new PersonNotices(store, log);
+    const notices = new PersonNotices(store, log, config.voices);
     const context = decisionContext(config, { client, store, log });
     const bot = new AccessBot({
       client,
@@ -89,6 +89,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       notices,
       metrics,
       context,
+      voices: config.voices,
     });
     return { bot, client, store, metrics, notices, health, context, sandbox, close };
   } catch (error) {

@@ -6,35 +6,40 @@
  */
 import type { Logger } from '../log.ts';
 import type { LinkStore, Platform } from '../store/store.ts';
-import type { Notifier } from './notifier.ts';
+import type { Voice, VoiceDefaults } from './i18n/voice.ts';
+import { type Notifier, recipientVoice } from './notifier.ts';
 import type { Reply } from './reply.ts';
 
 export interface TellPerson {
-  /** How many platforms the message reached. */
-  tell(accessUserId: string, message: Reply): Promise<number>;
+  /** How many platforms the message reached; it is written in each recipient's voice. */
+  tell(accessUserId: string, message: (v: Voice) => Reply): Promise<number>;
 }
 
 export class PersonNotices implements TellPerson {
   readonly #links: LinkStore;
   readonly #log: Logger;
+  readonly #voices: VoiceDefaults | undefined;
   readonly #notifiers = new Map<Platform, Notifier>();
 
-  constructor(links: LinkStore, log: Logger) {
+  /** `voices`: DEFAULT_LOCALE and DEFAULT_TIME_ZONE, for people whose platform tells neither. */
+  constructor(links: LinkStore, log: Logger, voices?: VoiceDefaults) {
     this.#links = links;
     this.#log = log;
+    this.#voices = voices;
   }
 
   register(notifier: Notifier): void {
     this.#notifiers.set(notifier.platform, notifier);
   }
 
-  async tell(accessUserId: string, message: Reply): Promise<number> {
+  async tell(accessUserId: string, message: (v: Voice) => Reply): Promise<number> {
     let reached = 0;
     for (const [platform, notifier] of this.#notifiers) {
       try {
         const links = await this.#links.listLinks(platform);
         for (const link of links.filter((l) => l.accessUserId === accessUserId)) {
-          await notifier.post({ kind: 'user', chatUserId: link.chatUserId }, message);
+          const to = { kind: 'user', chatUserId: link.chatUserId } as const;
+          await notifier.post(to, message(await recipientVoice(notifier, to, this.#voices)));
           reached++;
         }
       } catch (error) {

@@ -16,7 +16,7 @@ import { claimAndDrive } from './deliver.ts';
 import { escalationMessage } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { isBrief } from './rules.ts';
-import { escalationTargets, roleOf } from './targets.ts';
+import { escalationTargets, roleOf, voiceOf } from './targets.ts';
 
 export interface EscalationCheck {
   /** The approver whose poll found the task in their list. */
@@ -53,7 +53,8 @@ export async function escalate(
     .map(check.nameOf)
     .filter((name) => name !== undefined);
   for (const target of targets) {
-    const message = escalationMessage(task, {
+    const v = await voiceOf(ctx, target.platform, target.destination);
+    const message = escalationMessage(v, task, {
       pendingStatus: ctx.pendingStatus,
       waitedMs: ctx.clock.now().getTime() - since,
       approvers,

@@ -6,6 +6,7 @@
  */
 import type { Access } from '../access/schemas.ts';
 import { ago } from '../core/clock.ts';
+import type { Voice } from '../core/i18n/voice.ts';
 import { RecipientGoneError } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
@@ -13,7 +14,7 @@ import type { BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';
 import { findTask } from './resolve.ts';
-import { directTargets } from './targets.ts';
+import { directTargets, voiceOf } from './targets.ts';
 
 export async function checkRequests(
   ctx: PollerContext<RequestStore>,
@@ -32,7 +33,8 @@ export async function checkRequests(
     for (const { platform, destination } of targets) {
       const labels = { platform, kind: 'request_outcome' };
       try {
-        await ctx.notifiers.get(platform)!.post(destination, message);
+        const v = await voiceOf(ctx, platform, destination);
+        await ctx.notifiers.get(platform)!.post(destination, message(v));
         ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
         // Reaching them on one platform is enough, e.g. when they are gone from another.
         delivered = true;
@@ -49,27 +51,31 @@ export async function checkRequests(
   }
 }
 
-/** The message to send, or undefined while the request waits. */
+/** The message to send, in any voice, or undefined while the request waits. */
 async function outcomeOf(
   ctx: PollerContext<unknown>,
   request: BotRequest,
-): Promise<Reply | undefined> {
+): Promise<((v: Voice) => Reply) | undefined> {
   const taskId = request.taskIds[0];
   const task = taskId === undefined ? undefined : await findTask(ctx, taskId);
   if (task) {
-    return stateOf(task, ctx.pendingStatus) === 'pending'
-      ? undefined
-      : requestOutcomeMessage(task, ctx.pendingStatus);
+    if (stateOf(task, ctx.pendingStatus) === 'pending') return undefined;
+    return (v) => requestOutcomeMessage(v, task, ctx.pendingStatus);
   }
   const access = await findAccess(ctx, request);
   if (access?.status === ctx.pendingStatus) return undefined;
   const app = await ctx.gate
     .run(() => ctx.client.getWorkApp(request.workAppId))
     .catch(() => undefined);
-  const what = app?.name ?? 'an application';
-  if (!access) return requestStatusMessage(what, 'gone', 'the request no longer exists');
-  const status = access.status ?? 'decided';
-  return requestStatusMessage(what, status.toLowerCase(), status);
+  const what = (v: Voice) => app?.name ?? v.t('poller.anApplication');
+  if (!access) {
+    return (v) => requestStatusMessage(v, what(v), 'gone', v.t('poller.requestGone'));
+  }
+  const { status } = access;
+  return (v) => {
+    const said = status ?? v.t('poller.requestDecided');
+    return requestStatusMessage(v, what(v), said.toLowerCase(), said);
+  };
 }
 
 function findAccess(ctx: PollerContext<unknown>, request: BotRequest): Promise<Access | undefined> {

@@ -17,7 +17,7 @@ import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import { escalationOutcomeMessage, outcomeMessage } from './messages.ts';
 import { isBrief } from './rules.ts';
-import { roleOf } from './targets.ts';
+import { destinationOf, roleOf, voiceOf } from './targets.ts';
 
 export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<Task | undefined> {
   return found(ctx.gate.run(() => ctx.client.getTask(taskId)));
@@ -45,7 +45,8 @@ export async function resolveTask(
     const brief = isBrief(ctx.rules, n.platform, n.recipient);
     const role = roleOf(n.recipient);
     const outcome = role === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
-    const body = { message: outcome(task, taskId, ctx.pendingStatus, brief) };
+    const v = await voiceOf(ctx, n.platform, destinationOf(n));
+    const body = { message: outcome(v, task, taskId, ctx.pendingStatus, brief) };
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
     if (resolved && role === 'approver') await audit(n);
     // An intent in another replica's hands stays there; that replica (or its heir) edits it.

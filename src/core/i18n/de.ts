@@ -1,0 +1,4 @@
+import type { Catalog } from './catalogs.ts';
+import { en } from './en.ts';
+
+export const de: Catalog = { ...en };
