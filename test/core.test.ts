@@ -318,7 +318,7 @@ describe('directory and requests', () => {
 
   it('asks for the level, or lists the close matches, when the request is unclear', async () => {
     expect((await bot.handle(grace, 'request GitHub')).summary).toContain(
-      '"Read", "Write" and "Admin"',
+      '"Read", "Write", and "Admin"',
     );
     expect((await bot.handle(grace, 'request GitHub owner')).summary).toContain(
       'has no permission level "owner"',

@@ -6,8 +6,8 @@
  * a reason field (`Action.ShowCard` with `Input.Text`) and then executes. A single pending task
  * carries a `refresh` section for its assignees, so each viewer's card is re-read when shown.
  *
- * For screen readers: the card says its language (`lang`) and carries `speak`, what a reader
- * says of it (its title and summary); each button's `tooltip` names what it does to what; every
+ * For screen readers: the card carries `speak`, what a reader says of it (its title and
+ * summary); each button's `tooltip` names what it does to what; every
  * image carries `altText`; and no state is told by colour alone — the outcome line says it.
  */
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
@@ -86,7 +86,6 @@ function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson
     type: 'AdaptiveCard',
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     version: CARD_VERSION,
-    lang: v.locale,
     speak: cut(clean(spoken), Math.min(max, MAX_SPEAK)),
     body,
   };
@@ -141,7 +140,7 @@ function renderBlock(
       return [taskContainer(v, block.card, view, within, compact)];
     case 'actions':
       return block.buttons.length
-        ? [{ type: 'ActionSet', actions: block.buttons.map((b) => action(v, b, view)) }]
+        ? [{ type: 'ActionSet', actions: block.buttons.map((b) => action(v, b, view, within)) }]
         : [];
   }
 }
@@ -190,19 +189,20 @@ function taskContainer(
     );
   }
   if (card.buttons.length) {
-    items.push({ type: 'ActionSet', actions: card.buttons.map((b) => action(v, b, view)) });
+    items.push({ type: 'ActionSet', actions: card.buttons.map((b) => action(v, b, view, within)) });
   }
   return { type: 'Container', separator: true, spacing: 'Medium', items };
 }
 
 /** A button; its `tooltip` (what a screen reader says) names what it does to what. */
-function action(v: Voice, button: Button, view: View): CardJson {
+function action(v: Voice, button: Button, view: View, within: Within): CardJson {
   const data = {
     value: button.value,
     view,
     ...(button.confirmation && { confirmation: button.confirmation }),
   };
-  const tooltip = button.spoken ? { tooltip: cut(clean(button.spoken), MAX_TOOLTIP) } : {};
+  const spoken = button.spoken && within(cut(clean(button.spoken), MAX_TOOLTIP));
+  const tooltip = spoken ? { tooltip: spoken } : {};
   if (button.action === 'decline') {
     const reason = {
       type: 'Input.Text',

@@ -92,7 +92,6 @@ function formCard(v: Voice, apps: readonly Choice[], state: FormState): CardJson
     version: CARD_VERSION,
     fallbackText: v.t('teams.formSummary'),
     speak: v.t('teams.formSummary'),
-    lang: v.locale,
     body,
     actions: [{ type: 'Action.Execute', title, verb: Verbs.request, style: 'positive' }],
   };
