@@ -446,4 +446,6 @@ export const en = {
   'teams.refresh': 'Refresh',
   'teams.reasonLabel': 'Reason (optional)',
   'teams.reasonPlaceholder': 'Why are you declining?',
+  'teams.noActionId': 'The action has no id.',
+  'teams.replayed': 'I already have this action: it was done once.',
 } as const;
