@@ -52,14 +52,19 @@ export const clickTs = (id: number) => `${CLICK_TS_BASE + id}.000100`;
 export const idOfTs = (ts: string) => Number(ts.split('.')[0]) - CLICK_TS_BASE;
 export const dmChannel = (slackId: string) => `D${slackId}`;
 
+/** `tasks`: `/access tasks` alone (the CPU phase); `all`: the steps' mix. */
+export type Mix = 'tasks' | 'all';
+
 /**
- * `count` requests: one in twenty a click on a task notification, a quarter `members`, the rest
- * `tasks`, from people taken in a stride so that nobody sends twice in a row.
+ * `count` requests, from people taken in a stride so that nobody sends twice in a row: all
+ * `tasks`, or (`all`) one in twenty a click on a task notification, a quarter `members`, the
+ * rest `tasks`.
  */
-export function planRequests(count: number, people: number, mix: { clicks: boolean }): Planned[] {
+export function planRequests(count: number, people: number, mix: Mix): Planned[] {
   return Array.from({ length: count }, (_, id) => {
     const slot = id % 20;
-    const kind: Kind = mix.clicks && slot === 7 ? 'click' : slot % 4 === 1 ? 'members' : 'tasks';
+    const kind: Kind =
+      mix === 'tasks' ? 'tasks' : slot === 7 ? 'click' : slot % 4 === 1 ? 'members' : 'tasks';
     return { id, kind, person: (id * 7) % people };
   });
 }

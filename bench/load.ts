@@ -28,7 +28,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { GeneratorReport } from './load-generator.ts';
-import { planRequests, type RunPlan } from './load-plan.ts';
+import { type Mix, planRequests, type RunPlan } from './load-plan.ts';
 import type { Answered } from './load-slack.ts';
 import { type RunResult, summarize, sustains, table } from './load-stats.ts';
 import {
@@ -114,13 +114,13 @@ async function answeredBy(world: ChildProcess, ids: number[], untilMs: number) {
  * One run: a fresh world and target, `count` requests at `rate`. CPU time is counted from the
  * moment `warmup` requests have been acked (0: from the start) to the last answer.
  */
-async function runOnce(name: TargetName, rate: number, count: number, clicks: boolean, warmup = 0) {
+async function runOnce(name: TargetName, rate: number, count: number, mix: Mix, warmup = 0) {
   const world = forkPinned(here('./load-world.ts'), [
     JSON.stringify({ people: settings.people, latencyMs: settings.latencyMs }),
   ]);
   try {
     const ready = await next<'ready', Extract<WorldReport, { kind: 'ready' }>>(world, 'ready');
-    const requests = planRequests(count, settings.people, { clicks });
+    const requests = planRequests(count, settings.people, mix);
     const clicked = requests.filter((r) => r.kind === 'click');
     if (clicked.length) {
       const assignees = clicked.map((r) => ready.people[r.person]!.accessUserId);
@@ -180,15 +180,15 @@ async function runOnce(name: TargetName, rate: number, count: number, clicks: bo
 }
 
 /** Measures; once more when the generator could not keep its schedule. */
-async function measure(name: TargetName, rate: number, count: number, clicks: boolean, warmup = 0) {
-  const first = await runOnce(name, rate, count, clicks, warmup);
+async function measure(name: TargetName, rate: number, count: number, mix: Mix, warmup = 0) {
+  const first = await runOnce(name, rate, count, mix, warmup);
   const note = (r: RunResult) =>
     process.stderr.write(
       `  ${name} @ ${rate} rps: ack p99 ${r.ackP99.toFixed(1)} ms, busy ${r.busy}, CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req, lag p99 ${r.lagP99.toFixed(1)} ms, load ${loadavg()[0]!.toFixed(2)}\n`,
     );
   note(first);
   if (first.lagP99 <= DISTURBED_LAG_MS) return first;
-  const again = await runOnce(name, rate, count, clicks, warmup);
+  const again = await runOnce(name, rate, count, mix, warmup);
   note(again);
   return again.lagP99 < first.lagP99 ? again : first;
 }
@@ -199,7 +199,7 @@ async function steps(rates: number[], targets: TargetName[]): Promise<RunResult[
   for (const [i, rate] of rates.entries()) {
     const order = i % 2 ? [...targets].reverse() : targets;
     for (const name of order) {
-      results.push(await measure(name, rate, Math.round(rate * settings.seconds), true));
+      results.push(await measure(name, rate, Math.round(rate * settings.seconds), 'all'));
     }
   }
   return results;
@@ -218,7 +218,7 @@ async function cpuPhase(targets: TargetName[]): Promise<Map<TargetName, number>>
     const order = round % 2 ? targets.toReversed() : targets;
     for (const name of order) {
       const count = settings.cpuWarmup + settings.cpuRequests;
-      runs.get(name)!.push(await measure(name, 100, count, false, settings.cpuWarmup));
+      runs.get(name)!.push(await measure(name, 100, count, 'tasks', settings.cpuWarmup));
     }
   }
   const cpu = new Map<TargetName, number>();

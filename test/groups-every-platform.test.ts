@@ -6,7 +6,6 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccessBot } from '../src/core/bot.ts';
-import { PersonNotices } from '../src/core/notices.ts';
 import { groups, users } from '../src/sandbox/seed.ts';
 import { openStore } from '../src/store/open.ts';
 import { type Harness, shown, startHarness } from './fakes/bot-connector-harness.ts';
@@ -17,6 +16,7 @@ import { type RunningSlackBot, startSlackBot } from './fakes/slack-bot.ts';
 import { clickPayload, sendEvent, sendInteraction } from './fakes/slack-payloads.ts';
 import { captureLog } from './helpers/bot.ts';
 import { RULES } from './helpers/group-bot.ts';
+import { outboxNotices } from './helpers/outbox-notices.ts';
 import { useSandbox } from './helpers/sandbox.ts';
 import { openTerminalChat, type TerminalChat } from './helpers/terminal-chat.ts';
 
@@ -125,7 +125,7 @@ async function terminals() {
   const store = await openStore('sqlite::memory:');
   const { log } = captureLog();
   const clock = { skewMs: 0 };
-  const notices = new PersonNotices(store, log);
+  const { notices, register } = outboxNotices(store, log);
   const bot = new AccessBot({
     client: sandbox.client,
     store,
@@ -142,7 +142,7 @@ async function terminals() {
       log,
       // Barbara's terminal is where she is told about changes to her groups.
       startNotifications: async (notifier) => {
-        if (who === 'barbara') notices.register(notifier);
+        if (who === 'barbara') register(notifier);
         return { stop: async () => {} };
       },
     });

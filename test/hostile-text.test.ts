@@ -157,9 +157,9 @@ const approver: Target = {
   platform: 'slack',
   destination: { kind: 'user', chatUserId: 'U-ADA' },
   recipient: 'user:U-ADA',
-  role: 'approver',
+  kind: 'approver',
 };
-const channel: Target = { ...approver, role: 'channel' };
+const channel: Target = { ...approver, kind: 'channel' };
 const o = { pendingStatus: 'Pending', notifyOnly: false };
 
 /** Every message kind the core and the poller build from tasks and names, for one string. */

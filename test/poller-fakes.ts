@@ -64,6 +64,8 @@ export class RecordingNotifier implements Notifier {
   readonly followUps: Array<{ ref: MessageRef; message: Reply; tag?: DeliveryTag }> = [];
   /** Whether `find` reads back what was sent (as Slack does) or cannot tell (as Teams). */
   canFind = true;
+  /** What `find` throws instead of answering (a missing scope, Slack failing). */
+  findError: Error | undefined;
   /** What `timeZoneOf` answers (or throws), by chat user id; the others have none. */
   readonly timeZones = new Map<string, string | Error>();
   /** What `localeOf` answers, by chat user id; the others have none. */
@@ -111,6 +113,7 @@ export class RecordingNotifier implements Notifier {
   }
 
   async find(where: Destination | MessageRef, tag: DeliveryTag): Promise<Lookup> {
+    if (this.findError) throw this.findError;
     if (!this.canFind) return { kind: 'unknown' };
     const sent =
       'data' in where

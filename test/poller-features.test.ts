@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { AccessBot } from '../src/core/bot.ts';
 import type { DirectorySource } from '../src/core/directory-source.ts';
-import { graceJustification, tasks, users, workApps } from '../src/sandbox/seed.ts';
+import { graceJustification, tasks, users } from '../src/sandbox/seed.ts';
 import { actor, captureLog } from './helpers/bot.ts';
+import { graceAsksForFigma } from './helpers/figma-request.ts';
 import { clientFor, fastRetry } from './helpers/sandbox.ts';
 import { cardOf, chatId, INTERVAL_MS, link, nextSweep, usePollerWorld } from './poller-fakes.ts';
 
@@ -55,19 +56,7 @@ describe('the requester hears the outcome', () => {
   });
 
   it('falls back to the access’s status when the service named no task for the request', async () => {
-    await link(w.store, ['grace']);
-    const access = w.sandbox.state.createAccessRequest({
-      workAppId: workApps.figma.id,
-      userId: users.grace.id,
-      permissionLevelId: workApps.figma.levels.viewer.id,
-    });
-    await w.store.recordRequest({
-      accessId: access.id,
-      accessUserId: users.grace.id,
-      workAppId: workApps.figma.id,
-      taskIds: [],
-      requestedAt: w.clock.now(),
-    });
+    const access = await graceAsksForFigma(w);
     const { poller } = w.poller();
     await nextSweep(poller, w.clock);
     w.sandbox.state.decideTask(access.taskIds[0]!, 'Approved', users.tim.id);

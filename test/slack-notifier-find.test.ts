@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_EVENT } from '../adapters/slack/notifier.ts';
 import { english } from '../src/core/i18n/voice.ts';
+import { LookupFailedError } from '../src/core/notifier.ts';
 import { info } from '../src/core/reply.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
 
@@ -48,6 +49,25 @@ describe('SlackNotifier.find', () => {
     for (let n = 0; n < 450; n++) await notifier().post(ada, info(english, `Chatter ${n}`));
     expect(await notifier().find(ada, tag('d-3'), aMinuteAgo())).toEqual({ kind: 'found', ref });
     expect(fake().callsOf('conversations.history').length).toBe(3);
+  });
+
+  it('says which scope is missing when Slack refuses to read the history', async () => {
+    await notifier().post(ada, info(english, 'New task'), tag('d-5'));
+    fake().withoutScopes.add('im:history');
+    const refused = notifier().find(ada, tag('d-5'), aMinuteAgo());
+    await expect(refused).rejects.toBeInstanceOf(LookupFailedError);
+    await expect(refused).rejects.toMatchObject({
+      missingScope: 'im:history',
+      message: 'Slack conversations.history needs the im:history scope',
+    });
+  });
+
+  it('cannot tell when there is more history than it reads, and says so', async () => {
+    await notifier().post(ada, info(english, 'New task'), tag('d-6'));
+    for (let n = 0; n < 1_001; n++) await notifier().post(ada, info(english, `Chatter ${n}`));
+    await expect(notifier().find(ada, tag('d-6'), aMinuteAgo())).rejects.toBeInstanceOf(
+      LookupFailedError,
+    );
   });
 
   it('finds a follow-up in the message’s thread', async () => {

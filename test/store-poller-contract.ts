@@ -80,6 +80,8 @@ export function describePollerTables(store: () => Store): void {
           destination,
           messageRef: null,
           sentAt: null,
+          triedAt: null,
+          lostAt: null,
           remindedAt: null,
           resolvedAt: null,
           intent: {
@@ -158,6 +160,44 @@ export function describePollerTables(store: () => Store): void {
       expect(await store().completeIntent(key, 'replica-b', 3, 'drop', at(10))).toBe(true);
       const [dropped] = await store().listNotifications({ taskIds: ['task-1'] });
       expect([dropped?.intent, dropped?.resolvedAt]).toEqual([null, at(10)]);
+    });
+
+    it('marks a post tried for its owner only, and keeps the mark when the outcome replaces it', async () => {
+      const key = keyOf(claim());
+      await store().claimNotification(claim());
+      expect(await store().markPostTried(key, 'replica-b', 1, at(1))).toBe(false);
+      expect(await store().markPostTried(key, 'replica-a', 0, at(1))).toBe(false);
+      expect(await store().markPostTried(key, 'replica-a', 1, at(1))).toBe(true);
+      await store().resolveNotification(key, outcome, 'replica-b', at(2));
+      const [n] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect([n?.triedAt, n?.intent?.kind, n?.lostAt]).toEqual([at(1), 'outcome', null]);
+      // The seq moved on with the outcome: the old post's owner can no longer mark it.
+      expect(await store().markPostTried(key, 'replica-a', 1, at(3))).toBe(false);
+    });
+
+    it('loses track of a message for good: the intent ends, the time is kept', async () => {
+      const key = keyOf(claim());
+      await store().claimNotification(claim());
+      expect(await store().completeIntent(key, 'replica-a', 1, 'lost', at(4))).toBe(true);
+      const [n] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect([n?.intent, n?.lostAt, n?.resolvedAt, n?.messageRef]).toEqual([
+        null,
+        at(4),
+        null,
+        null,
+      ]);
+      // Still open: a decision reaches it (and is told in a note).
+      expect(await store().listNotifications({ openFor: 'a-1' })).toHaveLength(1);
+    });
+
+    it('claims a message that is never edited as resolved: no decision waits for it', async () => {
+      await store().claimNotification(
+        claim({ recipient: 'requester:user:U01', resolvedAt: at(0) }),
+      );
+      expect(await store().listNotifications({ openFor: 'a-1' })).toEqual([]);
+      const [n] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect([n?.resolvedAt, n?.intent?.kind]).toEqual([at(0), 'post']);
+      expect(await store().claimIntents('b', ['slack'], at(9), limits(9))).toHaveLength(1);
     });
 
     it('writes one reminder per period, only for a sent, unresolved message with nothing to do', async () => {
@@ -260,14 +300,11 @@ export function describePollerTables(store: () => Store): void {
       ]);
     });
 
-    it('lets one replica claim the outcome, a stale claim be retried, and a sent one rest', async () => {
+    it('closes a request once its outcome is in the outbox', async () => {
       await store().recordRequest(request());
-      expect(await store().claimRequestOutcome('access-1', 'a', at(1), at(0))).toBe(true);
-      expect(await store().claimRequestOutcome('access-1', 'b', at(2), at(0))).toBe(false);
-      expect(await store().claimRequestOutcome('access-1', 'b', at(9), at(5))).toBe(true);
+      await store().recordRequest(request({ accessId: 'access-2' }));
       await store().markRequestOutcomeSent('access-1', at(10));
-      expect(await store().listOpenRequests()).toEqual([]);
-      expect(await store().claimRequestOutcome('access-1', 'c', at(30), at(29))).toBe(false);
+      expect(await store().listOpenRequests()).toEqual([request({ accessId: 'access-2' })]);
     });
   });
 
@@ -399,12 +436,12 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.refreshNotification(key, body, 'r', at(1)),
     store.completeIntent(key, 'r', 1, 'done', at(1)),
     store.postponeIntent(key, 'r', 1, at(1)),
+    store.markPostTried(key, 'r', 1, at(1)),
     store.claimIntents('r', ['slack'], at(1), { deadBefore: at(0), staleBefore: at(0), limit: 1 }),
     store.beat('r', at(1)),
     store.retire('r'),
     store.recordRequest(request()),
     store.listOpenRequests(),
-    store.claimRequestOutcome('access-1', 'r', at(1), at(0)),
     store.markRequestOutcomeSent('access-1', at(1)),
     store.syncPollUsers(pollUsers('u0')),
     store.claimDuePollUsers('r', at(1), at(1), at(2), 1),

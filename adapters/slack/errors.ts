@@ -112,6 +112,19 @@ export function mapSlackError(error: unknown, method: string): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * The scope a call was refused for lacking (`missing_scope` answers name it in `needed`), or
+ * undefined when it was refused for another reason.
+ */
+export function missingScopeOf(error: unknown): string | undefined {
+  if (error instanceof WebAPIPlatformError) {
+    if (error.data.error !== 'missing_scope') return undefined;
+    const { needed } = error.data as { needed?: unknown };
+    return typeof needed === 'string' ? needed : 'a history scope';
+  }
+  return error instanceof Error ? missingScopeOf(error.cause) : undefined;
+}
+
 /** Slack's error code of a failed call, whether or not it was mapped already. */
 function slackCode(error: unknown): string | undefined {
   if (error instanceof WebAPIPlatformError) return error.data.error;

@@ -8,20 +8,23 @@
  *
  * Every tagged message carries Slack message metadata (`event_type` accessbot_delivery, the
  * delivery and task ids), so that after a crash between Slack's answer and the stored reference
- * `find` reads it back from the conversation's recent history instead of posting twice.
+ * `find` reads it back from the conversation's recent history instead of posting twice. Without
+ * the history scopes it cannot: it says which scope is missing (LookupFailedError), and the
+ * poller then never posts that message again.
  */
 import { z } from 'zod';
 import {
   type DeliveryTag,
   type Destination,
   type Lookup,
+  LookupFailedError,
   type MessageRef,
   type Notifier,
   RecipientGoneError,
 } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { SlackApi } from './api.ts';
-import { NotInChannelError } from './errors.ts';
+import { missingScopeOf, NotInChannelError } from './errors.ts';
 import { SlackPeople } from './people.ts';
 import { renderReply } from './render.ts';
 
@@ -123,19 +126,17 @@ export class SlackNotifier implements Notifier {
     const channel = thread?.channel ?? (await this.#channelOf(to));
     const oldest = ((since.getTime() - SKEW_MS) / 1000).toFixed(6);
     let cursor: string | undefined;
+    const method = thread ? 'conversations.replies' : 'conversations.history';
     for (let page = 0; page < MAX_PAGES; page++) {
-      const history = await this.#api.call(
-        thread ? 'conversations.replies' : 'conversations.history',
-        {
-          channel,
-          ...(thread && { ts: thread.ts }),
-          oldest,
-          limit: PAGE_SIZE,
-          include_all_metadata: true,
-          ...(cursor && { cursor }),
-        },
-        History,
-      );
+      const args = { channel, ...(thread && { ts: thread.ts }), oldest, limit: PAGE_SIZE };
+      const history = await this.#api
+        .call(method, { ...args, include_all_metadata: true, ...(cursor && { cursor }) }, History)
+        .catch((error: unknown) => {
+          const missingScope = missingScopeOf(error);
+          if (!missingScope) throw error;
+          const what = `Slack ${method} needs the ${missingScope} scope`;
+          throw new LookupFailedError(what, { cause: error, missingScope });
+        });
       const found = history.messages.find(
         (m) =>
           m.metadata?.event_type === DELIVERY_EVENT &&
@@ -146,7 +147,7 @@ export class SlackNotifier implements Notifier {
       if (!history.has_more || !cursor) return { kind: 'absent' };
     }
     // Too much history to read through: better to say nothing than to claim there is none.
-    return { kind: 'unknown' };
+    throw new LookupFailedError(`more than ${MAX_PAGES * PAGE_SIZE} messages to read back`);
   }
 
   /** A person's messages go to the DM conversation (`D…`), the one history can be read from. */

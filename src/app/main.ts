@@ -39,7 +39,6 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
     output: process.stdout,
     log,
     startNotifications: async (notifier) => {
-      runtime.notices.register(notifier);
       const polling = await startLocalPolling({ config, runtime, log, notifiers: [notifier] });
       // Counted from here, however slow the start: the demo's request is pushed as it arrives,
       // never listed with the tasks shown at start.

@@ -72,6 +72,7 @@ export async function startPolling({
     context: runtime.context,
     voices: config.voices,
   });
+  runtime.notices.attach(poller.notices);
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));
   const webhook = accessWebhookHandler({

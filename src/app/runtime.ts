@@ -7,7 +7,7 @@ import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
 import { systemClock } from '../core/clock.ts';
 import { DecisionContext } from '../core/decision-context.ts';
-import { PersonNotices } from '../core/notices.ts';
+import type { TellPerson } from '../core/notices.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
@@ -21,8 +21,8 @@ export interface Runtime {
   client: AccessClient;
   store: Store;
   metrics: Metrics;
-  /** Where each platform's notifier is registered once started, so the bot can tell people. */
-  notices: PersonNotices;
+  /** Where the poller, once started, takes over telling people of changes (its outbox sends). */
+  notices: LateNotices;
   /** Whether the Access Service answers, for /healthz and metrics (never for readiness). */
   health: AccessHealth;
   /** Sensitive applications and what approvers see beside a task: the bot's and the poller's. */
@@ -30,6 +30,22 @@ export interface Runtime {
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
+}
+
+/**
+ * The bot's way to tell people, built before the poller that sends (which needs the platforms'
+ * notifiers, started after the bot): a tell asked for before then waits for it.
+ */
+export interface LateNotices extends TellPerson {
+  attach(teller: TellPerson): void;
+}
+
+export function lateNotices(): LateNotices {
+  const ready = Promise.withResolvers<TellPerson>();
+  return {
+    attach: ready.resolve,
+    tell: async (...args) => (await ready.promise).tell(...args),
+  };
 }
 
 /** The decision context of a configuration, on the system clock. */
@@ -76,7 +92,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
         health.seen(event.status);
       },
     });
-    const notices = new PersonNotices(store, log, config.voices);
+    const notices = lateNotices();
     const context = decisionContext(config, { client, store, log });
     const bot = new AccessBot({
       client,

@@ -67,7 +67,6 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     for (const [name, start] of platformsFor(config)) {
       const adapter = await start(common);
       adapters.push(adapter);
-      runtime.notices.register(adapter.notifier);
       if (adapter.busy) http.reportBusy(name, adapter.busy);
       log.info({ platform: name }, 'platform started');
     }

@@ -57,7 +57,8 @@ export interface Notifier {
   followUp(ref: MessageRef, message: Reply, tag?: DeliveryTag): Promise<void>;
   /**
    * The message tagged `tag` sent since `since`: posted to `where` when it is a destination, or
-   * as a follow-up of `where` when it is a message. Bounded: it looks back from now to `since`.
+   * as a follow-up of `where` when it is a message. Bounded: it looks back from now to `since`,
+   * and throws (LookupFailedError, PlatformUnavailableError) when it cannot tell.
    */
   find(where: Destination | MessageRef, tag: DeliveryTag, since: Date): Promise<Lookup>;
   /**
@@ -95,6 +96,19 @@ export async function recipientVoice(
 export class RecipientGoneError extends AppError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('RECIPIENT_GONE', message, options);
+  }
+}
+
+/**
+ * `find` could not look: the platform refused the look-up (a permission the app lacks, named in
+ * `missingScope`), or there was more to read than one look-up reads.
+ */
+export class LookupFailedError extends AppError {
+  readonly missingScope: string | undefined;
+
+  constructor(message: string, options?: { cause?: unknown; missingScope?: string }) {
+    super('PLATFORM_LOOKUP_FAILED', message, options);
+    this.missingScope = options?.missingScope;
   }
 }
 

@@ -42,7 +42,7 @@ export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'sto
   /** When reminders and escalations may go out, in each approver's time zone. */
   hours: WorkingHours;
   /**
-   * A send or edit (or a request outcome) claimed but unfinished after this long is taken for
+   * A send or edit claimed but unfinished after this long is taken for
    * stuck, and is retried. Longer than any send takes, so a slow send is never doubled.
    */
   retryAfterMs: number;

@@ -4,19 +4,13 @@
  * reference. Whatever happens after the claim, the outbox finishes it (outbox.ts). A sent
  * message gets one reminder per period while the task waits, in the approver's working hours.
  */
-import { randomUUID } from 'node:crypto';
 import type { Task } from '../access/schemas.ts';
 import { ago } from '../core/clock.ts';
 import type { CardExtras } from '../core/decision-context.ts';
 import type { Voice } from '../core/i18n/voice.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
-import type {
-  AuditStore,
-  Notification,
-  NotificationClaim,
-  NotificationStore,
-} from '../store/store.ts';
+import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import {
@@ -25,8 +19,8 @@ import {
   reminderFollowUp,
   reminderMessage,
 } from './messages.ts';
+import { idOf } from './notification.ts';
 import type { NudgeWindow } from './nudge-window.ts';
-import { idOf } from './outbox.ts';
 import { findTask } from './resolve.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
 import { destinationOf, type Target, voiceOf } from './targets.ts';
@@ -43,12 +37,12 @@ export async function deliver(
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     // An approver's card waits a little for what it shows beside the task, never for long.
     const v = await voiceOf(ctx, target.platform, target.destination);
-    const looked = target.role === 'approver' ? await ctx.context?.forApprover(task, v) : undefined;
+    const looked = target.kind === 'approver' ? await ctx.context?.forApprover(task, v) : undefined;
     const o = { ...options(ctx, task), brief };
     const message = newTaskMessage(v, task, target, { ...o, extras: looked?.now });
     const created = Date.parse(String(task.metadata.createdAt));
     const claimed = await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
-      if (Number.isFinite(created) && target.role === 'approver') {
+      if (Number.isFinite(created) && target.kind === 'approver') {
         ctx.metrics.notifyDelay.observe(Math.max(0, sentAt.getTime() - created) / 1000);
       }
     });
@@ -60,7 +54,7 @@ export async function deliver(
   }
   // Unsent, or an edit under way: the outbox carries it.
   if (existing.resolvedAt || existing.intent || !existing.messageRef) return;
-  if (target.role === 'approver') await remind(ctx, task, existing, nudgeable);
+  if (target.kind === 'approver') await remind(ctx, task, existing, nudgeable);
 }
 
 function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
@@ -97,11 +91,11 @@ async function complete(
 }
 
 /**
- * Claims the notification of `task` to `target` with its `post` intent; when this replica won
- * the claim, the outbox posts `message` at once. Whatever happens after the claim, the outbox
- * finishes it.
+ * Sends `message` about `task` to `target` once, through the outbox. The approver's first
+ * message and an escalation are audited by the replica whose claim won, before the post. True
+ * when this call claimed it.
  */
-export async function claimAndDrive(
+export function claimAndDrive(
   ctx: PollerContext<NotificationStore & AuditStore>,
   task: Task,
   target: Target,
@@ -109,36 +103,15 @@ export async function claimAndDrive(
   message: Reply,
   onPosted?: (at: Date) => void,
 ): Promise<boolean> {
-  const now = ctx.clock.now();
-  const claim: NotificationClaim = {
-    taskId: task.id,
-    platform: target.platform,
-    recipient: target.recipient,
-    accessUserId,
-    claimedAt: now,
-    claimedBy: ctx.owner,
-    deliveryId: randomUUID(),
-    destination: target.destination,
-    body: { message },
-  };
-  if (!(await ctx.store.claimNotification(claim))) return false;
-  if (target.role !== 'channel') {
-    const approver = target.role === 'approver';
+  const claimed = async () => {
+    if (target.kind === 'channel') return;
+    const approver = target.kind === 'approver';
     const to = { ...target, accessUserId: approver ? accessUserId : null };
     const action = approver ? 'notify' : 'escalate';
     await auditTask(ctx, to, task, task.id, { action, outcome: 'queued' });
-  }
-  const { body, ...rest } = claim;
-  const claimed: Notification = {
-    ...rest,
-    messageRef: null,
-    sentAt: null,
-    remindedAt: null,
-    resolvedAt: null,
-    intent: { kind: 'post', body, owner: ctx.owner, ownedAt: now, dueAt: now, attempts: 0, seq: 1 },
   };
-  await ctx.outbox.drive(claimed, true, onPosted);
-  return true;
+  const out = { event: task.id, target, accessUserId, message };
+  return ctx.outbox.send(out, { claimed, posted: onPosted });
 }
 
 async function remind(

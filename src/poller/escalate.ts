@@ -13,10 +13,11 @@ import { ago } from '../core/clock.ts';
 import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { claimAndDrive } from './deliver.ts';
+import { kindOf } from './kinds.ts';
 import { escalationMessage } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { isBrief } from './rules.ts';
-import { escalationTargets, roleOf, voiceOf } from './targets.ts';
+import { escalationTargets, voiceOf } from './targets.ts';
 
 export interface EscalationCheck {
   /** The approver whose poll found the task in their list. */
@@ -42,7 +43,7 @@ export async function escalate(
   if (!targets.length) return;
   // Counted from the first message to an approver: a backlog found on the first day of the bot
   // is not escalated at once, and every approver had the whole period to act.
-  const mine = notifications.filter((n) => roleOf(n.recipient) === 'approver');
+  const mine = notifications.filter((n) => kindOf(n.recipient) === 'approver');
   const firstMs = Math.min(...mine.map((n) => n.claimedAt.getTime()));
   if (!Number.isFinite(firstMs) || firstMs > ago(ctx.clock, ctx.escalateAfterMs).getTime()) return;
   if (!(await check.nudgeable())) return;

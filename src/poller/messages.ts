@@ -1,13 +1,13 @@
 /**
  * What the poller says, in the neutral reply model and in each recipient's voice: a new task, a
- * reminder, an escalation, a task's outcome, and a requester's outcome. Adapters render these
- * like any other reply.
+ * reminder, an escalation, a task's outcome (and its note where the message cannot be edited),
+ * and a requester's outcome. Adapters render these like any other reply.
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import type { CardExtras } from '../core/decision-context.ts';
-import type { Voice } from '../core/i18n/voice.ts';
-import { type Reply, success, warning } from '../core/reply.ts';
+import { flag, type Voice } from '../core/i18n/voice.ts';
+import { info, type Reply, success, warning } from '../core/reply.ts';
 import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
 import { taskMessage } from '../core/task-message.ts';
 import { inert } from '../core/text.ts';
@@ -24,13 +24,13 @@ export interface NewTaskOptions {
 }
 
 function lead(v: Voice, target: Target, notifyOnly: boolean): string {
-  if (target.role === 'channel') return v.t('poller.newForChannel');
+  if (target.kind === 'channel') return v.t('poller.newForChannel');
   return notifyOnly ? v.t('poller.newNotifyOnly') : v.t('poller.new');
 }
 
 export function newTaskMessage(v: Voice, task: Task, target: Target, o: NewTaskOptions): Reply {
-  const actionable = target.role === 'approver' && !o.notifyOnly;
-  const extras = target.role === 'approver' ? o.extras : undefined;
+  const actionable = target.kind === 'approver' && !o.notifyOnly;
+  const extras = target.kind === 'approver' ? o.extras : undefined;
   const card = taskCard(v, task, { ...o, actionable, extras });
   return taskMessage(v, card, lead(v, target, o.notifyOnly));
 }
@@ -46,7 +46,7 @@ export function reminderFollowUp(v: Voice, task: Task): Reply {
   const text = v.t('poller.reminderFollowUp', {
     title: taskTitle(v, task),
     since: createdAt ? v.time(createdAt) : '',
-    withSince: createdAt ? 'yes' : 'no',
+    withSince: flag(createdAt),
   });
   return warning(v, text);
 }
@@ -60,6 +60,38 @@ export function outcomeMessage(
   brief = false,
 ) {
   return taskMessage(v, task ? taskCard(v, task, { pendingStatus, brief }) : goneCard(v, taskId));
+}
+
+/**
+ * One line after a task's message that accessbot could not find again to edit: the outcome, and
+ * for an approver's card that its buttons no longer apply. No free text from the decision.
+ */
+export function outcomeNote(
+  v: Voice,
+  task: Task | undefined,
+  taskId: string,
+  pendingStatus: string,
+  buttons: boolean,
+): Reply {
+  const f = task ? taskFacts(task) : {};
+  const card = task ? taskCard(v, task, { pendingStatus, brief: true }) : goneCard(v, taskId);
+  const app = f.workAppName && inert(f.workAppName);
+  const level = f.permissionLevelName && inert(f.permissionLevelName);
+  const what = app ? (level ? v.t('request.appLevel', { app, level }) : app) : card.title;
+  const who = f.userDisplayName ?? f.requestedByName;
+  return info(
+    v,
+    v.t('poller.outcomeNote', {
+      what,
+      who: who ? inert(who) : '',
+      withWho: flag(who),
+      state: card.state,
+      status: inert(task?.status ?? ''),
+      by: f.decidedByName ? inert(f.decidedByName) : '',
+      withBy: flag(f.decidedByName),
+      buttons: flag(buttons),
+    }),
+  );
 }
 
 export interface Escalation {

@@ -31,6 +31,19 @@ export function createPollerMetrics(registry: Registry) {
       labelNames: ['platform', 'outcome'] as const,
       registers,
     }),
+    lostTrack: new Counter({
+      name: 'accessbot_delivery_lost_track_total',
+      help: 'Messages that may have been posted but could not be looked for on the platform (e.g. a missing history scope): never posted again; a decision is told in a note',
+      labelNames: ['platform', 'kind'] as const,
+      registers,
+    }),
+    unrecordedSeconds: new Histogram({
+      name: 'accessbot_delivery_unrecorded_seconds',
+      help: 'Time from the platform’s answer to a post to its reference being stored: the window in which a replica dying leaves a message it must look for (on Teams, post again)',
+      labelNames: ['platform'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers,
+    }),
     notifyDelay: new Histogram({
       name: 'accessbot_notification_delay_seconds',
       help: 'Time from a task’s creation to its first message being sent',

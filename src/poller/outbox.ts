@@ -1,35 +1,31 @@
 /**
- * The outbox: carries out the intents the store holds for each notification — post the message,
- * edit it to the outcome or a reminder, post the reminder's nudge — each one written before the
- * platform call and completed after it. Whoever owns an intent drives it; a replica takes over
- * the intents of one whose heartbeat stopped (within seconds), the ones waiting for a retry, and
- * the ones held too long by a replica alive but stuck. An intent whose outcome is unknown (its
- * owner died mid-call) is first looked for on the platform (`Notifier.find`), and a message
- * found is adopted instead of being sent again.
+ * The outbox: carries out the intents the store holds for each notification — post a message of
+ * any kind (kinds.ts), edit it to the outcome or a reminder, post the reminder's nudge — each one
+ * written before the platform call and completed after it. Whoever owns an intent drives it; a
+ * replica takes over the intents of one whose heartbeat stopped (within seconds), the ones
+ * waiting for a retry, and the ones held too long by a replica alive but stuck. A message whose
+ * post was started but whose reference was never stored (its owner died mid-call) is first
+ * looked for on the platform (`Notifier.find`): a message found is adopted instead of being sent
+ * again; one that cannot be looked for is never posted again, and once its task is decided a
+ * short note tells the outcome after it.
  */
 import { ago, type Clock } from '../core/clock.ts';
-import {
-  Destination,
-  MessageRef,
-  type Notifier,
-  PlatformUnavailableError,
-  RecipientGoneError,
-} from '../core/notifier.ts';
+import { Destination, type Lookup, MessageRef, type Notifier } from '../core/notifier.ts';
 import { Reply } from '../core/reply.ts';
 import type { Logger } from '../log.ts';
-import { backoffDelay } from '../net/retry.ts';
 import type {
   Intent,
   IntentEnd,
   Notification,
-  NotificationKey,
   NotificationStore,
   Platform,
   ReplicaStore,
 } from '../store/store.ts';
 import { crashPoint } from './crash-points.ts';
 import type { PollerMetrics } from './metrics.ts';
-import { roleOf } from './targets.ts';
+import { claimOf, idOf, keyOf, kindLabel, type Outgoing, tagOf } from './notification.ts';
+import { failed, type Labels, lostTrack } from './outbox-failures.ts';
+import { target } from './targets.ts';
 
 export interface OutboxSettings {
   /** A replica silent this long is taken for dead. */
@@ -39,11 +35,8 @@ export interface OutboxSettings {
   random: () => number;
 }
 
-/** Tries of one intent before it is given up. */
-const MAX_ATTEMPTS = 12;
-/** A failed call is retried after 2 s, doubling up to 5 minutes. */
-const RETRY = { baseDelayMs: 2_000, maxDelayMs: 300_000 };
-
+/** Tries of a look-up before accessbot stops looking, and never posts that message again. */
+const FIND_TRIES = 3;
 /** The part of the poller's context the outbox works with. */
 export interface OutboxContext {
   store: NotificationStore & ReplicaStore;
@@ -55,20 +48,7 @@ export interface OutboxContext {
   owner: string;
 }
 
-export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
-const keyOf = (n: NotificationKey): NotificationKey => ({
-  taskId: n.taskId,
-  platform: n.platform,
-  recipient: n.recipient,
-});
-
-/** The metrics label of each kind, as before the outbox. */
-function kindLabel(n: Notification, intent: Intent): string {
-  if (intent.kind === 'post' && roleOf(n.recipient) === 'escalation') return 'escalation';
-  if (intent.kind === 'post') return n.destination?.kind === 'channel' ? 'channel' : 'new';
-  if (intent.kind === 'follow_up') return 'reminder_follow_up';
-  return intent.kind;
-}
+type Next = { notification: Notification | undefined; fresh: boolean } | undefined;
 
 export class Outbox {
   readonly #ctx: OutboxContext;
@@ -116,6 +96,24 @@ export class Outbox {
   }
 
   /**
+   * Sends `out` once, ever: claims its notification with a `post` intent (one replica wins, and
+   * never twice for the same event, platform and recipient), then posts it. Whatever happens
+   * after the claim, the outbox finishes it. True when this call claimed it; `on.claimed` runs
+   * then (before the post), `on.posted` once the message's reference is stored.
+   */
+  async send(
+    out: Outgoing,
+    on: { claimed?: () => Promise<void>; posted?: (at: Date) => void } = {},
+  ): Promise<boolean> {
+    const { store, clock, owner } = this.#ctx;
+    const { claim, claimed } = claimOf(out, owner, clock.now());
+    if (!(await store.claimNotification(claim))) return false;
+    await on.claimed?.();
+    await this.drive(claimed, true, on.posted);
+    return true;
+  }
+
+  /**
    * Drives `n`'s intent while this replica owns it. `fresh`: this replica has just written it,
    * so nothing about it can have reached the platform yet.
    */
@@ -143,75 +141,47 @@ export class Outbox {
   }
 
   /** One platform call and its record; what to drive next, if anything. */
-  async #step(
-    n: Notification,
-    fresh: boolean,
-    onPosted?: (at: Date) => void,
-  ): Promise<{ notification: Notification | undefined; fresh: boolean } | undefined> {
+  async #step(n: Notification, fresh: boolean, onPosted?: (at: Date) => void): Promise<Next> {
     const { intent } = n;
     const notifier = this.#ctx.notifiers.get(n.platform);
     if (!intent || intent.owner !== this.#ctx.owner || !notifier) return undefined;
-    const reread = async () => ({ notification: await this.#read(n), fresh: false });
-    const done = async (end: IntentEnd) => {
-      await this.#end(n, intent, end);
-      return undefined;
-    };
-    const tag = { deliveryId: n.deliveryId ?? idOf(n), taskId: n.taskId };
     const labels = { platform: n.platform, kind: kindLabel(n, intent) };
-    const sent = () => this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
     try {
-      if (!n.messageRef) {
-        const to = Destination.parse(n.destination);
-        if (!(fresh && intent.kind === 'post')) {
-          const found = await notifier.find(to, tag, n.claimedAt);
-          this.#recovered(n, found.kind === 'found' ? 'adopted' : `${found.kind}_${intent.kind}`);
-          if (found.kind === 'found') {
-            await this.#ctx.store.markNotificationSent(keyOf(n), found.ref, this.#ctx.clock.now());
-            return reread();
-          }
-          // Decided before any message is known to exist: there is nothing to edit.
-          if (intent.kind !== 'post') return done('drop');
-        }
-        crashPoint?.('claimed');
-        const ref = await notifier.post(to, Reply.parse(intent.body.message), tag);
-        crashPoint?.('posted');
-        const at = this.#ctx.clock.now();
-        await this.#ctx.store.markNotificationSent(keyOf(n), ref, at);
-        crashPoint?.('saved');
-        sent();
-        onPosted?.(at);
-        // Read back: the task may have been decided (by any replica) while it was being posted.
-        return reread();
-      }
+      if (!n.messageRef) return await this.#unsent(n, intent, notifier, onPosted);
       const ref = MessageRef.parse(n.messageRef);
       const message = Reply.parse(intent.body.message);
+      const sent = () => this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
       switch (intent.kind) {
         case 'post':
-          return done('done');
+          return this.#done(n, intent, 'done');
         case 'outcome':
         case 'refresh':
         case 'reminder': {
           const reminder = intent.kind === 'reminder';
-          crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested');
+          crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested', n.recipient);
           await notifier.update(ref, message);
-          crashPoint?.(reminder ? 'reminder-updated' : 'updated');
+          crashPoint?.(reminder ? 'reminder-updated' : 'updated', n.recipient);
           sent();
-          if (!reminder) return done('done');
-          if (!(await this.#end(n, intent, 'follow_up'))) return reread();
+          if (!reminder) return this.#done(n, intent, 'done');
+          if (!(await this.#end(n, intent, 'follow_up'))) return this.#reread(n);
           const next = { ...intent, kind: 'follow_up' as const, seq: intent.seq + 1 };
           return { notification: { ...n, intent: next }, fresh: true };
         }
         case 'follow_up': {
-          const nudge = { ...tag, deliveryId: `${tag.deliveryId}:${n.remindedAt?.getTime()}` };
+          const nudge = {
+            ...tagOf(n),
+            deliveryId: `${tagOf(n).deliveryId}:${n.remindedAt?.getTime()}`,
+          };
           if (!fresh) {
-            const found = await notifier.find(ref, nudge, n.remindedAt ?? n.claimedAt);
-            this.#recovered(n, found.kind === 'found' ? 'adopted' : `${found.kind}_follow_up`);
-            if (found.kind === 'found') return done('done');
+            const found = await this.#find(n, intent, () =>
+              notifier.find(ref, nudge, n.remindedAt ?? n.claimedAt),
+            );
+            if (found !== 'absent' && found !== 'unknown') return found;
           }
           await notifier.followUp(ref, Reply.parse(intent.body.followUp), nudge);
-          crashPoint?.('followed-up');
+          crashPoint?.('followed-up', n.recipient);
           sent();
-          return done('done');
+          return this.#done(n, intent, 'done');
         }
       }
     } catch (error) {
@@ -220,42 +190,115 @@ export class Outbox {
     }
   }
 
+  /**
+   * An intent on a message whose reference is not known: post it, unless it may be on the
+   * platform already (its post was started) — then look for it first, and adopt it when found.
+   * An outcome of a message never posted tells nothing; of one that may exist but cannot be
+   * found, a short note after it.
+   */
+  async #unsent(
+    n: Notification,
+    intent: Intent,
+    notifier: Notifier,
+    onPosted?: (at: Date) => void,
+  ): Promise<Next> {
+    const outcome = intent.kind === 'outcome';
+    if (n.lostAt) return outcome ? this.#note(n, intent) : this.#done(n, intent, 'done');
+    const to = Destination.parse(n.destination);
+    if (n.triedAt) {
+      const found = await this.#find(n, intent, () => notifier.find(to, tagOf(n), n.claimedAt));
+      if (found === 'unknown' && outcome) return this.#note(n, intent);
+      if (found !== 'absent' && found !== 'unknown') return found;
+    }
+    // Never posted, or known not to be: there is nothing to edit.
+    if (outcome || intent.kind !== 'post') return this.#done(n, intent, 'drop');
+    crashPoint?.('claimed', n.recipient);
+    const { store, owner, clock } = this.#ctx;
+    if (!(await store.markPostTried(keyOf(n), owner, intent.seq, clock.now()))) {
+      return this.#reread(n);
+    }
+    crashPoint?.('tried', n.recipient);
+    const ref = await notifier.post(to, Reply.parse(intent.body.message), tagOf(n));
+    crashPoint?.('posted', n.recipient);
+    const answered = performance.now();
+    const at = clock.now();
+    await store.markNotificationSent(keyOf(n), ref, at);
+    this.#ctx.metrics.unrecordedSeconds.observe(
+      { platform: n.platform },
+      (performance.now() - answered) / 1000,
+    );
+    crashPoint?.('saved', n.recipient);
+    this.#ctx.metrics.notifications.inc({
+      platform: n.platform,
+      kind: kindLabel(n, intent),
+      outcome: 'sent',
+    });
+    onPosted?.(at);
+    // Read back: the task may have been decided (by any replica) while it was being posted.
+    return this.#reread(n);
+  }
+
+  /**
+   * Looks for the message of a post or follow-up that may have been made: found, it is adopted
+   * (and the drive goes on with it); `absent` or `unknown` (the platform cannot look) is the
+   * caller's. A look-up that keeps failing ends the intent without posting (`lost`).
+   */
+  async #find(
+    n: Notification,
+    intent: Intent,
+    look: () => Promise<Lookup>,
+  ): Promise<Next | 'absent' | 'unknown'> {
+    let found: Lookup;
+    try {
+      found = await look();
+    } catch (error) {
+      // Retried like any failure, FIND_TRIES times in all; then never posted again.
+      if (intent.attempts + 1 < FIND_TRIES) throw error;
+      return this.#loseTrack(n, intent, error);
+    }
+    this.#recovered(n, found.kind === 'found' ? 'adopted' : `${found.kind}_${intent.kind}`);
+    if (found.kind !== 'found') return found.kind;
+    if (intent.kind === 'follow_up') return this.#done(n, intent, 'done');
+    await this.#ctx.store.markNotificationSent(keyOf(n), found.ref, this.#ctx.clock.now());
+    return this.#reread(n);
+  }
+
+  /** The platform could not be asked whether the message exists: it is never posted again. */
+  async #loseTrack(n: Notification, intent: Intent, error: unknown): Promise<Next> {
+    lostTrack(this.#ctx, n, intent, error);
+    if (intent.kind === 'outcome') return this.#note(n, intent);
+    // A follow-up is let go; the card it follows is known and stays editable.
+    return this.#done(n, intent, intent.kind === 'post' ? 'lost' : 'done');
+  }
+
+  /** The decided task's note, posted after the message that cannot be edited; once. */
+  async #note(n: Notification, intent: Intent): Promise<Next> {
+    const note = intent.body.note;
+    if (note) {
+      const to = Destination.parse(n.destination);
+      await this.send({
+        event: n.taskId,
+        target: target(n.platform, to, 'note'),
+        accessUserId: n.accessUserId,
+        message: Reply.parse(note),
+      });
+    }
+    return this.#done(n, intent, 'lost');
+  }
+
+  async #done(n: Notification, intent: Intent, end: IntentEnd): Promise<Next> {
+    await this.#end(n, intent, end);
+    return undefined;
+  }
+
+  async #reread(n: Notification): Promise<Next> {
+    return { notification: await this.#read(n), fresh: false };
+  }
+
   /** A gone recipient ends it; any other failure is retried later, up to the limit. */
-  async #failed(n: Notification, intent: Intent, labels: Record<string, string>, error: unknown) {
-    const { log, metrics, clock } = this.#ctx;
-    const key = keyOf(n);
-    if (error instanceof RecipientGoneError) {
-      metrics.notifications.inc({ ...labels, outcome: 'gone' });
-      // A channel of the rules the bot was never invited to is the admin's to fix: say so loudly.
-      const level = error.code === 'NOT_IN_CHANNEL' ? 'warn' : 'info';
-      log[level]({ err: error, ...key, kind: labels.kind }, 'the recipient is gone');
-      await this.#end(n, intent, 'drop');
-      return;
-    }
-    metrics.notifications.inc({ ...labels, outcome: 'failed' });
-    const attempts = intent.attempts + 1;
-    if (attempts >= MAX_ATTEMPTS) {
-      metrics.deliveryGiveUps.inc({ platform: n.platform, kind: labels.kind ?? intent.kind });
-      log.error(
-        { err: error, ...key, kind: labels.kind, attempts },
-        'gave up a message after every retry failed; it is missing or out of date',
-      );
-      await this.#end(n, intent, 'drop');
-      return;
-    }
-    // A platform that said how long to leave it alone (Retry-After) is not asked again sooner.
-    const asked = error instanceof PlatformUnavailableError ? (error.retryAfterMs ?? 0) : 0;
-    const delay = Math.max(asked, backoffDelay(RETRY, attempts, this.#o.random));
-    log.warn(
-      { err: error, ...key, kind: labels.kind, attempts, retryInMs: Math.round(delay) },
-      'could not post or update a message; retrying',
-    );
-    await this.#ctx.store.postponeIntent(
-      key,
-      this.#ctx.owner,
-      intent.seq,
-      new Date(clock.now().getTime() + delay),
-    );
+  async #failed(n: Notification, intent: Intent, labels: Labels, error: unknown) {
+    const end = await failed(this.#ctx, this.#o.random, { n, intent, labels, error });
+    if (end) await this.#end(n, intent, end);
   }
 
   #end(n: Notification, intent: Intent, end: IntentEnd): Promise<boolean> {

@@ -9,12 +9,14 @@
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
+import type { TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { BotRequest } from '../store/store.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
+import { OutboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
 import { pollUser } from './poll-user.ts';
 import { noRules } from './rules.ts';
@@ -63,6 +65,8 @@ export class Poller {
   readonly #ctx: PollerContext;
   readonly #o: PollerOptions;
   readonly #users: LinkedUsers;
+  /** Tells a person of a change to them, through this replica's outbox. */
+  readonly notices: TellPerson;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -102,6 +106,7 @@ export class Poller {
       random,
     });
     this.#ctx = { ...ctx, outbox };
+    this.notices = new OutboxNotices(this.#ctx);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 

@@ -1,13 +1,12 @@
 /**
  * The requester hears the outcome: each access request made through the bot is checked when its
  * requester is polled (the sweep reads the open requests once: they are few), and once decided,
- * one direct message per chat identity says how, by whom and why. The decided task carries who
- * and why; when the service named no task for the request, the access's status is the fallback.
+ * one direct message per chat identity says how, by whom and why — each a message of the outbox,
+ * sent once whatever replica dies when. The decided task carries who and why; when the service
+ * named no task for the request, the access's status is the fallback.
  */
 import type { Access } from '../access/schemas.ts';
-import { ago } from '../core/clock.ts';
 import type { Voice } from '../core/i18n/voice.ts';
-import { RecipientGoneError } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
@@ -21,33 +20,18 @@ export async function checkRequests(
   requests: readonly BotRequest[],
   links: readonly IdentityLink[],
 ): Promise<void> {
-  const targets = directTargets(links).filter((t) => ctx.notifiers.has(t.platform));
+  const targets = directTargets(links, 'requester').filter((t) => ctx.notifiers.has(t.platform));
   if (!targets.length) return;
   for (const request of requests) {
     const message = await outcomeOf(ctx, request);
     if (!message) continue;
-    const now = ctx.clock.now();
-    const stale = ago(ctx.clock, ctx.retryAfterMs);
-    if (!(await ctx.store.claimRequestOutcome(request.accessId, ctx.owner, now, stale))) continue;
-    let delivered = false;
-    for (const { platform, destination } of targets) {
-      const labels = { platform, kind: 'request_outcome' };
-      try {
-        const v = await voiceOf(ctx, platform, destination);
-        await ctx.notifiers.get(platform)!.post(destination, message(v));
-        ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
-        // Reaching them on one platform is enough, e.g. when they are gone from another.
-        delivered = true;
-      } catch (error) {
-        const gone = error instanceof RecipientGoneError;
-        ctx.metrics.notifications.inc({ ...labels, outcome: gone ? 'gone' : 'failed' });
-        const about = { err: error, ...labels, taskId: request.accessId, recipient: 'requester' };
-        if (gone) ctx.log.info(about, 'the recipient is gone');
-        else ctx.log.warn(about, 'could not post or update a message');
-      }
+    const { accessId: event, accessUserId } = request;
+    for (const target of targets) {
+      const v = await voiceOf(ctx, target.platform, target.destination);
+      await ctx.outbox.send({ event, target, accessUserId, message: message(v) });
     }
-    // Unsent, the claim goes stale and the outcome is tried again after the retry period.
-    if (delivered) await ctx.store.markRequestOutcomeSent(request.accessId, ctx.clock.now());
+    // Every message is claimed (by this replica or one before it): the outbox sends each once.
+    await ctx.store.markRequestOutcomeSent(request.accessId, ctx.clock.now());
   }
 }
 
@@ -72,10 +56,8 @@ async function outcomeOf(
     return (v) => requestStatusMessage(v, what(v), 'gone', v.t('poller.requestGone'));
   }
   const { status } = access;
-  return (v) => {
-    const said = status ?? v.t('poller.requestDecided');
-    return requestStatusMessage(v, what(v), said.toLowerCase(), said);
-  };
+  const state = status?.toLowerCase() ?? 'decided';
+  return (v) => requestStatusMessage(v, what(v), state, status ?? v.t('poller.requestDecided'));
 }
 
 function findAccess(ctx: PollerContext<unknown>, request: BotRequest): Promise<Access | undefined> {

@@ -2,7 +2,8 @@
  * Decided elsewhere: a task that was notified has left an approver's pending list. Read it; if
  * it is decided (or gone), every notification about it (escalations too) is resolved with an
  * `outcome` intent — also one whose message was claimed but not yet known to be sent — and the
- * outbox edits each message to say so, retrying until the edit lands. A task that is still
+ * outbox edits each message to say so, retrying until the edit lands (or, where the message
+ * cannot be found again, posts a one-line note after it). A task that is still
  * pending (reassigned, or skipped by a list that changed while it was read) is left alone.
  * Unless it was decided through the bot, each approver's message resolved is audited as
  * `decided_elsewhere`.
@@ -15,9 +16,10 @@ import { stateOf } from '../core/task-card.ts';
 import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
-import { escalationOutcomeMessage, outcomeMessage } from './messages.ts';
-import { isBrief } from './rules.ts';
-import { destinationOf, roleOf, voiceOf } from './targets.ts';
+import { kindOf } from './kinds.ts';
+import { escalationOutcomeMessage, outcomeMessage, outcomeNote } from './messages.ts';
+import { isBrief, isNotifyOnly } from './rules.ts';
+import { destinationOf, voiceOf } from './targets.ts';
 
 export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<Task | undefined> {
   return found(ctx.gate.run(() => ctx.client.getTask(taskId)));
@@ -43,12 +45,16 @@ export async function resolveTask(
     if (n.resolvedAt || !ctx.notifiers.has(n.platform)) continue;
     const key = { taskId, platform: n.platform, recipient: n.recipient };
     const brief = isBrief(ctx.rules, n.platform, n.recipient);
-    const role = roleOf(n.recipient);
-    const outcome = role === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
+    const kind = kindOf(n.recipient);
+    const outcome = kind === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
+    const buttons = kind === 'approver' && !(task && isNotifyOnly(task, ctx.rules));
     const v = await voiceOf(ctx, n.platform, destinationOf(n));
-    const body = { message: outcome(v, task, taskId, ctx.pendingStatus, brief) };
+    const body = {
+      message: outcome(v, task, taskId, ctx.pendingStatus, brief),
+      note: outcomeNote(v, task, taskId, ctx.pendingStatus, buttons),
+    };
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
-    if (resolved && role === 'approver') await audit(n);
+    if (resolved && kind === 'approver') await audit(n);
     // An intent in another replica's hands stays there; that replica (or its heir) edits it.
     if (resolved?.intent?.owner === ctx.owner) await ctx.outbox.drive(resolved, false);
   }

@@ -102,7 +102,7 @@ export const escalates = (rules: NotifyRules) =>
 
 /** Whether a message to `recipient` (a target's or notification's key) leaves out free text. */
 export function isBrief(rules: NotifyRules, platform: Platform, recipient: string): boolean {
-  const channelId = /^(?:escalation:)?channel:(.*)$/.exec(recipient)?.[1];
+  const channelId = /^(?:[a-z]+:)?channel:(.*)$/.exec(recipient)?.[1];
   if (channelId === undefined) return false;
   const all = [...rules.channels, ...rules.escalations, rules.defaultEscalation];
   const naming = all.filter((c) => c?.platform === platform && c.channelId === channelId);

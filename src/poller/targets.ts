@@ -2,55 +2,51 @@
  * Where a task's messages go: a direct message to each chat identity of the approver on a
  * platform the bot serves, a post to each channel the rules name, and once the task has waited
  * too long, its escalation. Each target has a recipient key, the third part of the
- * notification's unique key in the store.
+ * notification's unique key in the store (kinds.ts).
  */
 import type { Task } from '../access/schemas.ts';
 import type { Voice } from '../core/i18n/voice.ts';
-import { Destination, destinationKey, recipientVoice } from '../core/notifier.ts';
+import { Destination, recipientVoice } from '../core/notifier.ts';
 import type { IdentityLink, Notification, Platform } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
+import { KINDS, kindOf, type MessageKind, recipientOf } from './kinds.ts';
 import { type Channel, channelsFor, escalationChannelsFor, type NotifyRules } from './rules.ts';
 
 export interface Target {
   platform: Platform;
   destination: Destination;
   recipient: string;
-  /**
-   * An approver's own message gets buttons and reminders; a channel post is for information; an
-   * escalation tells a channel that the task waits too long.
-   */
-  role: 'approver' | 'channel' | 'escalation';
+  kind: MessageKind;
 }
 
-/** Apart from the channel's own posts: a channel may hear of a task and later of its escalation. */
-const ESCALATION = 'escalation:';
-
-/** Whose message a notification is, by its recipient key. */
-export function roleOf(recipient: string): Target['role'] {
-  if (recipient.startsWith(ESCALATION)) return 'escalation';
-  return recipient.startsWith('user:') ? 'approver' : 'channel';
-}
-
-const target = (platform: Platform, destination: Destination, role: Target['role']): Target => ({
+export const target = (
+  platform: Platform,
+  destination: Destination,
+  kind: MessageKind,
+): Target => ({
   platform,
   destination,
-  recipient: `${role === 'escalation' ? ESCALATION : ''}${destinationKey(destination)}`,
-  role,
+  recipient: recipientOf(kind, destination),
+  kind,
 });
 
 /** The channels among `channels` on a platform served. */
 const channelTargets = (
   channels: readonly Channel[],
   served: ReadonlySet<Platform>,
-  role: 'channel' | 'escalation',
+  kind: 'channel' | 'escalation',
 ) =>
   channels
     .filter((c) => served.has(c.platform))
-    .map((c) => target(c.platform, { kind: 'channel', channelId: c.channelId }, role));
+    .map((c) => target(c.platform, { kind: 'channel', channelId: c.channelId }, kind));
 
-export function directTargets(links: readonly IdentityLink[]): Target[] {
+/** A direct message of `kind` to each of these chat identities. */
+export function directTargets(
+  links: readonly IdentityLink[],
+  kind: MessageKind = 'approver',
+): Target[] {
   return links.map((link) =>
-    target(link.platform, { kind: 'user', chatUserId: link.chatUserId }, 'approver'),
+    target(link.platform, { kind: 'user', chatUserId: link.chatUserId }, kind),
   );
 }
 
@@ -89,7 +85,7 @@ export function voiceOf(
 export function destinationOf(n: Pick<Notification, 'destination' | 'recipient'>): Destination {
   const stored = Destination.safeParse(n.destination);
   if (stored.success) return stored.data;
-  const key = n.recipient.replace(ESCALATION, '');
+  const key = n.recipient.slice(KINDS[kindOf(n.recipient)].prefix.length);
   return key.startsWith('user:')
     ? { kind: 'user', chatUserId: key.slice('user:'.length) }
     : { kind: 'channel', channelId: key.replace(/^channel:/, '') };

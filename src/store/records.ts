@@ -22,11 +22,15 @@ export type IdentityLink = z.infer<typeof IdentityLink>;
 export const JsonObject = z.record(z.string(), z.unknown());
 export type JsonObject = z.infer<typeof JsonObject>;
 
-/** Names one notification: at most one message per task, platform and recipient. */
+/** Names one notification: at most one message per event, platform and recipient. */
 export const NotificationKey = z.object({
+  /** The event it tells of: a task's id, or a request's or a group change's (src/poller/kinds.ts). */
   taskId: z.string().min(1),
   platform: Platform,
-  /** The poller's name for where it goes, e.g. `user:U123` or `channel:C42`. */
+  /**
+   * The poller's name for where it goes and what kind of message it is, e.g. `user:U123`,
+   * `channel:C42`, `requester:user:U123`.
+   */
   recipient: z.string().min(1),
 });
 export type NotificationKey = z.infer<typeof NotificationKey>;
@@ -40,8 +44,16 @@ export type NotificationKey = z.infer<typeof NotificationKey>;
 export const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up', 'refresh']);
 export type IntentKind = z.infer<typeof IntentKind>;
 
-/** The messages an intent sends, in the neutral reply model (kept as JSON here). */
-export const IntentBody = z.object({ message: JsonObject, followUp: JsonObject.optional() });
+/**
+ * The messages an intent sends, in the neutral reply model (kept as JSON here): the message or
+ * its new content; a reminder's nudge; an outcome's short note, posted instead of the edit when
+ * the message cannot be found.
+ */
+export const IntentBody = z.object({
+  message: JsonObject,
+  followUp: JsonObject.optional(),
+  note: JsonObject.optional(),
+});
 export type IntentBody = z.infer<typeof IntentBody>;
 
 export const Intent = z.object({
@@ -71,6 +83,8 @@ export const NotificationClaim = NotificationKey.extend({
   /** Where it goes: the notifier's Destination. */
   destination: JsonObject,
   body: IntentBody,
+  /** Set for a message that is never edited afterwards: no decision is waited for. */
+  resolvedAt: z.date().optional(),
 });
 export type NotificationClaim = z.infer<typeof NotificationClaim>;
 
@@ -86,6 +100,10 @@ export const Notification = NotificationKey.extend({
   /** The sent message's reference (the adapter's MessageRef); null until it is sent. */
   messageRef: JsonObject.nullable(),
   sentAt: z.date().nullable(),
+  /** When its post was last started; null: never, so nothing of it can be on the platform. */
+  triedAt: z.date().nullable(),
+  /** When accessbot gave up finding its message: never posted again; a decision gets a note. */
+  lostAt: z.date().nullable(),
   remindedAt: z.date().nullable(),
   /** Set once the task is decided (its `outcome` intent written), or the recipient is gone. */
   resolvedAt: z.date().nullable(),
@@ -94,8 +112,11 @@ export const Notification = NotificationKey.extend({
 });
 export type Notification = z.infer<typeof Notification>;
 
-/** How an intent ends: `done`, `drop` (also resolve: nothing more to send), or on to `follow_up`. */
-export type IntentEnd = 'done' | 'drop' | 'follow_up';
+/**
+ * How an intent ends: `done`, `drop` (also resolve: nothing more to send), on to `follow_up`, or
+ * `lost` (done, and its message is lost track of: never posted again).
+ */
+export type IntentEnd = 'done' | 'drop' | 'follow_up' | 'lost';
 
 /** An access request made through the bot, whose requester is told the outcome. */
 export const BotRequest = z.object({

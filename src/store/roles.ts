@@ -111,7 +111,10 @@ export interface TaskAudienceStore {
  * and only while `seq` is unchanged (a fencing token).
  */
 export interface NotificationStore {
-  /** Writes the notification and its `post` intent unless one exists; true when this call did. */
+  /**
+   * Writes the notification and its `post` intent unless one exists (one message per event,
+   * platform and recipient, ever); true when this call did.
+   */
   claimNotification(claim: NotificationClaim): Promise<boolean>;
   /**
    * Notifications of the given tasks, and the unresolved ones found in `openFor`'s pending list,
@@ -168,6 +171,11 @@ export interface NotificationStore {
     end: IntentEnd,
     now: Date,
   ): Promise<boolean>;
+  /**
+   * Records that `owner` is about to post the message (from then on it may be on the platform);
+   * false as completeIntent.
+   */
+  markPostTried(key: NotificationKey, owner: string, seq: number, now: Date): Promise<boolean>;
   /** A try failed: the intent waits until `dueAt`, for any replica; false as completeIntent. */
   postponeIntent(key: NotificationKey, owner: string, seq: number, dueAt: Date): Promise<boolean>;
   /**
@@ -213,15 +221,9 @@ export interface ReplicaStore {
 export interface RequestStore {
   /** Remembers a request; recording the same access twice keeps the first. */
   recordRequest(request: BotRequest): Promise<void>;
-  /** Every request whose outcome has not been sent yet, oldest first; read once per sweep. */
+  /** Every request whose outcome is not in the outbox yet, oldest first; read once per sweep. */
   listOpenRequests(): Promise<BotRequest[]>;
-  /** The right to send a request's outcome: unclaimed, or claimed before `staleBefore` and unsent. */
-  claimRequestOutcome(
-    accessId: string,
-    claimedBy: string,
-    now: Date,
-    staleBefore: Date,
-  ): Promise<boolean>;
+  /** Its outcome messages are claimed in the outbox, which sends them: the request is closed. */
   markRequestOutcomeSent(accessId: string, sentAt: Date): Promise<void>;
 }
 

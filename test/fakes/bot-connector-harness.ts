@@ -10,7 +10,6 @@ import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters
 import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext } from '../../src/app/runtime.ts';
 import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
-import { PersonNotices } from '../../src/core/notices.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -18,6 +17,7 @@ import { HttpServer } from '../../src/server/http-server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { captureLog } from '../helpers/bot.ts';
+import { outboxNotices } from '../helpers/outbox-notices.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
 import { type Member, startFakeBotConnector } from './bot-connector.ts';
 import { ADAPTIVE_CARD, cardProblems } from './bot-connector-cards.ts';
@@ -84,7 +84,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     ACCESS_API_URL: 'sandbox',
     ...(options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }),
   });
-  const notices = new PersonNotices(store, log);
+  const { notices, register } = outboxNotices(store, log);
   const context = decisionContext(config, { client, store, log });
   const bot = new AccessBot({
     client,
@@ -106,7 +106,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
       ...options,
     },
   );
-  notices.register(teams.notifier);
+  register(teams.notifier);
   const port = await http.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}/api/messages`;
   const invokeCardIssues: string[] = [];

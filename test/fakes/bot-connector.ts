@@ -37,6 +37,8 @@ export interface Call {
   body?: unknown;
   authorization?: string;
   status: number;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 /** A member as Teams answers for one (a `TeamsChannelAccount` on the wire). */
@@ -111,6 +113,7 @@ export async function startFakeBotConnector(members: Member[] = []): Promise<Fak
           : (body as Activity),
       authorization: req.headers.authorization,
       status: 200,
+      at: Date.now(),
     };
     calls.push(call);
     received.emit('call');

@@ -77,6 +77,11 @@ export class FakeSlack {
   socketUrl: string | undefined;
   /** `auth.test` answers `ok: false` with this error (e.g. `invalid_auth`). */
   authError: string | undefined;
+  /**
+   * Scopes the app was not granted: the history methods answer `missing_scope` (naming it in
+   * `needed`) for a conversation whose kind needs one of them (D… im, C… channels, G… groups).
+   */
+  readonly withoutScopes = new Set<string>();
   /** What `users.info` answers as each user's `tz`; a test may move people. */
   readonly timeZones = new Map(Object.entries(slackTimeZones));
   /** What `users.info` with `include_locale` answers as `user.locale`; `en-US` for the others. */
@@ -154,6 +159,7 @@ export class FakeSlack {
     this.messages.clear();
     this.#faults.clear();
     this.authError = undefined;
+    this.withoutScopes.clear();
     this.timeZones.clear();
     for (const [id, zone] of Object.entries(slackTimeZones)) this.timeZones.set(id, zone);
   }
@@ -266,6 +272,9 @@ export class FakeSlack {
       case 'conversations.replies': {
         const channel = str('channel');
         if (!/^[CDG]/.test(channel)) return fail('channel_not_found');
+        const scope = { D: 'im', C: 'channels', G: 'groups' }[channel[0] ?? ''];
+        const needed = `${scope}:history`;
+        if (this.withoutScopes.has(needed)) return { ...fail('missing_scope'), needed };
         const thread = method === 'conversations.replies' ? str('ts') : undefined;
         if (thread !== undefined && !this.messages.has(`${channel}/${thread}`)) {
           return fail('thread_not_found');

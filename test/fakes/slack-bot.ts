@@ -9,10 +9,9 @@ import { createHmac } from 'node:crypto';
 import { AccessClient } from '../../src/access/client.ts';
 import { AccessHealth } from '../../src/app/access-health.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { decisionContext } from '../../src/app/runtime.ts';
+import { decisionContext, lateNotices } from '../../src/app/runtime.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
-import { PersonNotices } from '../../src/core/notices.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -109,7 +108,7 @@ export async function startSlackBot(
       options.onAccess?.(event.ms);
     },
   });
-  const notices = new PersonNotices(store, log);
+  const notices = lateNotices();
   const context = decisionContext(config, { client, store, log });
   const bot = new AccessBot({
     client,

@@ -1,8 +1,8 @@
 /**
- * What the crash test and the soak run share: a sandbox and a Slack fake in this process, a
- * store for replicas (SQLite file or a fresh PostgreSQL schema), replicas as child processes,
- * and the checks: one top-level message per task and approver, every decided task's messages
- * updated, no follow-up twice.
+ * What the crash test and the soak run share: a sandbox and the platform's fake (the Slack Web API
+ * or the Bot Connector) in this process, a store for replicas (SQLite file or a fresh PostgreSQL
+ * schema), replicas as child processes, and what was sent: every message each conversation got,
+ * as it now stands, so a test can count them per event.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,17 +14,43 @@ import pg from 'pg';
 import { users } from '../../src/sandbox/seed.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
-import { FakeSlack, type PostedMessage } from '../fakes/slack-api.ts';
+import type { Store } from '../../src/store/store.ts';
+import { type FakeBotConnector, startFakeBotConnector } from '../fakes/bot-connector.ts';
+import { FakeSlack } from '../fakes/slack-api.ts';
 
 const child = fileURLToPath(new URL('./poller-child.ts', import.meta.url));
 
 export type Person = keyof typeof users;
-export const slackId = (person: Person) => `U-${person.toUpperCase()}`;
+export type ChatPlatform = 'slack' | 'teams';
+/** A person's chat id on each platform (`U-ADA`, `29:ada`). */
+export const chatIdOf = (platform: ChatPlatform, person: Person) =>
+  platform === 'slack' ? `U-${person.toUpperCase()}` : `29:${person}`;
+/** The conversation a person's messages land in (Slack's DM channel, Teams' personal chat). */
+export const dmOf = (platform: ChatPlatform, person: Person) =>
+  platform === 'slack' ? `D-${chatIdOf(platform, person)}` : `a:dm-${person}`;
+/** The channel escalations go to, by platform. */
+export const ESCALATION_CHANNEL = 'C-ESCALATIONS';
+
+/** One message as it now stands: where it is, what it shows, whether it is a follow-up. */
+export interface Shown {
+  conversation: string;
+  /** Its text and content as JSON, for finding what it is about. */
+  content: string;
+  /** Slack: a reply in a thread. Teams has none: a follow-up is a message after the card. */
+  threaded: boolean;
+  postedAt: number;
+}
 
 export interface DeliveryWorld {
   sandbox: Sandbox;
+  platform: ChatPlatform;
   slack: FakeSlack;
+  teams: FakeBotConnector;
   databaseUrl: string;
+  /** Every message sent, on the world's platform, as it now stands. */
+  shown(): Shown[];
+  /** Opens the replicas' store from this process (close it after use). */
+  store(): Promise<Store>;
   start(replica: string, env?: Record<string, string>): Replica;
   close(): Promise<void>;
 }
@@ -35,15 +61,18 @@ export interface Replica {
   started: Promise<void>;
   exited: Promise<number | null>;
   stderr: () => string;
+  stdout: () => string;
 }
 
-/** A sandbox, a Slack fake and a store with `people` linked on Slack. */
+/** A sandbox, the platform's fake and a store with `people` linked on `platform`. */
 export async function deliveryWorld(
   kind: 'sqlite' | 'postgres',
   people: Person[],
+  platform: ChatPlatform = 'slack',
 ): Promise<DeliveryWorld> {
   const sandbox = await startSandbox({ pageSize: 5 });
   const slack = await FakeSlack.start();
+  const teams = await startFakeBotConnector();
   let databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'accessbot-delivery-')), 'bot.db')}`;
   let dropSchema = async () => {};
   if (kind === 'postgres') {
@@ -59,23 +88,39 @@ export async function deliveryWorld(
     };
   }
   const store = await openStore(databaseUrl);
+  const reference = (conversation: string, user?: string) => ({
+    channelId: 'msteams',
+    serviceUrl: teams.url,
+    conversation: { id: conversation },
+    bot: { id: '28:accessbot' },
+    ...(user && { user: { id: user } }),
+  });
   for (const person of people) {
     const user = users[person];
+    const chatUserId = chatIdOf(platform, person);
     await store.saveLink({
-      platform: 'slack',
-      chatUserId: slackId(person),
+      platform,
+      chatUserId,
       accessUserId: user.id,
       email: user.email,
       displayName: user.displayName,
       linkedAt: new Date(0),
     });
+    const ref = reference(dmOf('teams', person), chatUserId);
+    await store.saveConversationRef('teams', `user:${chatUserId}`, ref);
   }
+  const escalations = reference(ESCALATION_CHANNEL);
+  await store.saveConversationRef('teams', `channel:${ESCALATION_CHANNEL}`, escalations);
   await store.close();
   const running = new Set<ChildProcess>();
   return {
     sandbox,
+    platform,
     slack,
+    teams,
     databaseUrl,
+    shown: () => (platform === 'slack' ? slackShown(slack) : teamsShown(teams)),
+    store: () => openStore(databaseUrl),
     start(replica, env = {}) {
       const p = spawn(process.execPath, [child], {
         env: {
@@ -85,18 +130,19 @@ export async function deliveryWorld(
           SANDBOX_API_KEY: sandbox.apiKey,
           SANDBOX_API_SECRET: sandbox.apiSecret,
           SLACK_API_URL: slack.apiUrl,
+          PLATFORM: platform,
           REPLICA: replica,
           ...env,
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
       running.add(p);
       let err = '';
+      let out = '';
       p.stderr?.on('data', (chunk) => {
         err += String(chunk);
       });
       const started = new Promise<void>((resolve) => {
-        let out = '';
         p.stdout?.on('data', (chunk) => {
           out += String(chunk);
           if (out.includes('started\n')) resolve();
@@ -108,42 +154,58 @@ export async function deliveryWorld(
           resolve(code);
         }),
       );
-      return { process: p, started, exited, stderr: () => err };
+      return { process: p, started, exited, stderr: () => err, stdout: () => out };
     },
     async close() {
       for (const p of running) p.kill('SIGKILL');
       await slack.close();
+      await teams.close();
       await sandbox.close();
       await dropSchema();
     },
   };
 }
 
-const payloadOf = (m: PostedMessage) =>
-  m.metadata?.event_payload as { delivery_id?: string; task_id?: string } | undefined;
-
-/** Top-level task messages, by `channel task` (a DM channel is `D-<slack id>`). */
-export function taskMessages(slack: FakeSlack): Map<string, PostedMessage[]> {
-  const byKey = new Map<string, PostedMessage[]>();
-  for (const m of slack.messages.values()) {
-    const task = payloadOf(m)?.task_id;
-    if (m.thread_ts || !task) continue;
-    const key = `${m.channel} ${task}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), m]);
-  }
-  return byKey;
+function slackShown(slack: FakeSlack): Shown[] {
+  return [...slack.messages.values()].map((m) => ({
+    conversation: m.channel,
+    content: JSON.stringify({ text: m.text, blocks: m.blocks }),
+    threaded: Boolean(m.thread_ts),
+    postedAt: m.postedAt,
+  }));
 }
 
-/** Follow-ups posted twice for the same reminder. */
-export function repeatedFollowUps(slack: FakeSlack): string[] {
-  const seen = new Map<string, number>();
-  for (const m of slack.messages.values()) {
-    const id = payloadOf(m)?.delivery_id;
-    if (m.thread_ts && id) seen.set(id, (seen.get(id) ?? 0) + 1);
-  }
-  return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+function teamsShown(teams: FakeBotConnector): Shown[] {
+  return teams.calls
+    .filter((c) => (c.op === 'send' || c.op === 'reply') && c.status === 200 && c.newId)
+    .map((c) => ({
+      conversation: c.conversationId,
+      content: JSON.stringify(teams.message(c.newId ?? '')),
+      threaded: false,
+      postedAt: c.at,
+    }));
 }
 
-/** Whether a task message shows buttons (a pending card) or not (the outcome). */
-export const showsButtons = (m: PostedMessage) =>
-  JSON.stringify(m.blocks).includes('"type":"actions"');
+/**
+ * What a message is about: `task:<id>` (a card or an escalation), `follow-up:<title>`,
+ * `requester:<task id>`, `member:<group>` or `note`.
+ */
+export function aboutOf(world: DeliveryWorld, m: Shown): string {
+  const taskIn = () => [...world.sandbox.state.tasks.keys()].find((id) => m.content.includes(id));
+  if (m.content.includes('Update: ')) return 'note';
+  if (m.content.includes('Your request for access')) return `requester:${taskIn()}`;
+  const group = /added you to the group (\S+) /.exec(m.content);
+  if (group) return `member:${group[1]}`;
+  const followUp = /⏰ \\"(.+?)\\" is still waiting for your decision since/.exec(m.content);
+  if (followUp) return `follow-up:${followUp[1]}`;
+  const task = taskIn();
+  return task ? `task:${task}` : `unknown:${m.content.slice(0, 200)}`;
+}
+
+/** Every message sent, by `conversation about`. */
+export function census(world: DeliveryWorld): Map<string, Shown[]> {
+  return Map.groupBy(world.shown(), (m) => `${m.conversation} ${aboutOf(world, m)}`);
+}
+
+/** Whether a message shows Approve (a pending card) or not (the outcome). */
+export const showsButtons = (m: Shown) => m.content.includes('"Approve"');

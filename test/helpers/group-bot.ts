@@ -7,13 +7,13 @@ import type { AccessClient } from '../../src/access/client.ts';
 import { AccessBot } from '../../src/core/bot.ts';
 import type { GroupRulesConfig } from '../../src/core/groups/rules.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import { PersonNotices } from '../../src/core/notices.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
 import { RecordingNotifier } from '../poller-fakes.ts';
 import { captureLog } from './bot.ts';
+import { outboxNotices } from './outbox-notices.ts';
 
 export type Who = keyof typeof users;
 
@@ -31,9 +31,9 @@ export async function groupBot(
 ) {
   const store = await openStore('sqlite::memory:');
   const { log, lines } = captureLog();
-  const notices = new PersonNotices(store, log);
+  const { notices, register } = outboxNotices(store, log);
   const dms = new RecordingNotifier('slack');
-  notices.register(dms);
+  register(dms);
   const clock = { ms: Date.UTC(2026, 10, 20, 10) };
   const bot = new AccessBot({
     client,

@@ -1,16 +1,27 @@
 /**
- * A replica for the crash and soak runs: the real Poller with the real Slack notifier, against
- * the sandbox and the Slack Web API fake named in its environment, on the store DATABASE_URL
- * names. ACCESSBOT_CRASH_AT (src/poller/crash-points.ts) makes it kill itself at one step.
+ * A replica for the crash and soak runs: the real Poller with the real Slack notifier (or, with
+ * PLATFORM=teams, the real Teams notifier through botbuilder), against the sandbox and the
+ * platform's fake named in its environment, on the store DATABASE_URL names. ACCESSBOT_CRASH_AT
+ * (src/poller/crash-points.ts) makes it kill itself at one step. TELL (JSON: accessUserId, event,
+ * text) makes it tell a person of a group change first, as a confirmed change does, and so does
+ * each such line on its stdin; NOTIFY_RULES
+ * and ESCALATE_AFTER_MS turn escalations on. On SIGTERM it stops cleanly and prints the time from
+ * the platform's answers to the stored references (`window <sum s> <count>`).
  */
+import { createInterface } from 'node:readline';
 import { Registry } from 'prom-client';
 import { SlackApi } from '../../adapters/slack/api.ts';
 import { SlackNotifier } from '../../adapters/slack/notifier.ts';
+import { startTeams } from '../../adapters/teams/start.ts';
 import { AccessClient } from '../../src/access/client.ts';
+import { AccessBot } from '../../src/core/bot.ts';
+import type { Notifier } from '../../src/core/notifier.ts';
+import { info } from '../../src/core/reply.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { createPollerMetrics } from '../../src/poller/metrics.ts';
 import { Poller } from '../../src/poller/poller.ts';
+import { parseNotifyRules } from '../../src/poller/rules.ts';
 import { openStore } from '../../src/store/open.ts';
 
 const env = (name: string) => {
@@ -30,33 +41,69 @@ const client = new AccessClient({
   timeoutMs: 5_000,
   retry: { limit: 2, baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 1_000 },
 });
-const api = new SlackApi({
-  token: 'xoxb-crash-test',
-  apiUrl: env('SLACK_API_URL'),
-  log,
-  metrics,
-  retries: 0,
-  timeoutMs: 5_000,
-  maxRateLimitWaitMs: 0,
-});
+
+async function notifier(): Promise<Notifier> {
+  if (process.env.PLATFORM === 'teams') {
+    const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
+    const settings = { appId: '', appType: 'MultiTenant', anonymous: true, allowedTenants: '*' };
+    const teams = await startTeams(
+      { bot, routes: { mount: () => {} }, replays: store, log, metrics, settings } as never,
+      // One try per call, as the Slack client here: a failure is the outbox's to retry.
+      { retry: { limit: 0, baseDelayMs: 10, maxDelayMs: 10 } },
+    );
+    return teams.notifier;
+  }
+  const api = new SlackApi({
+    token: 'xoxb-crash-test',
+    apiUrl: env('SLACK_API_URL'),
+    log,
+    metrics,
+    retries: 0,
+    timeoutMs: 5_000,
+    maxRateLimitWaitMs: 0,
+  });
+  return new SlackNotifier(api);
+}
+
+const pollerMetrics = createPollerMetrics(new Registry());
 const poller = new Poller({
   client,
   store,
-  notifiers: [new SlackNotifier(api)],
+  notifiers: [await notifier()],
   log,
-  metrics: createPollerMetrics(new Registry()),
+  metrics: pollerMetrics,
   owner: env('REPLICA'),
   pendingStatus: 'Pending',
   intervalMs: ms('POLL_INTERVAL_MS', 500),
   concurrency: 4,
   remindAfterMs: ms('REMIND_AFTER_MS', 0),
+  escalateAfterMs: ms('ESCALATE_AFTER_MS', 0),
+  rules: process.env.NOTIFY_RULES ? parseNotifyRules(process.env.NOTIFY_RULES) : undefined,
   directorySyncMs: 0,
   heartbeatMs: ms('HEARTBEAT_MS', 200),
   deadAfterMs: ms('DEAD_AFTER_MS', 1_500),
   retryAfterMs: ms('RETRY_AFTER_MS', 120_000),
 });
+const tell = async (line: string) => {
+  const { accessUserId, event, text } = JSON.parse(line) as Record<string, string>;
+  await poller.notices.tell(accessUserId!, event!, (v) => info(v, text!));
+};
+if (process.env.TELL) await tell(process.env.TELL);
 await poller.start();
 process.stdout.write('started\n');
 process.on('SIGTERM', () => {
-  void poller.stop().then(() => store.close().then(() => process.exit(0)));
+  void poller.stop().then(async () => {
+    const [sum, count] = ['sum', 'count'].map((name) =>
+      pollerMetrics.unrecordedSeconds
+        .get()
+        .then((m) => m.values.find((v) => v.metricName?.endsWith(`_${name}`))?.value ?? 0),
+    );
+    process.stdout.write(`window ${await sum} ${await count}\n`);
+    await store.close();
+    process.exit(0);
+  });
 });
+// Each line on stdin is a group change confirmed on this replica: its person is told.
+for await (const line of createInterface({ input: process.stdin })) {
+  void tell(line).catch((error: unknown) => log.error({ err: error }, 'could not tell'));
+}

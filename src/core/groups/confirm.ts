@@ -50,7 +50,7 @@ export async function confirmChange(deps: GroupDeps, link: IdentityLink, v: Voic
     const result = await finish(deps, link, v, change, 'done', outcome, detail, 'confirmed');
     if (outcome === 'added' || outcome === 'removed') {
       const notice = (w: Voice) => changedNotice(w, change, nameOf(link));
-      await deps.notices?.tell(change.targetUserId, notice);
+      await deps.notices?.tell(change.targetUserId, change.id, notice);
     }
     return result;
   });

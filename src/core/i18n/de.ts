@@ -10,18 +10,15 @@ export const de: Catalog = {
   'usage.tasks': 'tasks — Ihre offenen Aufgaben, nummeriert',
   'usage.approve':
     'approve <Nummer oder ID> [weitere…] — Ihre Aufgaben genehmigen (z. B. `approve 1 3`)',
-  'usage.decline':
-    'decline <Nummer oder ID> [weitere…] -- <Grund> — sie ablehnen, mit Begründung',
+  'usage.decline': 'decline <Nummer oder ID> [weitere…] -- <Grund> — sie ablehnen, mit Begründung',
   'usage.members':
     'members [Gruppenname oder ID] — wer in einer Gruppe ist (für den ganzen Kanal beantwortet; ohne Gruppe: die Gruppe, an die der Kanal gebunden ist)',
   'usage.groups': 'groups — die Benutzergruppen',
   'usage.apps': 'apps [Suche] — die Anwendungen, die Sie beantragen können',
-  'usage.request':
-    'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
+  'usage.request': 'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
   'usage.group':
     'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <id>` oder `cancel <id>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen',
-  'usage.history':
-    'history — Ihre letzten Aktionen (Prüfer: history <Person> oder history all)',
+  'usage.history': 'history — Ihre letzten Aktionen (Prüfer: history <Person> oder history all)',
   'usage.report':
     'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder so vieler)',
   'parse.tooLong':
@@ -59,8 +56,7 @@ export const de: Catalog = {
   'parse.nameTooLong': 'Dieser Name ist zu lang (höchstens {max} Zeichen).',
   'card.anApplication': 'eine Anwendung',
   'card.aUser': 'ein Benutzer',
-  'card.title.accessRequest':
-    'Zugriffsantrag: {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.title.accessRequest': 'Zugriffsantrag: {app}{withLevel, select, yes { ({level})} other {}}',
   'card.title.review':
     'Zugriffsprüfung: {user} für {app}{withLevel, select, yes { ({level})} other {}}',
   'card.title.offboardingStep': 'Offboarding: {step}',
@@ -180,8 +176,7 @@ export const de: Catalog = {
   'bot.slowDownTitle': 'Langsamer, bitte',
   'request.quoted': '„{name}“',
   'request.severalApps': '„{typed}“ passt zu mehreren Anwendungen: {apps}. Welche meinen Sie?',
-  'request.noApp':
-    'Ich habe keine Anwendung namens „{typed}“ gefunden. Mit `apps` sehen Sie alle.',
+  'request.noApp': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Mit `apps` sehen Sie alle.',
   'request.noAppGuess': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Meinten Sie {apps}?',
   'request.severalLevels':
     '{app} hat mehrere Berechtigungsstufen: {levels}. Nennen Sie eine, z. B. `request {app} {first} -- why you need it`.',
@@ -348,8 +343,7 @@ export const de: Catalog = {
   'report.more': 'und {n} weitere (die Formate CSV und JSON listen alle)',
   'report.footnote':
     'Die Wartezeit einer Aufgabe läuft von ihrer Erstellung (laut Access Service, sonst ab der ersten Nachricht von accessbot an eine genehmigende Person) bis zu ihrer Genehmigung oder Ablehnung: über accessbot (im Chat) oder wie der Poller von accessbot sie im Access Service entschieden fand (anderswo). Erinnerungen und Eskalationen zählen, wenn accessbot sie einreiht. Offene Aufgaben sind die, über die accessbot eine genehmigende Person informiert hat und die es noch nicht entschieden gesehen hat.',
-  'report.chat.title':
-    'Bericht {days, plural, one {des letzten Tages} other {der letzten # Tage}}',
+  'report.chat.title': 'Bericht {days, plural, one {des letzten Tages} other {der letzten # Tage}}',
   'report.chat.decisions':
     '{total, plural, one {# Entscheidung} other {# Entscheidungen}}: {inChat} im Chat, {elsewhere} anderswo',
   'report.chat.waits': 'Zeit bis zur Entscheidung: Median {median}, 90. Perzentil {p90}',
@@ -376,6 +370,8 @@ export const de: Catalog = {
   'poller.requestOutcome': 'Ihr Antrag auf Zugriff auf {what}: {outcome}.',
   'poller.requestOutcomeTitle':
     '{state, select, approved {Zugriffsantrag genehmigt} declined {Zugriffsantrag abgelehnt} other {Zugriffsantrag entschieden}}',
+  'poller.outcomeNote':
+    'Aktualisierung: {what}{withWho, select, yes { für {who}} other {}} {state, select, approved {wurde genehmigt} declined {wurde abgelehnt} gone {gibt es nicht mehr} pending {wartet wieder} other {ist jetzt {status}}}{withBy, select, yes { (von {by})} other {}}{buttons, select, yes { — die Schaltflächen oben gelten nicht mehr} other {}}',
   'poller.anApplication': 'eine Anwendung',
   'poller.requestGone': 'den Antrag gibt es nicht mehr',
   'poller.requestDecided': 'entschieden',
@@ -405,8 +401,7 @@ export const de: Catalog = {
   'slack.busySubmit': 'Ich bin gerade ausgelastet. Bitte senden Sie es gleich noch einmal.',
   'slack.busyOption': 'Gerade ausgelastet; gleich noch einmal tippen',
   'slack.unavailableOption': 'Der Access Service antwortet nicht; gleich noch einmal versuchen',
-  'slack.noLevels':
-    '{app} hat keine Berechtigungsstufen: Sie beantragen die Anwendung selbst.',
+  'slack.noLevels': '{app} hat keine Berechtigungsstufen: Sie beantragen die Anwendung selbst.',
   'slack.chooseLevel': 'Stufe wählen',
   'slack.moreLevels':
     '…und {count} weitere Stufen, nicht aufgeführt: Nutzen Sie den einzeiligen Befehl.',

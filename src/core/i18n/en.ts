@@ -369,6 +369,8 @@ export const en = {
   'poller.requestOutcome': 'Your request for access to {what}: {outcome}.',
   'poller.requestOutcomeTitle':
     '{state, select, approved {Access request approved} declined {Access request declined} other {Access request decided}}',
+  'poller.outcomeNote':
+    'Update: {what}{withWho, select, yes { for {who}} other {}} {state, select, approved {was approved} declined {was declined} gone {no longer exists} pending {is waiting again} other {is now {status}}}{withBy, select, yes { by {by}} other {}}{buttons, select, yes { — the buttons above no longer apply} other {}}',
   'poller.anApplication': 'an application',
   'poller.requestGone': 'the request no longer exists',
   'poller.requestDecided': 'decided',

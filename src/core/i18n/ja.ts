@@ -17,8 +17,7 @@ export const ja: Catalog = {
   'usage.request': 'request <アプリ> [権限レベル] -- <申請理由> — アクセスを申請します',
   'usage.group':
     'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <id>` または `cancel <id>`)。group bind <グループ> — このチャンネルの `members` をそのグループに答えさせます',
-  'usage.history':
-    'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
+  'usage.history': 'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
   'parse.tooLong':
@@ -30,8 +29,7 @@ export const ja: Catalog = {
   'parse.tooManyTasks': '一度に指定できるタスクは {max} 件までです。',
   'parse.reasonAfterDashes':
     '{said} 理由は `--` の後に書きます。例: `decline {first} -- {reason}`。',
-  'parse.unknownCommand':
-    'コマンド「{word}」はわかりません。`help` でできることを確認できます。',
+  'parse.unknownCommand': 'コマンド「{word}」はわかりません。`help` でできることを確認できます。',
   'parse.unknownCommandGuess':
     'コマンド「{word}」はわかりません。`{guess}` のことですか? `help` でできることを確認できます。',
   'parse.noArguments': '`{name}` に引数は不要です。使い方: {usage}',
@@ -42,7 +40,8 @@ export const ja: Catalog = {
   'parse.whichApp': 'どのアプリケーションですか? 使い方: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` に引数は不要です。入力したチャンネルの紐付けを解除します。',
-  'parse.bindWhichGroup': 'どのグループですか? 使い方: チャンネルで `group bind <group>` と入力します。',
+  'parse.bindWhichGroup':
+    'どのグループですか? 使い方: チャンネルで `group bind <group>` と入力します。',
   'parse.groupNameTooLong': 'グループ名が長すぎます (上限は {max} 文字です)。',
   'parse.groupUsage': '使い方: {usage}',
   'parse.changeUsage':
@@ -88,12 +87,12 @@ export const ja: Catalog = {
   'tasks.none': '未処理のタスクはありません。🎉',
   'tasks.notShown':
     'ほかに {count, plural, other {# 件のタスク}}は表示していません。いくつか決定してから、もう一度 `tasks` と入力してください。',
-  'tasks.howTo': '`approve 1` (または `approve 1 2`) で承認、`decline 1 -- <reason>` で却下します。',
+  'tasks.howTo':
+    '`approve 1` (または `approve 1 2`) で承認、`decline 1 -- <reason>` で却下します。',
   'tasks.title': '未処理のタスクが {count, plural, other {# 件}}あります',
   'help.summary': 'コマンド: {commands}',
   'help.title': 'できること',
-  'help.naming':
-    'タスクは、最後の `tasks` の一覧の番号か、ID の先頭 6 文字以上で指定します。',
+  'help.naming': 'タスクは、最後の `tasks` の一覧の番号か、ID の先頭 6 文字以上で指定します。',
   'help.englishWords': 'コマンドは表示のとおり英語で入力してください。',
   'taskMessage.decided': '{title}: {outcome}',
   'taskMessage.waiting': '{lead}: {title}',
@@ -118,8 +117,7 @@ export const ja: Catalog = {
   'decide.notYours':
     'そのタスクはあなたのタスク一覧にないため、表示も決定もできません。決定できるのは承認者だけです。`tasks` で自分のタスクを確認できます。',
   'decide.alreadyDecided': 'このタスクはすでに決定されています',
-  'decide.noLongerYours':
-    '「{title}」はもうあなたに割り当てられていないため、決定できません。',
+  'decide.noLongerYours': '「{title}」はもうあなたに割り当てられていないため、決定できません。',
   'decide.done':
     '「{title}」を{decision, select, approve {承認しました} other {却下しました}}。{withReason, select, yes {理由: 「{reason}」。} other {}}',
   'decide.unconfirmed':
@@ -363,6 +361,8 @@ export const ja: Catalog = {
   'poller.requestOutcome': '{what} へのアクセス申請: {outcome}。',
   'poller.requestOutcomeTitle':
     '{state, select, approved {アクセス申請が承認されました} declined {アクセス申請が却下されました} other {アクセス申請が決定されました}}',
+  'poller.outcomeNote':
+    '更新: {withWho, select, yes {{who} の} other {}}{what} は{state, select, approved {承認されました} declined {却下されました} gone {もうありません} pending {再び決定を待っています} other {現在 {status} です}}{withBy, select, yes { ({by} による)} other {}}{buttons, select, yes { — 上のボタンはもう使えません} other {}}',
   'poller.anApplication': 'アプリケーション',
   'poller.requestGone': '申請はもうありません',
   'poller.requestDecided': '決定済み',
@@ -375,7 +375,8 @@ export const ja: Catalog = {
     '申請フォームを開けませんでした。1 行で入力することもできます: `request <app> [level] -- <justification>`。',
   'slack.staleButton':
     'このボタンは無効です (タスクを指していません)。スラッシュコマンドで `tasks` と入力すると、自分のタスクを確認できます。',
-  'slack.staleForm': 'このフォームは古くなっています。閉じてから、もう一度「却下」をクリックしてください。',
+  'slack.staleForm':
+    'このフォームは古くなっています。閉じてから、もう一度「却下」をクリックしてください。',
   'slack.reasonTooLong': '{max} 文字以内でお願いします。',
   'slack.invalidChange':
     'このボタンは無効です (グループの変更を指していません)。何も変更していません。',
@@ -385,7 +386,8 @@ export const ja: Catalog = {
   'slack.reasonPlaceholder': '却下する理由は?',
   'slack.cancel': 'キャンセル',
   'slack.approveTitle': '承認を確定',
-  'slack.busy': '現在混み合っているため受け付けられませんでした。少ししてからもう一度お試しください。',
+  'slack.busy':
+    '現在混み合っているため受け付けられませんでした。少ししてからもう一度お試しください。',
   'slack.busySubmit': '現在混み合っています。少ししてからもう一度送信してください。',
   'slack.busyOption': '混み合っています。少ししてから入力し直してください',
   'slack.unavailableOption': 'Access Service が応答していません。少ししてからお試しください',
@@ -403,8 +405,7 @@ export const ja: Catalog = {
     'それはアプリケーションではありません: 少ししてから名前を入力し直して選んでください。',
   'slack.formAgain': '{note} スラッシュコマンドと `request` でフォームをもう一度開いてください。',
   'home.recentUnavailable': '現在、最近の操作を表示できません。',
-  'home.recentEmpty':
-    'ここやスラッシュコマンドで行った決定とグループの変更が下に表示されます。',
+  'home.recentEmpty': 'ここやスラッシュコマンドで行った決定とグループの変更が下に表示されます。',
   'home.decision':
     '{outcome, select, approved {承認} declined {却下} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} other {失敗}} · {when} · タスク {id}{withReason, select, yes { — 「{reason}」} other {}}',
   'render.slack.leftOut': 'ほかに {what}は表示していません (Slack には長すぎます)。',

@@ -1,4 +1,5 @@
 import type { Migration } from '../migration.ts';
+import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { teamsKeys } from '../teams-keys.ts';
 
 /**
@@ -291,4 +292,5 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_app ON audit_log (app_id, at) WHERE app_id IS NOT NULL;
     `,
   },
+  outboxKinds(15, 'INTEGER'),
 ];

@@ -78,6 +78,7 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
     drop: (now) => sql`${CLEARED}, resolved_at = coalesce(resolved_at, ${now})`,
     follow_up: (now) => sql`intent_kind = 'follow_up', intent_owned_at = ${now},
       intent_attempts = 0, intent_seq = intent_seq + 1`,
+    lost: (now) => sql`${CLEARED}, lost_at = ${now}`,
   };
   return {
     async claimNotification(claim) {
@@ -156,6 +157,13 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
       return changed(
         'completeIntent',
         sql`UPDATE notifications SET ${end[how](now)} WHERE ${mine(key, owner, seq)}`,
+      );
+    },
+
+    async markPostTried(key, owner, seq, now) {
+      return changed(
+        'markPostTried',
+        sql`UPDATE notifications SET tried_at = ${now} WHERE ${mine(key, owner, seq)}`,
       );
     },
 

@@ -35,16 +35,6 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       return rows.map(toRequest);
     },
 
-    async claimRequestOutcome(accessId, claimedBy, now, staleBefore) {
-      const claimed = await db.run(
-        'claimRequestOutcome',
-        sql`UPDATE bot_requests SET outcome_claimed_at = ${now}, outcome_claimed_by = ${claimedBy}
-            WHERE access_id = ${accessId} AND outcome_sent_at IS NULL
-              AND (outcome_claimed_at IS NULL OR outcome_claimed_at < ${staleBefore})`,
-      );
-      return claimed > 0;
-    },
-
     async markRequestOutcomeSent(accessId, sentAt) {
       await db.run(
         'markRequestOutcomeSent',

@@ -1,0 +1,39 @@
+/**
+ * The core's "tell this person" port through the outbox: one direct message per chat identity
+ * of the person on each platform served, claimed before it is sent (kind `member`), so that it
+ * goes out once per event whatever replica dies when.
+ */
+
+import type { Voice, VoiceDefaults } from '../core/i18n/voice.ts';
+import type { TellPerson } from '../core/notices.ts';
+import type { Notifier } from '../core/notifier.ts';
+import type { Reply } from '../core/reply.ts';
+import type { LinkStore, Platform } from '../store/store.ts';
+import type { Outbox } from './outbox.ts';
+import { directTargets, voiceOf } from './targets.ts';
+
+export interface NoticesContext {
+  store: LinkStore;
+  outbox: Outbox;
+  notifiers: ReadonlyMap<Platform, Notifier>;
+  voices?: VoiceDefaults;
+}
+
+export class OutboxNotices implements TellPerson {
+  readonly #ctx: NoticesContext;
+
+  constructor(ctx: NoticesContext) {
+    this.#ctx = ctx;
+  }
+
+  async tell(accessUserId: string, event: string, message: (v: Voice) => Reply): Promise<void> {
+    const { store, outbox, notifiers } = this.#ctx;
+    const links = (await store.listLinks()).filter(
+      (link) => link.accessUserId === accessUserId && notifiers.has(link.platform),
+    );
+    for (const target of directTargets(links, 'member')) {
+      const v = await voiceOf(this.#ctx, target.platform, target.destination);
+      await outbox.send({ event, target, accessUserId, message: message(v) });
+    }
+  }
+}

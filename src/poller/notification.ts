@@ -1,0 +1,79 @@
+/**
+ * A notification's names and what it carries: its key and id, the tag that finds its message
+ * again, its metrics label, and the claim that writes a new one with its `post` intent.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Reply } from '../core/reply.ts';
+import type { Intent, Notification, NotificationClaim, NotificationKey } from '../store/store.ts';
+import { KINDS, kindOf } from './kinds.ts';
+import type { Target } from './targets.ts';
+
+/** A message to send once: the event it tells of, where it goes, and what it says. */
+export interface Outgoing {
+  /** The event's id: a task's, a request's, a group change's. */
+  event: string;
+  target: Target;
+  /** The Access user whose task, request or change it is. */
+  accessUserId: string;
+  message: Reply;
+}
+
+export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
+export const keyOf = (n: NotificationKey): NotificationKey => ({
+  taskId: n.taskId,
+  platform: n.platform,
+  recipient: n.recipient,
+});
+
+/** The metrics label of each kind, as before the outbox. */
+export function kindLabel(n: Notification, intent: Intent): string {
+  if (intent.kind === 'post') return KINDS[kindOf(n.recipient)].label;
+  if (intent.kind === 'follow_up') return 'reminder_follow_up';
+  return intent.kind;
+}
+
+/** What a message carries so that `find` can find it again. */
+export const tagOf = (n: Notification) => ({
+  deliveryId: n.deliveryId ?? idOf(n),
+  taskId: n.taskId,
+});
+
+/** The claim of `out` by `owner`, and the notification it makes once it wins. */
+export function claimOf(out: Outgoing, owner: string, now: Date) {
+  const { platform, recipient, destination, kind } = out.target;
+  const claim: NotificationClaim = {
+    taskId: out.event,
+    platform,
+    recipient,
+    accessUserId: out.accessUserId,
+    claimedAt: now,
+    claimedBy: owner,
+    deliveryId: randomUUID(),
+    destination,
+    body: { message: out.message },
+    // Never edited: no decision is waited for, and nothing lists it as open.
+    ...(!KINDS[kind].followsTask && { resolvedAt: now }),
+  };
+  const { body, resolvedAt, ...rest } = claim;
+  const intent: Intent = {
+    kind: 'post',
+    body,
+    owner,
+    ownedAt: now,
+    dueAt: now,
+    attempts: 0,
+    seq: 1,
+  };
+  const claimed: Notification = {
+    ...rest,
+    deliveryId: claim.deliveryId,
+    resolvedAt: resolvedAt ?? null,
+    messageRef: null,
+    sentAt: null,
+    triedAt: null,
+    lostAt: null,
+    remindedAt: null,
+    intent,
+  };
+  return { claim, claimed };
+}
