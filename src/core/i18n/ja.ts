@@ -79,9 +79,9 @@ export const ja: Catalog = {
   'button.confirmApproval': '承認を確定',
   'button.decline': '却下',
   'button.approveSpoken':
-    '{withPerson, select, yes {{person} の} other {}}{what}{withLevel, select, yes { {level}} other {}}を承認',
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を承認',
   'button.declineSpoken':
-    '{withPerson, select, yes {{person} の} other {}}{what}{withLevel, select, yes { {level}} other {}}を却下',
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を却下',
   'button.approveAll': '{count} 件すべて承認',
   'button.approveAllSpoken': '{count} 件のタスクをすべて承認: {tasks}',
   'tasks.none': '未処理のタスクはありません。🎉',
