@@ -333,7 +333,7 @@ describe('history', () => {
     const t = await groupBot(sandbox.client);
     await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
     expect(await t.say('ada', 'history')).toContain(
-      `Approved \\"Access request: GitHub (Write)\\" (requested by Grace Hopper) · task ${tasks.adaGraceGithubWrite}`,
+      `Approved \\"Access request: GitHub (Write)\\" (requested by Grace Hopper), task ${tasks.adaGraceGithubWrite}`,
     );
     // An entry written before titles were kept still names its task by id.
     const old = historyReply(

@@ -291,12 +291,12 @@ export const de: Catalog = {
   'history.own': 'Ihre letzten Aktionen',
   'history.everyone': 'Letzte Aktionen aller',
   'history.of': 'Letzte Aktionen von {name}',
-  'history.line': '{when} · {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Genehmigt} declined {Abgelehnt} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} unconfirmed {nicht bestätigt} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
   'history.taskId': 'Aufgabe {id}',
   'history.task':
-    '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}} · Aufgabe {id}',
+    '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',
   'history.someone': 'jemand',
   'history.change':
     '{mine, select, yes {{action, select, add {Hat Sie zu {group} hinzugefügt} other {Hat Sie aus {group} entfernt}} (von {platform} {actor})} other {{action, select, add {{who} zu {group} hinzufügen} other {{who} aus {group} entfernen}}: {outcome, select, added {erledigt} removed {erledigt} already_member {bereits Mitglied, nichts geändert} not_member {kein Mitglied, nichts geändert} group_not_found {die Gruppe gibt es nicht mehr} person_not_found {die Person gibt es nicht mehr} not_allowed {verweigert: darf die Gruppe nicht verwalten} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}}}',

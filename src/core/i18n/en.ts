@@ -291,12 +291,12 @@ export const en = {
   'history.own': 'Your recent actions',
   'history.everyone': 'Recent actions of everyone',
   'history.of': 'Recent actions of {name}',
-  'history.line': '{when} · {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Approved} declined {Declined} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} unconfirmed {unconfirmed} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
   'history.taskId': 'task {id}',
   'history.task':
-    '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}} · task {id}',
+    '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',
   'history.someone': 'someone',
   'history.change':
     '{mine, select, yes {{action, select, add {Added you to {group}} other {Removed you from {group}}} (by {platform} {actor})} other {{action, select, add {Add {who} to {group}} other {Remove {who} from {group}}}: {outcome, select, added {done} removed {done} already_member {already a member, nothing changed} not_member {not a member, nothing changed} group_not_found {the group no longer exists} person_not_found {the person no longer exists} not_allowed {refused: not allowed to manage the group} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}}}',

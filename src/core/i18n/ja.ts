@@ -285,12 +285,12 @@ export const ja: Catalog = {
   'history.own': '最近の自分の操作',
   'history.everyone': '全員の最近の操作',
   'history.of': '{name} の最近の操作',
-  'history.line': '{when} · {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {承認} declined {却下} other {{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} unconfirmed {未確認} other {失敗}}}} {task}{withReason, select, yes { — 「{reason}」} other {}}',
   'history.taskId': 'タスク {id}',
   'history.task':
-    '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}} · タスク {id}',
+    '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
   'history.someone': '誰か',
   'history.change':
     '{mine, select, yes {{action, select, add {あなたを {group} に追加しました} other {あなたを {group} から削除しました}} ({platform} {actor} による)} other {{action, select, add {{who} を {group} に追加} other {{who} を {group} から削除}}: {outcome, select, added {完了} removed {完了} already_member {すでにメンバー、変更なし} not_member {メンバーではない、変更なし} group_not_found {グループはもうありません} person_not_found {その人はもういません} not_allowed {拒否: グループを管理する権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}}}',
