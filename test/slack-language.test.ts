@@ -8,7 +8,7 @@
  * limits in the longer languages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { tasks, users } from '../src/sandbox/seed.ts';
+import { tasks } from '../src/sandbox/seed.ts';
 import { checkAllPayloads } from './fakes/slack-blockkit.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
 import { clickPayload, sendCommand, sendInteraction, type Where } from './fakes/slack-payloads.ts';
@@ -119,14 +119,9 @@ describe('a card the poller pushes to a person who reads Japanese (ja-JP)', () =
     fake().locales.set('U-ALAN', 'ja-JP');
     fake().timeZones.set('U-ALAN', 'Asia/Tokyo');
     const { store } = slack.bot;
-    await store.saveLink({
-      platform: 'slack',
-      chatUserId: 'U-ALAN',
-      accessUserId: users.alan.id,
-      email: users.alan.email,
-      displayName: users.alan.displayName,
-      linkedAt: new Date(),
-    });
+    // Alan's first command links him; the poller then finds his tasks.
+    await ask('tasks', 'U-ALAN');
+    fake().messages.clear();
     const clock = new FakeClock();
     const { poller } = testPoller({
       client: clientFor(slack.sandbox.current),
