@@ -168,7 +168,7 @@ describe('tasks and decisions', () => {
 
   it('says once that there is nothing to decide', async () => {
     const reply = await bot.handle(actor(users.ken.email, 'slack', 'U-KEN'), 'tasks');
-    expect(reply.summary).toBe('You have no pending tasks. 🎉');
+    expect(reply.summary).toBe('You have no pending tasks.');
     expect(reply.title).toBeUndefined();
     expect(reply.blocks).toEqual([{ kind: 'text', text: reply.summary }]);
   });

@@ -86,7 +86,7 @@ export const de: Catalog = {
     '{what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ablehnen',
   'button.approveAll': 'Alle {count} genehmigen',
   'button.approveAllSpoken': 'Alle {count} Aufgaben genehmigen: {tasks}',
-  'tasks.none': 'Sie haben keine offenen Aufgaben. 🎉',
+  'tasks.none': 'Sie haben keine offenen Aufgaben.',
   'tasks.notShown':
     '…und {count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}} nicht angezeigt. Entscheiden Sie einige und geben Sie dann wieder `tasks` ein.',
   'tasks.howTo':
@@ -360,13 +360,13 @@ export const de: Catalog = {
   'poller.newForChannel': 'Neue Aufgabe für ihre Genehmigenden',
   'poller.newNotifyOnly': 'Neue Aufgabe: Bitte im Access Service entscheiden',
   'poller.new': 'Neue Aufgabe wartet auf Ihre Entscheidung',
-  'poller.reminder': '⏰ Erinnerung: wartet noch auf Ihre Entscheidung',
+  'poller.reminder': 'Erinnerung: wartet noch auf Ihre Entscheidung',
   'poller.reminderFollowUp':
-    '⏰ „{title}“ wartet noch auf Ihre Entscheidung{withSince, select, yes { (seit {since})} other {}}. Genehmigen oder lehnen Sie sie auf der Karte oben ab.',
+    '„{title}“ wartet noch auf Ihre Entscheidung{withSince, select, yes { (seit {since})} other {}}. Genehmigen oder lehnen Sie sie auf der Karte oben ab.',
   'poller.itsApprovers': 'ihre Genehmigenden',
   'poller.escalation': '„{title}“ wartet schon {age} auf eine Entscheidung von {who}.',
-  'poller.escalationTitle': '⏫ Eskaliert: wartet schon {age}',
-  'poller.escalated': '⏫ Eskalierte Aufgabe',
+  'poller.escalationTitle': 'Eskaliert: wartet schon {age}',
+  'poller.escalated': 'Eskalierte Aufgabe',
   'poller.requestOutcome': 'Ihr Antrag auf Zugriff auf {what}: {outcome}.',
   'poller.requestOutcomeTitle':
     '{state, select, approved {Zugriffsantrag genehmigt} declined {Zugriffsantrag abgelehnt} other {Zugriffsantrag entschieden}}',

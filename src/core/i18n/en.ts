@@ -84,7 +84,7 @@ export const en = {
   'button.approveAll': 'Approve all {count}',
   'button.approveAllSpoken': 'Approve all {count} tasks: {tasks}',
   // The `tasks` list and `help`.
-  'tasks.none': 'You have no pending tasks. 🎉',
+  'tasks.none': 'You have no pending tasks.',
   'tasks.notShown':
     '…and {count, plural, one {# more task} other {# more tasks}} not shown. Decide some, then type `tasks` again.',
   'tasks.howTo':
@@ -359,13 +359,13 @@ export const en = {
   'poller.newForChannel': 'New task for its approvers',
   'poller.newNotifyOnly': 'New task: please decide it in the Access Service',
   'poller.new': 'New task waiting for your decision',
-  'poller.reminder': '⏰ Reminder: still waiting for your decision',
+  'poller.reminder': 'Reminder: still waiting for your decision',
   'poller.reminderFollowUp':
-    '⏰ "{title}" is still waiting for your decision{withSince, select, yes { since {since}} other {}}. Approve or decline it on the card above.',
+    '"{title}" is still waiting for your decision{withSince, select, yes { since {since}} other {}}. Approve or decline it on the card above.',
   'poller.itsApprovers': 'its approvers',
   'poller.escalation': '"{title}" has been waiting {age} for a decision by {who}.',
-  'poller.escalationTitle': '⏫ Escalated: waiting {age}',
-  'poller.escalated': '⏫ Escalated task',
+  'poller.escalationTitle': 'Escalated: waiting {age}',
+  'poller.escalated': 'Escalated task',
   'poller.requestOutcome': 'Your request for access to {what}: {outcome}.',
   'poller.requestOutcomeTitle':
     '{state, select, approved {Access request approved} declined {Access request declined} other {Access request decided}}',

@@ -84,7 +84,7 @@ export const ja: Catalog = {
     '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を却下',
   'button.approveAll': '{count} 件すべて承認',
   'button.approveAllSpoken': '{count} 件のタスクをすべて承認: {tasks}',
-  'tasks.none': '未処理のタスクはありません。🎉',
+  'tasks.none': '未処理のタスクはありません。',
   'tasks.notShown':
     'ほかに {count, plural, other {# 件のタスク}}は表示していません。いくつか決定してから、もう一度 `tasks` と入力してください。',
   'tasks.howTo':
@@ -351,13 +351,13 @@ export const ja: Catalog = {
   'poller.newForChannel': '承認者への新しいタスク',
   'poller.newNotifyOnly': '新しいタスク: Access Service で決定してください',
   'poller.new': 'あなたの決定を待つ新しいタスク',
-  'poller.reminder': '⏰ リマインダー: まだあなたの決定を待っています',
+  'poller.reminder': 'リマインダー: まだあなたの決定を待っています',
   'poller.reminderFollowUp':
-    '⏰ 「{title}」は{withSince, select, yes { {since} から} other {}}まだあなたの決定を待っています。上のカードで承認または却下してください。',
+    '「{title}」は{withSince, select, yes { {since} から} other {}}まだあなたの決定を待っています。上のカードで承認または却下してください。',
   'poller.itsApprovers': '承認者',
   'poller.escalation': '「{title}」は {who} の決定を {age}待っています。',
-  'poller.escalationTitle': '⏫ エスカレーション: {age}待っています',
-  'poller.escalated': '⏫ エスカレーションしたタスク',
+  'poller.escalationTitle': 'エスカレーション: {age}待っています',
+  'poller.escalated': 'エスカレーションしたタスク',
   'poller.requestOutcome': '{what} へのアクセス申請: {outcome}。',
   'poller.requestOutcomeTitle':
     '{state, select, approved {アクセス申請が承認されました} declined {アクセス申請が却下されました} other {アクセス申請が決定されました}}',
