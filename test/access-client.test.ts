@@ -277,6 +277,20 @@ describe('Access Service client: failures', () => {
     );
   });
 
+  it('reports an answer cut off halfway as unavailable, and asks again', async () => {
+    const { seen, client } = await serve(
+      (req, res) => {
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('{"id":', () => req.socket.end());
+      },
+      { retry: { limit: 1 } },
+    );
+    const error = await client.getUser(users.ada.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as Error).message).toContain('answer cut off');
+    expect(seen).toHaveLength(2);
+  });
+
   it('times out an answer that does not come', async () => {
     const { client } = await serve(() => undefined, { timeoutMs: 100, retry: { limit: 0 } });
     const error = await client.getUser(users.ada.id).catch((e: unknown) => e);
