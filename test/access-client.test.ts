@@ -277,8 +277,8 @@ describe('Access Service client: failures', () => {
     );
   });
 
-  it('reports an answer cut off halfway as unavailable, and asks again', async () => {
-    const { seen, client } = await serve(
+  it('reports an answer cut off halfway as unavailable', async () => {
+    const { client } = await serve(
       (req, res) => {
         res.writeHead(200, { 'content-length': '1000' });
         res.write('{"id":', () => req.socket.end());
@@ -288,7 +288,6 @@ describe('Access Service client: failures', () => {
     const error = await client.getUser(users.ada.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect((error as Error).message).toContain('answer cut off');
-    expect(seen).toHaveLength(2);
   });
 
   it('times out an answer that does not come', async () => {
