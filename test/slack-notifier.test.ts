@@ -9,6 +9,7 @@ import { WebAPIRequestError } from '@slack/web-api';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SlackApi } from '../adapters/slack/api.ts';
 import { mapSlackError, SlackApiError } from '../adapters/slack/errors.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { PlatformUnavailableError, RecipientGoneError } from '../src/core/notifier.ts';
 import { info } from '../src/core/reply.ts';
 import { taskCard } from '../src/core/task-card.ts';
@@ -23,7 +24,7 @@ import { captureLog } from './helpers/bot.ts';
 const slack = useSlackBot();
 const fake = () => slack.fake;
 const notifier = () => slack.bot.served.adapters[0]!.notifier;
-const hello = info('Hello from accessbot', { title: 'Hello' });
+const hello = info(english, 'Hello from accessbot', { title: 'Hello' });
 
 afterEach(() => {
   checkAllPayloads(fake());
@@ -37,14 +38,14 @@ describe('SlackNotifier', () => {
     const posted = fake().callsOf('chat.postMessage')[0]!;
     expect(posted.token).toBe('xoxb-test-bot-token');
     expect(posted.args.text).toBe('Hello from accessbot');
-    await notifier().update(ref, info('Changed', { title: 'Changed' }));
+    await notifier().update(ref, info(english, 'Changed', { title: 'Changed' }));
     const { channel, ts } = ref.data as { channel: string; ts: string };
     expect(fake().messages.get(`${channel}/${ts}`)?.text).toBe('Changed');
   });
 
   it('follows a message up in its thread, so a reminder notifies the person', async () => {
     const ref = await notifier().post({ kind: 'user', chatUserId: 'U-ADA' }, hello);
-    await notifier().followUp(ref, info('Still waiting for you'));
+    await notifier().followUp(ref, info(english, 'Still waiting for you'));
     const [first, followUp] = fake().callsOf('chat.postMessage');
     expect(followUp?.args).toMatchObject({
       channel: 'D-U-ADA',
@@ -119,7 +120,7 @@ describe('a 429 on a person’s answer', () => {
     const task = await slack.sandbox.client.getTask(tasks.margaretTimFigmaEditor);
     const ref = await notifier().post(
       { kind: 'user', chatUserId: 'U-MARGARET' },
-      taskMessage(taskCard(task, { pendingStatus: 'Pending' })),
+      taskMessage(english, taskCard(english, task, { pendingStatus: 'Pending' })),
     );
     const { channel, ts } = ref.data as { channel: string; ts: string };
     fake().fail('chat.update', { kind: 'rate_limited', retryAfterSeconds: 1 });

@@ -12,7 +12,7 @@ import { AppManifestUtils } from '@microsoft/app-manifest';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildPackage, fillManifest } from '../scripts/teams-package.ts';
-import { usage } from '../src/core/commands.ts';
+import { HELP_COMMANDS } from '../src/core/commands.ts';
 
 const require = createRequire(import.meta.url);
 const schemas = join(dirname(require.resolve('@microsoft/app-manifest')), 'json-schemas', 'teams');
@@ -54,7 +54,7 @@ describe('manifest.json', () => {
     expect(scopes).toEqual(['groupChat', 'personal', 'team']);
     for (const list of bot.commandLists) {
       expect(list.commands.map((c: { title: string }) => c.title).sort()).toEqual(
-        Object.keys(usage).sort(),
+        [...HELP_COMMANDS].sort(),
       );
     }
   });

@@ -105,6 +105,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       notices,
       metrics,
       context,
+      voices: config.voices,
     });
     return { bot, client, store, metrics, notices, health, context, sandbox, close };
   } catch (error) {

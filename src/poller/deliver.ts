@@ -7,6 +7,7 @@
 import type { Task } from '../access/schemas.ts';
 import { ago } from '../core/clock.ts';
 import type { CardExtras } from '../core/decision-context.ts';
+import type { Voice } from '../core/i18n/voice.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
@@ -22,7 +23,7 @@ import { idOf } from './notification.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
-import type { Target } from './targets.ts';
+import { destinationOf, type Target, voiceOf } from './targets.ts';
 
 export async function deliver(
   ctx: PollerContext<NotificationStore & AuditStore>,
@@ -35,9 +36,10 @@ export async function deliver(
   if (!existing) {
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     // An approver's card waits a little for what it shows beside the task, never for long.
-    const looked = target.kind === 'approver' ? await ctx.context?.forApprover(task) : undefined;
+    const v = await voiceOf(ctx, target.platform, target.destination);
+    const looked = target.kind === 'approver' ? await ctx.context?.forApprover(task, v) : undefined;
     const o = { ...options(ctx, task), brief };
-    const message = newTaskMessage(task, target, { ...o, extras: looked?.now });
+    const message = newTaskMessage(v, task, target, { ...o, extras: looked?.now });
     const created = Date.parse(String(task.metadata.createdAt));
     const claimed = await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
       if (Number.isFinite(created) && target.kind === 'approver') {
@@ -45,7 +47,9 @@ export async function deliver(
       }
     });
     const { later } = looked ?? {};
-    if (claimed && later) ctx.later(later.then((extras) => complete(ctx, task, target, extras)));
+    if (claimed && later) {
+      ctx.later(later.then((extras) => complete(ctx, task, target, v, extras)));
+    }
     return;
   }
   // Unsent, or an edit under way: the outbox carries it.
@@ -66,12 +70,13 @@ async function complete(
   ctx: PollerContext<NotificationStore>,
   sent: Task,
   target: Target,
+  v: Voice,
   extras: CardExtras,
 ): Promise<void> {
   try {
     const task = await findTask(ctx, sent.id);
     if (!task || stateOf(task, ctx.pendingStatus) !== 'pending') return;
-    const message = newTaskMessage(task, target, { ...options(ctx, task), extras });
+    const message = newTaskMessage(v, task, target, { ...options(ctx, task), extras });
     const key = { taskId: task.id, platform: target.platform, recipient: target.recipient };
     if (!(await ctx.store.refreshNotification(key, { message }, ctx.owner, ctx.clock.now()))) {
       return;
@@ -124,10 +129,11 @@ async function remind(
   const key = { taskId: sent.taskId, platform: sent.platform, recipient: sent.recipient };
   // The edit marks the card; the follow-up is what actually notifies the person. The card keeps
   // what the approver sees beside the task, as far as it comes in time (no later edit here).
-  const extras = (await ctx.context?.forApprover(task))?.now;
+  const v = await voiceOf(ctx, sent.platform, destinationOf(sent));
+  const extras = (await ctx.context?.forApprover(task, v))?.now;
   const body = {
-    message: reminderMessage(task, { ...options(ctx, task), extras }),
-    followUp: reminderFollowUp(task),
+    message: reminderMessage(v, task, { ...options(ctx, task), extras }),
+    followUp: reminderFollowUp(v, task),
   };
   const now = ctx.clock.now();
   if (!(await ctx.store.remindNotification(key, body, ctx.owner, now, dueBefore))) return;

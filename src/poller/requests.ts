@@ -6,13 +6,14 @@
  * named no task for the request, the access's status is the fallback.
  */
 import type { Access } from '../access/schemas.ts';
+import type { Voice } from '../core/i18n/voice.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';
 import { findTask } from './resolve.ts';
-import { directTargets } from './targets.ts';
+import { directTargets, voiceOf } from './targets.ts';
 
 export async function checkRequests(
   ctx: PollerContext<RequestStore>,
@@ -25,33 +26,38 @@ export async function checkRequests(
     const message = await outcomeOf(ctx, request);
     if (!message) continue;
     const { accessId: event, accessUserId } = request;
-    for (const target of targets) await ctx.outbox.send({ event, target, accessUserId, message });
+    for (const target of targets) {
+      const v = await voiceOf(ctx, target.platform, target.destination);
+      await ctx.outbox.send({ event, target, accessUserId, message: message(v) });
+    }
     // Every message is claimed (by this replica or one before it): the outbox sends each once.
     await ctx.store.markRequestOutcomeSent(request.accessId, ctx.clock.now());
   }
 }
 
-/** The message to send, or undefined while the request waits. */
+/** The message to send, in any voice, or undefined while the request waits. */
 async function outcomeOf(
   ctx: PollerContext<unknown>,
   request: BotRequest,
-): Promise<Reply | undefined> {
+): Promise<((v: Voice) => Reply) | undefined> {
   const taskId = request.taskIds[0];
   const task = taskId === undefined ? undefined : await findTask(ctx, taskId);
   if (task) {
-    return stateOf(task, ctx.pendingStatus) === 'pending'
-      ? undefined
-      : requestOutcomeMessage(task, ctx.pendingStatus);
+    if (stateOf(task, ctx.pendingStatus) === 'pending') return undefined;
+    return (v) => requestOutcomeMessage(v, task, ctx.pendingStatus);
   }
   const access = await findAccess(ctx, request);
   if (access?.status === ctx.pendingStatus) return undefined;
   const app = await ctx.gate
     .run(() => ctx.client.getWorkApp(request.workAppId))
     .catch(() => undefined);
-  const what = app?.name ?? 'an application';
-  if (!access) return requestStatusMessage(what, 'gone', 'the request no longer exists');
-  const status = access.status ?? 'decided';
-  return requestStatusMessage(what, status.toLowerCase(), status);
+  const what = (v: Voice) => app?.name ?? v.t('poller.anApplication');
+  if (!access) {
+    return (v) => requestStatusMessage(v, what(v), 'gone', v.t('poller.requestGone'));
+  }
+  const { status } = access;
+  const state = status?.toLowerCase() ?? 'decided';
+  return (v) => requestStatusMessage(v, what(v), state, status ?? v.t('poller.requestDecided'));
 }
 
 function findAccess(ctx: PollerContext<unknown>, request: BotRequest): Promise<Access | undefined> {

@@ -86,7 +86,7 @@ const poller = new Poller({
 });
 const tell = async (line: string) => {
   const { accessUserId, event, text } = JSON.parse(line) as Record<string, string>;
-  await poller.notices.tell(accessUserId!, event!, info(text!));
+  await poller.notices.tell(accessUserId!, event!, (v) => info(v, text!));
 };
 if (process.env.TELL) await tell(process.env.TELL);
 await poller.start();

@@ -17,6 +17,7 @@ import {
   type MembershipOutcome,
   type TaskEventEntry,
 } from '../../store/store.ts';
+import { english } from '../i18n/voice.ts';
 import { taskTitle } from '../task-card.ts';
 
 export interface AuditWriter {
@@ -68,7 +69,8 @@ export function taskNamesOf(task: Task | undefined) {
   if (!task) return {};
   const facts = taskFacts(task);
   return {
-    taskTitle: taskTitle(task),
+    // In English: the trail is read by machines and by people of any language alike.
+    taskTitle: taskTitle(english, task),
     taskType: task.type,
     ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
     ...(facts.workAppId !== undefined && { appId: facts.workAppId }),
