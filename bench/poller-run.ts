@@ -67,6 +67,10 @@ class CountingNotifier implements Notifier {
   async timeZoneOf(): Promise<string | undefined> {
     return undefined;
   }
+
+  async localeOf(): Promise<string | undefined> {
+    return undefined;
+  }
 }
 
 function message<K extends SandboxReport['kind']>(child: ChildProcess, kind: K) {

@@ -12,6 +12,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { App, HTTPReceiver } from '@slack/bolt';
+import { english } from '../src/core/i18n/voice.ts';
 import { info } from '../src/core/reply.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
@@ -141,7 +142,7 @@ async function main() {
       .tasksFor(users.ada.id, 'Pending')
       .find((t) => t.metadata.step === step);
     if (!task) throw new Error('the sandbox opened no offboarding task for Ada');
-    const ref = await notifier.post({ kind: 'user', chatUserId: 'U-ADA' }, info(step));
+    const ref = await notifier.post({ kind: 'user', chatUserId: 'U-ADA' }, info(english, step));
     const { channel, ts } = ref.data as { channel: string; ts: string };
     const blocks = [
       {

@@ -7,15 +7,23 @@ import { writeFile } from 'node:fs/promises';
 import { parseReportArgs, REPORT_USAGE } from '../src/core/audit/report-args.ts';
 import { renderReport } from '../src/core/audit/report-out.ts';
 import { readReport } from '../src/core/audit/report-read.ts';
+import { terminalLocale, voiceFor } from '../src/core/i18n/voice.ts';
 import { ConfigError } from '../src/errors.ts';
 import { preparePrivateFile } from '../src/private-file.ts';
 import { storeCommand } from './store-cli.ts';
+
+/** The page speaks the reader's terminal language (else DEFAULT_LOCALE), times in DEFAULT_TIME_ZONE. */
+const readerVoice = (env: NodeJS.ProcessEnv) =>
+  voiceFor(terminalLocale(env), undefined, {
+    locale: env.DEFAULT_LOCALE || 'en',
+    timeZone: env.DEFAULT_TIME_ZONE || 'UTC',
+  });
 
 const command = { name: 'report', usage: REPORT_USAGE, argv: process.argv.slice(2) };
 const parse = (argv: readonly string[]) => parseReportArgs(argv, new Date());
 process.exitCode = await storeCommand(command, parse, async (store, options) => {
   const report = await readReport(store, options, new Date());
-  const body = renderReport(report, options.format);
+  const body = renderReport(report, options.format, readerVoice(process.env));
   const { total } = report.decisions;
   const made = `${total} ${total === 1 ? 'decision' : 'decisions'}, ${report.openTasks.total} open`;
   if (!options.out) {

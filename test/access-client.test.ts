@@ -277,6 +277,19 @@ describe('Access Service client: failures', () => {
     );
   });
 
+  it('reports an answer cut off halfway as unavailable', async () => {
+    const { client } = await serve(
+      (req, res) => {
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('{"id":', () => req.socket.end());
+      },
+      { retry: { limit: 1 } },
+    );
+    const error = await client.getUser(users.ada.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as Error).message).toContain('answer cut off');
+  });
+
   it('times out an answer that does not come', async () => {
     const { client } = await serve(() => undefined, { timeoutMs: 100, retry: { limit: 0 } });
     const error = await client.getUser(users.ada.id).catch((e: unknown) => e);

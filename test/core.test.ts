@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../src/access/schemas.ts';
 import { AccessBot } from '../src/core/bot.ts';
 import { Decider } from '../src/core/decide.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { type ChatActor, RECHECK_AFTER_MS } from '../src/core/identity.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
@@ -167,7 +168,7 @@ describe('tasks and decisions', () => {
 
   it('says once that there is nothing to decide', async () => {
     const reply = await bot.handle(actor(users.ken.email, 'slack', 'U-KEN'), 'tasks');
-    expect(reply.summary).toBe('You have no pending tasks. 🎉');
+    expect(reply.summary).toBe('You have no pending tasks.');
     expect(reply.title).toBeUndefined();
     expect(reply.blocks).toEqual([{ kind: 'text', text: reply.summary }]);
   });
@@ -223,7 +224,7 @@ describe('tasks and decisions', () => {
     const decidedBy = sandbox.current.state.user(sibling.assigneeId).displayName;
 
     const decider = deciderFor(store, stale);
-    const result = await decider.decide(await linkOf(ada), adaTaskId, 'approve');
+    const result = await decider.decide(await linkOf(ada), english, adaTaskId, 'approve');
     expect(posts('/Approve')).toHaveLength(1);
     expect(result.outcome).toBe('already_decided');
     expect(result.reply.summary).toContain('Someone decided this task before you');
@@ -243,7 +244,7 @@ describe('tasks and decisions', () => {
     const target = pending[0]!;
     const decider = deciderFor(store, pending);
     sandbox.current.faults.dropNext(1, { afterHandling: true });
-    const result = await decider.decide(link, target.id, 'approve');
+    const result = await decider.decide(link, english, target.id, 'approve');
     expect(sandbox.current.state.task(target.id).status).toBe('Approved');
     expect(result.outcome).toBe('already_decided');
     expect(result.message).toMatchObject({ kind: 'replace', card: { state: 'approved' } });
@@ -317,7 +318,7 @@ describe('directory and requests', () => {
 
   it('asks for the level, or lists the close matches, when the request is unclear', async () => {
     expect((await bot.handle(grace, 'request GitHub')).summary).toContain(
-      '"Read", "Write" and "Admin"',
+      '"Read", "Write", and "Admin"',
     );
     expect((await bot.handle(grace, 'request GitHub owner')).summary).toContain(
       'has no permission level "owner"',

@@ -80,12 +80,12 @@ describe('the demo, end to end', () => {
     try {
       await bot.waitFor(/You have 3 pending tasks/);
       const pushed = await bot.waitFor(
-        /New task waiting for your decision\n {2}Access request: AWS Console \(PowerUser\)[\s\S]*?Task +(\S+)[\s\S]*?\n\n/,
+        /New task waiting for your decision\n {2}Access request: AWS Console \(PowerUser\)[\s\S]*?Task: +(\S+)[\s\S]*?\n\n/,
       );
-      const taskId = /Access request: AWS Console[\s\S]*?Task +(\S+)/.exec(pushed)?.[1];
-      expect(pushed).toMatch(/Requested by +Grace Hopper/);
-      expect(pushed).toContain('⚠ Sensitive application');
-      expect(pushed).toMatch(/Already has +nothing yet/);
+      const taskId = /Access request: AWS Console[\s\S]*?Task: +(\S+)/.exec(pushed)?.[1];
+      expect(pushed).toMatch(/Requested by: +Grace Hopper/);
+      expect(pushed).toContain('Sensitive application: approving asks you to confirm');
+      expect(pushed).toMatch(/Already has: +nothing yet/);
       let mark = bot.stdout().length;
       bot.type(`approve ${taskId}`);
       const asked = await bot.waitFor(/Confirm this approval[\s\S]*?confirm ([0-9a-f]{6})/, mark);

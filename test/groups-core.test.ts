@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { historyReply } from '../src/core/audit/history.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { groups, tasks, users } from '../src/sandbox/seed.ts';
 import { groupBot, RULES } from './helpers/group-bot.ts';
 import { useSandbox } from './helpers/sandbox.ts';
@@ -332,10 +333,11 @@ describe('history', () => {
     const t = await groupBot(sandbox.client);
     await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
     expect(await t.say('ada', 'history')).toContain(
-      `Approved \\"Access request: GitHub (Write)\\" (requested by Grace Hopper) · task ${tasks.adaGraceGithubWrite}`,
+      `Approved \\"Access request: GitHub (Write)\\" (requested by Grace Hopper), task ${tasks.adaGraceGithubWrite}`,
     );
     // An entry written before titles were kept still names its task by id.
     const old = historyReply(
+      english,
       [
         {
           at: new Date(),

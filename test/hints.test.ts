@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseCommand, usage } from '../src/core/commands.ts';
+import { HELP_COMMANDS, parseCommand } from '../src/core/commands.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { helpReply } from '../src/core/task-list.ts';
 
 const read = (name: string) => readFileSync(new URL(`../${name}`, import.meta.url), 'utf8');
@@ -59,14 +60,7 @@ function expand(pattern: string): string[] {
   return [pattern.replace(/<([^>]+)>/g, (_, name: string) => sample(name)).replace(/\s+/g, ' ')];
 }
 
-const commandWords = new Set([
-  ...Object.keys(usage),
-  'confirm',
-  'cancel',
-  'report',
-  'list',
-  'group',
-]);
+const commandWords = new Set([...HELP_COMMANDS, 'confirm', 'cancel', 'report', 'list', 'group']);
 /** Text that is a command, after the slash command or a mention. */
 const commandIn = (span: string) => {
   const text = span.replace(/^(\/access|@accessbot) /, '');
@@ -82,7 +76,7 @@ function expectParsed(where: string, patterns: string[]) {
   expect(patterns.length, where).toBeGreaterThan(0);
   for (const pattern of patterns) {
     for (const command of expand(pattern)) {
-      const parsed = parseCommand(command);
+      const parsed = parseCommand(command, english);
       expect(parsed, `${where}: "${command}" (from "${pattern}")`).toMatchObject({ ok: true });
     }
   }
@@ -110,7 +104,7 @@ describe('the hints people read match the parser', () => {
   });
 
   it('in the help text', () => {
-    const reply = helpReply();
+    const reply = helpReply(english);
     const lines = reply.blocks.flatMap((block) =>
       block.kind === 'list' ? block.items : block.kind === 'note' ? [block.text] : [],
     );
@@ -143,6 +137,9 @@ describe('the hints people read match the parser', () => {
   });
 
   it('and a hint that teaches the wrong syntax is caught', () => {
-    expect(expand('decline 1 [reason]').map((c) => parseCommand(c).ok)).toEqual([true, false]);
+    expect(expand('decline 1 [reason]').map((c) => parseCommand(c, english).ok)).toEqual([
+      true,
+      false,
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { requestModal } from '../adapters/slack/request-modal.ts';
 import { requestFormCard } from '../adapters/teams/request-form.ts';
 import type { AccessBot } from '../src/core/bot.ts';
 import { groupsReply, membersReply } from '../src/core/directory.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { taskMessage } from '../src/core/task-message.ts';
 import { requestOutcomeMessage } from '../src/poller/messages.ts';
@@ -48,7 +49,7 @@ describe('answers over the whole hostile organisation', () => {
       expect(replyProblems(reply), line).toEqual([]);
       expect(replyShown(reply), line).toContain(MARK);
     }
-    expect(replyProblems(await groupsReply(sandbox.client))).toEqual([]);
+    expect(replyProblems(await groupsReply(english, sandbox.client))).toEqual([]);
   });
 });
 
@@ -57,10 +58,10 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
 
   it('members of its group, and the group named in `members`', async () => {
     const { groupId, text } = entry();
-    const members = await membersReply(sandbox.client, groupId);
+    const members = await membersReply(english, sandbox.client, groupId);
     expect(replyProblems(members)).toEqual([]);
     expect(replyShown(members)).toContain(MARK);
-    expect(await problems(membersReply(sandbox.client, text.slice(0, 200)))).toEqual([]);
+    expect(await problems(membersReply(english, sandbox.client, text.slice(0, 200)))).toEqual([]);
   });
 
   it('typed lines that echo it back: commands, ids, groups, searches, requests', async () => {
@@ -91,6 +92,7 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
     if (again.kind !== 'again') throw new Error('the form should come back for a level');
     const picked = { value: appId, text: { type: 'plain_text' as const, text: again.app!.name } };
     const modal = requestModal(
+      english,
       {},
       { app: picked, levels: { kind: 'levels', levels: again.levels! } },
     );
@@ -110,10 +112,10 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
     expect(result.outcome).toBe('declined');
     expect(replyProblems(result.reply)).toEqual([]);
     if (result.message.kind === 'replace') {
-      expect(replyProblems(taskMessage(result.message.card))).toEqual([]);
+      expect(replyProblems(taskMessage(english, result.message.card))).toEqual([]);
     }
     const decided = await sandbox.client.getTask(taskId);
-    expect(replyProblems(requestOutcomeMessage(decided, 'Pending'))).toEqual([]);
+    expect(replyProblems(requestOutcomeMessage(english, decided, 'Pending'))).toEqual([]);
   });
 
   it('decided elsewhere by a person of that name, with it as the reason', async () => {

@@ -17,6 +17,7 @@ import { summarise } from '../src/core/audit/report.ts';
 import { summaryReply } from '../src/core/audit/report-chat.ts';
 import { appsReply } from '../src/core/directory.ts';
 import { changedNotice, confirmationCard, outcomeCard } from '../src/core/groups/cards.ts';
+import { english, type Voice, voiceFor } from '../src/core/i18n/voice.ts';
 import { info, type Reply } from '../src/core/reply.ts';
 import { goneCard, taskCard } from '../src/core/task-card.ts';
 import { tasksReply } from '../src/core/task-list.ts';
@@ -47,6 +48,12 @@ import { corpus, hostile, MARK } from './fakes/hostile-corpus.ts';
 import { SlackView } from './fakes/slack-blockkit.ts';
 
 const AT = '2026-11-20T10:00:00Z';
+/** Every language accessbot speaks, in a zone of its own. */
+const languages: Array<[string, Voice]> = [
+  ['English', english],
+  ['German', voiceFor('de-DE', 'Europe/Berlin')],
+  ['Japanese', voiceFor('ja-JP', 'Asia/Tokyo')],
+];
 const types = ['AccessRequest', 'EntitlementReview', 'OffboardingStep'];
 const statuses = ['Pending', 'Approved', 'Declined'];
 
@@ -156,35 +163,35 @@ const channel: Target = { ...approver, kind: 'channel' };
 const o = { pendingStatus: 'Pending', notifyOnly: false };
 
 /** Every message kind the core and the poller build from tasks and names, for one string. */
-function repliesFor(s: string): Array<[string, Reply]> {
+function repliesFor(v: Voice, s: string): Array<[string, Reply]> {
   const replies: Array<[string, Reply]> = [];
   for (const type of [...types, s]) {
     for (const status of [...statuses, s]) {
       const task = hostileTask(s, type, status);
-      const card = taskCard(task, { pendingStatus: 'Pending', number: 3 });
-      replies.push([`${type.slice(0, 20)} ${status.slice(0, 20)} card`, taskMessage(card)]);
-      replies.push([`outcome ${status.slice(0, 20)}`, outcomeMessage(task, task.id, 'Pending')]);
-      replies.push([`requester outcome`, requestOutcomeMessage(task, 'Pending')]);
+      const card = taskCard(v, task, { pendingStatus: 'Pending', number: 3 });
+      replies.push([`${type.slice(0, 20)} ${status.slice(0, 20)} card`, taskMessage(v, card)]);
+      replies.push([`outcome ${status.slice(0, 20)}`, outcomeMessage(v, task, task.id, 'Pending')]);
+      replies.push([`requester outcome`, requestOutcomeMessage(v, task, 'Pending')]);
     }
   }
   const pending = hostileTask(s, 'AccessRequest', 'Pending');
   replies.push(
-    ['gone card', taskMessage(goneCard(s))],
-    ['gone outcome', outcomeMessage(undefined, s, 'Pending')],
-    ['new task', newTaskMessage(pending, approver, o)],
-    ['channel post', newTaskMessage(pending, channel, { ...o, notifyOnly: true })],
-    ['reminder', reminderMessage(pending, o)],
-    ['reminder follow-up', reminderFollowUp(pending)],
-    ['group confirmation', confirmationCard(groupChange(s), s)],
-    ['group outcome', outcomeCard(groupChange(s), 'already_member', s, 'Already done.')],
-    ['group notice', changedNotice(groupChange(s), s)],
+    ['gone card', taskMessage(v, goneCard(v, s))],
+    ['gone outcome', outcomeMessage(v, undefined, s, 'Pending')],
+    ['new task', newTaskMessage(v, pending, approver, o)],
+    ['channel post', newTaskMessage(v, pending, channel, { ...o, notifyOnly: true })],
+    ['reminder', reminderMessage(v, pending, o)],
+    ['reminder follow-up', reminderFollowUp(v, pending)],
+    ['group confirmation', confirmationCard(v, groupChange(s), s)],
+    ['group outcome', outcomeCard(v, groupChange(s), 'already_member', s, 'Already done.')],
+    ['group notice', changedNotice(v, groupChange(s), s)],
     [
       'history',
-      historyReply(auditEntries(s), 'Recent actions', { viewer: 'u-t', withActor: true }),
+      historyReply(v, auditEntries(s), 'Recent actions', { viewer: 'u-t', withActor: true }),
     ],
     [
       'escalation',
-      escalationMessage(pending, {
+      escalationMessage(v, pending, {
         pendingStatus: 'Pending',
         waitedMs: 3 * 86_400_000,
         approvers: [s, s],
@@ -192,21 +199,22 @@ function repliesFor(s: string): Array<[string, Reply]> {
     ],
     [
       'escalation outcome',
-      escalationOutcomeMessage(hostileTask(s, 'AccessRequest', 'Declined'), s, 'Pending'),
+      escalationOutcomeMessage(v, hostileTask(s, 'AccessRequest', 'Declined'), s, 'Pending'),
     ],
-    ['access status', requestStatusMessage(s, 'declined', s)],
+    ['access status', requestStatusMessage(v, s, 'declined', s)],
     [
       'tasks list',
       tasksReply(
+        v,
         Array.from({ length: 17 }, (_, i) => hostileTask(s, 'AccessRequest', 'Pending', i + 1)),
         'Pending',
       ),
     ],
-    ['apps', appsReply([{ id: 'a', name: s, description: s }], undefined)],
-    ['apps search', appsReply([{ id: 'a', name: s, description: s }], s)],
-    ['no app matches', appsReply([], s)],
-    ['text, list and fields', info(inert(s), { title: inert(s), blocks: textBlocks(s) })],
-    ['report summary', summaryReply(hostileReport(s), 30)],
+    ['apps', appsReply(v, [{ id: 'a', name: s, description: s }], undefined)],
+    ['apps search', appsReply(v, [{ id: 'a', name: s, description: s }], s)],
+    ['no app matches', appsReply(v, [], s)],
+    ['text, list and fields', info(v, inert(s), { title: inert(s), blocks: textBlocks(s) })],
+    ['report summary', summaryReply(v, hostileReport(s), 30)],
   );
   return replies;
 }
@@ -219,49 +227,54 @@ const textBlocks = (s: string): Reply['blocks'] => [
   { kind: 'note', text: `Type \`tasks\` — ${inert(s)}` },
 ];
 
-describe.each(corpus)('%s', (_name, s) => {
-  it.each(repliesFor(s))('%s: nothing live, every limit kept', (_kind, reply) => {
-    expect(replyProblems(reply)).toEqual([]);
-  });
+describe.each(languages)('in %s', (_language, v) => {
+  describe.each(corpus)('%s', (_name, s) => {
+    it.each(repliesFor(v, s))('%s: nothing live, every limit kept', (_kind, reply) => {
+      expect(replyProblems(reply)).toEqual([]);
+    });
 
-  it('still shows the data, as text', () => {
-    const shown = replyShown(taskMessage(taskCard(hostileTask(s, 'AccessRequest', 'Pending'), o)));
-    expect(shown).toContain(MARK);
-  });
+    it('still shows the data, as text', () => {
+      const shown = replyShown(
+        taskMessage(v, taskCard(v, hostileTask(s, 'AccessRequest', 'Pending'), o)),
+      );
+      expect(shown).toContain(MARK);
+    });
 
-  it('Slack: a notice over a card, a list with a notice, a request form and its options', () => {
-    const card = taskCard(hostileTask(s, 'AccessRequest', 'Declined'), o);
-    // A notice is a reply's summary: the core's text, with data made inert.
-    const said = inert(s);
-    expect(slackBlockProblems(cardBlocks(card, said))).toEqual([]);
-    expect(slackBlockProblems(renderBlocks(info(said, { title: said }), { notice: said }))).toEqual(
-      [],
-    );
-    const app = appOption({ id: 'a', name: s, description: s });
-    const chosen = { value: 'a', text: { type: 'plain_text' as const, text: s } };
-    for (const levels of [
-      { kind: 'levels' as const, levels: [] },
-      { kind: 'levels' as const, levels: [{ id: 'l', name: s, description: s }] },
-      { kind: 'message' as const, text: inert(s) },
-    ]) {
-      const view = requestModal({}, { app: chosen, levels, justification: s });
-      expect(SlackView.safeParse(view).success).toBe(true);
-      expect(slackBlockProblems(view.blocks, 'modal')).toEqual([]);
-    }
-    expect(
-      slackBlockProblems([{ type: 'section', text: app.text, fields: [app.description] }]),
-    ).toEqual([]);
-  });
+    it('Slack: a notice over a card, a list with a notice, a request form and its options', () => {
+      const card = taskCard(v, hostileTask(s, 'AccessRequest', 'Declined'), o);
+      // A notice is a reply's summary: the core's text, with data made inert.
+      const said = inert(s);
+      expect(slackBlockProblems(cardBlocks(card, said, v.locale))).toEqual([]);
+      expect(
+        slackBlockProblems(renderBlocks(info(v, said, { title: said }), { notice: said })),
+      ).toEqual([]);
+      const app = appOption({ id: 'a', name: s, description: s });
+      const chosen = { value: 'a', text: { type: 'plain_text' as const, text: s } };
+      for (const levels of [
+        { kind: 'levels' as const, levels: [] },
+        { kind: 'levels' as const, levels: [{ id: 'l', name: s, description: s }] },
+        { kind: 'message' as const, text: inert(s) },
+      ]) {
+        const view = requestModal(v, {}, { app: chosen, levels, justification: s });
+        expect(SlackView.safeParse(view).success).toBe(true);
+        expect(slackBlockProblems(view.blocks, 'modal')).toEqual([]);
+      }
+      expect(
+        slackBlockProblems([{ type: 'section', text: app.text, fields: [app.description] }]),
+      ).toEqual([]);
+    });
 
-  it('Teams: a card cut to fit, and the texts of invoke answers', () => {
-    const many = tasksReply(
-      Array.from({ length: 15 }, (_, i) => hostileTask(s, 'AccessRequest', 'Pending', i + 1)),
-      'Pending',
-    );
-    expect(teamsCardProblems(renderCard(many, { view: 'list' }))).toEqual([]);
-    const said = messageResponse(s).value as string;
-    const error = errorResponse(503, 'ServiceUnavailable', s).value as { message: string };
-    expect([...textProblems('said', said), ...textProblems('error', error.message)]).toEqual([]);
+    it('Teams: a card cut to fit, and the texts of invoke answers', () => {
+      const many = tasksReply(
+        v,
+        Array.from({ length: 15 }, (_, i) => hostileTask(s, 'AccessRequest', 'Pending', i + 1)),
+        'Pending',
+      );
+      expect(teamsCardProblems(renderCard(many, { view: 'list' }))).toEqual([]);
+      const said = messageResponse(s).value as string;
+      const error = errorResponse(503, 'ServiceUnavailable', s).value as { message: string };
+      expect([...textProblems('said', said), ...textProblems('error', error.message)]).toEqual([]);
+    });
   });
 });
 
@@ -281,7 +294,9 @@ describe('the checks', () => {
 
 describe('the rule', () => {
   it('keeps our code spans and bold titles, and data out of both', () => {
-    const reply = info(`Type \`tasks\` to see "${inert(hostile.code!)}".`, { title: 'Done' });
+    const reply = info(english, `Type \`tasks\` to see "${inert(hostile.code!)}".`, {
+      title: 'Done',
+    });
     expect(replyProblems(reply)).toEqual([]);
     expect(renderShell(reply, { color: false })).toContain('Type `tasks` to see');
   });

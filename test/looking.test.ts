@@ -27,20 +27,17 @@ const ALAN_TASK = tasks.alanGraceGithubWrite;
 
 interface Platform {
   start: (o?: WorldOptions) => Promise<RequesterWorld>;
-  /** 09:01 UTC, when Ada presses, as Alan reads it (Slack: Tokyo; else the default zone). */
-  alanClock: string;
   /** Whether the others can act: the terminal is one person's. */
   shared: boolean;
 }
 
 const platforms: Array<[string, Platform]> = [
-  ['Slack', { start: slackWorld, alanClock: '18:01', shared: true }],
-  ['Teams', { start: teamsWorld, alanClock: '04:01', shared: true }],
-  [
-    'the terminal',
-    { start: (o) => terminalWorld({ typist: 'ada', ...o }), alanClock: '04:01', shared: false },
-  ],
+  ['Slack', { start: slackWorld, shared: true }],
+  ['Teams', { start: teamsWorld, shared: true }],
+  ['the terminal', { start: (o) => terminalWorld({ typist: 'ada', ...o }), shared: false }],
 ];
+/** When Ada presses: after the first sweep. */
+const PRESSED = new Date('2026-11-22T09:01:00Z');
 
 /** `who`'s card of `taskId` as it now stands, once `probe` accepts it. */
 const cardOf = (w: RequesterWorld, who: Person, taskId: string, probe = (_: string) => true) =>
@@ -62,7 +59,9 @@ describe.each(platforms)('approvers on %s', (_name, p) => {
     const told = await w.look('ada', ADA_TASK);
     expect(told).toContain('The other approvers now see that you are looking at this');
     const marked = await cardOf(w, 'alan', ALAN_TASK, (m) => m.includes(LOOKING));
-    expect(marked).toContain(`Ada Lovelace is looking at this (since ${p.alanClock})`);
+    // Slack tells Alan's zone (Tokyo): 6:01 PM there; elsewhere the default (New York): 4:01 AM.
+    const since = w.voiceOf('alan').clock(PRESSED);
+    expect(marked).toContain(`Ada Lovelace is looking at this (since ${since})`);
     expect(w.messages('ada').filter((m) => m.includes(LOOKING))).toEqual([]);
 
     w.sandbox.state.decideTask(ALAN_TASK, 'Approved', users.alan.id);
@@ -102,8 +101,10 @@ describe.each(platforms)('approvers on %s', (_name, p) => {
     if (p.shared) {
       await w.look('ada', ADA_TASK);
       const second = await w.look('alan', ALAN_TASK);
+      const v = w.voiceOf('alan');
+      const until = new Date(PRESSED.getTime() + 30 * MINUTE_MS);
       expect(second).toContain(
-        'Ada Lovelace is already looking at this (since 2026-11-22 09:01 UTC); their mark shows until 2026-11-22 09:31 UTC or until it is decided.',
+        `Ada Lovelace is already looking at this (since ${v.time(PRESSED)}); their mark shows until ${v.time(until)} or until it is decided.`,
       );
       expect(w.messages('ada').filter((m) => m.includes(LOOKING))).toEqual([]);
     }
@@ -122,7 +123,9 @@ describe('Looking at it on Slack', () => {
     const w = await withCards(await world());
     await w.openDecline('ada', ADA_TASK);
     const marked = await cardOf(w, 'alan', ALAN_TASK, (m) => m.includes(LOOKING));
-    expect(marked).toContain('Ada Lovelace is looking at this (since 18:01)');
+    expect(marked).toContain(
+      `Ada Lovelace is looking at this (since ${w.voiceOf('alan').clock(PRESSED)})`,
+    );
   });
 });
 
@@ -137,7 +140,7 @@ describe('Looking at it on Teams', () => {
       userIds: [teamsId('alan')],
     });
     expect(JSON.stringify((await w.h.post(refresh)).body)).toContain(
-      'Ada Lovelace is looking at this (since 04:01)',
+      `Ada Lovelace is looking at this (since ${w.voiceOf('alan').clock(PRESSED)})`,
     );
     const forged = await w.h.post(
       w.h.activities.cardAction('grace', 'looking', { value: ALAN_TASK }),

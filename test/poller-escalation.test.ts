@@ -72,7 +72,7 @@ describe('escalation', () => {
     const [escalation, ...more] = postsTo('C-LEADS');
     expect(more).toEqual([]);
     // The seeded request was three hours old when Alan got it.
-    expect(escalation?.message.title).toBe('⏫ Escalated: waiting 3 days');
+    expect(escalation?.message.title).toBe('Escalated: waiting 3 days');
     expect(escalation?.message.summary).toBe(
       '"Access request: GitHub (Write)" has been waiting 3 days for a decision by Alan Turing.',
     );
@@ -153,7 +153,7 @@ describe('escalation', () => {
     await nextSweep(poller, w.clock);
     const edited = w.slack.updates.find((u) => u.ref.destination.kind === 'channel');
     expect(edited?.ref).toEqual(escalation?.ref);
-    expect(edited?.message.title).toBe('⏫ Escalated task');
+    expect(edited?.message.title).toBe('Escalated task');
     expect(edited?.message.summary).toMatch(
       /^Access request: GitHub \(Write\): Declined by Alan Turing on [^"]*$/,
     );
@@ -274,9 +274,7 @@ describe('working hours in the approver’s time zone', () => {
     expect(postsTo('C-LEADS')).toEqual([]);
     await sweepAt(poller, '2026-11-29T23:05:00Z');
     await nextSweep(poller, w.clock);
-    expect(postsTo('C-LEADS').map((p) => p.message.title)).toEqual([
-      '⏫ Escalated: waiting 7 days',
-    ]);
+    expect(postsTo('C-LEADS').map((p) => p.message.title)).toEqual(['Escalated: waiting 7 days']);
   });
 
   it('uses DEFAULT_TIME_ZONE for a platform that tells none, and when asking fails', async () => {

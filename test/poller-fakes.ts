@@ -68,6 +68,8 @@ export class RecordingNotifier implements Notifier {
   findError: Error | undefined;
   /** What `timeZoneOf` answers (or throws), by chat user id; the others have none. */
   readonly timeZones = new Map<string, string | Error>();
+  /** What `localeOf` answers, by chat user id; the others have none. */
+  readonly locales = new Map<string, string>();
   readonly #script: Array<Error | 'hang' | 'lost'> = [];
 
   constructor(platform: Platform = 'slack') {
@@ -124,6 +126,10 @@ export class RecordingNotifier implements Notifier {
     const zone = this.timeZones.get(chatUserId);
     if (zone instanceof Error) throw zone;
     return zone;
+  }
+
+  async localeOf(chatUserId: string): Promise<string | undefined> {
+    return this.locales.get(chatUserId);
   }
 
   /** Task ids of the posts to one chat user, in order. */

@@ -81,14 +81,14 @@ describe('reminders', () => {
     await nextSweep(poller, w.clock);
     await nextSweep(poller, w.clock);
     expect(w.slack.updates.map((u) => u.message.title)).toEqual([
-      '⏰ Reminder: still waiting for your decision',
+      'Reminder: still waiting for your decision',
     ]);
     expect(w.slack.updates[0]?.ref).toEqual(w.slack.posts[0]?.ref);
     expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(3);
     // An edit notifies no one: the follow-up in the message's thread does.
     expect(w.slack.followUps.map((f) => f.ref)).toEqual([w.slack.posts[0]?.ref]);
     expect(w.slack.followUps[0]?.message.summary).toMatch(
-      /^⏰ "Access request: GitHub \(Write\)" is still waiting for your decision since /,
+      /^"Access request: GitHub \(Write\)" is still waiting for your decision since /,
     );
     w.clock.advance(HOUR);
     await nextSweep(poller, w.clock);

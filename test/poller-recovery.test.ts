@@ -8,6 +8,7 @@
  * through the outbox.
  */
 import { describe, expect, it } from 'vitest';
+import type { Voice } from '../src/core/i18n/voice.ts';
 import { LookupFailedError, PlatformUnavailableError } from '../src/core/notifier.ts';
 import { info } from '../src/core/reply.ts';
 import { tasks, users } from '../src/sandbox/seed.ts';
@@ -177,7 +178,8 @@ describe('every kind of message is sent once, whatever replica dies', () => {
     w.slack.loseNextAnswer();
     const dead = w.poller().poller;
     await dead.refresh();
-    const note = info('Ada Lovelace added you to the group Design (through accessbot).');
+    const note = (v: Voice) =>
+      info(v, 'Ada Lovelace added you to the group Design (through accessbot).');
     void dead.notices.tell(users.grace.id, 'change-1', note);
     await expect.poll(() => dmsTo('grace').length).toBe(1);
 

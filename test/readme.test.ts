@@ -24,7 +24,7 @@ function blockAfter(marker: string): string {
 /** Times and ids differ from run to run. */
 const normal = (text: string) =>
   text
-    .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g, '<time>')
+    .replace(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/g, '<time>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
     // The start of an id, as the hint under a pushed task offers it, and a confirmation's code.
     .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>')
@@ -91,7 +91,7 @@ describe('the README', () => {
       const from = bot.stdout().indexOf('New task waiting for your decision');
       const pushed = bot.stdout().slice(from);
       // The README's id and code stand for the ones this run shows.
-      const idOf = (text: string) => /Task\s+([0-9a-f]{8})/.exec(text)![1]!;
+      const idOf = (text: string) => /Task:\s+([0-9a-f]{8})/.exec(text)![1]!;
       const [readmeId, id] = [idOf(shown), idOf(pushed)];
       let code: string | undefined;
       for (const line of typed) {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { summarise } from '../src/core/audit/report.ts';
 import { renderReport } from '../src/core/audit/report-out.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import type { AuditEntry } from '../src/store/store.ts';
 import { hostile, MARK } from './fakes/hostile-corpus.ts';
 import { demoEntries, demoLinks } from './fakes/report-demo.ts';
@@ -53,7 +54,7 @@ const { entries, names } = hostileEntries();
 /** Elements that run, load or link; a real `<` only ever starts the page's own tags. */
 const TAGS = /<(script|img|a|link|iframe|object|embed|base|form|meta http-equiv="refresh")[\s>]/i;
 const ATTRIBUTES = /<[^>]*\s(on\w+|src|href|style)=/i;
-const html = renderReport(summarise(entries, period, end, names), 'html');
+const html = renderReport(summarise(entries, period, end, names), 'html', english);
 const page = (name: string, content: string) => {
   const file = join(dir, name);
   writeFileSync(file, content);

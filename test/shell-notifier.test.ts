@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ShellNotifier } from '../adapters/shell/notifier.ts';
 import { decidedReply } from '../src/core/approve-all.ts';
 import type { DecisionResult } from '../src/core/decide.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import type { MessageRef } from '../src/core/notifier.ts';
 import { info, type TaskCard } from '../src/core/reply.ts';
 
@@ -19,7 +20,7 @@ const card = (taskId: string, state: TaskCard['state']): TaskCard => ({
 });
 const approved = (taskId: string): DecisionResult => ({
   outcome: 'approved',
-  reply: info('You approved it.'),
+  reply: info(english, 'You approved it.'),
   message: { kind: 'replace', card: card(taskId, 'approved') },
 });
 const ref: MessageRef = {
@@ -27,13 +28,14 @@ const ref: MessageRef = {
   destination: { kind: 'user', chatUserId: 'ada@example.com' },
   data: { message: 1 },
 };
-const messageOf = (taskCard: TaskCard) => info('', { blocks: [{ kind: 'task', card: taskCard }] });
+const messageOf = (taskCard: TaskCard) =>
+  info(english, '', { blocks: [{ kind: 'task', card: taskCard }] });
 
 describe('the terminal after a decision on several tasks', () => {
   it('prints the summary once, and no update of the tasks it reported', async () => {
     const printed: string[] = [];
     const shell = new ShellNotifier((reply) => printed.push(reply.summary));
-    const summary = decidedReply([
+    const summary = decidedReply(english, [
       { taskId: 't1', result: approved('t1') },
       { taskId: 't2', result: approved('t2') },
     ]);

@@ -68,7 +68,7 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       run.press('tas');
       const pushed = await run.waitFor(/New task waiting for your decision[\s\S]*\n\n> tas$/, mark);
       // The half-typed line is not cut into the card: the card's lines are whole.
-      expect(pushed).toMatch(/\n {6}Requested by {6}Grace Hopper\n/);
+      expect(pushed).toMatch(/\n {6}Requested by: {6}Grace Hopper\n/);
       run.press(`ks${keys.enter}`);
       await run.waitFor(/You have 4 pending tasks/, mark);
       run.press(`quit${keys.enter}`);

@@ -5,9 +5,10 @@
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { Admission, BUSY_TEXT } from '../adapters/slack/admission.ts';
+import { Admission, busyText } from '../adapters/slack/admission.ts';
 import type { SlackApi } from '../adapters/slack/api.ts';
 import { loopLoad } from '../adapters/slack/loop-load.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { createLogger } from '../src/log.ts';
 import { createMetrics } from '../src/metrics.ts';
 
@@ -73,6 +74,6 @@ describe('admission under load', () => {
     const turned = command('U-GRACE');
     await admission.middleware(turned.args);
     expect(turned.ran()).toBe(false);
-    expect(turned.acks).toEqual([{ response_type: 'ephemeral', text: BUSY_TEXT }]);
+    expect(turned.acks).toEqual([{ response_type: 'ephemeral', text: busyText(english) }]);
   });
 });

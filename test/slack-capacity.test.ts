@@ -11,10 +11,11 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUSY_TEXT, defaultAdmissionLimits } from '../adapters/slack/admission.ts';
+import { busyText, defaultAdmissionLimits } from '../adapters/slack/admission.ts';
 import { declineModal, reasonBlock } from '../adapters/slack/decline-modal.ts';
 import { actionIds } from '../adapters/slack/ids.ts';
 import { requestBlocks, requestModal } from '../adapters/slack/request-modal.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { FakeSlack } from './fakes/slack-api.ts';
 import { post, type RunningSlackBot, signedHeaders, startSlackBot } from './fakes/slack-bot.ts';
 import {
@@ -108,7 +109,7 @@ afterAll(async () => {
 
 const base = () => bot.url.replace('/slack/events', '');
 const command = (user: string, url = hooks.url()) => sendCommand(bot.url, 'help', user, url);
-const busyAck = { response_type: 'ephemeral', text: BUSY_TEXT };
+const busyAck = { response_type: 'ephemeral', text: busyText(english) };
 const TASK = '00000000-0000-4000-8000-000000000001';
 
 /** Takes every place of the process with held work: `perPerson` commands each of a few people. */
@@ -153,8 +154,11 @@ async function everyKind(user: string) {
     ts: '1700000000.000100',
     responseUrl,
   });
-  const decline = declineModal({ taskId: TASK, origin: { kind: 'ephemeral', responseUrl } });
-  const form = { ...requestModal({}), id: 'V-REQUEST' };
+  const decline = declineModal(english, {
+    taskId: TASK,
+    origin: { kind: 'ephemeral', responseUrl },
+  });
+  const form = { ...requestModal(english, {}), id: 'V-REQUEST' };
   const reason = { [reasonBlock]: { [actionIds.declineReason]: { value: 'not needed' } } };
   const picked = { selected_option: { value: 'github', text: { text: 'GitHub' } } };
   const request = { [requestBlocks.app]: { [actionIds.requestApp]: picked } };

@@ -4,6 +4,7 @@
  * its response_url). The Access Service is the sandbox; what reached it is read from its log.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { english } from '../src/core/i18n/voice.ts';
 import { taskCard } from '../src/core/task-card.ts';
 import { taskMessage } from '../src/core/task-message.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
@@ -59,7 +60,7 @@ async function notifyAda(taskId: string) {
   const task = await slack.sandbox.client.getTask(taskId);
   const ref = await notifier.post(
     { kind: 'user', chatUserId: 'U-ADA' },
-    taskMessage(taskCard(task, { pendingStatus: 'Pending' }), 'New task'),
+    taskMessage(english, taskCard(english, task, { pendingStatus: 'Pending' }), 'New task'),
   );
   const { channel, ts } = ref.data as { channel: string; ts: string };
   const where: Where = { kind: 'message', channel, ts, responseUrl: fake().responseUrl() };

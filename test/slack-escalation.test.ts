@@ -142,7 +142,7 @@ describe('the poller on Slack', () => {
     clock.advance(Date.parse('2026-11-22T23:05:00Z') - clock.now().getTime() - INTERVAL_MS);
     await nextSweep(poller, clock);
     expect(inThread().map((m) => m.text)).toEqual([
-      expect.stringMatching(/^⏰ "Access request: GitHub \(Write\)" is still waiting/),
+      expect.stringMatching(/^"Access request: GitHub \(Write\)" is still waiting/),
     ]);
     expect(fake.callsOf('chat.update')).toHaveLength(1);
   });

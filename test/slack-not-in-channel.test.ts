@@ -4,13 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NotInChannelError } from '../adapters/slack/errors.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { RecipientGoneError } from '../src/core/notifier.ts';
 import { info } from '../src/core/reply.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
 
 const slack = useSlackBot();
 const notifier = () => slack.bot.served.adapters[0]!.notifier;
-const hello = info('New task', { title: 'New task' });
+const hello = info(english, 'New task', { title: 'New task' });
 
 async function refusal(call: () => Promise<unknown>): Promise<NotInChannelError> {
   const error = await call().then(

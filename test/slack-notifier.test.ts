@@ -3,22 +3,28 @@
  * 429 with Retry-After (handed to the poller, waited out once for a person's answer), HTTP
  * errors, and the metrics each call leaves.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { WebAPIRequestError } from '@slack/web-api';
-import { afterEach, describe, expect, it } from 'vitest';
-import { mapSlackError } from '../adapters/slack/errors.ts';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { SlackApi } from '../adapters/slack/api.ts';
+import { mapSlackError, SlackApiError } from '../adapters/slack/errors.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { PlatformUnavailableError, RecipientGoneError } from '../src/core/notifier.ts';
 import { info } from '../src/core/reply.ts';
 import { taskCard } from '../src/core/task-card.ts';
 import { taskMessage } from '../src/core/task-message.ts';
+import { createMetrics } from '../src/metrics.ts';
 import { tasks } from '../src/sandbox/seed.ts';
 import { checkAllPayloads } from './fakes/slack-blockkit.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
 import { clickPayload, sendInteraction } from './fakes/slack-payloads.ts';
+import { captureLog } from './helpers/bot.ts';
 
 const slack = useSlackBot();
 const fake = () => slack.fake;
 const notifier = () => slack.bot.served.adapters[0]!.notifier;
-const hello = info('Hello from accessbot', { title: 'Hello' });
+const hello = info(english, 'Hello from accessbot', { title: 'Hello' });
 
 afterEach(() => {
   checkAllPayloads(fake());
@@ -32,14 +38,14 @@ describe('SlackNotifier', () => {
     const posted = fake().callsOf('chat.postMessage')[0]!;
     expect(posted.token).toBe('xoxb-test-bot-token');
     expect(posted.args.text).toBe('Hello from accessbot');
-    await notifier().update(ref, info('Changed', { title: 'Changed' }));
+    await notifier().update(ref, info(english, 'Changed', { title: 'Changed' }));
     const { channel, ts } = ref.data as { channel: string; ts: string };
     expect(fake().messages.get(`${channel}/${ts}`)?.text).toBe('Changed');
   });
 
   it('follows a message up in its thread, so a reminder notifies the person', async () => {
     const ref = await notifier().post({ kind: 'user', chatUserId: 'U-ADA' }, hello);
-    await notifier().followUp(ref, info('Still waiting for you'));
+    await notifier().followUp(ref, info(english, 'Still waiting for you'));
     const [first, followUp] = fake().callsOf('chat.postMessage');
     expect(followUp?.args).toMatchObject({
       channel: 'D-U-ADA',
@@ -114,7 +120,7 @@ describe('a 429 on a person’s answer', () => {
     const task = await slack.sandbox.client.getTask(tasks.margaretTimFigmaEditor);
     const ref = await notifier().post(
       { kind: 'user', chatUserId: 'U-MARGARET' },
-      taskMessage(taskCard(task, { pendingStatus: 'Pending' })),
+      taskMessage(english, taskCard(english, task, { pendingStatus: 'Pending' })),
     );
     const { channel, ts } = ref.data as { channel: string; ts: string };
     fake().fail('chat.update', { kind: 'rate_limited', retryAfterSeconds: 1 });
@@ -132,5 +138,86 @@ describe('a 429 on a person’s answer', () => {
     expect(JSON.stringify(fake().messages.get(`${channel}/${ts}`)!.blocks)).toContain(
       'Approved by Margaret Hamilton',
     );
+  });
+});
+
+describe('a post to a response_url', () => {
+  /** A response_url answering each post with the next of `statuses`, and what it received. */
+  async function responseUrl(statuses: number[]) {
+    const bodies: unknown[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString()));
+        res.writeHead(statuses.shift() ?? 200, { 'retry-after': '7' }).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    return { bodies, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/r/1` };
+  }
+  const api = (timeoutMs = 5_000) =>
+    new SlackApi({
+      token: 'xoxb-test-bot-token',
+      apiUrl: fake().apiUrl,
+      log: captureLog().log,
+      metrics: createMetrics(),
+      retries: 0,
+      timeoutMs,
+      maxRateLimitWaitMs: 0,
+    });
+
+  it('sends the answer as JSON, and tells an expired URL from a busy or absent Slack', async () => {
+    const { bodies, url } = await responseUrl([200, 404, 429, 503]);
+    await api().respond(url, { text: 'hello' });
+    expect(bodies).toEqual([{ text: 'hello' }]);
+    const failure = () =>
+      api()
+        .respond(url, {})
+        .catch((e: unknown) => e);
+    const expired = await failure();
+    expect(expired).toBeInstanceOf(SlackApiError);
+    expect(expired).toMatchObject({ slackError: 'http_404' });
+    const limited = await failure();
+    expect(limited).toMatchObject({ retryAfterMs: 7_000 });
+    expect(limited).toBeInstanceOf(PlatformUnavailableError);
+    expect(await failure()).toBeInstanceOf(PlatformUnavailableError);
+    const closed = api().respond('http://127.0.0.1:9/r/1', {});
+    await expect(closed).rejects.toBeInstanceOf(PlatformUnavailableError);
+    await expect(api().respond('file:///etc/passwd', {})).rejects.toBeInstanceOf(SlackApiError);
+  });
+
+  it('gives up on a response_url that does not answer in time', async () => {
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/r/1`;
+    const error = await api(50)
+      .respond(url, { text: 'hello' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformUnavailableError);
+    expect((error as Error).message).toContain('did not answer');
+  });
+
+  it('tells an answer cut off halfway as Slack unavailable', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('o', () => req.socket.end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/r/1`;
+    await expect(api().respond(url, {})).rejects.toBeInstanceOf(PlatformUnavailableError);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { homeView } from '../adapters/slack/home.ts';
 import { renderReply } from '../adapters/slack/render.ts';
 import { requestModal } from '../adapters/slack/request-modal.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { info, listBlock, type Reply, type TaskCard } from '../src/core/reply.ts';
 import { tasksReply } from '../src/core/task-list.ts';
 import { SlackMessage, SlackView } from './fakes/slack-blockkit.ts';
@@ -33,7 +34,7 @@ function card(n: number, extra: Partial<TaskCard> = {}): TaskCard {
 
 function manyCards(count: number): Reply {
   const cards = Array.from({ length: count }, (_, i) => card(i + 1));
-  return info('many', {
+  return info(english, 'many', {
     title: long(500),
     blocks: [
       ...cards.map((c) => ({ kind: 'task' as const, card: c })),
@@ -76,14 +77,16 @@ describe('renderReply', () => {
   });
 
   it('escapes Slack control characters in text from people', () => {
-    const message = renderReply(info('a <!channel> & <@U1>'));
+    const message = renderReply(info(english, 'a <!channel> & <@U1>'));
     expect(JSON.stringify(message.blocks)).toContain('a &lt;!channel&gt; &amp; &lt;@U1&gt;');
   });
 
   it('cuts long lists with a count, and long text with an ellipsis', () => {
     const items = Array.from({ length: 300 }, (_, i) => `Person ${i} ${long(300)}`);
     const message = renderReply(
-      info(long(50_000), { blocks: [listBlock(items, 50), { kind: 'text', text: long(9000) }] }),
+      info(english, long(50_000), {
+        blocks: [listBlock(items, 50), { kind: 'text', text: long(9000) }],
+      }),
     );
     check(message);
     expect(JSON.stringify(message.blocks)).toContain('…and 250 more');
@@ -102,14 +105,14 @@ describe('renderReply', () => {
         createdAt: '2026-01-01T00:00:00Z',
       },
     }));
-    check(renderReply(tasksReply(tasks, 'Pending')));
+    check(renderReply(tasksReply(english, tasks, 'Pending')));
   });
 });
 
 describe('views', () => {
   it('keeps App Home within 100 blocks', () => {
     const pending = renderReply(manyCards(80), {}).blocks;
-    const view = homeView(pending, [], []);
+    const view = homeView(english, pending, [], []);
     expect(SlackView.safeParse(view).success).toBe(true);
   });
 
@@ -119,7 +122,7 @@ describe('views', () => {
       name: `Level ${i} ${long(100)}`,
     }));
     const app = { value: id(999), text: { text: 'Big app' } };
-    const view = requestModal({}, { app, levels: { kind: 'levels', levels } });
+    const view = requestModal(english, {}, { app, levels: { kind: 'levels', levels } });
     const parsed = SlackView.safeParse(view);
     expect(parsed.success).toBe(true);
     expect(JSON.stringify(view)).toContain('…and 50 more levels');

@@ -12,7 +12,7 @@ import { AppManifestUtils } from '@microsoft/app-manifest';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildPackage, fillManifest } from '../scripts/teams-package.ts';
-import { usage } from '../src/core/commands.ts';
+import { HELP_COMMANDS } from '../src/core/commands.ts';
 
 const require = createRequire(import.meta.url);
 const schemas = join(dirname(require.resolve('@microsoft/app-manifest')), 'json-schemas', 'teams');
@@ -57,9 +57,7 @@ describe('manifest.json', () => {
     const unlisted = ['groups', 'nudge', 'looking'];
     for (const list of bot.commandLists) {
       expect(list.commands.map((c: { title: string }) => c.title).sort()).toEqual(
-        Object.keys(usage)
-          .filter((name) => !unlisted.includes(name))
-          .sort(),
+        HELP_COMMANDS.filter((name) => !unlisted.includes(name)).sort(),
       );
     }
   });

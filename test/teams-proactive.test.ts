@@ -4,6 +4,7 @@
  * notifier's typed errors after the promised retries.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { english } from '../src/core/i18n/voice.ts';
 import { PlatformUnavailableError, RecipientGoneError } from '../src/core/notifier.ts';
 import { warning } from '../src/core/reply.ts';
 import { taskCard } from '../src/core/task-card.ts';
@@ -18,7 +19,8 @@ const sandbox = t.sandbox;
 const ada = { kind: 'user', chatUserId: teamsKey('ada') } as const;
 const notification = async (taskId: string) =>
   taskMessage(
-    taskCard(await t.h.client.getTask(taskId), { pendingStatus: 'Pending' }),
+    english,
+    taskCard(english, await t.h.client.getTask(taskId), { pendingStatus: 'Pending' }),
     'New task waiting for your decision',
   );
 const install = (who: 'ada' | 'ken' | 'katherine') => t.h.post(t.h.activities.installation(who));
@@ -49,7 +51,7 @@ describe('installation → notification → update', () => {
     const decided = await t.h.client.getTask(id);
     await t.h.teams.notifier.update(
       ref,
-      taskMessage(taskCard(decided, { pendingStatus: 'Pending' })),
+      taskMessage(english, taskCard(english, decided, { pendingStatus: 'Pending' })),
     );
     const update = t.h.connector.calls.find((c) => c.op === 'update');
     expect(update).toMatchObject({ conversationId: 'a:personal-ada', activityId: send?.newId });
@@ -64,7 +66,7 @@ describe('installation → notification → update', () => {
       await notification(openGithubTask(sandbox.current)),
     );
     const before = t.h.connector.calls.filter((c) => c.op === 'send' || c.op === 'reply').length;
-    await t.h.teams.notifier.followUp(ref, warning('Still waiting for your decision'));
+    await t.h.teams.notifier.followUp(ref, warning(english, 'Still waiting for your decision'));
     const sends = t.h.connector.calls.filter((c) => c.op === 'send' || c.op === 'reply');
     expect(sends).toHaveLength(before + 1);
     const followUp = sends.at(-1)!;
@@ -172,7 +174,8 @@ describe('Bot Connector failures', () => {
       t.h.teams.notifier.update(
         ref,
         taskMessage(
-          taskCard(await t.h.client.getTask(openGithubTask(sandbox.current)), {
+          english,
+          taskCard(english, await t.h.client.getTask(openGithubTask(sandbox.current)), {
             pendingStatus: 'Pending',
           }),
         ),
@@ -184,7 +187,7 @@ describe('Bot Connector failures', () => {
     await expect(
       t.h.teams.notifier.update(
         { platform: 'teams', destination: ada, data: { ts: '1' } },
-        warning('An update for a Slack message'),
+        warning(english, 'An update for a Slack message'),
       ),
     ).rejects.toThrow();
   });

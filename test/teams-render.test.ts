@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cardActivity, messageActivity } from '../adapters/teams/activity.ts';
 import { renderCard } from '../adapters/teams/render.ts';
 import type { Task } from '../src/access/schemas.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import { failure, info, listBlock, success, warning } from '../src/core/reply.ts';
 import { goneCard, taskCard } from '../src/core/task-card.ts';
 import { helpReply, tasksReply } from '../src/core/task-list.ts';
@@ -30,19 +31,24 @@ const task = (i: number, status = 'Pending'): Task => ({
 });
 
 const replies = {
-  help: helpReply(),
-  'no tasks': tasksReply([], 'Pending'),
+  help: helpReply(english),
+  'no tasks': tasksReply(english, [], 'Pending'),
   'a full tasks list': tasksReply(
+    english,
     Array.from({ length: 40 }, (_, i) => task(i)),
     'Pending',
   ),
   'a pending notification': taskMessage(
-    taskCard(task(1), { pendingStatus: 'Pending' }),
+    english,
+    taskCard(english, task(1), { pendingStatus: 'Pending' }),
     'New task',
   ),
-  'a decided card': taskMessage(taskCard(task(2, 'Declined'), { pendingStatus: 'Pending' })),
-  'a gone card': taskMessage(goneCard(task(3).id)),
-  'a long list': info('Groups', {
+  'a decided card': taskMessage(
+    english,
+    taskCard(english, task(2, 'Declined'), { pendingStatus: 'Pending' }),
+  ),
+  'a gone card': taskMessage(english, goneCard(english, task(3).id)),
+  'a long list': info(english, 'Groups', {
     title: '60 groups',
     blocks: [
       listBlock(
@@ -51,12 +57,12 @@ const replies = {
       ),
     ],
   }),
-  fields: success('Done', {
+  fields: success(english, 'Done', {
     title: 'Done',
     blocks: [{ kind: 'fields', fields: [{ label: 'A', value: 'b' }] }],
   }),
-  warning: warning('Careful', { title: 'Careful' }),
-  failure: failure('Broken', { title: 'Broken' }),
+  warning: warning(english, 'Careful', { title: 'Careful' }),
+  failure: failure(english, 'Broken', { title: 'Broken' }),
 };
 
 describe('renderCard', () => {
@@ -94,7 +100,7 @@ describe('renderCard', () => {
   });
 
   it('sends a text-only reply as a plain-text message', () => {
-    expect(messageActivity(warning('Use `tasks`.'))).toEqual({
+    expect(messageActivity(warning(english, 'Use `tasks`.'))).toEqual({
       type: 'message',
       text: 'Use `tasks`.',
       textFormat: 'plain',

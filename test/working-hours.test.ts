@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/app/config.ts';
-import { formatAge } from '../src/core/format.ts';
+import { english } from '../src/core/i18n/voice.ts';
 import {
   allows,
   localTime,
@@ -79,11 +79,11 @@ describe('working hours', () => {
   });
 
   it('says a task’s age in the largest whole unit', () => {
-    expect(formatAge(40 * 60_000)).toBe('40 minutes');
-    expect(formatAge(90 * 60_000)).toBe('90 minutes');
-    expect(formatAge(36 * 3_600_000)).toBe('36 hours');
-    expect(formatAge(3 * 86_400_000 + 5 * 3_600_000)).toBe('3 days');
-    expect(formatAge(60_000)).toBe('1 minute');
+    expect(english.age(40 * 60_000)).toBe('40 minutes');
+    expect(english.age(90 * 60_000)).toBe('90 minutes');
+    expect(english.age(36 * 3_600_000)).toBe('36 hours');
+    expect(english.age(3 * 86_400_000 + 5 * 3_600_000)).toBe('3 days');
+    expect(english.age(60_000)).toBe('1 minute');
   });
 });
 

@@ -5,6 +5,7 @@
  * `tasks` answer, or the person's own decision — and stays quiet when a post or update would
  * only repeat it.
  */
+import { voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Destination, Lookup, MessageRef, Notifier } from '../../src/core/notifier.ts';
 import type { Reply, TaskState } from '../../src/core/reply.ts';
 
@@ -14,13 +15,18 @@ const cardsOf = (reply: Reply) =>
 export class ShellNotifier implements Notifier {
   readonly platform = 'shell' as const;
   readonly #print: (reply: Reply) => void;
+  readonly #locale: string | undefined;
   /** The state each task was last shown in. */
   readonly #shown = new Map<string, TaskState>();
   #sent = 0;
 
-  /** `print` writes a reply to the terminal; replies printed by others go through `saw`. */
-  constructor(print: (reply: Reply) => void) {
+  /**
+   * `print` writes a reply to the terminal; replies printed by others go through `saw`.
+   * `locale`: the terminal's language (LC_ALL, LC_MESSAGES, LANG), when it has one.
+   */
+  constructor(print: (reply: Reply) => void, locale?: string) {
     this.#print = print;
+    this.#locale = locale;
   }
 
   /** Remembers the task states a reply printed on the terminal shows. */
@@ -37,7 +43,8 @@ export class ShellNotifier implements Notifier {
   /** An outcome already shown is not repeated; a pending card (a reminder) always is. */
   async update(ref: MessageRef, message: Reply): Promise<void> {
     if (this.#showsAll(message, (state) => state !== 'pending')) return;
-    this.#show(ref.destination, { ...message, title: message.title ?? 'Update' });
+    const title = message.title ?? voiceFor(message.locale).t('render.shell.update');
+    this.#show(ref.destination, { ...message, title });
   }
 
   /** The terminal prints every update, so a reminder's update has already reached the person. */
@@ -53,6 +60,10 @@ export class ShellNotifier implements Notifier {
     return undefined;
   }
 
+  async localeOf(): Promise<string | undefined> {
+    return this.#locale;
+  }
+
   #showsAll(message: Reply, counts: (state: TaskState) => boolean): boolean {
     const cards = cardsOf(message);
     return (
@@ -62,7 +73,7 @@ export class ShellNotifier implements Notifier {
   }
 
   #show(to: Destination, message: Reply): void {
-    const where = to.kind === 'channel' ? `[#${to.channelId}] ` : '';
+    const where = to.kind === 'channel' ? `#${to.channelId}: ` : '';
     this.#print(where ? { ...message, title: `${where}${message.title ?? ''}` } : message);
     this.saw(message);
   }

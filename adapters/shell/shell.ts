@@ -9,14 +9,17 @@ import type { AccessBot } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
+import { clean } from '../../src/core/text.ts';
 import type { Logger } from '../../src/log.ts';
 import { ShellNotifier } from './notifier.ts';
 import { renderReply } from './render.ts';
 import { openTerminal } from './terminal.ts';
 
 export interface ShellOptions {
-  bot: Pick<AccessBot, 'taskList' | 'handle'>;
+  bot: Pick<AccessBot, 'taskList' | 'handle' | 'voiceOf'>;
   email: string;
+  /** The terminal's language, from LC_ALL, LC_MESSAGES or LANG; unset: DEFAULT_LOCALE. */
+  locale?: string;
   input: Readable;
   output: Writable;
   log: Logger;
@@ -25,8 +28,10 @@ export interface ShellOptions {
    * tasks on it are not announced again). Unset: no notifications.
    */
   startNotifications?: (notifier: Notifier) => Promise<{ stop(): Promise<void> }>;
-  /** Colour, a prompt, echo and history when the terminal is interactive; plain text in a pipe. */
+  /** A prompt, echo and history when the terminal is interactive; plain text in a pipe. */
   interactive: boolean;
+  /** ANSI colours (main.ts: only on an interactive terminal, never with NO_COLOR); default: `interactive`. */
+  color?: boolean;
 }
 
 export interface Shell {
@@ -41,11 +46,13 @@ export function startShell(options: ShellOptions): Shell {
     platform: 'shell',
     chatUserId: options.email.toLowerCase(),
     email: async () => options.email,
+    locale: options.locale,
   };
   const terminal = openTerminal(options.input, output, interactive);
   const rl = terminal.lines;
-  const print = (reply: Reply) => terminal.print(`${renderReply(reply, { color: interactive })}\n`);
-  const notifier = new ShellNotifier(print);
+  const print = (reply: Reply) =>
+    terminal.print(`${renderReply(reply, { color: options.color ?? interactive })}\n`);
+  const notifier = new ShellNotifier(print, options.locale);
   const say = (reply: Reply) => {
     print(reply);
     notifier.saw(reply);
@@ -53,9 +60,8 @@ export function startShell(options: ShellOptions): Shell {
   let notifications: { stop(): Promise<void> } | undefined;
 
   const greet = async () => {
-    terminal.print(
-      `accessbot — you are ${options.email}. Type \`help\` for commands, \`quit\` to leave.\n\n`,
-    );
+    const v = bot.voiceOf(actor);
+    terminal.print(`${v.t('render.shell.greeting', { email: clean(options.email) })}\n\n`);
     say((await bot.taskList(actor)).reply);
     terminal.prompt();
     try {

@@ -8,13 +8,13 @@
  * waits behind work; when nothing new starts, acks stay fast.
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import { english, type Voice } from '../../src/core/i18n/voice.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { SlackApi } from './api.ts';
 import { busyOption } from './request-modal.ts';
 
-export const BUSY_TEXT =
-  ":hourglass_flowing_sand: I'm busy right now and could not take that. Please try again in a moment.";
+export const busyText = (v: Voice) => `:hourglass_flowing_sand: ${v.t('slack.busy')}`;
 
 export interface AdmissionLimits {
   /** Requests whose listeners run at once in this process. */
@@ -72,6 +72,8 @@ export interface AdmissionDeps {
   share?: () => number;
   random?: () => number;
   now?: () => number;
+  /** The voice a person is turned away in: only what is known already (nothing is asked). */
+  voiceOf?: (userId: string) => Voice;
 }
 
 export class Admission {
@@ -146,23 +148,24 @@ export class Admission {
     if (!('ack' in args) || !args.ack) return;
     const ack = args.ack as (response?: unknown) => Promise<void>;
     const body = args.body as unknown as Body;
-    if (kind === 'command') return ack({ response_type: 'ephemeral', text: BUSY_TEXT });
-    if (kind === 'options') return ack({ options: [busyOption()] });
-    if (kind === 'submission') return ack(busyErrors(body));
+    const v = this.#d.voiceOf?.(personOf(body)) ?? english;
+    if (kind === 'command') return ack({ response_type: 'ephemeral', text: busyText(v) });
+    if (kind === 'options') return ack({ options: [busyOption(v)] });
+    if (kind === 'submission') return ack(busyErrors(v, body));
     await ack();
     // A click's ack body is not shown; its response_url is the way back to the person.
     const responseUrl = text(body.response_url);
-    if (kind === 'click' && responseUrl) await this.#busyNote(responseUrl);
+    if (kind === 'click' && responseUrl) await this.#busyNote(v, responseUrl);
   }
 
-  async #busyNote(responseUrl: string): Promise<void> {
+  async #busyNote(v: Voice, responseUrl: string): Promise<void> {
     if (this.#busyPosts >= MAX_BUSY_POSTS) return;
     this.#busyPosts++;
     try {
       await this.#d.api.respond(responseUrl, {
         response_type: 'ephemeral',
         replace_original: false,
-        text: BUSY_TEXT,
+        text: busyText(v),
       });
     } catch (error) {
       this.#d.log.debug({ err: error }, 'the busy note did not reach the response_url');
@@ -189,12 +192,12 @@ export class Admission {
  * A modal stays open with "busy" under its first input, what was typed kept, so the person can
  * submit again; a modal without inputs just closes.
  */
-function busyErrors(body: Body): unknown {
+function busyErrors(v: Voice, body: Body): unknown {
   const values = field(field(body.view, 'state'), 'values');
   const [block] = typeof values === 'object' && values !== null ? Object.keys(values) : [];
   if (!block) return undefined;
   return {
     response_action: 'errors',
-    errors: { [block]: "I'm busy right now. Please submit again in a moment." },
+    errors: { [block]: v.t('slack.busySubmit') },
   };
 }

@@ -14,6 +14,8 @@ import type { z } from 'zod';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
+import { keepAliveAgents } from '../../src/net/agents.ts';
+import { postJson } from '../../src/net/post-json.ts';
 import { parseRetryAfter } from '../../src/net/retry.ts';
 import { mapSlackError, SlackApiError } from './errors.ts';
 import { slackLogger } from './logger.ts';
@@ -43,6 +45,8 @@ function outcomeOf(error: Error): Outcome {
 export class SlackApi {
   readonly client: WebClient;
   readonly #o: SlackApiOptions;
+  /** For response_url posts: the next one goes to the same host. */
+  readonly #agents = keepAliveAgents();
 
   constructor(options: SlackApiOptions) {
     this.#o = options;
@@ -69,35 +73,33 @@ export class SlackApi {
     return parsed.data;
   }
 
-  /** Posts to an interaction's `response_url` (ephemeral answers and their replacements). */
+  /**
+   * Posts to an interaction's `response_url` (ephemeral answers and their replacements), once:
+   * the caller decides on another try. What the URL answers ("ok") says nothing its status does
+   * not.
+   */
   async respond(url: string, body: Record<string, unknown>): Promise<void> {
     await this.#timed('response_url', async () => {
       const target = URL.parse(url);
       if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
         throw new SlackApiError('response_url', 'invalid_url');
       }
-      const res = await fetch(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#o.timeoutMs),
-      })
-        .then(async (answer) => {
-          // What a response_url answers ("ok") says nothing its status does not.
-          await answer.arrayBuffer();
-          return answer;
-        })
-        .catch((error: unknown) => {
-          throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
-        });
-      if (res.status >= 200 && res.status < 300) return;
-      if (res.status === 429 || res.status >= 500) {
-        throw new PlatformUnavailableError(`the response_url answered HTTP ${res.status}`, {
-          retryAfterMs: parseRetryAfter(res.headers.get('retry-after') ?? undefined),
+      const { status, retryAfter } = await postJson(
+        target,
+        body,
+        this.#agents,
+        this.#o.timeoutMs,
+      ).catch((error: unknown) => {
+        throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
+      });
+      if (status >= 200 && status < 300) return;
+      if (status === 429 || status >= 500) {
+        throw new PlatformUnavailableError(`the response_url answered HTTP ${status}`, {
+          retryAfterMs: parseRetryAfter(retryAfter),
         });
       }
       // 404 and friends: the response_url expired (30 minutes, 5 uses) or never existed.
-      throw new SlackApiError('response_url', `http_${res.status}`);
+      throw new SlackApiError('response_url', `http_${status}`);
     });
   }
 

@@ -4,18 +4,19 @@
  */
 import type { types } from '@slack/bolt';
 import type { Confirmation } from '../../src/core/decide.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import { type ApproveMetadata, callbackIds, type Origin } from './ids.ts';
 import { limits, plain } from './limits.ts';
 import { section } from './render.ts';
 
-export function approveModal(confirm: Confirmation, origin: Origin): types.ModalView {
+export function approveModal(v: Voice, confirm: Confirmation, origin: Origin): types.ModalView {
   const meta: ApproveMetadata = { taskId: confirm.taskId, code: confirm.code, origin };
   return {
     type: 'modal',
     callback_id: callbackIds.approve,
-    title: plain('Confirm approval', limits.modalTitle),
-    submit: plain('Approve', limits.modalButton),
-    close: plain('Cancel', limits.modalButton),
+    title: plain(v.t('slack.approveTitle'), limits.modalTitle),
+    submit: plain(v.t('button.approve'), limits.modalButton),
+    close: plain(v.t('slack.cancel'), limits.modalButton),
     // A response_url is well under 300 characters, so this stays far below the 3000 limit.
     private_metadata: JSON.stringify(meta),
     blocks: [section(`:warning: ${confirm.question}`)],

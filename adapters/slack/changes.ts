@@ -11,16 +11,12 @@ import { ChangeId } from '../../src/core/groups/commands.ts';
 import type { ChangeResult } from '../../src/core/groups/confirm.ts';
 import { warning } from '../../src/core/reply.ts';
 import { ackFirst } from './ack.ts';
-import { slackActor } from './actor.ts';
+import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { actionIds, type Origin } from './ids.ts';
 import { originOf, tellPrivately } from './origin.ts';
 import { Click } from './payloads.ts';
 import { renderReply } from './render.ts';
-
-const invalid = warning(
-  'That button is not valid (it names no group change). Nothing was changed.',
-);
 
 export function registerChanges(app: App, c: SlackContext): void {
   const on = (actionId: string, verb: 'confirm' | 'cancel') =>
@@ -35,12 +31,13 @@ export function registerChanges(app: App, c: SlackContext): void {
         return count('malformed');
       }
       const userId = click.data.user.id;
+      const actor = await speaker(c, userId);
       const id = ChangeId.safeParse(click.data.actions[0]!.value ?? '');
       if (!id.success) {
         count('malformed');
-        return tellPrivately(c, origin, userId, invalid);
+        const v = c.bot.voiceOf(actor);
+        return tellPrivately(c, origin, userId, warning(v, v.t('slack.invalidChange')));
       }
-      const actor = slackActor(c.api, userId);
       const result =
         verb === 'confirm'
           ? await c.bot.confirmChange(actor, id.data)

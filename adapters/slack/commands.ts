@@ -5,9 +5,10 @@
  */
 import type { App } from '@slack/bolt';
 import { parseCommand } from '../../src/core/commands.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import { ackFirst } from './ack.ts';
-import { slackActor } from './actor.ts';
+import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { SlashCommand } from './payloads.ts';
 import { placeOf } from './place.ts';
@@ -27,14 +28,20 @@ export function registerCommand(app: App, c: SlackContext, command: string): voi
       return;
     }
     const cmd = parsed.data;
-    const line = parseCommand(cmd.text);
+    // The form must open within its trigger's 3 s: it speaks the language known by then.
+    const bare = cmd.text.trim().toLowerCase() === 'request';
+    const actor = bare
+      ? slackActor(c.api, cmd.user_id, c.people.known(cmd.user_id))
+      : await speaker(c, cmd.user_id);
+    const v = c.bot.voiceOf(actor);
+    const line = parseCommand(cmd.text, v);
     const name = line.ok ? line.command.name : 'invalid';
     let reply: Reply | undefined;
-    if (!line.ok) reply = warning(line.message);
+    if (!line.ok) reply = warning(v, line.message);
     else if (line.command.name === 'request' && !line.command.target) {
-      reply = await openForm(c, cmd);
+      reply = await openForm(c, cmd, v);
     } else {
-      reply = await c.bot.run(slackActor(c.api, cmd.user_id), line.command, placeOf(c, cmd));
+      reply = await c.bot.run(actor, line.command, placeOf(c, cmd));
     }
     if (reply) {
       await c.api.respond(cmd.response_url, {
@@ -51,14 +58,12 @@ export function registerCommand(app: App, c: SlackContext, command: string): voi
 }
 
 /** Opens the form; a reply only when it could not be opened. */
-async function openForm(c: SlackContext, cmd: SlashCommand): Promise<Reply | undefined> {
+async function openForm(c: SlackContext, cmd: SlashCommand, v: Voice): Promise<Reply | undefined> {
   try {
-    await openRequestForm(c, cmd.trigger_id, { responseUrl: cmd.response_url });
+    await openRequestForm(c, v, cmd.trigger_id, { responseUrl: cmd.response_url });
     return undefined;
   } catch (error) {
     c.log.warn({ err: error }, 'could not open the request form');
-    return warning(
-      'I could not open the request form. You can also type it in one line: `request <app> [level] -- <justification>`.',
-    );
+    return warning(v, v.t('slack.formFailed'));
   }
 }

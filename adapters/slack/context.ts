@@ -3,6 +3,7 @@ import type { AccessBot } from '../../src/core/bot.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { SlackApi } from './api.ts';
+import type { SlackPeople } from './people.ts';
 
 export interface SlackContext {
   bot: AccessBot;
@@ -10,4 +11,6 @@ export interface SlackContext {
   api: SlackApi;
   log: Logger;
   metrics: Metrics;
+  /** Each person's language and time zone, shared with the notifier. */
+  people: SlackPeople;
 }

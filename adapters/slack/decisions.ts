@@ -8,9 +8,10 @@ import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Decision, DecisionResult } from '../../src/core/decide.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import { warning } from '../../src/core/reply.ts';
 import { ackFirst } from './ack.ts';
-import { slackActor } from './actor.ts';
+import { slackActor, speaker } from './actor.ts';
 import { approveModal } from './approve-modal.ts';
 import type { SlackContext } from './context.ts';
 import { declineModal, reasonBlock } from './decline-modal.ts';
@@ -29,15 +30,13 @@ import { type Outcome, originOf, type Person, type PublishHome, showOutcome } fr
 import { Click, inputOf, Submission } from './payloads.ts';
 import { cardBlocks, renderBlocks } from './render.ts';
 
-const stale = warning(
-  'That button is not valid (it does not name a task). Type the slash command with `tasks` to see yours.',
-);
+const stale = (v: Voice) => warning(v, v.t('slack.staleButton'));
 
 /** The message clicked shows the task as it now stands, or stays as it was. */
 function outcomeOfDecision(result: DecisionResult): Outcome {
   const { message, reply } = result;
   return message.kind === 'replace'
-    ? { lead: cardBlocks(message.card, reply.summary), reply }
+    ? { lead: cardBlocks(message.card, reply.summary, reply.locale), reply }
     : { reply };
 }
 
@@ -52,8 +51,11 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
-  /** The click, its origin and who made it; undefined (logged) when the payload is not usable. */
-  const clickOf = (body: unknown) => {
+  /**
+   * The click, its origin and who made it; undefined (logged) when the payload is not usable.
+   * `quick`: a form opens next, within the trigger's 3 s, in the language already known.
+   */
+  const clickOf = async (body: unknown, quick = false) => {
     const click = Click.safeParse(body);
     const origin = click.success ? originOf(click.data) : undefined;
     if (!click.success || !origin) {
@@ -62,28 +64,33 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       return undefined;
     }
     const userId = click.data.user.id;
-    const person: Person = { userId, actor: slackActor(c.api, userId) };
-    return { click: click.data, origin, person, value: click.data.actions[0]!.value ?? '' };
+    const actor = quick
+      ? slackActor(c.api, userId, c.people.known(userId))
+      : await speaker(c, userId);
+    const person: Person = { userId, actor };
+    const value = click.data.actions[0]!.value ?? '';
+    return { click: click.data, origin, person, value, v: c.bot.voiceOf(actor) };
   };
   const show = (origin: Origin, person: Person, outcome: Outcome) =>
     showOutcome(c, publishHome, origin, person, outcome);
 
-  type Clicked = NonNullable<ReturnType<typeof clickOf>>;
+  type Clicked = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
   /** A button whose value `schema` parses; a value we cannot use gets a plain answer. */
   const onButton = <T>(
     actionId: string,
     action: string,
     schema: z.ZodType<T, string>,
     handle: (got: Clicked, value: T) => Promise<void>,
+    quick = false,
   ) =>
     app.action(actionId, async ({ ack, body }) => {
       await ackFirst(ack);
-      const got = clickOf(body);
+      const got = await clickOf(body, quick);
       if (!got) return;
       const value = schema.safeParse(got.value);
       if (!value.success) {
         count(action, 'malformed');
-        return show(got.origin, got.person, { reply: stale });
+        return show(got.origin, got.person, { reply: stale(got.v) });
       }
       await handle(got, value.data);
     });
@@ -94,7 +101,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     const result = await decide(got.person, taskId, 'approve', undefined, code);
     count('approve', result.outcome);
     if (result.confirm) {
-      const view = approveModal(result.confirm, got.origin);
+      const view = approveModal(got.v, result.confirm, got.origin);
       const opened = await c.api
         .call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown())
         .then(
@@ -121,20 +128,21 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       return;
     }
     const userId = submission.data.user.id;
-    const person: Person = { userId, actor: slackActor(c.api, userId) };
+    const person: Person = { userId, actor: await speaker(c, userId) };
     const result = await decide(person, meta.taskId, 'approve', undefined, meta.code);
     count('approve', result.outcome);
     await show(meta.origin, person, outcomeOfDecision(result));
   });
 
-  onButton(actionIds.decline, 'decline', TaskId, async (got, taskId) => {
-    // The trigger expires three seconds after the click: the form opens before any other call.
-    const view = declineModal({ taskId, origin: got.origin });
+  // The trigger expires three seconds after the click: the form opens before any other call.
+  const openDecline = async (got: Clicked, taskId: string) => {
+    const view = declineModal(got.v, { taskId, origin: got.origin });
     await c.api.call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown());
     // Whoever opens the form is looking at the task: its other approvers are shown. Said to
     // nobody here: a mark another approver holds, or a task no longer theirs, changes nothing.
     await c.bot.look(got.person.actor, taskId);
-  });
+  };
+  onButton(actionIds.decline, 'decline', TaskId, openDecline, true);
 
   onButton(actionIds.looking, 'looking', TaskId, async (got, taskId) => {
     const reply = await c.bot.look(got.person.actor, taskId);
@@ -147,11 +155,14 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     const meta = submission.success
       ? readMetadata(DeclineMetadata, submission.data.view.private_metadata)
       : undefined;
-    if (!submission.success || !meta) {
+    // An answer to the form goes back with the ack: in the language already known.
+    const userId = submission.data?.user.id;
+    const known = c.bot.voiceOf(userId ? c.people.known(userId) : {});
+    if (!submission.success || !meta || !userId) {
       count('decline', 'malformed');
       await ack({
         response_action: 'errors',
-        errors: { [reasonBlock]: 'This form is out of date. Close it and click Decline again.' },
+        errors: { [reasonBlock]: known.t('slack.staleForm') },
       });
       return;
     }
@@ -161,15 +172,12 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       actionIds.declineReason,
     )?.value?.trim();
     if (reason && reason.length > MAX_REASON_LENGTH) {
-      await ack({
-        response_action: 'errors',
-        errors: { [reasonBlock]: `At most ${MAX_REASON_LENGTH} characters, please.` },
-      });
+      const said = known.t('slack.reasonTooLong', { max: MAX_REASON_LENGTH });
+      await ack({ response_action: 'errors', errors: { [reasonBlock]: said } });
       return;
     }
     await ackFirst(ack);
-    const userId = submission.data.user.id;
-    const person: Person = { userId, actor: slackActor(c.api, userId) };
+    const person: Person = { userId, actor: await speaker(c, userId) };
     const result = await decide(person, meta.taskId, 'decline', reason || undefined);
     count('decline', result.outcome);
     await show(meta.origin, person, outcomeOfDecision(result));

@@ -7,10 +7,11 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { describeEntry, type PastDecision } from '../../src/core/audit/history.ts';
-import { formatTime } from '../../src/core/format.ts';
+import { flag, type Voice } from '../../src/core/i18n/voice.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
 import { ackFirst } from './ack.ts';
-import { slackActor } from './actor.ts';
+import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { actionIds } from './ids.ts';
 import { limits, mrkdwnText, plain } from './limits.ts';
@@ -22,36 +23,45 @@ const RECENT_SHOWN = 10;
 /** Ten lines of at most this (and a mark) stay within a section's 3000 characters. */
 const LINE_MAX = 250;
 
-const said: Record<PastDecision['outcome'], string> = {
-  approved: ':white_check_mark: Approved',
-  declined: ':no_entry: Declined',
-  already_decided: ':information_source: Already decided by someone else',
-  not_assignee: ':warning: Refused (not assigned to you)',
-  self_approval: ':warning: Refused (your own request)',
-  not_found: ':grey_question: Task no longer exists',
-  failed: ':x: Failed',
-  unconfirmed: ':warning: Not approved (sensitive: waiting for your confirmation)',
+/** Each outcome's mark; the words beside it say the same for anyone who cannot see it. */
+const mark: Record<PastDecision['outcome'], string> = {
+  approved: ':white_check_mark:',
+  declined: ':no_entry:',
+  already_decided: ':information_source:',
+  not_assignee: ':warning:',
+  self_approval: ':warning:',
+  not_found: ':grey_question:',
+  failed: ':x:',
+  unconfirmed: ':warning:',
 };
 
-export async function recentDecisions(c: SlackContext, userId: string): Promise<SlackBlock[]> {
-  const recent = await c.bot.recentActions(slackActor(c.api, userId), RECENT_SHOWN);
-  if (!recent) return [note('Your recent actions cannot be shown right now.')];
-  if (!recent.entries.length)
-    return [
-      note('Decisions and group changes you make here or with the slash command show up below.'),
-    ];
+export async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
+  const v = c.bot.voiceOf(actor);
+  const recent = await c.bot.recentActions(actor, RECENT_SHOWN);
+  if (!recent) return [note(v.t('home.recentUnavailable'))];
+  if (!recent.entries.length) return [note(v.t('home.recentEmpty'))];
   const lines = recent.entries.map((e) => {
     if (!('taskId' in e))
-      return `:busts_in_silhouette: ${mrkdwnText(describeEntry(e, recent.viewer), LINE_MAX)}`;
+      return `:busts_in_silhouette: ${mrkdwnText(describeEntry(v, e, recent.viewer), LINE_MAX)}`;
     // Our mark, then the core's text (the reason is the person's own words).
-    const why = e.reason ? ` — "${inert(e.reason)}"` : '';
-    const what = `${formatTime(e.at)} · task ${inert(e.taskId)}${why}`;
-    return `${said[e.outcome]} · ${mrkdwnText(what, LINE_MAX)}`;
+    const what = v.t('home.decision', {
+      outcome: e.outcome,
+      when: v.time(e.at),
+      id: inert(e.taskId),
+      reason: e.reason ? inert(e.reason) : '',
+      withReason: flag(e.reason),
+    });
+    return `${mark[e.outcome]} ${mrkdwnText(what, LINE_MAX)}`;
   });
   return [sectionOf(lines.join('\n'))];
 }
 
-export function homeView(pending: SlackBlock[], recent: SlackBlock[], lead: SlackBlock[] = []) {
+export function homeView(
+  v: Voice,
+  pending: SlackBlock[],
+  recent: SlackBlock[],
+  lead: SlackBlock[] = [],
+) {
   const blocks: SlackBlock[] = [
     ...joinBlocks(lead, pending),
     { type: 'divider' },
@@ -61,12 +71,12 @@ export function homeView(pending: SlackBlock[], recent: SlackBlock[], lead: Slac
         {
           type: 'button',
           action_id: actionIds.openRequest,
-          text: plain('Request access', limits.buttonText),
+          text: plain(v.t('slack.requestTitle'), limits.buttonText),
           style: 'primary',
         },
       ],
     },
-    header('Your recent actions'),
+    header(v.t('history.own')),
     ...recent,
   ];
   return { type: 'home' as const, blocks };
@@ -84,7 +94,10 @@ export function registerHome(app: App, c: SlackContext): void {
   app.action(actionIds.openRequest, async ({ ack, body }) => {
     await ackFirst(ack);
     const click = Click.safeParse(body);
-    if (click.success) await openRequestForm(c, click.data.trigger_id, {});
+    if (!click.success) return;
+    // The form must open within its trigger's 3 s: in the language already known.
+    const v = c.bot.voiceOf(c.people.known(click.data.user.id));
+    await openRequestForm(c, v, click.data.trigger_id, {});
   });
 }
 
@@ -93,16 +106,10 @@ export async function publishHome(
   userId: string,
   lead: SlackBlock[] = [],
 ): Promise<void> {
-  const actor = slackActor(c.api, userId);
-  const [{ reply }, recent] = await Promise.all([
-    c.bot.taskList(actor),
-    recentDecisions(c, userId),
-  ]);
+  const actor = await speaker(c, userId);
+  const [{ reply }, recent] = await Promise.all([c.bot.taskList(actor), recentDecisions(c, actor)]);
   const room = limits.viewBlocks - lead.length - recent.length - 3;
   const pending = renderBlocks(reply, { maxBlocks: room });
-  await c.api.call(
-    'views.publish',
-    { user_id: userId, view: homeView(pending, recent, lead) },
-    z.unknown(),
-  );
+  const view = homeView(c.bot.voiceOf(actor), pending, recent, lead);
+  await c.api.call('views.publish', { user_id: userId, view }, z.unknown());
 }

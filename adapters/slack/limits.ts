@@ -18,6 +18,8 @@ export const limits = {
   contextText: 2000,
   actionsElements: 25,
   buttonText: 75,
+  /** What a screen reader says for a button, where the label alone would not say enough. */
+  accessibilityLabel: 75,
   buttonValue: 2000,
   actionId: 255,
   blockId: 255,

@@ -25,8 +25,8 @@ import {
 import type { Reply } from '../../src/core/reply.ts';
 import type { SlackApi } from './api.ts';
 import { missingScopeOf, NotInChannelError } from './errors.ts';
+import { SlackPeople } from './people.ts';
 import { renderReply } from './render.ts';
-import { SlackTimeZones } from './timezone.ts';
 
 /** What a Slack message reference holds. */
 export const SlackRef = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
@@ -61,23 +61,29 @@ const metadataOf = (tag: DeliveryTag) => ({
   event_payload: { delivery_id: tag.deliveryId, task_id: tag.taskId },
 });
 
-/** How long a person's time zone is kept before Slack is asked again. */
-const TIME_ZONE_TTL_MS = 6 * 3_600_000;
+/** How long a person's time zone and language are kept before Slack is asked again. */
+const PROFILE_TTL_MS = 6 * 3_600_000;
 
 export class SlackNotifier implements Notifier {
   readonly platform = 'slack' as const;
   readonly #api: SlackApi;
-  readonly #zones: SlackTimeZones;
+  /** Each person's zone and language: the poller's, and the handlers' too (one cache). */
+  readonly people: SlackPeople;
 
-  /** `now` is injected by tests that move time past the time zones' cache. */
+  /** `now` is injected by tests that move time past the profiles' cache. */
   constructor(api: SlackApi, now: () => number = Date.now) {
     this.#api = api;
-    this.#zones = new SlackTimeZones(api, { ttlMs: TIME_ZONE_TTL_MS, now });
+    this.people = new SlackPeople(api, { ttlMs: PROFILE_TTL_MS, now });
   }
 
   /** `users.info` → `user.tz`, kept for a few hours per person. */
-  timeZoneOf(chatUserId: string): Promise<string | undefined> {
-    return this.#zones.of(chatUserId);
+  async timeZoneOf(chatUserId: string): Promise<string | undefined> {
+    return (await this.people.of(chatUserId)).timeZone;
+  }
+
+  /** `users.info` with `include_locale` → `user.locale`, from the same call and cache. */
+  async localeOf(chatUserId: string): Promise<string | undefined> {
+    return (await this.people.of(chatUserId)).locale;
   }
 
   async post(to: Destination, message: Reply, tag?: DeliveryTag): Promise<MessageRef> {

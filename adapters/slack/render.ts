@@ -2,9 +2,11 @@
  * The core's neutral replies as Block Kit, with a plain-text fallback. Everything is cut to
  * Block Kit's limits here: long text is shortened, long lists end with a count, and a reply with
  * more blocks than a message or view may hold is cut at whole cards with a count of the rest.
+ * The few words said here follow the reply's language; every button carries an
+ * `accessibility_label` naming what it does to what, and every mark (an emoji) comes with words.
  */
 import type { types } from '@slack/bolt';
-import { plural, sentenceList } from '../../src/core/format.ts';
+import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Reply, TaskCard } from '../../src/core/reply.ts';
 import { buttonActionId, cardBlockId } from './ids.ts';
 import { cut, limits, mrkdwn, mrkdwnText, plain, plainLines } from './limits.ts';
@@ -60,6 +62,7 @@ export function renderBlocks(
   reply: Reply,
   options: { maxBlocks?: number; notice?: string } = {},
 ): SlackBlock[] {
+  const v = voiceFor(reply.locale);
   const titles = new Map<string, string>();
   for (const b of reply.blocks) if (b.kind === 'task') titles.set(b.card.taskId, b.card.title);
   const groups: Group[] = [];
@@ -67,13 +70,18 @@ export function renderBlocks(
   if (options.notice) groups.push(fixed([section(options.notice)]));
   let mark = reply.title ? '' : toneMark[reply.tone];
   for (const block of reply.blocks) {
-    groups.push(groupFor(block, mark, titles));
+    groups.push(groupFor(v, block, mark, titles));
     if (block.kind === 'text') mark = '';
   }
-  return fitBlocks(groups, options.maxBlocks ?? limits.messageBlocks);
+  return fitBlocks(v, groups, options.maxBlocks ?? limits.messageBlocks);
 }
 
-function groupFor(block: Block, mark: string, titles: ReadonlyMap<string, string>): Group {
+function groupFor(
+  v: Voice,
+  block: Block,
+  mark: string,
+  titles: ReadonlyMap<string, string>,
+): Group {
   switch (block.kind) {
     case 'text':
       return fixed([sectionOf(mark + mrkdwnText(block.text, limits.sectionText - mark.length))]);
@@ -82,14 +90,14 @@ function groupFor(block: Block, mark: string, titles: ReadonlyMap<string, string
     case 'fields':
       return fixed(fieldSections(block.fields));
     case 'list':
-      return fixed(listBlocks(block.items, block.more));
+      return fixed(listBlocks(v, block.items, block.more));
     case 'task':
-      return fixed(cardBlocks(block.card), block.card.taskId);
+      return fixed(cardBlocks(block.card, undefined, v.locale), block.card.taskId);
     case 'actions':
       return {
         size: 1,
         build: (shown) => {
-          const buttons = block.buttons.flatMap((b) => buttonFor(b, shown, titles));
+          const buttons = block.buttons.flatMap((b) => buttonFor(v, b, shown, titles));
           return buttons.length ? [{ type: 'actions', elements: buttons }] : [];
         },
       };
@@ -101,7 +109,7 @@ function groupFor(block: Block, mark: string, titles: ReadonlyMap<string, string
  * small parts around the cards (title, notes, "Approve all") get their room first, so a long
  * list loses cards from its end rather than its buttons.
  */
-function fitBlocks(groups: Group[], max: number): SlackBlock[] {
+function fitBlocks(v: Voice, groups: Group[], max: number): SlackBlock[] {
   const total = groups.reduce((n, g) => n + g.size, 0);
   const room = total <= max ? max : max - 1;
   const around = groups.reduce((n, g) => n + (g.taskId ? 0 : g.size), 0);
@@ -125,10 +133,10 @@ function fitBlocks(groups: Group[], max: number): SlackBlock[] {
   const blocks = kept.flatMap((g) => g.build(shown));
   if (leftOutTasks || leftOut) {
     const what = [
-      leftOutTasks ? plural(leftOutTasks, 'more task') : '',
-      leftOut ? plural(leftOut, 'more part') : '',
+      leftOutTasks ? v.t('render.slack.moreTasks', { count: leftOutTasks }) : '',
+      leftOut ? v.t('render.slack.moreParts', { count: leftOut }) : '',
     ].filter(Boolean);
-    blocks.push(note(`…and ${sentenceList(what)} not shown here (too long for Slack).`));
+    blocks.push(note(v.t('render.slack.leftOut', { what: v.list(what) })));
   }
   return blocks;
 }
@@ -171,7 +179,7 @@ function fieldSections(fields: readonly { label: string; value: string }[]): Sla
 }
 
 /** Bulleted lines in sections of at most 3000 characters, then the count of the rest. */
-function listBlocks(items: readonly string[], more: number): SlackBlock[] {
+function listBlocks(v: Voice, items: readonly string[], more: number): SlackBlock[] {
   const blocks: SlackBlock[] = [];
   let chunk = '';
   for (const item of items) {
@@ -183,21 +191,29 @@ function listBlocks(items: readonly string[], more: number): SlackBlock[] {
     chunk = chunk ? `${chunk}\n${line}` : line;
   }
   if (chunk) blocks.push({ type: 'section', text: mrkdwn(chunk) });
-  if (more > 0) blocks.push(note(`…and ${more} more`));
+  if (more > 0) blocks.push(note(v.t('render.andMore', { count: more })));
   return blocks;
 }
 
 /** A card's block id; a task id that is no uuid (the service's word) must not break the limit. */
 const blockId = (taskId: string, part: string) => cardBlockId(taskId.slice(0, 200), part);
 
-/** A task: what is asked (title and fields), its state, and its buttons while pending. */
-export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
+/**
+ * A task: what is asked (title and fields), its state, and its buttons while pending. `locale`:
+ * the language of the reply it is part of.
+ */
+export function cardBlocks(card: TaskCard, notice?: string, locale?: string): SlackBlock[] {
+  const v = voiceFor(locale);
   const number = card.number ? `${card.number}. ` : '';
+  const more = card.fields.length - limits.sectionFields + 1;
   const fields =
-    card.fields.length > limits.sectionFields
+    more > 1
       ? [
           ...card.fields.slice(0, limits.sectionFields - 1),
-          { label: 'More', value: `${card.fields.length - limits.sectionFields + 1} more details` },
+          {
+            label: v.t('render.slack.more'),
+            value: v.t('render.slack.moreDetails', { count: more }),
+          },
         ]
       : card.fields;
   const blocks: SlackBlock[] = [
@@ -245,16 +261,19 @@ export function cardBlocks(card: TaskCard, notice?: string): SlackBlock[] {
 /** A confirmation's Approve carries its code after the task id. */
 const buttonValue = (b: Button) => (b.confirmation ? `${b.value}:${b.confirmation}` : b.value);
 
+/** `spoken`: what a screen reader says (Slack reads at most 75 characters of it). */
 function button(
   b: Button,
   value = buttonValue(b),
   confirm?: types.ConfirmationDialog,
 ): types.Button {
+  const spoken = b.spoken && cut(toPlain(b.spoken), limits.accessibilityLabel);
   return {
     type: 'button',
     action_id: buttonActionId[b.action],
     text: plain(b.label, limits.buttonText),
     value: value.slice(0, limits.buttonValue),
+    ...(spoken ? { accessibility_label: spoken } : {}),
     ...(b.style ? { style: b.style } : {}),
     ...(confirm ? { confirm } : {}),
   };
@@ -262,6 +281,7 @@ function button(
 
 /** "Approve all" covers only the cards shown, and its confirmation names each of them. */
 function buttonFor(
+  v: Voice,
   b: Button,
   shown: ReadonlySet<string>,
   titles: ReadonlyMap<string, string>,
@@ -269,28 +289,36 @@ function buttonFor(
   if (b.action !== 'approveAll') return [button(b)];
   const ids = b.value.split(',').filter((id) => shown.has(id));
   if (!ids.length) return [];
-  const lead = 'You will approve:';
+  const lead = v.t('render.slack.willApprove');
   const names = linesWithin(
+    v,
     ids.map((id) => `• ${cut(toPlain(titles.get(id) ?? id), 80)}`),
     limits.confirmText - lead.length - 1,
   );
+  const count = ids.length;
   const confirm: types.ConfirmationDialog = {
-    title: plain(`Approve ${plural(ids.length, 'task')}?`, limits.confirmTitle),
+    title: plain(v.t('render.slack.approveTasks', { count }), limits.confirmTitle),
     text: plainLines([lead, ...names], limits.confirmText),
-    confirm: plain('Approve all', limits.confirmButton),
-    deny: plain('Cancel', limits.confirmButton),
+    confirm: plain(v.t('render.slack.approveAll'), limits.confirmButton),
+    deny: plain(v.t('slack.cancel'), limits.confirmButton),
   };
-  return [button({ ...b, label: `Approve all ${ids.length}` }, ids.join(','), confirm)];
+  const label = v.t('button.approveAll', { count });
+  const spoken = v.t('button.approveAllSpoken', {
+    count,
+    tasks: v.list(ids.map((id) => toPlain(titles.get(id) ?? id))),
+  });
+  return [button({ ...b, label, spoken }, ids.join(','), confirm)];
 }
 
 /** As many whole lines as fit in `max` characters, then how many were left out. */
-function linesWithin(lines: readonly string[], max: number): string[] {
+function linesWithin(v: Voice, lines: readonly string[], max: number): string[] {
+  const rest = (count: number) => v.t('render.andMore', { count });
   let size = 0;
   for (const [i, line] of lines.entries()) {
     const left = lines.length - i - 1;
     size += line.length + 1;
-    if (size + (left ? `\n…and ${left} more`.length : 0) > max) {
-      return [...lines.slice(0, i), `…and ${lines.length - i} more`];
+    if (size + (left ? rest(left).length + 1 : 0) > max) {
+      return [...lines.slice(0, i), rest(lines.length - i)];
     }
   }
   return [...lines];

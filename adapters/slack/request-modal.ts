@@ -7,6 +7,7 @@
 import type { types } from '@slack/bolt';
 import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import { inert } from '../../src/core/text.ts';
 import { actionIds, callbackIds, type RequestMetadata } from './ids.ts';
 import { cut, limits, plain } from './limits.ts';
@@ -44,79 +45,71 @@ export function option(
 
 export const appOption = (app: Choice) => option(app.id, app.name, app.description);
 
-export const unavailableOption = () =>
-  option(UNAVAILABLE, 'The Access Service is not answering; try again shortly');
+export const unavailableOption = (v: Voice) => option(UNAVAILABLE, v.t('slack.unavailableOption'));
 
 /** Offered while accessbot turns work away; picking it picks nothing. */
-export const busyOption = () => option(UNAVAILABLE, "I'm busy right now; type again in a moment");
+export const busyOption = (v: Voice) => option(UNAVAILABLE, v.t('slack.busyOption'));
 
-function levelBlocks(chosen: Chosen): types.KnownBlock[] {
+function levelBlocks(v: Voice, chosen: Chosen): types.KnownBlock[] {
   const { levels } = chosen;
   if (levels.kind === 'message') return [note(levels.text)];
   if (!levels.levels.length) {
-    return [
-      note(
-        `${inert(chosen.app.text.text)} has no permission levels: you request the application itself.`,
-      ),
-    ];
+    return [note(v.t('slack.noLevels', { app: inert(chosen.app.text.text) }))];
   }
   const shown = levels.levels.slice(0, limits.options);
   const blocks: types.KnownBlock[] = [
     {
       type: 'input',
       block_id: requestBlocks.level(chosen.app.value),
-      label: plain('Permission level', limits.inputLabel),
+      label: plain(v.t('card.field.level'), limits.inputLabel),
       element: {
         type: 'static_select',
         action_id: actionIds.requestLevel,
-        placeholder: plain('Choose a level', limits.placeholder),
+        placeholder: plain(v.t('slack.chooseLevel'), limits.placeholder),
         options: shown.map((l) => option(l.id, l.name, l.description)),
       },
     },
   ];
   const more = levels.levels.length - shown.length;
-  if (more > 0) blocks.push(note(`…and ${more} more levels not listed: use the one-line command.`));
+  if (more > 0) blocks.push(note(v.t('slack.moreLevels', { count: more })));
   return blocks;
 }
 
-export function requestModal(meta: RequestMetadata, chosen?: Chosen): types.ModalView {
+export function requestModal(v: Voice, meta: RequestMetadata, chosen?: Chosen): types.ModalView {
   const initial = chosen && chosen.app.value !== UNAVAILABLE ? chosen.app : undefined;
   return {
     type: 'modal',
     callback_id: callbackIds.request,
-    title: plain('Request access', limits.modalTitle),
-    submit: plain('Request', limits.modalButton),
-    close: plain('Cancel', limits.modalButton),
+    title: plain(v.t('slack.requestTitle'), limits.modalTitle),
+    submit: plain(v.t('slack.requestSubmit'), limits.modalButton),
+    close: plain(v.t('slack.cancel'), limits.modalButton),
     private_metadata: JSON.stringify(meta),
     blocks: [
       {
         type: 'input',
         block_id: requestBlocks.app,
         dispatch_action: true,
-        label: plain('Application', limits.inputLabel),
+        label: plain(v.t('card.field.application'), limits.inputLabel),
         element: {
           type: 'external_select',
           action_id: actionIds.requestApp,
           min_query_length: 0,
-          placeholder: plain('Type to search the applications', limits.placeholder),
+          placeholder: plain(v.t('slack.searchApps'), limits.placeholder),
           ...(initial ? { initial_option: option(initial.value, initial.text.text) } : {}),
         },
       },
-      ...(chosen ? levelBlocks(chosen) : []),
+      ...(chosen ? levelBlocks(v, chosen) : []),
       {
         type: 'input',
         block_id: requestBlocks.why,
         optional: true,
-        label: plain('Justification', limits.inputLabel),
+        label: plain(v.t('card.field.justification'), limits.inputLabel),
         element: {
           type: 'plain_text_input',
           action_id: actionIds.requestWhy,
           multiline: true,
           max_length: MAX_REASON_LENGTH,
-          placeholder: plain(
-            'Why do you need it? Your approvers will read this.',
-            limits.placeholder,
-          ),
+          placeholder: plain(v.t('slack.whyPlaceholder'), limits.placeholder),
           ...(chosen?.justification
             ? { initial_value: cut(chosen.justification, MAX_REASON_LENGTH) }
             : {}),

@@ -7,11 +7,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
+import type { Voice } from '../../src/core/i18n/voice.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import type { FormOutcome } from '../../src/core/request.ts';
 import { ackFirst } from './ack.ts';
-import { slackActor } from './actor.ts';
+import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import {
   actionIds,
@@ -37,10 +39,12 @@ const SUGGEST_WITHIN_MS = 2_000;
 
 export async function openRequestForm(
   c: SlackContext,
+  v: Voice,
   triggerId: string,
   meta: RequestMetadata,
 ): Promise<void> {
-  await c.api.call('views.open', { trigger_id: triggerId, view: requestModal(meta) }, z.unknown());
+  const view = requestModal(v, meta);
+  await c.api.call('views.open', { trigger_id: triggerId, view }, z.unknown());
 }
 
 export function registerRequestForm(app: App, c: SlackContext, notifier: Notifier): void {
@@ -50,12 +54,14 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
       await ack({ options: [] });
       return;
     }
-    const actor = slackActor(c.api, typed.data.user.id);
+    const userId = typed.data.user.id;
+    const actor = slackActor(c.api, userId, c.people.known(userId));
     const found = await Promise.race([
       c.bot.searchApps(actor, typed.data.value, limits.options),
       delay(SUGGEST_WITHIN_MS, undefined),
     ]);
-    await ack({ options: found?.ok ? found.value.map(appOption) : [unavailableOption()] });
+    const unavailable = () => [unavailableOption(c.bot.voiceOf(actor))];
+    await ack({ options: found?.ok ? found.value.map(appOption) : unavailable() });
   });
 
   app.action(actionIds.requestApp, async ({ ack, body }) => {
@@ -68,14 +74,15 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
     const meta = readMetadata(Meta, view.private_metadata) ?? {};
     const justification =
       inputOf(view.state, requestBlocks.why, actionIds.requestWhy)?.value ?? undefined;
-    const levels = await levelsOf(c, user.id, picked.value);
+    const actor = await speaker(c, user.id);
+    const levels = await levelsOf(c, actor, picked.value);
     await c.api
       .call(
         'views.update',
         {
           view_id: view.id,
           ...(view.hash ? { hash: view.hash } : {}),
-          view: requestModal(meta, { app: picked, levels, justification }),
+          view: requestModal(c.bot.voiceOf(actor), meta, { app: picked, levels, justification }),
         },
         z.unknown(),
       )
@@ -87,62 +94,53 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
 
   app.view(callbackIds.request, async ({ ack, body }) => {
     const submission = Submission.safeParse(body);
-    if (!submission.success) {
-      await ack({
-        response_action: 'errors',
-        errors: { [requestBlocks.app]: 'This form is out of date. Close it and start again.' },
-      });
-      return;
+    // An answer to the form goes back with the ack: in the language already known.
+    const userId = submission.data?.user.id;
+    const known = c.bot.voiceOf(userId ? c.people.known(userId) : {});
+    const refuse = (block: string, said: string) =>
+      ack({ response_action: 'errors', errors: { [block]: said } });
+    if (!submission.success || !userId) {
+      return refuse(requestBlocks.app, known.t('slack.requestStale'));
     }
     const { state, private_metadata } = submission.data.view;
     const picked = inputOf(state, requestBlocks.app, actionIds.requestApp)?.selected_option;
     if (!picked || picked.value === UNAVAILABLE) {
-      await ack({
-        response_action: 'errors',
-        errors: { [requestBlocks.app]: 'Choose an application from the list.' },
-      });
-      return;
+      return refuse(requestBlocks.app, known.t('slack.chooseFromList'));
     }
     const levelBlock = requestBlocks.level(picked.value);
     const level = inputOf(state, levelBlock, actionIds.requestLevel);
-    if (level && !level.selected_option) {
-      await ack({ response_action: 'errors', errors: { [levelBlock]: 'Choose a level.' } });
-      return;
-    }
+    if (level && !level.selected_option) return refuse(levelBlock, known.t('slack.chooseALevel'));
     await ackFirst(ack);
-    const userId = submission.data.user.id;
     const justification =
       inputOf(state, requestBlocks.why, actionIds.requestWhy)?.value?.trim() || undefined;
     const chosenLevel = level?.selected_option;
-    const outcome = await c.bot.submitRequestForm(slackActor(c.api, userId), {
+    const actor = await speaker(c, userId);
+    const outcome = await c.bot.submitRequestForm(actor, {
       appId: picked.value,
       levelId: chosenLevel?.value,
       justification,
     });
-    const reply = replyOf(outcome);
+    const reply = replyOf(c.bot.voiceOf(actor), outcome);
     c.metrics.actions.inc({ platform: 'slack', action: 'request', outcome: reply.tone });
     const meta = readMetadata(Meta, private_metadata) ?? {};
     await answer(c, notifier, userId, meta.responseUrl, reply);
   });
 }
 
-async function levelsOf(c: SlackContext, userId: string, appId: string): Promise<LevelChoice> {
+async function levelsOf(c: SlackContext, actor: ChatActor, appId: string): Promise<LevelChoice> {
   if (appId === UNAVAILABLE) {
-    return {
-      kind: 'message',
-      text: 'That is not an application: type its name again in a moment and pick it.',
-    };
+    return { kind: 'message', text: c.bot.voiceOf(actor).t('slack.notAnApp') };
   }
-  const levels = await c.bot.permissionLevels(slackActor(c.api, userId), appId);
+  const levels = await c.bot.permissionLevels(actor, appId);
   return levels.ok
     ? { kind: 'levels', levels: levels.value }
     : { kind: 'message', text: levels.reply.summary };
 }
 
 /** The modal has closed by now: what is still missing is said in words, with the way back. */
-function replyOf(outcome: FormOutcome): Reply {
+function replyOf(v: Voice, outcome: FormOutcome): Reply {
   if (outcome.kind === 'done') return outcome.reply;
-  return warning(`${outcome.note} Open the form again with the slash command and \`request\`.`);
+  return warning(v, v.t('slack.formAgain', { note: outcome.note }));
 }
 
 /** Back where the command was typed; a DM when there is no response_url or it has expired. */

@@ -101,9 +101,10 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
   const loop = settings.shedLoad === false ? undefined : watchLoop();
-  const admission = new Admission({ api, log, metrics, share: loop?.share });
+  const voiceOf = (userId: string) => ctx.bot.voiceOf(notifier.people.known(userId));
+  const admission = new Admission({ api, log, metrics, share: loop?.share, voiceOf });
   const { app, route } = buildApp(ctx, me, log);
-  const c: SlackContext = { bot: ctx.bot, api, log, metrics };
+  const c: SlackContext = { bot: ctx.bot, api, log, metrics, people: notifier.people };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
   app.error(async (error) => {

@@ -35,10 +35,14 @@ export function speakerOf(activity: Partial<Activity>): TeamsPerson | undefined 
   return { userId: activity.from.id, tenantId, objectId };
 }
 
+/** The speaker's language and zone are the activity's own (`locale`, `localTimezone`). */
 export function actorOf(deps: TeamsContext, context: TurnContext, person: TeamsPerson): ChatActor {
+  const { locale, localTimezone } = context.activity;
   return {
     platform: 'teams',
     chatUserId: personKey(person),
+    locale: locale ?? undefined,
+    timeZone: localTimezone ?? undefined,
     email: async () => {
       const member = await deps.members.read(context, person.userId);
       if (!member) return undefined;
@@ -59,7 +63,8 @@ export async function mentionedActor(
 ): Promise<ChatActor> {
   const objectId = (await deps.members.known(context, userId))?.objectId;
   if (!objectId || !ID_PART.test(objectId)) {
-    throw new NotLinkedError('IDENTITY_NO_EMAIL', 'Teams does not name the person mentioned.');
+    // Teams does not name the person mentioned.
+    throw new NotLinkedError('IDENTITY_NO_EMAIL');
   }
   return actorOf(deps, context, { userId, tenantId: speaker.tenantId, objectId });
 }

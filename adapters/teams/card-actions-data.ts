@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { ConfirmationCode, MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import { ChangeId } from '../../src/core/groups/commands.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
+import { inert } from '../../src/core/text.ts';
 
 /** `task`: a message about one task; `list`: the numbered `tasks` list, re-listed after a click. */
 export const View = z.enum(['task', 'list']);
@@ -56,27 +58,26 @@ export type CardAction =
 
 export type Parsed = { ok: true; action: CardAction } | { ok: false; problem: string };
 
-const problem = (text: string): Parsed => ({ ok: false, problem: text });
-
-/** Reads an `adaptiveCard/action` value into one of our actions. */
-export function parseCardAction(value: unknown): Parsed {
+/** Reads an `adaptiveCard/action` value into one of our actions; a problem is said in `v`'s language. */
+export function parseCardAction(value: unknown, v: Voice): Parsed {
+  const problem = (text: string): Parsed => ({ ok: false, problem: text });
   const invoke = Invoke.safeParse(value);
-  if (!invoke.success) return problem('The button sent no action I understand.');
+  if (!invoke.success) return problem(v.t('teams.badAction'));
   const { verb, data } = invoke.data.action;
   switch (verb) {
     case Verbs.approve:
     case Verbs.decline: {
       const task = TaskData.safeParse(data);
-      if (!task.success) return problem('That button does not name a task.');
+      if (!task.success) return problem(v.t('teams.noTask'));
       const { value: taskId, view } = task.data;
       if (verb === Verbs.approve) {
         const code = ConfirmationCode.optional().safeParse(data.confirmation ?? undefined);
-        if (!code.success) return problem('That confirmation is not valid.');
+        if (!code.success) return problem(v.t('teams.badConfirmation'));
         return { ok: true, action: { verb, taskId, view, confirmation: code.data } };
       }
       const reason = Reason.safeParse(data[reasonInputId(taskId)] ?? undefined);
       if (!reason.success) {
-        return problem(`A reason can be at most ${MAX_REASON_LENGTH} characters long.`);
+        return problem(v.t('teams.reasonTooLong', { max: MAX_REASON_LENGTH }));
       }
       const text = reason.data?.trim() || undefined;
       return { ok: true, action: { verb, taskId, view, reason: text } };
@@ -88,12 +89,12 @@ export function parseCardAction(value: unknown): Parsed {
     }
     case Verbs.approveAll: {
       const ids = TaskIds.safeParse(data.value);
-      if (!ids.success) return problem('That button does not name the tasks to approve.');
+      if (!ids.success) return problem(v.t('teams.noTasks'));
       return { ok: true, action: { verb, taskIds: ids.data } };
     }
     case Verbs.refresh: {
       const refresh = Refresh.safeParse(data);
-      if (!refresh.success) return problem('That card does not name a task.');
+      if (!refresh.success) return problem(v.t('teams.cardNoTask'));
       const { value: taskId, userIds } = refresh.data;
       return { ok: true, action: { verb, taskId, userIds } };
     }
@@ -102,10 +103,10 @@ export function parseCardAction(value: unknown): Parsed {
     case Verbs.confirmChange:
     case Verbs.cancelChange: {
       const id = ChangeId.safeParse(data.value);
-      if (!id.success) return problem('That button does not name a group change.');
+      if (!id.success) return problem(v.t('teams.noChange'));
       return { ok: true, action: { verb, changeId: id.data } };
     }
     default:
-      return problem(`I don't know the action "${verb.slice(0, 30)}".`);
+      return problem(v.t('teams.unknownAction', { verb: inert(verb, 30) }));
   }
 }

@@ -5,6 +5,7 @@
  */
 import { type Activity, TurnContext } from 'botbuilder';
 import { type ParseResult, parseCommand } from '../../src/core/commands.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Place } from '../../src/core/place.ts';
 import { info, type Reply, warning } from '../../src/core/reply.ts';
@@ -13,7 +14,7 @@ import { mentionedActor, type TeamsPerson } from './actor.ts';
 import type { TeamsContext } from './context.ts';
 import { withMentionTokens } from './mentions.ts';
 import { sendPrivately } from './private-chat.ts';
-import { FORM_SUMMARY, requestFormCard } from './request-form.ts';
+import { requestFormCard } from './request-form.ts';
 
 /** The command text of a message: without the bot's mention, entities and non-breaking spaces. */
 function commandText(activity: Partial<Activity>): string {
@@ -40,9 +41,10 @@ export async function onMessage(
 ): Promise<void> {
   const { activity } = context;
   const started = performance.now();
-  const parsed = parseCommand(commandText(activity));
+  const v = deps.bot.voiceOf(actor);
+  const parsed = parseCommand(commandText(activity), v);
   const name = parsed.ok ? parsed.command.name : 'invalid';
-  const answer = await answerFor(deps, parsed, actor, placeOf(deps, context, speaker));
+  const answer = await answerFor(deps, v, parsed, actor, placeOf(deps, context, speaker));
   const { tone, visibility } = answer.reply;
   if (parsed.ok) deps.metrics.commands.inc({ platform: 'teams', command: name, tone });
   deps.metrics.commandSeconds.observe(
@@ -55,29 +57,25 @@ export async function onMessage(
     return;
   }
   if (!(await sendPrivately(deps, context, actor.chatUserId, answer.activity))) {
-    await context.sendActivity(
-      messageActivity(
-        warning(
-          "I couldn't send you a private answer. Open a chat with me (or add me as a personal app) and ask there.",
-        ),
-      ),
-    );
+    await context.sendActivity(messageActivity(warning(v, v.t('teams.noPrivateChat'))));
   }
 }
 
 async function answerFor(
   deps: TeamsContext,
+  v: Voice,
   parsed: ParseResult,
   actor: ChatActor,
   place: Place,
 ): Promise<Answer> {
   const plain = (reply: Reply) => ({ reply, activity: messageActivity(reply) });
-  if (!parsed.ok) return plain(warning(parsed.message));
+  if (!parsed.ok) return plain(warning(v, parsed.message));
   const { command } = parsed;
   if (command.name === 'request' && !command.target) {
     const form = await requestFormCard(deps.bot, actor);
     if (!form.ok) return plain(form.reply);
-    return { reply: info(FORM_SUMMARY), activity: cardActivity(form.value, FORM_SUMMARY) };
+    const summary = v.t('teams.formSummary');
+    return { reply: info(v, summary), activity: cardActivity(form.value, summary) };
   }
   if (command.name === 'tasks') {
     const { reply } = await deps.bot.taskList(actor);

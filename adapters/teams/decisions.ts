@@ -6,6 +6,7 @@
  * task, service down) is said to the clicker and leaves the card as it was.
  */
 import type { TurnContext } from 'botbuilder';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { info, type Reply, type TaskCard } from '../../src/core/reply.ts';
 import { taskMessage } from '../../src/core/task-message.ts';
@@ -22,7 +23,8 @@ export async function onCardAction(
   context: TurnContext,
   actor: ChatActor,
 ): Promise<InvokeBody> {
-  const parsed = parseCardAction(context.activity.value);
+  const v = deps.bot.voiceOf(actor);
+  const parsed = parseCardAction(context.activity.value, v);
   if (!parsed.ok) {
     deps.log.warn({ problem: parsed.problem }, 'refused a malformed Teams card action');
     return errorResponse(400, 'BadRequest', parsed.problem);
@@ -31,7 +33,7 @@ export async function onCardAction(
   switch (action.verb) {
     case 'approve':
     case 'decline':
-      return decide(deps, context, actor, action);
+      return decide(deps, context, actor, v, action);
     case 'approveAll': {
       const { reply, results } = await deps.bot.approveAll(actor, action.taskIds);
       for (const { result } of results) count(deps, 'approveAll', result.outcome);
@@ -48,7 +50,7 @@ export async function onCardAction(
       // Teams keeps the card it has when the refresh fails.
       if (view.kind === 'failed')
         return errorResponse(503, 'ServiceUnavailable', view.reply.summary);
-      const shown = view.kind === 'card' ? taskMessage(view.card) : view.reply;
+      const shown = view.kind === 'card' ? taskMessage(v, view.card) : view.reply;
       return cardResponse(renderCard(shown, { refreshFor: action.userIds }));
     }
     case 'confirmChange':
@@ -69,6 +71,7 @@ async function decide(
   deps: TeamsContext,
   context: TurnContext,
   actor: ChatActor,
+  v: Voice,
   action: Extract<CardAction, { verb: 'approve' | 'decline' }>,
 ): Promise<InvokeBody> {
   const reason = action.verb === 'decline' ? action.reason : undefined;
@@ -80,8 +83,9 @@ async function decide(
   // Nothing changed: the card stays, the clicker is told why.
   if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
   const { card } = result.message;
-  if (action.view === 'list') return relist(deps, context, actor, info(result.reply.summary));
-  const shared = taskMessage(card);
+  if (action.view === 'list') return relist(deps, context, actor, info(v, result.reply.summary));
+  // Everyone in the chat sees the message: in its own language when only its person does.
+  const shared = taskMessage(personal(context) ? v : v.channel, card);
   await replaceMessage(deps, context, renderCard(shared), shared);
   return cardResponse(renderCard(withCard(result.reply, card)));
 }
@@ -91,6 +95,9 @@ function withCard(reply: Reply, card: TaskCard): Reply {
   if (reply.blocks.some((b) => b.kind === 'task')) return reply;
   return { ...reply, blocks: [...reply.blocks, { kind: 'task', card }] };
 }
+
+const personal = (context: TurnContext) =>
+  (context.activity.conversation.conversationType ?? 'personal') === 'personal';
 
 const count = (deps: TeamsContext, action: string, outcome: string) =>
   deps.metrics.actions.inc({ platform: 'teams', action, outcome });

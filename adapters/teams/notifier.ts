@@ -86,9 +86,16 @@ export class TeamsNotifier implements Notifier {
     return { kind: 'unknown' };
   }
 
-  /** The Bot Connector tells no time zone here: the poller uses DEFAULT_TIME_ZONE. */
-  async timeZoneOf(): Promise<string | undefined> {
-    return undefined;
+  /**
+   * The Bot Connector tells neither zone nor language to a proactive message: both are those of
+   * the person's last activity, kept with their conversation reference (unset: the defaults).
+   */
+  async timeZoneOf(chatUserId: string): Promise<string | undefined> {
+    return (await this.#d.references.get({ kind: 'user', chatUserId }))?.localTimezone;
+  }
+
+  async localeOf(chatUserId: string): Promise<string | undefined> {
+    return (await this.#d.references.get({ kind: 'user', chatUserId }))?.locale;
   }
 
   /** One call in a proactive turn, retried and mapped; a gone recipient's reference is dropped. */

@@ -1,7 +1,8 @@
 /**
  * Where proactive messages go: the Bot Framework conversation reference of each person who
  * installed the bot in personal scope, and of each team or group chat it was added to. Teams
- * gives a reference only when the bot is installed or spoken to, so the core keeps it.
+ * gives a reference only when the bot is installed or spoken to, so the core keeps it — with the
+ * person's language and time zone, which the poller writes to them in.
  */
 import { z } from 'zod';
 import type { Conversations } from '../../src/core/conversations.ts';
@@ -13,6 +14,9 @@ export const ConversationRef = z.looseObject({
   conversation: z.looseObject({ id: z.string().min(1) }),
   bot: z.looseObject({ id: z.string() }),
   user: z.looseObject({ id: z.string() }).optional(),
+  /** The person's language (BCP 47) and IANA zone, as their last activity gave them. */
+  locale: z.string().optional(),
+  localTimezone: z.string().optional(),
 });
 export type ConversationRef = z.infer<typeof ConversationRef>;
 

@@ -5,7 +5,12 @@
  * activity's `summary` is the plain-text fallback. Approve is an `Action.Execute`; Decline opens
  * a reason field (`Action.ShowCard` with `Input.Text`) and then executes. A single pending task
  * carries a `refresh` section for its assignees, so each viewer's card is re-read when shown.
+ *
+ * For screen readers: the card carries `speak`, what a reader says of it (its title and
+ * summary); each button's `tooltip` names what it does to what; every
+ * image carries `altText`; and no state is told by colour alone — the outcome line says it.
  */
+import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
 import { reasonInputId, Verbs, type View } from './card-actions-data.ts';
@@ -24,6 +29,9 @@ export const CARD_BUDGET_BYTES = 24_000;
  */
 const ONE_TASK_MAX = [2000, 1000, 500, 250, 120, 60, 30];
 const SEVERAL_TASKS_MAX = [200, 120, 60, 30];
+
+/** A button's spoken name: long enough for an application, a level and a person. */
+const MAX_TOOLTIP = 200;
 
 export interface RenderOptions {
   /** What a click on one of the card's buttons should re-render; default `task`. */
@@ -57,30 +65,37 @@ export function renderCard(reply: Reply, options: RenderOptions = {}): CardJson 
   return card;
 }
 
+/** What a screen reader says of a card: its title, then what it is about. */
+const MAX_SPEAK = 1000;
+
 /** The card with every text cut to `max` characters. */
 function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson {
   const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
   const view = options.view ?? 'task';
   const within = (text: string) => cut(text, max);
+  const v = voiceFor(reply.locale);
   const body: CardJson[] = [];
   if (reply.title) {
     const style = { weight: 'Bolder', size: 'Medium', color: toneColor[reply.tone] } as const;
     body.push(richTextOf(within(reply.title), style));
   }
-  for (const block of reply.blocks) body.push(...renderBlock(block, view, within, several));
+  for (const block of reply.blocks) body.push(...renderBlock(v, block, view, within, several));
+  const { title, summary } = reply;
+  const spoken = title && !summary.startsWith(title) ? `${title}. ${summary}` : summary;
   const card: CardJson = {
     type: 'AdaptiveCard',
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     version: CARD_VERSION,
+    speak: cut(clean(spoken), Math.min(max, MAX_SPEAK)),
     body,
   };
-  const refresh = refreshSection(reply, options.refreshFor);
+  const refresh = refreshSection(v, reply, options.refreshFor);
   if (refresh) card.refresh = refresh;
   return card;
 }
 
 /** Only a message about one pending task is worth re-reading; decided cards never change. */
-function refreshSection(reply: Reply, userIds: readonly string[] | undefined) {
+function refreshSection(v: Voice, reply: Reply, userIds: readonly string[] | undefined) {
   const tasks = reply.blocks.flatMap((b) => (b.kind === 'task' ? [b.card] : []));
   const [task] = tasks;
   if (!userIds?.length || tasks.length !== 1 || !task || task.state !== 'pending') return undefined;
@@ -89,7 +104,7 @@ function refreshSection(reply: Reply, userIds: readonly string[] | undefined) {
     action: {
       type: 'Action.Execute',
       verb: Verbs.refresh,
-      title: 'Refresh',
+      title: v.t('teams.refresh'),
       data: { value: task.taskId, userIds: ids },
     },
     userIds: ids,
@@ -98,7 +113,13 @@ function refreshSection(reply: Reply, userIds: readonly string[] | undefined) {
 
 type Within = (text: string) => string;
 
-function renderBlock(block: Block, view: View, within: Within, compact: boolean): CardJson[] {
+function renderBlock(
+  v: Voice,
+  block: Block,
+  view: View,
+  within: Within,
+  compact: boolean,
+): CardJson[] {
   switch (block.kind) {
     case 'text':
       return [richTextOf(within(block.text))];
@@ -110,14 +131,16 @@ function renderBlock(block: Block, view: View, within: Within, compact: boolean)
       const items = block.items.map((item) =>
         richTextOf(`• ${within(item)}`, {}, { spacing: 'None' }),
       );
-      if (block.more > 0) items.push(richTextOf(`…and ${block.more} more`, { isSubtle: true }));
+      if (block.more > 0) {
+        items.push(richTextOf(v.t('render.andMore', { count: block.more }), { isSubtle: true }));
+      }
       return items;
     }
     case 'task':
-      return [taskContainer(block.card, view, within, compact)];
+      return [taskContainer(v, block.card, view, within, compact)];
     case 'actions':
       return block.buttons.length
-        ? [{ type: 'ActionSet', actions: block.buttons.map((b) => action(b, view)) }]
+        ? [{ type: 'ActionSet', actions: block.buttons.map((b) => action(v, b, view, within)) }]
         : [];
   }
 }
@@ -147,7 +170,13 @@ function fieldBlocks(fields: readonly Field[], within: Within, compact: boolean)
   );
 }
 
-function taskContainer(card: TaskCard, view: View, within: Within, compact: boolean): CardJson {
+function taskContainer(
+  v: Voice,
+  card: TaskCard,
+  view: View,
+  within: Within,
+  compact: boolean,
+): CardJson {
   const title = `${card.number ? `${card.number}. ` : ''}${within(card.title)}`;
   const items: CardJson[] = [richTextOf(title, { weight: 'Bolder' })];
   if (card.warning) {
@@ -161,30 +190,40 @@ function taskContainer(card: TaskCard, view: View, within: Within, compact: bool
     );
   }
   if (card.buttons.length) {
-    items.push({ type: 'ActionSet', actions: card.buttons.map((b) => action(b, view)) });
+    items.push({ type: 'ActionSet', actions: card.buttons.map((b) => action(v, b, view, within)) });
   }
   return { type: 'Container', separator: true, spacing: 'Medium', items };
 }
 
-function action(button: Button, view: View): CardJson {
+/** A button; its `tooltip` (what a screen reader says) names what it does to what. */
+function action(v: Voice, button: Button, view: View, within: Within): CardJson {
   const data = {
     value: button.value,
     view,
     ...(button.confirmation && { confirmation: button.confirmation }),
   };
+  const spoken = button.spoken && within(cut(clean(button.spoken), MAX_TOOLTIP));
+  const tooltip = spoken ? { tooltip: spoken } : {};
   if (button.action === 'decline') {
     const reason = {
       type: 'Input.Text',
       id: reasonInputId(button.value),
-      label: 'Reason (optional)',
-      placeholder: 'Why are you declining?',
+      label: v.t('teams.reasonLabel'),
+      placeholder: v.t('teams.reasonPlaceholder'),
       isMultiline: true,
       maxLength: 1000,
     };
-    const decline = { title: 'Decline', verb: Verbs.decline, style: 'destructive', data };
+    const decline = {
+      title: v.t('button.decline'),
+      verb: Verbs.decline,
+      style: 'destructive',
+      data,
+      ...tooltip,
+    };
     return {
       type: 'Action.ShowCard',
       title: button.label,
+      ...tooltip,
       card: {
         type: 'AdaptiveCard',
         body: [reason],
@@ -202,6 +241,7 @@ function action(button: Button, view: View): CardJson {
     type: 'Action.Execute',
     title: button.label,
     verb: Verbs[button.action],
+    ...tooltip,
     ...(style ? { style } : {}),
     data: change ? { value: button.value } : data,
   };

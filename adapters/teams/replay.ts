@@ -8,9 +8,11 @@
  * after authentication and the tenant check, so a refused request writes nothing; when the store
  * cannot say, the activity is served and that is logged, as for Slack.
  */
+
 import { createHash } from 'node:crypto';
 import { ActivityTypes, type TurnContext } from 'botbuilder';
 import { z } from 'zod';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import { answerInvoke, errorResponse, messageResponse } from './activity.ts';
@@ -37,20 +39,23 @@ export interface ReplayOptions {
   replays: ReplayGuard;
   now: () => Date;
   log: Logger;
+  /** The voice to refuse in: the activity's language, or DEFAULT_LOCALE. */
+  voiceOf: (person: { locale?: string }) => Voice;
 }
 
 export function onlyOnce(o: ReplayOptions, logic: TurnLogic): TurnLogic {
   return async (context) => {
     const { activity } = context;
+    const v = () => o.voiceOf({ locale: activity.locale });
     if (!activity.id) {
       o.log.warn({ type: activity.type }, 'refused a Teams activity without an id');
       if (activity.type !== ActivityTypes.Invoke) return;
-      return answerInvoke(context, errorResponse(400, 'BadRequest', 'The action has no id.'));
+      return answerInvoke(context, errorResponse(400, 'BadRequest', v().t('teams.noActionId')));
     }
     if (await firstTime(o, context, activity.id)) return logic(context);
     o.log.warn({ type: activity.type }, 'refused a replayed Teams activity (same id seen before)');
     if (activity.type !== ActivityTypes.Invoke) return;
-    await answerInvoke(context, messageResponse('I already have this action: it was done once.'));
+    await answerInvoke(context, messageResponse(v().t('teams.replayed')));
   };
 }
 

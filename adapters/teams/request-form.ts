@@ -8,6 +8,7 @@
 import type { AccessBot, Answer } from '../../src/core/bot.ts';
 import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { FormOutcome } from '../../src/core/request.ts';
 import { Verbs } from './card-actions-data.ts';
@@ -28,36 +29,36 @@ export const MAX_CHOICES = 15;
 /** The form as it comes back: why, the app already chosen and its levels, the justification. */
 export type FormState = Partial<Omit<Extract<FormOutcome, { kind: 'again' }>, 'kind'>>;
 
-export const FORM_SUMMARY = 'Request access to an application';
-
 /** The form, or the reply that says why it cannot be shown (not linked, the service is down). */
 export async function requestFormCard(
   bot: AccessBot,
   actor: ChatActor,
   state: FormState = {},
 ): Promise<Answer<CardJson>> {
-  if (state.app) return { ok: true, value: formCard([state.app], state) };
+  const v = bot.voiceOf(actor);
+  if (state.app) return { ok: true, value: formCard(v, [state.app], state) };
   const apps = await bot.searchApps(actor, '', MAX_CHOICES);
-  return apps.ok ? { ok: true, value: formCard(apps.value, state) } : apps;
+  return apps.ok ? { ok: true, value: formCard(v, apps.value, state) } : apps;
 }
 
-function formCard(apps: readonly Choice[], state: FormState): CardJson {
+function formCard(v: Voice, apps: readonly Choice[], state: FormState): CardJson {
   const levelChoices = state.levels?.length
     ? state.levels.slice(0, MAX_CHOICES).map((l) => ({ title: l.name, value: l.id }))
-    : [{ title: "The app's default level", value: DEFAULT_LEVEL }];
+    : [{ title: v.t('teams.defaultLevel'), value: DEFAULT_LEVEL }];
+  const title = v.t('slack.requestTitle');
   const body: CardJson[] = [
-    { type: 'TextBlock', text: 'Request access', weight: 'Bolder', size: 'Medium', wrap: true },
+    { type: 'TextBlock', text: title, weight: 'Bolder', size: 'Medium', wrap: true },
   ];
   if (state.note) body.push(richTextOf(state.note, { color: 'warning' }));
   body.push(
     {
       type: 'Input.ChoiceSet',
       id: FormInputs.workApp,
-      label: 'Application',
-      placeholder: 'Type to search the applications',
+      label: v.t('card.field.application'),
+      placeholder: v.t('slack.searchApps'),
       style: 'filtered',
       isRequired: true,
-      errorMessage: 'Choose an application',
+      errorMessage: v.t('teams.chooseApp'),
       choices: apps.map((a) => ({ title: a.name, value: a.id })),
       'choices.data': { type: 'Data.Query', dataset: Datasets.workApps },
       ...(state.app ? { value: state.app.id } : {}),
@@ -65,7 +66,7 @@ function formCard(apps: readonly Choice[], state: FormState): CardJson {
     {
       type: 'Input.ChoiceSet',
       id: FormInputs.level,
-      label: 'Permission level',
+      label: v.t('card.field.level'),
       style: 'filtered',
       choices: levelChoices,
       'choices.data': {
@@ -78,8 +79,8 @@ function formCard(apps: readonly Choice[], state: FormState): CardJson {
     {
       type: 'Input.Text',
       id: FormInputs.justification,
-      label: 'Justification',
-      placeholder: 'Why do you need this access?',
+      label: v.t('card.field.justification'),
+      placeholder: v.t('teams.whyPlaceholder'),
       isMultiline: true,
       maxLength: MAX_REASON_LENGTH,
       ...(state.justification ? { value: state.justification } : {}),
@@ -89,10 +90,9 @@ function formCard(apps: readonly Choice[], state: FormState): CardJson {
     type: 'AdaptiveCard',
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     version: CARD_VERSION,
-    fallbackText: FORM_SUMMARY,
+    fallbackText: v.t('teams.formSummary'),
+    speak: v.t('teams.formSummary'),
     body,
-    actions: [
-      { type: 'Action.Execute', title: 'Request access', verb: Verbs.request, style: 'positive' },
-    ],
+    actions: [{ type: 'Action.Execute', title, verb: Verbs.request, style: 'positive' }],
   };
 }

@@ -11,6 +11,7 @@ import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
+import { inert } from '../../src/core/text.ts';
 import { errorResponse } from './activity.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
 import type { CardJson } from './render.ts';
@@ -38,8 +39,9 @@ export async function submitRequestForm(
 ): Promise<SubmitOutcome> {
   const form = Submitted.safeParse(data);
   if (!form.success) {
+    const v = deps.bot.voiceOf(actor);
     return again(deps, actor, {
-      note: `The justification can be at most ${MAX_REASON_LENGTH} characters.`,
+      note: v.t('teams.justificationTooLong', { max: MAX_REASON_LENGTH }),
     });
   }
   const level = form.data[FormInputs.level];
@@ -79,8 +81,9 @@ export async function onSearch(
   actor: ChatActor,
   value: unknown,
 ): Promise<InvokeBody> {
+  const v = deps.bot.voiceOf(actor);
   const query = SearchValue.safeParse(value);
-  if (!query.success) return errorResponse(400, 'BadRequest', 'Not a search I understand.');
+  if (!query.success) return errorResponse(400, 'BadRequest', v.t('teams.badSearch'));
   const { dataset, queryText, queryOptions, data } = query.data;
   const end = queryOptions.skip + queryOptions.top;
   let found: Answer<Choice[]>;
@@ -96,7 +99,11 @@ export async function onSearch(
       break;
     }
     default:
-      return errorResponse(400, 'BadRequest', `Unknown dataset "${dataset.slice(0, 30)}".`);
+      return errorResponse(
+        400,
+        'BadRequest',
+        v.t('teams.badDataset', { dataset: inert(dataset, 30) }),
+      );
   }
   if (!found.ok) return errorResponse(503, 'ServiceUnavailable', found.reply.summary);
   const choices = found.value.map((c) => ({ title: c.name, value: c.id }));

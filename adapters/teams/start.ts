@@ -58,7 +58,8 @@ export async function startTeams(
   if (settings.anonymous) {
     log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
   }
-  const once = onlyOnce({ replays, now, log }, turnHandler(deps));
+  const voiceOf = (person: { locale?: string }) => ctx.bot.voiceOf(person);
+  const once = onlyOnce({ replays, now, log, voiceOf }, turnHandler(deps));
   routes.mount(
     MESSAGES_PATH,
     messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log),

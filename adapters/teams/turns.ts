@@ -18,22 +18,26 @@ import { onCardAction } from './decisions.ts';
 import { ConversationRef } from './references.ts';
 import { onSearch } from './request.ts';
 
-const UNKNOWN =
-  "I can't tell who you are: Teams did not say which account of your organisation you use, so I can't act for you.";
-
 export function turnHandler(deps: TeamsContext) {
   return async (context: TurnContext): Promise<void> => {
     const { activity } = context;
     const speaker = speakerOf(activity);
+    // Nobody known yet: the activity's own language still says how to speak to them.
+    const unknown = () => {
+      const v = deps.bot.voiceOf({ locale: activity.locale, timeZone: activity.localTimezone });
+      return warning(v, v.t('teams.unknownSpeaker'));
+    };
     switch (activity.type) {
       case ActivityTypes.Message:
         // A message with no text (a file, a legacy card submit) is not a command.
         if (typeof activity.text !== 'string') return;
-        if (!speaker) return void (await context.sendActivity(messageActivity(warning(UNKNOWN))));
+        if (!speaker) return void (await context.sendActivity(messageActivity(unknown())));
         await remember(deps, context, speaker, { ifUnknown: true });
         return onMessage(deps, context, speaker, actorOf(deps, context, speaker));
       case ActivityTypes.Invoke:
-        if (!speaker) return answerInvoke(context, errorResponse(403, 'Forbidden', UNKNOWN));
+        if (!speaker) {
+          return answerInvoke(context, errorResponse(403, 'Forbidden', unknown().summary));
+        }
         await remember(deps, context, speaker, { ifUnknown: true });
         return answerInvoke(context, await invoke(deps, context, actorOf(deps, context, speaker)));
       case ActivityTypes.InstallationUpdate:
@@ -64,11 +68,13 @@ async function invoke(
         return await onCardAction(deps, context, actor);
       case 'application/search':
         return await onSearch(deps, actor, context.activity.value);
-      default:
-        return errorResponse(501, 'NotImplemented', 'accessbot does not handle this invoke.');
+      default: {
+        const v = deps.bot.voiceOf(actor);
+        return errorResponse(501, 'NotImplemented', v.t('teams.unknownInvoke'));
+      }
     }
   } catch (error) {
-    const reply = replyForError(error, deps.log);
+    const reply = replyForError(deps.bot.voiceOf(actor), error, deps.log);
     return errorResponse(503, 'ServiceUnavailable', reply.summary);
   }
 }
@@ -92,8 +98,19 @@ async function remember(
   options: { ifUnknown: boolean },
 ): Promise<void> {
   const to = destinationOf(context, speaker);
-  if (!to || (options.ifUnknown && (await deps.references.get(to)))) return;
-  const parsed = ConversationRef.safeParse(TurnContext.getConversationReference(context.activity));
+  if (!to) return;
+  const { locale, localTimezone } = context.activity;
+  const known = options.ifUnknown ? await deps.references.get(to) : undefined;
+  if (known) {
+    // The person may have changed their language or travelled: what the poller writes follows.
+    // A channel speaks DEFAULT_LOCALE, whoever wrote last.
+    const same = known.locale === locale && known.localTimezone === localTimezone;
+    if (to.kind === 'channel' || same) return;
+    await deps.references.save(to, { ...known, locale, localTimezone });
+    return;
+  }
+  const reference = { ...TurnContext.getConversationReference(context.activity), localTimezone };
+  const parsed = ConversationRef.safeParse(reference);
   if (!parsed.success) {
     deps.log.warn(
       { issues: parsed.error.issues.length },

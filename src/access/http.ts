@@ -26,7 +26,7 @@ import type { EndpointName } from './endpoints.ts';
 import { ForeignOriginError, ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { accessError } from './map-error.ts';
-import { pagesOf } from './pages.ts';
+import { PageWalk } from './pages.ts';
 
 export interface AccessHttpOptions {
   baseUrl: string;
@@ -86,6 +86,13 @@ function capDownload(maxBytes: number): HandlerFunction {
     return call;
   };
 }
+
+/**
+ * The path with its query. got's own `searchParams` option costs a third of a request's CPU in
+ * got (docs/capacity.md), on every command.
+ */
+const withQuery = (path: string, searchParams: Record<string, string> | undefined) =>
+  searchParams ? `${path}?${new URLSearchParams(searchParams)}` : path;
 
 export class AccessHttp {
   readonly #got: Got;
@@ -159,9 +166,8 @@ export class AccessHttp {
     schema?: T,
   ): Promise<z.output<T>> {
     const { method, path, searchParams, json } = request;
-    const response = await this.#got(path, {
+    const response = await this.#got(withQuery(path, searchParams), {
       method,
-      searchParams,
       json,
       context: { endpoint },
     }).catch((error: unknown) => this.#fail(endpoint, error));
@@ -182,12 +188,16 @@ export class AccessHttp {
     request: Omit<SendRequest, 'method' | 'json'>,
     item: T,
   ): AsyncGenerator<z.output<T>> {
+    const walk = new PageWalk(endpoint, this.#limits, item);
+    let next: string | undefined = withQuery(request.path, request.searchParams);
     try {
-      yield* this.#got.paginate<z.output<T>, string>(request.path, {
-        searchParams: request.searchParams,
-        context: { endpoint },
-        pagination: pagesOf(endpoint, this.#limits, item),
-      });
+      while (next) {
+        const response = await this.#got.get(next, { context: { endpoint } });
+        const { url, statusCode: status, body, rawBody } = response;
+        const page = walk.read({ url, status, body, bytes: rawBody.byteLength });
+        yield* page.items;
+        next = page.next && walk.follow(page.next);
+      }
     } catch (error) {
       this.#fail(endpoint, error);
     }

@@ -1,11 +1,10 @@
 /**
- * One walk through a paginated list, as got's pagination options. Each page is read as JSON and
- * counted against the limits before a single item is parsed; `links.next` is followed exactly as
- * returned until it is absent or null, unless it leads back to a page already read (A → B → A)
- * or past the page limit. Every such end is an error, never a silently shortened list. (That a
- * link stays on the service's origin is checked before any request leaves: http.ts.)
+ * One walk through a paginated list. Each page is read as JSON and counted against the limits
+ * before a single item is parsed; `links.next` is followed exactly as returned until it is
+ * absent or null, unless it leads back to a page already read (A → B → A) or past the page
+ * limit. Every such end is an error, never a silently shortened list. (That a link stays on the
+ * service's origin is checked before any request leaves: http.ts.)
  */
-import type { PaginationOptions, Response } from 'got';
 import type { z } from 'zod';
 import { readJson, validate } from './body.ts';
 import type { EndpointName } from './endpoints.ts';
@@ -36,48 +35,64 @@ function itemCount(json: unknown): number {
   return 0;
 }
 
-export function pagesOf<T extends z.ZodType>(
-  endpoint: EndpointName,
-  limits: AccessLimits,
-  item: T,
-): PaginationOptions<z.output<T>, string> {
-  const schema = listBody(item);
-  const read = new Set<string>();
-  let items = 0;
-  let bytes = 0;
-  let next: string | null | undefined;
-  return {
-    transform: (response: Response<string>) => {
-      const { statusCode: status, url } = response;
-      const json = readJson(endpoint, status, response.body);
-      read.add(url);
-      bytes += response.rawBody.byteLength;
-      items += itemCount(json);
-      if (bytes > limits.maxListBytes) {
-        throw new ListTooLongError(endpoint, 'bytes', limits.maxListBytes);
-      }
-      if (items > limits.maxItems) throw new ListTooLongError(endpoint, 'items', limits.maxItems);
-      const page = validate(endpoint, status, schema, json);
-      next = Array.isArray(page) ? undefined : page.links?.next;
-      return (Array.isArray(page) ? page : page.data) as Array<z.output<T>>;
-    },
-    paginate: ({ response }) => {
-      if (!next) return false;
-      const url = new URL(next, response.url).href;
-      if (read.has(url)) {
-        throw new InvalidResponseError(
-          endpoint,
-          `links.next leads back to a page already read (after ${read.size} pages)`,
-        );
-      }
-      if (read.size >= limits.maxPages) {
-        throw new ListTooLongError(endpoint, 'pages', limits.maxPages);
-      }
-      return { url };
-    },
-    // got ends a list quietly at its own limits: they sit one past ours, which end it loudly.
-    requestLimit: limits.maxPages + 1,
-    countLimit: limits.maxItems + 1,
-    stackAllItems: false,
-  };
+/** One page's answer, as much of it as the walk reads. */
+export interface PageAnswer {
+  url: string;
+  status: number;
+  body: string;
+  bytes: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** The absolute URL of the next page, not yet checked (`follow`); undefined on the last. */
+  next: string | undefined;
+}
+
+export class PageWalk<T extends z.ZodType> {
+  readonly #endpoint: EndpointName;
+  readonly #limits: AccessLimits;
+  readonly #schema: ReturnType<typeof listBody<T>>;
+  readonly #read = new Set<string>();
+  #items = 0;
+  #bytes = 0;
+
+  constructor(endpoint: EndpointName, limits: AccessLimits, item: T) {
+    this.#endpoint = endpoint;
+    this.#limits = limits;
+    this.#schema = listBody(item);
+  }
+
+  read({ url, status, body, bytes }: PageAnswer): Page<z.output<T>> {
+    const endpoint = this.#endpoint;
+    const limits = this.#limits;
+    const json = readJson(endpoint, status, body);
+    this.#read.add(url);
+    this.#bytes += bytes;
+    this.#items += itemCount(json);
+    if (this.#bytes > limits.maxListBytes) {
+      throw new ListTooLongError(endpoint, 'bytes', limits.maxListBytes);
+    }
+    if (this.#items > limits.maxItems) {
+      throw new ListTooLongError(endpoint, 'items', limits.maxItems);
+    }
+    const page = validate(endpoint, status, this.#schema, json);
+    if (Array.isArray(page)) return { items: page, next: undefined };
+    const link = page.links?.next;
+    return { items: page.data, next: link ? new URL(link, url).href : undefined };
+  }
+
+  /** The next page's URL, once it is known to be neither one already read nor one too many. */
+  follow(next: string): string {
+    if (this.#read.has(next)) {
+      throw new InvalidResponseError(
+        this.#endpoint,
+        `links.next leads back to a page already read (after ${this.#read.size} pages)`,
+      );
+    }
+    if (this.#read.size >= this.#limits.maxPages) {
+      throw new ListTooLongError(this.#endpoint, 'pages', this.#limits.maxPages);
+    }
+    return next;
+  }
 }

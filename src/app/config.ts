@@ -123,6 +123,8 @@ function toConfig(env: Env) {
     },
     /** Days the audit log keeps an entry; 0: for ever. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** For people whose platform names no language or zone accessbot can use, and channels. */
+    voices: { locale: env.DEFAULT_LOCALE, timeZone: env.DEFAULT_TIME_ZONE },
     /** Commands, clicks and forms per person and minute (0: no limit), and how many at once. */
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
     accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,

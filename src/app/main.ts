@@ -5,6 +5,7 @@
  * and SIGTERM stop everything within 10 seconds with exit code 0.
  */
 import { startShell } from '../../adapters/shell/shell.ts';
+import { terminalLocale } from '../core/i18n/voice.ts';
 import { AppError } from '../errors.ts';
 import { createLogger, type Logger, logFileFor } from '../log.ts';
 import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
@@ -30,6 +31,7 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
     );
   }
   let cancelDemo = () => {};
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const shell = startShell({
     bot: runtime.bot,
     email,
@@ -45,7 +47,10 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
       }
       return polling;
     },
-    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    interactive,
+    // https://no-color.org: any non-empty value turns colour off.
+    color: interactive && !process.env.NO_COLOR,
+    locale: terminalLocale(process.env),
   });
   return {
     done: shell.done,

@@ -70,6 +70,7 @@ export async function startPolling({
     directorySyncMs: config.directorySyncMs,
     auditRetentionDays: config.auditRetentionDays,
     context: runtime.context,
+    voices: config.voices,
   });
   runtime.notices.attach(poller.notices, poller.approvers);
   const sandbox = runtime.sandbox;

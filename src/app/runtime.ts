@@ -107,9 +107,9 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       notices,
       approvers: notices,
       nudgeAfterMs: config.poll.remindAfterMs,
-      defaultZone: config.poll.hours.defaultZone,
       metrics,
       context,
+      voices: config.voices,
     });
     return { bot, client, store, metrics, notices, health, context, sandbox, close };
   } catch (error) {

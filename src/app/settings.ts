@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { defaultLimits } from '../access/limits.ts';
+import { LANGUAGES } from '../core/i18n/catalogs.ts';
+import { languageOf } from '../core/i18n/voice.ts';
 import {
   header,
   httpUrl,
@@ -210,6 +212,16 @@ const server = {
   }),
 };
 
+const language = {
+  DEFAULT_LOCALE: withDefault(
+    z.string().refine((tag) => languageOf(tag) !== undefined, {
+      error: `DEFAULT_LOCALE must be a locale accessbot has messages for (${LANGUAGES.join(', ')}), e.g. en-GB, de-DE or ja-JP`,
+    }),
+    'en',
+    'the language of everyone whose platform names none accessbot speaks, and of every channel: `en`, `de` or `ja`, with a region for the form of dates and numbers (`en-GB`, `de-CH`); each person otherwise hears their own ([language](language.md))',
+  ),
+};
+
 /** The groups in the order the env example and the configuration table show them. */
 export const settingGroups = {
   'The Access Service': accessService,
@@ -218,6 +230,7 @@ export const settingGroups = {
   Slack: slack,
   'Microsoft Teams': teams,
   'The server and its logs': server,
+  Language: language,
   'Notifications and the poller': notifications,
   'People, groups and the audit log': people,
   'The demo and the terminal chat': demo,
@@ -230,6 +243,7 @@ export const settings = {
   ...slack,
   ...teams,
   ...server,
+  ...language,
   ...notifications,
   ...people,
   ...demo,

@@ -41,6 +41,7 @@ import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm
 import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './groups/deps.ts';
 import { runGroupLine } from './groups/dispatch.ts';
 import { GroupRules, type GroupRulesConfig } from './groups/rules.ts';
+import { type Voice, type VoiceDefaults, voiceFor } from './i18n/voice.ts';
 import { type ChatActor, Identity } from './identity.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
@@ -89,8 +90,6 @@ export interface BotDeps {
   approvers?: TellApprovers;
   /** A request's approvers are nudged at most once per this (REMIND_AFTER); unset or 0: never. */
   nudgeAfterMs?: number;
-  /** The zone of people whose platform tells none (DEFAULT_TIME_ZONE), for times on a card. */
-  defaultZone?: string;
   /** Where each decision's time to decision is observed; unset: nowhere. */
   metrics?: Pick<Metrics, 'decisionSeconds'>;
   /**
@@ -101,6 +100,8 @@ export interface BotDeps {
   now?: () => Date;
   /** Ids of pending group changes; random by default. */
   newChangeId?: () => string;
+  /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
+  voices?: VoiceDefaults;
 }
 
 /** Enough for anyone working by hand; a script or a stuck key is slowed down. */
@@ -108,10 +109,7 @@ export const DEFAULT_RATE_LIMIT = { perMinute: 30, burst: 10 };
 /** For load tests and benchmarks: nobody is slowed down. */
 export const NO_LIMIT = { perMinute: 0, burst: 1 };
 
-const SLOW_DOWN = warning(
-  "You're going faster than I can keep up with. Nothing was done: wait a few seconds, then try again.",
-  { title: 'Slow down' },
-);
+const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
 
 /** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
 type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
@@ -162,65 +160,78 @@ export class AccessBot {
     this.#looks = { ...base, audience: this.#audience };
   }
 
+  /**
+   * The voice to speak to `actor` in: the language and time zone their platform gave, or the
+   * organisation's defaults.
+   */
+  voiceOf(actor: Pick<ChatActor, 'locale' | 'timeZone'>): Voice {
+    return voiceFor(actor.locale, actor.timeZone, this.#deps.voices);
+  }
+
   /** Parses and runs one line of command text; `place` is where it was typed. */
   async handle(actor: ChatActor, text: string, place: Place = {}): Promise<Reply> {
-    const parsed = parseCommand(text);
-    if (!parsed.ok) return warning(parsed.message);
+    const v = this.voiceOf(actor);
+    const parsed = parseCommand(text, v);
+    if (!parsed.ok) return warning(v, parsed.message);
     return this.run(actor, parsed.command, place);
   }
 
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
-    if (!(await this.mayAct(actor))) return SLOW_DOWN;
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return slowDown(v);
     try {
-      return await this.#run(actor, command, place);
+      return await this.#run(actor, v, command, place);
     } catch (error) {
-      return replyForError(error, this.#deps.log);
+      return replyForError(v, error, this.#deps.log);
     }
   }
 
-  async #run(actor: ChatActor, command: Command, place: Place): Promise<Reply> {
+  async #run(actor: ChatActor, v: Voice, command: Command, place: Place): Promise<Reply> {
     const { client } = this.#deps;
     switch (command.name) {
       case 'help':
-        return helpReply();
+        return helpReply(v);
       case 'tasks':
         return (await this.taskList(actor)).reply;
       case 'approve':
-        return this.#decideRefs(actor, command.tasks, 'approve', undefined, command.confirm);
+        return this.#decideRefs(actor, v, command.tasks, 'approve', undefined, command.confirm);
       case 'decline':
-        if (!command.confirmed) return askReason(command.tasks);
-        return this.#decideRefs(actor, command.tasks, 'decline', command.reason);
+        if (!command.confirmed) return askReason(v, command.tasks);
+        return this.#decideRefs(actor, v, command.tasks, 'decline', command.reason);
       case 'members':
       case 'group':
       case 'confirm':
       case 'cancel':
       case 'history':
       case 'report':
-        return runGroupLine(this.#groups, await this.#identity.resolve(actor), place, command);
+        return runGroupLine(this.#groups, await this.#identity.resolve(actor), v, place, command);
       case 'groups':
         await this.#identity.resolve(actor);
-        return groupsReply(client);
+        return groupsReply(v, client);
       case 'apps': {
         const link = await this.#identity.resolve(actor);
-        return appsReply(await this.#catalog.appsFor(link.accessUserId), command.search);
+        return appsReply(v, await this.#catalog.appsFor(link.accessUserId), command.search);
       }
       case 'request': {
         const link = await this.#identity.resolve(actor);
         return requestTyped(
           this.#request,
+          v,
           link.accessUserId,
           command.target,
           command.justification,
         );
       }
       case 'requests':
-        return this.#requesters.list(await this.#identity.resolve(actor), actor);
-      case 'nudge':
-        return this.#requesters.nudge(await this.#identity.resolve(actor), actor, command.request);
+        return this.#requesters.list(await this.#identity.resolve(actor), actor, v);
+      case 'nudge': {
+        const link = await this.#identity.resolve(actor);
+        return this.#requesters.nudge(link, actor, v, command.request);
+      }
       case 'looking': {
-        const ids = await this.#taskIds(actor, [command.task]);
+        const ids = await this.#taskIds(actor, v, [command.task]);
         if (!Array.isArray(ids)) return ids;
-        return markLooking(this.#looks, await this.#identity.resolve(actor), ids[0]!);
+        return markLooking(this.#looks, await this.#identity.resolve(actor), v, ids[0]!);
       }
     }
   }
@@ -230,10 +241,11 @@ export class AccessBot {
    * is looking. Only its approvers may; the reply says what became of it.
    */
   async look(actor: ChatActor, taskId: string): Promise<Reply> {
-    if (!(await this.mayAct(actor))) return SLOW_DOWN;
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return slowDown(v);
     return this.#as(
       actor,
-      (link) => markLooking(this.#looks, link, taskId),
+      (link) => markLooking(this.#looks, link, v, taskId),
       (reply) => reply,
     );
   }
@@ -246,13 +258,14 @@ export class AccessBot {
    */
   taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
     const { store, pendingStatus } = this.#deps;
+    const v = this.voiceOf(actor);
     const list = async (link: IdentityLink) => {
       const tasks = await this.#audience.pending(link);
       const shown = tasks.slice(0, MAX_TASKS_SHOWN);
       const ids = shown.map((t) => t.id);
       await store.saveTaskNumbering(actor.platform, actor.chatUserId, ids, this.#now());
       const extras = await this.#deps.context?.sensitivities(shown);
-      return { reply: tasksReply(tasks, pendingStatus, extras), tasks };
+      return { reply: tasksReply(v, tasks, pendingStatus, extras), tasks };
     };
     return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
   }
@@ -262,12 +275,13 @@ export class AccessBot {
    * `confirmation`: the code of a sensitive approval's confirmation, when this is one.
    */
   async decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
-    if (!(await this.mayAct(actor))) return kept('failed', SLOW_DOWN);
+    if (!(await this.mayAct(actor))) return kept('failed', slowDown(this.voiceOf(actor)));
     return this.#decide(actor, ...args);
   }
 
   #decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
-    const decide = (link: IdentityLink) => this.#decider.decide(link, ...args);
+    const v = this.voiceOf(actor);
+    const decide = (link: IdentityLink) => this.#decider.decide(link, v, ...args);
     return this.#as(actor, decide, (reply) => kept('failed', reply));
   }
 
@@ -276,21 +290,28 @@ export class AccessBot {
     actor: ChatActor,
     taskIds: readonly string[],
   ): Promise<{ reply: Reply; results: Decided[] }> {
-    if (!(await this.mayAct(actor))) return { reply: SLOW_DOWN, results: [] };
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return { reply: slowDown(v), results: [] };
     const results = await decideEach(taskIds, (taskId) => this.#decide(actor, taskId, 'approve'));
-    return { reply: decidedReply(results), results };
+    return { reply: decidedReply(v, results), results };
   }
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
   viewTask(actor: ChatActor, taskId: string): Promise<TaskView> {
     const { context } = this.#deps;
-    const extras = context && (async (task: Task) => (await context.forApprover(task)).now);
-    const zone = this.#deps.defaultZone ?? 'UTC';
+    const extras =
+      context && (async (task: Task, v: Voice) => (await context.forApprover(task, v)).now);
+    const v = this.voiceOf(actor);
     return this.#as(
       actor,
       (link) => {
-        const looking = (task: Task) => lookLine(this.#looks, link, task, zone);
-        return viewTask({ ...this.#deps, audience: this.#audience, extras, looking }, link, taskId);
+        const looking = (task: Task) => lookLine(this.#looks, link, v, task);
+        return viewTask(
+          { ...this.#deps, audience: this.#audience, extras, looking },
+          link,
+          v,
+          taskId,
+        );
       },
       (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
     );
@@ -309,25 +330,30 @@ export class AccessBot {
   /** A submitted request form; the app and level are read again from the service. */
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
     const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
-    if (!(await this.mayAct(actor))) return done(SLOW_DOWN);
-    return this.#as(actor, (link) => requestByForm(this.#request, link.accessUserId, form), done);
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return done(slowDown(v));
+    const request = (link: IdentityLink) =>
+      requestByForm(this.#request, v, link.accessUserId, form);
+    return this.#as(actor, request, done);
   }
 
   /** Confirm on a group change's card: carried out once, only for the person who asked. */
   confirmChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
-    return this.#change(actor, (link) => confirmChange(this.#groups, link, changeId));
+    const v = this.voiceOf(actor);
+    return this.#change(actor, (link) => confirmChange(this.#groups, link, v, changeId));
   }
 
   /** Cancel on a group change's card. */
   cancelChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
-    return this.#change(actor, (link) => cancelChange(this.#groups, link, changeId));
+    const v = this.voiceOf(actor);
+    return this.#change(actor, (link) => cancelChange(this.#groups, link, v, changeId));
   }
 
   async #change(
     actor: ChatActor,
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
-    if (!(await this.mayAct(actor))) return kept('stale', SLOW_DOWN);
+    if (!(await this.mayAct(actor))) return kept('stale', slowDown(this.voiceOf(actor)));
     return this.#as(actor, work, (reply) => kept('failed', reply));
   }
 
@@ -388,7 +414,7 @@ export class AccessBot {
     try {
       return await work(await this.#identity.resolve(actor));
     } catch (error) {
-      return failed(replyForError(error, this.#deps.log), error);
+      return failed(replyForError(this.voiceOf(actor), error, this.#deps.log), error);
     }
   }
 
@@ -398,20 +424,21 @@ export class AccessBot {
    */
   async #decideRefs(
     actor: ChatActor,
+    v: Voice,
     refs: readonly TaskRef[],
     decision: Decision,
     reason?: string,
     confirmation?: string,
   ): Promise<Reply> {
-    const ids = await this.#taskIds(actor, refs);
+    const ids = await this.#taskIds(actor, v, refs);
     if (!Array.isArray(ids)) return ids;
     const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason, confirmation);
     if (ids.length === 1) return (await decide(ids[0]!)).reply;
-    return decidedReply(await decideEach(ids, decide), decision);
+    return decidedReply(v, await decideEach(ids, decide), decision);
   }
 
   /** The tasks named by list numbers, id prefixes of the actor's own tasks, or ids. */
-  async #taskIds(actor: ChatActor, refs: readonly TaskRef[]): Promise<string[] | Reply> {
+  async #taskIds(actor: ChatActor, v: Voice, refs: readonly TaskRef[]): Promise<string[] | Reply> {
     const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
     const listed = needs('number')
       ? await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId)
@@ -419,7 +446,7 @@ export class AccessBot {
     const pending = needs('prefix')
       ? await this.#audience.pending(await this.#identity.resolve(actor))
       : [];
-    const resolved = refs.map((ref) => resolveRef(ref, listed, pending));
+    const resolved = refs.map((ref) => resolveRef(v, ref, listed, pending));
     const refused = resolved.find((id) => typeof id !== 'string');
     return refused ?? resolved.filter((id) => typeof id === 'string');
   }

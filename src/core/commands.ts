@@ -12,15 +12,14 @@ import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report-args.ts';
 import {
   ChangeCommand,
   GroupCommand,
-  groupUsage,
   HistoryCommand,
   parseChangeCommand,
   parseGroupCommand,
   parseHistoryCommand,
   words,
 } from './groups/commands.ts';
+import type { Voice } from './i18n/voice.ts';
 import { closest } from './match.ts';
-import { requesterUsage } from './requester-text.ts';
 import { inert } from './text.ts';
 
 export const MAX_COMMAND_LENGTH = 2000;
@@ -100,60 +99,69 @@ export type CommandName = Command['name'];
 export type ParseResult = { ok: true; command: Command } | { ok: false; message: string };
 
 /**
- * One help line per command (Teams' menu lists ten of them); `confirm` and `cancel` are not
+ * The commands with a help line (Teams lists them, ten at most); `confirm` and `cancel` are not
  * among them (the card that needs them says how to type them), nor is `report`, for auditors
  * (`help` tells it apart).
  */
-export const usage: Record<Exclude<CommandName, 'confirm' | 'cancel' | 'report'>, string> = {
-  help: 'help — what I can do',
-  tasks: 'tasks — your pending tasks, numbered',
-  approve: 'approve <number or id> [more…] — approve your tasks (e.g. `approve 1 3`)',
-  decline: 'decline <number or id> [more…] -- <reason> — decline them, saying why',
-  members:
-    'members [group name or id] — who is in a group (answered for the whole channel; no group: the one the channel is bound to)',
-  groups: 'groups — the user groups',
-  apps: 'apps [search] — the applications you can request',
-  request: 'request <app> [permission level] -- <justification> — ask for access',
-  ...requesterUsage,
-  group: groupUsage.group,
-  history: groupUsage.history,
-};
+export const HELP_COMMANDS = [
+  'help',
+  'tasks',
+  'approve',
+  'decline',
+  'members',
+  'groups',
+  'apps',
+  'request',
+  'requests',
+  'nudge',
+  'looking',
+  'group',
+  'history',
+] as const satisfies readonly CommandName[];
+export type HelpCommand = (typeof HELP_COMMANDS)[number];
 
-export const auditorUsage = `report [days] — for auditors: decision times, open tasks, reminders and escalations of the last ${DEFAULT_DAYS} days (or that many)`;
+/** `approve <number or id> [more…] — approve your tasks`: the command's words stay English. */
+export const usage = (v: Voice, name: HelpCommand) => v.t(`usage.${name}`);
+
+export const auditorUsage = (v: Voice) => v.t('usage.report', { days: DEFAULT_DAYS });
 
 const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group: 'members' };
-const names = [...Object.keys(usage), 'confirm', 'cancel', 'report'] as CommandName[];
+const names: CommandName[] = [...HELP_COMMANDS, 'confirm', 'cancel', 'report'];
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
-const tooLong = (what: string, text: string, max: number) =>
-  fail(`That ${what} is too long (${text.length} characters; the limit is ${max}).`);
+type TooLong = 'message' | 'reason' | 'groupName' | 'search' | 'appName' | 'justification';
+const tooLong = (v: Voice, what: TooLong, text: string, max: number) =>
+  fail(v.t('parse.tooLong', { what, length: text.length, max }));
 
-function parseRef(word: string): TaskRef | string {
+function parseRef(v: Voice, word: string): TaskRef | string {
   if (/^\d+$/.test(word) && word.length <= 3) {
     const n = Number(word);
     if (n >= 1 && n <= 500) return { kind: 'number', n };
-    return `There is no task number ${word}; numbers come from your \`tasks\` list.`;
+    return v.t('parse.noSuchNumber', { word });
   }
   const lower = word.toLowerCase();
   const id = TaskRef.safeParse({ kind: 'id', id: lower });
   if (id.success) return id.data;
   const prefix = TaskRef.safeParse({ kind: 'prefix', prefix: lower });
   if (prefix.success) return prefix.data;
-  const shown = inert(word, 41);
-  return `"${shown}" is not a task. Use the number from \`tasks\`, or the first ${MIN_ID_PREFIX} or more characters of the task id (like 3f2b8c).`;
+  return v.t('parse.notATask', { word: inert(word, 41), min: MIN_ID_PREFIX });
 }
 
 /** `1 3 3f2b8c …`: every word a task, or a message naming the first word that is not. */
-function parseRefs(words: readonly string[], name: 'approve' | 'decline'): TaskRef[] | string {
-  if (!words.length) return `Which task? Usage: ${usage[name]}`;
-  if (words.length > MAX_REFS) return `At most ${MAX_REFS} tasks at a time, please.`;
+function parseRefs(
+  v: Voice,
+  words: readonly string[],
+  name: 'approve' | 'decline',
+): TaskRef[] | string {
+  if (!words.length) return v.t('parse.whichTask', { usage: usage(v, name) });
+  if (words.length > MAX_REFS) return v.t('parse.tooManyTasks', { max: MAX_REFS });
   const refs: TaskRef[] = [];
   for (const word of words) {
-    const ref = parseRef(word);
+    const ref = parseRef(v, word);
     if (typeof ref === 'string') {
-      return name === 'decline' && refs.length
-        ? `${ref} A reason goes after \`--\`, e.g. \`decline ${words[0]} -- ${inert(words.slice(refs.length).join(' '), 40)}\`.`
-        : ref;
+      if (name !== 'decline' || !refs.length) return ref;
+      const reason = inert(words.slice(refs.length).join(' '), 40);
+      return v.t('parse.reasonAfterDashes', { said: ref, first: words[0]!, reason });
     }
     refs.push(ref);
   }
@@ -170,9 +178,10 @@ function splitFree(args: string): { head: string; free: string | undefined } {
   };
 }
 
-export function parseCommand(input: string): ParseResult {
+/** Parses a line; what is wrong with it is said in `v`'s language. */
+export function parseCommand(input: string, v: Voice): ParseResult {
   const text = input.replace(/\s+/g, ' ').trim();
-  if (text.length > MAX_COMMAND_LENGTH) return tooLong('message', text, MAX_COMMAND_LENGTH);
+  if (text.length > MAX_COMMAND_LENGTH) return tooLong(v, 'message', text, MAX_COMMAND_LENGTH);
   if (!text) return { ok: true, command: { name: 'help' } };
   const [head = '', ...rest] = text.split(' ');
   const word = head.toLowerCase();
@@ -185,9 +194,12 @@ export function parseCommand(input: string): ParseResult {
       : aliases[word];
   if (!name) {
     const guess = closest(word, names);
-    const hint = guess ? ` Did you mean \`${guess}\`?` : '';
     const shown = inert(word, 31);
-    return fail(`I don't know the command "${shown}".${hint} Type \`help\` to see what I can do.`);
+    return fail(
+      guess
+        ? v.t('parse.unknownCommandGuess', { word: shown, guess })
+        : v.t('parse.unknownCommand', { word: shown }),
+    );
   }
   const args = rest.join(' ');
   switch (name) {
@@ -196,89 +208,86 @@ export function parseCommand(input: string): ParseResult {
     case 'groups':
     case 'requests':
       return rest.length
-        ? fail(`\`${name}\` takes no arguments. Usage: ${usage[name]}`)
+        ? fail(v.t('parse.noArguments', { name, usage: usage(v, name) }))
         : ok({ name });
     case 'approve':
     case 'decline': {
       const { head, free } = splitFree(args);
       if (name === 'approve' && free !== undefined)
-        return fail(`\`approve\` takes no reason. Usage: ${usage.approve}`);
+        return fail(v.t('parse.approveNoReason', { usage: usage(v, 'approve') }));
       const typed = head ? head.split(' ') : [];
       const confirming = name === 'approve' ? typed.findIndex((w) => /^confirm$/i.test(w)) : -1;
-      if (confirming >= 0) return parseConfirmed(typed, confirming);
-      const refs = parseRefs(typed, name);
+      if (confirming >= 0) return parseConfirmed(v, typed, confirming);
+      const refs = parseRefs(v, typed, name);
       if (typeof refs === 'string') return fail(refs);
       if (name === 'approve') return ok({ name, tasks: refs });
       const reason = free || undefined;
       if (reason && reason.length > MAX_REASON_LENGTH)
-        return tooLong('reason', reason, MAX_REASON_LENGTH);
+        return tooLong(v, 'reason', reason, MAX_REASON_LENGTH);
       return ok({ name, tasks: refs, reason, confirmed: free !== undefined });
     }
     case 'members':
-      if (args.length > 200) return tooLong('group name', args, 200);
+      if (args.length > 200) return tooLong(v, 'groupName', args, 200);
       // A name in quotes ("All Staff") is the name without them.
       return ok({ name, group: words(args).join(' ') || undefined });
     case 'apps':
-      if (args.length > 200) return tooLong('search', args, 200);
+      if (args.length > 200) return tooLong(v, 'search', args, 200);
       return ok({ name, search: words(args).join(' ') || undefined });
     case 'request':
-      return parseRequest(args);
+      return parseRequest(v, args);
     case 'nudge':
-      return parseNudge(rest);
+      return parseNudge(v, rest);
     case 'looking': {
-      if (rest.length !== 1) return fail(`Which task? One at a time. Usage: ${usage.looking}`);
-      const task = parseRef(rest[0]!);
+      const task = rest.length === 1 ? parseRef(v, rest[0]!) : undefined;
+      if (task === undefined) return fail(v.t('parse.whichTaskOne', { usage: usage(v, name) }));
       return typeof task === 'string' ? fail(task) : ok({ name, task });
     }
     case 'group':
-      return parseGroupCommand(args);
+      return parseGroupCommand(v, args);
     case 'confirm':
     case 'cancel':
-      return parseChangeCommand(name, args);
+      return parseChangeCommand(v, name, args);
     case 'history':
-      return parseHistoryCommand(args);
+      return parseHistoryCommand(v, args);
     case 'report': {
       const days = args ? parseDays(args) : DEFAULT_DAYS;
       return days === undefined
-        ? fail(`\`report\` takes a number of days from 1 to ${MAX_DAYS}. Usage: ${auditorUsage}`)
+        ? fail(v.t('parse.reportDays', { max: MAX_DAYS, usage: auditorUsage(v) }))
         : ok({ name, days });
     }
   }
 }
 
 /** `approve <task> confirm <code>`: one task, and the code its confirmation gave. */
-function parseConfirmed(typed: readonly string[], at: number): ParseResult {
+function parseConfirmed(v: Voice, typed: readonly string[], at: number): ParseResult {
   const code = ConfirmationCode.safeParse(typed[at + 1]?.toLowerCase());
-  if (at !== 1 || typed.length !== 3 || !code.success) {
-    return fail(
-      'A confirmation names one task and its code, as the confirmation says: `approve <task> confirm <code>`.',
-    );
-  }
-  const ref = parseRef(typed[0]!);
+  if (at !== 1 || typed.length !== 3 || !code.success) return fail(v.t('parse.confirmation'));
+  const ref = parseRef(v, typed[0]!);
   if (typeof ref === 'string') return fail(ref);
   return ok({ name: 'approve', tasks: [ref], confirm: code.data });
 }
 
 /** `nudge 2` or `nudge <access id>`: one request. */
-function parseNudge(words: readonly string[]): ParseResult {
+function parseNudge(v: Voice, words: readonly string[]): ParseResult {
   const [word = ''] = words;
-  const which = `Which request? Use its number from \`requests\`. Usage: ${usage.nudge}`;
-  if (words.length !== 1) return fail(which);
   const n = /^\d{1,3}$/.test(word) ? Number(word) : Number.NaN;
   const ref = RequestRef.safeParse(
     Number.isNaN(n) ? { kind: 'id', id: word.toLowerCase() } : { kind: 'number', n },
   );
-  return ref.success ? ok({ name: 'nudge', request: ref.data }) : fail(which);
+  if (words.length === 1 && ref.success) return ok({ name: 'nudge', request: ref.data });
+  return fail(v.t('parse.whichRequest', { usage: usage(v, 'nudge') }));
 }
 
-function parseRequest(args: string): ParseResult {
+function parseRequest(v: Voice, args: string): ParseResult {
   const { head, free } = splitFree(args);
   const target = head || undefined;
   const justification = free || undefined;
-  if (!target && justification) return fail(`Which application? Usage: ${usage.request}`);
-  if (target && target.length > 300) return tooLong('application name', target, 300);
+  if (!target && justification) {
+    return fail(v.t('parse.whichApp', { usage: usage(v, 'request') }));
+  }
+  if (target && target.length > 300) return tooLong(v, 'appName', target, 300);
   if (justification && justification.length > MAX_REASON_LENGTH)
-    return tooLong('justification', justification, MAX_REASON_LENGTH);
+    return tooLong(v, 'justification', justification, MAX_REASON_LENGTH);
   return ok({ name: 'request', target, justification });
 }
 

@@ -20,11 +20,12 @@ import type { Metrics } from '../metrics.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import { recordDecision, taskNamesOf } from './audit/record.ts';
+import { english, flag, type Voice } from './i18n/voice.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
 import { confirmationCode, type SensitiveApps, type Sensitivity } from './sensitivity.ts';
 import { PerKey } from './serial.ts';
-import { found, replyForError } from './service-errors.ts';
-import { goneCard, taskCard, taskTitle } from './task-card.ts';
+import { errorReply, found, logFailure } from './service-errors.ts';
+import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
 import { inert } from './text.ts';
 
 export type Decision = 'approve' | 'decline';
@@ -53,8 +54,13 @@ export interface Confirmation {
 }
 
 /** Told to anyone who names a task that never was theirs: nothing about the task itself. */
-export const NOT_YOURS =
-  'That task is not in your task list, so I can neither show nor decide it. Only its approvers can. Type `tasks` to see yours.';
+export const notYours = (v: Voice) => v.t('decide.notYours');
+
+/**
+ * A result in any voice: the actor hears it in theirs, the audit trail keeps it in English
+ * (machine-readable, the same whoever decided).
+ */
+type Said = (v: Voice) => DecisionResult;
 
 export interface DecideDeps {
   client: AccessClient;
@@ -81,72 +87,80 @@ export class Decider {
   /** `confirmation`: the code of a sensitive approval's confirmation, when this is one. */
   decide(
     link: IdentityLink,
+    v: Voice,
     taskId: string,
     decision: Decision,
     reason?: string,
     confirmation?: string,
   ): Promise<DecisionResult> {
     return this.#serial.run(taskId, async () => {
-      let result: DecisionResult;
+      let said: Said;
       let mine: Task | undefined;
       try {
         mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
-        if (!mine) result = await this.#refuse(link, taskId);
-        else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(mine, link)) {
-          result = selfApproval(mine);
+        const task = mine;
+        if (!task) said = await this.#refuse(link, taskId);
+        else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(task, link)) {
+          said = (w) => selfApproval(w, task);
         } else {
           const unconfirmed =
-            decision === 'approve' ? await this.#unconfirmed(mine, confirmation) : undefined;
-          result = unconfirmed ?? (await this.#act(mine, decision, reason, link));
+            decision === 'approve' ? await this.#unconfirmed(task, confirmation) : undefined;
+          said = unconfirmed ?? (await this.#act(task, decision, reason, link));
         }
       } catch (error) {
-        result = kept('failed', replyForError(error, this.#d.log));
+        said = this.#failed(error);
       }
+      const result = said(v);
+      const decided = result.outcome === 'approved' || result.outcome === 'declined';
       await recordDecision(this.#d, link, {
         taskId,
         ...taskNamesOf(mine),
         action: decision,
         reason: reason ?? null,
         outcome: result.outcome,
-        detail:
-          result.outcome === 'approved' || result.outcome === 'declined'
-            ? null
-            : result.reply.summary,
+        detail: decided ? null : said(english).reply.summary,
       });
       return result;
     });
   }
 
+  /** A failure told as it is, logged once however many voices tell it. */
+  #failed(error: unknown): Said {
+    logFailure(error, this.#d.log);
+    return (w) => kept('failed', errorReply(w, error));
+  }
+
   /** Not in the actor's pending list: say truthfully why, without acting. */
-  async #refuse(link: IdentityLink, taskId: string): Promise<DecisionResult> {
+  async #refuse(link: IdentityLink, taskId: string): Promise<Said> {
     if (!(await this.#d.audience.wasShown(link, taskId))) {
-      return kept('not_assignee', warning(NOT_YOURS));
+      return (w) => kept('not_assignee', warning(w, notYours(w)));
     }
     const task = await found(this.#d.client.getTask(taskId));
-    if (!task) return gone(taskId);
-    const card = this.#card(task);
-    if (card.state !== 'pending') {
-      return this.#alreadyDecided(card, 'This task was already decided');
+    if (!task) return (w) => gone(w, taskId);
+    if (stateOf(task, this.#d.pendingStatus) !== 'pending') {
+      return (w) => this.#alreadyDecided(w, task, w.t('decide.alreadyDecided'));
     }
-    const title = taskTitle(task);
-    return kept(
-      'not_assignee',
-      warning(`"${title}" is no longer assigned to you, so you can't decide it any more.`),
-    );
+    return (w) =>
+      kept('not_assignee', warning(w, w.t('decide.noLongerYours', { title: taskTitle(w, task) })));
   }
 
   /**
    * A sensitive application's approval without its confirmation (a single click, a forged one,
    * "approve all", or a confirmation of other facts): nothing is approved, the actor is asked.
    */
-  async #unconfirmed(task: Task, confirmation: string | undefined) {
+  async #unconfirmed(task: Task, confirmation: string | undefined): Promise<Said | undefined> {
     const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
     const code = confirmationCode(task);
     if (sensitivity === 'no' || confirmation === code) return undefined;
-    return askToConfirm(task, sensitivity, code, this.#d.pendingStatus);
+    return (w) => askToConfirm(w, task, sensitivity, code, this.#d.pendingStatus);
   }
 
-  async #act(task: Task, decision: Decision, reason: string | undefined, link: IdentityLink) {
+  async #act(
+    task: Task,
+    decision: Decision,
+    reason: string | undefined,
+    link: IdentityLink,
+  ): Promise<Said> {
     const verb = decision === 'approve' ? 'approved' : 'declined';
     try {
       if (decision === 'approve') await this.#d.client.approveTask(task.id);
@@ -164,19 +178,23 @@ export class Decider {
         ...(reason ? { reason } : {}),
       },
     };
-    const card = this.#card(decided);
-    const why = reason ? ` Reason: "${inert(reason)}".` : '';
-    return shown(verb, success(`You ${verb} "${taskTitle(task)}".${why}`), card);
+    return (w) => {
+      const said = w.t('decide.done', {
+        decision,
+        title: taskTitle(w, task),
+        reason: reason ? inert(reason) : '',
+        withReason: flag(reason),
+      });
+      return shown(verb, success(w, said), this.#card(w, decided));
+    };
   }
 
   /** The call failed: find out what actually happened before saying anything. */
-  async #afterFailure(task: Task, decision: Decision, error: unknown): Promise<DecisionResult> {
-    if (error instanceof NotFoundError) return gone(task.id);
+  async #afterFailure(task: Task, decision: Decision, error: unknown): Promise<Said> {
+    if (error instanceof NotFoundError) return (w) => gone(w, task.id);
     const uncertain =
       error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;
-    if (!(error instanceof ConflictError) && !uncertain) {
-      return kept('failed', replyForError(error, this.#d.log));
-    }
+    if (!(error instanceof ConflictError) && !uncertain) return this.#failed(error);
     this.#d.log.warn(
       { err: error, taskId: task.id },
       `${decision} did not complete; re-reading the task`,
@@ -186,41 +204,28 @@ export class Decider {
       now = await found(this.#d.client.getTask(task.id));
     } catch (readError) {
       this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
-      return kept(
-        'failed',
-        failure(
-          `The Access Service did not confirm your decision on "${taskTitle(task)}" and is not answering now, so I can't tell whether it went through. Type \`tasks\` in a minute to see.`,
-        ),
-      );
+      return (w) =>
+        kept('failed', failure(w, w.t('decide.unconfirmed', { title: taskTitle(w, task) })));
     }
-    if (!now) return gone(task.id);
-    const card = this.#card(now);
-    if (card.state === 'pending') {
-      return kept(
-        'failed',
-        failure(
-          `The Access Service did not take your decision on "${taskTitle(task)}"; it is still pending. Please try again.`,
-        ),
-      );
+    if (!now) return (w) => gone(w, task.id);
+    const current = now;
+    if (stateOf(current, this.#d.pendingStatus) === 'pending') {
+      return (w) =>
+        kept('failed', failure(w, w.t('decide.notTaken', { title: taskTitle(w, task) })));
     }
-    const lead =
-      error instanceof ConflictError
-        ? 'Someone decided this task before you'
-        : 'The Access Service was slow to answer, but the task is now decided';
-    return this.#alreadyDecided(card, lead);
+    const lead = error instanceof ConflictError ? 'decide.someoneElse' : 'decide.slowButDecided';
+    return (w) => this.#alreadyDecided(w, current, w.t(lead));
   }
 
-  #alreadyDecided(card: TaskCard, lead: string): DecisionResult {
-    const said = `${lead}: ${card.outcome ?? card.state}.`;
-    return shown(
-      'already_decided',
-      warning(said, { blocks: [{ kind: 'text', text: `${lead}.` }] }),
-      card,
-    );
+  #alreadyDecided(v: Voice, task: Task, lead: string): DecisionResult {
+    const card = this.#card(v, task);
+    const said = v.t('decide.leadOutcome', { lead, outcome: card.outcome ?? card.state });
+    const text = v.t('decide.lead', { lead });
+    return shown('already_decided', warning(v, said, { blocks: [{ kind: 'text', text }] }), card);
   }
 
-  #card(task: Task): TaskCard {
-    return taskCard(task, { pendingStatus: this.#d.pendingStatus });
+  #card(v: Voice, task: Task): TaskCard {
+    return taskCard(v, task, { pendingStatus: this.#d.pendingStatus });
   }
 }
 
@@ -236,52 +241,52 @@ function isOwn(task: Task, link: IdentityLink): boolean {
   return facts.requestedBy === link.accessUserId || facts.userId === link.accessUserId;
 }
 
-function selfApproval(task: Task): DecisionResult {
+function selfApproval(v: Voice, task: Task): DecisionResult {
   return kept(
     'self_approval',
-    warning(
-      `"${taskTitle(task)}" is your own request, so you can't approve it: another approver has to. You can still decline it.`,
-    ),
+    warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })),
   );
 }
 
 function askToConfirm(
+  v: Voice,
   task: Task,
   sensitivity: Exclude<Sensitivity, 'no'>,
   code: string,
   pendingStatus: string,
 ): DecisionResult {
   const f = taskFacts(task);
-  const app = inert(f.workAppName ?? 'this application');
-  const person = inert(f.userDisplayName ?? 'the requester');
-  const access = f.permissionLevelName ? `${inert(f.permissionLevelName)} access` : 'access';
-  const why =
-    sensitivity === 'yes'
-      ? `${app} is a sensitive application.`
-      : `I could not check whether ${app} is a sensitive application, so I ask.`;
-  const text = `${why} Approving gives ${person} ${access} to ${app}: confirm below.`;
+  const level = f.permissionLevelName;
+  const words = {
+    sensitivity,
+    app: inert(f.workAppName ?? v.t('decide.thisApplication')),
+    person: inert(f.userDisplayName ?? v.t('decide.theRequester')),
+    level: level ? inert(level) : '',
+    withLevel: flag(level),
+  };
+  const text = v.t('decide.confirmText', words);
   const extras = { sensitivity, context: [] };
-  const card = taskCard(task, { pendingStatus, extras, confirmation: code });
+  const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
   return {
     ...kept(
       'unconfirmed',
-      warning(text, {
-        title: 'Confirm this approval',
+      warning(v, text, {
+        title: v.t('decide.confirmTitle'),
         blocks: [
           { kind: 'text', text },
           { kind: 'task', card },
         ],
       }),
     ),
-    confirm: { taskId: task.id, code, question: `${why} Give ${person} ${access} to ${app}?` },
+    confirm: { taskId: task.id, code, question: v.t('decide.confirmQuestion', words) },
   };
 }
 
-function gone(taskId: string): DecisionResult {
-  const card = goneCard(taskId);
+function gone(v: Voice, taskId: string): DecisionResult {
+  const card = goneCard(v, taskId);
   return {
     outcome: 'not_found',
-    reply: warning('That task no longer exists.'),
+    reply: warning(v, v.t('decide.gone')),
     message: { kind: 'replace', card },
   };
 }

@@ -14,7 +14,7 @@ import type { AuditStore } from '../store/store.ts';
 import { RECENT_DAYS, recentDecisions } from './audit/recent.ts';
 import { timedCache } from './cache.ts';
 import type { Clock } from './clock.ts';
-import { formatAge } from './format.ts';
+import type { Voice } from './i18n/voice.ts';
 import type { Field } from './reply.ts';
 import { SensitiveApps, type Sensitivity, type SensitivityConfig } from './sensitivity.ts';
 import { inert } from './text.ts';
@@ -42,9 +42,12 @@ export interface DecisionContextDeps {
   waitMs: number;
 }
 
+/** A held access: its level's name, `level` when the level is not known, `none` without one. */
+type Held = { name: string } | { kind: 'level' | 'none' };
+
 type Pieces = {
   sensitivity: Sensitivity;
-  has: string;
+  has: readonly Held[];
   defaults: readonly string[];
   decided: { approved: number; declined: number };
 };
@@ -77,8 +80,11 @@ export class DecisionContext {
     this.#decided = cache(TTL_MS, (id) => recentDecisions(deps.store, id, clock.now()));
   }
 
-  /** The extras of an access request's card for one of its approvers; nothing for other tasks. */
-  async forApprover(task: Task): Promise<Looked> {
+  /**
+   * The extras of an access request's card for one of its approvers, in their voice; nothing for
+   * other tasks.
+   */
+  async forApprover(task: Task, v: Voice): Promise<Looked> {
     const f = taskFacts(task);
     const appId = f.workAppId;
     if (task.type !== TaskTypes.accessRequest || !appId) return { now: NONE };
@@ -98,7 +104,7 @@ export class DecisionContext {
       userId && piece('has', () => this.#has(appId, userId)),
       userId && piece('defaults', () => this.#defaults.groupsGiving(userId, appId)),
     ]);
-    const extras = () => this.#extras(f, got);
+    const extras = () => this.#extras(v, f, got);
     return (await this.#within(all))
       ? { now: extras() }
       : { now: extras(), later: all.then(extras) };
@@ -129,33 +135,43 @@ export class DecisionContext {
     return settled;
   }
 
-  async #has(appId: string, userId: string): Promise<string> {
+  async #has(appId: string, userId: string): Promise<Held[]> {
     const [accesses, levels] = await Promise.all([
       this.#accesses.forceFetch(appId),
       this.#levels.forceFetch(appId),
     ]);
     const held = accesses.filter((a: Access) => a.userId === userId && isHeld(a));
-    const names = held.map((a) =>
-      a.permissionLevelId ? (levels.get(a.permissionLevelId) ?? 'a level') : 'access',
-    );
-    return names.length ? [...new Set(names)].map((n) => inert(n, 200)).join(', ') : 'nothing yet';
+    return held.map((a): Held => {
+      if (!a.permissionLevelId) return { kind: 'none' };
+      const name = levels.get(a.permissionLevelId);
+      return name === undefined ? { kind: 'level' } : { name };
+    });
   }
 
-  #extras(f: TaskFacts, got: Partial<Pieces>): CardExtras {
+  #extras(v: Voice, f: TaskFacts, got: Partial<Pieces>): CardExtras {
     const { has, defaults, decided } = got;
     const waited = f.createdAt
-      ? formatAge(this.#d.clock.now().getTime() - Date.parse(f.createdAt))
+      ? v.age(this.#d.clock.now().getTime() - Date.parse(f.createdAt))
       : undefined;
+    const days = RECENT_DAYS;
     const decisions =
       decided &&
       (decided.approved || decided.declined
-        ? `${decided.approved} approved, ${decided.declined} declined in ${RECENT_DAYS} days`
-        : `none decided in ${RECENT_DAYS} days`);
+        ? v.t('context.decided', { ...decided, days })
+        : v.t('context.noneDecided', { days }));
+    const held = has?.map((h) =>
+      'name' in h
+        ? inert(h.name, 200)
+        : v.t(h.kind === 'level' ? 'context.aLevel' : 'context.access'),
+    );
     const lines: Array<[string, string | undefined]> = [
-      ['Already has', has],
-      ['By default in', defaults?.map((g) => inert(g, 200)).join(', ') || undefined],
-      ['Waiting', waited],
-      ['Recent requests', decisions],
+      [
+        v.t('context.has'),
+        held && (held.length ? [...new Set(held)].join(', ') : v.t('context.nothing')),
+      ],
+      [v.t('context.defaults'), defaults?.map((g) => inert(g, 200)).join(', ') || undefined],
+      [v.t('context.waiting'), waited],
+      [v.t('context.recent'), decisions],
     ];
     return {
       sensitivity: got.sensitivity,

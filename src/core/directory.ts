@@ -2,7 +2,7 @@
 import type { AccessClient } from '../access/client.ts';
 import type { UsersGroup, WorkApp } from '../access/schemas.ts';
 import { appMatches } from './catalog.ts';
-import { plural, sentenceList } from './format.ts';
+import type { Voice } from './i18n/voice.ts';
 import { matchByName } from './match.ts';
 import { info, listBlock, type Reply, warning } from './reply.ts';
 import { found } from './service-errors.ts';
@@ -13,19 +13,26 @@ export const MAX_LIST = 50;
 
 export const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function membersReply(client: AccessClient, query: string): Promise<Reply> {
-  const found = await findGroup(client, query);
+/**
+ * The whole channel reads the list, so it is said in the organisation's voice; what went wrong
+ * finding the group only the asker reads, in theirs.
+ */
+export async function membersReply(v: Voice, client: AccessClient, query: string): Promise<Reply> {
+  const found = await findGroup(v, client, query);
   if ('reply' in found) return found.reply;
   const { group } = found;
   const members = await Array.fromAsync(client.listGroupMembers(group.id));
+  const c = v.channel;
   // The whole channel sees this answer (guests and other organisations too): names only.
-  const lines = members.map((m) => inert(m.displayName ?? m.id)).sort((a, b) => a.localeCompare(b));
+  const lines = members
+    .map((m) => inert(m.displayName ?? m.id))
+    .sort(new Intl.Collator(c.locale).compare);
   const name = inert(group.name);
-  const title = `${name} — ${plural(lines.length, 'member')}`;
+  const title = c.t('members.title', { name, count: lines.length });
   if (!lines.length) {
-    return info(`${name} has no members.`, { visibility: 'channel', title: name });
+    return info(c, c.t('members.none', { name }), { visibility: 'channel', title: name });
   }
-  return info(`${title}: ${lines.slice(0, MAX_LIST).join(', ')}`, {
+  return info(c, c.t('members.summary', { title, names: lines.slice(0, MAX_LIST).join(', ') }), {
     visibility: 'channel',
     title,
     blocks: [listBlock(lines, MAX_LIST)],
@@ -41,65 +48,62 @@ export async function isMember(client: AccessClient, groupId: string, accessUser
 
 /** The group a person named by id or name, or the reply that says which they may have meant. */
 export async function findGroup(
+  v: Voice,
   client: AccessClient,
   query: string,
 ): Promise<{ group: UsersGroup } | { reply: Reply }> {
   if (uuidLike.test(query)) {
     const group = await found(client.getGroup(query));
-    return group ? { group } : { reply: warning(`There is no group with id ${inert(query)}.`) };
+    return group ? { group } : { reply: warning(v, v.t('groups.noId', { id: inert(query) })) };
   }
   const groups = await Array.fromAsync(client.listGroups());
   const match = matchByName(groups, query, (g) => g.name);
   if (match.kind === 'one') return { group: match.item };
+  const quoted = (items: readonly UsersGroup[]) =>
+    v.list(items.map((g) => v.t('request.quoted', { name: inert(g.name) })));
+  const typed = inert(query);
   if (match.kind === 'many') {
-    const names = match.items.slice(0, 10).map((g) => `"${inert(g.name)}"`);
-    return {
-      reply: warning(
-        `"${inert(query)}" matches several groups: ${sentenceList(names)}. Which one?`,
-      ),
-    };
+    const groups = quoted(match.items.slice(0, 10));
+    return { reply: warning(v, v.t('groups.several', { typed, groups })) };
   }
-  const hint = match.suggestions.length
-    ? ` Did you mean ${sentenceList(match.suggestions.map((g) => `"${inert(g.name)}"`))}?`
-    : ' Type `groups` to see them all.';
-  return { reply: warning(`I found no group called "${inert(query)}".${hint}`) };
+  const said = match.suggestions.length
+    ? v.t('groups.noneGuess', { typed, groups: quoted(match.suggestions) })
+    : v.t('groups.none', { typed });
+  return { reply: warning(v, said) };
 }
 
-export async function groupsReply(client: AccessClient): Promise<Reply> {
+/** A name and, when it has one, its description. */
+const described = (v: Voice, item: { name: string; description?: string | null }) =>
+  item.description
+    ? v.t('list.described', { name: inert(item.name), description: inert(item.description) })
+    : inert(item.name);
+
+export async function groupsReply(v: Voice, client: AccessClient): Promise<Reply> {
   const groups = await Array.fromAsync(client.listGroups());
-  const lines = groups
-    .map((g) => (g.description ? `${inert(g.name)} — ${inert(g.description)}` : inert(g.name)))
-    .sort((a, b) => a.localeCompare(b));
-  if (!lines.length) return info('There are no user groups.');
-  return info(`Groups: ${groups.map((g) => inert(g.name)).join(', ')}`, {
-    title: `${plural(lines.length, 'group')}`,
-    blocks: [
-      listBlock(lines, MAX_LIST),
-      { kind: 'note', text: 'See who is in one with `members <group>`.' },
-    ],
+  const lines = groups.map((g) => described(v, g)).sort(new Intl.Collator(v.locale).compare);
+  if (!lines.length) return info(v, v.t('groups.empty'));
+  const names = groups.map((g) => inert(g.name)).join(', ');
+  return info(v, v.t('groups.summary', { names }), {
+    title: v.t('groups.title', { count: lines.length }),
+    blocks: [listBlock(lines, MAX_LIST), { kind: 'note', text: v.t('groups.hint') }],
   });
 }
 
-export function appsReply(all: readonly WorkApp[], search?: string): Reply {
+export function appsReply(v: Voice, all: readonly WorkApp[], search?: string): Reply {
   const apps = all
     .filter((app) => !search || appMatches(app, search))
     .sort((a, b) => a.name.localeCompare(b.name));
   if (!apps.length) {
-    return info(
-      search ? `No application matches "${inert(search)}".` : 'There are no applications.',
-    );
+    return info(v, search ? v.t('apps.noMatch', { search: inert(search) }) : v.t('apps.empty'));
   }
-  const lines = apps.map((a) =>
-    a.description ? `${inert(a.name)} — ${inert(a.description)}` : inert(a.name),
-  );
+  const lines = apps.map((a) => described(v, a));
+  const count = apps.length;
   const title = search
-    ? `${plural(apps.length, 'application')} matching "${inert(search)}"`
-    : plural(apps.length, 'application');
-  return info(`${title}: ${apps.map((a) => inert(a.name)).join(', ')}`, {
+    ? v.t('apps.titleMatching', { count, search: inert(search) })
+    : v.t('apps.title', { count });
+  const names = apps.map((a) => inert(a.name)).join(', ');
+  return info(v, v.t('apps.summary', { title, names }), {
     title,
-    blocks: [
-      listBlock(lines, MAX_LIST),
-      { kind: 'note', text: 'Ask for access with `request <app> [level] -- <why>`.' },
-    ],
+    blocks: [listBlock(lines, MAX_LIST), { kind: 'note', text: v.t('apps.hint') }],
   });
 }

@@ -1,9 +1,20 @@
 import { AppError } from '../errors.ts';
 
-/** The chat user could not be matched to an Access Service user. */
+/**
+ * The chat user could not be matched to an Access Service user: their profile shows no e-mail
+ * address, or `email`, which belongs to nobody there. The person is told in their language.
+ */
 export class NotLinkedError extends AppError {
-  constructor(code: 'IDENTITY_NO_EMAIL' | 'IDENTITY_NO_MATCH', userMessage: string) {
-    super(code, userMessage);
+  readonly email: string | undefined;
+
+  constructor(code: 'IDENTITY_NO_EMAIL' | 'IDENTITY_NO_MATCH', email?: string) {
+    super(
+      code,
+      code === 'IDENTITY_NO_EMAIL'
+        ? 'no e-mail address on the chat profile'
+        : 'the chat e-mail address belongs to no Access user',
+    );
+    this.email = email;
   }
 }
 

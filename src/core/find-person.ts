@@ -7,7 +7,7 @@
 import type { AccessClient } from '../access/client.ts';
 import type { User } from '../access/schemas.ts';
 import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
-import { sentenceList } from './format.ts';
+import type { Voice } from './i18n/voice.ts';
 import type { ChatActor, Identity } from './identity.ts';
 import { matchByName } from './match.ts';
 import { PlatformUnavailableError } from './notifier.ts';
@@ -39,36 +39,27 @@ const fromUser = (user: User): Person => ({
   email: user.email?.trim().toLowerCase() ?? null,
 });
 
-const labelled = (user: User) => {
+const labelled = (v: Voice, user: User) => {
   const name = inert(user.displayName ?? user.id);
-  return user.email ? `${name} (${inert(user.email)})` : name;
+  return user.email ? v.t('person.withEmail', { name, email: inert(user.email) }) : name;
 };
 
 export async function findPerson(
   deps: { client: AccessClient; identity: Identity; mention?: MentionLookup },
+  v: Voice,
   ref: PersonRef,
 ): Promise<{ person: Person } | { reply: Reply }> {
   if (ref.kind === 'mention') {
-    if (!deps.mention) {
-      return { reply: warning('Mentions do not work here: name the person by e-mail address.') };
-    }
+    if (!deps.mention) return { reply: warning(v, v.t('person.noMentions')) };
     try {
       // A link is a Person, with the chat side besides.
       return { person: await deps.identity.resolve(await deps.mention(ref.chatUserId)) };
     } catch (error) {
       if (error instanceof ProfileUnavailableError || error instanceof PlatformUnavailableError) {
-        return {
-          reply: warning(
-            "I couldn't look up the person you mentioned just now (the chat service did not answer). Nothing was changed; try again in a minute, or name them by e-mail address.",
-          ),
-        };
+        return { reply: warning(v, v.t('person.mentionUnavailable')) };
       }
       if (!(error instanceof NotLinkedError)) throw error;
-      return {
-        reply: warning(
-          "I can't tell who the person you mentioned is in the Access Service (their chat profile shows no e-mail address that belongs to an Access user). Name them by e-mail address instead.",
-        ),
-      };
+      return { reply: warning(v, v.t('person.mentionUnknown')) };
     }
   }
   const users = await Array.fromAsync(deps.client.listUsers());
@@ -80,26 +71,26 @@ export async function findPerson(
       ref.email,
       (u) => u.email ?? '',
     );
-    const hint =
-      close.kind === 'none' && close.suggestions.length
-        ? ` Did you mean ${sentenceList(close.suggestions.slice(0, SHOWN).map((u) => inert(u.email!)))}?`
-        : '';
-    return {
-      reply: warning(`Nobody in the Access Service has the address ${inert(ref.email)}.${hint}`),
-    };
+    const email = inert(ref.email);
+    const guesses = close.kind === 'none' ? close.suggestions.slice(0, SHOWN) : [];
+    const said = guesses.length
+      ? v.t('person.noAddressGuess', {
+          email,
+          guesses: v.list(guesses.map((u) => inert(u.email!))),
+        })
+      : v.t('person.noAddress', { email });
+    return { reply: warning(v, said) };
   }
   const match = matchByName(users, ref.name, (u) => u.displayName ?? '');
   if (match.kind === 'one') return { person: fromUser(match.item) };
+  const named = describeRef(v, ref);
   if (match.kind === 'many') {
-    const names = match.items.slice(0, SHOWN).map(labelled);
-    return {
-      reply: warning(
-        `${describeRef(ref)} matches several people: ${sentenceList(names)}. Which one? Name them by e-mail address.`,
-      ),
-    };
+    const people = v.list(match.items.slice(0, SHOWN).map((u) => labelled(v, u)));
+    return { reply: warning(v, v.t('person.several', { named, people })) };
   }
-  const hint = match.suggestions.length
-    ? ` Did you mean ${sentenceList(match.suggestions.slice(0, SHOWN).map(labelled))}?`
-    : ' Name them by e-mail address.';
-  return { reply: warning(`I found nobody called ${describeRef(ref)}.${hint}`) };
+  const guesses = match.suggestions.slice(0, SHOWN).map((u) => labelled(v, u));
+  const said = guesses.length
+    ? v.t('person.nobodyGuess', { named, guesses: v.list(guesses) })
+    : v.t('person.nobody', { named });
+  return { reply: warning(v, said) };
 }

@@ -10,7 +10,6 @@ import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
 import { timedCache } from './cache.ts';
 import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
 import { PlatformUnavailableError } from './notifier.ts';
-import { inert } from './text.ts';
 
 /** How long "you have no Access account" is answered from memory; after it, asked afresh. */
 export const UNLINKED_FOR_MS = 60_000;
@@ -28,6 +27,10 @@ export interface ChatActor {
    * answer.
    */
   email: () => Promise<string | undefined>;
+  /** The language the platform says the person uses (a BCP 47 tag); unset: DEFAULT_LOCALE. */
+  locale?: string;
+  /** Their IANA time zone; unset: DEFAULT_TIME_ZONE. */
+  timeZone?: string;
 }
 
 export class Identity {
@@ -50,7 +53,7 @@ export class Identity {
   }
 
   /**
-   * The actor's link; throws `NotLinkedError` with a message meant for the actor. Someone found
+   * The actor's link; throws `NotLinkedError`, which the actor is told in words. Someone found
    * to have no Access account is told so again from memory for a minute, without another scan of
    * every user (a flood of commands costs one scan); concurrent look-ups of one person share one.
    */
@@ -77,10 +80,7 @@ export class Identity {
   async #lookUp(actor: ChatActor): Promise<IdentityLink | NotLinkedError> {
     const email = await emailOf(actor);
     if (!email) {
-      return new NotLinkedError(
-        'IDENTITY_NO_EMAIL',
-        "I can't see an e-mail address on your chat profile, so I can't tell who you are in the Access Service. Ask your admin to check that accessbot may read e-mail addresses.",
-      );
+      return new NotLinkedError('IDENTITY_NO_EMAIL');
     }
     for await (const user of this.#client.listUsers()) {
       if (user.email?.trim().toLowerCase() !== email) continue;
@@ -95,10 +95,7 @@ export class Identity {
       await this.#store.saveLink(link);
       return link;
     }
-    return new NotLinkedError(
-      'IDENTITY_NO_MATCH',
-      `Your chat e-mail address (${inert(email)}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it, then try again in a minute.`,
-    );
+    return new NotLinkedError('IDENTITY_NO_MATCH', email);
   }
 }
 

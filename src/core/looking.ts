@@ -7,12 +7,13 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { TaskTypes, taskFacts } from '../access/task-facts.ts';
-import type { IdentityLink, LookStore, RequesterStore } from '../store/store.ts';
+import type { IdentityLink, Look, LookStore, RequesterStore } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
-import { NOT_YOURS } from './decide.ts';
+import { notYours } from './decide.ts';
+import type { Voice } from './i18n/voice.ts';
 import type { TellApprovers } from './notices.ts';
-import { type Reply, warning } from './reply.ts';
-import { requesterText as say } from './requester-text.ts';
+import { info, type Reply, success, warning } from './reply.ts';
+import { inert } from './text.ts';
 
 /** How long a mark shows when the task is not decided first. */
 export const LOOK_FOR_MS = 30 * 60_000;
@@ -31,10 +32,16 @@ const subjectOf = (task: Task) => {
   return task.type === TaskTypes.accessRequest && accessId ? accessId : task.id;
 };
 
-export async function markLooking(d: LookDeps, link: IdentityLink, taskId: string): Promise<Reply> {
+export async function markLooking(
+  d: LookDeps,
+  link: IdentityLink,
+  v: Voice,
+  taskId: string,
+): Promise<Reply> {
   const task = (await d.audience.pending(link)).find((t) => t.id === taskId);
   if (!task) {
-    return (await d.audience.wasShown(link, taskId)) ? say.lookNotWaiting() : warning(NOT_YOURS);
+    const shown = await d.audience.wasShown(link, taskId);
+    return warning(v, shown ? v.t('look.notWaiting') : notYours(v));
   }
   const now = d.now();
   const look = {
@@ -47,24 +54,33 @@ export async function markLooking(d: LookDeps, link: IdentityLink, taskId: strin
   };
   if (!(await d.store.claimLook(look, now))) {
     const held = (await d.store.getLook(look.subject)) ?? look;
-    const mine = held.accessUserId === link.accessUserId;
-    return say.lookingAlready(held.name, held.sinceAt, held.untilAt, mine);
+    const when = { since: v.time(held.sinceAt), until: v.time(held.untilAt) };
+    return info(
+      v,
+      held.accessUserId === link.accessUserId
+        ? v.t('look.alreadyYours', when)
+        : v.t('look.alreadyOther', { name: inert(held.name), ...when }),
+    );
   }
   await d.approvers?.showLook(look, await d.store.requestTasksOf(task.id));
-  return say.looked(LOOK_FOR_MS / 60_000);
+  return success(v, v.t('look.done', { minutes: LOOK_FOR_MS / 60_000 }));
 }
 
+/** The line another approver's mark puts on a card, in the viewer's voice (and zone). */
+export const lookLineOf = (v: Voice, look: Pick<Look, 'name' | 'sinceAt'>) =>
+  v.t('look.line', { name: inert(look.name, 100), since: v.clock(look.sinceAt) });
+
 /**
- * The mark another approver holds on `task`, as `link`'s own card shows it (the time in `zone`);
- * nothing once it is over, or when it is their own.
+ * The mark another approver holds on `task`, as `link`'s own card shows it (the time in their
+ * voice's zone); nothing once it is over, or when it is their own.
  */
 export async function lookLine(
   d: LookDeps,
   link: IdentityLink,
+  v: Voice,
   task: Task,
-  zone: string,
 ): Promise<string | undefined> {
   const look = await d.store.getLook(subjectOf(task));
   if (!look || look.untilAt <= d.now() || look.accessUserId === link.accessUserId) return undefined;
-  return say.lookLine(look.name, look.sinceAt, zone);
+  return lookLineOf(v, look);
 }

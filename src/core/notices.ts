@@ -5,11 +5,15 @@
  * change they are told about stands.
  */
 import type { Look } from '../store/store.ts';
+import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
 
 export interface TellPerson {
-  /** `event` names what they are told of (e.g. a group change's id): one message per event. */
-  tell(accessUserId: string, event: string, message: Reply): Promise<void>;
+  /**
+   * `event` names what they are told of (e.g. a group change's id): one message per event,
+   * written in each of the person's chat identities' own voice.
+   */
+  tell(accessUserId: string, event: string, message: (v: Voice) => Reply): Promise<void>;
 }
 
 /** One nudge: its task, the task's approvers (none known: those accessbot told), its message. */
@@ -19,14 +23,14 @@ export interface NudgeAsk {
   approvers: readonly string[];
   /** Which nudge of the request it is: one message per approver, chat identity and round. */
   round: string;
-  message: Reply;
+  /** Written in each approver's own voice. */
+  message: (v: Voice) => Reply;
 }
 
-/** Whom a nudge reaches, and when (after their quiet hours), in their time zone. */
+/** Whom a nudge reaches, and when (after their quiet hours). */
 export interface NudgeDelivery {
   name: string;
   at: Date;
-  zone: string;
 }
 
 /**

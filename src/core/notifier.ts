@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { Platform } from '../store/store.ts';
+import { channelVoice, type Voice, type VoiceDefaults, voiceFor } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
 
 export const Destination = z.discriminatedUnion('kind', [
@@ -65,6 +66,30 @@ export interface Notifier {
    * when it does not; reminders and escalations wait for their working hours in it.
    */
   timeZoneOf(chatUserId: string): Promise<string | undefined>;
+  /**
+   * The language the person uses (a BCP 47 tag such as `de-DE`) when the platform tells it,
+   * undefined when it does not; what the poller sends them is written in it.
+   */
+  localeOf(chatUserId: string): Promise<string | undefined>;
+}
+
+/**
+ * The voice to write to `to` in: a channel's is the organisation's (DEFAULT_LOCALE); a person's
+ * is their language and zone as their platform tells them — asked of the notifier, which keeps
+ * them — or the defaults when it cannot say.
+ */
+export async function recipientVoice(
+  notifier: Pick<Notifier, 'timeZoneOf' | 'localeOf'>,
+  to: Destination,
+  defaults: VoiceDefaults | undefined,
+): Promise<Voice> {
+  if (to.kind === 'channel') return channelVoice(defaults);
+  const unknown = () => undefined;
+  const [locale, zone] = await Promise.all([
+    notifier.localeOf(to.chatUserId).catch(unknown),
+    notifier.timeZoneOf(to.chatUserId).catch(unknown),
+  ]);
+  return voiceFor(locale, zone, defaults);
 }
 
 /** The person or channel can no longer be reached (bot removed, user deactivated). */

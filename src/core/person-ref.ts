@@ -3,6 +3,7 @@
  * adapter puts where a mention was), an e-mail address, or (part of) a name.
  */
 import { z } from 'zod';
+import type { Voice } from './i18n/voice.ts';
 import { inert } from './text.ts';
 
 export const MAX_PERSON_LENGTH = 200;
@@ -39,13 +40,13 @@ export function personOf(words: readonly string[]): PersonRef {
 }
 
 /** How the person was named, for a message that says they were not found. */
-export function describeRef(ref: PersonRef): string {
+export function describeRef(v: Voice, ref: PersonRef): string {
   switch (ref.kind) {
     case 'mention':
-      return 'the person you mentioned';
+      return v.t('person.mentioned');
     case 'email':
       return inert(ref.email);
     case 'name':
-      return `"${inert(ref.name)}"`;
+      return v.t('request.quoted', { name: inert(ref.name) });
   }
 }

@@ -3,6 +3,7 @@
  * (Block Kit, an Adaptive Card, terminal text). No platform markup lives here.
  */
 import { z } from 'zod';
+import type { Voice } from './i18n/voice.ts';
 
 export const Field = z.object({ label: z.string(), value: z.string() });
 export type Field = z.infer<typeof Field>;
@@ -25,6 +26,11 @@ export const Button = z.object({
   /** A task id, for `approveAll` the listed task ids joined by commas, or a change's id. */
   value: z.string(),
   style: z.enum(['primary', 'danger']).optional(),
+  /**
+   * What a screen reader says for the button: the action and what it acts on ("Approve GitHub
+   * (Write) for Grace Hopper"), where the label alone would not say it.
+   */
+  spoken: z.string().optional(),
   /** On the Approve of a sensitive application's confirmation: the code it confirms with. */
   confirmation: z.string().optional(),
 });
@@ -77,19 +83,23 @@ export const Reply = z.object({
    * decisions), so a notifier that cannot edit what it showed does not tell it again.
    */
   reported: z.array(z.object({ taskId: z.string(), state: TaskState })).optional(),
+  /** The BCP 47 tag of the language it is written in; a renderer's own words follow it. */
+  locale: z.string().optional(),
 });
 export type Reply = z.infer<typeof Reply>;
 
 type ReplyOptions = Partial<Pick<Reply, 'visibility' | 'title' | 'blocks'>>;
 
+/** A reply in `v`'s language. */
 const make =
   (tone: Reply['tone']) =>
-  (summary: string, options: ReplyOptions = {}): Reply => ({
+  (v: Voice, summary: string, options: ReplyOptions = {}): Reply => ({
     visibility: options.visibility ?? 'private',
     tone,
     title: options.title,
     blocks: options.blocks ?? [{ kind: 'text', text: summary }],
     summary,
+    locale: v.locale,
   });
 
 export const info = make('info');

@@ -12,8 +12,8 @@ import type { RequestStore } from '../store/store.ts';
 import type { AppCatalog } from './catalog.ts';
 import { type Choice, choiceOf } from './choices.ts';
 import { usage } from './commands.ts';
-import { sentenceList } from './format.ts';
 import { words as quotedWords } from './groups/commands.ts';
+import { flag, type Voice } from './i18n/voice.ts';
 import { matchByName, normalize } from './match.ts';
 import { type Reply, success, warning } from './reply.ts';
 import { found } from './service-errors.ts';
@@ -23,14 +23,18 @@ export type Resolved =
   | { ok: true; app: WorkApp; level: PermissionLevel | undefined }
   | { ok: false; reply: Reply };
 
-const quoted = (items: readonly { name: string }[]) =>
-  sentenceList(items.map((i) => `"${inert(i.name)}"`));
+const quoted = (v: Voice, items: readonly { name: string }[]) =>
+  v.list(items.map((i) => v.t('request.quoted', { name: inert(i.name) })));
 
 /**
  * Which app the leading words name, the rest naming the level: the longest exact name first,
  * then the longest run of words that names exactly one app in part. Quotes keep words together.
  */
-function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest: string } | Reply {
+function findApp(
+  v: Voice,
+  apps: readonly WorkApp[],
+  target: string,
+): { app: WorkApp; rest: string } | Reply {
   // A quoted name ("AWS Console") is one word.
   const words = quotedWords(target);
   const prefix = (n: number) => words.slice(0, n).join(' ');
@@ -43,46 +47,56 @@ function findApp(apps: readonly WorkApp[], target: string): { app: WorkApp; rest
     const match = matchByName(apps, prefix(n), (a) => a.name);
     if (match.kind === 'one') return { app: match.item, rest: words.slice(n).join(' ') };
     if (match.kind === 'many') {
-      return warning(
-        `"${inert(prefix(n))}" matches several applications: ${quoted(match.items.slice(0, 10))}. Which one?`,
-      );
+      const apps = quoted(v, match.items.slice(0, 10));
+      return warning(v, v.t('request.severalApps', { typed: inert(prefix(n)), apps }));
     }
     if (!suggestions.length) suggestions = match.suggestions;
   }
-  const hint = suggestions.length
-    ? ` Did you mean ${quoted(suggestions)}?`
-    : ' Type `apps` to see them all.';
-  return warning(`I found no application called "${inert(words.join(' '))}".${hint}`);
+  const typed = inert(words.join(' '));
+  return warning(
+    v,
+    suggestions.length
+      ? v.t('request.noAppGuess', { typed, apps: quoted(v, suggestions) })
+      : v.t('request.noApp', { typed }),
+  );
 }
 
-async function resolveTyped(deps: RequestDeps, userId: string, target: string): Promise<Resolved> {
+async function resolveTyped(
+  deps: RequestDeps,
+  v: Voice,
+  userId: string,
+  target: string,
+): Promise<Resolved> {
   const { client } = deps;
   const [all, hidden] = await Promise.all([
     Array.fromAsync(client.listWorkApps()),
     deps.catalog.hiddenFrom(userId),
   ]);
   const apps = all.filter((app) => !hidden.has(app.id));
-  const found = findApp(apps, target);
+  const found = findApp(v, apps, target);
   if (!('app' in found)) return { ok: false, reply: found };
   const { app, rest } = found;
   const levels = await Array.fromAsync(client.listPermissionLevels(app.id));
   if (!rest) {
     if (levels.length <= 1) return { ok: true, app, level: levels[0] };
-    return {
-      ok: false,
-      reply: warning(
-        `${inert(app.name)} has several permission levels: ${quoted(levels)}. Say which, e.g. \`request ${inert(app.name)} ${inert(levels[0]!.name)} -- why you need it\`.`,
-      ),
-    };
+    const said = v.t('request.severalLevels', {
+      app: inert(app.name),
+      levels: quoted(v, levels),
+      first: inert(levels[0]!.name),
+    });
+    return { ok: false, reply: warning(v, said) };
   }
   const level = matchByName(levels, rest, (l) => l.name);
   if (level.kind === 'one') return { ok: true, app, level: level.item };
-  const choices = levels.length ? ` Choose one of ${quoted(levels)}.` : '';
+  const named = { app: inert(app.name), typed: inert(rest) };
   const what =
     level.kind === 'many'
-      ? `"${inert(rest)}" matches several levels of ${inert(app.name)}.`
-      : `${inert(app.name)} has no permission level "${inert(rest)}".`;
-  return { ok: false, reply: warning(`${what}${choices}`) };
+      ? v.t('request.levelMatchesSeveral', named)
+      : v.t('request.noSuchLevel', named);
+  const said = levels.length
+    ? v.t('request.chooseLevel', { what, levels: quoted(v, levels) })
+    : what;
+  return { ok: false, reply: warning(v, said) };
 }
 
 export interface RequestDeps {
@@ -97,14 +111,15 @@ export interface RequestDeps {
 /** `request <app> [level] -- <justification>`. */
 export async function requestTyped(
   deps: RequestDeps,
+  v: Voice,
   userId: string,
   target: string | undefined,
   justification: string | undefined,
 ): Promise<Reply> {
-  if (!target) return warning(`What would you like access to? Usage: ${usage.request}`);
-  const resolved = await resolveTyped(deps, userId, target);
+  if (!target) return warning(v, v.t('request.what', { usage: usage(v, 'request') }));
+  const resolved = await resolveTyped(deps, v, userId, target);
   if (!resolved.ok) return resolved.reply;
-  return createRequest(deps, userId, resolved.app, resolved.level, justification);
+  return createRequest(deps, v, userId, resolved.app, resolved.level, justification);
 }
 
 /** What a request form sent back: ids of the picked app and level, and the justification. */
@@ -130,17 +145,18 @@ export type FormOutcome =
 
 export async function requestByForm(
   deps: RequestDeps,
+  v: Voice,
   userId: string,
   form: RequestForm,
 ): Promise<FormOutcome> {
   const { justification } = form;
-  if (!form.appId) return { kind: 'again', note: 'Choose an application.', justification };
+  if (!form.appId) return { kind: 'again', note: v.t('request.chooseApp'), justification };
   const hidden = await deps.catalog.hiddenFrom(userId);
   const app = hidden.has(form.appId) ? undefined : await found(deps.client.getWorkApp(form.appId));
   if (!app) {
     return {
       kind: 'again',
-      note: 'That application is not available; choose another.',
+      note: v.t('request.appUnavailable'),
       justification,
     };
   }
@@ -151,9 +167,10 @@ export async function requestByForm(
       ? levels[0]
       : undefined;
   if (form.levelId ? !level : levels.length > 1) {
+    const name = { app: inert(app.name) };
     const note = form.levelId
-      ? `${inert(app.name)} has no such permission level; choose one of its levels.`
-      : `${inert(app.name)} has several permission levels; choose one.`;
+      ? v.t('request.formNoSuchLevel', name)
+      : v.t('request.formSeveralLevels', name);
     return {
       kind: 'again',
       note,
@@ -162,17 +179,20 @@ export async function requestByForm(
       justification,
     };
   }
-  return { kind: 'done', reply: await createRequest(deps, userId, app, level, justification) };
+  return { kind: 'done', reply: await createRequest(deps, v, userId, app, level, justification) };
 }
 
 async function createRequest(
   deps: RequestDeps,
+  v: Voice,
   userId: string,
   app: WorkApp,
   level: PermissionLevel | undefined,
   justification: string | undefined,
 ): Promise<Reply> {
-  const what = level ? `${inert(app.name)} (${inert(level.name)})` : inert(app.name);
+  const what = level
+    ? v.t('request.appLevel', { app: inert(app.name), level: inert(level.name) })
+    : inert(app.name);
   let access: Access;
   try {
     access = await deps.client.createAccess({
@@ -183,11 +203,16 @@ async function createRequest(
     });
   } catch (error) {
     if (error instanceof ConflictError) {
-      return warning(`You already have a pending request for ${what}.`);
+      return warning(v, v.t('request.alreadyPending', { what }));
     }
     if (error instanceof InvalidRequestError) {
-      const said = error.problem?.detail ? `: ${inert(error.problem.detail)}` : '.';
-      return warning(`The Access Service did not accept a request for ${what}${said}`);
+      const detail = error.problem?.detail;
+      return warning(
+        v,
+        detail
+          ? v.t('request.refusedSaying', { what, detail: inert(detail) })
+          : v.t('request.refused', { what }),
+      );
     }
     throw error;
   }
@@ -200,8 +225,10 @@ async function createRequest(
     // The request stands in the Access Service; only the outcome message is lost.
     deps.log.error({ err: error, accessId }, 'could not record a request');
   });
-  const why = justification ? ` Justification: "${inert(justification)}".` : '';
-  return success(`Requested access to ${what}. Its approvers have been asked.${why}`, {
-    title: 'Access requested',
+  const said = v.t('request.done', {
+    what,
+    justification: justification ? inert(justification) : '',
+    withJustification: flag(justification),
   });
+  return success(v, said, { title: v.t('request.doneTitle') });
 }

@@ -13,10 +13,10 @@ import type { AuditStore, IdentityLink, KnownRequest, RequesterStore } from '../
 import { recordTaskEvent, taskNamesOf } from './audit/record.ts';
 import { timedCache } from './cache.ts';
 import type { RequestRef } from './commands.ts';
+import { flag, type Voice } from './i18n/voice.ts';
 import type { ChatActor } from './identity.ts';
 import type { NudgeDelivery, TellApprovers } from './notices.ts';
-import type { Reply } from './reply.ts';
-import { type RequestView, requesterText as say } from './requester-text.ts';
+import { info, listBlock, type Reply, success, type TaskCard, warning } from './reply.ts';
 import { found } from './service-errors.ts';
 import { stateOf, taskCard } from './task-card.ts';
 import { inert } from './text.ts';
@@ -37,6 +37,19 @@ export interface RequesterDeps {
   nudgeAfterMs: number;
   /** Unset: nobody can be nudged. */
   approvers?: TellApprovers;
+}
+
+/** How one of the person's requests stands, as the list and a nudge tell it. */
+interface RequestView {
+  app: string | undefined;
+  level: string | undefined;
+  state: 'waiting' | 'approved' | 'declined' | 'other' | 'unknown';
+  /** Waiting: who is asked; decided: who decided (when known). */
+  people: string[];
+  /** A decline's reason; another state's name. */
+  said?: string;
+  since: Date;
+  nudgedAt: Date | null;
 }
 
 /** A request with its tasks as the service has them now, and how it stands. */
@@ -61,44 +74,79 @@ export class Requesters {
   }
 
   /** `requests`: the person's requests, numbered (the numbers saved for `nudge 2`). */
-  async list(link: IdentityLink, actor: ChatActor): Promise<Reply> {
+  async list(link: IdentityLink, actor: ChatActor, v: Voice): Promise<Reply> {
     const { store } = this.#d;
     const requests = await store.listRequestsOf(link.accessUserId, MAX_REQUESTS_SHOWN);
     const ids = requests.map((r) => r.accessId);
     await store.saveRequestNumbering(actor.platform, actor.chatUserId, ids, this.#d.now());
-    if (!requests.length) return say.noRequests();
+    if (!requests.length) return info(v, v.t('requests.none'));
     const read = await Promise.all(requests.map((r) => this.#read(r)));
-    return say.requests(
-      read.map((r) => r.view),
-      this.#d.now(),
-    );
+    const now = this.#d.now().getTime();
+    const items = read.map(({ view }, i) => {
+      const nudged = view.nudgedAt ? v.age(now - view.nudgedAt.getTime()) : '';
+      const at = { n: i + 1, what: whatOf(v, view), stateText: stateText(v, view) };
+      const age = v.age(now - view.since.getTime());
+      return v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
+    });
+    const title = v.t('requests.title');
+    const blocks = [
+      listBlock(items, items.length),
+      { kind: 'note' as const, text: v.t('requests.howToNudge') },
+    ];
+    return info(v, title, { title, blocks });
   }
 
   /** `nudge 2`: the approvers of the person's own waiting request, once per period. */
-  async nudge(link: IdentityLink, actor: ChatActor, ref: RequestRef): Promise<Reply> {
+  async nudge(link: IdentityLink, actor: ChatActor, v: Voice, ref: RequestRef): Promise<Reply> {
     const { store, approvers, nudgeAfterMs } = this.#d;
-    if (!approvers || nudgeAfterMs <= 0) return say.nudgesOff();
+    if (!approvers || nudgeAfterMs <= 0) return warning(v, v.t('nudge.off'));
     let accessId = ref.kind === 'id' ? ref.id : undefined;
     if (ref.kind === 'number') {
       const listed = await store.getRequestNumbering(actor.platform, actor.chatUserId);
       accessId = listed?.[ref.n - 1];
-      if (!accessId) return say.noNumber(ref.n, listed?.length);
+      if (!accessId) {
+        const said = listed
+          ? v.t('nudge.noNumberListed', { n: ref.n, count: listed.length })
+          : v.t('nudge.noNumberNoList', { n: ref.n });
+        return warning(v, said);
+      }
     }
     const request = accessId ? await store.getRequest(accessId) : undefined;
     // Someone else's request is refused with nothing about it.
-    if (request?.accessUserId !== link.accessUserId) return say.notYours();
+    if (request?.accessUserId !== link.accessUserId) return warning(v, v.t('nudge.notYours'));
     const { tasks, view } = await this.#read(request);
-    if (view.state !== 'waiting') return say.notWaiting(view);
+    const what = whatOf(v, view);
+    if (view.state !== 'waiting') {
+      return info(v, v.t('nudge.notWaiting', { what, stateText: stateText(v, view) }));
+    }
     const now = this.#d.now();
-    const next = new Date(now.getTime() + nudgeAfterMs);
     const lastBefore = new Date(now.getTime() - nudgeAfterMs);
     if (!(await store.claimNudge(request.accessId, now, lastBefore))) {
       const last = (await store.getRequest(request.accessId))?.nudgedAt ?? now;
-      const again = new Date(last.getTime() + nudgeAfterMs);
-      return say.tooSoon({ ...view, nudgedAt: last }, again, now);
+      const age = v.age(now.getTime() - last.getTime());
+      const said = v.t('nudge.tooSoon', { what, age, ...this.#next(v, last, now) });
+      return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
     }
     const sent = await this.#send(link, actor, tasks, String(now.getTime()));
-    return sent.length ? say.nudged(view, sent, next, now) : say.nobody(view);
+    if (!sent.length) return warning(v, v.t('nudge.nobody', { what }));
+    const atOnce = sent.filter((s) => s.at <= now).map((s) => inert(s.name));
+    const lines = [
+      ...(atOnce.length ? [v.t('nudge.sent', { who: v.list(atOnce), what })] : []),
+      ...sent
+        .filter((s) => s.at > now)
+        .map((s) => v.t('nudge.later', { name: inert(s.name), at: v.time(s.at) })),
+      v.t('nudge.next', this.#next(v, now, now)),
+    ];
+    return success(v, lines.join(' '), {
+      title: v.t('nudge.sentTitle'),
+      blocks: lines.map((text) => ({ kind: 'text' as const, text })),
+    });
+  }
+
+  /** When the request nudged at `last` may be nudged again, and how long that is from `now`. */
+  #next(v: Voice, last: Date, now: Date) {
+    const next = last.getTime() + this.#d.nudgeAfterMs;
+    return { next: v.time(new Date(next)), wait: v.age(next - now.getTime()) };
   }
 
   /** Each waiting task's approvers get the nudge; each task nudged is audited once. */
@@ -107,7 +155,6 @@ export class Requesters {
     const requester = link.displayName ?? link.email;
     const sent: NudgeDelivery[] = [];
     for (const task of tasks.filter((t) => stateOf(t, pendingStatus) === 'pending')) {
-      const card = taskCard(task, { pendingStatus, actionable: false });
       const { createdAt } = taskFacts(task);
       const waited = createdAt ? this.#d.now().getTime() - Date.parse(createdAt) : 0;
       const assignee = assigneeOf(task);
@@ -115,7 +162,13 @@ export class Requesters {
         taskId: task.id,
         approvers: assignee ? [assignee] : [],
         round,
-        message: say.nudge(card, requester, waited),
+        message: (v) =>
+          nudgeMessage(
+            v,
+            taskCard(v, task, { pendingStatus, actionable: false }),
+            requester,
+            waited,
+          ),
       });
       if (!reached.length) continue;
       sent.push(...reached);
@@ -140,9 +193,8 @@ export class Requesters {
     const shown = decided ?? tasks[0];
     const f = shown ? taskFacts(shown) : {};
     const app = f.workAppName ?? (await this.#appName(request.workAppId));
-    const what = `${inert(app)}${f.permissionLevelName ? ` (${inert(f.permissionLevelName)})` : ''}`;
     const since = f.createdAt ? new Date(f.createdAt) : request.requestedAt;
-    const base = { what, since, nudgedAt: request.nudgedAt };
+    const base = { app, level: f.permissionLevelName, since, nudgedAt: request.nudgedAt };
     if (!tasks.length) return { request, tasks, view: { ...base, state: 'unknown', people: [] } };
     if (decided) {
       const state = stateOf(decided, pendingStatus);
@@ -157,8 +209,44 @@ export class Requesters {
     return { request, tasks, view: { ...base, state: 'waiting', people } };
   }
 
-  async #appName(workAppId: string): Promise<string> {
+  async #appName(workAppId: string): Promise<string | undefined> {
     const app = await found(this.#d.client.getWorkApp(workAppId)).catch(() => undefined);
-    return app?.name ?? 'an application';
+    return app?.name;
   }
+}
+
+/** `GitHub (Write)`: the application and level, made inert. */
+function whatOf(v: Voice, r: RequestView): string {
+  const app = r.app === undefined ? v.t('card.anApplication') : inert(r.app);
+  return r.level ? v.t('request.appLevel', { app, level: inert(r.level) }) : app;
+}
+
+function stateText(v: Voice, r: RequestView): string {
+  const names = r.people.map((name) => inert(name));
+  const by = r.state === 'waiting' ? '' : v.list(names);
+  return v.t('requests.state', {
+    state: r.state,
+    who: names.length ? v.list(names) : v.t('poller.itsApprovers'),
+    by,
+    withBy: flag(by),
+    reason: inert(r.said ?? ''),
+    withReason: flag(r.state === 'declined' && r.said),
+    status: inert(r.said ?? ''),
+  });
+}
+
+/** What an approver gets: the requester is waiting, and the task (without buttons). */
+function nudgeMessage(v: Voice, card: TaskCard, requester: string, waitedMs: number): Reply {
+  const text = v.t('nudge.message', {
+    requester: inert(requester),
+    title: card.title,
+    age: v.age(waitedMs),
+  });
+  return warning(v, text, {
+    title: v.t('nudge.messageTitle', { requester: inert(requester, 100) }),
+    blocks: [
+      { kind: 'text', text },
+      { kind: 'task', card },
+    ],
+  });
 }

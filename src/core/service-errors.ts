@@ -13,50 +13,54 @@ import {
 } from '../access/errors.ts';
 import type { Logger } from '../log.ts';
 import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
+import type { Voice } from './i18n/voice.ts';
 import { failure, type Reply, warning } from './reply.ts';
+import { inert } from './text.ts';
 
-/** A reply for a failure of a read-only command (nothing was changed). */
-export function replyForError(error: unknown, log: Logger): Reply {
-  if (error instanceof NotLinkedError) return warning(error.message);
+/** The operator's line about a failure; nothing for one that is only the person's (not linked). */
+export function logFailure(error: unknown, log: Logger): void {
+  if (error instanceof NotLinkedError || error instanceof NotFoundError) return;
   if (error instanceof ProfileUnavailableError) {
     log.warn({ err: error }, 'the chat platform did not answer a profile lookup');
-    return failure(
-      "I couldn't read your chat profile just now (the chat service did not answer), so I can't tell who you are. Nothing was changed; please try again in a minute.",
-    );
-  }
-  if (error instanceof UnauthorizedError) {
+  } else if (error instanceof UnauthorizedError) {
     log.error({ err: error }, 'the Access Service refused accessbot credentials');
-    return failure(
-      "The Access Service refused accessbot's credentials, so I can't do anything right now. Please tell the admin who runs accessbot.",
-    );
-  }
-  if (error instanceof ServiceUnavailableError) {
+  } else if (error instanceof ServiceUnavailableError) {
     log.warn({ err: error }, 'Access Service unavailable');
-    return failure(
-      'The Access Service is not answering right now. Nothing was changed; please try again in a minute.',
-    );
-  }
-  if (error instanceof ResponseTooLargeError || error instanceof ListTooLongError) {
+  } else if (error instanceof ResponseTooLargeError || error instanceof ListTooLongError) {
     log.error({ err: error, endpoint: error.endpoint }, 'Access Service answer over a limit');
-    return failure(
-      'The Access Service sent more than accessbot is set to read, so I stopped reading it. Nothing was changed; the admin has been told in the logs.',
-    );
-  }
-  if (error instanceof InvalidResponseError) {
+  } else if (error instanceof InvalidResponseError) {
     log.error({ err: error }, 'Access Service answered with an unexpected body');
-    return failure(
-      'The Access Service sent an answer I could not understand. Nothing was changed; the admin has been told in the logs.',
+  } else if (error instanceof AccessError) {
+    log.error({ err: error }, 'Access Service rejected a request');
+  } else log.error({ err: error }, 'unexpected failure while handling a command');
+}
+
+/** What the person is told about a failure of a read-only command (nothing was changed). */
+export function errorReply(v: Voice, error: unknown): Reply {
+  if (error instanceof NotLinkedError) {
+    return warning(
+      v,
+      error.email === undefined
+        ? v.t('error.noEmail')
+        : v.t('error.noMatch', { email: inert(error.email) }),
     );
   }
-  if (error instanceof NotFoundError) {
-    return warning('The Access Service no longer knows that item.');
+  if (error instanceof ProfileUnavailableError) return failure(v, v.t('error.profile'));
+  if (error instanceof UnauthorizedError) return failure(v, v.t('error.credentials'));
+  if (error instanceof ServiceUnavailableError) return failure(v, v.t('error.unavailable'));
+  if (error instanceof ResponseTooLargeError || error instanceof ListTooLongError) {
+    return failure(v, v.t('error.tooMuch'));
   }
-  if (error instanceof AccessError) {
-    log.error({ err: error }, 'Access Service rejected a request');
-    return failure('The Access Service rejected that request. Nothing was changed.');
-  }
-  log.error({ err: error }, 'unexpected failure while handling a command');
-  return failure('Something went wrong on my side. Nothing was changed; the admin has been told.');
+  if (error instanceof InvalidResponseError) return failure(v, v.t('error.garbled'));
+  if (error instanceof NotFoundError) return warning(v, v.t('error.notFound'));
+  if (error instanceof AccessError) return failure(v, v.t('error.rejected'));
+  return failure(v, v.t('error.ours'));
+}
+
+/** The failure logged for the operator, and told to the person. */
+export function replyForError(v: Voice, error: unknown, log: Logger): Reply {
+  logFailure(error, log);
+  return errorReply(v, error);
 }
 
 /** What `read` gets, or undefined when the Access Service does not know it (404). */

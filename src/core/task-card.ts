@@ -3,9 +3,8 @@
 import type { Task } from '../access/schemas.ts';
 import { DecidedStatuses, type TaskFacts, TaskTypes, taskFacts } from '../access/task-facts.ts';
 import type { CardExtras } from './decision-context.ts';
-import { formatTime } from './format.ts';
+import { flag, type Voice } from './i18n/voice.ts';
 import type { Button, Field, TaskCard, TaskState } from './reply.ts';
-import { requesterText } from './requester-text.ts';
 import type { Sensitivity } from './sensitivity.ts';
 import { inert } from './text.ts';
 
@@ -16,32 +15,39 @@ function shownFacts(task: Task): TaskFacts {
   return facts as TaskFacts;
 }
 
-function titleOf(task: Task, f: TaskFacts): string {
-  const app = f.workAppName ?? 'an application';
-  const level = f.permissionLevelName ? ` (${f.permissionLevelName})` : '';
+function titleOf(v: Voice, task: Task, f: TaskFacts): string {
+  const app = f.workAppName ?? v.t('card.anApplication');
+  const user = f.userDisplayName ?? v.t('card.aUser');
+  const level = { level: f.permissionLevelName ?? '', withLevel: flag(f.permissionLevelName) };
   switch (task.type) {
     case TaskTypes.accessRequest:
-      return `Access request: ${app}${level}`;
+      return v.t('card.title.accessRequest', { app, ...level });
     case TaskTypes.entitlementReview:
-      return `Access review: ${f.userDisplayName ?? 'a user'} on ${app}${level}`;
+      return v.t('card.title.review', { user, app, ...level });
     case TaskTypes.offboardingStep:
-      return f.step
-        ? `Offboarding: ${f.step}`
-        : `Offboarding: ${f.userDisplayName ?? 'a user'}${f.workAppName ? ` on ${app}` : ''}`;
+      if (f.step) return v.t('card.title.offboardingStep', { step: f.step });
+      return f.workAppName
+        ? v.t('card.title.offboardingOn', { user, app })
+        : v.t('card.title.offboarding', { user });
     default:
-      return `${inert(task.type)}${f.workAppName ? `: ${f.workAppName}${level}` : ''}`;
+      return f.workAppName
+        ? v.t('card.title.otherOn', { type: inert(task.type), app, ...level })
+        : inert(task.type);
   }
 }
 
-function fieldsOf(task: Task, f: TaskFacts, brief: boolean): Field[] {
+function fieldsOf(v: Voice, task: Task, f: TaskFacts, brief: boolean): Field[] {
   const fields: Array<[string, string | undefined]> = [
-    ['Requested by', f.requestedByName],
-    ['For', f.userDisplayName !== f.requestedByName ? f.userDisplayName : undefined],
-    ['Application', f.workAppName],
-    ['Permission level', f.permissionLevelName],
-    ['Justification', brief ? undefined : f.justification],
-    ['Since', f.createdAt ? formatTime(f.createdAt) : undefined],
-    ['Task', inert(task.id)],
+    [v.t('card.field.requestedBy'), f.requestedByName],
+    [
+      v.t('card.field.for'),
+      f.userDisplayName !== f.requestedByName ? f.userDisplayName : undefined,
+    ],
+    [v.t('card.field.application'), f.workAppName],
+    [v.t('card.field.level'), f.permissionLevelName],
+    [v.t('card.field.justification'), brief ? undefined : f.justification],
+    [v.t('card.field.since'), f.createdAt ? v.time(f.createdAt) : undefined],
+    [v.t('card.field.task'), inert(task.id)],
   ];
   return fields.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 }
@@ -53,14 +59,19 @@ export function stateOf(task: Task, pendingStatus: string): TaskState {
   return 'other';
 }
 
-function outcomeOf(task: Task, state: TaskState, f: TaskFacts, brief: boolean) {
+function outcomeOf(v: Voice, task: Task, state: TaskState, f: TaskFacts, brief: boolean) {
   if (state === 'pending') return undefined;
-  const verb =
-    state === 'approved' ? 'Approved' : state === 'declined' ? 'Declined' : inert(task.status);
-  const by = f.decidedByName ? ` by ${f.decidedByName}` : '';
-  const when = f.decidedAt ? ` on ${formatTime(f.decidedAt)}` : '';
-  const why = f.reason && !brief ? ` — "${f.reason}"` : '';
-  return `${verb}${by}${when}${why}`;
+  const reason = brief ? undefined : f.reason;
+  return v.t('card.outcome', {
+    state: state === 'approved' || state === 'declined' ? state : 'other',
+    status: inert(task.status),
+    by: f.decidedByName ?? '',
+    withBy: flag(f.decidedByName),
+    when: f.decidedAt ? v.time(f.decidedAt) : '',
+    withWhen: flag(f.decidedAt),
+    reason: reason ?? '',
+    withReason: flag(reason),
+  });
 }
 
 export interface CardOptions {
@@ -79,67 +90,98 @@ export interface CardOptions {
 }
 
 /** Why approving takes a second step, in words (not only a colour or an emoji). */
-export const sensitiveWarning: Record<Exclude<Sensitivity, 'no'>, string> = {
-  yes: 'Sensitive application: approving asks you to confirm the application, level and person.',
-  unknown:
-    'Could not check whether this application is sensitive, so approving asks you to confirm the application, level and person.',
-};
+export const sensitiveWarning = (v: Voice, sensitivity: Exclude<Sensitivity, 'no'>) =>
+  v.t('card.sensitive', { sensitivity });
 
-export function taskCard(task: Task, options: CardOptions): TaskCard {
+export function taskCard(v: Voice, task: Task, options: CardOptions): TaskCard {
   const f = shownFacts(task);
   const state = stateOf(task, options.pendingStatus);
   const actionable = state === 'pending' && options.actionable !== false;
   const sensitivity = options.extras?.sensitivity ?? 'no';
-  const warning = actionable && sensitivity !== 'no' ? sensitiveWarning[sensitivity] : undefined;
+  const warning = actionable && sensitivity !== 'no' ? sensitiveWarning(v, sensitivity) : undefined;
   const context = options.extras?.context.length ? options.extras.context : undefined;
+  const title = titleOf(v, task, f);
   return {
     taskId: task.id,
     number: options.number,
-    title: titleOf(task, f),
-    fields: fieldsOf(task, f, !!options.brief),
+    title,
+    fields: fieldsOf(v, task, f, !!options.brief),
     ...(warning && { warning }),
     ...(context && { context }),
     ...(options.looking && state === 'pending' && { looking: options.looking }),
     state,
-    outcome: outcomeOf(task, state, f, !!options.brief),
-    buttons: actionable ? buttonsOf(task, !!warning, options) : [],
+    outcome: outcomeOf(v, task, state, f, !!options.brief),
+    buttons: actionable ? decisionButtons(v, task.id, title, f, !!warning, options) : [],
   };
 }
 
-/** A card of its own (not a list's, not a confirmation) also offers "Looking at it". */
-function buttonsOf(task: Task, sensitive: boolean, o: CardOptions): Button[] {
-  const buttons = [approveButton(task.id, sensitive, o.confirmation), decline(task)];
-  if (o.number || o.confirmation) return buttons;
-  return [...buttons, { label: requesterText.lookButton, action: 'looking', value: task.id }];
+/**
+ * Approve and Decline, each spoken with what it decides: "Approve GitHub (Write) for Grace
+ * Hopper". "Approve…" says that a confirmation follows; the confirmation's own button confirms.
+ */
+function decisionButtons(
+  v: Voice,
+  taskId: string,
+  title: string,
+  f: TaskFacts,
+  sensitive: boolean,
+  options: CardOptions,
+): Button[] {
+  const level = f.permissionLevelName;
+  const person = f.userDisplayName ?? f.requestedByName;
+  const what = {
+    what: f.workAppName ?? title,
+    level: level ?? '',
+    withLevel: flag(level),
+    person: person ?? '',
+    withPerson: flag(person),
+  };
+  const approve: Button = {
+    label: v.t('button.approve'),
+    action: 'approve',
+    value: taskId,
+    style: 'primary',
+    spoken: v.t('button.approveSpoken', what),
+  };
+  const decline: Button = {
+    label: v.t('button.decline'),
+    action: 'decline',
+    value: taskId,
+    style: 'danger',
+    spoken: v.t('button.declineSpoken', what),
+  };
+  const { confirmation } = options;
+  if (confirmation) {
+    return [{ ...approve, label: v.t('button.confirmApproval'), confirmation }, decline];
+  }
+  const both = [
+    sensitive ? { ...approve, label: v.t('button.approveConfirming') } : approve,
+    decline,
+  ];
+  // A card of its own (not a list's) also offers "Looking at it".
+  if (options.number) return both;
+  const looking: Button = {
+    label: v.t('button.looking'),
+    action: 'looking',
+    value: taskId,
+    spoken: v.t('button.lookingSpoken', what),
+  };
+  return [...both, looking];
 }
-
-/** "Approve…" says that a confirmation follows; the confirmation's own button confirms. */
-function approveButton(taskId: string, sensitive: boolean, confirmation?: string): Button {
-  const approve: Button = { label: 'Approve', action: 'approve', value: taskId, style: 'primary' };
-  if (confirmation) return { ...approve, label: 'Confirm approval', confirmation };
-  return sensitive ? { ...approve, label: 'Approve…' } : approve;
-}
-
-const decline = (task: Task): Button => ({
-  label: 'Decline',
-  action: 'decline',
-  value: task.id,
-  style: 'danger',
-});
 
 /** The card of a task that no longer exists in the service. */
-export function goneCard(taskId: string): TaskCard {
+export function goneCard(v: Voice, taskId: string): TaskCard {
   return {
     taskId,
-    title: 'Task no longer exists',
-    fields: [{ label: 'Task', value: inert(taskId) }],
+    title: v.t('card.gone.title'),
+    fields: [{ label: v.t('card.field.task'), value: inert(taskId) }],
     state: 'gone',
-    outcome: 'This task was removed from the Access Service.',
+    outcome: v.t('card.gone.outcome'),
     buttons: [],
   };
 }
 
 /** Titles for lists and confirmations. */
-export function taskTitle(task: Task): string {
-  return titleOf(task, shownFacts(task));
+export function taskTitle(v: Voice, task: Task): string {
+  return titleOf(v, task, shownFacts(task));
 }

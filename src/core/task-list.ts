@@ -1,8 +1,8 @@
 /** The `tasks` answer: a person's pending tasks, numbered, with Approve all when there are several. */
 import type { Task } from '../access/schemas.ts';
-import { auditorUsage, usage } from './commands.ts';
+import { auditorUsage, HELP_COMMANDS, usage } from './commands.ts';
 import type { CardExtras } from './decision-context.ts';
-import { plural } from './format.ts';
+import type { Voice } from './i18n/voice.ts';
 import { type Block, info, type Reply } from './reply.ts';
 import { taskCard } from './task-card.ts';
 
@@ -11,20 +11,21 @@ export const MAX_TASKS_SHOWN = 15;
 
 /** `extras`: by task id, what the cards show beyond the task (a sensitive application). */
 export function tasksReply(
+  v: Voice,
   tasks: readonly Task[],
   pendingStatus: string,
   extras?: ReadonlyMap<string, CardExtras>,
 ): Reply {
-  if (!tasks.length) return info('You have no pending tasks. 🎉');
+  if (!tasks.length) return info(v, v.t('tasks.none'));
   const shown = tasks.slice(0, MAX_TASKS_SHOWN);
-  const blocks: Block[] = shown.map((task, i) => ({
-    kind: 'task',
-    card: taskCard(task, { pendingStatus, number: i + 1, extras: extras?.get(task.id) }),
-  }));
+  const cards = shown.map((task, i) =>
+    taskCard(v, task, { pendingStatus, number: i + 1, extras: extras?.get(task.id) }),
+  );
+  const blocks: Block[] = cards.map((card) => ({ kind: 'task', card }));
   if (tasks.length > shown.length) {
     blocks.push({
       kind: 'note',
-      text: `…and ${plural(tasks.length - shown.length, 'more task')} not shown. Decide some, then type \`tasks\` again.`,
+      text: v.t('tasks.notShown', { count: tasks.length - shown.length }),
     });
   }
   if (shown.length > 1) {
@@ -32,32 +33,31 @@ export function tasksReply(
       kind: 'actions',
       buttons: [
         {
-          label: `Approve all ${shown.length}`,
+          label: v.t('button.approveAll', { count: shown.length }),
           action: 'approveAll',
           value: shown.map((t) => t.id).join(','),
+          spoken: v.t('button.approveAllSpoken', {
+            count: shown.length,
+            tasks: v.list(cards.map((card) => card.title)),
+          }),
         },
       ],
     });
   }
-  blocks.push({
-    kind: 'note',
-    text: 'Approve with `approve 1` (or `approve 1 2`), decline with `decline 1 -- <reason>`.',
-  });
-  const title = `You have ${plural(tasks.length, 'pending task')}`;
-  return info(title, { title, blocks });
+  blocks.push({ kind: 'note', text: v.t('tasks.howTo') });
+  const title = v.t('tasks.title', { count: tasks.length });
+  return info(v, title, { title, blocks });
 }
 
-export function helpReply(): Reply {
-  const lines = Object.values(usage);
-  return info(`Commands: ${lines.join('; ')}`, {
-    title: 'What I can do',
+export function helpReply(v: Voice): Reply {
+  const lines = HELP_COMMANDS.map((name) => usage(v, name));
+  return info(v, v.t('help.summary', { commands: lines.join('; ') }), {
+    title: v.t('help.title'),
     blocks: [
       { kind: 'list', items: lines, more: 0 },
-      {
-        kind: 'note',
-        text: 'A task is named by its number in your last `tasks` list, or by the first 6 or more characters of its id.',
-      },
-      { kind: 'note', text: auditorUsage },
+      { kind: 'note', text: v.t('help.naming') },
+      { kind: 'note', text: auditorUsage(v) },
+      ...(v.language === 'en' ? [] : [{ kind: 'note' as const, text: v.t('help.englishWords') }]),
     ],
   });
 }

@@ -7,8 +7,9 @@ import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import type { IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
-import { NOT_YOURS } from './decide.ts';
+import { notYours } from './decide.ts';
 import type { CardExtras } from './decision-context.ts';
+import type { Voice } from './i18n/voice.ts';
 import { type Reply, type TaskCard, warning } from './reply.ts';
 import { found } from './service-errors.ts';
 import { goneCard, taskCard } from './task-card.ts';
@@ -25,23 +26,24 @@ export async function viewTask(
     audience: TaskAudience;
     pendingStatus: string;
     /** What an approver sees beside a pending task of theirs; unset: nothing. */
-    extras?: (task: Task) => Promise<CardExtras>;
+    extras?: (task: Task, v: Voice) => Promise<CardExtras>;
     /** Another approver's "looking at it" mark on it, as this person's card shows it. */
     looking?: (task: Task) => Promise<string | undefined>;
   },
   link: IdentityLink,
+  v: Voice,
   taskId: string,
 ): Promise<TaskView> {
   const { pendingStatus } = deps;
   const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
   if (mine) {
-    const [extras, looking] = await Promise.all([deps.extras?.(mine), deps.looking?.(mine)]);
-    return { kind: 'card', card: taskCard(mine, { pendingStatus, extras, looking }) };
+    const [extras, looking] = await Promise.all([deps.extras?.(mine, v), deps.looking?.(mine)]);
+    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, extras, looking }) };
   }
   if (!(await deps.audience.wasShown(link, taskId))) {
-    return { kind: 'refused', reply: warning(NOT_YOURS) };
+    return { kind: 'refused', reply: warning(v, notYours(v)) };
   }
   const task = await found(deps.client.getTask(taskId));
-  const card = task ? taskCard(task, { pendingStatus, actionable: false }) : goneCard(taskId);
+  const card = task ? taskCard(v, task, { pendingStatus, actionable: false }) : goneCard(v, taskId);
   return { kind: 'card', card };
 }

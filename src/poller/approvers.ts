@@ -1,14 +1,12 @@
 /**
  * The core's "tell the approvers" port through the outbox. A nudge goes to each chat identity of
- * each approver (kind `nudge`, one per round), and waits for the approver's working hours, read
- * in their time zone as for reminders: claimed now, due then, carried out by whichever replica is
- * there — and dropped unsent if the task is decided first (it follows its task). A "looking at
- * it" mark is a `look` edit of each other approver's card, its time in that person's zone; the
- * poll of a card's approver clears it once it is over (deliver.ts).
+ * each approver (kind `nudge`, one per round), written in their voice, and waits for their
+ * working hours, read in their time zone as for reminders: claimed now, due then, carried out by
+ * whichever replica is there — and dropped unsent if the task is decided first (it follows its
+ * task). A "looking at it" mark is a `look` edit of each other approver's card, its time in that
+ * person's zone; the poll of a card's approver clears it once it is over (deliver.ts).
  */
 import type { NudgeAsk, NudgeDelivery, TellApprovers } from '../core/notices.ts';
-import { Destination } from '../core/notifier.ts';
-import { requesterText } from '../core/requester-text.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { Look } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
@@ -16,7 +14,7 @@ import { editLook } from './deliver.ts';
 import { kindOf } from './kinds.ts';
 import { zoneOf } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
-import { directTargets } from './targets.ts';
+import { directTargets, voiceOf } from './targets.ts';
 import { nextOpen } from './working-hours.ts';
 
 export class OutboxApprovers implements TellApprovers {
@@ -34,12 +32,13 @@ export class OutboxApprovers implements TellApprovers {
     );
     const reached: NudgeDelivery[] = [];
     for (const [accessUserId, theirs] of Map.groupBy(links, (link) => link.accessUserId)) {
-      const zone = await zoneOf(ctx, theirs);
-      const at = nextOpen(ctx.hours, ctx.clock.now(), zone);
+      const at = nextOpen(ctx.hours, ctx.clock.now(), await zoneOf(ctx, theirs));
       for (const target of directTargets(theirs, 'nudge', round)) {
-        await ctx.outbox.send({ event: taskId, target, accessUserId, message, notBefore: at });
+        const v = await voiceOf(ctx, target.platform, target.destination);
+        const out = { event: taskId, target, accessUserId, message: message(v), notBefore: at };
+        await ctx.outbox.send(out);
       }
-      reached.push({ name: theirs[0]!.displayName ?? theirs[0]!.email, at, zone });
+      reached.push({ name: theirs[0]!.displayName ?? theirs[0]!.email, at });
     }
     return reached;
   }
@@ -60,20 +59,14 @@ export class OutboxApprovers implements TellApprovers {
         !n.resolvedAt &&
         ctx.notifiers.has(n.platform),
     );
+    const ids = [...new Set(cards.map((n) => n.taskId))];
     const tasks = new Map(
-      await Promise.all(
-        [...new Set(cards.map((n) => n.taskId))].map(
-          async (id) => [id, await findTask(ctx, id)] as const,
-        ),
-      ),
+      await Promise.all(ids.map(async (id) => [id, await findTask(ctx, id)] as const)),
     );
     for (const card of cards) {
       const task = tasks.get(card.taskId);
-      const to = Destination.safeParse(card.destination).data;
-      if (!task || stateOf(task, ctx.pendingStatus) !== 'pending' || to?.kind !== 'user') continue;
-      const zone = await zoneOf(ctx, [{ platform: card.platform, chatUserId: to.chatUserId }]);
-      const line = requesterText.lookLine(look.name, look.sinceAt, zone);
-      await editLook(ctx, task, card, line, look.untilAt);
+      if (task && stateOf(task, ctx.pendingStatus) === 'pending')
+        await editLook(ctx, task, card, look);
     }
   }
 }

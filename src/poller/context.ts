@@ -1,5 +1,6 @@
 import type { AccessClient } from '../access/client.ts';
 import type { DecisionContext } from '../core/decision-context.ts';
+import type { VoiceDefaults } from '../core/i18n/voice.ts';
 import type {
   AuditStore,
   LinkStore,
@@ -51,6 +52,8 @@ export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'sto
   outbox: Outbox;
   /** What an access request's approvers see beside it; unset: the task alone. */
   context?: DecisionContext;
+  /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE; unset: English in UTC. */
+  voices?: VoiceDefaults;
   /** Work that finishes after the poll that started it (a card completed later); awaited on stop. */
   later(work: Promise<void>): void;
 }

@@ -10,10 +10,13 @@ import type { Task } from '../access/schemas.ts';
 import { TaskTypes, taskFacts } from '../access/task-facts.ts';
 import { ago } from '../core/clock.ts';
 import type { CardExtras } from '../core/decision-context.ts';
+import type { Voice } from '../core/i18n/voice.ts';
+import { lookLineOf } from '../core/looking.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
 import type {
   AuditStore,
+  Look,
   Notification,
   NotificationKey,
   NotificationStore,
@@ -31,7 +34,7 @@ import { idOf, keyOf } from './notification.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
-import type { Target } from './targets.ts';
+import { destinationOf, type Target, voiceOf } from './targets.ts';
 
 export async function deliver(
   ctx: PollerContext<NotificationStore & AuditStore & RequesterStore>,
@@ -45,9 +48,10 @@ export async function deliver(
     if (target.kind === 'approver') await noteRequest(ctx, task);
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     // An approver's card waits a little for what it shows beside the task, never for long.
-    const looked = target.kind === 'approver' ? await ctx.context?.forApprover(task) : undefined;
+    const v = await voiceOf(ctx, target.platform, target.destination);
+    const looked = target.kind === 'approver' ? await ctx.context?.forApprover(task, v) : undefined;
     const o = { ...options(ctx, task), brief };
-    const message = newTaskMessage(task, target, { ...o, extras: looked?.now });
+    const message = newTaskMessage(v, task, target, { ...o, extras: looked?.now });
     const created = Date.parse(String(task.metadata.createdAt));
     const claimed = await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
       if (Number.isFinite(created) && target.kind === 'approver') {
@@ -55,14 +59,16 @@ export async function deliver(
       }
     });
     const { later } = looked ?? {};
-    if (claimed && later) ctx.later(later.then((extras) => complete(ctx, task, target, extras)));
+    if (claimed && later) {
+      ctx.later(later.then((extras) => complete(ctx, task, target, v, extras)));
+    }
     return;
   }
   // Unsent, or an edit under way: the outbox carries it.
   if (existing.resolvedAt || existing.intent || !existing.messageRef) return;
   if (target.kind !== 'approver') return;
   const markOver = existing.lookEndsAt && existing.lookEndsAt <= ctx.clock.now();
-  if (markOver) await editLook(ctx, task, existing, undefined, null);
+  if (markOver) await editLook(ctx, task, existing, undefined);
   else await remind(ctx, task, existing, nudgeable);
 }
 
@@ -84,31 +90,25 @@ async function noteRequest(ctx: PollerContext<RequesterStore>, task: Task): Prom
   });
 }
 
-/** An approver's card as it stands: the reminder's lead once reminded, and `looking` if set. */
-async function approverCard(
-  ctx: PollerContext<unknown>,
-  task: Task,
-  sent: Notification,
-  looking?: string,
-) {
-  const extras = (await ctx.context?.forApprover(task))?.now;
-  const o = { ...options(ctx, task), extras, looking };
-  return sent.remindedAt ? reminderMessage(task, o) : newTaskMessage(task, { kind: 'approver' }, o);
-}
-
 /**
- * Edits a sent card to show another approver's mark (`looking`, ending at `endsAt`), or to show
- * none (both unset), unless something else is under way for it.
+ * Edits a sent card to show another approver's mark (in its viewer's voice and zone), or none,
+ * unless something else is under way for it. The card is as it stands: the reminder's lead once
+ * reminded, what its approver sees beside the task.
  */
 export async function editLook(
   ctx: PollerContext<NotificationStore>,
   task: Task,
   sent: Notification,
-  looking: string | undefined,
-  endsAt: Date | null,
+  look: Pick<Look, 'name' | 'sinceAt' | 'untilAt'> | undefined,
 ): Promise<void> {
-  const message = await approverCard(ctx, task, sent, looking);
+  const v = await voiceOf(ctx, sent.platform, destinationOf(sent));
+  const extras = (await ctx.context?.forApprover(task, v))?.now;
+  const o = { ...options(ctx, task), extras, looking: look && lookLineOf(v, look) };
+  const message = sent.remindedAt
+    ? reminderMessage(v, task, o)
+    : newTaskMessage(v, task, { kind: 'approver' }, o);
   const { owner, clock } = ctx;
+  const endsAt = look?.untilAt ?? null;
   if (await ctx.store.lookNotification(keyOf(sent), { message }, owner, clock.now(), endsAt)) {
     ctx.later(driveEdit(ctx, sent));
   }
@@ -131,12 +131,13 @@ async function complete(
   ctx: PollerContext<NotificationStore>,
   sent: Task,
   target: Target,
+  v: Voice,
   extras: CardExtras,
 ): Promise<void> {
   try {
     const task = await findTask(ctx, sent.id);
     if (!task || stateOf(task, ctx.pendingStatus) !== 'pending') return;
-    const message = newTaskMessage(task, target, { ...options(ctx, task), extras });
+    const message = newTaskMessage(v, task, target, { ...options(ctx, task), extras });
     const key = { taskId: task.id, platform: target.platform, recipient: target.recipient };
     if (await ctx.store.refreshNotification(key, { message }, ctx.owner, ctx.clock.now())) {
       await driveEdit(ctx, key);
@@ -185,10 +186,11 @@ async function remind(
   const key = { taskId: sent.taskId, platform: sent.platform, recipient: sent.recipient };
   // The edit marks the card; the follow-up is what actually notifies the person. The card keeps
   // what the approver sees beside the task, as far as it comes in time (no later edit here).
-  const extras = (await ctx.context?.forApprover(task))?.now;
+  const v = await voiceOf(ctx, sent.platform, destinationOf(sent));
+  const extras = (await ctx.context?.forApprover(task, v))?.now;
   const body = {
-    message: reminderMessage(task, { ...options(ctx, task), extras }),
-    followUp: reminderFollowUp(task),
+    message: reminderMessage(v, task, { ...options(ctx, task), extras }),
+    followUp: reminderFollowUp(v, task),
   };
   const now = ctx.clock.now();
   if (!(await ctx.store.remindNotification(key, body, ctx.owner, now, dueBefore))) return;

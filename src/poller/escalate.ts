@@ -17,7 +17,7 @@ import { kindOf } from './kinds.ts';
 import { escalationMessage } from './messages.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { isBrief } from './rules.ts';
-import { escalationTargets } from './targets.ts';
+import { escalationTargets, voiceOf } from './targets.ts';
 
 export interface EscalationCheck {
   /** The approver whose poll found the task in their list. */
@@ -54,7 +54,8 @@ export async function escalate(
     .map(check.nameOf)
     .filter((name) => name !== undefined);
   for (const target of targets) {
-    const message = escalationMessage(task, {
+    const v = await voiceOf(ctx, target.platform, target.destination);
+    const message = escalationMessage(v, task, {
       pendingStatus: ctx.pendingStatus,
       waitedMs: ctx.clock.now().getTime() - since,
       approvers,

@@ -1,12 +1,12 @@
 /**
- * What the poller says, in the neutral reply model: a new task, a reminder, an escalation, a
- * task's outcome (and its note where the message cannot be edited), and a requester's outcome.
- * Adapters render these like any other reply.
+ * What the poller says, in the neutral reply model and in each recipient's voice: a new task, a
+ * reminder, an escalation, a task's outcome (and its note where the message cannot be edited),
+ * and a requester's outcome. Adapters render these like any other reply.
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import type { CardExtras } from '../core/decision-context.ts';
-import { formatAge, formatTime, sentenceList } from '../core/format.ts';
+import { flag, type Voice } from '../core/i18n/voice.ts';
 import { info, type Reply, success, warning } from '../core/reply.ts';
 import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
 import { taskMessage } from '../core/task-message.ts';
@@ -25,41 +25,48 @@ export interface NewTaskOptions {
   looking?: string;
 }
 
-function lead(target: Pick<Target, 'kind'>, notifyOnly: boolean): string {
-  if (target.kind === 'channel') return 'New task for its approvers';
-  return notifyOnly
-    ? 'New task: please decide it in the Access Service'
-    : 'New task waiting for your decision';
+function lead(v: Voice, target: Pick<Target, 'kind'>, notifyOnly: boolean): string {
+  if (target.kind === 'channel') return v.t('poller.newForChannel');
+  return notifyOnly ? v.t('poller.newNotifyOnly') : v.t('poller.new');
 }
 
-export function newTaskMessage(task: Task, target: Pick<Target, 'kind'>, o: NewTaskOptions): Reply {
+export function newTaskMessage(
+  v: Voice,
+  task: Task,
+  target: Pick<Target, 'kind'>,
+  o: NewTaskOptions,
+): Reply {
   const actionable = target.kind === 'approver' && !o.notifyOnly;
   const extras = target.kind === 'approver' ? o.extras : undefined;
-  const card = taskCard(task, { ...o, actionable, extras });
-  return taskMessage(card, lead(target, o.notifyOnly));
+  const card = taskCard(v, task, { ...o, actionable, extras });
+  return taskMessage(v, card, lead(v, target, o.notifyOnly));
 }
 
-export function reminderMessage(task: Task, o: NewTaskOptions): Reply {
-  const card = taskCard(task, { ...o, actionable: !o.notifyOnly });
-  return taskMessage(card, '⏰ Reminder: still waiting for your decision');
+export function reminderMessage(v: Voice, task: Task, o: NewTaskOptions): Reply {
+  const card = taskCard(v, task, { ...o, actionable: !o.notifyOnly });
+  return taskMessage(v, card, v.t('poller.reminder'));
 }
 
 /** The short nudge posted under (or after) the reminded card, without buttons of its own. */
-export function reminderFollowUp(task: Task): Reply {
+export function reminderFollowUp(v: Voice, task: Task): Reply {
   const { createdAt } = taskFacts(task);
-  const since = createdAt ? ` since ${formatTime(createdAt)}` : '';
-  const text = `⏰ "${taskTitle(task)}" is still waiting for your decision${since}. Approve or decline it on the card above.`;
-  return warning(text);
+  const text = v.t('poller.reminderFollowUp', {
+    title: taskTitle(v, task),
+    since: createdAt ? v.time(createdAt) : '',
+    withSince: flag(createdAt),
+  });
+  return warning(v, text);
 }
 
 /** The task as decided (or gone), for every message that was sent about it. */
 export function outcomeMessage(
+  v: Voice,
   task: Task | undefined,
   taskId: string,
   pendingStatus: string,
   brief = false,
 ) {
-  return taskMessage(task ? taskCard(task, { pendingStatus, brief }) : goneCard(taskId));
+  return taskMessage(v, task ? taskCard(v, task, { pendingStatus, brief }) : goneCard(v, taskId));
 }
 
 /**
@@ -67,28 +74,31 @@ export function outcomeMessage(
  * for an approver's card that its buttons no longer apply. No free text from the decision.
  */
 export function outcomeNote(
+  v: Voice,
   task: Task | undefined,
   taskId: string,
   pendingStatus: string,
   buttons: boolean,
 ): Reply {
   const f = task ? taskFacts(task) : {};
-  const card = task ? taskCard(task, { pendingStatus, brief: true }) : goneCard(taskId);
-  const app =
-    f.workAppName &&
-    `${f.workAppName}${f.permissionLevelName ? ` (${f.permissionLevelName})` : ''}`;
+  const card = task ? taskCard(v, task, { pendingStatus, brief: true }) : goneCard(v, taskId);
+  const app = f.workAppName && inert(f.workAppName);
+  const level = f.permissionLevelName && inert(f.permissionLevelName);
+  const what = app ? (level ? v.t('request.appLevel', { app, level }) : app) : card.title;
   const who = f.userDisplayName ?? f.requestedByName;
-  const what = `${app ? inert(app) : card.title}${who ? ` for ${inert(who)}` : ''}`;
-  const how: Record<typeof card.state, string> = {
-    approved: 'was approved',
-    declined: 'was declined',
-    gone: 'no longer exists',
-    pending: 'is waiting again',
-    other: `is now ${inert(task?.status ?? '')}`,
-  };
-  const by = f.decidedByName ? ` by ${inert(f.decidedByName)}` : '';
-  const after = buttons ? ' — the buttons above no longer apply' : '';
-  return info(`Update: ${what} ${how[card.state]}${by}${after}`);
+  return info(
+    v,
+    v.t('poller.outcomeNote', {
+      what,
+      who: who ? inert(who) : '',
+      withWho: flag(who),
+      state: card.state,
+      status: inert(task?.status ?? ''),
+      by: f.decidedByName ? inert(f.decidedByName) : '',
+      withBy: flag(f.decidedByName),
+      buttons: flag(buttons),
+    }),
+  );
 }
 
 export interface Escalation {
@@ -101,19 +111,17 @@ export interface Escalation {
   brief?: boolean;
 }
 
-const ESCALATED = '⏫ Escalated';
-
 /** For an escalation channel: who has kept the task waiting, and for how long. No buttons. */
-export function escalationMessage(task: Task, e: Escalation): Reply {
-  const card = taskCard(task, { ...e, actionable: false });
-  const age = formatAge(e.waitedMs);
+export function escalationMessage(v: Voice, task: Task, e: Escalation): Reply {
+  const card = taskCard(v, task, { ...e, actionable: false });
+  const age = v.age(e.waitedMs);
   const who = e.approvers.length
-    ? sentenceList(e.approvers.map((name) => inert(name)))
-    : 'its approvers';
-  const text = `"${card.title}" has been waiting ${age} for a decision by ${who}.`;
-  return warning(text, {
+    ? v.list(e.approvers.map((name) => inert(name)))
+    : v.t('poller.itsApprovers');
+  const text = v.t('poller.escalation', { title: card.title, age, who });
+  return warning(v, text, {
     visibility: 'channel',
-    title: `${ESCALATED}: waiting ${age}`,
+    title: v.t('poller.escalationTitle', { age }),
     blocks: [
       { kind: 'text', text },
       { kind: 'task', card },
@@ -123,39 +131,44 @@ export function escalationMessage(task: Task, e: Escalation): Reply {
 
 /** The escalation once the task is decided (or gone). */
 export function escalationOutcomeMessage(
+  v: Voice,
   task: Task | undefined,
   taskId: string,
   pendingStatus: string,
   brief = false,
 ): Reply {
-  const card = task ? taskCard(task, { pendingStatus, brief }) : goneCard(taskId);
-  return { ...taskMessage(card, `${ESCALATED} task`), visibility: 'channel' };
+  const card = task ? taskCard(v, task, { pendingStatus, brief }) : goneCard(v, taskId);
+  return { ...taskMessage(v, card, v.t('poller.escalated')), visibility: 'channel' };
 }
 
 /** For the requester: what became of their request, with who decided and why when known. */
-export function requestOutcomeMessage(task: Task, pendingStatus: string): Reply {
-  const card = taskCard(task, { pendingStatus, actionable: false });
+export function requestOutcomeMessage(v: Voice, task: Task, pendingStatus: string): Reply {
+  const card = taskCard(v, task, { pendingStatus, actionable: false });
   const { workAppName, permissionLevelName } = taskFacts(task);
   const what = workAppName
-    ? `${workAppName}${permissionLevelName ? ` (${permissionLevelName})` : ''}`
+    ? permissionLevelName
+      ? v.t('request.appLevel', { app: workAppName, level: permissionLevelName })
+      : workAppName
     : card.title;
-  return requestStatusMessage(what, card.state, card.outcome ?? task.status, [
+  return requestStatusMessage(v, what, card.state, card.outcome ?? task.status, [
     { kind: 'task', card },
   ]);
 }
 
 /** When only the access's status is known (no task to read the reason from). */
 export function requestStatusMessage(
+  v: Voice,
   what: string,
   state: string,
   outcome: string,
   blocks: Reply['blocks'] = [],
 ): Reply {
-  const verb = state === 'approved' ? 'approved' : state === 'declined' ? 'declined' : 'decided';
-  const text = `Your request for access to ${inert(what)}: ${inert(outcome)}.`;
+  const text = v.t('poller.requestOutcome', { what: inert(what), outcome: inert(outcome) });
   const make = state === 'approved' ? success : warning;
-  return make(text, {
-    title: `Access request ${verb}`,
+  return make(v, text, {
+    title: v.t('poller.requestOutcomeTitle', {
+      state: state === 'approved' || state === 'declined' ? state : 'other',
+    }),
     blocks: [{ kind: 'text', text }, ...blocks],
   });
 }

@@ -4,17 +4,19 @@
  * goes out once per event whatever replica dies when.
  */
 
+import type { Voice, VoiceDefaults } from '../core/i18n/voice.ts';
 import type { TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import type { LinkStore, Platform } from '../store/store.ts';
 import type { Outbox } from './outbox.ts';
-import { directTargets } from './targets.ts';
+import { directTargets, voiceOf } from './targets.ts';
 
 export interface NoticesContext {
   store: LinkStore;
   outbox: Outbox;
   notifiers: ReadonlyMap<Platform, Notifier>;
+  voices?: VoiceDefaults;
 }
 
 export class OutboxNotices implements TellPerson {
@@ -24,13 +26,14 @@ export class OutboxNotices implements TellPerson {
     this.#ctx = ctx;
   }
 
-  async tell(accessUserId: string, event: string, message: Reply): Promise<void> {
+  async tell(accessUserId: string, event: string, message: (v: Voice) => Reply): Promise<void> {
     const { store, outbox, notifiers } = this.#ctx;
     const links = (await store.listLinks()).filter(
       (link) => link.accessUserId === accessUserId && notifiers.has(link.platform),
     );
     for (const target of directTargets(links, 'member')) {
-      await outbox.send({ event, target, accessUserId, message });
+      const v = await voiceOf(this.#ctx, target.platform, target.destination);
+      await outbox.send({ event, target, accessUserId, message: message(v) });
     }
   }
 }

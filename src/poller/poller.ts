@@ -34,7 +34,7 @@ export interface PollerOptions
     Partial<
       Pick<
         PollerContext,
-        'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock' | 'context'
+        'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock' | 'context' | 'voices'
       >
     > {
   store: PollerStore & RetentionStore;

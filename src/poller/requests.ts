@@ -9,13 +9,14 @@
 import type { Access, Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import { decisionOn } from '../core/audit/record.ts';
+import type { Voice } from '../core/i18n/voice.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
 import type { AuditStore, BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';
 import { findTask } from './resolve.ts';
-import { directTargets } from './targets.ts';
+import { directTargets, voiceOf } from './targets.ts';
 
 /** An Access user's name, as a linked person's; undefined when nobody linked has it. */
 type NameOf = (accessUserId: string) => string | undefined;
@@ -32,33 +33,40 @@ export async function checkRequests(
     const message = await outcomeOf(ctx, request, nameOf);
     if (!message) continue;
     const { accessId: event, accessUserId } = request;
-    for (const target of targets) await ctx.outbox.send({ event, target, accessUserId, message });
+    for (const target of targets) {
+      const v = await voiceOf(ctx, target.platform, target.destination);
+      await ctx.outbox.send({ event, target, accessUserId, message: message(v) });
+    }
     // Every message is claimed (by this replica or one before it): the outbox sends each once.
     await ctx.store.markRequestOutcomeSent(request.accessId, ctx.clock.now());
   }
 }
 
-/** The message to send, or undefined while the request waits. */
+/** The message to send, in any voice, or undefined while the request waits. */
 async function outcomeOf(
   ctx: PollerContext<AuditStore>,
   request: BotRequest,
   nameOf: NameOf,
-): Promise<Reply | undefined> {
+): Promise<((v: Voice) => Reply) | undefined> {
   const taskId = request.taskIds[0];
   const task = taskId === undefined ? undefined : await findTask(ctx, taskId);
   if (task) {
     if (stateOf(task, ctx.pendingStatus) === 'pending') return undefined;
-    return requestOutcomeMessage(await completed(ctx, task, request, nameOf), ctx.pendingStatus);
+    const decided = await completed(ctx, task, request, nameOf);
+    return (v) => requestOutcomeMessage(v, decided, ctx.pendingStatus);
   }
   const access = await findAccess(ctx, request);
   if (access?.status === ctx.pendingStatus) return undefined;
   const app = await ctx.gate
     .run(() => ctx.client.getWorkApp(request.workAppId))
     .catch(() => undefined);
-  const what = app?.name ?? 'an application';
-  if (!access) return requestStatusMessage(what, 'gone', 'the request no longer exists');
-  const status = access.status ?? 'decided';
-  return requestStatusMessage(what, status.toLowerCase(), status);
+  const what = (v: Voice) => app?.name ?? v.t('poller.anApplication');
+  if (!access) {
+    return (v) => requestStatusMessage(v, what(v), 'gone', v.t('poller.requestGone'));
+  }
+  const { status } = access;
+  const state = status?.toLowerCase() ?? 'decided';
+  return (v) => requestStatusMessage(v, what(v), state, status ?? v.t('poller.requestDecided'));
 }
 
 function findAccess(ctx: PollerContext<unknown>, request: BotRequest): Promise<Access | undefined> {

@@ -19,6 +19,7 @@ import type { PollerContext } from './context.ts';
 import { kindOf } from './kinds.ts';
 import { escalationOutcomeMessage, outcomeMessage, outcomeNote } from './messages.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
+import { destinationOf, voiceOf } from './targets.ts';
 
 export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<Task | undefined> {
   return found(ctx.gate.run(() => ctx.client.getTask(taskId)));
@@ -47,9 +48,10 @@ export async function resolveTask(
     const kind = kindOf(n.recipient);
     const outcome = kind === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
     const buttons = kind === 'approver' && !(task && isNotifyOnly(task, ctx.rules));
+    const v = await voiceOf(ctx, n.platform, destinationOf(n));
     const body = {
-      message: outcome(task, taskId, ctx.pendingStatus, brief),
-      note: outcomeNote(task, taskId, ctx.pendingStatus, buttons),
+      message: outcome(v, task, taskId, ctx.pendingStatus, brief),
+      note: outcomeNote(v, task, taskId, ctx.pendingStatus, buttons),
     };
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
     if (resolved && kind === 'approver') await audit(n);

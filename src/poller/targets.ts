@@ -5,9 +5,11 @@
  * notification's unique key in the store (kinds.ts).
  */
 import type { Task } from '../access/schemas.ts';
-import type { Destination } from '../core/notifier.ts';
-import type { IdentityLink, Platform } from '../store/store.ts';
-import { type MessageKind, recipientOf } from './kinds.ts';
+import type { Voice } from '../core/i18n/voice.ts';
+import { Destination, recipientVoice } from '../core/notifier.ts';
+import type { IdentityLink, Notification, Platform } from '../store/store.ts';
+import type { PollerContext } from './context.ts';
+import { KINDS, kindOf, type MessageKind, recipientOf } from './kinds.ts';
 import { type Channel, channelsFor, escalationChannelsFor, type NotifyRules } from './rules.ts';
 
 export interface Target {
@@ -67,4 +69,26 @@ export function escalationTargets(
   served: ReadonlySet<Platform>,
 ): Target[] {
   return channelTargets(escalationChannelsFor(task, rules), served, 'escalation');
+}
+
+/**
+ * The voice a message to `destination` is written in: a channel's is DEFAULT_LOCALE, a
+ * person's what their platform's notifier tells (kept by the notifier, so cheap to ask).
+ */
+export function voiceOf(
+  ctx: Pick<PollerContext<unknown>, 'notifiers' | 'voices'>,
+  platform: Platform,
+  destination: Destination,
+): Promise<Voice> {
+  return recipientVoice(ctx.notifiers.get(platform)!, destination, ctx.voices);
+}
+
+/** Where a notification went: as stored, or (claimed before destinations were) its recipient key. */
+export function destinationOf(n: Pick<Notification, 'destination' | 'recipient'>): Destination {
+  const stored = Destination.safeParse(n.destination);
+  if (stored.success) return stored.data;
+  const key = n.recipient.slice(KINDS[kindOf(n.recipient)].prefix.length);
+  return key.startsWith('user:')
+    ? { kind: 'user', chatUserId: key.slice('user:'.length) }
+    : { kind: 'channel', channelId: key.replace(/^channel:/, '') };
 }

@@ -4,7 +4,6 @@
  * `DEFAULT_TIME_ZONE`). Zone arithmetic is left to Intl, which knows every IANA zone and its
  * daylight saving rules.
  */
-import { zoneParts } from '../core/format.ts';
 
 /** A span of the day, in minutes since local midnight; `from > to` wraps past midnight. */
 export interface QuietHours {
@@ -66,10 +65,27 @@ export function parseWorkingDays(value: string): Set<number> {
   return days;
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+
 /** Whether Intl knows `zone` (an IANA name such as Europe/Berlin, or UTC). */
 export function isTimeZone(zone: string): boolean {
   try {
-    zoneParts(new Date(0), zone);
+    formatIn(zone);
     return true;
   } catch {
     return false;
@@ -78,8 +94,15 @@ export function isTimeZone(zone: string): boolean {
 
 /** The weekday (0 = Sunday) and minute of the day that `at` is in `zone`. */
 export function localTime(at: Date, zone: string): { day: number; minute: number } {
-  const { weekday, hour, minute } = zoneParts(at, zone);
-  return { day: DAYS.indexOf(weekday.toLowerCase()), minute: hour * 60 + minute };
+  const parts = Object.fromEntries(
+    formatIn(zone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    day: DAYS.indexOf(String(parts.weekday).toLowerCase()),
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
 }
 
 const isQuiet = (quiet: QuietHours | undefined, minute: number) =>

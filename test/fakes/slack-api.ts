@@ -84,6 +84,8 @@ export class FakeSlack {
   readonly withoutScopes = new Set<string>();
   /** What `users.info` answers as each user's `tz`; a test may move people. */
   readonly timeZones = new Map(Object.entries(slackTimeZones));
+  /** What `users.info` with `include_locale` answers as `user.locale`; `en-US` for the others. */
+  readonly locales = new Map<string, string>();
   readonly #server: Server;
   readonly #faults = new Map<string, Fault[]>();
   readonly #events = new EventEmitter();
@@ -210,7 +212,12 @@ export class FakeSlack {
         const email = slackUsers[str('user')];
         if (!email) return fail('user_not_found');
         const tz = this.timeZones.get(str('user'));
-        return { ok: true, user: { id: str('user'), ...(tz && { tz }), profile: { email } } };
+        // As Slack: the language only when asked for it.
+        const locale = str('include_locale') === 'true' && {
+          locale: this.locales.get(str('user')) ?? 'en-US',
+        };
+        const user = { id: str('user'), ...(tz && { tz }), ...locale, profile: { email } };
+        return { ok: true, user };
       }
       case 'users.lookupByEmail': {
         const id = Object.entries(slackUsers).find(([, e]) => e === str('email'))?.[0];

@@ -32,6 +32,8 @@ const button = z.looseObject({
   action_id: actionId,
   text: plainText(75),
   value: z.string().max(2000).optional(),
+  /** What a screen reader says for the button. */
+  accessibility_label: z.string().min(1).max(75).optional(),
   style: z.enum(['primary', 'danger']).optional(),
   confirm: confirm.optional(),
 });

@@ -197,7 +197,7 @@ export function aboutOf(world: DeliveryWorld, m: Shown): string {
   if (m.content.includes('A nudge from')) return `nudge:${taskIn()}`;
   const group = /added you to the group (\S+) /.exec(m.content);
   if (group) return `member:${group[1]}`;
-  const followUp = /⏰ \\"(.+?)\\" is still waiting for your decision since/.exec(m.content);
+  const followUp = /\\"(.+?)\\" is still waiting for your decision since/.exec(m.content);
   if (followUp) return `follow-up:${followUp[1]}`;
   const task = taskIn();
   return task ? `task:${task}` : `unknown:${m.content.slice(0, 200)}`;

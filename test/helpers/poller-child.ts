@@ -16,6 +16,7 @@ import { SlackNotifier } from '../../adapters/slack/notifier.ts';
 import { startTeams } from '../../adapters/teams/start.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import { AccessBot } from '../../src/core/bot.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
 import { createLogger } from '../../src/log.ts';
@@ -87,13 +88,13 @@ const poller = new Poller({
 });
 const tell = async (line: string) => {
   const { accessUserId, event, text } = JSON.parse(line) as Record<string, string>;
-  await poller.notices.tell(accessUserId!, event!, info(text!));
+  await poller.notices.tell(accessUserId!, event!, (v) => info(v, text!));
 };
 if (process.env.TELL) await tell(process.env.TELL);
 if (process.env.NUDGE) {
   const { taskId, approver, text } = JSON.parse(process.env.NUDGE) as Record<string, string>;
-  const ask = { taskId: taskId!, approvers: [approver!], round: '1', message: info(text!) };
-  await poller.approvers.nudge(ask);
+  const message = (v: Voice) => info(v, text!);
+  await poller.approvers.nudge({ taskId: taskId!, approvers: [approver!], round: '1', message });
 }
 await poller.start();
 process.stdout.write('started\n');

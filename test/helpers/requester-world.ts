@@ -11,6 +11,7 @@ import { renderReply } from '../../adapters/shell/render.ts';
 import { startSlack } from '../../adapters/slack/start.ts';
 import { lateNotices } from '../../src/app/runtime.ts';
 import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
+import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Destination, MessageRef, Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { createMetrics } from '../../src/metrics.ts';
@@ -57,6 +58,8 @@ export interface RequesterWorld {
   messages(who: Person): string[];
   /** The first message to `who`, as it now stands, that `probe` accepts, once there is one. */
   waitFor(who: Person, probe: (message: string) => boolean): Promise<string>;
+  /** How `who` is told times: English, in the zone their platform gives (else the default). */
+  voiceOf(who: Person): Voice;
   close(): Promise<void>;
 }
 
@@ -69,12 +72,8 @@ async function common(options: WorldOptions) {
   const { log } = captureLog();
   const approvers = lateNotices();
   const hours = options.hours ?? { ...anyTime, defaultZone: 'America/New_York' };
-  const botDeps = {
-    now: () => clock.now(),
-    approvers,
-    nudgeAfterMs: DAY_MS,
-    defaultZone: hours.defaultZone,
-  };
+  const voices = { locale: 'en', timeZone: hours.defaultZone };
+  const botDeps = { now: () => clock.now(), approvers, nudgeAfterMs: DAY_MS, voices };
   const bot = () =>
     new AccessBot({
       client,
@@ -98,7 +97,7 @@ async function common(options: WorldOptions) {
     }
   };
   const pollerFor = (notifier: Notifier) => {
-    const { poller } = testPoller({ client, store, notifiers: [notifier], clock, hours });
+    const { poller } = testPoller({ client, store, notifiers: [notifier], clock, hours, voices });
     approvers.attach(poller.notices, poller.approvers);
     return poller;
   };
@@ -106,7 +105,8 @@ async function common(options: WorldOptions) {
     await store.close();
     await sandbox.close();
   };
-  return { clock, sandbox, store, log, bot, botDeps, link, pollerFor, close };
+  const voiceOf = (_who: Person) => voiceFor('en', hours.defaultZone);
+  return { clock, sandbox, store, log, bot, botDeps, link, pollerFor, close, voiceOf };
 }
 
 export async function slackWorld(options: WorldOptions = {}) {
@@ -148,6 +148,7 @@ export async function slackWorld(options: WorldOptions = {}) {
   const world: RequesterWorld = {
     ...c,
     poller,
+    voiceOf: (who) => voiceFor('en', fake.timeZones.get(slackUserOf(who))),
     say: (who, text) => slackSay(fake, url, who, text),
     look: async (who, taskId) => {
       const responseUrl = await click(who, taskId, 'accessbot.looking');
@@ -239,6 +240,7 @@ export async function terminalWorld(options: WorldOptions = {}) {
         followUp: (...args) => terminal.followUp(...args),
         find: (...args) => terminal.find(...args),
         timeZoneOf: (chatUserId) => terminal.timeZoneOf(chatUserId),
+        localeOf: (chatUserId) => terminal.localeOf(chatUserId),
       };
       const poller = c.pollerFor(recording);
       started.resolve(poller);

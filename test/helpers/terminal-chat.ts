@@ -35,6 +35,7 @@ export async function openTerminalChat(
     output,
     interactive: false,
     bot: {
+      voiceOf: (actor) => bot.voiceOf(actor),
       taskList: async (actor) => {
         const list = await bot.taskList(actor);
         replies.push(list.reply);

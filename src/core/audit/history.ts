@@ -12,12 +12,11 @@ import {
   isDecision,
   isPersonEntry,
   type MembershipAuditEntry,
-  type MembershipOutcome,
   PERSON_ACTIONS,
   type PersonAuditEntry,
   type Platform,
 } from '../../store/store.ts';
-import { changeWords, formatTime, plural } from '../format.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
 
@@ -53,78 +52,85 @@ export function ownQuery(
   return { person: { chatUserIds: [], accessUserIds: [link.accessUserId] }, limit };
 }
 
-const changeSaid: Record<MembershipOutcome, string> = {
-  added: 'done',
-  removed: 'done',
-  already_member: 'already a member, nothing changed',
-  not_member: 'not a member, nothing changed',
-  group_not_found: 'the group no longer exists',
-  person_not_found: 'the person no longer exists',
-  not_allowed: 'refused: not allowed to manage the group',
-  not_requester: 'refused: someone else’s change',
-  cancelled: 'cancelled',
-  expired: 'expired unconfirmed',
-  failed: 'failed',
-};
-
 /**
  * One entry as a line of text. `viewer` is the Access user reading it: a change made to them
  * reads "added you to…"; `withActor` names who acted (for auditors reading others' history).
+ * The task's title is the one recorded when it was decided.
  */
-export function describeEntry(entry: PersonAuditEntry, viewer?: string, withActor = false): string {
-  const when = formatTime(entry.at);
-  const by = withActor ? `${entry.platform} ${inert(entry.chatUserId)}: ` : '';
-  if (isDecision(entry)) return `${when} · ${by}${decisionLine(entry)}`;
-  return `${when} · ${by}${changeLine(entry, viewer)}`;
+export function describeEntry(
+  v: Voice,
+  entry: PersonAuditEntry,
+  viewer?: string,
+  withActor = false,
+): string {
+  const what = isDecision(entry) ? decisionLine(v, entry) : changeLine(v, entry, viewer);
+  return v.t('history.line', {
+    when: v.time(entry.at),
+    what,
+    withActor: flag(withActor),
+    platform: entry.platform,
+    actor: inert(entry.chatUserId),
+  });
 }
 
-function decisionLine(e: DecisionAuditEntry): string {
-  const why = e.reason ? ` — "${inert(e.reason)}"` : '';
-  const what =
-    e.outcome === 'approved' || e.outcome === 'declined'
-      ? e.outcome
-      : `${e.action}: ${e.outcome.replaceAll('_', ' ')}`;
-  return `${what[0]!.toUpperCase()}${what.slice(1)} ${taskNamed(e)}${why}`;
+function decisionLine(v: Voice, e: DecisionAuditEntry): string {
+  return v.t('history.decision', {
+    action: e.action,
+    outcome: e.outcome,
+    task: taskNamed(v, e),
+    reason: e.reason ? inert(e.reason) : '',
+    withReason: flag(e.reason),
+  });
 }
 
 /** The task by its title, application and requester (as far as recorded) beside its id. */
-function taskNamed(e: DecisionAuditEntry): string {
-  const id = `task ${inert(e.taskId)}`;
-  if (!e.taskTitle) return id;
+function taskNamed(v: Voice, e: DecisionAuditEntry): string {
+  const id = inert(e.taskId);
+  if (!e.taskTitle) return v.t('history.taskId', { id });
   // The title usually names the application already.
   const app = e.appName && !e.taskTitle.includes(e.appName) ? inert(e.appName) : undefined;
-  const by = e.requesterName ? `requested by ${inert(e.requesterName)}` : undefined;
-  const about = [app, by].filter(Boolean).join(', ');
-  return `"${inert(e.taskTitle)}"${about ? ` (${about})` : ''} · ${id}`;
+  const by = e.requesterName ? inert(e.requesterName) : undefined;
+  return v.t('history.task', {
+    title: inert(e.taskTitle),
+    id,
+    app: app ?? '',
+    withApp: flag(app),
+    by: by ?? '',
+    withBy: flag(by),
+  });
 }
 
-function changeLine(e: MembershipAuditEntry, viewer: string | undefined): string {
-  const target = inert(e.targetName ?? e.targetEmail ?? e.targetUserId ?? 'someone');
-  const group = inert(e.groupName ?? e.groupId);
+function changeLine(v: Voice, e: MembershipAuditEntry, viewer: string | undefined): string {
+  const target = e.targetName ?? e.targetEmail ?? e.targetUserId;
   const mine = viewer !== undefined && e.targetUserId === viewer && e.accessUserId !== viewer;
-  if (mine && (e.outcome === 'added' || e.outcome === 'removed')) {
-    return `${e.outcome === 'added' ? 'Added you to' : 'Removed you from'} ${group} (by ${e.platform} ${inert(e.chatUserId)})`;
-  }
-  const words = changeWords({ action: e.action, groupName: group }, target);
-  return `${words[0]!.toUpperCase()}${words.slice(1)}: ${changeSaid[e.outcome]}`;
+  return v.t('history.change', {
+    action: e.action === 'group_add' ? 'add' : 'remove',
+    who: target ? inert(target) : v.t('history.someone'),
+    group: inert(e.groupName ?? e.groupId),
+    outcome: e.outcome,
+    mine: flag(mine && (e.outcome === 'added' || e.outcome === 'removed')),
+    platform: e.platform,
+    actor: inert(e.chatUserId),
+  });
 }
 
 /** The `history` answer: the entries as lines, newest first. */
 export function historyReply(
+  v: Voice,
   entries: readonly PersonAuditEntry[] | undefined,
   title: string,
   view: { viewer?: string; withActor: boolean },
 ): Reply {
-  if (!entries) return info('Your history cannot be shown right now; please try again later.');
+  if (!entries) return info(v, v.t('history.unavailable'));
   if (!entries.length) {
-    return info(`${title}: nothing yet.`, {
+    return info(v, v.t('history.emptySummary', { title }), {
       title,
-      blocks: [{ kind: 'text', text: 'Nothing yet: decisions and group changes show up here.' }],
+      blocks: [{ kind: 'text', text: v.t('history.empty') }],
     });
   }
-  const lines = entries.map((e) => describeEntry(e, view.viewer, view.withActor));
-  const heading = `${title} (${plural(entries.length, 'entry', 'entries')}, newest first)`;
-  return info(`${heading}: ${lines.slice(0, 5).join('; ')}`, {
+  const lines = entries.map((e) => describeEntry(v, e, view.viewer, view.withActor));
+  const heading = v.t('history.heading', { title, count: entries.length });
+  return info(v, v.t('history.summary', { heading, lines: lines.slice(0, 5).join('; ') }), {
     title: heading,
     blocks: [listBlock(lines, HISTORY_SHOWN)],
   });

@@ -18,6 +18,7 @@ import {
   type MembershipOutcome,
   type TaskEventEntry,
 } from '../../store/store.ts';
+import { english } from '../i18n/voice.ts';
 import { taskTitle } from '../task-card.ts';
 
 export interface AuditWriter {
@@ -81,7 +82,8 @@ export function taskNamesOf(task: Task | undefined) {
   if (!task) return {};
   const facts = taskFacts(task);
   return {
-    taskTitle: taskTitle(task),
+    // In English: the trail is read by machines and by people of any language alike.
+    taskTitle: taskTitle(english, task),
     taskType: task.type,
     ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
     ...(facts.workAppId !== undefined && { appId: facts.workAppId }),

@@ -5,50 +5,61 @@
  */
 import type { IdentityLink } from '../../store/store.ts';
 import type { GroupDeps } from '../groups/deps.ts';
+import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
 import type { Report } from './report.ts';
 import { lastDays } from './report-args.ts';
 import { readReport } from './report-read.ts';
-import { chat, text } from './report-text.ts';
+import { duration } from './report-text.ts';
 
 /** Applications named as the slowest. */
 const SLOWEST = 3;
 
-export async function reportReply(deps: GroupDeps, link: IdentityLink, days: number) {
-  const refusals = { none: chat.notAuditor, notMember: chat.notMember };
-  const allowed = await deps.rules.mayAudit(link, refusals);
+export async function reportReply(deps: GroupDeps, link: IdentityLink, v: Voice, days: number) {
+  const allowed = await deps.rules.mayAudit(link, v, 'report');
   if (!allowed.ok) return allowed.reply;
   const now = deps.now();
   try {
-    return summaryReply(await readReport(deps.store, lastDays(days, now), now), days);
+    return summaryReply(v, await readReport(deps.store, lastDays(days, now), now), days);
   } catch (error) {
     deps.log.warn({ err: error }, 'could not read the audit log for a report');
-    return info(chat.cannotRead);
+    return info(v, v.t('report.chat.cannotRead'));
   }
 }
 
-export function summaryReply(r: Report, days: number): Reply {
+export function summaryReply(v: Voice, r: Report, days: number): Reply {
   const { overall, byApplication } = r.timeToDecision;
   const slowest = byApplication
     .filter((s) => s.p90Seconds !== null)
     .toSorted((a, b) => b.p90Seconds! - a.p90Seconds!)
     .slice(0, SLOWEST)
-    .map((s) => chat.slow(inert(s.name ?? text.notRecorded, 60), s.p90Seconds));
+    .map((s) =>
+      v.t('report.chat.slow', {
+        name: inert(s.name ?? v.t('report.notRecorded'), 60),
+        p90: duration(v, s.p90Seconds),
+      }),
+    );
   const overWeek = r.openTasks.byAge
     .filter((a) => a.bucket === '7d_to_30d' || a.bucket === '30d_or_more')
     .reduce((sum, a) => sum + a.count, 0);
   const { decisions: d, sent } = r;
   const lines = [
-    chat.decisions(d.total, d.inChat, d.elsewhere),
-    chat.waits(overall.medianSeconds, overall.p90Seconds),
-    ...(slowest.length ? [chat.slowest(slowest)] : []),
-    chat.open(r.openTasks.total, overWeek),
-    chat.sent(sent.reminders, sent.escalations, sent.nudges),
+    v.t('report.chat.decisions', d),
+    v.t('report.chat.waits', {
+      median: duration(v, overall.medianSeconds),
+      p90: duration(v, overall.p90Seconds),
+    }),
+    ...(slowest.length ? [v.t('report.chat.slowest', { names: slowest.join(', ') })] : []),
+    v.t('report.chat.open', { total: r.openTasks.total, overWeek }),
+    v.t('report.chat.sent', sent),
   ];
-  const title = chat.title(days);
-  return info(`${title}: ${lines.join('; ')}`, {
+  const title = v.t('report.chat.title', { days });
+  return info(v, v.t('report.chat.summary', { title, lines: lines.join('; ') }), {
     title,
-    blocks: [listBlock(lines, lines.length), { kind: 'note', text: chat.full(days) }],
+    blocks: [
+      listBlock(lines, lines.length),
+      { kind: 'note', text: v.t('report.chat.full', { days }) },
+    ],
   });
 }

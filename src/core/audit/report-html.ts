@@ -5,9 +5,10 @@
  * neither run nor load anything. Every text from the audit trail is escaped where it is placed.
  */
 import { createHash } from 'node:crypto';
+import type { Voice } from '../i18n/voice.ts';
 import { cut } from '../text.ts';
 import type { Report, Stat } from './report.ts';
-import { ageLabel, duration, type Grouping, text } from './report-text.ts';
+import { ageLabel, duration, type Grouping, made, period } from './report-text.ts';
 
 /** Rows a chart draws and a table lists; the rest are counted. */
 const CHART_ROWS = 15;
@@ -40,8 +41,8 @@ const ESCAPES: Record<string, string> = {
 export const esc = (value: string | number) =>
   String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-const nameOf = (s: Stat & { accessUserId?: string }, max: number) =>
-  esc(cut(s.name ?? s.accessUserId ?? text.notRecorded, max));
+const nameOf = (v: Voice, s: Stat & { accessUserId?: string }, max: number) =>
+  esc(cut(s.name ?? s.accessUserId ?? v.t('report.notRecorded'), max));
 
 function tile(value: string | number, label: string, sub = ''): string {
   const more = sub ? `<span class="sub">${esc(sub)}</span>` : '';
@@ -59,21 +60,21 @@ const rect = (css: string, x: number, y: number, w: number, h: number) =>
 const label = (x: number, y: number, content: string, anchor = 'start') =>
   `<text x="${at(x)}" y="${at(y)}" text-anchor="${anchor}">${content}</text>`;
 
-function whereChart(r: Report): string {
+function whereChart(v: Voice, r: Report): string {
   const { inChat, elsewhere, total } = r.decisions;
-  if (!total) return `<p class="none">${esc(text.noDecisions)}</p>`;
+  if (!total) return `<p class="none">${esc(v.t('report.noDecisions'))}</p>`;
   const chatWidth = (WIDTH * inChat) / total;
   const body = [
     rect('chat', 0, 0, chatWidth, 28),
     rect('elsewhere', chatWidth, 0, WIDTH - chatWidth, 28),
-    label(0, 46, esc(`${inChat} ${text.inChat}`)),
-    label(WIDTH, 46, esc(`${elsewhere} ${text.elsewhere}`), 'end'),
+    label(0, 46, esc(v.t('report.inChat', { count: inChat }))),
+    label(WIDTH, 46, esc(v.t('report.elsewhere', { count: elsewhere })), 'end'),
   ];
-  return svg(text.whereDecided, 52, body.join(''));
+  return svg(v.t('report.whereDecided'), 52, body.join(''));
 }
 
-function ageChart(r: Report): string {
-  if (!r.openTasks.total) return `<p class="none">${esc(text.noOpenTasks)}</p>`;
+function ageChart(v: Voice, r: Report): string {
+  if (!r.openTasks.total) return `<p class="none">${esc(v.t('report.noOpenTasks'))}</p>`;
   const most = Math.max(...r.openTasks.byAge.map((a) => a.count));
   const column = WIDTH / r.openTasks.byAge.length;
   const body = r.openTasks.byAge.flatMap((a, i) => {
@@ -82,79 +83,89 @@ function ageChart(r: Report): string {
     return [
       rect('open', x + 12, 160 - height, column - 24, height),
       label(x + column / 2, 154 - height, esc(a.count), 'middle'),
-      label(x + column / 2, 178, esc(ageLabel[a.bucket]), 'middle'),
+      label(x + column / 2, 178, esc(ageLabel(v, a.bucket)), 'middle'),
     ];
   });
-  return svg(text.openByAge, 186, body.join(''));
+  return svg(v.t('report.openByAge'), 186, body.join(''));
 }
 
-function waitChart(heading: string, stats: readonly (Stat & { accessUserId?: string })[]) {
+function waitChart(
+  v: Voice,
+  heading: string,
+  stats: readonly (Stat & { accessUserId?: string })[],
+) {
   const rows = stats.filter((s) => s.count).slice(0, CHART_ROWS);
-  if (!rows.length) return `<p class="none">${esc(text.noDecisions)}</p>`;
+  if (!rows.length) return `<p class="none">${esc(v.t('report.noDecisions'))}</p>`;
   const longest = Math.max(...rows.map((s) => s.p90Seconds ?? 0), 1);
   const left = 200;
   const scale = (seconds: number | null) => ((WIDTH - left - 90) * (seconds ?? 0)) / longest;
   const legend = [
     rect('median', left, 4, 12, 12),
-    label(left + 18, 14, esc(text.medianShort)),
+    label(left + 18, 14, esc(v.t('report.medianShort'))),
     rect('p90', left + 110, 4, 12, 12),
-    label(left + 128, 14, esc(text.p90)),
+    label(left + 128, 14, esc(v.t('report.p90'))),
   ];
   const body = rows.flatMap((s, i) => {
     const y = 30 + i * 34;
     return [
-      label(0, y + 16, nameOf(s, 28)),
+      label(0, y + 16, nameOf(v, s, 28)),
       rect('p90', left, y, scale(s.p90Seconds), 24),
       rect('median', left, y + 6, scale(s.medianSeconds), 12),
-      label(left + scale(s.p90Seconds) + 6, y + 16, esc(duration(s.p90Seconds))),
+      label(left + scale(s.p90Seconds) + 6, y + 16, esc(duration(v, s.p90Seconds))),
     ];
   });
   return svg(heading, 38 + rows.length * 34, [...legend, ...body].join(''));
 }
 
-function waitTable(column: string, stats: readonly (Stat & { accessUserId?: string })[]) {
-  const head = `<tr><th>${esc(column)}</th><th class="n">${esc(text.count)}</th><th class="n">${esc(text.medianColumn)}</th><th class="n">${esc(text.p90)}</th></tr>`;
+function waitTable(v: Voice, column: string, stats: readonly (Stat & { accessUserId?: string })[]) {
+  const heads = [v.t('report.count'), v.t('report.medianColumn'), v.t('report.p90')];
+  const head = `<tr><th>${esc(column)}</th>${heads.map((h) => `<th class="n">${esc(h)}</th>`).join('')}</tr>`;
   const rows = stats.slice(0, TABLE_ROWS).map((s) => {
-    const cells = [s.count, duration(s.medianSeconds), duration(s.p90Seconds)];
-    return `<tr><td>${nameOf(s, 200)}</td>${cells.map((c) => `<td class="n">${esc(c)}</td>`).join('')}</tr>`;
+    const cells = [s.count, duration(v, s.medianSeconds), duration(v, s.p90Seconds)];
+    return `<tr><td>${nameOf(v, s, 200)}</td>${cells.map((c) => `<td class="n">${esc(c)}</td>`).join('')}</tr>`;
   });
   const more =
-    stats.length > TABLE_ROWS ? `<p>${esc(text.more(stats.length - TABLE_ROWS))}</p>` : '';
+    stats.length > TABLE_ROWS
+      ? `<p>${esc(v.t('report.more', { n: stats.length - TABLE_ROWS }))}</p>`
+      : '';
   return `<table>${head}${rows.join('')}</table>${more}`;
 }
 
-function grouping(r: Report, by: Grouping): string {
-  const { heading, column } = text.grouping[by];
+function grouping(v: Voice, r: Report, by: Grouping): string {
+  const heading = v.t(`report.${by}`);
   const stats = r.timeToDecision[by];
-  const table = stats.length ? waitTable(column, stats) : '';
-  return `<section><h2>${esc(heading)}</h2>${waitChart(heading, stats)}${table}</section>`;
+  const table = stats.length ? waitTable(v, v.t(`report.column.${by}`), stats) : '';
+  return `<section><h2>${esc(heading)}</h2>${waitChart(v, heading, stats)}${table}</section>`;
 }
 
-export function reportHtml(r: Report): string {
+/** The page in the reader's voice: its words, its numbers' and dates' forms, its `lang`. */
+export function reportHtml(v: Voice, r: Report): string {
   const { overall } = r.timeToDecision;
   const d = r.decisions;
+  const split = v.t('report.decisionsSplit', { chat: d.inChat, elsewhere: d.elsewhere });
   const tiles = [
-    tile(d.total, text.decisions, text.decisionsSplit(d.inChat, d.elsewhere)),
-    tile(duration(overall.medianSeconds), text.median),
-    tile(duration(overall.p90Seconds), text.p90),
-    tile(r.openTasks.total, text.openTasks),
-    tile(r.sent.reminders, text.reminders),
-    tile(r.sent.escalations, text.escalations),
-    tile(r.sent.nudges, text.nudges),
+    tile(d.total, v.t('report.decisions'), split),
+    tile(duration(v, overall.medianSeconds), v.t('report.median')),
+    tile(duration(v, overall.p90Seconds), v.t('report.p90')),
+    tile(r.openTasks.total, v.t('report.openTasks')),
+    tile(r.sent.reminders, v.t('report.reminders')),
+    tile(r.sent.escalations, v.t('report.escalations')),
+    tile(r.sent.nudges, v.t('report.nudges')),
   ];
+  const title = esc(v.t('report.title'));
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${esc(v.locale)}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${POLICY}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(text.title)}</title><style>${STYLE}</style></head>
-<body><header><h1>${esc(text.title)}</h1>
-<p class="meta">${esc(text.period(r.since, r.until))} · ${esc(text.made(r.asOf))}</p></header>
+<title>${title}</title><style>${STYLE}</style></head>
+<body><header><h1>${title}</h1>
+<p class="meta">${esc(period(v, r.since, r.until))}; ${esc(made(v, r.asOf))}</p></header>
 <div class="tiles">${tiles.join('')}</div>
-<section><h2>${esc(text.whereDecided)}</h2>${whereChart(r)}</section>
-<section><h2>${esc(text.openByAge)}</h2>${ageChart(r)}</section>
-${(['byApplication', 'byApprover', 'byTaskType'] as const).map((by) => grouping(r, by)).join('\n')}
-<footer>${esc(text.footnote)}</footer>
+<section><h2>${esc(v.t('report.whereDecided'))}</h2>${whereChart(v, r)}</section>
+<section><h2>${esc(v.t('report.openByAge'))}</h2>${ageChart(v, r)}</section>
+${(['byApplication', 'byApprover', 'byTaskType'] as const).map((by) => grouping(v, r, by)).join('\n')}
+<footer>${esc(v.t('report.footnote'))}</footer>
 </body></html>
 `;
 }

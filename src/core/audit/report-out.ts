@@ -4,6 +4,7 @@
  * audit export) or the HTML page (report-html.ts). Names from the audit trail lose their
  * control, bidi and invisible characters in every format, as the export's cells do.
  */
+import type { Voice } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { csvCell } from './export-rows.ts';
 import type { Report, Stat } from './report.ts';
@@ -67,9 +68,10 @@ function csv(report: Report): string {
   return [CSV_COLUMNS, ...rows].map(line).join('');
 }
 
-export function renderReport(report: Report, format: ReportFormat): string {
+/** `v`: the reader's voice, for the HTML page; the CSV and JSON are the same in every language. */
+export function renderReport(report: Report, format: ReportFormat, v: Voice): string {
   const clean = cleaned(report);
   if (format === 'csv') return csv(clean);
-  if (format === 'html') return reportHtml(clean);
+  if (format === 'html') return reportHtml(v, clean);
   return `${JSON.stringify(clean, null, 2)}\n`;
 }

@@ -5,6 +5,7 @@
  * person; with names only, quotes ("All Staff") or the core's list of group names decide.
  */
 import { z } from 'zod';
+import type { Voice } from '../i18n/voice.ts';
 import {
   compactMentions,
   exactPerson,
@@ -55,12 +56,6 @@ export type HistorySubject = z.infer<typeof HistorySubject>;
 
 export const HistoryCommand = z.object({ name: z.literal('history'), subject: HistorySubject });
 
-export const groupUsage = {
-  group:
-    'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <id>` or `cancel <id>`); group bind <group> — make `members` in this channel answer for it',
-  history: 'history — your recent actions (auditors: history <person> or history all)',
-} as const;
-
 type Parsed<T> = { ok: true; command: T } | { ok: false; message: string };
 const fail = (message: string) => ({ ok: false as const, message });
 
@@ -70,58 +65,58 @@ export function words(text: string): string[] {
   return found.map((w) => w.replace(/^["“]|["”]$/g, '').trim()).filter(Boolean);
 }
 
-export function parseGroupCommand(args: string): Parsed<GroupCommand> {
+export function parseGroupCommand(v: Voice, args: string): Parsed<GroupCommand> {
   const [verb = '', ...rest] = words(args);
   const action = verb.toLowerCase();
   if (action === 'unbind') {
     return rest.length
-      ? fail('`group unbind` takes no arguments: it unbinds the channel you type it in.')
+      ? fail(v.t('parse.unbindNoArguments'))
       : { ok: true, command: { name: 'group', action } };
   }
   if (action === 'bind') {
     const group = rest.join(' ');
-    if (!group) return fail('Which group? Usage: `group bind <group>`, typed in the channel.');
-    if (group.length > 200)
-      return fail('That group name is too long (the limit is 200 characters).');
+    if (!group) return fail(v.t('parse.bindWhichGroup'));
+    if (group.length > 200) return fail(v.t('parse.groupNameTooLong', { max: 200 }));
     return { ok: true, command: { name: 'group', action, group } };
   }
-  if (action !== 'add' && action !== 'remove') return fail(`Usage: ${groupUsage.group}`);
-  const target = changeTarget(rest, action);
+  if (action !== 'add' && action !== 'remove') {
+    return fail(v.t('parse.groupUsage', { usage: v.t('usage.group') }));
+  }
+  const target = changeTarget(v, rest, action);
   return typeof target === 'string'
     ? fail(target)
     : { ok: true, command: GroupCommand.parse({ name: 'group', action, target }) };
 }
 
-function changeTarget(rest: string[], action: 'add' | 'remove'): ChangeTarget | string {
-  const usage = `Usage: \`group ${action} <group> <person>\`, the person as a mention, an e-mail address or a name, e.g. \`group ${action} Engineering grace@example.com\` or \`group ${action} "All Staff" "Grace Hopper"\`.`;
-  if (rest.length < 2) return `Which group, and who? ${usage}`;
-  if (rest.join(' ').length > 200 + MAX_PERSON_LENGTH)
-    return 'That is too long to be a group and a person.';
+function changeTarget(v: Voice, rest: string[], action: 'add' | 'remove'): ChangeTarget | string {
+  const usage = v.t('parse.changeUsage', { action });
+  if (rest.length < 2) return v.t('parse.whichGroupAndWho', { usage });
+  if (rest.join(' ').length > 200 + MAX_PERSON_LENGTH) return v.t('parse.groupAndPersonTooLong');
   const exact = rest.filter((w) => exactPerson(w));
-  if (exact.length > 1) return `One person at a time, please. ${usage}`;
+  if (exact.length > 1) return v.t('parse.onePerson', { usage });
   if (exact.length === 1) {
     const group = rest.filter((w) => w !== exact[0]).join(' ');
     return { group, person: exactPerson(exact[0]!)! };
   }
   if (rest.length === 2) return { group: rest[0]!, person: personOf([rest[1]!]) };
-  if (rest.length > 60) return 'That is too long to be a group and a person.';
+  if (rest.length > 60) return v.t('parse.groupAndPersonTooLong');
   return { words: rest };
 }
 
-export function parseChangeCommand(name: 'confirm' | 'cancel', args: string) {
+export function parseChangeCommand(v: Voice, name: 'confirm' | 'cancel', args: string) {
   const id = ChangeId.safeParse(args.trim().toLowerCase());
-  if (!id.success) {
-    return fail(
-      `Which change? Type \`${name} <id>\` with the id shown on the confirmation, e.g. \`${name} k3m9q2xa\`.`,
-    );
-  }
+  if (!id.success) return fail(v.t('parse.whichChange', { name }));
   return { ok: true as const, command: { name, id: id.data } };
 }
 
-export function parseHistoryCommand(args: string): Parsed<z.infer<typeof HistoryCommand>> {
+export function parseHistoryCommand(
+  v: Voice,
+  args: string,
+): Parsed<z.infer<typeof HistoryCommand>> {
   const text = args.trim();
-  if (text.length > MAX_PERSON_LENGTH)
-    return fail('That name is too long (the limit is 200 characters).');
+  if (text.length > MAX_PERSON_LENGTH) {
+    return fail(v.t('parse.nameTooLong', { max: MAX_PERSON_LENGTH }));
+  }
   const subject: HistorySubject = !text
     ? { kind: 'own' }
     : text.toLowerCase() === 'all'

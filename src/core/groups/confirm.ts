@@ -9,6 +9,7 @@
  */
 import type { GroupChange, IdentityLink, MembershipOutcome } from '../../store/store.ts';
 import { recordChange } from '../audit/record.ts';
+import type { Voice } from '../i18n/voice.ts';
 import { kept, type Reply, warning } from '../reply.ts';
 import { changedNotice, outcomeCard } from './cards.ts';
 import { type GroupDeps, nameOf } from './deps.ts';
@@ -30,50 +31,48 @@ const replace = (outcome: ChangeResult['outcome'], reply: Reply): ChangeResult =
   message: { kind: 'replace', reply },
 });
 
-const UNKNOWN = warning(
-  'I know of no pending change with that id (it may have expired long ago). Nothing was changed; type the `group` command again if it is still wanted.',
-);
+const unknown = (v: Voice) => warning(v, v.t('change.unknown'));
 
-export async function confirmChange(deps: GroupDeps, link: IdentityLink, id: string) {
-  return settle(deps, link, id, secondAdmin, async (change) => {
-    const allowed = await deps.rules.mayManage(link, {
+export async function confirmChange(deps: GroupDeps, link: IdentityLink, v: Voice, id: string) {
+  return settle(deps, link, v, id, secondAdmin, async (change) => {
+    const allowed = await deps.rules.mayManage(link, v, {
       id: change.groupId,
       name: change.groupName,
     });
-    if (!allowed.ok) return finish(deps, link, change, 'cancelled', 'not_allowed');
+    if (!allowed.ok) return finish(deps, link, v, change, 'cancelled', 'not_allowed');
     const now = deps.now();
     if (
       !(await deps.store.moveGroupChange(change.id, { from: 'pending', to: 'confirmed', at: now }))
     ) {
-      return again(deps, link, change.id, now);
+      return again(deps, link, v, change.id, now);
     }
     const { outcome, detail } = await carryOut(deps.client, deps.log, change);
-    const result = await finish(deps, link, change, 'done', outcome, detail, 'confirmed');
+    const result = await finish(deps, link, v, change, 'done', outcome, detail, 'confirmed');
     if (outcome === 'added' || outcome === 'removed') {
-      await deps.notices?.tell(change.targetUserId, change.id, changedNotice(change, nameOf(link)));
+      const notice = (w: Voice) => changedNotice(w, change, nameOf(link));
+      await deps.notices?.tell(change.targetUserId, change.id, notice);
     }
     return result;
   });
 }
 
 /** Who may confirm a change: its asker, or for a privileged group a second admin. */
-async function secondAdmin(deps: GroupDeps, link: IdentityLink, change: GroupChange) {
+async function secondAdmin(deps: GroupDeps, link: IdentityLink, v: Voice, change: GroupChange) {
   const group = { id: change.groupId, name: change.groupName };
   if (change.action !== 'group_add' || !deps.rules.isPrivileged(group)) {
-    return askerOnly(deps, link, change);
+    return askerOnly(deps, link, v, change);
   }
-  if (link.accessUserId === change.accessUserId) return kept('stale', warning(SECOND_ADMIN));
+  if (link.accessUserId === change.accessUserId) {
+    return kept('stale', warning(v, v.t('change.secondAdmin')));
+  }
   if (link.accessUserId !== change.targetUserId && (await deps.rules.isAdmin(link))) return;
   await recordChange(deps, link, change, 'not_allowed');
-  return kept('not_allowed', warning(`${SECOND_ADMIN} Nothing was changed.`));
+  return kept('not_allowed', warning(v, v.t('change.secondAdminRefused')));
 }
 
-const SECOND_ADMIN =
-  'Adding someone to this group takes a second admin: another of accessbot’s admins, not the person added, confirms it.';
-
-export async function cancelChange(deps: GroupDeps, link: IdentityLink, id: string) {
-  return settle(deps, link, id, askerOnly, (change) =>
-    finish(deps, link, change, 'cancelled', 'cancelled'),
+export async function cancelChange(deps: GroupDeps, link: IdentityLink, v: Voice, id: string) {
+  return settle(deps, link, v, id, askerOnly, (change) =>
+    finish(deps, link, v, change, 'cancelled', 'cancelled'),
   );
 }
 
@@ -81,40 +80,38 @@ export async function cancelChange(deps: GroupDeps, link: IdentityLink, id: stri
 async function settle(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   id: string,
   may: (
     deps: GroupDeps,
     link: IdentityLink,
+    v: Voice,
     change: GroupChange,
   ) => Promise<ChangeResult | undefined>,
   act: (change: GroupChange) => Promise<ChangeResult>,
 ): Promise<ChangeResult> {
   const change = await deps.store.getGroupChange(id);
-  if (!change) return kept('stale', UNKNOWN);
-  const refused = await may(deps, link, change);
+  if (!change) return kept('stale', unknown(v));
+  const refused = await may(deps, link, v, change);
   if (refused) return refused;
-  if (change.state !== 'pending') return over(change, link);
+  if (change.state !== 'pending') return over(v, change, link);
   if (change.expiresAt.getTime() <= deps.now().getTime()) {
-    return finish(deps, link, change, 'expired', 'expired');
+    return finish(deps, link, v, change, 'expired', 'expired');
   }
   return act(change);
 }
 
-async function askerOnly(deps: GroupDeps, link: IdentityLink, change: GroupChange) {
+async function askerOnly(deps: GroupDeps, link: IdentityLink, v: Voice, change: GroupChange) {
   if (change.platform === link.platform && change.chatUserId === link.chatUserId) return;
   await recordChange(deps, link, change, 'not_requester');
-  return kept(
-    'not_requester',
-    warning(
-      'Only the person who asked for this change can confirm or cancel it. Nothing was changed.',
-    ),
-  );
+  return kept('not_requester', warning(v, v.t('change.notRequester')));
 }
 
 /** Moves the change to its end state, audits it, and shows it; a lost race is told as it is. */
 async function finish(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   change: GroupChange,
   to: 'done' | 'cancelled' | 'expired',
   outcome: MembershipOutcome,
@@ -123,33 +120,28 @@ async function finish(
 ): Promise<ChangeResult> {
   const at = deps.now();
   const moved = await deps.store.moveGroupChange(change.id, { from, to, at, outcome });
-  if (!moved && from === 'pending') return again(deps, link, change.id, at);
+  if (!moved && from === 'pending') return again(deps, link, v, change.id, at);
   if (!moved)
     deps.log.error({ changeId: change.id, outcome }, 'could not record a group change outcome');
   await recordChange(deps, link, change, outcome, detail);
-  return replace(outcome, outcomeCard(change, outcome, nameOf(link)));
+  return replace(outcome, outcomeCard(v, change, outcome, nameOf(link)));
 }
 
 /** Someone (a second click, another replica) moved the change first: show it as it now is. */
-async function again(deps: GroupDeps, link: IdentityLink, id: string, at: Date) {
+async function again(deps: GroupDeps, link: IdentityLink, v: Voice, id: string, at: Date) {
   const now = await deps.store.getGroupChange(id);
-  if (!now) return kept('stale', UNKNOWN);
+  if (!now) return kept('stale', unknown(v));
   if (now.state === 'pending' && now.expiresAt.getTime() <= at.getTime()) {
-    return finish(deps, link, now, 'expired', 'expired');
+    return finish(deps, link, v, now, 'expired', 'expired');
   }
-  return over(now, link);
+  return over(v, now, link);
 }
 
 /** A change no longer pending: its outcome again, or that it is being carried out right now. */
-function over(change: GroupChange, link: IdentityLink): ChangeResult {
+function over(v: Voice, change: GroupChange, link: IdentityLink): ChangeResult {
   if (change.state === 'confirmed' || !change.outcome) {
-    return kept(
-      'stale',
-      warning(
-        'This change is being carried out right now. Type `members <group>` in a moment to see the result.',
-      ),
-    );
+    return kept('stale', warning(v, v.t('change.underWay')));
   }
-  const lead = 'This change was already settled; nothing was done twice.';
-  return replace('stale', outcomeCard(change, change.outcome, nameOf(link), lead));
+  const lead = v.t('change.alreadySettled');
+  return replace('stale', outcomeCard(v, change, change.outcome, nameOf(link), lead));
 }

@@ -6,6 +6,7 @@ import type { IdentityLink } from '../../store/store.ts';
 import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from '../audit/history.ts';
 import { reportReply } from '../audit/report-chat.ts';
 import { findPerson, personName } from '../find-person.ts';
+import type { Voice } from '../i18n/voice.ts';
 import type { Place } from '../place.ts';
 import type { Reply } from '../reply.ts';
 import type { GroupCommand, HistorySubject } from './commands.ts';
@@ -23,52 +24,55 @@ export type GroupLine =
 export async function runGroupLine(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   place: Place,
   line: GroupLine,
 ): Promise<Reply> {
   switch (line.name) {
     case 'members':
-      return membersHere(deps, link, place, line.group);
+      return membersHere(deps, link, v, place, line.group);
     case 'group':
-      if (line.action === 'bind') return bindChannel(deps, link, place, line.group);
-      if (line.action === 'unbind') return unbindChannel(deps, link, place);
-      return requestChange(deps, link, place, line.action, line.target);
+      if (line.action === 'bind') return bindChannel(deps, link, v, place, line.group);
+      if (line.action === 'unbind') return unbindChannel(deps, link, v, place);
+      return requestChange(deps, link, v, place, line.action, line.target);
     case 'confirm':
-      return (await confirmChange(deps, link, line.id)).reply;
+      return (await confirmChange(deps, link, v, line.id)).reply;
     case 'cancel':
-      return (await cancelChange(deps, link, line.id)).reply;
+      return (await cancelChange(deps, link, v, line.id)).reply;
     case 'history':
-      return history(deps, link, place, line.subject);
+      return history(deps, link, v, place, line.subject);
     case 'report':
-      return reportReply(deps, link, line.days);
+      return reportReply(deps, link, v, line.days);
   }
 }
 
 async function history(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   place: Place,
   subject: HistorySubject,
 ): Promise<Reply> {
   if (subject.kind === 'own') {
     const entries = await readHistory(deps, ownQuery(link, link, HISTORY_SHOWN));
-    return historyReply(entries, 'Your recent actions', {
+    return historyReply(v, entries, v.t('history.own'), {
       viewer: link.accessUserId,
       withActor: false,
     });
   }
-  const allowed = await deps.rules.mayAudit(link);
+  const allowed = await deps.rules.mayAudit(link, v);
   if (!allowed.ok) return allowed.reply;
   if (subject.kind === 'all') {
     const entries = await readHistory(deps, { limit: HISTORY_SHOWN });
-    return historyReply(entries, 'Recent actions of everyone', { withActor: true });
+    return historyReply(v, entries, v.t('history.everyone'), { withActor: true });
   }
-  const found = await findPerson({ ...deps, mention: place.mention }, subject.person);
+  const found = await findPerson({ ...deps, mention: place.mention }, v, subject.person);
   if ('reply' in found) return found.reply;
   const { person } = found;
   const entries = await readHistory(deps, {
     person: { chatUserIds: [], accessUserIds: [person.accessUserId] },
     limit: HISTORY_SHOWN,
   });
-  return historyReply(entries, `Recent actions of ${personName(person)}`, { withActor: true });
+  const title = v.t('history.of', { name: personName(person) });
+  return historyReply(v, entries, title, { withActor: true });
 }

@@ -8,6 +8,7 @@ import type { IdentityLink } from '../../store/store.ts';
 import { recordChange } from '../audit/record.ts';
 import { findGroup, isMember, membersReply } from '../directory.ts';
 import { findPerson, personName } from '../find-person.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
 import { normalize } from '../match.ts';
 import { type PersonRef, personOf } from '../person-ref.ts';
 import type { Place } from '../place.ts';
@@ -20,29 +21,29 @@ import { type GroupDeps, nameOf } from './deps.ts';
 export async function requestChange(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   place: Place,
   action: 'add' | 'remove',
   target: ChangeTarget,
 ): Promise<Reply> {
   const { group: groupText, person: ref } = await split(deps, target);
-  const found = await findGroup(deps.client, groupText);
+  const found = await findGroup(v, deps.client, groupText);
   if ('reply' in found) return found.reply;
   const { group } = found;
   const change = { action: `group_${action}` as const, groupId: group.id, groupName: group.name };
-  const allowed = await deps.rules.mayManage(link, group);
+  const allowed = await deps.rules.mayManage(link, v, group);
   if (!allowed.ok) {
     await recordChange(deps, link, change, 'not_allowed');
     return allowed.reply;
   }
-  const who = await findPerson({ ...deps, mention: place.mention }, ref);
+  const who = await findPerson({ ...deps, mention: place.mention }, v, ref);
   if ('reply' in who) return who.reply;
   const { person } = who;
   const member = await isMember(deps.client, group.id, person.accessUserId);
-  const name = personName(person);
-  if (action === 'add' && member)
-    return info(`${name} is already a member of ${inert(group.name)}; nothing to do.`);
-  if (action === 'remove' && !member)
-    return info(`${name} is not a member of ${inert(group.name)}; nothing to do.`);
+  if (action === 'add' ? member : !member) {
+    const said = { action, who: personName(person), group: inert(group.name) };
+    return info(v, v.t('change.nothingToDo', said));
+  }
   const now = deps.now();
   const pending = {
     ...change,
@@ -61,7 +62,7 @@ export async function requestChange(
   };
   await deps.store.saveGroupChange(pending);
   const second = action === 'add' && deps.rules.isPrivileged(group);
-  return confirmationCard(pending, nameOf(link), second);
+  return confirmationCard(v, pending, nameOf(link), second);
 }
 
 /** Names only: the longest start of the words that names a group exactly is the group. */
@@ -84,14 +85,15 @@ async function split(
 export async function bindChannel(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   place: Place,
   groupText: string,
 ): Promise<Reply> {
-  if (!place.channelId) return warning(IN_A_CHANNEL);
-  const found = await findGroup(deps.client, groupText);
+  if (!place.channelId) return warning(v, v.t('bind.inAChannel'));
+  const found = await findGroup(v, deps.client, groupText);
   if ('reply' in found) return found.reply;
   const { group } = found;
-  const allowed = await deps.rules.mayManage(link, group);
+  const allowed = await deps.rules.mayManage(link, v, group);
   if (!allowed.ok) return allowed.reply;
   await deps.store.bindChannelGroup({
     platform: link.platform,
@@ -101,25 +103,27 @@ export async function bindChannel(
     boundBy: link.chatUserId,
     boundAt: deps.now(),
   });
-  return success(
-    `${inert(nameOf(link))} bound this channel to ${inert(group.name)}: \`members\` here now lists its members.`,
-    { visibility: 'channel' },
-  );
+  const c = v.channel;
+  const said = c.t('bind.done', { who: inert(nameOf(link)), group: inert(group.name) });
+  return success(c, said, { visibility: 'channel' });
 }
 
 /** `group unbind`: by someone who may manage the group the channel is bound to. */
 export async function unbindChannel(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   place: Place,
 ): Promise<Reply> {
-  if (!place.channelId) return warning(IN_A_CHANNEL);
+  if (!place.channelId) return warning(v, v.t('bind.inAChannel'));
   const bound = await deps.store.getChannelGroup(link.platform, place.channelId);
-  if (!bound) return info('This channel is not bound to a group.');
-  const allowed = await deps.rules.mayManage(link, { id: bound.groupId, name: bound.groupName });
+  if (!bound) return info(v, v.t('bind.notBound'));
+  const group = { id: bound.groupId, name: bound.groupName };
+  const allowed = await deps.rules.mayManage(link, v, group);
   if (!allowed.ok) return allowed.reply;
   await deps.store.unbindChannelGroup(link.platform, place.channelId);
-  return success(`This channel is no longer bound to ${inert(bound.groupName)}.`, {
+  const c = v.channel;
+  return success(c, c.t('bind.undone', { group: inert(bound.groupName) }), {
     visibility: 'channel',
   });
 }
@@ -128,18 +132,14 @@ export async function unbindChannel(
 export async function membersHere(
   deps: GroupDeps,
   link: IdentityLink,
+  v: Voice,
   place: Place,
   group: string | undefined,
 ): Promise<Reply> {
-  if (group) return membersReply(deps.client, group);
+  if (group) return membersReply(v, deps.client, group);
   const bound = place.channelId
     ? await deps.store.getChannelGroup(link.platform, place.channelId)
     : undefined;
-  if (bound) return membersReply(deps.client, bound.groupId);
-  return warning(
-    `Which group? Type \`members <group>\`.${place.channelId ? ' A group manager can make `members` alone answer here with `group bind <group>`.' : ''}`,
-  );
+  if (bound) return membersReply(v, deps.client, bound.groupId);
+  return warning(v, v.t('members.whichGroup', { inChannel: flag(place.channelId) }));
 }
-
-const IN_A_CHANNEL =
-  'Binding is for channels: type `group bind <group>` in the channel that should answer `members` for the group.';

@@ -11,7 +11,7 @@ import type { UsersGroup } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { IdentityLink } from '../../store/store.ts';
 import { isMember, uuidLike } from '../directory.ts';
-import { sentenceList } from '../format.ts';
+import type { Voice } from '../i18n/voice.ts';
 import { normalize } from '../match.ts';
 import { type Reply, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
@@ -28,22 +28,10 @@ export interface GroupRulesConfig {
   privileged?: readonly string[];
 }
 
-const SETUP =
-  'an admin of accessbot turns it on with GROUP_ADMINS_GROUP or GROUP_MANAGERS (see docs/groups-and-audit.md)';
-
 export type Verdict = { ok: true } | { ok: false; reply: Reply };
 
-export interface Refusals {
-  /** No auditors are set up. */
-  none: string;
-  /** The asker is not one. */
-  notMember: string;
-}
-
-const HISTORY_REFUSALS: Refusals = {
-  none: 'Only auditors may read the history of others, and none are set up: an admin of accessbot names their group in AUDITORS_GROUP. `history` alone shows your own.',
-  notMember: 'Only auditors may read the history of others. `history` alone shows your own.',
-};
+/** What auditors may read: the history of others, or the report. */
+export type Audited = 'history' | 'report';
 
 export class GroupRules {
   readonly #client: AccessClient;
@@ -72,21 +60,20 @@ export class GroupRules {
   }
 
   /** Whether `link` may add to and remove from `group`, or the reply that says why not. */
-  async mayManage(link: IdentityLink, group: Pick<UsersGroup, 'id' | 'name'>): Promise<Verdict> {
-    if (!this.#admins && !this.#managers.size) {
-      return refuse(`Nobody may change group members from chat yet: ${SETUP}.`);
-    }
+  async mayManage(
+    link: IdentityLink,
+    v: Voice,
+    group: Pick<UsersGroup, 'id' | 'name'>,
+  ): Promise<Verdict> {
+    if (!this.#admins && !this.#managers.size) return refuse(v, v.t('rules.nobodyManages'));
     const managers = [
       ...(this.#managers.get(normalize(group.id)) ?? []),
       ...(this.#managers.get(normalize(group.name)) ?? []),
     ];
     if (managers.includes(link.email.toLowerCase())) return { ok: true };
     if (await this.isAdmin(link)) return { ok: true };
-    const who = [managers.length ? 'its managers' : '', this.#admins ? 'accessbot’s admins' : ''];
-    const named = who.filter(Boolean);
-    return refuse(
-      `You may not change the members of ${inert(group.name)}: only ${sentenceList(named.length ? named : ['its managers'])} may. Nothing was changed.`,
-    );
+    const who = this.#admins ? (managers.length ? 'both' : 'admins') : 'managers';
+    return refuse(v, v.t('rules.mayNotManage', { group: inert(group.name), who }));
   }
 
   /** Whether adding someone to `group` takes a second admin. */
@@ -100,13 +87,13 @@ export class GroupRules {
   }
 
   /**
-   * Whether `link` is an auditor (may read other people's history, and the report); `refusals`
-   * say what was refused when no auditors are set up, and to someone who is not one.
+   * Whether `link` is an auditor (may read other people's history, and the report); the refusal
+   * says what was refused, and whether any auditors are set up.
    */
-  async mayAudit(link: IdentityLink, refusals = HISTORY_REFUSALS): Promise<Verdict> {
-    if (!this.#auditors) return refuse(refusals.none);
+  async mayAudit(link: IdentityLink, v: Voice, what: Audited = 'history'): Promise<Verdict> {
+    if (!this.#auditors) return refuse(v, v.t('rules.noAuditors', { what }));
     if (await this.#isMember(this.#auditors, link.accessUserId)) return { ok: true };
-    return refuse(refusals.notMember);
+    return refuse(v, v.t('rules.notAuditor', { what }));
   }
 
   /** A configured group that does not exist lets nobody in; the operator is told. */
@@ -132,7 +119,7 @@ export class GroupRules {
   }
 }
 
-const refuse = (text: string): Verdict => ({
+const refuse = (v: Voice, text: string): Verdict => ({
   ok: false,
-  reply: warning(text, { title: 'Not allowed' }),
+  reply: warning(v, text, { title: v.t('rules.notAllowed') }),
 });

@@ -1,0 +1,98 @@
+/**
+ * What Slack tells of a person beyond who they are: their time zone (`user.tz`, an IANA name),
+ * for the poller's quiet hours and every time shown to them, and their language (`user.locale`,
+ * asked with `include_locale`), which everything they read is written in — both from one
+ * `users.info` call, whose e-mail address the person's first command then links them by. Each person is asked once per `ttlMs` (people travel and change settings,
+ * so not forever), and lookups of one person at the same time share one call. A user Slack no
+ * longer knows has neither; any other failure reaches the caller, which falls back to the
+ * defaults.
+ */
+import { z } from 'zod';
+import { timedCache } from '../../src/core/cache.ts';
+import { RecipientGoneError } from '../../src/core/notifier.ts';
+import type { SlackApi } from './api.ts';
+
+const UserInfo = z.object({
+  user: z.object({
+    tz: z.string().min(1).optional(),
+    locale: z.string().min(1).optional(),
+    profile: z.object({ email: z.string().optional() }).optional(),
+  }),
+});
+
+/** A person's zone and language, as far as Slack tells them. */
+export interface SlackProfile {
+  timeZone?: string;
+  locale?: string;
+}
+
+/** The profile, and the e-mail address when it was read just now (a fresh answer, not a kept one). */
+export interface LookedUp {
+  profile: SlackProfile;
+  fresh?: { email: string | undefined };
+}
+
+export interface SlackPeopleOptions {
+  /** How long an answer is kept. */
+  ttlMs: number;
+  /** Milliseconds since the epoch; injected so tests can move time. */
+  now: () => number;
+}
+
+/** People whose profile is kept at most. */
+const KNOWN_MAX = 50_000;
+
+export class SlackPeople {
+  readonly #api: SlackApi;
+  /** A person Slack no longer knows has an empty profile, kept like any other answer. */
+  readonly #known;
+
+  constructor(api: SlackApi, options: SlackPeopleOptions) {
+    this.#api = api;
+    this.#known = timedCache({
+      ttl: options.ttlMs,
+      max: KNOWN_MAX,
+      now: options.now,
+      load: async (userId: string) => {
+        const { profile, email } = await this.#ask(userId);
+        this.#emails.set(userId, email);
+        return profile;
+      },
+    });
+  }
+
+  /** Addresses read by loads under way, handed to the one who asked (never kept). */
+  readonly #emails = new Map<string, string | undefined>();
+
+  async of(userId: string): Promise<SlackProfile> {
+    return (await this.lookUp(userId)).profile;
+  }
+
+  async lookUp(userId: string): Promise<LookedUp> {
+    const kept = this.#known.has(userId);
+    const profile = await this.#known.forceFetch(userId);
+    if (kept || !this.#emails.has(userId)) return { profile };
+    const email = this.#emails.get(userId);
+    this.#emails.delete(userId);
+    return { profile, fresh: { email } };
+  }
+
+  /** What is known now, without asking Slack: for a form that must open within its trigger's 3 s. */
+  known(userId: string): SlackProfile {
+    return this.#known.peek(userId) ?? {};
+  }
+
+  async #ask(userId: string): Promise<{ profile: SlackProfile; email?: string }> {
+    try {
+      const { user } = await this.#api.call(
+        'users.info',
+        { user: userId, include_locale: true },
+        UserInfo,
+      );
+      return { profile: { timeZone: user.tz, locale: user.locale }, email: user.profile?.email };
+    } catch (error) {
+      if (error instanceof RecipientGoneError) return { profile: {} };
+      throw error;
+    }
+  }
+}

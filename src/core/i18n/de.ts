@@ -1,0 +1,508 @@
+/**
+ * German (Sie-Form). Command words and what is typed in backticks stay English: they are what
+ * people type. The placeholders and the branches of every plural and select are the English
+ * catalog's (test/i18n-catalogs.test.ts).
+ */
+import type { Catalog } from './catalogs.ts';
+
+export const de: Catalog = {
+  'usage.help': 'help — was ich kann',
+  'usage.tasks': 'tasks — Ihre offenen Aufgaben, nummeriert',
+  'usage.approve':
+    'approve <Nummer oder ID> [weitere…] — Ihre Aufgaben genehmigen (z. B. `approve 1 3`)',
+  'usage.decline': 'decline <Nummer oder ID> [weitere…] -- <Grund> — sie ablehnen, mit Begründung',
+  'usage.members':
+    'members [Gruppenname oder ID] — wer in einer Gruppe ist (für den ganzen Kanal beantwortet; ohne Gruppe: die Gruppe, an die der Kanal gebunden ist)',
+  'usage.groups': 'groups — die Benutzergruppen',
+  'usage.apps': 'apps [Suche] — die Anwendungen, die Sie beantragen können',
+  'usage.request': 'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
+  'usage.group':
+    'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <id>` oder `cancel <id>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen',
+  'usage.history': 'history — Ihre letzten Aktionen (Prüfer: history <Person> oder history all)',
+  'usage.report':
+    'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder so vieler)',
+  'parse.tooLong':
+    '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
+  'parse.noSuchNumber':
+    'Es gibt keine Aufgabe Nummer {word}; die Nummern stammen aus Ihrer Liste `tasks`.',
+  'parse.notATask':
+    '„{word}“ ist keine Aufgabe. Nehmen Sie die Nummer aus `tasks` oder die ersten {min} oder mehr Zeichen der Aufgaben-ID (etwa 3f2b8c).',
+  'parse.whichTask': 'Welche Aufgabe? Verwendung: {usage}',
+  'parse.tooManyTasks': 'Bitte höchstens {max} Aufgaben auf einmal.',
+  'parse.reasonAfterDashes':
+    '{said} Ein Grund steht nach `--`, z. B. `decline {first} -- {reason}`.',
+  'parse.unknownCommand':
+    'Den Befehl „{word}“ kenne ich nicht. Mit `help` sehen Sie, was ich kann.',
+  'parse.unknownCommandGuess':
+    'Den Befehl „{word}“ kenne ich nicht. Meinten Sie `{guess}`? Mit `help` sehen Sie, was ich kann.',
+  'parse.noArguments': '`{name}` nimmt keine Argumente. Verwendung: {usage}',
+  'parse.approveNoReason': '`approve` nimmt keinen Grund. Verwendung: {usage}',
+  'parse.reportDays': '`report` nimmt eine Anzahl Tage von 1 bis {max}. Verwendung: {usage}',
+  'parse.confirmation':
+    'Eine Bestätigung nennt eine Aufgabe und ihren Code, wie die Bestätigung es angibt: `approve <task> confirm <code>`.',
+  'parse.whichApp': 'Welche Anwendung? Verwendung: {usage}',
+  'parse.unbindNoArguments':
+    '`group unbind` nimmt keine Argumente: Es löst die Bindung des Kanals, in dem Sie es eingeben.',
+  'parse.bindWhichGroup': 'Welche Gruppe? Verwendung: `group bind <group>`, im Kanal eingegeben.',
+  'parse.groupNameTooLong': 'Dieser Gruppenname ist zu lang (höchstens {max} Zeichen).',
+  'parse.groupUsage': 'Verwendung: {usage}',
+  'parse.changeUsage':
+    'Verwendung: `group {action} <group> <person>`, die Person als Erwähnung, E-Mail-Adresse oder Name, z. B. `group {action} Engineering grace@example.com` oder `group {action} "All Staff" "Grace Hopper"`.',
+  'parse.whichGroupAndWho': 'Welche Gruppe, und wer? {usage}',
+  'parse.groupAndPersonTooLong': 'Das ist zu lang für eine Gruppe und eine Person.',
+  'parse.onePerson': 'Bitte nur eine Person auf einmal. {usage}',
+  'parse.whichChange':
+    'Welche Änderung? Geben Sie `{name} <id>` mit der ID aus der Bestätigung ein, z. B. `{name} k3m9q2xa`.',
+  'parse.nameTooLong': 'Dieser Name ist zu lang (höchstens {max} Zeichen).',
+  'card.anApplication': 'eine Anwendung',
+  'card.aUser': 'ein Benutzer',
+  'card.title.accessRequest': 'Zugriffsantrag: {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.title.review':
+    'Zugriffsprüfung: {user} für {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.title.offboardingStep': 'Offboarding: {step}',
+  'card.title.offboarding': 'Offboarding: {user}',
+  'card.title.offboardingOn': 'Offboarding: {user} für {app}',
+  'card.title.otherOn': '{type}: {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.field.requestedBy': 'Beantragt von',
+  'card.field.for': 'Für',
+  'card.field.application': 'Anwendung',
+  'card.field.level': 'Berechtigungsstufe',
+  'card.field.justification': 'Begründung',
+  'card.field.since': 'Seit',
+  'card.field.task': 'Aufgabe',
+  'card.outcome':
+    '{state, select, approved {Genehmigt} declined {Abgelehnt} other {{status}}}{withBy, select, yes { von {by}} other {}}{withWhen, select, yes { am {when}} other {}}{withReason, select, yes { — „{reason}“} other {}}',
+  'card.sensitive':
+    '{sensitivity, select, yes {Sensible Anwendung: Zum Genehmigen bestätigen Sie Anwendung, Stufe und Person.} other {Es ließ sich nicht prüfen, ob diese Anwendung sensibel ist; zum Genehmigen bestätigen Sie daher Anwendung, Stufe und Person.}}',
+  'card.gone.title': 'Aufgabe gibt es nicht mehr',
+  'card.gone.outcome': 'Diese Aufgabe wurde aus dem Access Service entfernt.',
+  'button.approve': 'Genehmigen',
+  'button.approveConfirming': 'Genehmigen…',
+  'button.confirmApproval': 'Genehmigung bestätigen',
+  'button.decline': 'Ablehnen',
+  'button.approveSpoken':
+    '{what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} genehmigen',
+  'button.declineSpoken':
+    '{what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ablehnen',
+  'button.approveAll': 'Alle {count} genehmigen',
+  'button.approveAllSpoken': 'Alle {count} Aufgaben genehmigen: {tasks}',
+  'tasks.none': 'Sie haben keine offenen Aufgaben.',
+  'tasks.notShown':
+    '…und {count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}} nicht angezeigt. Entscheiden Sie einige und geben Sie dann wieder `tasks` ein.',
+  'tasks.howTo':
+    'Genehmigen mit `approve 1` (oder `approve 1 2`), ablehnen mit `decline 1 -- <reason>`.',
+  'tasks.title': 'Sie haben {count, plural, one {# offene Aufgabe} other {# offene Aufgaben}}',
+  'help.summary': 'Befehle: {commands}',
+  'help.title': 'Was ich kann',
+  'help.naming':
+    'Eine Aufgabe nennen Sie mit ihrer Nummer aus Ihrer letzten Liste `tasks` oder mit den ersten 6 oder mehr Zeichen ihrer ID.',
+  'help.englishWords': 'Befehle werden auf Englisch eingegeben, wie gezeigt.',
+  'taskMessage.decided': '{title}: {outcome}',
+  'taskMessage.waiting': '{lead}: {title}',
+  'taskMessage.waitingLead': 'Wartet auf Ihre Entscheidung',
+  'refs.noNumberListed':
+    'Es gibt keine Aufgabe Nummer {n}. Ihre letzte Liste `tasks` hatte {count, plural, one {# Aufgabe} other {# Aufgaben}}. Geben Sie `tasks` ein, um sie zu sehen.',
+  'refs.noNumberNoList':
+    'Es gibt keine Aufgabe Nummer {n}. Nummern beziehen sich auf Ihre letzte Liste `tasks`, und für Sie habe ich noch keine. Geben Sie `tasks` ein, um sie zu sehen.',
+  'refs.severalStart':
+    'Mehrere Ihrer Aufgaben beginnen mit {prefix}; geben Sie mehr von der ID ein oder nehmen Sie die Nummer aus `tasks`.',
+  'refs.noneStart':
+    'Keine Ihrer offenen Aufgaben hat eine ID, die mit {prefix} beginnt. Geben Sie `tasks` ein, um sie zu sehen.',
+  'refs.askReason':
+    'Noch nichts abgelehnt: Bitte nennen Sie den Grund. Geben Sie `decline {named} -- <reason>` ein, oder `decline {named} --`, um ohne Grund abzulehnen.',
+  'refs.askReasonTitle': 'Warum ablehnen?',
+  'decided.task': 'Aufgabe {id}',
+  'decided.item':
+    '{title}: {outcome, select, approved {genehmigt} declined {abgelehnt} already_decided {bereits entschieden} not_assignee {nicht in Ihrer Aufgabenliste} self_approval {Ihr eigener Antrag} not_found {gibt es nicht mehr} unconfirmed {übersprungen — eine sensible Anwendung: einzeln genehmigen und bestätigen} other {fehlgeschlagen}}{withMore, select, yes { — {more}} other {}}',
+  'decided.title':
+    '{count} von {total, plural, one {# Aufgabe} other {# Aufgaben}} {decision, select, approve {genehmigt} other {abgelehnt}}',
+  'decided.summary': '{title}. {items}',
+  'decide.notYours':
+    'Diese Aufgabe ist nicht in Ihrer Aufgabenliste, daher kann ich sie weder zeigen noch entscheiden. Das können nur ihre Genehmigenden. Mit `tasks` sehen Sie Ihre.',
+  'decide.alreadyDecided': 'Diese Aufgabe wurde bereits entschieden',
+  'decide.noLongerYours':
+    '„{title}“ ist Ihnen nicht mehr zugewiesen, daher können Sie sie nicht mehr entscheiden.',
+  'decide.done':
+    'Sie haben „{title}“ {decision, select, approve {genehmigt} other {abgelehnt}}.{withReason, select, yes { Grund: „{reason}“.} other {}}',
+  'decide.unconfirmed':
+    'Der Access Service hat Ihre Entscheidung zu „{title}“ nicht bestätigt und antwortet gerade nicht; ob sie angekommen ist, kann ich nicht sagen. Geben Sie in einer Minute `tasks` ein, um es zu sehen.',
+  'decide.notTaken':
+    'Der Access Service hat Ihre Entscheidung zu „{title}“ nicht angenommen; die Aufgabe ist weiter offen. Bitte versuchen Sie es noch einmal.',
+  'decide.someoneElse': 'Jemand hat diese Aufgabe vor Ihnen entschieden',
+  'decide.slowButDecided':
+    'Der Access Service hat langsam geantwortet, aber die Aufgabe ist jetzt entschieden',
+  'decide.leadOutcome': '{lead}: {outcome}.',
+  'decide.lead': '{lead}.',
+  'decide.selfApproval':
+    '„{title}“ ist Ihr eigener Antrag, daher können Sie ihn nicht genehmigen: Das muss eine andere genehmigende Person tun. Ablehnen können Sie ihn weiterhin.',
+  'decide.thisApplication': 'diese Anwendung',
+  'decide.theRequester': 'die antragstellende Person',
+  'decide.confirmText':
+    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} Die Genehmigung gibt {person} {withLevel, select, yes {Zugriff mit der Stufe {level}} other {Zugriff}} auf {app}: Bitte unten bestätigen.',
+  'decide.confirmQuestion':
+    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} {withLevel, select, yes {Zugriff mit der Stufe {level}} other {Zugriff}} auf {app} geben?',
+  'decide.confirmTitle': 'Diese Genehmigung bestätigen',
+  'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',
+  'error.noEmail':
+    'Auf Ihrem Chat-Profil sehe ich keine E-Mail-Adresse, daher weiß ich nicht, wer Sie im Access Service sind. Bitten Sie Ihre Administration zu prüfen, ob accessbot E-Mail-Adressen lesen darf.',
+  'error.noMatch':
+    'Ihre Chat-E-Mail-Adresse ({email}) gehört zu keinem Benutzer des Access Service, daher kann ich nicht für Sie handeln. Bitten Sie Ihre Zugriffsverwaltung, sie hinzuzufügen, und versuchen Sie es in einer Minute noch einmal.',
+  'error.profile':
+    'Ich konnte Ihr Chat-Profil gerade nicht lesen (der Chat-Dienst hat nicht geantwortet), daher weiß ich nicht, wer Sie sind. Es wurde nichts geändert; bitte versuchen Sie es in einer Minute noch einmal.',
+  'error.credentials':
+    'Der Access Service hat die Zugangsdaten von accessbot abgelehnt, daher kann ich gerade nichts tun. Bitte sagen Sie es der Person, die accessbot betreibt.',
+  'error.unavailable':
+    'Der Access Service antwortet gerade nicht. Es wurde nichts geändert; bitte versuchen Sie es in einer Minute noch einmal.',
+  'error.tooMuch':
+    'Der Access Service hat mehr geschickt, als accessbot lesen soll, daher habe ich aufgehört zu lesen. Es wurde nichts geändert; die Administration ist über die Protokolle informiert.',
+  'error.garbled':
+    'Der Access Service hat eine Antwort geschickt, die ich nicht verstehe. Es wurde nichts geändert; die Administration ist über die Protokolle informiert.',
+  'error.notFound': 'Der Access Service kennt dieses Element nicht mehr.',
+  'error.rejected': 'Der Access Service hat diese Anfrage abgelehnt. Es wurde nichts geändert.',
+  'error.ours':
+    'Bei mir ist etwas schiefgegangen. Es wurde nichts geändert; die Administration ist informiert.',
+  'context.has': 'Hat bereits',
+  'context.defaults': 'Standardmäßig über',
+  'context.waiting': 'Wartezeit',
+  'context.recent': 'Letzte Anträge',
+  'context.nothing': 'noch nichts',
+  'context.aLevel': 'eine Stufe',
+  'context.access': 'Zugriff',
+  'context.decided': '{approved} genehmigt, {declined} abgelehnt in {days} Tagen',
+  'context.noneDecided': 'keiner entschieden in {days} Tagen',
+  'time.underAMinute': 'weniger als eine Minute',
+  'bot.slowDown':
+    'Sie sind schneller, als ich mithalten kann. Es wurde nichts getan: Warten Sie ein paar Sekunden und versuchen Sie es dann noch einmal.',
+  'bot.slowDownTitle': 'Langsamer, bitte',
+  'request.quoted': '„{name}“',
+  'request.severalApps': '„{typed}“ passt zu mehreren Anwendungen: {apps}. Welche meinen Sie?',
+  'request.noApp': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Mit `apps` sehen Sie alle.',
+  'request.noAppGuess': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Meinten Sie {apps}?',
+  'request.severalLevels':
+    '{app} hat mehrere Berechtigungsstufen: {levels}. Nennen Sie eine, z. B. `request {app} {first} -- why you need it`.',
+  'request.levelMatchesSeveral': '„{typed}“ passt zu mehreren Stufen von {app}.',
+  'request.noSuchLevel': '{app} hat keine Berechtigungsstufe „{typed}“.',
+  'request.chooseLevel': '{what} Wählen Sie eine von {levels}.',
+  'request.what': 'Worauf möchten Sie Zugriff? Verwendung: {usage}',
+  'request.chooseApp': 'Wählen Sie eine Anwendung.',
+  'request.appUnavailable': 'Diese Anwendung ist nicht verfügbar; wählen Sie eine andere.',
+  'request.formNoSuchLevel':
+    '{app} hat diese Berechtigungsstufe nicht; wählen Sie eine ihrer Stufen.',
+  'request.formSeveralLevels': '{app} hat mehrere Berechtigungsstufen; wählen Sie eine.',
+  'request.appLevel': '{app} ({level})',
+  'request.alreadyPending': 'Sie haben bereits einen offenen Antrag für {what}.',
+  'request.refused': 'Der Access Service hat einen Antrag für {what} nicht angenommen.',
+  'request.refusedSaying':
+    'Der Access Service hat einen Antrag für {what} nicht angenommen: {detail}',
+  'request.done':
+    'Zugriff auf {what} beantragt. Die Genehmigenden wurden gefragt.{withJustification, select, yes { Begründung: „{justification}“.} other {}}',
+  'request.doneTitle': 'Zugriff beantragt',
+  'members.title': '{name} — {count, plural, one {# Mitglied} other {# Mitglieder}}',
+  'members.none': '{name} hat keine Mitglieder.',
+  'members.summary': '{title}: {names}',
+  'list.described': '{name} — {description}',
+  'groups.noId': 'Es gibt keine Gruppe mit der ID {id}.',
+  'groups.several': '„{typed}“ passt zu mehreren Gruppen: {groups}. Welche meinen Sie?',
+  'groups.none': 'Ich habe keine Gruppe namens „{typed}“ gefunden. Mit `groups` sehen Sie alle.',
+  'groups.noneGuess': 'Ich habe keine Gruppe namens „{typed}“ gefunden. Meinten Sie {groups}?',
+  'groups.empty': 'Es gibt keine Benutzergruppen.',
+  'groups.summary': 'Gruppen: {names}',
+  'groups.title': '{count, plural, one {# Gruppe} other {# Gruppen}}',
+  'groups.hint': 'Wer in einer ist, sehen Sie mit `members <group>`.',
+  'apps.noMatch': 'Keine Anwendung passt zu „{search}“.',
+  'apps.empty': 'Es gibt keine Anwendungen.',
+  'apps.title': '{count, plural, one {# Anwendung} other {# Anwendungen}}',
+  'apps.titleMatching':
+    '{count, plural, one {# Anwendung passt} other {# Anwendungen passen}} zu „{search}“',
+  'apps.summary': '{title}: {names}',
+  'apps.hint': 'Zugriff beantragen Sie mit `request <app> [level] -- <why>`.',
+  'person.mentioned': 'die erwähnte Person',
+  'person.withEmail': '{name} ({email})',
+  'person.noMentions':
+    'Erwähnungen funktionieren hier nicht: Nennen Sie die Person mit ihrer E-Mail-Adresse.',
+  'person.mentionUnavailable':
+    'Ich konnte die erwähnte Person gerade nicht nachschlagen (der Chat-Dienst hat nicht geantwortet). Es wurde nichts geändert; versuchen Sie es in einer Minute noch einmal oder nennen Sie die Person mit ihrer E-Mail-Adresse.',
+  'person.mentionUnknown':
+    'Ich kann nicht sagen, wer die erwähnte Person im Access Service ist (ihr Chat-Profil zeigt keine E-Mail-Adresse eines Access-Benutzers). Nennen Sie sie stattdessen mit ihrer E-Mail-Adresse.',
+  'person.noAddress': 'Niemand im Access Service hat die Adresse {email}.',
+  'person.noAddressGuess':
+    'Niemand im Access Service hat die Adresse {email}. Meinten Sie {guesses}?',
+  'person.several':
+    '{named} passt zu mehreren Personen: {people}. Welche meinen Sie? Nennen Sie sie mit ihrer E-Mail-Adresse.',
+  'person.nobody':
+    'Ich habe niemanden namens {named} gefunden. Nennen Sie die Person mit ihrer E-Mail-Adresse.',
+  'person.nobodyGuess': 'Ich habe niemanden namens {named} gefunden. Meinten Sie {guesses}?',
+  'change.field.person': 'Person',
+  'change.field.group': 'Gruppe',
+  'change.field.change': 'Änderung',
+  'change.field.askedBy': 'Angefragt von',
+  'change.field.expires': 'Läuft ab',
+  'change.what': '{action, select, add {zur Gruppe hinzufügen} other {aus der Gruppe entfernen}}',
+  'change.ask':
+    '{action, select, add {{who} zu {group} hinzufügen?} other {{who} aus {group} entfernen?}}',
+  'change.confirm': '{action, select, add {Bestätigen: hinzufügen} other {Bestätigen: entfernen}}',
+  'change.confirmSpoken':
+    '{action, select, add {Bestätigen: {who} zu {group} hinzufügen} other {Bestätigen: {who} aus {group} entfernen}}',
+  'change.cancel': 'Abbrechen',
+  'change.cancelSpoken':
+    '{action, select, add {Hinzufügen von {who} zu {group} abbrechen} other {Entfernen von {who} aus {group} abbrechen}}',
+  'change.summary':
+    '{title} {who, select, second {Ein zweiter Admin bestätigt es} other {Bestätigen oder abbrechen}} ({id}) bis {expires}.',
+  'change.howTo':
+    '{who, select, second {Nichts ändert sich, bis ein anderer Admin von accessbot, nicht die hinzugefügte Person, `confirm {id}` eingibt. Sie können abbrechen (`cancel {id}`).} other {Nichts ändert sich, bis Sie bestätigen (`confirm {id}`) oder abbrechen (`cancel {id}`).}}',
+  'change.outcome':
+    '{outcome, select, added {{who} ist jetzt Mitglied von {group}.} removed {{who} ist nicht mehr Mitglied von {group}.} already_member {{who} war bereits Mitglied von {group}; nichts geändert.} not_member {{who} war kein Mitglied von {group}; nichts geändert.} group_not_found {Die Gruppe {group} gibt es im Access Service nicht mehr; nichts geändert.} person_not_found {Der Access Service kennt {who} nicht mehr; nichts geändert.} not_allowed {Sie dürfen die Mitglieder von {group} nicht mehr ändern; nichts geändert.} not_requester {Nur die Person, die diese Änderung angefragt hat, kann sie bestätigen oder abbrechen.} cancelled {Abgebrochen: Ich habe {who} nicht {action, select, add {zu {group} hinzugefügt} other {aus {group} entfernt}}.} expired {Diese Bestätigung ist abgelaufen, daher habe ich {who} nicht {action, select, add {zu {group} hinzugefügt} other {aus {group} entfernt}}. Geben Sie den Befehl noch einmal ein, wenn es noch gewünscht ist.} other {Der Access Service hat {who} nicht {action, select, add {zu {group} hinzugefügt} other {aus {group} entfernt}}; nichts geändert. Bitte versuchen Sie es später noch einmal.}}',
+  'change.outcomeTitle':
+    '{outcome, select, added {{who} zu {group} hinzugefügt} removed {{who} aus {group} entfernt} cancelled {Gruppenänderung abgebrochen} expired {Gruppenänderung abgelaufen} other {Gruppenänderung: {action, select, add {{who} zu {group} hinzufügen} other {{who} aus {group} entfernen}}}}',
+  'change.lead': '{lead} {said}',
+  'change.notice':
+    '{action, select, add {{by} hat Sie zur Gruppe {group} hinzugefügt (über accessbot).} other {{by} hat Sie aus der Gruppe {group} entfernt (über accessbot).}}',
+  'change.noticeTitle': 'Ihre Gruppenmitgliedschaft hat sich geändert',
+  'change.unknown':
+    'Ich kenne keine offene Änderung mit dieser ID (vielleicht ist sie längst abgelaufen). Es wurde nichts geändert; geben Sie den Befehl `group` noch einmal ein, wenn es noch gewünscht ist.',
+  'change.secondAdmin':
+    'Jemanden zu dieser Gruppe hinzuzufügen braucht einen zweiten Admin: Ein anderer Admin von accessbot, nicht die hinzugefügte Person, bestätigt es.',
+  'change.secondAdminRefused':
+    'Jemanden zu dieser Gruppe hinzuzufügen braucht einen zweiten Admin: Ein anderer Admin von accessbot, nicht die hinzugefügte Person, bestätigt es. Es wurde nichts geändert.',
+  'change.notRequester':
+    'Nur die Person, die diese Änderung angefragt hat, kann sie bestätigen oder abbrechen. Es wurde nichts geändert.',
+  'change.underWay':
+    'Diese Änderung wird gerade ausgeführt. Geben Sie gleich `members <group>` ein, um das Ergebnis zu sehen.',
+  'change.alreadySettled': 'Diese Änderung war bereits erledigt; nichts wurde doppelt getan.',
+  'change.nothingToDo':
+    '{action, select, add {{who} ist bereits Mitglied von {group}; nichts zu tun.} other {{who} ist kein Mitglied von {group}; nichts zu tun.}}',
+  'bind.inAChannel':
+    'Binden geht nur in Kanälen: Geben Sie `group bind <group>` in dem Kanal ein, der `members` für die Gruppe beantworten soll.',
+  'bind.done':
+    '{who} hat diesen Kanal an {group} gebunden: `members` listet hier jetzt ihre Mitglieder.',
+  'bind.notBound': 'Dieser Kanal ist an keine Gruppe gebunden.',
+  'bind.undone': 'Dieser Kanal ist nicht mehr an {group} gebunden.',
+  'members.whichGroup':
+    'Welche Gruppe? Geben Sie `members <group>` ein.{inChannel, select, yes { Wer die Gruppe verwaltet, kann mit `group bind <group>` dafür sorgen, dass `members` allein hier antwortet.} other {}}',
+  'rules.nobodyManages':
+    'Noch darf niemand Gruppenmitglieder aus dem Chat ändern: Ein Admin von accessbot schaltet es mit GROUP_ADMINS_GROUP oder GROUP_MANAGERS ein (siehe docs/groups-and-audit.md).',
+  'rules.mayNotManage':
+    'Sie dürfen die Mitglieder von {group} nicht ändern: Das dürfen nur {who, select, both {die Verwaltenden der Gruppe und die Admins von accessbot} admins {die Admins von accessbot} other {die Verwaltenden der Gruppe}}. Es wurde nichts geändert.',
+  'rules.noAuditors':
+    '{what, select, report {Nur Prüfer dürfen den Bericht lesen, und es sind keine eingerichtet: Ein Admin von accessbot nennt ihre Gruppe in AUDITORS_GROUP.} other {Nur Prüfer dürfen den Verlauf anderer lesen, und es sind keine eingerichtet: Ein Admin von accessbot nennt ihre Gruppe in AUDITORS_GROUP. `history` allein zeigt Ihren eigenen.}}',
+  'rules.notAuditor':
+    '{what, select, report {Nur Prüfer dürfen den Bericht lesen.} other {Nur Prüfer dürfen den Verlauf anderer lesen. `history` allein zeigt Ihren eigenen.}}',
+  'rules.notAllowed': 'Nicht erlaubt',
+  'history.own': 'Ihre letzten Aktionen',
+  'history.everyone': 'Letzte Aktionen aller',
+  'history.of': 'Letzte Aktionen von {name}',
+  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.decision':
+    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} unconfirmed {nicht bestätigt} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
+  'history.taskId': 'Aufgabe {id}',
+  'history.task':
+    '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',
+  'history.someone': 'jemand',
+  'history.change':
+    '{mine, select, yes {{action, select, add {Hat Sie zu {group} hinzugefügt} other {Hat Sie aus {group} entfernt}} (von {platform} {actor})} other {{action, select, add {{who} zu {group} hinzufügen} other {{who} aus {group} entfernen}}: {outcome, select, added {erledigt} removed {erledigt} already_member {bereits Mitglied, nichts geändert} not_member {kein Mitglied, nichts geändert} group_not_found {die Gruppe gibt es nicht mehr} person_not_found {die Person gibt es nicht mehr} not_allowed {verweigert: darf die Gruppe nicht verwalten} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}}}',
+  'history.unavailable':
+    'Ihr Verlauf kann gerade nicht angezeigt werden; bitte versuchen Sie es später noch einmal.',
+  'history.emptySummary': '{title}: noch nichts.',
+  'history.empty': 'Noch nichts: Entscheidungen und Gruppenänderungen erscheinen hier.',
+  'history.heading':
+    '{title} ({count, plural, one {# Eintrag} other {# Einträge}}, neueste zuerst)',
+  'history.summary': '{heading}: {lines}',
+  'report.seconds': '{n} s',
+  'report.minutes': '{n} min',
+  'report.hours': '{n} h',
+  'report.days': '{n} Tage',
+  'report.age':
+    '{bucket, select, under_1h {unter 1 Stunde} 1h_to_1d {1 Stunde bis 1 Tag} 1d_to_3d {1 bis 3 Tage} 3d_to_7d {3 bis 7 Tage} 7d_to_30d {7 bis 30 Tage} other {30 Tage oder mehr}}',
+  'report.title': 'accessbot-Bericht',
+  'report.period': '{since} bis {until}',
+  'report.made': 'offene Aufgaben gezählt am {at}',
+  'report.notRecorded': 'nicht erfasst',
+  'report.decisions': 'Entscheidungen',
+  'report.inChat': '{count} im Chat',
+  'report.elsewhere': '{count} anderswo',
+  'report.decisionsSplit': '{chat} im Chat, {elsewhere} anderswo',
+  'report.median': 'Median der Zeit bis zur Entscheidung',
+  'report.p90': '90. Perzentil',
+  'report.openTasks': 'Offene Aufgaben',
+  'report.reminders': 'Gesendete Erinnerungen',
+  'report.escalations': 'Gesendete Eskalationen',
+  'report.nudges': 'Gesendete Anstöße',
+  'report.whereDecided': 'Im Chat oder anderswo entschieden',
+  'report.openByAge': 'Offene Aufgaben nach Alter',
+  'report.byApplication': 'Zeit bis zur Entscheidung nach Anwendung',
+  'report.byApprover': 'Zeit bis zur Entscheidung nach genehmigender Person',
+  'report.byTaskType': 'Zeit bis zur Entscheidung nach Aufgabentyp',
+  'report.column.byApplication': 'Anwendung',
+  'report.column.byApprover': 'Genehmigende Person',
+  'report.column.byTaskType': 'Aufgabentyp',
+  'report.count': 'Entscheidungen',
+  'report.medianColumn': 'Median',
+  'report.medianShort': 'Median',
+  'report.noDecisions': 'Keine Entscheidung in diesem Zeitraum.',
+  'report.noOpenTasks': 'Keine offene Aufgabe.',
+  'report.more': 'und {n} weitere (die Formate CSV und JSON listen alle)',
+  'report.footnote':
+    'Die Wartezeit einer Aufgabe läuft von ihrer Erstellung (laut Access Service, sonst ab der ersten Nachricht von accessbot an eine genehmigende Person) bis zu ihrer Genehmigung oder Ablehnung: über accessbot (im Chat) oder wie der Poller von accessbot sie im Access Service entschieden fand (anderswo). Erinnerungen und Eskalationen zählen, wenn accessbot sie einreiht. Offene Aufgaben sind die, über die accessbot eine genehmigende Person informiert hat und die es noch nicht entschieden gesehen hat.',
+  'report.chat.title': 'Bericht {days, plural, one {des letzten Tages} other {der letzten # Tage}}',
+  'report.chat.decisions':
+    '{total, plural, one {# Entscheidung} other {# Entscheidungen}}: {inChat} im Chat, {elsewhere} anderswo',
+  'report.chat.waits': 'Zeit bis zur Entscheidung: Median {median}, 90. Perzentil {p90}',
+  'report.chat.slowest': 'Langsamste Anwendungen (90. Perzentil): {names}',
+  'report.chat.slow': '{name} {p90}',
+  'report.chat.open': 'Offene Aufgaben: {total}, davon {overWeek} seit einer Woche oder länger',
+  'report.chat.sent':
+    'Gesendet: {reminders, plural, one {# Erinnerung} other {# Erinnerungen}}, {escalations, plural, one {# Eskalation} other {# Eskalationen}}, {nudges, plural, one {# Anstoß} other {# Anstöße}}',
+  'report.chat.full':
+    'Den vollständigen Bericht mit Diagrammen und jeder Anwendung, genehmigenden Person und jedem Aufgabentyp erstellt man auf dem accessbot-Host: `npm run report -- --days {days} --format html --out report.html` (docs/report.md).',
+  'report.chat.cannotRead':
+    'Der Bericht kann gerade nicht erstellt werden; bitte versuchen Sie es später noch einmal.',
+  'report.chat.summary': '{title}: {lines}',
+  'poller.newForChannel': 'Neue Aufgabe für ihre Genehmigenden',
+  'poller.newNotifyOnly': 'Neue Aufgabe: Bitte im Access Service entscheiden',
+  'poller.new': 'Neue Aufgabe wartet auf Ihre Entscheidung',
+  'poller.reminder': 'Erinnerung: wartet noch auf Ihre Entscheidung',
+  'poller.reminderFollowUp':
+    '„{title}“ wartet noch auf Ihre Entscheidung{withSince, select, yes { (seit {since})} other {}}. Genehmigen oder lehnen Sie sie auf der Karte oben ab.',
+  'poller.itsApprovers': 'ihre Genehmigenden',
+  'poller.escalation': '„{title}“ wartet schon {age} auf eine Entscheidung von {who}.',
+  'poller.escalationTitle': 'Eskaliert: wartet schon {age}',
+  'poller.escalated': 'Eskalierte Aufgabe',
+  'poller.requestOutcome': 'Ihr Antrag auf Zugriff auf {what}: {outcome}.',
+  'poller.requestOutcomeTitle':
+    '{state, select, approved {Zugriffsantrag genehmigt} declined {Zugriffsantrag abgelehnt} other {Zugriffsantrag entschieden}}',
+  'poller.outcomeNote':
+    'Aktualisierung: {what}{withWho, select, yes { für {who}} other {}} {state, select, approved {wurde genehmigt} declined {wurde abgelehnt} gone {gibt es nicht mehr} pending {wartet wieder} other {ist jetzt {status}}}{withBy, select, yes { (von {by})} other {}}{buttons, select, yes { — die Schaltflächen oben gelten nicht mehr} other {}}',
+  'poller.anApplication': 'eine Anwendung',
+  'poller.requestGone': 'den Antrag gibt es nicht mehr',
+  'poller.requestDecided': 'entschieden',
+  'render.andMore': '…und {count} weitere',
+  'render.shell.type': 'Eingeben: {approve}, oder {decline}',
+  'render.shell.update': 'Aktualisierung',
+  'render.shell.greeting':
+    'accessbot — Sie sind {email}. Mit `help` sehen Sie die Befehle, mit `quit` beenden Sie.',
+  'slack.formFailed':
+    'Ich konnte das Antragsformular nicht öffnen. Sie können es auch in einer Zeile eingeben: `request <app> [level] -- <justification>`.',
+  'slack.staleButton':
+    'Diese Schaltfläche ist ungültig (sie nennt keine Aufgabe). Geben Sie den Slash-Befehl mit `tasks` ein, um Ihre zu sehen.',
+  'slack.staleForm':
+    'Dieses Formular ist veraltet. Schließen Sie es und klicken Sie noch einmal auf Ablehnen.',
+  'slack.reasonTooLong': 'Bitte höchstens {max} Zeichen.',
+  'slack.invalidChange':
+    'Diese Schaltfläche ist ungültig (sie nennt keine Gruppenänderung). Es wurde nichts geändert.',
+  'slack.declineTitle': 'Aufgabe ablehnen',
+  'slack.declineText':
+    'Sie lehnen die Aufgabe `{id}` ab. Der Grund wird mit der Entscheidung gespeichert.',
+  'slack.reasonLabel': 'Grund (optional)',
+  'slack.reasonPlaceholder': 'Warum lehnen Sie ab?',
+  'slack.cancel': 'Abbrechen',
+  'slack.approveTitle': 'Genehmigung bestätigen',
+  'slack.busy':
+    'Ich bin gerade ausgelastet und konnte das nicht annehmen. Bitte versuchen Sie es gleich noch einmal.',
+  'slack.busySubmit': 'Ich bin gerade ausgelastet. Bitte senden Sie es gleich noch einmal.',
+  'slack.busyOption': 'Gerade ausgelastet; gleich noch einmal tippen',
+  'slack.unavailableOption': 'Der Access Service antwortet nicht; gleich noch einmal versuchen',
+  'slack.noLevels': '{app} hat keine Berechtigungsstufen: Sie beantragen die Anwendung selbst.',
+  'slack.chooseLevel': 'Stufe wählen',
+  'slack.moreLevels':
+    '…und {count} weitere Stufen, nicht aufgeführt: Nutzen Sie den einzeiligen Befehl.',
+  'slack.requestTitle': 'Zugriff beantragen',
+  'slack.requestSubmit': 'Beantragen',
+  'slack.searchApps': 'Tippen, um Anwendungen zu suchen',
+  'slack.whyPlaceholder': 'Wofür brauchen Sie ihn? Die Genehmigenden lesen das.',
+  'slack.requestStale':
+    'Dieses Formular ist veraltet. Schließen Sie es und beginnen Sie noch einmal.',
+  'slack.chooseFromList': 'Wählen Sie eine Anwendung aus der Liste.',
+  'slack.chooseALevel': 'Wählen Sie eine Stufe.',
+  'slack.notAnApp':
+    'Das ist keine Anwendung: Tippen Sie ihren Namen gleich noch einmal und wählen Sie sie aus.',
+  'slack.formAgain': '{note} Öffnen Sie das Formular erneut mit dem Slash-Befehl und `request`.',
+  'home.recentUnavailable': 'Ihre letzten Aktionen können gerade nicht angezeigt werden.',
+  'home.recentEmpty':
+    'Entscheidungen und Gruppenänderungen, die Sie hier oder mit dem Slash-Befehl treffen, erscheinen unten.',
+  'home.decision':
+    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} other {Fehlgeschlagen}} · {when} · Aufgabe {id}{withReason, select, yes { — „{reason}“} other {}}',
+  'render.slack.leftOut': '…und {what} hier nicht angezeigt (zu lang für Slack).',
+  'render.slack.moreTasks': '{count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}}',
+  'render.slack.moreParts': '{count, plural, one {# weiterer Teil} other {# weitere Teile}}',
+  'render.slack.more': 'Mehr',
+  'render.slack.moreDetails': '{count} weitere Angaben',
+  'render.slack.willApprove': 'Sie genehmigen:',
+  'render.slack.approveTasks': '{count, plural, one {# Aufgabe} other {# Aufgaben}} genehmigen?',
+  'render.slack.approveAll': 'Alle genehmigen',
+  'teams.noPrivateChat':
+    'Ich konnte Ihnen keine private Antwort schicken. Öffnen Sie einen Chat mit mir (oder fügen Sie mich als persönliche App hinzu) und fragen Sie dort.',
+  'teams.formSummary': 'Zugriff auf eine Anwendung beantragen',
+  'teams.defaultLevel': 'Die Standardstufe der Anwendung',
+  'teams.chooseApp': 'Wählen Sie eine Anwendung',
+  'teams.whyPlaceholder': 'Wofür brauchen Sie diesen Zugriff?',
+  'teams.justificationTooLong': 'Die Begründung darf höchstens {max} Zeichen lang sein.',
+  'teams.badSearch': 'Diese Suche verstehe ich nicht.',
+  'teams.badDataset': 'Unbekannter Datensatz „{dataset}“.',
+  'teams.badAction': 'Die Schaltfläche hat keine Aktion geschickt, die ich verstehe.',
+  'teams.noTask': 'Diese Schaltfläche nennt keine Aufgabe.',
+  'teams.badConfirmation': 'Diese Bestätigung ist ungültig.',
+  'teams.reasonTooLong': 'Ein Grund darf höchstens {max} Zeichen lang sein.',
+  'teams.noTasks': 'Diese Schaltfläche nennt nicht die zu genehmigenden Aufgaben.',
+  'teams.cardNoTask': 'Diese Karte nennt keine Aufgabe.',
+  'teams.noChange': 'Diese Schaltfläche nennt keine Gruppenänderung.',
+  'teams.unknownAction': 'Die Aktion „{verb}“ kenne ich nicht.',
+  'teams.unknownSpeaker':
+    'Ich weiß nicht, wer Sie sind: Teams hat nicht gesagt, welches Konto Ihrer Organisation Sie verwenden, daher kann ich nicht für Sie handeln.',
+  'teams.unknownInvoke': 'accessbot verarbeitet diesen Aufruf nicht.',
+  'teams.refresh': 'Aktualisieren',
+  'teams.reasonLabel': 'Grund (optional)',
+  'teams.reasonPlaceholder': 'Warum lehnen Sie ab?',
+  'teams.noActionId': 'Die Aktion hat keine ID.',
+  'teams.replayed': 'Diese Aktion habe ich schon: Sie wurde einmal ausgeführt.',
+  // The requester's side: `requests`, `nudge`, and an approver's "looking at it".
+  'usage.requests':
+    'requests — Ihre eigenen Zugriffsanträge: wie jeder steht, seit wann und wer gefragt ist',
+  'usage.nudge':
+    'nudge <Nummer oder ID> — die Genehmigenden an Ihren wartenden Antrag erinnern (einmal je Erinnerungszeitraum)',
+  'usage.looking':
+    'looking <Nummer oder ID> — den anderen Genehmigenden zeigen, dass Sie sich eine Aufgabe ansehen',
+  'parse.whichRequest':
+    'Welcher Antrag? Nennen Sie seine Nummer aus `requests`. Verwendung: {usage}',
+  'parse.whichTaskOne': 'Welche Aufgabe? Eine nach der anderen. Verwendung: {usage}',
+  'button.looking': 'Ich sehe es mir an',
+  'button.lookingSpoken':
+    'Den anderen Genehmigenden sagen, dass Sie sich {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ansehen',
+  'requests.none':
+    'Ich kenne keine Zugriffsanträge von Ihnen. Beantragen Sie Zugriff mit `request <app>`.',
+  'requests.title': 'Ihre Zugriffsanträge',
+  'requests.state':
+    '{state, select, waiting {wartet auf {who}} approved {genehmigt{withBy, select, yes { von {by}} other {}}} declined {abgelehnt{withBy, select, yes { von {by}} other {}}{withReason, select, yes {: „{reason}“} other {}}} unknown {unbekannt: der Access Service nennt keine Aufgabe dazu} other {{status}{withBy, select, yes { von {by}} other {}}}}',
+  'requests.item':
+    '{n}. {what} — {stateText} · gestellt vor {age}{withNudged, select, yes { · erinnert vor {nudged}} other {}}',
+  'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge 1`.',
+  'nudge.off':
+    'Erinnerungen sind hier ausgeschaltet, und damit auch Anstöße: Es wurde nichts gesendet.',
+  'nudge.noNumberListed':
+    'Es gibt keinen Antrag Nummer {n}. Ihre letzte `requests`-Liste hatte {count, plural, one {# Antrag} other {# Anträge}}. Geben Sie `requests` ein, um sie zu sehen.',
+  'nudge.noNumberNoList':
+    'Es gibt keinen Antrag Nummer {n}. Die Nummern beziehen sich auf Ihre letzte `requests`-Liste, und ich habe noch keine für Sie. Geben Sie `requests` ein, um sie zu sehen.',
+  'nudge.notYours':
+    'Das ist keiner Ihrer Anträge, deshalb können Sie niemanden daran erinnern. Geben Sie `requests` ein, um Ihre zu sehen.',
+  'nudge.notWaiting':
+    'Ihr Antrag auf {what} wartet nicht mehr: {stateText}. Es wurde nichts gesendet.',
+  'nudge.tooSoon':
+    'Die Genehmigenden von {what} wurden vor {age} erinnert. Sie können sie ab {next} wieder erinnern (in {wait}).',
+  'nudge.tooSoonTitle': 'Noch nicht erinnert',
+  'nudge.nobody':
+    'Keine der Genehmigenden von {what} nutzt accessbot, deshalb konnte niemand erinnert werden.',
+  'nudge.sent': '{who} an {what} erinnert.',
+  'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie um {at}.',
+  'nudge.next': 'Sie können ab {next} wieder erinnern (in {wait}).',
+  'nudge.sentTitle': 'Genehmigende erinnert',
+  'nudge.message':
+    '{requester} wartet auf Ihre Entscheidung zu „{title}“ (wartet seit {age}). Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
+  'nudge.messageTitle': 'Eine Erinnerung von {requester}',
+  'look.line': '{name} sieht sich das an (seit {since})',
+  'look.done':
+    'Die anderen Genehmigenden sehen jetzt, dass Sie sich das ansehen, für {minutes} Minuten oder bis es entschieden ist.',
+  'look.alreadyYours': 'Sie werden bereits seit {since} als Betrachtende angezeigt, bis {until}.',
+  'look.alreadyOther':
+    '{name} sieht sich das bereits an (seit {since}); die Markierung bleibt bis {until} oder bis es entschieden ist.',
+  'look.notWaiting':
+    'Diese Aufgabe wartet nicht mehr auf Ihre Entscheidung, es gibt also nichts anzusehen.',
+};

@@ -1,0 +1,500 @@
+/**
+ * English: the source catalog. Each text is ICU MessageFormat: `{name}` a value, `{n, plural, …}`
+ * a count, `{x, select, …}` a choice. Command words (`tasks`, `approve 1`) stay English in every
+ * language: they are what people type. Backticks mark what to type (a code span on every
+ * platform); a literal `'` before `{` would quote it, so messages never need one there.
+ */
+export const en = {
+  // The command line: what `help` lists, and what is wrong with a line.
+  'usage.help': 'help — what I can do',
+  'usage.tasks': 'tasks — your pending tasks, numbered',
+  'usage.approve': 'approve <number or id> [more…] — approve your tasks (e.g. `approve 1 3`)',
+  'usage.decline': 'decline <number or id> [more…] -- <reason> — decline them, saying why',
+  'usage.members':
+    'members [group name or id] — who is in a group (answered for the whole channel; no group: the one the channel is bound to)',
+  'usage.groups': 'groups — the user groups',
+  'usage.apps': 'apps [search] — the applications you can request',
+  'usage.request': 'request <app> [permission level] -- <justification> — ask for access',
+  'usage.group':
+    'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <id>` or `cancel <id>`); group bind <group> — make `members` in this channel answer for it',
+  'usage.history': 'history — your recent actions (auditors: history <person> or history all)',
+  'usage.report':
+    'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
+  'parse.tooLong':
+    'That {what, select, message {message} reason {reason} groupName {group name} search {search} appName {application name} justification {justification} other {text}} is too long ({length} characters; the limit is {max}).',
+  'parse.noSuchNumber': 'There is no task number {word}; numbers come from your `tasks` list.',
+  'parse.notATask':
+    '"{word}" is not a task. Use the number from `tasks`, or the first {min} or more characters of the task id (like 3f2b8c).',
+  'parse.whichTask': 'Which task? Usage: {usage}',
+  'parse.tooManyTasks': 'At most {max} tasks at a time, please.',
+  'parse.reasonAfterDashes': '{said} A reason goes after `--`, e.g. `decline {first} -- {reason}`.',
+  'parse.unknownCommand': 'I don\'t know the command "{word}". Type `help` to see what I can do.',
+  'parse.unknownCommandGuess':
+    'I don\'t know the command "{word}". Did you mean `{guess}`? Type `help` to see what I can do.',
+  'parse.noArguments': '`{name}` takes no arguments. Usage: {usage}',
+  'parse.approveNoReason': '`approve` takes no reason. Usage: {usage}',
+  'parse.reportDays': '`report` takes a number of days from 1 to {max}. Usage: {usage}',
+  'parse.confirmation':
+    'A confirmation names one task and its code, as the confirmation says: `approve <task> confirm <code>`.',
+  'parse.whichApp': 'Which application? Usage: {usage}',
+  'parse.unbindNoArguments':
+    '`group unbind` takes no arguments: it unbinds the channel you type it in.',
+  'parse.bindWhichGroup': 'Which group? Usage: `group bind <group>`, typed in the channel.',
+  'parse.groupNameTooLong': 'That group name is too long (the limit is {max} characters).',
+  'parse.groupUsage': 'Usage: {usage}',
+  'parse.changeUsage':
+    'Usage: `group {action} <group> <person>`, the person as a mention, an e-mail address or a name, e.g. `group {action} Engineering grace@example.com` or `group {action} "All Staff" "Grace Hopper"`.',
+  'parse.whichGroupAndWho': 'Which group, and who? {usage}',
+  'parse.groupAndPersonTooLong': 'That is too long to be a group and a person.',
+  'parse.onePerson': 'One person at a time, please. {usage}',
+  'parse.whichChange':
+    'Which change? Type `{name} <id>` with the id shown on the confirmation, e.g. `{name} k3m9q2xa`.',
+  'parse.nameTooLong': 'That name is too long (the limit is {max} characters).',
+  // A task's card.
+  'card.anApplication': 'an application',
+  'card.aUser': 'a user',
+  'card.title.accessRequest': 'Access request: {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.title.review':
+    'Access review: {user} on {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.title.offboardingStep': 'Offboarding: {step}',
+  'card.title.offboarding': 'Offboarding: {user}',
+  'card.title.offboardingOn': 'Offboarding: {user} on {app}',
+  'card.title.otherOn': '{type}: {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.field.requestedBy': 'Requested by',
+  'card.field.for': 'For',
+  'card.field.application': 'Application',
+  'card.field.level': 'Permission level',
+  'card.field.justification': 'Justification',
+  'card.field.since': 'Since',
+  'card.field.task': 'Task',
+  'card.outcome':
+    '{state, select, approved {Approved} declined {Declined} other {{status}}}{withBy, select, yes { by {by}} other {}}{withWhen, select, yes { on {when}} other {}}{withReason, select, yes { — "{reason}"} other {}}',
+  'card.sensitive':
+    '{sensitivity, select, yes {Sensitive application: approving asks you to confirm the application, level and person.} other {Could not check whether this application is sensitive, so approving asks you to confirm the application, level and person.}}',
+  'card.gone.title': 'Task no longer exists',
+  'card.gone.outcome': 'This task was removed from the Access Service.',
+  'button.approve': 'Approve',
+  'button.approveConfirming': 'Approve…',
+  'button.confirmApproval': 'Confirm approval',
+  'button.decline': 'Decline',
+  'button.approveSpoken':
+    'Approve {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
+  'button.declineSpoken':
+    'Decline {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
+  'button.approveAll': 'Approve all {count}',
+  'button.approveAllSpoken': 'Approve all {count} tasks: {tasks}',
+  // The `tasks` list and `help`.
+  'tasks.none': 'You have no pending tasks.',
+  'tasks.notShown':
+    '…and {count, plural, one {# more task} other {# more tasks}} not shown. Decide some, then type `tasks` again.',
+  'tasks.howTo':
+    'Approve with `approve 1` (or `approve 1 2`), decline with `decline 1 -- <reason>`.',
+  'tasks.title': 'You have {count, plural, one {# pending task} other {# pending tasks}}',
+  'help.summary': 'Commands: {commands}',
+  'help.title': 'What I can do',
+  'help.naming':
+    'A task is named by its number in your last `tasks` list, or by the first 6 or more characters of its id.',
+  'help.englishWords': 'Commands are typed in English, as shown.',
+  'taskMessage.decided': '{title}: {outcome}',
+  'taskMessage.waiting': '{lead}: {title}',
+  'taskMessage.waitingLead': 'Waiting for your decision',
+  // Naming tasks, and deciding several.
+  'refs.noNumberListed':
+    'There is no task number {n}. Your last `tasks` list had {count, plural, one {# task} other {# tasks}}. Type `tasks` to see them.',
+  'refs.noNumberNoList':
+    'There is no task number {n}. Numbers refer to your last `tasks` list, and I have none for you yet. Type `tasks` to see them.',
+  'refs.severalStart':
+    'Several of your tasks start with {prefix}; type more of the id, or use the number from `tasks`.',
+  'refs.noneStart':
+    'None of your pending tasks has an id starting with {prefix}. Type `tasks` to see them.',
+  'refs.askReason':
+    'Nothing declined yet: please say why. Type `decline {named} -- <reason>`, or `decline {named} --` to decline without a reason.',
+  'refs.askReasonTitle': 'Why decline?',
+  'decided.task': 'Task {id}',
+  'decided.item':
+    '{title}: {outcome, select, approved {approved} declined {declined} already_decided {already decided} not_assignee {not in your task list} self_approval {your own request} not_found {no longer exists} unconfirmed {skipped — a sensitive application: approve it on its own and confirm} other {failed}}{withMore, select, yes { — {more}} other {}}',
+  'decided.title':
+    '{decision, select, approve {Approved} other {Declined}} {count} of {total, plural, one {# task} other {# tasks}}',
+  'decided.summary': '{title}. {items}',
+  // Deciding a task.
+  'decide.notYours':
+    'That task is not in your task list, so I can neither show nor decide it. Only its approvers can. Type `tasks` to see yours.',
+  'decide.alreadyDecided': 'This task was already decided',
+  'decide.noLongerYours':
+    '"{title}" is no longer assigned to you, so you can\'t decide it any more.',
+  'decide.done':
+    'You {decision, select, approve {approved} other {declined}} "{title}".{withReason, select, yes { Reason: "{reason}".} other {}}',
+  'decide.unconfirmed':
+    'The Access Service did not confirm your decision on "{title}" and is not answering now, so I can\'t tell whether it went through. Type `tasks` in a minute to see.',
+  'decide.notTaken':
+    'The Access Service did not take your decision on "{title}"; it is still pending. Please try again.',
+  'decide.someoneElse': 'Someone decided this task before you',
+  'decide.slowButDecided': 'The Access Service was slow to answer, but the task is now decided',
+  'decide.leadOutcome': '{lead}: {outcome}.',
+  'decide.lead': '{lead}.',
+  'decide.selfApproval':
+    '"{title}" is your own request, so you can\'t approve it: another approver has to. You can still decline it.',
+  'decide.thisApplication': 'this application',
+  'decide.theRequester': 'the requester',
+  'decide.confirmText':
+    '{sensitivity, select, yes {{app} is a sensitive application.} other {I could not check whether {app} is a sensitive application, so I ask.}} Approving gives {person} {withLevel, select, yes {{level} access} other {access}} to {app}: confirm below.',
+  'decide.confirmQuestion':
+    '{sensitivity, select, yes {{app} is a sensitive application.} other {I could not check whether {app} is a sensitive application, so I ask.}} Give {person} {withLevel, select, yes {{level} access} other {access}} to {app}?',
+  'decide.confirmTitle': 'Confirm this approval',
+  'decide.gone': 'That task no longer exists.',
+  // Failures.
+  'error.noEmail':
+    "I can't see an e-mail address on your chat profile, so I can't tell who you are in the Access Service. Ask your admin to check that accessbot may read e-mail addresses.",
+  'error.noMatch':
+    "Your chat e-mail address ({email}) does not belong to any user of the Access Service, so I can't act for you. Ask your access admin to add it, then try again in a minute.",
+  'error.profile':
+    "I couldn't read your chat profile just now (the chat service did not answer), so I can't tell who you are. Nothing was changed; please try again in a minute.",
+  'error.credentials':
+    "The Access Service refused accessbot's credentials, so I can't do anything right now. Please tell the admin who runs accessbot.",
+  'error.unavailable':
+    'The Access Service is not answering right now. Nothing was changed; please try again in a minute.',
+  'error.tooMuch':
+    'The Access Service sent more than accessbot is set to read, so I stopped reading it. Nothing was changed; the admin has been told in the logs.',
+  'error.garbled':
+    'The Access Service sent an answer I could not understand. Nothing was changed; the admin has been told in the logs.',
+  'error.notFound': 'The Access Service no longer knows that item.',
+  'error.rejected': 'The Access Service rejected that request. Nothing was changed.',
+  'error.ours': 'Something went wrong on my side. Nothing was changed; the admin has been told.',
+  // What an approver sees beside a task.
+  'context.has': 'Already has',
+  'context.defaults': 'By default in',
+  'context.waiting': 'Waiting',
+  'context.recent': 'Recent requests',
+  'context.nothing': 'nothing yet',
+  'context.aLevel': 'a level',
+  'context.access': 'access',
+  'context.decided': '{approved} approved, {declined} declined in {days} days',
+  'context.noneDecided': 'none decided in {days} days',
+  'time.underAMinute': 'less than a minute',
+  'bot.slowDown':
+    "You're going faster than I can keep up with. Nothing was done: wait a few seconds, then try again.",
+  'bot.slowDownTitle': 'Slow down',
+  // Requesting access.
+  'request.quoted': '"{name}"',
+  'request.severalApps': '"{typed}" matches several applications: {apps}. Which one?',
+  'request.noApp': 'I found no application called "{typed}". Type `apps` to see them all.',
+  'request.noAppGuess': 'I found no application called "{typed}". Did you mean {apps}?',
+  'request.severalLevels':
+    '{app} has several permission levels: {levels}. Say which, e.g. `request {app} {first} -- why you need it`.',
+  'request.levelMatchesSeveral': '"{typed}" matches several levels of {app}.',
+  'request.noSuchLevel': '{app} has no permission level "{typed}".',
+  'request.chooseLevel': '{what} Choose one of {levels}.',
+  'request.what': 'What would you like access to? Usage: {usage}',
+  'request.chooseApp': 'Choose an application.',
+  'request.appUnavailable': 'That application is not available; choose another.',
+  'request.formNoSuchLevel': '{app} has no such permission level; choose one of its levels.',
+  'request.formSeveralLevels': '{app} has several permission levels; choose one.',
+  'request.appLevel': '{app} ({level})',
+  'request.alreadyPending': 'You already have a pending request for {what}.',
+  'request.refused': 'The Access Service did not accept a request for {what}.',
+  'request.refusedSaying': 'The Access Service did not accept a request for {what}: {detail}',
+  'request.done':
+    'Requested access to {what}. Its approvers have been asked.{withJustification, select, yes { Justification: "{justification}".} other {}}',
+  'request.doneTitle': 'Access requested',
+  // Groups, members and applications.
+  'members.title': '{name} — {count, plural, one {# member} other {# members}}',
+  'members.none': '{name} has no members.',
+  'members.summary': '{title}: {names}',
+  'list.described': '{name} — {description}',
+  'groups.noId': 'There is no group with id {id}.',
+  'groups.several': '"{typed}" matches several groups: {groups}. Which one?',
+  'groups.none': 'I found no group called "{typed}". Type `groups` to see them all.',
+  'groups.noneGuess': 'I found no group called "{typed}". Did you mean {groups}?',
+  'groups.empty': 'There are no user groups.',
+  'groups.summary': 'Groups: {names}',
+  'groups.title': '{count, plural, one {# group} other {# groups}}',
+  'groups.hint': 'See who is in one with `members <group>`.',
+  'apps.noMatch': 'No application matches "{search}".',
+  'apps.empty': 'There are no applications.',
+  'apps.title': '{count, plural, one {# application} other {# applications}}',
+  'apps.titleMatching':
+    '{count, plural, one {# application} other {# applications}} matching "{search}"',
+  'apps.summary': '{title}: {names}',
+  'apps.hint': 'Ask for access with `request <app> [level] -- <why>`.',
+  // Finding a person someone named.
+  'person.mentioned': 'the person you mentioned',
+  'person.withEmail': '{name} ({email})',
+  'person.noMentions': 'Mentions do not work here: name the person by e-mail address.',
+  'person.mentionUnavailable':
+    "I couldn't look up the person you mentioned just now (the chat service did not answer). Nothing was changed; try again in a minute, or name them by e-mail address.",
+  'person.mentionUnknown':
+    "I can't tell who the person you mentioned is in the Access Service (their chat profile shows no e-mail address that belongs to an Access user). Name them by e-mail address instead.",
+  'person.noAddress': 'Nobody in the Access Service has the address {email}.',
+  'person.noAddressGuess':
+    'Nobody in the Access Service has the address {email}. Did you mean {guesses}?',
+  'person.several':
+    '{named} matches several people: {people}. Which one? Name them by e-mail address.',
+  'person.nobody': 'I found nobody called {named}. Name them by e-mail address.',
+  'person.nobodyGuess': 'I found nobody called {named}. Did you mean {guesses}?',
+  // A change of a group's members.
+  'change.field.person': 'Person',
+  'change.field.group': 'Group',
+  'change.field.change': 'Change',
+  'change.field.askedBy': 'Asked by',
+  'change.field.expires': 'Expires',
+  'change.what': '{action, select, add {add to the group} other {remove from the group}}',
+  'change.ask': '{action, select, add {Add {who} to {group}?} other {Remove {who} from {group}?}}',
+  'change.confirm': '{action, select, add {Confirm: add} other {Confirm: remove}}',
+  'change.confirmSpoken':
+    '{action, select, add {Confirm: add {who} to {group}} other {Confirm: remove {who} from {group}}}',
+  'change.cancel': 'Cancel',
+  'change.cancelSpoken':
+    '{action, select, add {Cancel adding {who} to {group}} other {Cancel removing {who} from {group}}}',
+  'change.summary':
+    '{title} {who, select, second {A second admin confirms it} other {Confirm or cancel}} ({id}) before {expires}.',
+  'change.howTo':
+    '{who, select, second {Nothing changes until another of accessbot’s admins, not the person added, types `confirm {id}`. You may cancel (`cancel {id}`).} other {Nothing changes until you confirm (`confirm {id}`) or cancel (`cancel {id}`).}}',
+  'change.outcome':
+    '{outcome, select, added {{who} is now a member of {group}.} removed {{who} is no longer a member of {group}.} already_member {{who} was already a member of {group}; nothing changed.} not_member {{who} was not a member of {group}; nothing changed.} group_not_found {The group {group} no longer exists in the Access Service; nothing changed.} person_not_found {The Access Service no longer knows {who}; nothing changed.} not_allowed {You may no longer change the members of {group}; nothing changed.} not_requester {Only the person who asked for this change can confirm or cancel it.} cancelled {Cancelled: I did not {action, select, add {add {who} to {group}} other {remove {who} from {group}}}.} expired {This confirmation expired, so I did not {action, select, add {add {who} to {group}} other {remove {who} from {group}}}. Type the command again if it is still wanted.} other {The Access Service did not {action, select, add {add {who} to {group}} other {remove {who} from {group}}}; nothing changed. Please try again later.}}',
+  'change.outcomeTitle':
+    '{outcome, select, added {{who} added to {group}} removed {{who} removed from {group}} cancelled {Group change cancelled} expired {Group change expired} other {Group change: {action, select, add {add {who} to {group}} other {remove {who} from {group}}}}}',
+  'change.lead': '{lead} {said}',
+  'change.notice':
+    '{action, select, add {{by} added you to the group {group} (through accessbot).} other {{by} removed you from the group {group} (through accessbot).}}',
+  'change.noticeTitle': 'Your group membership changed',
+  'change.unknown':
+    'I know of no pending change with that id (it may have expired long ago). Nothing was changed; type the `group` command again if it is still wanted.',
+  'change.secondAdmin':
+    'Adding someone to this group takes a second admin: another of accessbot’s admins, not the person added, confirms it.',
+  'change.secondAdminRefused':
+    'Adding someone to this group takes a second admin: another of accessbot’s admins, not the person added, confirms it. Nothing was changed.',
+  'change.notRequester':
+    'Only the person who asked for this change can confirm or cancel it. Nothing was changed.',
+  'change.underWay':
+    'This change is being carried out right now. Type `members <group>` in a moment to see the result.',
+  'change.alreadySettled': 'This change was already settled; nothing was done twice.',
+  'change.nothingToDo':
+    '{action, select, add {{who} is already a member of {group}; nothing to do.} other {{who} is not a member of {group}; nothing to do.}}',
+  'bind.inAChannel':
+    'Binding is for channels: type `group bind <group>` in the channel that should answer `members` for the group.',
+  'bind.done': '{who} bound this channel to {group}: `members` here now lists its members.',
+  'bind.notBound': 'This channel is not bound to a group.',
+  'bind.undone': 'This channel is no longer bound to {group}.',
+  'members.whichGroup':
+    'Which group? Type `members <group>`.{inChannel, select, yes { A group manager can make `members` alone answer here with `group bind <group>`.} other {}}',
+  // Who may do what.
+  'rules.nobodyManages':
+    'Nobody may change group members from chat yet: an admin of accessbot turns it on with GROUP_ADMINS_GROUP or GROUP_MANAGERS (see docs/groups-and-audit.md).',
+  'rules.mayNotManage':
+    'You may not change the members of {group}: only {who, select, both {its managers and accessbot’s admins} admins {accessbot’s admins} other {its managers}} may. Nothing was changed.',
+  'rules.noAuditors':
+    '{what, select, report {Only auditors may read the report, and none are set up: an admin of accessbot names their group in AUDITORS_GROUP.} other {Only auditors may read the history of others, and none are set up: an admin of accessbot names their group in AUDITORS_GROUP. `history` alone shows your own.}}',
+  'rules.notAuditor':
+    '{what, select, report {Only auditors may read the report.} other {Only auditors may read the history of others. `history` alone shows your own.}}',
+  'rules.notAllowed': 'Not allowed',
+  // The audit trail as people read it.
+  'history.own': 'Your recent actions',
+  'history.everyone': 'Recent actions of everyone',
+  'history.of': 'Recent actions of {name}',
+  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.decision':
+    '{outcome, select, approved {Approved} declined {Declined} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} unconfirmed {unconfirmed} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
+  'history.taskId': 'task {id}',
+  'history.task':
+    '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',
+  'history.someone': 'someone',
+  'history.change':
+    '{mine, select, yes {{action, select, add {Added you to {group}} other {Removed you from {group}}} (by {platform} {actor})} other {{action, select, add {Add {who} to {group}} other {Remove {who} from {group}}}: {outcome, select, added {done} removed {done} already_member {already a member, nothing changed} not_member {not a member, nothing changed} group_not_found {the group no longer exists} person_not_found {the person no longer exists} not_allowed {refused: not allowed to manage the group} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}}}',
+  'history.unavailable': 'Your history cannot be shown right now; please try again later.',
+  'history.emptySummary': '{title}: nothing yet.',
+  'history.empty': 'Nothing yet: decisions and group changes show up here.',
+  'history.heading': '{title} ({count, plural, one {# entry} other {# entries}}, newest first)',
+  'history.summary': '{heading}: {lines}',
+  // The insight report: the HTML page and the chat summary.
+  'report.seconds': '{n} s',
+  'report.minutes': '{n} min',
+  'report.hours': '{n} h',
+  'report.days': '{n} days',
+  'report.age':
+    '{bucket, select, under_1h {under 1 hour} 1h_to_1d {1 hour to 1 day} 1d_to_3d {1 to 3 days} 3d_to_7d {3 to 7 days} 7d_to_30d {7 to 30 days} other {30 days or more}}',
+  'report.title': 'accessbot report',
+  'report.period': '{since} to {until}',
+  'report.made': 'open tasks counted at {at}',
+  'report.notRecorded': 'not recorded',
+  'report.decisions': 'Decisions',
+  'report.inChat': '{count} in chat',
+  'report.elsewhere': '{count} elsewhere',
+  'report.decisionsSplit': '{chat} in chat, {elsewhere} elsewhere',
+  'report.median': 'Median time to decision',
+  'report.p90': '90th percentile',
+  'report.openTasks': 'Open tasks',
+  'report.reminders': 'Reminders sent',
+  'report.escalations': 'Escalations sent',
+  'report.nudges': 'Nudges sent',
+  'report.whereDecided': 'Decided in chat or elsewhere',
+  'report.openByAge': 'Open tasks by age',
+  'report.byApplication': 'Time to decision by application',
+  'report.byApprover': 'Time to decision by approver',
+  'report.byTaskType': 'Time to decision by task type',
+  'report.column.byApplication': 'Application',
+  'report.column.byApprover': 'Approver',
+  'report.column.byTaskType': 'Task type',
+  'report.count': 'Decisions',
+  'report.medianColumn': 'Median',
+  'report.medianShort': 'median',
+  'report.noDecisions': 'No decision in this period.',
+  'report.noOpenTasks': 'No open task.',
+  'report.more': 'and {n} more (the CSV and JSON formats list them all)',
+  'report.footnote':
+    'A task’s wait runs from its creation (as the Access Service tells it, else accessbot’s first message to an approver) to its approval or decline: through accessbot (in chat), or as accessbot’s poller found it decided in the Access Service (elsewhere). Reminders and escalations count when accessbot queues them. Open tasks are those accessbot told an approver about and has not seen decided.',
+  'report.chat.title': 'Report of the last {days, plural, one {# day} other {# days}}',
+  'report.chat.decisions':
+    '{total, plural, one {# decision} other {# decisions}}: {inChat} in chat, {elsewhere} elsewhere',
+  'report.chat.waits': 'Time to decision: median {median}, 90th percentile {p90}',
+  'report.chat.slowest': 'Slowest applications (90th percentile): {names}',
+  'report.chat.slow': '{name} {p90}',
+  'report.chat.open': 'Open tasks: {total}, {overWeek} of them waiting a week or more',
+  'report.chat.sent':
+    'Sent: {reminders, plural, one {# reminder} other {# reminders}}, {escalations, plural, one {# escalation} other {# escalations}}, {nudges, plural, one {# nudge} other {# nudges}}',
+  'report.chat.full':
+    'The full report, with charts and every application, approver and task type, is made on the accessbot host: `npm run report -- --days {days} --format html --out report.html` (docs/report.md).',
+  'report.chat.cannotRead': 'The report cannot be made right now; please try again later.',
+  'report.chat.summary': '{title}: {lines}',
+  // What the poller sends.
+  'poller.newForChannel': 'New task for its approvers',
+  'poller.newNotifyOnly': 'New task: please decide it in the Access Service',
+  'poller.new': 'New task waiting for your decision',
+  'poller.reminder': 'Reminder: still waiting for your decision',
+  'poller.reminderFollowUp':
+    '"{title}" is still waiting for your decision{withSince, select, yes { since {since}} other {}}. Approve or decline it on the card above.',
+  'poller.itsApprovers': 'its approvers',
+  'poller.escalation': '"{title}" has been waiting {age} for a decision by {who}.',
+  'poller.escalationTitle': 'Escalated: waiting {age}',
+  'poller.escalated': 'Escalated task',
+  'poller.requestOutcome': 'Your request for access to {what}: {outcome}.',
+  'poller.requestOutcomeTitle':
+    '{state, select, approved {Access request approved} declined {Access request declined} other {Access request decided}}',
+  'poller.outcomeNote':
+    'Update: {what}{withWho, select, yes { for {who}} other {}} {state, select, approved {was approved} declined {was declined} gone {no longer exists} pending {is waiting again} other {is now {status}}}{withBy, select, yes { by {by}} other {}}{buttons, select, yes { — the buttons above no longer apply} other {}}',
+  'poller.anApplication': 'an application',
+  'poller.requestGone': 'the request no longer exists',
+  'poller.requestDecided': 'decided',
+  // What the renderers add themselves.
+  'render.andMore': '…and {count} more',
+  'render.shell.type': 'Type: {approve}, or {decline}',
+  'render.shell.update': 'Update',
+  'render.shell.greeting':
+    'accessbot — you are {email}. Type `help` for commands, `quit` to leave.',
+  // Slack's own forms and messages.
+  'slack.formFailed':
+    'I could not open the request form. You can also type it in one line: `request <app> [level] -- <justification>`.',
+  'slack.staleButton':
+    'That button is not valid (it does not name a task). Type the slash command with `tasks` to see yours.',
+  'slack.staleForm': 'This form is out of date. Close it and click Decline again.',
+  'slack.reasonTooLong': 'At most {max} characters, please.',
+  'slack.invalidChange':
+    'That button is not valid (it names no group change). Nothing was changed.',
+  'slack.declineTitle': 'Decline task',
+  'slack.declineText': 'You are declining task `{id}`. The reason is kept with the decision.',
+  'slack.reasonLabel': 'Reason (optional)',
+  'slack.reasonPlaceholder': 'Why are you declining?',
+  'slack.cancel': 'Cancel',
+  'slack.approveTitle': 'Confirm approval',
+  'slack.busy': "I'm busy right now and could not take that. Please try again in a moment.",
+  'slack.busySubmit': "I'm busy right now. Please submit again in a moment.",
+  'slack.busyOption': "I'm busy right now; type again in a moment",
+  'slack.unavailableOption': 'The Access Service is not answering; try again shortly',
+  'slack.noLevels': '{app} has no permission levels: you request the application itself.',
+  'slack.chooseLevel': 'Choose a level',
+  'slack.moreLevels': '…and {count} more levels not listed: use the one-line command.',
+  'slack.requestTitle': 'Request access',
+  'slack.requestSubmit': 'Request',
+  'slack.searchApps': 'Type to search the applications',
+  'slack.whyPlaceholder': 'Why do you need it? Your approvers will read this.',
+  'slack.requestStale': 'This form is out of date. Close it and start again.',
+  'slack.chooseFromList': 'Choose an application from the list.',
+  'slack.chooseALevel': 'Choose a level.',
+  'slack.notAnApp': 'That is not an application: type its name again in a moment and pick it.',
+  'slack.formAgain': '{note} Open the form again with the slash command and `request`.',
+  'home.recentUnavailable': 'Your recent actions cannot be shown right now.',
+  'home.recentEmpty':
+    'Decisions and group changes you make here or with the slash command show up below.',
+  'home.decision':
+    '{outcome, select, approved {Approved} declined {Declined} already_decided {Already decided by someone else} not_assignee {Refused (not assigned to you)} self_approval {Refused (your own request)} not_found {Task no longer exists} unconfirmed {Not approved (sensitive: waiting for your confirmation)} other {Failed}} · {when} · task {id}{withReason, select, yes { — "{reason}"} other {}}',
+  'render.slack.leftOut': '…and {what} not shown here (too long for Slack).',
+  'render.slack.moreTasks': '{count, plural, one {# more task} other {# more tasks}}',
+  'render.slack.moreParts': '{count, plural, one {# more part} other {# more parts}}',
+  'render.slack.more': 'More',
+  'render.slack.moreDetails': '{count} more details',
+  'render.slack.willApprove': 'You will approve:',
+  'render.slack.approveTasks': 'Approve {count, plural, one {# task} other {# tasks}}?',
+  'render.slack.approveAll': 'Approve all',
+  // Teams' own cards and answers.
+  'teams.noPrivateChat':
+    "I couldn't send you a private answer. Open a chat with me (or add me as a personal app) and ask there.",
+  'teams.formSummary': 'Request access to an application',
+  'teams.defaultLevel': "The app's default level",
+  'teams.chooseApp': 'Choose an application',
+  'teams.whyPlaceholder': 'Why do you need this access?',
+  'teams.justificationTooLong': 'The justification can be at most {max} characters.',
+  'teams.badSearch': 'Not a search I understand.',
+  'teams.badDataset': 'Unknown dataset "{dataset}".',
+  'teams.badAction': 'The button sent no action I understand.',
+  'teams.noTask': 'That button does not name a task.',
+  'teams.badConfirmation': 'That confirmation is not valid.',
+  'teams.reasonTooLong': 'A reason can be at most {max} characters long.',
+  'teams.noTasks': 'That button does not name the tasks to approve.',
+  'teams.cardNoTask': 'That card does not name a task.',
+  'teams.noChange': 'That button does not name a group change.',
+  'teams.unknownAction': 'I don\'t know the action "{verb}".',
+  'teams.unknownSpeaker':
+    "I can't tell who you are: Teams did not say which account of your organisation you use, so I can't act for you.",
+  'teams.unknownInvoke': 'accessbot does not handle this invoke.',
+  'teams.refresh': 'Refresh',
+  'teams.reasonLabel': 'Reason (optional)',
+  'teams.reasonPlaceholder': 'Why are you declining?',
+  'teams.noActionId': 'The action has no id.',
+  'teams.replayed': 'I already have this action: it was done once.',
+  // The requester's side: `requests`, `nudge`, and an approver's "looking at it".
+  'usage.requests':
+    'requests — your own access requests: how each stands, since when, and who is asked',
+  'usage.nudge':
+    'nudge <number or id> — remind the approvers of your waiting request (once per reminder period)',
+  'usage.looking':
+    'looking <number or id> — show the other approvers that you are looking at a task',
+  'parse.whichRequest': 'Which request? Use its number from `requests`. Usage: {usage}',
+  'parse.whichTaskOne': 'Which task? One at a time. Usage: {usage}',
+  'button.looking': 'Looking at it',
+  'button.lookingSpoken':
+    'Tell the other approvers you are looking at {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
+  'requests.none': 'You have no access requests I know of. Ask for access with `request <app>`.',
+  'requests.title': 'Your access requests',
+  'requests.state':
+    '{state, select, waiting {waiting for {who}} approved {approved{withBy, select, yes { by {by}} other {}}} declined {declined{withBy, select, yes { by {by}} other {}}{withReason, select, yes {: "{reason}"} other {}}} unknown {not known: the Access Service names no task for it} other {{status}{withBy, select, yes { by {by}} other {}}}}',
+  'requests.item':
+    '{n}. {what} — {stateText} · asked {age} ago{withNudged, select, yes { · nudged {nudged} ago} other {}}',
+  'requests.howToNudge': 'Remind the approvers of a waiting request with `nudge 1`.',
+  'nudge.off': 'Reminders are turned off here, and nudges with them: nothing was sent.',
+  'nudge.noNumberListed':
+    'There is no request number {n}. Your last `requests` list had {count, plural, one {# request} other {# requests}}. Type `requests` to see them.',
+  'nudge.noNumberNoList':
+    'There is no request number {n}. Numbers refer to your last `requests` list, and I have none for you yet. Type `requests` to see them.',
+  'nudge.notYours':
+    'That is not one of your requests, so you cannot nudge it. Type `requests` to see yours.',
+  'nudge.notWaiting':
+    'Your request for {what} is not waiting any more: {stateText}. Nothing was sent.',
+  'nudge.tooSoon':
+    'The approvers of {what} were nudged {age} ago. You can nudge them again from {next} (in {wait}).',
+  'nudge.tooSoonTitle': 'Not nudged yet',
+  'nudge.nobody': 'None of the approvers of {what} uses accessbot, so nobody could be nudged.',
+  'nudge.sent': 'Nudged {who} about {what}.',
+  'nudge.later': '{name} is outside working hours: the nudge reaches them at {at}.',
+  'nudge.next': 'You can nudge again from {next} (in {wait}).',
+  'nudge.sentTitle': 'Approvers nudged',
+  'nudge.message':
+    '{requester} is waiting for your decision on "{title}" (waiting {age}). Decide it on its card, or type `tasks`.',
+  'nudge.messageTitle': 'A nudge from {requester}',
+  'look.line': '{name} is looking at this (since {since})',
+  'look.done':
+    'The other approvers now see that you are looking at this, for {minutes} minutes or until it is decided.',
+  'look.alreadyYours': 'You are already shown as looking at this since {since}, until {until}.',
+  'look.alreadyOther':
+    '{name} is already looking at this (since {since}); their mark shows until {until} or until it is decided.',
+  'look.notWaiting':
+    'That task is not waiting for your decision any more, so there is nothing to look at.',
+} as const;

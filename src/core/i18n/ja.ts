@@ -1,0 +1,491 @@
+/**
+ * Japanese (です・ます). Command words and what is typed in backticks stay English: they are what
+ * people type. Japanese has one plural form (`other`); the placeholders and the select branches
+ * are the English catalog's (test/i18n-catalogs.test.ts).
+ */
+import type { Catalog } from './catalogs.ts';
+
+export const ja: Catalog = {
+  'usage.help': 'help — できること',
+  'usage.tasks': 'tasks — 未処理のタスク (番号付き)',
+  'usage.approve': 'approve <番号または ID> [続けて…] — タスクを承認します (例: `approve 1 3`)',
+  'usage.decline': 'decline <番号または ID> [続けて…] -- <理由> — 理由を添えて却下します',
+  'usage.members':
+    'members [グループ名または ID] — グループのメンバー (チャンネル全体に回答します。グループを省くと、チャンネルに紐付いたグループ)',
+  'usage.groups': 'groups — ユーザーグループの一覧',
+  'usage.apps': 'apps [検索語] — 申請できるアプリケーション',
+  'usage.request': 'request <アプリ> [権限レベル] -- <申請理由> — アクセスを申請します',
+  'usage.group':
+    'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <id>` または `cancel <id>`)。group bind <グループ> — このチャンネルの `members` をそのグループに答えさせます',
+  'usage.history': 'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
+  'usage.report':
+    'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
+  'parse.tooLong':
+    '{what, select, message {メッセージ} reason {理由} groupName {グループ名} search {検索語} appName {アプリケーション名} justification {申請理由} other {テキスト}}が長すぎます ({length} 文字。上限は {max} 文字です)。',
+  'parse.noSuchNumber': 'タスク番号 {word} はありません。番号は `tasks` の一覧のものです。',
+  'parse.notATask':
+    '「{word}」はタスクではありません。`tasks` の番号か、タスク ID の先頭 {min} 文字以上 (例: 3f2b8c) を使ってください。',
+  'parse.whichTask': 'どのタスクですか? 使い方: {usage}',
+  'parse.tooManyTasks': '一度に指定できるタスクは {max} 件までです。',
+  'parse.reasonAfterDashes':
+    '{said} 理由は `--` の後に書きます。例: `decline {first} -- {reason}`。',
+  'parse.unknownCommand': 'コマンド「{word}」はわかりません。`help` でできることを確認できます。',
+  'parse.unknownCommandGuess':
+    'コマンド「{word}」はわかりません。`{guess}` のことですか? `help` でできることを確認できます。',
+  'parse.noArguments': '`{name}` に引数は不要です。使い方: {usage}',
+  'parse.approveNoReason': '`approve` に理由は付けません。使い方: {usage}',
+  'parse.reportDays': '`report` には 1 から {max} までの日数を指定します。使い方: {usage}',
+  'parse.confirmation':
+    '確認では、確認メッセージのとおりタスクを 1 件とそのコードを指定します: `approve <task> confirm <code>`。',
+  'parse.whichApp': 'どのアプリケーションですか? 使い方: {usage}',
+  'parse.unbindNoArguments':
+    '`group unbind` に引数は不要です。入力したチャンネルの紐付けを解除します。',
+  'parse.bindWhichGroup':
+    'どのグループですか? 使い方: チャンネルで `group bind <group>` と入力します。',
+  'parse.groupNameTooLong': 'グループ名が長すぎます (上限は {max} 文字です)。',
+  'parse.groupUsage': '使い方: {usage}',
+  'parse.changeUsage':
+    '使い方: `group {action} <group> <person>`。人はメンション、メールアドレス、または名前で指定します。例: `group {action} Engineering grace@example.com` または `group {action} "All Staff" "Grace Hopper"`。',
+  'parse.whichGroupAndWho': 'どのグループに、誰を? {usage}',
+  'parse.groupAndPersonTooLong': 'グループと人の指定としては長すぎます。',
+  'parse.onePerson': '一度に 1 人ずつ指定してください。{usage}',
+  'parse.whichChange':
+    'どの変更ですか? 確認メッセージの ID を付けて `{name} <id>` と入力してください。例: `{name} k3m9q2xa`。',
+  'parse.nameTooLong': '名前が長すぎます (上限は {max} 文字です)。',
+  'card.anApplication': 'アプリケーション',
+  'card.aUser': 'ユーザー',
+  'card.title.accessRequest': 'アクセス申請: {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.title.review':
+    'アクセスの見直し: {app}{withLevel, select, yes { ({level})} other {}} の {user}',
+  'card.title.offboardingStep': 'オフボーディング: {step}',
+  'card.title.offboarding': 'オフボーディング: {user}',
+  'card.title.offboardingOn': 'オフボーディング: {app} の {user}',
+  'card.title.otherOn': '{type}: {app}{withLevel, select, yes { ({level})} other {}}',
+  'card.field.requestedBy': '申請者',
+  'card.field.for': '対象者',
+  'card.field.application': 'アプリケーション',
+  'card.field.level': '権限レベル',
+  'card.field.justification': '申請理由',
+  'card.field.since': '作成日時',
+  'card.field.task': 'タスク',
+  'card.outcome':
+    '{withBy, select, yes {{by} が} other {}}{withWhen, select, yes {{when} に} other {}}{state, select, approved {承認しました} declined {却下しました} other {{status}}}{withReason, select, yes { — 「{reason}」} other {}}',
+  'card.sensitive':
+    '{sensitivity, select, yes {機密性の高いアプリケーションです。承認するには、アプリケーション、レベル、対象者を確認します。} other {このアプリケーションが機密性の高いものか確認できませんでした。承認するには、アプリケーション、レベル、対象者を確認します。}}',
+  'card.gone.title': 'タスクはもうありません',
+  'card.gone.outcome': 'このタスクは Access Service から削除されました。',
+  'button.approve': '承認',
+  'button.approveConfirming': '承認…',
+  'button.confirmApproval': '承認を確定',
+  'button.decline': '却下',
+  'button.approveSpoken':
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を承認',
+  'button.declineSpoken':
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を却下',
+  'button.approveAll': '{count} 件すべて承認',
+  'button.approveAllSpoken': '{count} 件のタスクをすべて承認: {tasks}',
+  'tasks.none': '未処理のタスクはありません。',
+  'tasks.notShown':
+    'ほかに {count, plural, other {# 件のタスク}}は表示していません。いくつか決定してから、もう一度 `tasks` と入力してください。',
+  'tasks.howTo':
+    '`approve 1` (または `approve 1 2`) で承認、`decline 1 -- <reason>` で却下します。',
+  'tasks.title': '未処理のタスクが {count, plural, other {# 件}}あります',
+  'help.summary': 'コマンド: {commands}',
+  'help.title': 'できること',
+  'help.naming': 'タスクは、最後の `tasks` の一覧の番号か、ID の先頭 6 文字以上で指定します。',
+  'help.englishWords': 'コマンドは表示のとおり英語で入力してください。',
+  'taskMessage.decided': '{title}: {outcome}',
+  'taskMessage.waiting': '{lead}: {title}',
+  'taskMessage.waitingLead': 'あなたの決定を待っています',
+  'refs.noNumberListed':
+    'タスク番号 {n} はありません。最後の `tasks` の一覧は {count, plural, other {# 件}}でした。`tasks` と入力すると表示されます。',
+  'refs.noNumberNoList':
+    'タスク番号 {n} はありません。番号は最後の `tasks` の一覧のものですが、まだ一覧がありません。`tasks` と入力すると表示されます。',
+  'refs.severalStart':
+    '{prefix} で始まるタスクが複数あります。ID をもっと長く入力するか、`tasks` の番号を使ってください。',
+  'refs.noneStart':
+    '未処理のタスクに {prefix} で始まる ID はありません。`tasks` と入力すると表示されます。',
+  'refs.askReason':
+    'まだ何も却下していません。理由を書いてください: `decline {named} -- <reason>` と入力します。理由なしで却下するには `decline {named} --` です。',
+  'refs.askReasonTitle': '却下の理由は?',
+  'decided.task': 'タスク {id}',
+  'decided.item':
+    '{title}: {outcome, select, approved {承認しました} declined {却下しました} already_decided {すでに決定済み} not_assignee {あなたのタスク一覧にありません} self_approval {自分の申請です} not_found {もうありません} unconfirmed {スキップ — 機密性の高いアプリケーションです。個別に承認して確認してください} other {失敗しました}}{withMore, select, yes { — {more}} other {}}',
+  'decided.title':
+    '{total, plural, other {# 件}}中 {count} 件を{decision, select, approve {承認しました} other {却下しました}}',
+  'decided.summary': '{title}。{items}',
+  'decide.notYours':
+    'そのタスクはあなたのタスク一覧にないため、表示も決定もできません。決定できるのは承認者だけです。`tasks` で自分のタスクを確認できます。',
+  'decide.alreadyDecided': 'このタスクはすでに決定されています',
+  'decide.noLongerYours': '「{title}」はもうあなたに割り当てられていないため、決定できません。',
+  'decide.done':
+    '「{title}」を{decision, select, approve {承認しました} other {却下しました}}。{withReason, select, yes {理由: 「{reason}」。} other {}}',
+  'decide.unconfirmed':
+    'Access Service が「{title}」への決定を確認せず、現在応答していないため、反映されたかわかりません。1 分ほどしてから `tasks` で確認してください。',
+  'decide.notTaken':
+    'Access Service は「{title}」への決定を受け付けず、タスクは未処理のままです。もう一度お試しください。',
+  'decide.someoneElse': 'あなたより先に誰かがこのタスクを決定しました',
+  'decide.slowButDecided': 'Access Service の応答は遅れましたが、タスクは決定されました',
+  'decide.leadOutcome': '{lead}: {outcome}。',
+  'decide.lead': '{lead}。',
+  'decide.selfApproval':
+    '「{title}」はあなた自身の申請なので承認できません。ほかの承認者が承認する必要があります。却下はできます。',
+  'decide.thisApplication': 'このアプリケーション',
+  'decide.theRequester': '申請者',
+  'decide.confirmText':
+    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}承認すると、{person} に {app} への{withLevel, select, yes {{level} の} other {}}アクセスを与えます。下で確認してください。',
+  'decide.confirmQuestion':
+    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}{person} に {app} への{withLevel, select, yes {{level} の} other {}}アクセスを与えますか?',
+  'decide.confirmTitle': 'この承認を確認',
+  'decide.gone': 'そのタスクはもうありません。',
+  'error.noEmail':
+    'チャットのプロフィールにメールアドレスが見当たらないため、Access Service でのあなたを特定できません。accessbot がメールアドレスを読めるか、管理者に確認を依頼してください。',
+  'error.noMatch':
+    'チャットのメールアドレス ({email}) は Access Service のどのユーザーのものでもないため、あなたの代わりに操作できません。アクセス管理者に追加を依頼し、1 分ほどしてからもう一度お試しください。',
+  'error.profile':
+    'チャットのプロフィールを読めませんでした (チャットサービスが応答しませんでした)。そのためあなたを特定できません。何も変更していません。1 分ほどしてからもう一度お試しください。',
+  'error.credentials':
+    'Access Service が accessbot の認証情報を拒否したため、現在は何もできません。accessbot の運用担当者に知らせてください。',
+  'error.unavailable':
+    'Access Service が現在応答していません。何も変更していません。1 分ほどしてからもう一度お試しください。',
+  'error.tooMuch':
+    'Access Service から accessbot の読み取り上限を超えるデータが届いたため、読み取りを止めました。何も変更していません。管理者にはログで伝わっています。',
+  'error.garbled':
+    'Access Service から理解できない応答が届きました。何も変更していません。管理者にはログで伝わっています。',
+  'error.notFound': 'Access Service はその項目をもう把握していません。',
+  'error.rejected': 'Access Service がその要求を拒否しました。何も変更していません。',
+  'error.ours': 'こちら側で問題が起きました。何も変更していません。管理者には伝わっています。',
+  'context.has': '現在の権限',
+  'context.defaults': '既定で付与されるグループ',
+  'context.waiting': '待ち時間',
+  'context.recent': '最近の申請',
+  'context.nothing': 'まだありません',
+  'context.aLevel': 'あるレベル',
+  'context.access': 'アクセス',
+  'context.decided': '過去 {days} 日で承認 {approved} 件、却下 {declined} 件',
+  'context.noneDecided': '過去 {days} 日の決定はありません',
+  'time.underAMinute': '1 分未満',
+  'bot.slowDown':
+    '操作が速すぎて追いつけません。何も実行していません。数秒待ってからもう一度お試しください。',
+  'bot.slowDownTitle': '少しお待ちください',
+  'request.quoted': '「{name}」',
+  'request.severalApps':
+    '「{typed}」に当てはまるアプリケーションが複数あります: {apps}。どれですか?',
+  'request.noApp':
+    '「{typed}」という名前のアプリケーションは見つかりませんでした。`apps` ですべて表示できます。',
+  'request.noAppGuess':
+    '「{typed}」という名前のアプリケーションは見つかりませんでした。{apps} のことですか?',
+  'request.severalLevels':
+    '{app} には複数の権限レベルがあります: {levels}。どれかを指定してください。例: `request {app} {first} -- why you need it`。',
+  'request.levelMatchesSeveral': '「{typed}」は {app} の複数のレベルに当てはまります。',
+  'request.noSuchLevel': '{app} に権限レベル「{typed}」はありません。',
+  'request.chooseLevel': '{what} {levels} から選んでください。',
+  'request.what': '何へのアクセスを申請しますか? 使い方: {usage}',
+  'request.chooseApp': 'アプリケーションを選んでください。',
+  'request.appUnavailable': 'そのアプリケーションは利用できません。別のものを選んでください。',
+  'request.formNoSuchLevel': '{app} にその権限レベルはありません。レベルを選び直してください。',
+  'request.formSeveralLevels': '{app} には複数の権限レベルがあります。1 つ選んでください。',
+  'request.appLevel': '{app} ({level})',
+  'request.alreadyPending': '{what} への未処理の申請がすでにあります。',
+  'request.refused': 'Access Service は {what} への申請を受け付けませんでした。',
+  'request.refusedSaying': 'Access Service は {what} への申請を受け付けませんでした: {detail}',
+  'request.done':
+    '{what} へのアクセスを申請しました。承認者に依頼しました。{withJustification, select, yes {申請理由: 「{justification}」。} other {}}',
+  'request.doneTitle': 'アクセスを申請しました',
+  'members.title': '{name} — {count, plural, other {# 人}}',
+  'members.none': '{name} にメンバーはいません。',
+  'members.summary': '{title}: {names}',
+  'list.described': '{name} — {description}',
+  'groups.noId': 'ID {id} のグループはありません。',
+  'groups.several': '「{typed}」に当てはまるグループが複数あります: {groups}。どれですか?',
+  'groups.none':
+    '「{typed}」という名前のグループは見つかりませんでした。`groups` ですべて表示できます。',
+  'groups.noneGuess':
+    '「{typed}」という名前のグループは見つかりませんでした。{groups} のことですか?',
+  'groups.empty': 'ユーザーグループはありません。',
+  'groups.summary': 'グループ: {names}',
+  'groups.title': '{count, plural, other {# 個のグループ}}',
+  'groups.hint': '`members <group>` でメンバーを表示できます。',
+  'apps.noMatch': '「{search}」に当てはまるアプリケーションはありません。',
+  'apps.empty': 'アプリケーションはありません。',
+  'apps.title': '{count, plural, other {# 個のアプリケーション}}',
+  'apps.titleMatching': '「{search}」に当てはまるアプリケーション {count, plural, other {# 個}}',
+  'apps.summary': '{title}: {names}',
+  'apps.hint': '`request <app> [level] -- <why>` でアクセスを申請できます。',
+  'person.mentioned': 'メンションした人',
+  'person.withEmail': '{name} ({email})',
+  'person.noMentions': 'ここではメンションは使えません。メールアドレスで指定してください。',
+  'person.mentionUnavailable':
+    'メンションした人を調べられませんでした (チャットサービスが応答しませんでした)。何も変更していません。1 分ほどしてからもう一度試すか、メールアドレスで指定してください。',
+  'person.mentionUnknown':
+    'メンションした人が Access Service の誰か特定できません (チャットのプロフィールに Access のユーザーのメールアドレスがありません)。代わりにメールアドレスで指定してください。',
+  'person.noAddress': 'Access Service にアドレス {email} の人はいません。',
+  'person.noAddressGuess':
+    'Access Service にアドレス {email} の人はいません。{guesses} のことですか?',
+  'person.several':
+    '{named} に当てはまる人が複数います: {people}。どの人ですか? メールアドレスで指定してください。',
+  'person.nobody': '{named} という人は見つかりませんでした。メールアドレスで指定してください。',
+  'person.nobodyGuess': '{named} という人は見つかりませんでした。{guesses} のことですか?',
+  'change.field.person': '人',
+  'change.field.group': 'グループ',
+  'change.field.change': '変更',
+  'change.field.askedBy': '依頼者',
+  'change.field.expires': '期限',
+  'change.what': '{action, select, add {グループに追加} other {グループから削除}}',
+  'change.ask':
+    '{action, select, add {{who} を {group} に追加しますか?} other {{who} を {group} から削除しますか?}}',
+  'change.confirm': '{action, select, add {確定: 追加} other {確定: 削除}}',
+  'change.confirmSpoken':
+    '{action, select, add {確定: {who} を {group} に追加} other {確定: {who} を {group} から削除}}',
+  'change.cancel': 'キャンセル',
+  'change.cancelSpoken':
+    '{action, select, add {{who} の {group} への追加をキャンセル} other {{who} の {group} からの削除をキャンセル}}',
+  'change.summary':
+    '{title} {who, select, second {2 人目の管理者が確定します} other {確定またはキャンセルしてください}} ({id})。期限: {expires}。',
+  'change.howTo':
+    '{who, select, second {accessbot の別の管理者 (追加される本人以外) が `confirm {id}` と入力するまで、何も変わりません。キャンセルもできます (`cancel {id}`)。} other {確定 (`confirm {id}`) またはキャンセル (`cancel {id}`) するまで、何も変わりません。}}',
+  'change.outcome':
+    '{outcome, select, added {{who} は {group} のメンバーになりました。} removed {{who} は {group} のメンバーではなくなりました。} already_member {{who} はすでに {group} のメンバーでした。何も変更していません。} not_member {{who} は {group} のメンバーではありませんでした。何も変更していません。} group_not_found {グループ {group} は Access Service にもうありません。何も変更していません。} person_not_found {Access Service は {who} をもう把握していません。何も変更していません。} not_allowed {{group} のメンバーを変更する権限がなくなりました。何も変更していません。} not_requester {この変更を確定またはキャンセルできるのは、依頼した本人だけです。} cancelled {キャンセルしました: {who} を {group} {action, select, add {に追加} other {から削除}}していません。} expired {この確認は期限切れのため、{who} を {group} {action, select, add {に追加} other {から削除}}していません。まだ必要なら、もう一度コマンドを入力してください。} other {Access Service は {who} を {group} {action, select, add {に追加} other {から削除}}しませんでした。何も変更していません。後でもう一度お試しください。}}',
+  'change.outcomeTitle':
+    '{outcome, select, added {{who} を {group} に追加しました} removed {{who} を {group} から削除しました} cancelled {グループの変更をキャンセルしました} expired {グループの変更は期限切れです} other {グループの変更: {who} を {group} {action, select, add {に追加} other {から削除}}}}',
+  'change.lead': '{lead} {said}',
+  'change.notice':
+    '{action, select, add {{by} があなたをグループ {group} に追加しました (accessbot 経由)。} other {{by} があなたをグループ {group} から削除しました (accessbot 経由)。}}',
+  'change.noticeTitle': 'グループのメンバーシップが変わりました',
+  'change.unknown':
+    'その ID の保留中の変更は見つかりません (ずっと前に期限切れになった可能性があります)。何も変更していません。まだ必要なら、もう一度 `group` コマンドを入力してください。',
+  'change.secondAdmin':
+    'このグループへの追加には 2 人目の管理者が必要です。accessbot の別の管理者 (追加される本人以外) が確定します。',
+  'change.secondAdminRefused':
+    'このグループへの追加には 2 人目の管理者が必要です。accessbot の別の管理者 (追加される本人以外) が確定します。何も変更していません。',
+  'change.notRequester':
+    'この変更を確定またはキャンセルできるのは、依頼した本人だけです。何も変更していません。',
+  'change.underWay':
+    'この変更は現在実行中です。少ししてから `members <group>` で結果を確認してください。',
+  'change.alreadySettled': 'この変更はすでに完了しています。二重には実行していません。',
+  'change.nothingToDo':
+    '{action, select, add {{who} はすでに {group} のメンバーです。何もすることはありません。} other {{who} は {group} のメンバーではありません。何もすることはありません。}}',
+  'bind.inAChannel':
+    '紐付けはチャンネル用です: グループの `members` に答えさせたいチャンネルで `group bind <group>` と入力してください。',
+  'bind.done':
+    '{who} がこのチャンネルを {group} に紐付けました: ここで `members` と入力するとメンバーが表示されます。',
+  'bind.notBound': 'このチャンネルはどのグループにも紐付いていません。',
+  'bind.undone': 'このチャンネルは {group} に紐付かなくなりました。',
+  'members.whichGroup':
+    'どのグループですか? `members <group>` と入力してください。{inChannel, select, yes {グループの管理者は `group bind <group>` で、ここで `members` だけで答えるようにできます。} other {}}',
+  'rules.nobodyManages':
+    'まだ誰もチャットからグループのメンバーを変更できません: accessbot の管理者が GROUP_ADMINS_GROUP または GROUP_MANAGERS で有効にします (docs/groups-and-audit.md を参照)。',
+  'rules.mayNotManage':
+    '{group} のメンバーを変更する権限はありません: 変更できるのは{who, select, both {グループの管理者と accessbot の管理者} admins {accessbot の管理者} other {グループの管理者}}だけです。何も変更していません。',
+  'rules.noAuditors':
+    '{what, select, report {レポートを読めるのは監査担当者だけですが、設定されていません: accessbot の管理者が AUDITORS_GROUP にそのグループを指定します。} other {ほかの人の履歴を読めるのは監査担当者だけですが、設定されていません: accessbot の管理者が AUDITORS_GROUP にそのグループを指定します。`history` だけなら自分の履歴を表示します。}}',
+  'rules.notAuditor':
+    '{what, select, report {レポートを読めるのは監査担当者だけです。} other {ほかの人の履歴を読めるのは監査担当者だけです。`history` だけなら自分の履歴を表示します。}}',
+  'rules.notAllowed': '許可されていません',
+  'history.own': '最近の自分の操作',
+  'history.everyone': '全員の最近の操作',
+  'history.of': '{name} の最近の操作',
+  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.decision':
+    '{outcome, select, approved {承認} declined {却下} other {{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} unconfirmed {未確認} other {失敗}}}} {task}{withReason, select, yes { — 「{reason}」} other {}}',
+  'history.taskId': 'タスク {id}',
+  'history.task':
+    '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
+  'history.someone': '誰か',
+  'history.change':
+    '{mine, select, yes {{action, select, add {あなたを {group} に追加しました} other {あなたを {group} から削除しました}} ({platform} {actor} による)} other {{action, select, add {{who} を {group} に追加} other {{who} を {group} から削除}}: {outcome, select, added {完了} removed {完了} already_member {すでにメンバー、変更なし} not_member {メンバーではない、変更なし} group_not_found {グループはもうありません} person_not_found {その人はもういません} not_allowed {拒否: グループを管理する権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}}}',
+  'history.unavailable': '現在、履歴を表示できません。後でもう一度お試しください。',
+  'history.emptySummary': '{title}: まだありません。',
+  'history.empty': 'まだありません: 決定やグループの変更がここに表示されます。',
+  'history.heading': '{title} ({count, plural, other {# 件}}、新しい順)',
+  'history.summary': '{heading}: {lines}',
+  'report.seconds': '{n} 秒',
+  'report.minutes': '{n} 分',
+  'report.hours': '{n} 時間',
+  'report.days': '{n} 日',
+  'report.age':
+    '{bucket, select, under_1h {1 時間未満} 1h_to_1d {1 時間〜1 日} 1d_to_3d {1〜3 日} 3d_to_7d {3〜7 日} 7d_to_30d {7〜30 日} other {30 日以上}}',
+  'report.title': 'accessbot レポート',
+  'report.period': '{since} 〜 {until}',
+  'report.made': '未処理のタスクの集計日時: {at}',
+  'report.notRecorded': '記録なし',
+  'report.decisions': '決定',
+  'report.inChat': 'チャットで {count} 件',
+  'report.elsewhere': 'ほかで {count} 件',
+  'report.decisionsSplit': 'チャットで {chat} 件、ほかで {elsewhere} 件',
+  'report.median': '決定までの時間の中央値',
+  'report.p90': '90 パーセンタイル',
+  'report.openTasks': '未処理のタスク',
+  'report.reminders': '送信したリマインダー',
+  'report.escalations': '送信したエスカレーション',
+  'report.nudges': '送信した催促',
+  'report.whereDecided': 'チャットで決定、またはほかで決定',
+  'report.openByAge': '経過時間別の未処理のタスク',
+  'report.byApplication': 'アプリケーション別の決定までの時間',
+  'report.byApprover': '承認者別の決定までの時間',
+  'report.byTaskType': 'タスクの種類別の決定までの時間',
+  'report.column.byApplication': 'アプリケーション',
+  'report.column.byApprover': '承認者',
+  'report.column.byTaskType': 'タスクの種類',
+  'report.count': '決定',
+  'report.medianColumn': '中央値',
+  'report.medianShort': '中央値',
+  'report.noDecisions': 'この期間の決定はありません。',
+  'report.noOpenTasks': '未処理のタスクはありません。',
+  'report.more': 'ほか {n} 件 (CSV と JSON の形式ではすべて表示されます)',
+  'report.footnote':
+    'タスクの待ち時間は、作成 (Access Service の記録、なければ accessbot が承認者に最初に送ったメッセージ) から承認または却下までです: accessbot 経由 (チャット) か、accessbot のポーラーが Access Service で決定済みと見つけたもの (ほか) です。リマインダーとエスカレーションは accessbot が送信を予定した時点で数えます。未処理のタスクは、accessbot が承認者に知らせ、まだ決定を確認していないものです。',
+  'report.chat.title': '過去 {days, plural, other {# 日}}のレポート',
+  'report.chat.decisions':
+    '決定 {total, plural, other {# 件}}: チャットで {inChat} 件、ほかで {elsewhere} 件',
+  'report.chat.waits': '決定までの時間: 中央値 {median}、90 パーセンタイル {p90}',
+  'report.chat.slowest': '最も遅いアプリケーション (90 パーセンタイル): {names}',
+  'report.chat.slow': '{name} {p90}',
+  'report.chat.open': '未処理のタスク: {total} 件 (うち 1 週間以上待っているもの {overWeek} 件)',
+  'report.chat.sent':
+    '送信: リマインダー {reminders, plural, other {# 件}}、エスカレーション {escalations, plural, other {# 件}}、催促 {nudges, plural, other {# 件}}',
+  'report.chat.full':
+    'グラフと、すべてのアプリケーション、承認者、タスクの種類を含む完全なレポートは accessbot のホストで作成します: `npm run report -- --days {days} --format html --out report.html` (docs/report.md)。',
+  'report.chat.cannotRead': '現在、レポートを作成できません。後でもう一度お試しください。',
+  'report.chat.summary': '{title}: {lines}',
+  'poller.newForChannel': '承認者への新しいタスク',
+  'poller.newNotifyOnly': '新しいタスク: Access Service で決定してください',
+  'poller.new': 'あなたの決定を待つ新しいタスク',
+  'poller.reminder': 'リマインダー: まだあなたの決定を待っています',
+  'poller.reminderFollowUp':
+    '「{title}」は{withSince, select, yes { {since} から} other {}}まだあなたの決定を待っています。上のカードで承認または却下してください。',
+  'poller.itsApprovers': '承認者',
+  'poller.escalation': '「{title}」は {who} の決定を {age}待っています。',
+  'poller.escalationTitle': 'エスカレーション: {age}待っています',
+  'poller.escalated': 'エスカレーションしたタスク',
+  'poller.requestOutcome': '{what} へのアクセス申請: {outcome}。',
+  'poller.requestOutcomeTitle':
+    '{state, select, approved {アクセス申請が承認されました} declined {アクセス申請が却下されました} other {アクセス申請が決定されました}}',
+  'poller.outcomeNote':
+    '更新: {withWho, select, yes {{who} の} other {}}{what} は{state, select, approved {承認されました} declined {却下されました} gone {もうありません} pending {再び決定を待っています} other {現在 {status} です}}{withBy, select, yes { ({by} による)} other {}}{buttons, select, yes { — 上のボタンはもう使えません} other {}}',
+  'poller.anApplication': 'アプリケーション',
+  'poller.requestGone': '申請はもうありません',
+  'poller.requestDecided': '決定済み',
+  'render.andMore': 'ほか {count} 件',
+  'render.shell.type': '入力: {approve}、または {decline}',
+  'render.shell.update': '更新',
+  'render.shell.greeting':
+    'accessbot — あなたは {email} です。`help` でコマンド一覧、`quit` で終了します。',
+  'slack.formFailed':
+    '申請フォームを開けませんでした。1 行で入力することもできます: `request <app> [level] -- <justification>`。',
+  'slack.staleButton':
+    'このボタンは無効です (タスクを指していません)。スラッシュコマンドで `tasks` と入力すると、自分のタスクを確認できます。',
+  'slack.staleForm':
+    'このフォームは古くなっています。閉じてから、もう一度「却下」をクリックしてください。',
+  'slack.reasonTooLong': '{max} 文字以内でお願いします。',
+  'slack.invalidChange':
+    'このボタンは無効です (グループの変更を指していません)。何も変更していません。',
+  'slack.declineTitle': 'タスクを却下',
+  'slack.declineText': 'タスク `{id}` を却下します。理由は決定とともに記録されます。',
+  'slack.reasonLabel': '理由 (任意)',
+  'slack.reasonPlaceholder': '却下する理由は?',
+  'slack.cancel': 'キャンセル',
+  'slack.approveTitle': '承認を確定',
+  'slack.busy':
+    '現在混み合っているため受け付けられませんでした。少ししてからもう一度お試しください。',
+  'slack.busySubmit': '現在混み合っています。少ししてからもう一度送信してください。',
+  'slack.busyOption': '混み合っています。少ししてから入力し直してください',
+  'slack.unavailableOption': 'Access Service が応答していません。少ししてからお試しください',
+  'slack.noLevels': '{app} に権限レベルはありません: アプリケーションそのものを申請します。',
+  'slack.chooseLevel': 'レベルを選択',
+  'slack.moreLevels': 'ほか {count} 個のレベルは一覧にありません: 1 行のコマンドを使ってください。',
+  'slack.requestTitle': 'アクセスを申請',
+  'slack.requestSubmit': '申請',
+  'slack.searchApps': '入力してアプリケーションを検索',
+  'slack.whyPlaceholder': '必要な理由は? 承認者が読みます。',
+  'slack.requestStale': 'このフォームは古くなっています。閉じて最初からやり直してください。',
+  'slack.chooseFromList': '一覧からアプリケーションを選んでください。',
+  'slack.chooseALevel': 'レベルを選んでください。',
+  'slack.notAnApp':
+    'それはアプリケーションではありません: 少ししてから名前を入力し直して選んでください。',
+  'slack.formAgain': '{note} スラッシュコマンドと `request` でフォームをもう一度開いてください。',
+  'home.recentUnavailable': '現在、最近の操作を表示できません。',
+  'home.recentEmpty': 'ここやスラッシュコマンドで行った決定とグループの変更が下に表示されます。',
+  'home.decision':
+    '{outcome, select, approved {承認} declined {却下} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} other {失敗}} · {when} · タスク {id}{withReason, select, yes { — 「{reason}」} other {}}',
+  'render.slack.leftOut': 'ほかに {what}は表示していません (Slack には長すぎます)。',
+  'render.slack.moreTasks': '{count, plural, other {# 件のタスク}}',
+  'render.slack.moreParts': '{count, plural, other {# 個の部分}}',
+  'render.slack.more': 'その他',
+  'render.slack.moreDetails': 'ほか {count} 項目',
+  'render.slack.willApprove': '承認するタスク:',
+  'render.slack.approveTasks': '{count, plural, other {# 件のタスク}}を承認しますか?',
+  'render.slack.approveAll': 'すべて承認',
+  'teams.noPrivateChat':
+    '個別に回答を送れませんでした。私とのチャットを開くか (個人用アプリとして追加して)、そこで聞いてください。',
+  'teams.formSummary': 'アプリケーションへのアクセスを申請',
+  'teams.defaultLevel': 'アプリケーションの既定のレベル',
+  'teams.chooseApp': 'アプリケーションを選んでください',
+  'teams.whyPlaceholder': 'このアクセスが必要な理由は?',
+  'teams.justificationTooLong': '申請理由は {max} 文字以内です。',
+  'teams.badSearch': '理解できない検索です。',
+  'teams.badDataset': '不明なデータセット「{dataset}」です。',
+  'teams.badAction': 'ボタンから理解できる操作が送られてきませんでした。',
+  'teams.noTask': 'このボタンはタスクを指していません。',
+  'teams.badConfirmation': 'この確認は無効です。',
+  'teams.reasonTooLong': '理由は {max} 文字以内です。',
+  'teams.noTasks': 'このボタンは承認するタスクを指していません。',
+  'teams.cardNoTask': 'このカードはタスクを指していません。',
+  'teams.noChange': 'このボタンはグループの変更を指していません。',
+  'teams.unknownAction': '操作「{verb}」はわかりません。',
+  'teams.unknownSpeaker':
+    'あなたが誰かわかりません: Teams が組織のどのアカウントを使っているかを伝えてこないため、代わりに操作できません。',
+  'teams.unknownInvoke': 'accessbot はこの呼び出しを扱いません。',
+  'teams.refresh': '更新',
+  'teams.reasonLabel': '理由 (任意)',
+  'teams.reasonPlaceholder': '却下する理由は?',
+  'teams.noActionId': 'この操作には ID がありません。',
+  'teams.replayed': 'この操作はすでに受け取り、一度実行しました。',
+  // The requester's side: `requests`, `nudge`, and an approver's "looking at it".
+  'usage.requests':
+    'requests — 自分のアクセス申請: それぞれの状況、申請した時期、承認を待っている相手',
+  'usage.nudge':
+    'nudge <番号または ID> — 判断待ちの申請を承認者にリマインドします (リマインド期間ごとに 1 回)',
+  'usage.looking': 'looking <番号または ID> — タスクを確認中であることをほかの承認者に示します',
+  'parse.whichRequest': 'どの申請ですか? `requests` の番号を指定してください。使い方: {usage}',
+  'parse.whichTaskOne': 'どのタスクですか? 一度に 1 件です。使い方: {usage}',
+  'button.looking': '確認中',
+  'button.lookingSpoken':
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を確認中であることをほかの承認者に伝える',
+  'requests.none':
+    '把握しているアクセス申請はありません。`request <app>` でアクセスを申請できます。',
+  'requests.title': '自分のアクセス申請',
+  'requests.state':
+    '{state, select, waiting {{who} の判断待ち} approved {{withBy, select, yes {{by} が} other {}}承認済み} declined {{withBy, select, yes {{by} が} other {}}却下{withReason, select, yes {: 「{reason}」} other {}}} unknown {不明: Access Service がこの申請のタスクを示していません} other {{withBy, select, yes {{by}: } other {}}{status}}}',
+  'requests.item':
+    '{n}. {what} — {stateText} · {age}前に申請{withNudged, select, yes { · {nudged}前にリマインド} other {}}',
+  'requests.howToNudge': '判断待ちの申請は `nudge 1` で承認者にリマインドできます。',
+  'nudge.off': 'ここではリマインドが無効なため、催促もできません。何も送信していません。',
+  'nudge.noNumberListed':
+    '申請番号 {n} はありません。直前の `requests` の一覧は {count, plural, other {# 件}}でした。`requests` と入力すると確認できます。',
+  'nudge.noNumberNoList':
+    '申請番号 {n} はありません。番号は直前の `requests` の一覧を指しますが、まだ一覧がありません。`requests` と入力すると確認できます。',
+  'nudge.notYours':
+    'これはあなたの申請ではないため、リマインドできません。`requests` と入力すると自分の申請を確認できます。',
+  'nudge.notWaiting':
+    '{what} の申請はもう判断待ちではありません: {stateText}。何も送信していません。',
+  'nudge.tooSoon':
+    '{what} の承認者には {age}前にリマインドしました。{next} 以降 ({wait}後) に再度リマインドできます。',
+  'nudge.tooSoonTitle': 'まだリマインドしていません',
+  'nudge.nobody':
+    '{what} の承認者は誰も accessbot を使っていないため、リマインドできませんでした。',
+  'nudge.sent': '{what} について {who} にリマインドしました。',
+  'nudge.later': '{name} は勤務時間外です。リマインドは {at} に届きます。',
+  'nudge.next': '{next} 以降 ({wait}後) に再度リマインドできます。',
+  'nudge.sentTitle': '承認者にリマインドしました',
+  'nudge.message':
+    '{requester} が「{title}」についてのあなたの判断を待っています ({age}経過)。カードで判断するか、`tasks` と入力してください。',
+  'nudge.messageTitle': '{requester} からのリマインド',
+  'look.line': '{name} が確認中です ({since} から)',
+  'look.done':
+    'あなたが確認中であることが、ほかの承認者に {minutes} 分間、または判断されるまで表示されます。',
+  'look.alreadyYours': '{since} から確認中として表示されています ({until} まで)。',
+  'look.alreadyOther':
+    '{name} がすでに確認中です ({since} から)。表示は {until} まで、または判断されるまで続きます。',
+  'look.notWaiting': 'このタスクはもうあなたの判断を待っていないため、確認するものはありません。',
+};
