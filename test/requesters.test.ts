@@ -5,17 +5,20 @@
  * who is asked; `nudge` reminds the approvers once per period (a second one is refused, saying
  * when), waits for their working hours, is dropped when the task is decided first, and someone
  * else's request cannot be nudged; the requester is told who decided, and why on a decline.
+ * Slack's App Home shows the same list.
  */
 import { describe, expect, it } from 'vitest';
 import { summarise } from '../src/core/audit/report.ts';
 import { parseQuietHours } from '../src/poller/working-hours.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
+import { sendEvent } from './fakes/slack-payloads.ts';
 import {
   DAY_MS,
   eachWorld,
   type Person,
   PLATFORMS,
   type RequesterWorld,
+  slackWorld,
 } from './helpers/requester-world.ts';
 
 const NUDGE = 'A nudge from Grace Hopper';
@@ -171,5 +174,26 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     const told = await w.waitFor('grace', (m) => m.includes('Your request for access'));
     expect(told).toContain('Your request for access to GitHub (Read): Declined by Alan Turing');
     expect(told).toContain('Write is enough for the release');
+  });
+});
+
+describe('a requester’s Slack App Home', () => {
+  const world = eachWorld(slackWorld);
+
+  it('shows her requests as `requests` lists them, between the request button and her history', async () => {
+    const w = await world();
+    await w.say('grace', 'request GitHub Read -- for the release');
+    await w.sweep();
+    const event = { type: 'app_home_opened', user: 'U-GRACE', tab: 'home', event_ts: '1.2' };
+    await sendEvent(w.url, { ...event, channel: 'D-U-GRACE' });
+    const published = await w.fake.waitFor(() => w.fake.callsOf('views.publish')[0]);
+    const home = JSON.stringify(published.args.view);
+    const at = (text: string) => home.indexOf(text);
+    expect(at('Your access requests')).toBeGreaterThan(at('accessbot.request.open'));
+    expect(at('1. GitHub (Read) — waiting for Ada Lovelace and Alan Turing')).toBeGreaterThan(
+      at('Your access requests'),
+    );
+    expect(at('nudge 1')).toBeGreaterThan(0);
+    expect(at('Your recent actions')).toBeGreaterThan(at('nudge 1'));
   });
 });

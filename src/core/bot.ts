@@ -223,7 +223,7 @@ export class AccessBot {
         );
       }
       case 'requests':
-        return this.#requesters.list(await this.#identity.resolve(actor), actor, v);
+        return this.requestList(actor);
       case 'nudge': {
         const link = await this.#identity.resolve(actor);
         return this.#requesters.nudge(link, actor, v, command.request);
@@ -268,6 +268,12 @@ export class AccessBot {
       return { reply: tasksReply(v, tasks, pendingStatus, extras), tasks };
     };
     return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
+  }
+
+  /** The actor's own access requests, numbered (as `requests` answers); a failure says so. */
+  requestList(actor: ChatActor): Promise<Reply> {
+    const v = this.voiceOf(actor);
+    return this.#as(actor, (link) => this.#requesters.list(link, actor, v), (reply) => reply);
   }
 
   /**

@@ -171,7 +171,7 @@ export async function slackWorld(options: WorldOptions = {}) {
     await click(who, taskId, 'accessbot.decline');
     await fake.waitFor(() => fake.callsOf('views.open')[opened]);
   };
-  return { ...world, fake, openDecline };
+  return { ...world, fake, url, openDecline };
 }
 
 export async function teamsWorld(options: WorldOptions = {}) {
