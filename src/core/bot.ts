@@ -273,7 +273,11 @@ export class AccessBot {
   /** The actor's own access requests, numbered (as `requests` answers); a failure says so. */
   requestList(actor: ChatActor): Promise<Reply> {
     const v = this.voiceOf(actor);
-    return this.#as(actor, (link) => this.#requesters.list(link, actor, v), (reply) => reply);
+    return this.#as(
+      actor,
+      (link) => this.#requesters.list(link, actor, v),
+      (reply) => reply,
+    );
   }
 
   /**
