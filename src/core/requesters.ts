@@ -52,9 +52,8 @@ interface RequestView {
   nudgedAt: Date | null;
 }
 
-/** A request with its tasks as the service has them now, and how it stands. */
+/** A request's tasks as the service has them now, and how it stands. */
 interface Read {
-  request: KnownRequest;
   tasks: Task[];
   view: RequestView;
 }
@@ -172,11 +171,8 @@ export class Requesters {
       });
       if (!reached.length) continue;
       sent.push(...reached);
-      const who = {
-        platform: actor.platform,
-        chatUserId: actor.chatUserId,
-        accessUserId: link.accessUserId,
-      };
+      const { platform, chatUserId } = actor;
+      const who = { platform, chatUserId, accessUserId: link.accessUserId };
       const event = { action: 'nudge', outcome: 'queued' } as const;
       await recordTaskEvent(this.#d, who, { taskId: task.id, ...taskNamesOf(task), ...event });
     }
@@ -195,18 +191,18 @@ export class Requesters {
     const app = f.workAppName ?? (await this.#appName(request.workAppId));
     const since = f.createdAt ? new Date(f.createdAt) : request.requestedAt;
     const base = { app, level: f.permissionLevelName, since, nudgedAt: request.nudgedAt };
-    if (!tasks.length) return { request, tasks, view: { ...base, state: 'unknown', people: [] } };
+    if (!tasks.length) return { tasks, view: { ...base, state: 'unknown', people: [] } };
     if (decided) {
       const state = stateOf(decided, pendingStatus);
       const known = state === 'approved' || state === 'declined' ? state : 'other';
       const said = known === 'declined' ? f.reason : known === 'other' ? decided.status : undefined;
       const people = f.decidedByName ? [f.decidedByName] : [];
-      return { request, tasks, view: { ...base, state: known, people, said } };
+      return { tasks, view: { ...base, state: known, people, said } };
     }
     const assignees = [...new Set(tasks.flatMap((t) => assigneeOf(t) ?? []))];
     const names = await Promise.all(assignees.map((id) => this.#names.fetch(id).catch(() => '')));
     const people = names.filter((name): name is string => !!name);
-    return { request, tasks, view: { ...base, state: 'waiting', people } };
+    return { tasks, view: { ...base, state: 'waiting', people } };
   }
 
   async #appName(workAppId: string): Promise<string | undefined> {
