@@ -466,7 +466,7 @@ export const de: Catalog = {
   'parse.whichTaskOne': 'Welche Aufgabe? Eine nach der anderen. Verwendung: {usage}',
   'button.looking': 'Ich sehe es mir an',
   'button.lookingSpoken':
-    'Den anderen Genehmigenden sagen, dass Sie sich {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ansehen',
+    'Sagen, dass Sie sich {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ansehen',
   'requests.none':
     'Ich kenne keine Zugriffsanträge von Ihnen. Beantragen Sie Zugriff mit `request <app>`.',
   'requests.title': 'Ihre Zugriffsanträge',

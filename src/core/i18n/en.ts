@@ -461,7 +461,7 @@ export const en = {
   'parse.whichTaskOne': 'Which task? One at a time. Usage: {usage}',
   'button.looking': 'Looking at it',
   'button.lookingSpoken':
-    'Tell the other approvers you are looking at {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
+    'Say you are looking at {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
   'requests.none': 'You have no access requests I know of. Ask for access with `request <app>`.',
   'requests.title': 'Your access requests',
   'requests.state':

@@ -451,7 +451,7 @@ export const ja: Catalog = {
   'parse.whichTaskOne': 'どのタスクですか? 一度に 1 件です。使い方: {usage}',
   'button.looking': '確認中',
   'button.lookingSpoken':
-    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を確認中であることをほかの承認者に伝える',
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を確認中と伝える',
   'requests.none':
     '把握しているアクセス申請はありません。`request <app>` でアクセスを申請できます。',
   'requests.title': '自分のアクセス申請',
