@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { checkedInput } from '../checked.ts';
 import { BotRequest, KnownRequest, Look } from '../records.ts';
-import type { LookStore, RequesterStore } from '../roles.ts';
+import type { LookStore, RequesterStore } from '../roles-requesters.ts';
 import { rowReader } from '../rows.ts';
 import { insert, type SqlDb, sql, upsert } from '../sql.ts';
 import { numberedList } from './numbering.ts';
