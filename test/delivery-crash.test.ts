@@ -39,6 +39,7 @@ const WAIT = { timeout: Number(process.env.CRASH_WAIT_MS ?? 120_000), interval: 
 const STUCK_AFTER_MS = String(3_600_000);
 const decided = tasks.adaDennisAwsReview;
 const CHANGE_NOTE = 'Ada Lovelace added you to the group Design (through accessbot).';
+const NUDGE = `👋 A nudge from Grace Hopper about task ${tasks.adaGraceGithubWrite}`;
 
 interface Case {
   kind: Exclude<MessageKind, 'channel'>;
@@ -58,7 +59,7 @@ const cases: Case[] = [
   { kind: 'approver', step: 'reminder-requested', remind: true },
   { kind: 'approver', step: 'reminder-updated', remind: true },
   { kind: 'approver', step: 'followed-up', remind: true },
-  ...(['requester', 'member', 'escalation'] as const).flatMap((kind) =>
+  ...(['requester', 'member', 'escalation', 'nudge'] as const).flatMap((kind) =>
     POSTED.map((step) => ({ kind, step })),
   ),
 ];
@@ -72,6 +73,7 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   note: ['ada'],
   requester: ['grace'],
   member: ['barbara'],
+  nudge: ['ada'],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */
@@ -154,11 +156,14 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     event: 'change-1',
     text: CHANGE_NOTE,
   };
+  const nudge = { taskId: tasks.adaGraceGithubWrite, approver: users.ada.id, text: NUDGE };
+  if (c.kind === 'nudge') expected.add(`${dm('ada')} nudge:${nudge.taskId}`);
   const first = c.kind === 'note' ? 'posted:approver' : `${c.step}:${c.kind}`;
   const doomed = world.start('doomed', {
     ...settings,
     ACCESSBOT_CRASH_AT: first,
     ...(c.kind === 'member' && { TELL: JSON.stringify(tell) }),
+    ...(c.kind === 'nudge' && { NUDGE: JSON.stringify(nudge) }),
     ...(c.remind && { REMIND_AFTER_MS: '1500' }),
   });
   const sent = () => census(world);

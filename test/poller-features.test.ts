@@ -55,6 +55,34 @@ describe('the requester hears the outcome', () => {
     expect(await w.store.listOpenRequests()).toEqual([]);
   });
 
+  it('names who decided, and why, from the decision taken through the bot when the task does not', async () => {
+    const request = await graceRequests('compiler fixes');
+    const { log } = captureLog();
+    const bot = new AccessBot({ client: w.client, store: w.store, log, pendingStatus: 'Pending' });
+    const alan = actor(users.alan.email, 'slack', chatId('alan'));
+    const alanTask = request.taskIds.find(
+      (id) => w.sandbox.state.task(id).assigneeId === users.alan.id,
+    );
+    expect((await bot.handle(alan, `decline ${alanTask} -- use Read for now`)).tone).toBe(
+      'success',
+    );
+    // A service whose decided tasks say neither who nor why.
+    for (const id of request.taskIds) {
+      const { metadata } = w.sandbox.state.task(id);
+      delete metadata.decidedBy;
+      delete metadata.decidedByName;
+      delete metadata.reason;
+    }
+    const { poller } = w.poller();
+    await nextSweep(poller, w.clock);
+    const told = w.slack.posts.find(
+      (p) => p.to.kind === 'user' && p.to.chatUserId === chatId('grace'),
+    );
+    expect(told?.message.summary).toMatch(
+      /^Your request for access to GitHub \(Read\): Declined by Alan Turing on .* — "use Read for now"\.$/,
+    );
+  });
+
   it('falls back to the access’s status when the service named no task for the request', async () => {
     const access = await graceAsksForFigma(w);
     const { poller } = w.poller();
@@ -84,7 +112,7 @@ describe('reminders', () => {
       'Reminder: still waiting for your decision',
     ]);
     expect(w.slack.updates[0]?.ref).toEqual(w.slack.posts[0]?.ref);
-    expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(2);
+    expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(3);
     // An edit notifies no one: the follow-up in the message's thread does.
     expect(w.slack.followUps.map((f) => f.ref)).toEqual([w.slack.posts[0]?.ref]);
     expect(w.slack.followUps[0]?.message.summary).toMatch(
@@ -124,8 +152,8 @@ describe('routing rules and notification-only task types', () => {
     );
     expect(buttons).toEqual({
       [tasks.adaEdsgerOffboarding]: 0,
-      [tasks.adaGraceGithubWrite]: 2,
-      [tasks.adaDennisAwsReview]: 2,
+      [tasks.adaGraceGithubWrite]: 3,
+      [tasks.adaDennisAwsReview]: 3,
     });
     const offboarding = w.slack.posts.find(
       (p) => cardOf(p.message)?.taskId === tasks.adaEdsgerOffboarding,

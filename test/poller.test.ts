@@ -70,7 +70,7 @@ describe('exactly one message per task and approver', () => {
     expect(await w.store.wasShown(users.alan.id, adaPending[0]!)).toBe(false);
   });
 
-  it('gives an approver’s message the task card with Approve and Decline buttons', async () => {
+  it('gives an approver’s message the task card with Approve, Decline and Looking at it', async () => {
     await link(w.store, ['alan']);
     const { poller } = w.poller();
     await nextSweep(poller, w.clock);
@@ -82,7 +82,11 @@ describe('exactly one message per task and approver', () => {
       title: 'Access request: GitHub (Write)',
       state: 'pending',
     });
-    expect(cardOf(sent!.message)?.buttons.map((b) => b.action)).toEqual(['approve', 'decline']);
+    expect(cardOf(sent!.message)?.buttons.map((b) => b.action)).toEqual([
+      'approve',
+      'decline',
+      'looking',
+    ]);
   });
 
   it('prints each new task once in the terminal, and not the ones it already shows', async () => {

@@ -14,6 +14,7 @@ import type {
 import { MAX_AUDIT_LIMIT } from '../src/store/tables/audit.ts';
 import { describeAuditAndGroupTables } from './store-groups-contract.ts';
 import { describePollerTables, pollerCalls } from './store-poller-contract.ts';
+import { describeRequesterTables, requesterCalls } from './store-requester-contract.ts';
 
 export function link(overrides: Partial<IdentityLink> = {}): IdentityLink {
   return {
@@ -318,6 +319,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
 
     describeAuditAndGroupTables(() => store);
     describePollerTables(() => store);
+    describeRequesterTables(() => store);
 
     describe('task numbering', () => {
       const at = new Date('2025-03-01T10:00:00.000Z');
@@ -416,6 +418,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           store.wasShown('a-1', 't-1'),
           store.ping(),
           ...pollerCalls(store),
+          ...requesterCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });

@@ -84,6 +84,7 @@ export function describePollerTables(store: () => Store): void {
           lostAt: null,
           remindedAt: null,
           resolvedAt: null,
+          lookEndsAt: null,
           intent: {
             kind: 'post',
             body: claimed,
@@ -239,6 +240,36 @@ export function describePollerTables(store: () => Store): void {
       const [resolved] = await store().listNotifications({ taskIds: ['task-1'] });
       await store().completeIntent(key, 'r', resolved?.intent?.seq ?? -1, 'done', at(8));
       expect(await store().refreshNotification(key, refresh, 'r', at(9))).toBe(false);
+    });
+
+    it('writes a look only as a refresh, and remembers when the mark it shows ends', async () => {
+      const key = keyOf(claim());
+      const look = { message: { text: 'Ada is looking at this' } };
+      await store().claimNotification(claim());
+      expect(await store().lookNotification(key, look, 'r', at(5), at(35))).toBe(false);
+      await store().markNotificationSent(key, ref, at(1));
+      expect(await store().lookNotification(key, look, 'r', at(5), at(35))).toBe(true);
+      expect(await store().lookNotification(key, look, 'r', at(6), at(36))).toBe(false);
+      const [marked] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect([marked?.lookEndsAt, marked?.intent?.kind]).toEqual([at(35), 'look']);
+      await store().completeIntent(key, 'r', marked?.intent?.seq ?? -1, 'done', at(6));
+      // Cleared by the next edit, which shows no mark.
+      expect(await store().lookNotification(key, look, 'r', at(40), null)).toBe(true);
+      const [cleared] = await store().listNotifications({ taskIds: ['task-1'] });
+      expect(cleared?.lookEndsAt).toBeNull();
+    });
+
+    it('keeps a claim due later in no one’s hands until then, for any replica', async () => {
+      await store().claimNotification(claim({ dueAt: at(30) }));
+      expect(await intentOf()).toMatchObject({ kind: 'post', owner: null, dueAt: at(30) });
+      const ask = (minute: number) =>
+        store().claimIntents('b', ['slack'], at(minute), {
+          deadBefore: at(minute - 1),
+          staleBefore: at(minute - 2),
+          limit: 5,
+        });
+      expect(await ask(29)).toEqual([]);
+      expect((await ask(30)).map((n) => n.intent?.owner)).toEqual(['b']);
     });
 
     it('hands over due, dead and stuck intents once, on the asked platforms only', async () => {
@@ -434,6 +465,7 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.resolveNotification(key, body, 'r', at(1)),
     store.remindNotification(key, body, 'r', at(1), at(0)),
     store.refreshNotification(key, body, 'r', at(1)),
+    store.lookNotification(key, body, 'r', at(1), null),
     store.completeIntent(key, 'r', 1, 'done', at(1)),
     store.postponeIntent(key, 'r', 1, at(1)),
     store.markPostTried(key, 'r', 1, at(1)),

@@ -2,6 +2,8 @@
  * Migration 9 reshapes two SQLite tables written on every command (the replay guard and the task
  * numbers): a database written by the build before it is opened by this one, and what it held
  * still holds — a replayed request is still refused, `approve 2` still means the same task.
+ * Migration 16 (the requester's side) keeps the open requests as the bot's own and the cards as
+ * they were, with no "looking at it" mark.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,43 @@ describe('SQLite migration 9', () => {
       expect(await store.getTaskNumbering('slack', 'U01')).toEqual(['task-b', 'task-a']);
       await store.saveTaskNumbering('slack', 'U01', ['task-a'], new Date(now + 1000));
       expect(await store.getTaskNumbering('slack', 'U01')).toEqual(['task-a']);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('SQLite migration 16 (the requester’s side)', () => {
+  it('keeps the open requests and the notifications of the build before it', async () => {
+    const file = join(root, 'v15.db');
+    const now = Date.UTC(2026, 10, 22, 9);
+    const old = new DatabaseSync(file);
+    migrate(
+      old,
+      migrations.filter((m) => m.version <= 15),
+    );
+    old
+      .prepare(
+        'INSERT INTO bot_requests (access_id, access_user_id, work_app_id, task_ids, requested_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run('access-1', 'grace', 'app-1', JSON.stringify(['task-1']), now);
+    old
+      .prepare(
+        `INSERT INTO notifications (task_id, platform, recipient, access_user_id, claimed_at, claimed_by, message_ref, sent_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run('task-1', 'slack', 'user:U-ADA', 'ada', now, 'r', JSON.stringify({ ts: '1' }), now);
+    old.close();
+
+    const store = await openStore(`sqlite:${file}`);
+    try {
+      const request = { accessId: 'access-1', accessUserId: 'grace', workAppId: 'app-1' };
+      const open = { ...request, taskIds: ['task-1'], requestedAt: new Date(now) };
+      expect(await store.listOpenRequests()).toEqual([open]);
+      expect(await store.getRequest('access-1')).toEqual({ ...open, via: 'bot', nudgedAt: null });
+      expect(await store.listRequestsOf('grace', 10)).toHaveLength(1);
+      const [card] = await store.listNotifications({ taskIds: ['task-1'] });
+      expect(card?.lookEndsAt).toBeNull();
     } finally {
       await store.close();
     }

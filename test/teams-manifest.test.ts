@@ -47,14 +47,17 @@ describe('manifest.json', () => {
     ).toEqual([]);
   });
 
-  it('is a bot for personal chats, teams and group chats, listing exactly our commands', () => {
+  it('is a bot for personal chats, teams and group chats, listing ten of our commands', () => {
     const [bot] = manifest.bots;
     expect(bot.scopes.sort()).toEqual(['groupChat', 'personal', 'team']);
     const scopes = bot.commandLists.flatMap((l: { scopes: string[] }) => l.scopes).sort();
     expect(scopes).toEqual(['groupChat', 'personal', 'team']);
+    // Teams lists ten at most: `groups` gives its place to `requests`; `nudge` and `looking`
+    // follow from `requests` and from a card's button. `help` lists them all.
+    const unlisted = ['groups', 'nudge', 'looking'];
     for (const list of bot.commandLists) {
       expect(list.commands.map((c: { title: string }) => c.title).sort()).toEqual(
-        [...HELP_COMMANDS].sort(),
+        HELP_COMMANDS.filter((name) => !unlisted.includes(name)).sort(),
       );
     }
   });

@@ -9,6 +9,7 @@ import { english } from '../src/core/i18n/voice.ts';
 import {
   allows,
   localTime,
+  nextOpen,
   parseQuietHours,
   parseWorkingDays,
   type WorkingHours,
@@ -53,6 +54,28 @@ describe('working hours', () => {
     const weekdays: WorkingHours = { days: parseWorkingDays('Mon-Fri'), defaultZone: 'UTC' };
     expect(allows(weekdays, at('2026-11-27T23:30:00Z'), 'UTC')).toBe(true);
     expect(allows(weekdays, at('2026-11-27T23:30:00Z'), 'Asia/Tokyo')).toBe(false);
+  });
+
+  it('finds when a nudge held back may go: the end of the quiet hours, or the next working day', () => {
+    const office: WorkingHours = {
+      quiet: parseQuietHours('20:00-08:00'),
+      days: parseWorkingDays('Mon-Fri'),
+      defaultZone: 'UTC',
+    };
+    const now = at('2026-11-24T14:10:30Z');
+    expect(nextOpen(office, now, 'UTC')).toBe(now);
+    // Tuesday 22:00 in London: Wednesday 08:00 there.
+    expect(nextOpen(office, at('2026-11-24T22:00:00Z'), 'Europe/London')).toEqual(
+      at('2026-11-25T08:00:00Z'),
+    );
+    // Friday 21:15 in New York: Monday 08:00 there (EST).
+    expect(nextOpen(office, at('2026-11-28T02:15:00Z'), 'America/New_York')).toEqual(
+      at('2026-11-30T13:00:00Z'),
+    );
+    // Saturday night before the clocks go forward in Berlin: Monday 08:00 CEST.
+    expect(nextOpen(office, at('2026-03-28T21:00:00Z'), 'Europe/Berlin')).toEqual(
+      at('2026-03-30T06:00:00Z'),
+    );
   });
 
   it('says a task’s age in the largest whole unit', () => {

@@ -71,6 +71,7 @@ function renderCard(v: Voice, card: TaskCard, paint: Paint): string[] {
   const lines = [`${head}${paint('bold', clean(card.title))}`];
   if (card.warning) lines.push(paint(['bold', 'yellow'], `      ${clean(card.warning)}`));
   lines.push(...alignFields([...card.fields, ...(card.context ?? [])], '      '));
+  if (card.looking) lines.push(`      ${paint('dim', clean(card.looking))}`);
   if (card.outcome) {
     const style: Style =
       card.state === 'approved' ? 'green' : card.state === 'declined' ? 'red' : 'yellow';

@@ -1,5 +1,5 @@
 /**
- * Approve, Decline and Approve all, from any message or App Home. Each click is acknowledged
+ * Approve, Decline, Looking at it and Approve all, from any message or App Home. Each click is acknowledged
  * first; the core then checks that the task is in the clicker's own pending list, whatever the
  * button says, and the outcome is shown where the click came from (the core says whether the
  * message changes).
@@ -138,8 +138,17 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   const openDecline = async (got: Clicked, taskId: string) => {
     const view = declineModal(got.v, { taskId, origin: got.origin });
     await c.api.call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown());
+    // Whoever opens the form is looking at the task: its other approvers are shown. Said to
+    // nobody here: a mark another approver holds, or a task no longer theirs, changes nothing.
+    await c.bot.look(got.person.actor, taskId);
   };
   onButton(actionIds.decline, 'decline', TaskId, openDecline, true);
+
+  onButton(actionIds.looking, 'looking', TaskId, async (got, taskId) => {
+    const reply = await c.bot.look(got.person.actor, taskId);
+    count('looking', reply.tone);
+    await show(got.origin, got.person, { reply });
+  });
 
   app.view(callbackIds.decline, async ({ ack, body }) => {
     const submission = Submission.safeParse(body);

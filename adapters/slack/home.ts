@@ -1,8 +1,8 @@
 /**
  * The App Home tab: the person's pending tasks with the same buttons as anywhere else, a button
- * to request access, and their recent actions taken through accessbot (decisions, group changes,
- * changes made to them). The Access Service has no list of one person's own access requests, so
- * "recent" comes from the store's audit log.
+ * to request access, their own access requests (as `requests` lists them), and their recent
+ * actions taken through accessbot (decisions, group changes, changes made to them), from the
+ * store's audit log.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
@@ -20,6 +20,8 @@ import { header, joinBlocks, note, renderBlocks, type SlackBlock, sectionOf } fr
 import { openRequestForm } from './request.ts';
 
 const RECENT_SHOWN = 10;
+/** The person's requests: a title, their lines, how to nudge. */
+const REQUEST_BLOCKS = 6;
 /** Ten lines of at most this (and a mark) stay within a section's 3000 characters. */
 const LINE_MAX = 250;
 
@@ -61,6 +63,7 @@ export function homeView(
   pending: SlackBlock[],
   recent: SlackBlock[],
   lead: SlackBlock[] = [],
+  requests: SlackBlock[] = [],
 ) {
   const blocks: SlackBlock[] = [
     ...joinBlocks(lead, pending),
@@ -76,6 +79,7 @@ export function homeView(
         },
       ],
     },
+    ...requests,
     header(v.t('history.own')),
     ...recent,
   ];
@@ -107,9 +111,14 @@ export async function publishHome(
   lead: SlackBlock[] = [],
 ): Promise<void> {
   const actor = await speaker(c, userId);
-  const [{ reply }, recent] = await Promise.all([c.bot.taskList(actor), recentDecisions(c, actor)]);
-  const room = limits.viewBlocks - lead.length - recent.length - 3;
+  const [{ reply }, mine, recent] = await Promise.all([
+    c.bot.taskList(actor),
+    c.bot.requestList(actor),
+    recentDecisions(c, actor),
+  ]);
+  const requests = renderBlocks(mine, { maxBlocks: REQUEST_BLOCKS });
+  const room = limits.viewBlocks - lead.length - requests.length - recent.length - 3;
   const pending = renderBlocks(reply, { maxBlocks: room });
-  const view = homeView(c.bot.voiceOf(actor), pending, recent, lead);
+  const view = homeView(c.bot.voiceOf(actor), pending, recent, lead, requests);
   await c.api.call('views.publish', { user_id: userId, view }, z.unknown());
 }

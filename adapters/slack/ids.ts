@@ -11,6 +11,7 @@ export const actionIds = {
   approve: 'accessbot.approve',
   decline: 'accessbot.decline',
   approveAll: 'accessbot.approve_all',
+  looking: 'accessbot.looking',
   openRequest: 'accessbot.request.open',
   requestApp: 'accessbot.request.app',
   requestLevel: 'accessbot.request.level',
@@ -26,6 +27,7 @@ export const buttonActionId: Record<ButtonAction, string> = {
   approveAll: actionIds.approveAll,
   confirmChange: actionIds.confirmChange,
   cancelChange: actionIds.cancelChange,
+  looking: actionIds.looking,
 };
 
 export const callbackIds = {

@@ -238,6 +238,7 @@ export function cardBlocks(card: TaskCard, notice?: string, locale?: string): Sl
   }
   const lines = [
     notice ? mrkdwnText(notice, 1000) : '',
+    card.looking ? mrkdwnText(card.looking, 300) : '',
     card.outcome ? `${stateMark[card.state]} ${mrkdwnText(card.outcome, 900)}` : '',
   ].filter(Boolean);
   if (lines.length) {

@@ -22,6 +22,7 @@ export const Verbs = {
   request: 'request',
   confirmChange: 'confirmChange',
   cancelChange: 'cancelChange',
+  looking: 'looking',
 } as const;
 
 /** The id of the reason field of one task's Decline form; unique, so a list of tasks has no clash. */
@@ -50,6 +51,7 @@ export type CardAction =
   | { verb: 'approve'; taskId: string; view: View; confirmation: string | undefined }
   | { verb: 'decline'; taskId: string; view: View; reason: string | undefined }
   | { verb: 'approveAll'; taskIds: string[] }
+  | { verb: 'looking'; taskId: string }
   | { verb: 'refresh'; taskId: string; userIds: string[] }
   | { verb: 'request'; data: Record<string, unknown> }
   | { verb: 'confirmChange' | 'cancelChange'; changeId: string };
@@ -79,6 +81,11 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       }
       const text = reason.data?.trim() || undefined;
       return { ok: true, action: { verb, taskId, view, reason: text } };
+    }
+    case Verbs.looking: {
+      const task = TaskData.safeParse(data);
+      if (!task.success) return problem('That button does not name a task.');
+      return { ok: true, action: { verb, taskId: task.data.value } };
     }
     case Verbs.approveAll: {
       const ids = TaskIds.safeParse(data.value);

@@ -39,6 +39,12 @@ export async function onCardAction(
       for (const { result } of results) count(deps, 'approveAll', result.outcome);
       return relist(deps, context, actor, reply);
     }
+    case 'looking': {
+      // The card stays as it is; the clicker is told what the other approvers now see.
+      const reply = await deps.bot.look(actor, action.taskId);
+      count(deps, 'looking', reply.tone);
+      return messageResponse(reply.summary);
+    }
     case 'refresh': {
       const view = await deps.bot.viewTask(actor, action.taskId);
       // Teams keeps the card it has when the refresh fails.

@@ -183,6 +183,7 @@ function taskContainer(
     items.push(richTextOf(`⚠ ${within(card.warning)}`, { color: 'attention', weight: 'Bolder' }));
   }
   items.push(...fieldBlocks([...card.fields, ...(card.context ?? [])], within, compact));
+  if (card.looking) items.push(richTextOf(within(card.looking), { isSubtle: true }));
   if (card.outcome) {
     items.push(
       richTextOf(within(card.outcome), { color: stateColor[card.state], weight: 'Bolder' }),
@@ -230,10 +231,12 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
       },
     };
   }
-  // A group change's card goes back to the change, not to a view; its Cancel has no style.
+  // A group change's card goes back to the change, not to a view; its Cancel has no style, nor
+  // has "Looking at it".
   const change = button.action === 'confirmChange' || button.action === 'cancelChange';
+  const plain = change || button.action === 'looking';
   const style =
-    button.style === 'danger' ? 'destructive' : button.style || !change ? 'positive' : undefined;
+    button.style === 'danger' ? 'destructive' : button.style || !plain ? 'positive' : undefined;
   return {
     type: 'Action.Execute',
     title: button.label,

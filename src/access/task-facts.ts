@@ -4,7 +4,8 @@
  *   target:   workAppId, workAppName, permissionLevelId, permissionLevelName, userId, userDisplayName
  *   metadata: requestedBy, requestedByName, justification, createdAt, accessId,
  *             decidedBy, decidedByName, decidedAt, reason
- * Each key is read on its own: a missing or oddly typed one is left out, never fatal.
+ * Each key is read on its own: a missing or oddly typed one is left out, never fatal. Beside
+ * them, a task may name the one it is assigned to (`assigneeId`, as the sandbox's do).
  */
 import { z } from 'zod';
 import type { Access, Task } from './schemas.ts';
@@ -67,4 +68,10 @@ function pick<K extends Record<string, z.ZodType>>(
 
 export function taskFacts(task: Task): TaskFacts {
   return { ...pick(task.target, targetKeys), ...pick(task.metadata, metadataKeys) };
+}
+
+/** Assumed: who the task is assigned to, when the service says (`assigneeId`); else undefined. */
+export function assigneeOf(task: Task): string | undefined {
+  const parsed = str.safeParse((task as Record<string, unknown>).assigneeId);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -72,7 +72,7 @@ export async function startPolling({
     context: runtime.context,
     voices: config.voices,
   });
-  runtime.notices.attach(poller.notices);
+  runtime.notices.attach(poller.notices, poller.approvers);
   const sandbox = runtime.sandbox;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));
   const webhook = accessWebhookHandler({

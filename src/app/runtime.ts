@@ -7,7 +7,7 @@ import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
 import { systemClock } from '../core/clock.ts';
 import { DecisionContext } from '../core/decision-context.ts';
-import type { TellPerson } from '../core/notices.ts';
+import type { TellApprovers, TellPerson } from '../core/notices.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { startSandbox } from '../sandbox/server.ts';
@@ -33,18 +33,20 @@ export interface Runtime {
 }
 
 /**
- * The bot's way to tell people, built before the poller that sends (which needs the platforms'
- * notifiers, started after the bot): a tell asked for before then waits for it.
+ * The bot's way to tell people and approvers, built before the poller that sends (which needs
+ * the platforms' notifiers, started after the bot): what is asked before then waits for it.
  */
-export interface LateNotices extends TellPerson {
-  attach(teller: TellPerson): void;
+export interface LateNotices extends TellPerson, TellApprovers {
+  attach(teller: TellPerson, approvers: TellApprovers): void;
 }
 
 export function lateNotices(): LateNotices {
-  const ready = Promise.withResolvers<TellPerson>();
+  const ready = Promise.withResolvers<[TellPerson, TellApprovers]>();
   return {
-    attach: ready.resolve,
-    tell: async (...args) => (await ready.promise).tell(...args),
+    attach: (...both) => ready.resolve(both),
+    tell: async (...args) => (await ready.promise)[0].tell(...args),
+    nudge: async (...args) => (await ready.promise)[1].nudge(...args),
+    showLook: async (...args) => (await ready.promise)[1].showLook(...args),
   };
 }
 
@@ -103,6 +105,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       rateLimit: config.rateLimit,
       groups: config.groups,
       notices,
+      approvers: notices,
+      nudgeAfterMs: config.poll.remindAfterMs,
       metrics,
       context,
       voices: config.voices,

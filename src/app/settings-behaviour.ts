@@ -40,7 +40,7 @@ export const notifications = {
   REMIND_AFTER: withDefault(
     duration('REMIND_AFTER'),
     '24h',
-    'how long a task may wait before its approvers are reminded (`24h`, `90m`; `0` = never)',
+    'how long a task may wait before its approvers are reminded, and how often a requester may nudge them about one request (`24h`, `90m`; `0` = never, and no nudges)',
   ),
   ESCALATE_AFTER: withDefault(
     duration('ESCALATE_AFTER'),
@@ -49,12 +49,12 @@ export const notifications = {
   ),
   QUIET_HOURS: optional(
     parsedBy('QUIET_HOURS', parseQuietHours),
-    'local times of day when reminders and escalations wait, in each approver’s time zone, e.g. `20:00-08:00`',
+    'local times of day when reminders, escalations and requesters’ nudges wait, in each approver’s time zone, e.g. `20:00-08:00`',
     { unset: 'none' },
   ),
   WORKING_DAYS: optional(
     parsedBy('WORKING_DAYS', parseWorkingDays),
-    'the days reminders and escalations may go out, e.g. `Mon-Fri`, `Sun-Thu`, `Mon,Wed,Fri`',
+    'the days reminders, escalations and requesters’ nudges may go out, e.g. `Mon-Fri`, `Sun-Thu`, `Mon,Wed,Fri`',
     { unset: 'every day' },
   ),
   DEFAULT_TIME_ZONE: withDefault(

@@ -17,9 +17,11 @@ import type {
   IdentityLink,
   JsonObject,
   LinkStore,
+  LookStore,
   PersonAuditEntry,
   Platform,
   RateStore,
+  RequesterStore,
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
@@ -41,7 +43,8 @@ import { runGroupLine } from './groups/dispatch.ts';
 import { GroupRules, type GroupRulesConfig } from './groups/rules.ts';
 import { type Voice, type VoiceDefaults, voiceFor } from './i18n/voice.ts';
 import { type ChatActor, Identity } from './identity.ts';
-import type { TellPerson } from './notices.ts';
+import { type LookDeps, lookLine, markLooking } from './looking.ts';
+import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
 import { RateLimit } from './rate-limit.ts';
 import { kept, type Reply, warning } from './reply.ts';
@@ -52,6 +55,7 @@ import {
   requestByForm,
   requestTyped,
 } from './request.ts';
+import { Requesters } from './requesters.ts';
 import { replyForError } from './service-errors.ts';
 import { helpReply, MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, resolveRef } from './task-refs.ts';
@@ -65,7 +69,9 @@ export type BotStore = LinkStore &
   ConversationRefStore &
   GroupChangeStore &
   ChannelGroupStore &
-  RateStore;
+  RateStore &
+  RequesterStore &
+  LookStore;
 
 export interface BotDeps {
   client: AccessClient;
@@ -80,6 +86,10 @@ export interface BotDeps {
   groups?: GroupRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
   notices?: TellPerson;
+  /** Nudges approvers and shows them "looking at it" marks; unset: neither reaches anyone. */
+  approvers?: TellApprovers;
+  /** A request's approvers are nudged at most once per this (REMIND_AFTER); unset or 0: never. */
+  nudgeAfterMs?: number;
   /** Where each decision's time to decision is observed; unset: nowhere. */
   metrics?: Pick<Metrics, 'decisionSeconds'>;
   /**
@@ -117,6 +127,8 @@ export class AccessBot {
   readonly #rate: RateLimit;
   readonly #groups: GroupDeps;
   readonly #request: RequestDeps;
+  readonly #requesters: Requesters;
+  readonly #looks: LookDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -144,6 +156,8 @@ export class AccessBot {
       confirmWithinMs: CONFIRM_WITHIN_MS,
     };
     this.#request = { ...base, catalog: this.#catalog, requests: store };
+    this.#requesters = new Requesters({ ...base, nudgeAfterMs: deps.nudgeAfterMs ?? 0 });
+    this.#looks = { ...base, audience: this.#audience };
   }
 
   /**
@@ -208,7 +222,32 @@ export class AccessBot {
           command.justification,
         );
       }
+      case 'requests':
+        return this.requestList(actor);
+      case 'nudge': {
+        const link = await this.#identity.resolve(actor);
+        return this.#requesters.nudge(link, actor, v, command.request);
+      }
+      case 'looking': {
+        const ids = await this.#taskIds(actor, v, [command.task]);
+        if (!Array.isArray(ids)) return ids;
+        return markLooking(this.#looks, await this.#identity.resolve(actor), v, ids[0]!);
+      }
     }
+  }
+
+  /**
+   * "Looking at it" on a card, or a decline form opened: the task's other approvers are shown who
+   * is looking. Only its approvers may; the reply says what became of it.
+   */
+  async look(actor: ChatActor, taskId: string): Promise<Reply> {
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return slowDown(v);
+    return this.#as(
+      actor,
+      (link) => markLooking(this.#looks, link, v, taskId),
+      (reply) => reply,
+    );
   }
 
   /**
@@ -229,6 +268,16 @@ export class AccessBot {
       return { reply: tasksReply(v, tasks, pendingStatus, extras), tasks };
     };
     return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
+  }
+
+  /** The actor's own access requests, numbered (as `requests` answers); a failure says so. */
+  requestList(actor: ChatActor): Promise<Reply> {
+    const v = this.voiceOf(actor);
+    return this.#as(
+      actor,
+      (link) => this.#requesters.list(link, actor, v),
+      (reply) => reply,
+    );
   }
 
   /**
@@ -262,11 +311,18 @@ export class AccessBot {
     const { context } = this.#deps;
     const extras =
       context && (async (task: Task, v: Voice) => (await context.forApprover(task, v)).now);
-    const deps = { ...this.#deps, audience: this.#audience, extras };
     const v = this.voiceOf(actor);
     return this.#as(
       actor,
-      (link) => viewTask(deps, link, v, taskId),
+      (link) => {
+        const looking = (task: Task) => lookLine(this.#looks, link, v, task);
+        return viewTask(
+          { ...this.#deps, audience: this.#audience, extras, looking },
+          link,
+          v,
+          taskId,
+        );
+      },
       (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
     );
   }
@@ -384,6 +440,15 @@ export class AccessBot {
     reason?: string,
     confirmation?: string,
   ): Promise<Reply> {
+    const ids = await this.#taskIds(actor, v, refs);
+    if (!Array.isArray(ids)) return ids;
+    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason, confirmation);
+    if (ids.length === 1) return (await decide(ids[0]!)).reply;
+    return decidedReply(v, await decideEach(ids, decide), decision);
+  }
+
+  /** The tasks named by list numbers, id prefixes of the actor's own tasks, or ids. */
+  async #taskIds(actor: ChatActor, v: Voice, refs: readonly TaskRef[]): Promise<string[] | Reply> {
     const needs = (kind: TaskRef['kind']) => refs.some((ref) => ref.kind === kind);
     const listed = needs('number')
       ? await this.#deps.store.getTaskNumbering(actor.platform, actor.chatUserId)
@@ -393,10 +458,6 @@ export class AccessBot {
       : [];
     const resolved = refs.map((ref) => resolveRef(v, ref, listed, pending));
     const refused = resolved.find((id) => typeof id !== 'string');
-    if (refused) return refused;
-    const ids = resolved.filter((id) => typeof id === 'string');
-    const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason, confirmation);
-    if (ids.length === 1) return (await decide(ids[0]!)).reply;
-    return decidedReply(v, await decideEach(ids, decide), decision);
+    return refused ?? resolved.filter((id) => typeof id === 'string');
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The command language, shared by every platform: `help`, `tasks`, `approve <ref>…`,
  * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`,
- * `request <app> [level] [-- justification]`, and the group and audit commands of
- * groups/commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free
+ * `request <app> [level] [-- justification]`, `requests`, `nudge <request>`, `looking <task>`,
+ * and the group and audit commands of groups/commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free
  * text; everything before it has one meaning only, so a reason can never be taken for a task and
  * a task never for a reason. Parsing never throws: anything else gets a usage message that says what was wrong
  * and what would work.
@@ -48,6 +48,12 @@ export const TaskRef = z.union([
 ]);
 export type TaskRef = z.infer<typeof TaskRef>;
 const TaskRefs = z.array(TaskRef).min(1).max(MAX_REFS);
+/** A request by its number in the person's last `requests` list, or by its access id. */
+export const RequestRef = z.union([
+  z.object({ kind: z.literal('id'), id: z.uuid() }),
+  z.object({ kind: z.literal('number'), n: z.number().int().min(1).max(500) }),
+]);
+export type RequestRef = z.infer<typeof RequestRef>;
 /** What confirms a sensitive approval (see sensitivity.ts). */
 export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
 
@@ -78,6 +84,9 @@ export const Command = z.discriminatedUnion('name', [
     target: z.string().max(300).optional(),
     justification: z.string().max(MAX_REASON_LENGTH).optional(),
   }),
+  z.object({ name: z.literal('requests') }),
+  z.object({ name: z.literal('nudge'), request: RequestRef }),
+  z.object({ name: z.literal('looking'), task: TaskRef }),
   GroupCommand,
   ChangeCommand.extend({ name: z.literal('confirm') }),
   ChangeCommand.extend({ name: z.literal('cancel') }),
@@ -103,6 +112,9 @@ export const HELP_COMMANDS = [
   'groups',
   'apps',
   'request',
+  'requests',
+  'nudge',
+  'looking',
   'group',
   'history',
 ] as const satisfies readonly CommandName[];
@@ -194,6 +206,7 @@ export function parseCommand(input: string, v: Voice): ParseResult {
     case 'help':
     case 'tasks':
     case 'groups':
+    case 'requests':
       return rest.length
         ? fail(v.t('parse.noArguments', { name, usage: usage(v, name) }))
         : ok({ name });
@@ -222,6 +235,13 @@ export function parseCommand(input: string, v: Voice): ParseResult {
       return ok({ name, search: words(args).join(' ') || undefined });
     case 'request':
       return parseRequest(v, args);
+    case 'nudge':
+      return parseNudge(v, rest);
+    case 'looking': {
+      const task = rest.length === 1 ? parseRef(v, rest[0]!) : undefined;
+      if (task === undefined) return fail(v.t('parse.whichTaskOne', { usage: usage(v, name) }));
+      return typeof task === 'string' ? fail(task) : ok({ name, task });
+    }
     case 'group':
       return parseGroupCommand(v, args);
     case 'confirm':
@@ -245,6 +265,17 @@ function parseConfirmed(v: Voice, typed: readonly string[], at: number): ParseRe
   const ref = parseRef(v, typed[0]!);
   if (typeof ref === 'string') return fail(ref);
   return ok({ name: 'approve', tasks: [ref], confirm: code.data });
+}
+
+/** `nudge 2` or `nudge <access id>`: one request. */
+function parseNudge(v: Voice, words: readonly string[]): ParseResult {
+  const [word = ''] = words;
+  const n = /^\d{1,3}$/.test(word) ? Number(word) : Number.NaN;
+  const ref = RequestRef.safeParse(
+    Number.isNaN(n) ? { kind: 'id', id: word.toLowerCase() } : { kind: 'number', n },
+  );
+  if (words.length === 1 && ref.success) return ok({ name: 'nudge', request: ref.data });
+  return fail(v.t('parse.whichRequest', { usage: usage(v, 'nudge') }));
 }
 
 function parseRequest(v: Voice, args: string): ParseResult {

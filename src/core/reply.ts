@@ -15,6 +15,8 @@ export const ButtonAction = z.enum([
   /** Carry out, or drop, a pending group membership change; the value is its id. */
   'confirmChange',
   'cancelChange',
+  /** Show the task's other approvers that this one is looking at it; the value is the task id. */
+  'looking',
 ]);
 export type ButtonAction = z.infer<typeof ButtonAction>;
 
@@ -49,6 +51,8 @@ export const TaskCard = z.object({
   /** What the approver sees beside what is asked (what the person has, how long it waited…). */
   context: z.array(Field).optional(),
   state: TaskState,
+  /** Another approver is looking at the task: who, since when (in the viewer's time zone). */
+  looking: z.string().optional(),
   /** The outcome line once decided: who, what, when, why. */
   outcome: z.string().optional(),
   buttons: z.array(Button),

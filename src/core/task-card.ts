@@ -85,6 +85,8 @@ export interface CardOptions {
   extras?: CardExtras;
   /** The card of a sensitive approval's confirmation: its Approve confirms with this code. */
   confirmation?: string;
+  /** Shown while the task waits: another approver is looking at it. */
+  looking?: string;
 }
 
 /** Why approving takes a second step, in words (not only a colour or an emoji). */
@@ -106,6 +108,7 @@ export function taskCard(v: Voice, task: Task, options: CardOptions): TaskCard {
     fields: fieldsOf(v, task, f, !!options.brief),
     ...(warning && { warning }),
     ...(context && { context }),
+    ...(options.looking && state === 'pending' && { looking: options.looking }),
     state,
     outcome: outcomeOf(v, task, state, f, !!options.brief),
     buttons: actionable ? decisionButtons(v, task.id, title, f, !!warning, options) : [],
@@ -151,7 +154,19 @@ function decisionButtons(
   if (confirmation) {
     return [{ ...approve, label: v.t('button.confirmApproval'), confirmation }, decline];
   }
-  return [sensitive ? { ...approve, label: v.t('button.approveConfirming') } : approve, decline];
+  const both = [
+    sensitive ? { ...approve, label: v.t('button.approveConfirming') } : approve,
+    decline,
+  ];
+  // A card of its own (not a list's) also offers "Looking at it".
+  if (options.number) return both;
+  const looking: Button = {
+    label: v.t('button.looking'),
+    action: 'looking',
+    value: taskId,
+    spoken: v.t('button.lookingSpoken', what),
+  };
+  return [...both, looking];
 }
 
 /** The card of a task that no longer exists in the service. */

@@ -27,6 +27,8 @@ export async function viewTask(
     pendingStatus: string;
     /** What an approver sees beside a pending task of theirs; unset: nothing. */
     extras?: (task: Task, v: Voice) => Promise<CardExtras>;
+    /** Another approver's "looking at it" mark on it, as this person's card shows it. */
+    looking?: (task: Task) => Promise<string | undefined>;
   },
   link: IdentityLink,
   v: Voice,
@@ -35,8 +37,8 @@ export async function viewTask(
   const { pendingStatus } = deps;
   const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
   if (mine) {
-    const extras = await deps.extras?.(mine, v);
-    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, extras }) };
+    const [extras, looking] = await Promise.all([deps.extras?.(mine, v), deps.looking?.(mine)]);
+    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, extras, looking }) };
   }
   if (!(await deps.audience.wasShown(link, taskId))) {
     return { kind: 'refused', reply: warning(v, notYours(v)) };

@@ -7,6 +7,7 @@ import type {
   NotificationStore,
   PollScheduleStore,
   ReplicaStore,
+  RequesterStore,
   RequestStore,
   TaskAudienceStore,
 } from '../store/store.ts';
@@ -21,6 +22,7 @@ export type PollerStore = AuditStore &
   NotificationStore &
   ReplicaStore &
   RequestStore &
+  RequesterStore &
   PollScheduleStore &
   TaskAudienceStore;
 

@@ -2,15 +2,26 @@
  * One task's message to one target, exactly once: the notification and its `post` intent are
  * claimed in the store first (one replica wins), then the outbox posts it and stores its
  * reference. Whatever happens after the claim, the outbox finishes it (outbox.ts). A sent
- * message gets one reminder per period while the task waits, in the approver's working hours.
+ * message gets one reminder per period while the task waits, in the approver's working hours,
+ * and loses another approver's "looking at it" mark once the mark is over. An access request's
+ * task found for an approver is remembered under its requester (their `requests` list).
  */
 import type { Task } from '../access/schemas.ts';
+import { TaskTypes, taskFacts } from '../access/task-facts.ts';
 import { ago } from '../core/clock.ts';
 import type { CardExtras } from '../core/decision-context.ts';
 import type { Voice } from '../core/i18n/voice.ts';
+import { lookLineOf } from '../core/looking.ts';
 import type { Reply } from '../core/reply.ts';
 import { stateOf } from '../core/task-card.ts';
-import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
+import type {
+  AuditStore,
+  Look,
+  Notification,
+  NotificationKey,
+  NotificationStore,
+  RequesterStore,
+} from '../store/store.ts';
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import {
@@ -19,14 +30,14 @@ import {
   reminderFollowUp,
   reminderMessage,
 } from './messages.ts';
-import { idOf } from './notification.ts';
+import { idOf, keyOf } from './notification.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
 import { destinationOf, type Target, voiceOf } from './targets.ts';
 
 export async function deliver(
-  ctx: PollerContext<NotificationStore & AuditStore>,
+  ctx: PollerContext<NotificationStore & AuditStore & RequesterStore>,
   task: Task,
   target: Target,
   accessUserId: string,
@@ -34,6 +45,7 @@ export async function deliver(
   nudgeable: NudgeWindow,
 ): Promise<void> {
   if (!existing) {
+    if (target.kind === 'approver') await noteRequest(ctx, task);
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     // An approver's card waits a little for what it shows beside the task, never for long.
     const v = await voiceOf(ctx, target.platform, target.destination);
@@ -54,11 +66,60 @@ export async function deliver(
   }
   // Unsent, or an edit under way: the outbox carries it.
   if (existing.resolvedAt || existing.intent || !existing.messageRef) return;
-  if (target.kind === 'approver') await remind(ctx, task, existing, nudgeable);
+  if (target.kind !== 'approver') return;
+  const markOver = existing.lookEndsAt && existing.lookEndsAt <= ctx.clock.now();
+  if (markOver) await editLook(ctx, task, existing, undefined);
+  else await remind(ctx, task, existing, nudgeable);
 }
 
 function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
   return { pendingStatus: ctx.pendingStatus, notifyOnly: isNotifyOnly(task, ctx.rules) };
+}
+
+/** The request of an access request's task, remembered under its requester (once). */
+async function noteRequest(ctx: PollerContext<RequesterStore>, task: Task): Promise<void> {
+  const f = taskFacts(task);
+  if (task.type !== TaskTypes.accessRequest || !f.accessId || !f.requestedBy || !f.workAppId) {
+    return;
+  }
+  const requestedAt = f.createdAt ? new Date(f.createdAt) : ctx.clock.now();
+  const request = { accessId: f.accessId, accessUserId: f.requestedBy, workAppId: f.workAppId };
+  await ctx.store.noteRequestTask({ ...request, requestedAt }, task.id).catch((error: unknown) => {
+    // Only the requester's list misses it; the card goes out all the same.
+    ctx.log.warn({ err: error, taskId: task.id }, 'could not remember the request of a task');
+  });
+}
+
+/**
+ * Edits a sent card to show another approver's mark (in its viewer's voice and zone), or none,
+ * unless something else is under way for it. The card is as it stands: the reminder's lead once
+ * reminded, what its approver sees beside the task.
+ */
+export async function editLook(
+  ctx: PollerContext<NotificationStore>,
+  task: Task,
+  sent: Notification,
+  look: Pick<Look, 'name' | 'sinceAt' | 'untilAt'> | undefined,
+): Promise<void> {
+  const v = await voiceOf(ctx, sent.platform, destinationOf(sent));
+  const extras = (await ctx.context?.forApprover(task, v))?.now;
+  const o = { ...options(ctx, task), extras, looking: look && lookLineOf(v, look) };
+  const message = sent.remindedAt
+    ? reminderMessage(v, task, o)
+    : newTaskMessage(v, task, { kind: 'approver' }, o);
+  const { owner, clock } = ctx;
+  const endsAt = look?.untilAt ?? null;
+  if (await ctx.store.lookNotification(keyOf(sent), { message }, owner, clock.now(), endsAt)) {
+    ctx.later(driveEdit(ctx, sent));
+  }
+}
+
+/** Carries out the edit just written on the notification `key`, in this replica's hands. */
+async function driveEdit(ctx: PollerContext<NotificationStore>, key: NotificationKey) {
+  const [edited] = (await ctx.store.listNotifications({ taskIds: [key.taskId] })).filter(
+    (n) => idOf(n) === idOf(key),
+  );
+  if (edited) await ctx.outbox.drive(edited, true);
 }
 
 /**
@@ -78,13 +139,9 @@ async function complete(
     if (!task || stateOf(task, ctx.pendingStatus) !== 'pending') return;
     const message = newTaskMessage(v, task, target, { ...options(ctx, task), extras });
     const key = { taskId: task.id, platform: target.platform, recipient: target.recipient };
-    if (!(await ctx.store.refreshNotification(key, { message }, ctx.owner, ctx.clock.now()))) {
-      return;
+    if (await ctx.store.refreshNotification(key, { message }, ctx.owner, ctx.clock.now())) {
+      await driveEdit(ctx, key);
     }
-    const [refreshed] = (await ctx.store.listNotifications({ taskIds: [task.id] })).filter(
-      (n) => idOf(n) === idOf(key),
-    );
-    if (refreshed) await ctx.outbox.drive(refreshed, true);
   } catch (error) {
     ctx.log.warn({ err: error, taskId: sent.id }, 'could not complete a card with its context');
   }
@@ -138,8 +195,5 @@ async function remind(
   const now = ctx.clock.now();
   if (!(await ctx.store.remindNotification(key, body, ctx.owner, now, dueBefore))) return;
   await auditTask(ctx, sent, task, task.id, { action: 'remind', outcome: 'queued' });
-  const [reminded] = (await ctx.store.listNotifications({ taskIds: [task.id] })).filter(
-    (n) => n.platform === key.platform && n.recipient === key.recipient,
-  );
-  if (reminded) await ctx.outbox.drive(reminded, true);
+  await driveEdit(ctx, key);
 }

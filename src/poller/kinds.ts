@@ -29,15 +29,20 @@ export const KINDS = {
   member: { prefix: 'member:', label: 'group_change', followsTask: false },
   /** A decided task whose message could not be found again, told in a short note after it. */
   note: { prefix: 'note:', label: 'outcome_note', followsTask: false },
+  /**
+   * A requester's nudge to an approver about a waiting task, one per round (the recipient key
+   * carries it): dropped unsent when the task is decided first, else edited to the outcome.
+   */
+  nudge: { prefix: 'nudge:', label: 'nudge', followsTask: true },
 } as const satisfies Record<string, KindSpec>;
 
 export type MessageKind = keyof typeof KINDS;
 
 const prefixed = (Object.keys(KINDS) as MessageKind[]).filter((k) => KINDS[k].prefix);
 
-/** The recipient key of a message of `kind` to `to`. */
-export const recipientOf = (kind: MessageKind, to: Destination) =>
-  `${KINDS[kind].prefix}${destinationKey(to)}`;
+/** The recipient key of a message of `kind` to `to`; `round` tells repeated ones apart. */
+export const recipientOf = (kind: MessageKind, to: Destination, round?: string) =>
+  `${KINDS[kind].prefix}${round ? `${round}:` : ''}${destinationKey(to)}`;
 
 /** What kind of message a notification is, by its recipient key. */
 export function kindOf(recipient: string): MessageKind {

@@ -21,14 +21,21 @@ export interface NewTaskOptions {
   brief?: boolean;
   /** For an approver: the application's sensitivity and what they see beside the task. */
   extras?: CardExtras;
+  /** For an approver: another approver is looking at the task. */
+  looking?: string;
 }
 
-function lead(v: Voice, target: Target, notifyOnly: boolean): string {
+function lead(v: Voice, target: Pick<Target, 'kind'>, notifyOnly: boolean): string {
   if (target.kind === 'channel') return v.t('poller.newForChannel');
   return notifyOnly ? v.t('poller.newNotifyOnly') : v.t('poller.new');
 }
 
-export function newTaskMessage(v: Voice, task: Task, target: Target, o: NewTaskOptions): Reply {
+export function newTaskMessage(
+  v: Voice,
+  task: Task,
+  target: Pick<Target, 'kind'>,
+  o: NewTaskOptions,
+): Reply {
   const actionable = target.kind === 'approver' && !o.notifyOnly;
   const extras = target.kind === 'approver' ? o.extras : undefined;
   const card = taskCard(v, task, { ...o, actionable, extras });

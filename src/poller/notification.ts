@@ -16,6 +16,8 @@ export interface Outgoing {
   /** The Access user whose task, request or change it is. */
   accessUserId: string;
   message: Reply;
+  /** Later than now: it waits until then (an approver's working hours), for any replica. */
+  notBefore?: Date;
 }
 
 export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
@@ -41,6 +43,7 @@ export const tagOf = (n: Notification) => ({
 /** The claim of `out` by `owner`, and the notification it makes once it wins. */
 export function claimOf(out: Outgoing, owner: string, now: Date) {
   const { platform, recipient, destination, kind } = out.target;
+  const waits = out.notBefore !== undefined && out.notBefore > now;
   const claim: NotificationClaim = {
     taskId: out.event,
     platform,
@@ -53,14 +56,15 @@ export function claimOf(out: Outgoing, owner: string, now: Date) {
     body: { message: out.message },
     // Never edited: no decision is waited for, and nothing lists it as open.
     ...(!KINDS[kind].followsTask && { resolvedAt: now }),
+    ...(waits && { dueAt: out.notBefore }),
   };
-  const { body, resolvedAt, ...rest } = claim;
+  const { body, resolvedAt, dueAt, ...rest } = claim;
   const intent: Intent = {
     kind: 'post',
     body,
-    owner,
-    ownedAt: now,
-    dueAt: now,
+    owner: waits ? null : owner,
+    ownedAt: waits ? null : now,
+    dueAt: dueAt ?? now,
     attempts: 0,
     seq: 1,
   };
@@ -73,6 +77,7 @@ export function claimOf(out: Outgoing, owner: string, now: Date) {
     triedAt: null,
     lostAt: null,
     remindedAt: null,
+    lookEndsAt: null,
     intent,
   };
   return { claim, claimed };

@@ -32,7 +32,7 @@ export function nudgeWindow(
 /** The person's time zone; a platform that fails to tell is passed over, never fatal. */
 export async function zoneOf(
   ctx: PollerContext<unknown>,
-  links: readonly IdentityLink[],
+  links: readonly Pick<IdentityLink, 'platform' | 'chatUserId'>[],
 ): Promise<string> {
   for (const { platform, chatUserId } of links) {
     const notifier = ctx.notifiers.get(platform);

@@ -1,6 +1,7 @@
 /**
  * The outbox: carries out the intents the store holds for each notification — post a message of
- * any kind (kinds.ts), edit it to the outcome or a reminder, post the reminder's nudge — each one
+ * any kind (kinds.ts), edit it to the outcome, a reminder, what came in late or another
+ * approver's "looking at it" mark, post the reminder's nudge — each one
  * written before the platform call and completed after it. Whoever owns an intent drives it; a
  * replica takes over the intents of one whose heartbeat stopped (within seconds), the ones
  * waiting for a retry, and the ones held too long by a replica alive but stuck. A message whose
@@ -97,9 +98,10 @@ export class Outbox {
 
   /**
    * Sends `out` once, ever: claims its notification with a `post` intent (one replica wins, and
-   * never twice for the same event, platform and recipient), then posts it. Whatever happens
-   * after the claim, the outbox finishes it. True when this call claimed it; `on.claimed` runs
-   * then (before the post), `on.posted` once the message's reference is stored.
+   * never twice for the same event, platform and recipient), then posts it — or, when it is
+   * due later, leaves it for whichever replica is there then. Whatever happens after the claim,
+   * the outbox finishes it. True when this call claimed it; `on.claimed` runs then (before the
+   * post), `on.posted` once the message's reference is stored.
    */
   async send(
     out: Outgoing,
@@ -109,7 +111,7 @@ export class Outbox {
     const { claim, claimed } = claimOf(out, owner, clock.now());
     if (!(await store.claimNotification(claim))) return false;
     await on.claimed?.();
-    await this.drive(claimed, true, on.posted);
+    if (claimed.intent?.owner) await this.drive(claimed, true, on.posted);
     return true;
   }
 
@@ -156,6 +158,7 @@ export class Outbox {
           return this.#done(n, intent, 'done');
         case 'outcome':
         case 'refresh':
+        case 'look':
         case 'reminder': {
           const reminder = intent.kind === 'reminder';
           crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested', n.recipient);

@@ -70,5 +70,5 @@ export async function pollUser(
   );
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 
-  if (requests.length) await checkRequests(ctx, requests, mine);
+  if (requests.length) await checkRequests(ctx, requests, mine, nameOf);
 }

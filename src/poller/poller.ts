@@ -9,9 +9,10 @@
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
-import type { TellPerson } from '../core/notices.ts';
+import type { TellApprovers, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { BotRequest } from '../store/store.ts';
+import { OutboxApprovers } from './approvers.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
@@ -67,6 +68,8 @@ export class Poller {
   readonly #users: LinkedUsers;
   /** Tells a person of a change to them, through this replica's outbox. */
   readonly notices: TellPerson;
+  /** Nudges approvers and shows them "looking at it" marks, through this replica's outbox. */
+  readonly approvers: TellApprovers;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -107,6 +110,7 @@ export class Poller {
     });
     this.#ctx = { ...ctx, outbox };
     this.notices = new OutboxNotices(this.#ctx);
+    this.approvers = new OutboxApprovers(this.#ctx);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 

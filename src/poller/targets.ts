@@ -23,10 +23,11 @@ export const target = (
   platform: Platform,
   destination: Destination,
   kind: MessageKind,
+  round?: string,
 ): Target => ({
   platform,
   destination,
-  recipient: recipientOf(kind, destination),
+  recipient: recipientOf(kind, destination, round),
   kind,
 });
 
@@ -44,9 +45,10 @@ const channelTargets = (
 export function directTargets(
   links: readonly IdentityLink[],
   kind: MessageKind = 'approver',
+  round?: string,
 ): Target[] {
   return links.map((link) =>
-    target(link.platform, { kind: 'user', chatUserId: link.chatUserId }, kind),
+    target(link.platform, { kind: 'user', chatUserId: link.chatUserId }, kind, round),
   );
 }
 

@@ -105,16 +105,35 @@ export function localTime(at: Date, zone: string): { day: number; minute: number
   };
 }
 
+const isQuiet = (quiet: QuietHours | undefined, minute: number) =>
+  !!quiet &&
+  (quiet.fromMinute < quiet.toMinute
+    ? minute >= quiet.fromMinute && minute < quiet.toMinute
+    : minute >= quiet.fromMinute || minute < quiet.toMinute);
+
 /** Whether a nudge may go out at `at` to someone in `zone`. */
 export function allows(hours: WorkingHours, at: Date, zone: string): boolean {
   if (!restricts(hours)) return true;
   const { day, minute } = localTime(at, zone);
   if (hours.days && !hours.days.has(day)) return false;
-  const quiet = hours.quiet;
-  if (!quiet) return true;
-  const inQuiet =
-    quiet.fromMinute < quiet.toMinute
-      ? minute >= quiet.fromMinute && minute < quiet.toMinute
-      : minute >= quiet.fromMinute || minute < quiet.toMinute;
-  return !inQuiet;
+  return !isQuiet(hours.quiet, minute);
+}
+
+/**
+ * The first instant from `at` on when a nudge may go out to someone in `zone`: `at` itself in
+ * working hours, else the end of the quiet hours or the next working day's start. Each step jumps
+ * to one of those and checks again, so a daylight saving change on the way costs a step more.
+ */
+export function nextOpen(hours: WorkingHours, at: Date, zone: string): Date {
+  let next = at;
+  for (let step = 0; step < 32 && !allows(hours, next, zone); step++) {
+    const { day, minute } = localTime(next, zone);
+    const closedDay = hours.days !== undefined && !hours.days.has(day);
+    const minutes =
+      !closedDay && hours.quiet && isQuiet(hours.quiet, minute)
+        ? (hours.quiet.toMinute - minute + 1440) % 1440
+        : 1440 - minute;
+    next = new Date(Math.floor(next.getTime() / 60_000) * 60_000 + minutes * 60_000);
+  }
+  return next;
 }

@@ -92,10 +92,11 @@ export type MembershipAuditEntry = z.infer<typeof MembershipAuditEntry>;
  * What the poller did about a waiting task, for the chat identity (or channel) it concerns:
  * `notify` (the approver's first message about it), `remind`, `escalate` (to a channel: no Access
  * user), each counted once when the poller claims it for its outbox; `decided_elsewhere` (the
- * task left the approver's list decided, with no decision through the bot on record).
+ * task left the approver's list decided, with no decision through the bot on record); and
+ * `nudge`, by the requester who nudged the task's approvers.
  */
 export const TaskEventEntry = AuditBase.extend({
-  action: z.enum(['notify', 'remind', 'escalate', 'decided_elsewhere']),
+  action: z.enum(['notify', 'remind', 'escalate', 'decided_elsewhere', 'nudge']),
   ...TaskNames,
   outcome: z.enum(['queued', 'approved', 'declined', 'other', 'gone']),
   /** Who decided it elsewhere (an Access user id), when the service says. */

@@ -39,9 +39,10 @@ export type NotificationKey = z.infer<typeof NotificationKey>;
  * What is left to do for a notification, stored before the platform is called and completed
  * after (an outbox): `post` the message, `outcome` (edit it to the task's outcome), `reminder`
  * (edit it to a reminder), `follow_up` (the reminder's nudge under it), `refresh` (edit it to
- * the same task with what came in after it was sent).
+ * the same task with what came in after it was sent), `look` (edit a card to show, or no longer
+ * show, that another approver is looking at its task).
  */
-export const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up', 'refresh']);
+export const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up', 'refresh', 'look']);
 export type IntentKind = z.infer<typeof IntentKind>;
 
 /**
@@ -85,6 +86,8 @@ export const NotificationClaim = NotificationKey.extend({
   body: IntentBody,
   /** Set for a message that is never edited afterwards: no decision is waited for. */
   resolvedAt: z.date().optional(),
+  /** Later than `claimedAt`: the message waits until then (working hours), in no one's hands. */
+  dueAt: z.date().optional(),
 });
 export type NotificationClaim = z.infer<typeof NotificationClaim>;
 
@@ -107,6 +110,8 @@ export const Notification = NotificationKey.extend({
   remindedAt: z.date().nullable(),
   /** Set once the task is decided (its `outcome` intent written), or the recipient is gone. */
   resolvedAt: z.date().nullable(),
+  /** When the "looking at it" mark the card shows ends; null when it shows none. */
+  lookEndsAt: z.date().nullable(),
   /** What is left to do; null when nothing is. */
   intent: Intent.nullable(),
 });
@@ -129,6 +134,28 @@ export const BotRequest = z.object({
   requestedAt: z.date(),
 });
 export type BotRequest = z.infer<typeof BotRequest>;
+
+/** How accessbot knows of a request: it submitted it, or it found one of its approvers' tasks. */
+export const RequestSource = z.enum(['bot', 'seen']);
+
+/** A request as its requester's list shows it: every task known for it, and its last nudge. */
+export const KnownRequest = BotRequest.extend({
+  via: RequestSource,
+  nudgedAt: z.date().nullable(),
+});
+export type KnownRequest = z.infer<typeof KnownRequest>;
+
+/** An approver's "looking at it" mark on the cards of a request (or of a task). */
+export const Look = z.object({
+  /** The request's access id; the task's own id when the task names no request. */
+  subject: z.string().min(1),
+  taskId: z.string().min(1),
+  accessUserId: z.string().min(1),
+  name: z.string().min(1),
+  sinceAt: z.date(),
+  untilAt: z.date(),
+});
+export type Look = z.infer<typeof Look>;
 
 /** One Access user's place in the poll schedule, as `syncPollUsers` gets it. */
 export const PollUser = z.object({ accessUserId: z.string().min(1), firstDueAt: z.date() });

@@ -163,6 +163,18 @@ export interface NotificationStore {
     owner: string,
     now: Date,
   ): Promise<boolean>;
+  /**
+   * Writes a `look` intent owned by `owner` if the message is sent, unresolved and has no intent,
+   * and records that the card will show a mark ending at `endsAt` (null: none); true when this
+   * call did.
+   */
+  lookNotification(
+    key: NotificationKey,
+    body: IntentBody,
+    owner: string,
+    now: Date,
+    endsAt: Date | null,
+  ): Promise<boolean>;
   /** Ends `owner`'s intent (see IntentEnd); false when it changed hands or was replaced. */
   completeIntent(
     key: NotificationKey,
@@ -219,7 +231,7 @@ export interface ReplicaStore {
 
 /** Access requests made through the bot, whose requester is told the outcome. */
 export interface RequestStore {
-  /** Remembers a request; recording the same access twice keeps the first. */
+  /** Remembers a request; recording the same access twice keeps the first (one seen becomes the bot's). */
   recordRequest(request: BotRequest): Promise<void>;
   /** Every request whose outcome is not in the outbox yet, oldest first; read once per sweep. */
   listOpenRequests(): Promise<BotRequest[]>;

@@ -7,6 +7,7 @@ import { outboxTables } from './tables/outbox.ts';
 import { pollerTables } from './tables/poller.ts';
 import { rateTables } from './tables/rate.ts';
 import { replayTables } from './tables/replay.ts';
+import { requesterTables } from './tables/requesters.ts';
 
 /** The store on an open, migrated database: the tables of every role share its connection. */
 export function sqlStore(db: SqlDb): Store {
@@ -18,6 +19,7 @@ export function sqlStore(db: SqlDb): Store {
     ...outboxTables(db),
     ...replayTables(db),
     ...rateTables(db),
+    ...requesterTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

@@ -5,11 +5,13 @@
  * (records.ts) so rows read back are checked, not trusted.
  */
 import type * as Role from './roles.ts';
+import type { LookStore, RequesterStore } from './roles-requesters.ts';
 
 export * from './audit-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
 export type * from './roles.ts';
+export type * from './roles-requesters.ts';
 
 export interface Store
   extends Role.LinkStore,
@@ -18,6 +20,8 @@ export interface Store
     Role.TaskAudienceStore,
     Role.NotificationStore,
     Role.RequestStore,
+    RequesterStore,
+    LookStore,
     Role.PollScheduleStore,
     Role.ConversationRefStore,
     Role.ReplicaStore,

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext } from '../../src/app/runtime.ts';
-import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -67,6 +67,8 @@ export interface HarnessOptions extends TeamsOptions {
   env?: Record<string, string>;
   /** Another harness's store, to run as a second replica on it (it stays open at close). */
   store?: Store;
+  /** More of the bot's dependencies, e.g. its clock and whom it nudges through. */
+  bot?: Partial<BotDeps>;
 }
 
 export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {}) {
@@ -96,6 +98,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     groups: config.groups,
     notices,
     context,
+    ...options.bot,
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
   const teams: TeamsAdapter = await startTeams(

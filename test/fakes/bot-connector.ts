@@ -73,7 +73,7 @@ export interface FakeBotConnector {
   message(id: string): Activity | undefined;
   /**
    * Resolves with the first value `probe` returns once it is defined (checked on every call
-   * received); the time-out is far beyond any answer, so only a missing one reaches it.
+   * received, and again once a message it sends or updates is stored); the time-out is far beyond any answer, so only a missing one reaches it.
    */
   waitFor<T>(probe: () => T | undefined): Promise<T>;
   /** The next `times` calls of `op` answer `status` (with `Retry-After` when given). */
@@ -149,10 +149,13 @@ export async function startFakeBotConnector(members: Member[] = []): Promise<Fak
         return json(res, 201, { id: call.newId });
       case 'update':
         messages.set(route.activityId ?? '', { ...call.activity, id: route.activityId });
+        // Waits on what messages now show are checked again.
+        received.emit('call');
         return json(res, 200, { id: route.activityId });
       default:
         call.newId = `msg-${++next}`;
         messages.set(call.newId, { ...call.activity, id: call.newId });
+        received.emit('call');
         return json(res, 201, { id: call.newId });
     }
   };

@@ -4,7 +4,8 @@
  * platform's fake named in its environment, on the store DATABASE_URL names. ACCESSBOT_CRASH_AT
  * (src/poller/crash-points.ts) makes it kill itself at one step. TELL (JSON: accessUserId, event,
  * text) makes it tell a person of a group change first, as a confirmed change does, and so does
- * each such line on its stdin; NOTIFY_RULES
+ * each such line on its stdin; NUDGE (JSON: taskId, approver, text) makes it nudge an approver
+ * first, as a requester's `nudge` does; NOTIFY_RULES
  * and ESCALATE_AFTER_MS turn escalations on. On SIGTERM it stops cleanly and prints the time from
  * the platform's answers to the stored references (`window <sum s> <count>`).
  */
@@ -15,6 +16,7 @@ import { SlackNotifier } from '../../adapters/slack/notifier.ts';
 import { startTeams } from '../../adapters/teams/start.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import { AccessBot } from '../../src/core/bot.ts';
+import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
 import { createLogger } from '../../src/log.ts';
@@ -89,6 +91,11 @@ const tell = async (line: string) => {
   await poller.notices.tell(accessUserId!, event!, (v) => info(v, text!));
 };
 if (process.env.TELL) await tell(process.env.TELL);
+if (process.env.NUDGE) {
+  const { taskId, approver, text } = JSON.parse(process.env.NUDGE) as Record<string, string>;
+  const message = (v: Voice) => info(v, text!);
+  await poller.approvers.nudge({ taskId: taskId!, approvers: [approver!], round: '1', message });
+}
 await poller.start();
 process.stdout.write('started\n');
 process.on('SIGTERM', () => {

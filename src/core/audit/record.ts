@@ -14,6 +14,7 @@ import {
   type GroupChange,
   type IdentityLink,
   isChange,
+  isDecision,
   type MembershipOutcome,
   type TaskEventEntry,
 } from '../../store/store.ts';
@@ -57,8 +58,20 @@ export function recordTaskEvent(
 
 /** Whether the task was approved or declined through the bot, by the log. */
 export async function decidedThroughBot(store: AuditStore, taskId: string): Promise<boolean> {
-  const entries = await store.listAudit({ taskId, actions: ['approve', 'decline'], limit: 50 });
-  return entries.some((e) => e.outcome === 'approved' || e.outcome === 'declined');
+  return (await decisionOn(store, [taskId])) !== undefined;
+}
+
+/** The approval or decline of one of these tasks taken through the bot, by the log. */
+export async function decisionOn(
+  store: AuditStore,
+  taskIds: readonly string[],
+): Promise<DecisionAuditEntry | undefined> {
+  for (const taskId of taskIds) {
+    const entries = await store.listAudit({ taskId, actions: ['approve', 'decline'], limit: 50 });
+    const decided = entries.find((e) => e.outcome === 'approved' || e.outcome === 'declined');
+    if (decided && isDecision(decided)) return decided;
+  }
+  return undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The insight report's figures, from the audit trail: over a period, how long decisions took
  * (median and 90th percentile; overall, per application, per approver, per task type), how many
  * were taken in chat and how many elsewhere, how many reminders, escalations and nudges went
- * out, and the tasks still open at its end, by age. Pure: the entries and the instant it is
+ * out (a nudge: each waiting task a requester's `nudge` reached), and the tasks still open at its end, by age. Pure: the entries and the instant it is
  * counted at are passed in; entries are added one by one, as the log is read in pages.
  *
  * A decision's wait starts when the service says its task was created, else when accessbot
@@ -134,6 +134,7 @@ export class ReportTally {
   readonly #decisions = new Map<string, Decision>();
   #reminders = 0;
   #escalations = 0;
+  #nudges = 0;
 
   constructor(period: ReportPeriod) {
     this.#since = period.since.getTime();
@@ -146,6 +147,7 @@ export class ReportTally {
     const inPeriod = at >= this.#since;
     if (entry.action === 'remind' && inPeriod) this.#reminders++;
     if (entry.action === 'escalate' && inPeriod) this.#escalations++;
+    if (entry.action === 'nudge' && inPeriod) this.#nudges++;
     const decided = entry.outcome === 'approved' || entry.outcome === 'declined';
     // Refused or failed attempts through the bot say nothing about the task's wait.
     if (isDecision(entry) && !decided) return;
@@ -240,8 +242,7 @@ export class ReportTally {
         total: openTotal,
         byAge: [...open].map(([bucket, count]) => ({ bucket, count })),
       },
-      // accessbot sends no nudges of its own yet; the trail records none to count.
-      sent: { reminders: this.#reminders, escalations: this.#escalations, nudges: 0 },
+      sent: { reminders: this.#reminders, escalations: this.#escalations, nudges: this.#nudges },
     };
   }
 }

@@ -454,4 +454,55 @@ export const de: Catalog = {
   'teams.reasonPlaceholder': 'Warum lehnen Sie ab?',
   'teams.noActionId': 'Die Aktion hat keine ID.',
   'teams.replayed': 'Diese Aktion habe ich schon: Sie wurde einmal ausgeführt.',
+  // The requester's side: `requests`, `nudge`, and an approver's "looking at it".
+  'usage.requests':
+    'requests — Ihre eigenen Zugriffsanträge: wie jeder steht, seit wann und wer gefragt ist',
+  'usage.nudge':
+    'nudge <Nummer oder ID> — die Genehmigenden an Ihren wartenden Antrag erinnern (einmal je Erinnerungszeitraum)',
+  'usage.looking':
+    'looking <Nummer oder ID> — den anderen Genehmigenden zeigen, dass Sie sich eine Aufgabe ansehen',
+  'parse.whichRequest':
+    'Welcher Antrag? Nennen Sie seine Nummer aus `requests`. Verwendung: {usage}',
+  'parse.whichTaskOne': 'Welche Aufgabe? Eine nach der anderen. Verwendung: {usage}',
+  'button.looking': 'Ich sehe es mir an',
+  'button.lookingSpoken':
+    'Sagen, dass Sie sich {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ansehen',
+  'requests.none':
+    'Ich kenne keine Zugriffsanträge von Ihnen. Beantragen Sie Zugriff mit `request <app>`.',
+  'requests.title': 'Ihre Zugriffsanträge',
+  'requests.state':
+    '{state, select, waiting {wartet auf {who}} approved {genehmigt{withBy, select, yes { von {by}} other {}}} declined {abgelehnt{withBy, select, yes { von {by}} other {}}{withReason, select, yes {: „{reason}“} other {}}} unknown {unbekannt: der Access Service nennt keine Aufgabe dazu} other {{status}{withBy, select, yes { von {by}} other {}}}}',
+  'requests.item':
+    '{n}. {what} — {stateText} · gestellt vor {age}{withNudged, select, yes { · erinnert vor {nudged}} other {}}',
+  'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge 1`.',
+  'nudge.off':
+    'Erinnerungen sind hier ausgeschaltet, und damit auch Anstöße: Es wurde nichts gesendet.',
+  'nudge.noNumberListed':
+    'Es gibt keinen Antrag Nummer {n}. Ihre letzte `requests`-Liste hatte {count, plural, one {# Antrag} other {# Anträge}}. Geben Sie `requests` ein, um sie zu sehen.',
+  'nudge.noNumberNoList':
+    'Es gibt keinen Antrag Nummer {n}. Die Nummern beziehen sich auf Ihre letzte `requests`-Liste, und ich habe noch keine für Sie. Geben Sie `requests` ein, um sie zu sehen.',
+  'nudge.notYours':
+    'Das ist keiner Ihrer Anträge, deshalb können Sie niemanden daran erinnern. Geben Sie `requests` ein, um Ihre zu sehen.',
+  'nudge.notWaiting':
+    'Ihr Antrag auf {what} wartet nicht mehr: {stateText}. Es wurde nichts gesendet.',
+  'nudge.tooSoon':
+    'Die Genehmigenden von {what} wurden vor {age} erinnert. Sie können sie ab {next} wieder erinnern (in {wait}).',
+  'nudge.tooSoonTitle': 'Noch nicht erinnert',
+  'nudge.nobody':
+    'Keine der Genehmigenden von {what} nutzt accessbot, deshalb konnte niemand erinnert werden.',
+  'nudge.sent': '{who} an {what} erinnert.',
+  'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie um {at}.',
+  'nudge.next': 'Sie können ab {next} wieder erinnern (in {wait}).',
+  'nudge.sentTitle': 'Genehmigende erinnert',
+  'nudge.message':
+    '{requester} wartet auf Ihre Entscheidung zu „{title}“ (wartet seit {age}). Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
+  'nudge.messageTitle': 'Eine Erinnerung von {requester}',
+  'look.line': '{name} sieht sich das an (seit {since})',
+  'look.done':
+    'Die anderen Genehmigenden sehen jetzt, dass Sie sich das ansehen, für {minutes} Minuten oder bis es entschieden ist.',
+  'look.alreadyYours': 'Sie werden bereits seit {since} als Betrachtende angezeigt, bis {until}.',
+  'look.alreadyOther':
+    '{name} sieht sich das bereits an (seit {since}); die Markierung bleibt bis {until} oder bis es entschieden ist.',
+  'look.notWaiting':
+    'Diese Aufgabe wartet nicht mehr auf Ihre Entscheidung, es gibt also nichts anzusehen.',
 };

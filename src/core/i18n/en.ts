@@ -450,4 +450,51 @@ export const en = {
   'teams.reasonPlaceholder': 'Why are you declining?',
   'teams.noActionId': 'The action has no id.',
   'teams.replayed': 'I already have this action: it was done once.',
+  // The requester's side: `requests`, `nudge`, and an approver's "looking at it".
+  'usage.requests':
+    'requests — your own access requests: how each stands, since when, and who is asked',
+  'usage.nudge':
+    'nudge <number or id> — remind the approvers of your waiting request (once per reminder period)',
+  'usage.looking':
+    'looking <number or id> — show the other approvers that you are looking at a task',
+  'parse.whichRequest': 'Which request? Use its number from `requests`. Usage: {usage}',
+  'parse.whichTaskOne': 'Which task? One at a time. Usage: {usage}',
+  'button.looking': 'Looking at it',
+  'button.lookingSpoken':
+    'Say you are looking at {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
+  'requests.none': 'You have no access requests I know of. Ask for access with `request <app>`.',
+  'requests.title': 'Your access requests',
+  'requests.state':
+    '{state, select, waiting {waiting for {who}} approved {approved{withBy, select, yes { by {by}} other {}}} declined {declined{withBy, select, yes { by {by}} other {}}{withReason, select, yes {: "{reason}"} other {}}} unknown {not known: the Access Service names no task for it} other {{status}{withBy, select, yes { by {by}} other {}}}}',
+  'requests.item':
+    '{n}. {what} — {stateText} · asked {age} ago{withNudged, select, yes { · nudged {nudged} ago} other {}}',
+  'requests.howToNudge': 'Remind the approvers of a waiting request with `nudge 1`.',
+  'nudge.off': 'Reminders are turned off here, and nudges with them: nothing was sent.',
+  'nudge.noNumberListed':
+    'There is no request number {n}. Your last `requests` list had {count, plural, one {# request} other {# requests}}. Type `requests` to see them.',
+  'nudge.noNumberNoList':
+    'There is no request number {n}. Numbers refer to your last `requests` list, and I have none for you yet. Type `requests` to see them.',
+  'nudge.notYours':
+    'That is not one of your requests, so you cannot nudge it. Type `requests` to see yours.',
+  'nudge.notWaiting':
+    'Your request for {what} is not waiting any more: {stateText}. Nothing was sent.',
+  'nudge.tooSoon':
+    'The approvers of {what} were nudged {age} ago. You can nudge them again from {next} (in {wait}).',
+  'nudge.tooSoonTitle': 'Not nudged yet',
+  'nudge.nobody': 'None of the approvers of {what} uses accessbot, so nobody could be nudged.',
+  'nudge.sent': 'Nudged {who} about {what}.',
+  'nudge.later': '{name} is outside working hours: the nudge reaches them at {at}.',
+  'nudge.next': 'You can nudge again from {next} (in {wait}).',
+  'nudge.sentTitle': 'Approvers nudged',
+  'nudge.message':
+    '{requester} is waiting for your decision on "{title}" (waiting {age}). Decide it on its card, or type `tasks`.',
+  'nudge.messageTitle': 'A nudge from {requester}',
+  'look.line': '{name} is looking at this (since {since})',
+  'look.done':
+    'The other approvers now see that you are looking at this, for {minutes} minutes or until it is decided.',
+  'look.alreadyYours': 'You are already shown as looking at this since {since}, until {until}.',
+  'look.alreadyOther':
+    '{name} is already looking at this (since {since}); their mark shows until {until} or until it is decided.',
+  'look.notWaiting':
+    'That task is not waiting for your decision any more, so there is nothing to look at.',
 } as const;

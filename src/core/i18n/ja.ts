@@ -441,4 +441,51 @@ export const ja: Catalog = {
   'teams.reasonPlaceholder': '却下する理由は?',
   'teams.noActionId': 'この操作には ID がありません。',
   'teams.replayed': 'この操作はすでに受け取り、一度実行しました。',
+  // The requester's side: `requests`, `nudge`, and an approver's "looking at it".
+  'usage.requests':
+    'requests — 自分のアクセス申請: それぞれの状況、申請した時期、承認を待っている相手',
+  'usage.nudge':
+    'nudge <番号または ID> — 判断待ちの申請を承認者にリマインドします (リマインド期間ごとに 1 回)',
+  'usage.looking': 'looking <番号または ID> — タスクを確認中であることをほかの承認者に示します',
+  'parse.whichRequest': 'どの申請ですか? `requests` の番号を指定してください。使い方: {usage}',
+  'parse.whichTaskOne': 'どのタスクですか? 一度に 1 件です。使い方: {usage}',
+  'button.looking': '確認中',
+  'button.lookingSpoken':
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を確認中と伝える',
+  'requests.none':
+    '把握しているアクセス申請はありません。`request <app>` でアクセスを申請できます。',
+  'requests.title': '自分のアクセス申請',
+  'requests.state':
+    '{state, select, waiting {{who} の判断待ち} approved {{withBy, select, yes {{by} が} other {}}承認済み} declined {{withBy, select, yes {{by} が} other {}}却下{withReason, select, yes {: 「{reason}」} other {}}} unknown {不明: Access Service がこの申請のタスクを示していません} other {{withBy, select, yes {{by}: } other {}}{status}}}',
+  'requests.item':
+    '{n}. {what} — {stateText} · {age}前に申請{withNudged, select, yes { · {nudged}前にリマインド} other {}}',
+  'requests.howToNudge': '判断待ちの申請は `nudge 1` で承認者にリマインドできます。',
+  'nudge.off': 'ここではリマインドが無効なため、催促もできません。何も送信していません。',
+  'nudge.noNumberListed':
+    '申請番号 {n} はありません。直前の `requests` の一覧は {count, plural, other {# 件}}でした。`requests` と入力すると確認できます。',
+  'nudge.noNumberNoList':
+    '申請番号 {n} はありません。番号は直前の `requests` の一覧を指しますが、まだ一覧がありません。`requests` と入力すると確認できます。',
+  'nudge.notYours':
+    'これはあなたの申請ではないため、リマインドできません。`requests` と入力すると自分の申請を確認できます。',
+  'nudge.notWaiting':
+    '{what} の申請はもう判断待ちではありません: {stateText}。何も送信していません。',
+  'nudge.tooSoon':
+    '{what} の承認者には {age}前にリマインドしました。{next} 以降 ({wait}後) に再度リマインドできます。',
+  'nudge.tooSoonTitle': 'まだリマインドしていません',
+  'nudge.nobody':
+    '{what} の承認者は誰も accessbot を使っていないため、リマインドできませんでした。',
+  'nudge.sent': '{what} について {who} にリマインドしました。',
+  'nudge.later': '{name} は勤務時間外です。リマインドは {at} に届きます。',
+  'nudge.next': '{next} 以降 ({wait}後) に再度リマインドできます。',
+  'nudge.sentTitle': '承認者にリマインドしました',
+  'nudge.message':
+    '{requester} が「{title}」についてのあなたの判断を待っています ({age}経過)。カードで判断するか、`tasks` と入力してください。',
+  'nudge.messageTitle': '{requester} からのリマインド',
+  'look.line': '{name} が確認中です ({since} から)',
+  'look.done':
+    'あなたが確認中であることが、ほかの承認者に {minutes} 分間、または判断されるまで表示されます。',
+  'look.alreadyYours': '{since} から確認中として表示されています ({until} まで)。',
+  'look.alreadyOther':
+    '{name} がすでに確認中です ({since} から)。表示は {until} まで、または判断されるまで続きます。',
+  'look.notWaiting': 'このタスクはもうあなたの判断を待っていないため、確認するものはありません。',
 };

@@ -90,6 +90,7 @@ export class Voice {
   /** The organisation's voice (DEFAULT_LOCALE), for what a whole channel reads. */
   readonly channel: Voice;
   readonly #time: Intl.DateTimeFormat;
+  readonly #clock: Intl.DateTimeFormat;
   readonly #list: Intl.ListFormat;
 
   constructor(locale: string, language: Language, timeZone: string, channel?: Voice) {
@@ -106,6 +107,7 @@ export class Voice {
       timeZoneName: 'short',
       timeZone,
     });
+    this.#clock = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
     this.#list = new Intl.ListFormat(locale, { type: 'conjunction' });
   }
 
@@ -117,6 +119,11 @@ export class Voice {
   time(value: Date | string): string {
     const date = typeof value === 'string' ? new Date(value) : value;
     return Number.isNaN(date.getTime()) ? String(value) : this.#time.format(date);
+  }
+
+  /** The time of day in this person's zone: `6:01 PM`, `18:01`. */
+  clock(value: Date): string {
+    return this.#clock.format(value);
   }
 
   /** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */

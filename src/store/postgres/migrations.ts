@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
+import { requesters } from '../migration-requesters.ts';
 import { teamsKeys } from '../teams-keys.ts';
 
 /**
@@ -248,4 +249,5 @@ export const migrations: readonly Migration[] = [
     `,
   },
   outboxKinds(14, 'timestamptz'),
+  requesters(15, { instant: 'timestamptz', json: 'jsonb', strict: '' }),
 ];

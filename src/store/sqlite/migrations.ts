@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
+import { requesters } from '../migration-requesters.ts';
 import { teamsKeys } from '../teams-keys.ts';
 
 /**
@@ -293,4 +294,5 @@ export const migrations: readonly Migration[] = [
     `,
   },
   outboxKinds(15, 'INTEGER'),
+  requesters(16, { instant: 'INTEGER', json: 'TEXT', strict: ' STRICT' }),
 ];

@@ -5,15 +5,9 @@ import { IdentityLink } from '../records.ts';
 import type { LinkStore, TaskAudienceStore, TaskNumberStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
 import { type SqlDb, sql, upsert } from '../sql.ts';
+import { numberedList } from './numbering.ts';
 
 const toLink = rowReader('identity_links', IdentityLink);
-
-/** As many as a `tasks` list can number (see `TaskRef` in src/core/commands.ts). */
-const TaskIds = z.array(z.string().min(1)).max(500);
-const toTaskIds = rowReader('task_numbering', TaskIds, {
-  json: ['taskIds'],
-  shape: (row) => row.taskIds,
-});
 const Audience = z.object({
   accessUserId: z.string().min(1),
   taskIds: z.array(z.string().min(1)),
@@ -21,6 +15,7 @@ const Audience = z.object({
 });
 
 export function identityTables(db: SqlDb): LinkStore & TaskNumberStore & TaskAudienceStore {
+  const numbering = numberedList(db, 'TaskNumbering', 'task_ids');
   return {
     async getLink(platform, chatUserId) {
       const [row] = await db.all(
@@ -54,25 +49,8 @@ export function identityTables(db: SqlDb): LinkStore & TaskNumberStore & TaskAud
       );
     },
 
-    async saveTaskNumbering(platform, chatUserId, taskIds, at) {
-      const ids = JSON.stringify(checkedInput(TaskIds, taskIds, 'task numbering'));
-      await db.run(
-        'saveTaskNumbering',
-        sql`INSERT INTO task_numbering (platform, chat_user_id, task_ids, saved_at)
-            VALUES (${platform}, ${chatUserId}, ${ids}, ${at})
-            ON CONFLICT (platform, chat_user_id) DO UPDATE SET
-              task_ids = excluded.task_ids, saved_at = excluded.saved_at
-            WHERE task_numbering.task_ids IS DISTINCT FROM excluded.task_ids`,
-      );
-    },
-
-    async getTaskNumbering(platform, chatUserId) {
-      const [row] = await db.all(
-        'getTaskNumbering',
-        sql`SELECT task_ids FROM task_numbering WHERE platform = ${platform} AND chat_user_id = ${chatUserId}`,
-      );
-      return row && toTaskIds(row);
-    },
+    saveTaskNumbering: numbering.save,
+    getTaskNumbering: numbering.get,
 
     async rememberTasks(accessUserId, taskIds, at) {
       const valid = checkedInput(Audience, { accessUserId, taskIds, at }, 'the tasks shown');

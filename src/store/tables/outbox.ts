@@ -65,7 +65,7 @@ const TAKES_OWNER = raw('intent_kind IS NULL OR intent_owner IS NULL');
 const EDITABLE = raw('message_ref IS NOT NULL AND resolved_at IS NULL AND intent_kind IS NULL');
 
 /** The columns of a new edit intent in `owner`'s hands. */
-const edit = (kind: 'reminder' | 'refresh', body: IntentBody, owner: string, now: Date) =>
+const edit = (kind: 'reminder' | 'refresh' | 'look', body: IntentBody, owner: string, now: Date) =>
   sql`intent_kind = ${kind}, intent_body = ${json(IntentBody, body, 'the intent body')},
       intent_owner = ${owner}, intent_owned_at = ${now}, intent_due_at = ${now},
       intent_attempts = 0, intent_seq = intent_seq + 1`;
@@ -83,15 +83,17 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
   return {
     async claimNotification(claim) {
       const c = checkedInput(NotificationClaim, claim, 'the claim');
-      const { body, ...notification } = c;
-      // The notification, and its `post` intent in its owner's hands.
+      const { body, dueAt = c.claimedAt, ...notification } = c;
+      // The notification, and its `post` intent: in its owner's hands, or waiting for any
+      // replica when it is due later.
+      const later = dueAt > c.claimedAt;
       const row = {
         ...notification,
         intentKind: 'post',
         intentBody: body,
-        intentOwner: c.claimedBy,
-        intentOwnedAt: c.claimedAt,
-        intentDueAt: c.claimedAt,
+        intentOwner: later ? null : c.claimedBy,
+        intentOwnedAt: later ? null : c.claimedAt,
+        intentDueAt: dueAt,
         intentAttempts: 0,
         intentSeq: 1,
       };
@@ -149,6 +151,14 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
       return changed(
         'refreshNotification',
         sql`UPDATE notifications SET ${edit('refresh', body, owner, now)}
+            WHERE ${keyOf(key)} AND ${EDITABLE}`,
+      );
+    },
+
+    async lookNotification(key, body, owner, now, endsAt) {
+      return changed(
+        'lookNotification',
+        sql`UPDATE notifications SET look_ends_at = ${endsAt}, ${edit('look', body, owner, now)}
             WHERE ${keyOf(key)} AND ${EDITABLE}`,
       );
     },

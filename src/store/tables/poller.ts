@@ -8,7 +8,7 @@ import { checkedInput } from '../checked.ts';
 import { BotRequest, CompletedPoll, JsonObject, Platform, PollUser } from '../records.ts';
 import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
-import { insert, type SqlDb, sql, upsert } from '../sql.ts';
+import { type SqlDb, sql, upsert } from '../sql.ts';
 
 const toRequest = rowReader('bot_requests', BotRequest, { json: ['taskIds'] });
 const toRef = rowReader('conversation_refs', JsonObject, { json: ['ref'], shape: (r) => r.ref });
@@ -24,13 +24,16 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
   return {
     async recordRequest(request) {
       const valid = checkedInput(BotRequest, request, 'the request to record');
-      await db.run('recordRequest', sql`${insert('bot_requests', valid)} ON CONFLICT DO NOTHING`);
+      // A request accessbot was only told of (an approver's task) becomes the bot's own.
+      const row = upsert('bot_requests', { ...valid, via: 'bot' }, ['access_id']);
+      await db.run('recordRequest', sql`${row} WHERE bot_requests.via = 'seen'`);
     },
 
     async listOpenRequests() {
       const rows = await db.all(
         'listOpenRequests',
-        sql`SELECT * FROM bot_requests WHERE outcome_sent_at IS NULL ORDER BY requested_at, access_id`,
+        sql`SELECT * FROM bot_requests WHERE outcome_sent_at IS NULL AND via = 'bot'
+            ORDER BY requested_at, access_id`,
       );
       return rows.map(toRequest);
     },

@@ -1,0 +1,72 @@
+/**
+ * The core's "tell the approvers" port through the outbox. A nudge goes to each chat identity of
+ * each approver (kind `nudge`, one per round), written in their voice, and waits for their
+ * working hours, read in their time zone as for reminders: claimed now, due then, carried out by
+ * whichever replica is there — and dropped unsent if the task is decided first (it follows its
+ * task). A "looking at it" mark is a `look` edit of each other approver's card, its time in that
+ * person's zone; the poll of a card's approver clears it once it is over (deliver.ts).
+ */
+import type { NudgeAsk, NudgeDelivery, TellApprovers } from '../core/notices.ts';
+import { stateOf } from '../core/task-card.ts';
+import type { Look } from '../store/store.ts';
+import type { PollerContext } from './context.ts';
+import { editLook } from './deliver.ts';
+import { kindOf } from './kinds.ts';
+import { zoneOf } from './nudge-window.ts';
+import { findTask } from './resolve.ts';
+import { directTargets, voiceOf } from './targets.ts';
+import { nextOpen } from './working-hours.ts';
+
+export class OutboxApprovers implements TellApprovers {
+  readonly #ctx: PollerContext;
+
+  constructor(ctx: PollerContext) {
+    this.#ctx = ctx;
+  }
+
+  async nudge({ taskId, approvers, round, message }: NudgeAsk): Promise<NudgeDelivery[]> {
+    const ctx = this.#ctx;
+    const ids = new Set(approvers.length ? approvers : await this.#told(taskId));
+    const links = (await ctx.store.listLinks()).filter(
+      (link) => ids.has(link.accessUserId) && ctx.notifiers.has(link.platform),
+    );
+    const reached: NudgeDelivery[] = [];
+    for (const [accessUserId, theirs] of Map.groupBy(links, (link) => link.accessUserId)) {
+      const at = nextOpen(ctx.hours, ctx.clock.now(), await zoneOf(ctx, theirs));
+      for (const target of directTargets(theirs, 'nudge', round)) {
+        const v = await voiceOf(ctx, target.platform, target.destination);
+        const out = { event: taskId, target, accessUserId, message: message(v), notBefore: at };
+        await ctx.outbox.send(out);
+      }
+      reached.push({ name: theirs[0]!.displayName ?? theirs[0]!.email, at });
+    }
+    return reached;
+  }
+
+  /** The approvers the service does not name: those accessbot sent the task's card to. */
+  async #told(taskId: string): Promise<string[]> {
+    const sent = await this.#ctx.store.listNotifications({ taskIds: [taskId] });
+    return sent.filter((n) => kindOf(n.recipient) === 'approver').map((n) => n.accessUserId);
+  }
+
+  async showLook(look: Look, taskIds: readonly string[]): Promise<void> {
+    const ctx = this.#ctx;
+    const cards = (await ctx.store.listNotifications({ taskIds: [...taskIds] })).filter(
+      (n) =>
+        kindOf(n.recipient) === 'approver' &&
+        n.accessUserId !== look.accessUserId &&
+        n.messageRef &&
+        !n.resolvedAt &&
+        ctx.notifiers.has(n.platform),
+    );
+    const ids = [...new Set(cards.map((n) => n.taskId))];
+    const tasks = new Map(
+      await Promise.all(ids.map(async (id) => [id, await findTask(ctx, id)] as const)),
+    );
+    for (const card of cards) {
+      const task = tasks.get(card.taskId);
+      if (task && stateOf(task, ctx.pendingStatus) === 'pending')
+        await editLook(ctx, task, card, look);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { Migration } from './migration.ts';
+
+/** What differs between the two databases in this migration's text. */
+export interface Dialect {
+  instant: 'INTEGER' | 'timestamptz';
+  json: 'TEXT' | 'jsonb';
+  /** After a table's definition: SQLite's STRICT, nothing for PostgreSQL. */
+  strict: ' STRICT' | '';
+}
+
+/**
+ * The requester's side: requests accessbot was told of (an approver's task naming its requester)
+ * are kept beside the ones it submitted (`via`), with the time of their last nudge; the tasks
+ * known for each request; the numbers of a person's last `requests` list; the "looking at it"
+ * mark of a request (or task), and on each card the end of the mark it shows. One text for both
+ * databases, each with its own types and version number.
+ */
+export const requesters = (version: number, t: Dialect): Migration => ({
+  version,
+  sql: `
+    ALTER TABLE bot_requests ADD COLUMN via TEXT NOT NULL DEFAULT 'bot';
+    ALTER TABLE bot_requests ADD COLUMN nudged_at ${t.instant};
+    DROP INDEX bot_requests_open;
+    CREATE INDEX bot_requests_open ON bot_requests (requested_at)
+      WHERE outcome_sent_at IS NULL AND via = 'bot';
+    CREATE INDEX bot_requests_requester ON bot_requests (access_user_id, requested_at);
+
+    CREATE TABLE request_tasks (
+      access_id TEXT NOT NULL,
+      task_id   TEXT NOT NULL,
+      PRIMARY KEY (access_id, task_id)
+    )${t.strict};
+    CREATE INDEX request_tasks_task ON request_tasks (task_id);
+
+    CREATE TABLE request_numbering (
+      platform     TEXT NOT NULL,
+      chat_user_id TEXT NOT NULL,
+      access_ids   ${t.json} NOT NULL,
+      saved_at     ${t.instant} NOT NULL,
+      PRIMARY KEY (platform, chat_user_id)
+    )${t.strict};
+
+    CREATE TABLE task_looks (
+      subject        TEXT PRIMARY KEY,
+      task_id        TEXT NOT NULL,
+      access_user_id TEXT NOT NULL,
+      name           TEXT NOT NULL,
+      since_at       ${t.instant} NOT NULL,
+      until_at       ${t.instant} NOT NULL
+    )${t.strict};
+
+    ALTER TABLE notifications ADD COLUMN look_ends_at ${t.instant};
+  `,
+});

@@ -1,0 +1,110 @@
+/**
+ * The requester's side: each person's requests (submitted through the bot, or found as an
+ * approver's task), the tasks known for each, their nudges and list numbers; and the approvers'
+ * "looking at it" marks. Every claim is one conditional statement, so replicas sharing the
+ * database see it as atomic.
+ */
+import { z } from 'zod';
+import { checkedInput } from '../checked.ts';
+import { BotRequest, KnownRequest, Look } from '../records.ts';
+import type { LookStore, RequesterStore } from '../roles-requesters.ts';
+import { rowReader } from '../rows.ts';
+import { insert, type SqlDb, sql, upsert } from '../sql.ts';
+import { numberedList } from './numbering.ts';
+
+const toRequest = rowReader('bot_requests', KnownRequest, { json: ['taskIds'] });
+const toTask = rowReader(
+  'request_tasks',
+  z.object({ accessId: z.string().min(1), taskId: z.string().min(1) }),
+);
+const toLook = rowReader('task_looks', Look);
+const Noted = BotRequest.omit({ taskIds: true });
+/** Marks over this long ago are deleted when a new one is written. */
+const FORGET_LOOKS_AFTER_MS = 24 * 3_600_000;
+
+export function requesterTables(db: SqlDb): RequesterStore & LookStore {
+  const numbering = numberedList(db, 'RequestNumbering', 'access_ids');
+  /** The requests of these rows, each with the tasks found for it added to its own. */
+  const withTasks = async (rows: Record<string, unknown>[]) => {
+    const requests = rows.map(toRequest);
+    if (!requests.length) return requests;
+    const ids = db.list(requests.map((r) => r.accessId));
+    const found = await db.all(
+      'requestTasks',
+      sql`SELECT access_id, task_id FROM request_tasks WHERE access_id IN (SELECT value FROM ${ids}) ORDER BY task_id`,
+    );
+    const byRequest = Map.groupBy(found.map(toTask), (t) => t.accessId);
+    return requests.map((r) => {
+      const more = byRequest.get(r.accessId)?.map((t) => t.taskId) ?? [];
+      return { ...r, taskIds: [...new Set([...r.taskIds, ...more])] };
+    });
+  };
+  return {
+    async noteRequestTask(request, taskId) {
+      const valid = checkedInput(Noted, request, 'the request of a task');
+      const task = checkedInput(z.string().min(1), taskId, 'the task id');
+      const seen = { ...valid, taskIds: [], via: 'seen' };
+      await db.batch('noteRequestTask', [
+        sql`${insert('bot_requests', seen)} ON CONFLICT DO NOTHING`,
+        sql`INSERT INTO request_tasks (access_id, task_id) VALUES (${valid.accessId}, ${task})
+            ON CONFLICT DO NOTHING`,
+      ]);
+    },
+
+    async listRequestsOf(accessUserId, limit) {
+      const rows = await db.all(
+        'listRequestsOf',
+        sql`SELECT * FROM bot_requests WHERE access_user_id = ${accessUserId}
+            ORDER BY requested_at DESC, access_id DESC LIMIT ${limit}`,
+      );
+      return withTasks(rows);
+    },
+
+    async getRequest(accessId) {
+      const rows = await db.all(
+        'getRequest',
+        sql`SELECT * FROM bot_requests WHERE access_id = ${accessId}`,
+      );
+      return (await withTasks(rows))[0];
+    },
+
+    async requestTasksOf(taskId) {
+      const rows = await db.all(
+        'requestTasksOf',
+        sql`SELECT access_id, task_id FROM request_tasks
+            WHERE access_id IN (SELECT access_id FROM request_tasks WHERE task_id = ${taskId})`,
+      );
+      return [...new Set([taskId, ...rows.map(toTask).map((t) => t.taskId)])];
+    },
+
+    async claimNudge(accessId, now, lastBefore) {
+      const claimed = await db.run(
+        'claimNudge',
+        sql`UPDATE bot_requests SET nudged_at = ${now}
+            WHERE access_id = ${accessId} AND (nudged_at IS NULL OR nudged_at <= ${lastBefore})`,
+      );
+      return claimed > 0;
+    },
+
+    saveRequestNumbering: numbering.save,
+    getRequestNumbering: numbering.get,
+
+    async claimLook(look, now) {
+      const valid = checkedInput(Look, look, 'the mark');
+      const forget = new Date(now.getTime() - FORGET_LOOKS_AFTER_MS);
+      const [, written = 0] = await db.batch('claimLook', [
+        sql`DELETE FROM task_looks WHERE until_at < ${forget}`,
+        sql`${upsert('task_looks', valid, ['subject'])} WHERE task_looks.until_at <= ${now}`,
+      ]);
+      return written > 0;
+    },
+
+    async getLook(subject) {
+      const [row] = await db.all(
+        'getLook',
+        sql`SELECT * FROM task_looks WHERE subject = ${subject}`,
+      );
+      return row && toLook(row);
+    },
+  };
+}
