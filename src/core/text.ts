@@ -32,10 +32,12 @@ const BACKTICK_LOOKALIKE = '\u02cb';
 export const printable = (text: string) =>
   text.toWellFormed().replace(breaks, ' ').replace(hidden, '');
 
+/** Printable ASCII: nothing in it for `printable` or `markRuns` to take (most text is such). */
+const plainAscii = /^[\x20-\x7e]*$/;
+
 /** Any text as one harmless line: safe for our own wording too, which it leaves as it is. */
 export function clean(text: string): string {
-  return printable(text)
-    .replace(markRuns, '$1')
+  return (plainAscii.test(text) ? text : printable(text).replace(markRuns, '$1'))
     .replace(urlStarts, (_m, scheme: string | undefined, www: string | undefined) =>
       scheme ? `${scheme}[:]//` : `${www}[.]`,
     )

@@ -69,9 +69,15 @@ export function isTimeZone(zone: string): boolean {
 export const flag = (value: unknown): 'yes' | 'no' => (value ? 'yes' : 'no');
 
 const compiled = new Map<string, IntlMessageFormat>();
+/** Messages without placeholders, once formatted: labels are said on every card. */
+const fixed = new Map<string, string>();
 
 function format(language: Language, key: MessageKey, values: object | undefined): string {
   const id = `${language}\u0000${key}`;
+  if (!values) {
+    const said = fixed.get(id);
+    if (said !== undefined) return said;
+  }
   let message = compiled.get(id);
   if (!message) {
     const catalog: Catalog = catalogs[language];
@@ -79,7 +85,9 @@ function format(language: Language, key: MessageKey, values: object | undefined)
     message = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
     compiled.set(id, message);
   }
-  return String(message.format(values as Record<string, string | number> | undefined));
+  const text = String(message.format(values as Record<string, string | number> | undefined));
+  if (!values) fixed.set(id, text);
+  return text;
 }
 
 export class Voice {
