@@ -68,25 +68,24 @@ export function isTimeZone(zone: string): boolean {
  */
 export const flag = (value: unknown): 'yes' | 'no' => (value ? 'yes' : 'no');
 
-const compiled = new Map<string, IntlMessageFormat>();
+/** By language, then key: a key joined to its language would be a new string to hash each time. */
+const perLanguage = <V>() => new Map(LANGUAGES.map((l) => [l, new Map<MessageKey, V>()]));
+const compiled = perLanguage<IntlMessageFormat>();
 /** Messages without placeholders, once formatted: labels are said on every card. */
-const fixed = new Map<string, string>();
+const fixed = perLanguage<string>();
 
 function format(language: Language, key: MessageKey, values: object | undefined): string {
-  const id = `${language}\u0000${key}`;
-  if (!values) {
-    const said = fixed.get(id);
-    if (said !== undefined) return said;
-  }
-  let message = compiled.get(id);
+  const said = values ? undefined : fixed.get(language)!.get(key);
+  if (said !== undefined) return said;
+  let message = compiled.get(language)!.get(key);
   if (!message) {
     const catalog: Catalog = catalogs[language];
     // Tags mean nothing in our messages: `<reason>` is text a person types.
     message = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
-    compiled.set(id, message);
+    compiled.get(language)!.set(key, message);
   }
   const text = String(message.format(values as Record<string, string | number> | undefined));
-  if (!values) fixed.set(id, text);
+  if (!values) fixed.get(language)!.set(key, text);
   return text;
 }
 
