@@ -305,6 +305,9 @@ describe('the rule', () => {
     expect(clean('a\nb\r\nc\u202ed\u200be\u001b[31mf https://x.example www.y.example')).toBe(
       'a b cde[31mf https[:]//x.example www[.]y.example',
     );
+    expect(clean('Müller · café  https://x.example \u00ad\u0085\u007f')).toBe(
+      'Müller · café https[:]//x.example',
+    );
     expect(inert('`code`')).toBe('\u02cbcode\u02cb');
     expect(inert('x'.repeat(5000))).toHaveLength(1000);
     expect(inert(`${'a'.repeat(998)}𝕏𝕏`)).toBe(`${'a'.repeat(998)}…`);

@@ -30,9 +30,14 @@ function literal(text: string): string {
   return escapeMrkdwn(text.replace(emojiCode, '\u2236').replace(/[*_~`]/g, (c) => lookalike[c]!));
 }
 
+/** Every character the passes below change; text without any is already mrkdwn as it is. */
+const special = /[&<>*_~`:]/;
+
 /** The core's text as mrkdwn in which only our code spans are markup. */
 export function toMrkdwn(text: string): string {
-  const parts = clean(text).split(codeSpan);
+  const cleaned = clean(text);
+  if (!special.test(cleaned)) return cleaned;
+  const parts = cleaned.split(codeSpan);
   const out = parts.map((part, i) => (i % 2 ? escapeMrkdwn(part) : literal(part))).join('');
   // A quote starts with `>` at the start of a line; `clean` left one line, so only here.
   return out.replace(/^(\s*)&gt;/, '$1\u203a');

@@ -290,9 +290,10 @@ function buttonFor(
   const ids = b.value.split(',').filter((id) => shown.has(id));
   if (!ids.length) return [];
   const lead = v.t('render.slack.willApprove');
+  const shownTitles = ids.map((id) => toPlain(titles.get(id) ?? id));
   const names = linesWithin(
     v,
-    ids.map((id) => `• ${cut(toPlain(titles.get(id) ?? id), 80)}`),
+    shownTitles.map((title) => `• ${cut(title, 80)}`),
     limits.confirmText - lead.length - 1,
   );
   const count = ids.length;
@@ -305,7 +306,7 @@ function buttonFor(
   const label = v.t('button.approveAll', { count });
   const spoken = v.t('button.approveAllSpoken', {
     count,
-    tasks: v.list(ids.map((id) => toPlain(titles.get(id) ?? id))),
+    tasks: v.list(shownTitles),
   });
   return [button({ ...b, label, spoken }, ids.join(','), confirm)];
 }

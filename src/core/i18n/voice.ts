@@ -68,18 +68,25 @@ export function isTimeZone(zone: string): boolean {
  */
 export const flag = (value: unknown): 'yes' | 'no' => (value ? 'yes' : 'no');
 
-const compiled = new Map<string, IntlMessageFormat>();
+/** By language, then key: a key joined to its language would be a new string to hash each time. */
+const perLanguage = <V>() => new Map(LANGUAGES.map((l) => [l, new Map<MessageKey, V>()]));
+const compiled = perLanguage<IntlMessageFormat>();
+/** Messages without placeholders, once formatted: labels are said on every card. */
+const fixed = perLanguage<string>();
 
 function format(language: Language, key: MessageKey, values: object | undefined): string {
-  const id = `${language}\u0000${key}`;
-  let message = compiled.get(id);
+  const said = values ? undefined : fixed.get(language)!.get(key);
+  if (said !== undefined) return said;
+  let message = compiled.get(language)!.get(key);
   if (!message) {
     const catalog: Catalog = catalogs[language];
     // Tags mean nothing in our messages: `<reason>` is text a person types.
     message = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
-    compiled.set(id, message);
+    compiled.get(language)!.set(key, message);
   }
-  return String(message.format(values as Record<string, string | number> | undefined));
+  const text = String(message.format(values as Record<string, string | number> | undefined));
+  if (!values) fixed.get(language)!.set(key, text);
+  return text;
 }
 
 export class Voice {
@@ -147,7 +154,21 @@ export class Voice {
   }
 }
 
+/**
+ * Voices by what was asked for, as it was said: every reply asks again (each card of a list), and
+ * making sense of a locale and a time zone (Intl checks them by building formatters) costs more
+ * than speaking.
+ */
 const voices = new LRUCache<string, Voice>({ max: 1_000 });
+
+function remembered(id: string, make: () => Voice): Voice {
+  let voice = voices.get(id);
+  if (!voice) {
+    voice = make();
+    voices.set(id, voice);
+  }
+  return voice;
+}
 
 /**
  * The voice for a person whose platform said `locale` and `timeZone` (either may be unknown or
@@ -158,31 +179,24 @@ export function voiceFor(
   timeZone?: string,
   defaults: VoiceDefaults = ENGLISH,
 ): Voice {
-  const organisation = channelVoice(defaults);
-  const language = languageOf(locale);
-  const tag = (language && localeTag(locale)) || organisation.locale;
-  const zone = timeZone && isTimeZone(timeZone) ? timeZone : organisation.timeZone;
-  const id = `${tag}\u0000${zone}\u0000${organisation.locale}\u0000${organisation.timeZone}`;
-  let voice = voices.get(id);
-  if (!voice) {
-    voice = new Voice(tag, language ?? organisation.language, zone, organisation);
-    voices.set(id, voice);
-  }
-  return voice;
+  const id = `${locale ?? ''}\u0000${timeZone ?? ''}\u0000${defaults.locale}\u0000${defaults.timeZone}`;
+  return remembered(id, () => {
+    const organisation = channelVoice(defaults);
+    const language = languageOf(locale);
+    const tag = (language && localeTag(locale)) || organisation.locale;
+    const zone = timeZone && isTimeZone(timeZone) ? timeZone : organisation.timeZone;
+    return new Voice(tag, language ?? organisation.language, zone, organisation);
+  });
 }
 
 /** The organisation's own voice: DEFAULT_LOCALE in DEFAULT_TIME_ZONE (English, UTC if unusable). */
 export function channelVoice(defaults: VoiceDefaults = ENGLISH): Voice {
-  const language = languageOf(defaults.locale);
-  const tag = (language && localeTag(defaults.locale)) || 'en';
-  const zone = isTimeZone(defaults.timeZone) ? defaults.timeZone : 'UTC';
-  const id = `channel\u0000${tag}\u0000${zone}`;
-  let voice = voices.get(id);
-  if (!voice) {
-    voice = new Voice(tag, language ?? 'en', zone);
-    voices.set(id, voice);
-  }
-  return voice;
+  return remembered(`channel\u0000${defaults.locale}\u0000${defaults.timeZone}`, () => {
+    const language = languageOf(defaults.locale);
+    const tag = (language && localeTag(defaults.locale)) || 'en';
+    const zone = isTimeZone(defaults.timeZone) ? defaults.timeZone : 'UTC';
+    return new Voice(tag, language ?? 'en', zone);
+  });
 }
 
 /** English in UTC: tests, and the words of what stays machine-readable (the audit trail). */
