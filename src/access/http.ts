@@ -10,7 +10,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import got, {
   type Got,
-  type HandlerFunction,
   HTTPError,
   type Options,
   type Progress,
@@ -69,25 +68,6 @@ const endpointOf = (options: Pick<Options, 'context'>) =>
   (options.context as { endpoint: EndpointName }).endpoint;
 
 /**
- * got's documented way of limiting a download: watch its progress and abort past the cap. A
- * declared Content-Length over it is refused as the headers arrive, before the body is read; a
- * chunked body is cut off at the cap. An aborted call is final: got does not retry it.
- */
-function capDownload(maxBytes: number): HandlerFunction {
-  return (options, next) => {
-    const controller = new AbortController();
-    options.signal = controller.signal;
-    const call = next(options);
-    (call as RequestPromise).on('downloadProgress', ({ transferred, total }: Progress) => {
-      if (transferred > maxBytes || (total ?? 0) > maxBytes) {
-        controller.abort(new ResponseTooLargeError(endpointOf(options), maxBytes));
-      }
-    });
-    return call;
-  };
-}
-
-/**
  * The path with its query. got's own `searchParams` option costs a third of a request's CPU in
  * got (docs/capacity.md), on every command.
  */
@@ -98,6 +78,7 @@ export class AccessHttp {
   readonly #got: Got;
   readonly #limits: AccessLimits;
   readonly #observe: AccessHttpOptions['observe'];
+  readonly #instances = new Map<EndpointName, Got>();
 
   constructor(options: AccessHttpOptions) {
     const retry = { ...defaultRetry, ...options.retry };
@@ -139,23 +120,20 @@ export class AccessHttp {
             }
           },
         ],
-        afterResponse: [
-          (response) => {
-            const { request, statusCode, timings } = response;
-            this.#record(endpointOf(request.options), statusCode, timings);
-            return response;
-          },
-        ],
-        // An attempt with an answer was recorded above; this is one that got none.
+        // Each attempt is recorded once: a retried one here, the last one where the call ends
+        // (send, list, #fail). An afterResponse hook would cost got URL and state snapshots on
+        // every response.
         beforeRetry: [
           (error) => {
-            if (!(error instanceof HTTPError)) {
-              this.#record(endpointOf(error.options), 'error', error.timings);
+            const endpoint = endpointOf(error.options);
+            if (error instanceof HTTPError) {
+              this.#record(endpoint, error.response.statusCode, error.response.timings);
+            } else {
+              this.#record(endpoint, 'error', error.timings);
             }
           },
         ],
       },
-      handlers: [capDownload(this.#limits.maxResponseBytes)],
     });
   }
 
@@ -166,12 +144,11 @@ export class AccessHttp {
     schema?: T,
   ): Promise<z.output<T>> {
     const { method, path, searchParams, json } = request;
-    const response = await this.#got(withQuery(path, searchParams), {
-      method,
-      json,
-      context: { endpoint },
-    }).catch((error: unknown) => this.#fail(endpoint, error));
-    const { statusCode: status, body } = response;
+    const response = await this.#capped(endpoint, (signal) =>
+      this.#for(endpoint)(withQuery(path, searchParams), { method, json, signal }),
+    ).catch((error: unknown) => this.#fail(endpoint, error));
+    const { statusCode: status, body, timings } = response;
+    this.#record(endpoint, status, timings);
     if (!schema) {
       checkStatus(endpoint, status);
       return undefined as z.output<T>;
@@ -192,9 +169,13 @@ export class AccessHttp {
     let next: string | undefined = withQuery(request.path, request.searchParams);
     try {
       while (next) {
-        const response = await this.#got.get(next, { context: { endpoint } });
-        const { url, statusCode: status, body, rawBody } = response;
-        const page = walk.read({ url, status, body, bytes: rawBody.byteLength });
+        const url = next;
+        const response = await this.#capped(endpoint, (signal) =>
+          this.#for(endpoint).get(url, { signal }),
+        );
+        const { statusCode: status, body, rawBody, timings } = response;
+        this.#record(endpoint, status, timings);
+        const page = walk.read({ url: response.url, status, body, bytes: rawBody.byteLength });
         yield* page.items;
         next = page.next && walk.follow(page.next);
       }
@@ -204,11 +185,43 @@ export class AccessHttp {
   }
 
   /**
-   * Throws the typed error of a failed call, recording its last attempt if one went out (it has
-   * timings) and got no whole answer (an answer was recorded as it came).
+   * The instance that names `endpoint` in its `context`, made once: a per-call `context` option
+   * costs got a merge of the call's options on every call.
+   */
+  #for(endpoint: EndpointName): Got {
+    let instance = this.#instances.get(endpoint);
+    if (!instance) {
+      instance = this.#got.extend({ context: { endpoint } });
+      this.#instances.set(endpoint, instance);
+    }
+    return instance;
+  }
+
+  /**
+   * got's documented way of limiting a download: watch its progress and abort past the cap. A
+   * declared Content-Length over it is refused as the headers arrive, before the body is read; a
+   * chunked body is cut off at the cap. An aborted call is final: got does not retry it. Attached
+   * to the call itself: a got handler would cost every call got's handler iteration.
+   */
+  #capped<T>(endpoint: EndpointName, call: (signal: AbortSignal) => RequestPromise<T>) {
+    const maxBytes = this.#limits.maxResponseBytes;
+    const controller = new AbortController();
+    return call(controller.signal).on('downloadProgress', ({ transferred, total }: Progress) => {
+      if (transferred > maxBytes || (total ?? 0) > maxBytes) {
+        controller.abort(new ResponseTooLargeError(endpoint, maxBytes));
+      }
+    });
+  }
+
+  /**
+   * Throws the typed error of a failed call, recording its last attempt: an answer by its status,
+   * else as an error if one went out (it has timings). A failure past a recorded answer (its body
+   * refused by us) is not a RequestError and is not recorded again.
    */
   #fail(endpoint: EndpointName, error: unknown): never {
-    if (error instanceof RequestError && !(error instanceof HTTPError) && error.timings) {
+    if (error instanceof HTTPError) {
+      this.#record(endpoint, error.response.statusCode, error.response.timings);
+    } else if (error instanceof RequestError && error.timings) {
       this.#record(endpoint, 'error', error.timings);
     }
     throw accessError(endpoint, error);

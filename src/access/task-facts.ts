@@ -52,22 +52,40 @@ const metadataKeys = {
 type Facts<K extends Record<string, z.ZodType>> = { [P in keyof K]?: z.infer<K[P]> };
 export type TaskFacts = Facts<typeof targetKeys> & Facts<typeof metadataKeys>;
 
-function pick<K extends Record<string, z.ZodType>>(
+/** Each key with its schema, listed once: building the entries per task cost every call. */
+const targetEntries = Object.entries(targetKeys);
+const metadataEntries = Object.entries(metadataKeys);
+
+function pick(
+  out: Record<string, unknown>,
   source: Record<string, unknown>,
-  keys: K,
-): Facts<K> {
-  const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(keys)) {
+  entries: Array<[string, z.ZodType]>,
+): void {
+  for (const [key, schema] of entries) {
+    const value = source[key];
     // An absent fact is common and needs no parse (a failed parse builds its issues: costly).
-    if (source[key] === undefined) continue;
-    const parsed = schema.safeParse(source[key]);
+    if (value === undefined) continue;
+    const parsed = schema.safeParse(value);
     if (parsed.success) out[key] = parsed.data;
   }
-  return out as Facts<K>;
 }
 
-export function taskFacts(task: Task): TaskFacts {
-  return { ...pick(task.target, targetKeys), ...pick(task.metadata, metadataKeys) };
+/**
+ * Read once per task: a listed task is asked for its facts by its sensitivity, its decision
+ * context and its card. A task is never changed once parsed, so its facts stay true.
+ */
+const factsOf = new WeakMap<Task, Readonly<TaskFacts>>();
+
+export function taskFacts(task: Task): Readonly<TaskFacts> {
+  let facts = factsOf.get(task);
+  if (!facts) {
+    const out: Record<string, unknown> = {};
+    pick(out, task.target, targetEntries);
+    pick(out, task.metadata, metadataEntries);
+    facts = out as TaskFacts;
+    factsOf.set(task, facts);
+  }
+  return facts;
 }
 
 /** Assumed: who the task is assigned to, when the service says (`assigneeId`); else undefined. */
