@@ -10,40 +10,43 @@
  */
 import { clean } from '../../src/core/text.ts';
 
-/** A code span of ours: what lies between two backticks on one line. */
-const codeSpan = /(`[^`]+`)/;
-const lookalike: Record<string, string> = {
+/** `:name:` shows as an emoji; the first colon becomes a ratio sign (∶), which does not. */
+const emojiCode = /:(?=[a-z0-9_+'-]+:)/gi;
+/**
+ * In one pass: a code span of ours (what lies between two backticks on one line), or one
+ * character of other text that is markup in mrkdwn: an entity's, a format's, an emoji code's.
+ */
+const markup = /`[^`]+`|[&<>*_~`]|:(?=[a-z0-9_+'-]+:)/gi;
+/** What each such character becomes: an entity, or a look-alike that Slack does not format. */
+const literal: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
   '*': '\u2217',
   _: '\u02cd',
   '~': '\u223c',
   '`': '\u02cb',
+  ':': '\u2236',
 };
-/** `:name:` shows as an emoji; the first colon becomes a ratio sign (∶), which does not. */
-const emojiCode = /:(?=[a-z0-9_+'-]+:)/gi;
 
 export function escapeMrkdwn(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** Text with no markup at all, as mrkdwn. */
-function literal(text: string): string {
-  return escapeMrkdwn(text.replace(emojiCode, '\u2236').replace(/[*_~`]/g, (c) => lookalike[c]!));
-}
-
-/** Every character the passes below change; text without any is already mrkdwn as it is. */
-const special = /[&<>*_~`:]/;
+/** All that `markup` changes; text without any is already mrkdwn as it is. */
+const special = /[&<>*_~`]|:[a-z0-9_+'-]+:/i;
 
 /** The core's text as mrkdwn in which only our code spans are markup. */
 export function toMrkdwn(text: string): string {
   const cleaned = clean(text);
   if (!special.test(cleaned)) return cleaned;
-  const parts = cleaned.split(codeSpan);
-  const out = parts.map((part, i) => (i % 2 ? escapeMrkdwn(part) : literal(part))).join('');
+  const out = cleaned.replace(markup, (m) => (m.length > 1 ? escapeMrkdwn(m) : literal[m]!));
   // A quote starts with `>` at the start of a line; `clean` left one line, so only here.
   return out.replace(/^(\s*)&gt;/, '$1\u203a');
 }
 
 /** The core's text for a `plain_text` object: nothing is markup there but emoji codes. */
 export function toPlain(text: string): string {
-  return clean(text).replace(emojiCode, '\u2236');
+  const cleaned = clean(text);
+  return cleaned.includes(':') ? cleaned.replace(emojiCode, '\u2236') : cleaned;
 }

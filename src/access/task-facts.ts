@@ -52,39 +52,27 @@ const metadataKeys = {
 type Facts<K extends Record<string, z.ZodType>> = { [P in keyof K]?: z.infer<K[P]> };
 export type TaskFacts = Facts<typeof targetKeys> & Facts<typeof metadataKeys>;
 
-/** Each key with its schema, listed once: building the entries per task cost every call. */
-const targetEntries = Object.entries(targetKeys);
-const metadataEntries = Object.entries(metadataKeys);
-
-function pick(
-  out: Record<string, unknown>,
-  source: Record<string, unknown>,
-  entries: Array<[string, z.ZodType]>,
-): void {
-  for (const [key, schema] of entries) {
-    const value = source[key];
-    // An absent fact is common and needs no parse (a failed parse builds its issues: costly).
-    if (value === undefined) continue;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) out[key] = parsed.data;
-  }
+/** Reads the facts of `keys` from a record into `out`; the keys listed once, not per task. */
+function picker<K extends Record<string, z.ZodType>>(keys: K) {
+  const entries = Object.entries(keys);
+  return (out: Record<string, unknown>, source: Record<string, unknown>) => {
+    for (const [key, schema] of entries) {
+      const value = source[key];
+      // An absent fact is common and needs no parse (a failed parse builds its issues: costly).
+      if (value === undefined) continue;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) out[key] = parsed.data;
+    }
+  };
 }
 
-/**
- * Read once per task: a listed task is asked for its facts by its sensitivity, its decision
- * context and its card. A task is never changed once parsed, so its facts stay true.
- */
-const factsOf = new WeakMap<Task, Readonly<TaskFacts>>();
+const pickTarget = picker(targetKeys);
+const pickMetadata = picker(metadataKeys);
 
-export function taskFacts(task: Task): Readonly<TaskFacts> {
-  let facts = factsOf.get(task);
-  if (!facts) {
-    const out: Record<string, unknown> = {};
-    pick(out, task.target, targetEntries);
-    pick(out, task.metadata, metadataEntries);
-    facts = out as TaskFacts;
-    factsOf.set(task, facts);
-  }
+export function taskFacts(task: Task): TaskFacts {
+  const facts: TaskFacts = {};
+  pickTarget(facts, task.target);
+  pickMetadata(facts, task.metadata);
   return facts;
 }
 

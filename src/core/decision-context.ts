@@ -114,6 +114,8 @@ export class DecisionContext {
 
   /** The sensitivity of each task of a list, as far as it is known within the wait. */
   async sensitivities(tasks: readonly Task[]): Promise<Map<string, CardExtras>> {
+    // None can be: nothing to look up, nor to wait for.
+    if (!this.sensitive.possible) return new Map();
     const found = new Map<string, CardExtras>();
     const all = Promise.all(
       tasks.map(async (task) => {

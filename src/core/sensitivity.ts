@@ -27,6 +27,8 @@ const NO = new Set(['', 'no', 'n', 'false', '0', 'off', 'none']);
 const FIELD_TTL_MS = 5 * 60_000;
 
 export class SensitiveApps {
+  /** Whether any application can be sensitive: some are listed, or a field may mark them. */
+  readonly possible: boolean;
   readonly #listed: ReadonlySet<string>;
   readonly #field: string | undefined;
   readonly #log: Logger;
@@ -35,6 +37,7 @@ export class SensitiveApps {
   constructor(client: AccessClient, config: SensitivityConfig, log: Logger, now: () => number) {
     this.#listed = new Set((config.apps ?? []).map((app) => app.trim().toLowerCase()));
     this.#field = config.field?.trim().toLowerCase();
+    this.possible = this.#listed.size > 0 || !!this.#field;
     this.#log = log;
     this.#marked = timedCache({
       ttl: FIELD_TTL_MS,

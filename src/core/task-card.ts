@@ -10,9 +10,13 @@ import { inert } from './text.ts';
 
 /** A task's facts as they may be shown: every text from the service made inert. */
 function shownFacts(task: Task): TaskFacts {
-  const facts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(taskFacts(task))) if (value) facts[key] = inert(value);
-  return facts as TaskFacts;
+  // Its own copy: made inert in place. No fact is empty (each is at least a character).
+  const facts = taskFacts(task);
+  for (const key in facts) {
+    const fact = key as keyof TaskFacts;
+    facts[fact] = inert(facts[fact]!);
+  }
+  return facts;
 }
 
 function titleOf(v: Voice, task: Task, f: TaskFacts): string {

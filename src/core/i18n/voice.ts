@@ -9,6 +9,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { LRUCache } from 'lru-cache';
 import type { MessageValues } from './args.ts';
 import { type Catalog, catalogs, LANGUAGES, type Language } from './catalogs.ts';
+import { compile, formattersFor, type Said } from './compile.ts';
 import type { en } from './en.ts';
 
 export type MessageKey = keyof typeof en;
@@ -70,21 +71,38 @@ export const flag = (value: unknown): 'yes' | 'no' => (value ? 'yes' : 'no');
 
 /** By language, then key: a key joined to its language would be a new string to hash each time. */
 const perLanguage = <V>() => new Map(LANGUAGES.map((l) => [l, new Map<MessageKey, V>()]));
-const compiled = perLanguage<IntlMessageFormat>();
+
+interface Message {
+  /** What intl-messageformat says; the only voice of what `fast` cannot say. */
+  slow: IntlMessageFormat;
+  fast: Said | undefined;
+}
+
+const compiled = perLanguage<Message>();
 /** Messages without placeholders, once formatted: labels are said on every card. */
 const fixed = perLanguage<string>();
 
-function format(language: Language, key: MessageKey, values: object | undefined): string {
-  const said = values ? undefined : fixed.get(language)!.get(key);
-  if (said !== undefined) return said;
+const formatters = new Map(LANGUAGES.map((l) => [l, formattersFor(l)]));
+
+function messageOf(language: Language, key: MessageKey): Message {
   let message = compiled.get(language)!.get(key);
   if (!message) {
     const catalog: Catalog = catalogs[language];
     // Tags mean nothing in our messages: `<reason>` is text a person types.
-    message = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
+    const slow = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
+    message = { slow, fast: compile(slow.getAst(), formatters.get(language)!) };
     compiled.get(language)!.set(key, message);
   }
-  const text = String(message.format(values as Record<string, string | number> | undefined));
+  return message;
+}
+
+function format(language: Language, key: MessageKey, values: object | undefined): string {
+  const said = values ? undefined : fixed.get(language)!.get(key);
+  if (said !== undefined) return said;
+  const message = messageOf(language, key);
+  const text =
+    message.fast?.(values as Record<string, unknown> | undefined) ??
+    String(message.slow.format(values as Record<string, string | number> | undefined));
   if (!values) fixed.get(language)!.set(key, text);
   return text;
 }
@@ -99,6 +117,12 @@ export class Voice {
   readonly #time: Intl.DateTimeFormat;
   readonly #clock: Intl.DateTimeFormat;
   readonly #list: Intl.ListFormat;
+  /**
+   * What was said lately: the same tasks' times and titles are said on every list and card, and
+   * formatting a date or a list costs far more than finding it again.
+   */
+  readonly #times = new LRUCache<string, string>({ max: 64 });
+  readonly #lists = new LRUCache<string, string>({ max: 16 });
 
   constructor(locale: string, language: Language, timeZone: string, channel?: Voice) {
     this.locale = locale;
@@ -124,7 +148,16 @@ export class Voice {
 
   /** A date and time in this person's zone, its zone named: `22. Nov. 2026, 15:05 MEZ`. */
   time(value: Date | string): string {
-    const date = typeof value === 'string' ? new Date(value) : value;
+    if (typeof value !== 'string') return this.#timeOf(value);
+    let said = this.#times.get(value);
+    if (said === undefined) {
+      said = this.#timeOf(new Date(value), value);
+      this.#times.set(value, said);
+    }
+    return said;
+  }
+
+  #timeOf(date: Date, value: Date | string = date): string {
     return Number.isNaN(date.getTime()) ? String(value) : this.#time.format(date);
   }
 
@@ -150,7 +183,14 @@ export class Voice {
 
   /** `A, B and C` as the language joins them. */
   list(items: readonly string[]): string {
-    return this.#list.format(items);
+    // JSON keeps items apart whatever they hold.
+    const key = JSON.stringify(items);
+    let said = this.#lists.get(key);
+    if (said === undefined) {
+      said = this.#list.format(items);
+      this.#lists.set(key, said);
+    }
+    return said;
   }
 }
 
