@@ -114,11 +114,17 @@ export class DecisionContext {
 
   /** The sensitivity of each task of a list, as far as it is known within the wait. */
   async sensitivities(tasks: readonly Task[]): Promise<Map<string, CardExtras>> {
-    // None can be: nothing to look up, nor to wait for.
-    if (!this.sensitive.possible) return new Map();
     const found = new Map<string, CardExtras>();
+    const unknown: Task[] = [];
+    for (const task of tasks) {
+      const sensitivity = this.sensitive.knownOfTask(task);
+      if (sensitivity === undefined) unknown.push(task);
+      else if (sensitivity !== 'no') found.set(task.id, { sensitivity, context: [] });
+    }
+    // Nothing can be sensitive, or every field was read recently: nothing to wait for.
+    if (unknown.length === 0) return found;
     const all = Promise.all(
-      tasks.map(async (task) => {
+      unknown.map(async (task) => {
         const sensitivity = await this.sensitive.ofTask(task);
         if (sensitivity !== 'no') found.set(task.id, { sensitivity, context: [] });
       }),

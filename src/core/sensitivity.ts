@@ -27,8 +27,6 @@ const NO = new Set(['', 'no', 'n', 'false', '0', 'off', 'none']);
 const FIELD_TTL_MS = 5 * 60_000;
 
 export class SensitiveApps {
-  /** Whether any application can be sensitive: some are listed, or a field may mark them. */
-  readonly possible: boolean;
   readonly #listed: ReadonlySet<string>;
   readonly #field: string | undefined;
   readonly #log: Logger;
@@ -37,7 +35,6 @@ export class SensitiveApps {
   constructor(client: AccessClient, config: SensitivityConfig, log: Logger, now: () => number) {
     this.#listed = new Set((config.apps ?? []).map((app) => app.trim().toLowerCase()));
     this.#field = config.field?.trim().toLowerCase();
-    this.possible = this.#listed.size > 0 || !!this.#field;
     this.#log = log;
     this.#marked = timedCache({
       ttl: FIELD_TTL_MS,
@@ -55,9 +52,8 @@ export class SensitiveApps {
 
   /** Whether approving access to `app` takes a confirmation; never rejects. */
   async of(app: { id: string; name?: string }): Promise<Sensitivity> {
-    const named = [app.id, app.name].some((v) => v && this.#listed.has(v.trim().toLowerCase()));
-    if (named) return 'yes';
-    if (!this.#field) return 'no';
+    const known = this.#known(app);
+    if (known) return known;
     try {
       return (await this.#marked.forceFetch(app.id)) ? 'yes' : 'no';
     } catch (error) {
@@ -71,10 +67,33 @@ export class SensitiveApps {
 
   /** Of the application a task asks access to; only access requests grant access. */
   async ofTask(task: Task): Promise<Sensitivity> {
-    const f = taskFacts(task);
-    if (task.type !== TaskTypes.accessRequest || !f.workAppId) return 'no';
-    return this.of({ id: f.workAppId, name: f.workAppName });
+    const app = appOf(task);
+    return app ? this.of(app) : 'no';
   }
+
+  /**
+   * What `ofTask` would say, when it can be said without waiting (the field read recently);
+   * undefined when the field must be read.
+   */
+  knownOfTask(task: Task): Sensitivity | undefined {
+    const app = appOf(task);
+    return app ? this.#known(app) : 'no';
+  }
+
+  #known(app: { id: string; name?: string }): Sensitivity | undefined {
+    const named = [app.id, app.name].some((v) => v && this.#listed.has(v.trim().toLowerCase()));
+    if (named) return 'yes';
+    if (!this.#field) return 'no';
+    const marked = this.#marked.get(app.id);
+    return marked === undefined ? undefined : marked ? 'yes' : 'no';
+  }
+}
+
+/** The application a task would grant access to; only access requests grant access. */
+function appOf(task: Task): { id: string; name?: string } | undefined {
+  const f = taskFacts(task);
+  if (task.type !== TaskTypes.accessRequest || !f.workAppId) return undefined;
+  return { id: f.workAppId, name: f.workAppName };
 }
 
 /**
