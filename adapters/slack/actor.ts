@@ -47,9 +47,12 @@ export function slackActor(
  * of nobody); when Slack cannot say, they hear the defaults.
  */
 export async function speaker(c: SlackContext, userId: string): Promise<ChatActor> {
-  const found = await c.people.lookUp(userId).catch((error: unknown): LookedUp => {
+  let found: LookedUp;
+  try {
+    found = await c.people.lookUp(userId);
+  } catch (error) {
     c.log.info({ err: error }, 'no language or time zone from Slack; the defaults it is');
-    return { profile: {} };
-  });
+    found = { profile: {} };
+  }
   return slackActor(c.api, userId, found.profile, found.fresh);
 }

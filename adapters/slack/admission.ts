@@ -4,8 +4,9 @@
  * that gives each request a place (at most `maxInFlight` in this process, `perPerson` of one
  * person's) for as long as its listener runs, or answers "busy" at once in the way that kind of
  * request allows. While the event loop has no time to spare, only a share of new requests is
- * taken (loop-load.ts). A listener acknowledges first (ack.ts) and works after, so its ack never
- * waits behind work; when nothing new starts, acks stay fast.
+ * taken (loop-load.ts). A listener acknowledges first and works after (Bolt's ack writes the
+ * response before it returns), so its ack never waits behind work; when nothing new starts, acks
+ * stay fast.
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { english, type Voice } from '../../src/core/i18n/voice.ts';

@@ -15,7 +15,7 @@ import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/not
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { keepAliveAgents } from '../../src/net/agents.ts';
-import { postJson } from '../../src/net/post-json.ts';
+import { type PostAnswer, postJson } from '../../src/net/post-json.ts';
 import { parseRetryAfter } from '../../src/net/retry.ts';
 import { mapSlackError, SlackApiError } from './errors.ts';
 import { slackLogger } from './logger.ts';
@@ -84,14 +84,13 @@ export class SlackApi {
       if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
         throw new SlackApiError('response_url', 'invalid_url');
       }
-      const { status, retryAfter } = await postJson(
-        target,
-        body,
-        this.#agents,
-        this.#o.timeoutMs,
-      ).catch((error: unknown) => {
+      let answer: PostAnswer;
+      try {
+        answer = await postJson(target, body, this.#agents, this.#o.timeoutMs);
+      } catch (error) {
         throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
-      });
+      }
+      const { status, retryAfter } = answer;
       if (status >= 200 && status < 300) return;
       if (status === 429 || status >= 500) {
         throw new PlatformUnavailableError(`the response_url answered HTTP ${status}`, {

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { ChangeId } from '../../src/core/groups/commands.ts';
 import type { ChangeResult } from '../../src/core/groups/confirm.ts';
 import { warning } from '../../src/core/reply.ts';
-import { ackFirst } from './ack.ts';
 import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { actionIds, type Origin } from './ids.ts';
@@ -21,7 +20,7 @@ import { renderReply } from './render.ts';
 export function registerChanges(app: App, c: SlackContext): void {
   const on = (actionId: string, verb: 'confirm' | 'cancel') =>
     app.action(actionId, async ({ ack, body }) => {
-      await ackFirst(ack);
+      await ack();
       const count = (outcome: string) =>
         c.metrics.actions.inc({ platform: 'slack', action: `change_${verb}`, outcome });
       const click = Click.safeParse(body);

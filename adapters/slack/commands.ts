@@ -7,7 +7,6 @@ import type { App } from '@slack/bolt';
 import { parseCommand } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
-import { ackFirst } from './ack.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { SlashCommand } from './payloads.ts';
@@ -17,7 +16,7 @@ import { openRequestForm } from './request.ts';
 
 export function registerCommand(app: App, c: SlackContext, command: string): void {
   app.command(command, async ({ ack, body }) => {
-    await ackFirst(ack);
+    await ack();
     const started = performance.now();
     const parsed = SlashCommand.safeParse(body);
     if (!parsed.success) {

@@ -10,7 +10,6 @@ import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Decision, DecisionResult } from '../../src/core/decide.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { warning } from '../../src/core/reply.ts';
-import { ackFirst } from './ack.ts';
 import { slackActor, speaker } from './actor.ts';
 import { approveModal } from './approve-modal.ts';
 import type { SlackContext } from './context.ts';
@@ -84,7 +83,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     quick = false,
   ) =>
     app.action(actionId, async ({ ack, body }) => {
-      await ackFirst(ack);
+      await ack();
       const got = await clickOf(body, quick);
       if (!got) return;
       const value = schema.safeParse(got.value);
@@ -117,7 +116,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   });
 
   app.view(callbackIds.approve, async ({ ack, body }) => {
-    await ackFirst(ack);
+    await ack();
     const submission = Submission.safeParse(body);
     const meta = submission.success
       ? readMetadata(ApproveMetadata, submission.data.view.private_metadata)
@@ -176,7 +175,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       await ack({ response_action: 'errors', errors: { [reasonBlock]: said } });
       return;
     }
-    await ackFirst(ack);
+    await ack();
     const person: Person = { userId, actor: await speaker(c, userId) };
     const result = await decide(person, meta.taskId, 'decline', reason || undefined);
     count('decline', result.outcome);

@@ -10,7 +10,6 @@ import { describeEntry, type PastDecision } from '../../src/core/audit/history.t
 import { flag, type Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
-import { ackFirst } from './ack.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { actionIds } from './ids.ts';
@@ -96,7 +95,7 @@ export function registerHome(app: App, c: SlackContext): void {
     await publishHome(c, event.user);
   });
   app.action(actionIds.openRequest, async ({ ack, body }) => {
-    await ackFirst(ack);
+    await ack();
     const click = Click.safeParse(body);
     if (!click.success) return;
     // The form must open within its trigger's 3 s: in the language already known.

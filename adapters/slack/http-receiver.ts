@@ -64,24 +64,28 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
   // One key for every request: Bolt's own check builds one per request and compares through two
   // more HMACs, a tenth of what a turned-away request costs.
   const key = createSecretKey(Buffer.from(signingSecret, 'utf8'));
+  /** The request's signature when it is valid and in time, else undefined. */
   const signed = (req: IncomingMessage, body: Buffer, at: number) => {
     const signature = header(req, 'x-slack-signature');
     const stamp = header(req, 'x-slack-request-timestamp');
-    if (!signature || !stamp || !/^\d{1,12}$/.test(stamp)) return false;
-    if (Math.abs(Number(stamp) * 1000 - at) > MAX_SKEW_MS) return false;
+    if (!signature || !stamp || !/^\d{1,12}$/.test(stamp)) return undefined;
+    const stampMs = Number(stamp) * 1000;
+    if (Math.abs(stampMs - at) > MAX_SKEW_MS) return undefined;
     const mac = createHmac('sha256', key).update(`v0:${stamp}:`).update(body).digest('hex');
     const expected = Buffer.from(`v0=${mac}`);
     const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    const valid = given.length === expected.length && timingSafeEqual(given, expected);
+    return valid ? { signature, stampMs } : undefined;
   };
 
   /** Whether this signed request is new. When the store cannot say, it is served, and logged. */
-  const firstTime = async (req: IncomingMessage, at: number) => {
-    const stamp = Number(header(req, 'x-slack-request-timestamp'));
-    const forgetAfter = new Date(stamp * 1000 + 2 * MAX_SKEW_MS);
+  const firstTime = async (
+    { signature, stampMs }: { signature: string; stampMs: number },
+    at: number,
+  ) => {
+    const forgetAfter = new Date(stampMs + 2 * MAX_SKEW_MS);
     try {
-      const key = `slack:${header(req, 'x-slack-signature')}`;
-      return await replays.firstSeen(key, new Date(at), forgetAfter);
+      return await replays.firstSeen(`slack:${signature}`, new Date(at), forgetAfter);
     } catch (error) {
       log.warn({ err: error }, 'could not check a Slack request for a replay; serving it');
       return true;
@@ -91,12 +95,14 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
   const route: Route = async (req, res, body) => {
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
     const at = Date.now();
-    if (!signed(req, body, at)) return refuse(req, res, body, log, metrics);
-    if (!(await firstTime(req, at))) {
+    const valid = signed(req, body, at);
+    if (!valid) return refuse(req, res, body, log, metrics);
+    if (!(await firstTime(valid, at))) {
       log.warn('refused a replayed Slack request (same signature seen before)');
       return void res.writeHead(200).end();
     }
-    receiver.requestListener(Object.assign(req, { rawBody: body }), res);
+    (req as IncomingMessage & { rawBody: Buffer }).rawBody = body;
+    receiver.requestListener(req, res);
   };
   return { receiver, route };
 }

@@ -69,9 +69,11 @@ export class SlackPeople {
   }
 
   async lookUp(userId: string): Promise<LookedUp> {
-    const kept = this.#known.has(userId);
+    // A kept answer is read without the fetch machinery (several promises per call).
+    const kept = this.#known.get(userId);
+    if (kept) return { profile: kept };
     const profile = await this.#known.forceFetch(userId);
-    if (kept || !this.#emails.has(userId)) return { profile };
+    if (!this.#emails.has(userId)) return { profile };
     const email = this.#emails.get(userId);
     this.#emails.delete(userId);
     return { profile, fresh: { email } };

@@ -12,7 +12,6 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import type { FormOutcome } from '../../src/core/request.ts';
-import { ackFirst } from './ack.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import {
@@ -65,7 +64,7 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
   });
 
   app.action(actionIds.requestApp, async ({ ack, body }) => {
-    await ackFirst(ack);
+    await ack();
     const click = Click.safeParse(body);
     if (!click.success) return;
     const { view, user } = click.data;
@@ -110,7 +109,7 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
     const levelBlock = requestBlocks.level(picked.value);
     const level = inputOf(state, levelBlock, actionIds.requestLevel);
     if (level && !level.selected_option) return refuse(levelBlock, known.t('slack.chooseALevel'));
-    await ackFirst(ack);
+    await ack();
     const justification =
       inputOf(state, requestBlocks.why, actionIds.requestWhy)?.value?.trim() || undefined;
     const chosenLevel = level?.selected_option;

@@ -33,7 +33,8 @@ export class TaskAudience {
     const { client, pendingStatus } = this.#d;
     const tasks = await Array.fromAsync(client.listTasks(link.accessUserId, pendingStatus));
     await this.#remember(link.accessUserId, tasks);
-    return sortTasks(tasks);
+    // The list is this call's own: sorted where it is.
+    return tasks.sort(byAge);
   }
 
   async wasShown(link: IdentityLink, taskId: string): Promise<boolean> {
@@ -42,9 +43,8 @@ export class TaskAudience {
   }
 
   async #remember(accessUserId: string, tasks: readonly Task[]): Promise<void> {
-    const fresh = tasks
-      .map((t) => t.id)
-      .filter((id) => !this.#remembered.has(keyOf(accessUserId, id)));
+    const fresh: string[] = [];
+    for (const { id } of tasks) if (!this.#remembered.has(keyOf(accessUserId, id))) fresh.push(id);
     if (!fresh.length) return;
     try {
       await this.#d.store.rememberTasks(accessUserId, fresh, this.#d.now());
@@ -59,10 +59,7 @@ export class TaskAudience {
 
 const keyOf = (accessUserId: string, taskId: string) => `${accessUserId}\u0000${taskId}`;
 
+const created = (t: Task) => String(t.metadata.createdAt ?? '');
 /** Oldest first, so numbers stay put as new tasks arrive at the end. */
-export function sortTasks(tasks: readonly Task[]): Task[] {
-  const created = (t: Task) => String(t.metadata.createdAt ?? '');
-  return [...tasks].sort(
-    (a, b) => created(a).localeCompare(created(b)) || a.id.localeCompare(b.id),
-  );
-}
+const byAge = (a: Task, b: Task) =>
+  created(a).localeCompare(created(b)) || a.id.localeCompare(b.id);

@@ -133,10 +133,12 @@ export class AccessBot {
   constructor(deps: BotDeps) {
     this.#deps = deps;
     const now = deps.now ?? (() => new Date());
+    // Milliseconds without a Date on every call, unless a clock was given.
+    const nowMs = deps.now ? () => now().getTime() : Date.now;
     this.#now = now;
     const { client, store, log } = deps;
     const base = { ...deps, now };
-    this.#identity = new Identity(client, store, now);
+    this.#identity = new Identity(client, store, now, nowMs);
     this.#audience = new TaskAudience(base);
     const allowSelfApproval = deps.allowSelfApproval ?? false;
     this.#decider = new Decider({
@@ -145,9 +147,9 @@ export class AccessBot {
       allowSelfApproval,
       sensitive: deps.context?.sensitive,
     });
-    this.#catalog = new AppCatalog(client, () => now().getTime());
+    this.#catalog = new AppCatalog(client, nowMs);
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.#rate = new RateLimit({ ...limit, store, now: () => now().getTime() });
+    this.#rate = new RateLimit({ ...limit, store, now: nowMs });
     this.#groups = {
       ...base,
       identity: this.#identity,
@@ -192,7 +194,7 @@ export class AccessBot {
       case 'help':
         return helpReply(v);
       case 'tasks':
-        return (await this.taskList(actor)).reply;
+        return (await this.#taskList(actor, v)).reply;
       case 'approve':
         return this.#decideRefs(actor, v, command.tasks, 'approve', undefined, command.confirm);
       case 'decline':
@@ -257,8 +259,11 @@ export class AccessBot {
    * A failure comes back as a reply with no tasks.
    */
   taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
+    return this.#taskList(actor, this.voiceOf(actor));
+  }
+
+  #taskList(actor: ChatActor, v: Voice): Promise<{ reply: Reply; tasks: Task[] }> {
     const { store, pendingStatus } = this.#deps;
-    const v = this.voiceOf(actor);
     const list = async (link: IdentityLink) => {
       const tasks = await this.#audience.pending(link);
       const shown = tasks.slice(0, MAX_TASKS_SHOWN);

@@ -37,17 +37,25 @@ export class Identity {
   readonly #client: AccessClient;
   readonly #store: LinkStore;
   readonly #now: () => Date;
+  /** The same clock in milliseconds, without a Date where it can. */
+  readonly #nowMs: () => number;
   /** Look-ups by platform and chat user: a link found, or why there is none. */
   readonly #lookups;
 
-  constructor(client: AccessClient, store: LinkStore, now: () => Date) {
+  constructor(
+    client: AccessClient,
+    store: LinkStore,
+    now: () => Date,
+    nowMs = () => now().getTime(),
+  ) {
     this.#client = client;
     this.#store = store;
     this.#now = now;
+    this.#nowMs = nowMs;
     this.#lookups = timedCache({
       ttl: UNLINKED_FOR_MS,
       max: UNLINKED_REMEMBERED,
-      now: () => now().getTime(),
+      now: nowMs,
       load: (_key: string, actor: ChatActor) => this.#lookUp(actor),
     });
   }
@@ -59,9 +67,9 @@ export class Identity {
    */
   async resolve(actor: ChatActor): Promise<IdentityLink> {
     const known = await this.#store.getLink(actor.platform, actor.chatUserId);
-    const now = this.#now();
-    if (known && now.getTime() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
+    if (known && this.#nowMs() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
     if (known) {
+      const now = this.#now();
       if ((await emailOf(actor)) === known.email) {
         const checked = { ...known, linkedAt: now };
         await this.#store.saveLink(checked);

@@ -33,10 +33,14 @@ export class RateLimit {
     const { perMinute, burst } = this.#o;
     if (perMinute <= 0) return true;
     const now = this.#o.now();
-    const bucket = this.#buckets.get(who) ?? { tokens: burst, at: now };
+    let bucket = this.#buckets.get(who);
+    // A bucket already kept was made the most recent by `get`, and is updated in place.
+    if (!bucket) {
+      bucket = { tokens: burst, at: now };
+      this.#buckets.set(who, bucket);
+    }
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 60_000) * perMinute);
     bucket.at = now;
-    this.#buckets.set(who, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     const counted = await this.#o.store.countAction(who, new Date(now - (now % 60_000)));

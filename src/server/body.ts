@@ -12,9 +12,11 @@ import getRawBody from 'raw-body';
 export type BodyRefusal = 'declared_too_large' | 'too_large' | 'aborted';
 export type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: BodyRefusal };
 
+const ignore = () => {};
+
 export async function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   // A client gone mid-body errors the stream, maybe after the read gave up: never uncaught.
-  req.on('error', () => {});
+  req.on('error', ignore);
   const length = req.headers['content-length'];
   try {
     return { ok: true, body: await getRawBody(req, { limit: maxBytes, length }) };

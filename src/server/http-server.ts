@@ -132,7 +132,9 @@ export class HttpServer {
   }
 
   async #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const url = req.url ?? '/';
+    // A mounted path is a plain pathname: a request for exactly it needs no parsing.
+    const path = this.#routes.has(url) ? url : new URL(url, 'http://localhost').pathname;
     try {
       const route = this.#routes.get(path);
       const maxBodyBytes = route?.maxBodyBytes ?? this.#limits.maxBodyBytes;

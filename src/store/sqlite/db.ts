@@ -79,7 +79,7 @@ export class SqliteDb implements SqlDb {
   }
 
   #prepare(statement: Sql): StatementSync {
-    const text = statement.text(() => '?');
+    const text = statement.parts.join('?');
     let prepared = this.#statements.get(text);
     if (!prepared) {
       prepared = this.#db.prepare(text);
