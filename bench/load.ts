@@ -7,7 +7,7 @@
  * connection per request, only to 127.0.0.1, a fixed count, then it exits) and the target,
  * started afresh for every run — a run includes the target's first seconds.
  *
- * 1. CPU: `/access tasks` only, at 100 rps, a fixed count after a warm-up; CPU time per
+ * 1. CPU: `/access tasks` only, at BENCH_CPU_RATE, a fixed count after a warm-up; CPU time per
  *    request from /proc, accessbot side by side with the bare Bolt app (target: at most 1.25)
  *    and then with the floor (load-floor.ts: the same outside work on `node:http` alone, the
  *    least any Node program spends on it here), BENCH_CPU_ROUNDS times; the median ratio kept.
@@ -18,6 +18,7 @@
  *
  * Settings: BENCH_STEPS (100,200,400,1000), BENCH_STEP_SECONDS (20), BENCH_OVERLOAD (2,5; empty:
  * none), BENCH_CPU_REQUESTS (3000, after BENCH_CPU_WARMUP: 1000), BENCH_CPU_ROUNDS (3),
+ * BENCH_CPU_RATE (100 requests a second each; lower it where a pair saturates the core),
  * BENCH_PEOPLE (200), BENCH_LATENCY_MS (20), BENCH_TARGETS (accessbot,bare,floor),
  * BENCH_DUMP (a directory for every run's raw samples), BENCH_NODE_FLAGS (added to the
  * targets' flags, e.g. --cpu-prof). A run whose generator fell more than 50 ms behind its
@@ -53,6 +54,7 @@ const settings = {
   cpuRequests: num('BENCH_CPU_REQUESTS', 3000),
   cpuWarmup: num('BENCH_CPU_WARMUP', 1000),
   cpuRounds: num('BENCH_CPU_ROUNDS', 3),
+  cpuRate: num('BENCH_CPU_RATE', 100),
   people: num('BENCH_PEOPLE', 200),
   latencyMs: num('BENCH_LATENCY_MS', 20),
   targets: list('BENCH_TARGETS', 'accessbot,bare,floor') as TargetName[],
@@ -260,7 +262,7 @@ async function cpuPhase(targets: TargetName[]): Promise<Map<TargetName, number>>
   const ratios = new Map<TargetName, number[]>(others.map((name) => [name, []]));
   for (let round = 0; settings.cpuRequests && round < settings.cpuRounds; round++) {
     for (const group of groups) {
-      const results = await measure(group, 100, count, 'tasks', settings.cpuWarmup);
+      const results = await measure(group, settings.cpuRate, count, 'tasks', settings.cpuWarmup);
       for (const r of results) runs.get(r.target as TargetName)!.push(r);
       const bot = results.find((r) => r.target === 'accessbot');
       for (const r of results) {
@@ -270,7 +272,7 @@ async function cpuPhase(targets: TargetName[]): Promise<Map<TargetName, number>>
     }
   }
   console.log(
-    `CPU per \`/access tasks\` at 100 rps (${settings.cpuRequests} requests after ${settings.cpuWarmup} to warm up; ${settings.cpuRounds} rounds, accessbot side by side with each other target):`,
+    `CPU per \`/access tasks\` at ${settings.cpuRate} rps (${settings.cpuRequests} requests after ${settings.cpuWarmup} to warm up; ${settings.cpuRounds} rounds, accessbot side by side with each other target):`,
   );
   for (const [name, results] of runs) {
     if (!results.length) continue;
@@ -304,7 +306,7 @@ async function main() {
       `${PINNING ? `; one-process targets pinned to CPU ${TARGET_CPU}, the benchmark's own processes to CPU ${OTHER_CPUS}` : ''}.\n`,
   );
 
-  process.stderr.write('CPU per `/access tasks` at 100 rps\n');
+  process.stderr.write(`CPU per \`/access tasks\` at ${settings.cpuRate} rps\n`);
   const cpuRatio = (await cpuPhase(settings.targets)).get('bare') ?? Number.NaN;
 
   process.stderr.write('Steps\n');

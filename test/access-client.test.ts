@@ -62,6 +62,23 @@ describe('Access Service paths', () => {
   });
 });
 
+describe('Access Service queries', () => {
+  it('encode each value, so no id can add a parameter or change another', async () => {
+    const urls: string[] = [];
+    const { client } = await serve((req, res) => {
+      urls.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"data":[]}');
+    });
+    await Array.fromAsync(client.listTasks('u 1&status=Approved#x', 'Pending'));
+    const query = new URL(urls[0]!, 'http://x').searchParams;
+    expect([...query]).toEqual([
+      ['userId', 'u 1&status=Approved#x'],
+      ['status', 'Pending'],
+    ]);
+  });
+});
+
 describe('Access Service client: every endpoint against the sandbox', () => {
   it('lists every user across pages, with both credentials on every page', async () => {
     const all = await Array.fromAsync(sandbox.client.listUsers());

@@ -3,7 +3,7 @@ import type { Task } from '../src/access/schemas.ts';
 import { AccessBot } from '../src/core/bot.ts';
 import { Decider } from '../src/core/decide.ts';
 import { english } from '../src/core/i18n/voice.ts';
-import { type ChatActor, RECHECK_AFTER_MS } from '../src/core/identity.ts';
+import { type ChatActor, LINK_KEPT_FOR_MS, RECHECK_AFTER_MS } from '../src/core/identity.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { tasks, users, workApps } from '../src/sandbox/seed.ts';
 import type { Store } from '../src/store/store.ts';
@@ -77,13 +77,15 @@ describe('identity', () => {
   });
 
   it('follows the person: a link is checked against the profile again after an hour', async () => {
-    const stale = { ...(await linkOf(ada)), linkedAt: new Date(Date.now() - RECHECK_AFTER_MS) };
-    await store.saveLink(stale);
+    const time = { ms: Date.now() };
+    ({ bot, store } = await botFor(sandbox.client, () => ({ now: () => new Date(time.ms) })));
+    await linkOf(ada);
+    time.ms += RECHECK_AFTER_MS;
     // Same address: trusted again for the next hour, without a scan of the users.
     sandbox.current.requests.length = 0;
     expect((await bot.handle(ada, 'tasks')).title).toBe('You have 3 pending tasks');
     expect(sandbox.current.requests.some((r) => r.path.endsWith('/users'))).toBe(false);
-    expect((await store.getLink('slack', 'U-ADA'))!.linkedAt > stale.linkedAt).toBe(true);
+    expect((await store.getLink('slack', 'U-ADA'))!.linkedAt.getTime()).toBe(time.ms);
     let asked = 0;
     const counted = {
       ...ada,
@@ -94,14 +96,49 @@ describe('identity', () => {
     };
     await bot.handle(counted, 'tasks');
     expect(asked).toBe(0);
-    // The account now shows a contractor's address, then none: it acts as nobody.
+    // An hour on, the account shows a contractor's address, then (linked again elsewhere, an
+    // hour before) none: it acts as nobody.
     for (const email of ['contractor@elsewhere.example', undefined]) {
-      await store.saveLink(stale);
+      time.ms += RECHECK_AFTER_MS;
+      await store.saveLink({
+        ...(await linkOf(ada)),
+        linkedAt: new Date(time.ms - RECHECK_AFTER_MS),
+      });
+      time.ms += LINK_KEPT_FOR_MS + 1;
       const reply = await bot.handle(actor(email, 'slack', 'U-ADA'), 'tasks');
       expect(reply.tone).toBe('warning');
       expect(JSON.stringify(reply)).not.toContain(tasks.adaGraceGithubWrite);
       expect(await store.getLink('slack', 'U-ADA')).toBeUndefined();
     }
+  });
+
+  it('reads a link from the store once a minute, and sees another process change it', async () => {
+    const time = { ms: Date.now() };
+    let reads = 0;
+    ({ bot, store } = await botFor(sandbox.client, (store) => ({
+      now: () => new Date(time.ms),
+      store: Object.assign(Object.create(store) as Store, {
+        getLink: (...args: Parameters<Store['getLink']>) => {
+          reads++;
+          return store.getLink(...args);
+        },
+      }),
+    })));
+    await bot.handle(ada, 'tasks');
+    const first = reads;
+    await bot.handle(ada, 'tasks');
+    await bot.handle(ada, 'requests');
+    expect(reads).toBe(first);
+    // The directory sync of another process moves the chat account to Grace's Access account.
+    await store.saveLink({
+      ...(await store.getLink('slack', 'U-ADA'))!,
+      accessUserId: users.grace.id,
+      linkedAt: new Date(time.ms),
+    });
+    expect(text(await bot.handle(ada, 'tasks'))).toContain(tasks.adaGraceGithubWrite);
+    time.ms += LINK_KEPT_FOR_MS + 1;
+    expect(text(await bot.handle(ada, 'tasks'))).not.toContain(tasks.adaGraceGithubWrite);
+    expect(reads).toBe(first + 1);
   });
 
   it('tells an unknown user clearly that they are not linked', async () => {

@@ -68,11 +68,18 @@ const endpointOf = (options: Pick<Options, 'context'>) =>
   (options.context as { endpoint: EndpointName }).endpoint;
 
 /**
- * The path with its query. got's own `searchParams` option costs a third of a request's CPU in
- * got (docs/capacity.md), on every command.
+ * The path with its query, each name and value percent-encoded. got's own `searchParams` option
+ * costs a third of a request's CPU in got (docs/capacity.md), and URLSearchParams a parse of its
+ * own, on every command.
  */
-const withQuery = (path: string, searchParams: Record<string, string> | undefined) =>
-  searchParams ? `${path}?${new URLSearchParams(searchParams)}` : path;
+function withQuery(path: string, searchParams: Record<string, string> | undefined): string {
+  if (!searchParams) return path;
+  let query = '';
+  for (const name in searchParams) {
+    query += `${query ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(searchParams[name]!)}`;
+  }
+  return path + query;
+}
 
 export class AccessHttp {
   readonly #got: Got;

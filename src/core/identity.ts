@@ -3,8 +3,11 @@
  * remembered in the store, so later commands cost no lookup — until the link is older than
  * `RECHECK_AFTER_MS`: then the chat profile is read again, and a link whose account now shows
  * another address, or none, is dropped and the account looked up afresh (links follow people).
- * When the platform does not answer that lookup, nobody is acted for until it does.
+ * When the platform does not answer that lookup, nobody is acted for until it does. A link read
+ * from the store is also kept in memory for `LINK_KEPT_FOR_MS`, so a person's commands in a row
+ * cost no store read; a link another process changed (the directory sync) is seen within that.
  */
+import { LRUCache } from 'lru-cache';
 import type { AccessClient } from '../access/client.ts';
 import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
 import { timedCache } from './cache.ts';
@@ -17,6 +20,10 @@ export const UNLINKED_FOR_MS = 60_000;
 export const RECHECK_AFTER_MS = 60 * 60_000;
 /** People remembered as unlinked, at most; the least recently asked are forgotten first. */
 const UNLINKED_REMEMBERED = 10_000;
+/** How long a link read from the store is used from memory before it is read again. */
+export const LINK_KEPT_FOR_MS = 60_000;
+/** Links kept in memory, at most; those of the people least recently heard from go first. */
+const LINKS_KEPT = 10_000;
 
 export interface ChatActor {
   platform: Platform;
@@ -41,6 +48,8 @@ export class Identity {
   readonly #nowMs: () => number;
   /** Look-ups by platform and chat user: a link found, or why there is none. */
   readonly #lookups;
+  /** Links by platform and chat user, as last read or written here. */
+  readonly #links: LRUCache<string, IdentityLink>;
 
   constructor(
     client: AccessClient,
@@ -58,6 +67,12 @@ export class Identity {
       now: nowMs,
       load: (_key: string, actor: ChatActor) => this.#lookUp(actor),
     });
+    this.#links = new LRUCache({
+      ttl: LINK_KEPT_FOR_MS,
+      max: LINKS_KEPT,
+      perf: { now: nowMs },
+      ttlResolution: 0,
+    });
   }
 
   /**
@@ -66,23 +81,32 @@ export class Identity {
    * every user (a flood of commands costs one scan); concurrent look-ups of one person share one.
    */
   async resolve(actor: ChatActor): Promise<IdentityLink> {
-    const known = await this.#store.getLink(actor.platform, actor.chatUserId);
+    const key = `${actor.platform}\u0000${actor.chatUserId}`;
+    const known = this.#links.get(key) ?? (await this.#stored(key, actor));
     if (known && this.#nowMs() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
+    this.#links.delete(key);
     if (known) {
       const now = this.#now();
       if ((await emailOf(actor)) === known.email) {
         const checked = { ...known, linkedAt: now };
         await this.#store.saveLink(checked);
+        this.#links.set(key, checked);
         return checked;
       }
       await this.#store.deleteLink(actor.platform, actor.chatUserId);
     }
-    const key = `${actor.platform}\u0000${actor.chatUserId}`;
     const found = await this.#lookups.forceFetch(key, { context: actor });
     if (found instanceof NotLinkedError) throw found;
     // The store keeps the link from now on.
     this.#lookups.delete(key);
+    this.#links.set(key, found);
     return found;
+  }
+
+  async #stored(key: string, actor: ChatActor): Promise<IdentityLink | undefined> {
+    const link = await this.#store.getLink(actor.platform, actor.chatUserId);
+    if (link) this.#links.set(key, link);
+    return link;
   }
 
   async #lookUp(actor: ChatActor): Promise<IdentityLink | NotLinkedError> {
