@@ -19,6 +19,7 @@ import got, {
 } from 'got';
 import type { z } from 'zod';
 import { keepAliveAgents } from '../net/agents.ts';
+import { nodeRequest } from '../net/node-request.ts';
 import { backoffDelay, type RetryPolicy } from '../net/retry.ts';
 import { checkStatus, readJson, validate } from './body.ts';
 import type { EndpointName } from './endpoints.ts';
@@ -106,6 +107,7 @@ export class AccessHttp {
       followRedirect: false,
       decompress: false,
       agent: keepAliveAgents(),
+      request: nodeRequest,
       retry: {
         limit: retry.limit,
         methods: ['GET'],

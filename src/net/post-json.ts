@@ -5,9 +5,8 @@
  * a status), a time limit on the whole exchange, connections kept open; the answer's body is
  * read and dropped.
  */
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { KeepAliveAgents } from './agents.ts';
+import { nodeRequest } from './node-request.ts';
 
 export interface PostAnswer {
   status: number;
@@ -28,7 +27,7 @@ export function postJson(
       clearTimeout(timer);
       reject(error);
     };
-    const req = (https ? httpsRequest : httpRequest)(
+    const req = nodeRequest(
       url,
       {
         method: 'POST',
