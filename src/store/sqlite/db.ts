@@ -17,6 +17,8 @@ const bind = (statement: Sql) =>
 export class SqliteDb implements SqlDb {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
+  /** The same, by a template's frozen parts (sql.ts): no text to join and look up each time. */
+  readonly #byTemplate = new WeakMap<readonly string[], StatementSync>();
   #closed = false;
   readonly skipLocked = raw('');
 
@@ -79,12 +81,17 @@ export class SqliteDb implements SqlDb {
   }
 
   #prepare(statement: Sql): StatementSync {
-    const text = statement.parts.join('?');
-    let prepared = this.#statements.get(text);
+    const { parts } = statement;
+    const template = Object.isFrozen(parts);
+    let prepared = template ? this.#byTemplate.get(parts) : undefined;
+    if (prepared) return prepared;
+    const text = parts.join('?');
+    prepared = this.#statements.get(text);
     if (!prepared) {
       prepared = this.#db.prepare(text);
       this.#statements.set(text, prepared);
     }
+    if (template) this.#byTemplate.set(parts, prepared);
     return prepared;
   }
 }
