@@ -101,10 +101,13 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     ...options.bot,
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
+  /** The pauses our own connector retries asked for: recorded, not waited. */
+  const retryWaits: number[] = [];
+  const sleep = async (ms: number) => void retryWaits.push(ms);
   const teams: TeamsAdapter = await startTeams(
     { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
     {
-      retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      retry: { limit: 2, baseDelayMs: 500, maxDelayMs: 30_000, random: () => 1, sleep },
       now,
       ...options,
     },
@@ -143,6 +146,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     context,
     metrics,
     logLines: lines,
+    retryWaits,
     url,
     post,
     activities,
@@ -174,6 +178,7 @@ export function useTeams(options: HarnessOptions = {}) {
   });
   beforeEach(() => {
     suite.h.connector.clear();
+    suite.h.retryWaits.length = 0;
     sandbox.current.faults.reset();
   });
   afterEach(() => {
