@@ -46,7 +46,7 @@ import { type ChatActor, Identity } from './identity.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
-import { RateLimit } from './rate-limit.ts';
+import { rateLimit } from './rate-limit.ts';
 import { kept, type Reply, warning } from './reply.ts';
 import {
   type FormOutcome,
@@ -124,7 +124,7 @@ export class AccessBot {
   readonly #audience: TaskAudience;
   readonly #decider: Decider;
   readonly #catalog: AppCatalog;
-  readonly #rate: RateLimit;
+  readonly #rate: (who: string) => Promise<boolean>;
   readonly #groups: GroupDeps;
   readonly #request: RequestDeps;
   readonly #requesters: Requesters;
@@ -149,7 +149,7 @@ export class AccessBot {
     });
     this.#catalog = new AppCatalog(client, nowMs);
     const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.#rate = new RateLimit({ ...limit, store, now: nowMs });
+    this.#rate = rateLimit({ ...limit, store, now: nowMs });
     this.#groups = {
       ...base,
       identity: this.#identity,
@@ -406,7 +406,7 @@ export class AccessBot {
 
   /** Whether `actor` may act now, counted; opening the Slack App Home counts too. */
   async mayAct(actor: ChatActor): Promise<boolean> {
-    const allowed = await this.#rate.take(`${actor.platform}:${actor.chatUserId}`);
+    const allowed = await this.#rate(`${actor.platform}:${actor.chatUserId}`);
     if (!allowed)
       this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
     return allowed;
