@@ -46,7 +46,7 @@ import { type ChatActor, Identity } from './identity.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
-import { rateLimit } from './rate-limit.ts';
+import { type RateLimit, rateLimit } from './rate-limit.ts';
 import { kept, type Reply, warning } from './reply.ts';
 import {
   type FormOutcome,
@@ -80,8 +80,8 @@ export interface BotDeps {
   pendingStatus: string;
   /** Whether someone may approve their own request; off unless the organisation allows it. */
   allowSelfApproval?: boolean;
-  /** Commands, clicks and forms one person may send per minute (0: no limit), and at once. */
-  rateLimit?: { perMinute: number; burst: number };
+  /** Commands, clicks and forms one person may send per minute and in a row; unset: no limit. */
+  rateLimit?: RateLimit;
   /** Who may manage groups and read others' history; unset: nobody may. */
   groups?: GroupRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
@@ -103,11 +103,6 @@ export interface BotDeps {
   /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
 }
-
-/** Enough for anyone working by hand; a script or a stuck key is slowed down. */
-export const DEFAULT_RATE_LIMIT = { perMinute: 30, burst: 10 };
-/** For load tests and benchmarks: nobody is slowed down. */
-export const NO_LIMIT = { perMinute: 0, burst: 1 };
 
 const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
 
@@ -148,8 +143,7 @@ export class AccessBot {
       sensitive: deps.context?.sensitive,
     });
     this.#catalog = new AppCatalog(client, nowMs);
-    const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.#rate = rateLimit({ ...limit, store, now: nowMs });
+    this.#rate = rateLimit(deps.rateLimit, store, nowMs);
     this.#groups = {
       ...base,
       identity: this.#identity,

@@ -8,20 +8,23 @@
  */
 import type { RateStore } from '../store/store.ts';
 
-export interface RateLimitOptions {
-  /** 0: no limit. */
+/** RATE_LIMIT_PER_MINUTE (0: no limit) and RATE_LIMIT_BURST. */
+export interface RateLimit {
   perMinute: number;
   burst: number;
-  now: () => number;
-  store: RateStore;
 }
 
-/** Whether `who` may act now (and it is counted); false when they must wait. */
-export function rateLimit(o: RateLimitOptions): (who: string) => Promise<boolean> {
-  const windowMs = Math.ceil((60_000 * o.burst) / o.perMinute);
+/** Whether `who` may act now (and it is counted); false when they must wait. No limit: always. */
+export function rateLimit(
+  limit: RateLimit | undefined,
+  store: RateStore,
+  now: () => number,
+): (who: string) => Promise<boolean> {
+  if (!limit?.perMinute) return async () => true;
+  const { perMinute, burst } = limit;
+  const windowMs = Math.ceil((60_000 * burst) / perMinute);
   return async (who) => {
-    if (o.perMinute <= 0) return true;
-    const now = o.now();
-    return (await o.store.countAction(who, new Date(now - (now % windowMs)))) <= o.burst;
+    const at = now();
+    return (await store.countAction(who, new Date(at - (at % windowMs)))) <= burst;
   };
 }

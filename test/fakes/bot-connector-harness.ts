@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext } from '../../src/app/runtime.ts';
-import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -93,7 +93,6 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     store,
     log,
     pendingStatus: 'Pending',
-    rateLimit: NO_LIMIT,
     now,
     groups: config.groups,
     notices,

@@ -11,7 +11,7 @@ import { AccessHealth } from '../../src/app/access-health.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext, lateNotices } from '../../src/app/runtime.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
-import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -112,7 +112,6 @@ export async function startSlackBot(
     store,
     log,
     pendingStatus: 'Pending',
-    rateLimit: NO_LIMIT,
     groups: config.groups,
     notices,
     context,
