@@ -25,7 +25,7 @@ import {
 import { startTeams } from '../adapters/teams/start.ts';
 import { AccessClient } from '../src/access/client.ts';
 import { loadConfig } from '../src/app/config.ts';
-import { AccessBot, NO_LIMIT } from '../src/core/bot.ts';
+import { AccessBot } from '../src/core/bot.ts';
 import { createLogger } from '../src/log.ts';
 import { createMetrics } from '../src/metrics.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
@@ -61,7 +61,7 @@ const store = await openStore('sqlite::memory:');
 const metrics = createMetrics();
 const http = new HttpServer({ log, metrics, readiness: [] });
 const teams = await startTeams({
-  bot: new AccessBot({ client, store, log, pendingStatus: 'Pending', rateLimit: NO_LIMIT }),
+  bot: new AccessBot({ client, store, log, pendingStatus: 'Pending' }),
   routes: http,
   replays: store,
   log,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AccessBot, NO_LIMIT } from '../src/core/bot.ts';
+import { AccessBot } from '../src/core/bot.ts';
 import type { Reply } from '../src/core/reply.ts';
 import { policies, users } from '../src/sandbox/seed.ts';
 import type { Platform } from '../src/store/store.ts';
@@ -69,7 +69,6 @@ describe.each(corpus)('%s', (_name, text) => {
       store: w.store,
       log,
       pendingStatus: 'Pending',
-      rateLimit: NO_LIMIT,
       now: () => w.clock.now(),
       approvers: poller.approvers,
       nudgeAfterMs: DAY_MS,

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebAPIRequestError } from '@slack/web-api';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { z } from 'zod';
 import { SlackApi } from '../adapters/slack/api.ts';
 import { mapSlackError, SlackApiError } from '../adapters/slack/errors.ts';
 import { english } from '../src/core/i18n/voice.ts';
@@ -116,14 +117,41 @@ describe('the member directory', () => {
 });
 
 describe('a 429 on a person’s answer', () => {
-  it('waits out a short Retry-After once, then edits the message', async () => {
+  it('waits out a Retry-After of at most 3 s once, and hands a longer one back at once', async () => {
+    const waits: number[] = [];
+    const api = new SlackApi({
+      token: 'xoxb-test-bot-token',
+      apiUrl: fake().apiUrl,
+      log: captureLog().log,
+      metrics: createMetrics(),
+      retries: 0,
+      timeoutMs: 5_000,
+      maxRateLimitWaitMs: 3_000,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const post = () =>
+      api.call(
+        'chat.postMessage',
+        { channel: 'C-OPS', text: 'hello' },
+        z.object({ ts: z.string() }),
+      );
+    fake().fail('chat.postMessage', { kind: 'rate_limited', retryAfterSeconds: 3 });
+    await post();
+    expect(waits).toEqual([3_000]);
+    fake().fail('chat.postMessage', { kind: 'rate_limited', retryAfterSeconds: 4 });
+    expect(await post().catch((e: unknown) => e)).toMatchObject({ retryAfterMs: 4_000 });
+    expect(waits).toEqual([3_000]);
+    expect(fake().callsOf('chat.postMessage')).toHaveLength(3);
+  });
+
+  it('edits the message after a Retry-After waited out', async () => {
     const task = await slack.sandbox.client.getTask(tasks.margaretTimFigmaEditor);
     const ref = await notifier().post(
       { kind: 'user', chatUserId: 'U-MARGARET' },
       taskMessage(english, taskCard(english, task, { pendingStatus: 'Pending' })),
     );
     const { channel, ts } = ref.data as { channel: string; ts: string };
-    fake().fail('chat.update', { kind: 'rate_limited', retryAfterSeconds: 1 });
+    fake().fail('chat.update', { kind: 'rate_limited', retryAfterSeconds: 0 });
     const blocks = fake().messages.get(`${channel}/${ts}`)!.blocks;
     const where = { kind: 'message' as const, channel, ts, responseUrl: fake().responseUrl() };
     // Acked while the service has not answered yet: the edit, and its wait, come after.

@@ -221,7 +221,10 @@ describe('App Home', () => {
 describe('App Home openings', () => {
   it('count against the person’s rate limit: past it the tab keeps what it showed', async () => {
     const rateLimit = { perMinute: 3, burst: 3 };
-    const limited = await startSlackBot(sandbox(), fake(), {}, { bot: { rateLimit } });
+    // A stopped clock: every opening falls in one window of the limit.
+    const at = new Date();
+    const bot = { rateLimit, now: () => at };
+    const limited = await startSlackBot(sandbox(), fake(), {}, { bot });
     try {
       for (let i = 0; i < 5; i++) {
         const event = { type: 'app_home_opened', user: 'U-KEN', tab: 'home', event_ts: `${i}.1` };

@@ -149,6 +149,7 @@ describe('Bot Connector failures', () => {
     t.h.connector.fail('reply', 429, { times: 1 });
     await post();
     expect(sends().map((c) => c.status)).toEqual([412, 429, 200]);
+    expect(t.h.retryWaits).toEqual([500, 1_000]);
   });
 
   it('502 and 504 are retried', async () => {

@@ -9,7 +9,7 @@
  * `Retry-After` for the caller (the poller) to honour.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { WebAPIRateLimitedError, WebClient } from '@slack/web-api';
+import { WebAPIRateLimitedError, WebClient, type WebClientOptions } from '@slack/web-api';
 import type { z } from 'zod';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
@@ -31,6 +31,24 @@ export interface SlackApiOptions {
   timeoutMs: number;
   /** A 429 asking for at most this long is waited out once; a longer one fails at once. */
   maxRateLimitWaitMs: number;
+  /** How that wait is waited; tests pass their own. */
+  sleep?: (ms: number) => Promise<unknown>;
+}
+
+/**
+ * The options of every WebClient accessbot makes, Bolt's included: a fresh object each time,
+ * since Bolt and Socket Mode write into the one they are given.
+ */
+export function webClientOptions(
+  o: Pick<SlackApiOptions, 'apiUrl' | 'log' | 'retries' | 'timeoutMs'>,
+): WebClientOptions {
+  return {
+    slackApiUrl: o.apiUrl,
+    logger: slackLogger(o.log, 'slack-web-api'),
+    timeout: o.timeoutMs,
+    retryConfig: { retries: o.retries, factor: 2, minTimeout: 250, maxTimeout: 1_000 },
+    rejectRateLimitedCalls: true,
+  };
 }
 
 type Outcome = 'ok' | 'rate_limited' | 'unavailable' | 'gone' | 'error';
@@ -50,13 +68,7 @@ export class SlackApi {
 
   constructor(options: SlackApiOptions) {
     this.#o = options;
-    this.client = new WebClient(options.token, {
-      slackApiUrl: options.apiUrl,
-      logger: slackLogger(options.log, 'slack-web-api'),
-      timeout: options.timeoutMs,
-      retryConfig: { retries: options.retries, factor: 2, minTimeout: 250, maxTimeout: 1_000 },
-      rejectRateLimitedCalls: true,
-    });
+    this.client = new WebClient(options.token, webClientOptions(options));
   }
 
   /** Calls a Web API method and parses the fields of its answer that we read. */
@@ -128,7 +140,7 @@ export class SlackApi {
       const waitMs = error instanceof WebAPIRateLimitedError ? error.retryAfter * 1000 : Infinity;
       if (waitMs > this.#o.maxRateLimitWaitMs) throw error;
       this.#o.log.warn({ waitMs }, 'Slack asked to slow down; waiting once before retrying');
-      await delay(waitMs);
+      await (this.#o.sleep ?? delay)(waitMs);
       return fn();
     }
   }

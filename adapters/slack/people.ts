@@ -2,11 +2,13 @@
  * What Slack tells of a person beyond who they are: their time zone (`user.tz`, an IANA name),
  * for the poller's quiet hours and every time shown to them, and their language (`user.locale`,
  * asked with `include_locale`), which everything they read is written in — both from one
- * `users.info` call, whose e-mail address the person's first command then links them by. Each person is asked once per `ttlMs` (people travel and change settings,
- * so not forever), and lookups of one person at the same time share one call. A user Slack no
- * longer knows has neither; any other failure reaches the caller, which falls back to the
- * defaults.
+ * `users.info` call, whose e-mail address the request that made it may link them by (a kept
+ * address is never used: the core asks for one afresh when it rechecks a link). Each person is
+ * asked once per `ttlMs` (people travel and change settings, so not forever), and lookups of one
+ * person at the same time share one call. A user Slack no longer knows has neither; any other
+ * failure reaches the caller, which falls back to the defaults.
  */
+import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { timedCache } from '../../src/core/cache.ts';
 import { RecipientGoneError } from '../../src/core/notifier.ts';
@@ -39,6 +41,9 @@ export interface SlackPeopleOptions {
   now: () => number;
 }
 
+/** A person's profile, and the address the same answer gave. */
+type Known = { profile: SlackProfile; email?: string };
+
 /** People whose profile is kept at most. */
 const KNOWN_MAX = 50_000;
 
@@ -53,38 +58,27 @@ export class SlackPeople {
       ttl: options.ttlMs,
       max: KNOWN_MAX,
       now: options.now,
-      load: async (userId: string) => {
-        const { profile, email } = await this.#ask(userId);
-        this.#emails.set(userId, email);
-        return profile;
-      },
+      load: (userId: string) => this.#ask(userId),
     });
   }
 
-  /** Addresses read by loads under way, handed to the one who asked (never kept). */
-  readonly #emails = new Map<string, string | undefined>();
-
   async of(userId: string): Promise<SlackProfile> {
-    return (await this.lookUp(userId)).profile;
+    return (await this.#known.forceFetch(userId)).profile;
   }
 
   async lookUp(userId: string): Promise<LookedUp> {
-    // A kept answer is read without the fetch machinery (several promises per call).
-    const kept = this.#known.get(userId);
-    if (kept) return { profile: kept };
-    const profile = await this.#known.forceFetch(userId);
-    if (!this.#emails.has(userId)) return { profile };
-    const email = this.#emails.get(userId);
-    this.#emails.delete(userId);
-    return { profile, fresh: { email } };
+    const status: LRUCache.Status<string, Known> = {};
+    const { profile, email } = await this.#known.forceFetch(userId, { status });
+    // Anything but a kept answer was read from Slack for this very call.
+    return status.fetch === 'hit' ? { profile } : { profile, fresh: { email } };
   }
 
   /** What is known now, without asking Slack: for a form that must open within its trigger's 3 s. */
   known(userId: string): SlackProfile {
-    return this.#known.peek(userId) ?? {};
+    return this.#known.peek(userId)?.profile ?? {};
   }
 
-  async #ask(userId: string): Promise<{ profile: SlackProfile; email?: string }> {
+  async #ask(userId: string): Promise<Known> {
     try {
       const { user } = await this.#api.call(
         'users.info',

@@ -8,9 +8,8 @@
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
-import type { Logger } from '../../src/log.ts';
 import { Admission } from './admission.ts';
-import { SlackApi } from './api.ts';
+import { SlackApi, type SlackApiOptions, webClientOptions } from './api.ts';
 import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
@@ -20,7 +19,6 @@ import { SlackStartError, startError } from './errors.ts';
 import { publishHome, registerHome } from './home.ts';
 import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './http-receiver.ts';
 import { slackLogger } from './logger.ts';
-import { watchLoop } from './loop-load.ts';
 import { SlackNotifier } from './notifier.ts';
 import type { PublishHome } from './origin.ts';
 import { registerRequestForm } from './request.ts';
@@ -43,21 +41,21 @@ async function checkToken(api: SlackApi, apiUrl: string) {
 }
 
 /** The app over Socket Mode, or over HTTP with the route to mount on the server. */
-function buildApp(ctx: PlatformContext<SlackSettings>, me: z.infer<typeof AuthTest>, log: Logger) {
+function buildApp(
+  ctx: PlatformContext<SlackSettings>,
+  me: z.infer<typeof AuthTest>,
+  web: SlackApiOptions,
+) {
   const { settings } = ctx;
+  const { log } = web;
   const logger = slackLogger(log);
-  const clientOptions = {
-    slackApiUrl: settings.apiUrl,
-    timeout: CALL_TIMEOUT_MS,
-    retryConfig: { retries: INTERACTIVE_RETRIES, factor: 2, minTimeout: 250, maxTimeout: 1_000 },
-  };
   const common = {
     token: settings.botToken,
     // Known from our own auth.test, so Bolt does not call it again.
     botUserId: me.user_id,
     botId: me.bot_id ?? '',
     logger,
-    clientOptions,
+    clientOptions: webClientOptions(web),
     // Bolt's conversation store keeps state per conversation that no handler reads.
     convoStore: false as const,
   };
@@ -66,7 +64,7 @@ function buildApp(ctx: PlatformContext<SlackSettings>, me: z.infer<typeof AuthTe
       appToken: settings.appToken,
       logger,
       // A receiver built here takes its Web API URL from these options, not from the app's.
-      installerOptions: { clientOptions },
+      installerOptions: { clientOptions: webClientOptions(web) },
     });
     return { app: new App({ ...common, receiver }) };
   }
@@ -91,19 +89,19 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
     metrics,
     timeoutMs: CALL_TIMEOUT_MS,
   };
-  const api = new SlackApi({
+  const interactive = {
     ...apiOptions,
     retries: INTERACTIVE_RETRIES,
     maxRateLimitWaitMs: INTERACTIVE_RATE_LIMIT_WAIT_MS,
-  });
+  };
+  const api = new SlackApi(interactive);
   // The poller's calls: never repeated or paused here; the poller retries on its own schedule.
   const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
-  const loop = settings.shedLoad === false ? undefined : watchLoop();
   const voiceOf = (userId: string) => ctx.bot.voiceOf(notifier.people.known(userId));
-  const admission = new Admission({ api, log, metrics, share: loop?.share, voiceOf });
-  const { app, route } = buildApp(ctx, me, log);
+  const admission = new Admission({ api, log, metrics, voiceOf });
+  const { app, route } = buildApp(ctx, me, interactive);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics, people: notifier.people };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
@@ -129,7 +127,6 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
       if (!route) await app.stop();
       // Work goes on after the ack; stopping waits for it.
       await admission.idle();
-      loop?.stop();
     },
   };
 }

@@ -14,8 +14,14 @@ import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { backoffDelay, parseRetryAfter, type RetryPolicy } from '../../src/net/retry.ts';
 
-/** What we retry carries no `Retry-After`, so there is no longest one to honour. */
-export type ConnectorRetry = Omit<RetryPolicy, 'maxRetryAfterMs'>;
+/**
+ * What we retry carries no `Retry-After`, so there is no longest one to honour. The jitter and
+ * the wait are `random` and `sleep`, so that tests retry without waiting.
+ */
+export interface ConnectorRetry extends Omit<RetryPolicy, 'maxRetryAfterMs'> {
+  random?: () => number;
+  sleep?: (ms: number) => Promise<unknown>;
+}
 
 export const defaultRetry: ConnectorRetry = { limit: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
 
@@ -63,12 +69,12 @@ export async function callConnector<T>(
       const f = failureOf(error);
       observe(metrics, method, f.status ? `status_${f.status}` : 'error', started);
       if (ourRetry(f) && attempt <= retry.limit) {
-        const delay = Math.round(backoffDelay(retry, attempt, Math.random));
+        const delay = Math.round(backoffDelay(retry, attempt, retry.random ?? Math.random));
         log.warn(
           { method, status: f.status, attempt, delayMs: delay },
           'Bot Connector busy; retrying',
         );
-        await sleep(delay);
+        await (retry.sleep ?? sleep)(delay);
         continue;
       }
       throw mapFailure(method, f, error, log);

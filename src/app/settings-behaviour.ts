@@ -85,12 +85,12 @@ export const people = {
   RATE_LIMIT_PER_MINUTE: withDefault(
     intIn('RATE_LIMIT_PER_MINUTE', 0, 10_000),
     '30',
-    'commands, clicks, forms and App Home openings one person may send per minute, across every replica and worker sharing the store (`0` = no limit)',
+    'commands, clicks, forms and App Home openings one person may send per minute on average, across every replica and worker sharing the store (`0` = no limit)',
   ),
   RATE_LIMIT_BURST: withDefault(
     intIn('RATE_LIMIT_BURST', 1, 1_000),
     '10',
-    'how many of those one person may send at once',
+    'how many of those one person may send in a row: they are counted in windows of `RATE_LIMIT_BURST` ÷ `RATE_LIMIT_PER_MINUTE` minutes, this many in each',
   ),
   SENSITIVE_FIELD: withDefault(
     z.string().trim().min(1).max(200),

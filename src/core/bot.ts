@@ -46,7 +46,7 @@ import { type ChatActor, Identity } from './identity.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
-import { RateLimit } from './rate-limit.ts';
+import { type RateLimit, rateLimit } from './rate-limit.ts';
 import { kept, type Reply, warning } from './reply.ts';
 import {
   type FormOutcome,
@@ -80,8 +80,8 @@ export interface BotDeps {
   pendingStatus: string;
   /** Whether someone may approve their own request; off unless the organisation allows it. */
   allowSelfApproval?: boolean;
-  /** Commands, clicks and forms one person may send per minute (0: no limit), and at once. */
-  rateLimit?: { perMinute: number; burst: number };
+  /** Commands, clicks and forms one person may send per minute and in a row; unset: no limit. */
+  rateLimit?: RateLimit;
   /** Who may manage groups and read others' history; unset: nobody may. */
   groups?: GroupRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
@@ -104,11 +104,6 @@ export interface BotDeps {
   voices?: VoiceDefaults;
 }
 
-/** Enough for anyone working by hand; a script or a stuck key is slowed down. */
-export const DEFAULT_RATE_LIMIT = { perMinute: 30, burst: 10 };
-/** For load tests and benchmarks: nobody is slowed down. */
-export const NO_LIMIT = { perMinute: 0, burst: 1 };
-
 const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
 
 /** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
@@ -124,7 +119,7 @@ export class AccessBot {
   readonly #audience: TaskAudience;
   readonly #decider: Decider;
   readonly #catalog: AppCatalog;
-  readonly #rate: RateLimit;
+  readonly #rate: (who: string) => Promise<boolean>;
   readonly #groups: GroupDeps;
   readonly #request: RequestDeps;
   readonly #requesters: Requesters;
@@ -148,8 +143,7 @@ export class AccessBot {
       sensitive: deps.context?.sensitive,
     });
     this.#catalog = new AppCatalog(client, nowMs);
-    const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.#rate = new RateLimit({ ...limit, store, now: nowMs });
+    this.#rate = rateLimit(deps.rateLimit, store, nowMs);
     this.#groups = {
       ...base,
       identity: this.#identity,
@@ -406,7 +400,7 @@ export class AccessBot {
 
   /** Whether `actor` may act now, counted; opening the Slack App Home counts too. */
   async mayAct(actor: ChatActor): Promise<boolean> {
-    const allowed = await this.#rate.take(`${actor.platform}:${actor.chatUserId}`);
+    const allowed = await this.#rate(`${actor.platform}:${actor.chatUserId}`);
     if (!allowed)
       this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
     return allowed;

@@ -215,9 +215,9 @@ export interface ReplayStore {
   firstSeen(key: string, now: Date, forgetAfter: Date): Promise<boolean>;
 }
 
-/** What people did per minute, counted across every replica sharing the store. */
+/** What people did per window of time, counted across every replica sharing the store. */
 export interface RateStore {
-  /** Counts one action of `key` in the minute starting at `window`; the minute's count so far. */
+  /** Counts one action of `key` in the window starting at `window`; the window's count so far. */
   countAction(key: string, window: Date): Promise<number>;
 }
 

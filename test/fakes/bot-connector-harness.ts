@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext } from '../../src/app/runtime.ts';
-import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -93,7 +93,6 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     store,
     log,
     pendingStatus: 'Pending',
-    rateLimit: NO_LIMIT,
     now,
     groups: config.groups,
     notices,
@@ -101,10 +100,13 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     ...options.bot,
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
+  /** The pauses our own connector retries asked for: recorded, not waited. */
+  const retryWaits: number[] = [];
+  const sleep = async (ms: number) => void retryWaits.push(ms);
   const teams: TeamsAdapter = await startTeams(
     { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
     {
-      retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      retry: { limit: 2, baseDelayMs: 500, maxDelayMs: 30_000, random: () => 1, sleep },
       now,
       ...options,
     },
@@ -143,6 +145,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     context,
     metrics,
     logLines: lines,
+    retryWaits,
     url,
     post,
     activities,
@@ -174,6 +177,7 @@ export function useTeams(options: HarnessOptions = {}) {
   });
   beforeEach(() => {
     suite.h.connector.clear();
+    suite.h.retryWaits.length = 0;
     sandbox.current.faults.reset();
   });
   afterEach(() => {

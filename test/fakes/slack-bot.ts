@@ -11,7 +11,7 @@ import { AccessHealth } from '../../src/app/access-health.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext, lateNotices } from '../../src/app/runtime.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
-import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -88,9 +88,6 @@ export async function startSlackBot(
     DIRECTORY_SYNC_INTERVAL: '0',
     ...env,
   });
-  // Here the test, the sandbox and the fakes share the bot's thread: how busy it is says nothing
-  // about the bot's load (test/slack-admission-load.test.ts tests the loop's load on its own).
-  if (config.slack) Object.assign(config.slack, { shedLoad: false });
   const metrics = createMetrics();
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }
@@ -115,7 +112,6 @@ export async function startSlackBot(
     store,
     log,
     pendingStatus: 'Pending',
-    rateLimit: NO_LIMIT,
     groups: config.groups,
     notices,
     context,

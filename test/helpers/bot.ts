@@ -1,7 +1,7 @@
 /** A real bot over a real sandbox and an in-memory SQLite store, with a silent logger. */
 import { Writable } from 'node:stream';
 import type { AccessClient } from '../../src/access/client.ts';
-import { AccessBot, type BotDeps, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/open.ts';
@@ -23,7 +23,7 @@ export async function botFor(client: AccessClient, more?: (store: Store) => Part
   const store = await openStore('sqlite::memory:');
   const { lines, log } = captureLog();
   // Tests act far faster than people: no per-person limit here (test/floods.test.ts has its own).
-  const deps = { pendingStatus: 'Pending', rateLimit: NO_LIMIT, ...more?.(store) };
+  const deps = { pendingStatus: 'Pending', ...more?.(store) };
   const bot = new AccessBot({ client, store, log, ...deps });
   return { bot, store, logLines: lines, log };
 }

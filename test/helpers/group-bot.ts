@@ -43,7 +43,6 @@ export async function groupBot(
     groups,
     notices,
     now: () => new Date(clock.ms),
-    rateLimit: { perMinute: 0, burst: 1 },
     metrics,
   });
   const as = (who: Who, platform: 'slack' | 'teams' = 'slack'): ChatActor => ({

@@ -10,7 +10,7 @@ import { afterEach } from 'vitest';
 import { renderReply } from '../../adapters/shell/render.ts';
 import { startSlack } from '../../adapters/slack/start.ts';
 import { lateNotices } from '../../src/app/runtime.ts';
-import { AccessBot, NO_LIMIT } from '../../src/core/bot.ts';
+import { AccessBot } from '../../src/core/bot.ts';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Destination, MessageRef, Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
@@ -80,7 +80,6 @@ async function common(options: WorldOptions) {
       store,
       log,
       pendingStatus: 'Pending',
-      rateLimit: NO_LIMIT,
       ...botDeps,
     });
   const link = async (platform: Platform, chatUserId: (who: Person) => string) => {
@@ -121,7 +120,6 @@ export async function slackWorld(options: WorldOptions = {}) {
     signingSecret: SIGNING_SECRET,
     apiUrl: fake.apiUrl,
     command: '/access',
-    shedLoad: false,
   };
   const ctx = { bot: c.bot(), routes: http, replays: c.store, log: c.log, metrics, settings };
   const slack = await startSlack(ctx);

@@ -1,6 +1,6 @@
 /**
- * Per-person action counts, one row per person holding the current minute: a write is one
- * upsert that starts the count afresh in a new minute. Rows of past minutes are harmless and are
+ * Per-person action counts, one row per person holding the current window: a write is one
+ * upsert that starts the count afresh in a new window. Rows of past windows are harmless and are
  * deleted in bulk once per minute of the callers' clock.
  */
 import type { RateStore } from '../roles.ts';
