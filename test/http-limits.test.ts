@@ -200,7 +200,6 @@ describe('the server on its own', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 1_000,
-      listenBacklog: 4_096,
     });
     expect(server.server.headersTimeout).toBe(10_000);
     expect(server.server.requestTimeout).toBe(30_000);

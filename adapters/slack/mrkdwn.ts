@@ -33,20 +33,14 @@ export function escapeMrkdwn(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** All that `markup` changes; text without any is already mrkdwn as it is. */
-const special = /[&<>*_~`]|:[a-z0-9_+'-]+:/i;
-
 /** The core's text as mrkdwn in which only our code spans are markup. */
 export function toMrkdwn(text: string): string {
-  const cleaned = clean(text);
-  if (!special.test(cleaned)) return cleaned;
-  const out = cleaned.replace(markup, (m) => (m.length > 1 ? escapeMrkdwn(m) : literal[m]!));
+  const out = clean(text).replace(markup, (m) => (m.length > 1 ? escapeMrkdwn(m) : literal[m]!));
   // A quote starts with `>` at the start of a line; `clean` left one line, so only here.
   return out.replace(/^(\s*)&gt;/, '$1\u203a');
 }
 
 /** The core's text for a `plain_text` object: nothing is markup there but emoji codes. */
 export function toPlain(text: string): string {
-  const cleaned = clean(text);
-  return cleaned.includes(':') ? cleaned.replace(emojiCode, '\u2236') : cleaned;
+  return clean(text).replace(emojiCode, '\u2236');
 }

@@ -9,8 +9,7 @@ export const SlashCommand = z.object({
   user_id: z.string().min(1),
   channel_id: z.string().optional(),
   text: z.string().default(''),
-  // Only its scheme here: the post parses it whole (api.ts), and a parse per command is costly.
-  response_url: z.string().regex(/^https?:\/\//),
+  response_url: z.url(),
   trigger_id: z.string().min(1),
 });
 export type SlashCommand = z.infer<typeof SlashCommand>;

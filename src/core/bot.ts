@@ -128,12 +128,11 @@ export class AccessBot {
   constructor(deps: BotDeps) {
     this.#deps = deps;
     const now = deps.now ?? (() => new Date());
-    // Milliseconds without a Date on every call, unless a clock was given.
-    const nowMs = deps.now ? () => now().getTime() : Date.now;
+    const nowMs = () => now().getTime();
     this.#now = now;
     const { client, store, log } = deps;
     const base = { ...deps, now };
-    this.#identity = new Identity(client, store, now, nowMs);
+    this.#identity = new Identity(client, store, now);
     this.#audience = new TaskAudience(base);
     const allowSelfApproval = deps.allowSelfApproval ?? false;
     this.#decider = new Decider({
@@ -188,7 +187,7 @@ export class AccessBot {
       case 'help':
         return helpReply(v);
       case 'tasks':
-        return (await this.#taskList(actor, v)).reply;
+        return (await this.taskList(actor)).reply;
       case 'approve':
         return this.#decideRefs(actor, v, command.tasks, 'approve', undefined, command.confirm);
       case 'decline':
@@ -253,11 +252,8 @@ export class AccessBot {
    * A failure comes back as a reply with no tasks.
    */
   taskList(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
-    return this.#taskList(actor, this.voiceOf(actor));
-  }
-
-  #taskList(actor: ChatActor, v: Voice): Promise<{ reply: Reply; tasks: Task[] }> {
     const { store, pendingStatus } = this.#deps;
+    const v = this.voiceOf(actor);
     const list = async (link: IdentityLink) => {
       const tasks = await this.#audience.pending(link);
       const shown = tasks.slice(0, MAX_TASKS_SHOWN);

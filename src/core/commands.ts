@@ -207,10 +207,9 @@ export function parseCommand(input: string, v: Voice): ParseResult {
     case 'tasks':
     case 'groups':
     case 'requests':
-      // Nothing in `{ name }` for the schema to check.
       return rest.length
         ? fail(v.t('parse.noArguments', { name, usage: usage(v, name) }))
-        : { ok: true, command: { name } };
+        : ok({ name });
     case 'approve':
     case 'decline': {
       const { head, free } = splitFree(args);

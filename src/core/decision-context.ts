@@ -55,8 +55,6 @@ type Pieces = {
 const TTL_MS = 60_000;
 const LEVELS_TTL_MS = 5 * 60_000;
 const NONE: CardExtras = { context: [] };
-/** Why a wait is cut short: a reason of our own, so that aborting builds no DOMException each time. */
-const SETTLED = 'settled';
 
 export class DecisionContext {
   readonly sensitive: SensitiveApps;
@@ -141,7 +139,7 @@ export class DecisionContext {
       settled = true;
     });
     await Promise.race([done, this.#d.clock.sleep(this.#d.waitMs, stop.signal)]);
-    stop.abort(SETTLED);
+    stop.abort();
     return settled;
   }
 

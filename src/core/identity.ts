@@ -44,23 +44,16 @@ export class Identity {
   readonly #client: AccessClient;
   readonly #store: LinkStore;
   readonly #now: () => Date;
-  /** The same clock in milliseconds, without a Date where it can. */
-  readonly #nowMs: () => number;
   /** Look-ups by platform and chat user: a link found, or why there is none. */
   readonly #lookups;
   /** Links by platform and chat user, as last read or written here. */
   readonly #links: LRUCache<string, IdentityLink>;
 
-  constructor(
-    client: AccessClient,
-    store: LinkStore,
-    now: () => Date,
-    nowMs = () => now().getTime(),
-  ) {
+  constructor(client: AccessClient, store: LinkStore, now: () => Date) {
     this.#client = client;
     this.#store = store;
     this.#now = now;
-    this.#nowMs = nowMs;
+    const nowMs = () => now().getTime();
     this.#lookups = timedCache({
       ttl: UNLINKED_FOR_MS,
       max: UNLINKED_REMEMBERED,
@@ -83,10 +76,10 @@ export class Identity {
   async resolve(actor: ChatActor): Promise<IdentityLink> {
     const key = `${actor.platform}\u0000${actor.chatUserId}`;
     const known = this.#links.get(key) ?? (await this.#stored(key, actor));
-    if (known && this.#nowMs() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
+    const now = this.#now();
+    if (known && now.getTime() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
     this.#links.delete(key);
     if (known) {
-      const now = this.#now();
       if ((await emailOf(actor)) === known.email) {
         const checked = { ...known, linkedAt: now };
         await this.#store.saveLink(checked);

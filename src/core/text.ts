@@ -32,23 +32,10 @@ const BACKTICK_LOOKALIKE = '\u02cb';
 export const printable = (text: string) =>
   text.toWellFormed().replace(breaks, ' ').replace(hidden, '');
 
-/**
- * Printable ASCII and Latin-1 (but the soft hyphen), bullets and ellipses: nothing in it for
- * `printable` or `markRuns` to take (most text is such).
- */
-const plainText = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u00ff\u2022\u2026]*$/;
-/**
- * Plain text that `clean` leaves as it is (most of our own wording and of names): words of
- * `plainText` (without its no-break space) parted by single spaces, and nothing like a link.
- */
-const word = '[\\x21-\\x7e\\u00a1-\\u00ac\\u00ae-\\u00ff\\u2022\\u2026]+';
-const settled = new RegExp(`^(?:${word}(?: ${word})*)?$`);
-const linkLike = /:\/\/|www\./i;
-
 /** Any text as one harmless line: safe for our own wording too, which it leaves as it is. */
 export function clean(text: string): string {
-  if (settled.test(text) && !linkLike.test(text)) return text;
-  return (plainText.test(text) ? text : printable(text).replace(markRuns, '$1'))
+  return printable(text)
+    .replace(markRuns, '$1')
     .replace(urlStarts, (_m, scheme: string | undefined, www: string | undefined) =>
       scheme ? `${scheme}[:]//` : `${www}[.]`,
     )

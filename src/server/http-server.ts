@@ -31,12 +31,6 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Connections open at once; further ones are closed as they arrive. */
   maxConnections: number;
-  /**
-   * Connections the kernel holds for us before we accept them (capped by net.core.somaxconn).
-   * Node's 511 overflows in a burst, and an overflowing SYN is retried by the client only after
-   * a second or more; accepting is cheap here, so a deeper queue drains in milliseconds.
-   */
-  listenBacklog: number;
 }
 
 /** Slack and the Bot Framework send small requests quickly and expect answers within seconds. */
@@ -46,7 +40,6 @@ export const defaultHttpLimits: HttpLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1_000,
-  listenBacklog: 4_096,
 };
 
 export interface ReadinessCheck {
@@ -114,7 +107,7 @@ export class HttpServer {
   async listen(port: number, host?: string): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen({ port, host, backlog: this.#limits.listenBacklog }, () => {
+      this.server.listen({ port, host }, () => {
         this.server.off('error', reject);
         resolve();
       });
@@ -132,9 +125,7 @@ export class HttpServer {
   }
 
   async #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = req.url ?? '/';
-    // A mounted path is a plain pathname: a request for exactly it needs no parsing.
-    const path = this.#routes.has(url) ? url : new URL(url, 'http://localhost').pathname;
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     try {
       const route = this.#routes.get(path);
       const maxBodyBytes = route?.maxBodyBytes ?? this.#limits.maxBodyBytes;

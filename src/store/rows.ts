@@ -2,18 +2,9 @@ import type { z } from 'zod';
 import { checked } from './checked.ts';
 import { StoreError } from './errors.ts';
 
-/** Each column's field and whether it holds an instant, worked out once per column name. */
-const columns = new Map<string, { field: string; instant: boolean }>();
-const columnOf = (column: string) => {
-  let known = columns.get(column);
-  if (known === undefined) {
-    const field = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    // Instants sit in the columns named `at` or `…_at`; SQLite keeps them as epoch milliseconds.
-    known = { field, instant: column === 'at' || column.endsWith('_at') };
-    columns.set(column, known);
-  }
-  return known;
-};
+const fieldOf = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** Instants sit in the columns named `at` or `…_at`; SQLite keeps them as epoch milliseconds. */
+const isInstant = (column: string) => column === 'at' || column.endsWith('_at');
 
 /**
  * Reads the rows of `table` as records of `schema`, checked: a damaged row is a
@@ -29,11 +20,9 @@ export function rowReader<T>(
   const what = `a row of ${table}`;
   return (row) => {
     const fields: Record<string, unknown> = {};
-    const values = row as Record<string, unknown>;
-    for (const column in values) {
-      const value = values[column];
-      const { field, instant } = columnOf(column);
-      if (instant && typeof value === 'number') fields[field] = new Date(value);
+    for (const [column, value] of Object.entries(row as Record<string, unknown>)) {
+      const field = fieldOf(column);
+      if (isInstant(column) && typeof value === 'number') fields[field] = new Date(value);
       else if (typeof value === 'string' && options.json?.includes(field)) {
         try {
           fields[field] = JSON.parse(value);

@@ -21,9 +21,6 @@ export class Sql {
 }
 
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
-  // Without a statement spliced in, the template's own strings are the parts: the same frozen
-  // array on every call from one place, which a database can know its prepared statement by.
-  if (!values.some((value) => value instanceof Sql)) return new Sql(strings, values);
   const parts: string[] = [];
   const params: unknown[] = [];
   let text = strings[0] ?? '';

@@ -9,7 +9,6 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { LRUCache } from 'lru-cache';
 import type { MessageValues } from './args.ts';
 import { type Catalog, catalogs, LANGUAGES, type Language } from './catalogs.ts';
-import { compile, formattersFor, type Said } from './compile.ts';
 import type { en } from './en.ts';
 
 export type MessageKey = keyof typeof en;
@@ -69,42 +68,19 @@ export function isTimeZone(zone: string): boolean {
  */
 export const flag = (value: unknown): 'yes' | 'no' => (value ? 'yes' : 'no');
 
-/** By language, then key: a key joined to its language would be a new string to hash each time. */
-const perLanguage = <V>() => new Map(LANGUAGES.map((l) => [l, new Map<MessageKey, V>()]));
+/** Each message's formatter, made when it is first said, by language and key. */
+const messages = new Map<string, IntlMessageFormat>();
 
-interface Message {
-  /** What intl-messageformat says; the only voice of what `fast` cannot say. */
-  slow: IntlMessageFormat;
-  fast: Said | undefined;
-}
-
-const compiled = perLanguage<Message>();
-/** Messages without placeholders, once formatted: labels are said on every card. */
-const fixed = perLanguage<string>();
-
-const formatters = new Map(LANGUAGES.map((l) => [l, formattersFor(l)]));
-
-function messageOf(language: Language, key: MessageKey): Message {
-  let message = compiled.get(language)!.get(key);
+function format(language: Language, key: MessageKey, values: object | undefined): string {
+  const id = `${language}\u0000${key}`;
+  let message = messages.get(id);
   if (!message) {
     const catalog: Catalog = catalogs[language];
     // Tags mean nothing in our messages: `<reason>` is text a person types.
-    const slow = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
-    message = { slow, fast: compile(slow.getAst(), formatters.get(language)!) };
-    compiled.get(language)!.set(key, message);
+    message = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
+    messages.set(id, message);
   }
-  return message;
-}
-
-function format(language: Language, key: MessageKey, values: object | undefined): string {
-  const said = values ? undefined : fixed.get(language)!.get(key);
-  if (said !== undefined) return said;
-  const message = messageOf(language, key);
-  const text =
-    message.fast?.(values as Record<string, unknown> | undefined) ??
-    String(message.slow.format(values as Record<string, string | number> | undefined));
-  if (!values) fixed.get(language)!.set(key, text);
-  return text;
+  return String(message.format(values as Record<string, string | number> | undefined));
 }
 
 export class Voice {
@@ -117,12 +93,6 @@ export class Voice {
   readonly #time: Intl.DateTimeFormat;
   readonly #clock: Intl.DateTimeFormat;
   readonly #list: Intl.ListFormat;
-  /**
-   * What was said lately: the same tasks' times and titles are said on every list and card, and
-   * formatting a date or a list costs far more than finding it again.
-   */
-  readonly #times = new LRUCache<string, string>({ max: 64 });
-  readonly #lists = new LRUCache<string, string>({ max: 16 });
 
   constructor(locale: string, language: Language, timeZone: string, channel?: Voice) {
     this.locale = locale;
@@ -148,16 +118,7 @@ export class Voice {
 
   /** A date and time in this person's zone, its zone named: `22. Nov. 2026, 15:05 MEZ`. */
   time(value: Date | string): string {
-    if (typeof value !== 'string') return this.#timeOf(value);
-    let said = this.#times.get(value);
-    if (said === undefined) {
-      said = this.#timeOf(new Date(value), value);
-      this.#times.set(value, said);
-    }
-    return said;
-  }
-
-  #timeOf(date: Date, value: Date | string = date): string {
+    const date = typeof value === 'string' ? new Date(value) : value;
     return Number.isNaN(date.getTime()) ? String(value) : this.#time.format(date);
   }
 
@@ -183,32 +144,18 @@ export class Voice {
 
   /** `A, B and C` as the language joins them. */
   list(items: readonly string[]): string {
-    // JSON keeps items apart whatever they hold.
-    const key = JSON.stringify(items);
-    let said = this.#lists.get(key);
-    if (said === undefined) {
-      said = this.#list.format(items);
-      this.#lists.set(key, said);
-    }
-    return said;
+    return this.#list.format(items);
   }
 }
 
 /**
- * Voices by what was asked for, as it was said: every reply asks again (each card of a list), and
- * making sense of a locale and a time zone (Intl checks them by building formatters) costs more
- * than speaking.
+ * Voices by what was asked for: every reply asks again (each card of a list), and a voice's
+ * `Intl` formatters are made once.
  */
-const voices = new LRUCache<string, Voice>({ max: 1_000 });
-
-function remembered(id: string, make: () => Voice): Voice {
-  let voice = voices.get(id);
-  if (!voice) {
-    voice = make();
-    voices.set(id, voice);
-  }
-  return voice;
-}
+const voices = new LRUCache<string, Voice, () => Voice>({
+  max: 1_000,
+  memoMethod: (_id, _old, { context }) => context(),
+});
 
 /**
  * The voice for a person whose platform said `locale` and `timeZone` (either may be unknown or
@@ -220,22 +167,27 @@ export function voiceFor(
   defaults: VoiceDefaults = ENGLISH,
 ): Voice {
   const id = `${locale ?? ''}\u0000${timeZone ?? ''}\u0000${defaults.locale}\u0000${defaults.timeZone}`;
-  return remembered(id, () => {
-    const organisation = channelVoice(defaults);
-    const language = languageOf(locale);
-    const tag = (language && localeTag(locale)) || organisation.locale;
-    const zone = timeZone && isTimeZone(timeZone) ? timeZone : organisation.timeZone;
-    return new Voice(tag, language ?? organisation.language, zone, organisation);
+  return voices.memo(id, {
+    context: () => {
+      const organisation = channelVoice(defaults);
+      const language = languageOf(locale);
+      const tag = (language && localeTag(locale)) || organisation.locale;
+      const zone = timeZone && isTimeZone(timeZone) ? timeZone : organisation.timeZone;
+      return new Voice(tag, language ?? organisation.language, zone, organisation);
+    },
   });
 }
 
 /** The organisation's own voice: DEFAULT_LOCALE in DEFAULT_TIME_ZONE (English, UTC if unusable). */
 export function channelVoice(defaults: VoiceDefaults = ENGLISH): Voice {
-  return remembered(`channel\u0000${defaults.locale}\u0000${defaults.timeZone}`, () => {
-    const language = languageOf(defaults.locale);
-    const tag = (language && localeTag(defaults.locale)) || 'en';
-    const zone = isTimeZone(defaults.timeZone) ? defaults.timeZone : 'UTC';
-    return new Voice(tag, language ?? 'en', zone);
+  const id = `channel\u0000${defaults.locale}\u0000${defaults.timeZone}`;
+  return voices.memo(id, {
+    context: () => {
+      const language = languageOf(defaults.locale);
+      const tag = (language && localeTag(defaults.locale)) || 'en';
+      const zone = isTimeZone(defaults.timeZone) ? defaults.timeZone : 'UTC';
+      return new Voice(tag, language ?? 'en', zone);
+    },
   });
 }
 

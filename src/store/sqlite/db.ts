@@ -1,4 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { LRUCache } from 'lru-cache';
 import { queryFailed, storeClosed } from '../errors.ts';
 import { raw, type Sql, type SqlDb, sql } from '../sql.ts';
 
@@ -10,15 +11,17 @@ const bind = (statement: Sql) =>
 
 /**
  * The one `node:sqlite` connection every table of a SQLite store shares: calls are refused once
- * it is closed, SQLite's errors become StoreErrors, and each statement is compiled once (a sweep
- * runs the same statements thousands of times). A write takes the file's lock, so there is
- * nothing to skip.
+ * it is closed, SQLite's errors become StoreErrors, and statements are kept prepared by their
+ * text (a sweep runs the same ones thousands of times). A write takes the file's lock, so there
+ * is nothing to skip.
  */
 export class SqliteDb implements SqlDb {
   readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
-  /** The same, by a template's frozen parts (sql.ts): no text to join and look up each time. */
-  readonly #byTemplate = new WeakMap<readonly string[], StatementSync>();
+  /** Bounded: an audit query's `IN (…)` lists make a text per length. */
+  readonly #statements = new LRUCache<string, StatementSync>({
+    max: 500,
+    memoMethod: (text) => this.#db.prepare(text),
+  });
   #closed = false;
   readonly skipLocked = raw('');
 
@@ -81,17 +84,6 @@ export class SqliteDb implements SqlDb {
   }
 
   #prepare(statement: Sql): StatementSync {
-    const { parts } = statement;
-    const template = Object.isFrozen(parts);
-    let prepared = template ? this.#byTemplate.get(parts) : undefined;
-    if (prepared) return prepared;
-    const text = parts.join('?');
-    prepared = this.#statements.get(text);
-    if (!prepared) {
-      prepared = this.#db.prepare(text);
-      this.#statements.set(text, prepared);
-    }
-    if (template) this.#byTemplate.set(parts, prepared);
-    return prepared;
+    return this.#statements.memo(statement.parts.join('?'));
   }
 }
