@@ -6,7 +6,7 @@
  * the requester's outcome. Each answer, on every renderer, carries nothing live.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requestModal } from '../adapters/slack/request-modal.ts';
+import { requestModal } from '../adapters/slack/request-form.ts';
 import { requestFormCard } from '../adapters/teams/request-form.ts';
 import type { AccessBot } from '../src/core/bot.ts';
 import { groupsReply, membersReply } from '../src/core/directory.ts';

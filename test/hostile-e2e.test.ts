@@ -4,7 +4,7 @@
  * nothing live; the approver then declines with a hostile reason, and that outcome is text too.
  */
 import { describe, expect, it } from 'vitest';
-import { reasonInputId } from '../adapters/teams/card-actions-data.ts';
+import { reasonInputId } from '../adapters/teams/payloads.ts';
 import { users } from '../src/sandbox/seed.ts';
 import { cardsOf } from './fakes/bot-connector-cards.ts';
 import { useTeams } from './fakes/bot-connector-harness.ts';

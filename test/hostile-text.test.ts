@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderReply as renderShell } from '../adapters/shell/render.ts';
 import { cardBlocks, renderBlocks } from '../adapters/slack/render.ts';
-import { appOption, requestModal } from '../adapters/slack/request-modal.ts';
+import { appOption, requestModal } from '../adapters/slack/request-form.ts';
 import { errorResponse, messageResponse } from '../adapters/teams/activity.ts';
 import { renderCard } from '../adapters/teams/render.ts';
 import type { Task } from '../src/access/schemas.ts';

@@ -4,7 +4,7 @@
  * sandbox. An adapter that bypassed the core, or re-implemented a rule its own way, fails here.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { requestModal } from '../adapters/slack/request-modal.ts';
+import { requestModal } from '../adapters/slack/request-form.ts';
 import { english } from '../src/core/i18n/voice.ts';
 import { users, workApps } from '../src/sandbox/seed.ts';
 import {

@@ -8,7 +8,7 @@
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { SLACK_BODY_LIMIT } from '../adapters/slack/http-receiver.ts';
+import { SLACK_BODY_LIMIT } from '../adapters/slack/receiver.ts';
 import { post, signedHeaders } from './fakes/slack-bot.ts';
 import { useSlackBot } from './fakes/slack-harness.ts';
 import { commandBody, sendCommand } from './fakes/slack-payloads.ts';

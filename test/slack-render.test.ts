@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { homeView } from '../adapters/slack/home.ts';
 import { renderReply } from '../adapters/slack/render.ts';
-import { requestModal } from '../adapters/slack/request-modal.ts';
+import { requestModal } from '../adapters/slack/request-form.ts';
 import { english } from '../src/core/i18n/voice.ts';
 import { info, listBlock, type Reply, type TaskCard } from '../src/core/reply.ts';
 import { tasksReply } from '../src/core/task-list.ts';

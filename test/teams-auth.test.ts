@@ -4,7 +4,7 @@
  * refused before anything happens; a valid one is served. Anonymous mode is only ever explicit.
  */
 import { describe, expect, it } from 'vitest';
-import { createAdapter } from '../adapters/teams/adapter.ts';
+import { createAdapter } from '../adapters/teams/receiver.ts';
 import { ConfigError } from '../src/errors.ts';
 import { TENANT, teamsKey } from './fakes/bot-connector-harness.ts';
 import { useSignedTeams } from './fakes/bot-connector-signed.ts';

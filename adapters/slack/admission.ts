@@ -11,7 +11,7 @@ import { english, type Voice } from '../../src/core/i18n/voice.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { SlackApi } from './api.ts';
-import { busyOption } from './request-modal.ts';
+import { busyOption } from './request-form.ts';
 
 export const busyText = (v: Voice) => `:hourglass_flowing_sand: ${v.t('slack.busy')}`;
 

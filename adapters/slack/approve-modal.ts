@@ -5,8 +5,8 @@
 import type { types } from '@slack/bolt';
 import type { Confirmation } from '../../src/core/decide.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import { type ApproveMetadata, callbackIds, type Origin } from './ids.ts';
 import { limits, plain } from './limits.ts';
+import { type ApproveMetadata, callbackIds, type Origin } from './payloads.ts';
 import { section } from './render.ts';
 
 export function approveModal(v: Voice, confirm: Confirmation, origin: Origin): types.ModalView {

@@ -12,10 +12,9 @@ import type { ChangeResult } from '../../src/core/groups/confirm.ts';
 import { warning } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
-import { actionIds, type Origin } from './ids.ts';
-import { originOf, tellPrivately } from './origin.ts';
-import { Click } from './payloads.ts';
+import { actionIds, Click, type Origin } from './payloads.ts';
 import { renderReply } from './render.ts';
+import { originOf, tellPrivately } from './replace-message.ts';
 
 export function registerChanges(app: App, c: SlackContext): void {
   const on = (actionId: string, verb: 'confirm' | 'cancel') =>

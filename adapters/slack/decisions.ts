@@ -18,16 +18,24 @@ import {
   ApproveMetadata,
   ApproveValue,
   actionIds,
+  Click,
   callbackIds,
   DeclineMetadata,
+  inputOf,
   type Origin,
   readMetadata,
+  Submission,
   TaskId,
   TaskIdList,
-} from './ids.ts';
-import { type Outcome, originOf, type Person, type PublishHome, showOutcome } from './origin.ts';
-import { Click, inputOf, Submission } from './payloads.ts';
+} from './payloads.ts';
 import { cardBlocks, renderBlocks } from './render.ts';
+import {
+  type Outcome,
+  originOf,
+  type Person,
+  type PublishHome,
+  showOutcome,
+} from './replace-message.ts';
 
 const stale = (v: Voice) => warning(v, v.t('slack.staleButton'));
 

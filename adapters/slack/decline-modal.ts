@@ -2,8 +2,8 @@
 import type { types } from '@slack/bolt';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import { actionIds, callbackIds, type DeclineMetadata } from './ids.ts';
 import { limits, plain } from './limits.ts';
+import { actionIds, callbackIds, type DeclineMetadata } from './payloads.ts';
 import { section } from './render.ts';
 
 export const reasonBlock = 'reason';

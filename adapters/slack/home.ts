@@ -12,9 +12,8 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
-import { actionIds } from './ids.ts';
 import { limits, mrkdwnText, plain } from './limits.ts';
-import { Click } from './payloads.ts';
+import { actionIds, Click } from './payloads.ts';
 import { header, joinBlocks, note, renderBlocks, type SlackBlock, sectionOf } from './render.ts';
 import { openRequestForm } from './request.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { types } from '@slack/bolt';
 import { cut as coreCut } from '../../src/core/text.ts';
-import { toMrkdwn, toPlain } from './mrkdwn.ts';
+import { toMrkdwn, toPlain } from './rich-text.ts';
 
 export const limits = {
   messageBlocks: 50,

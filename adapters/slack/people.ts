@@ -67,7 +67,7 @@ export class SlackPeople {
   }
 
   async lookUp(userId: string): Promise<LookedUp> {
-    const status: LRUCache.Status<string, Known> = {};
+    const status: LRUCache.Status<string, Known, undefined> = {};
     const { profile, email } = await this.#known.forceFetch(userId, { status });
     // Anything but a kept answer was read from Slack for this very call.
     return status.fetch === 'hit' ? { profile } : { profile, fresh: { email } };

@@ -8,9 +8,9 @@
 import type { types } from '@slack/bolt';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Reply, TaskCard } from '../../src/core/reply.ts';
-import { buttonActionId, cardBlockId } from './ids.ts';
 import { cut, limits, mrkdwn, mrkdwnText, plain, plainLines } from './limits.ts';
-import { toPlain } from './mrkdwn.ts';
+import { buttonActionId, cardBlockId } from './payloads.ts';
+import { toPlain } from './rich-text.ts';
 
 export type SlackBlock = types.KnownBlock;
 
@@ -154,7 +154,7 @@ export function header(text: string): SlackBlock {
 /** A section showing the core's text. */
 export const section = (text: string) => sectionOf(mrkdwnText(text, limits.sectionText));
 
-/** A section of mrkdwn already made safe (see mrkdwn.ts) and within the limit. */
+/** A section of mrkdwn already made safe (see rich-text.ts) and within the limit. */
 export function sectionOf(safe: string): SlackBlock {
   return { type: 'section', text: mrkdwn(safe) };
 }

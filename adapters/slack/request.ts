@@ -14,15 +14,18 @@ import { type Reply, warning } from '../../src/core/reply.ts';
 import type { FormOutcome } from '../../src/core/request.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
+import { limits } from './limits.ts';
 import {
   actionIds,
+  Click,
   callbackIds,
+  inputOf,
   RequestMetadata as Meta,
   type RequestMetadata,
   readMetadata,
-} from './ids.ts';
-import { limits } from './limits.ts';
-import { Click, inputOf, Submission, Suggestion } from './payloads.ts';
+  Submission,
+  Suggestion,
+} from './payloads.ts';
 import { renderReply } from './render.ts';
 import {
   appOption,
@@ -31,7 +34,7 @@ import {
   requestModal,
   UNAVAILABLE,
   unavailableOption,
-} from './request-modal.ts';
+} from './request-form.ts';
 
 /** Options must be in the ack, within Slack's 3 s: a slower service gets an honest option. */
 const SUGGEST_WITHIN_MS = 2_000;

@@ -1,7 +1,7 @@
 /**
  * Slack on accessbot's one HTTP server: checks the bot token with `auth.test` (a refused token
  * stops start-up with one clear line), builds the Bolt app — over HTTP with Bolt's HTTPReceiver
- * on `/slack/events` of the shared server (http-receiver.ts), or over Socket Mode when
+ * on `/slack/events` of the shared server (receiver.ts), or over Socket Mode when
  * `SLACK_APP_TOKEN` is set — with admission (admission.ts) bounding every request's work,
  * registers the handlers and hands back the notifier and the member directory for the poller.
  */
@@ -17,10 +17,10 @@ import { registerDecisions } from './decisions.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { publishHome, registerHome } from './home.ts';
-import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './http-receiver.ts';
 import { slackLogger } from './logger.ts';
 import { SlackNotifier } from './notifier.ts';
-import type { PublishHome } from './origin.ts';
+import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './receiver.ts';
+import type { PublishHome } from './replace-message.ts';
 import { registerRequestForm } from './request.ts';
 import type { SlackSettings } from './settings.ts';
 

@@ -4,7 +4,7 @@
  * the `29:` id, which is only this bot's alias for them in Teams, and not by any address in the
  * activity. The speaker's key comes from the authenticated activity (`from.aadObjectId` and the
  * tenant the tenant check let through); a mentioned person's from the Bot Connector. The e-mail
- * the core links them by comes only from the Bot Connector's member information (members.ts),
+ * the core links them by comes only from the Bot Connector's member information (people.ts),
  * and only when that names the same Azure AD object.
  */
 import type { Activity, TurnContext } from 'botbuilder';

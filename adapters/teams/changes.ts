@@ -7,8 +7,8 @@
 import type { TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { cardResponse, messageResponse } from './activity.ts';
-import type { CardAction } from './card-actions-data.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
+import type { CardAction } from './payloads.ts';
 import { renderCard } from './render.ts';
 import { replaceMessage } from './replace-message.ts';
 

@@ -3,8 +3,8 @@ import type { CloudAdapter } from 'botbuilder';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
-import type { ConnectorRetry } from './connector.ts';
-import type { TeamsMembers } from './members.ts';
+import type { ConnectorRetry } from './api.ts';
+import type { TeamsMembers } from './people.ts';
 import type { ConversationReferences } from './references.ts';
 
 export interface TeamsContext {

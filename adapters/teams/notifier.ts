@@ -15,7 +15,7 @@ import {
 } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { messageActivity } from './activity.ts';
-import { callConnector } from './connector.ts';
+import { callConnector } from './api.ts';
 import type { TeamsContext } from './context.ts';
 import { inConversation } from './proactive.ts';
 import { ConversationRef } from './references.ts';

@@ -13,7 +13,7 @@
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
-import { reasonInputId, Verbs, type View } from './card-actions-data.ts';
+import { reasonInputId, Verbs, type View } from './payloads.ts';
 import { type CardJson, richText, richTextOf } from './rich-text.ts';
 
 export type { CardJson };

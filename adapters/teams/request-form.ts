@@ -11,7 +11,7 @@ import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { FormOutcome } from '../../src/core/request.ts';
-import { Verbs } from './card-actions-data.ts';
+import { Verbs } from './payloads.ts';
 import { CARD_VERSION, type CardJson } from './render.ts';
 import { richTextOf } from './rich-text.ts';
 

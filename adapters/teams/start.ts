@@ -4,12 +4,11 @@
  * over the core; and the notifier the poller sends proactive messages with.
  */
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
-import { type AuthOverrides, createAdapter } from './adapter.ts';
-import { type ConnectorRetry, defaultRetry } from './connector.ts';
+import { type ConnectorRetry, defaultRetry } from './api.ts';
 import type { TeamsContext } from './context.ts';
-import { messagesHandler } from './http-bridge.ts';
-import { TeamsMembers } from './members.ts';
 import { TeamsNotifier } from './notifier.ts';
+import { TeamsMembers } from './people.ts';
+import { type AuthOverrides, createAdapter, messagesHandler } from './receiver.ts';
 import { ConversationRef, type ConversationReferences } from './references.ts';
 import { onlyOnce } from './replay.ts';
 import type { TeamsSettings } from './settings.ts';

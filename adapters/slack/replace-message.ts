@@ -9,9 +9,8 @@ import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { SlackContext } from './context.ts';
-import type { Origin } from './ids.ts';
 import { limits } from './limits.ts';
-import type { Click } from './payloads.ts';
+import type { Click, Origin } from './payloads.ts';
 import { fallbackText, joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
 
 export function originOf(click: Click): Origin | undefined {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { timedCache } from '../../src/core/cache.ts';
 import { RECHECK_AFTER_MS } from '../../src/core/identity.ts';
 import { RecipientGoneError } from '../../src/core/notifier.ts';
-import { type ConnectorDeps, callConnector } from './connector.ts';
+import { type ConnectorDeps, callConnector } from './api.ts';
 
 /**
  * The fields read of a `TeamsChannelAccount`. The connector names the object id `objectId`;

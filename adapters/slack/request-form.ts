@@ -9,9 +9,9 @@ import type { Choice } from '../../src/core/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { inert } from '../../src/core/text.ts';
-import { actionIds, callbackIds, type RequestMetadata } from './ids.ts';
 import { cut, limits, plain } from './limits.ts';
 import type { SelectedOption } from './payloads.ts';
+import { actionIds, callbackIds, type RequestMetadata } from './payloads.ts';
 import { note } from './render.ts';
 
 export const requestBlocks = {

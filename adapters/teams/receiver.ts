@@ -1,15 +1,52 @@
 /**
- * `/api/messages` on our own `node:http` server: botbuilder expects the JSON body already parsed
- * and an Express-like response, so this parses the body (read and bounded by the server),
- * answers malformed JSON with 400 itself, and gives `CloudAdapter.process` the small response
- * object it asks for. What runs in a turn is the caller's `logic`. botbuilder's own
- * error text never reaches the caller: it is logged, and the caller gets a short JSON body —
- * 401 for any failure before the turn began, which is authentication (botbuilder answers a
- * forged signature with 500).
+ * `/api/messages`: botbuilder's `CloudAdapter` on our own `node:http` server.
+ *
+ * The adapter is authenticated from botbuilder's own variables. With an app id, every inbound
+ * request must carry a valid Bot Framework token (botbuilder answers 401 otherwise); with none,
+ * botbuilder accepts anything — including a `serviceUrl` that points at the caller's own server,
+ * which then answers the member lookup with anyone's e-mail address. So that is allowed only
+ * when `TEAMS_ANONYMOUS=1` said so, never as the result of a missing variable, and the
+ * configuration accepts that switch only for local development: NODE_ENV development or test,
+ * and HOST on loopback (src/app/config.ts).
+ *
+ * botbuilder expects the JSON body already parsed and an Express-like response, so this parses
+ * the body (read and bounded by the server), answers malformed JSON with 400 itself, and gives
+ * `CloudAdapter.process` the small response object it asks for. What runs in a turn is the
+ * caller's `logic`. botbuilder's own error text never reaches the caller: it is logged, and the
+ * caller gets a short JSON body — 401 for any failure before the turn began, which is
+ * authentication (botbuilder answers a forged signature with 500).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CloudAdapter, TurnContext } from 'botbuilder';
+import {
+  CloudAdapter,
+  ConfigurationBotFrameworkAuthentication,
+  type TurnContext,
+} from 'botbuilder';
+import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
+import type { TeamsSettings } from './settings.ts';
+
+/**
+ * Extra botbuilder authentication settings (its endpoint override keys, such as
+ * `ToBotFromChannelOpenIdMetadataUrl`), for sovereign clouds and offline token tests.
+ */
+export type AuthOverrides = Record<string, string>;
+
+export function createAdapter(teams: TeamsSettings, overrides: AuthOverrides = {}): CloudAdapter {
+  if (!teams.appId && !teams.anonymous) {
+    throw new ConfigError(
+      'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',
+    );
+  }
+  const settings: Record<string, string> = {
+    MicrosoftAppId: teams.appId,
+    MicrosoftAppType: teams.appType,
+    ...(teams.appPassword ? { MicrosoftAppPassword: teams.appPassword } : {}),
+    ...(teams.tenantId ? { MicrosoftAppTenantId: teams.tenantId } : {}),
+    ...overrides,
+  };
+  return new CloudAdapter(new ConfigurationBotFrameworkAuthentication(settings));
+}
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
 
