@@ -401,4 +401,15 @@ describe('Access Service client: failures', () => {
       elsewhere.close();
     }
   });
+
+  it.each(['ftp://localhost/users?page=2', 'javascript:alert(1)', '//elsewhere.example/users'])(
+    'refuses a links.next of %s like any other origin',
+    async (next) => {
+      const { seen, client } = await serve((_req, res) => {
+        res.end(JSON.stringify({ data: [{ id: users.ada.id }], links: { next } }));
+      });
+      await expect(Array.fromAsync(client.listUsers())).rejects.toBeInstanceOf(ForeignOriginError);
+      expect(seen).toHaveLength(1);
+    },
+  );
 });

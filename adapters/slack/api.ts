@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
-import { keepAliveAgents } from '../../src/net/agents.ts';
 import { type PostAnswer, postJson } from '../../src/net/post-json.ts';
 import { parseRetryAfter } from '../../src/net/retry.ts';
 import { mapSlackError, SlackApiError } from './errors.ts';
@@ -63,8 +62,6 @@ function outcomeOf(error: Error): Outcome {
 export class SlackApi {
   readonly client: WebClient;
   readonly #o: SlackApiOptions;
-  /** For response_url posts: the next one goes to the same host. */
-  readonly #agents = keepAliveAgents();
 
   constructor(options: SlackApiOptions) {
     this.#o = options;
@@ -98,7 +95,7 @@ export class SlackApi {
       }
       let answer: PostAnswer;
       try {
-        answer = await postJson(target, body, this.#agents, this.#o.timeoutMs);
+        answer = await postJson(target, body, this.#o.timeoutMs);
       } catch (error) {
         throw new PlatformUnavailableError('the response_url did not answer', { cause: error });
       }

@@ -1,15 +1,18 @@
 /**
- * The Access Service over HTTP, on got: one instance per client, holding the service's base URL,
- * both credentials, a time limit on each attempt, retries for GETs only (a second POST could act
- * twice), no redirects (a 3xx is only a status), no decompression (no Accept-Encoding is sent, so
- * the bytes counted are the bytes held, and a compressed body is not JSON), and connections kept
- * open between requests. Before any request leaves, its URL is checked against the configured
- * origin, so the credentials never go anywhere else; every answer costs bounded work (limits.ts).
- * Everything that goes wrong comes out as an `AccessError` (map-error.ts).
+ * The Access Service over HTTP: one got instance per client (`got.extend`), holding the service's
+ * base URL, both credentials, a time limit on each attempt, retries for GETs only (a second POST
+ * could act twice), no redirects (a 3xx is only a status) and no decompression (no
+ * Accept-Encoding is sent, so the bytes counted are the bytes held, and a compressed body is not
+ * JSON); Node's own agents keep connections open between requests. Each call names its endpoint
+ * in got's `context`; lists go through got's pagination (pages.ts), where a `links.next` off the
+ * service's origin is refused, so the credentials never go anywhere else. Every answer costs
+ * bounded work (limits.ts); everything that goes wrong comes out as an `AccessError`
+ * (map-error.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import got, {
   type Got,
+  type HandlerFunction,
   HTTPError,
   type Options,
   type Progress,
@@ -18,15 +21,13 @@ import got, {
   type Timings,
 } from 'got';
 import type { z } from 'zod';
-import { keepAliveAgents } from '../net/agents.ts';
-import { nodeRequest } from '../net/node-request.ts';
 import { backoffDelay, type RetryPolicy } from '../net/retry.ts';
 import { checkStatus, readJson, validate } from './body.ts';
 import type { EndpointName } from './endpoints.ts';
-import { ForeignOriginError, ResponseTooLargeError } from './errors.ts';
+import { ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { accessError } from './map-error.ts';
-import { PageWalk } from './pages.ts';
+import { pagesOf } from './pages.ts';
 
 export interface AccessHttpOptions {
   baseUrl: string;
@@ -69,24 +70,29 @@ const endpointOf = (options: Pick<Options, 'context'>) =>
   (options.context as { endpoint: EndpointName }).endpoint;
 
 /**
- * The path with its query, each name and value percent-encoded. got's own `searchParams` option
- * costs a third of a request's CPU in got (docs/capacity.md), and URLSearchParams a parse of its
- * own, on every command.
+ * got's documented way of limiting a download: watch its progress and abort past the cap. A
+ * declared Content-Length over it is refused as the headers arrive, before the body is read; a
+ * chunked body is cut off at the cap. An aborted call is final: got does not retry it.
  */
-function withQuery(path: string, searchParams: Record<string, string> | undefined): string {
-  if (!searchParams) return path;
-  let query = '';
-  for (const name in searchParams) {
-    query += `${query ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(searchParams[name]!)}`;
-  }
-  return path + query;
+function capDownload(maxBytes: number): HandlerFunction {
+  return (options, next) => {
+    const controller = new AbortController();
+    options.signal = controller.signal;
+    const call = next(options);
+    (call as RequestPromise).on('downloadProgress', ({ transferred, total }: Progress) => {
+      if (transferred > maxBytes || (total ?? 0) > maxBytes) {
+        controller.abort(new ResponseTooLargeError(endpointOf(options), maxBytes));
+      }
+    });
+    return call;
+  };
 }
 
 export class AccessHttp {
   readonly #got: Got;
   readonly #limits: AccessLimits;
   readonly #observe: AccessHttpOptions['observe'];
-  readonly #instances = new Map<EndpointName, Got>();
+  readonly #origin: string;
 
   constructor(options: AccessHttpOptions) {
     const retry = { ...defaultRetry, ...options.retry };
@@ -95,6 +101,7 @@ export class AccessHttp {
     const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
     this.#limits = { ...defaultLimits, ...options.limits };
     this.#observe = options.observe;
+    this.#origin = base.origin;
     this.#got = got.extend({
       prefixUrl: base.href,
       headers: {
@@ -106,8 +113,6 @@ export class AccessHttp {
       timeout: { request: options.timeoutMs },
       followRedirect: false,
       decompress: false,
-      agent: keepAliveAgents(),
-      request: nodeRequest,
       retry: {
         limit: retry.limit,
         methods: ['GET'],
@@ -121,28 +126,23 @@ export class AccessHttp {
         },
       },
       hooks: {
-        beforeRequest: [
-          (request) => {
-            const { url } = request;
-            if (url instanceof URL && url.origin !== base.origin) {
-              throw new ForeignOriginError(endpointOf(request), url.origin);
-            }
+        afterResponse: [
+          (response) => {
+            const { request, statusCode, timings } = response;
+            this.#record(endpointOf(request.options), statusCode, timings);
+            return response;
           },
         ],
-        // Each attempt is recorded once: a retried one here, the last one where the call ends
-        // (send, list, #fail). An afterResponse hook would cost got URL and state snapshots on
-        // every response.
+        // An attempt with an answer was recorded above; this is one that got none.
         beforeRetry: [
           (error) => {
-            const endpoint = endpointOf(error.options);
-            if (error instanceof HTTPError) {
-              this.#record(endpoint, error.response.statusCode, error.response.timings);
-            } else {
-              this.#record(endpoint, 'error', error.timings);
+            if (!(error instanceof HTTPError)) {
+              this.#record(endpointOf(error.options), 'error', error.timings);
             }
           },
         ],
       },
+      handlers: [capDownload(this.#limits.maxResponseBytes)],
     });
   }
 
@@ -153,11 +153,13 @@ export class AccessHttp {
     schema?: T,
   ): Promise<z.output<T>> {
     const { method, path, searchParams, json } = request;
-    const response = await this.#capped(endpoint, (signal) =>
-      this.#for(endpoint)(withQuery(path, searchParams), { method, json, signal }),
-    ).catch((error: unknown) => this.#fail(endpoint, error));
-    const { statusCode: status, body, timings } = response;
-    this.#record(endpoint, status, timings);
+    const response = await this.#got(path, {
+      method,
+      searchParams,
+      json,
+      context: { endpoint },
+    }).catch((error: unknown) => this.#fail(endpoint, error));
+    const { statusCode: status, body } = response;
     if (!schema) {
       checkStatus(endpoint, status);
       return undefined as z.output<T>;
@@ -174,63 +176,23 @@ export class AccessHttp {
     request: Omit<SendRequest, 'method' | 'json'>,
     item: T,
   ): AsyncGenerator<z.output<T>> {
-    const walk = new PageWalk(endpoint, this.#limits, item);
-    let next: string | undefined = withQuery(request.path, request.searchParams);
     try {
-      while (next) {
-        const url = next;
-        const response = await this.#capped(endpoint, (signal) =>
-          this.#for(endpoint).get(url, { signal }),
-        );
-        const { statusCode: status, body, rawBody, timings } = response;
-        this.#record(endpoint, status, timings);
-        const page = walk.read({ url: response.url, status, body, bytes: rawBody.byteLength });
-        yield* page.items;
-        next = page.next && walk.follow(page.next);
-      }
+      yield* this.#got.paginate<z.output<T>, string>(request.path, {
+        searchParams: request.searchParams,
+        context: { endpoint },
+        pagination: pagesOf(endpoint, this.#origin, this.#limits, item),
+      });
     } catch (error) {
       this.#fail(endpoint, error);
     }
   }
 
   /**
-   * The instance that names `endpoint` in its `context`, made once: a per-call `context` option
-   * costs got a merge of the call's options on every call.
-   */
-  #for(endpoint: EndpointName): Got {
-    let instance = this.#instances.get(endpoint);
-    if (!instance) {
-      instance = this.#got.extend({ context: { endpoint } });
-      this.#instances.set(endpoint, instance);
-    }
-    return instance;
-  }
-
-  /**
-   * got's documented way of limiting a download: watch its progress and abort past the cap. A
-   * declared Content-Length over it is refused as the headers arrive, before the body is read; a
-   * chunked body is cut off at the cap. An aborted call is final: got does not retry it. Attached
-   * to the call itself: a got handler would cost every call got's handler iteration.
-   */
-  #capped<T>(endpoint: EndpointName, call: (signal: AbortSignal) => RequestPromise<T>) {
-    const maxBytes = this.#limits.maxResponseBytes;
-    const controller = new AbortController();
-    return call(controller.signal).on('downloadProgress', ({ transferred, total }: Progress) => {
-      if (transferred > maxBytes || (total ?? 0) > maxBytes) {
-        controller.abort(new ResponseTooLargeError(endpoint, maxBytes));
-      }
-    });
-  }
-
-  /**
-   * Throws the typed error of a failed call, recording its last attempt: an answer by its status,
-   * else as an error if one went out (it has timings). A failure past a recorded answer (its body
-   * refused by us) is not a RequestError and is not recorded again.
+   * Throws the typed error of a failed call, recording its last attempt if one went out (it has
+   * timings) and got no whole answer (an answer was recorded as it came).
    */
   #fail(endpoint: EndpointName, error: unknown): never {
-    if (error instanceof HTTPError) {
-      this.#record(endpoint, error.response.statusCode, error.response.timings);
-    } else if (error instanceof RequestError && error.timings) {
+    if (error instanceof RequestError && !(error instanceof HTTPError) && error.timings) {
       this.#record(endpoint, 'error', error.timings);
     }
     throw accessError(endpoint, error);

@@ -44,9 +44,8 @@ const bugs = [TypeError, RangeError, ReferenceError, SyntaxError];
 /** The typed error for a call that failed, after the retries it was allowed. */
 export function accessError(endpoint: EndpointName, error: unknown): unknown {
   if (!(error instanceof RequestError)) return error;
-  // Our own refusal: thrown by a hook, or the reason the call was aborted.
-  const refusal = error.cause instanceof AccessError ? error.cause : error.options?.signal?.reason;
-  if (refusal instanceof AccessError) return refusal;
+  // Our own refusal: the reason the call was aborted (a body too large).
+  if (error.cause instanceof AccessError) return error.cause;
   if (error instanceof HTTPError) {
     return statusError(endpoint, error.response.statusCode, String(error.response.body ?? ''));
   }

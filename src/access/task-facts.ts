@@ -52,28 +52,18 @@ const metadataKeys = {
 type Facts<K extends Record<string, z.ZodType>> = { [P in keyof K]?: z.infer<K[P]> };
 export type TaskFacts = Facts<typeof targetKeys> & Facts<typeof metadataKeys>;
 
-/** Reads the facts of `keys` from a record into `out`; the keys listed once, not per task. */
-function picker<K extends Record<string, z.ZodType>>(keys: K) {
-  const entries = Object.entries(keys);
-  return (out: Record<string, unknown>, source: Record<string, unknown>) => {
-    for (const [key, schema] of entries) {
-      const value = source[key];
-      // An absent fact is common and needs no parse (a failed parse builds its issues: costly).
-      if (value === undefined) continue;
-      const parsed = schema.safeParse(value);
-      if (parsed.success) out[key] = parsed.data;
-    }
-  };
+/** The facts of `keys` in `source`: each one that is there and of its shape. */
+function pick<K extends Record<string, z.ZodType>>(source: Record<string, unknown>, keys: K) {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(keys)) {
+    const parsed = schema.safeParse(source[key]);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as Facts<K>;
 }
 
-const pickTarget = picker(targetKeys);
-const pickMetadata = picker(metadataKeys);
-
 export function taskFacts(task: Task): TaskFacts {
-  const facts: TaskFacts = {};
-  pickTarget(facts, task.target);
-  pickMetadata(facts, task.metadata);
-  return facts;
+  return { ...pick(task.target, targetKeys), ...pick(task.metadata, metadataKeys) };
 }
 
 /** Assumed: who the task is assigned to, when the service says (`assigneeId`); else undefined. */
