@@ -2,7 +2,7 @@
  * Writes deploy/accessbot.env.example and docs/configuration.md from the settings in
  * src/app/settings.ts, so the env file a deployment starts from and the table people read list
  * every setting, grouped, with its meaning and default — and never drift from what accessbot
- * reads. `--check` writes nothing and fails when either file differs (test/deploy.test.ts runs
+ * reads. `--check` writes nothing and fails when either file differs (test/app/deploy.test.ts runs
  * the same comparison).
  */
 import { readFileSync, writeFileSync } from 'node:fs';

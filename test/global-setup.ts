@@ -4,12 +4,13 @@
  * vanishing without a word.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findChromium, INSTALL_CHROMIUM } from './helpers/chromium.ts';
 
 export default function announceSkipped(): void {
   if (!findChromium()) {
     process.stdout.write(
-      `Browser test skipped (report-html.test.ts): no Chromium on PATH; install it with \`${INSTALL_CHROMIUM}\`, as .ci/run does.\n`,
+      `Browser test skipped (test/core/audit/report-html.test.ts): no Chromium on PATH; install it with \`${INSTALL_CHROMIUM}\`, as .ci/run does.\n`,
     );
   }
   announceSkippedPostgres();
@@ -17,10 +18,10 @@ export default function announceSkipped(): void {
 
 function announceSkippedPostgres(): void {
   if (process.env.TEST_DATABASE_URL) return;
-  const dir = new URL('.', import.meta.url);
-  const files = readdirSync(dir)
+  const dir = import.meta.dirname;
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.test.ts'))
-    .filter((name) => readFileSync(new URL(name, dir), 'utf8').includes('TEST_DATABASE_URL'));
+    .filter((name) => readFileSync(join(dir, name), 'utf8').includes('TEST_DATABASE_URL'));
   process.stdout.write(
     `PostgreSQL tests skipped (in ${files.join(', ')}): set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a database you may write to) to run them, as .ci/run does.\n`,
   );

@@ -22,7 +22,7 @@ export function captureLog() {
 export async function botFor(client: AccessClient, more?: (store: Store) => Partial<BotDeps>) {
   const store = await openStore('sqlite::memory:');
   const { lines, log } = captureLog();
-  // Tests act far faster than people: no per-person limit here (test/floods.test.ts has its own).
+  // Tests act far faster than people: no per-person limit here (test/security/floods.test.ts has its own).
   const deps = { pendingStatus: 'Pending', ...more?.(store) };
   const bot = new AccessBot({ client, store, log, ...deps });
   return { bot, store, logLines: lines, log };

@@ -16,7 +16,7 @@ import { policies, type SeedUser, users, workApps } from '../../src/sandbox/seed
 import type { Sandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Platform, Store } from '../../src/store/store.ts';
-import { FakeClock, nextSweep, testPoller } from '../poller-fakes.ts';
+import { FakeClock, nextSweep, testPoller } from '../poller/fakes.ts';
 import { botFor, captureLog } from './bot.ts';
 
 /** As configured by default (SENSITIVE_FIELD): the sandbox marks the AWS Console with it. */

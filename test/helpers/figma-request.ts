@@ -1,6 +1,6 @@
 /** A request made through the bot, for the poller's requester-outcome tests. */
 import { users, workApps } from '../../src/sandbox/seed.ts';
-import { link, type World } from '../poller-fakes.ts';
+import { link, type World } from '../poller/fakes.ts';
 
 /**
  * Grace, linked, asks for Figma (Viewer), and the request is recorded as made through the bot

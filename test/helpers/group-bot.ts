@@ -11,7 +11,7 @@ import type { Reply } from '../../src/core/reply.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
-import { RecordingNotifier } from '../poller-fakes.ts';
+import { RecordingNotifier } from '../poller/fakes.ts';
 import { captureLog } from './bot.ts';
 import { outboxNotices } from './outbox-notices.ts';
 

@@ -27,7 +27,7 @@ import { slackSay, slackUserOf, teamsSay } from '../fakes/chat-drivers.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
 import { clickPayload, sendInteraction } from '../fakes/slack-payloads.ts';
-import { FakeClock, nextSweep, testPoller } from '../poller-fakes.ts';
+import { FakeClock, nextSweep, testPoller } from '../poller/fakes.ts';
 import { captureLog } from './bot.ts';
 import { clientFor } from './sandbox.ts';
 import { openTerminalChat, type TerminalChat } from './terminal-chat.ts';

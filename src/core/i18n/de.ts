@@ -1,7 +1,7 @@
 /**
  * German (Sie-Form). Command words and what is typed in backticks stay English: they are what
  * people type. The placeholders and the branches of every plural and select are the English
- * catalog's (test/i18n-catalogs.test.ts).
+ * catalog's (test/core/i18n/catalogs.test.ts).
  */
 import type { Catalog } from './catalogs.ts';
 

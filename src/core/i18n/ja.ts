@@ -1,7 +1,7 @@
 /**
  * Japanese (です・ます). Command words and what is typed in backticks stay English: they are what
  * people type. Japanese has one plural form (`other`); the placeholders and the select branches
- * are the English catalog's (test/i18n-catalogs.test.ts).
+ * are the English catalog's (test/core/i18n/catalogs.test.ts).
  */
 import type { Catalog } from './catalogs.ts';
 

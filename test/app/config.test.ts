@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, secretsOf } from '../../src/app/config.ts';
+import { parseDuration } from '../../src/app/env-values.ts';
+import { startLine } from '../../src/app/start-line.ts';
+import { ConfigError } from '../../src/errors.ts';
+
+const fails = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a configuration error');
+};
+
+describe('configuration', () => {
+  it('runs the demo with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config.access).toBeUndefined();
+    expect(config.slack).toBeUndefined();
+    expect(config.teams).toBeUndefined();
+    expect(config.port).toBe(3000);
+    // The demo's store lives in memory with its sandbox.
+    expect(config.databaseUrl).toBe('sqlite::memory:');
+    expect(config.tasks).toEqual({ statusParam: 'status', pendingStatus: 'Pending' });
+    expect(config.poll).toEqual({
+      intervalMs: 60_000,
+      maxRps: 200,
+      remindAfterMs: 86_400_000,
+      escalateAfterMs: 0,
+      hours: { quiet: undefined, days: undefined, defaultZone: 'UTC' },
+    });
+  });
+
+  it('treats empty values as unset, as env files often carry NAME= lines', () => {
+    expect(loadConfig({ PORT: '', ACCESS_API_URL: '' }).port).toBe(3000);
+  });
+
+  it('reads a full Access Service configuration and ends the base URL with a slash', () => {
+    const config = loadConfig({
+      ACCESS_API_URL: 'https://access.example.com/api/v1',
+      ACCESS_API_KEY: 'key',
+      ACCESS_API_SECRET: 'secret-value',
+      ACCESS_TASK_STATUS_PARAM: 'state',
+      ACCESS_PENDING_STATUS: 'Open',
+      REMIND_AFTER: '90m',
+    });
+    expect(config.access?.url).toBe('https://access.example.com/api/v1/');
+    expect(config.tasks).toEqual({ statusParam: 'state', pendingStatus: 'Open' });
+    expect(config.poll.remindAfterMs).toBe(90 * 60_000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number'],
+    [{ PORT: '70000' }, 'PORT must be at most 65535'],
+    [
+      { ACCESS_API_URL: 'ftp://x', ACCESS_API_KEY: 'k', ACCESS_API_SECRET: 's' },
+      'ACCESS_API_URL must be an http(s) URL',
+    ],
+    [
+      { ACCESS_API_URL: 'https://a.example/api/v1', ACCESS_API_KEY: 'k' },
+      'ACCESS_API_SECRET is required',
+    ],
+    [{ SLACK_BOT_TOKEN: 'xoxb-1' }, 'SLACK_SIGNING_SECRET is required'],
+    [
+      { SLACK_BOT_TOKEN: 'token', SLACK_SIGNING_SECRET: 'signing' },
+      'SLACK_BOT_TOKEN must be a bot token',
+    ],
+    [{ SLACK_SIGNING_SECRET: 'abc' }, 'SLACK_BOT_TOKEN is required'],
+    [{ SLACK_COMMAND: 'access' }, 'SLACK_COMMAND must be a slash command'],
+    [{ REMIND_AFTER: 'tomorrow' }, 'REMIND_AFTER must be a duration'],
+    [{ ESCALATE_AFTER: 'soon' }, 'ESCALATE_AFTER must be a duration such as 24h'],
+    [
+      { ESCALATE_AFTER: '3d' },
+      'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES',
+    ],
+    [
+      { ESCALATE_AFTER: '3d', NOTIFY_RULES: '{"channels": []}' },
+      'ESCALATE_AFTER needs a channel to escalate to',
+    ],
+    [
+      { QUIET_HOURS: '8pm-8am' },
+      'QUIET_HOURS must be two different times of day such as 20:00-08:00',
+    ],
+    [{ QUIET_HOURS: '25:00-08:00' }, 'QUIET_HOURS must be two different times of day'],
+    [{ QUIET_HOURS: '08:00-08:00' }, 'QUIET_HOURS must be two different times of day'],
+    [{ WORKING_DAYS: 'Monday-Friday' }, 'WORKING_DAYS must be days such as Mon-Fri'],
+    [{ WORKING_DAYS: 'Mon-Wed-Fri' }, 'WORKING_DAYS must be days such as Mon-Fri'],
+    [{ DEFAULT_TIME_ZONE: 'Mars/Olympus' }, 'DEFAULT_TIME_ZONE must be an IANA time zone'],
+    [
+      { NOTIFY_RULES: '{"defaultEscalation": {"platform": "slack"}}' },
+      'NOTIFY_RULES does not match the rules format at defaultEscalation.channelId',
+    ],
+    [
+      { NOTIFY_RULES: '{"escalations": [{"platform": "slack", "channelId": "C1", "apps": []}]}' },
+      'NOTIFY_RULES does not match the rules format at escalations.0',
+    ],
+    [{ DEMO_REQUEST_AFTER: 'soon' }, 'DEMO_REQUEST_AFTER must be a duration'],
+    [{ POLL_INTERVAL_SECONDS: '0' }, 'POLL_INTERVAL_SECONDS must be at least 1'],
+    [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be 0 (no bound) or more'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'needs NODE_ENV=development or test'],
+    [{ MicrosoftAppId: 'app', TEAMS_ALLOWED_TENANTS: 't1' }, 'MicrosoftAppPassword is required'],
+    [
+      { MicrosoftAppId: 'app', MicrosoftAppPassword: 'p', TEAMS_ALLOWED_TENANTS: '*' },
+      'TEAMS_ALLOWED_TENANTS=* is refused: accessbot serves one organisation’s Access Service',
+    ],
+    [
+      {
+        MicrosoftAppType: 'SingleTenant',
+        MicrosoftAppId: 'a',
+        MicrosoftAppPassword: 'p',
+        TEAMS_ALLOWED_TENANTS: 't1',
+      },
+      'MicrosoftAppTenantId is required',
+    ],
+  ])('stops on %o with a line naming the variable', (env, expected) => {
+    // The sandbox by name: a chat platform needs an Access Service (see below).
+    const message = fails({ ACCESS_API_URL: 'sandbox', ...(env as Record<string, string>) });
+    expect(message).toContain(expected);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('never echoes a secret value in its error', () => {
+    const message = fails({
+      SLACK_BOT_TOKEN: 'hunter2-not-a-token',
+      SLACK_APP_TOKEN: 'also-wrong-secret',
+    });
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('also-wrong-secret');
+    expect(message).toContain('SLACK_APP_TOKEN');
+  });
+
+  it('lists the secrets to scrub from logs, including a database password', () => {
+    const config = loadConfig({
+      ACCESS_API_URL: 'https://a.example/api/v1',
+      ACCESS_API_KEY: 'public-key',
+      ACCESS_API_SECRET: 'the-api-secret',
+      DATABASE_URL: 'postgres://bot:db-pass-word@db:5432/bot',
+    });
+    expect(secretsOf(config)).toEqual(expect.arrayContaining(['the-api-secret', 'db-pass-word']));
+  });
+
+  it.each([
+    ['24h', 86_400_000],
+    ['90m', 5_400_000],
+    ['30s', 30_000],
+    ['0', 0],
+    ['2d', 172_800_000],
+    ['soon', undefined],
+  ])('reads the duration %s', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+});
+
+describe('production fails closed', () => {
+  const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'signing' };
+  const access = {
+    ACCESS_API_URL: 'https://access.example.com/api/v1',
+    ACCESS_API_KEY: 'key',
+    ACCESS_API_SECRET: 'secret-value',
+  };
+  const teams = { MicrosoftAppId: 'app', MicrosoftAppPassword: 'p', TEAMS_ALLOWED_TENANTS: 't1' };
+
+  it.each([
+    ['NODE_ENV=production', { NODE_ENV: 'production', DATABASE_URL: 'sqlite:x.db' }],
+    ['Slack configured', { ...slack, DATABASE_URL: 'sqlite:x.db' }],
+    ['Teams configured', { ...teams, DATABASE_URL: 'sqlite:x.db' }],
+  ])('refuses to start the sandbox unasked with %s, in one line', (why, env) => {
+    const message = fails(env as Record<string, string>);
+    expect(message).toMatch(
+      /^ACCESS_API_URL is required with (NODE_ENV=production|a chat platform)/,
+    );
+    expect(message.split('\n'), why).toHaveLength(1);
+  });
+
+  it.each([
+    ['unset', {}],
+    ['empty', { DATABASE_URL: '' }],
+  ])('refuses an implicit store (DATABASE_URL %s) in production, in one line', (_, env) => {
+    for (const serving of [{ NODE_ENV: 'production' }, slack, teams]) {
+      const message = fails({ ...access, ...serving, ...env });
+      expect(message).toMatch(/^DATABASE_URL is required with .*\(empty counts as unset\)/);
+      expect(message.split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('names both missing variables, one line each', () => {
+    expect(fails({ NODE_ENV: 'production' }).split('\n')).toEqual([
+      expect.stringMatching(/^ACCESS_API_URL is required/),
+      expect.stringMatching(/^DATABASE_URL is required/),
+    ]);
+  });
+
+  it('runs the sandbox in production only when asked for by name, its store in memory', () => {
+    const config = loadConfig({ ...slack, ACCESS_API_URL: 'sandbox' });
+    expect(config.access).toBeUndefined();
+    expect(config.databaseUrl).toBe('sqlite::memory:');
+  });
+
+  it('keeps the terminal chat against a real service on its default file outside production', () => {
+    expect(loadConfig(access).databaseUrl).toBe('sqlite:./data/accessbot.db');
+  });
+
+  it('names origin, store, platforms, tenants and address in the first log line, no secret', () => {
+    const config = loadConfig({
+      ...access,
+      ...slack,
+      ...teams,
+      ACCESS_API_URL: 'https://access.example.com/api/v1',
+      DATABASE_URL: 'postgres://bot:db-pass-word@db.internal:5432/accessbot',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+    });
+    const line = startLine(config);
+    expect(line).toEqual({
+      access: 'https://access.example.com',
+      store: 'postgres db.internal:5432/accessbot',
+      platforms: ['slack (http)', 'teams'],
+      tenants: ['t1'],
+      listen: '0.0.0.0:8080',
+    });
+    expect(JSON.stringify(line)).not.toMatch(/db-pass-word|bot:/);
+  });
+});

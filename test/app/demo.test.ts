@@ -1,0 +1,182 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks, users } from '../../src/sandbox/seed.ts';
+import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { startBot } from '../helpers/spawn.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-demo-'));
+
+describe('the demo, end to end', () => {
+  it('starts clean every time: a second run knows nothing of the first, and leaves no file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'accessbot-twice-'));
+    for (const run of [1, 2]) {
+      const bot = startBot({ DEMO_REQUEST_AFTER: '0' }, folder);
+      try {
+        await bot.waitFor(/You have 3 pending tasks/);
+        const mark = bot.stdout().length;
+        bot.type('approve 1');
+        await bot.waitFor(/You approved/, mark);
+        bot.type('quit');
+        expect(await bot.exited, `run ${run}`).toBe(0);
+        expect(bot.stdout()).not.toMatch(/no longer exists|removed from the Access Service/);
+      } finally {
+        bot.child.kill('SIGKILL');
+      }
+    }
+    expect(existsSync(join(folder, 'data', 'accessbot.db'))).toBe(false);
+  });
+
+  it('starts with no configuration, announces the pending tasks and answers every command', async () => {
+    // The colleague's demo request would change the counts below on a slow machine.
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'demo.db'), DEMO_REQUEST_AFTER: '0' });
+    try {
+      // Announced before anything is typed.
+      await bot.waitFor(/You have 3 pending tasks[\s\S]*approve 1/);
+      let mark = bot.stdout().length;
+      bot.type('approve 1');
+      expect(await bot.waitFor(/You approved "[^"]+"/, mark)).toMatch(/Approved by Ada Lovelace/);
+      mark = bot.stdout().length;
+      bot.type('tasks');
+      await bot.waitFor(/You have 2 pending tasks/, mark);
+      mark = bot.stdout().length;
+      bot.type('decline 2 -- too broad');
+      expect(await bot.waitFor(/You declined "[^"]+"\. Reason: "too broad"/, mark)).toContain(
+        'Declined by Ada Lovelace',
+      );
+      mark = bot.stdout().length;
+      bot.type('members engineering');
+      expect(await bot.waitFor(/Engineering — \d+ members/, mark)).toBeTruthy();
+      await bot.waitFor(/Grace Hopper/, mark);
+      mark = bot.stdout().length;
+      bot.type('apps');
+      await bot.waitFor(/GitHub — Source code hosting/, mark);
+      mark = bot.stdout().length;
+      bot.type('request GitHub admin -- need it for the release');
+      await bot.waitFor(/Requested access to GitHub \(Admin\)/, mark);
+      mark = bot.stdout().length;
+      bot.type('help');
+      await bot.waitFor(/What I can do/, mark);
+      mark = bot.stdout().length;
+      bot.type('approve banana');
+      await bot.waitFor(/"banana" is not a task/, mark);
+      bot.child.stdin.end();
+      expect(await bot.exited).toBe(0);
+      // Plain text in a pipe: no colour codes.
+      expect(bot.stdout()).not.toContain('\u001b[');
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('pushes a colleague’s new request into the terminal, and approves it only once confirmed', async () => {
+    const bot = startBot({
+      DATABASE_URL: join(dataDir, 'push.db'),
+      DEMO_REQUEST_AFTER: '300ms',
+      DECISION_CONTEXT_WAIT: '10m',
+    });
+    try {
+      await bot.waitFor(/You have 3 pending tasks/);
+      const pushed = await bot.waitFor(
+        /New task waiting for your decision\n {2}Access request: AWS Console \(PowerUser\)[\s\S]*?Task: +(\S+)[\s\S]*?\n\n/,
+      );
+      const taskId = /Access request: AWS Console[\s\S]*?Task: +(\S+)/.exec(pushed)?.[1];
+      expect(pushed).toMatch(/Requested by: +Grace Hopper/);
+      expect(pushed).toContain('Sensitive application: approving asks you to confirm');
+      expect(pushed).toMatch(/Already has: +nothing yet/);
+      let mark = bot.stdout().length;
+      bot.type(`approve ${taskId}`);
+      const asked = await bot.waitFor(/Confirm this approval[\s\S]*?confirm ([0-9a-f]{6})/, mark);
+      expect(asked).toContain('Approving gives Grace Hopper PowerUser access to AWS Console');
+      const code = /confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+      mark = bot.stdout().length;
+      // A code for other facts approves nothing.
+      bot.type(`approve ${taskId} confirm ${code === '000000' ? '111111' : '000000'}`);
+      await bot.waitFor(/Confirm this approval/, mark);
+      mark = bot.stdout().length;
+      bot.type(`approve ${taskId} confirm ${code}`);
+      await bot.waitFor(/You approved "Access request: AWS Console \(PowerUser\)"/, mark);
+      bot.child.stdin.end();
+      expect(await bot.exited).toBe(0);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('stops cleanly with exit code 0 on SIGTERM', async () => {
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'sigterm.db') });
+    await bot.waitFor(/pending tasks/);
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toBe(0);
+  });
+
+  it('says on --help where its settings are, and starts nothing', () => {
+    const run = spawnSync(process.execPath, ['src/app/main.ts', '--help'], {
+      cwd: new URL('../..', import.meta.url),
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^usage: npm start/);
+    expect(run.stdout).toContain('docs/configuration.md');
+  });
+
+  it('stops on a bad variable with one line naming it and no stack trace', async () => {
+    const bot = startBot({ PORT: 'eighty', ACCESS_API_SECRET: 'x' });
+    expect(await bot.exited).toBe(1);
+    expect(bot.stderr()).toContain('PORT must be a whole number');
+    expect(bot.stderr()).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the terminal chat against a configured Access Service', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ pageSize: 2 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('acts as SHELL_USER_EMAIL, and the service records the decision', async () => {
+    const bot = startBot({
+      ACCESS_API_URL: sandbox.url,
+      ACCESS_API_KEY: sandbox.apiKey,
+      ACCESS_API_SECRET: sandbox.apiSecret,
+      SHELL_USER_EMAIL: users.ada.email,
+      DATABASE_URL: join(dataDir, 'configured.db'),
+    });
+    try {
+      await bot.waitFor(/You have 3 pending tasks/);
+      const mark = bot.stdout().length;
+      bot.type(`approve ${tasks.adaGraceGithubWrite}`);
+      await bot.waitFor(/You approved "Access request: GitHub \(Write\)"/, mark);
+      expect(sandbox.state.task(tasks.adaGraceGithubWrite).status).toBe('Approved');
+      expect(sandbox.requests.every((r) => r.headers['x-api-secret'] === sandbox.apiSecret)).toBe(
+        true,
+      );
+      bot.type('quit');
+      expect(await bot.exited).toBe(0);
+      expect(bot.stderr()).not.toContain(sandbox.apiSecret);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('tells a user who is not in the service that they are not linked', async () => {
+    const bot = startBot({
+      ACCESS_API_URL: sandbox.url,
+      ACCESS_API_KEY: sandbox.apiKey,
+      ACCESS_API_SECRET: sandbox.apiSecret,
+      SHELL_USER_EMAIL: 'nobody@example.com',
+      DATABASE_URL: join(dataDir, 'unlinked.db'),
+    });
+    try {
+      await bot.waitFor(/nobody@example\.com\) does not belong to any user/);
+      bot.child.stdin.end();
+      expect(await bot.exited).toBe(0);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The go-live rehearsal: deploy/accessbot.env.example filled in as an admin would — Slack over
+ * HTTP, Teams and PostgreSQL — and two replicas started as the README's recipe starts them
+ * (`node --env-file=… <heap flags> src/app/main.ts`, NODE_ENV=production). Both start and become
+ * ready; the same file without ACCESS_API_URL, or with DATABASE_URL empty, refuses to start with
+ * one line; with the Access Service stopped both stay ready and tell people it is down.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { FakeSlack } from '../fakes/slack-api.ts';
+import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
+import { sendCommand } from '../fakes/slack-payloads.ts';
+
+const root = new URL('../../', import.meta.url);
+const read = (name: string) => readFileSync(new URL(name, root), 'utf8');
+const dir = mkdtempSync(join(tmpdir(), 'accessbot-go-live-'));
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+/** The example with each named setting uncommented and set; every one must be a line of it. */
+function fill(example: string, values: Record<string, string>): string {
+  const left = new Set(Object.keys(values));
+  const filled = example.replace(/^(?:# )?([A-Za-z_]\w*)=.*$/gm, (line, name: string) => {
+    if (!(name in values)) return line;
+    left.delete(name);
+    return `${name}=${values[name]}`;
+  });
+  expect([...left], 'settings missing from the env example').toEqual([]);
+  return filled;
+}
+
+/** The README's replica recipe: node itself, the env file, npm start's heap flags. */
+const heapFlags = /exec node (.*) src\/app\/main\.ts$/
+  .exec(JSON.parse(read('package.json')).scripts.start)![1]!
+  .split(' ');
+
+interface Replica {
+  child: ChildProcessWithoutNullStreams;
+  stderr: () => string;
+  /** Resolves with the first JSON log line whose `msg` is `msg`, as soon as it is written. */
+  logged: (msg: string) => Promise<Record<string, unknown>>;
+  exited: Promise<number | null>;
+}
+
+function startReplica(envFile: string): Replica {
+  const child = spawn(
+    process.execPath,
+    [`--env-file=${envFile}`, ...heapFlags, 'src/app/main.ts'],
+    {
+      cwd: new URL('.', root),
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0' },
+      stdio: 'pipe',
+    },
+  );
+  let err = '';
+  const waiting = new Set<() => void>();
+  child.stderr.on('data', (chunk) => {
+    err += String(chunk);
+    for (const check of waiting) check();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const lines = () =>
+    err
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const logged = (msg: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const check = () => {
+        const line = lines().find((l) => l.msg === msg);
+        if (line) {
+          waiting.delete(check);
+          resolve(line);
+        }
+      };
+      waiting.add(check);
+      check();
+      void exited.then((code) => reject(new Error(`exited ${code} before "${msg}":\n${err}`)));
+    });
+  return { child, stderr: () => err, logged, exited };
+}
+
+describe('the env example, filled in', () => {
+  const example = read('deploy/accessbot.env.example');
+  const production = {
+    ACCESS_API_URL: 'https://access.example.com/api/v1',
+    ACCESS_API_KEY: 'key',
+    ACCESS_API_SECRET: 'secret-value',
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    DATABASE_URL: 'postgres://accessbot:pw@127.0.0.1:1/accessbot',
+  };
+
+  it.each([
+    ['without ACCESS_API_URL', { ACCESS_API_URL: '' }, 'ACCESS_API_URL is required with'],
+    ['with DATABASE_URL empty', { DATABASE_URL: '' }, 'DATABASE_URL is required with'],
+  ])('refuses to start %s, with one line', async (what, change, said) => {
+    const file = join(dir, `refused-${what.replaceAll(' ', '-')}.env`);
+    writeFileSync(file, fill(example, { ...production, ...change }));
+    const replica = startReplica(file);
+    expect(await replica.exited).toBe(1);
+    const lines = replica.stderr().trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^accessbot: configuration error: ${said} NODE_ENV=production`),
+    );
+  });
+});
+
+describe.skipIf(databaseUrl === undefined)(
+  'two replicas on PostgreSQL from the filled-in env example',
+  () => {
+    let sandbox: Sandbox;
+    let slack: FakeSlack;
+    let admin: pg.Pool;
+    const schema = `go_live_${randomUUID().replaceAll('-', '')}`;
+    const replicas: Replica[] = [];
+    const bases: string[] = [];
+
+    beforeAll(async () => {
+      sandbox = await startSandbox();
+      slack = await FakeSlack.start();
+      admin = new pg.Pool({ connectionString: databaseUrl });
+      await admin.query(`CREATE SCHEMA ${pg.escapeIdentifier(schema)}`);
+      const store = new URL(databaseUrl!);
+      store.searchParams.set('options', `-c search_path=${schema}`);
+      const file = join(dir, 'accessbot.env');
+      writeFileSync(
+        file,
+        fill(read('deploy/accessbot.env.example'), {
+          ACCESS_API_URL: sandbox.url,
+          ACCESS_API_KEY: sandbox.apiKey,
+          ACCESS_API_SECRET: sandbox.apiSecret,
+          DATABASE_URL: store.href,
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_SIGNING_SECRET: SIGNING_SECRET,
+          SLACK_API_URL: slack.apiUrl,
+          MicrosoftAppId: '4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b',
+          MicrosoftAppPassword: 'a-client-secret',
+          MicrosoftAppType: 'MultiTenant',
+          TEAMS_ALLOWED_TENANTS: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+          LOG_LEVEL: 'info',
+        }),
+      );
+      replicas.push(startReplica(file), startReplica(file));
+      for (const replica of replicas) {
+        const { port } = await replica.logged('listening');
+        bases.push(`http://127.0.0.1:${port}`);
+      }
+    });
+
+    afterAll(async () => {
+      for (const replica of replicas) replica.child.kill('SIGTERM');
+      const codes = await Promise.all(replicas.map((r) => r.exited));
+      await sandbox?.close();
+      await slack?.close();
+      await admin?.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+      await admin?.end();
+      expect(codes).toEqual(replicas.map(() => 0));
+    });
+
+    const ask = async (base: string, text: string) => {
+      const responseUrl = slack.responseUrl();
+      expect((await sendCommand(`${base}/slack/events`, text, 'U-ADA', responseUrl)).status).toBe(
+        200,
+      );
+      const answer = await slack.waitFor(() => slack.respondedTo(responseUrl)[0], 15_000);
+      return String(answer.body.text);
+    };
+
+    it('start, say first what they serve, and become ready', async () => {
+      for (const replica of replicas) {
+        const [first] = replica.stderr().split('\n');
+        expect(JSON.parse(first!)).toMatchObject({
+          msg: 'starting',
+          access: new URL(sandbox.url).origin,
+          store: `postgres ${new URL(databaseUrl!).host}${new URL(databaseUrl!).pathname}`,
+          platforms: ['slack (http)', 'teams'],
+          tenants: ['72f988bf-86f1-41af-91ab-2d7cd011db47'],
+          listen: '0.0.0.0:0',
+        });
+        expect(replica.stderr()).not.toContain(sandbox.apiSecret);
+        expect(replica.stderr()).not.toContain(BOT_TOKEN);
+      }
+      for (const base of bases) {
+        expect((await fetch(`${base}/readyz`)).status).toBe(200);
+        // Teams is served, and with authentication on: no token, no entry.
+        const teams = await fetch(`${base}/api/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'message', text: 'tasks' }),
+        });
+        expect(teams.status).toBe(401);
+      }
+      // Each replica answers a person, from the one store they share.
+      for (const base of bases) expect(await ask(base, 'tasks')).toContain('3 pending tasks');
+    });
+
+    it('stay ready when the Access Service stops, and tell people it is down', async () => {
+      await sandbox.close();
+      for (const base of bases) {
+        expect(await ask(base, 'tasks')).toContain('The Access Service is not answering');
+        const ready = await fetch(`${base}/readyz`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({ status: 'ready', checks: { store: 'ok' } });
+        const health = await fetch(`${base}/healthz`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toEqual({ status: 'ok', access_service: 'down' });
+        const metrics = await (await fetch(`${base}/metrics`)).text();
+        expect(metrics).toContain('accessbot_access_service_up 0');
+      }
+    });
+  },
+);

@@ -1,0 +1,84 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { AccessError } from '../../src/access/errors.ts';
+import { createLogger } from '../../src/log.ts';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+const SECRET = 's3cr3t-"api"-value';
+
+describe('log lines people read', () => {
+  it('carry no control, bidi or invisible character a terminal or viewer would act on', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ level: 'info' }, stream);
+    const hostile = 'Dennis\u001b]0;owned\u0007\u009b2J\u202egnp.exe\u200b\r\n';
+    log.warn({ reason: hostile, nested: { name: hostile } }, `declined: ${hostile}`);
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    expect(line.trimEnd()).not.toMatch(/[\p{Cc}\u200b\u202e]/u);
+    expect(line.endsWith('\n')).toBe(true);
+    const parsed = JSON.parse(line);
+    expect(parsed.msg).toBe('declined: Dennis\u001b]0;owned\u00072Jgnp.exe\r\n');
+    expect(parsed.nested.name).toBe('Dennis\u001b]0;owned\u00072Jgnp.exe\r\n');
+  });
+});
+
+describe('log redaction', () => {
+  it('never writes a configured secret, wherever it appears', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ level: 'info', secrets: [SECRET, 'xoxb-123-bot-token'] }, stream);
+    log.info({ note: `the secret is ${SECRET}` }, `message with xoxb-123-bot-token`);
+    log.info({ nested: { deep: { deeper: { value: SECRET } } } }, 'nested');
+    const error = new Error(`request failed with secret ${SECRET}`, {
+      cause: new Error('token xoxb-123-bot-token refused'),
+    });
+    log.error({ err: error }, 'failure');
+    const out = lines.join('');
+    expect(lines).toHaveLength(3);
+    expect(out).not.toContain('s3cr3t');
+    expect(out).not.toContain('xoxb-123-bot-token');
+    expect(out).toContain('[REDACTED]');
+    expect(out).toContain('request failed with secret');
+  });
+
+  it('redacts credential headers and fields by name even when their value is not known', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ level: 'info' }, stream);
+    log.info(
+      {
+        headers: { 'x-api-secret': 'unknown-1', authorization: 'Bearer unknown-2' },
+        options: { headers: { 'x-api-secret': 'unknown-3' } },
+        password: 'unknown-4',
+      },
+      'request',
+    );
+    const out = lines.join('');
+    for (const value of ['unknown-1', 'unknown-2', 'unknown-3', 'unknown-4']) {
+      expect(out).not.toContain(value);
+    }
+  });
+
+  it('logs an Access Service error with its endpoint and code, not the request options', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ level: 'info', secrets: [SECRET] }, stream);
+    const error = new AccessError('ACCESS_UNAVAILABLE', 'GET /Tasks/{taskId}', 'down');
+    Object.assign(error, { options: { headers: { 'x-api-secret': SECRET } } });
+    log.warn({ err: error }, 'service down');
+    const entry = JSON.parse(lines[0]!);
+    expect(entry.err).toMatchObject({
+      code: 'ACCESS_UNAVAILABLE',
+      endpoint: 'GET /Tasks/{taskId}',
+    });
+    expect(entry.err.options).toBeUndefined();
+    expect(lines[0]).not.toContain('s3cr3t');
+  });
+});

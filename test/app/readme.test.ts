@@ -1,0 +1,185 @@
+/**
+ * The README tells the truth: its demo transcript is replayed against the demo (the commands it
+ * shows typed, its output compared line by line, times and ids aside, `…` standing for lines
+ * left out), the pushed task it shows is what the demo pushes, and it sends readers to the
+ * configuration table (checked against the settings in test/app/deploy.test.ts).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startBot } from '../helpers/spawn.ts';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-readme-'));
+
+/** The code block after the HTML comment that starts with `marker`. */
+function blockAfter(marker: string): string {
+  const start = readme.indexOf(`<!-- ${marker}`);
+  expect(start, `README has a "${marker}" block`).toBeGreaterThanOrEqual(0);
+  const block = /```text\n([\s\S]*?)```/.exec(readme.slice(start));
+  return block![1]!;
+}
+
+/** Times and ids differ from run to run. */
+const normal = (text: string) =>
+  text
+    .replace(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/g, '<time>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+    // The start of an id, as the hint under a pushed task offers it, and a confirmation's code.
+    .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>')
+    .replace(/confirm [0-9a-f]{6}\b/g, 'confirm <code>');
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A pattern for expected lines; a line that is only `…` stands for any number of lines. */
+function linesPattern(lines: string[], whole: boolean): RegExp {
+  const parts = lines.map((line) =>
+    line.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${escapeRegExp(line)}\\n`,
+  );
+  const body = parts.join('');
+  return new RegExp(`^${whole ? `${body.replace(/\\n$/, '\\n?')}$` : body}`);
+}
+
+/** Whether the output is the expected text, and if not, the first README line it departs from. */
+function compare(expected: string, actual: string): { same: boolean; departs?: string } {
+  const lines = normal(expected).split('\n');
+  const output = normal(actual);
+  if (linesPattern(lines, true).test(output)) return { same: true };
+  const at = lines.findIndex((_, i) => !linesPattern(lines.slice(0, i + 1), false).test(output));
+  return { same: false, departs: `README line ${at + 1}: ${lines[at]}\ndemo output:\n${actual}` };
+}
+
+describe('the README', () => {
+  it('shows a demo session that the demo really prints', async () => {
+    const transcript = blockAfter('demo transcript');
+    const typed = transcript
+      .split('\n')
+      .filter((line) => line.startsWith('> '))
+      .map((line) => line.slice(2));
+    expect(typed.length).toBeGreaterThan(5);
+    // In a pipe the demo prints no prompt: its output is the transcript without the typed lines.
+    const expected = transcript
+      .split('\n')
+      .filter((line) => !line.startsWith('> '))
+      .join('\n');
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'transcript.db'), DEMO_REQUEST_AFTER: '0' });
+    try {
+      await bot.waitFor(/pending tasks/);
+      for (const line of typed) bot.type(line);
+      expect(await bot.exited).toBe(0);
+      const { same, departs } = compare(expected, bot.stdout());
+      expect(same, departs).toBe(true);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('shows the pushed task the demo pushes, and approving it with its confirmation', async () => {
+    const shown = blockAfter('demo push');
+    const lines = shown.split('\n');
+    const typed = lines.filter((line) => line.startsWith('> ')).map((line) => line.slice(2));
+    const expected = lines.filter((line) => !line.startsWith('> ')).join('\n');
+    // Every context line in time however busy the machine: the bound is not what is shown here.
+    const bot = startBot({
+      DATABASE_URL: join(dataDir, 'push.db'),
+      DEMO_REQUEST_AFTER: '200ms',
+      DECISION_CONTEXT_WAIT: '10m',
+    });
+    try {
+      await bot.waitFor(/New task waiting for your decision\n(?:.+\n)+\n/);
+      const from = bot.stdout().indexOf('New task waiting for your decision');
+      const pushed = bot.stdout().slice(from);
+      // The README's id and code stand for the ones this run shows.
+      const idOf = (text: string) => /Task:\s+([0-9a-f]{8})/.exec(text)![1]!;
+      const [readmeId, id] = [idOf(shown), idOf(pushed)];
+      let code: string | undefined;
+      for (const line of typed) {
+        const mark = bot.stdout().length;
+        const said = line.replace(readmeId, id).replace(/confirm [0-9a-f]{6}/, `confirm ${code}`);
+        bot.type(said);
+        const answer = await bot.waitFor(/[\s\S]*?\n\n/, mark);
+        code ??= /confirm ([0-9a-f]{6})/.exec(answer)?.[1];
+      }
+      bot.type('quit');
+      expect(await bot.exited).toBe(0);
+      const { same, departs } = compare(expected, bot.stdout().slice(from));
+      expect(same, departs).toBe(true);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('sends readers to the table of every setting, and names what production requires', () => {
+    const section = readme.slice(readme.indexOf('## Configure'));
+    expect(section).toContain('](docs/configuration.md)');
+    for (const name of ['`ACCESS_API_URL`', '`DATABASE_URL`', '`NODE_ENV=production`']) {
+      expect(section).toContain(name);
+    }
+    expect(readme.slice(readme.indexOf('## Connect Teams'))).toContain('`TEAMS_ALLOWED_TENANTS`');
+  });
+});
+
+describe('the README and docs/', () => {
+  const root = new URL('../../', import.meta.url);
+  const docs = readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md'));
+  const files = ['README.md', ...docs.map((f) => `docs/${f}`)];
+  /** GitHub's anchor for a heading. */
+  const slug = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
+  const anchorsOf = (file: string) =>
+    [...readFileSync(new URL(file, root), 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!));
+
+  it('link only to files and headings that exist', () => {
+    for (const file of files) {
+      const text = readFileSync(new URL(file, root), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(((?!https?:)[^)\s]+)\)/g)) {
+        const [path, anchor] = target!.split('#');
+        const linked = path ? new URL(path, new URL(file, root)) : new URL(file, root);
+        expect(existsSync(linked), `${file} → ${target}`).toBe(true);
+        if (anchor) {
+          const relative = linked.pathname.slice(root.pathname.length);
+          expect(anchorsOf(relative), `${file} → ${target}`).toContain(anchor);
+        }
+      }
+    }
+  });
+
+  /** Shell lines of the code blocks (continuations joined) and inline `npm …` or `node …`. */
+  const commandsIn = (text: string) => [
+    ...[...text.matchAll(/```(?:sh|bash|console)\n([\s\S]*?)```/g)].flatMap((m) =>
+      m[1]!.replace(/\\\n\s*/g, ' ').split('\n'),
+    ),
+    ...[...text.matchAll(/`((?:npm|node) [^`]+)`/g)].map((m) => m[1]!.replace(/\s+/g, ' ')),
+  ];
+  const scripts = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts;
+  const heapFlags = /exec node (.*) src\/app\/main\.ts$/.exec(scripts.start)![1]!;
+
+  it('run only scripts and files that exist, and node with the heap flags of npm start', () => {
+    for (const file of files) {
+      for (const line of commandsIn(readFileSync(new URL(file, root), 'utf8'))) {
+        const where = `${file}: ${line}`;
+        for (const [, script] of line.matchAll(/\bnpm run ([\w:-]+)/g)) {
+          expect(Object.keys(scripts), where).toContain(script);
+        }
+        // A path the command creates need not exist yet.
+        if (/^mkdir /.test(line)) continue;
+        for (const [, path] of line.matchAll(
+          /(?:^|[\s=])((?:src|scripts|bin|bench|deploy|manifest|adapters|docs|test)\/[\w./-]*)/g,
+        )) {
+          expect(existsSync(new URL(path!, root)), where).toBe(true);
+        }
+        if (/\bnode\b.*src\/app\/main\.ts/.test(line)) expect(line, where).toContain(heapFlags);
+      }
+    }
+  });
+
+  it('name the entry point where it is', () => {
+    for (const file of files) {
+      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/\bsrc\/main\.ts/);
+    }
+  });
+});

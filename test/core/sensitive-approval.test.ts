@@ -1,0 +1,283 @@
+/**
+ * Approving access to a sensitive application takes a confirmation that names the application,
+ * the level and the person — a form on Slack, a card on Teams, a typed line in the terminal — and
+ * the core enforces it: a single click, a forged one, or a code for other facts approves nothing;
+ * the confirmation approves once; "approve all" skips the task and says why; declining stays one
+ * step; and when the field that marks applications cannot be read, approving asks too (fails
+ * closed). Over real HTTP against the sandbox, which marks the AWS Console sensitive.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { policies, users } from '../../src/sandbox/seed.ts';
+import type { Sandbox } from '../../src/sandbox/server.ts';
+import { shown, useTeams } from '../fakes/bot-connector-harness.ts';
+import {
+  slackBlockProblems,
+  teamsCardProblems,
+  terminalProblems,
+} from '../fakes/hostile-checks.ts';
+import { allAtOnce, MARK } from '../fakes/hostile-corpus.ts';
+import { checkAllPayloads } from '../fakes/slack-blockkit.ts';
+import { useSlackBot } from '../fakes/slack-harness.ts';
+import {
+  clickPayload,
+  sendCommand,
+  sendInteraction,
+  submissionPayload,
+  type Where,
+} from '../fakes/slack-payloads.ts';
+import { decidingBot, hostileRequest, openRequest } from '../helpers/decide-world.ts';
+import { clientFor, useSandbox } from '../helpers/sandbox.ts';
+import { openTerminalChat, type TerminalChat } from '../helpers/terminal-chat.ts';
+
+/** Every look-up in time, however busy the machine: the bound is not what these tests are about. */
+const PATIENT = { DECISION_CONTEXT_WAIT: '10m' };
+
+const approvals = (sandbox: Sandbox, taskId: string) =>
+  sandbox.requests.filter(
+    (r) => r.method === 'POST' && r.path.endsWith(`/Tasks/${taskId}/Approve`),
+  );
+
+/** A new application Ada approves, marked by the field, that no cache has seen yet. */
+function newApp(sandbox: Sandbox, sensitive: string | null) {
+  const id = randomUUID();
+  const level = { id: randomUUID(), name: 'Member', description: 'member' };
+  sandbox.state.addWorkApp(
+    { id, name: `Payroll ${id.slice(0, 4)}`, description: 'pay' },
+    [level],
+    [{ id: randomUUID(), name: 'Sensitive', value: sensitive }],
+  );
+  sandbox.state.assignPolicy(id, null, 'AccessRequest', policies.cloudOwners.id);
+  const access = sandbox.state.createAccessRequest({
+    workAppId: id,
+    userId: users.grace.id,
+    permissionLevelId: level.id,
+  });
+  return access.taskIds[0]!;
+}
+
+describe('Slack: a form confirms', () => {
+  const slack = useSlackBot(PATIENT);
+  const fake = () => slack.fake;
+  const sandbox = () => slack.sandbox.current;
+  const text = (value: unknown) => JSON.stringify(value);
+
+  /** Ada's `tasks` list, as the ephemeral answer the bot sent. */
+  async function adaList() {
+    const responseUrl = fake().responseUrl();
+    await sendCommand(slack.bot.url, 'tasks', 'U-ADA', responseUrl);
+    const body = await fake().waitFor(() => fake().respondedTo(responseUrl)[0]?.body);
+    return { where: { kind: 'ephemeral', responseUrl } as Where, blocks: body.blocks as unknown[] };
+  }
+  const click = (blocks: unknown[], actionId: string, where: Where, value?: string) =>
+    sendInteraction(slack.bot.url, clickPayload(blocks, actionId, 'U-ADA', where, value));
+  const opened = (n: number) =>
+    fake().waitFor(() => fake().callsOf('views.open')[n]?.args.view as Record<string, unknown>);
+  /** The `n`th answer after the list itself that went where the list is. */
+  const answered = (where: Where, n: number) =>
+    fake().waitFor(() =>
+      where.kind === 'ephemeral' ? fake().respondedTo(where.responseUrl)[n + 1]?.body : undefined,
+    );
+
+  it('warns on the card, asks in a form naming the app, level and person, and approves once', async () => {
+    const taskId = openRequest(sandbox(), 'grace', 'aws', 'readOnly');
+    const list = await adaList();
+    expect(text(list.blocks)).toContain('Sensitive application: approving asks you to confirm');
+    expect(text(list.blocks)).toContain('Approve…');
+
+    await click(list.blocks, 'accessbot.approve', list.where, taskId);
+    const view: Record<string, unknown> = { ...(await opened(0)), id: 'V-1' };
+    expect(view.callback_id).toBe('accessbot.approve_confirm');
+    expect(text(view)).toContain(
+      'AWS Console is a sensitive application. Give Grace Hopper ReadOnly access to AWS Console?',
+    );
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+
+    await sendInteraction(slack.bot.url, submissionPayload(view, 'U-ADA', {}));
+    expect(text(await answered(list.where, 0))).toContain('You approved');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+    expect(sandbox().state.task(taskId).status).toBe('Approved');
+
+    // The same form again approves nothing more, and says what became of the task.
+    await sendInteraction(slack.bot.url, submissionPayload(view, 'U-ADA', {}));
+    expect(text(await answered(list.where, 1))).toContain('already decided');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+    checkAllPayloads(fake());
+  });
+
+  it('refuses a forged click: without a code, or with one for other facts', async () => {
+    const taskId = openRequest(sandbox(), 'barbara', 'aws', 'readOnly');
+    const { where } = await adaList();
+    for (const value of [taskId, `${taskId}:000000`]) {
+      const blocks = [
+        {
+          type: 'actions',
+          elements: [{ type: 'button', action_id: 'accessbot.approve', value, text: {} }],
+        },
+      ];
+      await click(blocks, 'accessbot.approve', where);
+    }
+    expect(text(await opened(1))).toContain('Give Barbara Liskov ReadOnly access to AWS Console?');
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    expect(sandbox().state.task(taskId).status).toBe('Pending');
+  });
+
+  it('shows the confirmation with its own button when the form cannot open, and that approves', async () => {
+    const taskId = openRequest(sandbox(), 'dennis', 'aws', 'readOnly');
+    const list = await adaList();
+    fake().fail('views.open', { kind: 'error', error: 'expired_trigger_id' });
+    await click(list.blocks, 'accessbot.approve', list.where, taskId);
+    const told = (await answered(list.where, 0)) as { blocks: unknown[] };
+    expect(text(told)).toContain('Confirm this approval');
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    await click(told.blocks, 'accessbot.approve', list.where);
+    expect(text(await answered(list.where, 1))).toContain('You approved');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+  });
+
+  it('skips it in "approve all" with a word why, and declines it in one step', async () => {
+    const sensitive = openRequest(sandbox(), 'edsger', 'aws', 'readOnly');
+    const plain = openRequest(sandbox(), 'edsger', 'github', 'admin');
+    const list = await adaList();
+    await click(list.blocks, 'accessbot.approve_all', list.where);
+    const summary = text(await answered(list.where, 0));
+    expect(summary).toMatch(/Approved \d+ of \d+ tasks/);
+    expect(summary).toContain(
+      'Access request: AWS Console (ReadOnly): skipped — a sensitive application: approve it on its own and confirm',
+    );
+    expect(approvals(sandbox(), sensitive)).toHaveLength(0);
+    expect(approvals(sandbox(), plain)).toHaveLength(1);
+
+    const responseUrl = fake().responseUrl();
+    await sendCommand(slack.bot.url, `decline ${sensitive} -- not now`, 'U-ADA', responseUrl);
+    await fake().waitFor(() => fake().respondedTo(responseUrl)[0]);
+    expect(sandbox().state.task(sensitive).status).toBe('Declined');
+  });
+
+  it('keeps hostile names in the card and the form as text', async () => {
+    const taskId = hostileRequest(sandbox(), allAtOnce);
+    const list = await adaList();
+    await click(list.blocks, 'accessbot.approve', list.where, taskId);
+    const view = await opened(0);
+    expect(text(view)).toContain(MARK);
+    expect(slackBlockProblems(view.blocks as unknown[], 'view')).toEqual([]);
+    expect(slackBlockProblems(list.blocks)).toEqual([]);
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+  });
+
+  it('asks for a confirmation when whether an app is sensitive cannot be read', async () => {
+    const taskId = newApp(sandbox(), null);
+    sandbox().faults.failWhere(
+      (method, path) => method === 'GET' && path.endsWith('/CustomFields'),
+    );
+    const list = await adaList();
+    expect(text(list.blocks)).toContain('Could not check whether this application is sensitive');
+    await click(list.blocks, 'accessbot.approve', list.where, taskId);
+    expect(text(await opened(0))).toContain('I could not check whether Payroll');
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+  });
+});
+
+describe('Teams: the card confirms', () => {
+  const t = useTeams({
+    env: { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1', ...PATIENT },
+  });
+  const sandbox = () => t.sandbox.current;
+  const clickApprove = (data: Record<string, unknown>) =>
+    t.h.post(t.h.activities.cardAction('ada', 'approve', data));
+
+  it('turns the card into the confirmation, which approves once', async () => {
+    const taskId = openRequest(sandbox(), 'grace', 'aws', 'readOnly');
+    const asked = await clickApprove({ value: taskId });
+    const confirmation = shown(asked.body);
+    expect(confirmation).toContain('Confirm this approval');
+    expect(confirmation).toContain(
+      'AWS Console is a sensitive application. Approving gives Grace Hopper ReadOnly access to AWS Console',
+    );
+    expect(confirmation).toContain('Confirm approval');
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    const code = /"confirmation":"([0-9a-f]{6})"/.exec(confirmation)?.[1];
+    expect(code).toBeDefined();
+
+    const approved = await clickApprove({ value: taskId, confirmation: code });
+    expect(shown(approved.body)).toContain('You approved');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+    const again = await clickApprove({ value: taskId, confirmation: code });
+    expect(shown(again.body)).toContain('already decided');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+  });
+
+  it('shows the context and the warning when the card refreshes for its approver', async () => {
+    const taskId = openRequest(sandbox(), 'dennis', 'aws', 'readOnly');
+    const refresh = { value: taskId, userIds: ['29:ada'] };
+    const res = await t.h.post(t.h.activities.cardAction('ada', 'refresh', refresh));
+    const card = shown(res.body);
+    for (const line of ['Sensitive application', 'Already has', 'PowerUser', 'By default in']) {
+      expect(card, line).toContain(line);
+    }
+    expect(card).toContain('Approve…');
+  });
+
+  it('keeps hostile names in the confirmation card as text', async () => {
+    const taskId = hostileRequest(sandbox(), allAtOnce);
+    const asked = await clickApprove({ value: taskId });
+    expect(shown(asked.body)).toContain(MARK);
+    expect(teamsCardProblems(asked.body.value)).toEqual([]);
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+  });
+
+  it('refuses a forged confirmation, and skips the task in "approve all"', async () => {
+    const taskId = openRequest(sandbox(), 'barbara', 'aws', 'readOnly');
+    const forged = await clickApprove({ value: taskId, confirmation: '000000' });
+    expect(shown(forged.body)).toContain('Confirm this approval');
+    const all = await t.h.post(t.h.activities.cardAction('ada', 'approveAll', { value: taskId }));
+    expect(shown(all.body)).toContain('skipped — a sensitive application');
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    expect(t.h.cardIssues()).toEqual([]);
+  });
+});
+
+describe('the terminal: a typed line confirms', () => {
+  const sandbox = useSandbox({ pageSize: 2 });
+  let chat: TerminalChat;
+
+  beforeAll(async () => {
+    const { bot, log } = await decidingBot(clientFor(sandbox.current));
+    chat = await openTerminalChat({ bot, email: users.ada.email, log });
+    return () => chat.stop();
+  });
+
+  it('asks, refuses a wrong code, approves once with the right one, and skips it in a list', async () => {
+    const taskId = openRequest(sandbox.current, 'grace', 'aws', 'readOnly');
+    const id = taskId.slice(0, 8);
+    const asked = await chat.ask(`approve ${id}`);
+    expect(asked).toContain('Confirm this approval');
+    expect(asked).toContain('Approving gives Grace Hopper ReadOnly access to AWS Console');
+    const code = /approve [0-9a-f]{8} confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+    expect(code).toBeDefined();
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await chat.ask(`approve ${id} confirm ${wrong}`)).toContain('Confirm this approval');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+    expect(await chat.ask(`approve ${id} confirm ${code}`)).toContain('You approved');
+    // Its id in full: the start of an id names only a pending task.
+    expect(await chat.ask(`approve ${taskId} confirm ${code}`)).toContain('already decided');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(1);
+
+    const other = openRequest(sandbox.current, 'barbara', 'aws', 'readOnly').slice(0, 8);
+    const plain = openRequest(sandbox.current, 'barbara', 'github', 'admin').slice(0, 8);
+    const both = await chat.ask(`approve ${other} ${plain}`);
+    expect(both).toContain('Approved 1 of 2 tasks');
+    expect(both).toContain('skipped — a sensitive application');
+    expect(await chat.ask(`approve ${other} ${plain} confirm ${code}`)).toContain(
+      'A confirmation names one task and its code',
+    );
+  });
+
+  it('keeps hostile names in the confirmation as text', async () => {
+    const taskId = hostileRequest(sandbox.current, allAtOnce);
+    const asked = await chat.ask(`approve ${taskId}`);
+    expect(asked).toContain('Confirm this approval');
+    expect(asked).toContain(MARK);
+    expect(terminalProblems(asked, false)).toEqual([]);
+  });
+});

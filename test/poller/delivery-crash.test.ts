@@ -1,0 +1,273 @@
+/**
+ * The proof of "every message exactly once, never stale": for every kind of message accessbot
+ * sends on its own (an approver's card, its outcome edit, a reminder and its follow-up, the
+ * requester's outcome, a group change's note, an escalation, and the note after a card that can
+ * no longer be found) and every step of its delivery — claim, the mark that its post started, the
+ * post, its stored reference; an edit before and after — a real replica (a child process with the
+ * real poller and the real Slack or Teams notifier, against the sandbox and the platform's fake)
+ * kills itself with SIGKILL at exactly that step (ACCESSBOT_CRASH_AT). Replicas are then started
+ * again (on PostgreSQL, two), and afterwards every conversation has exactly one message per event,
+ * every decided card shows its outcome, and nothing came late. Teams cannot list a conversation's
+ * messages: a replica killed between the Bot Connector's answer and the stored reference (`posted`,
+ * `followed-up`) leaves a message its heir cannot see, and exactly that one is sent twice.
+ *
+ * "Late" is judged by what a delivery needed, not by the wall clock: every replica here takes an
+ * hour to take over a send held by a replica it believes alive, so a message that needed that
+ * instead of the takeover of the dead replica (its heartbeat silent for 5 s) never comes, and the
+ * waits below fail. They are generous, so a slow machine only makes the test slower. Each case
+ * links only the people its kind needs, so one message is in flight at a time when the replica
+ * dies (on Teams every message in flight at that instant would be in the window).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { CrashStep } from '../../src/poller/crash-points.ts';
+import type { MessageKind } from '../../src/poller/kinds.ts';
+import { tasks, users, workApps } from '../../src/sandbox/seed.ts';
+import {
+  type ChatPlatform,
+  census,
+  type DeliveryWorld,
+  deliveryWorld,
+  dmOf,
+  ESCALATION_CHANNEL,
+  type Person,
+  showsButtons,
+} from '../helpers/delivery-world.ts';
+
+/** Only reached when something never happens: replicas start slowly on a busy machine. */
+const WAIT = { timeout: Number(process.env.CRASH_WAIT_MS ?? 120_000), interval: 100 };
+/** Never, within a test: a message that needed the takeover of a live replica's send is late. */
+const STUCK_AFTER_MS = String(3_600_000);
+const decided = tasks.adaDennisAwsReview;
+const CHANGE_NOTE = 'Ada Lovelace added you to the group Design (through accessbot).';
+const NUDGE = `👋 A nudge from Grace Hopper about task ${tasks.adaGraceGithubWrite}`;
+
+interface Case {
+  kind: Exclude<MessageKind, 'channel'>;
+  step: CrashStep;
+  decide?: boolean;
+  remind?: boolean;
+}
+
+const POSTED: CrashStep[] = ['claimed', 'posted', 'saved'];
+const cases: Case[] = [
+  ...(['claimed', 'tried', 'posted', 'saved'] as const).map((step) => ({
+    kind: 'approver' as const,
+    step,
+  })),
+  { kind: 'approver', step: 'outcome-requested', decide: true },
+  { kind: 'approver', step: 'updated', decide: true },
+  { kind: 'approver', step: 'reminder-requested', remind: true },
+  { kind: 'approver', step: 'reminder-updated', remind: true },
+  { kind: 'approver', step: 'followed-up', remind: true },
+  ...(['requester', 'member', 'escalation', 'nudge'] as const).flatMap((kind) =>
+    POSTED.map((step) => ({ kind, step })),
+  ),
+];
+/** Slack without its history scope: the card cannot be found again, and its note is the kind. */
+const noteCases: Case[] = POSTED.map((step) => ({ kind: 'note', step }));
+
+/** Who is linked for each kind: the one person (or channel) whose messages it is about. */
+const peopleFor: Record<Case['kind'], Person[]> = {
+  approver: ['ada'],
+  escalation: ['ada'],
+  note: ['ada'],
+  requester: ['grace'],
+  member: ['barbara'],
+  nudge: ['ada'],
+};
+
+/** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */
+const inTeamsWindow = (platform: ChatPlatform, step: CrashStep) =>
+  platform === 'teams' && (step === 'posted' || step === 'followed-up');
+
+const stores: Array<[string, 'sqlite' | 'postgres', number]> = [
+  ['SQLite, one replica restarted', 'sqlite', 1],
+  ...(process.env.TEST_DATABASE_URL
+    ? [['PostgreSQL, two replicas', 'postgres', 2] as [string, 'postgres', number]]
+    : []),
+];
+const platforms: Array<[ChatPlatform, Case[]]> = [
+  ['slack', [...cases, ...noteCases]],
+  ['teams', cases],
+];
+
+describe.each(platforms)('on %s', (platform, platformCases) => {
+  describe.concurrent.each(stores)('a replica killed at any step (%s)', (_, store, replicas) => {
+    it.each(platformCases)('$kind: $step', { timeout: 300_000 }, async (c) => {
+      const people = peopleFor[c.kind];
+      const world = await deliveryWorld(store, people, platform);
+      try {
+        await crashAndRecover(world, c, people, replicas);
+      } finally {
+        await world.close();
+      }
+    });
+  });
+});
+
+async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], replicas: number) {
+  const { sandbox, platform } = world;
+  const dm = (p: Person) => dmOf(platform, p);
+  const expected = new Set<string>();
+  for (const t of sandbox.state.tasks.values()) {
+    const approver = people.find((p) => users[p].id === t.assigneeId);
+    if (t.status !== 'Pending' || !approver) continue;
+    expected.add(`${dm(approver)} task:${t.id}`);
+    if (c.kind === 'escalation') expected.add(`${ESCALATION_CHANNEL} task:${t.id}`);
+  }
+  if (c.kind === 'requester') {
+    // Grace's request, decided before any replica runs: her outcome is due at the first poll.
+    const access = sandbox.state.createAccessRequest({
+      workAppId: workApps.figma.id,
+      userId: users.grace.id,
+      permissionLevelId: workApps.figma.levels.viewer.id,
+    });
+    const approver = sandbox.state.tasks.get(access.taskIds[0]!)!.assigneeId;
+    sandbox.state.decideTask(access.taskIds[0]!, 'Approved', approver);
+    const s = await world.store();
+    await s.recordRequest({
+      accessId: access.id,
+      accessUserId: users.grace.id,
+      workAppId: workApps.figma.id,
+      taskIds: access.taskIds,
+      requestedAt: new Date(),
+    });
+    await s.close();
+    expected.add(`${dm('grace')} requester:${access.taskIds[0]}`);
+  }
+  if (c.kind === 'member') expected.add(`${dm('barbara')} member:Design`);
+  if (c.kind === 'note') {
+    world.slack.withoutScopes.add('im:history');
+    expected.add(`${dm('ada')} note`);
+  }
+
+  const settings: Record<string, string> = {
+    DEAD_AFTER_MS: '5000',
+    RETRY_AFTER_MS: STUCK_AFTER_MS,
+    ...(c.kind === 'escalation' && {
+      ESCALATE_AFTER_MS: '1500',
+      NOTIFY_RULES: JSON.stringify({
+        defaultEscalation: { platform, channelId: ESCALATION_CHANNEL },
+      }),
+    }),
+  };
+  const tell = {
+    accessUserId: users.barbara.id,
+    event: 'change-1',
+    text: CHANGE_NOTE,
+  };
+  const nudge = { taskId: tasks.adaGraceGithubWrite, approver: users.ada.id, text: NUDGE };
+  if (c.kind === 'nudge') expected.add(`${dm('ada')} nudge:${nudge.taskId}`);
+  const first = c.kind === 'note' ? 'posted:approver' : `${c.step}:${c.kind}`;
+  const doomed = world.start('doomed', {
+    ...settings,
+    ACCESSBOT_CRASH_AT: first,
+    ...(c.kind === 'member' && { TELL: JSON.stringify(tell) }),
+    ...(c.kind === 'nudge' && { NUDGE: JSON.stringify(nudge) }),
+    ...(c.remind && { REMIND_AFTER_MS: '1500' }),
+  });
+  const sent = () => census(world);
+  const decidedKey = `${dm('ada')} task:${decided}`;
+  if (c.decide) {
+    // Decided once its message is out, so the crash hits the edit.
+    await vi.waitFor(() => expect(sent().has(decidedKey)).toBe(true), WAIT);
+    sandbox.state.decideTask(decided, 'Approved', users.radia.id);
+  }
+  const killed = async (r: { process: { signalCode: string | null }; stderr: () => string }) =>
+    vi.waitFor(() => expect(r.process.signalCode, r.stderr()).toBe('SIGKILL'), WAIT);
+  await killed(doomed);
+  const doomedOnes = [doomed];
+  let lostTask: string | undefined;
+  if (c.kind === 'note') {
+    // Another replica cannot find the card (no history scope), loses track of it, and dies
+    // while it tells the decision in a note.
+    const second = world.start('doomed-2', { ...settings, ACCESSBOT_CRASH_AT: `${c.step}:note` });
+    doomedOnes.push(second);
+    lostTask = await vi.waitFor(async () => {
+      const s = await world.store();
+      const open = await s.listNotifications({ openFor: users.ada.id });
+      await s.close();
+      const lost = open.find((n) => n.lostAt);
+      expect(lost, second.stderr()).toBeDefined();
+      return lost!.taskId;
+    }, WAIT);
+    sandbox.state.decideTask(lostTask, 'Approved', users.ada.id);
+    await killed(second);
+  }
+
+  const heirs = Array.from({ length: replicas }, (_, n) => world.start(`heir-${n}`, settings));
+  const logs = () => [...doomedOnes, ...heirs].map((r) => r.stderr()).join('\n');
+  const allThere = () => [...expected].every((key) => sent().has(key));
+  const outcomeShown = () =>
+    !c.decide ||
+    (sent()
+      .get(decidedKey)
+      ?.every((m) => !showsButtons(m)) ??
+      false);
+  const seen = () => `${[...sent().keys()].join('\n')}\n${logs()}`;
+  await vi.waitFor(() => expect(allThere() && outcomeShown(), seen()).toBe(true), WAIT);
+  // Every intent carried out, the dead replica's too: its message found, posted or edited.
+  const events = [...sandbox.state.tasks.keys(), ...sandbox.state.accesses.keys(), tell.event];
+  await vi.waitFor(async () => {
+    const s = await world.store();
+    const open = (await s.listNotifications({ taskIds: events })).filter((n) => n.intent);
+    await s.close();
+    expect(open, logs()).toEqual([]);
+  }, WAIT);
+  const reminded = async () => {
+    const s = await world.store();
+    const all = await s.listNotifications({ openFor: users.ada.id });
+    await s.close();
+    return all.filter((n) => n.remindedAt).length;
+  };
+  const followUps = () => [...sent().keys()].filter((k) => k.includes(' follow-up:'));
+  if (c.remind) {
+    await vi.waitFor(async () => {
+      const count = await reminded();
+      expect(count).toBeGreaterThan(0);
+      expect(followUps().length).toBe(count);
+    }, WAIT);
+  }
+  // Every heir running and every person polled twice more, for a duplicate to show if there
+  // were one; then the heirs stop, so nothing can come after the checks.
+  await Promise.all(heirs.map((heir) => heir.started));
+  const polls = (p: Person) =>
+    sandbox.requests.filter(
+      (r) => r.path.endsWith('/Tasks') && r.query.userId === users[p].id && !r.query.cursor,
+    ).length;
+  const before = people.map(polls);
+  await vi.waitFor(
+    () => expect(people.every((p, i) => polls(p) >= before[i]! + 2)).toBe(true),
+    WAIT,
+  );
+  for (const heir of heirs) heir.process.kill('SIGTERM');
+  expect(await Promise.all(heirs.map((heir) => heir.exited))).toEqual(heirs.map(() => 0));
+
+  const counts = [...sent()].map(([key, list]) => [key, list.length] as const);
+  const twice = counts.filter(([, n]) => n > 1).map(([key]) => key);
+  if (inTeamsWindow(platform, c.step)) {
+    // The one message that was in the window, and only it, was sent again.
+    expect(twice, logs()).toHaveLength(1);
+    expect(
+      counts.filter(([, n]) => n > 2),
+      logs(),
+    ).toEqual([]);
+  } else {
+    expect(twice, logs()).toEqual([]);
+  }
+  const keys = [...sent().keys()].filter((k) => !k.includes(' follow-up:'));
+  expect(keys.sort(), logs()).toEqual([...expected].sort());
+  if (c.remind) expect(followUps()).toHaveLength(await reminded());
+  if (lostTask) {
+    // The card lost track of was never posted again: the note told its outcome instead.
+    expect(sent().get(`${dm('ada')} task:${lostTask}`)).toHaveLength(1);
+  }
+  const windows = heirs.map((h) => /window (\S+) (\S+)/.exec(h.stdout())).filter(Boolean);
+  for (const w of windows) {
+    const [sum, count] = [Number(w![1]), Number(w![2])];
+    if (count)
+      console.info(
+        `${platform} ${c.kind} ${c.step}: answer → record ${((sum / count) * 1000).toFixed(2)} ms mean over ${count}`,
+      );
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The poller's parts on their own: pacing and backoff on a fake clock, the spread of users over
+ * the interval, the notification rules and their configuration, and a clean stop of the loop.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, ServiceUnavailableError } from '../../src/access/errors.ts';
+import type { Task } from '../../src/access/schemas.ts';
+import { loadConfig } from '../../src/app/config.ts';
+import { ServiceGate } from '../../src/poller/gate.ts';
+import { phaseOf } from '../../src/poller/linked-users.ts';
+import { Pacer } from '../../src/poller/pacer.ts';
+import { channelsFor, isNotifyOnly, parseNotifyRules } from '../../src/poller/rules.ts';
+import { users } from '../../src/sandbox/seed.ts';
+import { startSandbox } from '../../src/sandbox/server.ts';
+import { openStore } from '../../src/store/open.ts';
+import { clientFor } from '../helpers/sandbox.ts';
+import { FakeClock, link, RecordingNotifier, testPoller } from './fakes.ts';
+
+describe('pacing', () => {
+  it('lets a burst of one second’s worth through, then spaces calls evenly', async () => {
+    const clock = new FakeClock();
+    const start = clock.now().getTime();
+    const pacer = Pacer.perSecond(clock, 10);
+    const times: number[] = [];
+    for (let n = 0; n < 30; n++) {
+      await pacer.take();
+      times.push(clock.now().getTime() - start);
+    }
+    expect(times.slice(0, 10)).toEqual(new Array(10).fill(0));
+    expect(times.slice(10)).toEqual(Array.from({ length: 20 }, (_, n) => 100 * (n + 1)));
+  });
+
+  it('backs off exponentially up to its cap while the service fails, one request at a time, and recovers at once', async () => {
+    const clock = new FakeClock();
+    const gate = new ServiceGate(clock, {
+      concurrency: 4,
+      maxRps: undefined,
+      maxBackoffMs: 8_000,
+      random: () => 1,
+    });
+    const call = (outcome: Error | 'ok') =>
+      gate
+        .run(async () => {
+          if (outcome !== 'ok') throw outcome;
+        })
+        .catch(() => undefined);
+    const down = new ServiceUnavailableError('GET /Tasks', 'HTTP 503');
+    expect(gate.backoffMs).toBe(0);
+    const pauses: number[] = [];
+    for (let n = 0; n < 5; n++) {
+      await call(down);
+      pauses.push(gate.backoffMs);
+    }
+    expect(pauses).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
+    // A task that is not found says nothing about the service: no slower.
+    await call(new NotFoundError('GET /Tasks/{taskId}'));
+    expect(gate.backoffMs).toBe(8_000);
+    // Three at once go one after another, each 8 s after the one before.
+    const before = clock.now().getTime();
+    await Promise.all([call(down), call(down), call(down)]);
+    expect(clock.now().getTime() - before).toBe(24_000);
+    await call('ok');
+    expect(gate.backoffMs).toBe(0);
+    const after = clock.now().getTime();
+    await call('ok');
+    expect(clock.now().getTime() - after).toBe(0);
+  });
+
+  it('spreads users evenly over the interval', () => {
+    const buckets = new Array(10).fill(0);
+    for (let n = 0; n < 10_000; n++) buckets[Math.floor(phaseOf(`user-${n}`) * 10)]++;
+    for (const count of buckets) expect(count).toBeGreaterThan(900);
+    expect(phaseOf('same')).toBe(phaseOf('same'));
+  });
+});
+
+describe('notification rules', () => {
+  const task = (type: string, target: Record<string, unknown>): Task =>
+    ({ id: 't', status: 'Pending', type, target, metadata: {} }) as Task;
+
+  it('matches channels by WorkApp name in any case or id, and by task type', () => {
+    const rules = parseNotifyRules(
+      JSON.stringify({
+        channels: [
+          { platform: 'slack', channelId: 'C1', workApps: ['GitHub', 'app-7'] },
+          { platform: 'teams', channelId: 'T1', taskTypes: ['OffboardingStep'] },
+          { platform: 'slack', channelId: 'C-ALL' },
+        ],
+        notifyOnly: ['OffboardingStep'],
+      }),
+    );
+    const ids = (t: Task) => channelsFor(t, rules).map((r) => r.channelId);
+    expect(ids(task('AccessRequest', { workAppName: 'github' }))).toEqual(['C1', 'C-ALL']);
+    expect(ids(task('AccessRequest', { workAppId: 'app-7', workAppName: 'Jira' }))).toEqual([
+      'C1',
+      'C-ALL',
+    ]);
+    expect(ids(task('OffboardingStep', { workAppName: 'Figma' }))).toEqual(['T1', 'C-ALL']);
+    expect(isNotifyOnly(task('OffboardingStep', {}), rules)).toBe(true);
+    expect(isNotifyOnly(task('AccessRequest', {}), rules)).toBe(false);
+  });
+
+  it('reads the rules from a file when the value is not inline JSON', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'accessbot-rules-')), 'rules.json');
+    writeFileSync(file, '{"notifyOnly": ["EntitlementReview"]}');
+    expect(loadConfig({ NOTIFY_RULES: file }).notifyRules).toEqual({
+      channels: [],
+      escalations: [],
+      notifyOnly: ['EntitlementReview'],
+    });
+  });
+
+  it.each([
+    ['{"channels": [', 'NOTIFY_RULES is not valid JSON'],
+    [
+      '{"channels": [{"platform": "irc", "channelId": "C1"}]}',
+      'NOTIFY_RULES does not match the rules format at channels.0.platform',
+    ],
+    ['{"notify": []}', 'NOTIFY_RULES does not match the rules format'],
+    ['/no/such/rules.json', 'NOTIFY_RULES cannot read the rules file /no/such/rules.json (ENOENT)'],
+  ])('stops start-up with one line for NOTIFY_RULES=%s', (value, line) => {
+    expect(() => loadConfig({ NOTIFY_RULES: value })).toThrow(line);
+  });
+});
+
+describe('the poller’s configuration', () => {
+  it('has defaults for every poller variable', () => {
+    const config = loadConfig({});
+    expect(config.pollConcurrency).toBe(20);
+    expect(config.notifyRules).toBeUndefined();
+    expect(config.directorySyncMs).toBe(3_600_000);
+    expect(config.webhook).toEqual({
+      signatureHeader: 'X-Access-Signature',
+      timestampHeader: 'X-Access-Timestamp',
+      toleranceMs: 300_000,
+    });
+  });
+
+  it.each([
+    [{ POLL_CONCURRENCY: '0' }, 'POLL_CONCURRENCY must be at least 1'],
+    [
+      { ACCESS_WEBHOOK_SIGNATURE_HEADER: 'X Sig' },
+      'ACCESS_WEBHOOK_SIGNATURE_HEADER must be an HTTP header name',
+    ],
+    [
+      { ACCESS_WEBHOOK_TOLERANCE_SECONDS: 'soon' },
+      'ACCESS_WEBHOOK_TOLERANCE_SECONDS must be a whole number',
+    ],
+    [{ DIRECTORY_SYNC_INTERVAL: 'hourly' }, 'DIRECTORY_SYNC_INTERVAL must be a duration'],
+  ])('names the variable when it is wrong: %o', (env, line) => {
+    expect(() => loadConfig(env)).toThrow(line);
+  });
+});
+
+describe('the poller’s loop', () => {
+  it('stops without waiting for a hung send, and gives its leases back', async () => {
+    const sandbox = await startSandbox();
+    const store = await openStore('sqlite::memory:');
+    try {
+      await link(store, ['alan']);
+      const notifier = new RecordingNotifier();
+      notifier.hangNext();
+      const clock = new FakeClock();
+      const { poller } = testPoller({
+        client: clientFor(sandbox),
+        store,
+        notifiers: [notifier],
+        clock,
+      });
+      await poller.start();
+      await expect
+        .poll(async () => (await store.listNotifications({ openFor: users.alan.id })).length)
+        .toBe(1);
+      await poller.stop();
+      await store.markPollDue('all', clock.now());
+      expect(
+        await store.claimDuePollUsers('other', clock.now(), clock.now(), clock.now(), 5),
+      ).toEqual([users.alan.id]);
+    } finally {
+      await store.close();
+      await sandbox.close();
+    }
+  });
+});

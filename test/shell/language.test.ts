@@ -1,0 +1,100 @@
+/**
+ * The terminal chat speaks the terminal's language, found as POSIX says (LC_ALL, else
+ * LC_MESSAGES, else LANG; a language accessbot has no messages for, or none: DEFAULT_LOCALE),
+ * and reads well to a screen reader: with NO_COLOR no colour at all, also on a real terminal,
+ * and no decorative bullets, arrows, dots or warning signs (indentation and words instead).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hasScript, keys, runInPty } from '../helpers/pty.ts';
+import { startBot } from '../helpers/spawn.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-language-'));
+let runs = 0;
+
+/** The demo in a pipe with `env`: what it prints for `lines` typed after its start-up list. */
+async function demo(env: Record<string, string>, lines: string[] = []) {
+  const bot = startBot({
+    DATABASE_URL: join(dataDir, `run-${++runs}.db`),
+    DEMO_REQUEST_AFTER: '0',
+    ...env,
+  });
+  try {
+    await bot.waitFor(/\n\n/);
+    for (const line of lines) bot.type(line);
+    bot.child.stdin.end();
+    expect(await bot.exited).toBe(0);
+    return bot.stdout();
+  } finally {
+    bot.child.kill('SIGKILL');
+  }
+}
+
+/** Select Graphic Rendition: colour, bold, dim. */
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
+
+/** What a screen reader would read aloud as noise. */
+const NOISE = /[•→⚠]| · /;
+
+describe('the terminal chat in the terminal’s language', () => {
+  it('speaks German with LANG=de_DE.UTF-8: words, fields, dates and answers', async () => {
+    const out = await demo({ LANG: 'de_DE.UTF-8' }, ['approve 2', 'aprove 1']);
+    expect(out).toContain(
+      'accessbot — Sie sind ada.lovelace@example.com. Mit `help` sehen Sie die Befehle, mit `quit` beenden Sie.',
+    );
+    expect(out).toContain('Sie haben 3 offene Aufgaben');
+    expect(out).toMatch(/\n {6}Beantragt von: +Grace Hopper\n/);
+    // DEFAULT_TIME_ZONE (UTC) in the German form.
+    expect(out).toMatch(/Seit: +\d{1,2}\. [A-Z][a-z]{2}\.? 2026, \d{2}:\d{2} UTC/);
+    expect(out).toContain('Eingeben: approve 1, oder decline 1 -- <reason>');
+    expect(out).toContain('Sie haben „Zugriffsantrag: GitHub (Write)“ genehmigt.');
+    expect(out).toMatch(/Genehmigt von Ada Lovelace am \d{1,2}\. /);
+    expect(out).toContain('Den Befehl „aprove“ kenne ich nicht. Meinten Sie `approve`?');
+    expect(out).not.toMatch(NOISE);
+  });
+
+  it('speaks Japanese with LANG=ja_JP.UTF-8', async () => {
+    const out = await demo({ LANG: 'ja_JP.UTF-8' }, ['help']);
+    expect(out).toContain('未処理のタスクが 3 件あります');
+    expect(out).toMatch(/申請者: +Grace Hopper/);
+    expect(out).toMatch(/2026年\d{1,2}月\d{1,2}日 \d{1,2}:\d{2} UTC/);
+    expect(out).toContain('コマンドは表示のとおり英語で入力してください。');
+    expect(out).toContain('approve <番号または ID>');
+    expect(out).not.toMatch(NOISE);
+  });
+
+  it('takes LC_ALL over LANG, and DEFAULT_LOCALE for a language it has no messages for', async () => {
+    expect(await demo({ LANG: 'de_DE.UTF-8', LC_ALL: 'ja_JP.UTF-8' })).toContain(
+      '未処理のタスクが 3 件あります',
+    );
+    expect(await demo({ LANG: 'fr_FR.UTF-8' })).toContain('You have 3 pending tasks');
+    expect(await demo({ LANG: 'fr_FR.UTF-8', DEFAULT_LOCALE: 'de-CH' })).toContain(
+      'Sie haben 3 offene Aufgaben',
+    );
+    expect(await demo({ LANG: 'C.UTF-8' })).toContain('You have 3 pending tasks');
+  });
+});
+
+describe.skipIf(!hasScript)('on a real terminal with NO_COLOR', () => {
+  it('prints no colour, and still edits the line', async () => {
+    const run = runInPty(`'${process.execPath}' src/app/main.ts`, {
+      DATABASE_URL: join(dataDir, 'no-color.db'),
+      DEMO_REQUEST_AFTER: '0',
+      NO_COLOR: '1',
+    });
+    try {
+      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      const mark = run.mark();
+      run.press(`approve 1${keys.enter}`);
+      await run.waitFor(/Approved by Ada Lovelace[^\n]*\n\n> $/, mark);
+      run.press(`quit${keys.enter}`);
+      expect(await run.exited).toBe(0);
+      // Select Graphic Rendition (colour, bold, dim) never; cursor movement for the prompt may.
+      expect(run.raw()).not.toMatch(SGR);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The terminal cannot edit what it printed, so it tells a task's outcome once: a summary of
+ * several decisions counts as telling it, and the poller's later update of those tasks' messages
+ * prints nothing more; a task still pending (a reminder) is printed again.
+ */
+import { describe, expect, it } from 'vitest';
+import { ShellNotifier } from '../../adapters/shell/notifier.ts';
+import { decidedReply } from '../../src/core/approve-all.ts';
+import type { DecisionResult } from '../../src/core/decide.ts';
+import { english } from '../../src/core/i18n/voice.ts';
+import type { MessageRef } from '../../src/core/notifier.ts';
+import { info, type TaskCard } from '../../src/core/reply.ts';
+
+const card = (taskId: string, state: TaskCard['state']): TaskCard => ({
+  taskId,
+  title: `Task ${taskId}`,
+  fields: [],
+  state,
+  buttons: [],
+});
+const approved = (taskId: string): DecisionResult => ({
+  outcome: 'approved',
+  reply: info(english, 'You approved it.'),
+  message: { kind: 'replace', card: card(taskId, 'approved') },
+});
+const ref: MessageRef = {
+  platform: 'shell',
+  destination: { kind: 'user', chatUserId: 'ada@example.com' },
+  data: { message: 1 },
+};
+const messageOf = (taskCard: TaskCard) =>
+  info(english, '', { blocks: [{ kind: 'task', card: taskCard }] });
+
+describe('the terminal after a decision on several tasks', () => {
+  it('prints the summary once, and no update of the tasks it reported', async () => {
+    const printed: string[] = [];
+    const shell = new ShellNotifier((reply) => printed.push(reply.summary));
+    const summary = decidedReply(english, [
+      { taskId: 't1', result: approved('t1') },
+      { taskId: 't2', result: approved('t2') },
+    ]);
+    expect(summary.reported).toEqual([
+      { taskId: 't1', state: 'approved' },
+      { taskId: 't2', state: 'approved' },
+    ]);
+    shell.saw(summary);
+    await shell.update(ref, messageOf(card('t1', 'approved')));
+    await shell.update(ref, messageOf(card('t2', 'approved')));
+    expect(printed).toEqual([]);
+    // Another task's outcome, and a reminder of a pending one, are news.
+    await shell.update(ref, messageOf(card('t3', 'declined')));
+    await shell.update(ref, messageOf(card('t4', 'pending')));
+    expect(printed).toHaveLength(2);
+  });
+});

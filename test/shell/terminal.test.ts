@@ -1,0 +1,103 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hasScript, keys, plain, runInPty } from '../helpers/pty.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-pty-'));
+const node = `'${process.execPath}'`;
+
+describe.skipIf(!hasScript)('the demo in a real terminal', () => {
+  it('npm start shows a prompt, echoes what is typed, and approves', async () => {
+    const run = runInPty('npm start --silent', {
+      DATABASE_URL: join(dataDir, 'npm-start.db'),
+      DEMO_REQUEST_AFTER: '0',
+    });
+    try {
+      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      let mark = run.mark();
+      run.press('approve 1');
+      // The terminal's own echo is off: these characters are on screen because accessbot drew them.
+      await run.waitFor(/^approve 1$/, mark);
+      run.press(keys.enter);
+      const answer = await run.waitFor(/Approved by Ada Lovelace[^\n]*\n\n> $/, mark);
+      expect(answer).toMatch(/You approved "Access review: Dennis Ritchie on AWS Console/);
+      // Colour on a terminal.
+      expect(run.raw()).toContain('\u001b[32mApproved by Ada Lovelace');
+      mark = run.mark();
+      run.press(`quit${keys.enter}`);
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+
+  it('edits the line with the arrow keys and recalls the last command', async () => {
+    const run = runInPty(`${node} src/app/main.ts`, {
+      DATABASE_URL: join(dataDir, 'editing.db'),
+      DEMO_REQUEST_AFTER: '0',
+    });
+    try {
+      await run.waitFor(/\n> $/);
+      let mark = run.mark();
+      // "tsks", three steps left, "a": "tasks".
+      run.press(`tsks${keys.left.repeat(3)}a${keys.enter}`);
+      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/, mark);
+      mark = run.mark();
+      run.press(`help${keys.enter}`);
+      await run.waitFor(/What I can do[\s\S]*\n> $/, mark);
+      mark = run.mark();
+      run.press(`${keys.up}${keys.enter}`);
+      // Redrawn as "> help" (the plain text shows the prompt it was drawn over, too).
+      await run.waitFor(/> help\n[\s\S]*What I can do[\s\S]*\n> $/, mark);
+      run.press(keys.ctrlC);
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+
+  it('prints a pushed task above the line being typed, then shows that line again', async () => {
+    const run = runInPty(`${node} src/app/main.ts`, {
+      DATABASE_URL: join(dataDir, 'push.db'),
+      DEMO_REQUEST_AFTER: '2s',
+    });
+    try {
+      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      const mark = run.mark();
+      run.press('tas');
+      const pushed = await run.waitFor(/New task waiting for your decision[\s\S]*\n\n> tas$/, mark);
+      // The half-typed line is not cut into the card: the card's lines are whole.
+      expect(pushed).toMatch(/\n {6}Requested by: {6}Grace Hopper\n/);
+      run.press(`ks${keys.enter}`);
+      await run.waitFor(/You have 4 pending tasks/, mark);
+      run.press(`quit${keys.enter}`);
+      expect(await run.exited).toBe(0);
+      expect(plain(run.raw())).not.toMatch(/"level":/);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+  it('clears a half-typed line on Ctrl-C, and leaves on a second one', async () => {
+    const run = runInPty(`${node} src/app/main.ts`, {
+      DATABASE_URL: join(dataDir, 'ctrl-c.db'),
+      DEMO_REQUEST_AFTER: '0',
+    });
+    try {
+      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      let mark = run.mark();
+      run.press('approve 1');
+      await run.waitFor(/approve 1$/, mark);
+      mark = run.mark();
+      run.press(keys.ctrlC);
+      // What follows is a fresh line: had "approve 1" stayed, this would be "approve 1help".
+      run.press(`help${keys.enter}`);
+      await run.waitFor(/What I can do[\s\S]*\n> $/, mark);
+      expect(run.child.exitCode).toBeNull();
+      run.press(keys.ctrlC);
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StoreError } from '../../src/store/errors.ts';
+import { openStore } from '../../src/store/open.ts';
+import { migrations } from '../../src/store/postgres/migrations.ts';
+import { audit, describeStoreContract, expectStoreError, link } from './contract.ts';
+
+/** CI sets it, e.g. postgres://postgres@127.0.0.1:5432/test; each test gets its own schema. */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+const openFailure = (url: string) => expectStoreError(openStore(url), 'STORE_OPEN_FAILED');
+
+describe('PostgreSQL store without a server', () => {
+  it('fails to open with STORE_OPEN_FAILED naming database, host and port, not the password', async () => {
+    const error = await openFailure('postgres://bot:s3cret-pw@127.0.0.1:1/accessbot');
+    expect(error.message).toContain('"accessbot" on 127.0.0.1:1');
+    expect(error.message).toContain('ECONNREFUSED');
+    expect(error.message).not.toContain('s3cret-pw');
+  });
+});
+
+describe.skipIf(databaseUrl === undefined)(
+  'PostgreSQL store (needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)',
+  () => {
+    let admin: pg.Pool;
+    const schemas: string[] = [];
+    beforeAll(() => {
+      admin = new pg.Pool({ connectionString: databaseUrl });
+    });
+    afterAll(async () => {
+      for (const schema of schemas) {
+        await admin.query(`DROP SCHEMA ${pg.escapeIdentifier(schema)} CASCADE`);
+      }
+      await admin.end();
+    });
+
+    /**
+     * A new empty schema, and a URL whose connections work in it; `application_name` lets a test
+     * find those connections in pg_stat_activity.
+     */
+    async function freshSchema(): Promise<{ schema: string; url: string }> {
+      const schema = `accessbot_test_${randomUUID().replaceAll('-', '')}`;
+      await admin.query(`CREATE SCHEMA ${pg.escapeIdentifier(schema)}`);
+      schemas.push(schema);
+      const url = new URL(databaseUrl ?? '');
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      url.searchParams.set('application_name', schema);
+      return { schema, url: url.href };
+    }
+
+    const appliedVersions = async (schema: string) =>
+      (
+        await admin.query(
+          `SELECT version, applied_at FROM ${pg.escapeIdentifier(schema)}.schema_migrations ORDER BY version`,
+        )
+      ).rows;
+
+    describeStoreContract('PostgreSQL', async () => openStore((await freshSchema()).url));
+
+    it('applies each migration once when several replicas open a fresh schema together', async () => {
+      const { schema, url } = await freshSchema();
+      const stores = await Promise.all([openStore(url), openStore(url), openStore(url)]);
+      const [first, second] = stores;
+      await first?.saveLink(link());
+      expect(await second?.getLink('slack', 'U01')).toEqual(link());
+      await Promise.all(stores.map((store) => store.close()));
+      const applied = await appliedVersions(schema);
+      expect(applied.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+    });
+
+    it('keeps its data across a reopen and applies no migration twice', async () => {
+      const { schema, url } = await freshSchema();
+      const first = await openStore(url);
+      await first.saveLink(link());
+      await first.appendAudit(audit());
+      await first.close();
+      const migrated = await appliedVersions(schema);
+
+      const second = await openStore(url);
+      expect(await second.getLink('slack', 'U01')).toEqual(link());
+      expect(await second.listAudit()).toEqual([audit()]);
+      await second.close();
+      expect(await appliedVersions(schema)).toEqual(migrated);
+    });
+
+    it('refuses a schema migrated by a newer accessbot', async () => {
+      const { schema, url } = await freshSchema();
+      await (await openStore(url)).close();
+      await admin.query(
+        `INSERT INTO ${pg.escapeIdentifier(schema)}.schema_migrations (version) VALUES (999)`,
+      );
+      expect((await openFailure(url)).message).toContain('999');
+    });
+
+    it('refuses a database that does not exist, naming it', async () => {
+      const url = new URL(databaseUrl ?? '');
+      url.pathname = '/accessbot_no_such_database';
+      const error = await openFailure(url.href);
+      expect(error.message).toContain('"accessbot_no_such_database"');
+      expect(error.message).toContain('does not exist');
+    });
+
+    it('reports a damaged row as STORE_CORRUPT_ROW instead of returning it', async () => {
+      const { schema, url } = await freshSchema();
+      const store = await openStore(url);
+      await admin.query(
+        `INSERT INTO ${pg.escapeIdentifier(schema)}.identity_links
+         VALUES ('irc', 'U9', 'a-9', 'x@example.com', NULL, now())`,
+      );
+      const error = await store.listLinks().catch((e: unknown) => e);
+      await store.close();
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as StoreError).code).toBe('STORE_CORRUPT_ROW');
+    });
+
+    it('tells onError when the server cuts an idle connection, and answers again', async () => {
+      const { schema, url } = await freshSchema();
+      const onError = vi.fn();
+      const store = await openStore(url, { onError });
+      await store.ping();
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [schema],
+      );
+      await vi.waitFor(() => expect(onError).toHaveBeenCalled(), { timeout: 15_000 });
+      await expect(store.ping()).resolves.toBeUndefined();
+      await store.close();
+    });
+  },
+);

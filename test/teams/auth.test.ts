@@ -1,0 +1,74 @@
+/**
+ * Teams authentication: with `MicrosoftAppId` set, botbuilder's real token validation guards
+ * `/api/messages` — no token, a garbage token, a token for another bot or from another issuer is
+ * refused before anything happens; a valid one is served. Anonymous mode is only ever explicit.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAdapter } from '../../adapters/teams/receiver.ts';
+import { ConfigError } from '../../src/errors.ts';
+import { TENANT, teamsKey } from '../fakes/bot-connector-harness.ts';
+import { useSignedTeams } from '../fakes/bot-connector-signed.ts';
+
+const APP_ID = '00000000-aaaa-4bbb-8ccc-000000000001';
+const t = useSignedTeams(APP_ID, {
+  MicrosoftAppType: 'MultiTenant',
+  TEAMS_ALLOWED_TENANTS: TENANT,
+});
+const noSideEffect = t.nothingHappened;
+
+describe('with MicrosoftAppId set', () => {
+  const cases: Array<[string, () => Record<string, string>]> = [
+    ['no token', () => ({})],
+    ['a garbage token', () => ({ authorization: 'Bearer not-a-token' })],
+    [
+      'a token for another bot',
+      () => ({ authorization: `Bearer ${t.issuer.token('someone-else', t.h.connector.url)}` }),
+    ],
+    [
+      'a token from another issuer',
+      () => ({
+        authorization: `Bearer ${t.issuer.token(APP_ID, t.h.connector.url, { iss: 'https://evil.test' })}`,
+      }),
+    ],
+    [
+      'an expired token',
+      () => ({
+        authorization: `Bearer ${t.issuer.token(APP_ID, t.h.connector.url, { exp: 1, nbf: 0 })}`,
+      }),
+    ],
+  ];
+  it.each(cases)('refuses a request with %s and does nothing', async (_name, headers) => {
+    const res = await t.h.post(t.h.activities.message('ada', 'tasks'), headers());
+    expect(res.status).toBe(401);
+    await noSideEffect();
+  });
+
+  it('refuses a card action without a valid token, leaving the task alone', async () => {
+    const res = await t.h.post(
+      t.h.activities.cardAction('ada', 'approve', {
+        value: '00000000-0000-4000-8000-000000000000',
+      }),
+      { authorization: 'Bearer x.y.z' },
+    );
+    expect(res.status).toBe(401);
+    await noSideEffect();
+  });
+
+  it('serves a request with a valid Bot Framework token', async () => {
+    const res = await t.h.post(t.h.activities.installation('ada'), {
+      authorization: `Bearer ${t.issuer.token(APP_ID, t.h.connector.url)}`,
+    });
+    expect(res.status).toBe(200);
+    expect(
+      await t.h.teams.references.get({ kind: 'user', chatUserId: teamsKey('ada') }),
+    ).toBeDefined();
+  });
+});
+
+describe('anonymous mode', () => {
+  it('is never the result of a missing app id', () => {
+    expect(() =>
+      createAdapter({ appId: '', appType: 'MultiTenant', anonymous: false } as never),
+    ).toThrow(ConfigError);
+  });
+});
