@@ -1,7 +1,8 @@
 /**
  * Server mode: the one HTTP server on `PORT` with every configured chat platform mounted on it.
  * Each platform starts from a narrow context (the bot, its routes, logger, metrics and its own
- * settings) and hands back its notifier (for the poller) and a stop function.
+ * settings) and hands back its notifier (the poller sends with it from then on) and a stop
+ * function.
  */
 import type { PlatformAdapter, PlatformContext } from '../core/platform.ts';
 import type { Logger } from '../log.ts';
@@ -67,16 +68,11 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     for (const [name, start] of platformsFor(config)) {
       const adapter = await start(common);
       adapters.push(adapter);
+      runtime.poller.serve(adapter.notifier, adapter.directory);
       if (adapter.busy) http.reportBusy(name, adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
-    polling = await startPolling({
-      config,
-      runtime,
-      log,
-      notifiers: adapters.map((adapter) => adapter.notifier),
-      directories: adapters.flatMap((adapter) => adapter.directory ?? []),
-    });
+    polling = await startPolling({ config, runtime, log });
     http.mount(WEBHOOK_PATH, polling.webhook);
     const port = await http.listen(config.port, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
