@@ -17,7 +17,7 @@ import {
   WorkApp,
 } from '../src/access/schemas.ts';
 import { groups, policies, users, workApps } from '../src/sandbox/seed.ts';
-import { type Sandbox, startSandbox } from '../src/sandbox/server.ts';
+import { type Sandbox, startSandbox } from './fakes/sandbox-faults.ts';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 /**
  * The embedded Access Service: `startSandbox()` serves the whole API under `/api/v1` on a
- * loopback port, with strict auth and the sandbox's state, and records every request it
- * receives.
+ * loopback port, with strict auth and the sandbox's state.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
@@ -52,21 +51,10 @@ export interface ApiExchange {
   url: URL;
   /** After `/api/v1`. */
   path: string;
+  /** As received; null when it is past the limit. */
+  body: string | null;
   /** Handles the request: the route's reply, to send. */
   answer(): Reply;
-}
-
-export interface SandboxRequest {
-  method: string;
-  /** Path and query as received. */
-  url: string;
-  path: string;
-  query: Record<string, string>;
-  /** Names lower-cased, values as received. */
-  headers: IncomingHttpHeaders;
-  body: string;
-  /** The status answered; `null` while pending or when the connection was dropped. */
-  status: number | null;
 }
 
 export interface Sandbox {
@@ -76,13 +64,10 @@ export interface Sandbox {
   apiKey: string;
   apiSecret: string;
   state: SandboxState;
-  requests: SandboxRequest[];
   close(): Promise<void>;
 }
 
 const apiPrefix = '/api/v1';
-/** The request log keeps the most recent requests only, so a long demo does not grow it forever. */
-const requestLogLimit = 10_000;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
@@ -97,7 +82,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.emailMap) applyEmailMap(state, options.emailMap);
   const webhooks = options.webhook && sendWebhooks(state, options.webhook, now);
   const cursors = new Cursors();
-  const requests: SandboxRequest[] = [];
   let origin = '';
 
   const authFailure = (headers: IncomingHttpHeaders): string | undefined => {
@@ -141,26 +125,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(origin + req.url);
-    const entry: SandboxRequest = {
-      method: req.method ?? '',
-      url: req.url ?? '',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: { ...req.headers },
-      body: '',
-      status: null,
-    };
-    requests.push(entry);
-    if (requests.length > requestLogLimit) requests.shift();
-    res.on('finish', () => {
-      entry.status = res.statusCode;
-    });
     const raw = await readBody(req);
-    entry.body = raw ?? '';
     const { pathname } = url;
     if (pathname.startsWith(`${apiPrefix}/`)) {
       const path = pathname.slice(apiPrefix.length);
-      const api = { req, res, url, path, answer: () => dispatch(path, url, req, raw) };
+      const api = { req, res, url, path, body: raw, answer: () => dispatch(path, url, req, raw) };
       if (options.around) await options.around(api);
       else send(res, api.answer());
     } else {
@@ -185,7 +154,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey,
     apiSecret,
     state,
-    requests,
     close: async () => {
       await webhooks?.close();
       const closed = once(server, 'close');

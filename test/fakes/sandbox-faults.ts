@@ -1,8 +1,10 @@
 /**
- * The sandbox with faults injected into its API answers, for tests and benchmarks: it stands
- * between each request and its answer (`around`, the sandbox's one hook). Counted faults apply to
- * the next requests in arrival order and wear off; `reset()` clears them all.
+ * The sandbox as tests and benchmarks use it: every API request recorded, and faults injected
+ * into the answers, standing between each request and its answer (`around`, the sandbox's one
+ * hook). Counted faults apply to the next requests in arrival order and wear off; `reset()`
+ * clears them all.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { problem, type Reply, send } from '../../src/sandbox/http.ts';
@@ -15,18 +17,49 @@ import {
 } from '../../src/sandbox/server.ts';
 import { HostileCommand, hostileLinks, sendHostileBody, streamsBody } from './sandbox-hostile.ts';
 
-export type Sandbox = BareSandbox & { faults: Faults };
+export interface SandboxRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  path: string;
+  query: Record<string, string>;
+  /** Names lower-cased, values as received. */
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The status answered; `null` while pending or when the connection was dropped. */
+  status: number | null;
+}
+
+export type Sandbox = BareSandbox & { faults: Faults; requests: SandboxRequest[] };
 
 /**
- * The sandbox of `options` with its faults; `sleep` is how the latency fault waits (injectable,
- * so a test sees the latency asked for without waiting for it).
+ * The sandbox of `options` with its faults and request log; `sleep` is how the latency fault
+ * waits (injectable, so a test sees the latency asked for without waiting for it).
  */
 export async function startSandbox(
   options: SandboxOptions & { sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<Sandbox> {
   const faults = new Faults(options.sleep);
-  const sandbox = await startBareSandbox({ ...options, around: (api) => faults.around(api) });
-  return Object.assign(sandbox, { faults });
+  const requests: SandboxRequest[] = [];
+  const around = (api: ApiExchange) => {
+    const { req, res, url } = api;
+    const entry: SandboxRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...req.headers },
+      body: api.body ?? '',
+      status: null,
+    };
+    // The most recent only, so that a long benchmark does not grow it for ever.
+    if (requests.push(entry) > 10_000) requests.shift();
+    res.on('finish', () => {
+      entry.status = res.statusCode;
+    });
+    return faults.around(api);
+  };
+  return Object.assign(await startBareSandbox({ ...options, around }), { faults, requests });
 }
 
 /** `json`: a body that is not valid JSON; `shape`: valid JSON in the wrong shape. */
