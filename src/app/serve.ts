@@ -14,23 +14,27 @@ import type { Runtime } from './runtime.ts';
 
 type Starter = (common: Omit<PlatformContext<never>, 'settings'>) => Promise<PlatformAdapter>;
 
-/** The platforms this configuration turns on, in start order. */
+/**
+ * The platforms this configuration turns on, in start order: Teams first, since it takes nothing
+ * before the server listens, while Slack in Socket Mode takes events as soon as it starts, when
+ * the poller must already hold every other platform's notifier.
+ */
 function platformsFor(config: Config): Array<[name: string, start: Starter]> {
   const platforms: Array<[string, Starter]> = [];
   const { slack, teams } = config;
-  if (slack) {
-    platforms.push([
-      'slack',
-      async (common) =>
-        (await import('../../adapters/slack/start.ts')).startSlack({ ...common, settings: slack }),
-    ]);
-  }
   if (teams) {
     // Loaded only when Teams is on: botbuilder is large, and the demo never needs it.
     platforms.push([
       'teams',
       async (common) =>
         (await import('../../adapters/teams/start.ts')).startTeams({ ...common, settings: teams }),
+    ]);
+  }
+  if (slack) {
+    platforms.push([
+      'slack',
+      async (common) =>
+        (await import('../../adapters/slack/start.ts')).startSlack({ ...common, settings: slack }),
     ]);
   }
   return platforms;
