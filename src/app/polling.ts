@@ -1,8 +1,8 @@
 /**
  * Starts the runtime's poller, once the platforms it serves have handed it their notifiers; plus
- * the handler of `/webhooks/access`. With the embedded sandbox, the sandbox's webhooks are pointed at that
- * handler (signed with a secret made up here when none is configured), so a new task shows up
- * at once in the demo.
+ * the handler of `/webhooks/access`. With the embedded sandbox, the sandbox's webhooks are
+ * pointed at that handler (signed with a secret made up here when none is configured), so a new
+ * task shows up at once in the demo.
  */
 import { randomBytes } from 'node:crypto';
 import { systemClock } from '../core/clock.ts';

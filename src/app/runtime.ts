@@ -40,7 +40,7 @@ export interface Runtime {
 }
 
 /** Unique among replicas: host and pid say where it runs, the random part tells restarts apart. */
-export function replicaId(): string {
+function replicaId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
