@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { nameUuid } from '../src/sandbox/ids.ts';
-import { startSandbox } from '../src/sandbox/server.ts';
+import { startSandbox } from '../test/fakes/sandbox-faults.ts';
 import { addPendingTask, bulkSeed } from './bulk-seed.ts';
 import { GROUP_NAME, type Person } from './load-plan.ts';
 import { type Answered, startBenchSlack } from './load-slack.ts';

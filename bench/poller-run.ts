@@ -206,7 +206,7 @@ async function run(db: string, s: BenchSettings) {
       replays: store,
       clock: systemClock,
       log,
-      metrics: createPollerMetrics(new Registry()),
+      metrics: createMetrics(),
     }),
   );
   const port = await http.listen(0, '127.0.0.1');

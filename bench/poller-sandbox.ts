@@ -4,8 +4,8 @@
  * charged to the poller. Driven by the benchmark over IPC.
  */
 import { z } from 'zod';
-import { startSandbox } from '../src/sandbox/server.ts';
 import { sendWebhooks, type WebhookSender } from '../src/sandbox/webhooks.ts';
+import { startSandbox } from '../test/fakes/sandbox-faults.ts';
 import { addPendingTask, bulkSeed } from './bulk-seed.ts';
 
 const Setup = z.object({

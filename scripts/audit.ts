@@ -4,7 +4,7 @@
  * (docs/groups-and-audit.md).
  */
 import { exportAudit } from '../src/core/audit/export.ts';
-import { AUDIT_USAGE, parseAuditArgs } from '../src/core/audit/export-args.ts';
+import { AUDIT_USAGE, parseAuditArgs } from './audit-args.ts';
 import { storeCommand } from './store-cli.ts';
 
 const command = { name: 'audit', usage: AUDIT_USAGE, argv: process.argv.slice(2) };

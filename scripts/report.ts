@@ -4,12 +4,12 @@
  * for its owner only: it names approvers.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseReportArgs, REPORT_USAGE } from '../src/core/audit/report-args.ts';
 import { renderReport } from '../src/core/audit/report-out.ts';
 import { readReport } from '../src/core/audit/report-read.ts';
 import { terminalLocale, voiceFor } from '../src/core/i18n/voice.ts';
 import { ConfigError } from '../src/errors.ts';
 import { preparePrivateFile } from '../src/private-file.ts';
+import { parseReportArgs, REPORT_USAGE } from './report-args.ts';
 import { storeCommand } from './store-cli.ts';
 
 /** The page speaks the reader's terminal language (else DEFAULT_LOCALE), times in DEFAULT_TIME_ZONE. */

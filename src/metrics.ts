@@ -104,6 +104,12 @@ export function createMetrics(options: { defaults?: boolean } = {}) {
       labelNames: ['kind'] as const,
       registers: [registry],
     }),
+    webhooks: new Counter({
+      name: 'accessbot_webhooks_total',
+      help: 'Webhook deliveries received on /webhooks/access, by outcome',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
   return metrics;
 }

@@ -39,7 +39,8 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
     output: process.stdout,
     log,
     startNotifications: async (notifier) => {
-      const polling = await startLocalPolling({ config, runtime, log, notifiers: [notifier] });
+      runtime.poller.serve(notifier);
+      const polling = await startLocalPolling({ config, runtime, log });
       // Counted from here, however slow the start: the demo's request is pushed as it arrives,
       // never listed with the tasks shown at start.
       if (runtime.sandbox && config.demoRequestAfterMs > 0) {

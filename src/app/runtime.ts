@@ -1,15 +1,19 @@
 /**
  * Wires the parts together from a parsed configuration: the Access Service (or the embedded
- * sandbox when none is configured), the store, the client and the bot. Returns one `close`
- * that releases everything in reverse order.
+ * sandbox when none is configured), the store, the client, the poller and the bot, which tells
+ * people and approvers through the poller's outbox. Returns one `close` that releases everything
+ * in reverse order.
  */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
 import { systemClock } from '../core/clock.ts';
 import { DecisionContext } from '../core/decision-context.ts';
-import type { TellApprovers, TellPerson } from '../core/notices.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
+import { createPollerMetrics } from '../poller/metrics.ts';
+import { Poller } from '../poller/poller.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
@@ -21,8 +25,11 @@ export interface Runtime {
   client: AccessClient;
   store: Store;
   metrics: Metrics;
-  /** Where the poller, once started, takes over telling people of changes (its outbox sends). */
-  notices: LateNotices;
+  /**
+   * Not started: each platform hands it its notifier as it starts (`serve`), then polling
+   * starts it (polling.ts).
+   */
+  poller: Poller;
   /** Whether the Access Service answers, for /healthz and metrics (never for readiness). */
   health: AccessHealth;
   /** Sensitive applications and what approvers see beside a task: the bot's and the poller's. */
@@ -32,22 +39,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/**
- * The bot's way to tell people and approvers, built before the poller that sends (which needs
- * the platforms' notifiers, started after the bot): what is asked before then waits for it.
- */
-export interface LateNotices extends TellPerson, TellApprovers {
-  attach(teller: TellPerson, approvers: TellApprovers): void;
-}
-
-export function lateNotices(): LateNotices {
-  const ready = Promise.withResolvers<[TellPerson, TellApprovers]>();
-  return {
-    attach: (...both) => ready.resolve(both),
-    tell: async (...args) => (await ready.promise)[0].tell(...args),
-    nudge: async (...args) => (await ready.promise)[1].nudge(...args),
-    showLook: async (...args) => (await ready.promise)[1].showLook(...args),
-  };
+/** Unique among replicas: host and pid say where it runs, the random part tells restarts apart. */
+function replicaId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
 /** The decision context of a configuration, on the system clock. */
@@ -57,6 +51,37 @@ export function decisionContext(
 ): DecisionContext {
   const { sensitive, contextWaitMs: waitMs } = config;
   return new DecisionContext({ ...deps, clock: systemClock, sensitive, waitMs });
+}
+
+/** The poller of a configuration, not started: the platforms hand it their notifiers first. */
+export function pollerFor(
+  config: Config,
+  deps: {
+    client: AccessClient;
+    store: Store;
+    log: Logger;
+    metrics: Metrics;
+    context: DecisionContext;
+  },
+): Poller {
+  const { poll } = config;
+  return new Poller({
+    ...deps,
+    log: deps.log.child({ component: 'poller' }),
+    metrics: createPollerMetrics(deps.metrics.registry),
+    owner: replicaId(),
+    pendingStatus: config.tasks.pendingStatus,
+    intervalMs: poll.intervalMs,
+    concurrency: config.pollConcurrency,
+    maxRps: poll.maxRps,
+    remindAfterMs: poll.remindAfterMs,
+    escalateAfterMs: poll.escalateAfterMs,
+    hours: poll.hours,
+    rules: config.notifyRules,
+    directorySyncMs: config.directorySyncMs,
+    auditRetentionDays: config.auditRetentionDays,
+    voices: config.voices,
+  });
 }
 
 export async function startRuntime(config: Config, log: Logger): Promise<Runtime> {
@@ -94,8 +119,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
         health.seen(event.status);
       },
     });
-    const notices = lateNotices();
     const context = decisionContext(config, { client, store, log });
+    const poller = pollerFor(config, { client, store, log, metrics, context });
     const bot = new AccessBot({
       client,
       store,
@@ -104,14 +129,14 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       allowSelfApproval: config.allowSelfApproval,
       rateLimit: config.rateLimit,
       groups: config.groups,
-      notices,
-      approvers: notices,
+      notices: poller.notices,
+      approvers: poller.approvers,
       nudgeAfterMs: config.poll.remindAfterMs,
       metrics,
       context,
       voices: config.voices,
     });
-    return { bot, client, store, metrics, notices, health, context, sandbox, close };
+    return { bot, client, store, metrics, poller, health, context, sandbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,7 +1,8 @@
 /**
  * Server mode: the one HTTP server on `PORT` with every configured chat platform mounted on it.
  * Each platform starts from a narrow context (the bot, its routes, logger, metrics and its own
- * settings) and hands back its notifier (for the poller) and a stop function.
+ * settings) and hands back its notifier (the poller sends with it from then on) and a stop
+ * function.
  */
 import type { PlatformAdapter, PlatformContext } from '../core/platform.ts';
 import type { Logger } from '../log.ts';
@@ -13,23 +14,27 @@ import type { Runtime } from './runtime.ts';
 
 type Starter = (common: Omit<PlatformContext<never>, 'settings'>) => Promise<PlatformAdapter>;
 
-/** The platforms this configuration turns on, in start order. */
+/**
+ * The platforms this configuration turns on, in start order: Teams first, since it takes nothing
+ * before the server listens, while Slack in Socket Mode takes events as soon as it starts, when
+ * the poller must already hold every other platform's notifier.
+ */
 function platformsFor(config: Config): Array<[name: string, start: Starter]> {
   const platforms: Array<[string, Starter]> = [];
   const { slack, teams } = config;
-  if (slack) {
-    platforms.push([
-      'slack',
-      async (common) =>
-        (await import('../../adapters/slack/start.ts')).startSlack({ ...common, settings: slack }),
-    ]);
-  }
   if (teams) {
     // Loaded only when Teams is on: botbuilder is large, and the demo never needs it.
     platforms.push([
       'teams',
       async (common) =>
         (await import('../../adapters/teams/start.ts')).startTeams({ ...common, settings: teams }),
+    ]);
+  }
+  if (slack) {
+    platforms.push([
+      'slack',
+      async (common) =>
+        (await import('../../adapters/slack/start.ts')).startSlack({ ...common, settings: slack }),
     ]);
   }
   return platforms;
@@ -67,16 +72,11 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     for (const [name, start] of platformsFor(config)) {
       const adapter = await start(common);
       adapters.push(adapter);
+      runtime.poller.serve(adapter.notifier, adapter.directory);
       if (adapter.busy) http.reportBusy(name, adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
-    polling = await startPolling({
-      config,
-      runtime,
-      log,
-      notifiers: adapters.map((adapter) => adapter.notifier),
-      directories: adapters.flatMap((adapter) => adapter.directory ?? []),
-    });
+    polling = await startPolling({ config, runtime, log });
     http.mount(WEBHOOK_PATH, polling.webhook);
     const port = await http.listen(config.port, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);

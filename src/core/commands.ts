@@ -8,7 +8,7 @@
  * and what would work.
  */
 import { z } from 'zod';
-import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report-args.ts';
+import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report.ts';
 import {
   ChangeCommand,
   GroupCommand,

@@ -12,7 +12,8 @@ import type {
   TaskAudienceStore,
 } from '../store/store.ts';
 import type { ServiceGate } from './gate.ts';
-import type { Outbox, OutboxContext } from './outbox.ts';
+import type { OutboxContext } from './notification.ts';
+import type { Outbox } from './outbox.ts';
 import type { NotifyRules } from './rules.ts';
 import type { WorkingHours } from './working-hours.ts';
 

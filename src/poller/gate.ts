@@ -1,14 +1,15 @@
 /**
- * Every call the poller makes to the Access Service passes this gate: at most `concurrency`
- * requests in flight, no more than `maxRps` started per second, and while the service fails,
- * one request at a time with a growing pause (the backoff: 1 s after the first failure, doubling
- * with jitter up to `maxBackoffMs`; one success lifts it). Bounding requests (not users) keeps
- * the service's load exact and lets the store work of one poll overlap another's request.
+ * Every call the poller makes to the Access Service passes this gate, a p-queue: at most
+ * `concurrency` requests in flight, no more than `maxRps` started in any second, and while the
+ * service fails, one request at a time, each after a growing pause (the backoff: 1 s after the
+ * first failure, doubling with jitter up to `maxBackoffMs`; one success lifts it). Bounding
+ * requests (not users) keeps the service's load exact and lets the store work of one poll
+ * overlap another's request.
  */
+import PQueue from 'p-queue';
 import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
 import type { Clock } from '../core/clock.ts';
-import { type Backoff, backoffDelay } from '../net/retry.ts';
-import { Pacer } from './pacer.ts';
+import { backoffDelay } from '../net/retry.ts';
 
 export interface GateOptions {
   concurrency: number;
@@ -24,53 +25,43 @@ export const serviceFailing = (error: unknown) =>
   !(error instanceof NotFoundError) &&
   !(error instanceof InvalidRequestError);
 
+/** `perSecond` as p-queue's whole number of starts per interval (a fraction stretches it). */
+const rate = (perSecond: number) => {
+  const intervalCap = Math.max(1, Math.floor(perSecond));
+  return { intervalCap, interval: (1_000 * intervalCap) / perSecond, strict: true };
+};
+
 export class ServiceGate {
-  readonly #concurrency: number;
-  readonly #rate: Pacer | undefined;
-  readonly #backoff: Backoff;
-  /** Spaces requests out while the service fails. */
-  readonly #failing: Pacer;
-  readonly #random: () => number;
-  readonly #waiting: Array<() => void> = [];
-  #inFlight = 0;
+  readonly #queue: PQueue;
+  readonly #clock: Clock;
+  readonly #o: GateOptions;
   #failures = 0;
+  /** The pause before each request while the service fails; 0 while it answers. */
+  backoffMs = 0;
 
   constructor(clock: Clock, o: GateOptions) {
-    this.#concurrency = o.concurrency;
-    this.#rate = o.maxRps ? Pacer.perSecond(clock, o.maxRps) : undefined;
-    this.#backoff = { baseDelayMs: 1_000, maxDelayMs: o.maxBackoffMs };
-    this.#failing = new Pacer(clock, 0);
-    this.#random = o.random;
+    this.#clock = clock;
+    this.#o = o;
+    this.#queue = new PQueue({ concurrency: o.concurrency, ...(o.maxRps && rate(o.maxRps)) });
   }
 
-  /** The pause between requests while the service fails; 0 while it answers. */
-  get backoffMs(): number {
-    return this.#failing.periodMs;
-  }
-
-  async run<T>(call: () => Promise<T>): Promise<T> {
-    if (this.#failures > 0) await this.#failing.take();
-    await this.#rate?.take();
-    if (this.#inFlight >= this.#concurrency) {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    } else {
-      this.#inFlight++;
-    }
-    try {
-      const result = await call();
-      this.#failures = 0;
-      this.#failing.periodMs = 0;
-      return result;
-    } catch (error) {
-      if (serviceFailing(error)) {
-        this.#failing.periodMs = backoffDelay(this.#backoff, ++this.#failures, this.#random);
+  run<T>(call: () => Promise<T>): Promise<T> {
+    return this.#queue.add(async () => {
+      if (this.backoffMs) await this.#clock.sleep(this.backoffMs);
+      try {
+        const result = await call();
+        this.#failures = 0;
+        this.backoffMs = 0;
+        this.#queue.concurrency = this.#o.concurrency;
+        return result;
+      } catch (error) {
+        if (serviceFailing(error)) {
+          const backoff = { baseDelayMs: 1_000, maxDelayMs: this.#o.maxBackoffMs };
+          this.backoffMs = backoffDelay(backoff, ++this.#failures, this.#o.random);
+          this.#queue.concurrency = 1;
+        }
+        throw error;
       }
-      throw error;
-    } finally {
-      // The slot passes straight to the next waiter, if any.
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#inFlight--;
-    }
+    });
   }
 }

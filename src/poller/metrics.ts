@@ -1,6 +1,6 @@
 /**
- * The poller's and the webhook receiver's Prometheus metrics, registered on the process's
- * registry (src/metrics.ts). Labels never carry ids or names.
+ * The poller's Prometheus metrics, registered on the process's registry (src/metrics.ts). Labels
+ * never carry ids or names.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
@@ -70,12 +70,6 @@ export function createPollerMetrics(registry: Registry) {
       name: 'accessbot_directory_unmatched_members',
       help: 'Chat directory members whose e-mail matches no Access user (last sync)',
       labelNames: ['platform'] as const,
-      registers,
-    }),
-    webhooks: new Counter({
-      name: 'accessbot_webhooks_total',
-      help: 'Webhook deliveries received on /webhooks/access, by outcome',
-      labelNames: ['outcome'] as const,
       registers,
     }),
   };

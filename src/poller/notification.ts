@@ -1,12 +1,36 @@
 /**
  * A notification's names and what it carries: its key and id, the tag that finds its message
- * again, its metrics label, and the claim that writes a new one with its `post` intent.
+ * again, its metrics label, and the claim that writes a new one with its `post` intent; and what
+ * the outbox that carries it out works with.
  */
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../core/clock.ts';
+import type { Notifier } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
-import type { Intent, Notification, NotificationClaim, NotificationKey } from '../store/store.ts';
+import type { Logger } from '../log.ts';
+import type {
+  Intent,
+  Notification,
+  NotificationClaim,
+  NotificationKey,
+  NotificationStore,
+  Platform,
+  ReplicaStore,
+} from '../store/store.ts';
 import { KINDS, kindOf } from './kinds.ts';
+import type { PollerMetrics } from './metrics.ts';
 import type { Target } from './targets.ts';
+
+/** The part of the poller's context the outbox works with. */
+export interface OutboxContext {
+  store: NotificationStore & ReplicaStore;
+  notifiers: ReadonlyMap<Platform, Notifier>;
+  clock: Clock;
+  log: Logger;
+  metrics: PollerMetrics;
+  /** This replica's id, written on claims, leases and the intents it drives. */
+  owner: string;
+}
 
 /** A message to send once: the event it tells of, where it goes, and what it says. */
 export interface Outgoing {

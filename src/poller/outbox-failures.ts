@@ -12,8 +12,7 @@ import {
 import { backoffDelay } from '../net/retry.ts';
 import type { Intent, IntentEnd, Notification } from '../store/store.ts';
 import { KINDS, kindOf } from './kinds.ts';
-import { keyOf } from './notification.ts';
-import type { OutboxContext } from './outbox.ts';
+import { keyOf, type OutboxContext } from './notification.ts';
 
 /** Tries of one intent before it is given up. */
 const MAX_ATTEMPTS = 12;

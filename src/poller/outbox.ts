@@ -10,21 +10,19 @@
  * again; one that cannot be looked for is never posted again, and once its task is decided a
  * short note tells the outcome after it.
  */
-import { ago, type Clock } from '../core/clock.ts';
+import { ago } from '../core/clock.ts';
 import { Destination, type Lookup, MessageRef, type Notifier } from '../core/notifier.ts';
 import { Reply } from '../core/reply.ts';
-import type { Logger } from '../log.ts';
-import type {
-  Intent,
-  IntentEnd,
-  Notification,
-  NotificationStore,
-  Platform,
-  ReplicaStore,
-} from '../store/store.ts';
-import { crashPoint } from './crash-points.ts';
-import type { PollerMetrics } from './metrics.ts';
-import { claimOf, idOf, keyOf, kindLabel, type Outgoing, tagOf } from './notification.ts';
+import type { Intent, IntentEnd, Notification } from '../store/store.ts';
+import {
+  claimOf,
+  idOf,
+  keyOf,
+  kindLabel,
+  type OutboxContext,
+  type Outgoing,
+  tagOf,
+} from './notification.ts';
 import { failed, type Labels, lostTrack } from './outbox-failures.ts';
 import { target } from './targets.ts';
 
@@ -38,17 +36,6 @@ export interface OutboxSettings {
 
 /** Tries of a look-up before accessbot stops looking, and never posts that message again. */
 const FIND_TRIES = 3;
-/** The part of the poller's context the outbox works with. */
-export interface OutboxContext {
-  store: NotificationStore & ReplicaStore;
-  notifiers: ReadonlyMap<Platform, Notifier>;
-  clock: Clock;
-  log: Logger;
-  metrics: PollerMetrics;
-  /** This replica's id, written on claims, leases and the intents it drives. */
-  owner: string;
-}
-
 type Next = { notification: Notification | undefined; fresh: boolean } | undefined;
 
 export class Outbox {
@@ -160,12 +147,9 @@ export class Outbox {
         case 'refresh':
         case 'look':
         case 'reminder': {
-          const reminder = intent.kind === 'reminder';
-          crashPoint?.(reminder ? 'reminder-requested' : 'outcome-requested', n.recipient);
           await notifier.update(ref, message);
-          crashPoint?.(reminder ? 'reminder-updated' : 'updated', n.recipient);
           sent();
-          if (!reminder) return this.#done(n, intent, 'done');
+          if (intent.kind !== 'reminder') return this.#done(n, intent, 'done');
           if (!(await this.#end(n, intent, 'follow_up'))) return this.#reread(n);
           const next = { ...intent, kind: 'follow_up' as const, seq: intent.seq + 1 };
           return { notification: { ...n, intent: next }, fresh: true };
@@ -182,7 +166,6 @@ export class Outbox {
             if (found !== 'absent' && found !== 'unknown') return found;
           }
           await notifier.followUp(ref, Reply.parse(intent.body.followUp), nudge);
-          crashPoint?.('followed-up', n.recipient);
           sent();
           return this.#done(n, intent, 'done');
         }
@@ -215,14 +198,11 @@ export class Outbox {
     }
     // Never posted, or known not to be: there is nothing to edit.
     if (outcome || intent.kind !== 'post') return this.#done(n, intent, 'drop');
-    crashPoint?.('claimed', n.recipient);
     const { store, owner, clock } = this.#ctx;
     if (!(await store.markPostTried(keyOf(n), owner, intent.seq, clock.now()))) {
       return this.#reread(n);
     }
-    crashPoint?.('tried', n.recipient);
     const ref = await notifier.post(to, Reply.parse(intent.body.message), tagOf(n));
-    crashPoint?.('posted', n.recipient);
     const answered = performance.now();
     const at = clock.now();
     await store.markNotificationSent(keyOf(n), ref, at);
@@ -230,7 +210,6 @@ export class Outbox {
       { platform: n.platform },
       (performance.now() - answered) / 1000,
     );
-    crashPoint?.('saved', n.recipient);
     this.#ctx.metrics.notifications.inc({
       platform: n.platform,
       kind: kindLabel(n, intent),

@@ -11,7 +11,7 @@ import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { TellApprovers, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { BotRequest } from '../store/store.ts';
+import type { BotRequest, Platform } from '../store/store.ts';
 import { OutboxApprovers } from './approvers.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
@@ -38,7 +38,8 @@ export interface PollerOptions
       >
     > {
   store: PollerStore & RetentionStore;
-  notifiers: readonly Notifier[];
+  /** The platforms served from the start; more are added by `serve`. */
+  notifiers?: readonly Notifier[];
   intervalMs: number;
   /** Requests to the Access Service in flight at once, at most. */
   concurrency: number;
@@ -66,6 +67,8 @@ export class Poller {
   readonly #ctx: PollerContext;
   readonly #o: PollerOptions;
   readonly #users: LinkedUsers;
+  readonly #notifiers: Map<Platform, Notifier>;
+  readonly #directories: DirectorySource[];
   /** Tells a person of a change to them, through this replica's outbox. */
   readonly notices: TellPerson;
   /** Nudges approvers and shows them "looking at it" marks, through this replica's outbox. */
@@ -85,6 +88,8 @@ export class Poller {
     const clock = options.clock ?? systemClock;
     const random = options.random ?? Math.random;
     const retryAfterMs = options.retryAfterMs ?? 120_000;
+    this.#notifiers = new Map(options.notifiers?.map((n) => [n.platform, n]));
+    this.#directories = [...(options.directories ?? [])];
     const ctx = {
       ...options,
       gate: new ServiceGate(clock, {
@@ -92,7 +97,7 @@ export class Poller {
         maxBackoffMs: Math.min(options.intervalMs, 60_000),
         random,
       }),
-      notifiers: new Map(options.notifiers.map((n) => [n.platform, n])),
+      notifiers: this.#notifiers,
       clock,
       rules: options.rules ?? noRules,
       escalateAfterMs: options.escalateAfterMs ?? 0,
@@ -112,6 +117,12 @@ export class Poller {
     this.notices = new OutboxNotices(this.#ctx);
     this.approvers = new OutboxApprovers(this.#ctx);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
+  }
+
+  /** Sends and edits messages on `notifier`'s platform from now on (and syncs `directory`). */
+  serve(notifier: Notifier, directory?: DirectorySource): void {
+    this.#notifiers.set(notifier.platform, notifier);
+    if (directory) this.#directories.push(directory);
   }
 
   /**
@@ -151,7 +162,7 @@ export class Poller {
 
   /** Links from the chat directories now, instead of at the next sync period. */
   syncDirectory() {
-    return syncDirectory(this.#ctx, this.#o.directories ?? []);
+    return syncDirectory(this.#ctx, this.#directories);
   }
 
   /**

@@ -1,11 +1,12 @@
 /**
  * One sweep: every user due when it starts is leased from the shared schedule in small batches
  * (so replicas split the work, and a batch never waits long under its lease), polled by a pool
- * of workers, and rescheduled in batches too (a store round trip per batch, not per user). The
- * workers outnumber the requests the gate lets through, so that one poll's store work overlaps
- * another's request. A sweep never throws: each user's failure is logged and the user
+ * of workers (a p-queue), and rescheduled in batches too (a store round trip per batch, not per
+ * user). The workers outnumber the requests the gate lets through, so that one poll's store work
+ * overlaps another's request. A sweep never throws: each user's failure is logged and the user
  * rescheduled.
  */
+import PQueue from 'p-queue';
 import type { CompletedPoll, PollScheduleStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { serviceFailing } from './gate.ts';
@@ -36,37 +37,18 @@ export async function sweep(
   const workers = settings.concurrency * 2;
   const dueBy = clock.now();
   const report: SweepReport = { polled: [], failed: 0 };
-  const queue: string[] = [];
-  let exhausted = false;
-  let refill: Promise<void> | undefined;
+  const pool = new PQueue({ concurrency: workers });
 
-  // Leases a batch of the next due users; an empty batch (or a failing store) ends the sweep.
-  const fill = async () => {
+  // The next due users, leased; none (or a failing store) ends the sweep.
+  const lease = async () => {
     try {
       const now = clock.now();
       const leaseUntil = new Date(now.getTime() + settings.leaseMs);
-      const batch = await store.claimDuePollUsers(owner, dueBy, now, leaseUntil, workers);
-      if (!batch.length) exhausted = true;
-      queue.push(...batch);
+      return await store.claimDuePollUsers(owner, dueBy, now, leaseUntil, workers);
     } catch (error) {
       ctx.log.error({ err: error }, 'could not lease users to poll');
-      exhausted = true;
+      return [];
     }
-  };
-  const next = async (): Promise<string | undefined> => {
-    while (!settings.stopping()) {
-      // Lease the next batch while this one is still being polled, so workers never idle.
-      if (queue.length <= workers / 2 && !exhausted) {
-        refill ??= fill().finally(() => {
-          refill = undefined;
-        });
-      }
-      const id = queue.shift();
-      if (id !== undefined) return id;
-      if (exhausted) return undefined;
-      await refill;
-    }
-    return undefined;
   };
 
   // Finished polls, rescheduled a batch at a time, one batch after the other.
@@ -86,6 +68,8 @@ export async function sweep(
   };
 
   const pollOne = async (accessUserId: string) => {
+    // Stopping: the users not polled yet are left to their leases, which the poller gives up.
+    if (settings.stopping()) return;
     let nextDueMs = settings.nextPollInMs;
     try {
       await poll(accessUserId);
@@ -105,10 +89,12 @@ export async function sweep(
   };
 
   const started = clock.now().getTime();
-  const worker = async () => {
-    for (let id = await next(); id !== undefined; id = await next()) await pollOne(id);
-  };
-  await Promise.all(Array.from({ length: workers }, worker));
+  // The next batch is leased while half of this one still waits, so the workers never idle.
+  for (let batch = await lease(); batch.length && !settings.stopping(); batch = await lease()) {
+    for (const id of batch) void pool.add(() => pollOne(id));
+    await pool.onSizeLessThan(workers / 2 + 1);
+  }
+  await pool.onIdle();
   await reschedule();
   ctx.metrics.sweepSeconds.observe((clock.now().getTime() - started) / 1000);
   return report;

@@ -5,10 +5,9 @@
  * notification's unique key in the store (kinds.ts).
  */
 import type { Task } from '../access/schemas.ts';
-import type { Voice } from '../core/i18n/voice.ts';
-import { Destination, recipientVoice } from '../core/notifier.ts';
+import type { Voice, VoiceDefaults } from '../core/i18n/voice.ts';
+import { Destination, type Notifier, recipientVoice } from '../core/notifier.ts';
 import type { IdentityLink, Notification, Platform } from '../store/store.ts';
-import type { PollerContext } from './context.ts';
 import { KINDS, kindOf, type MessageKind, recipientOf } from './kinds.ts';
 import { type Channel, channelsFor, escalationChannelsFor, type NotifyRules } from './rules.ts';
 
@@ -76,7 +75,7 @@ export function escalationTargets(
  * person's what their platform's notifier tells (kept by the notifier, so cheap to ask).
  */
 export function voiceOf(
-  ctx: Pick<PollerContext<unknown>, 'notifiers' | 'voices'>,
+  ctx: { notifiers: ReadonlyMap<Platform, Notifier>; voices?: VoiceDefaults | undefined },
   platform: Platform,
   destination: Destination,
 ): Promise<Voice> {

@@ -28,16 +28,9 @@ export class Cursors {
 
   /**
    * One page of `items`, in the order of `key`, for the request `url`, whose `cursor` parameter
-   * (if any) says where it starts; `nextOrigin` is where `links.next` points (the sandbox's own
-   * origin unless a fault says otherwise).
+   * (if any) says where it starts.
    */
-  page<T>(
-    unsorted: Iterable<T>,
-    key: (item: T) => string,
-    url: URL,
-    pageSize: number,
-    nextOrigin: string,
-  ): Page<T> {
+  page<T>(unsorted: Iterable<T>, key: (item: T) => string, url: URL, pageSize: number): Page<T> {
     const items = sortedBy(unsorted, key);
     const scope = scopeOf(url);
     const token = url.searchParams.get(cursorParam);
@@ -47,7 +40,7 @@ export class Cursors {
     const last = data.at(-1);
     let next: string | null = null;
     if (last !== undefined && start + data.length < items.length) {
-      const nextUrl = new URL(url.pathname + url.search, nextOrigin);
+      const nextUrl = new URL(url);
       nextUrl.searchParams.set(cursorParam, this.#issue(scope, key(last)));
       next = nextUrl.href;
     }

@@ -4,14 +4,12 @@
  */
 import type { z } from 'zod';
 import { notFound, SandboxError } from './errors.ts';
-import type { Faults } from './faults.ts';
 import type { Reply } from './http.ts';
 import type { Page } from './pagination.ts';
 import type { SandboxState } from './state.ts';
 
 export interface RouteContext {
   state: SandboxState;
-  faults: Faults;
   params: Record<string, string>;
   query: URLSearchParams;
   /** Name of the query parameter that filters tasks by status. */

@@ -1,8 +1,6 @@
 /**
  * The embedded Access Service: `startSandbox()` serves the whole API under `/api/v1` on a
- * loopback port, with strict auth, the sandbox's state and fault injection, and records every
- * request it receives. `/__sandbox/*` are its control endpoints (routes/control.ts), not part
- * of the Access Service.
+ * loopback port, with strict auth and the sandbox's state.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
@@ -15,12 +13,10 @@ import {
 import type { AddressInfo } from 'node:net';
 import { applyEmailMap, type EmailMap } from './email-map.ts';
 import { SandboxError } from './errors.ts';
-import { type Failure, Faults } from './faults.ts';
-import { hostileLinks, sendHostileBody, streamsBody } from './hostile.ts';
 import { parseBody, problem, type Reply, readBody, send } from './http.ts';
 import { Cursors } from './pagination.ts';
-import { MethodNotAllowed, type Router } from './router.ts';
-import { apiRouter, controlRouter } from './routes/index.ts';
+import { MethodNotAllowed } from './router.ts';
+import { apiRouter } from './routes/index.ts';
 import { loadSeed } from './seed-load.ts';
 import { SandboxState } from './state.ts';
 import { sendWebhooks, type WebhookTarget } from './webhooks.ts';
@@ -36,27 +32,29 @@ export interface SandboxOptions {
   /** Name of the query parameter that filters tasks by status. */
   statusParam?: string;
   now?: () => Date;
-  /** How the latency fault waits (tests pass their own). */
-  sleep?: (ms: number) => Promise<unknown>;
   /** `false` starts with an empty organisation. */
   seed?: boolean;
   /** Announce every task created or decided to this receiver (webhooks.ts). */
   webhook?: WebhookTarget;
   /** Real e-mail addresses for seeded people (`SANDBOX_EMAIL_MAP`, email-map.ts). */
   emailMap?: EmailMap;
+  /**
+   * Stands between each API request and its answer (tests inject faults here); unset: the
+   * route's reply is sent.
+   */
+  around?: (api: ApiExchange) => Promise<void>;
 }
 
-export interface SandboxRequest {
-  method: string;
-  /** Path and query as received. */
-  url: string;
+export interface ApiExchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** After `/api/v1`. */
   path: string;
-  query: Record<string, string>;
-  /** Names lower-cased, values as received. */
-  headers: IncomingHttpHeaders;
-  body: string;
-  /** The status answered; `null` while pending or when the connection was dropped. */
-  status: number | null;
+  /** As received; null when it is past the limit. */
+  body: string | null;
+  /** Handles the request: the route's reply, to send. */
+  answer(): Reply;
 }
 
 export interface Sandbox {
@@ -66,15 +64,10 @@ export interface Sandbox {
   apiKey: string;
   apiSecret: string;
   state: SandboxState;
-  faults: Faults;
-  requests: SandboxRequest[];
   close(): Promise<void>;
 }
 
 const apiPrefix = '/api/v1';
-const controlPrefix = '/__sandbox';
-/** The request log keeps the most recent requests only, so a long demo does not grow it forever. */
-const requestLogLimit = 10_000;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
@@ -88,9 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.seed ?? true) loadSeed(state, now());
   if (options.emailMap) applyEmailMap(state, options.emailMap);
   const webhooks = options.webhook && sendWebhooks(state, options.webhook, now);
-  const faults = new Faults(options.sleep);
   const cursors = new Cursors();
-  const requests: SandboxRequest[] = [];
   let origin = '';
 
   const authFailure = (headers: IncomingHttpHeaders): string | undefined => {
@@ -104,20 +95,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return keyMatches && secretMatches ? undefined : 'The API key or secret is wrong';
   };
 
-  const dispatch = (
-    router: Router,
-    path: string,
-    url: URL,
-    req: IncomingMessage,
-    raw: string | null,
-  ): Reply => {
+  const dispatch = (path: string, url: URL, req: IncomingMessage, raw: string | null): Reply => {
     try {
       const denied = authFailure(req.headers);
       if (denied) return problem(401, denied, url.pathname);
-      const { handle, params } = router.match(req.method ?? '', path);
+      const { handle, params } = apiRouter.match(req.method ?? '', path);
       return handle({
         state,
-        faults,
         params,
         query: url.searchParams,
         statusParam,
@@ -125,12 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           if (raw === null) throw new SandboxError(413, 'The request body is too large');
           return parseBody(raw, req.headers['content-type'], schema, empty);
         },
-        page: (items, key) =>
-          hostileLinks(
-            faults.hostileMode,
-            cursors.page(items, key, url, pageSize, faults.nextOrigin(origin)),
-            url,
-          ),
+        page: (items, key) => cursors.page(items, key, url, pageSize),
       });
     } catch (error) {
       if (!(error instanceof SandboxError)) {
@@ -144,52 +123,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   };
 
-  /** An API request goes through the faults: holds, latency, drop, injected failure, then the route. */
-  const serveApi = async (
-    path: string,
-    url: URL,
-    req: IncomingMessage,
-    res: ServerResponse,
-    raw: string | null,
-  ) => {
-    await faults.delay(req.method ?? '', path);
-    if (faults.takeDrop(false)) return void req.socket.destroy();
-    const failure = faults.takeFailure(req.method ?? '', path);
-    if (failure) return send(res, failureReply(failure, url.pathname));
-    const hostile = faults.hostileMode;
-    if (hostile && streamsBody(hostile) && req.method === 'GET') {
-      return sendHostileBody(res, hostile);
-    }
-    const reply = dispatch(apiRouter, path, url, req, raw);
-    if (faults.takeDrop(true)) return void req.socket.destroy();
-    const malformed =
-      reply.status < 300 && reply.body !== undefined ? faults.takeMalformed() : undefined;
-    send(res, reply, malformed && malformedBodies[malformed]);
-  };
-
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(origin + req.url);
-    const entry: SandboxRequest = {
-      method: req.method ?? '',
-      url: req.url ?? '',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: { ...req.headers },
-      body: '',
-      status: null,
-    };
-    requests.push(entry);
-    if (requests.length > requestLogLimit) requests.shift();
-    res.on('finish', () => {
-      entry.status = res.statusCode;
-    });
     const raw = await readBody(req);
-    entry.body = raw ?? '';
     const { pathname } = url;
     if (pathname.startsWith(`${apiPrefix}/`)) {
-      await serveApi(pathname.slice(apiPrefix.length), url, req, res, raw);
-    } else if (pathname.startsWith(`${controlPrefix}/`)) {
-      send(res, dispatch(controlRouter, pathname.slice(controlPrefix.length), url, req, raw));
+      const path = pathname.slice(apiPrefix.length);
+      const api = { req, res, url, path, body: raw, answer: () => dispatch(path, url, req, raw) };
+      if (options.around) await options.around(api);
+      else send(res, api.answer());
     } else {
       send(res, problem(404, `No resource at ${pathname}`, pathname));
     }
@@ -212,8 +154,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey,
     apiSecret,
     state,
-    faults,
-    requests,
     close: async () => {
       await webhooks?.close();
       const closed = once(server, 'close');
@@ -228,17 +168,3 @@ function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
-
-function failureReply(failure: Failure, path: string): Reply {
-  const reply = problem(failure.status, `Injected failure (${failure.status})`, path);
-  if (failure.retryAfterSeconds === undefined) return reply;
-  return {
-    ...reply,
-    headers: { ...reply.headers, 'retry-after': String(failure.retryAfterSeconds) },
-  };
-}
-
-const malformedBodies = {
-  json: '{"data": [{"id": ',
-  shape: JSON.stringify({ id: 42, data: 'not a list', status: null }),
-};

@@ -19,7 +19,7 @@ import {
 } from '../access/webhook.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Logger } from '../log.ts';
-import type { PollerMetrics } from '../poller/metrics.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Handler } from '../server/http-server.ts';
 import type { ReplayStore } from '../store/store.ts';
 
@@ -33,7 +33,7 @@ export interface WebhookOptions {
   replays: ReplayStore;
   clock: Clock;
   log: Logger;
-  metrics: PollerMetrics;
+  metrics: Pick<Metrics, 'webhooks'>;
 }
 
 function answer(res: ServerResponse, status: number, body: unknown, headers = {}): void {

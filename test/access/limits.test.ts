@@ -12,10 +12,9 @@ import {
   ResponseTooLargeError,
 } from '../../src/access/errors.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import type { HostileCommand } from '../../src/sandbox/hostile.ts';
 import { tasks, users } from '../../src/sandbox/seed.ts';
+import type { HostileCommand } from '../fakes/sandbox-hostile.ts';
 import { actor, botFor } from '../helpers/bot.ts';
-import { callSandbox } from '../helpers/http.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
@@ -180,27 +179,6 @@ describe('what the person and the operator see', () => {
       expect(JSON.stringify(await bot.handle(ada, 'tasks'))).toMatch(/pending task/);
     },
   );
-});
-
-describe('the hostile mode of the sandbox', () => {
-  it('is switched on and off through the faults control endpoint, like every fault', async () => {
-    const on = await callSandbox(sandbox.current, 'POST', '/__sandbox/faults', {
-      hostile: { kind: 'loop' },
-    });
-    expect(on.status).toBe(204);
-    await expect(Array.fromAsync(sandbox.client.listUsers())).rejects.toThrow(/already read/);
-    await callSandbox(sandbox.current, 'POST', '/__sandbox/faults', { reset: true });
-    expect(await Array.fromAsync(sandbox.client.listUsers())).toHaveLength(
-      Object.keys(users).length,
-    );
-  });
-
-  it('refuses an unknown hostile kind with 400', async () => {
-    const res = await callSandbox(sandbox.current, 'POST', '/__sandbox/faults', {
-      hostile: { kind: 'gentle' },
-    });
-    expect(res.status).toBe(400);
-  });
 });
 
 describe('the limits in the environment', () => {

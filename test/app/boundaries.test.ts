@@ -1,5 +1,6 @@
 /** The architecture, enforced: core is platform-neutral and only src/access knows the service. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -30,6 +31,40 @@ const offending = (dirs: string[], allowed: (file: string, target: string) => bo
       .filter((target) => !allowed(file, target))
       .map((target) => `${file} imports ${target}`),
   );
+
+/**
+ * Every import of one of our files by `file`, as paths from the root: `import`, `import type`,
+ * `export … from`, a bare `import '…'` and `import('…')`.
+ */
+const edgesOf = (file: string) =>
+  [
+    ...readFileSync(join(root, file), 'utf8').matchAll(
+      /^\s*(?:import|export)\s[^;]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm,
+    ),
+  ]
+    .map((m) => (m[1] ?? m[2] ?? m[3])!)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => relative(root, join(root, dirname(file), spec)));
+
+/** Each import circle among `files`, once, as the files in it from the first one back to it. */
+function circles(files: string[]): string[] {
+  const graph = new Map(files.map((file) => [file, edgesOf(file)]));
+  const found: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      const at = path.indexOf(next);
+      if (at >= 0) found.push([...path.slice(at), next].join(' → '));
+      else if (!done.has(next)) visit(next);
+    }
+    path.pop();
+    done.add(file);
+  };
+  for (const file of files) if (!done.has(file)) visit(file);
+  return found;
+}
 
 /** What every layer may use: the error base, the logger, the metrics and src/net. */
 const shared = ['src/errors.ts', 'src/log.ts', 'src/metrics.ts'];
@@ -96,10 +131,44 @@ describe('architecture boundaries', () => {
     expect([...upward, ...sandbox]).toEqual([]);
   });
 
+  it('no file imports itself through others: no import circle, type-only ones included', () => {
+    expect(circles(['src', 'adapters', 'scripts'].flatMap(sources))).toEqual([]);
+  });
+
+  it('finds a circle of type-only imports and re-exports', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'accessbot-circle-'));
+    const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+    write('a.ts', "import type {\n  B,\n} from './b.ts';\nexport const a = 1;\n");
+    write('b.ts', "export * from './c.ts';\n");
+    write('c.ts', "export { a as C } from './a.ts';\nexport type B = number;\n");
+    write('d.ts', "import { a } from './a.ts';\n");
+    const files = ['a.ts', 'b.ts', 'c.ts', 'd.ts'].map((name) => relative(root, join(dir, name)));
+    expect(circles(files)).toEqual([[...files.slice(0, 3), files[0]].join(' → ')]);
+  });
+
   it('only the composition root imports the poller', () => {
     const offenders = offending(
-      ['src/access', 'src/core', 'src/store', 'adapters'],
+      [
+        'src/access',
+        'src/core',
+        'src/store',
+        'src/server',
+        'src/webhooks',
+        'src/sandbox',
+        'adapters',
+      ],
       (_f, target) => !target.startsWith('src/poller/'),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the webhook receiver leans on the service client, the core, the server and the store', () => {
+    const offenders = offending(
+      ['src/webhooks'],
+      (_file, target) =>
+        ['src/webhooks/', 'src/access/', 'src/core/', 'src/server/', 'src/store/'].some((dir) =>
+          target.startsWith(dir),
+        ) || isShared(target),
     );
     expect(offenders).toEqual([]);
   });

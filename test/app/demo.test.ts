@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks, users } from '../../src/sandbox/seed.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { startBot } from '../helpers/spawn.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-demo-'));

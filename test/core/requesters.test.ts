@@ -8,7 +8,6 @@
  * Slack's App Home shows the same list.
  */
 import { describe, expect, it } from 'vitest';
-import { summarise } from '../../src/core/audit/report.ts';
 import { parseQuietHours } from '../../src/poller/working-hours.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import { sendEvent } from '../fakes/slack-payloads.ts';
@@ -20,6 +19,7 @@ import {
   type RequesterWorld,
   slackWorld,
 } from '../helpers/requester-world.ts';
+import { summarise } from '../helpers/summarise.ts';
 
 const NUDGE = 'A nudge from Grace Hopper';
 const HOUR_MS = 3_600_000;

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { policies, users } from '../../src/sandbox/seed.ts';
-import type { Sandbox } from '../../src/sandbox/server.ts';
 import { shown, useTeams } from '../fakes/bot-connector-harness.ts';
 import {
   slackBlockProblems,
@@ -17,6 +16,7 @@ import {
   terminalProblems,
 } from '../fakes/hostile-checks.ts';
 import { allAtOnce, MARK } from '../fakes/hostile-corpus.ts';
+import type { Sandbox } from '../fakes/sandbox-faults.ts';
 import { checkAllPayloads } from '../fakes/slack-blockkit.ts';
 import { useSlackBot } from '../fakes/slack-harness.ts';
 import {

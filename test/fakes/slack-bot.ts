@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { AccessClient } from '../../src/access/client.ts';
 import { AccessHealth } from '../../src/app/access-health.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { decisionContext, lateNotices } from '../../src/app/runtime.ts';
+import { decisionContext, pollerFor } from '../../src/app/runtime.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import { createLogger } from '../../src/log.ts';
@@ -105,15 +105,15 @@ export async function startSlackBot(
       options.onAccess?.(event.ms);
     },
   });
-  const notices = lateNotices();
   const context = decisionContext(config, { client, store, log });
+  const poller = pollerFor(config, { client, store, log, metrics, context });
   const bot = new AccessBot({
     client,
     store,
     log,
     pendingStatus: 'Pending',
     groups: config.groups,
-    notices,
+    notices: poller.notices,
     context,
     ...options.bot,
   });
@@ -122,7 +122,7 @@ export async function startSlackBot(
     client,
     store,
     metrics,
-    notices,
+    poller,
     context,
     health: new AccessHealth(metrics.accessUp, async () => {}),
     sandbox: undefined,

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { users } from '../../src/sandbox/seed.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { type FakeBotConnector, startFakeBotConnector } from '../fakes/bot-connector.ts';
+import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 
 const child = fileURLToPath(new URL('./poller-child.ts', import.meta.url));

@@ -1,8 +1,8 @@
 /**
  * A replica for the crash and soak runs: the real Poller with the real Slack notifier (or, with
  * PLATFORM=teams, the real Teams notifier through botbuilder), against the sandbox and the
- * platform's fake named in its environment, on the store DATABASE_URL names. ACCESSBOT_CRASH_AT
- * (src/poller/crash-points.ts) makes it kill itself at one step. TELL (JSON: accessUserId, event,
+ * platform's fake named in its environment, on the store DATABASE_URL names. CRASH_AT makes it
+ * kill itself at one step of a delivery (below). TELL (JSON: accessUserId, event,
  * text) makes it tell a person of a group change first, as a confirmed change does, and so does
  * each such line on its stdin; NUDGE (JSON: taskId, approver, text) makes it nudge an approver
  * first, as a requester's `nudge` does; NOTIFY_RULES
@@ -21,10 +21,12 @@ import type { Notifier } from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics } from '../../src/metrics.ts';
+import { kindOf } from '../../src/poller/kinds.ts';
 import { createPollerMetrics } from '../../src/poller/metrics.ts';
 import { Poller } from '../../src/poller/poller.ts';
 import { parseNotifyRules } from '../../src/poller/rules.ts';
 import { openStore } from '../../src/store/open.ts';
+import type { Store } from '../../src/store/store.ts';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -67,11 +69,56 @@ async function notifier(): Promise<Notifier> {
   return new SlackNotifier(api);
 }
 
+/**
+ * CRASH_AT=<step>:<kind> kills this replica (SIGKILL) the first time a message of that kind
+ * (kinds.ts) reaches that step: the record that its post started (`claimed` before it, `tried`
+ * after), the record of its reference (`posted` before it, `saved` after), an edit (before it
+ * `outcome-requested` or `reminder-requested`, after it `updated` or `reminder-updated`: the
+ * case's settings make it a decision's or a reminder's), a reminder's follow-up (`followed-up`
+ * after it).
+ */
+function crashing(
+  store: Store,
+  notifier: Notifier,
+  [step, kind] = process.env.CRASH_AT!.split(':'),
+) {
+  const at = (steps: string[], recipient?: string) => {
+    if (steps.includes(step!) && (!recipient || kindOf(recipient) === kind)) {
+      process.kill(process.pid, 'SIGKILL');
+    }
+  };
+  const { markPostTried, markNotificationSent } = store;
+  store.markPostTried = async (key, ...rest) => {
+    at(['claimed'], key.recipient);
+    const tried = await markPostTried.call(store, key, ...rest);
+    if (tried) at(['tried'], key.recipient);
+    return tried;
+  };
+  store.markNotificationSent = async (key, ...rest) => {
+    at(['posted'], key.recipient);
+    const saved = await markNotificationSent.call(store, key, ...rest);
+    at(['saved'], key.recipient);
+    return saved;
+  };
+  const { update, followUp } = notifier;
+  notifier.update = async (...args) => {
+    at(['outcome-requested', 'reminder-requested']);
+    await update.apply(notifier, args);
+    at(['updated', 'reminder-updated']);
+  };
+  notifier.followUp = async (...args) => {
+    await followUp.apply(notifier, args);
+    at(['followed-up']);
+  };
+}
+
+const platform = await notifier();
+if (process.env.CRASH_AT) crashing(store, platform);
 const pollerMetrics = createPollerMetrics(new Registry());
 const poller = new Poller({
   client,
   store,
-  notifiers: [await notifier()],
+  notifiers: [platform],
   log,
   metrics: pollerMetrics,
   owner: env('REPLICA'),

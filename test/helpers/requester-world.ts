@@ -9,7 +9,6 @@
 import { afterEach } from 'vitest';
 import { renderReply } from '../../adapters/shell/render.ts';
 import { startSlack } from '../../adapters/slack/start.ts';
-import { lateNotices } from '../../src/app/runtime.ts';
 import { AccessBot } from '../../src/core/bot.ts';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Destination, MessageRef, Notifier } from '../../src/core/notifier.ts';
@@ -70,9 +69,10 @@ async function common(options: WorldOptions) {
   const client = clientFor(sandbox);
   const store = await openStore('sqlite::memory:');
   const { log } = captureLog();
-  const approvers = lateNotices();
   const hours = options.hours ?? { ...anyTime, defaultZone: 'America/New_York' };
   const voices = { locale: 'en', timeZone: hours.defaultZone };
+  const { poller } = testPoller({ client, store, notifiers: [], clock, hours, voices });
+  const approvers = poller.approvers;
   const botDeps = { now: () => clock.now(), approvers, nudgeAfterMs: DAY_MS, voices };
   const bot = () =>
     new AccessBot({
@@ -96,8 +96,7 @@ async function common(options: WorldOptions) {
     }
   };
   const pollerFor = (notifier: Notifier) => {
-    const { poller } = testPoller({ client, store, notifiers: [notifier], clock, hours, voices });
-    approvers.attach(poller.notices, poller.approvers);
+    poller.serve(notifier);
     return poller;
   };
   const close = async () => {

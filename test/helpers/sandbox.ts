@@ -1,11 +1,12 @@
 /** One sandbox Access Service per suite, and a client pointed at it with fast retries. */
 import { afterAll, beforeAll } from 'vitest';
 import { AccessClient, type AccessClientOptions } from '../../src/access/client.ts';
-import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.ts';
+import type { Sandbox as BareSandbox, SandboxOptions } from '../../src/sandbox/server.ts';
+import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 
 export const fastRetry = { limit: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 5_000 };
 
-export function clientFor(sandbox: Sandbox, overrides: Partial<AccessClientOptions> = {}) {
+export function clientFor(sandbox: BareSandbox, overrides: Partial<AccessClientOptions> = {}) {
   return new AccessClient({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,

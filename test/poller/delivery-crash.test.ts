@@ -5,7 +5,7 @@
  * no longer be found) and every step of its delivery — claim, the mark that its post started, the
  * post, its stored reference; an edit before and after — a real replica (a child process with the
  * real poller and the real Slack or Teams notifier, against the sandbox and the platform's fake)
- * kills itself with SIGKILL at exactly that step (ACCESSBOT_CRASH_AT). Replicas are then started
+ * kills itself with SIGKILL at exactly that step (CRASH_AT, test/helpers/poller-child.ts). Replicas are then started
  * again (on PostgreSQL, two), and afterwards every conversation has exactly one message per event,
  * every decided card shows its outcome, and nothing came late. Teams cannot list a conversation's
  * messages: a replica killed between the Bot Connector's answer and the stored reference (`posted`,
@@ -19,7 +19,6 @@
  * dies (on Teams every message in flight at that instant would be in the window).
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { CrashStep } from '../../src/poller/crash-points.ts';
 import type { MessageKind } from '../../src/poller/kinds.ts';
 import { tasks, users, workApps } from '../../src/sandbox/seed.ts';
 import {
@@ -40,6 +39,18 @@ const STUCK_AFTER_MS = String(3_600_000);
 const decided = tasks.adaDennisAwsReview;
 const CHANGE_NOTE = 'Ada Lovelace added you to the group Design (through accessbot).';
 const NUDGE = `👋 A nudge from Grace Hopper about task ${tasks.adaGraceGithubWrite}`;
+
+/** Where a replica dies (test/helpers/poller-child.ts). */
+type CrashStep =
+  | 'claimed'
+  | 'tried'
+  | 'posted'
+  | 'saved'
+  | 'outcome-requested'
+  | 'updated'
+  | 'reminder-requested'
+  | 'reminder-updated'
+  | 'followed-up';
 
 interface Case {
   kind: Exclude<MessageKind, 'channel'>;
@@ -161,7 +172,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   const first = c.kind === 'note' ? 'posted:approver' : `${c.step}:${c.kind}`;
   const doomed = world.start('doomed', {
     ...settings,
-    ACCESSBOT_CRASH_AT: first,
+    CRASH_AT: first,
     ...(c.kind === 'member' && { TELL: JSON.stringify(tell) }),
     ...(c.kind === 'nudge' && { NUDGE: JSON.stringify(nudge) }),
     ...(c.remind && { REMIND_AFTER_MS: '1500' }),
@@ -181,7 +192,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   if (c.kind === 'note') {
     // Another replica cannot find the card (no history scope), loses track of it, and dies
     // while it tells the decision in a note.
-    const second = world.start('doomed-2', { ...settings, ACCESSBOT_CRASH_AT: `${c.step}:note` });
+    const second = world.start('doomed-2', { ...settings, CRASH_AT: `${c.step}:note` });
     doomedOnes.push(second);
     lostTask = await vi.waitFor(async () => {
       const s = await world.store();

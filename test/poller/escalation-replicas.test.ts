@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotifyRules } from '../../src/poller/rules.ts';
 import { tasks, users } from '../../src/sandbox/seed.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import type { Store } from '../../src/store/store.ts';
+import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { usePostgresStores } from '../helpers/postgres.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 import {

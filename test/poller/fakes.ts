@@ -17,9 +17,9 @@ import type { Reply, TaskCard } from '../../src/core/reply.ts';
 import { createPollerMetrics } from '../../src/poller/metrics.ts';
 import { Poller, type PollerOptions } from '../../src/poller/poller.ts';
 import { users } from '../../src/sandbox/seed.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Platform, Store } from '../../src/store/store.ts';
+import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { captureLog } from '../helpers/bot.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 

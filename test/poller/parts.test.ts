@@ -1,17 +1,17 @@
 /**
- * The poller's parts on their own: pacing and backoff on a fake clock, the spread of users over
- * the interval, the notification rules and their configuration, and a clean stop of the loop.
+ * The poller's parts on their own: the gate's pace, concurrency and backoff on fake clocks, the
+ * spread of users over the interval, the notification rules and their configuration, and a clean
+ * stop of the loop.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotFoundError, ServiceUnavailableError } from '../../src/access/errors.ts';
 import type { Task } from '../../src/access/schemas.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { ServiceGate } from '../../src/poller/gate.ts';
 import { phaseOf } from '../../src/poller/linked-users.ts';
-import { Pacer } from '../../src/poller/pacer.ts';
 import { channelsFor, isNotifyOnly, parseNotifyRules } from '../../src/poller/rules.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { startSandbox } from '../../src/sandbox/server.ts';
@@ -19,31 +19,56 @@ import { openStore } from '../../src/store/open.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 import { FakeClock, link, RecordingNotifier, testPoller } from './fakes.ts';
 
-describe('pacing', () => {
-  it('lets a burst of one second’s worth through, then spaces calls evenly', async () => {
-    const clock = new FakeClock();
-    const start = clock.now().getTime();
-    const pacer = Pacer.perSecond(clock, 10);
-    const times: number[] = [];
-    for (let n = 0; n < 30; n++) {
-      await pacer.take();
-      times.push(clock.now().getTime() - start);
+describe('the gate to the Access Service', () => {
+  const gateOf = (o: { concurrency: number; maxRps?: number }) =>
+    new ServiceGate(new FakeClock(), { maxBackoffMs: 8_000, random: () => 1, ...o });
+
+  it('starts no more than POLL_MAX_RPS requests in any second', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = gateOf({ concurrency: 100, maxRps: 10 });
+      const start = Date.now();
+      const starts: number[] = [];
+      const calls = Array.from({ length: 30 }, () =>
+        gate.run(async () => void starts.push(Date.now() - start)),
+      );
+      await vi.runAllTimersAsync();
+      await Promise.all(calls);
+      expect(starts).toEqual([0, 1_000, 2_000].flatMap((at) => new Array(10).fill(at)));
+    } finally {
+      vi.useRealTimers();
     }
-    expect(times.slice(0, 10)).toEqual(new Array(10).fill(0));
-    expect(times.slice(10)).toEqual(Array.from({ length: 20 }, (_, n) => 100 * (n + 1)));
+  });
+
+  it('has no more than POLL_CONCURRENCY requests in flight', async () => {
+    const gate = gateOf({ concurrency: 3 });
+    const answer = Promise.withResolvers<void>();
+    let inFlight = 0;
+    let most = 0;
+    const calls = Array.from({ length: 10 }, () =>
+      gate.run(async () => {
+        most = Math.max(most, ++inFlight);
+        await answer.promise;
+        inFlight--;
+      }),
+    );
+    await vi.waitFor(() => expect(inFlight).toBe(3));
+    answer.resolve();
+    await Promise.all(calls);
+    expect(most).toBe(3);
   });
 
   it('backs off exponentially up to its cap while the service fails, one request at a time, and recovers at once', async () => {
     const clock = new FakeClock();
-    const gate = new ServiceGate(clock, {
-      concurrency: 4,
-      maxRps: undefined,
-      maxBackoffMs: 8_000,
-      random: () => 1,
-    });
+    const gate = new ServiceGate(clock, { concurrency: 4, maxBackoffMs: 8_000, random: () => 1 });
+    let inFlight = 0;
+    let most = 0;
     const call = (outcome: Error | 'ok') =>
       gate
         .run(async () => {
+          most = Math.max(most, ++inFlight);
+          await Promise.resolve();
+          inFlight--;
           if (outcome !== 'ok') throw outcome;
         })
         .catch(() => undefined);
@@ -62,6 +87,7 @@ describe('pacing', () => {
     const before = clock.now().getTime();
     await Promise.all([call(down), call(down), call(down)]);
     expect(clock.now().getTime() - before).toBe(24_000);
+    expect(most).toBe(1);
     await call('ok');
     expect(gate.backoffMs).toBe(0);
     const after = clock.now().getTime();

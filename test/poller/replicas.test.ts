@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users, workApps } from '../../src/sandbox/seed.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import type { Store } from '../../src/store/store.ts';
+import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { usePostgresStores } from '../helpers/postgres.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 import { cardOf, FakeClock, INTERVAL_MS, link, RecordingNotifier, testPoller } from './fakes.ts';

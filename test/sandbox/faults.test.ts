@@ -1,5 +1,5 @@
 /**
- * The sandbox's fault injection (in process and through the control endpoint), its request log,
+ * The sandbox's fault injection (test/fakes/sandbox-faults.ts), its request log,
  * and `npm run sandbox` as a process of its own.
  */
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { endpoints } from '../../src/access/endpoints.ts';
 import { ProblemDetails, pageOf, Task, User } from '../../src/access/schemas.ts';
 import { tasks, users } from '../../src/sandbox/seed.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { callSandbox } from '../helpers/http.ts';
 
 let sb: Sandbox;
@@ -172,35 +172,6 @@ describe('latency, holds and reset', () => {
     expect((await waiting).status).toBe(200);
     expect((await listUsers()).status).toBe(200);
     expect(slept).toEqual([]);
-  });
-});
-
-describe('the faults control endpoint', () => {
-  it('takes the same faults as JSON', async () => {
-    const set = await call('POST', '/__sandbox/faults', {
-      failNext: { count: 1, status: 503, retryAfterSeconds: 1 },
-      foreignNextLinks: 'https://elsewhere.example',
-    });
-    expect(set.status).toBe(204);
-    const failed = await listUsers();
-    expect([failed.status, failed.headers.get('retry-after')]).toEqual([503, '1']);
-    const page = pageOf(User).parse(JSON.parse((await listUsers()).text));
-    expect(page.links?.next?.startsWith('https://elsewhere.example/api/v1/users?')).toBe(true);
-    expect((await call('POST', '/__sandbox/faults', { reset: true })).status).toBe(204);
-    const reset = pageOf(User).parse(JSON.parse((await listUsers()).text));
-    expect(reset.links?.next?.startsWith(sb.origin)).toBe(true);
-  });
-
-  it('refuses an unknown fault with 400', async () => {
-    const res = await call('POST', '/__sandbox/faults', { explode: true });
-    expect(res.status).toBe(400);
-    expect(ProblemDetails.parse(JSON.parse(res.text)).status).toBe(400);
-  });
-
-  it('is never hit by the faults themselves', async () => {
-    sb.faults.failNext(1);
-    expect((await call('GET', `/__sandbox/tasks/${tasks.adaGraceGithubWrite}`)).status).toBe(200);
-    expect((await listUsers()).status).toBe(500);
   });
 });
 

@@ -303,36 +303,15 @@ describe('decisions outside the bot', () => {
     expect(before.map((a) => sb.state.accesses.get(a.id)?.status)).toEqual(['Revoked']);
   });
 
-  it('decides through the control endpoint, and reads a task there', async () => {
+  it('tells who decided and why on the task, and refuses a second decision with 409', async () => {
     const id = tasks.margaretTimFigmaEditor;
-    const res = await call('POST', '/__sandbox/decide', {
-      taskId: id,
-      status: 'Declined',
-      byUserId: users.margaret.id,
-      reason: 'Use the shared library instead.',
-    });
-    expect(res.status).toBe(200);
-    expect(Task.parse(res.json()).status).toBe('Declined');
-    const read = Task.parse((await call('GET', `/__sandbox/tasks/${id}`)).json());
-    expect(taskFacts(read)).toMatchObject({
-      decidedByName: 'Margaret Hamilton',
-      reason: 'Use the shared library instead.',
-    });
-    const again = await call('POST', '/__sandbox/decide', {
-      taskId: id,
-      status: 'Approved',
-      byUserId: users.ada.id,
-    });
-    problemOf(again, 409);
-    problemOf(
-      await call('POST', '/__sandbox/decide', {
-        taskId: id,
-        status: 'Maybe',
-        byUserId: users.ada.id,
-      }),
-      400,
-    );
-    problemOf(await call('GET', `/__sandbox/tasks/${randomUUID()}`), 404);
+    const reason = 'Use the shared library instead.';
+    sb.state.decideTask(id, 'Declined', users.margaret.id, reason);
+    const read = await getTask(id);
+    expect(read.status).toBe('Declined');
+    expect(taskFacts(read)).toMatchObject({ decidedByName: 'Margaret Hamilton', reason });
+    problemOf(await call('POST', endpoints.approveTask.path(id), {}), 409);
+    problemOf(await call('GET', endpoints.getTask.path(randomUUID())), 404);
   });
 
   it('refuses an unknown decider', () => {

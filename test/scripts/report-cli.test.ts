@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Report, summarise } from '../../src/core/audit/report.ts';
+import { Report } from '../../src/core/audit/report.ts';
 import { CSV_COLUMNS } from '../../src/core/audit/report-out.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { AuditEntry } from '../../src/store/store.ts';
 import { demoEntries, demoLinks } from '../fakes/report-demo.ts';
 import { parseCsv, runScript } from '../helpers/cli.ts';
+import { summarise } from '../helpers/summarise.ts';
 
 const script = fileURLToPath(new URL('../../scripts/report.ts', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'accessbot-report-'));

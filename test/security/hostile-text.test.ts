@@ -13,7 +13,6 @@ import { errorResponse, messageResponse } from '../../adapters/teams/activity.ts
 import { renderCard } from '../../adapters/teams/render.ts';
 import type { Task } from '../../src/access/schemas.ts';
 import { historyReply } from '../../src/core/audit/history.ts';
-import { summarise } from '../../src/core/audit/report.ts';
 import { summaryReply } from '../../src/core/audit/report-chat.ts';
 import { appsReply } from '../../src/core/directory.ts';
 import { changedNotice, confirmationCard, outcomeCard } from '../../src/core/groups/cards.ts';
@@ -46,6 +45,7 @@ import {
 } from '../fakes/hostile-checks.ts';
 import { corpus, hostile, MARK } from '../fakes/hostile-corpus.ts';
 import { SlackView } from '../fakes/slack-blockkit.ts';
+import { summarise } from '../helpers/summarise.ts';
 
 const AT = '2026-11-20T10:00:00Z';
 /** Every language accessbot speaks, in a zone of its own. */

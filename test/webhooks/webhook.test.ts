@@ -4,14 +4,12 @@
  * end to end: the sandbox's webhook brings a new task to its approver in well under a second.
  */
 import { createHmac } from 'node:crypto';
-import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usersConcerned, verifySignature } from '../../src/access/webhook.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { startLocalPolling } from '../../src/app/polling.ts';
 import { startRuntime } from '../../src/app/runtime.ts';
 import { createMetrics } from '../../src/metrics.ts';
-import { createPollerMetrics } from '../../src/poller/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import { HttpServer } from '../../src/server/http-server.ts';
 import { openStore } from '../../src/store/open.ts';
@@ -84,11 +82,11 @@ describe('POST /webhooks/access', () => {
   let url: string;
   let polls: Array<readonly string[] | undefined>;
   let clock: FakeClock;
-  let webhookMetrics: ReturnType<typeof createPollerMetrics>;
+  let webhookMetrics: ReturnType<typeof createMetrics>;
 
   async function serve(withScheme: typeof scheme | undefined, replays?: Store) {
     const { log } = captureLog();
-    webhookMetrics = createPollerMetrics(new Registry());
+    webhookMetrics = createMetrics();
     const handler = accessWebhookHandler({
       scheme: withScheme,
       trigger: { pollNow: async (ids) => void polls.push(ids) },
@@ -136,7 +134,7 @@ describe('POST /webhooks/access', () => {
         replays: shared,
         clock,
         log: captureLog().log,
-        metrics: createPollerMetrics(new Registry()),
+        metrics: createMetrics(),
       }),
     );
     const otherUrl = `http://127.0.0.1:${await other.listen(0, '127.0.0.1')}${WEBHOOK_PATH}`;
@@ -241,7 +239,8 @@ describe('webhooks end to end', () => {
     const notifier = new RecordingNotifier('slack');
     try {
       await link(runtime.store, ['dennis']);
-      const polling = await startLocalPolling({ config, runtime, log, notifiers: [notifier] });
+      runtime.poller.serve(notifier);
+      const polling = await startLocalPolling({ config, runtime, log });
       const [taskId] = sandbox.state.createAccessRequest({
         workAppId: workApps.jira.id,
         userId: users.grace.id,

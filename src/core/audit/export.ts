@@ -4,10 +4,18 @@
  */
 import type { Writable } from 'node:stream';
 import type { AuditEntry, AuditQuery, AuditStore, LinkStore, Store } from '../../store/store.ts';
-import type { AuditExportOptions } from './export-args.ts';
 import { csvHeader, csvLine, jsonLine } from './export-rows.ts';
 
 const PAGE = 500;
+
+export interface AuditExportOptions {
+  since: Date;
+  /** Exclusive. */
+  until: Date | undefined;
+  format: 'csv' | 'json';
+  person: string | undefined;
+  task: string | undefined;
+}
 
 /** `--person`: an e-mail address (any case) or a chat user id, through the stored links. */
 export async function personFilter(

@@ -8,8 +8,7 @@ import type { GroupDeps } from '../groups/deps.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
-import type { Report } from './report.ts';
-import { lastDays } from './report-args.ts';
+import { lastDays, type Report } from './report.ts';
 import { readReport } from './report-read.ts';
 import { duration } from './report-text.ts';
 

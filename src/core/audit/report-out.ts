@@ -8,8 +8,10 @@ import type { Voice } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { csvCell } from './export-rows.ts';
 import type { Report, Stat } from './report.ts';
-import type { ReportFormat } from './report-args.ts';
 import { reportHtml } from './report-html.ts';
+
+export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const CSV_COLUMNS = ['section', 'key', 'name', 'count', 'median_seconds', 'p90_seconds'];
 

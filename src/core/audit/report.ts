@@ -74,6 +74,22 @@ export interface ReportPeriod {
   until: Date;
 }
 
+export const DEFAULT_DAYS = 30;
+/** Ten years: more than any audit log keeps (AUDIT_RETENTION_DAYS). */
+export const MAX_DAYS = 3660;
+
+/** A number of days (`--days`, the `report` command's): a whole number from 1 to MAX_DAYS. */
+export function parseDays(value: string): number | undefined {
+  const days = /^\d{1,4}$/.test(value.trim()) ? Number(value) : Number.NaN;
+  return days >= 1 && days <= MAX_DAYS ? days : undefined;
+}
+
+/** The period of `days` days that ends at `until`. */
+export const lastDays = (days: number, until: Date): ReportPeriod => ({
+  since: new Date(until.getTime() - days * DAY * 1000),
+  until,
+});
+
 interface TaskState {
   createdAt?: number;
   firstSeen?: number;
@@ -245,16 +261,4 @@ export class ReportTally {
       sent: { reminders: this.#reminders, escalations: this.#escalations, nudges: this.#nudges },
     };
   }
-}
-
-/** The report of `entries` over `period`, counted at `now`. */
-export function summarise(
-  entries: Iterable<AuditEntry>,
-  period: ReportPeriod,
-  now: Date,
-  names?: ReadonlyMap<string, string>,
-): Report {
-  const tally = new ReportTally(period);
-  for (const entry of entries) tally.add(entry);
-  return tally.figures(now, names);
 }

@@ -3,7 +3,7 @@
  * people type. The placeholders and the branches of every plural and select are the English
  * catalog's (test/core/i18n/catalogs.test.ts).
  */
-import type { Catalog } from './catalogs.ts';
+import type { Catalog } from './en.ts';
 
 export const de: Catalog = {
   'usage.help': 'help — was ich kann',

@@ -498,3 +498,6 @@ export const en = {
   'look.notWaiting':
     'That task is not waiting for your decision any more, so there is nothing to look at.',
 } as const;
+
+/** Every key of the English catalog, each an ICU MessageFormat text. */
+export type Catalog = { readonly [K in keyof typeof en]: string };

@@ -3,7 +3,7 @@
  * people type. Japanese has one plural form (`other`); the placeholders and the select branches
  * are the English catalog's (test/core/i18n/catalogs.test.ts).
  */
-import type { Catalog } from './catalogs.ts';
+import type { Catalog } from './en.ts';
 
 export const ja: Catalog = {
   'usage.help': 'help — できること',

@@ -11,13 +11,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { summarise } from '../../../src/core/audit/report.ts';
 import { renderReport } from '../../../src/core/audit/report-out.ts';
 import { english } from '../../../src/core/i18n/voice.ts';
 import type { AuditEntry } from '../../../src/store/store.ts';
 import { hostile, MARK } from '../../fakes/hostile-corpus.ts';
 import { demoEntries, demoLinks } from '../../fakes/report-demo.ts';
 import { findChromium, renderPage, screenshot } from '../../helpers/chromium.ts';
+import { summarise } from '../../helpers/summarise.ts';
 
 const DAY = 86_400_000;
 const end = new Date(Date.UTC(2026, 10, 30));

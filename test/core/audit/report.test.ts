@@ -6,7 +6,7 @@
  * entries outside the period, refused attempts, and hostile application names kept as data.
  */
 import { describe, expect, it } from 'vitest';
-import { AGE_BUCKETS, quantile, Report, summarise } from '../../../src/core/audit/report.ts';
+import { AGE_BUCKETS, quantile, Report } from '../../../src/core/audit/report.ts';
 import type {
   AuditEntry,
   DecisionAuditEntry,
@@ -14,6 +14,7 @@ import type {
   TaskEventEntry,
 } from '../../../src/store/store.ts';
 import { hostile } from '../../fakes/hostile-corpus.ts';
+import { summarise } from '../../helpers/summarise.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,14 +1,14 @@
 /**
- * Hostile answers, a fault mode for testing what accessbot's client is bound to: pages whose
- * `links.next` go round in a circle (A → B → A) or never end, a page of a million items, and a
- * body of many megabytes. Large bodies are streamed with backpressure, so the sandbox itself
+ * Hostile answers, a fault of the sandbox (sandbox-faults.ts) for testing what accessbot's client
+ * is bound to: pages whose `links.next` go round in a circle (A → B → A) or never end, a page of
+ * a million items, and a body of many megabytes. Large bodies are streamed with backpressure, so the sandbox itself
  * stays small when it runs in the same process as the client it tests.
  */
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import type { Page } from './pagination.ts';
+import type { Page } from '../../src/sandbox/pagination.ts';
 
 const count = z.number().int().min(0);
 

@@ -5,12 +5,16 @@
  * Dates read as in `npm run audit` (a bare date is a whole UTC day). Anything else is refused
  * with one line that says what is wrong.
  */
-import { ConfigError } from '../../errors.ts';
-import { DAY_MS, instant, stringOptions } from './export-args.ts';
-import type { ReportPeriod } from './report.ts';
-
-export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+import {
+  DEFAULT_DAYS,
+  lastDays,
+  MAX_DAYS,
+  parseDays,
+  type ReportPeriod,
+} from '../src/core/audit/report.ts';
+import { REPORT_FORMATS, type ReportFormat } from '../src/core/audit/report-out.ts';
+import { ConfigError } from '../src/errors.ts';
+import { instant, stringOptions } from './audit-args.ts';
 
 export interface ReportOptions extends ReportPeriod {
   format: ReportFormat;
@@ -20,22 +24,6 @@ export interface ReportOptions extends ReportPeriod {
 
 export const REPORT_USAGE =
   'usage: npm run report -- [--days 30 | --since 2026-11-01] [--until 2026-11-30] [--format json|csv|html] [--out report.html]';
-
-export const DEFAULT_DAYS = 30;
-/** Ten years: more than any audit log keeps (AUDIT_RETENTION_DAYS). */
-export const MAX_DAYS = 3660;
-
-/** `--days`, or a chat command's number of days: a whole number from 1 to MAX_DAYS. */
-export function parseDays(value: string): number | undefined {
-  const days = /^\d{1,4}$/.test(value.trim()) ? Number(value) : Number.NaN;
-  return days >= 1 && days <= MAX_DAYS ? days : undefined;
-}
-
-/** The period of `days` days that ends at `until`. */
-export const lastDays = (days: number, until: Date): ReportPeriod => ({
-  since: new Date(until.getTime() - days * DAY_MS),
-  until,
-});
 
 export function parseReportArgs(argv: readonly string[], now: Date): ReportOptions {
   const values = stringOptions(argv, ['since', 'until', 'days', 'format', 'out']);

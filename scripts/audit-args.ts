@@ -5,22 +5,14 @@
  * that says what is wrong.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../../errors.ts';
-
-export interface AuditExportOptions {
-  since: Date;
-  /** Exclusive. */
-  until: Date | undefined;
-  format: 'csv' | 'json';
-  person: string | undefined;
-  task: string | undefined;
-}
+import type { AuditExportOptions } from '../src/core/audit/export.ts';
+import { ConfigError } from '../src/errors.ts';
 
 export const AUDIT_USAGE =
   'usage: npm run audit -- --since 2026-11-01 [--until 2026-11-30] [--format csv|json] [--person <email or chat user id>] [--task <task id>]';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 /** A date (a whole UTC day: its start, or with `endOfDay` its end) or an ISO instant. */
 export function instant(name: string, value: string, endOfDay: boolean): Date {

@@ -1,16 +1,71 @@
 /**
- * Fault injection for the sandbox's API responses (never for the control endpoints). Counted
- * faults apply to the next requests in arrival order and wear off; `reset()` clears them all.
- * `FaultCommand` is the same set as JSON, for `POST /__sandbox/faults`.
+ * The sandbox as tests and benchmarks use it: every API request recorded, and faults injected
+ * into the answers, standing between each request and its answer (`around`, the sandbox's one
+ * hook). Counted faults apply to the next requests in arrival order and wear off; `reset()`
+ * clears them all.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
-import { HostileCommand } from './hostile.ts';
+import { problem, type Reply, send } from '../../src/sandbox/http.ts';
+import type { Page } from '../../src/sandbox/pagination.ts';
+import {
+  type ApiExchange,
+  type Sandbox as BareSandbox,
+  type SandboxOptions,
+  startSandbox as startBareSandbox,
+} from '../../src/sandbox/server.ts';
+import { HostileCommand, hostileLinks, sendHostileBody, streamsBody } from './sandbox-hostile.ts';
+
+export interface SandboxRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  path: string;
+  query: Record<string, string>;
+  /** Names lower-cased, values as received. */
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The status answered; `null` while pending or when the connection was dropped. */
+  status: number | null;
+}
+
+export type Sandbox = BareSandbox & { faults: Faults; requests: SandboxRequest[] };
+
+/**
+ * The sandbox of `options` with its faults and request log; `sleep` is how the latency fault
+ * waits (injectable, so a test sees the latency asked for without waiting for it).
+ */
+export async function startSandbox(
+  options: SandboxOptions & { sleep?: (ms: number) => Promise<unknown> } = {},
+): Promise<Sandbox> {
+  const faults = new Faults(options.sleep);
+  const requests: SandboxRequest[] = [];
+  const around = (api: ApiExchange) => {
+    const { req, res, url } = api;
+    const entry: SandboxRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...req.headers },
+      body: api.body ?? '',
+      status: null,
+    };
+    // The most recent only, so that a long benchmark does not grow it for ever.
+    if (requests.push(entry) > 10_000) requests.shift();
+    res.on('finish', () => {
+      entry.status = res.statusCode;
+    });
+    return faults.around(api);
+  };
+  return Object.assign(await startBareSandbox({ ...options, around }), { faults, requests });
+}
 
 /** `json`: a body that is not valid JSON; `shape`: valid JSON in the wrong shape. */
 export type MalformKind = 'json' | 'shape';
 
-export interface Failure {
+interface Failure {
   status: number;
   retryAfterSeconds?: number;
 }
@@ -21,23 +76,10 @@ const failureStatus = z.number().int().min(400).max(599);
 type Matches = (method: string, path: string) => boolean;
 type Hold = { matches: Matches; waiting: Array<() => void> };
 
-export const FaultCommand = z.strictObject({
-  reset: z.literal(true).optional(),
-  latency: z.number().min(0).optional(),
-  errorRate: z.number().min(0).max(1).optional(),
-  failNext: z
-    .strictObject({
-      count,
-      status: failureStatus.optional(),
-      retryAfterSeconds: z.number().int().min(0).optional(),
-    })
-    .optional(),
-  malformNext: z.strictObject({ count, kind: z.enum(['json', 'shape']).optional() }).optional(),
-  dropNext: z.strictObject({ count, afterHandling: z.boolean().optional() }).optional(),
-  foreignNextLinks: z.url().nullable().optional(),
-  hostile: HostileCommand.nullable().optional(),
-});
-export type FaultCommand = z.infer<typeof FaultCommand>;
+const malformedBodies = {
+  json: '{"data": [{"id": ',
+  shape: JSON.stringify({ id: 42, data: 'not a list', status: null }),
+};
 
 export class Faults {
   readonly #sleep: (ms: number) => Promise<unknown>;
@@ -52,7 +94,6 @@ export class Faults {
   #foreignOrigin: string | null = null;
   #hostile: HostileCommand | null = null;
 
-  /** Injectable so that a test sees the latency asked for without waiting for it. */
   constructor(sleep: (ms: number) => Promise<unknown> = delay) {
     this.#sleep = sleep;
   }
@@ -96,7 +137,7 @@ export class Faults {
     this.#foreignOrigin = origin === null ? null : new URL(origin).origin;
   }
 
-  /** Hostile answers (hostile.ts) until `null` or `reset()`. */
+  /** Hostile answers (sandbox-hostile.ts) until `null` or `reset()`. */
   hostile(mode: z.input<typeof HostileCommand> | null): void {
     this.#hostile = mode === null ? null : HostileCommand.parse(mode);
   }
@@ -114,7 +155,7 @@ export class Faults {
 
   /**
    * API requests that `matches` are answered with `status`, as by `failNext`, until `stop()` or
-   * `reset()`: one endpoint down while the others answer. In process only, like `hold`.
+   * `reset()`: one endpoint down while the others answer.
    */
   failWhere(matches: Matches, status = 500) {
     const rule = { matches, failure: { status: failureStatus.parse(status) } };
@@ -139,35 +180,48 @@ export class Faults {
     this.hostile(null);
   }
 
-  apply(command: FaultCommand): void {
-    if (command.reset) this.reset();
-    if (command.latency !== undefined) this.latency(command.latency);
-    if (command.errorRate !== undefined) this.errorRate(command.errorRate);
-    const { failNext, malformNext, dropNext } = command;
-    if (failNext) this.failNext(failNext.count, failNext.status, failNext);
-    if (malformNext) this.malformNext(malformNext.count, malformNext.kind);
-    if (dropNext) this.dropNext(dropNext.count, dropNext);
-    if (command.foreignNextLinks !== undefined) this.foreignNextLinks(command.foreignNextLinks);
-    if (command.hostile !== undefined) this.hostile(command.hostile);
-  }
-
-  // What the server asks for each API request.
-
-  /** Waits out the holds that match the request, then the latency. */
-  async delay(method: string, path: string): Promise<void> {
+  /** One API request through the faults: holds, latency, drop, injected failure, then the route. */
+  async around({ req, res, url, path, answer }: ApiExchange): Promise<void> {
+    const method = req.method ?? '';
     for (const hold of this.#holds) {
       if (hold.matches(method, path)) await new Promise<void>((go) => hold.waiting.push(go));
     }
     if (this.#latencyMs > 0) await this.#sleep(this.#latencyMs);
+    if (this.#takeDrop(false)) return void req.socket.destroy();
+    const failure = this.#takeFailure(method, path);
+    if (failure) return send(res, failureReply(failure, url.pathname));
+    if (this.#hostile && streamsBody(this.#hostile) && method === 'GET') {
+      return sendHostileBody(res, this.#hostile);
+    }
+    const reply = this.#links(answer(), url);
+    if (this.#takeDrop(true)) return void req.socket.destroy();
+    const malformed =
+      reply.status < 300 && reply.body !== undefined ? this.#takeMalformed() : undefined;
+    send(res, reply, malformed && malformedBodies[malformed]);
   }
 
-  takeDrop(afterHandling: boolean): boolean {
+  /** A page's `links` as the foreign origin and the hostile mode say. */
+  #links(reply: Reply, url: URL): Reply {
+    const page = reply.body as Page<unknown> | undefined;
+    if (!page?.links) return reply;
+    let { next } = page.links;
+    if (next && this.#foreignOrigin) {
+      const { pathname, search } = new URL(next);
+      next = `${this.#foreignOrigin}${pathname}${search}`;
+    }
+    return {
+      ...reply,
+      body: hostileLinks(this.#hostile, { ...page, links: { ...page.links, next } }, url),
+    };
+  }
+
+  #takeDrop(afterHandling: boolean): boolean {
     if (this.#drops.count === 0 || this.#drops.afterHandling !== afterHandling) return false;
     this.#drops.count--;
     return true;
   }
 
-  takeFailure(method: string, path: string): Failure | undefined {
+  #takeFailure(method: string, path: string): Failure | undefined {
     for (const rule of this.#failing) if (rule.matches(method, path)) return rule.failure;
     if (this.#failures.count > 0) {
       this.#failures.count--;
@@ -177,17 +231,18 @@ export class Faults {
     return undefined;
   }
 
-  takeMalformed(): MalformKind | undefined {
+  #takeMalformed(): MalformKind | undefined {
     if (this.#malformed.count === 0) return undefined;
     this.#malformed.count--;
     return this.#malformed.kind;
   }
+}
 
-  get hostileMode(): HostileCommand | null {
-    return this.#hostile;
-  }
-
-  nextOrigin(ownOrigin: string): string {
-    return this.#foreignOrigin ?? ownOrigin;
-  }
+function failureReply(failure: Failure, path: string): Reply {
+  const reply = problem(failure.status, `Injected failure (${failure.status})`, path);
+  if (failure.retryAfterSeconds === undefined) return reply;
+  return {
+    ...reply,
+    headers: { ...reply.headers, 'retry-after': String(failure.retryAfterSeconds) },
+  };
 }
