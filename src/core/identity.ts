@@ -3,11 +3,10 @@
  * remembered in the store, so later commands cost no lookup — until the link is older than
  * `RECHECK_AFTER_MS`: then the chat profile is read again, and a link whose account now shows
  * another address, or none, is dropped and the account looked up afresh (links follow people).
- * When the platform does not answer that lookup, nobody is acted for until it does. A link read
- * from the store is also kept in memory for `LINK_KEPT_FOR_MS`, so a person's commands in a row
- * cost no store read; a link another process changed (the directory sync) is seen within that.
+ * When the platform does not answer that lookup, nobody is acted for until it does. Links are
+ * read from the store on every command, so one another process changed (the directory sync) is
+ * seen at once.
  */
-import { LRUCache } from 'lru-cache';
 import type { AccessClient } from '../access/client.ts';
 import type { IdentityLink, LinkStore, Platform } from '../store/store.ts';
 import { timedCache } from './cache.ts';
@@ -20,10 +19,6 @@ export const UNLINKED_FOR_MS = 60_000;
 export const RECHECK_AFTER_MS = 60 * 60_000;
 /** People remembered as unlinked, at most; the least recently asked are forgotten first. */
 const UNLINKED_REMEMBERED = 10_000;
-/** How long a link read from the store is used from memory before it is read again. */
-export const LINK_KEPT_FOR_MS = 60_000;
-/** Links kept in memory, at most; those of the people least recently heard from go first. */
-const LINKS_KEPT = 10_000;
 
 export interface ChatActor {
   platform: Platform;
@@ -46,25 +41,16 @@ export class Identity {
   readonly #now: () => Date;
   /** Look-ups by platform and chat user: a link found, or why there is none. */
   readonly #lookups;
-  /** Links by platform and chat user, as last read or written here. */
-  readonly #links: LRUCache<string, IdentityLink>;
 
   constructor(client: AccessClient, store: LinkStore, now: () => Date) {
     this.#client = client;
     this.#store = store;
     this.#now = now;
-    const nowMs = () => now().getTime();
     this.#lookups = timedCache({
       ttl: UNLINKED_FOR_MS,
       max: UNLINKED_REMEMBERED,
-      now: nowMs,
+      now: () => now().getTime(),
       load: (_key: string, actor: ChatActor) => this.#lookUp(actor),
-    });
-    this.#links = new LRUCache({
-      ttl: LINK_KEPT_FOR_MS,
-      max: LINKS_KEPT,
-      perf: { now: nowMs },
-      ttlResolution: 0,
     });
   }
 
@@ -75,15 +61,13 @@ export class Identity {
    */
   async resolve(actor: ChatActor): Promise<IdentityLink> {
     const key = `${actor.platform}\u0000${actor.chatUserId}`;
-    const known = this.#links.get(key) ?? (await this.#stored(key, actor));
+    const known = await this.#store.getLink(actor.platform, actor.chatUserId);
     const now = this.#now();
     if (known && now.getTime() - known.linkedAt.getTime() < RECHECK_AFTER_MS) return known;
-    this.#links.delete(key);
     if (known) {
       if ((await emailOf(actor)) === known.email) {
         const checked = { ...known, linkedAt: now };
         await this.#store.saveLink(checked);
-        this.#links.set(key, checked);
         return checked;
       }
       await this.#store.deleteLink(actor.platform, actor.chatUserId);
@@ -92,14 +76,7 @@ export class Identity {
     if (found instanceof NotLinkedError) throw found;
     // The store keeps the link from now on.
     this.#lookups.delete(key);
-    this.#links.set(key, found);
     return found;
-  }
-
-  async #stored(key: string, actor: ChatActor): Promise<IdentityLink | undefined> {
-    const link = await this.#store.getLink(actor.platform, actor.chatUserId);
-    if (link) this.#links.set(key, link);
-    return link;
   }
 
   async #lookUp(actor: ChatActor): Promise<IdentityLink | NotLinkedError> {
