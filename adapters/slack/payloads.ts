@@ -4,22 +4,30 @@
  * Bolt checks the signature, these check the shape: a button's value and a view's
  * private_metadata arrive in signed requests, but they are still parsed, never trusted, so a
  * malformed one gets a plain answer and a log line, not a crash somewhere deeper.
+ *
+ * Slack sends text with `&`, `<` and `>` as entities, as it keeps all text: what a person typed
+ * after the slash command or into an options search, and the text of an option we sent. They are
+ * read back here, once, so the core sees what the person typed (`R&D`, a literal `<@U123>`).
  */
 import { z } from 'zod';
 import { ConfirmationCode } from '../../src/core/commands.ts';
 import type { ButtonAction } from '../../src/core/reply.ts';
+import { fromEntities } from './rich-text.ts';
+
+/** Text from Slack, its entities read as the characters they stand for. */
+const SlackText = z.string().transform(fromEntities);
 
 export const SlashCommand = z.object({
   user_id: z.string().min(1),
   channel_id: z.string().optional(),
-  text: z.string().default(''),
+  text: SlackText.default(''),
   response_url: z.url(),
   trigger_id: z.string().min(1),
 });
 export type SlashCommand = z.infer<typeof SlashCommand>;
 
 /** A chosen option of a select: its value and the text it showed. */
-export const SelectedOption = z.object({ value: z.string(), text: z.object({ text: z.string() }) });
+export const SelectedOption = z.object({ value: z.string(), text: z.object({ text: SlackText }) });
 export type SelectedOption = z.infer<typeof SelectedOption>;
 
 const InputState = z.looseObject({
@@ -83,7 +91,7 @@ export function inputOf(state: ViewState | undefined, blockId: string, actionId:
 export const Suggestion = z.object({
   action_id: z.string(),
   user: z.object({ id: z.string() }),
-  value: z.string().default(''),
+  value: SlackText.default(''),
 });
 
 export const actionIds = {

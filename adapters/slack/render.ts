@@ -10,7 +10,7 @@ import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Reply, TaskCard } from '../../src/core/reply.ts';
 import { cut, limits, mrkdwn, mrkdwnText, plain, plainLines } from './limits.ts';
 import { buttonActionId, cardBlockId } from './payloads.ts';
-import { toPlain } from './rich-text.ts';
+import { plainWords, toPlain } from './rich-text.ts';
 
 export type SlackBlock = types.KnownBlock;
 
@@ -267,7 +267,7 @@ function button(
   value = buttonValue(b),
   confirm?: types.ConfirmationDialog,
 ): types.Button {
-  const spoken = b.spoken && cut(toPlain(b.spoken), limits.accessibilityLabel);
+  const spoken = b.spoken && cut(plainWords(b.spoken), limits.accessibilityLabel);
   return {
     type: 'button',
     action_id: buttonActionId[b.action],
@@ -290,7 +290,7 @@ function buttonFor(
   const ids = b.value.split(',').filter((id) => shown.has(id));
   if (!ids.length) return [];
   const lead = v.t('render.slack.willApprove');
-  const shownTitles = ids.map((id) => toPlain(titles.get(id) ?? id));
+  const shownTitles = ids.map((id) => plainWords(titles.get(id) ?? id));
   const names = linesWithin(
     v,
     shownTitles.map((title) => `• ${cut(title, 80)}`),
@@ -311,13 +311,13 @@ function buttonFor(
   return [button({ ...b, label, spoken }, ids.join(','), confirm)];
 }
 
-/** As many whole lines as fit in `max` characters, then how many were left out. */
+/** As many whole lines as fit in `max` characters once in `plain_text`, then how many were left out. */
 function linesWithin(v: Voice, lines: readonly string[], max: number): string[] {
   const rest = (count: number) => v.t('render.andMore', { count });
   let size = 0;
   for (const [i, line] of lines.entries()) {
     const left = lines.length - i - 1;
-    size += line.length + 1;
+    size += toPlain(line).length + 1;
     if (size + (left ? rest(left).length + 1 : 0) > max) {
       return [...lines.slice(0, i), rest(lines.length - i)];
     }

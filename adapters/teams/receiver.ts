@@ -14,7 +14,9 @@
  * `CloudAdapter.process` the small response object it asks for. What runs in a turn is the
  * caller's `logic`. botbuilder's own error text never reaches the caller: it is logged, and the
  * caller gets a short JSON body — 401 for any failure before the turn began, which is
- * authentication (botbuilder answers a forged signature with 500).
+ * authentication (botbuilder answers a forged signature with 500). A refused request is one log
+ * line with the reason and no stack; what botbuilder wrote to the console for it is not printed
+ * (botbuilder-console.ts), and a failure of ours keeps its stack in its line.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -24,6 +26,7 @@ import {
 } from 'botbuilder';
 import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
+import { keepingConsole } from './botbuilder-console.ts';
 import type { TeamsSettings } from './settings.ts';
 
 /**
@@ -63,27 +66,41 @@ export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Lo
       turned = true;
       return logic(context);
     };
+    /** What botbuilder wrote to the console while it processed this request. */
+    const said: unknown[] = [];
+    let told = false;
     const failed = (status: number, text: string) => {
+      told = true;
       const unauthorized = status === 401 || (!turned && status >= 500);
-      log.warn(
-        { status, reason: text },
-        unauthorized ? 'refused an unauthenticated Bot Framework request' : 'botbuilder failed',
-      );
-      if (unauthorized) return send(res, 401, { error: 'unauthorized' });
+      if (unauthorized) {
+        log.warn({ status, reason: text }, 'refused an unauthenticated Bot Framework request');
+        return send(res, 401, { error: 'unauthorized' });
+      }
+      const err = said.find((s) => s instanceof Error);
+      log.warn({ status, reason: text, ...(err ? { err } : {}) }, 'botbuilder failed');
       send(res, status >= 500 ? 500 : status, {
         error: status >= 500 ? 'internal error' : 'bad request',
       });
     };
     try {
-      await adapter.process(
-        { method: 'POST', headers: req.headers as Record<string, string>, body },
-        expressLike(res, failed),
-        turn,
+      await keepingConsole(said, () =>
+        adapter.process(
+          { method: 'POST', headers: req.headers as Record<string, string>, body },
+          expressLike(res, failed),
+          turn,
+        ),
       );
     } catch (error) {
       // botbuilder's own activity parsing throws before its handler runs.
+      told = true;
       log.warn({ err: error }, 'refused an activity botbuilder could not read');
       if (!res.headersSent) send(res, 400, { error: 'not a Bot Framework activity' });
+    }
+    // Anything else botbuilder wrote (a warning on an activity it turned away) is logged here.
+    if (!told) {
+      for (const s of said) {
+        log.warn(s instanceof Error ? { err: s } : { said: String(s) }, 'botbuilder wrote this');
+      }
     }
   };
 }

@@ -10,7 +10,7 @@ import type { Reply } from '../../src/core/reply.ts';
 import { MAX_MESSAGE_BYTES } from './bot-connector.ts';
 import { cardProblems } from './bot-connector-cards.ts';
 import { dataCode, spoofedLine } from './hostile-corpus.ts';
-import { SlackBlock, SlackMessage } from './slack-blockkit.ts';
+import { OptionsAnswer, SlackBlock, SlackMessage } from './slack-blockkit.ts';
 
 /** Characters no rendered text may hold: controls, format characters (bidi, zero-width, tags). */
 const forbidden = /[\p{Cc}\p{Cf}\p{Cs}]/u;
@@ -39,11 +39,17 @@ const ourEmoji =
 const ourLabel = /^\*[^*\n]+\*\n/;
 const ourTitle = /^(\d+\. )?\*([^*\n]*)\*$/;
 
-/** Problems in one mrkdwn string (a block's text object, or a message's top-level `text`). */
-export function mrkdwnProblems(where: string, text: string): string[] {
-  const problems = textProblems(where, text, true);
+/** Slack reads `&`, `<` and `>` in every text object, plain_text and mrkdwn alike. */
+function entityProblems(where: string, text: string): string[] {
+  const problems: string[] = [];
   if (/[<>]/.test(text)) problems.push(`${where}: < or > unescaped: ${show(text)}`);
   if (/&(?!amp;|lt;|gt;)/.test(text)) problems.push(`${where}: a bare &: ${show(text)}`);
+  return problems;
+}
+
+/** Problems in one mrkdwn string (a block's text object, or a message's top-level `text`). */
+export function mrkdwnProblems(where: string, text: string): string[] {
+  const problems = [...textProblems(where, text, true), ...entityProblems(where, text)];
   if (/(^|\n)\s*&gt;/.test(text)) problems.push(`${where}: a quote: ${show(text)}`);
   for (const [, code] of text.matchAll(/`([^`\n]*)`/g)) {
     if (dataCode.test(code!)) problems.push(`${where}: data in code: ${show(text)}`);
@@ -71,6 +77,7 @@ function textObjectProblems(where: string, t: TextObject): string[] {
     const emoji = /:[a-z0-9_+'-]+:/i.exec(t.text);
     return [
       ...textProblems(where, t.text, true),
+      ...entityProblems(where, t.text),
       ...(emoji ? [`${where}: emoji ${emoji[0]}`] : []),
     ];
   }
@@ -116,6 +123,16 @@ export function slackBlockProblems(blocks: unknown[], where = 'blocks'): string[
     const texts = textObjects(block, `${where}[${i}]`);
     return [...over, ...texts.flatMap(([path, t]) => textObjectProblems(path, t))];
   });
+}
+
+/** The options answered to a `block_suggestion`: each option's text and description. */
+export function slackOptionsProblems(answer: unknown): string[] {
+  const limits = OptionsAnswer.safeParse(answer);
+  const texts = textObjects(answer, 'options');
+  return [
+    ...(limits.success ? [] : ['options break Block Kit limits']),
+    ...texts.flatMap(([path, t]) => textObjectProblems(path, t)),
+  ];
 }
 
 /** A message as sent to `chat.postMessage`, `chat.update` or a response_url. */

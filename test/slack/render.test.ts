@@ -7,8 +7,9 @@ import { homeView } from '../../adapters/slack/home.ts';
 import { renderReply } from '../../adapters/slack/render.ts';
 import { requestModal } from '../../adapters/slack/request-form.ts';
 import { english } from '../../src/core/i18n/voice.ts';
-import { info, listBlock, type Reply, type TaskCard } from '../../src/core/reply.ts';
+import { info, listBlock, type Reply, type TaskCard, warning } from '../../src/core/reply.ts';
 import { tasksReply } from '../../src/core/task-list.ts';
+import { inert } from '../../src/core/text.ts';
 import { SlackMessage, SlackView } from '../fakes/slack-blockkit.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -79,6 +80,35 @@ describe('renderReply', () => {
   it('escapes Slack control characters in text from people', () => {
     const message = renderReply(info(english, 'a <!channel> & <@U1>'));
     expect(JSON.stringify(message.blocks)).toContain('a &lt;!channel&gt; &amp; &lt;@U1&gt;');
+  });
+
+  it('writes &, < and > as entities, once, in plain_text too: header, buttons, confirmation', () => {
+    const name = 'R&D <!channel> <@U1>';
+    const escaped = 'R&amp;D &lt;!channel&gt; &lt;@U1&gt;';
+    const title = english.t('nudge.messageTitle', { requester: inert(name) });
+    const named = card(1, {
+      title: name,
+      fields: [],
+      buttons: [{ label: `Approve ${name}`, action: 'approve', value: id(1) }],
+    });
+    const reply = warning(english, title, {
+      title,
+      blocks: [
+        { kind: 'task', card: named },
+        { kind: 'actions', buttons: [{ label: 'all', action: 'approveAll', value: id(1) }] },
+      ],
+    });
+    const { blocks } = renderReply(reply);
+    const [head] = blocks as { text: { type: string; text: string } }[];
+    expect(head!.text).toMatchObject({ type: 'plain_text', text: `A nudge from ${escaped}` });
+    type Button = { text: { text: string }; confirm?: { text: { text: string } } };
+    const buttons = blocks.flatMap((b) => (b.type === 'actions' ? b.elements : [])) as Button[];
+    expect(buttons[0]!.text.text).toBe(`Approve ${escaped}`);
+    expect(buttons[1]!.confirm!.text.text).toContain(`• ${escaped}`);
+    // What a screen reader says is no text object: words, not entities.
+    expect(JSON.stringify(buttons[1])).toMatch(
+      /"accessibility_label":"[^"]*: R&D <!channel> <@U1>"/,
+    );
   });
 
   it('cuts long lists with a count, and long text with an ellipsis', () => {

@@ -1,15 +1,21 @@
 /**
  * Teams authentication: with `MicrosoftAppId` set, botbuilder's real token validation guards
  * `/api/messages` — no token, a garbage token, a token for another bot or from another issuer is
- * refused before anything happens; a valid one is served. Anonymous mode is only ever explicit.
+ * refused before anything happens, with one log line and nothing printed; a valid one is served.
+ * Anonymous mode is only ever explicit.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAdapter } from '../../adapters/teams/receiver.ts';
 import { ConfigError } from '../../src/errors.ts';
 import { TENANT, teamsKey } from '../fakes/bot-connector-harness.ts';
 import { useSignedTeams } from '../fakes/bot-connector-signed.ts';
 
 const APP_ID = '00000000-aaaa-4bbb-8ccc-000000000001';
+/** The console, watched from before the adapter starts: a refused request prints nothing. */
+const printed = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
+afterEach(() => {
+  expect(printed.flatMap((p) => p.mock.calls)).toEqual([]);
+});
 const t = useSignedTeams(APP_ID, {
   MicrosoftAppType: 'MultiTenant',
   TEAMS_ALLOWED_TENANTS: TENANT,
@@ -42,6 +48,27 @@ describe('with MicrosoftAppId set', () => {
     expect(res.status).toBe(401);
     await noSideEffect();
   });
+
+  it.each(cases)(
+    'logs the refusal of %s as one line: its reason, no stack, no secret',
+    async (_name, headers) => {
+      const sent = headers();
+      const before = t.h.logLines.length;
+      await t.h.post(t.h.activities.message('ada', 'tasks'), sent);
+      const lines = t.h.logLines.slice(before);
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+      expect(line).toMatchObject({
+        level: 40,
+        msg: 'refused an unauthenticated Bot Framework request',
+      });
+      expect(line.reason).toEqual(expect.any(String));
+      expect(lines[0]).not.toMatch(/stack|\s+at /);
+      expect(lines[0]).not.toContain('a-test-password');
+      const token = sent.authorization?.slice('Bearer '.length);
+      if (token) expect(lines[0]).not.toContain(token);
+    },
+  );
 
   it('refuses a card action without a valid token, leaving the task alone', async () => {
     const res = await t.h.post(
