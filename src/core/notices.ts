@@ -27,10 +27,10 @@ export interface NudgeAsk {
   message: (v: Voice) => Reply;
 }
 
-/** Whom a nudge reaches, and when (after their quiet hours). */
+/** Whom a nudge reaches; when it waits for the end of their quiet hours or their next working day, until when. */
 export interface NudgeDelivery {
   name: string;
-  at: Date;
+  waitsUntil?: Date;
 }
 
 /**

@@ -127,13 +127,17 @@ export class Requesters {
       return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
     }
     const sent = await this.#send(link, actor, tasks, String(now.getTime()));
-    if (!sent.length) return warning(v, v.t('nudge.nobody', { what }));
-    const atOnce = sent.filter((s) => s.at <= now).map((s) => inert(s.name));
+    if (!sent.length) {
+      // Nobody was nudged, so nothing counts against the period: the next try says the same.
+      await store.releaseNudge(request.accessId, now, request.nudgedAt);
+      return warning(v, v.t('nudge.nobody', { what }));
+    }
+    const atOnce = sent.filter((s) => !s.waitsUntil).map((s) => inert(s.name));
     const lines = [
       ...(atOnce.length ? [v.t('nudge.sent', { who: v.list(atOnce), what })] : []),
-      ...sent
-        .filter((s) => s.at > now)
-        .map((s) => v.t('nudge.later', { name: inert(s.name), at: v.time(s.at) })),
+      ...sent.flatMap(({ name, waitsUntil }) =>
+        waitsUntil ? [v.t('nudge.later', { name: inert(name), at: v.time(waitsUntil) })] : [],
+      ),
       v.t('nudge.next', this.#next(v, now, now)),
     ];
     return success(v, lines.join(' '), {
