@@ -88,9 +88,13 @@ export class Requesters {
       return v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
     });
     const title = v.t('requests.title');
+    // How to nudge, with the number of a request that waits; none waits, nothing to nudge.
+    const waiting = read.findIndex(({ view }) => view.state === 'waiting');
     const blocks = [
       listBlock(items, items.length),
-      { kind: 'note' as const, text: v.t('requests.howToNudge') },
+      ...(waiting < 0
+        ? []
+        : [{ kind: 'note' as const, text: v.t('requests.howToNudge', { n: waiting + 1 }) }]),
     ];
     return info(v, title, { title, blocks });
   }
@@ -140,10 +144,8 @@ export class Requesters {
       ),
       v.t('nudge.next', this.#next(v, now, now)),
     ];
-    return success(v, lines.join(' '), {
-      title: v.t('nudge.sentTitle'),
-      blocks: lines.map((text) => ({ kind: 'text' as const, text })),
-    });
+    // No title: it could only say again what the first sentence says.
+    return success(v, lines.join(' '));
   }
 
   /** When the request nudged at `last` may be nudged again, and how long that is from `now`. */

@@ -77,6 +77,27 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     }
   });
 
+  it('says each thing once: no title repeating the answer, no hint to nudge a request that is not waiting', async () => {
+    const w = await world();
+    const requested = await w.say('grace', 'request GitHub Read -- for the release');
+    expect(requested).toContain('Requested access to GitHub (Read)');
+    expect(requested).not.toContain('Access requested');
+    await w.sweep();
+    await w.say('grace', 'requests');
+    const nudged = await w.say('grace', 'nudge 1');
+    expect(nudged).toContain('Nudged Ada Lovelace and Alan Turing about GitHub (Read).');
+    expect(nudged).not.toContain('Approvers nudged');
+
+    // 1 (Read) is declined; 2 (Write) still waits: the hint names 2.
+    w.sandbox.state.decideTask(taskOf(w, 'read', 'alan'), 'Declined', users.alan.id);
+    const listed = await w.say('grace', 'requests');
+    expect(listed).toContain('nudge 2');
+    expect(listed).not.toContain('nudge 1');
+    // Nothing waits: no hint at all.
+    w.sandbox.state.decideTask(taskOf(w, 'write', 'ada'), 'Approved', users.ada.id);
+    expect(await w.say('grace', 'requests')).not.toMatch(/nudge \d/);
+  });
+
   it('nudges the approvers once, says when the next nudge is possible, and refuses one sooner', async () => {
     const w = await world();
     await w.say('grace', 'request GitHub Read -- for the release');

@@ -196,7 +196,6 @@ export const de: Catalog = {
     'Der Access Service hat einen Antrag für {what} nicht angenommen: {detail}',
   'request.done':
     'Zugriff auf {what} beantragt. Die Genehmigenden wurden gefragt.{withJustification, select, yes { Begründung: „{justification}“.} other {}}',
-  'request.doneTitle': 'Zugriff beantragt',
   'members.title': '{name} — {count, plural, one {# Mitglied} other {# Mitglieder}}',
   'members.none': '{name} hat keine Mitglieder.',
   'members.summary': '{title}: {names}',
@@ -474,7 +473,7 @@ export const de: Catalog = {
     '{state, select, waiting {wartet auf {who}} approved {genehmigt{withBy, select, yes { von {by}} other {}}} declined {abgelehnt{withBy, select, yes { von {by}} other {}}{withReason, select, yes {: „{reason}“} other {}}} unknown {unbekannt: der Access Service nennt keine Aufgabe dazu} other {{status}{withBy, select, yes { von {by}} other {}}}}',
   'requests.item':
     '{n}. {what} — {stateText} · gestellt vor {age}{withNudged, select, yes { · erinnert vor {nudged}} other {}}',
-  'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge 1`.',
+  'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge {n}`.',
   'nudge.off':
     'Erinnerungen sind hier ausgeschaltet, und damit auch Anstöße: Es wurde nichts gesendet.',
   'nudge.noNumberListed':
@@ -493,7 +492,6 @@ export const de: Catalog = {
   'nudge.sent': '{who} an {what} erinnert.',
   'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie um {at}.',
   'nudge.next': 'Sie können ab {next} wieder erinnern (in {wait}).',
-  'nudge.sentTitle': 'Genehmigende erinnert',
   'nudge.message':
     '{requester} wartet auf Ihre Entscheidung zu „{title}“ (wartet seit {age}). Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
   'nudge.messageTitle': 'Eine Erinnerung von {requester}',
