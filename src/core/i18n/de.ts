@@ -376,6 +376,7 @@ export const de: Catalog = {
   'poller.requestDecided': 'entschieden',
   'render.andMore': '…und {count} weitere',
   'render.shell.type': 'Eingeben: {approve}, oder {decline}',
+  'render.shell.sentTo': 'Gesendet an {person}: {title}',
   'render.shell.update': 'Aktualisierung',
   'render.shell.greeting':
     'accessbot — Sie sind {email}. Mit `help` sehen Sie die Befehle, mit `quit` beenden Sie.',

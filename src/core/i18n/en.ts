@@ -376,6 +376,7 @@ export const en = {
   // What the renderers add themselves.
   'render.andMore': '…and {count} more',
   'render.shell.type': 'Type: {approve}, or {decline}',
+  'render.shell.sentTo': 'Sent to {person}: {title}',
   'render.shell.update': 'Update',
   'render.shell.greeting':
     'accessbot — you are {email}. Type `help` for commands, `quit` to leave.',

@@ -367,6 +367,7 @@ export const ja: Catalog = {
   'poller.requestDecided': '決定済み',
   'render.andMore': 'ほか {count} 件',
   'render.shell.type': '入力: {approve}、または {decline}',
+  'render.shell.sentTo': '{person} に送信しました: {title}',
   'render.shell.update': '更新',
   'render.shell.greeting':
     'accessbot — あなたは {email} です。`help` でコマンド一覧、`quit` で終了します。',
