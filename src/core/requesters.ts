@@ -144,8 +144,10 @@ export class Requesters {
       ),
       v.t('nudge.next', this.#next(v, now, now)),
     ];
-    // No title: it could only say again what the first sentence says.
-    return success(v, lines.join(' '));
+    // One paragraph, its sentences joined as the language does; no title, which could only
+    // say again what the first sentence says.
+    const said = lines.reduce((first, then) => v.t('nudge.andThen', { first, then }));
+    return success(v, said);
   }
 
   /** When the request nudged at `last` may be nudged again, and how long that is from `now`. */

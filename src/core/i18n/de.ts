@@ -486,12 +486,13 @@ export const de: Catalog = {
   'nudge.notWaiting':
     'Ihr Antrag auf {what} wartet nicht mehr: {stateText}. Es wurde nichts gesendet.',
   'nudge.tooSoon':
-    'Die Genehmigenden von {what} wurden vor {age} erinnert. Sie können sie ab {next} wieder erinnern (in {wait}).',
+    'Die Genehmigenden Ihres Antrags auf {what} wurden vor {age} erinnert. Sie können sie ab {next} wieder erinnern (in {wait}).',
   'nudge.tooSoonTitle': 'Noch nicht erinnert',
   'nudge.nobody':
-    'Keine der Genehmigenden von {what} nutzt accessbot, deshalb konnte niemand erinnert werden.',
-  'nudge.sent': '{who} an {what} erinnert.',
-  'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie um {at}.',
+    'Keine genehmigende Person Ihres Antrags auf {what} nutzt accessbot, deshalb konnte niemand erinnert werden.',
+  'nudge.sent': 'Ich habe {who} an Ihren Antrag auf {what} erinnert.',
+  'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie am {at}.',
+  'nudge.andThen': '{first} {then}',
   'nudge.next': 'Sie können ab {next} wieder erinnern (in {wait}).',
   'nudge.message':
     '{requester} wartet auf Ihre Entscheidung zu „{title}“ (wartet seit {age}). Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',

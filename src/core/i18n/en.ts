@@ -484,6 +484,7 @@ export const en = {
   'nudge.nobody': 'None of the approvers of {what} uses accessbot, so nobody could be nudged.',
   'nudge.sent': 'Nudged {who} about {what}.',
   'nudge.later': '{name} is outside working hours: the nudge reaches them at {at}.',
+  'nudge.andThen': '{first} {then}',
   'nudge.next': 'You can nudge again from {next} (in {wait}).',
   'nudge.message':
     '{requester} is waiting for your decision on "{title}" (waiting {age}). Decide it on its card, or type `tasks`.',

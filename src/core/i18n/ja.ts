@@ -476,6 +476,7 @@ export const ja: Catalog = {
     '{what} の承認者は誰も accessbot を使っていないため、リマインドできませんでした。',
   'nudge.sent': '{what} について {who} にリマインドしました。',
   'nudge.later': '{name} は勤務時間外です。リマインドは {at} に届きます。',
+  'nudge.andThen': '{first}{then}',
   'nudge.next': '{next} 以降 ({wait}後) に再度リマインドできます。',
   'nudge.message':
     '{requester} が「{title}」についてのあなたの判断を待っています ({age}経過)。カードで判断するか、`tasks` と入力してください。',
