@@ -110,7 +110,7 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     expect(nudged).toContain(`You can nudge again from ${next} (in 24 hours).`);
     for (const who of ['ada', 'alan'] as const) {
       const nudge = await w.waitFor(who, (m) => m.includes(NUDGE));
-      expect(nudge).toContain('is waiting for your decision on');
+      expect(nudge).toMatch(/has been waiting \d+ hours for your decision on/);
       expect(nudge).toContain('GitHub (Read)');
     }
 

@@ -495,7 +495,7 @@ export const de: Catalog = {
   'nudge.andThen': '{first} {then}',
   'nudge.next': 'Sie können ab {next} wieder erinnern (in {wait}).',
   'nudge.message':
-    '{requester} wartet auf Ihre Entscheidung zu „{title}“ (wartet seit {age}). Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
+    '{requester} wartet seit {age} auf Ihre Entscheidung zu „{title}“. Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
   'nudge.messageTitle': 'Eine Erinnerung von {requester}',
   'look.line': '{name} sieht sich das an (seit {since})',
   'look.done':

@@ -487,7 +487,7 @@ export const en = {
   'nudge.andThen': '{first} {then}',
   'nudge.next': 'You can nudge again from {next} (in {wait}).',
   'nudge.message':
-    '{requester} is waiting for your decision on "{title}" (waiting {age}). Decide it on its card, or type `tasks`.',
+    '{requester} has been waiting {age} for your decision on "{title}". Decide it on its card, or type `tasks`.',
   'nudge.messageTitle': 'A nudge from {requester}',
   'look.line': '{name} is looking at this (since {since})',
   'look.done':
