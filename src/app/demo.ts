@@ -5,17 +5,16 @@
  * approves GitHub (Admin) and the AWS Console's Administrator level, uses accessbot too — linked
  * on the terminal, so a nudge reaches her and the terminal shows it in one line.
  */
-
 import { groups, users } from '../sandbox/seed.ts';
 import type { SandboxState } from '../sandbox/state.ts';
 import type { IdentityLink, LinkStore } from '../store/store.ts';
 import type { Config } from './config.ts';
 
 /** The sandbox's group whose members audit in the demo; Ada is one of them. */
-export const DEMO_AUDITORS_GROUP = groups.security.name;
+const DEMO_AUDITORS_GROUP = groups.security.name;
 
 /** The colleague who uses accessbot in the demo. */
-export const demoColleague = users.radia;
+const demoColleague = users.radia;
 
 /** The demo's configuration: `config` with the demo's auditors unless it names its own. */
 export function demoConfig(config: Config): Config {

@@ -27,9 +27,10 @@ export interface NudgeAsk {
   message: (v: Voice) => Reply;
 }
 
-/** Whom a nudge reaches; when it waits for the end of their quiet hours or their next working day, until when. */
+/** Whom a nudge reaches. */
 export interface NudgeDelivery {
   name: string;
+  /** Set when it waits for their working hours (the end of their quiet hours, a working day). */
   waitsUntil?: Date;
 }
 
