@@ -52,7 +52,10 @@ export function startShell(options: ShellOptions): Shell {
   const rl = terminal.lines;
   const print = (reply: Reply) =>
     terminal.print(`${renderReply(reply, { color: options.color ?? interactive })}\n`);
-  const notifier = new ShellNotifier(print, options.locale);
+  const notifier = new ShellNotifier(print, {
+    person: actor.chatUserId,
+    locale: options.locale,
+  });
   const say = (reply: Reply) => {
     print(reply);
     notifier.saw(reply);

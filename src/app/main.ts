@@ -11,6 +11,7 @@ import { createLogger, type Logger, logFileFor } from '../log.ts';
 import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
 import { demoApprover } from '../sandbox/seed.ts';
 import { type Config, secretsOf } from './config.ts';
+import { demoConfig, linkDemoColleague } from './demo.ts';
 import { configOrExit, die } from './exit.ts';
 import { startLocalPolling } from './polling.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
@@ -40,6 +41,9 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
     log,
     startNotifications: async (notifier) => {
       runtime.poller.serve(notifier);
+      if (runtime.sandbox) {
+        await linkDemoColleague(runtime.store, runtime.sandbox.state, email, new Date());
+      }
       const polling = await startLocalPolling({ config, runtime, log });
       // Counted from here, however slow the start: the demo's request is pushed as it arrives,
       // never listed with the tasks shown at start.
@@ -76,7 +80,8 @@ async function main(): Promise<void> {
   let stopMode: () => Promise<void> = async () => {};
   let done: Promise<void> = new Promise(() => {});
   try {
-    runtime = await startRuntime(config, log);
+    // The demo: the terminal chat on the embedded sandbox.
+    runtime = await startRuntime(serverMode || config.access ? config : demoConfig(config), log);
     if (serverMode) {
       const served = await serve(config, runtime, log);
       stopMode = served.close;

@@ -125,7 +125,10 @@ export const people = {
   AUDITORS_GROUP: optional(
     groupName,
     'name or id of the Access Service group whose members may read everyone’s `history` and the `report`',
-    { unset: 'nobody' },
+    {
+      unset:
+        'nobody; in the demo, the sample organisation’s Security group, so the demo person may read both',
+    },
   ),
   AUDIT_RETENTION_DAYS: withDefault(
     intIn('AUDIT_RETENTION_DAYS', 0, 36_500),

@@ -27,10 +27,11 @@ export interface NudgeAsk {
   message: (v: Voice) => Reply;
 }
 
-/** Whom a nudge reaches, and when (after their quiet hours). */
+/** Whom a nudge reaches. */
 export interface NudgeDelivery {
   name: string;
-  at: Date;
+  /** Set when it waits for their working hours (the end of their quiet hours, a working day). */
+  waitsUntil?: Date;
 }
 
 /**

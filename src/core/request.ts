@@ -230,5 +230,5 @@ async function createRequest(
     justification: justification ? inert(justification) : '',
     withJustification: flag(justification),
   });
-  return success(v, said, { title: v.t('request.doneTitle') });
+  return success(v, said);
 }

@@ -88,9 +88,13 @@ export class Requesters {
       return v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
     });
     const title = v.t('requests.title');
+    // How to nudge, with the number of a request that waits; none waits, nothing to nudge.
+    const waiting = read.findIndex(({ view }) => view.state === 'waiting');
     const blocks = [
       listBlock(items, items.length),
-      { kind: 'note' as const, text: v.t('requests.howToNudge') },
+      ...(waiting < 0
+        ? []
+        : [{ kind: 'note' as const, text: v.t('requests.howToNudge', { n: waiting + 1 }) }]),
     ];
     return info(v, title, { title, blocks });
   }
@@ -127,19 +131,23 @@ export class Requesters {
       return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
     }
     const sent = await this.#send(link, actor, tasks, String(now.getTime()));
-    if (!sent.length) return warning(v, v.t('nudge.nobody', { what }));
-    const atOnce = sent.filter((s) => s.at <= now).map((s) => inert(s.name));
+    if (!sent.length) {
+      // Nobody was nudged, so nothing counts against the period: the next try says the same.
+      await store.releaseNudge(request.accessId, now, request.nudgedAt);
+      return warning(v, v.t('nudge.nobody', { what }));
+    }
+    const atOnce = sent.filter((s) => !s.waitsUntil).map((s) => inert(s.name));
     const lines = [
       ...(atOnce.length ? [v.t('nudge.sent', { who: v.list(atOnce), what })] : []),
-      ...sent
-        .filter((s) => s.at > now)
-        .map((s) => v.t('nudge.later', { name: inert(s.name), at: v.time(s.at) })),
+      ...sent.flatMap(({ name, waitsUntil }) =>
+        waitsUntil ? [v.t('nudge.later', { name: inert(name), at: v.time(waitsUntil) })] : [],
+      ),
       v.t('nudge.next', this.#next(v, now, now)),
     ];
-    return success(v, lines.join(' '), {
-      title: v.t('nudge.sentTitle'),
-      blocks: lines.map((text) => ({ kind: 'text' as const, text })),
-    });
+    // One paragraph, its sentences joined as the language does; no title, which could only
+    // say again what the first sentence says.
+    const said = lines.reduce((first, then) => v.t('nudge.andThen', { first, then }));
+    return success(v, said);
   }
 
   /** When the request nudged at `last` may be nudged again, and how long that is from `now`. */

@@ -15,7 +15,7 @@ import { kindOf } from './kinds.ts';
 import { zoneOf } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
 import { directTargets, voiceOf } from './targets.ts';
-import { nextOpen } from './working-hours.ts';
+import { nextOpen, restricts } from './working-hours.ts';
 
 export class OutboxApprovers implements TellApprovers {
   readonly #ctx: PollerContext;
@@ -32,13 +32,16 @@ export class OutboxApprovers implements TellApprovers {
     );
     const reached: NudgeDelivery[] = [];
     for (const [accessUserId, theirs] of Map.groupBy(links, (link) => link.accessUserId)) {
-      const at = nextOpen(ctx.hours, ctx.clock.now(), await zoneOf(ctx, theirs));
+      const now = ctx.clock.now();
+      // Unrestricted hours need nobody's time zone: the nudge goes now.
+      const at = restricts(ctx.hours) ? nextOpen(ctx.hours, now, await zoneOf(ctx, theirs)) : now;
       for (const target of directTargets(theirs, 'nudge', round)) {
         const v = await voiceOf(ctx, target.platform, target.destination);
         const out = { event: taskId, target, accessUserId, message: message(v), notBefore: at };
         await ctx.outbox.send(out);
       }
-      reached.push({ name: theirs[0]!.displayName ?? theirs[0]!.email, at });
+      const name = theirs[0]!.displayName ?? theirs[0]!.email;
+      reached.push(at > now ? { name, waitsUntil: at } : { name });
     }
     return reached;
   }

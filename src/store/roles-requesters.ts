@@ -25,6 +25,11 @@ export interface RequesterStore {
    * (one nudge per period, however many replicas are asked at once).
    */
   claimNudge(accessId: string, now: Date, lastBefore: Date): Promise<boolean>;
+  /**
+   * Undoes the nudge claimed at `claimedAt`, which reached nobody: the last nudge is `previous`
+   * again, unless another has been recorded since.
+   */
+  releaseNudge(accessId: string, claimedAt: Date, previous: Date | null): Promise<void>;
   saveRequestNumbering(
     platform: Platform,
     chatUserId: string,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, secretsOf } from '../../src/app/config.ts';
+import { demoConfig } from '../../src/app/demo.ts';
 import { parseDuration } from '../../src/app/env-values.ts';
 import { startLine } from '../../src/app/start-line.ts';
 import { ConfigError } from '../../src/errors.ts';
+import { groups } from '../../src/sandbox/seed.ts';
 
 const fails = (env: Record<string, string>) => {
   try {
@@ -222,5 +224,16 @@ describe('production fails closed', () => {
       listen: '0.0.0.0:8080',
     });
     expect(JSON.stringify(line)).not.toMatch(/db-pass-word|bot:/);
+  });
+});
+
+describe('the demo’s own settings', () => {
+  it('make the sample organisation’s Security group its auditors, and nobody’s otherwise', () => {
+    const config = loadConfig({});
+    expect(config.groups.auditorsGroup).toBeUndefined();
+    expect(demoConfig(config).groups.auditorsGroup).toBe(groups.security.name);
+    expect(demoConfig(loadConfig({ AUDITORS_GROUP: 'Finance' })).groups.auditorsGroup).toBe(
+      'Finance',
+    );
   });
 });

@@ -71,6 +71,37 @@ describe('the demo, end to end', () => {
     }
   });
 
+  it('shows every feature: you may read the report and everyone’s history, and a nudge reaches a colleague', async () => {
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'features.db'), DEMO_REQUEST_AFTER: '0' });
+    try {
+      await bot.waitFor(/You have 3 pending tasks/);
+      let mark = bot.stdout().length;
+      bot.type('report');
+      await bot.waitFor(/Report of the last 30 days/, mark);
+      mark = bot.stdout().length;
+      bot.type('history all');
+      await bot.waitFor(/Recent actions of everyone/, mark);
+      mark = bot.stdout().length;
+      bot.type('request GitHub admin -- need it for the release');
+      await bot.waitFor(/Requested access to GitHub \(Admin\)/, mark);
+      mark = bot.stdout().length;
+      bot.type('requests');
+      await bot.waitFor(/1\. GitHub \(Admin\) — waiting for Radia Perlman/, mark);
+      mark = bot.stdout().length;
+      bot.type('nudge 1');
+      const nudged = await bot.waitFor(/Nudged Radia Perlman about GitHub \(Admin\)\./, mark);
+      // Radia's chat is not this terminal: what she was sent shows in one line, before the answer.
+      expect(nudged).toMatch(
+        /^Sent to radia\.perlman@example\.com: A nudge from Ada Lovelace\n\nNudged/,
+      );
+      bot.type('quit');
+      expect(await bot.exited).toBe(0);
+      expect(bot.stdout()).not.toMatch(/Not allowed|AUDITORS_GROUP|uses accessbot/);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
   it('pushes a colleague’s new request into the terminal, and approves it only once confirmed', async () => {
     const bot = startBot({
       DATABASE_URL: join(dataDir, 'push.db'),

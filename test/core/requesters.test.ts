@@ -20,6 +20,7 @@ import {
   slackWorld,
 } from '../helpers/requester-world.ts';
 import { summarise } from '../helpers/summarise.ts';
+import { TickingClock } from '../poller/fakes.ts';
 
 const NUDGE = 'A nudge from Grace Hopper';
 const HOUR_MS = 3_600_000;
@@ -76,6 +77,27 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     }
   });
 
+  it('says each thing once: no title repeating the answer, no hint to nudge a request that is not waiting', async () => {
+    const w = await world();
+    const requested = await w.say('grace', 'request GitHub Read -- for the release');
+    expect(requested).toContain('Requested access to GitHub (Read)');
+    expect(requested).not.toContain('Access requested');
+    await w.sweep();
+    await w.say('grace', 'requests');
+    const nudged = await w.say('grace', 'nudge 1');
+    expect(nudged).toContain('Nudged Ada Lovelace and Alan Turing about GitHub (Read).');
+    expect(nudged).not.toContain('Approvers nudged');
+
+    // 1 (Read) is declined; 2 (Write) still waits: the hint names 2.
+    w.sandbox.state.decideTask(taskOf(w, 'read', 'alan'), 'Declined', users.alan.id);
+    const listed = await w.say('grace', 'requests');
+    expect(listed).toContain('nudge 2');
+    expect(listed).not.toContain('nudge 1');
+    // Nothing waits: no hint at all.
+    w.sandbox.state.decideTask(taskOf(w, 'write', 'ada'), 'Approved', users.ada.id);
+    expect(await w.say('grace', 'requests')).not.toMatch(/nudge \d/);
+  });
+
   it('nudges the approvers once, says when the next nudge is possible, and refuses one sooner', async () => {
     const w = await world();
     await w.say('grace', 'request GitHub Read -- for the release');
@@ -88,7 +110,7 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     expect(nudged).toContain(`You can nudge again from ${next} (in 24 hours).`);
     for (const who of ['ada', 'alan'] as const) {
       const nudge = await w.waitFor(who, (m) => m.includes(NUDGE));
-      expect(nudge).toContain('is waiting for your decision on');
+      expect(nudge).toMatch(/has been waiting \d+ hours for your decision on/);
       expect(nudge).toContain('GitHub (Read)');
     }
 
@@ -111,8 +133,44 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     expect(summarise(trail, period, w.clock.now()).sent.nudges).toBe(4);
   });
 
+  it('says the same each time a nudge reaches nobody, and counts none against the period', async () => {
+    const w = await world();
+    // Tim and Margaret approve Figma; neither uses accessbot here.
+    await w.say('grace', 'request Figma Editor -- the onboarding designs');
+    await w.sweep();
+    await w.say('grace', 'requests');
+    const nobody =
+      'None of the approvers of Figma (Editor) uses accessbot, so nobody could be nudged.';
+    expect(await w.say('grace', 'nudge 1')).toContain(nobody);
+    const again = await w.say('grace', 'nudge 1');
+    expect(again).toContain(nobody);
+    expect(again).not.toContain('Not nudged yet');
+    expect(await w.say('grace', 'requests')).not.toMatch(/nudged/);
+    const trail = await w.store.listAudit({ limit: 100 });
+    expect(trail.filter((entry) => entry.action === 'nudge')).toEqual([]);
+  });
+
+  // QUIET_HOURS and WORKING_DAYS unset, or quiet hours that are not now (09:01 in London and
+  // in UTC; 18:01 in Alan's Tokyo on Slack).
+  it.each([
+    ['no quiet hours', undefined],
+    ['quiet hours set', NIGHTS],
+  ])(
+    'with %s, says a nudge in working hours went at once, however the clock moves',
+    async (_, hours) => {
+      const w = await world({ hours, clock: new TickingClock() });
+      await w.say('grace', 'request GitHub Read -- for the release');
+      await w.sweep();
+      await w.say('grace', 'requests');
+      const nudged = await w.say('grace', 'nudge 1');
+      expect(nudged).toContain('Nudged Ada Lovelace and Alan Turing about GitHub (Read).');
+      expect(nudged).not.toContain('outside working hours');
+      await w.waitFor('alan', (m) => m.includes(NUDGE));
+    },
+  );
+
   it('holds a nudge in the approvers’ quiet hours, sends it when they end, and drops one decided meanwhile', async () => {
-    const w = await world({ hours: NIGHTS });
+    const w = await world({ hours: NIGHTS, clock: new TickingClock() });
     await w.say('grace', 'request GitHub Admin -- for the release');
     w.clock.advance(60_000);
     await w.say('grace', 'request GitHub Read -- to read the code');

@@ -40,6 +40,8 @@ export interface WorldOptions {
   hours?: WorkingHours;
   /** On the terminal: who types (everyone's messages show in the one terminal). */
   typist?: Person;
+  /** Under everything; default: one that stands still until a test moves it. */
+  clock?: FakeClock;
 }
 
 export interface RequesterWorld {
@@ -64,7 +66,7 @@ export interface RequesterWorld {
 
 /** The world's parts any platform needs; `notifier` becomes known when the platform starts. */
 async function common(options: WorldOptions) {
-  const clock = new FakeClock();
+  const clock = options.clock ?? new FakeClock();
   const sandbox = await startSandbox({ pageSize: 2, now: () => clock.now() });
   const client = clientFor(sandbox);
   const store = await openStore('sqlite::memory:');

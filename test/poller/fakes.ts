@@ -46,6 +46,22 @@ export class FakeClock implements Clock {
   }
 }
 
+/** Moves on by `stepMs` each time it is read, as real time does between two reads. */
+export class TickingClock extends FakeClock {
+  readonly #stepMs: number;
+
+  constructor(stepMs = 1, start?: number) {
+    super(start);
+    this.#stepMs = stepMs;
+  }
+
+  override now(): Date {
+    const now = super.now();
+    this.advance(this.#stepMs);
+    return now;
+  }
+}
+
 export interface Sent {
   to: Destination;
   message: Reply;

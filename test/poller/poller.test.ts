@@ -91,7 +91,9 @@ describe('exactly one message per task and approver', () => {
 
   it('prints each new task once in the terminal, and not the ones it already shows', async () => {
     const printed: string[] = [];
-    const shell = new ShellNotifier((reply) => printed.push(cardOf(reply)?.taskId ?? '?'));
+    const shell = new ShellNotifier((reply) => printed.push(cardOf(reply)?.taskId ?? '?'), {
+      person: chatId('ada'),
+    });
     // The start-up list showed the review; the poller still records it as sent.
     shell.saw({
       visibility: 'private',

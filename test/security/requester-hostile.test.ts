@@ -78,7 +78,8 @@ describe.each(corpus)('%s', (_name, text) => {
     const grace = actor(users.grace.email, 'slack', chatId('grace'));
     clean(await bot.handle(grace, 'requests'));
     const nudged = await bot.handle(grace, 'nudge 1');
-    expect(nudged.title).toBe('Approvers nudged');
+    expect(nudged.tone).toBe('success');
+    expect(nudged.summary).toMatch(/^Nudged /);
     clean(nudged);
     const nudge = w.slack.posts.find((p) => p.message.title?.startsWith('A nudge from'));
     clean(nudge!.message);

@@ -65,6 +65,39 @@ describe('the terminal chat in the terminal’s language', () => {
     expect(out).not.toMatch(NOISE);
   });
 
+  it('nudges in German and Japanese: a colleague reached, said once; nobody reached, said alike each time', async () => {
+    // Radia Perlman approves GitHub (Admin) and uses accessbot in the demo; Dennis Ritchie, who
+    // approves Jira, does not. 1: Jira, 2: GitHub (newest first).
+    const lines = [
+      'request GitHub admin -- for the release',
+      'request Jira "Project Admin" -- the compiler project',
+      'requests',
+      'nudge 2',
+      'nudge 1',
+      'nudge 1',
+    ];
+    const count = (text: string, part: string) => text.split(part).length - 1;
+    const de = await demo({ LANG: 'de_DE.UTF-8' }, lines);
+    expect(de).toContain('Gesendet an radia.perlman@example.com: Eine Erinnerung von Ada Lovelace');
+    expect(de).toMatch(
+      /\nIch habe Radia Perlman an Ihren Antrag auf GitHub \(Admin\) erinnert\. Sie können ab .+ wieder erinnern \(in 24 Stunden\)\.\n/,
+    );
+    const nobody =
+      'Keine genehmigende Person Ihres Antrags auf Jira (Project Admin) nutzt accessbot, deshalb konnte niemand erinnert werden.';
+    expect(count(de, nobody)).toBe(2);
+    expect(de).not.toContain('Noch nicht erinnert');
+
+    const ja = await demo({ LANG: 'ja_JP.UTF-8' }, lines);
+    expect(ja).toContain('radia.perlman@example.com に送信しました: Ada Lovelace からのリマインド');
+    expect(ja).toMatch(
+      /\nGitHub \(Admin\) について Radia Perlman にリマインドしました。2026年.+ 以降 \(24 時間後\) に再度リマインドできます。\n/,
+    );
+    const nobodyJa =
+      'Jira (Project Admin) の承認者は誰も accessbot を使っていないため、リマインドできませんでした。';
+    expect(count(ja, nobodyJa)).toBe(2);
+    expect(ja).not.toContain('まだリマインドしていません');
+  });
+
   it('takes LC_ALL over LANG, and DEFAULT_LOCALE for a language it has no messages for', async () => {
     expect(await demo({ LANG: 'de_DE.UTF-8', LC_ALL: 'ja_JP.UTF-8' })).toContain(
       '未処理のタスクが 3 件あります',

@@ -85,6 +85,20 @@ export function describeRequesterTables(store: () => Store): void {
       expect(await store().claimNudge('unknown', at(70), at(10))).toBe(false);
     });
 
+    it('gives back a nudge that reached nobody, unless another came since', async () => {
+      await store().noteRequestTask(seen('access-1'), 'task-ada');
+      await store().claimNudge('access-1', at(10), at(-50));
+      await store().releaseNudge('access-1', at(10), null);
+      expect((await store().getRequest('access-1'))?.nudgedAt).toBeNull();
+      expect(await store().claimNudge('access-1', at(11), at(-49))).toBe(true);
+      await store().claimNudge('access-1', at(80), at(20));
+      await store().releaseNudge('access-1', at(80), at(11));
+      expect((await store().getRequest('access-1'))?.nudgedAt).toEqual(at(11));
+      // A release that comes late leaves the newer nudge alone.
+      await store().releaseNudge('access-1', at(80), null);
+      expect((await store().getRequest('access-1'))?.nudgedAt).toEqual(at(11));
+    });
+
     it('keeps each person’s last requests list per platform', async () => {
       expect(await store().getRequestNumbering('slack', 'U01')).toBeUndefined();
       await store().saveRequestNumbering('slack', 'U01', ['a-2', 'a-1'], at(0));
@@ -130,6 +144,7 @@ export function requesterCalls(store: Store): Promise<unknown>[] {
     store.getRequest('access-1'),
     store.requestTasksOf('task-1'),
     store.claimNudge('access-1', at(1), at(0)),
+    store.releaseNudge('access-1', at(1), null),
     store.saveRequestNumbering('slack', 'U01', ['access-1'], at(1)),
     store.getRequestNumbering('slack', 'U01'),
     store.claimLook(look(), at(1)),

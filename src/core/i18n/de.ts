@@ -196,7 +196,6 @@ export const de: Catalog = {
     'Der Access Service hat einen Antrag für {what} nicht angenommen: {detail}',
   'request.done':
     'Zugriff auf {what} beantragt. Die Genehmigenden wurden gefragt.{withJustification, select, yes { Begründung: „{justification}“.} other {}}',
-  'request.doneTitle': 'Zugriff beantragt',
   'members.title': '{name} — {count, plural, one {# Mitglied} other {# Mitglieder}}',
   'members.none': '{name} hat keine Mitglieder.',
   'members.summary': '{title}: {names}',
@@ -377,6 +376,7 @@ export const de: Catalog = {
   'poller.requestDecided': 'entschieden',
   'render.andMore': '…und {count} weitere',
   'render.shell.type': 'Eingeben: {approve}, oder {decline}',
+  'render.shell.sentTo': 'Gesendet an {person}: {title}',
   'render.shell.update': 'Aktualisierung',
   'render.shell.greeting':
     'accessbot — Sie sind {email}. Mit `help` sehen Sie die Befehle, mit `quit` beenden Sie.',
@@ -474,7 +474,7 @@ export const de: Catalog = {
     '{state, select, waiting {wartet auf {who}} approved {genehmigt{withBy, select, yes { von {by}} other {}}} declined {abgelehnt{withBy, select, yes { von {by}} other {}}{withReason, select, yes {: „{reason}“} other {}}} unknown {unbekannt: der Access Service nennt keine Aufgabe dazu} other {{status}{withBy, select, yes { von {by}} other {}}}}',
   'requests.item':
     '{n}. {what} — {stateText} · gestellt vor {age}{withNudged, select, yes { · erinnert vor {nudged}} other {}}',
-  'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge 1`.',
+  'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge {n}`.',
   'nudge.off':
     'Erinnerungen sind hier ausgeschaltet, und damit auch Anstöße: Es wurde nichts gesendet.',
   'nudge.noNumberListed':
@@ -486,16 +486,16 @@ export const de: Catalog = {
   'nudge.notWaiting':
     'Ihr Antrag auf {what} wartet nicht mehr: {stateText}. Es wurde nichts gesendet.',
   'nudge.tooSoon':
-    'Die Genehmigenden von {what} wurden vor {age} erinnert. Sie können sie ab {next} wieder erinnern (in {wait}).',
+    'Die Genehmigenden Ihres Antrags auf {what} wurden vor {age} erinnert. Sie können sie ab {next} wieder erinnern (in {wait}).',
   'nudge.tooSoonTitle': 'Noch nicht erinnert',
   'nudge.nobody':
-    'Keine der Genehmigenden von {what} nutzt accessbot, deshalb konnte niemand erinnert werden.',
-  'nudge.sent': '{who} an {what} erinnert.',
-  'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie um {at}.',
+    'Keine genehmigende Person Ihres Antrags auf {what} nutzt accessbot, deshalb konnte niemand erinnert werden.',
+  'nudge.sent': 'Ich habe {who} an Ihren Antrag auf {what} erinnert.',
+  'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie am {at}.',
+  'nudge.andThen': '{first} {then}',
   'nudge.next': 'Sie können ab {next} wieder erinnern (in {wait}).',
-  'nudge.sentTitle': 'Genehmigende erinnert',
   'nudge.message':
-    '{requester} wartet auf Ihre Entscheidung zu „{title}“ (wartet seit {age}). Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
+    '{requester} wartet seit {age} auf Ihre Entscheidung zu „{title}“. Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
   'nudge.messageTitle': 'Eine Erinnerung von {requester}',
   'look.line': '{name} sieht sich das an (seit {since})',
   'look.done':

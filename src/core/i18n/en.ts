@@ -195,7 +195,6 @@ export const en = {
   'request.refusedSaying': 'The Access Service did not accept a request for {what}: {detail}',
   'request.done':
     'Requested access to {what}. Its approvers have been asked.{withJustification, select, yes { Justification: "{justification}".} other {}}',
-  'request.doneTitle': 'Access requested',
   // Groups, members and applications.
   'members.title': '{name} — {count, plural, one {# member} other {# members}}',
   'members.none': '{name} has no members.',
@@ -377,6 +376,7 @@ export const en = {
   // What the renderers add themselves.
   'render.andMore': '…and {count} more',
   'render.shell.type': 'Type: {approve}, or {decline}',
+  'render.shell.sentTo': 'Sent to {person}: {title}',
   'render.shell.update': 'Update',
   'render.shell.greeting':
     'accessbot — you are {email}. Type `help` for commands, `quit` to leave.',
@@ -468,7 +468,7 @@ export const en = {
     '{state, select, waiting {waiting for {who}} approved {approved{withBy, select, yes { by {by}} other {}}} declined {declined{withBy, select, yes { by {by}} other {}}{withReason, select, yes {: "{reason}"} other {}}} unknown {not known: the Access Service names no task for it} other {{status}{withBy, select, yes { by {by}} other {}}}}',
   'requests.item':
     '{n}. {what} — {stateText} · asked {age} ago{withNudged, select, yes { · nudged {nudged} ago} other {}}',
-  'requests.howToNudge': 'Remind the approvers of a waiting request with `nudge 1`.',
+  'requests.howToNudge': 'Remind the approvers of a waiting request with `nudge {n}`.',
   'nudge.off': 'Reminders are turned off here, and nudges with them: nothing was sent.',
   'nudge.noNumberListed':
     'There is no request number {n}. Your last `requests` list had {count, plural, one {# request} other {# requests}}. Type `requests` to see them.',
@@ -484,10 +484,10 @@ export const en = {
   'nudge.nobody': 'None of the approvers of {what} uses accessbot, so nobody could be nudged.',
   'nudge.sent': 'Nudged {who} about {what}.',
   'nudge.later': '{name} is outside working hours: the nudge reaches them at {at}.',
+  'nudge.andThen': '{first} {then}',
   'nudge.next': 'You can nudge again from {next} (in {wait}).',
-  'nudge.sentTitle': 'Approvers nudged',
   'nudge.message':
-    '{requester} is waiting for your decision on "{title}" (waiting {age}). Decide it on its card, or type `tasks`.',
+    '{requester} has been waiting {age} for your decision on "{title}". Decide it on its card, or type `tasks`.',
   'nudge.messageTitle': 'A nudge from {requester}',
   'look.line': '{name} is looking at this (since {since})',
   'look.done':

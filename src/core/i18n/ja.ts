@@ -191,7 +191,6 @@ export const ja: Catalog = {
   'request.refusedSaying': 'Access Service は {what} への申請を受け付けませんでした: {detail}',
   'request.done':
     '{what} へのアクセスを申請しました。承認者に依頼しました。{withJustification, select, yes {申請理由: 「{justification}」。} other {}}',
-  'request.doneTitle': 'アクセスを申請しました',
   'members.title': '{name} — {count, plural, other {# 人}}',
   'members.none': '{name} にメンバーはいません。',
   'members.summary': '{title}: {names}',
@@ -368,6 +367,7 @@ export const ja: Catalog = {
   'poller.requestDecided': '決定済み',
   'render.andMore': 'ほか {count} 件',
   'render.shell.type': '入力: {approve}、または {decline}',
+  'render.shell.sentTo': '{person} に送信しました: {title}',
   'render.shell.update': '更新',
   'render.shell.greeting':
     'accessbot — あなたは {email} です。`help` でコマンド一覧、`quit` で終了します。',
@@ -459,7 +459,7 @@ export const ja: Catalog = {
     '{state, select, waiting {{who} の判断待ち} approved {{withBy, select, yes {{by} が} other {}}承認済み} declined {{withBy, select, yes {{by} が} other {}}却下{withReason, select, yes {: 「{reason}」} other {}}} unknown {不明: Access Service がこの申請のタスクを示していません} other {{withBy, select, yes {{by}: } other {}}{status}}}',
   'requests.item':
     '{n}. {what} — {stateText} · {age}前に申請{withNudged, select, yes { · {nudged}前にリマインド} other {}}',
-  'requests.howToNudge': '判断待ちの申請は `nudge 1` で承認者にリマインドできます。',
+  'requests.howToNudge': '判断待ちの申請は `nudge {n}` で承認者にリマインドできます。',
   'nudge.off': 'ここではリマインドが無効なため、催促もできません。何も送信していません。',
   'nudge.noNumberListed':
     '申請番号 {n} はありません。直前の `requests` の一覧は {count, plural, other {# 件}}でした。`requests` と入力すると確認できます。',
@@ -476,8 +476,8 @@ export const ja: Catalog = {
     '{what} の承認者は誰も accessbot を使っていないため、リマインドできませんでした。',
   'nudge.sent': '{what} について {who} にリマインドしました。',
   'nudge.later': '{name} は勤務時間外です。リマインドは {at} に届きます。',
+  'nudge.andThen': '{first}{then}',
   'nudge.next': '{next} 以降 ({wait}後) に再度リマインドできます。',
-  'nudge.sentTitle': '承認者にリマインドしました',
   'nudge.message':
     '{requester} が「{title}」についてのあなたの判断を待っています ({age}経過)。カードで判断するか、`tasks` と入力してください。',
   'nudge.messageTitle': '{requester} からのリマインド',

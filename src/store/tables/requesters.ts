@@ -86,6 +86,14 @@ export function requesterTables(db: SqlDb): RequesterStore & LookStore {
       return claimed > 0;
     },
 
+    async releaseNudge(accessId, claimedAt, previous) {
+      await db.run(
+        'releaseNudge',
+        sql`UPDATE bot_requests SET nudged_at = ${previous}
+            WHERE access_id = ${accessId} AND nudged_at = ${claimedAt}`,
+      );
+    },
+
     saveRequestNumbering: numbering.save,
     getRequestNumbering: numbering.get,
 
