@@ -138,9 +138,9 @@ export const de: Catalog = {
   'decide.thisApplication': 'diese Anwendung',
   'decide.theRequester': 'die antragstellende Person',
   'decide.confirmText':
-    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} Die Genehmigung gibt {person} {withLevel, select, yes {Zugriff mit der Stufe {level}} other {Zugriff}} auf {app}: Bitte unten bestätigen.',
+    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} Mit der Genehmigung erhält {person} Zugriff auf {app}{withLevel, select, yes { mit der Stufe {level}} other {}}: Bitte unten bestätigen.',
   'decide.confirmQuestion':
-    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} {withLevel, select, yes {Zugriff mit der Stufe {level}} other {Zugriff}} auf {app} geben?',
+    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} Zugriff auf {app}{withLevel, select, yes { mit der Stufe {level}} other {}} gewähren?',
   'decide.confirmTitle': 'Diese Genehmigung bestätigen',
   'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',
   'error.noEmail':

@@ -134,9 +134,9 @@ export const ja: Catalog = {
   'decide.thisApplication': 'このアプリケーション',
   'decide.theRequester': '申請者',
   'decide.confirmText':
-    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}承認すると、{person} に {app} への{withLevel, select, yes {{level} の} other {}}アクセスを与えます。下で確認してください。',
+    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}承認すると、{person} に {app} の{withLevel, select, yes { {level} } other {}}アクセス権を付与します。下で確認してください。',
   'decide.confirmQuestion':
-    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}{person} に {app} への{withLevel, select, yes {{level} の} other {}}アクセスを与えますか?',
+    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}{person} に {app} の{withLevel, select, yes { {level} } other {}}アクセス権を付与しますか?',
   'decide.confirmTitle': 'この承認を確認',
   'decide.gone': 'そのタスクはもうありません。',
   'error.noEmail':
