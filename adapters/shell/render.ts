@@ -8,6 +8,7 @@
  */
 import { styleText } from 'node:util';
 import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean } from '../../src/core/text.ts';
@@ -17,6 +18,26 @@ type Paint = (style: Style, text: string) => string;
 
 export interface RenderOptions {
   color: boolean;
+  /**
+   * The terminal's width: a longer line of text or of a list (a `history` entry) wraps there,
+   * between words, its later lines indented under its first. Unset (a pipe): no wrapping.
+   */
+  columns?: number;
+}
+
+/** Text as lines: the first after `indent`, later ones (if it wraps) after `hang`. */
+type Wrap = (text: string, indent: string, hang: string) => string[];
+
+/** The narrowest a wrapped text is made, however narrow the terminal says it is. */
+const MIN_WRAP = 20;
+
+function wrapper(columns: number | undefined): Wrap {
+  if (!columns) return (text, indent) => [`${indent}${text}`];
+  return (text, indent, hang) => {
+    const room = Math.max(MIN_WRAP, columns - Math.max(stringWidth(indent), stringWidth(hang)));
+    const [first = '', ...rest] = wrapAnsi(text, room, { hard: false }).split('\n');
+    return [`${indent}${first}`, ...rest.map((line) => `${hang}${line}`)];
+  };
 }
 
 const toneStyle: Record<Reply['tone'], 'cyan' | 'green' | 'yellow' | 'red'> = {
@@ -36,20 +57,29 @@ export function renderReply(reply: Reply, options: RenderOptions): string {
   // One label width for every task of the reply, so a list's values start in one column.
   const cards = reply.blocks.flatMap((b) => (b.kind === 'task' ? [b.card] : []));
   const cardLabels = labelWidth(cards.flatMap(cardFields));
-  for (const block of reply.blocks) lines.push(...renderBlock(v, block, paint, cardLabels));
+  const wrap = wrapper(options.columns);
+  for (const block of reply.blocks) {
+    lines.push(...renderBlock(v, block, paint, wrap, cardLabels));
+  }
   return `${lines.join('\n')}\n`;
 }
 
-function renderBlock(v: Voice, block: Block, paint: Paint, cardLabels: number): string[] {
+function renderBlock(
+  v: Voice,
+  block: Block,
+  paint: Paint,
+  wrap: Wrap,
+  cardLabels: number,
+): string[] {
   switch (block.kind) {
     case 'text':
-      return [clean(block.text)];
+      return wrap(clean(block.text), '', '');
     case 'note':
-      return [paint('dim', clean(block.text))];
+      return wrap(clean(block.text), '', '').map((line) => paint('dim', line));
     case 'fields':
       return alignFields(block.fields, '  ', labelWidth(block.fields));
     case 'list': {
-      const items = block.items.map((item) => `  ${clean(item)}`);
+      const items = block.items.flatMap((item) => wrap(clean(item), '  ', '    '));
       if (block.more > 0)
         items.push(paint('dim', `  ${v.t('render.andMore', { count: block.more })}`));
       return items;

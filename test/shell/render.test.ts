@@ -8,6 +8,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { renderReply } from '../../adapters/shell/render.ts';
 import type { Task } from '../../src/access/schemas.ts';
+import { historyReply } from '../../src/core/audit/history.ts';
 import { voiceFor } from '../../src/core/i18n/voice.ts';
 import { taskCard } from '../../src/core/task-card.ts';
 import { tasksReply } from '../../src/core/task-list.ts';
@@ -94,5 +95,46 @@ describe('a task list in the terminal', () => {
     expect(card('ja-JP')).toContain(
       '      入力: approve 0f76d819、または decline 0f76d819 -- <理由>\n',
     );
+  });
+});
+
+describe('a long line in a terminal', () => {
+  const entry = {
+    at: new Date(Date.UTC(2026, 10, 23, 9, 46)),
+    platform: 'shell' as const,
+    chatUserId: 'ada.lovelace@example.com',
+    accessUserId: 'a-ada',
+    action: 'decline' as const,
+    taskId: review.id,
+    taskType: 'EntitlementReview',
+    appName: 'AWS Console',
+    levelName: 'PowerUser',
+    userName: 'Dennis Ritchie',
+    requesterName: 'Radia Perlman',
+    reason: 'too broad for a review',
+    outcome: 'declined' as const,
+    detail: null,
+  };
+  const history = historyReply(voiceFor('en'), [entry], 'Your recent actions', {
+    withActor: false,
+  });
+
+  it('wraps between words at the terminal’s width, later lines under the first', () => {
+    const lines = renderReply(history, { color: false, columns: 60 }).trimEnd().split('\n');
+    const entryLines = lines.slice(1);
+    expect(entryLines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(60);
+    expect(entryLines[0]).toMatch(/^ {2}Nov 23, 2026/);
+    for (const line of entryLines.slice(1)) expect(line).toMatch(/^ {4}\S/);
+    // Every word whole, and the task named by the start of its id.
+    const words = entryLines.map((line) => line.trim()).join(' ');
+    expect(words).toBe(
+      'Nov 23, 2026, 9:46 AM UTC: Declined "Access review: Dennis Ritchie on AWS Console (PowerUser)" (requested by Radia Perlman), task 0f76d819 — "too broad for a review"',
+    );
+  });
+
+  it('stays one line in a pipe, where nothing wraps', () => {
+    const lines = renderReply(history, { color: false }).trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
   });
 });
