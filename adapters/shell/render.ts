@@ -7,6 +7,8 @@
  * reaches the terminal: the only escape sequences printed are the colours added here.
  */
 import { styleText } from 'node:util';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean } from '../../src/core/text.ts';
@@ -16,6 +18,26 @@ type Paint = (style: Style, text: string) => string;
 
 export interface RenderOptions {
   color: boolean;
+  /**
+   * The terminal's width: a longer line of text or of a list (a `history` entry) wraps there,
+   * between words, its later lines indented under its first. Unset (a pipe): no wrapping.
+   */
+  columns?: number;
+}
+
+/** Text as lines: the first after `indent`, later ones (if it wraps) after `hang`. */
+type Wrap = (text: string, indent: string, hang: string) => string[];
+
+/** The narrowest a wrapped text is made, however narrow the terminal says it is. */
+const MIN_WRAP = 20;
+
+function wrapper(columns: number | undefined): Wrap {
+  if (!columns) return (text, indent) => [`${indent}${text}`];
+  return (text, indent, hang) => {
+    const room = Math.max(MIN_WRAP, columns - Math.max(stringWidth(indent), stringWidth(hang)));
+    const [first = '', ...rest] = wrapAnsi(text, room, { hard: false }).split('\n');
+    return [`${indent}${first}`, ...rest.map((line) => `${hang}${line}`)];
+  };
 }
 
 const toneStyle: Record<Reply['tone'], 'cyan' | 'green' | 'yellow' | 'red'> = {
@@ -32,60 +54,79 @@ export function renderReply(reply: Reply, options: RenderOptions): string {
   const v = voiceFor(reply.locale);
   const lines: string[] = [];
   if (reply.title) lines.push(paint(['bold', toneStyle[reply.tone]], clean(reply.title)));
-  for (const block of reply.blocks) lines.push(...renderBlock(v, block, paint));
+  // One label width for every task of the reply, so a list's values start in one column.
+  const cards = reply.blocks.flatMap((b) => (b.kind === 'task' ? [b.card] : []));
+  const cardLabels = labelWidth(cards.flatMap(cardFields));
+  const wrap = wrapper(options.columns);
+  for (const block of reply.blocks) {
+    lines.push(...renderBlock(v, block, paint, wrap, cardLabels));
+  }
   return `${lines.join('\n')}\n`;
 }
 
-function renderBlock(v: Voice, block: Block, paint: Paint): string[] {
+function renderBlock(
+  v: Voice,
+  block: Block,
+  paint: Paint,
+  wrap: Wrap,
+  cardLabels: number,
+): string[] {
   switch (block.kind) {
     case 'text':
-      return [clean(block.text)];
+      return wrap(clean(block.text), '', '');
     case 'note':
-      return [paint('dim', clean(block.text))];
+      return wrap(clean(block.text), '', '').map((line) => paint('dim', line));
     case 'fields':
-      return alignFields(block.fields, '  ');
+      return alignFields(block.fields, '  ', labelWidth(block.fields));
     case 'list': {
-      const items = block.items.map((item) => `  ${clean(item)}`);
+      const items = block.items.flatMap((item) => wrap(clean(item), '  ', '    '));
       if (block.more > 0)
         items.push(paint('dim', `  ${v.t('render.andMore', { count: block.more })}`));
       return items;
     }
     case 'task':
-      return renderCard(v, block.card, paint);
+      return renderCard(v, block.card, paint, cardLabels);
     case 'actions':
       // A terminal has no buttons; the replies' notes say what to type instead.
       return [];
   }
 }
 
-function alignFields(fields: readonly Field[], indent: string): string[] {
-  const shown = fields.map((f) => ({ label: `${clean(f.label)}:`, value: clean(f.value) }));
-  const width = Math.max(0, ...shown.map((f) => f.label.length));
-  return shown.map((f) => `${indent}${f.label.padEnd(width)}  ${f.value}`);
+const labelOf = (field: Field) => `${clean(field.label)}:`;
+
+/** The columns the widest label takes on a terminal (a CJK character takes two). */
+const labelWidth = (fields: readonly Field[]) =>
+  Math.max(0, ...fields.map((f) => stringWidth(labelOf(f))));
+
+/** Each label padded to `width` terminal columns, its value after two spaces. */
+function alignFields(fields: readonly Field[], indent: string, width: number): string[] {
+  return fields.map((f) => {
+    const label = labelOf(f);
+    const pad = ' '.repeat(Math.max(0, width - stringWidth(label)));
+    return `${indent}${label}${pad}  ${clean(f.value)}`;
+  });
 }
 
-function renderCard(v: Voice, card: TaskCard, paint: Paint): string[] {
+const cardFields = (card: TaskCard) => [...card.fields, ...(card.context ?? [])];
+
+function renderCard(v: Voice, card: TaskCard, paint: Paint, labels: number): string[] {
   // The start of the id is enough to name it (any unique 6 or more characters).
   const ref = card.number ? String(card.number) : clean(card.taskId.slice(0, 8));
   const head = card.number ? `${String(card.number).padStart(2)}. ` : '  ';
   const lines = [`${head}${paint('bold', clean(card.title))}`];
   if (card.warning) lines.push(paint(['bold', 'yellow'], `      ${clean(card.warning)}`));
-  lines.push(...alignFields([...card.fields, ...(card.context ?? [])], '      '));
+  lines.push(...alignFields(cardFields(card), '      ', labels));
   if (card.looking) lines.push(`      ${paint('dim', clean(card.looking))}`);
   if (card.outcome) {
     const style: Style =
       card.state === 'approved' ? 'green' : card.state === 'declined' ? 'red' : 'yellow';
     lines.push(`      ${paint(style, clean(card.outcome))}`);
   }
-  if (card.buttons.length) {
+  // A numbered card is one of a list, whose closing note says what to type.
+  if (card.buttons.length && !card.number) {
     const code = card.buttons.find((b) => b.confirmation)?.confirmation;
     const approve = code ? `approve ${ref} confirm ${clean(code)}` : `approve ${ref}`;
-    lines.push(
-      paint(
-        'dim',
-        `      ${v.t('render.shell.type', { approve, decline: `decline ${ref} -- <reason>` })}`,
-      ),
-    );
+    lines.push(paint('dim', `      ${v.t('render.shell.type', { approve, ref })}`));
   }
   return lines;
 }

@@ -50,8 +50,12 @@ export function startShell(options: ShellOptions): Shell {
   };
   const terminal = openTerminal(options.input, output, interactive);
   const rl = terminal.lines;
+  // A terminal's width, read at each print: it may have been resized.
+  const columns = () => (interactive ? (output as { columns?: number }).columns : undefined);
   const print = (reply: Reply) =>
-    terminal.print(`${renderReply(reply, { color: options.color ?? interactive })}\n`);
+    terminal.print(
+      `${renderReply(reply, { color: options.color ?? interactive, columns: columns() })}\n`,
+    );
   const notifier = new ShellNotifier(print, {
     person: actor.chatUserId,
     locale: options.locale,

@@ -6,7 +6,7 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import { describeEntry, type PastDecision } from '../../src/core/audit/history.ts';
+import { describeEntry, type PastDecision, taskNamed } from '../../src/core/audit/history.ts';
 import { flag, type Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
@@ -47,7 +47,7 @@ export async function recentDecisions(c: SlackContext, actor: ChatActor): Promis
     const what = v.t('home.decision', {
       outcome: e.outcome,
       when: v.time(e.at),
-      id: inert(e.taskId),
+      task: taskNamed(v, e),
       reason: e.reason ? inert(e.reason) : '',
       withReason: flag(e.reason),
     });

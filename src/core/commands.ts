@@ -101,7 +101,7 @@ export type ParseResult = { ok: true; command: Command } | { ok: false; message:
 /**
  * The commands with a help line (Teams lists them, ten at most); `confirm` and `cancel` are not
  * among them (the card that needs them says how to type them), nor is `report`, for auditors
- * (`help` tells it apart).
+ * (`help` lists it last, saying so).
  */
 export const HELP_COMMANDS = [
   'help',

@@ -14,15 +14,21 @@ export const MAX_LIST = 50;
 export const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The whole channel reads the list, so it is said in the organisation's voice; what went wrong
- * finding the group only the asker reads, in theirs.
+ * In a channel the whole channel reads the list, so it is said in the organisation's voice;
+ * in a direct chat or the terminal, in the asker's. What went wrong finding the group only the
+ * asker reads, in theirs.
  */
-export async function membersReply(v: Voice, client: AccessClient, query: string): Promise<Reply> {
+export async function membersReply(
+  v: Voice,
+  client: AccessClient,
+  query: string,
+  inChannel: boolean,
+): Promise<Reply> {
   const found = await findGroup(v, client, query);
   if ('reply' in found) return found.reply;
   const { group } = found;
   const members = await Array.fromAsync(client.listGroupMembers(group.id));
-  const c = v.channel;
+  const c = inChannel ? v.channel : v;
   // The whole channel sees this answer (guests and other organisations too): names only.
   const lines = members
     .map((m) => inert(m.displayName ?? m.id))

@@ -82,9 +82,9 @@ export class Requesters {
     const read = await Promise.all(requests.map((r) => this.#read(r)));
     const now = this.#d.now().getTime();
     const items = read.map(({ view }, i) => {
-      const nudged = view.nudgedAt ? v.age(now - view.nudgedAt.getTime()) : '';
+      const nudged = view.nudgedAt ? v.ago(now - view.nudgedAt.getTime()) : '';
       const at = { n: i + 1, what: whatOf(v, view), stateText: stateText(v, view) };
-      const age = v.age(now - view.since.getTime());
+      const age = v.ago(now - view.since.getTime());
       return v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
     });
     const title = v.t('requests.title');
@@ -126,7 +126,7 @@ export class Requesters {
     const lastBefore = new Date(now.getTime() - nudgeAfterMs);
     if (!(await store.claimNudge(request.accessId, now, lastBefore))) {
       const last = (await store.getRequest(request.accessId))?.nudgedAt ?? now;
-      const age = v.age(now.getTime() - last.getTime());
+      const age = v.ago(now.getTime() - last.getTime());
       const said = v.t('nudge.tooSoon', { what, age, ...this.#next(v, last, now) });
       return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
     }
@@ -153,7 +153,7 @@ export class Requesters {
   /** When the request nudged at `last` may be nudged again, and how long that is from `now`. */
   #next(v: Voice, last: Date, now: Date) {
     const next = last.getTime() + this.#d.nudgeAfterMs;
-    return { next: v.time(new Date(next)), wait: v.age(next - now.getTime()) };
+    return { next: v.time(new Date(next)), wait: v.fromNow(next - now.getTime()) };
   }
 
   /** Each waiting task's approvers get the nudge; each task nudged is audited once. */

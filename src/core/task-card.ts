@@ -19,11 +19,15 @@ function shownFacts(task: Task): TaskFacts {
   return facts;
 }
 
-function titleOf(v: Voice, task: Task, f: TaskFacts): string {
+/**
+ * A task's title from its type and facts (already made inert), in the reader's language: also
+ * for a task the audit trail recorded. An unknown type is named as the service names it.
+ */
+export function titleOf(v: Voice, type: string, f: TaskFacts): string {
   const app = f.workAppName ?? v.t('card.anApplication');
   const user = f.userDisplayName ?? v.t('card.aUser');
   const level = { level: f.permissionLevelName ?? '', withLevel: flag(f.permissionLevelName) };
-  switch (task.type) {
+  switch (type) {
     case TaskTypes.accessRequest:
       return v.t('card.title.accessRequest', { app, ...level });
     case TaskTypes.entitlementReview:
@@ -35,8 +39,8 @@ function titleOf(v: Voice, task: Task, f: TaskFacts): string {
         : v.t('card.title.offboarding', { user });
     default:
       return f.workAppName
-        ? v.t('card.title.otherOn', { type: inert(task.type), app, ...level })
-        : inert(task.type);
+        ? v.t('card.title.otherOn', { type: inert(type), app, ...level })
+        : inert(type);
   }
 }
 
@@ -104,7 +108,7 @@ export function taskCard(v: Voice, task: Task, options: CardOptions): TaskCard {
   const sensitivity = options.extras?.sensitivity ?? 'no';
   const warning = actionable && sensitivity !== 'no' ? sensitiveWarning(v, sensitivity) : undefined;
   const context = options.extras?.context.length ? options.extras.context : undefined;
-  const title = titleOf(v, task, f);
+  const title = titleOf(v, task.type, f);
   return {
     taskId: task.id,
     number: options.number,
@@ -187,5 +191,5 @@ export function goneCard(v: Voice, taskId: string): TaskCard {
 
 /** Titles for lists and confirmations. */
 export function taskTitle(v: Voice, task: Task): string {
-  return titleOf(v, task, shownFacts(task));
+  return titleOf(v, task.type, shownFacts(task));
 }

@@ -2,7 +2,7 @@
 import type { Task } from '../access/schemas.ts';
 import { auditorUsage, HELP_COMMANDS, usage } from './commands.ts';
 import type { CardExtras } from './decision-context.ts';
-import type { Voice } from './i18n/voice.ts';
+import { flag, type Voice } from './i18n/voice.ts';
 import { type Block, info, type Reply } from './reply.ts';
 import { taskCard } from './task-card.ts';
 
@@ -44,19 +44,19 @@ export function tasksReply(
       ],
     });
   }
-  blocks.push({ kind: 'note', text: v.t('tasks.howTo') });
+  blocks.push({ kind: 'note', text: v.t('tasks.howTo', { several: flag(shown.length > 1) }) });
   const title = v.t('tasks.title', { count: tasks.length });
   return info(v, title, { title, blocks });
 }
 
 export function helpReply(v: Voice): Reply {
-  const lines = HELP_COMMANDS.map((name) => usage(v, name));
+  // `report` last: it says it is for auditors.
+  const lines = [...HELP_COMMANDS.map((name) => usage(v, name)), auditorUsage(v)];
   return info(v, v.t('help.summary', { commands: lines.join('; ') }), {
     title: v.t('help.title'),
     blocks: [
       { kind: 'list', items: lines, more: 0 },
       { kind: 'note', text: v.t('help.naming') },
-      { kind: 'note', text: auditorUsage(v) },
       ...(v.language === 'en' ? [] : [{ kind: 'note' as const, text: v.t('help.englishWords') }]),
     ],
   });

@@ -52,13 +52,21 @@ const AuditBase = z.object({
 
 /**
  * What the task was, as the bot saw it; absent from entries written before each was kept, and
- * whatever the service did not say.
+ * whatever the service did not say. Its facts are kept, not a sentence about them: each reader
+ * sees the task named in their own language.
  */
 const TaskNames = {
   taskId: z.string().min(1),
+  /** The English title entries kept before the facts below were: shown as it was written. */
   taskTitle: z.string().optional(),
   appName: z.string().optional(),
   requesterName: z.string().optional(),
+  /** The permission level asked for or reviewed. */
+  levelName: z.string().optional(),
+  /** The person the task is about (a review's or an offboarding's), when not the requester. */
+  userName: z.string().optional(),
+  /** The offboarding step the service describes. */
+  taskStep: z.string().optional(),
   /** The application's id: an approver's card counts how its requests were decided. */
   appId: z.string().optional(),
   taskType: z.string().optional(),

@@ -296,6 +296,19 @@ describe('directory and requests', () => {
     expect(text(reply)).not.toContain('@example.com');
   });
 
+  it('says `members` in the asker’s language where only they read it, the organisation’s in a channel', async () => {
+    const german = { ...grace, locale: 'de-DE' };
+    expect((await bot.handle(german, 'members engineering')).title).toMatch(
+      /^Engineering — \d+ Mitglieder$/,
+    );
+    const inChannel = await bot.handle(german, 'members engineering', { channelId: 'C-GENERAL' });
+    expect(inChannel.title).toMatch(/^Engineering — \d+ members$/);
+    const japanese = { ...grace, locale: 'ja-JP' };
+    expect((await bot.handle(japanese, 'members engineering')).title).toMatch(
+      /^Engineering — \d+ 人$/,
+    );
+  });
+
   it('takes names in quotes: a group, an application and its level', async () => {
     const staff = await bot.handle(grace, 'members "All Staff"');
     expect(staff.title).toMatch(/^All Staff — \d+ members$/);

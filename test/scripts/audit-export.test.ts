@@ -71,6 +71,10 @@ const entries: AuditEntry[] = [
     chatUserId: '29:grace',
     accessUserId: 'a-grace',
     taskId: 'task-2',
+    taskType: 'AccessRequest',
+    appName: 'GitHub',
+    levelName: 'Write',
+    requesterName: 'Grace Hopper',
     action: 'approve',
     reason: null,
     outcome: 'approved',
@@ -182,7 +186,14 @@ describe('npm run audit', () => {
       '',
       '',
       '',
+      '',
+      '',
+      '',
     ]);
+    // A task recorded by its facts: its title in English, made from them.
+    const cell = (row: number, column: string) => rows[row]![header!.indexOf(column)];
+    expect(cell(1, 'task_title')).toBe('Access request: GitHub (Write)');
+    expect(cell(1, 'level_name')).toBe('Write');
     expect(stderr).toContain('5 entries exported');
   });
 

@@ -48,21 +48,70 @@ describe('the terminal chat in the terminal’s language', () => {
     expect(out).toMatch(/\n {6}Beantragt von: +Grace Hopper\n/);
     // DEFAULT_TIME_ZONE (UTC) in the German form.
     expect(out).toMatch(/Seit: +\d{1,2}\. [A-Z][a-z]{2}\.? 2026, \d{2}:\d{2} UTC/);
-    expect(out).toContain('Eingeben: approve 1, oder decline 1 -- <reason>');
+    // What to type is said once, below the list, its placeholder in German too.
+    expect(out).not.toContain('Eingabe:');
+    expect(out).toContain(
+      'Genehmigen mit `approve 1` (oder `approve 1 2`), ablehnen mit `decline 1 -- <Grund>`.',
+    );
     expect(out).toContain('Sie haben „Zugriffsantrag: GitHub (Write)“ genehmigt.');
     expect(out).toMatch(/Genehmigt von Ada Lovelace am \d{1,2}\. /);
     expect(out).toContain('Den Befehl „aprove“ kenne ich nicht. Meinten Sie `approve`?');
     expect(out).not.toMatch(NOISE);
   });
 
+  it('says every word of members, history, requests and help in German', async () => {
+    const short = '58293d99';
+    const out = await demo({ LANG: 'de_DE.UTF-8', RATE_LIMIT_PER_MINUTE: '0' }, [
+      'members engineering',
+      'approve 2',
+      'decline 1',
+      'history',
+      'request GitHub admin -- release',
+      'requests',
+      'help',
+    ]);
+    expect(out).toContain('Engineering — 6 Mitglieder\n');
+    expect(out).toContain(
+      '`decline 1 -- <Grund>` ein oder `decline 1 --`, um ohne Grund abzulehnen.',
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `: Genehmigt „Zugriffsantrag: GitHub \\(Write\\)“ \\(beantragt von Grace Hopper\\), Aufgabe ${short}\n`,
+      ),
+    );
+    expect(out).toContain('wartet auf Radia Perlman · gestellt vor weniger als einer Minute\n');
+    // `report` is one of the commands help lists, `group unbind` too.
+    expect(out).toMatch(/\n {2}report \[Tage\] — für Prüfer: /);
+    expect(out).toContain('; group unbind — die Bindung wieder lösen\n');
+    expect(out).not.toMatch(/<reason>|members\b[^\n]*— \d+ members|Access request:/);
+  });
+
   it('speaks Japanese with LANG=ja_JP.UTF-8', async () => {
-    const out = await demo({ LANG: 'ja_JP.UTF-8' }, ['help']);
+    const out = await demo({ LANG: 'ja_JP.UTF-8', RATE_LIMIT_PER_MINUTE: '0' }, [
+      'help',
+      'members engineering',
+      'approve 2',
+      'history',
+      'request GitHub admin -- release',
+      'requests',
+    ]);
     expect(out).toContain('未処理のタスクが 3 件あります');
-    expect(out).toMatch(/申請者: +Grace Hopper/);
+    // Values start in one column, as the terminal draws the labels (two columns a character).
+    expect(out).toContain('\n      申請者:            Grace Hopper\n');
+    expect(out).toContain('\n      アプリケーション:  GitHub\n');
     expect(out).toMatch(/2026年\d{1,2}月\d{1,2}日 \d{1,2}:\d{2} UTC/);
     expect(out).toContain('コマンドは表示のとおり英語で入力してください。');
     expect(out).toContain('approve <番号または ID>');
-    expect(out).not.toMatch(NOISE);
+    expect(out).toMatch(/\n {2}report \[日数\] — 監査担当者向け: /);
+    expect(out).toContain('`decline 1 -- <理由>` で却下します。');
+    expect(out).toContain('Engineering — 6 人\n');
+    expect(out).toContain(
+      '「アクセス申請: GitHub (Write)」 (申請者 Grace Hopper)、タスク 58293d99 を承認\n',
+    );
+    expect(out).toContain('Radia Perlman の判断待ち · 申請: たった今\n');
+    expect(out).not.toMatch(/<reason>|\d+ members|Access request:|未満前/);
+    // The requests list separates its parts with dots, as it does on every platform.
+    expect(out.slice(0, out.indexOf('自分のアクセス申請'))).not.toMatch(NOISE);
   });
 
   it('nudges in German and Japanese: a colleague reached, said once; nobody reached, said alike each time', async () => {

@@ -10,8 +10,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tasks } from '../../src/sandbox/seed.ts';
 import { checkAllPayloads } from '../fakes/slack-blockkit.ts';
+import { post, signedHeaders } from '../fakes/slack-bot.ts';
 import { useSlackBot } from '../fakes/slack-harness.ts';
-import { clickPayload, sendCommand, sendInteraction, type Where } from '../fakes/slack-payloads.ts';
+import {
+  clickPayload,
+  commandBody,
+  sendCommand,
+  sendInteraction,
+  type Where,
+} from '../fakes/slack-payloads.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 import { FakeClock, nextSweep, testPoller } from '../poller/fakes.ts';
 
@@ -111,6 +118,49 @@ describe('a person who reads German (de-DE) on Slack', () => {
     fake().locales.set('U-ADA', 'de-DE');
     const { body } = await ask('members engineering', 'U-ADA');
     expect(body.text).toMatch(/^Engineering — 6 members/);
+  });
+
+  it('reads `members` in German in a direct message with the app', async () => {
+    fake().locales.set('U-ADA', 'de-DE');
+    const responseUrl = fake().responseUrl();
+    const body = commandBody('members engineering', 'U-ADA', responseUrl).replace(
+      'channel_id=C-GENERAL',
+      'channel_id=D-U-ADA',
+    );
+    await post(slack.bot.url, body, 'form', signedHeaders(body));
+    const answer = await fake().waitFor(() => fake().respondedTo(responseUrl)[0]?.body);
+    expect((answer as { text: string }).text).toMatch(/^Engineering — 6 Mitglieder/);
+  });
+
+  it('reads `history` in German: the task named from what was recorded, by its short id', async () => {
+    fake().locales.set('U-ADA', 'de-DE');
+    const { responseUrl, body } = await ask('tasks', 'U-ADA');
+    // One list, one closing line of what to type, its placeholder in German.
+    expect(text(body.blocks)).toContain('`decline 1 -- &lt;Grund&gt;`');
+    const where: Where = { kind: 'ephemeral', responseUrl };
+    const click = clickPayload(
+      body.blocks,
+      'accessbot.approve',
+      'U-ADA',
+      where,
+      tasks.adaEdsgerOffboarding,
+    );
+    await sendInteraction(slack.bot.url, click);
+    await fake().waitFor(() => fake().respondedTo(responseUrl)[1]?.body);
+    const history = text((await ask('history', 'U-ADA')).body);
+    expect(history).toContain(
+      `Genehmigt „Offboarding: Revoke Edsger Dijkstra's GitHub access (last day: Friday)“ (beantragt von Ken Thompson), Aufgabe ${tasks.adaEdsgerOffboarding.slice(0, 8)}`,
+    );
+    expect(history).not.toMatch(/Approved|requested by|task \w/);
+  });
+
+  it('finds `report` among the commands `help` lists, and `group unbind`', async () => {
+    fake().locales.set('U-ADA', 'de-DE');
+    const help = text((await ask('help', 'U-ADA')).body.blocks);
+    expect(help).toContain('group unbind — die Bindung wieder lösen');
+    // The report's line is one of the list's, not after its closing note.
+    expect(help.indexOf('report [Tage]')).toBeGreaterThan(-1);
+    expect(help.indexOf('report [Tage]')).toBeLessThan(help.indexOf('Eine Aufgabe nennen Sie'));
   });
 });
 

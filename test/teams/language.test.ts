@@ -67,6 +67,22 @@ describe('a person whose Teams is in German (de-DE)', () => {
     expect(accessibilityProblems(card)).toEqual([]);
   });
 
+  it('reads members, history and what to type in German in a personal chat', async () => {
+    const id = openGithubTask(sandbox.current);
+    await t.h.post({ ...t.h.activities.message('ada', 'members engineering'), ...german });
+    expect(sent()[0]?.activity?.summary).toMatch(/^Engineering — 6 Mitglieder: Ada Lovelace/);
+    await t.h.post({ ...t.h.activities.message('ada', 'tasks'), ...german });
+    expect(shown(cardsOf(sent()[1]!.activity!)[0])).toContain('"text":"decline 1 -- <Grund>"');
+    await t.h.post({ ...t.h.activities.cardAction('ada', 'approve', { value: id }), ...german });
+    t.h.connector.clear();
+    await t.h.post({ ...t.h.activities.message('ada', 'history'), ...german });
+    const history = shown(cardsOf(sent()[0]!.activity!)[0]);
+    expect(history).toContain(
+      `Genehmigt „Zugriffsantrag: GitHub (Read)“ (beantragt von Katherine Johnson), Aufgabe ${id.slice(0, 8)}`,
+    );
+    expect(history).not.toContain('Access request');
+  });
+
   it('is told in German what it typed wrong', async () => {
     await t.h.post({ ...t.h.activities.message('ada', 'taks'), ...german });
     expect(sent()[0]?.activity?.text).toBe(

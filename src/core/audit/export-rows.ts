@@ -6,7 +6,9 @@
  * (`=`, `+`, `-`, `@` after any leading whitespace) gets a leading `'`.
  */
 import { type AuditEntry, isChange, isDecision, isPersonEntry } from '../../store/store.ts';
+import { english } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
+import { recordedTitle } from './task-named.ts';
 
 const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
 const change = (e: AuditEntry) => (isChange(e) ? e : undefined);
@@ -23,7 +25,11 @@ const COLUMNS = {
   chat_user_id: (e) => e.chatUserId,
   access_user_id: (e) => e.accessUserId,
   task_id: (e) => task(e)?.taskId ?? null,
-  task_title: (e) => task(e)?.taskTitle ?? null,
+  // In English, from the recorded facts (or the title recorded before them).
+  task_title: (e) => {
+    const about = task(e);
+    return (about && recordedTitle(english, about, (text) => text)) ?? null;
+  },
   app_name: (e) => task(e)?.appName ?? null,
   requester_name: (e) => task(e)?.requesterName ?? null,
   reason: (e) => decision(e)?.reason ?? null,
@@ -36,6 +42,9 @@ const COLUMNS = {
   task_type: (e) => task(e)?.taskType ?? null,
   task_created_at: (e) => task(e)?.taskCreatedAt?.toISOString() ?? null,
   decided_by: (e) => event(e)?.decidedBy ?? null,
+  level_name: (e) => task(e)?.levelName ?? null,
+  user_name: (e) => task(e)?.userName ?? null,
+  task_step: (e) => task(e)?.taskStep ?? null,
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
 export const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];

@@ -19,6 +19,7 @@ import {
 import { flag, type Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
+import { recordedTitle, shortTaskId } from './task-named.ts';
 
 /** Entries one `history` answer shows. */
 export const HISTORY_SHOWN = 20;
@@ -55,7 +56,7 @@ export function ownQuery(
 /**
  * One entry as a line of text. `viewer` is the Access user reading it: a change made to them
  * reads "added you to…"; `withActor` names who acted (for auditors reading others' history).
- * The task's title is the one recorded when it was decided.
+ * The task is named from what was recorded when it was decided.
  */
 export function describeEntry(
   v: Voice,
@@ -83,15 +84,19 @@ function decisionLine(v: Voice, e: DecisionAuditEntry): string {
   });
 }
 
-/** The task by its title, application and requester (as far as recorded) beside its id. */
-function taskNamed(v: Voice, e: DecisionAuditEntry): string {
-  const id = inert(e.taskId);
-  if (!e.taskTitle) return v.t('history.taskId', { id });
+/**
+ * The task by its title, application and requester (as far as recorded) beside the start of
+ * its id: the whole id would only make the line wrap.
+ */
+export function taskNamed(v: Voice, e: DecisionAuditEntry): string {
+  const id = shortTaskId(e.taskId);
+  const title = recordedTitle(v, e);
+  if (!title) return v.t('history.taskId', { id });
   // The title usually names the application already.
-  const app = e.appName && !e.taskTitle.includes(e.appName) ? inert(e.appName) : undefined;
+  const app = e.appName && !title.includes(inert(e.appName)) ? inert(e.appName) : undefined;
   const by = e.requesterName ? inert(e.requesterName) : undefined;
   return v.t('history.task', {
-    title: inert(e.taskTitle),
+    title,
     id,
     app: app ?? '',
     withApp: flag(app),

@@ -18,8 +18,6 @@ import {
   type MembershipOutcome,
   type TaskEventEntry,
 } from '../../store/store.ts';
-import { english } from '../i18n/voice.ts';
-import { taskTitle } from '../task-card.ts';
 
 export interface AuditWriter {
   store: AuditStore;
@@ -81,13 +79,15 @@ export async function decisionOn(
 export function taskNamesOf(task: Task | undefined) {
   if (!task) return {};
   const facts = taskFacts(task);
+  // Facts, not a title: each reader names the task in their own language (task-named.ts).
   return {
-    // In English: the trail is read by machines and by people of any language alike.
-    taskTitle: taskTitle(english, task),
     taskType: task.type,
     ...(facts.workAppName !== undefined && { appName: facts.workAppName }),
     ...(facts.workAppId !== undefined && { appId: facts.workAppId }),
     ...(facts.requestedByName !== undefined && { requesterName: facts.requestedByName }),
+    ...(facts.permissionLevelName !== undefined && { levelName: facts.permissionLevelName }),
+    ...(facts.userDisplayName !== undefined && { userName: facts.userDisplayName }),
+    ...(facts.step !== undefined && { taskStep: facts.step }),
     ...(facts.createdAt !== undefined && { taskCreatedAt: new Date(facts.createdAt) }),
   };
 }

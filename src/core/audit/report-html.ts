@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Voice } from '../i18n/voice.ts';
 import { cut } from '../text.ts';
 import type { Report, Stat } from './report.ts';
-import { ageLabel, duration, type Grouping, made, period } from './report-text.ts';
+import { ageLabel, duration, type Grouping, made, period, typeName } from './report-text.ts';
 
 /** Rows a chart draws and a table lists; the rest are counted. */
 const CHART_ROWS = 15;
@@ -133,7 +133,9 @@ function waitTable(v: Voice, column: string, stats: readonly (Stat & { accessUse
 
 function grouping(v: Voice, r: Report, by: Grouping): string {
   const heading = v.t(`report.${by}`);
-  const stats = r.timeToDecision[by];
+  const given = r.timeToDecision[by];
+  const stats =
+    by === 'byTaskType' ? given.map((s) => ({ ...s, name: s.name && typeName(v, s.name) })) : given;
   const table = stats.length ? waitTable(v, v.t(`report.column.${by}`), stats) : '';
   return `<section><h2>${esc(heading)}</h2>${waitChart(v, heading, stats)}${table}</section>`;
 }

@@ -24,6 +24,9 @@ export const ageLabel = (v: Voice, bucket: AgeBucket) => v.t('report.age', { buc
 
 export type Grouping = 'byApplication' | 'byApprover' | 'byTaskType';
 
+/** A task type as people say it ("Access review"); a type accessbot does not know, as given. */
+export const typeName = (v: Voice, type: string) => v.t('report.taskType', { type, name: type });
+
 /** The period and when the open tasks were counted, in the reader's zone. */
 export const period = (v: Voice, since: string, until: string) =>
   v.t('report.period', { since: v.time(since), until: v.time(until) });

@@ -136,10 +136,11 @@ export async function membersHere(
   place: Place,
   group: string | undefined,
 ): Promise<Reply> {
-  if (group) return membersReply(v, deps.client, group);
+  const inChannel = place.channelId !== undefined;
+  if (group) return membersReply(v, deps.client, group, inChannel);
   const bound = place.channelId
     ? await deps.store.getChannelGroup(link.platform, place.channelId)
     : undefined;
-  if (bound) return membersReply(v, deps.client, bound.groupId);
+  if (bound) return membersReply(v, deps.client, bound.groupId, inChannel);
   return warning(v, v.t('members.whichGroup', { inChannel: flag(place.channelId) }));
 }

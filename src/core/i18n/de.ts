@@ -17,14 +17,14 @@ export const de: Catalog = {
   'usage.apps': 'apps [Suche] — die Anwendungen, die Sie beantragen können',
   'usage.request': 'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
   'usage.group':
-    'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <id>` oder `cancel <id>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen',
+    'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <id>` oder `cancel <id>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen; group unbind — die Bindung wieder lösen',
   'usage.history': 'history — Ihre letzten Aktionen (Prüfer: history <Person> oder history all)',
   'usage.report':
-    'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder so vieler)',
+    'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder der angegebenen Zahl von Tagen)',
   'parse.tooLong':
     '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
   'parse.noSuchNumber':
-    'Es gibt keine Aufgabe Nummer {word}; die Nummern stammen aus Ihrer Liste `tasks`.',
+    'Es gibt keine Aufgabe mit der Nummer {word}; die Nummern stammen aus Ihrer Liste `tasks`.',
   'parse.notATask':
     '„{word}“ ist keine Aufgabe. Nehmen Sie die Nummer aus `tasks` oder die ersten {min} oder mehr Zeichen der Aufgaben-ID (etwa 3f2b8c).',
   'parse.whichTask': 'Welche Aufgabe? Verwendung: {usage}',
@@ -35,19 +35,19 @@ export const de: Catalog = {
     'Den Befehl „{word}“ kenne ich nicht. Mit `help` sehen Sie, was ich kann.',
   'parse.unknownCommandGuess':
     'Den Befehl „{word}“ kenne ich nicht. Meinten Sie `{guess}`? Mit `help` sehen Sie, was ich kann.',
-  'parse.noArguments': '`{name}` nimmt keine Argumente. Verwendung: {usage}',
-  'parse.approveNoReason': '`approve` nimmt keinen Grund. Verwendung: {usage}',
-  'parse.reportDays': '`report` nimmt eine Anzahl Tage von 1 bis {max}. Verwendung: {usage}',
+  'parse.noArguments': '`{name}` erwartet keine Argumente. Verwendung: {usage}',
+  'parse.approveNoReason': '`approve` erwartet keinen Grund. Verwendung: {usage}',
+  'parse.reportDays': '`report` erwartet eine Anzahl Tage von 1 bis {max}. Verwendung: {usage}',
   'parse.confirmation':
     'Eine Bestätigung nennt eine Aufgabe und ihren Code, wie die Bestätigung es angibt: `approve <task> confirm <code>`.',
   'parse.whichApp': 'Welche Anwendung? Verwendung: {usage}',
   'parse.unbindNoArguments':
-    '`group unbind` nimmt keine Argumente: Es löst die Bindung des Kanals, in dem Sie es eingeben.',
-  'parse.bindWhichGroup': 'Welche Gruppe? Verwendung: `group bind <group>`, im Kanal eingegeben.',
+    '`group unbind` erwartet keine Argumente: Es löst die Bindung des Kanals, in dem Sie es eingeben.',
+  'parse.bindWhichGroup': 'Welche Gruppe? Verwendung: `group bind <Gruppe>`, im Kanal eingegeben.',
   'parse.groupNameTooLong': 'Dieser Gruppenname ist zu lang (höchstens {max} Zeichen).',
   'parse.groupUsage': 'Verwendung: {usage}',
   'parse.changeUsage':
-    'Verwendung: `group {action} <group> <person>`, die Person als Erwähnung, E-Mail-Adresse oder Name, z. B. `group {action} Engineering grace@example.com` oder `group {action} "All Staff" "Grace Hopper"`.',
+    'Verwendung: `group {action} <Gruppe> <Person>`, die Person als Erwähnung, E-Mail-Adresse oder Name, z. B. `group {action} Engineering grace@example.com` oder `group {action} "All Staff" "Grace Hopper"`.',
   'parse.whichGroupAndWho': 'Welche Gruppe, und wer? {usage}',
   'parse.groupAndPersonTooLong': 'Das ist zu lang für eine Gruppe und eine Person.',
   'parse.onePerson': 'Bitte nur eine Person auf einmal. {usage}',
@@ -90,7 +90,7 @@ export const de: Catalog = {
   'tasks.notShown':
     '…und {count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}} nicht angezeigt. Entscheiden Sie einige und geben Sie dann wieder `tasks` ein.',
   'tasks.howTo':
-    'Genehmigen mit `approve 1` (oder `approve 1 2`), ablehnen mit `decline 1 -- <reason>`.',
+    '{several, select, yes {Genehmigen mit `approve 1` (oder `approve 1 2`), ablehnen mit `decline 1 -- <Grund>`.} other {Genehmigen mit `approve 1`, ablehnen mit `decline 1 -- <Grund>`.}}',
   'tasks.title': 'Sie haben {count, plural, one {# offene Aufgabe} other {# offene Aufgaben}}',
   'help.summary': 'Befehle: {commands}',
   'help.title': 'Was ich kann',
@@ -101,15 +101,15 @@ export const de: Catalog = {
   'taskMessage.waiting': '{lead}: {title}',
   'taskMessage.waitingLead': 'Wartet auf Ihre Entscheidung',
   'refs.noNumberListed':
-    'Es gibt keine Aufgabe Nummer {n}. Ihre letzte Liste `tasks` hatte {count, plural, one {# Aufgabe} other {# Aufgaben}}. Geben Sie `tasks` ein, um sie zu sehen.',
+    'Es gibt keine Aufgabe mit der Nummer {n}. Ihre letzte Liste `tasks` hatte {count, plural, one {# Aufgabe} other {# Aufgaben}}. Geben Sie `tasks` ein, um sie zu sehen.',
   'refs.noNumberNoList':
-    'Es gibt keine Aufgabe Nummer {n}. Nummern beziehen sich auf Ihre letzte Liste `tasks`, und für Sie habe ich noch keine. Geben Sie `tasks` ein, um sie zu sehen.',
+    'Es gibt keine Aufgabe mit der Nummer {n}. Nummern beziehen sich auf Ihre letzte Liste `tasks`, und für Sie habe ich noch keine. Geben Sie `tasks` ein, um sie zu sehen.',
   'refs.severalStart':
     'Mehrere Ihrer Aufgaben beginnen mit {prefix}; geben Sie mehr von der ID ein oder nehmen Sie die Nummer aus `tasks`.',
   'refs.noneStart':
     'Keine Ihrer offenen Aufgaben hat eine ID, die mit {prefix} beginnt. Geben Sie `tasks` ein, um sie zu sehen.',
   'refs.askReason':
-    'Noch nichts abgelehnt: Bitte nennen Sie den Grund. Geben Sie `decline {named} -- <reason>` ein, oder `decline {named} --`, um ohne Grund abzulehnen.',
+    'Noch nichts abgelehnt: Bitte nennen Sie den Grund. Geben Sie `decline {named} -- <Grund>` ein oder `decline {named} --`, um ohne Grund abzulehnen.',
   'refs.askReasonTitle': 'Warum ablehnen?',
   'decided.task': 'Aufgabe {id}',
   'decided.item':
@@ -138,9 +138,9 @@ export const de: Catalog = {
   'decide.thisApplication': 'diese Anwendung',
   'decide.theRequester': 'die antragstellende Person',
   'decide.confirmText':
-    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} Die Genehmigung gibt {person} {withLevel, select, yes {Zugriff mit der Stufe {level}} other {Zugriff}} auf {app}: Bitte unten bestätigen.',
+    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} Mit der Genehmigung erhält {person} Zugriff auf {app}{withLevel, select, yes { mit der Stufe {level}} other {}}: Bitte unten bestätigen.',
   'decide.confirmQuestion':
-    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} {withLevel, select, yes {Zugriff mit der Stufe {level}} other {Zugriff}} auf {app} geben?',
+    '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} Zugriff auf {app}{withLevel, select, yes { mit der Stufe {level}} other {}} gewähren?',
   'decide.confirmTitle': 'Diese Genehmigung bestätigen',
   'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',
   'error.noEmail':
@@ -168,9 +168,11 @@ export const de: Catalog = {
   'context.nothing': 'noch nichts',
   'context.aLevel': 'eine Stufe',
   'context.access': 'Zugriff',
-  'context.decided': '{approved} genehmigt, {declined} abgelehnt in {days} Tagen',
-  'context.noneDecided': 'keiner entschieden in {days} Tagen',
+  'context.decided': '{approved} genehmigt, {declined} abgelehnt in den letzten {days} Tagen',
+  'context.noneDecided': 'keiner entschieden in den letzten {days} Tagen',
   'time.underAMinute': 'weniger als eine Minute',
+  'time.justNow': 'vor weniger als einer Minute',
+  'time.inUnderAMinute': 'in weniger als einer Minute',
   'bot.slowDown':
     'Sie sind schneller, als ich mithalten kann. Es wurde nichts getan: Warten Sie ein paar Sekunden und versuchen Sie es dann noch einmal.',
   'bot.slowDownTitle': 'Langsamer, bitte',
@@ -179,7 +181,7 @@ export const de: Catalog = {
   'request.noApp': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Mit `apps` sehen Sie alle.',
   'request.noAppGuess': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Meinten Sie {apps}?',
   'request.severalLevels':
-    '{app} hat mehrere Berechtigungsstufen: {levels}. Nennen Sie eine, z. B. `request {app} {first} -- why you need it`.',
+    '{app} hat mehrere Berechtigungsstufen: {levels}. Nennen Sie eine, z. B. `request {app} {first} -- warum Sie ihn brauchen`.',
   'request.levelMatchesSeveral': '„{typed}“ passt zu mehreren Stufen von {app}.',
   'request.noSuchLevel': '{app} hat keine Berechtigungsstufe „{typed}“.',
   'request.chooseLevel': '{what} Wählen Sie eine von {levels}.',
@@ -207,14 +209,14 @@ export const de: Catalog = {
   'groups.empty': 'Es gibt keine Benutzergruppen.',
   'groups.summary': 'Gruppen: {names}',
   'groups.title': '{count, plural, one {# Gruppe} other {# Gruppen}}',
-  'groups.hint': 'Wer in einer ist, sehen Sie mit `members <group>`.',
+  'groups.hint': 'Wer in einer ist, sehen Sie mit `members <Gruppe>`.',
   'apps.noMatch': 'Keine Anwendung passt zu „{search}“.',
   'apps.empty': 'Es gibt keine Anwendungen.',
   'apps.title': '{count, plural, one {# Anwendung} other {# Anwendungen}}',
   'apps.titleMatching':
     '{count, plural, one {# Anwendung passt} other {# Anwendungen passen}} zu „{search}“',
   'apps.summary': '{title}: {names}',
-  'apps.hint': 'Zugriff beantragen Sie mit `request <app> [level] -- <why>`.',
+  'apps.hint': 'Zugriff beantragen Sie mit `request <Anwendung> [Stufe] -- <Begründung>`.',
   'person.mentioned': 'die erwähnte Person',
   'person.withEmail': '{name} ({email})',
   'person.noMentions':
@@ -266,20 +268,20 @@ export const de: Catalog = {
   'change.notRequester':
     'Nur die Person, die diese Änderung angefragt hat, kann sie bestätigen oder abbrechen. Es wurde nichts geändert.',
   'change.underWay':
-    'Diese Änderung wird gerade ausgeführt. Geben Sie gleich `members <group>` ein, um das Ergebnis zu sehen.',
+    'Diese Änderung wird gerade ausgeführt. Geben Sie gleich `members <Gruppe>` ein, um das Ergebnis zu sehen.',
   'change.alreadySettled': 'Diese Änderung war bereits erledigt; nichts wurde doppelt getan.',
   'change.nothingToDo':
     '{action, select, add {{who} ist bereits Mitglied von {group}; nichts zu tun.} other {{who} ist kein Mitglied von {group}; nichts zu tun.}}',
   'bind.inAChannel':
-    'Binden geht nur in Kanälen: Geben Sie `group bind <group>` in dem Kanal ein, der `members` für die Gruppe beantworten soll.',
+    'Binden geht nur in Kanälen: Geben Sie `group bind <Gruppe>` in dem Kanal ein, der `members` für die Gruppe beantworten soll.',
   'bind.done':
     '{who} hat diesen Kanal an {group} gebunden: `members` listet hier jetzt ihre Mitglieder.',
   'bind.notBound': 'Dieser Kanal ist an keine Gruppe gebunden.',
   'bind.undone': 'Dieser Kanal ist nicht mehr an {group} gebunden.',
   'members.whichGroup':
-    'Welche Gruppe? Geben Sie `members <group>` ein.{inChannel, select, yes { Wer die Gruppe verwaltet, kann mit `group bind <group>` dafür sorgen, dass `members` allein hier antwortet.} other {}}',
+    'Welche Gruppe? Geben Sie `members <Gruppe>` ein.{inChannel, select, yes { Wer die Gruppe verwaltet, kann mit `group bind <Gruppe>` dafür sorgen, dass `members` allein hier antwortet.} other {}}',
   'rules.nobodyManages':
-    'Noch darf niemand Gruppenmitglieder aus dem Chat ändern: Ein Admin von accessbot schaltet es mit GROUP_ADMINS_GROUP oder GROUP_MANAGERS ein (siehe docs/groups-and-audit.md).',
+    'Noch darf niemand Gruppenmitglieder aus dem Chat ändern: Ein Admin von accessbot schaltet es mit GROUP_ADMINS_GROUP oder GROUP_MANAGERS ein.',
   'rules.mayNotManage':
     'Sie dürfen die Mitglieder von {group} nicht ändern: Das dürfen nur {who, select, both {die Verwaltenden der Gruppe und die Admins von accessbot} admins {die Admins von accessbot} other {die Verwaltenden der Gruppe}}. Es wurde nichts geändert.',
   'rules.noAuditors':
@@ -334,6 +336,8 @@ export const de: Catalog = {
   'report.column.byApplication': 'Anwendung',
   'report.column.byApprover': 'Genehmigende Person',
   'report.column.byTaskType': 'Aufgabentyp',
+  'report.taskType':
+    '{type, select, AccessRequest {Zugriffsantrag} EntitlementReview {Zugriffsprüfung} OffboardingStep {Offboarding-Schritt} other {{name}}}',
   'report.count': 'Entscheidungen',
   'report.medianColumn': 'Median',
   'report.medianShort': 'Median',
@@ -352,7 +356,7 @@ export const de: Catalog = {
   'report.chat.sent':
     'Gesendet: {reminders, plural, one {# Erinnerung} other {# Erinnerungen}}, {escalations, plural, one {# Eskalation} other {# Eskalationen}}, {nudges, plural, one {# Anstoß} other {# Anstöße}}',
   'report.chat.full':
-    'Den vollständigen Bericht mit Diagrammen und jeder Anwendung, genehmigenden Person und jedem Aufgabentyp erstellt man auf dem accessbot-Host: `npm run report -- --days {days} --format html --out report.html` (docs/report.md).',
+    'Den vollständigen Bericht mit Diagrammen und allen Anwendungen, genehmigenden Personen und Aufgabentypen erhalten Sie von der Person, die accessbot betreibt. Sie erstellt ihn auf dem accessbot-Host mit `npm run report -- --days {days} --format html --out report.html`.',
   'report.chat.cannotRead':
     'Der Bericht kann gerade nicht erstellt werden; bitte versuchen Sie es später noch einmal.',
   'report.chat.summary': '{title}: {lines}',
@@ -375,13 +379,13 @@ export const de: Catalog = {
   'poller.requestGone': 'den Antrag gibt es nicht mehr',
   'poller.requestDecided': 'entschieden',
   'render.andMore': '…und {count} weitere',
-  'render.shell.type': 'Eingeben: {approve}, oder {decline}',
+  'render.shell.type': 'Eingabe: {approve} oder decline {ref} -- <Grund>',
   'render.shell.sentTo': 'Gesendet an {person}: {title}',
   'render.shell.update': 'Aktualisierung',
   'render.shell.greeting':
     'accessbot — Sie sind {email}. Mit `help` sehen Sie die Befehle, mit `quit` beenden Sie.',
   'slack.formFailed':
-    'Ich konnte das Antragsformular nicht öffnen. Sie können es auch in einer Zeile eingeben: `request <app> [level] -- <justification>`.',
+    'Ich konnte das Antragsformular nicht öffnen. Sie können es auch in einer Zeile eingeben: `request <Anwendung> [Stufe] -- <Begründung>`.',
   'slack.staleButton':
     'Diese Schaltfläche ist ungültig (sie nennt keine Aufgabe). Geben Sie den Slash-Befehl mit `tasks` ein, um Ihre zu sehen.',
   'slack.staleForm':
@@ -420,7 +424,7 @@ export const de: Catalog = {
   'home.recentEmpty':
     'Entscheidungen und Gruppenänderungen, die Sie hier oder mit dem Slash-Befehl treffen, erscheinen unten.',
   'home.decision':
-    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} other {Fehlgeschlagen}} · {when} · Aufgabe {id}{withReason, select, yes { — „{reason}“} other {}}',
+    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} other {Fehlgeschlagen}} · {when} · {task}{withReason, select, yes { — „{reason}“} other {}}',
   'render.slack.leftOut': '…und {what} hier nicht angezeigt (zu lang für Slack).',
   'render.slack.moreTasks': '{count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}}',
   'render.slack.moreParts': '{count, plural, one {# weiterer Teil} other {# weitere Teile}}',
@@ -468,34 +472,34 @@ export const de: Catalog = {
   'button.lookingSpoken':
     'Sagen, dass Sie sich {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ansehen',
   'requests.none':
-    'Ich kenne keine Zugriffsanträge von Ihnen. Beantragen Sie Zugriff mit `request <app>`.',
+    'Ich kenne keine Zugriffsanträge von Ihnen. Beantragen Sie Zugriff mit `request <Anwendung>`.',
   'requests.title': 'Ihre Zugriffsanträge',
   'requests.state':
-    '{state, select, waiting {wartet auf {who}} approved {genehmigt{withBy, select, yes { von {by}} other {}}} declined {abgelehnt{withBy, select, yes { von {by}} other {}}{withReason, select, yes {: „{reason}“} other {}}} unknown {unbekannt: der Access Service nennt keine Aufgabe dazu} other {{status}{withBy, select, yes { von {by}} other {}}}}',
+    '{state, select, waiting {wartet auf {who}} approved {genehmigt{withBy, select, yes { von {by}} other {}}} declined {abgelehnt{withBy, select, yes { von {by}} other {}}{withReason, select, yes {: „{reason}“} other {}}} unknown {unbekannt: Der Access Service nennt keine Aufgabe dazu} other {{status}{withBy, select, yes { von {by}} other {}}}}',
   'requests.item':
-    '{n}. {what} — {stateText} · gestellt vor {age}{withNudged, select, yes { · erinnert vor {nudged}} other {}}',
+    '{n}. {what} — {stateText} · gestellt {age}{withNudged, select, yes { · erinnert {nudged}} other {}}',
   'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge {n}`.',
   'nudge.off':
     'Erinnerungen sind hier ausgeschaltet, und damit auch Anstöße: Es wurde nichts gesendet.',
   'nudge.noNumberListed':
-    'Es gibt keinen Antrag Nummer {n}. Ihre letzte `requests`-Liste hatte {count, plural, one {# Antrag} other {# Anträge}}. Geben Sie `requests` ein, um sie zu sehen.',
+    'Es gibt keinen Antrag mit der Nummer {n}. Ihre letzte `requests`-Liste hatte {count, plural, one {# Antrag} other {# Anträge}}. Geben Sie `requests` ein, um sie zu sehen.',
   'nudge.noNumberNoList':
-    'Es gibt keinen Antrag Nummer {n}. Die Nummern beziehen sich auf Ihre letzte `requests`-Liste, und ich habe noch keine für Sie. Geben Sie `requests` ein, um sie zu sehen.',
+    'Es gibt keinen Antrag mit der Nummer {n}. Die Nummern beziehen sich auf Ihre letzte `requests`-Liste, und ich habe noch keine für Sie. Geben Sie `requests` ein, um sie zu sehen.',
   'nudge.notYours':
     'Das ist keiner Ihrer Anträge, deshalb können Sie niemanden daran erinnern. Geben Sie `requests` ein, um Ihre zu sehen.',
   'nudge.notWaiting':
     'Ihr Antrag auf {what} wartet nicht mehr: {stateText}. Es wurde nichts gesendet.',
   'nudge.tooSoon':
-    'Die Genehmigenden Ihres Antrags auf {what} wurden vor {age} erinnert. Sie können sie ab {next} wieder erinnern (in {wait}).',
+    'Die Genehmigenden Ihres Antrags auf {what} wurden {age} erinnert. Sie können sie ab {next} wieder erinnern ({wait}).',
   'nudge.tooSoonTitle': 'Noch nicht erinnert',
   'nudge.nobody':
     'Keine genehmigende Person Ihres Antrags auf {what} nutzt accessbot, deshalb konnte niemand erinnert werden.',
   'nudge.sent': 'Ich habe {who} an Ihren Antrag auf {what} erinnert.',
   'nudge.later': '{name} ist außerhalb der Arbeitszeit: Die Erinnerung erreicht sie am {at}.',
   'nudge.andThen': '{first} {then}',
-  'nudge.next': 'Sie können ab {next} wieder erinnern (in {wait}).',
+  'nudge.next': 'Sie können ab {next} wieder erinnern ({wait}).',
   'nudge.message':
-    '{requester} wartet seit {age} auf Ihre Entscheidung zu „{title}“. Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
+    '{requester} wartet auf Ihre Entscheidung zu „{title}“ (Wartezeit: {age}). Entscheiden Sie auf der Karte oder geben Sie `tasks` ein.',
   'nudge.messageTitle': 'Eine Erinnerung von {requester}',
   'look.line': '{name} sieht sich das an (seit {since})',
   'look.done':

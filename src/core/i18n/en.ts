@@ -16,7 +16,7 @@ export const en = {
   'usage.apps': 'apps [search] — the applications you can request',
   'usage.request': 'request <app> [permission level] -- <justification> — ask for access',
   'usage.group':
-    'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <id>` or `cancel <id>`); group bind <group> — make `members` in this channel answer for it',
+    'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <id>` or `cancel <id>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',
   'usage.history': 'history — your recent actions (auditors: history <person> or history all)',
   'usage.report':
     'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
@@ -88,7 +88,7 @@ export const en = {
   'tasks.notShown':
     '…and {count, plural, one {# more task} other {# more tasks}} not shown. Decide some, then type `tasks` again.',
   'tasks.howTo':
-    'Approve with `approve 1` (or `approve 1 2`), decline with `decline 1 -- <reason>`.',
+    '{several, select, yes {Approve with `approve 1` (or `approve 1 2`), decline with `decline 1 -- <reason>`.} other {Approve with `approve 1`, decline with `decline 1 -- <reason>`.}}',
   'tasks.title': 'You have {count, plural, one {# pending task} other {# pending tasks}}',
   'help.summary': 'Commands: {commands}',
   'help.title': 'What I can do',
@@ -171,6 +171,8 @@ export const en = {
   'context.decided': '{approved} approved, {declined} declined in {days} days',
   'context.noneDecided': 'none decided in {days} days',
   'time.underAMinute': 'less than a minute',
+  'time.justNow': 'less than a minute ago',
+  'time.inUnderAMinute': 'in less than a minute',
   'bot.slowDown':
     "You're going faster than I can keep up with. Nothing was done: wait a few seconds, then try again.",
   'bot.slowDownTitle': 'Slow down',
@@ -278,7 +280,7 @@ export const en = {
     'Which group? Type `members <group>`.{inChannel, select, yes { A group manager can make `members` alone answer here with `group bind <group>`.} other {}}',
   // Who may do what.
   'rules.nobodyManages':
-    'Nobody may change group members from chat yet: an admin of accessbot turns it on with GROUP_ADMINS_GROUP or GROUP_MANAGERS (see docs/groups-and-audit.md).',
+    'Nobody may change group members from chat yet: an admin of accessbot turns it on with GROUP_ADMINS_GROUP or GROUP_MANAGERS.',
   'rules.mayNotManage':
     'You may not change the members of {group}: only {who, select, both {its managers and accessbot’s admins} admins {accessbot’s admins} other {its managers}} may. Nothing was changed.',
   'rules.noAuditors':
@@ -333,6 +335,8 @@ export const en = {
   'report.column.byApplication': 'Application',
   'report.column.byApprover': 'Approver',
   'report.column.byTaskType': 'Task type',
+  'report.taskType':
+    '{type, select, AccessRequest {Access request} EntitlementReview {Access review} OffboardingStep {Offboarding step} other {{name}}}',
   'report.count': 'Decisions',
   'report.medianColumn': 'Median',
   'report.medianShort': 'median',
@@ -351,7 +355,7 @@ export const en = {
   'report.chat.sent':
     'Sent: {reminders, plural, one {# reminder} other {# reminders}}, {escalations, plural, one {# escalation} other {# escalations}}, {nudges, plural, one {# nudge} other {# nudges}}',
   'report.chat.full':
-    'The full report, with charts and every application, approver and task type, is made on the accessbot host: `npm run report -- --days {days} --format html --out report.html` (docs/report.md).',
+    'Ask whoever runs accessbot for the full report, with charts and every application, approver and task type: they make it on the accessbot host with `npm run report -- --days {days} --format html --out report.html`.',
   'report.chat.cannotRead': 'The report cannot be made right now; please try again later.',
   'report.chat.summary': '{title}: {lines}',
   // What the poller sends.
@@ -375,7 +379,7 @@ export const en = {
   'poller.requestDecided': 'decided',
   // What the renderers add themselves.
   'render.andMore': '…and {count} more',
-  'render.shell.type': 'Type: {approve}, or {decline}',
+  'render.shell.type': 'Type: {approve}, or decline {ref} -- <reason>',
   'render.shell.sentTo': 'Sent to {person}: {title}',
   'render.shell.update': 'Update',
   'render.shell.greeting':
@@ -415,7 +419,7 @@ export const en = {
   'home.recentEmpty':
     'Decisions and group changes you make here or with the slash command show up below.',
   'home.decision':
-    '{outcome, select, approved {Approved} declined {Declined} already_decided {Already decided by someone else} not_assignee {Refused (not assigned to you)} self_approval {Refused (your own request)} not_found {Task no longer exists} unconfirmed {Not approved (sensitive: waiting for your confirmation)} other {Failed}} · {when} · task {id}{withReason, select, yes { — "{reason}"} other {}}',
+    '{outcome, select, approved {Approved} declined {Declined} already_decided {Already decided by someone else} not_assignee {Refused (not assigned to you)} self_approval {Refused (your own request)} not_found {Task no longer exists} unconfirmed {Not approved (sensitive: waiting for your confirmation)} other {Failed}} · {when} · {task}{withReason, select, yes { — "{reason}"} other {}}',
   'render.slack.leftOut': '…and {what} not shown here (too long for Slack).',
   'render.slack.moreTasks': '{count, plural, one {# more task} other {# more tasks}}',
   'render.slack.moreParts': '{count, plural, one {# more part} other {# more parts}}',
@@ -467,7 +471,7 @@ export const en = {
   'requests.state':
     '{state, select, waiting {waiting for {who}} approved {approved{withBy, select, yes { by {by}} other {}}} declined {declined{withBy, select, yes { by {by}} other {}}{withReason, select, yes {: "{reason}"} other {}}} unknown {not known: the Access Service names no task for it} other {{status}{withBy, select, yes { by {by}} other {}}}}',
   'requests.item':
-    '{n}. {what} — {stateText} · asked {age} ago{withNudged, select, yes { · nudged {nudged} ago} other {}}',
+    '{n}. {what} — {stateText} · asked {age}{withNudged, select, yes { · nudged {nudged}} other {}}',
   'requests.howToNudge': 'Remind the approvers of a waiting request with `nudge {n}`.',
   'nudge.off': 'Reminders are turned off here, and nudges with them: nothing was sent.',
   'nudge.noNumberListed':
@@ -479,13 +483,13 @@ export const en = {
   'nudge.notWaiting':
     'Your request for {what} is not waiting any more: {stateText}. Nothing was sent.',
   'nudge.tooSoon':
-    'The approvers of {what} were nudged {age} ago. You can nudge them again from {next} (in {wait}).',
+    'The approvers of {what} were nudged {age}. You can nudge them again from {next} ({wait}).',
   'nudge.tooSoonTitle': 'Not nudged yet',
   'nudge.nobody': 'None of the approvers of {what} uses accessbot, so nobody could be nudged.',
   'nudge.sent': 'Nudged {who} about {what}.',
   'nudge.later': '{name} is outside working hours: the nudge reaches them at {at}.',
   'nudge.andThen': '{first} {then}',
-  'nudge.next': 'You can nudge again from {next} (in {wait}).',
+  'nudge.next': 'You can nudge again from {next} ({wait}).',
   'nudge.message':
     '{requester} has been waiting {age} for your decision on "{title}". Decide it on its card, or type `tasks`.',
   'nudge.messageTitle': 'A nudge from {requester}',

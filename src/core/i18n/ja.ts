@@ -16,7 +16,7 @@ export const ja: Catalog = {
   'usage.apps': 'apps [検索語] — 申請できるアプリケーション',
   'usage.request': 'request <アプリ> [権限レベル] -- <申請理由> — アクセスを申請します',
   'usage.group':
-    'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <id>` または `cancel <id>`)。group bind <グループ> — このチャンネルの `members` をそのグループに答えさせます',
+    'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <id>` または `cancel <id>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
   'usage.history': 'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
@@ -29,9 +29,10 @@ export const ja: Catalog = {
   'parse.tooManyTasks': '一度に指定できるタスクは {max} 件までです。',
   'parse.reasonAfterDashes':
     '{said} 理由は `--` の後に書きます。例: `decline {first} -- {reason}`。',
-  'parse.unknownCommand': 'コマンド「{word}」はわかりません。`help` でできることを確認できます。',
+  'parse.unknownCommand':
+    '「{word}」というコマンドはありません。`help` でできることを確認できます。',
   'parse.unknownCommandGuess':
-    'コマンド「{word}」はわかりません。`{guess}` のことですか? `help` でできることを確認できます。',
+    '「{word}」というコマンドはありません。`{guess}` のことですか? `help` でできることを確認できます。',
   'parse.noArguments': '`{name}` に引数は不要です。使い方: {usage}',
   'parse.approveNoReason': '`approve` に理由は付けません。使い方: {usage}',
   'parse.reportDays': '`report` には 1 から {max} までの日数を指定します。使い方: {usage}',
@@ -41,11 +42,11 @@ export const ja: Catalog = {
   'parse.unbindNoArguments':
     '`group unbind` に引数は不要です。入力したチャンネルの紐付けを解除します。',
   'parse.bindWhichGroup':
-    'どのグループですか? 使い方: チャンネルで `group bind <group>` と入力します。',
+    'どのグループですか? 使い方: チャンネルで `group bind <グループ>` と入力します。',
   'parse.groupNameTooLong': 'グループ名が長すぎます (上限は {max} 文字です)。',
   'parse.groupUsage': '使い方: {usage}',
   'parse.changeUsage':
-    '使い方: `group {action} <group> <person>`。人はメンション、メールアドレス、または名前で指定します。例: `group {action} Engineering grace@example.com` または `group {action} "All Staff" "Grace Hopper"`。',
+    '使い方: `group {action} <グループ> <人>`。人はメンション、メールアドレス、または名前で指定します。例: `group {action} Engineering grace@example.com` または `group {action} "All Staff" "Grace Hopper"`。',
   'parse.whichGroupAndWho': 'どのグループに、誰を? {usage}',
   'parse.groupAndPersonTooLong': 'グループと人の指定としては長すぎます。',
   'parse.onePerson': '一度に 1 人ずつ指定してください。{usage}',
@@ -88,7 +89,7 @@ export const ja: Catalog = {
   'tasks.notShown':
     'ほかに {count, plural, other {# 件のタスク}}は表示していません。いくつか決定してから、もう一度 `tasks` と入力してください。',
   'tasks.howTo':
-    '`approve 1` (または `approve 1 2`) で承認、`decline 1 -- <reason>` で却下します。',
+    '{several, select, yes {`approve 1` (または `approve 1 2`) で承認、`decline 1 -- <理由>` で却下します。} other {`approve 1` で承認、`decline 1 -- <理由>` で却下します。}}',
   'tasks.title': '未処理のタスクが {count, plural, other {# 件}}あります',
   'help.summary': 'コマンド: {commands}',
   'help.title': 'できること',
@@ -106,7 +107,7 @@ export const ja: Catalog = {
   'refs.noneStart':
     '未処理のタスクに {prefix} で始まる ID はありません。`tasks` と入力すると表示されます。',
   'refs.askReason':
-    'まだ何も却下していません。理由を書いてください: `decline {named} -- <reason>` と入力します。理由なしで却下するには `decline {named} --` です。',
+    'まだ何も却下していません。理由を添えて `decline {named} -- <理由>` と入力してください。理由なしで却下するには `decline {named} --` と入力します。',
   'refs.askReasonTitle': '却下の理由は?',
   'decided.task': 'タスク {id}',
   'decided.item':
@@ -133,9 +134,9 @@ export const ja: Catalog = {
   'decide.thisApplication': 'このアプリケーション',
   'decide.theRequester': '申請者',
   'decide.confirmText':
-    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}承認すると、{person} に {app} への{withLevel, select, yes {{level} の} other {}}アクセスを与えます。下で確認してください。',
+    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}承認すると、{person} に {app} の{withLevel, select, yes { {level} } other {}}アクセス権を付与します。下で確認してください。',
   'decide.confirmQuestion':
-    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}{person} に {app} への{withLevel, select, yes {{level} の} other {}}アクセスを与えますか?',
+    '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}{person} に {app} の{withLevel, select, yes { {level} } other {}}アクセス権を付与しますか?',
   'decide.confirmTitle': 'この承認を確認',
   'decide.gone': 'そのタスクはもうありません。',
   'error.noEmail':
@@ -165,6 +166,8 @@ export const ja: Catalog = {
   'context.decided': '過去 {days} 日で承認 {approved} 件、却下 {declined} 件',
   'context.noneDecided': '過去 {days} 日の決定はありません',
   'time.underAMinute': '1 分未満',
+  'time.justNow': 'たった今',
+  'time.inUnderAMinute': '1 分以内',
   'bot.slowDown':
     '操作が速すぎて追いつけません。何も実行していません。数秒待ってからもう一度お試しください。',
   'bot.slowDownTitle': '少しお待ちください',
@@ -174,9 +177,9 @@ export const ja: Catalog = {
   'request.noApp':
     '「{typed}」という名前のアプリケーションは見つかりませんでした。`apps` ですべて表示できます。',
   'request.noAppGuess':
-    '「{typed}」という名前のアプリケーションは見つかりませんでした。{apps} のことですか?',
+    '「{typed}」という名前のアプリケーションは見つかりませんでした。{apps}のことですか?',
   'request.severalLevels':
-    '{app} には複数の権限レベルがあります: {levels}。どれかを指定してください。例: `request {app} {first} -- why you need it`。',
+    '{app} には複数の権限レベルがあります: {levels}。どれかを指定してください。例: `request {app} {first} -- 必要な理由`。',
   'request.levelMatchesSeveral': '「{typed}」は {app} の複数のレベルに当てはまります。',
   'request.noSuchLevel': '{app} に権限レベル「{typed}」はありません。',
   'request.chooseLevel': '{what} {levels} から選んでください。',
@@ -200,17 +203,17 @@ export const ja: Catalog = {
   'groups.none':
     '「{typed}」という名前のグループは見つかりませんでした。`groups` ですべて表示できます。',
   'groups.noneGuess':
-    '「{typed}」という名前のグループは見つかりませんでした。{groups} のことですか?',
+    '「{typed}」という名前のグループは見つかりませんでした。{groups}のことですか?',
   'groups.empty': 'ユーザーグループはありません。',
   'groups.summary': 'グループ: {names}',
-  'groups.title': '{count, plural, other {# 個のグループ}}',
-  'groups.hint': '`members <group>` でメンバーを表示できます。',
+  'groups.title': '{count, plural, other {# 件のグループ}}',
+  'groups.hint': '`members <グループ>` でメンバーを表示できます。',
   'apps.noMatch': '「{search}」に当てはまるアプリケーションはありません。',
   'apps.empty': 'アプリケーションはありません。',
-  'apps.title': '{count, plural, other {# 個のアプリケーション}}',
-  'apps.titleMatching': '「{search}」に当てはまるアプリケーション {count, plural, other {# 個}}',
+  'apps.title': '{count, plural, other {# 件のアプリケーション}}',
+  'apps.titleMatching': '「{search}」に当てはまるアプリケーション: {count, plural, other {# 件}}',
   'apps.summary': '{title}: {names}',
-  'apps.hint': '`request <app> [level] -- <why>` でアクセスを申請できます。',
+  'apps.hint': '`request <アプリ> [権限レベル] -- <理由>` でアクセスを申請できます。',
   'person.mentioned': 'メンションした人',
   'person.withEmail': '{name} ({email})',
   'person.noMentions': 'ここではメンションは使えません。メールアドレスで指定してください。',
@@ -260,20 +263,20 @@ export const ja: Catalog = {
   'change.notRequester':
     'この変更を確定またはキャンセルできるのは、依頼した本人だけです。何も変更していません。',
   'change.underWay':
-    'この変更は現在実行中です。少ししてから `members <group>` で結果を確認してください。',
+    'この変更は現在実行中です。少ししてから `members <グループ>` で結果を確認してください。',
   'change.alreadySettled': 'この変更はすでに完了しています。二重には実行していません。',
   'change.nothingToDo':
     '{action, select, add {{who} はすでに {group} のメンバーです。何もすることはありません。} other {{who} は {group} のメンバーではありません。何もすることはありません。}}',
   'bind.inAChannel':
-    '紐付けはチャンネル用です: グループの `members` に答えさせたいチャンネルで `group bind <group>` と入力してください。',
+    '紐付けはチャンネル用です: グループの `members` に答えさせたいチャンネルで `group bind <グループ>` と入力してください。',
   'bind.done':
     '{who} がこのチャンネルを {group} に紐付けました: ここで `members` と入力するとメンバーが表示されます。',
   'bind.notBound': 'このチャンネルはどのグループにも紐付いていません。',
   'bind.undone': 'このチャンネルは {group} に紐付かなくなりました。',
   'members.whichGroup':
-    'どのグループですか? `members <group>` と入力してください。{inChannel, select, yes {グループの管理者は `group bind <group>` で、ここで `members` だけで答えるようにできます。} other {}}',
+    'どのグループですか? `members <グループ>` と入力してください。{inChannel, select, yes {グループの管理者は `group bind <グループ>` で、ここで `members` だけで答えるようにできます。} other {}}',
   'rules.nobodyManages':
-    'まだ誰もチャットからグループのメンバーを変更できません: accessbot の管理者が GROUP_ADMINS_GROUP または GROUP_MANAGERS で有効にします (docs/groups-and-audit.md を参照)。',
+    'まだ誰もチャットからグループのメンバーを変更できません: accessbot の管理者が GROUP_ADMINS_GROUP または GROUP_MANAGERS で有効にします。',
   'rules.mayNotManage':
     '{group} のメンバーを変更する権限はありません: 変更できるのは{who, select, both {グループの管理者と accessbot の管理者} admins {accessbot の管理者} other {グループの管理者}}だけです。何も変更していません。',
   'rules.noAuditors':
@@ -286,7 +289,7 @@ export const ja: Catalog = {
   'history.of': '{name} の最近の操作',
   'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
-    '{outcome, select, approved {承認} declined {却下} other {{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} unconfirmed {未確認} other {失敗}}}} {task}{withReason, select, yes { — 「{reason}」} other {}}',
+    '{task} {outcome, select, approved {を承認} declined {を却下} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} unconfirmed {未確認} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
   'history.taskId': 'タスク {id}',
   'history.task':
     '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
@@ -326,6 +329,8 @@ export const ja: Catalog = {
   'report.column.byApplication': 'アプリケーション',
   'report.column.byApprover': '承認者',
   'report.column.byTaskType': 'タスクの種類',
+  'report.taskType':
+    '{type, select, AccessRequest {アクセス申請} EntitlementReview {アクセスの見直し} OffboardingStep {オフボーディングの手順} other {{name}}}',
   'report.count': '決定',
   'report.medianColumn': '中央値',
   'report.medianShort': '中央値',
@@ -344,7 +349,7 @@ export const ja: Catalog = {
   'report.chat.sent':
     '送信: リマインダー {reminders, plural, other {# 件}}、エスカレーション {escalations, plural, other {# 件}}、催促 {nudges, plural, other {# 件}}',
   'report.chat.full':
-    'グラフと、すべてのアプリケーション、承認者、タスクの種類を含む完全なレポートは accessbot のホストで作成します: `npm run report -- --days {days} --format html --out report.html` (docs/report.md)。',
+    'グラフと、すべてのアプリケーション、承認者、タスクの種類を含む完全なレポートは、accessbot の運用担当者に依頼してください。運用担当者が accessbot のホストで `npm run report -- --days {days} --format html --out report.html` を実行して作成します。',
   'report.chat.cannotRead': '現在、レポートを作成できません。後でもう一度お試しください。',
   'report.chat.summary': '{title}: {lines}',
   'poller.newForChannel': '承認者への新しいタスク',
@@ -366,13 +371,13 @@ export const ja: Catalog = {
   'poller.requestGone': '申請はもうありません',
   'poller.requestDecided': '決定済み',
   'render.andMore': 'ほか {count} 件',
-  'render.shell.type': '入力: {approve}、または {decline}',
+  'render.shell.type': '入力: {approve}、または decline {ref} -- <理由>',
   'render.shell.sentTo': '{person} に送信しました: {title}',
   'render.shell.update': '更新',
   'render.shell.greeting':
     'accessbot — あなたは {email} です。`help` でコマンド一覧、`quit` で終了します。',
   'slack.formFailed':
-    '申請フォームを開けませんでした。1 行で入力することもできます: `request <app> [level] -- <justification>`。',
+    '申請フォームを開けませんでした。1 行で入力することもできます: `request <アプリ> [権限レベル] -- <申請理由>`。',
   'slack.staleButton':
     'このボタンは無効です (タスクを指していません)。スラッシュコマンドで `tasks` と入力すると、自分のタスクを確認できます。',
   'slack.staleForm':
@@ -407,7 +412,7 @@ export const ja: Catalog = {
   'home.recentUnavailable': '現在、最近の操作を表示できません。',
   'home.recentEmpty': 'ここやスラッシュコマンドで行った決定とグループの変更が下に表示されます。',
   'home.decision':
-    '{outcome, select, approved {承認} declined {却下} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} other {失敗}} · {when} · タスク {id}{withReason, select, yes { — 「{reason}」} other {}}',
+    '{outcome, select, approved {承認} declined {却下} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} other {失敗}} · {when} · {task}{withReason, select, yes { — 「{reason}」} other {}}',
   'render.slack.leftOut': 'ほかに {what}は表示していません (Slack には長すぎます)。',
   'render.slack.moreTasks': '{count, plural, other {# 件のタスク}}',
   'render.slack.moreParts': '{count, plural, other {# 個の部分}}',
@@ -453,12 +458,12 @@ export const ja: Catalog = {
   'button.lookingSpoken':
     '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を確認中と伝える',
   'requests.none':
-    '把握しているアクセス申請はありません。`request <app>` でアクセスを申請できます。',
+    '把握しているアクセス申請はありません。`request <アプリ>` でアクセスを申請できます。',
   'requests.title': '自分のアクセス申請',
   'requests.state':
     '{state, select, waiting {{who} の判断待ち} approved {{withBy, select, yes {{by} が} other {}}承認済み} declined {{withBy, select, yes {{by} が} other {}}却下{withReason, select, yes {: 「{reason}」} other {}}} unknown {不明: Access Service がこの申請のタスクを示していません} other {{withBy, select, yes {{by}: } other {}}{status}}}',
   'requests.item':
-    '{n}. {what} — {stateText} · {age}前に申請{withNudged, select, yes { · {nudged}前にリマインド} other {}}',
+    '{n}. {what} — {stateText} · 申請: {age}{withNudged, select, yes { · リマインド: {nudged}} other {}}',
   'requests.howToNudge': '判断待ちの申請は `nudge {n}` で承認者にリマインドできます。',
   'nudge.off': 'ここではリマインドが無効なため、催促もできません。何も送信していません。',
   'nudge.noNumberListed':
@@ -470,16 +475,16 @@ export const ja: Catalog = {
   'nudge.notWaiting':
     '{what} の申請はもう判断待ちではありません: {stateText}。何も送信していません。',
   'nudge.tooSoon':
-    '{what} の承認者には {age}前にリマインドしました。{next} 以降 ({wait}後) に再度リマインドできます。',
+    '{what} の承認者には、すでにリマインドしています ({age})。{next} 以降 ({wait}) に再度リマインドできます。',
   'nudge.tooSoonTitle': 'まだリマインドしていません',
   'nudge.nobody':
     '{what} の承認者は誰も accessbot を使っていないため、リマインドできませんでした。',
   'nudge.sent': '{what} について {who} にリマインドしました。',
   'nudge.later': '{name} は勤務時間外です。リマインドは {at} に届きます。',
   'nudge.andThen': '{first}{then}',
-  'nudge.next': '{next} 以降 ({wait}後) に再度リマインドできます。',
+  'nudge.next': '{next} 以降 ({wait}) に再度リマインドできます。',
   'nudge.message':
-    '{requester} が「{title}」についてのあなたの判断を待っています ({age}経過)。カードで判断するか、`tasks` と入力してください。',
+    '{requester} が「{title}」についてのあなたの判断を待っています (待ち時間: {age})。カードで判断するか、`tasks` と入力してください。',
   'nudge.messageTitle': '{requester} からのリマインド',
   'look.line': '{name} が確認中です ({since} から)',
   'look.done':

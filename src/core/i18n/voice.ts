@@ -93,6 +93,7 @@ export class Voice {
   readonly #time: Intl.DateTimeFormat;
   readonly #clock: Intl.DateTimeFormat;
   readonly #list: Intl.ListFormat;
+  readonly #relative: Intl.RelativeTimeFormat;
 
   constructor(locale: string, language: Language, timeZone: string, channel?: Voice) {
     this.locale = locale;
@@ -110,6 +111,7 @@ export class Voice {
     });
     this.#clock = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
     this.#list = new Intl.ListFormat(locale, { type: 'conjunction' });
+    this.#relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   }
 
   /** The message `key` in this voice's language, with its placeholders filled. */
@@ -129,23 +131,40 @@ export class Voice {
 
   /** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */
   age(ms: number): string {
-    const minutes = Math.max(0, Math.floor(ms / 60_000));
-    const [count, unit] =
-      minutes >= 2 * 24 * 60
-        ? [Math.floor(minutes / (24 * 60)), 'day']
-        : minutes >= 2 * 60
-          ? [Math.floor(minutes / 60), 'hour']
-          : [minutes, 'minute'];
+    const [count, unit] = largestUnit(ms);
     if (!count) return this.t('time.underAMinute');
     return new Intl.NumberFormat(this.locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
       count,
     );
   }
 
+  /**
+   * `3 days ago`, `vor 3 Tagen`, `3 日前`: how long ago, with the words and the case the
+   * language puts around it (a German `vor` takes the dative).
+   */
+  ago(ms: number): string {
+    const [count, unit] = largestUnit(ms);
+    return count ? this.#relative.format(-count, unit) : this.t('time.justNow');
+  }
+
+  /** `in 23 hours`, `in 23 Stunden`, `23 時間後`: how long from now. */
+  fromNow(ms: number): string {
+    const [count, unit] = largestUnit(ms);
+    return count ? this.#relative.format(count, unit) : this.t('time.inUnderAMinute');
+  }
+
   /** `A, B and C` as the language joins them. */
   list(items: readonly string[]): string {
     return this.#list.format(items);
   }
+}
+
+/** A span as its largest whole unit: days from two days on, hours from two hours, else minutes. */
+function largestUnit(ms: number): [number, 'day' | 'hour' | 'minute'] {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes >= 2 * 24 * 60) return [Math.floor(minutes / (24 * 60)), 'day'];
+  if (minutes >= 2 * 60) return [Math.floor(minutes / 60), 'hour'];
+  return [minutes, 'minute'];
 }
 
 /**

@@ -250,4 +250,14 @@ export const migrations: readonly Migration[] = [
   },
   outboxKinds(14, 'timestamptz'),
   requesters(15, { instant: 'timestamptz', json: 'jsonb', strict: '' }),
+  {
+    // A task's facts beyond its application and requester (its level, the person it is about,
+    // an offboarding step), so a reader's own language can name it: no English title is kept.
+    version: 16,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN level_name text;
+      ALTER TABLE audit_log ADD COLUMN user_name text;
+      ALTER TABLE audit_log ADD COLUMN task_step text;
+    `,
+  },
 ];

@@ -295,4 +295,14 @@ export const migrations: readonly Migration[] = [
   },
   outboxKinds(15, 'INTEGER'),
   requesters(16, { instant: 'INTEGER', json: 'TEXT', strict: ' STRICT' }),
+  {
+    // A task's facts beyond its application and requester (its level, the person it is about,
+    // an offboarding step), so a reader's own language can name it: no English title is kept.
+    version: 17,
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN level_name TEXT;
+      ALTER TABLE audit_log ADD COLUMN user_name TEXT;
+      ALTER TABLE audit_log ADD COLUMN task_step TEXT;
+    `,
+  },
 ];

@@ -22,6 +22,9 @@ const OPTIONAL = [
   'taskType',
   'taskCreatedAt',
   'decidedBy',
+  'levelName',
+  'userName',
+  'taskStep',
 ] as const;
 
 /**

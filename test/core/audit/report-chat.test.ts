@@ -87,6 +87,10 @@ describe('report in chat', () => {
         ),
       },
     ]);
+    // Who to ask, in words: a path in accessbot's repository reaches nobody in a chat.
+    const full = JSON.stringify(reply.blocks.at(-1));
+    expect(full).toContain('Ask whoever runs accessbot for the full report');
+    expect(full).not.toMatch(/docs\/|\.md\b/);
     const week = await t.bot.handle(t.as('frances'), 'report 7');
     expect(week.title).toBe('Report of the last 7 days');
     expect(JSON.stringify(week)).toContain('--days 7 --format html');

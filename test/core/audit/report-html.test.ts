@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderReport } from '../../../src/core/audit/report-out.ts';
-import { english } from '../../../src/core/i18n/voice.ts';
+import { english, voiceFor } from '../../../src/core/i18n/voice.ts';
 import type { AuditEntry } from '../../../src/store/store.ts';
 import { hostile, MARK } from '../../fakes/hostile-corpus.ts';
 import { demoEntries, demoLinks } from '../../fakes/report-demo.ts';
@@ -62,6 +62,37 @@ const page = (name: string, content: string) => {
 };
 
 describe('the report page', () => {
+  it('names the task types in the reader’s language, and one it does not know as given', () => {
+    const typed: AuditEntry[] = [
+      'AccessRequest',
+      'EntitlementReview',
+      'OffboardingStep',
+      'Sabbatical',
+    ].map((taskType, n) => ({
+      at: new Date(end.getTime() - DAY),
+      platform: 'slack',
+      chatUserId: 'U-ada',
+      accessUserId: 'a-ada',
+      detail: null,
+      action: 'approve',
+      taskId: `typed-${n}`,
+      taskType,
+      // Created apart: each is a decision of its own.
+      taskCreatedAt: new Date(end.getTime() - (2 + n) * DAY),
+      reason: null,
+      outcome: 'approved',
+    }));
+    const page = (locale: string) =>
+      renderReport(summarise(typed, period, end), 'html', voiceFor(locale));
+    const german = page('de-DE');
+    for (const name of ['Zugriffsantrag', 'Zugriffsprüfung', 'Offboarding-Schritt', 'Sabbatical']) {
+      expect(german).toContain(`<td>${name}</td>`);
+    }
+    expect(page('ja-JP')).toContain('<td>アクセスの見直し</td>');
+    expect(page('en')).toContain('<td>Offboarding step</td>');
+    expect(german).not.toMatch(/AccessRequest|EntitlementReview|OffboardingStep/);
+  });
+
   it('carries no script, no outside resource and no markup from the trail', () => {
     expect(html).not.toMatch(TAGS);
     expect(html).not.toMatch(ATTRIBUTES);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { historyReply } from '../../../src/core/audit/history.ts';
-import { english } from '../../../src/core/i18n/voice.ts';
+import { english, voiceFor } from '../../../src/core/i18n/voice.ts';
 import { groups, tasks, users } from '../../../src/sandbox/seed.ts';
 import { groupBot, RULES } from '../../helpers/group-bot.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
@@ -329,11 +329,55 @@ describe('history', () => {
     expect(await unconfigured.say('katherine', 'history all')).toContain('AUDITORS_GROUP');
   });
 
-  it('names a decided task by its title, application and requester beside its id', async () => {
+  it('names a decided task by its title, application and requester beside the start of its id', async () => {
     const t = await groupBot(sandbox.client);
     await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
-    expect(await t.say('ada', 'history')).toContain(
-      `Approved \\"Access request: GitHub (Write)\\" (requested by Grace Hopper), task ${tasks.adaGraceGithubWrite}`,
+    const short = tasks.adaGraceGithubWrite.slice(0, 8);
+    const own = await t.say('ada', 'history');
+    expect(own).toContain(
+      `Approved \\"Access request: GitHub (Write)\\" (requested by Grace Hopper), task ${short}`,
+    );
+    expect(own).not.toContain(tasks.adaGraceGithubWrite);
+    // The log keeps the task's facts, not an English sentence: each reader's language names it.
+    const [entry] = await t.store.listAudit({ taskId: tasks.adaGraceGithubWrite });
+    expect(entry).toMatchObject({
+      taskType: 'AccessRequest',
+      appName: 'GitHub',
+      levelName: 'Write',
+    });
+    expect(entry).not.toHaveProperty('taskTitle');
+    const said = async (locale: string) =>
+      JSON.stringify(await t.bot.handle({ ...t.as('ada'), locale }, 'history'));
+    expect(await said('de-DE')).toContain(
+      `Genehmigt „Zugriffsantrag: GitHub (Write)“ (beantragt von Grace Hopper), Aufgabe ${short}`,
+    );
+    expect(await said('ja-JP')).toContain(
+      `「アクセス申請: GitHub (Write)」 (申請者 Grace Hopper)、タスク ${short} を承認`,
+    );
+    // An entry that kept an English title, as accessbot once wrote them, shows it as written.
+    const titled = historyReply(
+      voiceFor('de-DE'),
+      [
+        {
+          at: new Date(),
+          platform: 'slack',
+          chatUserId: 'U-ada',
+          accessUserId: 'a-ada',
+          action: 'approve',
+          taskId: tasks.adaGraceGithubWrite,
+          taskTitle: 'Access request: GitHub (Write)',
+          taskType: 'AccessRequest',
+          appName: 'GitHub',
+          reason: null,
+          outcome: 'approved',
+          detail: null,
+        },
+      ],
+      'Ihre letzten Aktionen',
+      { withActor: false },
+    );
+    expect(titled.summary).toContain(
+      `Genehmigt „Access request: GitHub (Write)“, Aufgabe ${short}`,
     );
     // An entry written before titles were kept still names its task by id.
     const old = historyReply(
