@@ -79,7 +79,8 @@ function renderCard(v: Voice, card: TaskCard, paint: Paint): string[] {
   }
   if (card.buttons.length) {
     const code = card.buttons.find((b) => b.confirmation)?.confirmation;
-    const approve = code ? `approve ${ref} confirm ${clean(code)}` : `approve ${ref}`;
+    // A sensitive approval's confirmation is typed as every confirmation is: `confirm <code>`.
+    const approve = code ? `confirm ${clean(code)}` : `approve ${ref}`;
     lines.push(
       paint(
         'dim',

@@ -32,6 +32,7 @@ import { ownQuery, readHistory } from './audit/history.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
+import { type ConfirmDeps, confirmTyped } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
 import type { DecisionContext } from './decision-context.ts';
@@ -124,6 +125,7 @@ export class AccessBot {
   readonly #request: RequestDeps;
   readonly #requesters: Requesters;
   readonly #looks: LookDeps;
+  readonly #confirm: ConfirmDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -153,6 +155,12 @@ export class AccessBot {
     this.#request = { ...base, catalog: this.#catalog, requests: store };
     this.#requesters = new Requesters({ ...base, nudgeAfterMs: deps.nudgeAfterMs ?? 0 });
     this.#looks = { ...base, audience: this.#audience };
+    this.#confirm = {
+      groups: this.#groups,
+      pending: (link) => this.#audience.pending(link),
+      approve: (link, v, taskId, code) =>
+        this.#decider.decide(link, v, taskId, 'approve', undefined, code),
+    };
   }
 
   /**
@@ -193,9 +201,10 @@ export class AccessBot {
       case 'decline':
         if (!command.confirmed) return askReason(v, command.tasks);
         return this.#decideRefs(actor, v, command.tasks, 'decline', command.reason);
+      case 'confirm':
+        return confirmTyped(this.#confirm, await this.#identity.resolve(actor), v, command.code);
       case 'members':
       case 'group':
-      case 'confirm':
       case 'cancel':
       case 'history':
       case 'report':
