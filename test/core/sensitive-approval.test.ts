@@ -28,7 +28,7 @@ import {
 } from '../fakes/slack-payloads.ts';
 import { decidingBot, hostileRequest, openRequest } from '../helpers/decide-world.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
-import { openTerminalChat, type TerminalChat } from '../helpers/terminal-chat.ts';
+import { openTerminalChats, type TerminalChat } from '../helpers/terminal-chat.ts';
 
 /** Every look-up in time, however busy the machine: the bound is not what these tests are about. */
 const PATIENT = { DECISION_CONTEXT_WAIT: '10m' };
@@ -289,16 +289,9 @@ describe('the terminal: a typed line confirms', () => {
 
   beforeAll(async () => {
     const { bot, log } = await decidingBot(clientFor(sandbox.current));
-    chat = await openTerminalChat({ bot, email: users.ada.email, log });
-    const opened: TerminalChat[] = [chat];
-    inLanguage = async (locale) => {
-      const other = await openTerminalChat({ bot, email: users.ada.email, log, locale });
-      opened.push(other);
-      return other;
-    };
-    return async () => {
-      for (const one of opened) await one.stop();
-    };
+    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    ({ chat, inLanguage } = chats);
+    return chats.stop;
   });
 
   it('says a wrong code, or one that confirms nothing, in German and Japanese', async () => {

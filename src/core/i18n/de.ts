@@ -113,6 +113,9 @@ export const de: Catalog = {
   'refs.askReason':
     'Noch nichts abgelehnt: Bitte nennen Sie den Grund. Geben Sie `decline {named} -- <reason>` ein, oder `decline {named} --`, um ohne Grund abzulehnen.',
   'refs.askReasonTitle': 'Warum ablehnen?',
+  'refs.askReasonNext':
+    'Noch nichts abgelehnt. Geben Sie den Grund als nächste Nachricht ein — oder `--`, um ohne Grund abzulehnen, oder `cancel`, um nichts abzulehnen.',
+  'refs.reasonLeft': 'Nichts abgelehnt. Mit `tasks` sehen Sie, was auf Ihre Entscheidung wartet.',
   'decided.task': 'Aufgabe {id}',
   'decided.item':
     '{title}: {outcome, select, approved {genehmigt} declined {abgelehnt} already_decided {bereits entschieden} not_assignee {nicht in Ihrer Aufgabenliste} self_approval {Ihr eigener Antrag} not_found {gibt es nicht mehr} unconfirmed {übersprungen — eine sensible Anwendung: einzeln genehmigen und bestätigen} other {fehlgeschlagen}}{withMore, select, yes { — {more}} other {}}',

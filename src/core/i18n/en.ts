@@ -112,6 +112,9 @@ export const en = {
   'refs.askReason':
     'Nothing declined yet: please say why. Type `decline {named} -- <reason>`, or `decline {named} --` to decline without a reason.',
   'refs.askReasonTitle': 'Why decline?',
+  'refs.askReasonNext':
+    'Nothing declined yet. Type the reason as your next message — or `--` to decline without one, or `cancel` to decline nothing.',
+  'refs.reasonLeft': 'Nothing declined. Type `tasks` to see what waits for your decision.',
   'decided.task': 'Task {id}',
   'decided.item':
     '{title}: {outcome, select, approved {approved} declined {declined} already_decided {already decided} not_assignee {not in your task list} self_approval {your own request} not_found {no longer exists} unconfirmed {skipped — a sensitive application: approve it on its own and confirm} other {failed}}{withMore, select, yes { — {more}} other {}}',

@@ -110,6 +110,10 @@ export const ja: Catalog = {
   'refs.askReason':
     'まだ何も却下していません。理由を書いてください: `decline {named} -- <reason>` と入力します。理由なしで却下するには `decline {named} --` です。',
   'refs.askReasonTitle': '却下の理由は?',
+  'refs.askReasonNext':
+    'まだ何も却下していません。理由を次のメッセージで入力してください。理由なしで却下するには `--`、何も却下しない場合は `cancel` と入力します。',
+  'refs.reasonLeft':
+    '何も却下していません。`tasks` と入力すると、判断を待っているタスクが表示されます。',
   'decided.task': 'タスク {id}',
   'decided.item':
     '{title}: {outcome, select, approved {承認しました} declined {却下しました} already_decided {すでに決定済み} not_assignee {あなたのタスク一覧にありません} self_approval {自分の申請です} not_found {もうありません} unconfirmed {スキップ — 機密性の高いアプリケーションです。個別に承認して確認してください} other {失敗しました}}{withMore, select, yes { — {more}} other {}}',
