@@ -354,7 +354,7 @@ describe('the terminal: a typed line confirms', () => {
     expect(both).toContain('Approved 1 of 2 tasks');
     expect(both).toContain('skipped — a sensitive application');
     expect(await chat.ask(`approve ${other} ${plain} confirm ${code}`)).toContain(
-      'A confirmation names one task and its code',
+      'Type a confirmation with the code it shows: `confirm <code>`',
     );
   });
 

@@ -39,7 +39,7 @@ export const de: Catalog = {
   'parse.approveNoReason': '`approve` nimmt keinen Grund. Verwendung: {usage}',
   'parse.reportDays': '`report` nimmt eine Anzahl Tage von 1 bis {max}. Verwendung: {usage}',
   'parse.confirmation':
-    'Eine Bestätigung nennt eine Aufgabe und ihren Code, wie die Bestätigung es angibt: `approve <task> confirm <code>`.',
+    'Geben Sie eine Bestätigung mit dem Code ein, den sie zeigt: `confirm <code>` (oder `approve <task> confirm <code>` für eine Aufgabe).',
   'parse.whichApp': 'Welche Anwendung? Verwendung: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` nimmt keine Argumente: Es löst die Bindung des Kanals, in dem Sie es eingeben.',

@@ -35,7 +35,7 @@ export const en = {
   'parse.approveNoReason': '`approve` takes no reason. Usage: {usage}',
   'parse.reportDays': '`report` takes a number of days from 1 to {max}. Usage: {usage}',
   'parse.confirmation':
-    'A confirmation names one task and its code, as the confirmation says: `approve <task> confirm <code>`.',
+    'Type a confirmation with the code it shows: `confirm <code>` (or `approve <task> confirm <code>`, for one task).',
   'parse.whichApp': 'Which application? Usage: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` takes no arguments: it unbinds the channel you type it in.',

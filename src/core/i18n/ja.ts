@@ -36,7 +36,7 @@ export const ja: Catalog = {
   'parse.approveNoReason': '`approve` に理由は付けません。使い方: {usage}',
   'parse.reportDays': '`report` には 1 から {max} までの日数を指定します。使い方: {usage}',
   'parse.confirmation':
-    '確認では、確認メッセージのとおりタスクを 1 件とそのコードを指定します: `approve <task> confirm <code>`。',
+    '確認は、表示されたコードを付けて入力します: `confirm <code>` (1 件のタスクなら `approve <task> confirm <code>` でも入力できます)。',
   'parse.whichApp': 'どのアプリケーションですか? 使い方: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` に引数は不要です。入力したチャンネルの紐付けを解除します。',
