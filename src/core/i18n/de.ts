@@ -148,9 +148,9 @@ export const de: Catalog = {
     '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} {withLevel, select, yes {Zugriff mit der Stufe {level}} other {Zugriff}} auf {app} geben?',
   'decide.confirmTitle': 'Diese Genehmigung bestätigen',
   'decide.wrongCode':
-    'Dieser Code bestätigt diese Genehmigung nicht (vertippt, oder der Antrag hat sich seitdem geändert): Es wurde nichts genehmigt. {asks}',
+    'Dieser Code bestätigt diese Genehmigung nicht: Er wurde falsch eingegeben, oder der Antrag hat sich seitdem geändert. Es wurde nichts genehmigt. {asks}',
   'confirm.nothingWaits':
-    'Unter dem Code {code} wartet keine Bestätigung auf Sie: Vielleicht ist er vertippt, abgelaufen oder schon erledigt. Es wurde nichts getan. Prüfen Sie den Code, oder geben Sie den Befehl noch einmal ein, um eine neue Bestätigung zu erhalten.',
+    'Unter dem Code {code} wartet keine Bestätigung auf Sie: Vielleicht ist er vertippt, abgelaufen oder schon erledigt. Es wurde nichts getan. Prüfen Sie den Code oder geben Sie den Befehl noch einmal ein, um eine neue Bestätigung zu erhalten.',
   'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',
   'error.noEmail':
     'Auf Ihrem Chat-Profil sehe ich keine E-Mail-Adresse, daher weiß ich nicht, wer Sie im Access Service sind. Bitten Sie Ihre Administration zu prüfen, ob accessbot E-Mail-Adressen lesen darf.',
