@@ -48,7 +48,7 @@ import { type ChatActor, Identity } from './identity.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
-import { askReason as askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
+import { askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
 import { type RateLimit, rateLimit } from './rate-limit.ts';
 import { kept, type Reply, warning } from './reply.ts';
 import {
@@ -185,10 +185,10 @@ export class AccessBot {
   }
 
   /**
-   * A line typed in a conversation (`place.conversation`: the terminal, a Teams chat), where the
-   * bot may be waiting for an answer: the command for the platform to `run`, the reply the line
-   * already got (the answer taken, the question left, a line that is no command), or nothing (an
-   * empty line, with no question waiting).
+   * A line typed in a conversation (the terminal, a Teams chat), where the bot may be waiting for
+   * an answer: the command for the platform to `run` (with `place.conversation`), the reply the
+   * line already got (the answer taken, the question left, a line that is no command), or
+   * nothing (an empty line, with no question waiting).
    */
   async read(actor: ChatActor, text: string): Promise<Line> {
     const v = this.voiceOf(actor);

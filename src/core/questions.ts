@@ -51,7 +51,7 @@ export type Line =
 export type Read = Line | { kind: 'decline'; taskIds: string[]; reason?: string };
 
 /** `decline 1` typed where the next line is heard: asks why, and waits for the answer. */
-export async function askReason(
+export async function askReasonNext(
   deps: QuestionDeps,
   who: Asked,
   v: Voice,
