@@ -125,7 +125,8 @@ function renderCard(v: Voice, card: TaskCard, paint: Paint, labels: number): str
   // A numbered card is one of a list, whose closing note says what to type.
   if (card.buttons.length && !card.number) {
     const code = card.buttons.find((b) => b.confirmation)?.confirmation;
-    const approve = code ? `approve ${ref} confirm ${clean(code)}` : `approve ${ref}`;
+    // A sensitive approval's confirmation is typed as every confirmation is: `confirm <code>`.
+    const approve = code ? `confirm ${clean(code)}` : `approve ${ref}`;
     lines.push(paint('dim', `      ${v.t('render.shell.type', { approve, ref })}`));
   }
   return lines;

@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
+import type { Place } from '../../src/core/place.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { clean } from '../../src/core/text.ts';
 import type { Logger } from '../../src/log.ts';
@@ -16,7 +17,7 @@ import { renderReply } from './render.ts';
 import { openTerminal } from './terminal.ts';
 
 export interface ShellOptions {
-  bot: Pick<AccessBot, 'taskList' | 'handle' | 'voiceOf'>;
+  bot: Pick<AccessBot, 'taskList' | 'read' | 'run' | 'voiceOf'>;
   email: string;
   /** The terminal's language, from LC_ALL, LC_MESSAGES or LANG; unset: DEFAULT_LOCALE. */
   locale?: string;
@@ -48,6 +49,8 @@ export function startShell(options: ShellOptions): Shell {
     email: async () => options.email,
     locale: options.locale,
   };
+  // The next line typed reaches the bot: a question ("Why decline?") takes it as the answer.
+  const here: Place = { conversation: true };
   const terminal = openTerminal(options.input, output, interactive);
   const rl = terminal.lines;
   // A terminal's width, read at each print: it may have been resized.
@@ -88,7 +91,9 @@ export function startShell(options: ShellOptions): Shell {
           rl.close();
           return;
         }
-        if (text) say(await bot.handle(actor, text));
+        const read = await bot.read(actor, text);
+        if (read.kind === 'command') say(await bot.run(actor, read.command, here));
+        else if (read.kind === 'reply') say(read.reply);
         else terminal.prompt();
       });
     });

@@ -33,6 +33,7 @@ const mark: Record<PastDecision['outcome'], string> = {
   not_found: ':grey_question:',
   failed: ':x:',
   unconfirmed: ':warning:',
+  wrong_code: ':warning:',
 };
 
 export async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {

@@ -1,13 +1,16 @@
 /**
  * Typed commands. In a personal chat the text is the command; in a channel or group chat the
- * bot's @mention is removed first. `members` answers where it was asked, for everyone there;
- * every other answer is private, so in a channel it goes to the asker's personal chat.
+ * bot's @mention is removed first. A chat is a conversation: a question the bot asked ("Why
+ * decline?") takes the person's next message as its answer. `members` answers where it was
+ * asked, for everyone there; every other answer is private, so in a channel it goes to the
+ * asker's personal chat.
  */
 import { type Activity, TurnContext } from 'botbuilder';
-import { type ParseResult, parseCommand } from '../../src/core/commands.ts';
+import type { Command } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Place } from '../../src/core/place.ts';
+import type { Line } from '../../src/core/questions.ts';
 import { info, type Reply, warning } from '../../src/core/reply.ts';
 import { cardActivity, messageActivity } from './activity.ts';
 import { mentionedActor, type TeamsPerson } from './actor.ts';
@@ -42,11 +45,17 @@ export async function onMessage(
   const { activity } = context;
   const started = performance.now();
   const v = deps.bot.voiceOf(actor);
-  const parsed = parseCommand(commandText(activity), v);
-  const name = parsed.ok ? parsed.command.name : 'invalid';
-  const answer = await answerFor(deps, v, parsed, actor, placeOf(deps, context, speaker));
+  const line = await deps.bot.read(actor, commandText(activity));
+  // A message with nothing but the bot's mention asks what it can do.
+  const read: Exclude<Line, { kind: 'nothing' }> =
+    line.kind === 'nothing' ? { kind: 'command', command: { name: 'help' } } : line;
+  const answer =
+    read.kind === 'command'
+      ? await answerFor(deps, v, read.command, actor, placeOf(deps, context, speaker))
+      : plain(read.reply);
   const { tone, visibility } = answer.reply;
-  if (parsed.ok) deps.metrics.commands.inc({ platform: 'teams', command: name, tone });
+  const name = read.kind === 'command' ? read.command.name : (read.answered ?? 'invalid');
+  if (name !== 'invalid') deps.metrics.commands.inc({ platform: 'teams', command: name, tone });
   deps.metrics.commandSeconds.observe(
     { platform: 'teams', command: name },
     (performance.now() - started) / 1000,
@@ -61,16 +70,15 @@ export async function onMessage(
   }
 }
 
+const plain = (reply: Reply): Answer => ({ reply, activity: messageActivity(reply) });
+
 async function answerFor(
   deps: TeamsContext,
   v: Voice,
-  parsed: ParseResult,
+  command: Command,
   actor: ChatActor,
   place: Place,
 ): Promise<Answer> {
-  const plain = (reply: Reply) => ({ reply, activity: messageActivity(reply) });
-  if (!parsed.ok) return plain(warning(v, parsed.message));
-  const { command } = parsed;
   if (command.name === 'request' && !command.target) {
     const form = await requestFormCard(deps.bot, actor);
     if (!form.ok) return plain(form.reply);
@@ -91,5 +99,6 @@ function placeOf(deps: TeamsContext, context: TurnContext, speaker: TeamsPerson)
   return {
     channelId: personal ? undefined : conversation.id,
     mention: (userId) => mentionedActor(deps, context, speaker, userId),
+    conversation: true,
   };
 }

@@ -20,6 +20,7 @@ import type {
   LookStore,
   PersonAuditEntry,
   Platform,
+  QuestionStore,
   RateStore,
   RequesterStore,
   RequestStore,
@@ -32,6 +33,7 @@ import { ownQuery, readHistory } from './audit/history.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
+import { type ConfirmDeps, confirmTyped } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
 import type { DecisionContext } from './decision-context.ts';
@@ -46,6 +48,7 @@ import { type ChatActor, Identity } from './identity.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
+import { askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
 import { type RateLimit, rateLimit } from './rate-limit.ts';
 import { kept, type Reply, warning } from './reply.ts';
 import {
@@ -70,6 +73,7 @@ export type BotStore = LinkStore &
   GroupChangeStore &
   ChannelGroupStore &
   RateStore &
+  QuestionStore &
   RequesterStore &
   LookStore;
 
@@ -124,6 +128,8 @@ export class AccessBot {
   readonly #request: RequestDeps;
   readonly #requesters: Requesters;
   readonly #looks: LookDeps;
+  readonly #confirm: ConfirmDeps;
+  readonly #questions: QuestionDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -153,6 +159,13 @@ export class AccessBot {
     this.#request = { ...base, catalog: this.#catalog, requests: store };
     this.#requesters = new Requesters({ ...base, nudgeAfterMs: deps.nudgeAfterMs ?? 0 });
     this.#looks = { ...base, audience: this.#audience };
+    this.#questions = base;
+    this.#confirm = {
+      groups: this.#groups,
+      pending: (link) => this.#audience.pending(link),
+      approve: (link, v, taskId, code) =>
+        this.#decider.decide(link, v, taskId, 'approve', undefined, code),
+    };
   }
 
   /**
@@ -169,6 +182,25 @@ export class AccessBot {
     const parsed = parseCommand(text, v);
     if (!parsed.ok) return warning(v, parsed.message);
     return this.run(actor, parsed.command, place);
+  }
+
+  /**
+   * A line typed in a conversation (the terminal, a Teams chat), where the bot may be waiting for
+   * an answer: the command for the platform to `run` (with `place.conversation`), the reply the
+   * line already got (the answer taken, the question left, a line that is no command), or
+   * nothing (an empty line, with no question waiting).
+   */
+  async read(actor: ChatActor, text: string): Promise<Line> {
+    const v = this.voiceOf(actor);
+    try {
+      const line = await readLine(this.#questions, actor, v, text);
+      if (line.kind !== 'decline') return line;
+      if (!(await this.mayAct(actor))) return { kind: 'reply', reply: slowDown(v) };
+      const reply = await this.#decideIds(actor, v, line.taskIds, 'decline', line.reason);
+      return { kind: 'reply', reply, answered: 'decline' };
+    } catch (error) {
+      return { kind: 'reply', reply: replyForError(v, error, this.#deps.log) };
+    }
   }
 
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
@@ -191,11 +223,12 @@ export class AccessBot {
       case 'approve':
         return this.#decideRefs(actor, v, command.tasks, 'approve', undefined, command.confirm);
       case 'decline':
-        if (!command.confirmed) return askReason(v, command.tasks);
+        if (!command.confirmed) return this.#askReason(actor, v, command.tasks, place);
         return this.#decideRefs(actor, v, command.tasks, 'decline', command.reason);
+      case 'confirm':
+        return confirmTyped(this.#confirm, await this.#identity.resolve(actor), v, command.code);
       case 'members':
       case 'group':
-      case 'confirm':
       case 'cancel':
       case 'history':
       case 'report':
@@ -437,9 +470,32 @@ export class AccessBot {
   ): Promise<Reply> {
     const ids = await this.#taskIds(actor, v, refs);
     if (!Array.isArray(ids)) return ids;
+    return this.#decideIds(actor, v, ids, decision, reason, confirmation);
+  }
+
+  /** One task's own reply, or a summary of several. */
+  async #decideIds(
+    actor: ChatActor,
+    v: Voice,
+    ids: readonly string[],
+    decision: Decision,
+    reason?: string,
+    confirmation?: string,
+  ): Promise<Reply> {
     const decide = (taskId: string) => this.#decide(actor, taskId, decision, reason, confirmation);
     if (ids.length === 1) return (await decide(ids[0]!)).reply;
     return decidedReply(v, await decideEach(ids, decide), decision);
+  }
+
+  /**
+   * `decline 1` without `--`: nothing is declined until the person says why. Where their next line
+   * is heard, it is taken as the reason; elsewhere they are told how to give one.
+   */
+  async #askReason(actor: ChatActor, v: Voice, refs: readonly TaskRef[], place: Place) {
+    if (!place.conversation) return askReason(v, refs);
+    const ids = await this.#taskIds(actor, v, refs);
+    if (!Array.isArray(ids)) return ids;
+    return askReasonNext(this.#questions, actor, v, ids);
   }
 
   /** The tasks named by list numbers, id prefixes of the actor's own tasks, or ids. */

@@ -2,7 +2,8 @@
  * The command language, shared by every platform: `help`, `tasks`, `approve <ref>…`,
  * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`,
  * `request <app> [level] [-- justification]`, `requests`, `nudge <request>`, `looking <task>`,
- * and the group and audit commands of groups/commands.ts (`group …`, `confirm`, `cancel`, `history`). Whatever follows `--` is free
+ * `confirm <code>` (every confirmation, see confirmations.ts), and the group and audit commands of
+ * groups/commands.ts (`group …`, `cancel`, `history`). Whatever follows `--` is free
  * text; everything before it has one meaning only, so a reason can never be taken for a task and
  * a task never for a reason. Parsing never throws: anything else gets a usage message that says what was wrong
  * and what would work.
@@ -10,10 +11,11 @@
 import { z } from 'zod';
 import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report.ts';
 import {
-  ChangeCommand,
+  CancelCommand,
+  ChangeId,
   GroupCommand,
   HistoryCommand,
-  parseChangeCommand,
+  parseCancelCommand,
   parseGroupCommand,
   parseHistoryCommand,
   words,
@@ -56,6 +58,11 @@ export const RequestRef = z.union([
 export type RequestRef = z.infer<typeof RequestRef>;
 /** What confirms a sensitive approval (see sensitivity.ts). */
 export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
+/**
+ * What `confirm` takes: any code a confirmation shows — a sensitive approval's code, or a group
+ * change's id (the wider of the two shapes).
+ */
+export const ConfirmCode = ChangeId;
 
 export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('help') }),
@@ -88,8 +95,8 @@ export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('nudge'), request: RequestRef }),
   z.object({ name: z.literal('looking'), task: TaskRef }),
   GroupCommand,
-  ChangeCommand.extend({ name: z.literal('confirm') }),
-  ChangeCommand.extend({ name: z.literal('cancel') }),
+  z.object({ name: z.literal('confirm'), code: ConfirmCode }),
+  CancelCommand,
   HistoryCommand,
   z.object({ name: z.literal('report'), days: z.number().int().min(1).max(MAX_DAYS) }),
 ]);
@@ -244,9 +251,12 @@ export function parseCommand(input: string, v: Voice): ParseResult {
     }
     case 'group':
       return parseGroupCommand(v, args);
-    case 'confirm':
+    case 'confirm': {
+      const code = ConfirmCode.safeParse(args.trim().toLowerCase());
+      return code.success ? ok({ name, code: code.data }) : fail(v.t('parse.whichConfirmation'));
+    }
     case 'cancel':
-      return parseChangeCommand(v, name, args);
+      return parseCancelCommand(v, args);
     case 'history':
       return parseHistoryCommand(v, args);
     case 'report': {

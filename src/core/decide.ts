@@ -146,13 +146,15 @@ export class Decider {
 
   /**
    * A sensitive application's approval without its confirmation (a single click, a forged one,
-   * "approve all", or a confirmation of other facts): nothing is approved, the actor is asked.
+   * "approve all"), or with a code that does not confirm it (mistyped, or for other facts):
+   * nothing is approved, the actor is asked, and told when the code was wrong.
    */
   async #unconfirmed(task: Task, confirmation: string | undefined): Promise<Said | undefined> {
     const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
     const code = confirmationCode(task);
     if (sensitivity === 'no' || confirmation === code) return undefined;
-    return (w) => askToConfirm(w, task, sensitivity, code, this.#d.pendingStatus);
+    const asked = { sensitivity, code, wrong: confirmation !== undefined };
+    return (w) => askToConfirm(w, task, asked, this.#d.pendingStatus);
   }
 
   async #act(
@@ -248,11 +250,17 @@ function selfApproval(v: Voice, task: Task): DecisionResult {
   );
 }
 
+/** What a confirmation asks with: why, its code, and whether a wrong code came first. */
+interface Asked {
+  sensitivity: Exclude<Sensitivity, 'no'>;
+  code: string;
+  wrong: boolean;
+}
+
 function askToConfirm(
   v: Voice,
   task: Task,
-  sensitivity: Exclude<Sensitivity, 'no'>,
-  code: string,
+  { sensitivity, code, wrong }: Asked,
   pendingStatus: string,
 ): DecisionResult {
   const f = taskFacts(task);
@@ -264,12 +272,13 @@ function askToConfirm(
     level: level ? inert(level) : '',
     withLevel: flag(level),
   };
-  const text = v.t('decide.confirmText', words);
+  const asks = v.t('decide.confirmText', words);
+  const text = wrong ? v.t('decide.wrongCode', { asks }) : asks;
   const extras = { sensitivity, context: [] };
   const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
   return {
     ...kept(
-      'unconfirmed',
+      wrong ? 'wrong_code' : 'unconfirmed',
       warning(v, text, {
         title: v.t('decide.confirmTitle'),
         blocks: [

@@ -18,6 +18,8 @@ export const AuditOutcome = z.enum([
   'failed',
   /** An approval of a sensitive application that came without its confirmation: not made. */
   'unconfirmed',
+  /** An approval of a sensitive application with a code that does not confirm it: not made. */
+  'wrong_code',
 ]);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
 

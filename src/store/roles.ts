@@ -221,6 +221,25 @@ export interface RateStore {
   countAction(key: string, window: Date): Promise<number>;
 }
 
+/**
+ * The question the bot last asked a person in a conversation (the terminal, a Teams chat), which
+ * the next line they type may answer — on any replica. One per person: asking replaces it.
+ */
+export interface QuestionStore {
+  /** Keeps `question` for the person until `expiresAt`, in place of any earlier one. */
+  askQuestion(
+    platform: Platform,
+    chatUserId: string,
+    question: JsonObject,
+    expiresAt: Date,
+  ): Promise<void>;
+  /**
+   * Removes the question waiting for the person and returns it, unless it expired by `now`:
+   * whoever takes it answers it, once.
+   */
+  takeQuestion(platform: Platform, chatUserId: string, now: Date): Promise<JsonObject | undefined>;
+}
+
 /** Replicas' heartbeats: how the others know one is gone and take over its intents at once. */
 export interface ReplicaStore {
   /** Records that `replica` is alive at `now`. */

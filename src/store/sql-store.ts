@@ -5,6 +5,7 @@ import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
 import { outboxTables } from './tables/outbox.ts';
 import { pollerTables } from './tables/poller.ts';
+import { questionTables } from './tables/questions.ts';
 import { rateTables } from './tables/rate.ts';
 import { replayTables } from './tables/replay.ts';
 import { requesterTables } from './tables/requesters.ts';
@@ -20,6 +21,7 @@ export function sqlStore(db: SqlDb): Store {
     ...replayTables(db),
     ...rateTables(db),
     ...requesterTables(db),
+    ...questionTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

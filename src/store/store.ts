@@ -28,7 +28,8 @@ export interface Store
     Role.ReplayStore,
     Role.RateStore,
     Role.GroupChangeStore,
-    Role.ChannelGroupStore {
+    Role.ChannelGroupStore,
+    Role.QuestionStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

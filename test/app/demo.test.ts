@@ -123,11 +123,11 @@ describe('the demo, end to end', () => {
       expect(asked).toContain('Approving gives Grace Hopper PowerUser access to AWS Console');
       const code = /confirm ([0-9a-f]{6})/.exec(asked)?.[1];
       mark = bot.stdout().length;
-      // A code for other facts approves nothing.
+      // A code for other facts approves nothing, and says so.
       bot.type(`approve ${taskId} confirm ${code === '000000' ? '111111' : '000000'}`);
-      await bot.waitFor(/Confirm this approval/, mark);
+      await bot.waitFor(/Confirm this approval\nThat code does not confirm this approval/, mark);
       mark = bot.stdout().length;
-      bot.type(`approve ${taskId} confirm ${code}`);
+      bot.type(`confirm ${code}`);
       await bot.waitFor(/You approved "Access request: AWS Console \(PowerUser\)"/, mark);
       bot.child.stdin.end();
       expect(await bot.exited).toBe(0);

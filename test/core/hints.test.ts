@@ -20,6 +20,7 @@ const samples: Array<[RegExp, string]> = [
   [/number|task/, '1'],
   [/^more/, '2'],
   [/^id$/, 'c0ffee42'],
+  [/^code$/, '4f1c2a'],
   [/group/, 'Engineering'],
   [/person/, 'grace@example.com'],
   [/level/, 'Write'],

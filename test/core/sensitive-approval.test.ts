@@ -28,7 +28,7 @@ import {
 } from '../fakes/slack-payloads.ts';
 import { decidingBot, hostileRequest, openRequest } from '../helpers/decide-world.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
-import { openTerminalChat, type TerminalChat } from '../helpers/terminal-chat.ts';
+import { openTerminalChats, type TerminalChat } from '../helpers/terminal-chat.ts';
 
 /** Every look-up in time, however busy the machine: the bound is not what these tests are about. */
 const PATIENT = { DECISION_CONTEXT_WAIT: '10m' };
@@ -154,6 +154,30 @@ describe('Slack: a form confirms', () => {
     expect(sandbox().state.task(sensitive).status).toBe('Declined');
   });
 
+  it('confirms by `/access confirm <code>`, and says when a code is wrong or confirms nothing', async () => {
+    const taskId = openRequest(sandbox(), 'katherine', 'aws', 'readOnly');
+    const typed = async (line: string) => {
+      const responseUrl = fake().responseUrl();
+      await sendCommand(slack.bot.url, line, 'U-ADA', responseUrl);
+      return text(await fake().waitFor(() => fake().respondedTo(responseUrl)[0]?.body));
+    };
+    const asked = await typed(`approve ${taskId}`);
+    expect(asked).toContain('Confirm this approval');
+    const code = new RegExp(`${taskId}:([0-9a-f]{6})`).exec(asked)?.[1];
+    expect(code).toBeDefined();
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await typed(`approve ${taskId} confirm ${wrong}`)).toContain(
+      'That code does not confirm this approval',
+    );
+    expect(await typed(`confirm ${wrong}`)).toContain(
+      `Nothing is waiting for your confirmation under the code ${wrong}`,
+    );
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    expect(await typed(`confirm ${code}`)).toContain('You approved');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+    checkAllPayloads(fake());
+  });
+
   it('keeps hostile names in the card and the form as text', async () => {
     const taskId = hostileRequest(sandbox(), allAtOnce);
     const list = await adaList();
@@ -226,6 +250,27 @@ describe('Teams: the card confirms', () => {
     expect(approvals(sandbox(), taskId)).toHaveLength(0);
   });
 
+  it('confirms by a typed `confirm <code>`, and says when a code confirms nothing', async () => {
+    const taskId = openRequest(sandbox(), 'margaret', 'aws', 'readOnly');
+    const typed = async (line: string) => {
+      t.h.connector.clear();
+      await t.h.post(t.h.activities.message('ada', line));
+      const sent = t.h.connector.calls.filter((c) => c.op === 'reply');
+      return shown(sent[0]?.activity);
+    };
+    const asked = await typed(`approve ${taskId}`);
+    expect(asked).toContain('Confirm this approval');
+    const code = /"confirmation":"([0-9a-f]{6})"/.exec(asked)?.[1];
+    expect(code).toBeDefined();
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await typed(`confirm ${wrong}`)).toContain(
+      `Nothing is waiting for your confirmation under the code ${wrong}`,
+    );
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    expect(await typed(`confirm ${code}`)).toContain('You approved');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+  });
+
   it('refuses a forged confirmation, and skips the task in "approve all"', async () => {
     const taskId = openRequest(sandbox(), 'barbara', 'aws', 'readOnly');
     const forged = await clickApprove({ value: taskId, confirmation: '000000' });
@@ -240,28 +285,68 @@ describe('Teams: the card confirms', () => {
 describe('the terminal: a typed line confirms', () => {
   const sandbox = useSandbox({ pageSize: 2 });
   let chat: TerminalChat;
+  let inLanguage: (locale: string) => Promise<TerminalChat>;
 
   beforeAll(async () => {
     const { bot, log } = await decidingBot(clientFor(sandbox.current));
-    chat = await openTerminalChat({ bot, email: users.ada.email, log });
-    return () => chat.stop();
+    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    ({ chat, inLanguage } = chats);
+    return chats.stop;
   });
 
-  it('asks, refuses a wrong code, approves once with the right one, and skips it in a list', async () => {
+  it('says a wrong code, or one that confirms nothing, in German and Japanese', async () => {
+    const taskId = openRequest(sandbox.current, 'ken', 'aws', 'readOnly');
+    const id = taskId.slice(0, 8);
+    const de = await inLanguage('de-DE');
+    const code = /Eingabe: confirm ([0-9a-f]{6})/.exec(await de.ask(`approve ${id}`))?.[1];
+    expect(code).toBeDefined();
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await de.ask(`approve ${id} confirm ${wrong}`)).toContain(
+      'Dieser Code bestätigt diese Genehmigung nicht',
+    );
+    expect(await de.ask(`confirm ${wrong}`)).toContain(
+      `Unter dem Code ${wrong} wartet keine Bestätigung auf Sie`,
+    );
+    const ja = await inLanguage('ja-JP');
+    expect(await ja.ask(`approve ${id} confirm ${wrong}`)).toContain(
+      'このコードではこの承認を確認できません',
+    );
+    expect(await ja.ask(`confirm ${wrong}`)).toContain(
+      `コード ${wrong} で確認を待っているものはありません`,
+    );
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+    expect(await ja.ask(`confirm ${code}`)).toContain('を承認しました');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(1);
+  });
+
+  it('asks, says a wrong code is wrong, approves once with `confirm <code>`, and skips it in a list', async () => {
     const taskId = openRequest(sandbox.current, 'grace', 'aws', 'readOnly');
     const id = taskId.slice(0, 8);
     const asked = await chat.ask(`approve ${id}`);
     expect(asked).toContain('Confirm this approval');
     expect(asked).toContain('Approving gives Grace Hopper ReadOnly access to AWS Console');
-    const code = /approve [0-9a-f]{8} confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+    const code = /Type: confirm ([0-9a-f]{6}), or decline/.exec(asked)?.[1];
     expect(code).toBeDefined();
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await chat.ask(`approve ${id} confirm ${wrong}`)).toContain('Confirm this approval');
+    const refused = await chat.ask(`approve ${id} confirm ${wrong}`);
+    expect(refused).toContain('That code does not confirm this approval');
+    expect(refused).toContain(`Type: confirm ${code}`);
+    expect(await chat.ask(`confirm ${wrong}`)).toContain(
+      `Nothing is waiting for your confirmation under the code ${wrong}`,
+    );
     expect(approvals(sandbox.current, taskId)).toHaveLength(0);
-    expect(await chat.ask(`approve ${id} confirm ${code}`)).toContain('You approved');
+    expect(await chat.ask(`confirm ${code!.toUpperCase()}`)).toContain('You approved');
     // Its id in full: the start of an id names only a pending task.
     expect(await chat.ask(`approve ${taskId} confirm ${code}`)).toContain('already decided');
+    expect(await chat.ask(`confirm ${code}`)).toContain('Nothing is waiting for your confirmation');
     expect(approvals(sandbox.current, taskId)).toHaveLength(1);
+    // Each try is in the history, in words.
+    const history = await chat.ask('history');
+    expect(history).toContain('Not approved yet, asked to confirm: "Access request: AWS Console');
+    expect(history).toContain(
+      'Not approved, wrong confirmation code: "Access request: AWS Console',
+    );
+    expect(history).not.toMatch(/Approve: unconfirmed/);
 
     const other = openRequest(sandbox.current, 'barbara', 'aws', 'readOnly').slice(0, 8);
     const plain = openRequest(sandbox.current, 'barbara', 'github', 'admin').slice(0, 8);
@@ -269,7 +354,7 @@ describe('the terminal: a typed line confirms', () => {
     expect(both).toContain('Approved 1 of 2 tasks');
     expect(both).toContain('skipped — a sensitive application');
     expect(await chat.ask(`approve ${other} ${plain} confirm ${code}`)).toContain(
-      'A confirmation names one task and its code',
+      'Type a confirmation with the code it shows: `confirm <code>`',
     );
   });
 

@@ -41,8 +41,13 @@ export async function openTerminalChat(
         replies.push(list.reply);
         return list;
       },
-      handle: async (...args) => {
-        const reply = await bot.handle(...args);
+      read: async (...args) => {
+        const line = await bot.read(...args);
+        if (line.kind === 'reply') replies.push(line.reply);
+        return line;
+      },
+      run: async (...args) => {
+        const reply = await bot.run(...args);
         replies.push(reply);
         return reply;
       },
@@ -70,7 +75,10 @@ export async function openTerminalChat(
   let asked = 0;
   await shown(asked, 0);
   return {
-    /** Types `line` (a command: not empty, not `quit`) and resolves with what it printed. */
+    /**
+     * Types `line` (not `quit`; empty only when a question waits for it) and resolves with what
+     * it printed.
+     */
     ask: (line: string) => {
       const from = seen.length;
       input.write(`${line}\n`);
@@ -96,5 +104,24 @@ export async function openTerminalChat(
         check();
       }),
     stop: () => shell.stop(),
+  };
+}
+
+/** One person's terminal chat, and more of theirs opened in other languages as a test asks. */
+export async function openTerminalChats(
+  options: Omit<Parameters<typeof openTerminalChat>[0], 'locale'>,
+) {
+  const opened: TerminalChat[] = [];
+  const inLanguage = async (locale?: string) => {
+    const chat = await openTerminalChat({ ...options, locale });
+    opened.push(chat);
+    return chat;
+  };
+  return {
+    chat: await inLanguage(),
+    inLanguage,
+    stop: async () => {
+      for (const chat of opened) await chat.stop();
+    },
   };
 }

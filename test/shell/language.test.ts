@@ -72,7 +72,7 @@ describe('the terminal chat in the terminal’s language', () => {
     ]);
     expect(out).toContain('Engineering — 6 Mitglieder\n');
     expect(out).toContain(
-      '`decline 1 -- <Grund>` ein oder `decline 1 --`, um ohne Grund abzulehnen.',
+      'Geben Sie den Grund als nächste Nachricht ein — oder `--`, um ohne Grund abzulehnen, oder `cancel`, um nichts abzulehnen.',
     );
     expect(out).toMatch(
       new RegExp(

@@ -398,6 +398,43 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       });
     });
 
+    describe('open questions', () => {
+      const asked = { kind: 'declineReason', taskIds: ['t-1', 't-2'] };
+
+      it('gives a question back once, to whoever takes it first', async () => {
+        await store.askQuestion('teams', 'U01', asked, minute(10));
+        const takers = await Promise.all(
+          [0, 1].map(() => store.takeQuestion('teams', 'U01', minute(1))),
+        );
+        expect(takers.filter(Boolean)).toEqual([asked]);
+        expect(await store.takeQuestion('teams', 'U01', minute(1))).toBeUndefined();
+      });
+
+      it('keeps one per person and platform: asking again replaces it', async () => {
+        await store.askQuestion('shell', 'ada', asked, minute(10));
+        await store.askQuestion(
+          'shell',
+          'ada',
+          { kind: 'declineReason', taskIds: ['t-3'] },
+          minute(20),
+        );
+        await store.askQuestion('teams', 'ada', asked, minute(10));
+        expect(await store.takeQuestion('shell', 'ada', minute(1))).toEqual({
+          kind: 'declineReason',
+          taskIds: ['t-3'],
+        });
+        expect(await store.takeQuestion('teams', 'ada', minute(1))).toEqual(asked);
+      });
+
+      it('answers nothing once the question expired, and forgets it', async () => {
+        await store.askQuestion('slack', 'U01', asked, minute(10));
+        expect(await store.takeQuestion('slack', 'U01', minute(10))).toBeUndefined();
+        await store.askQuestion('slack', 'U01', asked, minute(10));
+        expect(await store.takeQuestion('slack', 'U01', minute(11))).toBeUndefined();
+        expect(await store.takeQuestion('slack', 'U01', minute(1))).toBeUndefined();
+      });
+    });
+
     describe('lifecycle', () => {
       it('answers ping while open', async () => {
         await expect(store.ping()).resolves.toBeUndefined();
@@ -417,6 +454,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           store.rememberTasks('a-1', ['t-1'], new Date(0)),
           store.wasShown('a-1', 't-1'),
           store.ping(),
+          store.askQuestion('slack', 'U01', {}, new Date(0)),
+          store.takeQuestion('slack', 'U01', new Date(0)),
           ...pollerCalls(store),
           ...requesterCalls(store),
         ];

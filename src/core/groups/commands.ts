@@ -1,6 +1,7 @@
 /**
  * The commands about group membership and the audit trail: `group add|remove <group> <person>`,
- * `group bind <group>`, `group unbind`, `confirm <id>`, `cancel <id>` and `history [person|all]`.
+ * `group bind <group>`, `group unbind`, `cancel <id>` and `history [person|all]` (a change is
+ * confirmed with `confirm <id>`, the grammar of every confirmation: src/core/confirmations.ts).
  * A group and a person are told apart without guessing: a mention or an e-mail address is the
  * person; with names only, quotes ("All Staff") or the core's list of group names decide.
  */
@@ -42,10 +43,7 @@ export const ChangeId = z
   .max(64)
   .regex(/^[a-z0-9]+$/);
 
-export const ChangeCommand = z.object({
-  name: z.enum(['confirm', 'cancel']),
-  id: ChangeId,
-});
+export const CancelCommand = z.object({ name: z.literal('cancel'), id: ChangeId });
 
 export const HistorySubject = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('own') }),
@@ -103,10 +101,10 @@ function changeTarget(v: Voice, rest: string[], action: 'add' | 'remove'): Chang
   return { words: rest };
 }
 
-export function parseChangeCommand(v: Voice, name: 'confirm' | 'cancel', args: string) {
+export function parseCancelCommand(v: Voice, args: string): Parsed<z.infer<typeof CancelCommand>> {
   const id = ChangeId.safeParse(args.trim().toLowerCase());
-  if (!id.success) return fail(v.t('parse.whichChange', { name }));
-  return { ok: true as const, command: { name, id: id.data } };
+  if (!id.success) return fail(v.t('parse.whichChange', { name: 'cancel' }));
+  return { ok: true, command: { name: 'cancel', id: id.data } };
 }
 
 export function parseHistoryCommand(

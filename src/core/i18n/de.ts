@@ -39,7 +39,7 @@ export const de: Catalog = {
   'parse.approveNoReason': '`approve` erwartet keinen Grund. Verwendung: {usage}',
   'parse.reportDays': '`report` erwartet eine Anzahl Tage von 1 bis {max}. Verwendung: {usage}',
   'parse.confirmation':
-    'Eine Bestätigung nennt eine Aufgabe und ihren Code, wie die Bestätigung es angibt: `approve <task> confirm <code>`.',
+    'Geben Sie eine Bestätigung mit dem Code ein, den sie zeigt: `confirm <code>` (oder `approve <task> confirm <code>` für eine Aufgabe).',
   'parse.whichApp': 'Welche Anwendung? Verwendung: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` erwartet keine Argumente: Es löst die Bindung des Kanals, in dem Sie es eingeben.',
@@ -53,6 +53,8 @@ export const de: Catalog = {
   'parse.onePerson': 'Bitte nur eine Person auf einmal. {usage}',
   'parse.whichChange':
     'Welche Änderung? Geben Sie `{name} <id>` mit der ID aus der Bestätigung ein, z. B. `{name} k3m9q2xa`.',
+  'parse.whichConfirmation':
+    'Was bestätigen? Geben Sie `confirm <code>` mit dem Code ein, den die Bestätigung zeigt.',
   'parse.nameTooLong': 'Dieser Name ist zu lang (höchstens {max} Zeichen).',
   'card.anApplication': 'eine Anwendung',
   'card.aUser': 'ein Benutzer',
@@ -111,6 +113,9 @@ export const de: Catalog = {
   'refs.askReason':
     'Noch nichts abgelehnt: Bitte nennen Sie den Grund. Geben Sie `decline {named} -- <Grund>` ein oder `decline {named} --`, um ohne Grund abzulehnen.',
   'refs.askReasonTitle': 'Warum ablehnen?',
+  'refs.askReasonNext':
+    'Noch nichts abgelehnt. Geben Sie den Grund als nächste Nachricht ein — oder `--`, um ohne Grund abzulehnen, oder `cancel`, um nichts abzulehnen.',
+  'refs.reasonLeft': 'Nichts abgelehnt. Mit `tasks` sehen Sie, was auf Ihre Entscheidung wartet.',
   'decided.task': 'Aufgabe {id}',
   'decided.item':
     '{title}: {outcome, select, approved {genehmigt} declined {abgelehnt} already_decided {bereits entschieden} not_assignee {nicht in Ihrer Aufgabenliste} self_approval {Ihr eigener Antrag} not_found {gibt es nicht mehr} unconfirmed {übersprungen — eine sensible Anwendung: einzeln genehmigen und bestätigen} other {fehlgeschlagen}}{withMore, select, yes { — {more}} other {}}',
@@ -142,6 +147,10 @@ export const de: Catalog = {
   'decide.confirmQuestion':
     '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} Zugriff auf {app}{withLevel, select, yes { mit der Stufe {level}} other {}} gewähren?',
   'decide.confirmTitle': 'Diese Genehmigung bestätigen',
+  'decide.wrongCode':
+    'Dieser Code bestätigt diese Genehmigung nicht: Er wurde falsch eingegeben, oder der Antrag hat sich seitdem geändert. Es wurde nichts genehmigt. {asks}',
+  'confirm.nothingWaits':
+    'Unter dem Code {code} wartet keine Bestätigung auf Sie: Vielleicht ist er vertippt, abgelaufen oder schon erledigt. Es wurde nichts getan. Prüfen Sie den Code oder geben Sie den Befehl noch einmal ein, um eine neue Bestätigung zu erhalten.',
   'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',
   'error.noEmail':
     'Auf Ihrem Chat-Profil sehe ich keine E-Mail-Adresse, daher weiß ich nicht, wer Sie im Access Service sind. Bitten Sie Ihre Administration zu prüfen, ob accessbot E-Mail-Adressen lesen darf.',
@@ -294,7 +303,7 @@ export const de: Catalog = {
   'history.of': 'Letzte Aktionen von {name}',
   'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
-    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} unconfirmed {nicht bestätigt} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
+    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} unconfirmed {Noch nicht genehmigt, Bestätigung erbeten:} wrong_code {Nicht genehmigt, falscher Bestätigungscode:} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
   'history.taskId': 'Aufgabe {id}',
   'history.task':
     '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',
@@ -424,7 +433,7 @@ export const de: Catalog = {
   'home.recentEmpty':
     'Entscheidungen und Gruppenänderungen, die Sie hier oder mit dem Slash-Befehl treffen, erscheinen unten.',
   'home.decision':
-    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} other {Fehlgeschlagen}} · {when} · {task}{withReason, select, yes { — „{reason}“} other {}}',
+    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} wrong_code {Nicht genehmigt (falscher Bestätigungscode)} other {Fehlgeschlagen}} · {when} · {task}{withReason, select, yes { — „{reason}“} other {}}',
   'render.slack.leftOut': '…und {what} hier nicht angezeigt (zu lang für Slack).',
   'render.slack.moreTasks': '{count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}}',
   'render.slack.moreParts': '{count, plural, one {# weiterer Teil} other {# weitere Teile}}',

@@ -35,7 +35,7 @@ export const en = {
   'parse.approveNoReason': '`approve` takes no reason. Usage: {usage}',
   'parse.reportDays': '`report` takes a number of days from 1 to {max}. Usage: {usage}',
   'parse.confirmation':
-    'A confirmation names one task and its code, as the confirmation says: `approve <task> confirm <code>`.',
+    'Type a confirmation with the code it shows: `confirm <code>` (or `approve <task> confirm <code>`, for one task).',
   'parse.whichApp': 'Which application? Usage: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` takes no arguments: it unbinds the channel you type it in.',
@@ -49,6 +49,8 @@ export const en = {
   'parse.onePerson': 'One person at a time, please. {usage}',
   'parse.whichChange':
     'Which change? Type `{name} <id>` with the id shown on the confirmation, e.g. `{name} k3m9q2xa`.',
+  'parse.whichConfirmation':
+    'Confirm what? Type `confirm <code>` with the code the confirmation shows.',
   'parse.nameTooLong': 'That name is too long (the limit is {max} characters).',
   // A task's card.
   'card.anApplication': 'an application',
@@ -110,6 +112,9 @@ export const en = {
   'refs.askReason':
     'Nothing declined yet: please say why. Type `decline {named} -- <reason>`, or `decline {named} --` to decline without a reason.',
   'refs.askReasonTitle': 'Why decline?',
+  'refs.askReasonNext':
+    'Nothing declined yet. Type the reason as your next message — or `--` to decline without one, or `cancel` to decline nothing.',
+  'refs.reasonLeft': 'Nothing declined. Type `tasks` to see what waits for your decision.',
   'decided.task': 'Task {id}',
   'decided.item':
     '{title}: {outcome, select, approved {approved} declined {declined} already_decided {already decided} not_assignee {not in your task list} self_approval {your own request} not_found {no longer exists} unconfirmed {skipped — a sensitive application: approve it on its own and confirm} other {failed}}{withMore, select, yes { — {more}} other {}}',
@@ -141,6 +146,10 @@ export const en = {
   'decide.confirmQuestion':
     '{sensitivity, select, yes {{app} is a sensitive application.} other {I could not check whether {app} is a sensitive application, so I ask.}} Give {person} {withLevel, select, yes {{level} access} other {access}} to {app}?',
   'decide.confirmTitle': 'Confirm this approval',
+  'decide.wrongCode':
+    'That code does not confirm this approval (mistyped, or the request changed since): nothing was approved. {asks}',
+  'confirm.nothingWaits':
+    'Nothing is waiting for your confirmation under the code {code}: it may be mistyped, expired or already settled. Nothing was done. Check the code, or type the command again for a new confirmation.',
   'decide.gone': 'That task no longer exists.',
   // Failures.
   'error.noEmail':
@@ -294,7 +303,7 @@ export const en = {
   'history.of': 'Recent actions of {name}',
   'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
-    '{outcome, select, approved {Approved} declined {Declined} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} unconfirmed {unconfirmed} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
+    '{outcome, select, approved {Approved} declined {Declined} unconfirmed {Not approved yet, asked to confirm:} wrong_code {Not approved, wrong confirmation code:} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
   'history.taskId': 'task {id}',
   'history.task':
     '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',
@@ -419,7 +428,7 @@ export const en = {
   'home.recentEmpty':
     'Decisions and group changes you make here or with the slash command show up below.',
   'home.decision':
-    '{outcome, select, approved {Approved} declined {Declined} already_decided {Already decided by someone else} not_assignee {Refused (not assigned to you)} self_approval {Refused (your own request)} not_found {Task no longer exists} unconfirmed {Not approved (sensitive: waiting for your confirmation)} other {Failed}} · {when} · {task}{withReason, select, yes { — "{reason}"} other {}}',
+    '{outcome, select, approved {Approved} declined {Declined} already_decided {Already decided by someone else} not_assignee {Refused (not assigned to you)} self_approval {Refused (your own request)} not_found {Task no longer exists} unconfirmed {Not approved (sensitive: waiting for your confirmation)} wrong_code {Not approved (wrong confirmation code)} other {Failed}} · {when} · {task}{withReason, select, yes { — "{reason}"} other {}}',
   'render.slack.leftOut': '…and {what} not shown here (too long for Slack).',
   'render.slack.moreTasks': '{count, plural, one {# more task} other {# more tasks}}',
   'render.slack.moreParts': '{count, plural, one {# more part} other {# more parts}}',

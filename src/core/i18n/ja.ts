@@ -37,7 +37,7 @@ export const ja: Catalog = {
   'parse.approveNoReason': '`approve` に理由は付けません。使い方: {usage}',
   'parse.reportDays': '`report` には 1 から {max} までの日数を指定します。使い方: {usage}',
   'parse.confirmation':
-    '確認では、確認メッセージのとおりタスクを 1 件とそのコードを指定します: `approve <task> confirm <code>`。',
+    '確認は、表示されたコードを付けて入力します: `confirm <code>` (1 件のタスクなら `approve <task> confirm <code>` でも入力できます)。',
   'parse.whichApp': 'どのアプリケーションですか? 使い方: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` に引数は不要です。入力したチャンネルの紐付けを解除します。',
@@ -52,6 +52,8 @@ export const ja: Catalog = {
   'parse.onePerson': '一度に 1 人ずつ指定してください。{usage}',
   'parse.whichChange':
     'どの変更ですか? 確認メッセージの ID を付けて `{name} <id>` と入力してください。例: `{name} k3m9q2xa`。',
+  'parse.whichConfirmation':
+    '何を確認しますか? 確認メッセージに表示されたコードを付けて `confirm <code>` と入力してください。',
   'parse.nameTooLong': '名前が長すぎます (上限は {max} 文字です)。',
   'card.anApplication': 'アプリケーション',
   'card.aUser': 'ユーザー',
@@ -109,6 +111,10 @@ export const ja: Catalog = {
   'refs.askReason':
     'まだ何も却下していません。理由を添えて `decline {named} -- <理由>` と入力してください。理由なしで却下するには `decline {named} --` と入力します。',
   'refs.askReasonTitle': '却下の理由は?',
+  'refs.askReasonNext':
+    'まだ何も却下していません。理由を次のメッセージで入力してください。理由なしで却下するには `--`、何も却下しない場合は `cancel` と入力します。',
+  'refs.reasonLeft':
+    '何も却下していません。`tasks` と入力すると、判断を待っているタスクが表示されます。',
   'decided.task': 'タスク {id}',
   'decided.item':
     '{title}: {outcome, select, approved {承認しました} declined {却下しました} already_decided {すでに決定済み} not_assignee {あなたのタスク一覧にありません} self_approval {自分の申請です} not_found {もうありません} unconfirmed {スキップ — 機密性の高いアプリケーションです。個別に承認して確認してください} other {失敗しました}}{withMore, select, yes { — {more}} other {}}',
@@ -138,6 +144,10 @@ export const ja: Catalog = {
   'decide.confirmQuestion':
     '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}{person} に {app} の{withLevel, select, yes { {level} } other {}}アクセス権を付与しますか?',
   'decide.confirmTitle': 'この承認を確認',
+  'decide.wrongCode':
+    'このコードではこの承認を確認できません (入力の誤りか、その後に申請が変わった可能性があります)。何も承認していません。{asks}',
+  'confirm.nothingWaits':
+    'コード {code} で確認を待っているものはありません。入力の誤りか、期限切れか、すでに処理済みの可能性があります。何も実行していません。コードを確かめるか、もう一度コマンドを入力して新しい確認を受け取ってください。',
   'decide.gone': 'そのタスクはもうありません。',
   'error.noEmail':
     'チャットのプロフィールにメールアドレスが見当たらないため、Access Service でのあなたを特定できません。accessbot がメールアドレスを読めるか、管理者に確認を依頼してください。',
@@ -289,7 +299,7 @@ export const ja: Catalog = {
   'history.of': '{name} の最近の操作',
   'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
-    '{task} {outcome, select, approved {を承認} declined {を却下} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} unconfirmed {未確認} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
+    '{task} {outcome, select, approved {を承認} declined {を却下} unconfirmed {の承認: 確認待ちのため未承認} wrong_code {の承認: 確認コードが違うため未承認} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
   'history.taskId': 'タスク {id}',
   'history.task':
     '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
@@ -412,7 +422,7 @@ export const ja: Catalog = {
   'home.recentUnavailable': '現在、最近の操作を表示できません。',
   'home.recentEmpty': 'ここやスラッシュコマンドで行った決定とグループの変更が下に表示されます。',
   'home.decision':
-    '{outcome, select, approved {承認} declined {却下} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} other {失敗}} · {when} · {task}{withReason, select, yes { — 「{reason}」} other {}}',
+    '{outcome, select, approved {承認} declined {却下} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} wrong_code {未承認 (確認コードの誤り)} other {失敗}} · {when} · {task}{withReason, select, yes { — 「{reason}」} other {}}',
   'render.slack.leftOut': 'ほかに {what}は表示していません (Slack には長すぎます)。',
   'render.slack.moreTasks': '{count, plural, other {# 件のタスク}}',
   'render.slack.moreParts': '{count, plural, other {# 個の部分}}',

@@ -1,7 +1,11 @@
 import type { Migration } from '../migration.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
-import { requesters } from '../migration-requesters.ts';
+import { questions } from '../migration-questions.ts';
+import { type Dialect, requesters } from '../migration-requesters.ts';
 import { teamsKeys } from '../teams-keys.ts';
+
+/** This database's types in the migrations written once for both. */
+const dialect: Dialect = { instant: 'timestamptz', json: 'jsonb', strict: '' };
 
 /**
  * The PostgreSQL schema (append-only, see Migration): the same logical tables as SQLite's, with
@@ -249,7 +253,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   outboxKinds(14, 'timestamptz'),
-  requesters(15, { instant: 'timestamptz', json: 'jsonb', strict: '' }),
+  requesters(15, dialect),
   {
     // A task's facts beyond its application and requester (its level, the person it is about,
     // an offboarding step), so a reader's own language can name it: no English title is kept.
@@ -260,4 +264,5 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN task_step text;
     `,
   },
+  questions(17, dialect),
 ];

@@ -1,7 +1,11 @@
 import type { Migration } from '../migration.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
-import { requesters } from '../migration-requesters.ts';
+import { questions } from '../migration-questions.ts';
+import { type Dialect, requesters } from '../migration-requesters.ts';
 import { teamsKeys } from '../teams-keys.ts';
+
+/** This database's types in the migrations written once for both. */
+const dialect: Dialect = { instant: 'INTEGER', json: 'TEXT', strict: ' STRICT' };
 
 /**
  * The SQLite schema (append-only, see Migration). Dates are INTEGER epoch milliseconds, so they
@@ -294,7 +298,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   outboxKinds(15, 'INTEGER'),
-  requesters(16, { instant: 'INTEGER', json: 'TEXT', strict: ' STRICT' }),
+  requesters(16, dialect),
   {
     // A task's facts beyond its application and requester (its level, the person it is about,
     // an offboarding step), so a reader's own language can name it: no English title is kept.
@@ -305,4 +309,5 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN task_step TEXT;
     `,
   },
+  questions(18, dialect),
 ];

@@ -56,10 +56,11 @@ describe('group commands', () => {
   });
 
   it('reads confirm and cancel with the id from the card', () => {
-    expect(ok('confirm K3M9Q2XAPT')).toEqual({ name: 'confirm', id: 'k3m9q2xapt' });
+    expect(ok('confirm K3M9Q2XAPT')).toEqual({ name: 'confirm', code: 'k3m9q2xapt' });
     expect(ok('cancel k3m9q2xapt')).toEqual({ name: 'cancel', id: 'k3m9q2xapt' });
-    expect(refused('confirm')).toContain('Which change?');
-    expect(refused('confirm <script>')).toContain('Which change?');
+    expect(refused('confirm')).toContain('Confirm what?');
+    expect(refused('confirm <script>')).toContain('Confirm what?');
+    expect(refused('cancel')).toContain('Which change?');
   });
 
   it('reads history for oneself, everyone, or a person', () => {

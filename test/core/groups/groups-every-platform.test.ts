@@ -268,11 +268,18 @@ describe.each([0, 1, 2])('group changes on every platform (%#: Slack, Teams, ter
     security.delete(users[p().target].id);
   });
 
-  it('says a stale card expired, and changes nothing', async () => {
+  it('says a stale card expired, clicked or typed, and a code that names nothing, and changes nothing', async () => {
     const card = await p().say('ada', `group remove Design ${email()}`);
+    const typed = /confirm ([a-z0-9]{10})/.exec(
+      await p().say('ada', `group remove Design ${email()}`),
+    );
     p().advance(16 * 60_000);
     const stale = await p().click('ada', 'confirm', card);
     expect(stale).toContain('This confirmation expired');
+    expect(await p().say('ada', `confirm ${typed?.[1]}`)).toContain('This confirmation expired');
+    expect(await p().say('ada', 'confirm zzzzzzzzzz')).toContain(
+      'Nothing is waiting for your confirmation under the code zzzzzzzzzz',
+    );
     expect(inDesign(p().target)).toBe(true);
   });
 
