@@ -87,7 +87,8 @@ export const de: Catalog = {
   'button.declineSpoken':
     '{what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} ablehnen',
   'button.approveAll': 'Alle {count} genehmigen',
-  'button.approveAllSpoken': 'Alle {count} Aufgaben genehmigen: {tasks}',
+  'button.approveAllSpoken':
+    '{count, plural, one {Die eine Aufgabe genehmigen} other {Alle # Aufgaben genehmigen}}: {tasks}',
   'tasks.none': 'Sie haben keine offenen Aufgaben.',
   'tasks.notShown':
     '…und {count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}} nicht angezeigt. Entscheiden Sie einige und geben Sie dann wieder `tasks` ein.',

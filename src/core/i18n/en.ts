@@ -84,7 +84,8 @@ export const en = {
   'button.declineSpoken':
     'Decline {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
   'button.approveAll': 'Approve all {count}',
-  'button.approveAllSpoken': 'Approve all {count} tasks: {tasks}',
+  'button.approveAllSpoken':
+    '{count, plural, one {Approve the one task} other {Approve all # tasks}}: {tasks}',
   // The `tasks` list and `help`.
   'tasks.none': 'You have no pending tasks.',
   'tasks.notShown':

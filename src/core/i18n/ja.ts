@@ -86,7 +86,7 @@ export const ja: Catalog = {
   'button.declineSpoken':
     '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} を却下',
   'button.approveAll': '{count} 件すべて承認',
-  'button.approveAllSpoken': '{count} 件のタスクをすべて承認: {tasks}',
+  'button.approveAllSpoken': '{count, plural, other {# 件のタスクをすべて承認}}: {tasks}',
   'tasks.none': '未処理のタスクはありません。',
   'tasks.notShown':
     'ほかに {count, plural, other {# 件のタスク}}は表示していません。いくつか決定してから、もう一度 `tasks` と入力してください。',

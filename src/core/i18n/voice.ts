@@ -149,7 +149,8 @@ export class Voice {
 
   /** `in 23 hours`, `in 23 Stunden`, `23 時間後`: how long from now. */
   fromNow(ms: number): string {
-    const [count, unit] = largestUnit(ms);
+    // Rounded, not cut: a wait of a day less a moment is `in 24 hours`, never `in 23 hours`.
+    const [count, unit] = largestUnit(ms, Math.round);
     return count ? this.#relative.format(count, unit) : this.t('time.inUnderAMinute');
   }
 
@@ -159,11 +160,14 @@ export class Voice {
   }
 }
 
-/** A span as its largest whole unit: days from two days on, hours from two hours, else minutes. */
-function largestUnit(ms: number): [number, 'day' | 'hour' | 'minute'] {
+/**
+ * A span as its largest whole unit: days from two days on, hours from two hours, else whole
+ * minutes; days and hours cut down, or rounded where `round` says.
+ */
+function largestUnit(ms: number, round = Math.floor): [number, 'day' | 'hour' | 'minute'] {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
-  if (minutes >= 2 * 24 * 60) return [Math.floor(minutes / (24 * 60)), 'day'];
-  if (minutes >= 2 * 60) return [Math.floor(minutes / 60), 'hour'];
+  if (minutes >= 2 * 24 * 60) return [round(minutes / (24 * 60)), 'day'];
+  if (minutes >= 2 * 60) return [round(minutes / 60), 'hour'];
   return [minutes, 'minute'];
 }
 

@@ -31,6 +31,11 @@ describe('how long ago, and how long from now', () => {
     expect(v.fromNow(23 * 60 * MINUTE + 30_000)).toBe(hours);
   });
 
+  it('says a wait of a day less a moment as the day it nearly is, not an hour less', () => {
+    expect(voiceFor('en').fromNow(DAY - 5)).toBe('in 24 hours');
+    expect(voiceFor('en').ago(DAY - 5)).toBe('23 hours ago');
+  });
+
   it('reads well in the requests list and a nudge refused as too soon', () => {
     const de = voiceFor('de-DE');
     const item = de.t('requests.item', {
