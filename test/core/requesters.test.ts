@@ -57,7 +57,7 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     const listed = await w.say('grace', 'requests');
     expect(listed).toContain('Your access requests');
     expect(listed).toContain(
-      '1. GitHub (Read) — waiting for Ada Lovelace and Alan Turing · asked 2 hours ago',
+      '1. GitHub (Read) — waiting for Ada Lovelace and Alan Turing, asked 2 hours ago',
     );
     expect(listed).toContain('2. GitHub (Write) — waiting for');
     expect(listed).toContain('nudge 1');

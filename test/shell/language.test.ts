@@ -79,7 +79,7 @@ describe('the terminal chat in the terminal’s language', () => {
         `: Genehmigt „Zugriffsantrag: GitHub \\(Write\\)“ \\(beantragt von Grace Hopper\\), Aufgabe ${short}\n`,
       ),
     );
-    expect(out).toContain('wartet auf Radia Perlman · gestellt vor weniger als einer Minute\n');
+    expect(out).toContain('wartet auf Radia Perlman, gestellt vor weniger als einer Minute\n');
     // `report` is one of the commands help lists, `group unbind` too.
     expect(out).toMatch(/\n {2}report \[Tage\] — für Prüfer: /);
     expect(out).toContain('; group unbind — die Bindung wieder lösen\n');
@@ -108,7 +108,7 @@ describe('the terminal chat in the terminal’s language', () => {
     expect(out).toContain(
       '「アクセス申請: GitHub (Write)」 (申請者 Grace Hopper)、タスク 58293d99 を承認\n',
     );
-    expect(out).toContain('Radia Perlman の判断待ち · 申請: たった今\n');
+    expect(out).toContain('Radia Perlman の判断待ち、申請: たった今\n');
     expect(out).not.toMatch(/<reason>|\d+ members|Access request:|未満前/);
     // The requests list separates its parts with dots, as it does on every platform.
     expect(out.slice(0, out.indexOf('自分のアクセス申請'))).not.toMatch(NOISE);

@@ -487,7 +487,7 @@ export const de: Catalog = {
   'requests.state':
     '{state, select, waiting {wartet auf {who}} approved {genehmigt{withBy, select, yes { von {by}} other {}}} declined {abgelehnt{withBy, select, yes { von {by}} other {}}{withReason, select, yes {: „{reason}“} other {}}} unknown {unbekannt: Der Access Service nennt keine Aufgabe dazu} other {{status}{withBy, select, yes { von {by}} other {}}}}',
   'requests.item':
-    '{n}. {what} — {stateText} · gestellt {age}{withNudged, select, yes { · erinnert {nudged}} other {}}',
+    '{n}. {what} — {stateText}, gestellt {age}{withNudged, select, yes {, erinnert {nudged}} other {}}',
   'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge {n}`.',
   'nudge.off':
     'Erinnerungen sind hier ausgeschaltet, und damit auch Anstöße: Es wurde nichts gesendet.',

@@ -481,7 +481,7 @@ export const en = {
   'requests.state':
     '{state, select, waiting {waiting for {who}} approved {approved{withBy, select, yes { by {by}} other {}}} declined {declined{withBy, select, yes { by {by}} other {}}{withReason, select, yes {: "{reason}"} other {}}} unknown {not known: the Access Service names no task for it} other {{status}{withBy, select, yes { by {by}} other {}}}}',
   'requests.item':
-    '{n}. {what} — {stateText} · asked {age}{withNudged, select, yes { · nudged {nudged}} other {}}',
+    '{n}. {what} — {stateText}, asked {age}{withNudged, select, yes {, nudged {nudged}} other {}}',
   'requests.howToNudge': 'Remind the approvers of a waiting request with `nudge {n}`.',
   'nudge.off': 'Reminders are turned off here, and nudges with them: nothing was sent.',
   'nudge.noNumberListed':

@@ -473,7 +473,7 @@ export const ja: Catalog = {
   'requests.state':
     '{state, select, waiting {{who} の判断待ち} approved {{withBy, select, yes {{by} が} other {}}承認済み} declined {{withBy, select, yes {{by} が} other {}}却下{withReason, select, yes {: 「{reason}」} other {}}} unknown {不明: Access Service がこの申請のタスクを示していません} other {{withBy, select, yes {{by}: } other {}}{status}}}',
   'requests.item':
-    '{n}. {what} — {stateText} · 申請: {age}{withNudged, select, yes { · リマインド: {nudged}} other {}}',
+    '{n}. {what} — {stateText}、申請: {age}{withNudged, select, yes {、リマインド: {nudged}} other {}}',
   'requests.howToNudge': '判断待ちの申請は `nudge {n}` で承認者にリマインドできます。',
   'nudge.off': 'ここではリマインドが無効なため、催促もできません。何も送信していません。',
   'nudge.noNumberListed':

@@ -47,7 +47,7 @@ describe('how long ago, and how long from now', () => {
       withNudged: 'no',
     });
     expect(item).toBe(
-      '1. GitHub (Admin) — wartet auf Radia Perlman · gestellt vor weniger als einer Minute',
+      '1. GitHub (Admin) — wartet auf Radia Perlman, gestellt vor weniger als einer Minute',
     );
     const ja = voiceFor('ja-JP');
     const tooSoon = ja.t('nudge.tooSoon', {
