@@ -68,7 +68,7 @@ export function renderEnvExample(): string {
   lines.push(
     '',
     '# ── compose.yaml only ──',
-    '# The password of the PostgreSQL database compose.yaml runs (it builds DATABASE_URL from it).',
+    '# The password of the PostgreSQL database compose.yaml runs; accessbot gets it as PGPASSWORD.',
     'POSTGRES_PASSWORD=',
   );
   return `${lines.join('\n')}\n`;

@@ -14,9 +14,9 @@ import { z } from 'zod';
 
 const manifestDir = new URL('../manifest/teams/', import.meta.url);
 
-const USAGE = `usage: npm run teams:package -- --app-id <Microsoft App ID> --domain <accessbot's host>
+const USAGE = `usage: npm run teams:package -- --app-id <Microsoft App ID>
     --developer-name <your organisation> --website-url <https://…> --privacy-url <https://…>
-    --terms-url <https://…> [--out manifest/teams/accessbot-teams.zip]
+    --terms-url <https://…> [--domain <accessbot's host>] [--out manifest/teams/accessbot-teams.zip]
 
 Each flag may come from the environment instead: MicrosoftAppId, TEAMS_BOT_DOMAIN,
 TEAMS_DEVELOPER_NAME, TEAMS_WEBSITE_URL, TEAMS_PRIVACY_URL, TEAMS_TERMS_URL. The Microsoft App

@@ -1,11 +1,13 @@
 /**
- * Once per run: without TEST_DATABASE_URL the PostgreSQL tests skip themselves, and without
- * Chromium the browser test does; one line each says so and how to run them, instead of them
- * vanishing without a word.
+ * Once per run: without TEST_DATABASE_URL the PostgreSQL tests skip themselves, without
+ * Chromium the browser test does, without systemd-analyze or kubectl a deployment check does,
+ * and without ACCESSBOT_IMAGE the container image's test; one line each says so and how to run
+ * them, instead of them vanishing without a word.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium, INSTALL_CHROMIUM } from './helpers/chromium.ts';
+import { KUBECTL, runs, SYSTEMD_ANALYZE } from './helpers/deploy-tools.ts';
 
 export default function announceSkipped(): void {
   if (!findChromium()) {
@@ -14,6 +16,16 @@ export default function announceSkipped(): void {
     );
   }
   announceSkippedPostgres();
+  for (const tool of [SYSTEMD_ANALYZE, KUBECTL].filter((t) => !runs(t))) {
+    process.stdout.write(
+      `Deployment check skipped (test/app/deploy.test.ts): ${tool.check} cannot run here; install ${tool.probe[0]} with \`${tool.install}\`, as .ci/run does.\n`,
+    );
+  }
+  if (!process.env.ACCESSBOT_IMAGE) {
+    process.stdout.write(
+      'Image test skipped (test/image/image.test.ts): `bash .ci/image` builds the image with podman and runs it, as .ci/run does.\n',
+    );
+  }
 }
 
 function announceSkippedPostgres(): void {

@@ -1,7 +1,7 @@
 /**
  * The go-live rehearsal: deploy/accessbot.env.example filled in as an admin would — Slack over
  * HTTP, Teams and PostgreSQL — and two replicas started as the README's recipe starts them
- * (`node --env-file=… <heap flags> src/app/main.ts`, NODE_ENV=production). Both start and become
+ * (`node --env-file=… <heap flags> bin/accessbot.mjs`, NODE_ENV=production). Both start and become
  * ready; the same file without ACCESS_API_URL, or with DATABASE_URL empty, refuses to start with
  * one line; with the Access Service stopped both stay ready and tell people it is down.
  */
@@ -16,6 +16,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
 import { sendCommand } from '../fakes/slack-payloads.ts';
+import { entry, heapFlags } from '../helpers/start-command.ts';
 
 const root = new URL('../../', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, root), 'utf8');
@@ -34,11 +35,6 @@ function fill(example: string, values: Record<string, string>): string {
   return filled;
 }
 
-/** The README's replica recipe: node itself, the env file, npm start's heap flags. */
-const heapFlags = /exec node (.*) src\/app\/main\.ts$/
-  .exec(JSON.parse(read('package.json')).scripts.start)![1]!
-  .split(' ');
-
 interface Replica {
   child: ChildProcessWithoutNullStreams;
   stderr: () => string;
@@ -48,15 +44,11 @@ interface Replica {
 }
 
 function startReplica(envFile: string): Replica {
-  const child = spawn(
-    process.execPath,
-    [`--env-file=${envFile}`, ...heapFlags, 'src/app/main.ts'],
-    {
-      cwd: new URL('.', root),
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0' },
-      stdio: 'pipe',
-    },
-  );
+  const child = spawn(process.execPath, [`--env-file=${envFile}`, ...heapFlags, entry], {
+    cwd: new URL('.', root),
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0' },
+    stdio: 'pipe',
+  });
   let err = '';
   const waiting = new Set<() => void>();
   child.stderr.on('data', (chunk) => {

@@ -1,14 +1,17 @@
 /**
  * The README tells the truth: its demo transcript is replayed against the demo (the commands it
  * shows typed, its output compared line by line, times and ids aside, `…` standing for lines
- * left out), the pushed task it shows is what the demo pushes, and it sends readers to the
- * configuration table (checked against the settings in test/app/deploy.test.ts).
+ * left out), the pushed task it shows is what the demo pushes, it sends readers to the
+ * configuration table (checked against the settings in test/app/deploy.test.ts), its contents
+ * name every section, and the commands it shows work as shown. docs/README.md names every page.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBot } from '../helpers/spawn.ts';
+import { entry, heapFlags } from '../helpers/start-command.ts';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-readme-'));
@@ -49,6 +52,13 @@ function compare(expected: string, actual: string): { same: boolean; departs?: s
   const at = lines.findIndex((_, i) => !linesPattern(lines.slice(0, i + 1), false).test(output));
   return { same: false, departs: `README line ${at + 1}: ${lines[at]}\ndemo output:\n${actual}` };
 }
+
+/** GitHub's anchor for a heading. */
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 
 describe('the README', () => {
   it('shows a demo session that the demo really prints', async () => {
@@ -118,18 +128,45 @@ describe('the README', () => {
     }
     expect(readme.slice(readme.indexOf('## Connect Teams'))).toContain('`TEAMS_ALLOWED_TENANTS`');
   });
+
+  it('names every one of its sections in its contents', () => {
+    const contents = readme.slice(readme.indexOf('**Contents:**'), readme.indexOf('\n## '));
+    const linked = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]);
+    const sections = [...readme.matchAll(/^## (.+)$/gm)].map((m) => slug(m[1]!));
+    expect(linked).toEqual(sections);
+  });
+
+  it('shows the flags teams:package needs, and only those, as needed', () => {
+    const shown = /`npm run teams:package -- ([^`]+)`/.exec(readme)![1]!.replace(/\s+/g, ' ');
+    const values: Record<string, string> = {
+      '--app-id': '4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b',
+      '--developer-name': 'Corp IT',
+      '--domain': 'accessbot.corp.dev',
+    };
+    const flags = [...shown.matchAll(/(--[\w-]+) <[^>]+>/g)].map((m) => m[1]!);
+    const args = flags.flatMap((flag) => [flag, values[flag] ?? `https://corp.dev/${flag}`]);
+    const pack = (given: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['scripts/teams-package.ts', ...given, '--out', join(dataDir, 'teams.zip')],
+        {
+          cwd: new URL('../../', import.meta.url),
+          env: { PATH: process.env.PATH ?? '' },
+          encoding: 'utf8',
+        },
+      );
+    expect(pack(args).status).toBe(0);
+    flags.forEach((flag, i) => {
+      const without = [...args.slice(0, 2 * i), ...args.slice(2 * i + 2)];
+      expect({ flag, packed: pack(without).status === 0 }).toEqual({ flag, packed: false });
+    });
+  });
 });
 
 describe('the README and docs/', () => {
   const root = new URL('../../', import.meta.url);
   const docs = readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md'));
   const files = ['README.md', ...docs.map((f) => `docs/${f}`)];
-  /** GitHub's anchor for a heading. */
-  const slug = (heading: string) =>
-    heading
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N} _-]/gu, '')
-      .replace(/ /g, '-');
   const anchorsOf = (file: string) =>
     [...readFileSync(new URL(file, root), 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!));
 
@@ -156,9 +193,8 @@ describe('the README and docs/', () => {
     ...[...text.matchAll(/`((?:npm|node) [^`]+)`/g)].map((m) => m[1]!.replace(/\s+/g, ' ')),
   ];
   const scripts = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts;
-  const heapFlags = /exec node (.*) src\/app\/main\.ts$/.exec(scripts.start)![1]!;
 
-  it('run only scripts and files that exist, and node with the heap flags of npm start', () => {
+  it('run only scripts and files that exist, and accessbot as npm start runs it', () => {
     for (const file of files) {
       for (const line of commandsIn(readFileSync(new URL(file, root), 'utf8'))) {
         const where = `${file}: ${line}`;
@@ -172,9 +208,35 @@ describe('the README and docs/', () => {
         )) {
           expect(existsSync(new URL(path!, root)), where).toBe(true);
         }
-        if (/\bnode\b.*src\/app\/main\.ts/.test(line)) expect(line, where).toContain(heapFlags);
+        // Through the entry that checks the Node version, never the TypeScript file itself.
+        expect(line, where).not.toMatch(/\bnode\b.*src\/app\/main\.ts/);
+        if (line.includes(entry)) expect(line, where).toContain(`${heapFlags.join(' ')} ${entry}`);
       }
     }
+  });
+
+  it('run no sentence on into the next one', () => {
+    for (const file of files) {
+      const lines = readFileSync(new URL(file, root), 'utf8')
+        .replace(/```[\s\S]*?```/g, '')
+        .split('\n');
+      lines.forEach((line, i) => {
+        // A line that starts in lower case, right after one that ended a sentence.
+        const broken = /^[a-z]/.test(line) && /[.!?]$/.test(lines[i - 1]?.trim() ?? '');
+        expect(broken ? `${file}:${i + 1}: ${line}` : undefined).toBeUndefined();
+      });
+    }
+  });
+
+  it('list every page of docs/ in docs/README.md, each on one line', () => {
+    const index = readFileSync(new URL('docs/README.md', root), 'utf8').split('\n');
+    for (const page of docs.filter((f) => f !== 'README.md')) {
+      expect({ page, lines: index.filter((l) => l.includes(`](${page})`)).length }).toEqual({
+        page,
+        lines: 1,
+      });
+    }
+    expect(readme).toContain('](docs/README.md)');
   });
 
   it('name the entry point where it is', () => {

@@ -33,3 +33,26 @@ export function usePostgresStores(prefix: string, count: number): { stores: Stor
   });
   return holder;
 }
+
+/**
+ * A fresh schema of TEST_DATABASE_URL for the whole describe block, for processes started on it:
+ * `url` is the DATABASE_URL that puts them there. Dropped after the block.
+ */
+export function usePostgresSchema(prefix: string): { url: string } {
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
+  const schema = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  const holder = { url: '' };
+  let admin: pg.Pool;
+  beforeAll(async () => {
+    admin = new pg.Pool({ connectionString: databaseUrl });
+    await admin.query(`CREATE SCHEMA ${pg.escapeIdentifier(schema)}`);
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    holder.url = url.href;
+  });
+  afterAll(async () => {
+    await admin.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+    await admin.end();
+  });
+  return holder;
+}
