@@ -8,6 +8,7 @@ import { ConfigError } from '../errors.ts';
 import { escalates } from '../poller/rules.ts';
 import { isLoopback } from '../server/loopback.ts';
 import { SANDBOX, settings } from './settings.ts';
+import { unknownSettings } from './unknown-settings.ts';
 
 /** Where the terminal chat keeps its store against a real Access Service when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
@@ -93,7 +94,10 @@ const Env = z.object(settings).superRefine((env, ctx) => {
 
 export type Env = z.infer<typeof Env>;
 
-export type Config = ReturnType<typeof toConfig>;
+export type Config = ReturnType<typeof toConfig> & {
+  /** Outside production: one line per variable in accessbot's namespaces that is no setting. */
+  unknownSettings: string[];
+};
 
 function toConfig(env: Env) {
   const access =
@@ -207,14 +211,18 @@ function toConfig(env: Env) {
 /** Parses the environment; throws a `ConfigError` whose message has one line per problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
-    });
-    throw new ConfigError([...new Set(lines)].join('\n'));
-  }
-  return toConfig(parsed.data);
+  // Production refuses what it would otherwise ignore; elsewhere `unknownSettings` are warned of.
+  const unknown = unknownSettings(source);
+  const production = source.NODE_ENV?.toLowerCase() === 'production';
+  const problems = parsed.success ? [] : parsed.error.issues.map(lineOf);
+  if (production) problems.push(...unknown);
+  if (!parsed.success || problems.length) throw new ConfigError([...new Set(problems)].join('\n'));
+  return { ...toConfig(parsed.data), unknownSettings: production ? [] : unknown };
+}
+
+function lineOf(issue: z.core.$ZodIssue): string {
+  const name = String(issue.path[0] ?? 'environment');
+  return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
 }
 
 /** Every secret value of a config, so the logger can scrub them wherever they appear. */

@@ -20,6 +20,9 @@ import {
 } from './env-values.ts';
 import { demo, notifications, people } from './settings-behaviour.ts';
 
+/** The values of NODE_ENV that mean something, in any case. */
+const NODE_ENVS = ['production', 'development', 'test'];
+
 /** The value of ACCESS_API_URL that asks for the embedded sandbox by name. */
 export const SANDBOX = 'sandbox';
 
@@ -185,8 +188,11 @@ const teams = {
 
 const server = {
   NODE_ENV: optional(
-    z.string(),
-    'what kind of environment this is: `production` requires `ACCESS_API_URL` and `DATABASE_URL`; only `development` or `test` allow `TEAMS_ANONYMOUS`',
+    z.string().refine((value) => NODE_ENVS.includes(value.toLowerCase()), {
+      error: (issue) =>
+        `NODE_ENV must be production, development or test (got "${String(issue.input)}")`,
+    }),
+    'what kind of environment this is: `production`, `development` or `test`. `production` requires `ACCESS_API_URL` and `DATABASE_URL` and refuses unknown settings in accessbot’s namespaces (elsewhere they are warned about); only `development` or `test` allow `TEAMS_ANONYMOUS`',
   ),
   PORT: withDefault(
     intIn('PORT', 0, 65535),

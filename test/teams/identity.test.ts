@@ -150,9 +150,9 @@ describe('anonymous mode', () => {
   it.each([
     ['production', '127.0.0.1'],
     ['Production', '127.0.0.1'],
-    ['prod', '127.0.0.1'],
+    ['production', '::1'],
     [undefined, '127.0.0.1'],
-    ['staging', 'localhost'],
+    [undefined, 'localhost'],
     ['development', undefined],
     ['development', '0.0.0.0'],
     ['test', '::'],
