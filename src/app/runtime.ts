@@ -1,6 +1,7 @@
 /**
  * Wires the parts together from a parsed configuration: the Access Service (or the embedded
- * sandbox when none is configured), the store, the client, the poller and the bot, which tells
+ * sandbox when none is configured), read once to check the settings (access-health.ts), the
+ * store, the client, the poller and the bot, which tells
  * people and approvers through the poller's outbox. Returns one `close` that releases everything
  * in reverse order.
  */
@@ -17,8 +18,9 @@ import { Poller } from '../poller/poller.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
-import { AccessHealth, firstWorkApp } from './access-health.ts';
+import { AccessHealth } from './access-health.ts';
 import type { Config } from './config.ts';
+import { shownUrl } from './start-line.ts';
 
 export interface Runtime {
   bot: AccessBot;
@@ -106,7 +108,14 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     const store = await openStore(config.databaseUrl);
     closers.push(() => store.close());
     const observe = observeAccess(metrics);
-    const health = new AccessHealth(metrics.accessUp, () => firstWorkApp(client));
+    const health = new AccessHealth({
+      gauge: metrics.accessUp,
+      probe: () => client.probe(),
+      log,
+      clock: systemClock,
+      url: shownUrl(access.url),
+    });
+    closers.push(async () => health.stop());
     const client = new AccessClient({
       baseUrl: access.url,
       apiKey: access.apiKey,
@@ -116,9 +125,11 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       statusParam: config.tasks.statusParam,
       observe: (event) => {
         observe(event);
-        health.seen(event.status);
+        health.seen(event);
       },
     });
+    // Read once before anything is served: a wrong address or key stops start-up here.
+    await health.start();
     const context = decisionContext(config, { client, store, log });
     const poller = pollerFor(config, { client, store, log, metrics, context });
     const bot = new AccessBot({

@@ -203,7 +203,7 @@ describe('production fails closed', () => {
     expect(loadConfig(access).databaseUrl).toBe('sqlite:./data/accessbot.db');
   });
 
-  it('names origin, store, platforms, tenants and address in the first log line, no secret', () => {
+  it('names the base URL with its path, store, platforms, tenants and address in the first log line, no secret', () => {
     const config = loadConfig({
       ...access,
       ...slack,
@@ -215,12 +215,15 @@ describe('production fails closed', () => {
     });
     const line = startLine(config);
     expect(line).toEqual({
-      access: 'https://access.example.com',
+      access: 'https://access.example.com/api/v1/',
       store: 'postgres db.internal:5432/accessbot',
       platforms: ['slack (http)', 'teams'],
       tenants: ['t1'],
       listen: '0.0.0.0:8080',
     });
     expect(JSON.stringify(line)).not.toMatch(/db-pass-word|bot:/);
+    // A forgotten version prefix shows; credentials written into the URL do not.
+    const bare = loadConfig({ ...access, ACCESS_API_URL: 'https://u:url-pass@access.example.com' });
+    expect(startLine(bare).access).toBe('https://access.example.com/');
   });
 });

@@ -178,7 +178,7 @@ describe.skipIf(databaseUrl === undefined)(
         const [first] = replica.stderr().split('\n');
         expect(JSON.parse(first!)).toMatchObject({
           msg: 'starting',
-          access: new URL(sandbox.url).origin,
+          access: `${sandbox.url}/`,
           store: `postgres ${new URL(databaseUrl!).host}${new URL(databaseUrl!).pathname}`,
           platforms: ['slack (http)', 'teams'],
           tenants: ['72f988bf-86f1-41af-91ab-2d7cd011db47'],

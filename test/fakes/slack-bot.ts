@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext, pollerFor } from '../../src/app/runtime.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
+import { systemClock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -124,7 +125,13 @@ export async function startSlackBot(
     metrics,
     poller,
     context,
-    health: new AccessHealth(metrics.accessUp, async () => {}),
+    health: new AccessHealth({
+      gauge: metrics.accessUp,
+      probe: async () => {},
+      log,
+      clock: systemClock,
+      url: sandbox.url,
+    }),
     sandbox: undefined,
     close: () => store.close(),
   };
