@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
-import { systemClock } from '../core/clock.ts';
+import { type Clock, systemClock } from '../core/clock.ts';
 import { DecisionContext } from '../core/decision-context.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
@@ -36,6 +36,8 @@ export interface Runtime {
   health: AccessHealth;
   /** Sensitive applications and what approvers see beside a task: the bot's and the poller's. */
   context: DecisionContext;
+  /** The time the platforms and the health watch go by. */
+  clock: Clock;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -147,7 +149,18 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       context,
       voices: config.voices,
     });
-    return { bot, client, store, metrics, poller, health, context, sandbox, close };
+    return {
+      bot,
+      client,
+      store,
+      metrics,
+      poller,
+      health,
+      context,
+      clock: systemClock,
+      sandbox,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
