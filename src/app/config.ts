@@ -65,8 +65,11 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'TEAMS_ANONYMOUS',
     `TEAMS_ANONYMOUS=1 turns off Bot Framework authentication: it needs NODE_ENV=development or test and HOST=127.0.0.1 (or ::1, localhost); here NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'} and HOST is ${env.HOST ? `"${env.HOST}"` : 'unset (every interface)'}`,
   );
+  const appType = env.MicrosoftAppId && env.MicrosoftAppType;
+  // Single-tenant apps and managed identities are told to set their tenant id, which serves here too.
+  const ownTenant = appType === 'SingleTenant' || appType === 'UserAssignedMSI';
   need(
-    !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId,
+    !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId && !ownTenant,
     'TEAMS_ALLOWED_TENANTS',
     'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas (defaults to MicrosoftAppTenantId when that is set)',
   );
@@ -76,9 +79,19 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'TEAMS_ANONYMOUS=1 cannot be combined with MicrosoftAppId; unset one of them',
   );
   need(
-    !!env.MicrosoftAppId && env.MicrosoftAppType !== 'UserAssignedMSI' && !env.MicrosoftAppPassword,
+    !!env.MicrosoftAppId && !env.MicrosoftAppType,
+    'MicrosoftAppType',
+    'MicrosoftAppType is required with MicrosoftAppId: SingleTenant (with MicrosoftAppTenantId) for a bot created since August 2025, UserAssignedMSI for a managed identity, MultiTenant only for an older multi-tenant bot — as the Azure Bot’s Configuration page shows',
+  );
+  need(
+    (appType === 'SingleTenant' || appType === 'MultiTenant') && !env.MicrosoftAppPassword,
     'MicrosoftAppPassword',
-    'MicrosoftAppPassword is required when MicrosoftAppId is set',
+    'MicrosoftAppPassword is required when MicrosoftAppId is set (a client secret of the app), unless MicrosoftAppType is UserAssignedMSI',
+  );
+  need(
+    appType === 'UserAssignedMSI' && !!env.MicrosoftAppPassword,
+    'MicrosoftAppPassword',
+    'MicrosoftAppPassword must be unset with MicrosoftAppType=UserAssignedMSI: a managed identity has no client secret',
   );
   need(
     env.ESCALATE_AFTER > 0 && !(env.NOTIFY_RULES && escalates(env.NOTIFY_RULES)),
@@ -86,9 +99,9 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES (or set ESCALATE_AFTER=0)',
   );
   need(
-    env.MicrosoftAppType === 'SingleTenant' && !env.MicrosoftAppTenantId,
+    ownTenant && !env.MicrosoftAppTenantId,
     'MicrosoftAppTenantId',
-    'MicrosoftAppTenantId is required when MicrosoftAppType is SingleTenant',
+    `MicrosoftAppTenantId is required when MicrosoftAppType is ${appType}: the tenant id of the app (Azure Bot → Configuration → App Tenant ID)`,
   );
 });
 
@@ -153,6 +166,7 @@ function toConfig(env: Env) {
         ? {
             appId: env.MicrosoftAppId ?? '',
             appPassword: env.MicrosoftAppPassword,
+            // Anonymous mode only gets here without one.
             appType: env.MicrosoftAppType ?? 'MultiTenant',
             tenantId: env.MicrosoftAppTenantId,
             anonymous: env.TEAMS_ANONYMOUS === '1',
