@@ -86,6 +86,11 @@ export function renderConfigurationDoc(): string {
     'stops accessbot with one line naming it (`accessbot: configuration error: PORT must be a whole',
     'number`). An empty value counts as unset. With `NODE_ENV=production` or a chat platform',
     'configured, `ACCESS_API_URL` and `DATABASE_URL` are required ([deployment](deployment.md)).',
+    'A variable in accessbot’s namespaces — the first word of a setting (`POLL_`, `ACCESS_`,',
+    '`SLACK_`, …) or `MicrosoftApp` — that is none of them is a misspelling: with',
+    '`NODE_ENV=production` it stops the start (`unknown setting POLL_INTERVAL_SECOND — did you mean',
+    'POLL_INTERVAL_SECONDS?`), elsewhere it is logged as a warning. Other software’s variables',
+    '(`NODE_OPTIONS`, Kubernetes’ `…_SERVICE_HOST`) are left alone.',
     '[`deploy/accessbot.env.example`](../deploy/accessbot.env.example) lists the same settings,',
     'ready to fill in.',
   ];

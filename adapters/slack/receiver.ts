@@ -4,7 +4,7 @@
  * SLACK_BODY_LIMIT (a larger one is answered 413 unread); the gate checks the signature over
  * those raw bytes before anything is parsed — missing, wrong, older than five minutes or more
  * than five minutes ahead is 401 — so unsigned traffic never reaches the replay guard's store,
- * admission, rate limits or the handlers. An unsigned `ssl_check` (a tiny form) is answered 200
+ * admission, rate limits or the handlers, and is logged at most once a minute (refusals.ts). An unsigned `ssl_check` (a tiny form) is answered 200
  * and nothing more. A signed request is recorded by the replay guard (by signature, for every
  * replica): one seen before is answered 200 and dropped, whether it ran or was turned away busy.
  * The rest is Bolt's: parsing, the url_verification challenge, the 3 s rule, the ack.
@@ -16,6 +16,7 @@ import type { ReplayGuard, Route } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { slackLogger } from './logger.ts';
+import { Refusals } from './refusals.ts';
 
 export const SLACK_PATH = '/slack/events';
 /**
@@ -39,6 +40,8 @@ export interface SlackHttpOptions {
   replays: ReplayGuard;
   log: Logger;
   metrics: Metrics;
+  /** Milliseconds since the epoch: when a request is checked, and how often refusals are told. */
+  now: () => number;
 }
 
 const header = (req: IncomingMessage, name: string) => {
@@ -48,7 +51,8 @@ const header = (req: IncomingMessage, name: string) => {
 
 /** Bolt's receiver, and the route that hands it signed, first-seen requests. */
 export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; route: Route } {
-  const { signingSecret, replays, log, metrics } = options;
+  const { signingSecret, replays, log, metrics, now } = options;
+  const refusals = new Refusals(log, now);
   const receiver = new HTTPReceiver({
     signingSecret,
     endpoints: SLACK_PATH,
@@ -91,9 +95,10 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
 
   const route: Route = async (req, res, body) => {
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
-    const at = Date.now();
+    const at = now();
     const valid = signed(req, body, at);
-    if (!valid) return refuse(req, res, body, log, metrics);
+    if (!valid) return refuse(req, res, body, refusals, metrics);
+    refusals.passed();
     if (!(await firstTime(valid, at))) {
       log.warn('refused a replayed Slack request (same signature seen before)');
       return void res.writeHead(200).end();
@@ -108,13 +113,13 @@ function refuse(
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
-  log: Logger,
+  refusals: Refusals,
   metrics: Metrics,
 ): void {
   // Slack checks the certificate with an unsigned `ssl_check`; nothing else of it is read.
   const small = body.length <= SSL_CHECK_MAX_BYTES && req.headers['content-type'] === FORM;
   if (small && parse(body.toString('utf8')).ssl_check === '1') return void res.writeHead(200).end();
   metrics.errors.inc({ kind: 'slack_unsigned' });
-  log.warn('refused a Slack request without a valid signature');
+  refusals.refused();
   res.writeHead(401).end();
 }

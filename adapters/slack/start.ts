@@ -7,6 +7,7 @@
  */
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
+import { systemClock } from '../../src/core/clock.ts';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { Admission } from './admission.ts';
 import { SlackApi, type SlackApiOptions, webClientOptions } from './api.ts';
@@ -75,6 +76,7 @@ function buildApp(
     replays: ctx.replays,
     log,
     metrics: ctx.metrics,
+    now: () => (ctx.clock ?? systemClock).now().getTime(),
   });
   return { app: new App({ ...common, receiver }), route };
 }

@@ -24,31 +24,31 @@ import {
   ConfigurationBotFrameworkAuthentication,
   type TurnContext,
 } from 'botbuilder';
+import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 import { keepingConsole } from './botbuilder-console.ts';
+import { type AuthOverrides, botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';
 
-/**
- * Extra botbuilder authentication settings (its endpoint override keys, such as
- * `ToBotFromChannelOpenIdMetadataUrl`), for sovereign clouds and offline token tests.
- */
-export type AuthOverrides = Record<string, string>;
-
-export function createAdapter(teams: TeamsSettings, overrides: AuthOverrides = {}): CloudAdapter {
+/** The adapter, its tokens from `credentials` (credentials.ts): the same the start check used. */
+export function createAdapter(
+  teams: TeamsSettings,
+  overrides: AuthOverrides = {},
+  credentials?: ServiceClientCredentialsFactory,
+): CloudAdapter {
   if (!teams.appId && !teams.anonymous) {
     throw new ConfigError(
       'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',
     );
   }
-  const settings: Record<string, string> = {
-    MicrosoftAppId: teams.appId,
-    MicrosoftAppType: teams.appType,
-    ...(teams.appPassword ? { MicrosoftAppPassword: teams.appPassword } : {}),
-    ...(teams.tenantId ? { MicrosoftAppTenantId: teams.tenantId } : {}),
-    ...overrides,
-  };
-  return new CloudAdapter(new ConfigurationBotFrameworkAuthentication(settings));
+  const settings = { ...botbuilderSettings(teams), ...overrides };
+  return new CloudAdapter(
+    new ConfigurationBotFrameworkAuthentication(
+      settings,
+      credentials ?? credentialsFactory(teams, overrides),
+    ),
+  );
 }
 
 type TurnLogic = (context: TurnContext) => Promise<void>;

@@ -1,14 +1,17 @@
 /**
- * Teams in server mode: botbuilder's `CloudAdapter` on `/api/messages` of the one HTTP server;
+ * Teams in server mode: the bot's credentials checked with one token from Microsoft (a refused
+ * one stops start-up with one line naming the setting, credentials.ts), then botbuilder's
+ * `CloudAdapter` on `/api/messages` of the one HTTP server;
  * for each authenticated activity the tenant check, then the replay guard, then the turn handler
  * over the core; and the notifier the poller sends proactive messages with.
  */
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { type ConnectorRetry, defaultRetry } from './api.ts';
 import type { TeamsContext } from './context.ts';
+import { type AuthOverrides, checkCredentials, credentialsFactory } from './credentials.ts';
 import { TeamsNotifier } from './notifier.ts';
 import { TeamsMembers } from './people.ts';
-import { type AuthOverrides, createAdapter, messagesHandler } from './receiver.ts';
+import { createAdapter, messagesHandler } from './receiver.ts';
 import { ConversationRef, type ConversationReferences } from './references.ts';
 import { onlyOnce } from './replay.ts';
 import type { TeamsSettings } from './settings.ts';
@@ -36,7 +39,15 @@ export async function startTeams(
 ): Promise<TeamsAdapter> {
   const { settings, bot, metrics, routes, replays } = ctx;
   const log = ctx.log.child({ platform: 'teams' });
-  const adapter = createAdapter(settings, options.authOverrides);
+  const credentials = credentialsFactory(settings, options.authOverrides);
+  if (!settings.anonymous) {
+    await checkCredentials(credentials, settings, options.authOverrides);
+    log.info(
+      { appId: settings.appId, appType: settings.appType, tenantId: settings.tenantId },
+      'Teams connected',
+    );
+  }
+  const adapter = createAdapter(settings, options.authOverrides, credentials);
   const now = options.now ?? (() => new Date());
   const retry = options.retry ?? defaultRetry;
   const deps: TeamsContext = {

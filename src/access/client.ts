@@ -3,8 +3,8 @@
  * spec). Lists are async iterators that fetch page by page, so a caller that has found what it
  * needs stops the requests.
  */
-import type { z } from 'zod';
-import { endpoints as e } from './endpoints.ts';
+import { z } from 'zod';
+import { endpoints as e, probeEndpoint } from './endpoints.ts';
 import { AccessHttp, type AccessHttpOptions } from './http.ts';
 import {
   Access,
@@ -13,11 +13,15 @@ import {
   DeclineBody,
   GroupMemberAddition,
   PermissionLevel,
+  pageOf,
   Task,
   User,
   UsersGroup,
   WorkApp,
 } from './schemas.ts';
+
+/** A list's first page in either shape a list endpoint may answer with, its items unread. */
+const AnyPage = pageOf(z.unknown()).or(z.array(z.unknown()));
 
 export interface AccessClientOptions extends AccessHttpOptions {
   /** Name of the query parameter that filters tasks by status (not shown by the spec). */
@@ -31,6 +35,17 @@ export class AccessClient {
   constructor(options: AccessClientOptions) {
     this.#http = new AccessHttp(options);
     this.#statusParam = options.statusParam ?? 'status';
+  }
+
+  /**
+   * One request that every installation answers, whatever its data: the first page of WorkApps,
+   * tried once, its items unread. It fails as any call does (a wrong ACCESS_API_URL as a
+   * `WrongAddressError`, refused credentials as an `UnauthorizedError`, an outage as a
+   * `ServiceUnavailableError`).
+   */
+  async probe(): Promise<void> {
+    const { name, path } = probeEndpoint;
+    await this.#http.send(name, { method: 'GET', path: path(), once: true }, AnyPage);
   }
 
   listUsers(): AsyncGenerator<User> {

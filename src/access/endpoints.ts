@@ -46,3 +46,12 @@ export const endpoints = {
 };
 
 export type EndpointName = (typeof endpoints)[keyof typeof endpoints]['name'];
+
+/**
+ * Whether the endpoint's path names no item (`GET /Tasks`, `GET /WorkApps`): every Access
+ * Service has it, so a 404 there says ACCESS_API_URL points elsewhere, not that something is gone.
+ */
+export const fixedPath = (name: EndpointName) => !name.includes('{');
+
+/** The probe's endpoint: a list every installation can answer, whatever its data. */
+export const probeEndpoint = endpoints.listWorkApps;

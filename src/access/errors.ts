@@ -45,6 +45,21 @@ export class NotFoundError extends AccessError {
   }
 }
 
+/**
+ * 404 on a path that names no item (`GET /Tasks`): not a missing item but a wrong base URL,
+ * most often one without its version prefix.
+ */
+export class WrongAddressError extends AccessError {
+  constructor(endpoint: EndpointName, details?: Details) {
+    super(
+      'ACCESS_WRONG_ADDRESS',
+      endpoint,
+      'not found, though every Access Service has it: is the version prefix, e.g. /api/v1, missing from ACCESS_API_URL?',
+      details,
+    );
+  }
+}
+
 /** 409: the resource's state forbids the change (e.g. a task already decided). */
 export class ConflictError extends AccessError {
   constructor(endpoint: EndpointName, details?: Details) {

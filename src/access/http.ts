@@ -63,6 +63,8 @@ export interface SendRequest {
   path: string;
   searchParams?: Record<string, string>;
   json?: unknown;
+  /** Tried once, even a GET: its caller has a schedule of its own. */
+  once?: boolean;
 }
 
 /** Every call names its endpoint in got's `context`, for errors and metrics. */
@@ -152,12 +154,13 @@ export class AccessHttp {
     request: SendRequest,
     schema?: T,
   ): Promise<z.output<T>> {
-    const { method, path, searchParams, json } = request;
+    const { method, path, searchParams, json, once } = request;
     const response = await this.#got(path, {
       method,
       searchParams,
       json,
       context: { endpoint },
+      ...(once && { retry: { limit: 0 } }),
     }).catch((error: unknown) => this.#fail(endpoint, error));
     const { statusCode: status, body } = response;
     if (!schema) {

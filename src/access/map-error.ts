@@ -1,12 +1,13 @@
 /**
  * The one place where a failed call becomes a typed Access Service error: an answer by its HTTP
- * status (never by message text), with the problem details the service sent; no answer at all
+ * status and endpoint (never by message text), with the problem details the service sent — a
+ * 404 on a path that names no item is a wrong ACCESS_API_URL, not a missing item; no answer at all
  * as the service being unavailable; a refusal of our own (a foreign origin, a body too large) as
  * it is. A programming error is typed nowhere: it is thrown on as it is, so that nobody is told
  * "the service is down" for our bug.
  */
 import { HTTPError, ReadError, RequestError, TimeoutError } from 'got';
-import type { EndpointName } from './endpoints.ts';
+import { type EndpointName, fixedPath } from './endpoints.ts';
 import {
   AccessError,
   ConflictError,
@@ -14,6 +15,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
   UnauthorizedError,
+  WrongAddressError,
 } from './errors.ts';
 import { ProblemDetails } from './schemas.ts';
 
@@ -32,7 +34,11 @@ function problemIn(body: string): ProblemDetails | undefined {
 export function statusError(endpoint: EndpointName, status: number, body: string): AccessError {
   const details = { status, problem: problemIn(body) };
   if (status === 401) return new UnauthorizedError(endpoint, details);
-  if (status === 404) return new NotFoundError(endpoint, details);
+  if (status === 404) {
+    return fixedPath(endpoint)
+      ? new WrongAddressError(endpoint, details)
+      : new NotFoundError(endpoint, details);
+  }
   if (status === 409) return new ConflictError(endpoint, details);
   if (status === 429) return new ServiceUnavailableError(endpoint, 'rate limited', details);
   if (status >= 500) return new ServiceUnavailableError(endpoint, `HTTP ${status}`, details);

@@ -1,58 +1,158 @@
 /**
- * Whether the Access Service answers, as this process last saw it: every answer the client gets
- * (or fails to get) updates it, and a state older than `staleMs` is refreshed by one cheap
- * request in the background when asked for. It is reported on `/healthz` and as
- * `accessbot_access_service_up`, and is never a reason to leave the load balancer: during an
- * outage every replica would leave at once, and people would get the platform's error instead
- * of accessbot's own "the Access Service is down" (docs/operations.md).
+ * Whether the Access Service answers, as this process last saw it. `start` reads it once: an
+ * answer that can only mean a wrong setting stops start-up with one line naming it
+ * (access-check.ts); an outage lets accessbot start, says so in one warning line, and is checked
+ * again on a back-off (5 s, doubling to 5 minutes) with a line each time until it answers, so a
+ * rolling restart during an outage never leaves zero replicas. After that every answer the
+ * client gets (or fails to get) updates the state, and a state that is not `up` is watched the
+ * same way. The state is reported on `/healthz` and as `accessbot_access_service_up`, and is
+ * never a reason to leave the load balancer: during an outage every replica would leave at once,
+ * and people would get the platform's error instead of accessbot's own "the Access Service is
+ * down" (docs/operations.md).
  */
 import type { Gauge } from 'prom-client';
-import type { AccessClient } from '../access/client.ts';
+import { type EndpointName, fixedPath, probeEndpoint } from '../access/endpoints.ts';
+import type { Clock } from '../core/clock.ts';
+import { ConfigError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { outageReason, wrongSetting } from './access-check.ts';
 
-/** The first page of WorkApps and no more: the cheapest request that shows the service answers. */
-export async function firstWorkApp(client: AccessClient): Promise<void> {
-  for await (const _ of client.listWorkApps()) break;
+export type AccessState = 'unknown' | 'up' | 'down' | 'refusing our credentials' | 'wrong address';
+
+/** An answer's endpoint and status, or 'error' when none came (refused, timed out, cut off). */
+export interface Seen {
+  endpoint: EndpointName;
+  status: number | 'error';
 }
 
-export type AccessState = 'unknown' | 'up' | 'down' | 'refusing our credentials';
+export interface AccessHealthOptions {
+  gauge: Gauge;
+  /** One cheap request (`AccessClient.probe`); its answer also arrives through `seen`. */
+  probe: () => Promise<void>;
+  log: Logger;
+  clock: Clock;
+  /** The base URL as it may be shown: no credentials. */
+  url: string;
+  /** A state older than this is refreshed in the background when `/healthz` asks. */
+  staleMs?: number;
+}
+
+const FIRST_RECHECK_MS = 5_000;
+const LONGEST_RECHECK_MS = 300_000;
+
+function stateOf({ endpoint, status }: Seen): AccessState {
+  if (status === 'error' || status >= 500) return 'down';
+  if (status === 401 || status === 403) return 'refusing our credentials';
+  if (status === 404 && fixedPath(endpoint)) return 'wrong address';
+  return 'up';
+}
 
 export class AccessHealth {
   #state: AccessState = 'unknown';
   #at = Number.NEGATIVE_INFINITY;
   #probing = false;
-  readonly #gauge: Gauge;
-  readonly #probe: () => Promise<void>;
-  readonly #staleMs: number;
+  #watching = false;
+  readonly #stop = new AbortController();
+  readonly #o: Required<AccessHealthOptions>;
 
-  constructor(gauge: Gauge, probe: () => Promise<void>, staleMs = 30_000) {
-    this.#gauge = gauge;
-    this.#probe = probe;
-    this.#staleMs = staleMs;
+  constructor(options: AccessHealthOptions) {
+    this.#o = { staleMs: 30_000, ...options };
   }
 
-  /** An answer's status, or 'error' when none came (refused, timed out, cut off). */
-  seen(status: number | 'error'): void {
-    this.#state =
-      status === 'error' || status >= 500
-        ? 'down'
-        : status === 401 || status === 403
-          ? 'refusing our credentials'
-          : 'up';
-    this.#at = performance.now();
-    this.#gauge.set(this.#state === 'up' ? 1 : 0);
+  get state(): AccessState {
+    return this.#state;
+  }
+
+  seen(answer: Seen): void {
+    const before = this.#state;
+    this.#state = stateOf(answer);
+    this.#at = this.#o.clock.now().getTime();
+    this.#o.gauge.set(this.#state === 'up' ? 1 : 0);
+    if (this.#state === 'up' && before !== 'up' && before !== 'unknown') {
+      this.#o.log.info({ access: this.#o.url }, 'the Access Service answers again');
+    }
+    if (this.#state !== 'up') this.#watch();
+  }
+
+  /**
+   * The read at start: resolves when the service answered or only failed to (then it is
+   * watched); throws a `ConfigError` naming the setting when the answer can only mean a wrong one.
+   */
+  async start(): Promise<void> {
+    try {
+      await this.#o.probe();
+      this.#o.log.info({ access: this.#o.url }, 'Access Service connected');
+    } catch (error) {
+      const wrong = wrongSetting(error, this.#o.url);
+      if (wrong) {
+        this.stop();
+        throw new ConfigError(wrong);
+      }
+      // Also when no attempt went out to be seen: the outage is the state, and it is watched.
+      if (this.#state === 'unknown') this.seen({ endpoint: probeEndpoint.name, status: 'error' });
+      this.#o.log.warn(
+        `the Access Service at ${this.#o.url} is not answering (${outageReason(error)}); accessbot starts anyway, tells people the service is down, and checks again in ${FIRST_RECHECK_MS / 1000} s`,
+      );
+    }
   }
 
   /** For `/healthz`: the state as last seen; the request that refreshes an old one is not awaited. */
   report(): { access_service: AccessState } {
-    if (!this.#probing && performance.now() - this.#at > this.#staleMs) {
+    const age = this.#o.clock.now().getTime() - this.#at;
+    if (!this.#probing && !this.#watching && age > this.#o.staleMs) {
       this.#probing = true;
       // The probe's own answer arrives through `seen`; its failure is the state, not an error.
-      void this.#probe()
+      void this.#o
+        .probe()
         .catch(() => {})
         .finally(() => {
           this.#probing = false;
         });
     }
     return { access_service: this.#state };
+  }
+
+  /** Ends the watch (at shutdown). */
+  stop(): void {
+    this.#stop.abort();
+  }
+
+  /** A method, not a narrowed field: requests change the state while a check waits. */
+  #up(): boolean {
+    return this.#state === 'up';
+  }
+
+  /** Reads the service again on a back-off while it is not `up`, one line after each failure. */
+  #watch(): void {
+    if (this.#watching || this.#stop.signal.aborted) return;
+    this.#watching = true;
+    void this.#recheck().finally(() => {
+      this.#watching = false;
+    });
+  }
+
+  async #recheck(): Promise<void> {
+    const { clock, log, url } = this.#o;
+    const since = clock.now().toISOString();
+    let waitMs = FIRST_RECHECK_MS;
+    for (let checks = 1; ; checks++) {
+      await clock.sleep(waitMs, this.#stop.signal);
+      if (this.#stop.signal.aborted || this.#up()) return;
+      const error = await this.#o.probe().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      // Another request may have found it answering meanwhile.
+      if (!error || this.#up()) return;
+      waitMs = Math.min(waitMs * 2, LONGEST_RECHECK_MS);
+      const next = `checking again in ${waitMs / 1000} s`;
+      const wrong = wrongSetting(error, url);
+      if (wrong) log.error(`${wrong} (${next})`);
+      else {
+        log.warn(
+          `the Access Service at ${url} is still not answering, ${checks} checks since ${since} (${outageReason(error)}); ${next}`,
+        );
+      }
+    }
   }
 }

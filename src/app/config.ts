@@ -8,6 +8,7 @@ import { ConfigError } from '../errors.ts';
 import { escalates } from '../poller/rules.ts';
 import { isLoopback } from '../server/loopback.ts';
 import { SANDBOX, settings } from './settings.ts';
+import { unknownSettings } from './unknown-settings.ts';
 
 /** Where the terminal chat keeps its store against a real Access Service when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
@@ -64,8 +65,11 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'TEAMS_ANONYMOUS',
     `TEAMS_ANONYMOUS=1 turns off Bot Framework authentication: it needs NODE_ENV=development or test and HOST=127.0.0.1 (or ::1, localhost); here NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'} and HOST is ${env.HOST ? `"${env.HOST}"` : 'unset (every interface)'}`,
   );
+  const appType = env.MicrosoftAppId && env.MicrosoftAppType;
+  // Single-tenant apps and managed identities are told to set their tenant id, which serves here too.
+  const ownTenant = appType === 'SingleTenant' || appType === 'UserAssignedMSI';
   need(
-    !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId,
+    !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId && !ownTenant,
     'TEAMS_ALLOWED_TENANTS',
     'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas (defaults to MicrosoftAppTenantId when that is set)',
   );
@@ -75,9 +79,19 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'TEAMS_ANONYMOUS=1 cannot be combined with MicrosoftAppId; unset one of them',
   );
   need(
-    !!env.MicrosoftAppId && env.MicrosoftAppType !== 'UserAssignedMSI' && !env.MicrosoftAppPassword,
+    !!env.MicrosoftAppId && !env.MicrosoftAppType,
+    'MicrosoftAppType',
+    'MicrosoftAppType is required with MicrosoftAppId: SingleTenant (with MicrosoftAppTenantId) for a bot created since August 2025, UserAssignedMSI for a managed identity, MultiTenant only for an older multi-tenant bot — as the Azure Bot’s Configuration page shows',
+  );
+  need(
+    (appType === 'SingleTenant' || appType === 'MultiTenant') && !env.MicrosoftAppPassword,
     'MicrosoftAppPassword',
-    'MicrosoftAppPassword is required when MicrosoftAppId is set',
+    'MicrosoftAppPassword is required when MicrosoftAppId is set (a client secret of the app), unless MicrosoftAppType is UserAssignedMSI',
+  );
+  need(
+    appType === 'UserAssignedMSI' && !!env.MicrosoftAppPassword,
+    'MicrosoftAppPassword',
+    'MicrosoftAppPassword must be unset with MicrosoftAppType=UserAssignedMSI: a managed identity has no client secret',
   );
   need(
     env.ESCALATE_AFTER > 0 && !(env.NOTIFY_RULES && escalates(env.NOTIFY_RULES)),
@@ -85,15 +99,18 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES (or set ESCALATE_AFTER=0)',
   );
   need(
-    env.MicrosoftAppType === 'SingleTenant' && !env.MicrosoftAppTenantId,
+    ownTenant && !env.MicrosoftAppTenantId,
     'MicrosoftAppTenantId',
-    'MicrosoftAppTenantId is required when MicrosoftAppType is SingleTenant',
+    `MicrosoftAppTenantId is required when MicrosoftAppType is ${appType}: the tenant id of the app (Azure Bot → Configuration → App Tenant ID)`,
   );
 });
 
 export type Env = z.infer<typeof Env>;
 
-export type Config = ReturnType<typeof toConfig>;
+export type Config = ReturnType<typeof toConfig> & {
+  /** Outside production: one line per variable in accessbot's namespaces that is no setting. */
+  unknownSettings: string[];
+};
 
 function toConfig(env: Env) {
   const access =
@@ -149,6 +166,7 @@ function toConfig(env: Env) {
         ? {
             appId: env.MicrosoftAppId ?? '',
             appPassword: env.MicrosoftAppPassword,
+            // Anonymous mode only gets here without one.
             appType: env.MicrosoftAppType ?? 'MultiTenant',
             tenantId: env.MicrosoftAppTenantId,
             anonymous: env.TEAMS_ANONYMOUS === '1',
@@ -207,14 +225,18 @@ function toConfig(env: Env) {
 /** Parses the environment; throws a `ConfigError` whose message has one line per problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
-    });
-    throw new ConfigError([...new Set(lines)].join('\n'));
-  }
-  return toConfig(parsed.data);
+  // Production refuses what it would otherwise ignore; elsewhere `unknownSettings` are warned of.
+  const unknown = unknownSettings(source);
+  const production = source.NODE_ENV?.toLowerCase() === 'production';
+  const problems = parsed.success ? [] : parsed.error.issues.map(lineOf);
+  if (production) problems.push(...unknown);
+  if (!parsed.success || problems.length) throw new ConfigError([...new Set(problems)].join('\n'));
+  return { ...toConfig(parsed.data), unknownSettings: production ? [] : unknown };
+}
+
+function lineOf(issue: z.core.$ZodIssue): string {
+  const name = String(issue.path[0] ?? 'environment');
+  return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
 }
 
 /** Every secret value of a config, so the logger can scrub them wherever they appear. */

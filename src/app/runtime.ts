@@ -1,6 +1,7 @@
 /**
  * Wires the parts together from a parsed configuration: the Access Service (or the embedded
- * sandbox when none is configured), the store, the client, the poller and the bot, which tells
+ * sandbox when none is configured), read once to check the settings (access-health.ts), the
+ * store, the client, the poller and the bot, which tells
  * people and approvers through the poller's outbox. Returns one `close` that releases everything
  * in reverse order.
  */
@@ -8,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
-import { systemClock } from '../core/clock.ts';
+import { type Clock, systemClock } from '../core/clock.ts';
 import { DecisionContext } from '../core/decision-context.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
@@ -17,8 +18,9 @@ import { Poller } from '../poller/poller.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
-import { AccessHealth, firstWorkApp } from './access-health.ts';
+import { AccessHealth } from './access-health.ts';
 import type { Config } from './config.ts';
+import { shownUrl } from './start-line.ts';
 
 export interface Runtime {
   bot: AccessBot;
@@ -34,6 +36,8 @@ export interface Runtime {
   health: AccessHealth;
   /** Sensitive applications and what approvers see beside a task: the bot's and the poller's. */
   context: DecisionContext;
+  /** The time the platforms and the health watch go by. */
+  clock: Clock;
   /** Set when the embedded sandbox serves as the Access Service. */
   sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   close(): Promise<void>;
@@ -106,7 +110,14 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     const store = await openStore(config.databaseUrl);
     closers.push(() => store.close());
     const observe = observeAccess(metrics);
-    const health = new AccessHealth(metrics.accessUp, () => firstWorkApp(client));
+    const health = new AccessHealth({
+      gauge: metrics.accessUp,
+      probe: () => client.probe(),
+      log,
+      clock: systemClock,
+      url: shownUrl(access.url),
+    });
+    closers.push(async () => health.stop());
     const client = new AccessClient({
       baseUrl: access.url,
       apiKey: access.apiKey,
@@ -116,9 +127,11 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       statusParam: config.tasks.statusParam,
       observe: (event) => {
         observe(event);
-        health.seen(event.status);
+        health.seen(event);
       },
     });
+    // Read once before anything is served: a wrong address or key stops start-up here.
+    await health.start();
     const context = decisionContext(config, { client, store, log });
     const poller = pollerFor(config, { client, store, log, metrics, context });
     const bot = new AccessBot({
@@ -136,7 +149,18 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       context,
       voices: config.voices,
     });
-    return { bot, client, store, metrics, poller, health, context, sandbox, close };
+    return {
+      bot,
+      client,
+      store,
+      metrics,
+      poller,
+      health,
+      context,
+      clock: systemClock,
+      sandbox,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -61,6 +61,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     replays: runtime.store,
     log,
     metrics: runtime.metrics,
+    clock: runtime.clock,
   };
   let polling: Polling | undefined;
   const close = async () => {

@@ -20,6 +20,9 @@ import {
 } from './env-values.ts';
 import { demo, notifications, people } from './settings-behaviour.ts';
 
+/** The values of NODE_ENV that mean something, in any case. */
+const NODE_ENVS = ['production', 'development', 'test'];
+
 /** The value of ACCESS_API_URL that asks for the embedded sandbox by name. */
 export const SANDBOX = 'sandbox';
 
@@ -151,25 +154,32 @@ const slack = {
 };
 
 const teams = {
-  MicrosoftAppId: optional(z.string().min(1), 'the Azure Bot’s Microsoft App ID (a GUID)', {
-    unset: 'Teams off',
-    fill: true,
-  }),
+  MicrosoftAppId: optional(
+    z.guid({
+      error:
+        'MicrosoftAppId must be the Azure Bot’s Microsoft App ID, a GUID such as 4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b (Azure Bot → Configuration)',
+    }),
+    'the Azure Bot’s Microsoft App ID (a GUID); at start accessbot gets one token with it and logs `Teams connected`, or stops with one line naming the setting',
+    { unset: 'Teams off', fill: true },
+  ),
   MicrosoftAppPassword: secret(
     'MicrosoftAppPassword',
     'the client secret of that app',
-    'required with `MicrosoftAppId`, unless `UserAssignedMSI`',
+    'required with `MicrosoftAppId`, unless `UserAssignedMSI` (then it must stay unset)',
   ),
   MicrosoftAppType: optional(
     z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
-      error: 'MicrosoftAppType must be MultiTenant, SingleTenant or UserAssignedMSI',
+      error: 'MicrosoftAppType must be SingleTenant, UserAssignedMSI or MultiTenant',
     }),
-    'the app’s type: `MultiTenant`, `SingleTenant` (needs `MicrosoftAppTenantId`) or `UserAssignedMSI`',
-    { unset: '`MultiTenant`', fill: true },
+    'the app’s type, as the Azure Bot shows it: `SingleTenant` (every bot created since August 2025; needs `MicrosoftAppTenantId`), `UserAssignedMSI` (a managed identity; needs `MicrosoftAppTenantId`, no password) or `MultiTenant` (older bots only)',
+    { unset: 'required with `MicrosoftAppId`', fill: true },
   ),
   MicrosoftAppTenantId: optional(
-    z.string().min(1),
-    'the Microsoft 365 tenant id of a single-tenant app',
+    z.guid({
+      error:
+        'MicrosoftAppTenantId must be the tenant id of the app, a GUID (Azure Bot → Configuration → App Tenant ID)',
+    }),
+    'the Microsoft 365 tenant id (a GUID) of a single-tenant app or a managed identity',
     { fill: true },
   ),
   TEAMS_ALLOWED_TENANTS: optional(
@@ -185,8 +195,11 @@ const teams = {
 
 const server = {
   NODE_ENV: optional(
-    z.string(),
-    'what kind of environment this is: `production` requires `ACCESS_API_URL` and `DATABASE_URL`; only `development` or `test` allow `TEAMS_ANONYMOUS`',
+    z.string().refine((value) => NODE_ENVS.includes(value.toLowerCase()), {
+      error: (issue) =>
+        `NODE_ENV must be production, development or test (got "${String(issue.input)}")`,
+    }),
+    'what kind of environment this is: `production`, `development` or `test`. `production` requires `ACCESS_API_URL` and `DATABASE_URL` and refuses unknown settings in accessbot’s namespaces (elsewhere they are warned about); only `development` or `test` allow `TEAMS_ANONYMOUS`',
   ),
   PORT: withDefault(
     intIn('PORT', 0, 65535),

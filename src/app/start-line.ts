@@ -1,10 +1,17 @@
 /**
  * What the first log line of a start says, so an operator sees at a glance what this process
- * is about to serve: the Access Service's origin, the store (kind and place, never a secret),
+ * is about to serve: the Access Service's base URL with its path (a missing `/api/v1` shows), the
+ * store (kind and place, never a secret),
  * the platforms, the Teams tenants and the address it listens on.
  */
 import { describeDatabase } from '../store/database-url.ts';
 import type { Config } from './config.ts';
+
+/** A URL as it may be logged: origin and path, never a user name, password or query. */
+export function shownUrl(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return `${origin}${pathname}`;
+}
 
 export function startLine(config: Config) {
   const platforms = [
@@ -12,7 +19,7 @@ export function startLine(config: Config) {
     ...(config.teams ? [config.teams.anonymous ? 'teams (anonymous)' : 'teams'] : []),
   ];
   return {
-    access: config.access ? new URL(config.access.url).origin : 'embedded sandbox',
+    access: config.access ? shownUrl(config.access.url) : 'embedded sandbox',
     store: describeDatabase(config.databaseUrl),
     platforms: platforms.length ? platforms : ['terminal chat'],
     ...(config.teams && { tenants: config.teams.allowedTenants }),

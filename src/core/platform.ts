@@ -9,6 +9,7 @@ import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import type { ReplayStore } from '../store/store.ts';
 import type { AccessBot } from './bot.ts';
+import type { Clock } from './clock.ts';
 import type { DirectorySource } from './directory-source.ts';
 import type { Notifier } from './notifier.ts';
 
@@ -34,6 +35,8 @@ export interface PlatformContext<Settings> {
   log: Logger;
   metrics: Metrics;
   settings: Settings;
+  /** When requests are checked and refusals told; unset: the system clock (tests move their own). */
+  clock?: Clock;
 }
 
 export interface PlatformAdapter {

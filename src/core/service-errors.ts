@@ -10,6 +10,7 @@ import {
   ResponseTooLargeError,
   ServiceUnavailableError,
   UnauthorizedError,
+  WrongAddressError,
 } from '../access/errors.ts';
 import type { Logger } from '../log.ts';
 import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
@@ -24,6 +25,11 @@ export function logFailure(error: unknown, log: Logger): void {
     log.warn({ err: error }, 'the chat platform did not answer a profile lookup');
   } else if (error instanceof UnauthorizedError) {
     log.error({ err: error }, 'the Access Service refused accessbot credentials');
+  } else if (error instanceof WrongAddressError) {
+    log.error(
+      { err: error },
+      'configuration error: ACCESS_API_URL does not lead to the Access Service',
+    );
   } else if (error instanceof ServiceUnavailableError) {
     log.warn({ err: error }, 'Access Service unavailable');
   } else if (error instanceof ResponseTooLargeError || error instanceof ListTooLongError) {
@@ -47,6 +53,7 @@ export function errorReply(v: Voice, error: unknown): Reply {
   }
   if (error instanceof ProfileUnavailableError) return failure(v, v.t('error.profile'));
   if (error instanceof UnauthorizedError) return failure(v, v.t('error.credentials'));
+  if (error instanceof WrongAddressError) return failure(v, v.t('error.wrongAddress'));
   if (error instanceof ServiceUnavailableError) return failure(v, v.t('error.unavailable'));
   if (error instanceof ResponseTooLargeError || error instanceof ListTooLongError) {
     return failure(v, v.t('error.tooMuch'));

@@ -6,6 +6,15 @@ import { startLine } from '../../src/app/start-line.ts';
 import { ConfigError } from '../../src/errors.ts';
 import { groups } from '../../src/sandbox/seed.ts';
 
+const APP_ID = '4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b';
+const TENANT_ID = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+const multiTenant = {
+  MicrosoftAppId: APP_ID,
+  MicrosoftAppPassword: 'p',
+  MicrosoftAppType: 'MultiTenant',
+  TEAMS_ALLOWED_TENANTS: 't1',
+};
+
 const fails = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -103,19 +112,42 @@ describe('configuration', () => {
     [{ POLL_MAX_RPS: '-3' }, 'POLL_MAX_RPS must be 0 (no bound) or more'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ TEAMS_ANONYMOUS: '1', NODE_ENV: 'production' }, 'needs NODE_ENV=development or test'],
-    [{ MicrosoftAppId: 'app', TEAMS_ALLOWED_TENANTS: 't1' }, 'MicrosoftAppPassword is required'],
     [
-      { MicrosoftAppId: 'app', MicrosoftAppPassword: 'p', TEAMS_ALLOWED_TENANTS: '*' },
+      { MicrosoftAppId: APP_ID, MicrosoftAppType: 'SingleTenant', MicrosoftAppTenantId: TENANT_ID },
+      'MicrosoftAppPassword is required',
+    ],
+    [
+      { ...multiTenant, TEAMS_ALLOWED_TENANTS: '*' },
       'TEAMS_ALLOWED_TENANTS=* is refused: accessbot serves one organisation’s Access Service',
     ],
     [
+      { MicrosoftAppType: 'SingleTenant', MicrosoftAppId: APP_ID, MicrosoftAppPassword: 'p' },
+      'MicrosoftAppTenantId is required when MicrosoftAppType is SingleTenant',
+    ],
+    [
+      { ...multiTenant, MicrosoftAppId: 'accessbot' },
+      'MicrosoftAppId must be the Azure Bot’s Microsoft App ID, a GUID such as',
+    ],
+    [
+      { MicrosoftAppId: APP_ID, MicrosoftAppPassword: 'p', MicrosoftAppTenantId: TENANT_ID },
+      'MicrosoftAppType is required with MicrosoftAppId: SingleTenant (with MicrosoftAppTenantId) for a bot created since August 2025',
+    ],
+    [
+      { ...multiTenant, MicrosoftAppTenantId: 'contoso' },
+      'MicrosoftAppTenantId must be the tenant id of the app, a GUID',
+    ],
+    [
+      { MicrosoftAppId: APP_ID, MicrosoftAppType: 'UserAssignedMSI' },
+      'MicrosoftAppTenantId is required when MicrosoftAppType is UserAssignedMSI',
+    ],
+    [
       {
-        MicrosoftAppType: 'SingleTenant',
-        MicrosoftAppId: 'a',
+        MicrosoftAppId: APP_ID,
+        MicrosoftAppType: 'UserAssignedMSI',
+        MicrosoftAppTenantId: TENANT_ID,
         MicrosoftAppPassword: 'p',
-        TEAMS_ALLOWED_TENANTS: 't1',
       },
-      'MicrosoftAppTenantId is required',
+      'MicrosoftAppPassword must be unset with MicrosoftAppType=UserAssignedMSI',
     ],
   ])('stops on %o with a line naming the variable', (env, expected) => {
     // The sandbox by name: a chat platform needs an Access Service (see below).
@@ -163,7 +195,7 @@ describe('production fails closed', () => {
     ACCESS_API_KEY: 'key',
     ACCESS_API_SECRET: 'secret-value',
   };
-  const teams = { MicrosoftAppId: 'app', MicrosoftAppPassword: 'p', TEAMS_ALLOWED_TENANTS: 't1' };
+  const teams = { ...multiTenant, TEAMS_ALLOWED_TENANTS: 't1' };
 
   it.each([
     ['NODE_ENV=production', { NODE_ENV: 'production', DATABASE_URL: 'sqlite:x.db' }],
@@ -205,7 +237,7 @@ describe('production fails closed', () => {
     expect(loadConfig(access).databaseUrl).toBe('sqlite:./data/accessbot.db');
   });
 
-  it('names origin, store, platforms, tenants and address in the first log line, no secret', () => {
+  it('names the base URL with its path, store, platforms, tenants and address in the first log line, no secret', () => {
     const config = loadConfig({
       ...access,
       ...slack,
@@ -217,13 +249,16 @@ describe('production fails closed', () => {
     });
     const line = startLine(config);
     expect(line).toEqual({
-      access: 'https://access.example.com',
+      access: 'https://access.example.com/api/v1/',
       store: 'postgres db.internal:5432/accessbot',
       platforms: ['slack (http)', 'teams'],
       tenants: ['t1'],
       listen: '0.0.0.0:8080',
     });
     expect(JSON.stringify(line)).not.toMatch(/db-pass-word|bot:/);
+    // A forgotten version prefix shows; credentials written into the URL do not.
+    const bare = loadConfig({ ...access, ACCESS_API_URL: 'https://u:url-pass@access.example.com' });
+    expect(startLine(bare).access).toBe('https://access.example.com/');
   });
 });
 

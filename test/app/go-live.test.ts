@@ -3,7 +3,9 @@
  * HTTP, Teams and PostgreSQL — and two replicas started as the README's recipe starts them
  * (`node --env-file=… <heap flags> bin/accessbot.mjs`, NODE_ENV=production). Both start and become
  * ready; the same file without ACCESS_API_URL, or with DATABASE_URL empty, refuses to start with
- * one line; with the Access Service stopped both stay ready and tell people it is down.
+ * one line, as does each mistake of a first day (a missing `/api/v1`, a wrong secret, a misspelled
+ * setting, a Teams app id that is no GUID); with the Access Service stopped both stay ready and
+ * tell people it is down.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { startManagedIdentity } from '../fakes/managed-identity.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
 import { sendCommand } from '../fakes/slack-payloads.ts';
@@ -43,10 +46,10 @@ interface Replica {
   exited: Promise<number | null>;
 }
 
-function startReplica(envFile: string): Replica {
+function startReplica(envFile: string, env: Record<string, string> = {}): Replica {
   const child = spawn(process.execPath, [`--env-file=${envFile}`, ...heapFlags, entry], {
     cwd: new URL('.', root),
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0' },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env },
     stdio: 'pipe',
   });
   let err = '';
@@ -102,6 +105,66 @@ describe('the env example, filled in', () => {
       new RegExp(`^accessbot: configuration error: ${said} NODE_ENV=production`),
     );
   });
+
+  describe('with the mistakes of a first day, each ends in one line that names the fix', () => {
+    let sandbox: Sandbox;
+    beforeAll(async () => {
+      sandbox = await startSandbox();
+    });
+    afterAll(async () => {
+      await sandbox?.close();
+    });
+    // A store that opens, so that the Access Service is what is read next.
+    const live = () => ({
+      ...production,
+      ACCESS_API_URL: sandbox.url,
+      ACCESS_API_KEY: sandbox.apiKey,
+      ACCESS_API_SECRET: sandbox.apiSecret,
+      DATABASE_URL: 'sqlite::memory:',
+    });
+    it.each([
+      [
+        'the version prefix missing',
+        () => ({ ...live(), ACCESS_API_URL: sandbox.origin }),
+        '',
+        'the Access Service at http://127.0.0.1:\\d+/ answered 404 to GET /WorkApps: is the version prefix, e.g. /api/v1, missing from ACCESS_API_URL\\?',
+      ],
+      [
+        'a wrong secret',
+        () => ({ ...live(), ACCESS_API_SECRET: 'not-the-secret' }),
+        '',
+        'the Access Service at \\S+ refused ACCESS_API_KEY and ACCESS_API_SECRET \\(401 to GET /WorkApps\\)',
+      ],
+      [
+        'a misspelled setting',
+        live,
+        'POLL_INTERVAL_SECOND=30\n',
+        'configuration error: unknown setting POLL_INTERVAL_SECOND — did you mean POLL_INTERVAL_SECONDS\\?',
+      ],
+      [
+        'a Teams app id that is no GUID',
+        () => ({
+          ...live(),
+          MicrosoftAppId: 'accessbot',
+          MicrosoftAppType: 'SingleTenant',
+          MicrosoftAppTenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+          MicrosoftAppPassword: 'a-client-secret',
+        }),
+        '',
+        'configuration error: MicrosoftAppId must be the Azure Bot’s Microsoft App ID, a GUID',
+      ],
+    ])('%s', async (what, values, more, said) => {
+      const file = join(dir, `mistake-${what.replaceAll(' ', '-')}.env`);
+      writeFileSync(file, fill(example, values()) + more);
+      const replica = startReplica(file);
+      expect(await replica.exited).toBe(1);
+      // Past the configuration, the log's `starting` line comes first: then the one line.
+      const lines = replica.stderr().trimEnd().split('\n');
+      expect(lines.filter((line) => !line.startsWith('{"level"'))).toEqual([lines.at(-1)]);
+      expect(lines.at(-1)).toMatch(new RegExp(`^accessbot: ${said}`));
+      expect(replica.stderr()).not.toContain('not-the-secret');
+    });
+  });
 });
 
 describe.skipIf(databaseUrl === undefined)(
@@ -109,6 +172,7 @@ describe.skipIf(databaseUrl === undefined)(
   () => {
     let sandbox: Sandbox;
     let slack: FakeSlack;
+    let identity: Awaited<ReturnType<typeof startManagedIdentity>>;
     let admin: pg.Pool;
     const schema = `go_live_${randomUUID().replaceAll('-', '')}`;
     const replicas: Replica[] = [];
@@ -117,6 +181,7 @@ describe.skipIf(databaseUrl === undefined)(
     beforeAll(async () => {
       sandbox = await startSandbox();
       slack = await FakeSlack.start();
+      identity = await startManagedIdentity();
       admin = new pg.Pool({ connectionString: databaseUrl });
       await admin.query(`CREATE SCHEMA ${pg.escapeIdentifier(schema)}`);
       const store = new URL(databaseUrl!);
@@ -132,14 +197,14 @@ describe.skipIf(databaseUrl === undefined)(
           SLACK_BOT_TOKEN: BOT_TOKEN,
           SLACK_SIGNING_SECRET: SIGNING_SECRET,
           SLACK_API_URL: slack.apiUrl,
+          // A managed identity: Azure gives the process its endpoint (here a local fake).
           MicrosoftAppId: '4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b',
-          MicrosoftAppPassword: 'a-client-secret',
-          MicrosoftAppType: 'MultiTenant',
-          TEAMS_ALLOWED_TENANTS: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+          MicrosoftAppType: 'UserAssignedMSI',
+          MicrosoftAppTenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
           LOG_LEVEL: 'info',
         }),
       );
-      replicas.push(startReplica(file), startReplica(file));
+      replicas.push(startReplica(file, identity.env), startReplica(file, identity.env));
       for (const replica of replicas) {
         const { port } = await replica.logged('listening');
         bases.push(`http://127.0.0.1:${port}`);
@@ -151,6 +216,7 @@ describe.skipIf(databaseUrl === undefined)(
       const codes = await Promise.all(replicas.map((r) => r.exited));
       await sandbox?.close();
       await slack?.close();
+      await identity?.close();
       await admin?.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
       await admin?.end();
       expect(codes).toEqual(replicas.map(() => 0));
@@ -170,11 +236,16 @@ describe.skipIf(databaseUrl === undefined)(
         const [first] = replica.stderr().split('\n');
         expect(JSON.parse(first!)).toMatchObject({
           msg: 'starting',
-          access: new URL(sandbox.url).origin,
+          access: `${sandbox.url}/`,
           store: `postgres ${new URL(databaseUrl!).host}${new URL(databaseUrl!).pathname}`,
           platforms: ['slack (http)', 'teams'],
           tenants: ['72f988bf-86f1-41af-91ab-2d7cd011db47'],
           listen: '0.0.0.0:0',
+        });
+        // Each checked what it depends on before serving.
+        await replica.logged('Access Service connected');
+        expect(await replica.logged('Teams connected')).toMatchObject({
+          appType: 'UserAssignedMSI',
         });
         expect(replica.stderr()).not.toContain(sandbox.apiSecret);
         expect(replica.stderr()).not.toContain(BOT_TOKEN);

@@ -1,18 +1,20 @@
 /**
  * The Bot Framework's token side, offline: an OpenID metadata document and a JWKS on a loopback
  * port, and RS256 tokens signed with its key, so botbuilder's real token validation can be
- * exercised. Point *all* of botbuilder's endpoint override keys here (setting only some makes
- * every token fail).
+ * exercised, and the login the bot gets its own tokens from (bot-login.ts). Point *all* of
+ * botbuilder's endpoint override keys here (setting only some makes every token fail).
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startBotLogin } from './bot-login.ts';
 
 export const ISSUER = 'https://issuer.accessbot.test';
 const KID = 'test-key-1';
 
 export async function startTokenIssuer() {
+  const login = await startBotLogin();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const forger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const jwk = publicKey.export({ format: 'jwk' });
@@ -45,7 +47,7 @@ export async function startTokenIssuer() {
       ToBotFromChannelOpenIdMetadataUrl: metadata,
       ToBotFromChannelTokenIssuer: ISSUER,
       ToBotFromEmulatorOpenIdMetadataUrl: metadata,
-      ToChannelFromBotLoginUrl: `${base}/login`,
+      ToChannelFromBotLoginUrl: login.loginUrl,
       ToChannelFromBotOAuthScope: 'https://api.botframework.test',
       OAuthUrl: `${base}/oauth`,
       CallerId: 'urn:botframework:test',
@@ -56,7 +58,10 @@ export async function startTokenIssuer() {
       signed(privateKey, appId, serviceUrl, overrides),
     /** The same token signed with another key under the issuer's key id: a forgery. */
     forged: (appId: string, serviceUrl: string) => signed(forger, appId, serviceUrl, {}),
+    /** Where the bot gets its own tokens (bot-login.ts). */
+    login,
     close: async () => {
+      await login.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/app/config.ts';
 import { decisionContext, pollerFor } from '../../src/app/runtime.ts';
 import { type Served, serve } from '../../src/app/serve.ts';
 import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
+import { type Clock, systemClock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics, observeAccess } from '../../src/metrics.ts';
 import type { Sandbox } from '../../src/sandbox/server.ts';
@@ -72,6 +73,8 @@ export async function startSlackBot(
     onAccess?: (ms: number) => void;
     /** E.g. the bot's clock (`now`) or its change ids. */
     bot?: Partial<BotDeps>;
+    /** The platform's clock: when requests are checked, how often refusals are logged. */
+    clock?: Clock;
   } = {},
 ): Promise<RunningSlackBot> {
   const config = loadConfig({
@@ -124,7 +127,14 @@ export async function startSlackBot(
     metrics,
     poller,
     context,
-    health: new AccessHealth(metrics.accessUp, async () => {}),
+    health: new AccessHealth({
+      gauge: metrics.accessUp,
+      probe: async () => {},
+      log,
+      clock: systemClock,
+      url: sandbox.url,
+    }),
+    clock: options.clock ?? systemClock,
     sandbox: undefined,
     close: () => store.close(),
   };

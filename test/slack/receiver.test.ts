@@ -4,14 +4,18 @@
  * wrong, too old or too far ahead — is answered 401 having reached neither the replay guard's
  * store nor any handler; an unsigned ssl_check gets 200 and nothing more; a body past the
  * route's limit is refused unread; a replay is served once. And a flood of unsigned megabyte
- * posts changes nothing for a person sending signed commands meanwhile.
+ * posts changes nothing for a person sending signed commands meanwhile, nor fills the log: the
+ * refusals are told once a minute with a count, naming SLACK_SIGNING_SECRET until one passes.
  */
 import { request } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK_BODY_LIMIT } from '../../adapters/slack/receiver.ts';
-import { post, signedHeaders } from '../fakes/slack-bot.ts';
+import { FakeSlack } from '../fakes/slack-api.ts';
+import { post, type RunningSlackBot, signedHeaders, startSlackBot } from '../fakes/slack-bot.ts';
 import { useSlackBot } from '../fakes/slack-harness.ts';
 import { commandBody, sendCommand } from '../fakes/slack-payloads.ts';
+import { useSandbox } from '../helpers/sandbox.ts';
+import { FakeClock } from '../poller/fakes.ts';
 
 const slack = useSlackBot();
 const FIVE_MINUTES_S = 300;
@@ -185,5 +189,77 @@ describe('a flood of unsigned posts', () => {
     // Each megabyte was refused unread (413, or cut off mid-send), each forged one with 401.
     expect(refused.slice(0, 150).filter((status) => status !== 413 && status !== 0)).toEqual([]);
     expect(refused.slice(150)).toEqual(refused.slice(150).map(() => 401));
+  });
+});
+
+describe('refused requests in the log', () => {
+  const sandbox = useSandbox();
+  const clock = new FakeClock();
+  let fake: FakeSlack;
+  let bot: RunningSlackBot;
+  beforeAll(async () => {
+    fake = await FakeSlack.start();
+    bot = await startSlackBot(sandbox.current, fake, {}, { clock });
+  });
+  afterAll(async () => {
+    await bot?.close();
+    await fake?.close();
+  });
+
+  const at = () => clock.now().getTime() / 1000;
+  const forged = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const text = commandBody('tasks', 'U-ADA', fake.responseUrl());
+      const res = await post(bot.url, text, 'form', signedHeaders(text, 'scanner', at()));
+      expect(res.status).toBe(401);
+    }
+  };
+  const refusalLines = () =>
+    bot.logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; refused?: number })
+      .filter((line) => line.msg.includes('without a valid signature'));
+  const started = clock.now().toISOString();
+
+  it('are told once a minute with a count, naming SLACK_SIGNING_SECRET until one passes', async () => {
+    await forged(40);
+    expect(refusalLines()).toEqual([
+      expect.objectContaining({
+        level: 40,
+        refused: 1,
+        msg: `refused 1 Slack request without a valid signature since ${started}; none has passed since accessbot started: if Slack’s own requests are refused too, SLACK_SIGNING_SECRET is likely not this Slack app’s Signing Secret (Basic Information → App Credentials)`,
+      }),
+    ]);
+
+    clock.advance(60_000);
+    const firstLineAt = new Date(clock.now().getTime() - 60_000).toISOString();
+    await forged(1);
+    expect(refusalLines()).toHaveLength(2);
+    expect(refusalLines()[1]).toMatchObject({
+      refused: 40,
+      msg: expect.stringMatching(
+        new RegExp(
+          `^refused 40 Slack requests without a valid signature since ${firstLineAt}; .*SLACK_SIGNING_SECRET`,
+        ),
+      ),
+    });
+
+    // Slack's own request passes: the secret is right, and the next line says only the count.
+    const responseUrl = fake.responseUrl();
+    const text = commandBody('help', 'U-ADA', responseUrl);
+    expect((await post(bot.url, text, 'form', signedHeaders(text, undefined, at()))).status).toBe(
+      200,
+    );
+    await fake.waitFor(() => fake.respondedTo(responseUrl)[0]);
+    clock.advance(60_000);
+    await forged(2);
+    expect(refusalLines()).toHaveLength(3);
+    expect(refusalLines()[2]!.msg).toMatch(
+      /^refused 1 Slack request without a valid signature since \S+$/,
+    );
+    expect(await bot.metrics.errors.get()).toMatchObject({
+      values: expect.arrayContaining([
+        expect.objectContaining({ labels: { kind: 'slack_unsigned' }, value: 43 }),
+      ]),
+    });
   });
 });

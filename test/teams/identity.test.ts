@@ -119,8 +119,12 @@ describe('the allow-list in the environment', () => {
   const teams = { ACCESS_API_URL: 'sandbox', MicrosoftAppId: APP_ID, MicrosoftAppPassword: 'p' };
 
   it('defaults to MicrosoftAppTenantId (single-tenant)', () => {
-    const config = loadConfig({ ...teams, MicrosoftAppTenantId: 'ABC-123' });
-    expect(config.teams?.allowedTenants).toEqual(['abc-123']);
+    const config = loadConfig({
+      ...teams,
+      MicrosoftAppType: 'SingleTenant',
+      MicrosoftAppTenantId: 'ABCDEF01-2345-4678-9ABC-DEF012345678',
+    });
+    expect(config.teams?.allowedTenants).toEqual(['abcdef01-2345-4678-9abc-def012345678']);
   });
 
   it('is required for a multi-tenant app', () => {
@@ -150,9 +154,9 @@ describe('anonymous mode', () => {
   it.each([
     ['production', '127.0.0.1'],
     ['Production', '127.0.0.1'],
-    ['prod', '127.0.0.1'],
+    ['production', '::1'],
     [undefined, '127.0.0.1'],
-    ['staging', 'localhost'],
+    [undefined, 'localhost'],
     ['development', undefined],
     ['development', '0.0.0.0'],
     ['test', '::'],

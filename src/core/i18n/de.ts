@@ -161,6 +161,8 @@ export const de: Catalog = {
     'Ich konnte Ihr Chat-Profil gerade nicht lesen (der Chat-Dienst hat nicht geantwortet), daher weiß ich nicht, wer Sie sind. Es wurde nichts geändert; bitte versuchen Sie es in einer Minute noch einmal.',
   'error.credentials':
     'Der Access Service hat die Zugangsdaten von accessbot abgelehnt, daher kann ich gerade nichts tun. Bitte sagen Sie es der Person, die accessbot betreibt.',
+  'error.wrongAddress':
+    'accessbot ist mit einer falschen Adresse des Access Service eingerichtet, daher kann ich gerade nichts tun. Bitte sagen Sie es der Person, die accessbot betreibt.',
   'error.unavailable':
     'Der Access Service antwortet gerade nicht. Es wurde nichts geändert; bitte versuchen Sie es in einer Minute noch einmal.',
   'error.tooMuch':

@@ -161,6 +161,8 @@ export const en = {
     "I couldn't read your chat profile just now (the chat service did not answer), so I can't tell who you are. Nothing was changed; please try again in a minute.",
   'error.credentials':
     "The Access Service refused accessbot's credentials, so I can't do anything right now. Please tell the admin who runs accessbot.",
+  'error.wrongAddress':
+    "accessbot is set up with a wrong address for the Access Service, so I can't do anything right now. Please tell the admin who runs accessbot.",
   'error.unavailable':
     'The Access Service is not answering right now. Nothing was changed; please try again in a minute.',
   'error.tooMuch':

@@ -157,6 +157,8 @@ export const ja: Catalog = {
     'チャットのプロフィールを読めませんでした (チャットサービスが応答しませんでした)。そのためあなたを特定できません。何も変更していません。1 分ほどしてからもう一度お試しください。',
   'error.credentials':
     'Access Service が accessbot の認証情報を拒否したため、現在は何もできません。accessbot の運用担当者に知らせてください。',
+  'error.wrongAddress':
+    'accessbot に設定された Access Service のアドレスが誤っているため、現在は何もできません。accessbot の運用担当者に知らせてください。',
   'error.unavailable':
     'Access Service が現在応答していません。何も変更していません。1 分ほどしてからもう一度お試しください。',
   'error.tooMuch':

@@ -1,0 +1,141 @@
+/**
+ * The bot's own credentials: how it gets the tokens it sends to the Bot Connector, and the one
+ * token it gets at start, so a wrong app id, secret, type or tenant stops start-up with one line
+ * naming the setting (as Slack's `auth.test` does) instead of failing with the first message.
+ *
+ * A bot with a client secret gets its tokens from MSAL's `ConfidentialClientApplication` for the
+ * authority botbuilder itself would use — the app's tenant when it is single-tenant, Microsoft's
+ * `botframework.com` tenant otherwise — handed to botbuilder through its
+ * `MsalServiceClientCredentialsFactory`. Built here rather than inside botbuilder only so that an
+ * overridden login URL (a sovereign cloud, the tests' local fake) can be named a known authority,
+ * which botbuilder's own factory cannot do. A managed identity uses botbuilder's own factory.
+ */
+import { ConfidentialClientApplication } from '@azure/msal-node';
+import { ConfigurationServiceClientCredentialFactory } from 'botbuilder';
+import {
+  AuthenticationConstants,
+  MsalServiceClientCredentialsFactory,
+  type ServiceClientCredentialsFactory,
+} from 'botframework-connector';
+import { AppError } from '../../src/errors.ts';
+import type { TeamsSettings } from './settings.ts';
+
+/**
+ * Extra botbuilder authentication settings (its endpoint override keys, such as
+ * `ToBotFromChannelOpenIdMetadataUrl`), for sovereign clouds and offline token tests.
+ */
+export type AuthOverrides = Record<string, string>;
+
+/** Start-up stops with this: Microsoft refused the bot's credentials, or could not be asked. */
+export class TeamsStartError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TEAMS_START', message, options);
+  }
+}
+
+/** botbuilder's settings for these credentials: its own `Microsoft*` names. */
+export function botbuilderSettings(teams: TeamsSettings): Record<string, string> {
+  return {
+    MicrosoftAppId: teams.appId,
+    MicrosoftAppType: teams.appType,
+    ...(teams.appPassword ? { MicrosoftAppPassword: teams.appPassword } : {}),
+    ...(teams.tenantId ? { MicrosoftAppTenantId: teams.tenantId } : {}),
+  };
+}
+
+const loginUrlOf = (overrides: AuthOverrides) =>
+  overrides.ToChannelFromBotLoginUrl ?? AuthenticationConstants.ToChannelFromBotLoginUrl;
+
+export function credentialsFactory(
+  teams: TeamsSettings,
+  overrides: AuthOverrides = {},
+): ServiceClientCredentialsFactory {
+  if (teams.anonymous || teams.appType === 'UserAssignedMSI') {
+    return new ConfigurationServiceClientCredentialFactory(botbuilderSettings(teams));
+  }
+  const login = overrides.ToChannelFromBotLoginUrl;
+  const tenant =
+    teams.appType === 'SingleTenant'
+      ? teams.tenantId
+      : AuthenticationConstants.DefaultChannelAuthTenant;
+  const app = new ConfidentialClientApplication({
+    auth: {
+      clientId: teams.appId,
+      clientSecret: teams.appPassword ?? '',
+      authority: login ?? `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${tenant}`,
+      knownAuthorities: login ? [login] : [],
+    },
+  });
+  // MSAL declares its ESM and CommonJS builds' classes apart; botbuilder names the CommonJS one.
+  type BotbuilderMsal = ConstructorParameters<typeof MsalServiceClientCredentialsFactory>[1];
+  return new MsalServiceClientCredentialsFactory(teams.appId, app as unknown as BotbuilderMsal);
+}
+
+interface TokenSource {
+  getToken(forceRefresh?: boolean): Promise<string>;
+}
+
+/** Gets one token for the Bot Connector as a message would; throws the line that names the fix. */
+export async function checkCredentials(
+  factory: ServiceClientCredentialsFactory,
+  teams: TeamsSettings,
+  overrides: AuthOverrides = {},
+): Promise<void> {
+  const scope =
+    overrides.ToChannelFromBotOAuthScope ?? AuthenticationConstants.ToChannelFromBotOAuthScope;
+  try {
+    const credentials = await factory.createCredentials(
+      teams.appId,
+      scope,
+      loginUrlOf(overrides),
+      true,
+    );
+    await (credentials as unknown as TokenSource).getToken(true);
+  } catch (error) {
+    throw new TeamsStartError(refusal(error, teams, loginUrlOf(overrides)), { cause: error });
+  }
+}
+
+/** Microsoft's AADSTS number and OAuth error code of a refused token request, when it gave them. */
+function aadError(error: unknown) {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    errorNo?: unknown;
+    errorCode?: unknown;
+  };
+  return {
+    number: typeof e.errorNo === 'string' || typeof e.errorNo === 'number' ? String(e.errorNo) : '',
+    code: typeof e.errorCode === 'string' ? e.errorCode : '',
+  };
+}
+
+/** Text from outside, as one bounded line. */
+const oneLine = (text: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what goes
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 200);
+
+function refusal(error: unknown, teams: TeamsSettings, loginUrl: string): string {
+  const { number, code } = aadError(error);
+  const app = `MicrosoftAppId ${teams.appId}`;
+  const said = `(${code || 'error'}${number ? ` AADSTS${number}` : ''})`;
+  if (number === '7000215') {
+    return `Microsoft refused MicrosoftAppPassword for ${app} ${said}: create a client secret for the app (Azure Bot → Configuration → Manage Password) and set its value`;
+  }
+  if (number === '7000222') {
+    return `MicrosoftAppPassword of ${app} has expired ${said}: create a new client secret for the app and set its value`;
+  }
+  if (number === '700016') {
+    return teams.appType === 'SingleTenant'
+      ? `Microsoft does not know ${app} in tenant ${teams.tenantId} ${said}: check MicrosoftAppId and MicrosoftAppTenantId (Azure Bot → Configuration)`
+      : `Microsoft does not know ${app} as a multi-tenant app ${said}: a bot created since August 2025 is single-tenant — set MicrosoftAppType=SingleTenant and MicrosoftAppTenantId to its tenant (Azure Bot → Configuration)`;
+  }
+  if (number === '90002') {
+    return `Microsoft does not know tenant ${teams.tenantId} ${said}: set MicrosoftAppTenantId to the tenant of the app (Azure Bot → Configuration → App Tenant ID)`;
+  }
+  if (code === 'invalid_client' || code === 'unauthorized_client') {
+    return `Microsoft refused the credentials of ${app} ${said}: check MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType and MicrosoftAppTenantId`;
+  }
+  if (teams.appType === 'UserAssignedMSI') {
+    return `could not get a managed identity token for ${app} (MicrosoftAppType=UserAssignedMSI): ${oneLine(String((error as Error)?.message ?? error))}`;
+  }
+  return `could not get a token for ${app} from ${loginUrl} ${said}: ${oneLine(String((error as Error)?.message ?? error))}`;
+}

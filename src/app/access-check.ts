@@ -1,0 +1,44 @@
+/**
+ * What one read of the Access Service at start says about accessbot's settings: an answer that
+ * can only mean a wrong setting (a 404 on a list every service has, refused credentials, a body
+ * that is not the service's) becomes one line naming the setting and the fix; an outage is not
+ * a setting's fault, and gets its own line. Lines carry the base URL, never a credential, and
+ * whatever the service said is kept to one line.
+ */
+import {
+  AccessError,
+  InvalidRequestError,
+  InvalidResponseError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  WrongAddressError,
+} from '../access/errors.ts';
+
+/** Text from outside, as one bounded line. */
+const oneLine = (text: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what goes
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 300);
+
+/** The line that names the wrong setting behind `error`, or undefined when it is no setting's. */
+export function wrongSetting(error: unknown, url: string): string | undefined {
+  if (!(error instanceof AccessError) || error instanceof ServiceUnavailableError) return undefined;
+  const at = `the Access Service at ${url}`;
+  const asked = `${error.status ?? 'an answer'} to ${error.endpoint}`;
+  if (error instanceof WrongAddressError) {
+    return `${at} answered 404 to ${error.endpoint}: is the version prefix, e.g. /api/v1, missing from ACCESS_API_URL?`;
+  }
+  if (error instanceof UnauthorizedError) {
+    return `${at} refused ACCESS_API_KEY and ACCESS_API_SECRET (${asked}): set both to the key and secret the service issued for accessbot`;
+  }
+  if (error instanceof InvalidRequestError && error.status === 403) {
+    return `${at} does not let ACCESS_API_KEY read WorkApps (${asked}): give the key the rights accessbot needs`;
+  }
+  if (error instanceof InvalidRequestError || error instanceof InvalidResponseError) {
+    return `ACCESS_API_URL ${url} does not lead to the Access Service (${oneLine(error.message)}): set it to the service's base URL with its version prefix, e.g. https://access.example.com/api/v1`;
+  }
+  return undefined;
+}
+
+/** Why the service did not answer, for the outage line. */
+export const outageReason = (error: unknown) =>
+  error instanceof ServiceUnavailableError ? oneLine(error.message) : oneLine(String(error));

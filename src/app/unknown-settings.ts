@@ -1,0 +1,77 @@
+/**
+ * Environment variables that look like accessbot's but are none of its settings: a misspelled
+ * setting is otherwise ignored, and its default silently used. accessbot's namespaces are
+ * derived from the one list of settings (settings.ts): the first word of each `SNAKE_CASE` name
+ * (`POLL_`, `ACCESS_`, `SLACK_`, …) and `MicrosoftApp` for the Bot Framework's own family, plus
+ * any name that differs from a setting only in case. Names other software reads are left alone:
+ * `NODE_…` is Node's (only `NODE_ENV` is ours) and Kubernetes' service links (`ACCESS_PORT`,
+ * `DATABASE_SERVICE_HOST`, …) are not settings, whatever the service is called.
+ */
+import leven from 'leven';
+import { settings } from './settings.ts';
+
+/** Read by accessbot's other programs (`npm run sandbox`, `npm run teams:package`), not the server. */
+export const toolVariables = [
+  'SANDBOX_PORT',
+  'SANDBOX_PAGE_SIZE',
+  'SANDBOX_WEBHOOK_URL',
+  'SANDBOX_WEBHOOK_SECRET',
+  'TEAMS_BOT_DOMAIN',
+  'TEAMS_DEVELOPER_NAME',
+  'TEAMS_WEBSITE_URL',
+  'TEAMS_PRIVACY_URL',
+  'TEAMS_TERMS_URL',
+];
+
+/** Namespaces shared with other software: a name there is not ours unless it is a setting. */
+const shared = new Set(['NODE_']);
+
+const names = Object.keys(settings);
+const known = new Set([...names, ...toolVariables]);
+const knownLower = new Map(names.map((name) => [name.toLowerCase(), name]));
+
+const namespaceOf = (name: string) => /^[A-Z]+_|^[A-Z][a-z]+[A-Z][a-z]+/.exec(name)?.[0];
+
+const namespaces = new Set(
+  names.map(namespaceOf).filter((ns): ns is string => !!ns && !shared.has(ns)),
+);
+
+/** What Kubernetes sets for each service in the namespace (its "service links"). */
+const serviceLink =
+  /_(SERVICE_HOST|SERVICE_PORT(_\w+)?|PORT(_\d+_(TCP|UDP|SCTP)(_PROTO|_PORT|_ADDR)?)?)$/;
+
+const ours = (name: string) => {
+  if (knownLower.has(name.toLowerCase())) return true;
+  const namespace = namespaceOf(name);
+  return !!namespace && namespaces.has(namespace) && !serviceLink.test(name);
+};
+
+/** The setting `name` most likely meant, if one is close enough to be a slip. */
+function closest(name: string): string | undefined {
+  const sameButCase = knownLower.get(name.toLowerCase());
+  if (sameButCase) return sameButCase;
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of names) {
+    const distance = leven(name.toUpperCase(), candidate.toUpperCase());
+    if (!best || distance < best.distance) best = { name: candidate, distance };
+  }
+  // A slip is a few characters, never a third of the name.
+  return best && best.distance <= Math.min(3, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+/**
+ * One line per variable in accessbot's namespaces that is no setting (an empty one is unset, as
+ * everywhere), with the setting it most likely meant: `unknown setting POLL_INTERVAL_SECOND — did you mean POLL_INTERVAL_SECONDS?`.
+ */
+export function unknownSettings(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => value !== '' && !known.has(name) && ours(name))
+    .map(([name]) => name)
+    .sort()
+    .map((name) => {
+      const meant = closest(name);
+      return meant
+        ? `unknown setting ${name} — did you mean ${meant}?`
+        : `unknown setting ${name} — not one of accessbot’s settings (docs/configuration.md)`;
+    });
+}
