@@ -1,8 +1,8 @@
 /**
  * What accessbot and the bare Bolt app spend while nobody writes: each started as bench:load
  * starts it, against the benchmark's world, left alone for 5 s, then its CPU over 20 s.
- * accessbot's poller and outbox heartbeat tick while idle; the bare app has nothing to do.
- * Spread over the commands of a run, it is part of CPU per command.
+ * accessbot's poller, outbox heartbeat and load sampler tick while idle; the bare app has
+ * nothing to do. Spread over the commands of a run, it is part of CPU per command.
  *
  *   node bench/idle-cpu.ts
  */

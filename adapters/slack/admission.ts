@@ -3,8 +3,10 @@
  * submissions, option loads, events — over HTTP and Socket Mode alike: a Bolt global middleware
  * that gives each request a place (at most `maxInFlight` in this process, `perPerson` of one
  * person's) for as long as its listener runs, or answers "busy" at once in the way that kind of
- * request allows. A listener acknowledges first and works after (Bolt's ack writes the response
- * before it returns), so its ack never waits behind work; when nothing new starts, acks stay fast.
+ * request allows. While the event loop has no time to spare, only a share of new requests is
+ * taken (loop-load.ts). A listener acknowledges first and works after (Bolt's ack writes the
+ * response before it returns), so its ack never waits behind work; when nothing new starts, acks
+ * stay fast.
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { english, type Voice } from '../../src/core/i18n/voice.ts';
@@ -67,6 +69,9 @@ export interface AdmissionDeps {
   log: Logger;
   metrics: Metrics;
   limits?: Partial<AdmissionLimits>;
+  /** The share (0–1) of new requests to take now; all of them unless told (loop-load.ts). */
+  share?: () => number;
+  random?: () => number;
   now?: () => number;
   /** The voice a person is turned away in: only what is known already (nothing is asked). */
   voiceOf?: (userId: string) => Voice;
@@ -99,9 +104,9 @@ export class Admission {
     }
   };
 
-  /** True while every place is taken: new requests hear "busy". */
+  /** True while some new requests hear "busy": every place is taken, or the loop is short of time. */
   busy(): boolean {
-    return this.#running >= this.#limits.maxInFlight;
+    return this.#running >= this.#limits.maxInFlight || this.#share() < 1;
   }
 
   /** Resolves once no listener runs and no busy note is on its way. */
@@ -110,9 +115,15 @@ export class Admission {
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
+  #share(): number {
+    return this.#d.share?.() ?? 1;
+  }
+
   #take(person: string): boolean {
     const theirs = this.#perPerson.get(person) ?? 0;
     if (this.#running >= this.#limits.maxInFlight || theirs >= this.#limits.perPerson) return false;
+    const share = this.#share();
+    if (share < 1 && (this.#d.random ?? Math.random)() >= share) return false;
     this.#perPerson.set(person, theirs + 1);
     this.#running++;
     return true;

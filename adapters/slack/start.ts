@@ -19,6 +19,7 @@ import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { publishHome, registerHome } from './home.ts';
 import { slackLogger } from './logger.ts';
+import { watchLoop } from './loop-load.ts';
 import { SlackNotifier } from './notifier.ts';
 import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './receiver.ts';
 import type { PublishHome } from './replace-message.ts';
@@ -101,8 +102,9 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
+  const loop = settings.shedLoad === false ? undefined : watchLoop();
   const voiceOf = (userId: string) => ctx.bot.voiceOf(notifier.people.known(userId));
-  const admission = new Admission({ api, log, metrics, voiceOf });
+  const admission = new Admission({ api, log, metrics, share: loop?.share, voiceOf });
   const { app, route } = buildApp(ctx, me, interactive);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics, people: notifier.people };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
@@ -129,6 +131,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
       if (!route) await app.stop();
       // Work goes on after the ack; stopping waits for it.
       await admission.idle();
+      loop?.stop();
     },
   };
 }

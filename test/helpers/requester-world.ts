@@ -121,6 +121,7 @@ export async function slackWorld(options: WorldOptions = {}) {
     signingSecret: SIGNING_SECRET,
     apiUrl: fake.apiUrl,
     command: '/access',
+    shedLoad: false,
   };
   const ctx = { bot: c.bot(), routes: http, replays: c.store, log: c.log, metrics, settings };
   const slack = await startSlack(ctx);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSlack } from '../fakes/slack-api.ts';
 import { checkAllPayloads } from '../fakes/slack-blockkit.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
-import { clickPayload, sendCommand, sendInteraction } from '../fakes/slack-payloads.ts';
+import { clickTaken, commandTaken } from '../fakes/slack-busy.ts';
+import { clickPayload } from '../fakes/slack-payloads.ts';
 import { type Running, startBot } from '../helpers/spawn.ts';
 
 let fake: FakeSlack;
@@ -45,11 +46,7 @@ describe('node src/app/main.ts with Slack', () => {
       const port = await portOf(bot);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       const events = `http://127.0.0.1:${port}/slack/events`;
-      const responseUrl = fake.responseUrl();
-      expect(await sendCommand(events, 'tasks', 'U-ADA', responseUrl)).toMatchObject({
-        status: 200,
-        body: '',
-      });
+      const responseUrl = await commandTaken(fake, events, 'tasks', 'U-ADA');
       const answer = await fake.waitFor(() => fake.respondedTo(responseUrl)[0]);
       expect(String(answer.body.text)).toContain('3 pending tasks');
       const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
@@ -66,18 +63,18 @@ describe('node src/app/main.ts with Slack', () => {
         });
       const { ts } = [...fake.messages.values()].find((m) => m.channel === 'D-U-ADA')!;
       // ...and Approve on that very message decides the task and edits the message.
-      const click = clickPayload(dm.args.blocks as unknown[], 'accessbot.approve', 'U-ADA', {
-        kind: 'message',
-        channel: 'D-U-ADA',
-        ts,
-        responseUrl: fake.responseUrl(),
-      });
-      expect((await sendInteraction(events, click)).status).toBe(200);
+      const click = (responseUrl: string) =>
+        clickPayload(dm.args.blocks as unknown[], 'accessbot.approve', 'U-ADA', {
+          kind: 'message',
+          channel: 'D-U-ADA',
+          ts,
+          responseUrl,
+        });
       const approved = () =>
         fake
           .callsOf('chat.update')
           .find((c) => JSON.stringify(c.args.blocks).includes('Approved by Ada'));
-      await fake.waitFor(approved).catch(() => {
+      await clickTaken(fake, events, click, approved).catch(() => {
         const told = fake.responded.map((r) => r.body.text).join(' | ');
         throw new Error(`the message was not edited; answers: ${told}\n${bot.stderr()}`);
       });
