@@ -91,6 +91,9 @@ describe('Slack: a form confirms', () => {
     expect(text(view)).toContain(
       'AWS Console is a sensitive application. Give Grace Hopper ReadOnly access to AWS Console?',
     );
+    // The real emoji: our own code, not one made inert like the names in the question.
+    const [question] = view.blocks as Array<{ text: { text: string } }>;
+    expect(question?.text.text).toMatch(/^:warning: AWS Console is/);
     expect(approvals(sandbox(), taskId)).toHaveLength(0);
 
     await sendInteraction(slack.bot.url, submissionPayload(view, 'U-ADA', {}));
