@@ -113,6 +113,9 @@ const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot
 /** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
 type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
 
+/** Whether a person may act now, and when not, what they are told (see `mayAct`). */
+export type MayAct = { ok: true } | { ok: false; slow: boolean; reply: Reply };
+
 /** A result, or the reply that says why there is none. */
 export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
@@ -195,7 +198,8 @@ export class AccessBot {
     try {
       const line = await readLine(this.#questions, actor, v, text);
       if (line.kind !== 'decline') return line;
-      if (!(await this.mayAct(actor))) return { kind: 'reply', reply: slowDown(v) };
+      const held = await this.#held(actor);
+      if (held) return { kind: 'reply', reply: held };
       const reply = await this.#decideIds(actor, v, line.taskIds, 'decline', line.reason);
       return { kind: 'reply', reply, answered: 'decline' };
     } catch (error) {
@@ -205,7 +209,8 @@ export class AccessBot {
 
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return slowDown(v);
+    const held = await this.#held(actor);
+    if (held) return held;
     try {
       return await this.#run(actor, v, command, place);
     } catch (error) {
@@ -270,7 +275,8 @@ export class AccessBot {
    */
   async look(actor: ChatActor, taskId: string): Promise<Reply> {
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return slowDown(v);
+    const held = await this.#held(actor);
+    if (held) return held;
     return this.#as(
       actor,
       (link) => markLooking(this.#looks, link, v, taskId),
@@ -313,7 +319,8 @@ export class AccessBot {
    * `confirmation`: the code of a sensitive approval's confirmation, when this is one.
    */
   async decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
-    if (!(await this.mayAct(actor))) return kept('failed', slowDown(this.voiceOf(actor)));
+    const held = await this.#held(actor);
+    if (held) return kept('failed', held);
     return this.#decide(actor, ...args);
   }
 
@@ -329,7 +336,8 @@ export class AccessBot {
     taskIds: readonly string[],
   ): Promise<{ reply: Reply; results: Decided[] }> {
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return { reply: slowDown(v), results: [] };
+    const held = await this.#held(actor);
+    if (held) return { reply: held, results: [] };
     const results = await decideEach(taskIds, (taskId) => this.#decide(actor, taskId, 'approve'));
     return { reply: decidedReply(v, results), results };
   }
@@ -369,7 +377,8 @@ export class AccessBot {
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
     const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return done(slowDown(v));
+    const held = await this.#held(actor);
+    if (held) return done(held);
     const request = (link: IdentityLink) =>
       requestByForm(this.#request, v, link.accessUserId, form);
     return this.#as(actor, request, done);
@@ -391,7 +400,8 @@ export class AccessBot {
     actor: ChatActor,
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
-    if (!(await this.mayAct(actor))) return kept('stale', slowDown(this.voiceOf(actor)));
+    const held = await this.#held(actor);
+    if (held) return kept('stale', held);
     return this.#as(actor, work, (reply) => kept('failed', reply));
   }
 
@@ -427,12 +437,26 @@ export class AccessBot {
     return new Conversations(this.#deps.store, platform, schema);
   }
 
-  /** Whether `actor` may act now, counted; opening the Slack App Home counts too. */
-  async mayAct(actor: ChatActor): Promise<boolean> {
-    const allowed = await this.#rate(`${actor.platform}:${actor.chatUserId}`);
-    if (!allowed)
-      this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
-    return allowed;
+  /**
+   * Whether `actor` may act now, counted (opening the Slack App Home counts too); never rejects.
+   * When not: `slow` — past their limit, to be told to slow down — or the store could not count
+   * (nothing may be done then), and `reply` says which.
+   */
+  async mayAct(actor: ChatActor): Promise<MayAct> {
+    const v = this.voiceOf(actor);
+    try {
+      if (await this.#rate(`${actor.platform}:${actor.chatUserId}`)) return { ok: true };
+    } catch (error) {
+      return { ok: false, slow: false, reply: replyForError(v, error, this.#deps.log) };
+    }
+    this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
+    return { ok: false, slow: true, reply: slowDown(v) };
+  }
+
+  /** What the actor is told instead when they may not act now; undefined when they may. */
+  async #held(actor: ChatActor): Promise<Reply | undefined> {
+    const may = await this.mayAct(actor);
+    return may.ok ? undefined : may.reply;
   }
 
   #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {

@@ -173,6 +173,8 @@ export const de: Catalog = {
   'error.rejected': 'Der Access Service hat diese Anfrage abgelehnt. Es wurde nichts geändert.',
   'error.ours':
     'Bei mir ist etwas schiefgegangen. Es wurde nichts geändert; die Administration ist informiert.',
+  'error.store':
+    'Ich kann gerade nicht helfen. Bitte versuchen Sie es in einer Minute noch einmal.',
   'context.has': 'Hat bereits',
   'context.defaults': 'Standardmäßig über',
   'context.waiting': 'Wartezeit',

@@ -173,6 +173,7 @@ export const en = {
   'error.rejected': 'The Access Service rejected that request. Nothing was changed.',
   'error.ours': 'Something went wrong on my side. Nothing was changed; the admin has been told.',
   // What an approver sees beside a task.
+  'error.store': "I can't serve right now. Please try again in a minute.",
   'context.has': 'Already has',
   'context.defaults': 'By default in',
   'context.waiting': 'Waiting',

@@ -168,6 +168,7 @@ export const ja: Catalog = {
   'error.notFound': 'Access Service はその項目をもう把握していません。',
   'error.rejected': 'Access Service がその要求を拒否しました。何も変更していません。',
   'error.ours': 'こちら側で問題が起きました。何も変更していません。管理者には伝わっています。',
+  'error.store': '今は対応できません。1 分ほどしてからもう一度お試しください。',
   'context.has': '現在の権限',
   'context.defaults': '既定で付与されるグループ',
   'context.waiting': '待ち時間',
