@@ -108,9 +108,10 @@ export class AccessClient {
     return this.#http.list(name, { path: path(workAppId) }, PermissionLevel);
   }
 
-  listCustomFields(workAppId: string): AsyncGenerator<CustomField> {
+  /** `signal` ends the read (and its retries) when it aborts, e.g. at a deadline. */
+  listCustomFields(workAppId: string, signal?: AbortSignal): AsyncGenerator<CustomField> {
     const { name, path } = e.listCustomFields;
-    return this.#http.list(name, { path: path(workAppId) }, CustomField);
+    return this.#http.list(name, { path: path(workAppId), signal }, CustomField);
   }
 
   createAccess(request: AccessRequest): Promise<Access> {

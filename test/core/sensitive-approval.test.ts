@@ -285,6 +285,35 @@ describe('Teams: the card confirms', () => {
   });
 });
 
+describe('Teams: a hanging look-up holds no click', () => {
+  // The whole read, retries included, gets one millisecond: it never answers in time.
+  const t = useTeams({
+    env: {
+      TEAMS_ANONYMOUS: '1',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      SENSITIVE_CHECK_TIMEOUT: '1ms',
+    },
+  });
+  const sandbox = () => t.sandbox.current;
+
+  it('asks for the confirmation when the field does not come in time, and approves nothing', async () => {
+    const taskId = newApp(sandbox(), null);
+    const hanging = sandbox().faults.hold((_m, path) => path.endsWith('/CustomFields'));
+    const asked = await t.h.post(t.h.activities.cardAction('ada', 'approve', { value: taskId }));
+    expect(shown(asked.body)).toContain('Confirm this approval');
+    expect(shown(asked.body)).toContain('I could not check whether Payroll');
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    hanging.release();
+    const code = /"confirmation":"([0-9a-f]{6})"/.exec(shown(asked.body))?.[1];
+    const approved = await t.h.post(
+      t.h.activities.cardAction('ada', 'approve', { value: taskId, confirmation: code }),
+    );
+    expect(shown(approved.body)).toContain('You approved');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+  });
+});
+
 describe('the terminal: a typed line confirms', () => {
   const sandbox = useSandbox({ pageSize: 2 });
   let chat: TerminalChat;
@@ -359,6 +388,18 @@ describe('the terminal: a typed line confirms', () => {
     expect(await chat.ask(`approve ${other} ${plain} confirm ${code}`)).toContain(
       'Type a confirmation with the code it shows: `confirm <code>`',
     );
+  });
+
+  it('asks when the service names the task type otherwise, even for an application that is not sensitive', async () => {
+    const taskId = openRequest(sandbox.current, 'alan', 'github', 'admin');
+    Object.assign(sandbox.current.state.tasks.get(taskId)!, { type: 'Access Request' });
+    const asked = await chat.ask(`approve ${taskId}`);
+    expect(asked).toContain('Confirm this approval');
+    expect(asked).toContain('I could not check whether GitHub is a sensitive application');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+    const code = /Type: confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+    expect(await chat.ask(`confirm ${code}`)).toContain('You approved');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(1);
   });
 
   it('keeps hostile names in the confirmation as text', async () => {
