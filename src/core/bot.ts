@@ -33,6 +33,7 @@ import { ownQuery, readHistory } from './audit/history.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
+import { ConfirmationCodes } from './confirmation-code.ts';
 import { type ConfirmDeps, confirmTyped } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
@@ -106,6 +107,11 @@ export interface BotDeps {
   newChangeId?: () => string;
   /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
+  /**
+   * The key of sensitive approvals' confirmation codes (`confirmationKey`), the same on every
+   * replica; unset: a random key of this process.
+   */
+  confirmationKey?: Buffer;
 }
 
 const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
@@ -144,11 +150,13 @@ export class AccessBot {
     this.#identity = new Identity(client, store, now);
     this.#audience = new TaskAudience(base);
     const allowSelfApproval = deps.allowSelfApproval ?? false;
+    const codes = new ConfirmationCodes(now, deps.confirmationKey);
     this.#decider = new Decider({
       ...base,
       audience: this.#audience,
       allowSelfApproval,
       sensitive: deps.context?.sensitive,
+      codes,
     });
     this.#catalog = new AppCatalog(client, nowMs);
     this.#rate = rateLimit(deps.rateLimit, store, nowMs);
@@ -168,6 +176,7 @@ export class AccessBot {
       pending: (link) => this.#audience.pending(link),
       approve: (link, v, taskId, code) =>
         this.#decider.decide(link, v, taskId, 'approve', undefined, code),
+      codes,
     };
   }
 

@@ -9,7 +9,6 @@
  * never make a sensitive approval one click. Only task types known to grant no access are
  * exempt; a task of another type, or one whose application cannot be told, is `unknown` as well.
  */
-import { createHash } from 'node:crypto';
 import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import { TaskTypes, taskFacts } from '../access/task-facts.ts';
@@ -156,14 +155,4 @@ async function within<T>(
     deadline.removeEventListener('abort', late);
     stop.abort();
   }
-}
-
-/**
- * The code a confirmation carries: short, and bound to what it confirms (the task, application,
- * level and person), so a confirmation of other facts — or none — approves nothing.
- */
-export function confirmationCode(task: Task): string {
-  const f = taskFacts(task);
-  const facts = [task.id, f.workAppId, f.permissionLevelId, f.userId].map((v) => v ?? '');
-  return createHash('sha256').update(facts.join('\n')).digest('hex').slice(0, 6);
 }

@@ -6,7 +6,7 @@
  * step; and when the field that marks applications cannot be read, approving asks too (fails
  * closed). Over real HTTP against the sandbox, which marks the AWS Console sensitive.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { policies, users } from '../../src/sandbox/seed.ts';
 import { shown, useTeams } from '../fakes/bot-connector-harness.ts';
@@ -26,7 +26,14 @@ import {
   submissionPayload,
   type Where,
 } from '../fakes/slack-payloads.ts';
-import { decidingBot, hostileRequest, openRequest } from '../helpers/decide-world.ts';
+import { botFor } from '../helpers/bot.ts';
+import {
+  contextFor,
+  decidingBot,
+  GateClock,
+  hostileRequest,
+  openRequest,
+} from '../helpers/decide-world.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
 import { openTerminalChats, type TerminalChat } from '../helpers/terminal-chat.ts';
 
@@ -311,6 +318,58 @@ describe('Teams: a hanging look-up holds no click', () => {
     );
     expect(shown(approved.body)).toContain('You approved');
     expect(approvals(sandbox(), taskId)).toHaveLength(1);
+  });
+});
+
+describe('the terminal: a code of its own, for a while', () => {
+  const sandbox = useSandbox({ pageSize: 2 });
+  const clock = { at: Date.now() };
+  let chat: TerminalChat;
+
+  beforeAll(async () => {
+    const client = clientFor(sandbox.current);
+    const { bot, log } = await botFor(client, (store) => ({
+      context: contextFor(client, store, new GateClock()),
+      now: () => new Date(clock.at),
+    }));
+    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    chat = chats.chat;
+    return chats.stop;
+  });
+
+  it('refuses a code computed from the ids, as anyone who saw them could', async () => {
+    const taskId = openRequest(sandbox.current, 'grace', 'aws', 'readOnly');
+    const task = sandbox.current.state.task(taskId);
+    const facts = [
+      taskId,
+      task.target.workAppId,
+      task.target.permissionLevelId,
+      task.target.userId,
+    ];
+    const computed = createHash('sha256').update(facts.join('\n')).digest('hex').slice(0, 6);
+    expect(await chat.ask(`approve ${taskId} confirm ${computed}`)).toContain(
+      'That code does not confirm this approval',
+    );
+    expect(await chat.ask(`confirm ${computed}`)).toContain(
+      'Nothing is waiting for your confirmation',
+    );
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+  });
+
+  it('shows a fresh confirmation for an expired code, never an approval, and the fresh one approves', async () => {
+    const taskId = openRequest(sandbox.current, 'barbara', 'aws', 'readOnly');
+    const code = /Type: confirm ([0-9a-f]{6})/.exec(await chat.ask(`approve ${taskId}`))?.[1];
+    expect(code).toBeDefined();
+    clock.at += 31 * 60_000;
+    const again = await chat.ask(`confirm ${code}`);
+    expect(again).toContain('That confirmation has expired');
+    expect(again).toContain('Confirm this approval');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+    const fresh = /Type: confirm ([0-9a-f]{6})/.exec(again)?.[1];
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(code);
+    expect(await chat.ask(`confirm ${fresh}`)).toContain('You approved');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(1);
   });
 });
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../src/access/schemas.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { confirmationCode, SensitiveApps } from '../../src/core/sensitivity.ts';
+import { SensitiveApps } from '../../src/core/sensitivity.ts';
 import { tasks, workApps } from '../../src/sandbox/seed.ts';
 import { captureLog } from '../helpers/bot.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
@@ -138,16 +138,6 @@ describe('a sensitive application', () => {
     // The next approval reads it again, within a deadline of its own.
     const next = sensitiveApps({ field: 'Sensitive' });
     expect(await next.of(app)).toBe('no');
-  });
-
-  it('takes a confirmation code bound to the task, application, level and person', async () => {
-    const task = await sandbox.client.getTask(tasks.adaGraceGithubWrite);
-    const code = confirmationCode(task);
-    expect(code).toMatch(/^[0-9a-f]{6}$/);
-    expect(confirmationCode({ ...task })).toBe(code);
-    const otherLevel = { ...task.target, permissionLevelId: workApps.github.levels.admin.id };
-    expect(confirmationCode({ ...task, target: otherLevel })).not.toBe(code);
-    expect(confirmationCode({ ...task, id: tasks.alanGraceGithubWrite })).not.toBe(code);
   });
 });
 
