@@ -28,6 +28,7 @@ import { ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { accessError } from './map-error.ts';
 import { pagesOf } from './pages.ts';
+import type { ListBody } from './schemas.ts';
 
 export interface AccessHttpOptions {
   baseUrl: string;
@@ -174,16 +175,16 @@ export class AccessHttp {
    * Every item of a list endpoint, page after page (pages.ts). Stopping the iteration early stops
    * the requests.
    */
-  async *list<T extends z.ZodType>(
+  async *list<I>(
     endpoint: EndpointName,
     request: Omit<SendRequest, 'method' | 'json'>,
-    item: T,
-  ): AsyncGenerator<z.output<T>> {
+    schema: z.ZodType<ListBody<I>>,
+  ): AsyncGenerator<I> {
     try {
-      yield* this.#got.paginate<z.output<T>, string>(request.path, {
+      yield* this.#got.paginate<I, string>(request.path, {
         searchParams: request.searchParams,
         context: { endpoint },
-        pagination: pagesOf(endpoint, this.#origin, this.#limits, item),
+        pagination: pagesOf(endpoint, this.#origin, this.#limits, schema),
       });
     } catch (error) {
       this.#fail(endpoint, error);
