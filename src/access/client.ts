@@ -8,20 +8,27 @@ import { endpoints as e, probeEndpoint } from './endpoints.ts';
 import { AccessHttp, type AccessHttpOptions } from './http.ts';
 import {
   Access,
+  AccessList,
   AccessRequest,
-  CustomField,
+  type CustomField,
+  CustomFieldList,
   DeclineBody,
   GroupMemberAddition,
-  PermissionLevel,
-  pageOf,
+  listOf,
+  type PermissionLevel,
+  PermissionLevelList,
   Task,
+  TaskList,
   User,
+  UserList,
   UsersGroup,
+  UsersGroupList,
   WorkApp,
+  WorkAppList,
 } from './schemas.ts';
 
 /** A list's first page in either shape a list endpoint may answer with, its items unread. */
-const AnyPage = pageOf(z.unknown()).or(z.array(z.unknown()));
+const AnyPage = listOf(z.unknown());
 
 export interface AccessClientOptions extends AccessHttpOptions {
   /** Name of the query parameter that filters tasks by status (not shown by the spec). */
@@ -49,7 +56,7 @@ export class AccessClient {
   }
 
   listUsers(): AsyncGenerator<User> {
-    return this.#http.list(e.listUsers.name, { path: e.listUsers.path() }, User);
+    return this.#http.list(e.listUsers.name, { path: e.listUsers.path() }, UserList);
   }
 
   getUser(userId: string): Promise<User> {
@@ -57,7 +64,7 @@ export class AccessClient {
   }
 
   listGroups(): AsyncGenerator<UsersGroup> {
-    return this.#http.list(e.listGroups.name, { path: e.listGroups.path() }, UsersGroup);
+    return this.#http.list(e.listGroups.name, { path: e.listGroups.path() }, UsersGroupList);
   }
 
   getGroup(groupId: string): Promise<UsersGroup> {
@@ -66,17 +73,17 @@ export class AccessClient {
 
   listGroupDefaultWorkApps(groupId: string): AsyncGenerator<WorkApp> {
     const { name, path } = e.listGroupDefaultWorkApps;
-    return this.#http.list(name, { path: path(groupId) }, WorkApp);
+    return this.#http.list(name, { path: path(groupId) }, WorkAppList);
   }
 
   listGroupHiddenWorkApps(groupId: string): AsyncGenerator<WorkApp> {
     const { name, path } = e.listGroupHiddenWorkApps;
-    return this.#http.list(name, { path: path(groupId) }, WorkApp);
+    return this.#http.list(name, { path: path(groupId) }, WorkAppList);
   }
 
   listGroupMembers(groupId: string): AsyncGenerator<User> {
     const { name, path } = e.listGroupMembers;
-    return this.#http.list(name, { path: path(groupId) }, User);
+    return this.#http.list(name, { path: path(groupId) }, UserList);
   }
 
   async addGroupMember(groupId: string, userId: string): Promise<void> {
@@ -91,7 +98,7 @@ export class AccessClient {
   }
 
   listWorkApps(): AsyncGenerator<WorkApp> {
-    return this.#http.list(e.listWorkApps.name, { path: e.listWorkApps.path() }, WorkApp);
+    return this.#http.list(e.listWorkApps.name, { path: e.listWorkApps.path() }, WorkAppList);
   }
 
   getWorkApp(workAppId: string): Promise<WorkApp> {
@@ -100,18 +107,18 @@ export class AccessClient {
 
   listWorkAppAccesses(workAppId: string): AsyncGenerator<Access> {
     const { name, path } = e.listWorkAppAccesses;
-    return this.#http.list(name, { path: path(workAppId) }, Access);
+    return this.#http.list(name, { path: path(workAppId) }, AccessList);
   }
 
   listPermissionLevels(workAppId: string): AsyncGenerator<PermissionLevel> {
     const { name, path } = e.listPermissionLevels;
-    return this.#http.list(name, { path: path(workAppId) }, PermissionLevel);
+    return this.#http.list(name, { path: path(workAppId) }, PermissionLevelList);
   }
 
   /** `signal` ends the read (and its retries) when it aborts, e.g. at a deadline. */
   listCustomFields(workAppId: string, signal?: AbortSignal): AsyncGenerator<CustomField> {
     const { name, path } = e.listCustomFields;
-    return this.#http.list(name, { path: path(workAppId), signal }, CustomField);
+    return this.#http.list(name, { path: path(workAppId), signal }, CustomFieldList);
   }
 
   createAccess(request: AccessRequest): Promise<Access> {
@@ -124,7 +131,7 @@ export class AccessClient {
   listTasks(userId: string, status?: string): AsyncGenerator<Task> {
     const searchParams: Record<string, string> = { userId };
     if (status !== undefined) searchParams[this.#statusParam] = status;
-    return this.#http.list(e.listTasks.name, { path: e.listTasks.path(), searchParams }, Task);
+    return this.#http.list(e.listTasks.name, { path: e.listTasks.path(), searchParams }, TaskList);
   }
 
   getTask(taskId: string): Promise<Task> {

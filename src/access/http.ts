@@ -28,6 +28,7 @@ import { ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { accessError } from './map-error.ts';
 import { pagesOf } from './pages.ts';
+import type { ListBody } from './schemas.ts';
 
 export interface AccessHttpOptions {
   baseUrl: string;
@@ -176,17 +177,17 @@ export class AccessHttp {
    * Every item of a list endpoint, page after page (pages.ts). Stopping the iteration early stops
    * the requests; so does `signal`, retries included (an aborted call is not retried).
    */
-  async *list<T extends z.ZodType>(
+  async *list<I>(
     endpoint: EndpointName,
     request: Omit<SendRequest, 'method' | 'json'> & { signal?: AbortSignal },
-    item: T,
-  ): AsyncGenerator<z.output<T>> {
+    schema: z.ZodType<ListBody<I>>,
+  ): AsyncGenerator<I> {
     try {
-      yield* this.#got.paginate<z.output<T>, string>(request.path, {
+      yield* this.#got.paginate<I, string>(request.path, {
         searchParams: request.searchParams,
         signal: request.signal,
         context: { endpoint },
-        pagination: pagesOf(endpoint, this.#origin, this.#limits, item),
+        pagination: pagesOf(endpoint, this.#origin, this.#limits, schema),
       });
     } catch (error) {
       this.#fail(endpoint, error);

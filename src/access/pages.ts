@@ -12,7 +12,7 @@ import { readJson, validate } from './body.ts';
 import type { EndpointName } from './endpoints.ts';
 import { ForeignOriginError, InvalidResponseError, ListTooLongError } from './errors.ts';
 import type { AccessLimits } from './limits.ts';
-import { pageOf } from './schemas.ts';
+import type { ListBody } from './schemas.ts';
 
 /** How many items a list body holds, bare array or page envelope, without parsing them. */
 function itemCount(json: unknown): number {
@@ -23,14 +23,12 @@ function itemCount(json: unknown): number {
   return 0;
 }
 
-export function pagesOf<T extends z.ZodType>(
+export function pagesOf<I>(
   endpoint: EndpointName,
   origin: string,
   limits: AccessLimits,
-  item: T,
-): PaginationOptions<z.output<T>, string> {
-  // Both shapes a list endpoint may answer with: the page envelope or a bare array.
-  const schema = pageOf(item).or(item.array());
+  schema: z.ZodType<ListBody<I>>,
+): PaginationOptions<I, string> {
   const read = new Set<string>();
   let items = 0;
   let bytes = 0;

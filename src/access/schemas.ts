@@ -27,6 +27,13 @@ export const PageLinks = z.looseObject({
 });
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ data: z.array(item), links: PageLinks.optional() });
+/**
+ * Both shapes a list endpoint may answer with: the page envelope or a bare array. Built once per
+ * item type, as every schema is: zod prepares a schema on its first use.
+ */
+export const listOf = <T extends z.ZodType>(item: T) => pageOf(item).or(item.array());
+/** What a list schema gives: the items, in one shape or the other. */
+export type ListBody<I> = I[] | { data: I[]; links?: { next?: string | null } | undefined };
 
 /** Assumed: `{ id, email, displayName }` at least. */
 export const User = z.looseObject({
@@ -35,6 +42,7 @@ export const User = z.looseObject({
   displayName: text,
 });
 export type User = z.infer<typeof User>;
+export const UserList = listOf(User);
 
 export const UsersGroup = z.looseObject({
   id,
@@ -42,6 +50,7 @@ export const UsersGroup = z.looseObject({
   description: text,
 });
 export type UsersGroup = z.infer<typeof UsersGroup>;
+export const UsersGroupList = listOf(UsersGroup);
 
 export const WorkApp = z.looseObject({
   id,
@@ -49,6 +58,7 @@ export const WorkApp = z.looseObject({
   description: text,
 });
 export type WorkApp = z.infer<typeof WorkApp>;
+export const WorkAppList = listOf(WorkApp);
 
 export const PermissionLevel = z.looseObject({
   id,
@@ -56,6 +66,7 @@ export const PermissionLevel = z.looseObject({
   description: text,
 });
 export type PermissionLevel = z.infer<typeof PermissionLevel>;
+export const PermissionLevelList = listOf(PermissionLevel);
 
 /** A custom field definition of a WorkApp, with its current value when it has one. */
 export const CustomField = z.looseObject({
@@ -64,6 +75,7 @@ export const CustomField = z.looseObject({
   value: text,
 });
 export type CustomField = z.infer<typeof CustomField>;
+export const CustomFieldList = listOf(CustomField);
 
 export const Access = z.looseObject({
   id,
@@ -76,6 +88,7 @@ export const Access = z.looseObject({
   taskIds: z.array(id).optional().catch(undefined),
 });
 export type Access = z.infer<typeof Access>;
+export const AccessList = listOf(Access);
 
 export const Policy = z.looseObject({
   id,
@@ -83,6 +96,7 @@ export const Policy = z.looseObject({
   requestType: text,
 });
 export type Policy = z.infer<typeof Policy>;
+export const PolicyList = listOf(Policy);
 
 /**
  * Assumed: `{ id, status, type, target, metadata }`; `target` and `metadata` vary by task type.
@@ -96,6 +110,7 @@ export const Task = z.looseObject({
   metadata: keyed.nullish().transform((v) => v ?? {}),
 });
 export type Task = z.infer<typeof Task>;
+export const TaskList = listOf(Task);
 
 /** Spec 2.1 and 2.2, strict: no other properties. */
 export const CustomFieldUpdateItem = z.strictObject({

@@ -28,46 +28,45 @@ export const isHeld = (access: Access) =>
   access.status == null || access.status === DecidedStatuses.approved;
 
 const str = z.string().min(1).max(4000);
-const targetKeys = {
-  workAppId: str,
-  workAppName: str,
-  permissionLevelId: str,
-  permissionLevelName: str,
-  userId: str,
-  userDisplayName: str,
-};
-const metadataKeys = {
-  requestedBy: str,
-  requestedByName: str,
-  justification: str,
-  createdAt: z.iso.datetime({ offset: true }),
-  accessId: str,
-  decidedBy: str,
-  decidedByName: str,
-  decidedAt: z.iso.datetime({ offset: true }),
-  reason: str,
-  step: str,
-};
+const instant = z.iso.datetime({ offset: true });
+/** A fact that is missing or oddly typed is left out, never fatal. */
+const fact = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const TargetFacts = z.object({
+  workAppId: fact(str),
+  workAppName: fact(str),
+  permissionLevelId: fact(str),
+  permissionLevelName: fact(str),
+  userId: fact(str),
+  userDisplayName: fact(str),
+});
+const MetadataFacts = z.object({
+  requestedBy: fact(str),
+  requestedByName: fact(str),
+  justification: fact(str),
+  createdAt: fact(instant),
+  accessId: fact(str),
+  decidedBy: fact(str),
+  decidedByName: fact(str),
+  decidedAt: fact(instant),
+  reason: fact(str),
+  step: fact(str),
+});
+const Assignee = fact(str);
+export type TaskFacts = z.infer<typeof TargetFacts> & z.infer<typeof MetadataFacts>;
 
-type Facts<K extends Record<string, z.ZodType>> = { [P in keyof K]?: z.infer<K[P]> };
-export type TaskFacts = Facts<typeof targetKeys> & Facts<typeof metadataKeys>;
-
-/** The facts of `keys` in `source`: each one that is there and of its shape. */
-function pick<K extends Record<string, z.ZodType>>(source: Record<string, unknown>, keys: K) {
-  const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(keys)) {
-    const parsed = schema.safeParse(source[key]);
-    if (parsed.success) out[key] = parsed.data;
-  }
-  return out as Facts<K>;
-}
-
+/** The facts that are there and of their shape, and no key for the others. */
 export function taskFacts(task: Task): TaskFacts {
-  return { ...pick(task.target, targetKeys), ...pick(task.metadata, metadataKeys) };
+  const facts: TaskFacts = {
+    ...TargetFacts.parse(task.target),
+    ...MetadataFacts.parse(task.metadata),
+  };
+  for (const key of Object.keys(facts) as (keyof TaskFacts)[]) {
+    if (facts[key] === undefined) delete facts[key];
+  }
+  return facts;
 }
 
 /** Assumed: who the task is assigned to, when the service says (`assigneeId`); else undefined. */
 export function assigneeOf(task: Task): string | undefined {
-  const parsed = str.safeParse((task as Record<string, unknown>).assigneeId);
-  return parsed.success ? parsed.data : undefined;
+  return Assignee.parse((task as Record<string, unknown>).assigneeId);
 }
