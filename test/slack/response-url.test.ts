@@ -69,8 +69,9 @@ describe('a response_url', () => {
 
   it('goes anywhere over http(s) when SLACK_API_URL points the Web API elsewhere (tests)', async () => {
     const { api: slack } = api('http://127.0.0.1:9/api/');
+    const before = target.posted.length;
     await slack.respond(url, { text: 'hello' });
-    expect(target.posted).toEqual(['/commands/T1/2/x']);
+    expect(target.posted.slice(before)).toEqual(['/commands/T1/2/x']);
   });
 });
 
