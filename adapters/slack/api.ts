@@ -59,13 +59,19 @@ function outcomeOf(error: Error): Outcome {
   return error instanceof RecipientGoneError ? 'gone' : 'error';
 }
 
+/** Where Slack's `response_url`s are: `https://hooks.slack.com/…`. */
+export const HOOKS_HOST = 'hooks.slack.com';
+
 export class SlackApi {
   readonly client: WebClient;
   readonly #o: SlackApiOptions;
+  /** Only Slack's hooks host, unless SLACK_API_URL sends the Web API elsewhere (tests). */
+  readonly #hooksOnly: boolean;
 
   constructor(options: SlackApiOptions) {
     this.#o = options;
     this.client = new WebClient(options.token, webClientOptions(options));
+    this.#hooksOnly = URL.parse(options.apiUrl)?.hostname === 'slack.com';
   }
 
   /** Calls a Web API method and parses the fields of its answer that we read. */
@@ -85,13 +91,21 @@ export class SlackApi {
   /**
    * Posts to an interaction's `response_url` (ephemeral answers and their replacements), once:
    * the caller decides on another try. What the URL answers ("ok") says nothing its status does
-   * not.
+   * not. A URL off Slack's hooks host is refused (and logged) unless the Web API is redirected:
+   * a person's answer goes to Slack, nowhere else.
    */
   async respond(url: string, body: Record<string, unknown>): Promise<void> {
     await this.#timed('response_url', async () => {
       const target = URL.parse(url);
       if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
         throw new SlackApiError('response_url', 'invalid_url');
+      }
+      if (this.#hooksOnly && (target.protocol !== 'https:' || target.hostname !== HOOKS_HOST)) {
+        this.#o.log.warn(
+          { host: target.host, protocol: target.protocol },
+          `refused a response_url off ${HOOKS_HOST}`,
+        );
+        throw new SlackApiError('response_url', 'foreign_host');
       }
       let answer: PostAnswer;
       try {

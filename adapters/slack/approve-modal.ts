@@ -5,9 +5,12 @@
 import type { types } from '@slack/bolt';
 import type { Confirmation } from '../../src/core/decide.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import { limits, plain } from './limits.ts';
+import { limits, mrkdwnText, plain } from './limits.ts';
 import { type ApproveMetadata, callbackIds, type Origin } from './payloads.ts';
-import { section } from './render.ts';
+import { sectionOf } from './render.ts';
+
+/** Our own emoji, outside the question: the question's text is made inert, emoji codes too. */
+const WARNING = ':warning: ';
 
 export function approveModal(v: Voice, confirm: Confirmation, origin: Origin): types.ModalView {
   const meta: ApproveMetadata = { taskId: confirm.taskId, code: confirm.code, origin };
@@ -19,6 +22,8 @@ export function approveModal(v: Voice, confirm: Confirmation, origin: Origin): t
     close: plain(v.t('slack.cancel'), limits.modalButton),
     // A response_url is well under 300 characters, so this stays far below the 3000 limit.
     private_metadata: JSON.stringify(meta),
-    blocks: [section(`:warning: ${confirm.question}`)],
+    blocks: [
+      sectionOf(WARNING + mrkdwnText(confirm.question, limits.sectionText - WARNING.length)),
+    ],
   };
 }

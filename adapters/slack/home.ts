@@ -10,7 +10,7 @@ import { describeEntry, type PastDecision, taskNamed } from '../../src/core/audi
 import { flag, type Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
-import { slackActor, speaker } from './actor.ts';
+import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { limits, mrkdwnText, plain } from './limits.ts';
 import { actionIds, Click } from './payloads.ts';
@@ -87,12 +87,17 @@ export function homeView(
 
 /**
  * The Home tab, published whenever it is opened (an opening counts against the person's rate
- * limit; past it the tab keeps what it showed), and its Request access button.
+ * limit; past it the tab keeps what it showed, and when the store cannot count it, the tab says
+ * that nothing can be served now), and its Request access button.
  */
 export function registerHome(app: App, c: SlackContext): void {
   app.event('app_home_opened', async ({ event }) => {
-    if (event.tab !== 'home' || !(await c.bot.mayAct(slackActor(c.api, event.user)))) return;
-    await publishHome(c, event.user);
+    if (event.tab !== 'home') return;
+    const may = await c.bot.mayAct(await speaker(c, event.user));
+    if (may.ok) return publishHome(c, event.user);
+    if (may.slow) return;
+    const view = { type: 'home' as const, blocks: renderBlocks(may.reply) };
+    await c.api.call('views.publish', { user_id: event.user, view }, z.unknown());
   });
   app.action(actionIds.openRequest, async ({ ack, body }) => {
     await ack();

@@ -8,9 +8,11 @@
  * and only when that names the same Azure AD object.
  */
 import type { Activity, TurnContext } from 'botbuilder';
-import { NotLinkedError } from '../../src/core/errors.ts';
+import { NotLinkedError, ProfileUnavailableError } from '../../src/core/errors.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
+import { PlatformUnavailableError } from '../../src/core/notifier.ts';
 import type { TeamsContext } from './context.ts';
+import type { Member } from './people.ts';
 import { tenantsOf } from './tenant.ts';
 
 /** A person in a turn: their `29:` id in this conversation, their tenant and object id. */
@@ -35,8 +37,42 @@ export function speakerOf(activity: Partial<Activity>): TeamsPerson | undefined 
   return { userId: activity.from.id, tenantId, objectId };
 }
 
-/** The speaker's language and zone are the activity's own (`locale`, `localTimezone`). */
-export function actorOf(deps: TeamsContext, context: TurnContext, person: TeamsPerson): ChatActor {
+/**
+ * Whether the speaker's `29:` id is the Azure AD object the activity names, as the Bot
+ * Connector's member information says (kept an hour): checked every turn, so a link stored for
+ * that object is used only by that person, whatever another activity claims. `fresh`: the
+ * member read for the check, when it was read in this turn.
+ * `ProfileUnavailableError` when the Bot Connector cannot say.
+ */
+export async function checkSpeaker(
+  deps: TeamsContext,
+  context: TurnContext,
+  person: TeamsPerson,
+): Promise<{ same: boolean; fresh?: Member }> {
+  let recalled: Awaited<ReturnType<TeamsContext['members']['recall']>>;
+  try {
+    recalled = await deps.members.recall(context, person.userId);
+  } catch (error) {
+    if (error instanceof PlatformUnavailableError)
+      throw new ProfileUnavailableError({ cause: error });
+    throw error;
+  }
+  const { member, fresh } = recalled;
+  if (member?.objectId === person.objectId) return { same: true, ...(fresh && { fresh: member }) };
+  deps.log.warn('a Teams activity names another Azure AD object than its sender; refused');
+  return { same: false };
+}
+
+/**
+ * The speaker's language and zone are the activity's own (`locale`, `localTimezone`); `fresh`:
+ * their member information as read in this very turn, which stands for the address the core asks.
+ */
+export function actorOf(
+  deps: TeamsContext,
+  context: TurnContext,
+  person: TeamsPerson,
+  fresh?: Member,
+): ChatActor {
   const { locale, localTimezone } = context.activity;
   return {
     platform: 'teams',
@@ -44,7 +80,7 @@ export function actorOf(deps: TeamsContext, context: TurnContext, person: TeamsP
     locale: locale ?? undefined,
     timeZone: localTimezone ?? undefined,
     email: async () => {
-      const member = await deps.members.read(context, person.userId);
+      const member = fresh ?? (await deps.members.read(context, person.userId));
       if (!member) return undefined;
       if (member.objectId === person.objectId) return member.email;
       // The roster says this `29:` id is someone else: no address is better than theirs.

@@ -65,6 +65,16 @@ export class TeamsMembers {
     return (await this.#known.forceFetch(userId, { context })).member;
   }
 
+  /** As `known`; `fresh` when it was read just now, not from memory. */
+  async recall(
+    context: TurnContext,
+    userId: string,
+  ): Promise<{ member: Member | undefined; fresh: boolean }> {
+    const kept = this.#known.get(userId);
+    if (kept) return { member: kept.member, fresh: false };
+    return { member: await this.read(context, userId), fresh: true };
+  }
+
   async #ask(context: TurnContext, userId: string): Promise<Member | undefined> {
     try {
       const found = await callConnector(this.#deps, 'getMember', () =>

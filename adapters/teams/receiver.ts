@@ -53,9 +53,23 @@ export function createAdapter(
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
 
-export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Logger) {
+/**
+ * `jsonOnly`: only `Content-Type: application/json` is taken (415 otherwise). Anonymous mode needs
+ * it: with no token to check, a web page could otherwise drive a developer's local bot with a
+ * cross-origin `text/plain` post, which browsers send without asking first.
+ */
+export function messagesHandler(
+  adapter: CloudAdapter,
+  logic: TurnLogic,
+  log: Logger,
+  options: { jsonOnly: boolean },
+) {
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
+    if (options.jsonOnly && !isJson(req.headers['content-type'])) {
+      log.warn('refused a Bot Framework request that is not application/json');
+      return send(res, 415, { error: 'Content-Type must be application/json' });
+    }
     const body = parseJson(raw);
     if (!body) {
       log.warn('refused a Bot Framework request whose body is not a JSON object');
@@ -103,6 +117,11 @@ export function messagesHandler(adapter: CloudAdapter, logic: TurnLogic, log: Lo
       }
     }
   };
+}
+
+/** `application/json`, with any parameters (`; charset=utf-8`), in any case. */
+function isJson(type: string | undefined): boolean {
+  return type?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 }
 
 function parseJson(raw: Buffer): Record<string, unknown> | undefined {

@@ -72,7 +72,9 @@ export async function startTeams(
   const once = onlyOnce({ replays, now, log, voiceOf }, turnHandler(deps));
   routes.mount(
     MESSAGES_PATH,
-    messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log),
+    messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log, {
+      jsonOnly: settings.anonymous,
+    }),
   );
   const notifier = new TeamsNotifier(deps);
   return {

@@ -8,10 +8,10 @@
 import { ActivityTypes, TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Destination } from '../../src/core/notifier.ts';
-import { warning } from '../../src/core/reply.ts';
+import { type Reply, warning } from '../../src/core/reply.ts';
 import { replyForError } from '../../src/core/service-errors.ts';
 import { answerInvoke, errorResponse, messageActivity } from './activity.ts';
-import { actorOf, personKey, speakerOf, type TeamsPerson } from './actor.ts';
+import { actorOf, checkSpeaker, personKey, speakerOf, type TeamsPerson } from './actor.ts';
 import { onMessage } from './commands.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
 import { onCardAction } from './decisions.ts';
@@ -22,24 +22,26 @@ export function turnHandler(deps: TeamsContext) {
   return async (context: TurnContext): Promise<void> => {
     const { activity } = context;
     const speaker = speakerOf(activity);
-    // Nobody known yet: the activity's own language still says how to speak to them.
-    const unknown = () => {
-      const v = deps.bot.voiceOf({ locale: activity.locale, timeZone: activity.localTimezone });
-      return warning(v, v.t('teams.unknownSpeaker'));
-    };
     switch (activity.type) {
-      case ActivityTypes.Message:
+      case ActivityTypes.Message: {
         // A message with no text (a file, a legacy card submit) is not a command.
         if (typeof activity.text !== 'string') return;
-        if (!speaker) return void (await context.sendActivity(messageActivity(unknown())));
-        await remember(deps, context, speaker, { ifUnknown: true });
-        return onMessage(deps, context, speaker, actorOf(deps, context, speaker));
-      case ActivityTypes.Invoke:
-        if (!speaker) {
-          return answerInvoke(context, errorResponse(403, 'Forbidden', unknown().summary));
+        const who = await speaking(deps, context, speaker);
+        if ('refused' in who)
+          return void (await context.sendActivity(messageActivity(who.refused)));
+        return onMessage(deps, context, who.speaker, who.actor);
+      }
+      case ActivityTypes.Invoke: {
+        const who = await speaking(deps, context, speaker);
+        if ('refused' in who) {
+          const { summary } = who.refused;
+          const refusal = who.unknown
+            ? errorResponse(403, 'Forbidden', summary)
+            : errorResponse(503, 'ServiceUnavailable', summary);
+          return answerInvoke(context, refusal);
         }
-        await remember(deps, context, speaker, { ifUnknown: true });
-        return answerInvoke(context, await invoke(deps, context, actorOf(deps, context, speaker)));
+        return answerInvoke(context, await invoke(deps, context, who.actor));
+      }
       case ActivityTypes.InstallationUpdate:
         if (activity.action?.startsWith('remove')) return forget(deps, context, speaker);
         return installed(deps, context, speaker);
@@ -55,6 +57,33 @@ export function turnHandler(deps: TeamsContext) {
         return;
     }
   };
+}
+
+type Speaking = { speaker: TeamsPerson; actor: ChatActor } | { refused: Reply; unknown: boolean };
+
+/**
+ * Who speaks in a message or an invoke: the activity's Azure AD object, when its `29:` id is
+ * that object (checked each turn, actor.ts), with their conversation remembered. Otherwise what
+ * they are told: that they cannot be told apart (`unknown`), or why nothing can be done now (the
+ * Bot Connector or the store failed) — in the activity's own language, as nobody is known yet.
+ */
+async function speaking(
+  deps: TeamsContext,
+  context: TurnContext,
+  speaker: TeamsPerson | undefined,
+): Promise<Speaking> {
+  const { locale, localTimezone } = context.activity;
+  const v = deps.bot.voiceOf({ locale, timeZone: localTimezone });
+  const unknown = { refused: warning(v, v.t('teams.unknownSpeaker')), unknown: true };
+  if (!speaker) return unknown;
+  try {
+    const { same, fresh } = await checkSpeaker(deps, context, speaker);
+    if (!same) return unknown;
+    await remember(deps, context, speaker, { ifUnknown: true });
+    return { speaker, actor: actorOf(deps, context, speaker, fresh) };
+  } catch (error) {
+    return { refused: replyForError(v, error, deps.log), unknown: false };
+  }
 }
 
 async function invoke(

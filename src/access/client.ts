@@ -115,9 +115,10 @@ export class AccessClient {
     return this.#http.list(name, { path: path(workAppId) }, PermissionLevelList);
   }
 
-  listCustomFields(workAppId: string): AsyncGenerator<CustomField> {
+  /** `signal` ends the read (and its retries) when it aborts, e.g. at a deadline. */
+  listCustomFields(workAppId: string, signal?: AbortSignal): AsyncGenerator<CustomField> {
     const { name, path } = e.listCustomFields;
-    return this.#http.list(name, { path: path(workAppId) }, CustomFieldList);
+    return this.#http.list(name, { path: path(workAppId), signal }, CustomFieldList);
   }
 
   createAccess(request: AccessRequest): Promise<Access> {

@@ -80,7 +80,9 @@ const endpointOf = (options: Pick<Options, 'context'>) =>
 function capDownload(maxBytes: number): HandlerFunction {
   return (options, next) => {
     const controller = new AbortController();
-    options.signal = controller.signal;
+    // The caller's own signal (a deadline) still ends the call.
+    const given = options.signal;
+    options.signal = given ? AbortSignal.any([given, controller.signal]) : controller.signal;
     const call = next(options);
     (call as RequestPromise).on('downloadProgress', ({ transferred, total }: Progress) => {
       if (transferred > maxBytes || (total ?? 0) > maxBytes) {
@@ -173,16 +175,17 @@ export class AccessHttp {
 
   /**
    * Every item of a list endpoint, page after page (pages.ts). Stopping the iteration early stops
-   * the requests.
+   * the requests; so does `signal`, retries included (an aborted call is not retried).
    */
   async *list<I>(
     endpoint: EndpointName,
-    request: Omit<SendRequest, 'method' | 'json'>,
+    request: Omit<SendRequest, 'method' | 'json'> & { signal?: AbortSignal },
     schema: z.ZodType<ListBody<I>>,
   ): AsyncGenerator<I> {
     try {
       yield* this.#got.paginate<I, string>(request.path, {
         searchParams: request.searchParams,
+        signal: request.signal,
         context: { endpoint },
         pagination: pagesOf(endpoint, this.#origin, this.#limits, schema),
       });

@@ -128,7 +128,11 @@ function toConfig(env: Env) {
     /** Whether an approver may approve a request of their own. */
     allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
     /** Which applications take a confirmation to approve. */
-    sensitive: { field: env.SENSITIVE_FIELD, apps: env.SENSITIVE_APPS ?? [] },
+    sensitive: {
+      field: env.SENSITIVE_FIELD,
+      apps: env.SENSITIVE_APPS ?? [],
+      checkWithinMs: env.SENSITIVE_CHECK_TIMEOUT,
+    },
     /** How long an approver's new card waits for its context. */
     contextWaitMs: env.DECISION_CONTEXT_WAIT,
     /** Who may manage groups from chat and read others' history; nobody when all are unset. */

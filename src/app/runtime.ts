@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
+import { confirmationKey } from '../core/confirmation-code.ts';
 import { DecisionContext } from '../core/decision-context.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
@@ -148,6 +149,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       metrics,
       context,
       voices: config.voices,
+      // Every replica shares the Access Service secret: a code one shows, another accepts.
+      confirmationKey: confirmationKey(access.apiSecret),
     });
     return {
       bot,

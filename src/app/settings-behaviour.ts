@@ -102,6 +102,14 @@ export const people = {
     'names or ids of applications that are sensitive whatever their custom fields say, separated by commas',
     { unset: 'only those the field marks' },
   ),
+  SENSITIVE_CHECK_TIMEOUT: withDefault(
+    duration('SENSITIVE_CHECK_TIMEOUT').refine((ms) => ms >= 1 && ms <= 4_000, {
+      error:
+        'SENSITIVE_CHECK_TIMEOUT must be between 1ms and 4s (Teams gives a click five seconds)',
+    }),
+    '3s',
+    'how long reading whether an application is sensitive may take, retries included (at most `4s`: Teams gives a click five seconds); past it, approving asks for the confirmation, as when the field cannot be read ([security](security.md#sensitive-applications))',
+  ),
   ALLOW_SELF_APPROVAL: withDefault(
     onOff('ALLOW_SELF_APPROVAL'),
     '0',

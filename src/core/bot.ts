@@ -33,6 +33,7 @@ import { ownQuery, readHistory } from './audit/history.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
+import { ConfirmationCodes } from './confirmation-code.ts';
 import { type ConfirmDeps, confirmTyped } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
@@ -106,12 +107,20 @@ export interface BotDeps {
   newChangeId?: () => string;
   /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
+  /**
+   * The key of sensitive approvals' confirmation codes (`confirmationKey`), the same on every
+   * replica; unset: a random key of this process.
+   */
+  confirmationKey?: Buffer;
 }
 
 const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
 
 /** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
 type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
+
+/** Whether a person may act now, and when not, what they are told (see `mayAct`). */
+export type MayAct = { ok: true } | { ok: false; slow: boolean; reply: Reply };
 
 /** A result, or the reply that says why there is none. */
 export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
@@ -141,11 +150,13 @@ export class AccessBot {
     this.#identity = new Identity(client, store, now);
     this.#audience = new TaskAudience(base);
     const allowSelfApproval = deps.allowSelfApproval ?? false;
+    const codes = new ConfirmationCodes(now, deps.confirmationKey);
     this.#decider = new Decider({
       ...base,
       audience: this.#audience,
       allowSelfApproval,
       sensitive: deps.context?.sensitive,
+      codes,
     });
     this.#catalog = new AppCatalog(client, nowMs);
     this.#rate = rateLimit(deps.rateLimit, store, nowMs);
@@ -165,6 +176,7 @@ export class AccessBot {
       pending: (link) => this.#audience.pending(link),
       approve: (link, v, taskId, code) =>
         this.#decider.decide(link, v, taskId, 'approve', undefined, code),
+      codes,
     };
   }
 
@@ -195,7 +207,8 @@ export class AccessBot {
     try {
       const line = await readLine(this.#questions, actor, v, text);
       if (line.kind !== 'decline') return line;
-      if (!(await this.mayAct(actor))) return { kind: 'reply', reply: slowDown(v) };
+      const held = await this.#held(actor);
+      if (held) return { kind: 'reply', reply: held };
       const reply = await this.#decideIds(actor, v, line.taskIds, 'decline', line.reason);
       return { kind: 'reply', reply, answered: 'decline' };
     } catch (error) {
@@ -205,7 +218,8 @@ export class AccessBot {
 
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return slowDown(v);
+    const held = await this.#held(actor);
+    if (held) return held;
     try {
       return await this.#run(actor, v, command, place);
     } catch (error) {
@@ -270,7 +284,8 @@ export class AccessBot {
    */
   async look(actor: ChatActor, taskId: string): Promise<Reply> {
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return slowDown(v);
+    const held = await this.#held(actor);
+    if (held) return held;
     return this.#as(
       actor,
       (link) => markLooking(this.#looks, link, v, taskId),
@@ -313,7 +328,8 @@ export class AccessBot {
    * `confirmation`: the code of a sensitive approval's confirmation, when this is one.
    */
   async decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
-    if (!(await this.mayAct(actor))) return kept('failed', slowDown(this.voiceOf(actor)));
+    const held = await this.#held(actor);
+    if (held) return kept('failed', held);
     return this.#decide(actor, ...args);
   }
 
@@ -329,7 +345,8 @@ export class AccessBot {
     taskIds: readonly string[],
   ): Promise<{ reply: Reply; results: Decided[] }> {
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return { reply: slowDown(v), results: [] };
+    const held = await this.#held(actor);
+    if (held) return { reply: held, results: [] };
     const results = await decideEach(taskIds, (taskId) => this.#decide(actor, taskId, 'approve'));
     return { reply: decidedReply(v, results), results };
   }
@@ -369,7 +386,8 @@ export class AccessBot {
   async submitRequestForm(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
     const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
     const v = this.voiceOf(actor);
-    if (!(await this.mayAct(actor))) return done(slowDown(v));
+    const held = await this.#held(actor);
+    if (held) return done(held);
     const request = (link: IdentityLink) =>
       requestByForm(this.#request, v, link.accessUserId, form);
     return this.#as(actor, request, done);
@@ -391,7 +409,8 @@ export class AccessBot {
     actor: ChatActor,
     work: (link: IdentityLink) => Promise<ChangeResult>,
   ): Promise<ChangeResult> {
-    if (!(await this.mayAct(actor))) return kept('stale', slowDown(this.voiceOf(actor)));
+    const held = await this.#held(actor);
+    if (held) return kept('stale', held);
     return this.#as(actor, work, (reply) => kept('failed', reply));
   }
 
@@ -427,12 +446,26 @@ export class AccessBot {
     return new Conversations(this.#deps.store, platform, schema);
   }
 
-  /** Whether `actor` may act now, counted; opening the Slack App Home counts too. */
-  async mayAct(actor: ChatActor): Promise<boolean> {
-    const allowed = await this.#rate(`${actor.platform}:${actor.chatUserId}`);
-    if (!allowed)
-      this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
-    return allowed;
+  /**
+   * Whether `actor` may act now, counted (opening the Slack App Home counts too); never rejects.
+   * When not: `slow` — past their limit, to be told to slow down — or the store could not count
+   * (nothing may be done then), and `reply` says which.
+   */
+  async mayAct(actor: ChatActor): Promise<MayAct> {
+    const v = this.voiceOf(actor);
+    try {
+      if (await this.#rate(`${actor.platform}:${actor.chatUserId}`)) return { ok: true };
+    } catch (error) {
+      return { ok: false, slow: false, reply: replyForError(v, error, this.#deps.log) };
+    }
+    this.#deps.log.warn({ platform: actor.platform }, 'a person was asked to slow down');
+    return { ok: false, slow: true, reply: slowDown(v) };
+  }
+
+  /** What the actor is told instead when they may not act now; undefined when they may. */
+  async #held(actor: ChatActor): Promise<Reply | undefined> {
+    const may = await this.mayAct(actor);
+    return may.ok ? undefined : may.reply;
   }
 
   #answer<T>(actor: ChatActor, work: (link: IdentityLink) => Promise<T>): Promise<Answer<T>> {

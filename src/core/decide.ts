@@ -20,9 +20,10 @@ import type { Metrics } from '../metrics.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import { recordDecision, taskNamesOf } from './audit/record.ts';
+import { CODE_WINDOW_MS, type CodeCheck, type ConfirmationCodes } from './confirmation-code.ts';
 import { english, flag, type Voice } from './i18n/voice.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
-import { confirmationCode, type SensitiveApps, type Sensitivity } from './sensitivity.ts';
+import type { SensitiveApps, Sensitivity } from './sensitivity.ts';
 import { PerKey } from './serial.ts';
 import { errorReply, found, logFailure } from './service-errors.ts';
 import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
@@ -74,6 +75,8 @@ export interface DecideDeps {
   allowSelfApproval: boolean;
   /** Which applications take a confirmation to approve; unset: none. */
   sensitive?: Pick<SensitiveApps, 'ofTask'>;
+  /** The codes those confirmations carry. */
+  codes: ConfirmationCodes;
 }
 
 export class Decider {
@@ -104,7 +107,7 @@ export class Decider {
           said = (w) => selfApproval(w, task);
         } else {
           const unconfirmed =
-            decision === 'approve' ? await this.#unconfirmed(task, confirmation) : undefined;
+            decision === 'approve' ? await this.#unconfirmed(task, link, confirmation) : undefined;
           said = unconfirmed ?? (await this.#act(task, decision, reason, link));
         }
       } catch (error) {
@@ -146,14 +149,22 @@ export class Decider {
 
   /**
    * A sensitive application's approval without its confirmation (a single click, a forged one,
-   * "approve all"), or with a code that does not confirm it (mistyped, or for other facts):
-   * nothing is approved, the actor is asked, and told when the code was wrong.
+   * "approve all"), or with a code that does not confirm it (mistyped, made for another approver
+   * or for other facts, or expired): nothing is approved, the actor is asked afresh — with a code
+   * of their own — and told when the code was wrong or had expired.
    */
-  async #unconfirmed(task: Task, confirmation: string | undefined): Promise<Said | undefined> {
+  async #unconfirmed(
+    task: Task,
+    link: IdentityLink,
+    confirmation: string | undefined,
+  ): Promise<Said | undefined> {
     const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
-    const code = confirmationCode(task);
-    if (sensitivity === 'no' || confirmation === code) return undefined;
-    const asked = { sensitivity, code, wrong: confirmation !== undefined };
+    if (sensitivity === 'no') return undefined;
+    const { codes } = this.#d;
+    const said =
+      confirmation === undefined ? undefined : codes.check(task, link.accessUserId, confirmation);
+    if (said === 'good') return undefined;
+    const asked = { sensitivity, code: codes.issue(task, link.accessUserId), said };
     return (w) => askToConfirm(w, task, asked, this.#d.pendingStatus);
   }
 
@@ -250,17 +261,17 @@ function selfApproval(v: Voice, task: Task): DecisionResult {
   );
 }
 
-/** What a confirmation asks with: why, its code, and whether a wrong code came first. */
+/** What a confirmation asks with: why, its code, and what became of a code that came first. */
 interface Asked {
   sensitivity: Exclude<Sensitivity, 'no'>;
   code: string;
-  wrong: boolean;
+  said: Exclude<CodeCheck, 'good'> | undefined;
 }
 
 function askToConfirm(
   v: Voice,
   task: Task,
-  { sensitivity, code, wrong }: Asked,
+  { sensitivity, code, said }: Asked,
   pendingStatus: string,
 ): DecisionResult {
   const f = taskFacts(task);
@@ -273,12 +284,18 @@ function askToConfirm(
     withLevel: flag(level),
   };
   const asks = v.t('decide.confirmText', words);
-  const text = wrong ? v.t('decide.wrongCode', { asks }) : asks;
+  const minutes = CODE_WINDOW_MS / 60_000;
+  const text =
+    said === 'wrong'
+      ? v.t('decide.wrongCode', { asks })
+      : said === 'expired'
+        ? v.t('decide.expiredCode', { asks, minutes })
+        : asks;
   const extras = { sensitivity, context: [] };
   const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
   return {
     ...kept(
-      wrong ? 'wrong_code' : 'unconfirmed',
+      said === 'wrong' ? 'wrong_code' : 'unconfirmed',
       warning(v, text, {
         title: v.t('decide.confirmTitle'),
         blocks: [

@@ -81,13 +81,17 @@ export class DecisionContext {
   }
 
   /**
-   * The extras of an access request's card for one of its approvers, in their voice; nothing for
-   * other tasks.
+   * The extras of an access request's card for one of its approvers, in their voice; for other
+   * tasks, only whether approving asks for a confirmation (a type that grants no access does not;
+   * one that cannot be checked does).
    */
   async forApprover(task: Task, v: Voice): Promise<Looked> {
     const f = taskFacts(task);
     const appId = f.workAppId;
-    if (task.type !== TaskTypes.accessRequest || !appId) return { now: NONE };
+    if (task.type !== TaskTypes.accessRequest || !appId) {
+      const sensitivity = await this.sensitive.ofTask(task);
+      return { now: sensitivity === 'no' ? NONE : { sensitivity, context: [] } };
+    }
     const got: Partial<Pieces> = {};
     const piece = <K extends keyof Pieces>(key: K, work: () => Promise<Pieces[K]>) =>
       work().then(

@@ -31,3 +31,13 @@ export class ProfileUnavailableError extends AppError {
     );
   }
 }
+
+/**
+ * Whether an application is sensitive could not be read within its deadline: the approval asks
+ * for the confirmation ("could not check"), and no click waits longer.
+ */
+export class SensitivityCheckTimedOut extends AppError {
+  constructor(withinMs: number) {
+    super('SENSITIVITY_CHECK_TIMED_OUT', `the sensitivity check took longer than ${withinMs} ms`);
+  }
+}

@@ -1,6 +1,7 @@
 /**
- * What a person is told when the Access Service fails, by error class. The operator gets the
- * log line with the details; the chat gets a short, truthful sentence and no internals.
+ * What a person is told when the Access Service — or the store — fails, by error class. The
+ * operator gets the log line with the details; the chat gets a short, truthful sentence and no
+ * internals.
  */
 import {
   AccessError,
@@ -13,15 +14,26 @@ import {
   WrongAddressError,
 } from '../access/errors.ts';
 import type { Logger } from '../log.ts';
+import { StoreError } from '../store/errors.ts';
 import { NotLinkedError, ProfileUnavailableError } from './errors.ts';
 import type { Voice } from './i18n/voice.ts';
 import { failure, type Reply, warning } from './reply.ts';
 import { inert } from './text.ts';
 
+/**
+ * The store did not answer (a lost connection, a database that is down, a store closing): a
+ * moment's outage to tell as such, unlike a bad row or bad input, which are bugs.
+ */
+const storeDown = (error: unknown) =>
+  error instanceof StoreError &&
+  (error.code === 'STORE_QUERY_FAILED' || error.code === 'STORE_CLOSED');
+
 /** The operator's line about a failure; nothing for one that is only the person's (not linked). */
 export function logFailure(error: unknown, log: Logger): void {
   if (error instanceof NotLinkedError || error instanceof NotFoundError) return;
-  if (error instanceof ProfileUnavailableError) {
+  if (storeDown(error)) {
+    log.error({ err: error }, 'the store failed; the person was told to try again in a minute');
+  } else if (error instanceof ProfileUnavailableError) {
     log.warn({ err: error }, 'the chat platform did not answer a profile lookup');
   } else if (error instanceof UnauthorizedError) {
     log.error({ err: error }, 'the Access Service refused accessbot credentials');
@@ -52,6 +64,7 @@ export function errorReply(v: Voice, error: unknown): Reply {
     );
   }
   if (error instanceof ProfileUnavailableError) return failure(v, v.t('error.profile'));
+  if (storeDown(error)) return failure(v, v.t('error.store'));
   if (error instanceof UnauthorizedError) return failure(v, v.t('error.credentials'));
   if (error instanceof WrongAddressError) return failure(v, v.t('error.wrongAddress'));
   if (error instanceof ServiceUnavailableError) return failure(v, v.t('error.unavailable'));

@@ -6,7 +6,7 @@
  * step; and when the field that marks applications cannot be read, approving asks too (fails
  * closed). Over real HTTP against the sandbox, which marks the AWS Console sensitive.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { policies, users } from '../../src/sandbox/seed.ts';
 import { shown, useTeams } from '../fakes/bot-connector-harness.ts';
@@ -26,7 +26,14 @@ import {
   submissionPayload,
   type Where,
 } from '../fakes/slack-payloads.ts';
-import { decidingBot, hostileRequest, openRequest } from '../helpers/decide-world.ts';
+import { botFor } from '../helpers/bot.ts';
+import {
+  contextFor,
+  decidingBot,
+  GateClock,
+  hostileRequest,
+  openRequest,
+} from '../helpers/decide-world.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
 import { openTerminalChats, type TerminalChat } from '../helpers/terminal-chat.ts';
 
@@ -91,6 +98,9 @@ describe('Slack: a form confirms', () => {
     expect(text(view)).toContain(
       'AWS Console is a sensitive application. Give Grace Hopper ReadOnly access to AWS Console?',
     );
+    // The real emoji: our own code, not one made inert like the names in the question.
+    const [question] = view.blocks as Array<{ text: { text: string } }>;
+    expect(question?.text.text).toMatch(/^:warning: AWS Console is/);
     expect(approvals(sandbox(), taskId)).toHaveLength(0);
 
     await sendInteraction(slack.bot.url, submissionPayload(view, 'U-ADA', {}));
@@ -282,6 +292,89 @@ describe('Teams: the card confirms', () => {
   });
 });
 
+describe('Teams: a hanging look-up holds no click', () => {
+  // The whole read, retries included, gets one millisecond: it never answers in time.
+  const t = useTeams({
+    env: {
+      TEAMS_ANONYMOUS: '1',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      SENSITIVE_CHECK_TIMEOUT: '1ms',
+    },
+  });
+  const sandbox = () => t.sandbox.current;
+
+  it('asks for the confirmation when the field does not come in time, and approves nothing', async () => {
+    const taskId = newApp(sandbox(), null);
+    const hanging = sandbox().faults.hold((_m, path) => path.endsWith('/CustomFields'));
+    const asked = await t.h.post(t.h.activities.cardAction('ada', 'approve', { value: taskId }));
+    expect(shown(asked.body)).toContain('Confirm this approval');
+    expect(shown(asked.body)).toContain('I could not check whether Payroll');
+    expect(approvals(sandbox(), taskId)).toHaveLength(0);
+    // Answered within the deadline: no retry of the read was sent (at most the first one hangs).
+    expect(hanging.waiting()).toBeLessThanOrEqual(1);
+    hanging.release();
+    const code = /"confirmation":"([0-9a-f]{6})"/.exec(shown(asked.body))?.[1];
+    const approved = await t.h.post(
+      t.h.activities.cardAction('ada', 'approve', { value: taskId, confirmation: code }),
+    );
+    expect(shown(approved.body)).toContain('You approved');
+    expect(approvals(sandbox(), taskId)).toHaveLength(1);
+  });
+});
+
+describe('the terminal: a code of its own, for a while', () => {
+  const sandbox = useSandbox({ pageSize: 2 });
+  const clock = { at: Date.now() };
+  let chat: TerminalChat;
+
+  beforeAll(async () => {
+    const client = clientFor(sandbox.current);
+    const { bot, log } = await botFor(client, (store) => ({
+      context: contextFor(client, store, new GateClock()),
+      now: () => new Date(clock.at),
+    }));
+    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    chat = chats.chat;
+    return chats.stop;
+  });
+
+  it('refuses a code computed from the ids, as anyone who saw them could', async () => {
+    const taskId = openRequest(sandbox.current, 'grace', 'aws', 'readOnly');
+    const task = sandbox.current.state.task(taskId);
+    const facts = [
+      taskId,
+      task.target.workAppId,
+      task.target.permissionLevelId,
+      task.target.userId,
+    ];
+    const computed = createHash('sha256').update(facts.join('\n')).digest('hex').slice(0, 6);
+    expect(await chat.ask(`approve ${taskId} confirm ${computed}`)).toContain(
+      'That code does not confirm this approval',
+    );
+    expect(await chat.ask(`confirm ${computed}`)).toContain(
+      'Nothing is waiting for your confirmation',
+    );
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+  });
+
+  it('shows a fresh confirmation for an expired code, never an approval, and the fresh one approves', async () => {
+    const taskId = openRequest(sandbox.current, 'barbara', 'aws', 'readOnly');
+    const code = /Type: confirm ([0-9a-f]{6})/.exec(await chat.ask(`approve ${taskId}`))?.[1];
+    expect(code).toBeDefined();
+    clock.at += 31 * 60_000;
+    const again = await chat.ask(`confirm ${code}`);
+    expect(again).toContain('That confirmation has expired');
+    expect(again).toContain('Confirm this approval');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+    const fresh = /Type: confirm ([0-9a-f]{6})/.exec(again)?.[1];
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(code);
+    expect(await chat.ask(`confirm ${fresh}`)).toContain('You approved');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(1);
+  });
+});
+
 describe('the terminal: a typed line confirms', () => {
   const sandbox = useSandbox({ pageSize: 2 });
   let chat: TerminalChat;
@@ -356,6 +449,18 @@ describe('the terminal: a typed line confirms', () => {
     expect(await chat.ask(`approve ${other} ${plain} confirm ${code}`)).toContain(
       'Type a confirmation with the code it shows: `confirm <code>`',
     );
+  });
+
+  it('asks when the service names the task type otherwise, even for an application that is not sensitive', async () => {
+    const taskId = openRequest(sandbox.current, 'alan', 'github', 'admin');
+    Object.assign(sandbox.current.state.tasks.get(taskId)!, { type: 'Access Request' });
+    const asked = await chat.ask(`approve ${taskId}`);
+    expect(asked).toContain('Confirm this approval');
+    expect(asked).toContain('I could not check whether GitHub is a sensitive application');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+    const code = /Type: confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+    expect(await chat.ask(`confirm ${code}`)).toContain('You approved');
+    expect(approvals(sandbox.current, taskId)).toHaveLength(1);
   });
 
   it('keeps hostile names in the confirmation as text', async () => {

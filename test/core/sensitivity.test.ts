@@ -5,9 +5,10 @@
  * cannot be read. Also the settings that configure it.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Task } from '../../src/access/schemas.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { confirmationCode, SensitiveApps } from '../../src/core/sensitivity.ts';
+import { SensitiveApps } from '../../src/core/sensitivity.ts';
 import { tasks, workApps } from '../../src/sandbox/seed.ts';
 import { captureLog } from '../helpers/bot.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
@@ -100,22 +101,64 @@ describe('a sensitive application', () => {
     expect(await apps.of(app)).toBe('no');
   });
 
-  it('takes a confirmation code bound to the task, application, level and person', async () => {
+  it('is unknown for a task type not known to grant nothing, or an application it does not identify', async () => {
+    const apps = sensitiveApps({ field: 'Sensitive' });
     const task = await sandbox.client.getTask(tasks.adaGraceGithubWrite);
-    const code = confirmationCode(task);
-    expect(code).toMatch(/^[0-9a-f]{6}$/);
-    expect(confirmationCode({ ...task })).toBe(code);
-    const otherLevel = { ...task.target, permissionLevelId: workApps.github.levels.admin.id };
-    expect(confirmationCode({ ...task, target: otherLevel })).not.toBe(code);
-    expect(confirmationCode({ ...task, id: tasks.alanGraceGithubWrite })).not.toBe(code);
+    const { workAppId: _id, ...byName } = task.target;
+    const said = async (changed: Partial<Task>) => {
+      const t = { ...task, ...changed };
+      return [await apps.ofTask(t), apps.knownOfTask(t)];
+    };
+    // The service names the type otherwise, or gives the application by name only: asked.
+    expect(await said({ type: 'Access Request' })).toEqual(['unknown', 'unknown']);
+    expect(await said({ type: 'PrivilegeGrant' })).toEqual(['unknown', 'unknown']);
+    expect(await said({ target: byName })).toEqual(['unknown', 'unknown']);
+    expect(await said({ target: {} })).toEqual(['unknown', 'unknown']);
+    // Types known to grant nothing stay one step.
+    expect(await said({ type: 'EntitlementReview' })).toEqual(['no', 'no']);
+    expect(await said({ type: 'OffboardingStep' })).toEqual(['no', 'no']);
+    // An application listed by name is sensitive, however the task is shaped.
+    const listed = sensitiveApps({ apps: ['GitHub'] });
+    expect(await listed.ofTask({ ...task, type: 'Access Request', target: byName })).toBe('yes');
+  });
+
+  it('is unknown once its read passes its own deadline, which stops the read and its retries', async () => {
+    const deadline = new AbortController();
+    const apps = sensitiveApps({ field: 'Sensitive', deadline: () => deadline.signal });
+    const app = appWith('no');
+    const reads = () =>
+      sandbox.current.requests.filter((r) => r.path.endsWith(`/WorkApps/${app.id}/CustomFields`));
+    const hanging = sandbox.current.faults.hold((_m, path) => path.endsWith('/CustomFields'));
+    const asked = apps.of(app);
+    await vi.waitFor(() => expect(hanging.waiting()).toBe(1), { timeout: 15_000 });
+    deadline.abort();
+    expect(await asked).toBe('unknown');
+    hanging.release();
+    expect(reads()).toHaveLength(1);
+    // The next approval reads it again, within a deadline of its own.
+    const next = sensitiveApps({ field: 'Sensitive' });
+    expect(await next.of(app)).toBe('no');
   });
 });
 
 describe('its settings', () => {
   it('read the field named by SENSITIVE_FIELD (Sensitive unless set) and the apps of SENSITIVE_APPS', () => {
-    expect(loadConfig({}).sensitive).toEqual({ field: 'Sensitive', apps: [] });
-    const set = loadConfig({ SENSITIVE_FIELD: 'Risk', SENSITIVE_APPS: 'Payroll, AWS Console,,' });
-    expect(set.sensitive).toEqual({ field: 'Risk', apps: ['Payroll', 'AWS Console'] });
+    expect(loadConfig({}).sensitive).toEqual({ field: 'Sensitive', apps: [], checkWithinMs: 3000 });
+    const set = loadConfig({
+      SENSITIVE_FIELD: 'Risk',
+      SENSITIVE_APPS: 'Payroll, AWS Console,,',
+      SENSITIVE_CHECK_TIMEOUT: '1.5s',
+    });
+    expect(set.sensitive).toEqual({
+      field: 'Risk',
+      apps: ['Payroll', 'AWS Console'],
+      checkWithinMs: 1500,
+    });
+    for (const wrong of ['5s', '0', 'soon']) {
+      expect(() => loadConfig({ SENSITIVE_CHECK_TIMEOUT: wrong })).toThrow(
+        /SENSITIVE_CHECK_TIMEOUT must be/,
+      );
+    }
     expect(loadConfig({ DECISION_CONTEXT_WAIT: '500ms' }).contextWaitMs).toBe(500);
     expect(() => loadConfig({ DECISION_CONTEXT_WAIT: 'soon' })).toThrow(/DECISION_CONTEXT_WAIT/);
   });

@@ -67,6 +67,8 @@ export interface HarnessOptions extends TeamsOptions {
   env?: Record<string, string>;
   /** Another harness's store, to run as a second replica on it (it stays open at close). */
   store?: Store;
+  /** The store as the bot and the platform see it, e.g. one that fails (failing-store.ts). */
+  wrapStore?: (store: Store) => Store;
   /** More of the bot's dependencies, e.g. its clock and whom it nudges through. */
   bot?: Partial<BotDeps>;
 }
@@ -74,7 +76,8 @@ export interface HarnessOptions extends TeamsOptions {
 export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {}) {
   const connector = await startFakeBotConnector(seedMembers());
   const client = clientFor(sandbox);
-  const store: Store = options.store ?? (await openStore('sqlite::memory:'));
+  const opened: Store = options.store ?? (await openStore('sqlite::memory:'));
+  const store = options.wrapStore?.(opened) ?? opened;
   const { log, lines } = captureLog();
   const metrics = createMetrics();
   // The bot's clock, ahead of the wall clock by `skewMs` (tests move it on to expire caches), or
@@ -155,7 +158,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
       await http.close();
       await teams.stop();
       await connector.close();
-      if (!options.store) await store.close();
+      if (!options.store) await opened.close();
     },
   };
 }

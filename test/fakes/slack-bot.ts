@@ -75,6 +75,8 @@ export async function startSlackBot(
     bot?: Partial<BotDeps>;
     /** The platform's clock: when requests are checked, how often refusals are logged. */
     clock?: Clock;
+    /** The store as the bot and the platform see it, e.g. one that fails (failing-store.ts). */
+    wrapStore?: (store: Store) => Store;
   } = {},
 ): Promise<RunningSlackBot> {
   const config = loadConfig({
@@ -98,7 +100,8 @@ export async function startSlackBot(
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }
     : captureLog();
-  const store = await openStore(config.databaseUrl);
+  const opened = await openStore(config.databaseUrl);
+  const store = options.wrapStore?.(opened) ?? opened;
   const observe = observeAccess(metrics);
   const client = new AccessClient({
     baseUrl: sandbox.url,
@@ -150,7 +153,7 @@ export async function startSlackBot(
     logLines: lines,
     close: async () => {
       await served.close();
-      await store.close();
+      await opened.close();
     },
   };
 }

@@ -5,7 +5,10 @@ import { FakeSlack } from './slack-api.ts';
 import { type RunningSlackBot, startSlackBot } from './slack-bot.ts';
 
 /** Started before the file's tests, closed after; the fakes are reset between tests. */
-export function useSlackBot(env: Record<string, string> = {}) {
+export function useSlackBot(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startSlackBot>[3] = {},
+) {
   const sandbox = useSandbox({ pageSize: 2 });
   const holder = { sandbox } as {
     sandbox: typeof sandbox;
@@ -14,7 +17,7 @@ export function useSlackBot(env: Record<string, string> = {}) {
   };
   beforeAll(async () => {
     holder.fake = await FakeSlack.start();
-    holder.bot = await startSlackBot(sandbox.current, holder.fake, env);
+    holder.bot = await startSlackBot(sandbox.current, holder.fake, env, options);
   });
   afterAll(async () => {
     await holder.bot?.close();

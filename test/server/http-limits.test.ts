@@ -136,7 +136,11 @@ describe('request bodies, on every route of the real server', () => {
 
   it('still serves each route after refusing', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const teams = await fetch(`${base}/api/messages`, { method: 'POST', body: '[]' });
+    const teams = await fetch(`${base}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    });
     expect(teams.status).toBe(400);
     const webhook = await fetch(`${base}/webhooks/access`, { method: 'POST', body: '{}' });
     expect(webhook.status).toBe(401);

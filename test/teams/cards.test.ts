@@ -171,7 +171,11 @@ describe('malformed card actions', () => {
   });
 
   it('answers a body that is not JSON with 400', async () => {
-    const res = await fetch(t.h.url, { method: 'POST', body: '{nope' });
+    const res = await fetch(t.h.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -7,7 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config.ts';
-import { openGithubTask, TENANT, teamsKey } from '../fakes/bot-connector-harness.ts';
+import {
+  openGithubTask,
+  shown,
+  TENANT,
+  teamsKey,
+  useTeams,
+} from '../fakes/bot-connector-harness.ts';
 import { useSignedTeams } from '../fakes/bot-connector-signed.ts';
 import { startBot } from '../helpers/spawn.ts';
 
@@ -205,5 +211,32 @@ describe('anonymous mode', () => {
         /^accessbot: configuration error: TEAMS_ANONYMOUS=1 turns off Bot Framework authentication/,
       ),
     ]);
+  });
+});
+
+describe('anonymous mode, serving', () => {
+  const t = useTeams();
+  const replies = () => t.h.connector.calls.filter((c) => c.op === 'reply');
+
+  it.each([
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jsonp',
+  ])('refuses %s with 415, as a web page would post it, and does nothing', async (type) => {
+    const res = await t.h.post(t.h.activities.message('ada', 'tasks'), { 'content-type': type });
+    expect(res.status).toBe(415);
+    expect(replies()).toEqual([]);
+    expect(await t.h.store.getLink('teams', teamsKey('ada'))).toBeUndefined();
+  });
+
+  it('serves application/json, with a charset or in capitals', async () => {
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await t.h.post(t.h.activities.message('ada', 'help'), { 'content-type': type });
+      expect(res.status).toBe(200);
+    }
+    expect(replies()).toHaveLength(2);
+    expect(shown(replies()[0]?.activity)).toContain('tasks');
   });
 });

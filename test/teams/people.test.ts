@@ -74,10 +74,16 @@ describe('a Teams person is their tenant and Azure AD object id', () => {
     expect(await t.h.store.getLink('teams', teamsId('ada'))).toBeUndefined();
   });
 
-  it('knows the same object id under another `29:` id, with no new lookup', async () => {
+  it('checks each turn that the `29:` id is that object: another’s never uses its link', async () => {
     await say('ken', 'groups');
+    expect(await linkOf('ken')).toMatchObject({ accessUserId: users.ken.id });
+    // Alan's `29:` id naming Ken's object, with Ken's link fresh in the store: not Ken.
+    await say('ken', 'groups', { from: { id: teamsId('alan') } });
+    expect(lastAnswer()).toContain("I can't tell who you are");
+    expect(lastAnswer()).not.toContain('Engineering');
+    // Ken himself is known from the hour's lookup, with no new one.
     t.h.connector.clear();
-    await say('ken', 'groups', { from: { id: '29:ken-in-another-bot' } });
+    await say('ken', 'groups');
     expect(memberLookups()).toEqual([]);
     expect(lastAnswer()).toContain('Engineering');
   });
@@ -116,7 +122,7 @@ describe('the e-mail comes from the Bot Connector, not from the activity', () =>
     // Ada's `29:` id with someone else's object id: Ada's address must not link them.
     const someoneElse = 'aad-someone-else';
     await say('ada', 'tasks', { from: { aadObjectId: someoneElse } });
-    expect(lastAnswer()).toContain("I can't see an e-mail address");
+    expect(lastAnswer()).toContain("I can't tell who you are");
     expect(await t.h.store.getLink('teams', `${TENANT}:${someoneElse}`)).toBeUndefined();
   });
 

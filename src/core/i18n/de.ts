@@ -149,7 +149,9 @@ export const de: Catalog = {
     '{sensitivity, select, yes {{app} ist eine sensible Anwendung.} other {Ich konnte nicht prüfen, ob {app} eine sensible Anwendung ist, daher frage ich.}} {person} Zugriff auf {app}{withLevel, select, yes { mit der Stufe {level}} other {}} gewähren?',
   'decide.confirmTitle': 'Diese Genehmigung bestätigen',
   'decide.wrongCode':
-    'Dieser Code bestätigt diese Genehmigung nicht: Er wurde falsch eingegeben, oder der Antrag hat sich seitdem geändert. Es wurde nichts genehmigt. {asks}',
+    'Dieser Code bestätigt diese Genehmigung nicht: Er wurde falsch eingegeben, galt jemand anderem, oder der Antrag hat sich seitdem geändert. Es wurde nichts genehmigt. {asks}',
+  'decide.expiredCode':
+    'Diese Bestätigung ist abgelaufen (ein Code gilt mindestens {minutes} Minuten): Es wurde nichts genehmigt. Hier ist eine neue. {asks}',
   'confirm.nothingWaits':
     'Unter dem Code {code} wartet keine Bestätigung auf Sie: Vielleicht ist er vertippt, abgelaufen oder schon erledigt. Es wurde nichts getan. Prüfen Sie den Code oder geben Sie den Befehl noch einmal ein, um eine neue Bestätigung zu erhalten.',
   'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',
@@ -173,6 +175,8 @@ export const de: Catalog = {
   'error.rejected': 'Der Access Service hat diese Anfrage abgelehnt. Es wurde nichts geändert.',
   'error.ours':
     'Bei mir ist etwas schiefgegangen. Es wurde nichts geändert; die Administration ist informiert.',
+  'error.store':
+    'Ich kann gerade nicht helfen. Bitte versuchen Sie es in einer Minute noch einmal.',
   'context.has': 'Hat bereits',
   'context.defaults': 'Standardmäßig über',
   'context.waiting': 'Wartezeit',

@@ -148,7 +148,9 @@ export const en = {
     '{sensitivity, select, yes {{app} is a sensitive application.} other {I could not check whether {app} is a sensitive application, so I ask.}} Give {person} {withLevel, select, yes {{level} access} other {access}} to {app}?',
   'decide.confirmTitle': 'Confirm this approval',
   'decide.wrongCode':
-    'That code does not confirm this approval (mistyped, or the request changed since): nothing was approved. {asks}',
+    'That code does not confirm this approval (mistyped, made for someone else, or the request changed since): nothing was approved. {asks}',
+  'decide.expiredCode':
+    'That confirmation has expired (a code is good for at least {minutes} minutes): nothing was approved. Here is a fresh one. {asks}',
   'confirm.nothingWaits':
     'Nothing is waiting for your confirmation under the code {code}: it may be mistyped, expired or already settled. Nothing was done. Check the code, or type the command again for a new confirmation.',
   'decide.gone': 'That task no longer exists.',
@@ -173,6 +175,7 @@ export const en = {
   'error.rejected': 'The Access Service rejected that request. Nothing was changed.',
   'error.ours': 'Something went wrong on my side. Nothing was changed; the admin has been told.',
   // What an approver sees beside a task.
+  'error.store': "I can't serve right now. Please try again in a minute.",
   'context.has': 'Already has',
   'context.defaults': 'By default in',
   'context.waiting': 'Waiting',

@@ -145,7 +145,9 @@ export const ja: Catalog = {
     '{sensitivity, select, yes {{app} は機密性の高いアプリケーションです。} other {{app} が機密性の高いアプリケーションか確認できなかったため、確認をお願いします。}}{person} に {app} の{withLevel, select, yes { {level} } other {}}アクセス権を付与しますか?',
   'decide.confirmTitle': 'この承認を確認',
   'decide.wrongCode':
-    'このコードではこの承認を確認できません (入力の誤りか、その後に申請が変わった可能性があります)。何も承認していません。{asks}',
+    'このコードではこの承認を確認できません (入力の誤り、別の人に向けたコード、またはその後に申請が変わった可能性があります)。何も承認していません。{asks}',
+  'decide.expiredCode':
+    'この確認は期限切れです (コードの有効期間は少なくとも {minutes} 分です)。何も承認していません。新しい確認を表示します。{asks}',
   'confirm.nothingWaits':
     'コード {code} で確認を待っているものはありません。入力の誤りか、期限切れか、すでに処理済みの可能性があります。何も実行していません。コードを確かめるか、もう一度コマンドを入力して新しい確認を受け取ってください。',
   'decide.gone': 'そのタスクはもうありません。',
@@ -168,6 +170,7 @@ export const ja: Catalog = {
   'error.notFound': 'Access Service はその項目をもう把握していません。',
   'error.rejected': 'Access Service がその要求を拒否しました。何も変更していません。',
   'error.ours': 'こちら側で問題が起きました。何も変更していません。管理者には伝わっています。',
+  'error.store': '今は対応できません。1 分ほどしてからもう一度お試しください。',
   'context.has': '現在の権限',
   'context.defaults': '既定で付与されるグループ',
   'context.waiting': '待ち時間',
