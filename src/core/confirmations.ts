@@ -1,7 +1,7 @@
 /**
  * `confirm <code>`: one typed confirmation for everything that asks for one. The code names what
- * waits for the person — a group change (its id) or a sensitive application's approval (the code
- * its confirmation showed) — and that thing's own rules decide: only the person who asked (or a
+ * waits for the person — a group change or a change to an application (its id), or a sensitive
+ * application's approval (the code its confirmation showed) — and that thing's own rules decide: only the person who asked (or a
  * second admin) confirms a change, only an approver of the task approves it, and only with its
  * code. A code that names nothing waiting for the person gets an answer that says so.
  */
@@ -20,6 +20,8 @@ export interface ConfirmDeps {
   pending: (link: IdentityLink) => Promise<Task[]>;
   /** Approves with a confirmation's code, under every rule of a decision. */
   approve: (link: IdentityLink, v: Voice, taskId: string, code: string) => Promise<DecisionResult>;
+  /** Confirms a change to an application with this id (apps/settle.ts); undefined: none has it. */
+  appChange: (link: IdentityLink, v: Voice, code: string) => Promise<Reply | undefined>;
 }
 
 export async function confirmTyped(
@@ -31,6 +33,8 @@ export async function confirmTyped(
   if (await deps.groups.store.getGroupChange(code)) {
     return (await confirmChange(deps.groups, link, v, code)).reply;
   }
+  const app = await deps.appChange(link, v, code);
+  if (app) return app;
   const task = (await deps.pending(link)).find((t) => confirmationCode(t) === code);
   if (task) return (await deps.approve(link, v, task.id, code)).reply;
   deps.groups.log.info({ platform: link.platform }, 'a typed confirmation named nothing waiting');

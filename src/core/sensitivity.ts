@@ -26,6 +26,10 @@ export type Sensitivity = 'no' | 'yes' | 'unknown';
 const NO = new Set(['', 'no', 'n', 'false', '0', 'off', 'none']);
 const FIELD_TTL_MS = 5 * 60_000;
 
+/** Whether a value of the sensitivity field marks its application sensitive. */
+export const meansSensitive = (value: string | null | undefined) =>
+  !NO.has((value ?? '').trim().toLowerCase());
+
 export class SensitiveApps {
   readonly #listed: ReadonlySet<string>;
   readonly #field: string | undefined;
@@ -43,7 +47,7 @@ export class SensitiveApps {
       load: async (appId: string) => {
         for await (const field of client.listCustomFields(appId)) {
           if (field.name.trim().toLowerCase() !== this.#field) continue;
-          return !NO.has((field.value ?? '').trim().toLowerCase());
+          return meansSensitive(field.value);
         }
         return false;
       },
@@ -63,6 +67,11 @@ export class SensitiveApps {
       );
       return 'unknown';
     }
+  }
+
+  /** Forgets what the field said of `appId`: it was just changed, and is read again at once. */
+  forget(appId: string): void {
+    this.#marked.delete(appId);
   }
 
   /** Of the application a task asks access to; only access requests grant access. */

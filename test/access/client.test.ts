@@ -148,12 +148,13 @@ describe('Access Service client: every endpoint against the sandbox', () => {
 
     const field = workApps.figma.fields.costCenter.id;
     await client.updateCustomFields(workApps.figma.id, [{ id: field, value: 'CC-7' }]);
-    const valueOf = async () =>
-      (await Array.fromAsync(client.listCustomFields(workApps.figma.id))).find((f) => f.id === field)
-        ?.value ?? null;
-    expect(await valueOf()).toBe('CC-7');
+    const figmaValue = async () =>
+      (await Array.fromAsync(client.listCustomFields(workApps.figma.id))).find(
+        (f) => f.id === field,
+      )?.value ?? null;
+    expect(await figmaValue()).toBe('CC-7');
     await client.updateCustomFields(workApps.figma.id, [{ id: field, value: null }]);
-    expect(await valueOf()).toBeNull();
+    expect(await figmaValue()).toBeNull();
     const [patch] = requestsTo('/CustomFields').filter((r) => r.method === 'PATCH');
     expect(JSON.parse(patch!.body)).toEqual({ customFields: [{ id: field, value: 'CC-7' }] });
     expect(patch!.status).toBe(204);
