@@ -204,7 +204,7 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
   };
   const spoken = button.spoken && within(cut(clean(button.spoken), MAX_TOOLTIP));
   const tooltip = spoken ? { tooltip: spoken } : {};
-  if (button.form) return formAction(button, button.form, tooltip, within);
+  if (button.form) return formAction(v, button, button.form, tooltip, within);
   if (button.action === 'decline') {
     const reason = {
       type: 'Input.Text',
@@ -250,7 +250,14 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
 }
 
 /** A button that asks for something first: its form inside the card, then Action.Execute. */
-function formAction(button: Button, form: Form, tooltip: CardJson, within: Within): CardJson {
+function formAction(
+  v: Voice,
+  button: Button,
+  form: Form,
+  tooltip: CardJson,
+  within: Within,
+): CardJson {
+  const required = { isRequired: true, errorMessage: v.t('teams.required') };
   const body = form.inputs.map((input): CardJson => {
     if (input.kind === 'text') {
       return {
@@ -259,14 +266,14 @@ function formAction(button: Button, form: Form, tooltip: CardJson, within: Withi
         label: clean(input.label),
         ...(input.placeholder ? { placeholder: clean(input.placeholder) } : {}),
         maxLength: input.maxLength,
-        isRequired: !input.optional,
+        ...(input.optional ? {} : required),
       };
     }
     return {
       type: 'Input.ChoiceSet',
       id: input.id,
       label: clean(input.label),
-      isRequired: true,
+      ...required,
       choices: input.choices.map((c) => ({
         title: within(clean(c.group ? `${c.group}: ${c.label}` : c.label)),
         value: c.value,

@@ -572,6 +572,7 @@ export const de: Catalog = {
   'teams.noTasks': 'Diese Schaltfläche nennt nicht die zu genehmigenden Aufgaben.',
   'teams.cardNoTask': 'Diese Karte nennt keine Aufgabe.',
   'teams.noApp': 'Diese Schaltfläche nennt keine Anwendung.',
+  'teams.required': 'Bitte wählen oder ausfüllen.',
   'teams.noChange': 'Diese Schaltfläche nennt keine Gruppenänderung.',
   'teams.unknownAction': 'Die Aktion „{verb}“ kenne ich nicht.',
   'teams.unknownSpeaker':

@@ -566,6 +566,7 @@ export const en = {
   'teams.noTasks': 'That button does not name the tasks to approve.',
   'teams.cardNoTask': 'That card does not name a task.',
   'teams.noApp': 'That button does not name an application.',
+  'teams.required': 'Please choose or fill this in.',
   'teams.noChange': 'That button does not name a group change.',
   'teams.unknownAction': 'I don\'t know the action "{verb}".',
   'teams.unknownSpeaker':

@@ -558,6 +558,7 @@ export const ja: Catalog = {
   'teams.noTasks': 'このボタンは承認するタスクを指していません。',
   'teams.cardNoTask': 'このカードはタスクを指していません。',
   'teams.noApp': 'このボタンはアプリケーションを指していません。',
+  'teams.required': '選択または入力してください。',
   'teams.noChange': 'このボタンはグループの変更を指していません。',
   'teams.unknownAction': '操作「{verb}」はわかりません。',
   'teams.unknownSpeaker':
