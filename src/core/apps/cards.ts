@@ -37,8 +37,7 @@ export function namedChange(
   };
 }
 
-const shown = (v: Voice, value: string | null, none: string) =>
-  value === null ? none : inert(value, 500);
+const shown = (value: string | null, none: string) => (value === null ? none : inert(value, 500));
 
 function fields(v: Voice, c: AppChange): Field[] {
   const s = c.subject;
@@ -46,19 +45,19 @@ function fields(v: Voice, c: AppChange): Field[] {
     s.kind === 'field'
       ? [
           { label: v.t('app.change.fieldLabel'), value: inert(s.fieldName, 200) },
-          { label: v.t('app.change.now'), value: shown(v, s.before, v.t('app.fieldUnset')) },
-          { label: v.t('app.change.becomes'), value: shown(v, s.after, v.t('app.change.cleared')) },
+          { label: v.t('app.change.now'), value: shown(s.before, v.t('app.fieldUnset')) },
+          { label: v.t('app.change.becomes'), value: shown(s.after, v.t('app.change.cleared')) },
         ]
       : [
           { label: v.t('app.change.requestType'), value: requestTypeNamed(v, s.requestType) },
           {
             label: v.t('app.form.level'),
-            value: shown(v, s.levelName, v.t('app.form.wholeApp')),
+            value: shown(s.levelName, v.t('app.form.wholeApp')),
           },
           { label: v.t('app.form.policy'), value: inert(s.policyName, 200) },
           {
             label: v.t('app.change.lastSet'),
-            value: shown(v, s.before, v.t('app.change.noneKnown')),
+            value: shown(s.before, v.t('app.change.noneKnown')),
           },
         ];
   return [
