@@ -7,7 +7,7 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import type { Settled } from '../../src/core/bot.ts';
+import type { SettledChange } from '../../src/core/bot.ts';
 import { ChangeId } from '../../src/core/groups/commands.ts';
 import { warning } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
@@ -51,7 +51,7 @@ async function show(
   c: SlackContext,
   origin: Exclude<Origin, { kind: 'home' }>,
   userId: string,
-  result: Settled,
+  result: SettledChange,
 ): Promise<void> {
   if (result.message.kind === 'keep') return tellPrivately(c, origin, userId, result.reply);
   const message = renderReply(result.message.reply);

@@ -120,7 +120,7 @@ export interface BotDeps {
 const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
 
 /** What a Confirm or Cancel did: to a group change, or to a change of an application. */
-export type Settled = ChangeResult | AppChangeResult;
+export type SettledChange = ChangeResult | AppChangeResult;
 
 /** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
 type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
@@ -417,7 +417,7 @@ export class AccessBot {
    * Confirm on a change's card — of a group's members, or of an application: carried out once,
    * only for the person who asked (or a second admin, where one confirms).
    */
-  confirmChange(actor: ChatActor, changeId: string): Promise<Settled> {
+  confirmChange(actor: ChatActor, changeId: string): Promise<SettledChange> {
     const v = this.voiceOf(actor);
     return this.#change(
       actor,
@@ -428,7 +428,7 @@ export class AccessBot {
   }
 
   /** Cancel on a change's card. */
-  cancelChange(actor: ChatActor, changeId: string): Promise<Settled> {
+  cancelChange(actor: ChatActor, changeId: string): Promise<SettledChange> {
     const v = this.voiceOf(actor);
     return this.#change(
       actor,
@@ -440,8 +440,8 @@ export class AccessBot {
 
   async #change(
     actor: ChatActor,
-    work: (link: IdentityLink) => Promise<Settled>,
-  ): Promise<Settled> {
+    work: (link: IdentityLink) => Promise<SettledChange>,
+  ): Promise<SettledChange> {
     if (!(await this.mayAct(actor))) return kept('stale', slowDown(this.voiceOf(actor)));
     return this.#as(actor, work, (reply) => kept('failed', reply));
   }

@@ -161,6 +161,23 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 export const kept = <O extends string>(outcome: O, reply: Reply) =>
   ({ outcome, reply, message: { kind: 'keep' } }) as const;
 
+/**
+ * What a confirmation's Confirm or Cancel did (`stale`: nothing now), what the actor is told, and
+ * what becomes of the card it came from.
+ */
+export interface Settled<O extends string> {
+  outcome: O | 'stale';
+  reply: Reply;
+  message: { kind: 'replace'; reply: Reply } | { kind: 'keep' };
+}
+
+/** The card becomes `reply`, which the actor is told too. */
+export const replaced = <O extends string>(outcome: O | 'stale', reply: Reply): Settled<O> => ({
+  outcome,
+  reply,
+  message: { kind: 'replace', reply },
+});
+
 /** Keeps at most `max` items and counts the rest, so no platform limit is ever hit. */
 export function listBlock(items: readonly string[], max: number): Block {
   return { kind: 'list', items: items.slice(0, max), more: Math.max(0, items.length - max) };

@@ -9,7 +9,7 @@
 import type { AppChange, AppChangeOutcome, IdentityLink } from '../../store/store.ts';
 import { recordAppChange } from '../audit/record.ts';
 import type { Voice } from '../i18n/voice.ts';
-import { kept, type Reply, warning } from '../reply.ts';
+import { kept, replaced, type Settled, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { changer } from './ask.ts';
 import { namedChange, outcomeCard } from './cards.ts';
@@ -18,18 +18,9 @@ import { typedName } from './names.ts';
 import { carryOut } from './service.ts';
 
 /** What a click or a typed `confirm`/`cancel` did, and what becomes of the card it came from. */
-export interface AppChangeResult {
-  /** `stale`: nothing was done now (already over, being carried out elsewhere). */
-  outcome: AppChangeOutcome | 'stale';
-  reply: Reply;
-  message: { kind: 'replace'; reply: Reply } | { kind: 'keep' };
-}
+export type AppChangeResult = Settled<AppChangeOutcome>;
 
-const replace = (outcome: AppChangeResult['outcome'], reply: Reply): AppChangeResult => ({
-  outcome,
-  reply,
-  message: { kind: 'replace', reply },
-});
+const replace = replaced<AppChangeOutcome>;
 
 type Verb = 'confirm' | 'cancel';
 

@@ -1,20 +1,14 @@
 /** Pending changes to applications, and the policies accessbot set on them. */
-import { z } from 'zod';
 import { AppChange, AppPolicy } from '../app-records.ts';
 import { checkedInput } from '../checked.ts';
 import type { AppChangeStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
 import { insert, type SqlDb, sql, upsert } from '../sql.ts';
-import { moveChange } from './groups.ts';
+import { moveChange, moveOf } from './groups.ts';
 
 const toChange = rowReader('app_changes', AppChange, { json: ['subject'] });
 const toPolicy = rowReader('app_policies', AppPolicy);
-const Move = z.object({
-  from: AppChange.shape.state,
-  to: AppChange.shape.state,
-  at: z.date(),
-  outcome: AppChange.shape.outcome.optional(),
-});
+const Move = moveOf(AppChange.shape.state, AppChange.shape.outcome);
 
 /** An application has a few levels and request types: this many rows is more than any has. */
 const MAX_POLICIES = 500;

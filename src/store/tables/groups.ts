@@ -8,12 +8,11 @@ import { insert, raw, type SqlDb, sql, upsert } from '../sql.ts';
 
 const toChange = rowReader('group_changes', GroupChange);
 const toBinding = rowReader('channel_groups', ChannelGroup);
-const Move = z.object({
-  from: GroupChange.shape.state,
-  to: GroupChange.shape.state,
-  at: z.date(),
-  outcome: GroupChange.shape.outcome.optional(),
-});
+/** A move of a pending change between two of its states, with its outcome. */
+export const moveOf = <S extends z.ZodType, O extends z.ZodType>(state: S, outcome: O) =>
+  z.object({ from: state, to: state, at: z.date(), outcome: outcome.optional() });
+
+const Move = moveOf(GroupChange.shape.state, GroupChange.shape.outcome);
 
 /**
  * Moves a row of a table of pending changes from one state to another, with its outcome; a

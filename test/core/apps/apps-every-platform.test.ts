@@ -13,13 +13,11 @@ import { decisionContext } from '../../../src/app/runtime.ts';
 import { AccessBot } from '../../../src/core/bot.ts';
 import { fieldValues, policies, tasks, users, workApps } from '../../../src/sandbox/seed.ts';
 import { openStore } from '../../../src/store/open.ts';
-import { type Harness, shown, startHarness } from '../../fakes/bot-connector-harness.ts';
+import { shown } from '../../fakes/bot-connector-harness.ts';
 import { slackAnswer, slackSay, slackUserOf, teamsSay } from '../../fakes/chat-drivers.ts';
-import { FakeSlack } from '../../fakes/slack-api.ts';
-import { checkAllPayloads } from '../../fakes/slack-blockkit.ts';
-import { type RunningSlackBot, startSlackBot } from '../../fakes/slack-bot.ts';
 import { clickPayload, sendInteraction, submissionPayload } from '../../fakes/slack-payloads.ts';
 import { captureLog } from '../../helpers/bot.ts';
+import { type ChatPlatforms, startChatPlatforms } from '../../helpers/every-platform.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
 import { openTerminalChat, type TerminalChat } from '../../helpers/terminal-chat.ts';
 
@@ -50,8 +48,8 @@ interface Platform {
   request(who: Person, card: string): Promise<string>;
 }
 
-let slack: { fake: FakeSlack; bot: RunningSlackBot };
-let teams: Harness;
+let slack: ChatPlatforms['slack'];
+let teams: ChatPlatforms['teams'];
 let terminals: Record<Person, TerminalChat>;
 let platforms: Platform[];
 
@@ -194,34 +192,25 @@ async function openTerminals() {
   return chats;
 }
 
+let chats: ChatPlatforms;
+
 beforeAll(async () => {
-  const fake = await FakeSlack.start();
-  slack = { fake, bot: await startSlackBot(sandbox.current, fake, ENV) };
-  teams = await startHarness(sandbox.current, {
-    env: { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1', ...ENV },
-  });
+  chats = await startChatPlatforms(sandbox.current, ENV);
+  ({ slack, teams } = chats);
   terminals = await openTerminals();
   platforms = [slackPlatform(), teamsPlatform(), terminalPlatform()];
 });
 
 afterAll(async () => {
   await Promise.all(Object.values(terminals ?? {}).map((t) => t.stop()));
-  await teams?.close();
-  await slack?.bot.close();
-  await slack?.fake.close();
+  await chats?.close();
 });
 
-// Every message and card the platforms were sent in a test is within their limits.
-afterEach(() => {
-  checkAllPayloads(slack.fake);
-  expect(teams.cardIssues()).toEqual([]);
-});
+afterEach(() => chats.checkPayloads());
 
 /** Figma's fields and policies as seeded, before each test. */
 beforeEach(() => {
-  slack.fake.reset();
-  teams.connector.calls.length = 0;
-  sandbox.current.faults.reset();
+  chats.reset();
   sandbox.current.requests.length = 0;
   const app = sandbox.current.state.workApp(figma.id);
   const seeded: Record<string, string> = fieldValues.figma ?? {};
