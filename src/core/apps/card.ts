@@ -10,18 +10,18 @@ import { flag, type Voice } from '../i18n/voice.ts';
 import { type Block, type Button, type Field, info, listBlock } from '../reply.ts';
 import { meansSensitive } from '../sensitivity.ts';
 import { inert } from '../text.ts';
-import type { AppDeps } from './deps.ts';
 import type { AppFacts, Inside } from './facts.ts';
 import { fieldForm, policyForm } from './forms.ts';
 import { requestTypeNamed, typedName } from './names.ts';
+import type { AppRules } from './rules.ts';
 
 const listed = (v: Voice, names: readonly string[]) =>
   names.length ? v.list(names.map((n) => inert(n, 200))) : v.t('app.none');
 
-export function appCard(deps: AppDeps, v: Voice, facts: AppFacts) {
+export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
   const { app, levels, roles } = facts;
   const name = inert(app.name);
-  const mayChange = deps.rules.mayChange(roles);
+  const mayChange = rules.mayChange(roles);
   const fields: Field[] = [
     {
       label: v.t('app.field.levels'),
@@ -35,14 +35,14 @@ export function appCard(deps: AppDeps, v: Voice, facts: AppFacts) {
     ...(facts.inside
       ? [{ label: v.t('app.field.hiddenFrom'), value: listed(v, facts.inside.hiddenFrom) }]
       : []),
-    ...facts.fields.map((f) => customField(deps, v, f)),
+    ...facts.fields.map((f) => customField(rules, v, f)),
   ];
   const description = app.description ? inert(app.description) : v.t('app.noDescription');
   const blocks: Block[] = [
     { kind: 'text', text: description },
     { kind: 'fields', fields },
     ...(facts.inside ? insideBlocks(v, facts.inside, name) : []),
-    { kind: 'actions', buttons: buttons(deps, v, facts, mayChange) },
+    { kind: 'actions', buttons: buttons(rules, v, facts, mayChange) },
     { kind: 'note', text: v.t('app.howToRequest', { app: typedName(app) }) },
   ];
   if (mayChange)
@@ -58,9 +58,9 @@ export function appCard(deps: AppDeps, v: Voice, facts: AppFacts) {
   return info(v, summary, { title: name, blocks });
 }
 
-function customField(deps: AppDeps, v: Voice, field: CustomField): Field {
+function customField(rules: AppRules, v: Voice, field: CustomField): Field {
   const label = inert(field.name, 100);
-  if (deps.rules.isSecret(field)) return { label, value: v.t('app.fieldSecret') };
+  if (rules.isSecret(field)) return { label, value: v.t('app.fieldSecret') };
   return { label, value: field.value ? inert(field.value) : v.t('app.fieldUnset') };
 }
 
@@ -118,7 +118,7 @@ function insideBlocks(v: Voice, inside: Inside, app: string): Block[] {
   ];
 }
 
-function buttons(deps: AppDeps, v: Voice, facts: AppFacts, mayChange: boolean): Button[] {
+function buttons(rules: AppRules, v: Voice, facts: AppFacts, mayChange: boolean): Button[] {
   const { app } = facts;
   const name = inert(app.name, 200);
   const request: Button = {
@@ -129,9 +129,9 @@ function buttons(deps: AppDeps, v: Voice, facts: AppFacts, mayChange: boolean): 
     spoken: v.t('app.button.requestSpoken', { app: name }),
   };
   if (!mayChange) return [request];
-  const field = fieldForm(deps, v, facts);
+  const field = fieldForm(rules, v, facts);
   const policy = policyForm(v, facts);
-  const sensitive = facts.fields.find((f) => deps.rules.isSensitiveField(f));
+  const sensitive = facts.fields.find((f) => rules.isSensitiveField(f));
   const mark = sensitive && (meansSensitive(sensitive.value) ? 'no' : 'yes');
   return [
     request,

@@ -10,9 +10,9 @@ import type { Voice } from '../i18n/voice.ts';
 import type { Form, FormChoice } from '../reply.ts';
 import { inert } from '../text.ts';
 import { MAX_FIELD_VALUE } from './commands.ts';
-import type { AppDeps } from './deps.ts';
 import type { AppFacts } from './facts.ts';
 import { requestTypeNamed } from './names.ts';
+import type { AppRules } from './rules.ts';
 
 export type FormKind = 'field' | 'policy';
 
@@ -29,19 +29,26 @@ export const WHOLE_APP = 'app';
 
 /** Choices of one select a platform shows at most. */
 const MAX_CHOICES = 100;
+/**
+ * The longest value a choice carries on every platform (Slack's option value): a choice whose
+ * ids are longer than any real id is left out rather than sent cut.
+ */
+const MAX_CHOICE_VALUE = 75;
+const fits = (choice: FormChoice) => choice.value.length <= MAX_CHOICE_VALUE;
 
 /** The fields the person may set from chat: none that is secret, the owners only for admins. */
-export function changeableFields(deps: AppDeps, facts: AppFacts) {
+export function changeableFields(rules: AppRules, facts: AppFacts) {
   return facts.fields.filter((f) => {
-    const rule = deps.rules.fieldRule(facts.roles, f, f.value ?? null, null);
+    const rule = rules.fieldRule(facts.roles, f, f.value ?? null, null);
     return rule !== 'secret' && rule !== 'admins_only';
   });
 }
 
-export function fieldForm(deps: AppDeps, v: Voice, facts: AppFacts): Form | undefined {
-  const choices = changeableFields(deps, facts)
-    .slice(0, MAX_CHOICES)
-    .map((f) => ({ label: inert(f.name, 75), value: f.id }));
+export function fieldForm(rules: AppRules, v: Voice, facts: AppFacts): Form | undefined {
+  const choices = changeableFields(rules, facts)
+    .map((f) => ({ label: inert(f.name, 75), value: f.id }))
+    .filter(fits)
+    .slice(0, MAX_CHOICES);
   if (!choices.length) return undefined;
   return {
     title: v.t('app.form.fieldTitle'),
@@ -62,17 +69,19 @@ export function fieldForm(deps: AppDeps, v: Voice, facts: AppFacts): Form | unde
 
 export function policyForm(v: Voice, facts: AppFacts): Form | undefined {
   const compatible = facts.inside?.compatible ?? new Map<string, readonly Policy[]>();
-  const choices: FormChoice[] = [...compatible].flatMap(([type, list]) =>
-    list.map((p) => ({
-      label: inert(p.name, 75),
-      value: `${type}:${p.id}`,
-      group: requestTypeNamed(v, type),
-    })),
-  );
+  const choices: FormChoice[] = [...compatible]
+    .flatMap(([type, list]) =>
+      list.map((p) => ({
+        label: inert(p.name, 75),
+        value: `${type}:${p.id}`,
+        group: requestTypeNamed(v, type),
+      })),
+    )
+    .filter(fits);
   if (!choices.length) return undefined;
   const levels = [
     { label: v.t('app.form.wholeApp'), value: WHOLE_APP },
-    ...facts.levels.map((l) => ({ label: inert(l.name, 75), value: l.id })),
+    ...facts.levels.map((l) => ({ label: inert(l.name, 75), value: l.id })).filter(fits),
   ];
   return {
     title: v.t('app.form.policyTitle'),

@@ -30,7 +30,7 @@ export async function runAppLine(
     const named = await appNamed(deps, link, v, command.app);
     if ('reply' in named) return named.reply;
     if (named.rest) return warning(v, v.t('parse.appUsage'));
-    return appCard(deps, v, await readFacts(deps, link, v, named.app));
+    return appCard(deps.rules, v, await readFacts(deps, link, v, named.app));
   }
   const named = await appNamed(deps, link, v, line(command.words));
   if ('reply' in named) return named.reply;
@@ -63,7 +63,7 @@ export async function cardById(
 ): Promise<Reply> {
   const app = await appById(deps, link, appId);
   if (!app) return warning(v, v.t('request.appUnavailable'));
-  return appCard(deps, v, await readFacts(deps, link, v, app));
+  return appCard(deps.rules, v, await readFacts(deps, link, v, app));
 }
 
 /** One of the card's forms, read fresh; a reply when there is none for this person. */
@@ -85,7 +85,7 @@ export async function formOf(
   );
   if ('reply' in allowed) return allowed;
   const facts = await readFacts(deps, link, v, app);
-  const form = kind === 'field' ? fieldForm(deps, v, facts) : policyForm(v, facts);
+  const form = kind === 'field' ? fieldForm(deps.rules, v, facts) : policyForm(v, facts);
   return form ? { form } : { reply: info(v, v.t('app.nothingToChoose', { kind })) };
 }
 
