@@ -96,7 +96,9 @@ export function registerApps(app: App, c: SlackContext, notifier: Notifier): voi
   on(actionIds.appMark, async (a) => {
     const mark = MarkValue.safeParse(a.value);
     if (!mark.success) return c.log.warn('ignored a Mark click with an unusable value');
-    await tell(a, await c.bot.apps.mark(a.actor, mark.data.appId, mark.data.mark));
+    const reply = await c.bot.apps.mark(a.actor, mark.data.appId, mark.data.mark);
+    c.metrics.actions.inc({ platform: 'slack', action: 'app_mark', outcome: reply.tone });
+    await tell(a, reply);
   });
 
   // The request form's "About this application": the card over the form, without its buttons

@@ -23,8 +23,15 @@ export async function onAppAction(
   action: AppAction,
 ): Promise<InvokeBody> {
   const { apps } = deps.bot;
+  const counted = {
+    requestApp: 'app_request',
+    appCard: 'app_card',
+    appField: 'app_field',
+    appPolicy: 'app_policy',
+    appMark: 'app_mark',
+  }[action.verb];
   const shown = (reply: Reply, outcome: string = reply.tone) => {
-    deps.metrics.actions.inc({ platform: 'teams', action: action.verb, outcome });
+    deps.metrics.actions.inc({ platform: 'teams', action: counted, outcome });
     return cardResponse(renderCard(reply));
   };
   switch (action.verb) {
