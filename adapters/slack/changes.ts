@@ -7,8 +7,8 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
+import type { SettledChange } from '../../src/core/bot.ts';
 import { ChangeId } from '../../src/core/groups/commands.ts';
-import type { ChangeResult } from '../../src/core/groups/confirm.ts';
 import { warning } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
@@ -51,7 +51,7 @@ async function show(
   c: SlackContext,
   origin: Exclude<Origin, { kind: 'home' }>,
   userId: string,
-  result: ChangeResult,
+  result: SettledChange,
 ): Promise<void> {
   if (result.message.kind === 'keep') return tellPrivately(c, origin, userId, result.reply);
   const message = renderReply(result.message.reply);

@@ -106,6 +106,12 @@ export const actionIds = {
   declineReason: 'accessbot.decline.reason',
   confirmChange: 'accessbot.change.confirm',
   cancelChange: 'accessbot.change.cancel',
+  appRequest: 'accessbot.app.request',
+  appField: 'accessbot.app.field',
+  appPolicy: 'accessbot.app.policy',
+  appMark: 'accessbot.app.mark',
+  /** The request form's "About this application": the chosen application's card. */
+  appCard: 'accessbot.app.card',
 } as const;
 
 export const buttonActionId: Record<ButtonAction, string> = {
@@ -115,12 +121,17 @@ export const buttonActionId: Record<ButtonAction, string> = {
   confirmChange: actionIds.confirmChange,
   cancelChange: actionIds.cancelChange,
   looking: actionIds.looking,
+  requestApp: actionIds.appRequest,
+  appField: actionIds.appField,
+  appPolicy: actionIds.appPolicy,
+  appMark: actionIds.appMark,
 };
 
 export const callbackIds = {
   decline: 'accessbot.decline',
   approve: 'accessbot.approve_confirm',
   request: 'accessbot.request',
+  appForm: 'accessbot.app.form',
 } as const;
 
 /** Blocks of one task card share this prefix, so a card can be found in a posted message. */
@@ -172,6 +183,14 @@ export const RequestMetadata = z.object({
   responseUrl: z.url().optional(),
 });
 export type RequestMetadata = z.infer<typeof RequestMetadata>;
+
+/** An application's form: which application, which form, and where to answer. */
+export const AppFormMetadata = z.object({
+  appId: z.string().min(1).max(200),
+  kind: z.enum(['field', 'policy']),
+  responseUrl: z.url().optional(),
+});
+export type AppFormMetadata = z.infer<typeof AppFormMetadata>;
 
 /** Parses a view's private_metadata; undefined when it is not ours or is malformed. */
 export function readMetadata<T extends z.ZodType>(schema: T, raw: string): z.infer<T> | undefined {

@@ -17,6 +17,7 @@ import { note } from './render.ts';
 export const requestBlocks = {
   app: 'app',
   why: 'why',
+  about: 'about',
   level: (appId: string) => `level:${appId}`,
 } as const;
 
@@ -75,6 +76,22 @@ function levelBlocks(v: Voice, chosen: Chosen): types.KnownBlock[] {
   return blocks;
 }
 
+/** "About this application": the chosen application's card, over the form. */
+function aboutBlock(v: Voice, appId: string): types.KnownBlock {
+  return {
+    type: 'actions',
+    block_id: requestBlocks.about,
+    elements: [
+      {
+        type: 'button',
+        action_id: actionIds.appCard,
+        text: plain(v.t('app.about'), limits.buttonText),
+        value: appId.slice(0, limits.buttonValue),
+      },
+    ],
+  };
+}
+
 export function requestModal(v: Voice, meta: RequestMetadata, chosen?: Chosen): types.ModalView {
   const initial = chosen && chosen.app.value !== UNAVAILABLE ? chosen.app : undefined;
   return {
@@ -98,6 +115,7 @@ export function requestModal(v: Voice, meta: RequestMetadata, chosen?: Chosen): 
           ...(initial ? { initial_option: option(initial.value, initial.text.text) } : {}),
         },
       },
+      ...(initial ? [aboutBlock(v, initial.value)] : []),
       ...(chosen ? levelBlocks(v, chosen) : []),
       {
         type: 'input',

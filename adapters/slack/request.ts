@@ -146,7 +146,7 @@ function replyOf(v: Voice, outcome: FormOutcome): Reply {
 }
 
 /** Back where the command was typed; a DM when there is no response_url or it has expired. */
-async function answer(
+export async function answer(
   c: SlackContext,
   notifier: Notifier,
   userId: string,

@@ -11,6 +11,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { Admission } from './admission.ts';
 import { SlackApi, type SlackApiOptions, webClientOptions } from './api.ts';
+import { registerApps } from './apps.ts';
 import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
@@ -118,6 +119,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerDecisions(app, c, home);
   registerChanges(app, c);
   registerRequestForm(app, c, notifier);
+  registerApps(app, c, notifier);
   registerHome(app, c);
 
   if (route) ctx.routes.mount(SLACK_PATH, route, { maxBodyBytes: SLACK_BODY_LIMIT });

@@ -11,6 +11,7 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import { info, type Reply, type TaskCard } from '../../src/core/reply.ts';
 import { taskMessage } from '../../src/core/task-message.ts';
 import { cardResponse, errorResponse, messageResponse } from './activity.ts';
+import { onAppAction } from './apps.ts';
 import { settleChange } from './changes.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
 import { type CardAction, parseCardAction } from './payloads.ts';
@@ -56,6 +57,12 @@ export async function onCardAction(
     case 'confirmChange':
     case 'cancelChange':
       return settleChange(deps, context, actor, action);
+    case 'requestApp':
+    case 'appCard':
+    case 'appField':
+    case 'appPolicy':
+    case 'appMark':
+      return onAppAction(deps, actor, action);
     case 'request': {
       const outcome = await submitRequestForm(deps, actor, action.data);
       if ('again' in outcome) return cardResponse(outcome.again);

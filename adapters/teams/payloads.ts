@@ -4,6 +4,7 @@
  * payload becomes a clear refusal, never an exception deep in a handler.
  */
 import { z } from 'zod';
+import { MarkValue } from '../../src/core/apps/forms.ts';
 import { ConfirmationCode, MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import { ChangeId } from '../../src/core/groups/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
@@ -23,6 +24,19 @@ export const Verbs = {
   confirmChange: 'confirmChange',
   cancelChange: 'cancelChange',
   looking: 'looking',
+  requestApp: 'requestApp',
+  appField: 'appField',
+  appPolicy: 'appPolicy',
+  appMark: 'appMark',
+  /** The request form's "About this application": the chosen application's card. */
+  appCard: 'appCard',
+} as const;
+
+/** The inputs of the request form (request-form.ts). */
+export const FormInputs = {
+  workApp: 'workAppId',
+  level: 'permissionLevelId',
+  justification: 'justification',
 } as const;
 
 /** The id of the reason field of one task's Decline form; unique, so a list of tasks has no clash. */
@@ -39,6 +53,8 @@ const Refresh = z.object({
   userIds: z.array(z.string().min(1)).max(60).default([]),
 });
 
+const AppId = z.string().trim().min(1).max(200);
+
 const Invoke = z.object({
   action: z.looseObject({
     type: z.literal('Action.Execute'),
@@ -54,7 +70,10 @@ export type CardAction =
   | { verb: 'looking'; taskId: string }
   | { verb: 'refresh'; taskId: string; userIds: string[] }
   | { verb: 'request'; data: Record<string, unknown> }
-  | { verb: 'confirmChange' | 'cancelChange'; changeId: string };
+  | { verb: 'confirmChange' | 'cancelChange'; changeId: string }
+  | { verb: 'requestApp' | 'appCard'; appId: string }
+  | { verb: 'appField' | 'appPolicy'; appId: string; values: Record<string, unknown> }
+  | { verb: 'appMark'; appId: string; mark: 'yes' | 'no' };
 
 export type Parsed = { ok: true; action: CardAction } | { ok: false; problem: string };
 
@@ -105,6 +124,25 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       const id = ChangeId.safeParse(data.value);
       if (!id.success) return problem(v.t('teams.noChange'));
       return { ok: true, action: { verb, changeId: id.data } };
+    }
+    case Verbs.requestApp:
+    case Verbs.appField:
+    case Verbs.appPolicy: {
+      const appId = AppId.safeParse(data.value);
+      if (!appId.success) return problem(v.t('teams.noApp'));
+      if (verb === Verbs.requestApp) return { ok: true, action: { verb, appId: appId.data } };
+      return { ok: true, action: { verb, appId: appId.data, values: data } };
+    }
+    case Verbs.appCard: {
+      // The request form sends its inputs along: the application chosen in it.
+      const appId = AppId.safeParse(data[FormInputs.workApp]);
+      if (!appId.success) return problem(v.t('teams.chooseApp'));
+      return { ok: true, action: { verb, appId: appId.data } };
+    }
+    case Verbs.appMark: {
+      const mark = MarkValue.safeParse(data.value);
+      if (!mark.success) return problem(v.t('teams.noApp'));
+      return { ok: true, action: { verb, ...mark.data } };
     }
     default:
       return problem(v.t('teams.unknownAction', { verb: inert(verb, 30) }));

@@ -11,7 +11,7 @@
  * image carries `altText`; and no state is told by colour alone — the outcome line says it.
  */
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
-import type { Block, Button, Field, Reply, TaskCard } from '../../src/core/reply.ts';
+import type { Block, Button, Field, Form, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
 import { reasonInputId, Verbs, type View } from './payloads.ts';
 import { type CardJson, richText, richTextOf } from './rich-text.ts';
@@ -204,6 +204,7 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
   };
   const spoken = button.spoken && within(cut(clean(button.spoken), MAX_TOOLTIP));
   const tooltip = spoken ? { tooltip: spoken } : {};
+  if (button.form) return formAction(v, button, button.form, tooltip, within);
   if (button.action === 'decline') {
     const reason = {
       type: 'Input.Text',
@@ -231,10 +232,11 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
       },
     };
   }
-  // A group change's card goes back to the change, not to a view; its Cancel has no style, nor
-  // has "Looking at it".
+  // A change's card (of a group, of an application) and an application's card go back to what
+  // they name, not to a view; a Cancel has no style, nor has "Looking at it".
   const change = button.action === 'confirmChange' || button.action === 'cancelChange';
-  const plain = change || button.action === 'looking';
+  const bare = change || button.action === 'requestApp' || button.action === 'appMark';
+  const plain = change || button.action === 'looking' || button.action === 'appMark';
   const style =
     button.style === 'danger' ? 'destructive' : button.style || !plain ? 'positive' : undefined;
   return {
@@ -243,6 +245,52 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
     verb: Verbs[button.action],
     ...tooltip,
     ...(style ? { style } : {}),
-    data: change ? { value: button.value } : data,
+    data: bare ? { value: button.value } : data,
+  };
+}
+
+/** A button that asks for something first: its form inside the card, then Action.Execute. */
+function formAction(
+  v: Voice,
+  button: Button,
+  form: Form,
+  tooltip: CardJson,
+  within: Within,
+): CardJson {
+  const required = { isRequired: true, errorMessage: v.t('teams.required') };
+  const body = form.inputs.map((input): CardJson => {
+    if (input.kind === 'text') {
+      return {
+        type: 'Input.Text',
+        id: input.id,
+        label: clean(input.label),
+        ...(input.placeholder ? { placeholder: clean(input.placeholder) } : {}),
+        maxLength: input.maxLength,
+        ...(input.optional ? {} : required),
+      };
+    }
+    return {
+      type: 'Input.ChoiceSet',
+      id: input.id,
+      label: clean(input.label),
+      ...required,
+      choices: input.choices.map((c) => ({
+        title: within(clean(c.group ? `${c.group}: ${c.label}` : c.label)),
+        value: c.value,
+      })),
+    };
+  });
+  const submit = {
+    type: 'Action.Execute',
+    title: clean(form.submit),
+    verb: Verbs[button.action],
+    style: 'positive',
+    data: { value: button.value },
+  };
+  return {
+    type: 'Action.ShowCard',
+    title: button.label,
+    ...tooltip,
+    card: { type: 'AdaptiveCard', body, actions: [submit] },
   };
 }

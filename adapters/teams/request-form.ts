@@ -11,16 +11,11 @@ import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { FormOutcome } from '../../src/core/request.ts';
-import { Verbs } from './payloads.ts';
+import { FormInputs, Verbs } from './payloads.ts';
 import { CARD_VERSION, type CardJson } from './render.ts';
 import { richTextOf } from './rich-text.ts';
 
 export const Datasets = { workApps: 'workApps', permissionLevels: 'permissionLevels' } as const;
-export const FormInputs = {
-  workApp: 'workAppId',
-  level: 'permissionLevelId',
-  justification: 'justification',
-} as const;
 /** The level choice meaning "the app's only level, or none": the form then asks again if needed. */
 export const DEFAULT_LEVEL = 'default';
 /** Teams shows at most 15 choices in a type-ahead list. */
@@ -93,6 +88,10 @@ function formCard(v: Voice, apps: readonly Choice[], state: FormState): CardJson
     fallbackText: v.t('teams.formSummary'),
     speak: v.t('teams.formSummary'),
     body,
-    actions: [{ type: 'Action.Execute', title, verb: Verbs.request, style: 'positive' }],
+    actions: [
+      { type: 'Action.Execute', title, verb: Verbs.request, style: 'positive' },
+      // The application chosen above goes along with the form's other inputs.
+      { type: 'Action.Execute', title: v.t('app.about'), verb: Verbs.appCard },
+    ],
   };
 }

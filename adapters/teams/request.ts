@@ -14,11 +14,11 @@ import type { Reply } from '../../src/core/reply.ts';
 import { inert } from '../../src/core/text.ts';
 import { errorResponse } from './activity.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
+import { FormInputs } from './payloads.ts';
 import type { CardJson } from './render.ts';
 import {
   Datasets,
   DEFAULT_LEVEL,
-  FormInputs,
   type FormState,
   MAX_CHOICES,
   requestFormCard,

@@ -1,7 +1,8 @@
 /**
- * A typed method for every Access Service endpoint accessbot calls (the sandbox serves the whole
- * spec). Lists are async iterators that fetch page by page, so a caller that has found what it
- * needs stops the requests.
+ * A typed method for every endpoint of the Access Service. Lists are async iterators that fetch
+ * page by page, so a caller that has found what it needs stops the requests. Only GETs are ever
+ * sent twice (http.ts): a POST, PUT, PATCH or DELETE that failed is looked into by its caller,
+ * never repeated blindly.
  */
 import { z } from 'zod';
 import { endpoints as e, probeEndpoint } from './endpoints.ts';
@@ -12,11 +13,16 @@ import {
   AccessRequest,
   type CustomField,
   CustomFieldList,
+  type CustomFieldUpdateItem,
+  CustomFieldUpdateRequest,
   DeclineBody,
   GroupMemberAddition,
   listOf,
   type PermissionLevel,
   PermissionLevelList,
+  type Policy,
+  PolicyAssignment,
+  PolicyList,
   Task,
   TaskList,
   User,
@@ -121,6 +127,17 @@ export class AccessClient {
     return this.#http.list(name, { path: path(workAppId), signal }, CustomFieldList);
   }
 
+  /**
+   * Spec 4.1: only `customFields` items with a uuid `id` and a string or null `value` (null
+   * removes the value) are sent — anything else is refused here, before a request goes out;
+   * success is 204 with no body.
+   */
+  async updateCustomFields(workAppId: string, items: CustomFieldUpdateItem[]): Promise<void> {
+    const { name, path } = e.updateCustomFields;
+    const json = CustomFieldUpdateRequest.parse({ customFields: items });
+    await this.#http.send(name, { method: 'PATCH', path: path(workAppId), json });
+  }
+
   createAccess(request: AccessRequest): Promise<Access> {
     const { name, path } = e.createAccess;
     const json = AccessRequest.parse(request);
@@ -148,6 +165,31 @@ export class AccessClient {
     const { name, path } = e.declineTask;
     const json = DeclineBody.parse(reason ? { reason } : {});
     await this.#http.send(name, { method: 'POST', path: path(taskId), json });
+  }
+
+  listCompatiblePolicies(requestType: string): AsyncGenerator<Policy> {
+    const { name, path } = e.listCompatiblePolicies;
+    return this.#http.list(name, { path: path(requestType) }, PolicyList);
+  }
+
+  /** The policy that decides `requestType` on the WorkApp. */
+  async setWorkAppPolicy(workAppId: string, requestType: string, policyId: string): Promise<void> {
+    const { name, path } = e.setWorkAppPolicy;
+    const json = PolicyAssignment.parse({ policyId });
+    await this.#http.send(name, { method: 'PUT', path: path(workAppId, requestType), json });
+  }
+
+  /** The policy that decides `requestType` on one permission level, over the WorkApp's own. */
+  async setPermissionLevelPolicy(
+    workAppId: string,
+    permissionLevelId: string,
+    requestType: string,
+    policyId: string,
+  ): Promise<void> {
+    const { name, path } = e.setPermissionLevelPolicy;
+    const json = PolicyAssignment.parse({ policyId });
+    const url = path(workAppId, permissionLevelId, requestType);
+    await this.#http.send(name, { method: 'PUT', path: url, json });
   }
 
   #get<T extends z.ZodType>(name: Parameters<AccessHttp['send']>[0], path: string, schema: T) {

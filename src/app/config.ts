@@ -142,6 +142,13 @@ function toConfig(env: Env) {
       auditorsGroup: env.AUDITORS_GROUP,
       privileged: env.PRIVILEGED_GROUPS,
     },
+    /** Who keeps which application from chat, and which of its fields chat never shows. */
+    apps: {
+      ownersField: env.APP_OWNERS_FIELD,
+      owners: env.APP_OWNERS,
+      secretFields: env.APP_SECRET_FIELDS ?? [],
+      sensitiveField: env.SENSITIVE_FIELD,
+    },
     /** Days the audit log keeps an entry; 0: for ever. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     /** For people whose platform names no language or zone accessbot can use, and channels. */

@@ -7,7 +7,7 @@ import { parseNotifyRules } from '../poller/rules.ts';
 import { isTimeZone, parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
 import { duration, intIn, onOff, optional, parsedBy, withDefault } from './env-values.ts';
-import { parseGroupManagers } from './group-managers.ts';
+import { parseAppOwners, parseGroupManagers } from './group-managers.ts';
 
 const groupName = z.string().trim().min(1).max(200);
 /** Names or ids separated by commas. */
@@ -137,6 +137,21 @@ export const people = {
       unset:
         'nobody; in the demo, the sample organisation’s Security group, so the demo person may read both',
     },
+  ),
+  APP_OWNERS_FIELD: withDefault(
+    z.string().trim().min(1).max(200),
+    'Owners',
+    'name of the WorkApp custom field that names an application’s owners by e-mail address (separated by commas or spaces): they may change its custom fields and policies from chat ([applications](applications.md))',
+  ),
+  APP_OWNERS: optional(
+    parsedBy('APP_OWNERS', parseAppOwners),
+    'who owns which application, beside those its field names: `GitHub=ada@x.com,alan@x.com;Figma=tim@x.com`, inline JSON, or the path of a JSON file',
+    { unset: 'only those the field names' },
+  ),
+  APP_SECRET_FIELDS: optional(
+    nameList,
+    'names of further custom fields, separated by commas, whose values are never shown or changed in chat',
+    { unset: 'only those whose name says secret, password, token, key or credential' },
   ),
   AUDIT_RETENTION_DAYS: withDefault(
     intIn('AUDIT_RETENTION_DAYS', 0, 36_500),

@@ -10,6 +10,7 @@ import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import type {
+  AppChangeStore,
   AuditStore,
   ChannelGroupStore,
   ConversationRefStore,
@@ -28,6 +29,11 @@ import type {
   TaskNumberStore,
 } from '../store/store.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
+import { type AppDeps, appReads } from './apps/deps.ts';
+import { AppDesk } from './apps/desk.ts';
+import { AppRules, type AppRulesConfig } from './apps/rules.ts';
+import { runAppLine } from './apps/run.ts';
+import { type AppChangeResult, settleAppChange } from './apps/settle.ts';
 import { TaskAudience } from './audience.ts';
 import { ownQuery, readHistory } from './audit/history.ts';
 import { AppCatalog } from './catalog.ts';
@@ -51,7 +57,7 @@ import type { TellApprovers, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
 import { askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
 import { type RateLimit, rateLimit } from './rate-limit.ts';
-import { kept, type Reply, warning } from './reply.ts';
+import { type Answer, kept, type Reply, warning } from './reply.ts';
 import {
   type FormOutcome,
   type RequestDeps,
@@ -67,6 +73,7 @@ import { type TaskView, viewTask } from './view-task.ts';
 
 export type BotStore = LinkStore &
   AuditStore &
+  AppChangeStore &
   TaskNumberStore &
   RequestStore &
   TaskAudienceStore &
@@ -89,6 +96,8 @@ export interface BotDeps {
   rateLimit?: RateLimit;
   /** Who may manage groups and read others' history; unset: nobody may. */
   groups?: GroupRulesConfig;
+  /** Who owns which application, and which of its fields are secret (apps/rules.ts). */
+  apps?: AppRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
   notices?: TellPerson;
   /** Nudges approvers and shows them "looking at it" marks; unset: neither reaches anyone. */
@@ -116,14 +125,16 @@ export interface BotDeps {
 
 const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
 
+/** What a Confirm or Cancel did: to a group change, or to a change of an application. */
+export type SettledChange = ChangeResult | AppChangeResult;
+
 /** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
 type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
 
 /** Whether a person may act now, and when not, what they are told (see `mayAct`). */
 export type MayAct = { ok: true } | { ok: false; slow: boolean; reply: Reply };
 
-/** A result, or the reply that says why there is none. */
-export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+export type { Answer } from './reply.ts';
 
 export class AccessBot {
   readonly #deps: BotDeps;
@@ -139,6 +150,9 @@ export class AccessBot {
   readonly #looks: LookDeps;
   readonly #confirm: ConfirmDeps;
   readonly #questions: QuestionDeps;
+  readonly #apps: AppDeps;
+  /** Applications: their cards, forms and buttons. */
+  readonly apps: AppDesk;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -160,19 +174,36 @@ export class AccessBot {
     });
     this.#catalog = new AppCatalog(client, nowMs);
     this.#rate = rateLimit(deps.rateLimit, store, nowMs);
+    const groupRules = new GroupRules(client, log, deps.groups);
     this.#groups = {
       ...base,
       identity: this.#identity,
-      rules: new GroupRules(client, log, deps.groups),
+      rules: groupRules,
       newId: deps.newChangeId ?? newChangeId,
       confirmWithinMs: CONFIRM_WITHIN_MS,
     };
+    this.#apps = {
+      ...base,
+      ...appReads(client, nowMs),
+      newId: this.#groups.newId,
+      confirmWithinMs: CONFIRM_WITHIN_MS,
+      rules: new AppRules(groupRules, deps.apps),
+      catalog: this.#catalog,
+      sensitive: deps.context?.sensitive,
+    };
+    this.apps = new AppDesk(this.#apps, {
+      voiceOf: (actor) => this.voiceOf(actor),
+      held: (actor) => this.#held(actor),
+      as: (actor, work, failed) => this.#as(actor, work, failed),
+    });
     this.#request = { ...base, catalog: this.#catalog, requests: store };
     this.#requesters = new Requesters({ ...base, nudgeAfterMs: deps.nudgeAfterMs ?? 0 });
     this.#looks = { ...base, audience: this.#audience };
     this.#questions = base;
     this.#confirm = {
       groups: this.#groups,
+      appChange: async (link, v, code) =>
+        (await settleAppChange(this.#apps, link, v, code, 'confirm'))?.reply,
       pending: (link) => this.#audience.pending(link),
       approve: (link, v, taskId, code) =>
         this.#decider.decide(link, v, taskId, 'approve', undefined, code),
@@ -241,9 +272,15 @@ export class AccessBot {
         return this.#decideRefs(actor, v, command.tasks, 'decline', command.reason);
       case 'confirm':
         return confirmTyped(this.#confirm, await this.#identity.resolve(actor), v, command.code);
+      case 'cancel': {
+        const link = await this.#identity.resolve(actor);
+        const app = await settleAppChange(this.#apps, link, v, command.id, 'cancel');
+        return app ? app.reply : runGroupLine(this.#groups, link, v, place, command);
+      }
+      case 'app':
+        return runAppLine(this.#apps, await this.#identity.resolve(actor), v, command);
       case 'members':
       case 'group':
-      case 'cancel':
       case 'history':
       case 'report':
         return runGroupLine(this.#groups, await this.#identity.resolve(actor), v, place, command);
@@ -393,22 +430,35 @@ export class AccessBot {
     return this.#as(actor, request, done);
   }
 
-  /** Confirm on a group change's card: carried out once, only for the person who asked. */
-  confirmChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
+  /**
+   * Confirm on a change's card — of a group's members, or of an application: carried out once,
+   * only for the person who asked (or a second admin, where one confirms).
+   */
+  confirmChange(actor: ChatActor, changeId: string): Promise<SettledChange> {
     const v = this.voiceOf(actor);
-    return this.#change(actor, (link) => confirmChange(this.#groups, link, v, changeId));
+    return this.#change(
+      actor,
+      async (link) =>
+        (await settleAppChange(this.#apps, link, v, changeId, 'confirm')) ??
+        confirmChange(this.#groups, link, v, changeId),
+    );
   }
 
-  /** Cancel on a group change's card. */
-  cancelChange(actor: ChatActor, changeId: string): Promise<ChangeResult> {
+  /** Cancel on a change's card. */
+  cancelChange(actor: ChatActor, changeId: string): Promise<SettledChange> {
     const v = this.voiceOf(actor);
-    return this.#change(actor, (link) => cancelChange(this.#groups, link, v, changeId));
+    return this.#change(
+      actor,
+      async (link) =>
+        (await settleAppChange(this.#apps, link, v, changeId, 'cancel')) ??
+        cancelChange(this.#groups, link, v, changeId),
+    );
   }
 
   async #change(
     actor: ChatActor,
-    work: (link: IdentityLink) => Promise<ChangeResult>,
-  ): Promise<ChangeResult> {
+    work: (link: IdentityLink) => Promise<SettledChange>,
+  ): Promise<SettledChange> {
     const held = await this.#held(actor);
     if (held) return kept('stale', held);
     return this.#as(actor, work, (reply) => kept('failed', reply));

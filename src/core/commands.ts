@@ -1,6 +1,7 @@
 /**
  * The command language, shared by every platform: `help`, `tasks`, `approve <ref>…`,
- * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`,
+ * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`, `app …`
+ * (an application's card and its owners' changes, apps/commands.ts),
  * `request <app> [level] [-- justification]`, `requests`, `nudge <request>`, `looking <task>`,
  * `confirm <code>` (every confirmation, see confirmations.ts), and the group and audit commands of
  * groups/commands.ts (`group …`, `cancel`, `history`). Whatever follows `--` is free
@@ -9,6 +10,7 @@
  * and what would work.
  */
 import { z } from 'zod';
+import { AppCommand, parseAppCommand } from './apps/commands.ts';
 import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report.ts';
 import {
   CancelCommand,
@@ -85,6 +87,7 @@ export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('members'), group: z.string().min(1).max(200).optional() }),
   z.object({ name: z.literal('groups') }),
   z.object({ name: z.literal('apps'), search: z.string().max(200).optional() }),
+  AppCommand,
   z.object({
     name: z.literal('request'),
     /** App name, then optionally a permission level; absent: the platform may open a form. */
@@ -118,6 +121,7 @@ export const HELP_COMMANDS = [
   'members',
   'groups',
   'apps',
+  'app',
   'request',
   'requests',
   'nudge',
@@ -240,6 +244,11 @@ export function parseCommand(input: string, v: Voice): ParseResult {
     case 'apps':
       if (args.length > 200) return tooLong(v, 'search', args, 200);
       return ok({ name, search: words(args).join(' ') || undefined });
+    case 'app': {
+      const { head, free } = splitFree(args);
+      const app = parseAppCommand(v, head, free);
+      return app.ok ? ok(app.command) : app;
+    }
     case 'request':
       return parseRequest(v, args);
     case 'nudge':

@@ -17,8 +17,50 @@ export const ButtonAction = z.enum([
   'cancelChange',
   /** Show the task's other approvers that this one is looking at it; the value is the task id. */
   'looking',
+  /** Ask for access to an application: the request form with it chosen; the value is its id. */
+  'requestApp',
+  /** Set or clear one of an application's custom fields, in its `form`; the value is its id. */
+  'appField',
+  /** Choose the policy of a request type, in its `form`; the value is the application's id. */
+  'appPolicy',
+  /** Mark an application sensitive, or not: the value is `<id>:yes` or `<id>:no`. */
+  'appMark',
 ]);
 export type ButtonAction = z.infer<typeof ButtonAction>;
+
+/** One option of a form's choice; options with a `group` are shown under it. */
+export const FormChoice = z.object({
+  label: z.string(),
+  value: z.string(),
+  group: z.string().optional(),
+});
+export type FormChoice = z.infer<typeof FormChoice>;
+
+export const FormInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('choice'),
+    id: z.string(),
+    label: z.string(),
+    choices: z.array(FormChoice).min(1),
+  }),
+  z.object({
+    kind: z.literal('text'),
+    id: z.string(),
+    label: z.string(),
+    placeholder: z.string().optional(),
+    maxLength: z.number().int().positive(),
+    optional: z.boolean(),
+  }),
+]);
+export type FormInput = z.infer<typeof FormInput>;
+
+/** What a button asks for before it acts (a field's new value, a policy): decided in the core. */
+export const Form = z.object({
+  title: z.string(),
+  submit: z.string(),
+  inputs: z.array(FormInput).min(1),
+});
+export type Form = z.infer<typeof Form>;
 
 export const Button = z.object({
   label: z.string(),
@@ -33,6 +75,11 @@ export const Button = z.object({
   spoken: z.string().optional(),
   /** On the Approve of a sensitive application's confirmation: the code it confirms with. */
   confirmation: z.string().optional(),
+  /**
+   * The form the button opens: shown inside the card where a platform can (Teams); elsewhere the
+   * platform asks the core for it when the button is clicked (a Slack modal).
+   */
+  form: Form.optional(),
 });
 export type Button = z.infer<typeof Button>;
 
@@ -107,9 +154,29 @@ export const success = make('success');
 export const warning = make('warning');
 export const failure = make('error');
 
+/** A result, or the reply that says why there is none. */
+export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+
 /** What a click did: the actor is told `reply`, and the message it came from stays as it was. */
 export const kept = <O extends string>(outcome: O, reply: Reply) =>
   ({ outcome, reply, message: { kind: 'keep' } }) as const;
+
+/**
+ * What a confirmation's Confirm or Cancel did (`stale`: nothing now), what the actor is told, and
+ * what becomes of the card it came from.
+ */
+export interface Settled<O extends string> {
+  outcome: O | 'stale';
+  reply: Reply;
+  message: { kind: 'replace'; reply: Reply } | { kind: 'keep' };
+}
+
+/** The card becomes `reply`, which the actor is told too. */
+export const replaced = <O extends string>(outcome: O | 'stale', reply: Reply): Settled<O> => ({
+  outcome,
+  reply,
+  message: { kind: 'replace', reply },
+});
 
 /** Keeps at most `max` items and counts the rest, so no platform limit is ever hit. */
 export function listBlock(items: readonly string[], max: number): Block {

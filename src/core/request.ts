@@ -30,7 +30,7 @@ const quoted = (v: Voice, items: readonly { name: string }[]) =>
  * Which app the leading words name, the rest naming the level: the longest exact name first,
  * then the longest run of words that names exactly one app in part. Quotes keep words together.
  */
-function findApp(
+export function findApp(
   v: Voice,
   apps: readonly WorkApp[],
   target: string,

@@ -51,6 +51,10 @@ type Subject =
   | { kind: 'none' }
   | { kind: 'unclear'; named: { id?: string; name?: string } };
 
+/** Whether a value of the sensitivity field marks its application sensitive. */
+export const meansSensitive = (value: string | null | undefined) =>
+  !NO.has((value ?? '').trim().toLowerCase());
+
 export class SensitiveApps {
   readonly #listed: ReadonlySet<string>;
   readonly #field: string | undefined;
@@ -71,7 +75,7 @@ export class SensitiveApps {
         within(deadline(), withinMs, async (signal) => {
           for await (const field of client.listCustomFields(appId, signal)) {
             if (field.name.trim().toLowerCase() !== this.#field) continue;
-            return !NO.has((field.value ?? '').trim().toLowerCase());
+            return meansSensitive(field.value);
           }
           return false;
         }),
@@ -91,6 +95,11 @@ export class SensitiveApps {
       );
       return 'unknown';
     }
+  }
+
+  /** Forgets what the field said of `appId`: it was just changed, and is read again at once. */
+  forget(appId: string): void {
+    this.#marked.delete(appId);
   }
 
   /** Of the application a task asks access to; never rejects. */

@@ -47,10 +47,21 @@ export function parseEmailMap(value: string): EmailMap {
   return map;
 }
 
-/** Replaces the mapped people's e-mail addresses in the sandbox. */
+/**
+ * Replaces the mapped people's e-mail addresses in the sandbox, where they are people and where
+ * a custom field names them (an application's owners).
+ */
 export function applyEmailMap(state: SandboxState, map: EmailMap): void {
   for (const [seeded, real] of map) {
     const user = state.findUserByEmail(seeded);
     if (user) state.users.set(user.id, { ...user, email: real });
+  }
+  for (const app of state.workApps.values()) {
+    for (const field of app.fields.values()) {
+      field.value &&= field.value
+        .split(',')
+        .map((part) => map.get(part.trim().toLowerCase()) ?? part)
+        .join(',');
+    }
   }
 }

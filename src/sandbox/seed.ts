@@ -59,6 +59,7 @@ const app = <L extends Record<string, string>>(name: string, description: string
     ownerTeam: 'Owner team',
     dataClassification: 'Data classification',
     sensitive: 'Sensitive',
+    owners: 'Owners',
   }),
 });
 
@@ -92,6 +93,8 @@ type SeedField = keyof (typeof workApps)['github']['fields'];
 /**
  * Seeded custom field values; every other field starts without a value. `Sensitive` marks the
  * AWS Console: approving access to it takes a confirmation (SENSITIVE_FIELD's default name).
+ * `Owners` names who keeps an application from chat (APP_OWNERS_FIELD's default name): Ada, the
+ * demo person, owns the AWS Console.
  */
 export const fieldValues: Partial<Record<SeedWorkApp, Partial<Record<SeedField, string>>>> = {
   github: {
@@ -99,8 +102,13 @@ export const fieldValues: Partial<Record<SeedWorkApp, Partial<Record<SeedField, 
     ownerTeam: 'Developer Experience',
     dataClassification: 'Confidential',
   },
-  aws: { costCenter: 'CC-1077', ownerTeam: 'Platform', sensitive: 'yes' },
-  figma: { ownerTeam: 'Design' },
+  aws: {
+    costCenter: 'CC-1077',
+    ownerTeam: 'Platform',
+    sensitive: 'yes',
+    owners: users.ada.email,
+  },
+  figma: { ownerTeam: 'Design', owners: users.margaret.email },
   salesforce: { costCenter: 'CC-2010', dataClassification: 'Restricted' },
   jira: { ownerTeam: 'Developer Experience' },
 };

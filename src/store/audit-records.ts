@@ -5,6 +5,7 @@
  * `action`. Rows written before membership changes existed are decisions and read back as such.
  */
 import { z } from 'zod';
+import { AppChangeOutcome } from './app-records.ts';
 import { Platform } from './records.ts';
 
 /** What became of a decision. */
@@ -114,21 +115,47 @@ export const TaskEventEntry = AuditBase.extend({
 });
 export type TaskEventEntry = z.infer<typeof TaskEventEntry>;
 
+export const AppChangeAction = z.enum(['app_field', 'app_policy']);
+export type AppChangeAction = z.infer<typeof AppChangeAction>;
+
+/**
+ * One change to an application asked for through the bot (a custom field's value, or a request
+ * type's policy), with what it was before and what it was to become, and its outcome.
+ */
+export const AppChangeAuditEntry = AuditBase.extend({
+  action: AppChangeAction,
+  appId: z.string().min(1),
+  appName: z.string(),
+  /** The custom field changed (`app_field`). */
+  fieldName: z.string().nullable(),
+  /** The request type whose policy was set (`app_policy`), and on which level, if on one. */
+  requestType: z.string().nullable(),
+  levelName: z.string().optional(),
+  /** The value (or policy name) before and after; null: none, or none known before. */
+  valueBefore: z.string().nullable(),
+  valueAfter: z.string().nullable(),
+  outcome: AppChangeOutcome,
+});
+export type AppChangeAuditEntry = z.infer<typeof AppChangeAuditEntry>;
+
 export const AuditEntry = z.discriminatedUnion('action', [
   DecisionAuditEntry,
   MembershipAuditEntry,
   TaskEventEntry,
+  AppChangeAuditEntry,
 ]);
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type AuditAction = AuditEntry['action'];
 
 /** What people did: the entries `history` shows. */
-export type PersonAuditEntry = DecisionAuditEntry | MembershipAuditEntry;
+export type PersonAuditEntry = DecisionAuditEntry | MembershipAuditEntry | AppChangeAuditEntry;
 export const PERSON_ACTIONS = [
   'approve',
   'decline',
   'group_add',
   'group_remove',
+  'app_field',
+  'app_policy',
 ] as const satisfies readonly PersonAuditEntry['action'][];
 
 export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
@@ -137,8 +164,11 @@ export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
 export const isChange = (entry: AuditEntry): entry is MembershipAuditEntry =>
   entry.action === 'group_add' || entry.action === 'group_remove';
 
+export const isAppChange = (entry: AuditEntry): entry is AppChangeAuditEntry =>
+  entry.action === 'app_field' || entry.action === 'app_policy';
+
 export const isPersonEntry = (entry: AuditEntry): entry is PersonAuditEntry =>
-  isDecision(entry) || isChange(entry);
+  isDecision(entry) || isChange(entry) || isAppChange(entry);
 
 /** Which entries a read returns; every given condition must hold. */
 export interface AuditQuery {

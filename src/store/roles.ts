@@ -2,6 +2,7 @@
  * The store by role: each consumer is typed by the slices it uses, so what a part of the bot may
  * read or write is visible in its signature. Every implementation provides all of them (`Store`).
  */
+import type { AppChange, AppChangeMove, AppPolicy } from './app-records.ts';
 import type {
   AuditEntry,
   AuditQuery,
@@ -68,6 +69,24 @@ export interface GroupChangeStore {
   moveGroupChange(id: string, move: GroupChangeMove): Promise<boolean>;
   /** Deletes the changes that expired before `before`, whatever became of them; how many. */
   pruneGroupChanges(before: Date): Promise<number>;
+}
+
+/**
+ * Changes to applications waiting for their confirmation, which any replica may carry out once,
+ * and the policies accessbot set on them.
+ */
+export interface AppChangeStore {
+  /** Stores a new change; its id must be new. */
+  saveAppChange(change: AppChange): Promise<void>;
+  getAppChange(id: string): Promise<AppChange | undefined>;
+  /** As `moveGroupChange`: true when this call moved it, one caller wins. */
+  moveAppChange(id: string, move: AppChangeMove): Promise<boolean>;
+  /** Deletes the changes that expired before `before`, whatever became of them; how many. */
+  pruneAppChanges(before: Date): Promise<number>;
+  /** Records the policy accessbot set, in place of the one it set there before. */
+  recordAppPolicy(policy: AppPolicy): Promise<void>;
+  /** The policies accessbot set on an application and its levels, newest first. */
+  listAppPolicies(appId: string): Promise<AppPolicy[]>;
 }
 
 /** Channels bound to a group, for `members` with no group named. */

@@ -1,5 +1,6 @@
 import { type SqlDb, sql } from './sql.ts';
 import type { Store } from './store.ts';
+import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
 import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
@@ -16,6 +17,7 @@ export function sqlStore(db: SqlDb): Store {
     ...identityTables(db),
     ...auditTables(db),
     ...groupTables(db),
+    ...appTables(db),
     ...pollerTables(db),
     ...outboxTables(db),
     ...replayTables(db),

@@ -7,6 +7,7 @@
 import type * as Role from './roles.ts';
 import type { LookStore, RequesterStore } from './roles-requesters.ts';
 
+export * from './app-records.ts';
 export * from './audit-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
@@ -29,6 +30,7 @@ export interface Store
     Role.RateStore,
     Role.GroupChangeStore,
     Role.ChannelGroupStore,
+    Role.AppChangeStore,
     Role.QuestionStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;

@@ -1,3 +1,4 @@
+import { randomUUID as randomId } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -144,6 +145,62 @@ describe('Access Service client: every endpoint against the sandbox', () => {
     expect(levels.map((l) => l.name)).toEqual(['Read', 'Write', 'Admin']);
     const accesses = await Array.fromAsync(client.listWorkAppAccesses(workApps.aws.id));
     expect(accesses.every((a) => a.workAppId === workApps.aws.id)).toBe(true);
+
+    const field = workApps.figma.fields.costCenter.id;
+    await client.updateCustomFields(workApps.figma.id, [{ id: field, value: 'CC-7' }]);
+    const figmaValue = async () =>
+      (await Array.fromAsync(client.listCustomFields(workApps.figma.id))).find(
+        (f) => f.id === field,
+      )?.value ?? null;
+    expect(await figmaValue()).toBe('CC-7');
+    await client.updateCustomFields(workApps.figma.id, [{ id: field, value: null }]);
+    expect(await figmaValue()).toBeNull();
+    const [patch] = requestsTo('/CustomFields').filter((r) => r.method === 'PATCH');
+    expect(JSON.parse(patch!.body)).toEqual({ customFields: [{ id: field, value: 'CC-7' }] });
+    expect(patch!.status).toBe(204);
+  });
+
+  it('refuses to send a custom field update the interface forbids', async () => {
+    const app = workApps.figma.id;
+    const forbidden = [
+      [{ id: 'cost-center', value: 'x' }],
+      [{ value: 'x' }],
+      [{ id: workApps.figma.fields.costCenter.id, value: 'x', name: 'Cost center' }],
+      [{ id: workApps.figma.fields.costCenter.id, value: 42 }],
+    ];
+    for (const items of forbidden) {
+      // The wrong shapes are the point: what a caller's bug, or a forged form, could pass.
+      await expect(sandbox.client.updateCustomFields(app, items as never)).rejects.toThrow();
+    }
+    expect(requestsTo('/CustomFields')).toHaveLength(0);
+  });
+
+  it('lists the compatible policies and sets one on a WorkApp and on a permission level', async () => {
+    const { client } = sandbox;
+    const compatible = await Array.fromAsync(client.listCompatiblePolicies('AccessRequest'));
+    expect(compatible.map((p) => p.name)).toContain('Security approval');
+    expect(compatible.every((p) => p.requestType === 'AccessRequest')).toBe(true);
+    const policy = compatible.find((p) => p.name === 'IT administrators')!;
+    const { jira } = workApps;
+    await client.setWorkAppPolicy(jira.id, 'AccessRequest', policy.id);
+    await client.setPermissionLevelPolicy(
+      jira.id,
+      jira.levels.projectAdmin.id,
+      'AccessRequest',
+      policy.id,
+    );
+    const { state } = sandbox.current;
+    expect(state.workApp(jira.id).policyIds.get('AccessRequest')).toBe(policy.id);
+    const level = state.workApp(jira.id).levels.get(jira.levels.projectAdmin.id);
+    expect(level?.policyIds.get('AccessRequest')).toBe(policy.id);
+    const puts = requestsTo('/Policies/AccessRequest').filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => JSON.parse(r.body))).toEqual([
+      { policyId: policy.id },
+      { policyId: policy.id },
+    ]);
+    await expect(
+      client.setWorkAppPolicy(jira.id, 'AccessRequest', users.ada.id),
+    ).rejects.toBeInstanceOf(InvalidRequestError);
   });
 
   it('creates an access request that opens tasks for the app’s approvers', async () => {
@@ -280,6 +337,26 @@ describe('Access Service client: failures', () => {
     );
     expect(requestsTo('/Approve')).toHaveLength(1);
     expect((await sandbox.client.getTask(tasks.adaGraceGithubWrite)).status).toBe('Pending');
+  });
+
+  it('never repeats a PATCH or a PUT: a 409 and a bare 500 are typed, sent once, and change nothing', async () => {
+    const { figma } = workApps;
+    const field = figma.fields.dataClassification.id;
+    const update = () => sandbox.client.updateCustomFields(figma.id, [{ id: field, value: 'x' }]);
+    sandbox.current.faults.failNext(1, 409);
+    const conflict = await update().catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(ConflictError);
+    expect((conflict as ConflictError).problem?.status).toBe(409);
+    sandbox.current.faults.failNext(1, 500);
+    const failed = await update().catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ServiceUnavailableError);
+    expect((failed as ServiceUnavailableError).problem).toBeUndefined();
+    sandbox.current.faults.failNext(1, 500);
+    const put = sandbox.client.setWorkAppPolicy(figma.id, 'AccessRequest', randomId());
+    await expect(put).rejects.toBeInstanceOf(ServiceUnavailableError);
+    expect(statusesOf('/CustomFields')).toEqual([409, 500]);
+    expect(statusesOf('/Policies/AccessRequest')).toEqual([500]);
+    expect(sandbox.current.state.workApp(figma.id).fields.get(field)?.value).toBeNull();
   });
 
   it('reports a dropped connection and a refused one as unavailable', async () => {

@@ -25,6 +25,10 @@ const samples: Array<[RegExp, string]> = [
   [/person/, 'grace@example.com'],
   [/level/, 'Write'],
   [/app/, 'GitHub'],
+  [/field/, '"Cost center"'],
+  [/value/, 'CC-42'],
+  [/request type/, 'AccessRequest'],
+  [/policy/, '"Security approval"'],
   [/search/, 'git'],
   [/days/, '7'],
 ];
@@ -128,6 +132,7 @@ describe('the hints people read match the parser', () => {
 
   it('in the docs people read to use it', () => {
     for (const doc of [
+      'docs/applications.md',
       'docs/slack.md',
       'docs/teams.md',
       'docs/groups-and-audit.md',

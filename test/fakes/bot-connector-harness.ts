@@ -98,6 +98,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     pendingStatus: 'Pending',
     now,
     groups: config.groups,
+    apps: config.apps,
     notices,
     context,
     ...options.bot,

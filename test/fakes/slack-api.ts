@@ -311,6 +311,7 @@ export class FakeSlack {
       case 'chat.postEphemeral':
         return { ok: true, message_ts: this.#nextTs() };
       case 'views.open':
+      case 'views.push':
       case 'views.update':
       case 'views.publish': {
         const id = method === 'views.update' ? str('view_id') : `V-${++this.#views}`;

@@ -43,6 +43,10 @@ const select = z.looseObject({
   action_id: actionId,
   placeholder: plainText(150).optional(),
   options: z.array(option).max(100).optional(),
+  option_groups: z
+    .array(z.looseObject({ label: plainText(75), options: z.array(option).max(100) }))
+    .max(100)
+    .optional(),
   initial_option: option.optional(),
 });
 
@@ -105,7 +109,7 @@ export const SlackView = z.looseObject({
 export const OptionsAnswer = z.object({ options: z.array(option).max(100) });
 
 const messageMethods = new Set(['chat.postMessage', 'chat.update', 'chat.postEphemeral']);
-const viewMethods = new Set(['views.open', 'views.update', 'views.publish']);
+const viewMethods = new Set(['views.open', 'views.push', 'views.update', 'views.publish']);
 
 /**
  * Every payload the bot sent to the fake, checked against the limits; returns how many were

@@ -122,6 +122,7 @@ export async function startSlackBot(
     log,
     pendingStatus: 'Pending',
     groups: config.groups,
+    apps: config.apps,
     notices: poller.notices,
     context,
     ...options.bot,

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AccessClient } from '../../src/access/client.ts';
 import { loadConfig } from '../../src/app/config.ts';
 import { demoRequest } from '../../src/sandbox/demo-activity.ts';
-import { users } from '../../src/sandbox/seed.ts';
+import { users, workApps } from '../../src/sandbox/seed.ts';
 import { startSandbox } from '../../src/sandbox/server.ts';
 import { clientFor, fastRetry } from '../helpers/sandbox.ts';
 import { startBot } from '../helpers/spawn.ts';
@@ -166,6 +166,9 @@ describe('SANDBOX_EMAIL_MAP in the sandbox', () => {
       expect(listed.get(users.ada.id)).toBe('alice@realcorp.example');
       expect(listed.get(users.grace.id)).toBe('bob@realcorp.example');
       expect(listed.get(users.alan.id)).toBe(users.alan.email);
+      // An application's owners are named by address too: Ada owns the AWS Console.
+      const fields = await Array.fromAsync(clientFor(sandbox).listCustomFields(workApps.aws.id));
+      expect(fields.find((f) => f.name === 'Owners')?.value).toBe('alice@realcorp.example');
     } finally {
       await sandbox.close();
     }

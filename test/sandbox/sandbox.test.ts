@@ -278,6 +278,7 @@ describe('custom fields (spec 4.1)', () => {
       { id: workApps.figma.fields.ownerTeam.id, name: 'Owner team', value: 'Design' },
       { id: workApps.figma.fields.dataClassification.id, name: 'Data classification', value: null },
       { id: workApps.figma.fields.sensitive.id, name: 'Sensitive', value: null },
+      { id: workApps.figma.fields.owners.id, name: 'Owners', value: users.margaret.email },
     ]);
   });
 

@@ -21,6 +21,7 @@ import type { AuditEntry, DecisionAuditEntry } from '../../src/store/store.ts';
 import { parseCsv, runScript } from '../helpers/cli.ts';
 import { groupBot } from '../helpers/group-bot.ts';
 import { useSandbox } from '../helpers/sandbox.ts';
+import { appEntry } from '../store/apps-contract.ts';
 import { link } from '../store/contract.ts';
 import { membership } from '../store/groups-contract.ts';
 
@@ -40,6 +41,8 @@ const audit = (args: string[], databaseUrl = `sqlite:${file}`) =>
   runScript(script, args, { DATABASE_URL: databaseUrl, ...SECRETS });
 
 const day = (d: number, h = 10) => new Date(Date.UTC(2026, 10, d, h));
+/** Before every period the other tests ask for. */
+const APP_CHANGED_AT = new Date(Date.UTC(2026, 9, 15, 9));
 const HOSTILE = 'no, "really"\nnot now =1+1, see, @here';
 /** What an export shows of HOSTILE: one line. */
 const HOSTILE_SHOWN = 'no, "really" not now =1+1, see, @here';
@@ -124,6 +127,9 @@ beforeAll(async () => {
   // Just before the period every test asks for.
   await store.appendAudit({ ...entries[1]!, at: new Date(Date.UTC(2026, 9, 31, 23, 59)) });
   for (const entry of entries) await store.appendAudit(entry);
+  await store.appendAudit(
+    appEntry({ at: APP_CHANGED_AT, valueBefore: '@SUM(1)', valueAfter: HOSTILE }),
+  );
   await store.saveLink(
     link({
       platform: 'slack',
@@ -189,12 +195,29 @@ describe('npm run audit', () => {
       '',
       '',
       '',
+      '',
+      '',
+      '',
+      '',
     ]);
     // A task recorded by its facts: its title in English, made from them.
     const cell = (row: number, column: string) => rows[row]![header!.indexOf(column)];
     expect(cell(1, 'task_title')).toBe('Access request: GitHub (Write)');
     expect(cell(1, 'level_name')).toBe('Write');
     expect(stderr).toContain('5 entries exported');
+  });
+
+  it('writes a change to an application with its field, and its value before and after as data', async () => {
+    const day = APP_CHANGED_AT.toISOString().slice(0, 10);
+    const { stdout } = await audit(['--since', day, '--until', day]);
+    const [header, row] = parseCsv(stdout);
+    const cell = (column: string) => row![header!.indexOf(column)];
+    expect(cell('action')).toBe('app_field');
+    expect(cell('app_name')).toBe('AWS Console');
+    expect(cell('field_name')).toBe('Sensitive');
+    expect(cell('value_before')).toBe("'@SUM(1)");
+    expect(cell('value_after')).toBe(HOSTILE_SHOWN);
+    expect(cell('outcome')).toBe('changed');
   });
 
   it('writes JSON Lines, one entry per line', async () => {

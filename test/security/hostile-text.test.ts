@@ -7,21 +7,33 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderReply as renderShell } from '../../adapters/shell/render.ts';
+import { appFormModal } from '../../adapters/slack/app-form.ts';
 import { cardBlocks, renderBlocks } from '../../adapters/slack/render.ts';
 import { appOption, requestModal } from '../../adapters/slack/request-form.ts';
 import { errorResponse, messageResponse } from '../../adapters/teams/activity.ts';
 import { renderCard } from '../../adapters/teams/render.ts';
+import { AccessClient } from '../../src/access/client.ts';
 import type { Task } from '../../src/access/schemas.ts';
+import { appCard } from '../../src/core/apps/card.ts';
+import {
+  confirmationCard as appConfirmation,
+  outcomeCard as appOutcome,
+} from '../../src/core/apps/cards.ts';
+import type { AppFacts } from '../../src/core/apps/facts.ts';
+import { fieldForm, policyForm } from '../../src/core/apps/forms.ts';
+import { AppRules } from '../../src/core/apps/rules.ts';
 import { historyReply } from '../../src/core/audit/history.ts';
 import { summaryReply } from '../../src/core/audit/report-chat.ts';
 import { appsReply } from '../../src/core/directory.ts';
 import { changedNotice, confirmationCard, outcomeCard } from '../../src/core/groups/cards.ts';
+import { GroupRules } from '../../src/core/groups/rules.ts';
 import { english, type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import { info, type Reply } from '../../src/core/reply.ts';
 import { goneCard, taskCard } from '../../src/core/task-card.ts';
 import { tasksReply } from '../../src/core/task-list.ts';
 import { taskMessage } from '../../src/core/task-message.ts';
 import { clean, inert } from '../../src/core/text.ts';
+import { createLogger } from '../../src/log.ts';
 import {
   escalationMessage,
   escalationOutcomeMessage,
@@ -46,6 +58,7 @@ import {
 import { corpus, hostile, MARK } from '../fakes/hostile-corpus.ts';
 import { SlackView } from '../fakes/slack-blockkit.ts';
 import { summarise } from '../helpers/summarise.ts';
+import { appChange, appEntry } from '../store/apps-contract.ts';
 
 const AT = '2026-11-20T10:00:00Z';
 /** Every language accessbot speaks, in a zone of its own. */
@@ -129,7 +142,92 @@ function auditEntries(v: string): PersonAuditEntry[] {
       targetEmail: v,
       outcome: 'removed',
     },
+    appEntry({ ...base, appName: v, fieldName: v, valueBefore: v, valueAfter: v }),
+    appEntry({
+      ...base,
+      action: 'app_policy',
+      appName: v,
+      fieldName: null,
+      requestType: v,
+      levelName: v,
+      valueAfter: v,
+      outcome: 'conflict',
+    }),
   ];
+}
+
+/** Never asked: the rules of an application's card read no group. */
+const appRules = new AppRules(
+  new GroupRules(
+    new AccessClient({ baseUrl: 'http://127.0.0.1:9/', apiKey: 'k', apiSecret: 's', timeoutMs: 1 }),
+    createLogger({ level: 'silent' }),
+  ),
+  { sensitiveField: 'Sensitive' },
+);
+
+/** An application whose every name, value, holder and policy is `s`, for its owner. */
+function appFacts(s: string, owner = true): AppFacts {
+  const policy = { id: 'p-1', name: s, requestType: 'AccessRequest' };
+  const facts: AppFacts = {
+    app: { id: 'a-1', name: s, description: s },
+    levels: [{ id: 'l-1', name: s, description: s }],
+    fields: [
+      { id: 'f-1', name: s, value: s },
+      { id: 'f-2', name: 'Sensitive', value: s },
+      { id: 'f-3', name: `${s} API key`, value: s },
+    ],
+    roles: { admin: false, owner, auditor: false },
+    sensitivity: 'yes',
+    defaults: [s, s],
+  };
+  if (!owner) return facts;
+  const set = {
+    appId: 'a-1',
+    levelId: 'l-1',
+    levelName: s,
+    requestType: s,
+    policyId: 'p-1',
+    policyName: s,
+    setBy: 'u-a',
+    setByName: s,
+    setAt: new Date(AT),
+  };
+  return {
+    ...facts,
+    inside: {
+      holders: { shown: [{ name: s, level: s }, { name: s }], count: 40, more: true },
+      hiddenFrom: [s],
+      set: [set],
+      compatible: new Map([
+        ['AccessRequest', [policy, policy, { ...policy, id: s }]],
+        ['OffboardingStep', [policy]],
+      ]),
+    },
+  };
+}
+
+/** A change to the application `s` whose field (or level and policy) and values are `s`. */
+function appChanges(s: string) {
+  const field = appChange({
+    appName: s,
+    askedByName: s,
+    subject: { kind: 'field', fieldId: 'f-1', fieldName: s, before: s, after: s },
+  });
+  const policy = appChange({
+    appName: s,
+    askedByName: s,
+    confirmer: 'second_admin',
+    subject: {
+      kind: 'policy',
+      requestType: s,
+      levelId: 'l-1',
+      levelName: s,
+      policyId: 'p-1',
+      policyName: s,
+      before: s,
+    },
+  });
+  return { field, policy };
 }
 
 /** A report whose application, task type and approver are all `v`. */
@@ -215,6 +313,12 @@ function repliesFor(v: Voice, s: string): Array<[string, Reply]> {
     ['no app matches', appsReply(v, [], s)],
     ['text, list and fields', info(v, inert(s), { title: inert(s), blocks: textBlocks(s) })],
     ['report summary', summaryReply(v, hostileReport(s), 30)],
+    ['app card for its owner', appCard(appRules, v, appFacts(s))],
+    ['app card for anyone', appCard(appRules, v, appFacts(s, false))],
+    ['app change confirmation', appConfirmation(v, appChanges(s).field)],
+    ['app policy confirmation', appConfirmation(v, appChanges(s).policy)],
+    ['app change outcome', appOutcome(v, appChanges(s).field, 'conflict', { lead: inert(s) })],
+    ['app policy unsure', appOutcome(v, appChanges(s).policy, 'failed', { unsure: true })],
   );
   return replies;
 }
@@ -238,6 +342,8 @@ describe.each(languages)('in %s', (_language, v) => {
         taskMessage(v, taskCard(v, hostileTask(s, 'AccessRequest', 'Pending'), o)),
       );
       expect(shown).toContain(MARK);
+      expect(replyShown(appCard(appRules, v, appFacts(s)))).toContain(MARK);
+      expect(replyShown(appConfirmation(v, appChanges(s).policy))).toContain(MARK);
     });
 
     it('Slack: a notice over a card, a list with a notice, a request form and its options', () => {
@@ -262,6 +368,24 @@ describe.each(languages)('in %s', (_language, v) => {
       expect(
         slackBlockProblems([{ type: 'section', text: app.text, fields: [app.description] }]),
       ).toEqual([]);
+    });
+
+    it('an application’s forms: a Slack modal, and Teams choices inside the card', () => {
+      const facts = appFacts(s);
+      const forms = [fieldForm(appRules, v, facts)!, policyForm(v, facts)!];
+      for (const form of forms) {
+        const view = appFormModal(form, { appId: 'a-1', kind: 'field' }, v.t('slack.cancel'));
+        expect(SlackView.safeParse(view).success).toBe(true);
+        expect(slackBlockProblems(view.blocks, 'modal')).toEqual([]);
+      }
+      const card = renderCard(appCard(appRules, v, facts));
+      expect(teamsCardProblems(card)).toEqual([]);
+      const titles = [...JSON.stringify(card).matchAll(/"title":"((?:[^"\\]|\\.)*)"/g)].map(
+        (m) => JSON.parse(`"${m[1]}"`) as string,
+      );
+      // The field's name is among the choices, as text (its start, as choices are short).
+      expect(titles.some((t) => t.includes(inert(s).slice(0, 8)))).toBe(true);
+      expect(titles.flatMap((t) => textProblems('choice', t))).toEqual([]);
     });
 
     it('Teams: a card cut to fit, and the texts of invoke answers', () => {

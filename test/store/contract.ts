@@ -12,6 +12,7 @@ import type {
   TaskEventEntry,
 } from '../../src/store/store.ts';
 import { MAX_AUDIT_LIMIT } from '../../src/store/tables/audit.ts';
+import { describeAppTables } from './apps-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
@@ -318,6 +319,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     });
 
     describeAuditAndGroupTables(() => store);
+    describeAppTables(() => store);
     describePollerTables(() => store);
     describeRequesterTables(() => store);
 

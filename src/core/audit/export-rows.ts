@@ -5,15 +5,22 @@
  * every cell that holds a comma or a quote, and a cell a spreadsheet would read as a formula
  * (`=`, `+`, `-`, `@` after any leading whitespace) gets a leading `'`.
  */
-import { type AuditEntry, isChange, isDecision, isPersonEntry } from '../../store/store.ts';
+import {
+  type AuditEntry,
+  isAppChange,
+  isChange,
+  isDecision,
+  isPersonEntry,
+} from '../../store/store.ts';
 import { english } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { recordedTitle } from './task-named.ts';
 
 const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
 const change = (e: AuditEntry) => (isChange(e) ? e : undefined);
+const app = (e: AuditEntry) => (isAppChange(e) ? e : undefined);
 /** A decision or what the poller did: both are about a task. */
-const task = (e: AuditEntry) => (isChange(e) ? undefined : e);
+const task = (e: AuditEntry) => (isChange(e) || isAppChange(e) ? undefined : e);
 const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
 
 /** The columns in their order, each read from an entry; null where the entry has none. */
@@ -30,7 +37,7 @@ const COLUMNS = {
     const about = task(e);
     return (about && recordedTitle(english, about, (text) => text)) ?? null;
   },
-  app_name: (e) => task(e)?.appName ?? null,
+  app_name: (e) => (task(e) ?? app(e))?.appName ?? null,
   requester_name: (e) => task(e)?.requesterName ?? null,
   reason: (e) => decision(e)?.reason ?? null,
   group_id: (e) => change(e)?.groupId ?? null,
@@ -42,9 +49,13 @@ const COLUMNS = {
   task_type: (e) => task(e)?.taskType ?? null,
   task_created_at: (e) => task(e)?.taskCreatedAt?.toISOString() ?? null,
   decided_by: (e) => event(e)?.decidedBy ?? null,
-  level_name: (e) => task(e)?.levelName ?? null,
+  level_name: (e) => (task(e) ?? app(e))?.levelName ?? null,
   user_name: (e) => task(e)?.userName ?? null,
   task_step: (e) => task(e)?.taskStep ?? null,
+  field_name: (e) => app(e)?.fieldName ?? null,
+  request_type: (e) => app(e)?.requestType ?? null,
+  value_before: (e) => app(e)?.valueBefore ?? null,
+  value_after: (e) => app(e)?.valueAfter ?? null,
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
 export const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];

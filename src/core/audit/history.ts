@@ -5,10 +5,12 @@
  */
 import type { Logger } from '../../log.ts';
 import {
+  type AppChangeAuditEntry,
   type AuditQuery,
   type AuditStore,
   type DecisionAuditEntry,
   type IdentityLink,
+  isAppChange,
   isDecision,
   isPersonEntry,
   type MembershipAuditEntry,
@@ -16,6 +18,7 @@ import {
   type PersonAuditEntry,
   type Platform,
 } from '../../store/store.ts';
+import { appChangeNamed } from '../apps/names.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
@@ -64,7 +67,11 @@ export function describeEntry(
   viewer?: string,
   withActor = false,
 ): string {
-  const what = isDecision(entry) ? decisionLine(v, entry) : changeLine(v, entry, viewer);
+  const what = isDecision(entry)
+    ? decisionLine(v, entry)
+    : isAppChange(entry)
+      ? appChangeLine(v, entry)
+      : changeLine(v, entry, viewer);
   return v.t('history.line', {
     when: v.time(entry.at),
     what,
@@ -116,6 +123,14 @@ function changeLine(v: Voice, e: MembershipAuditEntry, viewer: string | undefine
     mine: flag(mine && (e.outcome === 'added' || e.outcome === 'removed')),
     platform: e.platform,
     actor: inert(e.chatUserId),
+  });
+}
+
+/** A change to an application: what was to change, on what, and what came of it. */
+function appChangeLine(v: Voice, e: AppChangeAuditEntry): string {
+  return v.t('history.app', {
+    what: appChangeNamed(v, e),
+    outcome: e.outcome,
   });
 }
 

@@ -8,11 +8,14 @@ import { taskFacts } from '../../access/task-facts.ts';
 import type { Logger } from '../../log.ts';
 import type { Metrics } from '../../metrics.ts';
 import {
+  type AppChangeAuditEntry,
+  type AppChangeOutcome,
   type AuditEntry,
   type AuditStore,
   type DecisionAuditEntry,
   type GroupChange,
   type IdentityLink,
+  isAppChange,
   isChange,
   isDecision,
   type MembershipOutcome,
@@ -115,6 +118,17 @@ export function recordChange(
   });
 }
 
+/** A change to an application asked for, refused, cancelled or carried out: before and after. */
+export function recordAppChange(
+  w: AuditWriter,
+  link: IdentityLink,
+  change: Omit<AppChangeAuditEntry, Who | 'detail' | 'outcome'>,
+  outcome: AppChangeOutcome,
+  detail: string | null = null,
+): Promise<void> {
+  return append(w, { ...by(w, link), ...change, outcome, detail });
+}
+
 const by = (w: AuditWriter, link: IdentityLink) => ({
   at: w.now(),
   platform: link.platform,
@@ -126,7 +140,11 @@ async function append(w: AuditWriter, entry: AuditEntry) {
   try {
     await w.store.appendAudit(entry);
   } catch (error) {
-    const about = isChange(entry) ? { groupId: entry.groupId } : { taskId: entry.taskId };
+    const about = isChange(entry)
+      ? { groupId: entry.groupId }
+      : isAppChange(entry)
+        ? { appId: entry.appId }
+        : { taskId: entry.taskId };
     w.log.error(
       { err: error, action: entry.action, outcome: entry.outcome, ...about },
       'audit write failed',

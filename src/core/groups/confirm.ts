@@ -10,26 +10,15 @@
 import type { GroupChange, IdentityLink, MembershipOutcome } from '../../store/store.ts';
 import { recordChange } from '../audit/record.ts';
 import type { Voice } from '../i18n/voice.ts';
-import { kept, type Reply, warning } from '../reply.ts';
+import { kept, replaced, type Settled, warning } from '../reply.ts';
 import { changedNotice, outcomeCard } from './cards.ts';
 import { type GroupDeps, nameOf } from './deps.ts';
 import { carryOut } from './service.ts';
 
 /** What a click or a typed `confirm`/`cancel` did, and what becomes of the card it came from. */
-export interface ChangeResult {
-  /** `stale`: nothing was done now (unknown id, already over, being carried out elsewhere). */
-  outcome: MembershipOutcome | 'stale';
-  /** What the actor is told. */
-  reply: Reply;
-  /** The card shows the change as it now stands, or stays as it was. */
-  message: { kind: 'replace'; reply: Reply } | { kind: 'keep' };
-}
+export type ChangeResult = Settled<MembershipOutcome>;
 
-const replace = (outcome: ChangeResult['outcome'], reply: Reply): ChangeResult => ({
-  outcome,
-  reply,
-  message: { kind: 'replace', reply },
-});
+const replace = replaced<MembershipOutcome>;
 
 const unknown = (v: Voice) => warning(v, v.t('change.unknown'));
 

@@ -15,6 +15,8 @@ export const de: Catalog = {
     'members [Gruppenname oder ID] — wer in einer Gruppe ist (für den ganzen Kanal beantwortet; ohne Gruppe: die Gruppe, an die der Kanal gebunden ist)',
   'usage.groups': 'groups — die Benutzergruppen',
   'usage.apps': 'apps [Suche] — die Anwendungen, die Sie beantragen können',
+  'usage.app':
+    'app <Anwendung> — die Karte einer Anwendung: Stufen, Felder und wer Zugriff hat; wer sie besitzt, ändert sie (`app set <Anwendung> <Feld> <Wert>`, `app clear <Anwendung> <Feld>`)',
   'usage.request': 'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
   'usage.group':
     'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <id>` oder `cancel <id>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen; group unbind — die Bindung wieder lösen',
@@ -324,6 +326,115 @@ export const de: Catalog = {
   'history.heading':
     '{title} ({count, plural, one {# Eintrag} other {# Einträge}}, neueste zuerst)',
   'history.summary': '{heading}: {lines}',
+  'parse.appUsage':
+    'Verwendung: `app <Anwendung>` zeigt eine Anwendung; wer sie besitzt, ändert sie mit `app set <Anwendung> <Feld> <Wert>`, `app clear <Anwendung> <Feld>` oder `app policy <Anwendung> [level <Stufe>] <Antragsart> <Richtlinie>`. Namen mit Leerzeichen in Anführungszeichen: `app set "AWS Console" Sensitive yes`.',
+  'parse.appValueTooLong': 'Dieser Wert ist zu lang (höchstens {max} Zeichen).',
+  'app.about': 'Über diese Anwendung',
+  'app.cardTitle': 'Anwendung',
+  'app.back': 'Zurück',
+  'app.none': 'keine',
+  'app.noDescription': 'Keine Beschreibung.',
+  'app.summary': '{app}: {description} Berechtigungsstufen: {levels}.',
+  'app.field.levels': 'Berechtigungsstufen',
+  'app.field.defaults': 'Standardmäßig in',
+  'app.field.sensitive': 'Sensibel',
+  'app.field.hiddenFrom': 'Verborgen vor',
+  'app.sensitive':
+    '{sensitivity, select, yes {ja: Eine Genehmigung verlangt eine Bestätigung} no {nein} other {nicht lesbar, daher verlangt eine Genehmigung eine Bestätigung}}',
+  'app.fieldUnset': 'nicht gesetzt',
+  'app.fieldSecret': 'geheim: im Chat nicht angezeigt',
+  'app.holdersTitle':
+    '{more, select, yes {Wer Zugriff hat: mehr als {count} Personen} other {Wer Zugriff hat: {count, plural, one {# Person} other {# Personen}}}}',
+  'app.holdersNone': 'Niemand hat Zugriff auf {app}.',
+  'app.holdersShown': 'Die ersten {shown} sind hier genannt.',
+  'app.holder': '{name}{withLevel, select, yes { — {level}} other {}}',
+  'app.policiesTitle': 'Über accessbot gesetzte Richtlinien',
+  'app.policiesNone': 'Über accessbot wurde noch keine gesetzt.',
+  'app.policyFor': '{type}{withLevel, select, yes { ({level})} other {}}',
+  'app.policySet': '{policy}, gesetzt von {by} am {when}',
+  'app.policiesElsewhere':
+    'Der Access Service sagt nicht, welche Richtlinie jetzt gilt: Eine außerhalb von accessbot gesetzte Richtlinie ist hier nicht zu sehen.',
+  'app.compatibleTitle': 'Wählbare Richtlinien',
+  'app.requestType':
+    '{type, select, AccessRequest {Zugriffsanträge} EntitlementReview {Zugriffsprüfungen} OffboardingStep {Offboarding-Schritte} other {{name}}}',
+  'app.howToRequest': 'Zugriff beantragen Sie mit `request {app} [Stufe] -- <Begründung>`.',
+  'app.howToChange':
+    'Ändern mit `app set {app} <Feld> <Wert>`, `app clear {app} <Feld>` oder `app policy {app} [level <Stufe>] <Antragsart> <Richtlinie>`; nichts ändert sich, bevor die Änderung bestätigt ist.',
+  'app.button.request': 'Zugriff beantragen',
+  'app.button.requestSpoken': 'Zugriff auf {app} beantragen',
+  'app.button.field': 'Feld setzen',
+  'app.button.fieldSpoken': 'Ein Feld von {app} setzen oder leeren',
+  'app.button.policy': 'Richtlinie wählen',
+  'app.button.policySpoken': 'Wählen, wer Anträge für {app} genehmigt',
+  'app.button.mark':
+    '{mark, select, yes {Als sensibel markieren} other {Als nicht sensibel markieren}}',
+  'app.button.markSpoken':
+    '{mark, select, yes {{app} als sensibel markieren} other {{app} als nicht sensibel markieren}}',
+  'app.form.fieldTitle': 'Feld setzen',
+  'app.form.field': 'Feld',
+  'app.form.value': 'Neuer Wert',
+  'app.form.valuePlaceholder': 'Leer lassen, um das Feld zu leeren',
+  'app.form.policyTitle': 'Richtlinie wählen',
+  'app.form.policy': 'Richtlinie',
+  'app.form.level': 'Für',
+  'app.form.wholeApp': 'die ganze Anwendung',
+  'app.form.submit': 'Weiter',
+  'app.formIncomplete':
+    'Das Formular ist unvollständig: Wählen Sie, was geändert werden soll, und senden Sie es noch einmal.',
+  'app.formStale':
+    'Das Formular ist veraltet: Was es anbot, hat sich geändert. Öffnen Sie die Karte noch einmal (`app <Anwendung>`).',
+  'app.nothingToChoose':
+    '{kind, select, field {Hier gibt es kein Feld, das Sie ändern dürfen.} other {Hier ist keine Richtlinie wählbar: Der Access Service nennt keine.}}',
+  'app.change.field':
+    '{clear, select, yes {{field} von {app} leeren} other {{field} von {app} auf „{value}“ setzen}}',
+  'app.change.policy':
+    'die Richtlinie für {type} bei {app}{withLevel, select, yes { ({level})} other {}} auf {policy} setzen',
+  'app.change.ask': 'Bestätigen: {what}?',
+  'app.change.app': 'Anwendung',
+  'app.change.fieldLabel': 'Feld',
+  'app.change.now': 'Jetzt',
+  'app.change.becomes': 'Wird',
+  'app.change.cleared': 'kein Wert (geleert)',
+  'app.change.requestType': 'Antragsart',
+  'app.change.lastSet': 'Zuletzt über accessbot gesetzt',
+  'app.change.noneKnown': 'keine bekannt',
+  'app.change.confirm': 'Bestätigen',
+  'app.change.confirmSpoken': 'Bestätigen: {what}',
+  'app.change.cancelSpoken': 'Abbrechen: {what}',
+  'app.change.summary':
+    '{title} {who, select, second {Ein zweiter Admin bestätigt es} other {Bestätigen oder abbrechen}} ({id}) bis {expires}.',
+  'app.change.howTo':
+    '{who, select, second {Nichts ändert sich, bis ein anderer Admin von accessbot `confirm {id}` eingibt. Sie können abbrechen (`cancel {id}`).} other {Nichts ändert sich, bis Sie bestätigen (`confirm {id}`) oder abbrechen (`cancel {id}`).}}',
+  'app.outcome':
+    '{outcome, select, changed {Erledigt: {what}.} conflict {Jemand hat {app} inzwischen geändert, daher habe ich nichts geändert. Öffnen Sie eine frische Karte und versuchen Sie es noch einmal.} not_found {{app} oder das, was die Änderung nennt, gibt es im Access Service nicht mehr; nichts geändert.} not_allowed {Sie dürfen {app} nicht mehr ändern; nichts geändert.} not_requester {Nur die Person, die diese Änderung angefragt hat, kann sie bestätigen oder abbrechen.} cancelled {Abgebrochen, nicht ausgeführt: {what}.} expired {Diese Bestätigung ist abgelaufen, daher nicht ausgeführt: {what}. Fragen Sie noch einmal, wenn es noch gewünscht ist.} other {Der Access Service hat die Änderung nicht vorgenommen; nichts geändert. Bitte versuchen Sie es später noch einmal.}}',
+  'app.outcomeUnsure':
+    'Der Access Service hat nicht geantwortet, daher weiß ich nicht, ob Folgendes geschehen ist: {what}. Er zeigt keine Richtlinie, die sich nachlesen ließe. Sie noch einmal zu wählen, schadet nicht.',
+  'app.outcomeTitle':
+    '{outcome, select, changed {{app} geändert} cancelled {Änderung abgebrochen} expired {Änderung abgelaufen} other {{app} nicht geändert}}',
+  'app.mayNot': 'Sie dürfen {app} nicht ändern. Es wurde nichts geändert.',
+  'app.secretField':
+    '{field} ist ein geheimes Feld: accessbot zeigt und ändert es im Chat nicht. Es wurde nichts geändert.',
+  'app.ownersAdmins':
+    'Nur die Admins von accessbot dürfen ändern, wem {app} gehört ({field}). Es wurde nichts geändert.',
+  'app.secondAdmin':
+    '{app} als nicht sensibel zu markieren braucht einen zweiten Admin: Ein anderer Admin von accessbot bestätigt es.',
+  'app.secondAdminRefused':
+    '{app} als nicht sensibel zu markieren braucht einen zweiten Admin: Ein anderer Admin von accessbot bestätigt es. Es wurde nichts geändert.',
+  'app.underWay':
+    'Diese Änderung wird gerade ausgeführt. Öffnen Sie die Karte gleich noch einmal (`app {app}`), um das Ergebnis zu sehen.',
+  'app.nothingToDo':
+    '{clear, select, yes {{field} von {app} hat keinen Wert; nichts zu tun.} other {{field} von {app} ist bereits „{value}“; nichts zu tun.}}',
+  'app.noField': 'Ich habe kein Feld „{typed}“ bei {app} gefunden. Seine Felder: {fields}.',
+  'app.severalFields': '„{typed}“ passt zu mehreren Feldern von {app}: {fields}. Welches?',
+  'app.noSensitiveField': '{app} hat kein Feld, das es als sensibel markiert.',
+  'app.whichType':
+    'Welche Antragsart? Nennen Sie eine vor der Richtlinie: {types} (oder `request`, `review`, `offboarding`).',
+  'app.noLevel':
+    'Ich habe nicht genau eine Stufe „{typed}“ bei {app} gefunden. Seine Stufen: {levels}.',
+  'app.noPolicy':
+    'Ich habe nicht genau eine Richtlinie für {type} namens „{typed}“ gefunden. Wählbar sind: {policies}.',
+  'history.app':
+    '{what}: {outcome, select, changed {erledigt} conflict {inzwischen geändert, nichts getan} not_found {gibt es nicht mehr} not_allowed {verweigert: nicht erlaubt} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}',
   'report.seconds': '{n} s',
   'report.minutes': '{n} min',
   'report.hours': '{n} h',
@@ -464,6 +575,8 @@ export const de: Catalog = {
   'teams.reasonTooLong': 'Ein Grund darf höchstens {max} Zeichen lang sein.',
   'teams.noTasks': 'Diese Schaltfläche nennt nicht die zu genehmigenden Aufgaben.',
   'teams.cardNoTask': 'Diese Karte nennt keine Aufgabe.',
+  'teams.noApp': 'Diese Schaltfläche nennt keine Anwendung.',
+  'teams.required': 'Bitte wählen oder ausfüllen.',
   'teams.noChange': 'Diese Schaltfläche nennt keine Gruppenänderung.',
   'teams.unknownAction': 'Die Aktion „{verb}“ kenne ich nicht.',
   'teams.unknownSpeaker':

@@ -14,6 +14,8 @@ export const en = {
     'members [group name or id] — who is in a group (answered for the whole channel; no group: the one the channel is bound to)',
   'usage.groups': 'groups — the user groups',
   'usage.apps': 'apps [search] — the applications you can request',
+  'usage.app':
+    'app <app> — an application’s card: its levels, fields and who has access; its owners change it (`app set <app> <field> <value>`, `app clear <app> <field>`)',
   'usage.request': 'request <app> [permission level] -- <justification> — ask for access',
   'usage.group':
     'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <id>` or `cancel <id>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',
@@ -321,6 +323,113 @@ export const en = {
   'history.empty': 'Nothing yet: decisions and group changes show up here.',
   'history.heading': '{title} ({count, plural, one {# entry} other {# entries}}, newest first)',
   'history.summary': '{heading}: {lines}',
+  // An application's card, and its owners' changes (src/core/apps).
+  'parse.appUsage':
+    'Usage: `app <app>` shows an application; its owners change it with `app set <app> <field> <value>`, `app clear <app> <field>` or `app policy <app> [level <level>] <request type> <policy>`. Quote names with spaces: `app set "AWS Console" Sensitive yes`.',
+  'parse.appValueTooLong': 'That value is too long (the limit is {max} characters).',
+  'app.about': 'About this application',
+  'app.cardTitle': 'Application',
+  'app.back': 'Back',
+  'app.none': 'none',
+  'app.noDescription': 'No description.',
+  'app.summary': '{app}: {description} Permission levels: {levels}.',
+  'app.field.levels': 'Permission levels',
+  'app.field.defaults': 'By default in',
+  'app.field.sensitive': 'Sensitive',
+  'app.field.hiddenFrom': 'Hidden from',
+  'app.sensitive':
+    '{sensitivity, select, yes {yes: approving access asks for a confirmation} no {no} other {could not be read, so approving access asks for a confirmation}}',
+  'app.fieldUnset': 'not set',
+  'app.fieldSecret': 'secret: not shown in chat',
+  'app.holdersTitle':
+    '{more, select, yes {Who has access: more than {count} people} other {Who has access: {count, plural, one {# person} other {# people}}}}',
+  'app.holdersNone': 'Nobody has access to {app}.',
+  'app.holdersShown': 'The first {shown} are named here.',
+  'app.holder': '{name}{withLevel, select, yes { — {level}} other {}}',
+  'app.policiesTitle': 'Policies set through accessbot',
+  'app.policiesNone': 'None has been set through accessbot yet.',
+  'app.policyFor': '{type}{withLevel, select, yes { ({level})} other {}}',
+  'app.policySet': '{policy}, set by {by} on {when}',
+  'app.policiesElsewhere':
+    'The Access Service does not tell which policy applies now: a policy set outside accessbot is not shown here.',
+  'app.compatibleTitle': 'Policies that can be chosen',
+  'app.requestType':
+    '{type, select, AccessRequest {access requests} EntitlementReview {access reviews} OffboardingStep {offboarding steps} other {{name}}}',
+  'app.howToRequest': 'Ask for access with `request {app} [level] -- <why>`.',
+  'app.howToChange':
+    'Change it with `app set {app} <field> <value>`, `app clear {app} <field>` or `app policy {app} [level <level>] <request type> <policy>`; nothing changes until the change is confirmed.',
+  'app.button.request': 'Request access',
+  'app.button.requestSpoken': 'Request access to {app}',
+  'app.button.field': 'Set a field',
+  'app.button.fieldSpoken': 'Set or clear a field of {app}',
+  'app.button.policy': 'Choose a policy',
+  'app.button.policySpoken': 'Choose who approves requests for {app}',
+  'app.button.mark': '{mark, select, yes {Mark sensitive} other {Mark not sensitive}}',
+  'app.button.markSpoken':
+    '{mark, select, yes {Mark {app} sensitive} other {Mark {app} not sensitive}}',
+  'app.form.fieldTitle': 'Set a field',
+  'app.form.field': 'Field',
+  'app.form.value': 'New value',
+  'app.form.valuePlaceholder': 'Leave it empty to clear the field',
+  'app.form.policyTitle': 'Choose a policy',
+  'app.form.policy': 'Policy',
+  'app.form.level': 'For',
+  'app.form.wholeApp': 'the whole application',
+  'app.form.submit': 'Continue',
+  'app.formIncomplete': 'That form is incomplete: choose what to change, then send it again.',
+  'app.formStale':
+    'That form is out of date: what it offered has changed. Open the card again (`app <app>`).',
+  'app.nothingToChoose':
+    '{kind, select, field {There is no field you may change here.} other {No policy can be chosen here: the Access Service lists none.}}',
+  'app.change.field':
+    '{clear, select, yes {clear {field} of {app}} other {set {field} of {app} to "{value}"}}',
+  'app.change.policy':
+    'set the policy for {type} on {app}{withLevel, select, yes { ({level})} other {}} to {policy}',
+  'app.change.ask': 'Confirm: {what}?',
+  'app.change.app': 'Application',
+  'app.change.fieldLabel': 'Field',
+  'app.change.now': 'Now',
+  'app.change.becomes': 'Becomes',
+  'app.change.cleared': 'no value (cleared)',
+  'app.change.requestType': 'Request type',
+  'app.change.lastSet': 'Last set through accessbot',
+  'app.change.noneKnown': 'none known',
+  'app.change.confirm': 'Confirm',
+  'app.change.confirmSpoken': 'Confirm: {what}',
+  'app.change.cancelSpoken': 'Cancel: {what}',
+  'app.change.summary':
+    '{title} {who, select, second {A second admin confirms it} other {Confirm or cancel}} ({id}) before {expires}.',
+  'app.change.howTo':
+    '{who, select, second {Nothing changes until another of accessbot’s admins types `confirm {id}`. You may cancel (`cancel {id}`).} other {Nothing changes until you confirm (`confirm {id}`) or cancel (`cancel {id}`).}}',
+  'app.outcome':
+    '{outcome, select, changed {Done: {what}.} conflict {Someone changed {app} meanwhile, so I changed nothing. Open a fresh card and try again.} not_found {{app}, or what the change named, no longer exists in the Access Service; nothing changed.} not_allowed {You may no longer change {app}; nothing changed.} not_requester {Only the person who asked for this change can confirm or cancel it.} cancelled {Cancelled: I did not {what}.} expired {This confirmation expired, so I did not {what}. Ask again if it is still wanted.} other {The Access Service did not make the change; nothing changed. Please try again later.}}',
+  'app.outcomeUnsure':
+    'The Access Service did not answer, so I cannot tell whether it did {what}: it shows no policy to read back. Choosing it again does no harm.',
+  'app.outcomeTitle':
+    '{outcome, select, changed {{app} changed} cancelled {Change cancelled} expired {Change expired} other {{app} not changed}}',
+  'app.mayNot': 'You may not change {app}. Nothing was changed.',
+  'app.secretField':
+    '{field} is a secret field: accessbot neither shows nor changes it in chat. Nothing was changed.',
+  'app.ownersAdmins':
+    'Only accessbot’s admins may change who owns {app} ({field}). Nothing was changed.',
+  'app.secondAdmin':
+    'Marking {app} not sensitive takes a second admin: another of accessbot’s admins confirms it.',
+  'app.secondAdminRefused':
+    'Marking {app} not sensitive takes a second admin: another of accessbot’s admins confirms it. Nothing was changed.',
+  'app.underWay':
+    'This change is being carried out right now. Open the card in a moment (`app {app}`) to see the result.',
+  'app.nothingToDo':
+    '{clear, select, yes {{field} of {app} has no value; nothing to do.} other {{field} of {app} is already "{value}"; nothing to do.}}',
+  'app.noField': 'I found no field called "{typed}" on {app}. Its fields: {fields}.',
+  'app.severalFields': '"{typed}" matches several fields of {app}: {fields}. Which one?',
+  'app.noSensitiveField': '{app} has no field that marks it sensitive.',
+  'app.whichType':
+    'Which request type? Name one before the policy: {types} (or `request`, `review`, `offboarding`).',
+  'app.noLevel': 'I found no one level called "{typed}" on {app}. Its levels: {levels}.',
+  'app.noPolicy':
+    'I found no one policy for {type} called "{typed}". Those that can be chosen: {policies}.',
+  'history.app':
+    '{what}: {outcome, select, changed {done} conflict {changed meanwhile, nothing done} not_found {no longer exists} not_allowed {refused: not allowed} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}',
   // The insight report: the HTML page and the chat summary.
   'report.seconds': '{n} s',
   'report.minutes': '{n} min',
@@ -459,6 +568,8 @@ export const en = {
   'teams.reasonTooLong': 'A reason can be at most {max} characters long.',
   'teams.noTasks': 'That button does not name the tasks to approve.',
   'teams.cardNoTask': 'That card does not name a task.',
+  'teams.noApp': 'That button does not name an application.',
+  'teams.required': 'Please choose or fill this in.',
   'teams.noChange': 'That button does not name a group change.',
   'teams.unknownAction': 'I don\'t know the action "{verb}".',
   'teams.unknownSpeaker':

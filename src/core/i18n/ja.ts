@@ -14,6 +14,8 @@ export const ja: Catalog = {
     'members [グループ名または ID] — グループのメンバー (チャンネル全体に回答します。グループを省くと、チャンネルに紐付いたグループ)',
   'usage.groups': 'groups — ユーザーグループの一覧',
   'usage.apps': 'apps [検索語] — 申請できるアプリケーション',
+  'usage.app':
+    'app <アプリ> — アプリケーションのカード: 権限レベル、フィールド、アクセスできる人。所有者は変更できます (`app set <アプリ> <フィールド> <値>`、`app clear <アプリ> <フィールド>`)',
   'usage.request': 'request <アプリ> [権限レベル] -- <申請理由> — アクセスを申請します',
   'usage.group':
     'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <id>` または `cancel <id>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
@@ -316,6 +318,113 @@ export const ja: Catalog = {
   'history.empty': 'まだありません: 決定やグループの変更がここに表示されます。',
   'history.heading': '{title} ({count, plural, other {# 件}}、新しい順)',
   'history.summary': '{heading}: {lines}',
+  'parse.appUsage':
+    '使い方: `app <アプリ>` でアプリケーションを表示します。所有者は `app set <アプリ> <フィールド> <値>`、`app clear <アプリ> <フィールド>`、`app policy <アプリ> [level <権限レベル>] <申請の種類> <ポリシー>` で変更できます。空白を含む名前は引用符で囲みます: `app set "AWS Console" Sensitive yes`。',
+  'parse.appValueTooLong': 'その値は長すぎます (上限は {max} 文字)。',
+  'app.about': 'このアプリケーションについて',
+  'app.cardTitle': 'アプリケーション',
+  'app.back': '戻る',
+  'app.none': 'なし',
+  'app.noDescription': '説明はありません。',
+  'app.summary': '{app}: {description} 権限レベル: {levels}。',
+  'app.field.levels': '権限レベル',
+  'app.field.defaults': '既定で付与されるグループ',
+  'app.field.sensitive': '機密',
+  'app.field.hiddenFrom': '非表示のグループ',
+  'app.sensitive':
+    '{sensitivity, select, yes {はい: 承認には確認が必要です} no {いいえ} other {読み取れないため、承認には確認が必要です}}',
+  'app.fieldUnset': '未設定',
+  'app.fieldSecret': '秘密: チャットには表示しません',
+  'app.holdersTitle':
+    '{more, select, yes {アクセスできる人: {count} 人より多く} other {アクセスできる人: {count, plural, other {# 人}}}}',
+  'app.holdersNone': '{app} にアクセスできる人はいません。',
+  'app.holdersShown': 'ここには最初の {shown} 人を表示しています。',
+  'app.holder': '{name}{withLevel, select, yes { — {level}} other {}}',
+  'app.policiesTitle': 'accessbot で設定したポリシー',
+  'app.policiesNone': 'accessbot で設定したポリシーはまだありません。',
+  'app.policyFor': '{type}{withLevel, select, yes { ({level})} other {}}',
+  'app.policySet': '{policy} ({by} が {when} に設定)',
+  'app.policiesElsewhere':
+    'Access Service は現在どのポリシーが適用されているかを示しません。accessbot 以外で設定したポリシーはここに表示されません。',
+  'app.compatibleTitle': '選べるポリシー',
+  'app.requestType':
+    '{type, select, AccessRequest {アクセス申請} EntitlementReview {アクセスレビュー} OffboardingStep {オフボーディング手順} other {{name}}}',
+  'app.howToRequest': '`request {app} [権限レベル] -- <理由>` でアクセスを申請できます。',
+  'app.howToChange':
+    '`app set {app} <フィールド> <値>`、`app clear {app} <フィールド>`、`app policy {app} [level <権限レベル>] <申請の種類> <ポリシー>` で変更できます。変更は確定するまで行われません。',
+  'app.button.request': 'アクセスを申請',
+  'app.button.requestSpoken': '{app} へのアクセスを申請',
+  'app.button.field': 'フィールドを設定',
+  'app.button.fieldSpoken': '{app} のフィールドを設定または消去',
+  'app.button.policy': 'ポリシーを選ぶ',
+  'app.button.policySpoken': '{app} の申請を誰が承認するかを選ぶ',
+  'app.button.mark': '{mark, select, yes {機密にする} other {機密を解除する}}',
+  'app.button.markSpoken':
+    '{mark, select, yes {{app} を機密にする} other {{app} の機密を解除する}}',
+  'app.form.fieldTitle': 'フィールドを設定',
+  'app.form.field': 'フィールド',
+  'app.form.value': '新しい値',
+  'app.form.valuePlaceholder': '空にするとフィールドを消去します',
+  'app.form.policyTitle': 'ポリシーを選ぶ',
+  'app.form.policy': 'ポリシー',
+  'app.form.level': '対象',
+  'app.form.wholeApp': 'アプリケーション全体',
+  'app.form.submit': '次へ',
+  'app.formIncomplete': 'フォームが未完成です。変更する内容を選んで、もう一度送信してください。',
+  'app.formStale':
+    'このフォームは古くなっています。選択肢が変わりました。カードをもう一度開いてください (`app <アプリ>`)。',
+  'app.nothingToChoose':
+    '{kind, select, field {ここで変更できるフィールドはありません。} other {ここで選べるポリシーはありません: Access Service が何も示していません。}}',
+  'app.change.field':
+    '{clear, select, yes {{app} の {field} を消去} other {{app} の {field} を「{value}」に設定}}',
+  'app.change.policy':
+    '{app}{withLevel, select, yes { ({level})} other {}} の{type}のポリシーを {policy} に設定',
+  'app.change.ask': '確認: {what}しますか?',
+  'app.change.app': 'アプリケーション',
+  'app.change.fieldLabel': 'フィールド',
+  'app.change.now': '現在',
+  'app.change.becomes': '変更後',
+  'app.change.cleared': '値なし (消去)',
+  'app.change.requestType': '申請の種類',
+  'app.change.lastSet': 'accessbot で最後に設定したもの',
+  'app.change.noneKnown': '不明',
+  'app.change.confirm': '確定',
+  'app.change.confirmSpoken': '確定: {what}',
+  'app.change.cancelSpoken': 'キャンセル: {what}',
+  'app.change.summary':
+    '{title} {who, select, second {2 人目の管理者が確定します} other {確定またはキャンセルしてください}} ({id})。期限: {expires}。',
+  'app.change.howTo':
+    '{who, select, second {accessbot の別の管理者が `confirm {id}` と入力するまで、何も変わりません。キャンセルもできます (`cancel {id}`)。} other {確定 (`confirm {id}`) またはキャンセル (`cancel {id}`) するまで、何も変わりません。}}',
+  'app.outcome':
+    '{outcome, select, changed {完了: {what}しました。} conflict {その間にほかの人が {app} を変更したため、何も変更していません。カードを開き直して、もう一度お試しください。} not_found {{app}、または変更の対象は Access Service にもうありません。何も変更していません。} not_allowed {{app} を変更する権限がなくなりました。何も変更していません。} not_requester {この変更を確定またはキャンセルできるのは、依頼した本人だけです。} cancelled {キャンセルしました: {what}していません。} expired {この確認は期限切れのため、{what}していません。まだ必要なら、もう一度依頼してください。} other {Access Service は変更を行いませんでした。何も変更していません。後でもう一度お試しください。}}',
+  'app.outcomeUnsure':
+    'Access Service が応答しなかったため、{what}できたかどうか分かりません。読み返せるポリシーはありません。もう一度選んでも問題ありません。',
+  'app.outcomeTitle':
+    '{outcome, select, changed {{app} を変更しました} cancelled {変更をキャンセルしました} expired {変更は期限切れです} other {{app} は変更されていません}}',
+  'app.mayNot': '{app} を変更する権限はありません。何も変更していません。',
+  'app.secretField':
+    '{field} は秘密のフィールドです。accessbot はチャットで表示も変更もしません。何も変更していません。',
+  'app.ownersAdmins':
+    '{app} の所有者 ({field}) を変更できるのは accessbot の管理者だけです。何も変更していません。',
+  'app.secondAdmin':
+    '{app} の機密を解除するには 2 人目の管理者が必要です。accessbot の別の管理者が確定します。',
+  'app.secondAdminRefused':
+    '{app} の機密を解除するには 2 人目の管理者が必要です。accessbot の別の管理者が確定します。何も変更していません。',
+  'app.underWay':
+    'この変更は現在実行中です。少ししてからカードを開き直すと (`app {app}`)、結果を確認できます。',
+  'app.nothingToDo':
+    '{clear, select, yes {{app} の {field} には値がありません。何もすることはありません。} other {{app} の {field} はすでに「{value}」です。何もすることはありません。}}',
+  'app.noField': '{app} に「{typed}」というフィールドは見つかりません。フィールド: {fields}。',
+  'app.severalFields':
+    '「{typed}」に当てはまる {app} のフィールドが複数あります: {fields}。どれですか?',
+  'app.noSensitiveField': '{app} には機密を示すフィールドがありません。',
+  'app.whichType':
+    'どの申請の種類ですか? ポリシーの前に指定してください: {types} (または `request`、`review`、`offboarding`)。',
+  'app.noLevel': '{app} に「{typed}」という権限レベルが 1 つに絞れません。権限レベル: {levels}。',
+  'app.noPolicy':
+    '{type}のポリシーで「{typed}」に当たるものが 1 つに絞れません。選べるポリシー: {policies}。',
+  'history.app':
+    '{what}: {outcome, select, changed {完了} conflict {その間に変更あり、何もしていません} not_found {もうありません} not_allowed {拒否: 権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}',
   'report.seconds': '{n} 秒',
   'report.minutes': '{n} 分',
   'report.hours': '{n} 時間',
@@ -451,6 +560,8 @@ export const ja: Catalog = {
   'teams.reasonTooLong': '理由は {max} 文字以内です。',
   'teams.noTasks': 'このボタンは承認するタスクを指していません。',
   'teams.cardNoTask': 'このカードはタスクを指していません。',
+  'teams.noApp': 'このボタンはアプリケーションを指していません。',
+  'teams.required': '選択または入力してください。',
   'teams.noChange': 'このボタンはグループの変更を指していません。',
   'teams.unknownAction': '操作「{verb}」はわかりません。',
   'teams.unknownSpeaker':

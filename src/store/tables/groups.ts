@@ -8,12 +8,34 @@ import { insert, raw, type SqlDb, sql, upsert } from '../sql.ts';
 
 const toChange = rowReader('group_changes', GroupChange);
 const toBinding = rowReader('channel_groups', ChannelGroup);
-const Move = z.object({
-  from: GroupChange.shape.state,
-  to: GroupChange.shape.state,
-  at: z.date(),
-  outcome: GroupChange.shape.outcome.optional(),
-});
+/** A move of a pending change between two of its states, with its outcome. */
+export const moveOf = <S extends z.ZodType, O extends z.ZodType>(state: S, outcome: O) =>
+  z.object({ from: state, to: state, at: z.date(), outcome: outcome.optional() });
+
+const Move = moveOf(GroupChange.shape.state, GroupChange.shape.outcome);
+
+/**
+ * Moves a row of a table of pending changes from one state to another, with its outcome; a
+ * pending change leaves for anything but `expired` only before it expires. Its one statement is
+ * the claim: true when this call moved it.
+ */
+export async function moveChange(
+  db: SqlDb,
+  operation: string,
+  table: string,
+  id: string,
+  m: { from: string; to: string; at: Date; outcome?: string | null },
+): Promise<boolean> {
+  const unexpired =
+    m.from === 'pending' && m.to !== 'expired' ? sql` AND expires_at > ${m.at}` : raw('');
+  const moved = await db.run(
+    operation,
+    sql`UPDATE ${raw(table)} SET state = ${m.to}, outcome = coalesce(${m.outcome ?? null}, outcome),
+          updated_at = ${m.at}
+        WHERE id = ${id} AND state = ${m.from}${unexpired}`,
+  );
+  return moved === 1;
+}
 
 export function groupTables(db: SqlDb): GroupChangeStore & ChannelGroupStore {
   return {
@@ -32,16 +54,7 @@ export function groupTables(db: SqlDb): GroupChangeStore & ChannelGroupStore {
 
     async moveGroupChange(id, move) {
       const m = checkedInput(Move, move, 'the group change move');
-      // A pending change leaves for anything but `expired` only before it expires.
-      const unexpired =
-        m.from === 'pending' && m.to !== 'expired' ? sql` AND expires_at > ${m.at}` : raw('');
-      const moved = await db.run(
-        'moveGroupChange',
-        sql`UPDATE group_changes SET state = ${m.to}, outcome = coalesce(${m.outcome ?? null}, outcome),
-              updated_at = ${m.at}
-            WHERE id = ${id} AND state = ${m.from}${unexpired}`,
-      );
-      return moved === 1;
+      return moveChange(db, 'moveGroupChange', 'group_changes', id, m);
     },
 
     async pruneGroupChanges(before) {

@@ -8,13 +8,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { AccessBot } from '../../../src/core/bot.ts';
 import { groups, users } from '../../../src/sandbox/seed.ts';
 import { openStore } from '../../../src/store/open.ts';
-import { type Harness, shown, startHarness } from '../../fakes/bot-connector-harness.ts';
+import { shown } from '../../fakes/bot-connector-harness.ts';
 import { slackAnswer, slackSay, teamsSay } from '../../fakes/chat-drivers.ts';
-import { FakeSlack } from '../../fakes/slack-api.ts';
-import { checkAllPayloads } from '../../fakes/slack-blockkit.ts';
-import { type RunningSlackBot, startSlackBot } from '../../fakes/slack-bot.ts';
 import { clickPayload, sendEvent, sendInteraction } from '../../fakes/slack-payloads.ts';
 import { captureLog } from '../../helpers/bot.ts';
+import { type ChatPlatforms, startChatPlatforms } from '../../helpers/every-platform.ts';
 import { RULES } from '../../helpers/group-bot.ts';
 import { outboxNotices } from '../../helpers/outbox-notices.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
@@ -51,8 +49,8 @@ interface Platform {
   dmsTo(who: Person): string;
 }
 
-let slack: { fake: FakeSlack; bot: RunningSlackBot };
-let teams: Harness;
+let slack: ChatPlatforms['slack'];
+let teams: ChatPlatforms['teams'];
 const slackClock = { skewMs: 0 };
 const slackUser = (who: Person) => `U-${who.toUpperCase()}`;
 
@@ -174,39 +172,25 @@ function terminalPlatform(t: Awaited<ReturnType<typeof terminals>>): Platform {
 let shell: Awaited<ReturnType<typeof terminals>>;
 let platforms: Platform[];
 
+let chats: ChatPlatforms;
+
 beforeAll(async () => {
-  const fake = await FakeSlack.start();
-  slack = {
-    fake,
-    bot: await startSlackBot(sandbox.current, fake, RULES_ENV, {
-      bot: { now: () => new Date(Date.now() + slackClock.skewMs) },
-    }),
-  };
-  teams = await startHarness(sandbox.current, {
-    env: { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1', ...RULES_ENV },
+  chats = await startChatPlatforms(sandbox.current, RULES_ENV, {
+    slackBot: { now: () => new Date(Date.now() + slackClock.skewMs) },
   });
+  ({ slack, teams } = chats);
   shell = await terminals();
   platforms = [slackPlatform(), teamsPlatform(), terminalPlatform(shell)];
 });
 
 afterAll(async () => {
   await shell?.close();
-  await teams?.close();
-  await slack?.bot.close();
-  await slack?.fake.close();
+  await chats?.close();
 });
 
-// Every message the platforms were sent in a test is within their limits.
-afterEach(() => {
-  checkAllPayloads(slack.fake);
-  expect(teams.cardIssues()).toEqual([]);
-});
+afterEach(() => chats.checkPayloads());
 
-beforeEach(() => {
-  slack.fake.reset();
-  teams.connector.calls.length = 0;
-  sandbox.current.faults.reset();
-});
+beforeEach(() => chats.reset());
 
 const inDesign = (who: Person) =>
   sandbox.current.state.group(groups.design.id).memberIds.has(users[who].id);

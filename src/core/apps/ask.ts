@@ -1,0 +1,257 @@
+/**
+ * Asking for a change to an application — typed (`app set|clear|policy`), from one of the card's
+ * forms, or with its Mark button: the application is found (never one hidden from the person),
+ * the asker's right to change it checked (a refusal says no more than that, and is audited), what
+ * is asked read against what the service shows, and a change that would change nothing said at
+ * once. Otherwise the change is stored as pending and its confirmation card goes back. Nothing is
+ * changed in the Access Service here.
+ */
+import type { CustomField, PermissionLevel, Policy, WorkApp } from '../../access/schemas.ts';
+import type {
+  AppChange,
+  AppChangeAction,
+  AppChangeSubject,
+  IdentityLink,
+} from '../../store/store.ts';
+import { recordAppChange } from '../audit/record.ts';
+import { nameOf } from '../groups/deps.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
+import { matchByName, normalize } from '../match.ts';
+import { info, type Reply, warning } from '../reply.ts';
+import { inert } from '../text.ts';
+import { confirmationCard, namedChange } from './cards.ts';
+import { type AppDeps, REQUEST_TYPES } from './deps.ts';
+import { fieldsOf } from './facts.ts';
+import { requestTypeNamed } from './names.ts';
+import type { Roles } from './rules.ts';
+
+/** Request types as people may type them. */
+const TYPE_WORDS: Record<string, (typeof REQUEST_TYPES)[number]> = {
+  accessrequest: 'AccessRequest',
+  request: 'AccessRequest',
+  requests: 'AccessRequest',
+  entitlementreview: 'EntitlementReview',
+  review: 'EntitlementReview',
+  reviews: 'EntitlementReview',
+  offboardingstep: 'OffboardingStep',
+  offboarding: 'OffboardingStep',
+};
+
+const quotedList = (v: Voice, names: readonly string[]) =>
+  v.list(names.slice(0, 20).map((name) => v.t('request.quoted', { name: inert(name, 100) })));
+
+/** The application's fields, the person's roles, and whether these let them change it. */
+export async function changer(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  app: Pick<WorkApp, 'id' | 'name'>,
+) {
+  const fields = await fieldsOf(deps, app.id);
+  const roles = await deps.rules.rolesOf(link, v, app, fields);
+  return { fields, roles, may: deps.rules.mayChange(roles) };
+}
+
+/**
+ * The application's fields and the asker's roles, when they may change it; else the refusal,
+ * which says no more than that (and is audited as `action`'s).
+ */
+export async function mayChange(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  app: Pick<WorkApp, 'id' | 'name'>,
+  action: AppChangeAction,
+): Promise<{ fields: CustomField[]; roles: Roles } | { reply: Reply }> {
+  const { fields, roles, may } = await changer(deps, link, v, app);
+  if (may) return { fields, roles };
+  const audit = {
+    action,
+    appId: app.id,
+    appName: app.name,
+    fieldName: null,
+    requestType: null,
+    valueBefore: null,
+    valueAfter: null,
+  };
+  await recordAppChange(deps, link, audit, 'not_allowed');
+  const said = v.t('app.mayNot', { app: inert(app.name) });
+  return { reply: warning(v, said, { title: v.t('rules.notAllowed') }) };
+}
+
+/** Asks to set `field` to `after` (null: clear it), for someone who may change the application. */
+export async function askField(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  app: WorkApp,
+  roles: Roles,
+  field: CustomField,
+  after: string | null,
+): Promise<Reply> {
+  const before = field.value ?? null;
+  const subject = {
+    kind: 'field',
+    fieldId: field.id,
+    fieldName: field.name,
+    before,
+    after,
+  } as const;
+  const said = { app: inert(app.name), field: inert(field.name, 200) };
+  const rule = deps.rules.fieldRule(roles, field, before, after);
+  if (rule === 'secret' || rule === 'admins_only') {
+    const audit = namedChange(pendingOf(deps, link, app, subject, 'asker'));
+    await recordAppChange(deps, link, audit, 'not_allowed');
+    const text = rule === 'secret' ? v.t('app.secretField', said) : v.t('app.ownersAdmins', said);
+    return warning(v, text, { title: v.t('rules.notAllowed') });
+  }
+  if ((before ?? '') === (after ?? '')) {
+    const value = after === null ? '' : inert(after, 200);
+    return info(v, v.t('app.nothingToDo', { ...said, value, clear: flag(after === null) }));
+  }
+  return save(deps, v, pendingOf(deps, link, app, subject, rule));
+}
+
+/**
+ * Asks to set the policy of `requestType` on the application, or on `level`, for someone who may
+ * change it.
+ */
+export async function askPolicy(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  app: WorkApp,
+  requestType: string,
+  level: PermissionLevel | undefined,
+  policy: Policy,
+): Promise<Reply> {
+  const set = await deps.store.listAppPolicies(app.id);
+  const last = set.find((p) => p.requestType === requestType && p.levelId === (level?.id ?? ''));
+  const subject = {
+    kind: 'policy',
+    requestType,
+    levelId: level?.id ?? null,
+    levelName: level?.name ?? null,
+    policyId: policy.id,
+    policyName: policy.name,
+    before: last?.policyName ?? null,
+  } as const;
+  return save(deps, v, pendingOf(deps, link, app, subject, 'asker'));
+}
+
+function pendingOf(
+  deps: AppDeps,
+  link: IdentityLink,
+  app: WorkApp,
+  subject: AppChangeSubject,
+  confirmer: AppChange['confirmer'],
+): AppChange {
+  const now = deps.now();
+  return {
+    id: deps.newId(),
+    platform: link.platform,
+    chatUserId: link.chatUserId,
+    accessUserId: link.accessUserId,
+    askedByName: nameOf(link),
+    appId: app.id,
+    appName: app.name,
+    subject,
+    confirmer,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.confirmWithinMs),
+    state: 'pending',
+    outcome: null,
+    updatedAt: now,
+  };
+}
+
+async function save(deps: AppDeps, v: Voice, change: AppChange): Promise<Reply> {
+  await deps.store.saveAppChange(change);
+  return confirmationCard(v, change);
+}
+
+/**
+ * The field the leading words name (the longest start of them that is exactly a field's name,
+ * else one field the first word names in part) and the words after it.
+ */
+export function fieldNamed(
+  v: Voice,
+  app: WorkApp,
+  fields: readonly CustomField[],
+  words: readonly string[],
+): { field: CustomField; rest: string[] } | Reply {
+  for (let n = words.length; n >= 1; n--) {
+    const name = normalize(words.slice(0, n).join(' '));
+    const field = fields.find((f) => normalize(f.name) === name);
+    if (field) return { field, rest: words.slice(n) };
+  }
+  const typed = words[0] ?? '';
+  const match = matchByName(fields, typed, (f) => f.name);
+  if (match.kind === 'one') return { field: match.item, rest: words.slice(1) };
+  const said = { typed: inert(typed, 100), app: inert(app.name) };
+  const names = match.kind === 'many' ? match.items : fields;
+  const fieldsSaid = quotedList(
+    v,
+    names.map((f) => f.name),
+  );
+  return warning(
+    v,
+    match.kind === 'many'
+      ? v.t('app.severalFields', { ...said, fields: fieldsSaid })
+      : v.t('app.noField', { ...said, fields: fieldsSaid }),
+  );
+}
+
+/**
+ * `[level <level>] <request type> <policy>` after the application: the request type is the first
+ * word that names one; the words before it (`level` dropped) name a level, those after a policy
+ * compatible with the type.
+ */
+export async function policyNamed(
+  deps: AppDeps,
+  v: Voice,
+  app: WorkApp,
+  words: readonly string[],
+): Promise<{ requestType: string; level?: PermissionLevel; policy: Policy } | Reply> {
+  const at = words.findIndex((w) => TYPE_WORDS[w.toLowerCase()] !== undefined);
+  const types = v.list(REQUEST_TYPES.map((t) => `\`${t}\``));
+  if (at < 0 || at === words.length - 1) return warning(v, v.t('app.whichType', { types }));
+  const requestType = TYPE_WORDS[words[at]!.toLowerCase()]!;
+  const levelWords = words.slice(0, at).filter((w, i) => i > 0 || w.toLowerCase() !== 'level');
+  let level: PermissionLevel | undefined;
+  if (levelWords.length) {
+    const levels = await Array.fromAsync(deps.client.listPermissionLevels(app.id));
+    const typed = levelWords.join(' ');
+    const match = matchByName(levels, typed, (l) => l.name);
+    if (match.kind !== 'one') {
+      const said = { app: inert(app.name), typed: inert(typed, 100) };
+      return warning(
+        v,
+        v.t('app.noLevel', {
+          ...said,
+          levels: quotedList(
+            v,
+            levels.map((l) => l.name),
+          ),
+        }),
+      );
+    }
+    level = match.item;
+  }
+  const typed = words.slice(at + 1).join(' ');
+  const compatible = await deps.compatible(requestType);
+  const match = matchByName(compatible, typed, (p) => p.name);
+  if (match.kind === 'one') return { requestType, level, policy: match.item };
+  const listed = match.kind === 'many' ? match.items : compatible;
+  return warning(
+    v,
+    v.t('app.noPolicy', {
+      typed: inert(typed, 100),
+      type: requestTypeNamed(v, requestType),
+      policies: quotedList(
+        v,
+        listed.map((p) => p.name),
+      ),
+    }),
+  );
+}

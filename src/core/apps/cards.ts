@@ -1,0 +1,126 @@
+/**
+ * What a change to an application looks like in chat: the confirmation card (Confirm and Cancel,
+ * or only Cancel when a second admin confirms, and the words to type), and the card it becomes
+ * once carried out, cancelled or expired.
+ */
+import type { AppChange, AppChangeAuditEntry, AppChangeOutcome } from '../../store/store.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { type Field, info, type Reply, success, warning } from '../reply.ts';
+import { inert } from '../text.ts';
+import { appChangeNamed, requestTypeNamed } from './names.ts';
+
+/** The change as its audit entry names it. */
+export function namedChange(
+  c: AppChange,
+): Omit<
+  AppChangeAuditEntry,
+  'at' | 'platform' | 'chatUserId' | 'accessUserId' | 'detail' | 'outcome'
+> {
+  const s = c.subject;
+  const base = { appId: c.appId, appName: c.appName, valueBefore: s.before };
+  if (s.kind === 'field') {
+    return {
+      ...base,
+      action: 'app_field',
+      fieldName: s.fieldName,
+      requestType: null,
+      valueAfter: s.after,
+    };
+  }
+  return {
+    ...base,
+    action: 'app_policy',
+    fieldName: null,
+    requestType: s.requestType,
+    ...(s.levelName !== null && { levelName: s.levelName }),
+    valueAfter: s.policyName,
+  };
+}
+
+const shown = (value: string | null, none: string) => (value === null ? none : inert(value, 500));
+
+function fields(v: Voice, c: AppChange): Field[] {
+  const s = c.subject;
+  const what: Field[] =
+    s.kind === 'field'
+      ? [
+          { label: v.t('app.change.fieldLabel'), value: inert(s.fieldName, 200) },
+          { label: v.t('app.change.now'), value: shown(s.before, v.t('app.fieldUnset')) },
+          { label: v.t('app.change.becomes'), value: shown(s.after, v.t('app.change.cleared')) },
+        ]
+      : [
+          { label: v.t('app.change.requestType'), value: requestTypeNamed(v, s.requestType) },
+          {
+            label: v.t('app.form.level'),
+            value: shown(s.levelName, v.t('app.form.wholeApp')),
+          },
+          { label: v.t('app.form.policy'), value: inert(s.policyName, 200) },
+          {
+            label: v.t('app.change.lastSet'),
+            value: shown(s.before, v.t('app.change.noneKnown')),
+          },
+        ];
+  return [
+    { label: v.t('app.change.app'), value: inert(c.appName, 200) },
+    ...what,
+    { label: v.t('change.field.askedBy'), value: inert(c.askedByName, 200) },
+  ];
+}
+
+/** The card that asks for the change's confirmation: by its asker, or by a second admin. */
+export function confirmationCard(v: Voice, c: AppChange): Reply {
+  const what = appChangeNamed(v, namedChange(c));
+  const title = v.t('app.change.ask', { what });
+  const expires = v.time(c.expiresAt);
+  const who = c.confirmer === 'second_admin' ? 'second' : 'you';
+  const confirm = {
+    label: v.t('app.change.confirm'),
+    action: 'confirmChange',
+    value: c.id,
+    style: 'primary',
+    spoken: v.t('app.change.confirmSpoken', { what }),
+  } as const;
+  const cancel = {
+    label: v.t('change.cancel'),
+    action: 'cancelChange',
+    value: c.id,
+    spoken: v.t('app.change.cancelSpoken', { what }),
+  } as const;
+  return info(v, v.t('app.change.summary', { title, who, id: c.id, expires }), {
+    title,
+    blocks: [
+      {
+        kind: 'fields',
+        fields: [...fields(v, c), { label: v.t('change.field.expires'), value: expires }],
+      },
+      { kind: 'actions', buttons: who === 'second' ? [cancel] : [confirm, cancel] },
+      { kind: 'note', text: v.t('app.change.howTo', { who, id: c.id }) },
+    ],
+  });
+}
+
+/**
+ * The card a confirmation becomes: what happened, truthfully, and no buttons. `unsure`: the
+ * service did not answer and what it did cannot be read back.
+ */
+export function outcomeCard(
+  v: Voice,
+  c: AppChange,
+  outcome: AppChangeOutcome,
+  options: { unsure?: boolean; lead?: string } = {},
+): Reply {
+  const what = appChangeNamed(v, namedChange(c));
+  const app = inert(c.appName, 200);
+  const said = options.unsure
+    ? v.t('app.outcomeUnsure', { what })
+    : v.t('app.outcome', { outcome, what, app });
+  const text = options.lead ? v.t('change.lead', { lead: options.lead, said }) : said;
+  const make = outcome === 'changed' ? success : warning;
+  return make(v, text, {
+    title: v.t('app.outcomeTitle', { outcome, app }),
+    blocks: [
+      { kind: 'text', text },
+      { kind: 'fields', fields: fields(v, c) },
+    ],
+  });
+}

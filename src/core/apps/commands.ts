@@ -1,0 +1,52 @@
+/**
+ * `app <name>` (the application's card), and its owners' changes: `app set <app> <field>
+ * <value>`, `app clear <app> <field>`, `app policy <app> [level <level>] <request type>
+ * <policy>`. Names with spaces are quoted, or found by the core as the longest start of the
+ * words that names an application, then a field; a value may also follow `--` (`app set GitHub
+ * "Cost center" -- CC 42`). Each change is confirmed first, with `confirm <code>`.
+ */
+import { z } from 'zod';
+import { words } from '../groups/commands.ts';
+import type { Voice } from '../i18n/voice.ts';
+
+/** A custom field's value, as long as anyone types one. */
+export const MAX_FIELD_VALUE = 500;
+const Target = z.string().min(1).max(600);
+
+export const AppCommand = z.discriminatedUnion('action', [
+  z.object({ name: z.literal('app'), action: z.literal('show'), app: z.string().min(1).max(300) }),
+  z.object({
+    name: z.literal('app'),
+    action: z.literal('set'),
+    /** The application, the field and (without `--`) the value, as typed words. */
+    words: z.array(z.string().min(1)).min(1).max(120),
+    /** What followed `--`, when it was typed. */
+    value: z.string().max(MAX_FIELD_VALUE).optional(),
+  }),
+  z.object({ name: z.literal('app'), action: z.literal('clear'), words: z.array(Target).min(1) }),
+  z.object({ name: z.literal('app'), action: z.literal('policy'), words: z.array(Target).min(1) }),
+]);
+export type AppCommand = z.infer<typeof AppCommand>;
+
+type Parsed = { ok: true; command: AppCommand } | { ok: false; message: string };
+const fail = (message: string): Parsed => ({ ok: false, message });
+
+/** `args`: what follows `app`; `free`: what follows `--`, if it was typed. */
+export function parseAppCommand(v: Voice, head: string, free: string | undefined): Parsed {
+  const [verb = '', ...rest] = words(head);
+  const action = verb.toLowerCase();
+  if (action === 'set' || action === 'clear' || action === 'policy') {
+    if (free !== undefined && action !== 'set') return fail(v.t('parse.appUsage'));
+    if (free !== undefined && free.length > MAX_FIELD_VALUE) {
+      return fail(v.t('parse.appValueTooLong', { max: MAX_FIELD_VALUE }));
+    }
+    const least = action === 'set' && free === undefined ? 3 : action === 'policy' ? 3 : 2;
+    const command = AppCommand.safeParse({ name: 'app', action, words: rest, value: free });
+    if (rest.length < least || !command.success) return fail(v.t('parse.appUsage'));
+    return { ok: true, command: command.data };
+  }
+  const app = words(head).join(' ');
+  if (!app || free !== undefined) return fail(v.t('parse.appUsage'));
+  const command = AppCommand.safeParse({ name: 'app', action: 'show', app });
+  return command.success ? { ok: true, command: command.data } : fail(v.t('parse.appUsage'));
+}

@@ -1,0 +1,58 @@
+/** What the application commands and cards work with, built once by the bot. */
+import type { AccessClient } from '../../access/client.ts';
+import type { Policy } from '../../access/schemas.ts';
+import type { Logger } from '../../log.ts';
+import type { AppChangeStore, AuditStore } from '../../store/store.ts';
+import { timedCache } from '../cache.ts';
+import type { AppCatalog } from '../catalog.ts';
+import type { SensitiveApps } from '../sensitivity.ts';
+import { AppGroups } from './app-groups.ts';
+import type { AppRules } from './rules.ts';
+
+export interface AppDeps {
+  client: AccessClient;
+  store: AppChangeStore & AuditStore;
+  log: Logger;
+  now: () => Date;
+  /** Ids of pending changes (the group changes' kind of id: one `confirm` grammar). */
+  newId: () => string;
+  /** How long a change waits for its confirmation. */
+  confirmWithinMs: number;
+  rules: AppRules;
+  /** The applications a person may see (none hidden from their groups). */
+  catalog: Pick<AppCatalog, 'appsFor' | 'hiddenFrom'>;
+  /** Which groups give or hide an application. */
+  groups: AppGroups;
+  /** The policies compatible with a request type, read at most once a minute. */
+  compatible: (requestType: string) => Promise<Policy[]>;
+  /** Whether an application is sensitive, and the cache a change of the field must clear. */
+  sensitive?: SensitiveApps;
+}
+
+/** Request types whose policies the card lists: the task types accessbot knows. */
+export const REQUEST_TYPES = ['AccessRequest', 'EntitlementReview', 'OffboardingStep'] as const;
+
+/** Policies offered for one request type; more is not a choice anyone reads through. */
+export const MAX_POLICIES = 50;
+
+const COMPATIBLE_TTL_MS = 60_000;
+
+/** The parts of AppDeps made from the client alone. */
+export function appReads(client: AccessClient, now: () => number) {
+  const compatible = timedCache({
+    ttl: COMPATIBLE_TTL_MS,
+    max: 20,
+    now,
+    load: async (requestType: string) => {
+      const found: Policy[] = [];
+      for await (const policy of client.listCompatiblePolicies(requestType)) {
+        if (found.push(policy) >= MAX_POLICIES) break;
+      }
+      return found;
+    },
+  });
+  return {
+    groups: new AppGroups(client, now),
+    compatible: (requestType: string) => compatible.forceFetch(requestType),
+  };
+}

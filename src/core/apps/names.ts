@@ -1,0 +1,43 @@
+/**
+ * How a change to an application is named in a sentence, the same in its confirmation, its
+ * outcome and `history`: the field and its new value, or the request type's new policy.
+ */
+import type { AppChangeAuditEntry } from '../../store/store.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
+import { inert } from '../text.ts';
+
+/** `Set Cost center of GitHub to "CC-7"`, `Set the access requests policy of GitHub (Admin) …`. */
+export function appChangeNamed(
+  v: Voice,
+  e: Pick<
+    AppChangeAuditEntry,
+    'action' | 'appName' | 'fieldName' | 'requestType' | 'levelName' | 'valueAfter'
+  >,
+): string {
+  const app = inert(e.appName);
+  if (e.action === 'app_field') {
+    return v.t('app.change.field', {
+      app,
+      field: inert(e.fieldName ?? ''),
+      value: e.valueAfter === null ? '' : inert(e.valueAfter, 200),
+      clear: flag(e.valueAfter === null),
+    });
+  }
+  return v.t('app.change.policy', {
+    app,
+    type: requestTypeNamed(v, e.requestType ?? ''),
+    level: e.levelName ? inert(e.levelName) : '',
+    withLevel: flag(e.levelName),
+    policy: inert(e.valueAfter ?? ''),
+  });
+}
+
+/** A request type as people say it; one the service names otherwise, by its name. */
+export const requestTypeNamed = (v: Voice, type: string) =>
+  v.t('app.requestType', { type, name: inert(type, 100) });
+
+/** An application's name as typed in a command: quoted when it has a space. */
+export function typedName(app: { name: string }): string {
+  const name = inert(app.name, 200).replaceAll('"', "'");
+  return /\s/.test(name) ? `"${name}"` : name;
+}

@@ -1,0 +1,136 @@
+/**
+ * The application commands of a linked person, each to the part that answers it: `app <name>`
+ * (the card), `app set|clear|policy …` (a change, confirmed first), and the same changes asked
+ * from a card's forms and buttons.
+ */
+import type { IdentityLink } from '../../store/store.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { info, type Reply, warning } from '../reply.ts';
+import { inert } from '../text.ts';
+import { askField, askPolicy, fieldNamed, mayChange, policyNamed } from './ask.ts';
+import { appCard } from './card.ts';
+import type { AppCommand } from './commands.ts';
+import type { AppDeps } from './deps.ts';
+import { appById, appNamed, readFacts } from './facts.ts';
+import { type FormKind, fieldForm, formRequest, policyForm } from './forms.ts';
+
+/** Words as one command line again: those with a space quoted, as they were typed. */
+const line = (words: readonly string[]) =>
+  words.map((w) => (/\s/.test(w) ? `"${w.replaceAll('"', '')}"` : w)).join(' ');
+
+const restWords = (rest: string) => (rest ? rest.split(' ') : []);
+
+export async function runAppLine(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  command: AppCommand,
+): Promise<Reply> {
+  if (command.action === 'show') {
+    const named = await appNamed(deps, link, v, command.app);
+    if ('reply' in named) return named.reply;
+    if (named.rest) return warning(v, v.t('parse.appUsage'));
+    return appCard(deps.rules, v, await readFacts(deps, link, v, named.app));
+  }
+  const named = await appNamed(deps, link, v, line(command.words));
+  if ('reply' in named) return named.reply;
+  const { app } = named;
+  const action = command.action === 'policy' ? 'app_policy' : 'app_field';
+  const allowed = await mayChange(deps, link, v, app, action);
+  if ('reply' in allowed) return allowed.reply;
+  const words = restWords(named.rest);
+  if (command.action === 'policy') {
+    const chosen = await policyNamed(deps, v, app, words);
+    if (!('policy' in chosen)) return chosen;
+    return askPolicy(deps, link, v, app, chosen.requestType, chosen.level, chosen.policy);
+  }
+  const field = fieldNamed(v, app, allowed.fields, words);
+  if (!('field' in field)) return field;
+  const typed = ('value' in command ? command.value : undefined) ?? field.rest.join(' ');
+  const value = command.action === 'set' ? typed.trim() : '';
+  if (command.action === 'set' ? !value : field.rest.length > 0) {
+    return warning(v, v.t('parse.appUsage'));
+  }
+  return askField(deps, link, v, app, allowed.roles, field.field, value || null);
+}
+
+/** The card of an application by id (a button, the request form), unless hidden or gone. */
+export async function cardById(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  appId: string,
+): Promise<Reply> {
+  const app = await appById(deps, link, appId);
+  if (!app) return warning(v, v.t('request.appUnavailable'));
+  return appCard(deps.rules, v, await readFacts(deps, link, v, app));
+}
+
+/** One of the card's forms, read fresh; a reply when there is none for this person. */
+export async function formOf(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  appId: string,
+  kind: FormKind,
+) {
+  const app = await appById(deps, link, appId);
+  if (!app) return { reply: warning(v, v.t('request.appUnavailable')) };
+  const allowed = await mayChange(
+    deps,
+    link,
+    v,
+    app,
+    kind === 'field' ? 'app_field' : 'app_policy',
+  );
+  if ('reply' in allowed) return allowed;
+  const facts = await readFacts(deps, link, v, app);
+  const form = kind === 'field' ? fieldForm(deps.rules, v, facts) : policyForm(v, facts);
+  return form ? { form } : { reply: info(v, v.t('app.nothingToChoose', { kind })) };
+}
+
+/** A submitted form: its ids are only a client's word, so each is read again. */
+export async function submitForm(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  appId: string,
+  kind: FormKind,
+  values: Record<string, unknown>,
+): Promise<Reply> {
+  const request = formRequest(kind, values);
+  if (!request) return warning(v, v.t('app.formIncomplete'));
+  const app = await appById(deps, link, appId);
+  if (!app) return warning(v, v.t('request.appUnavailable'));
+  const action = request.kind === 'policy' ? 'app_policy' : 'app_field';
+  const allowed = await mayChange(deps, link, v, app, action);
+  if ('reply' in allowed) return allowed.reply;
+  if (request.kind === 'field') {
+    const field = allowed.fields.find((f) => f.id === request.fieldId);
+    if (!field) return warning(v, v.t('app.formStale'));
+    return askField(deps, link, v, app, allowed.roles, field, request.value);
+  }
+  const { requestType, levelId, policyId } = request;
+  const policy = (await deps.compatible(requestType)).find((p) => p.id === policyId);
+  const levels = await Array.fromAsync(deps.client.listPermissionLevels(app.id));
+  const level = levelId === undefined ? undefined : levels.find((l) => l.id === levelId);
+  if (!policy || (levelId !== undefined && !level)) return warning(v, v.t('app.formStale'));
+  return askPolicy(deps, link, v, app, requestType, level, policy);
+}
+
+/** The card's Mark sensitive / Mark not sensitive: the sensitivity field set, or cleared. */
+export async function markApp(
+  deps: AppDeps,
+  link: IdentityLink,
+  v: Voice,
+  appId: string,
+  mark: 'yes' | 'no',
+): Promise<Reply> {
+  const app = await appById(deps, link, appId);
+  if (!app) return warning(v, v.t('request.appUnavailable'));
+  const allowed = await mayChange(deps, link, v, app, 'app_field');
+  if ('reply' in allowed) return allowed.reply;
+  const field = allowed.fields.find((f) => deps.rules.isSensitiveField(f));
+  if (!field) return warning(v, v.t('app.noSensitiveField', { app: inert(app.name) }));
+  return askField(deps, link, v, app, allowed.roles, field, mark === 'yes' ? 'yes' : null);
+}

@@ -1,0 +1,131 @@
+/**
+ * Carrying out a confirmed change to an application in the Access Service, and saying truthfully
+ * what came of it. A field is read first: if its value is no longer the one the card showed,
+ * someone changed it meanwhile and nothing is sent (as a 409 says). Then the PATCH goes out once:
+ * 204 is done; 409 is someone else's change; 404 the application or field is gone; an answer
+ * that never came (a timeout, a bare 500, garbage) is checked against the field before anything
+ * is claimed. A policy is set with one PUT; the interface has no way to read a policy back, so an
+ * answer that never came is said to leave it unknown, and only a set one is recorded.
+ */
+import {
+  AccessError,
+  ConflictError,
+  InvalidResponseError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../../access/errors.ts';
+import type {
+  AppChange,
+  AppChangeOutcome,
+  FieldChange,
+  IdentityLink,
+  PolicyChange,
+} from '../../store/store.ts';
+import { nameOf } from '../groups/deps.ts';
+import type { AppDeps } from './deps.ts';
+
+export interface Carried {
+  outcome: AppChangeOutcome;
+  /** For the audit log when the outcome alone does not say it. */
+  detail: string | null;
+  /** The service did not answer, and what it did cannot be read back. */
+  unsure?: boolean;
+}
+
+const lost = (error: unknown) =>
+  error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;
+
+export async function carryOut(
+  deps: AppDeps,
+  link: IdentityLink,
+  change: AppChange,
+  now: Date,
+): Promise<Carried> {
+  const { subject } = change;
+  try {
+    if (subject.kind === 'field') return await setField(deps, change, subject);
+    return await setPolicy(deps, link, change, subject, now);
+  } catch (error) {
+    if (!(error instanceof AccessError)) {
+      deps.log.error({ err: error, changeId: change.id }, 'app change failed');
+      return { outcome: 'failed', detail: 'the change could not be made' };
+    }
+    deps.log.warn({ err: error, changeId: change.id }, 'app change did not complete');
+    if (error instanceof ConflictError) return { outcome: 'conflict', detail: null };
+    if (error instanceof NotFoundError) return { outcome: 'not_found', detail: null };
+    if (lost(error)) {
+      return {
+        outcome: 'failed',
+        detail: 'the Access Service did not answer; whether the change was made is unknown',
+        unsure: true,
+      };
+    }
+    return { outcome: 'failed', detail: 'the Access Service refused the change' };
+  }
+}
+
+/** The field's value now; undefined when the application no longer has the field. */
+async function fieldValue(deps: AppDeps, appId: string, fieldId: string) {
+  for await (const field of deps.client.listCustomFields(appId)) {
+    if (field.id === fieldId) return field.value ?? null;
+  }
+  return undefined;
+}
+
+const same = (a: string | null | undefined, b: string | null) => (a ?? '') === (b ?? '');
+
+async function setField(deps: AppDeps, change: AppChange, s: FieldChange): Promise<Carried> {
+  const before = await fieldValue(deps, change.appId, s.fieldId);
+  if (before === undefined) return { outcome: 'not_found', detail: null };
+  if (!same(before, s.before)) {
+    return { outcome: 'conflict', detail: 'the value changed after the change was asked for' };
+  }
+  try {
+    await deps.client.updateCustomFields(change.appId, [{ id: s.fieldId, value: s.after }]);
+    return { outcome: 'changed', detail: null };
+  } catch (error) {
+    if (!lost(error)) throw error;
+    deps.log.warn(
+      { err: error, changeId: change.id },
+      'app change did not complete; looking into it',
+    );
+    // What the field shows now says whether the PATCH was applied although its answer was lost.
+    const now = await fieldValue(deps, change.appId, s.fieldId);
+    if (now !== undefined && same(now, s.after)) {
+      return { outcome: 'changed', detail: 'the answer was lost; the field shows the change' };
+    }
+    return {
+      outcome: 'failed',
+      detail: 'the Access Service did not answer; the field shows no change',
+    };
+  }
+}
+
+async function setPolicy(
+  deps: AppDeps,
+  link: IdentityLink,
+  change: AppChange,
+  s: PolicyChange,
+  now: Date,
+): Promise<Carried> {
+  const { client } = deps;
+  if (s.levelId === null) await client.setWorkAppPolicy(change.appId, s.requestType, s.policyId);
+  else await client.setPermissionLevelPolicy(change.appId, s.levelId, s.requestType, s.policyId);
+  await deps.store
+    .recordAppPolicy({
+      appId: change.appId,
+      levelId: s.levelId ?? '',
+      levelName: s.levelName,
+      requestType: s.requestType,
+      policyId: s.policyId,
+      policyName: s.policyName,
+      setBy: link.accessUserId,
+      setByName: nameOf(link),
+      setAt: now,
+    })
+    .catch((error: unknown) => {
+      // The policy is set in the Access Service; only the card's note of it is lost.
+      deps.log.error({ err: error, changeId: change.id }, 'could not record a policy set');
+    });
+  return { outcome: 'changed', detail: null };
+}
