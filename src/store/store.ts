@@ -5,12 +5,15 @@
  * (records.ts) so rows read back are checked, not trusted.
  */
 import type * as Role from './roles.ts';
+import type { AwayStore, TaskQuestionStore } from './roles-asks.ts';
 import type { LookStore, RequesterStore } from './roles-requesters.ts';
 
+export * from './ask-records.ts';
 export * from './audit-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
 export type * from './roles.ts';
+export type * from './roles-asks.ts';
 export type * from './roles-requesters.ts';
 
 export interface Store
@@ -29,7 +32,9 @@ export interface Store
     Role.RateStore,
     Role.GroupChangeStore,
     Role.ChannelGroupStore,
-    Role.QuestionStore {
+    Role.QuestionStore,
+    TaskQuestionStore,
+    AwayStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 import type { Migration } from '../migration.ts';
+import { asks } from '../migration-asks.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -265,4 +266,5 @@ export const migrations: readonly Migration[] = [
     `,
   },
   questions(17, dialect),
+  asks(22, dialect),
 ];

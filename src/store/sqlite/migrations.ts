@@ -1,4 +1,5 @@
 import type { Migration } from '../migration.ts';
+import { asks } from '../migration-asks.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -310,4 +311,5 @@ export const migrations: readonly Migration[] = [
     `,
   },
   questions(18, dialect),
+  asks(23, dialect),
 ];
