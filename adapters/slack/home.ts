@@ -6,7 +6,12 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import { describeEntry, type PastDecision, taskNamed } from '../../src/core/audit/history.ts';
+import {
+  describeEntry,
+  entryKind,
+  type PastDecision,
+  taskNamed,
+} from '../../src/core/audit/history.ts';
 import { flag, type Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
@@ -36,14 +41,24 @@ const mark: Record<PastDecision['outcome'], string> = {
   wrong_code: ':warning:',
 };
 
+/** The mark of each other kind of entry; its words say what it is. */
+const kindMark = {
+  decision: ':white_check_mark:',
+  change: ':busts_in_silhouette:',
+  question: ':speech_balloon:',
+  away: ':palm_tree:',
+} as const;
+
 export async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
   const v = c.bot.voiceOf(actor);
   const recent = await c.bot.recentActions(actor, RECENT_SHOWN);
   if (!recent) return [note(v.t('home.recentUnavailable'))];
   if (!recent.entries.length) return [note(v.t('home.recentEmpty'))];
   const lines = recent.entries.map((e) => {
-    if (!('taskId' in e))
-      return `:busts_in_silhouette: ${mrkdwnText(describeEntry(v, e, recent.viewer), LINE_MAX)}`;
+    if (e.action !== 'approve' && e.action !== 'decline') {
+      const icon = kindMark[entryKind(e)];
+      return `${icon} ${mrkdwnText(describeEntry(v, e, recent.viewer), LINE_MAX)}`;
+    }
     // Our mark, then the core's text (the reason is the person's own words).
     const what = v.t('home.decision', {
       outcome: e.outcome,

@@ -99,6 +99,14 @@ export const actionIds = {
   decline: 'accessbot.decline',
   approveAll: 'accessbot.approve_all',
   looking: 'accessbot.looking',
+  ask: 'accessbot.ask',
+  answer: 'accessbot.answer',
+  askText: 'accessbot.ask.text',
+  answerText: 'accessbot.answer.text',
+  away: 'accessbot.away',
+  back: 'accessbot.back',
+  awayDay: 'accessbot.away.day',
+  awayNote: 'accessbot.away.note',
   openRequest: 'accessbot.request.open',
   requestApp: 'accessbot.request.app',
   requestLevel: 'accessbot.request.level',
@@ -115,12 +123,17 @@ export const buttonActionId: Record<ButtonAction, string> = {
   confirmChange: actionIds.confirmChange,
   cancelChange: actionIds.cancelChange,
   looking: actionIds.looking,
+  ask: actionIds.ask,
+  answer: actionIds.answer,
 };
 
 export const callbackIds = {
   decline: 'accessbot.decline',
   approve: 'accessbot.approve_confirm',
   request: 'accessbot.request',
+  ask: 'accessbot.ask',
+  answer: 'accessbot.answer',
+  away: 'accessbot.away',
 } as const;
 
 /** Blocks of one task card share this prefix, so a card can be found in a posted message. */

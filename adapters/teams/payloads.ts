@@ -23,6 +23,8 @@ export const Verbs = {
   confirmChange: 'confirmChange',
   cancelChange: 'cancelChange',
   looking: 'looking',
+  ask: 'ask',
+  answer: 'answer',
 } as const;
 
 /** The id of the reason field of one task's Decline form; unique, so a list of tasks has no clash. */

@@ -3,6 +3,7 @@
  * every record read back is checked, not trusted.
  */
 import { z } from 'zod';
+import { Platform } from './records.ts';
 
 /** An approver's question to a requester about a waiting task, and its answer once given. */
 export const TaskQuestion = z.object({
@@ -41,6 +42,9 @@ export const Day = z.iso.date();
 export const Away = z.object({
   accessUserId: z.string().min(1),
   name: z.string().min(1),
+  /** The chat identity that said so: its audit entries are theirs. */
+  platform: Platform,
+  chatUserId: z.string().min(1),
   note: z.string().nullable(),
   untilDay: Day,
   sinceAt: z.date(),
@@ -54,6 +58,8 @@ export type Away = z.infer<typeof Away>;
 export const AwayAsked = Away.pick({
   accessUserId: true,
   name: true,
+  platform: true,
+  chatUserId: true,
   note: true,
   untilDay: true,
   untilAt: true,

@@ -114,21 +114,59 @@ export const TaskEventEntry = AuditBase.extend({
 });
 export type TaskEventEntry = z.infer<typeof TaskEventEntry>;
 
+/**
+ * An approver's question to a requester (`ask`) and the requester's answer (`answer`): the words
+ * in `reason`, the question's id in `detail`, the other person (the requester, the asker) as the
+ * target, so each of them finds it in their own history.
+ */
+export const QuestionAuditEntry = AuditBase.extend({
+  action: z.enum(['ask', 'answer']),
+  ...TaskNames,
+  reason: z.string(),
+  outcome: z.enum(['asked', 'answered']),
+  /** Who asked or answered, by name: the other one's history names them. */
+  actorName: z.string().nullable(),
+  targetUserId: z.string().nullable(),
+  targetName: z.string().nullable(),
+});
+export type QuestionAuditEntry = z.infer<typeof QuestionAuditEntry>;
+
+/**
+ * A person away (`away`: until the day in `detail`, their note in `reason`) and back (`back`:
+ * said so, or `expired` when the day came).
+ */
+export const AwayAuditEntry = AuditBase.extend({
+  action: z.enum(['away', 'back']),
+  reason: z.string().nullable(),
+  outcome: z.enum(['away', 'back', 'expired']),
+});
+export type AwayAuditEntry = z.infer<typeof AwayAuditEntry>;
+
 export const AuditEntry = z.discriminatedUnion('action', [
   DecisionAuditEntry,
   MembershipAuditEntry,
   TaskEventEntry,
+  QuestionAuditEntry,
+  AwayAuditEntry,
 ]);
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type AuditAction = AuditEntry['action'];
 
 /** What people did: the entries `history` shows. */
-export type PersonAuditEntry = DecisionAuditEntry | MembershipAuditEntry;
+export type PersonAuditEntry =
+  | DecisionAuditEntry
+  | MembershipAuditEntry
+  | QuestionAuditEntry
+  | AwayAuditEntry;
 export const PERSON_ACTIONS = [
   'approve',
   'decline',
   'group_add',
   'group_remove',
+  'ask',
+  'answer',
+  'away',
+  'back',
 ] as const satisfies readonly PersonAuditEntry['action'][];
 
 export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
@@ -137,8 +175,14 @@ export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
 export const isChange = (entry: AuditEntry): entry is MembershipAuditEntry =>
   entry.action === 'group_add' || entry.action === 'group_remove';
 
+export const isQuestion = (entry: AuditEntry): entry is QuestionAuditEntry =>
+  entry.action === 'ask' || entry.action === 'answer';
+
+export const isAway = (entry: AuditEntry): entry is AwayAuditEntry =>
+  entry.action === 'away' || entry.action === 'back';
+
 export const isPersonEntry = (entry: AuditEntry): entry is PersonAuditEntry =>
-  isDecision(entry) || isChange(entry);
+  isDecision(entry) || isChange(entry) || isQuestion(entry) || isAway(entry);
 
 /** Which entries a read returns; every given condition must hold. */
 export interface AuditQuery {

@@ -7,7 +7,8 @@ import type { Dialect } from './migration-requesters.ts';
  * or by its date), the tasks that waited on an away approver (`away_waits`: one row per task,
  * approver and away period, its wait in whole seconds once over), and on each notification which
  * version of what its card shows around the task it shows (`card_version` is moved on when a
- * question, an answer or an away approver changes that; `shown_version` is what the message shows).
+ * question, an answer or an away approver changes that; `shown_version` is what the message shows);
+ * a question's audit entries name who asked or answered (`actor_name`).
  * Not to be confused with `open_questions`, the bot's own question waiting for a person's next
  * line. One text for both databases, each with its own types and version number.
  */
@@ -39,6 +40,8 @@ export const asks = (version: number, t: Dialect): Migration => {
       CREATE TABLE away (
         access_user_id TEXT PRIMARY KEY,
         name           TEXT NOT NULL,
+        platform       TEXT NOT NULL,
+        chat_user_id   TEXT NOT NULL,
         note           TEXT,
         until_day      TEXT NOT NULL,
         since_at       ${t.instant} NOT NULL,
@@ -63,6 +66,7 @@ export const asks = (version: number, t: Dialect): Migration => {
       CREATE INDEX away_waits_subject ON away_waits (subject) WHERE ended_at IS NULL;
       CREATE INDEX away_waits_started ON away_waits (started_at);
 
+      ALTER TABLE audit_log ADD COLUMN actor_name TEXT;
       ALTER TABLE notifications ADD COLUMN card_version INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE notifications ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
     `,

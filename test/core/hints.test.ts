@@ -27,6 +27,10 @@ const samples: Array<[RegExp, string]> = [
   [/app/, 'GitHub'],
   [/search/, 'git'],
   [/days/, '7'],
+  [/question/, 'which repository?'],
+  [/answer/, 'the compiler one'],
+  [/^day$/, '2026-12-01'],
+  [/note/, 'at a conference'],
 ];
 
 function sample(placeholder: string): string {

@@ -27,6 +27,8 @@ function question(overrides: Partial<NewTaskQuestion> = {}): NewTaskQuestion {
 const away = (overrides: Partial<AwayAsked> = {}): AwayAsked => ({
   accessUserId: 'alan',
   name: 'Alan Turing',
+  platform: 'slack',
+  chatUserId: 'U-ALAN',
   note: 'At a conference',
   untilDay: '2026-11-29',
   untilAt: at(7 * 24 * 60),

@@ -7,15 +7,20 @@ import type { Logger } from '../../log.ts';
 import {
   type AuditQuery,
   type AuditStore,
+  type AwayAuditEntry,
   type DecisionAuditEntry,
   type IdentityLink,
+  isChange,
   isDecision,
   isPersonEntry,
+  isQuestion,
   type MembershipAuditEntry,
   PERSON_ACTIONS,
   type PersonAuditEntry,
   type Platform,
+  type QuestionAuditEntry,
 } from '../../store/store.ts';
+import { dayOf } from '../away/days.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
@@ -64,7 +69,13 @@ export function describeEntry(
   viewer?: string,
   withActor = false,
 ): string {
-  const what = isDecision(entry) ? decisionLine(v, entry) : changeLine(v, entry, viewer);
+  const what = isDecision(entry)
+    ? decisionLine(v, entry)
+    : isChange(entry)
+      ? changeLine(v, entry, viewer)
+      : isQuestion(entry)
+        ? questionLine(v, entry, viewer)
+        : awayLine(v, entry);
   return v.t('history.line', {
     when: v.time(entry.at),
     what,
@@ -88,7 +99,7 @@ function decisionLine(v: Voice, e: DecisionAuditEntry): string {
  * The task by its title, application and requester (as far as recorded) beside the start of
  * its id: the whole id would only make the line wrap.
  */
-export function taskNamed(v: Voice, e: DecisionAuditEntry): string {
+export function taskNamed(v: Voice, e: DecisionAuditEntry | QuestionAuditEntry): string {
   const id = shortTaskId(e.taskId);
   const title = recordedTitle(v, e);
   if (!title) return v.t('history.taskId', { id });
@@ -116,6 +127,37 @@ function changeLine(v: Voice, e: MembershipAuditEntry, viewer: string | undefine
     mine: flag(mine && (e.outcome === 'added' || e.outcome === 'removed')),
     platform: e.platform,
     actor: inert(e.chatUserId),
+  });
+}
+
+/** What kind of action an entry is: a decision, a group change, a question, an absence. */
+export function entryKind(e: PersonAuditEntry): 'decision' | 'change' | 'question' | 'away' {
+  if (isDecision(e)) return 'decision';
+  if (isChange(e)) return 'change';
+  return isQuestion(e) ? 'question' : 'away';
+}
+
+/** A question asked or answered: by the reader, or to them (the other one named). */
+function questionLine(v: Voice, e: QuestionAuditEntry, viewer: string | undefined): string {
+  const toMe = viewer !== undefined && e.targetUserId === viewer && e.accessUserId !== viewer;
+  const other = toMe ? e.actorName : e.targetName;
+  return v.t('history.question', {
+    action: e.action,
+    toMe: flag(toMe),
+    who: other ? inert(other) : v.t('history.someone'),
+    task: taskNamed(v, e),
+    text: inert(e.reason),
+  });
+}
+
+/** An absence begun or ended, with its day as the person named it. */
+function awayLine(v: Voice, e: AwayAuditEntry): string {
+  const day = e.detail && /^\d{4}-\d{2}-\d{2}$/.test(e.detail) ? v.day(dayOf(e.detail)) : '';
+  return v.t('history.away', {
+    outcome: e.outcome,
+    day,
+    note: e.reason ? inert(e.reason) : '',
+    withNote: flag(e.reason),
   });
 }
 

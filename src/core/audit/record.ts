@@ -10,12 +10,14 @@ import type { Metrics } from '../../metrics.ts';
 import {
   type AuditEntry,
   type AuditStore,
+  type AwayAuditEntry,
   type DecisionAuditEntry,
   type GroupChange,
   type IdentityLink,
   isChange,
   isDecision,
   type MembershipOutcome,
+  type QuestionAuditEntry,
   type TaskEventEntry,
 } from '../../store/store.ts';
 
@@ -92,6 +94,25 @@ export function taskNamesOf(task: Task | undefined) {
   };
 }
 
+/** An approver's question, or its answer, by `link`: the other person is its target. */
+export function recordQuestion(
+  w: AuditWriter,
+  link: IdentityLink,
+  question: Omit<QuestionAuditEntry, Who>,
+): Promise<void> {
+  return append(w, { ...by(w, link), ...question });
+}
+
+/** `link`'s absence begun (`away`) or ended (`back`, or `expired` by its day). */
+export function recordAway(
+  w: AuditWriter,
+  who: Recipient,
+  away: Omit<AwayAuditEntry, Who | 'accessUserId'>,
+): Promise<void> {
+  const { platform, chatUserId, accessUserId } = who;
+  return append(w, { at: w.now(), platform, chatUserId, accessUserId, ...away });
+}
+
 type Subject = Pick<GroupChange, 'action' | 'groupId' | 'groupName'> &
   Partial<Pick<GroupChange, 'targetUserId' | 'targetName' | 'targetEmail'>>;
 
@@ -126,7 +147,11 @@ async function append(w: AuditWriter, entry: AuditEntry) {
   try {
     await w.store.appendAudit(entry);
   } catch (error) {
-    const about = isChange(entry) ? { groupId: entry.groupId } : { taskId: entry.taskId };
+    const about = isChange(entry)
+      ? { groupId: entry.groupId }
+      : 'taskId' in entry
+        ? { taskId: entry.taskId }
+        : {};
     w.log.error(
       { err: error, action: entry.action, outcome: entry.outcome, ...about },
       'audit write failed',
