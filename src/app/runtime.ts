@@ -144,6 +144,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       groups: config.groups,
       notices: poller.notices,
       approvers: poller.approvers,
+      asks: poller.asks,
       nudgeAfterMs: config.poll.remindAfterMs,
       metrics,
       context,

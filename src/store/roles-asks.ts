@@ -51,6 +51,8 @@ export interface AwayStore {
   ): Promise<AwayWait[]>;
   /** The other approvers and the escalation channels have been told of these waits. */
   markAwayWaitsTold(away: Away, taskIds: string[], now: Date): Promise<void>;
+  /** The person's waits not over yet. */
+  openAwayWaits(accessUserId: string): Promise<AwayWait[]>;
   /** Ends the person's waits, but for the tasks in `keep`: the waits ended. */
   endAwayWaits(accessUserId: string, now: Date, keep: string[]): Promise<AwayWait[]>;
   /** The away approvers whose tasks wait on these subjects. */

@@ -74,8 +74,8 @@ async function common(options: WorldOptions) {
   const hours = options.hours ?? { ...anyTime, defaultZone: 'America/New_York' };
   const voices = { locale: 'en', timeZone: hours.defaultZone };
   const { poller } = testPoller({ client, store, notifiers: [], clock, hours, voices });
-  const approvers = poller.approvers;
-  const botDeps = { now: () => clock.now(), approvers, nudgeAfterMs: DAY_MS, voices };
+  const { approvers, asks } = poller;
+  const botDeps = { now: () => clock.now(), approvers, asks, nudgeAfterMs: DAY_MS, voices };
   const bot = () =>
     new AccessBot({
       client,

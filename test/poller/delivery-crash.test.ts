@@ -85,6 +85,9 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   requester: ['grace'],
   member: ['barbara'],
   nudge: ['ada'],
+  question: ['grace'],
+  answer: ['ada'],
+  away: ['ada'],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */

@@ -140,6 +140,10 @@ export function describeAskTables(store: () => Store): void {
           untilDay: '2026-11-29',
         },
       ]);
+      expect((await store().openAwayWaits('alan')).map((w) => w.taskId).sort()).toEqual([
+        'task-alan',
+        'task-review',
+      ]);
       const ended = await store().endAwayWaits('alan', at(61), ['task-review']);
       expect(ended.map((w) => w.taskId)).toEqual(['task-alan']);
       expect(await store().awayOn(['access-1'])).toEqual([]);
@@ -202,6 +206,7 @@ export function askCalls(store: Store): Promise<unknown>[] {
     store.expireAways(at(1)),
     store.listAway(at(1)),
     store.awayOn(['access-1']),
+    store.openAwayWaits('alan'),
     store.endAwayWaits('alan', at(1), []),
     store.countAwayWaits(period),
     store.awayWaitAt(period, 0),

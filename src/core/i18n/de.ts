@@ -608,4 +608,7 @@ export const de: Catalog = {
     '{action, select, ask {{toMe, select, yes {{who} hat Sie zu {task} gefragt} other {{who} zu {task} gefragt}}} other {{toMe, select, yes {{who} hat Ihre Frage zu {task} beantwortet} other {Frage von {who} zu {task} beantwortet}}}}: „{text}“',
   'history.away':
     '{outcome, select, away {Abwesend bis {day}{withNote, select, yes { — „{note}“} other {}}} back {Zurück (war abwesend bis {day})} other {Abwesend bis {day}: an dem Tag beendet}}',
+  'poller.awayNotice':
+    '{away}. „{title}“ wartet auch auf Ihre Entscheidung: Entscheiden Sie auf der Karte, oder geben Sie `tasks` ein.',
+  'poller.awayNoticeTitle': '{name} ist abwesend',
 };

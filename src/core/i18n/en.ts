@@ -595,6 +595,9 @@ export const en = {
     '{action, select, ask {{toMe, select, yes {{who} asked you about {task}} other {Asked {who} about {task}}}} other {{toMe, select, yes {{who} answered your question about {task}} other {Answered the question of {who} about {task}}}}}: "{text}"',
   'history.away':
     '{outcome, select, away {Away until {day}{withNote, select, yes { — "{note}"} other {}}} back {Back (was away until {day})} other {Away until {day}: ended on its day}}',
+  'poller.awayNotice':
+    '{away}. "{title}" waits for your decision too: decide it on its card, or type `tasks`.',
+  'poller.awayNoticeTitle': '{name} is away',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */

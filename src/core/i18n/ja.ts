@@ -586,4 +586,7 @@ export const ja: Catalog = {
     '{action, select, ask {{toMe, select, yes {{who} から {task} について質問} other {{who} に {task} について質問}}} other {{toMe, select, yes {{who} が {task} についての質問に回答} other {{who} の {task} についての質問に回答}}}}: 「{text}」',
   'history.away':
     '{outcome, select, away {{day} まで不在{withNote, select, yes { — 「{note}」} other {}}} back {復帰 ({day} まで不在の予定)} other {{day} までの不在: 予定日に終了}}',
+  'poller.awayNotice':
+    '{away}。「{title}」はあなたの判断も待っています。カードで判断するか、`tasks` と入力してください。',
+  'poller.awayNoticeTitle': '{name} は不在です',
 };

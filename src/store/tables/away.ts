@@ -106,6 +106,14 @@ export function awayTables(db: SqlDb): AwayStore {
       );
     },
 
+    async openAwayWaits(accessUserId) {
+      const rows = await db.all(
+        'openAwayWaits',
+        sql`SELECT * FROM away_waits WHERE access_user_id = ${accessUserId} AND ended_at IS NULL`,
+      );
+      return rows.map(toWait);
+    },
+
     async endAwayWaits(accessUserId, now, keep) {
       const rows = await db.all(
         'endAwayWaits',
