@@ -33,7 +33,7 @@ import {
   options,
 } from './cards.ts';
 import type { PollerContext } from './context.ts';
-import { newTaskMessage, reminderFollowUp, reminderMessage } from './messages.ts';
+import { newTaskMessage, reminderFollowUp } from './messages.ts';
 import { keyOf } from './notification.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
