@@ -33,6 +33,8 @@ export type SelectedOption = z.infer<typeof SelectedOption>;
 const InputState = z.looseObject({
   value: z.string().nullish(),
   selected_option: SelectedOption.nullish(),
+  /** A datepicker's day, `2026-12-01`. */
+  selected_date: z.string().nullish(),
 });
 /** The inputs of a view, keyed by block id, then action id. */
 const ViewState = z.object({ values: z.record(z.string(), z.record(z.string(), InputState)) });
@@ -175,6 +177,17 @@ export type Origin = z.infer<typeof Origin>;
 
 export const DeclineMetadata = z.object({ taskId: TaskId, origin: Origin });
 export type DeclineMetadata = z.infer<typeof DeclineMetadata>;
+
+/** The Ask requester form: the task it asks about, and where it was opened. */
+export const AskMetadata = z.object({ taskId: TaskId, origin: Origin });
+export type AskMetadata = z.infer<typeof AskMetadata>;
+
+/** A question's id, as the core gives it (a uuid). */
+export const QuestionId = z.uuid().transform((id) => id.toLowerCase());
+
+/** The Answer form: the question it answers, and where it was opened. */
+export const AnswerMetadata = z.object({ questionId: QuestionId, origin: Origin });
+export type AnswerMetadata = z.infer<typeof AnswerMetadata>;
 
 /** The form that confirms a sensitive approval: the task, its code, where the click came from. */
 export const ApproveMetadata = z.object({ taskId: TaskId, code: ConfirmationCode, origin: Origin });

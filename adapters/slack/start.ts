@@ -11,6 +11,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { Admission } from './admission.ts';
 import { SlackApi, type SlackApiOptions, webClientOptions } from './api.ts';
+import { registerAsks } from './asks.ts';
 import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
@@ -116,6 +117,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   app.use(admission.middleware);
   registerCommand(app, c, settings.command);
   registerDecisions(app, c, home);
+  registerAsks(app, c, home);
   registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerHome(app, c);

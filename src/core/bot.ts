@@ -11,6 +11,7 @@ import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import type {
   AuditStore,
+  Away,
   AwayStore,
   ChannelGroupStore,
   ConversationRefStore,
@@ -42,7 +43,9 @@ import {
   goAway,
   MAX_AWAY_DAYS,
   setAway,
+  untilText,
 } from './away/away.ts';
+import { addDays, dayText, localDay } from './away/days.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
@@ -336,6 +339,17 @@ export class AccessBot {
       },
       (reply) => reply,
     );
+  }
+
+  /** The first day an away form offers: tomorrow in the actor's zone (`2026-11-23`). */
+  awayFormDay(actor: ChatActor): string {
+    const v = this.voiceOf(actor);
+    return dayText(addDays(localDay(this.#now(), v.timeZone), 1));
+  }
+
+  /** The day an absence ends, as `v` writes it. */
+  awayUntil(v: Voice, away: Pick<Away, 'untilDay'>): string {
+    return untilText(v, away);
   }
 
   /** The actor's absence that lasts now, if any; undefined when they cannot be told apart. */

@@ -598,6 +598,31 @@ export const en = {
   'poller.awayNotice':
     '{away}. "{title}" waits for your decision too: decide it on its card, or type `tasks`.',
   'poller.awayNoticeTitle': '{name} is away',
+  'slack.askTitle': 'Ask the requester',
+  'slack.askSubmit': 'Ask',
+  'slack.askText':
+    'Your question about task `{id}` goes to its requester, who answers once. Every approver of the request sees both on their card.',
+  'slack.questionLabel': 'Your question',
+  'slack.answerTitle': 'Answer a question',
+  'slack.answerText': 'You answer once; every approver of your request sees your answer.',
+  'slack.answerLabel': 'Your answer',
+  'slack.awayTitle': 'Away',
+  'slack.awaySubmit': 'Save',
+  'slack.awayText':
+    'Until the day you pick starts, the other approvers of your waiting tasks and the escalation channel are told you are away, and reminders to you stop. Nobody else gets your tasks.',
+  'slack.awayDayLabel': 'Away until (you are back that day)',
+  'slack.awayNoteLabel': 'Note for the others (optional)',
+  'slack.awayNoDay': 'Pick the day you are back.',
+  'slack.awayButton': 'I’m away…',
+  'slack.backButton': 'I’m back',
+  'home.away': 'You are away until {day}{withNote, select, yes { — "{note}"} other {}}.',
+  'teams.questionLabel': 'Your question to the requester',
+  'teams.questionPlaceholder': 'What do you need to know before you decide?',
+  'teams.askSubmit': 'Ask',
+  'teams.answerLabel': 'Your answer',
+  'teams.answerPlaceholder': 'You answer once; every approver sees it.',
+  'teams.questionEmpty': 'Type your question first.',
+  'teams.answerEmpty': 'Type your answer first.',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */
