@@ -94,7 +94,7 @@ export class Requesters {
     const [read, away, asked] = await Promise.all([
       Promise.all(requests.map((r) => this.#read(r))),
       store.listAway(this.#d.now()),
-      store.waitingQuestionsFor(link.accessUserId, MAX_REQUESTS_SHOWN),
+      store.questionsFor(link.accessUserId, MAX_REQUESTS_SHOWN),
     ]);
     const now = this.#d.now().getTime();
     const items = read.map(({ view }, i) => {
@@ -127,7 +127,7 @@ export class Requesters {
   ): string[] {
     if (view.state !== 'waiting') return [];
     const approvers = approversOf([...view.assignees.keys()], view.assignees, away);
-    const question = asked.find((q) => q.subject === request.accessId);
+    const question = asked.find((q) => q.subject === request.accessId && !q.answeredAt);
     return [
       awaySentence(v, approvers) ?? '',
       question ? questionSentence(v, question, n) : '',

@@ -59,6 +59,8 @@ export async function pollUser(
   const mine = links.filter((link) => served.has(link.platform));
   const nudgeable = nudgeWindow(ctx, accessUserId, mine);
   const approver = { accessUserId, away: away !== undefined };
+  // First, so that what is sent below (an escalation) says who is away.
+  if (away) await seeToAway(ctx, away, tasks);
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
       const existing = byKey.get(idOf({ taskId: task.id, ...target }));
@@ -68,7 +70,6 @@ export async function pollUser(
     const check = { accessUserId, notifications, nudgeable, nameOf, atOnce: approver.away };
     await escalate(ctx, task, check);
   }
-  if (away) await seeToAway(ctx, away, tasks);
 
   // Also the ones whose message is not known to be sent: a decision must reach them too.
   const left = known.filter(

@@ -18,8 +18,8 @@ export interface TaskQuestionStore {
   getTaskQuestion(id: string): Promise<TaskQuestion | undefined>;
   /** The questions on these subjects, newest first, at most `limit` in all. */
   questionsOn(subjects: string[], limit: number): Promise<TaskQuestion[]>;
-  /** The questions to this requester that wait for an answer, newest first, at most `limit`. */
-  waitingQuestionsFor(requesterId: string, limit: number): Promise<TaskQuestion[]>;
+  /** The questions to this requester, newest first, at most `limit`. */
+  questionsFor(requesterId: string, limit: number): Promise<TaskQuestion[]>;
   /** Records the answer unless one is recorded: the question as answered, or undefined. */
   answerTaskQuestion(id: string, answer: string, now: Date): Promise<TaskQuestion | undefined>;
   /** Questions asked in the period, and how many of them were answered before its end. */

@@ -41,7 +41,7 @@ export function describeAskTables(store: () => Store): void {
       expect(await store().putTaskQuestion(question())).toBe(true);
       const second = question({ id: 'q-2', taskId: 'task-alan', askedBy: 'alan' });
       expect(await store().putTaskQuestion(second)).toBe(false);
-      expect(await store().waitingQuestionsFor('grace', 10)).toEqual([
+      expect(await store().questionsFor('grace', 10)).toEqual([
         { ...question(), answer: null, answeredAt: null, waitSeconds: null },
       ]);
       const answers = await Promise.all(
@@ -54,7 +54,11 @@ export function describeAskTables(store: () => Store): void {
       expect((await store().getTaskQuestion('q-1'))?.answer).toBe(answered[0]!.answer);
       // Answered: the request may be asked about again.
       expect(await store().putTaskQuestion({ ...second, askedAt: at(50) })).toBe(true);
-      expect((await store().waitingQuestionsFor('grace', 10)).map((q) => q.id)).toEqual(['q-2']);
+      const asked = await store().questionsFor('grace', 10);
+      expect(asked.map((q) => [q.id, q.answeredAt !== null])).toEqual([
+        ['q-2', false],
+        ['q-1', true],
+      ]);
     });
 
     it('lists the questions on requests newest first, within the limit', async () => {
@@ -197,7 +201,7 @@ export function askCalls(store: Store): Promise<unknown>[] {
     store.putTaskQuestion(question()),
     store.getTaskQuestion('q-1'),
     store.questionsOn(['access-1'], 3),
-    store.waitingQuestionsFor('grace', 3),
+    store.questionsFor('grace', 3),
     store.answerTaskQuestion('q-1', 'a', at(2)),
     store.countQuestions(period),
     store.answerWaitAt(period, 0),

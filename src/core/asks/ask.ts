@@ -172,8 +172,8 @@ async function questionFor(
     }
     return latest;
   }
-  const waiting = await d.store.waitingQuestionsFor(link.accessUserId, 50);
-  const matches = waiting.filter((q) => q.id.startsWith(ref.code));
+  const asked = await d.store.questionsFor(link.accessUserId, 50);
+  const matches = asked.filter((q) => q.id.startsWith(ref.code));
   if (matches.length === 1) return matches[0]!;
   return warning(v, v.t(matches.length ? 'answer.ambiguous' : 'answer.noSuchCode'));
 }

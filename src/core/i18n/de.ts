@@ -576,7 +576,7 @@ export const de: Catalog = {
   'answer.noneOnRequest': 'Zu Antrag {n} Ihrer `requests`-Liste gibt es keine Frage an Sie.',
   'answer.ambiguous': 'Dieser Code passt zu mehr als einer Frage; geben Sie mehr davon ein.',
   'answer.noSuchCode':
-    'Keine Frage, die auf Ihre Antwort wartet, hat diesen Code. `requests` zeigt die Fragen, die auf Sie warten.',
+    'Keine Frage an Sie hat diesen Code. `requests` zeigt die Fragen, die auf Ihre Antwort warten.',
   'answer.notYours':
     'Diese Frage wurde nicht Ihnen gestellt, deshalb können Sie sie nicht beantworten.',
   'answer.already':

@@ -566,7 +566,7 @@ export const en = {
   'answer.noneOnRequest': 'Request {n} of your `requests` list has no question for you.',
   'answer.ambiguous': 'That code fits more than one question; type more of it.',
   'answer.noSuchCode':
-    'No question waiting for your answer has that code. `requests` shows the questions waiting for you.',
+    'No question to you has that code. `requests` shows the questions waiting for your answer.',
   'answer.notYours': 'That question was not asked of you, so you cannot answer it.',
   'answer.already':
     'You answered that question already ({when}): "{answer}". An answer is given once.',

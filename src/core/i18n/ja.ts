@@ -557,7 +557,7 @@ export const ja: Catalog = {
   'answer.noneOnRequest': '`requests` の一覧の申請 {n} には、あなたへの質問はありません。',
   'answer.ambiguous': 'そのコードに当てはまる質問が複数あります。もう少し長く入力してください。',
   'answer.noSuchCode':
-    'そのコードの質問で、回答待ちのものはありません。回答待ちの質問は `requests` で確認できます。',
+    'そのコードの、あなた宛ての質問はありません。回答待ちの質問は `requests` で確認できます。',
   'answer.notYours': 'この質問はあなた宛てではないため、回答できません。',
   'answer.already':
     'この質問にはすでに回答しています ({when}): 「{answer}」。回答は 1 回だけです。',

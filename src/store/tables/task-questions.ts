@@ -53,10 +53,10 @@ export function taskQuestionTables(db: SqlDb): TaskQuestionStore {
       return rows.map(toQuestion);
     },
 
-    async waitingQuestionsFor(requesterId, limit) {
+    async questionsFor(requesterId, limit) {
       const rows = await db.all(
-        'waitingQuestionsFor',
-        sql`SELECT * FROM task_questions WHERE requester_id = ${requesterId} AND answered_at IS NULL
+        'questionsFor',
+        sql`SELECT * FROM task_questions WHERE requester_id = ${requesterId}
             ORDER BY asked_at DESC, id LIMIT ${limit}`,
       );
       return rows.map(toQuestion);
