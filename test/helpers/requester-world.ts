@@ -61,6 +61,8 @@ export interface RequesterWorld {
   waitFor(who: Person, probe: (message: string) => boolean): Promise<string>;
   /** How `who` is told times: English, in the zone their platform gives (else the default). */
   voiceOf(who: Person): Voice;
+  /** Another bot on the same store, poller and service (someone acting elsewhere). */
+  bot(): AccessBot;
   close(): Promise<void>;
 }
 
