@@ -8,11 +8,13 @@
 import type { Task } from '../access/schemas.ts';
 import { awayLine } from '../core/asks/notes.ts';
 import { subjectOf } from '../core/subject.ts';
+import { stateOf } from '../core/task-card.ts';
 import type { Away, Notification } from '../store/store.ts';
 import { showAround } from './cards.ts';
 import type { PollerContext } from './context.ts';
 import { kindOf } from './kinds.ts';
 import { awayNoticeMessage } from './messages.ts';
+import { findTask } from './resolve.ts';
 import { directTargets, voiceOf } from './targets.ts';
 
 export async function seeToAway(ctx: PollerContext, away: Away, tasks: readonly Task[]) {
@@ -57,12 +59,17 @@ async function tellOthers(ctx: PollerContext, task: Task, away: Away, request: s
     (l) => theirs.has(l.accessUserId) && ctx.notifiers.has(l.platform),
   );
   const round = String(away.sinceAt.getTime());
+  const tasks = new Map<string, Task | undefined>();
   for (const link of links) {
+    // Their own task, so that what the notice names is theirs to decide.
+    const event = theirs.get(link.accessUserId)!.taskId;
+    if (!tasks.has(event)) tasks.set(event, await findTask(ctx, event));
+    const own = tasks.get(event);
+    if (!own || stateOf(own, ctx.pendingStatus) !== 'pending') continue;
     const [target] = directTargets([link], 'away', round);
     const v = await voiceOf(ctx, target!.platform, target!.destination);
     const line = awayLine(v, away);
-    const message = awayNoticeMessage(v, task, { name: away.name, line }, ctx.pendingStatus);
-    const event = theirs.get(link.accessUserId)!.taskId;
+    const message = awayNoticeMessage(v, own, { name: away.name, line }, ctx.pendingStatus);
     await ctx.outbox.send({ event, target: target!, accessUserId: link.accessUserId, message });
   }
 }
