@@ -26,6 +26,11 @@ export interface TaskQuestionStore {
   countQuestions(period: WaitPeriod): Promise<{ asked: number; answered: number }>;
   /** Of those answered, the wait for the answer at `rank` of their order (0: the shortest). */
   answerWaitAt(period: WaitPeriod, rank: number): Promise<number | undefined>;
+  /**
+   * Deletes the questions asked before `before` and the waits on approvers away that began before
+   * it and are over (the audit retention); how many.
+   */
+  pruneAsks(before: Date): Promise<number>;
 }
 
 export interface AwayStore {

@@ -86,6 +86,12 @@ export function describeAskTables(store: () => Store): void {
       expect(await store().answerWaitAt(period, 0)).toBe(600);
       expect(await store().answerWaitAt(period, 1)).toBe(3600);
       expect(await store().answerWaitAt(period, 2)).toBeUndefined();
+      expect(await store().pruneAsks(at(3))).toBe(2);
+      expect(await store().countQuestions(period)).toEqual({ asked: 1, answered: 0 });
+      await store().putTaskQuestion(question({ id: 'q-1', askedAt: at(1) }));
+      await store().answerTaskQuestion('q-1', 'a', at(61));
+      await store().putTaskQuestion(question({ id: 'q-2', subject: 's-2', askedAt: at(2) }));
+      await store().answerTaskQuestion('q-2', 'b', at(12));
       // Answered after the period's end: not yet answered, as the period saw it.
       expect(await store().countQuestions({ ...period, until: at(30) })).toEqual({
         asked: 3,
@@ -205,6 +211,7 @@ export function askCalls(store: Store): Promise<unknown>[] {
     store.answerTaskQuestion('q-1', 'a', at(2)),
     store.countQuestions(period),
     store.answerWaitAt(period, 0),
+    store.pruneAsks(at(0)),
     store.setAway(away(), at(0)),
     store.endAway('alan', at(1)),
     store.expireAways(at(1)),

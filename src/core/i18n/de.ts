@@ -636,4 +636,9 @@ export const de: Catalog = {
   'teams.answerPlaceholder': 'Sie antworten einmal; alle Genehmigenden sehen es.',
   'teams.questionEmpty': 'Geben Sie zuerst Ihre Frage ein.',
   'teams.answerEmpty': 'Geben Sie zuerst Ihre Antwort ein.',
+  'report.asksHeading': 'Fragen und Abwesenheiten',
+  'report.questions':
+    '{asked, plural, one {# Frage} other {# Fragen}} an Antragstellende, {answered} beantwortet (Zeit bis zur Antwort: Median {median}, 90. Perzentil {p90})',
+  'report.awayWaits':
+    '{tasks, plural, one {# Aufgabe wartete} other {# Aufgaben warteten}} auf abwesende Genehmigende (Median {median}, 90. Perzentil {p90})',
 };

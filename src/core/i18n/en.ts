@@ -623,6 +623,11 @@ export const en = {
   'teams.answerPlaceholder': 'You answer once; every approver sees it.',
   'teams.questionEmpty': 'Type your question first.',
   'teams.answerEmpty': 'Type your answer first.',
+  'report.asksHeading': 'Questions and absences',
+  'report.questions':
+    '{asked, plural, one {# question} other {# questions}} asked of requesters, {answered} answered (time to answer: median {median}, 90th percentile {p90})',
+  'report.awayWaits':
+    '{tasks, plural, one {# task} other {# tasks}} waited on an approver who was away (median {median}, 90th percentile {p90})',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */

@@ -614,4 +614,9 @@ export const ja: Catalog = {
   'teams.answerPlaceholder': '回答は 1 回だけで、すべての承認者に表示されます。',
   'teams.questionEmpty': '先に質問を入力してください。',
   'teams.answerEmpty': '先に回答を入力してください。',
+  'report.asksHeading': '質問と不在',
+  'report.questions':
+    '申請者への質問 {asked, plural, other {# 件}}、回答 {answered} 件 (回答までの時間: 中央値 {median}、90 パーセンタイル {p90})',
+  'report.awayWaits':
+    '不在の承認者を待ったタスク {tasks, plural, other {# 件}} (中央値 {median}、90 パーセンタイル {p90})',
 };

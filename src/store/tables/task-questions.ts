@@ -86,6 +86,14 @@ export function taskQuestionTables(db: SqlDb): TaskQuestionStore {
       return toCounts(row);
     },
 
+    async pruneAsks(before) {
+      const [questions = 0, waits = 0] = await db.batch('pruneAsks', [
+        sql`DELETE FROM task_questions WHERE asked_at < ${before}`,
+        sql`DELETE FROM away_waits WHERE started_at < ${before} AND ended_at IS NOT NULL`,
+      ]);
+      return questions + waits;
+    },
+
     async answerWaitAt(period, rank) {
       const [row] = await db.all(
         'answerWaitAt',
