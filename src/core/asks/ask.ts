@@ -29,7 +29,7 @@ import { found } from '../service-errors.ts';
 import { subjectOf } from '../subject.ts';
 import { stateOf } from '../task-card.ts';
 import { inert } from '../text.ts';
-import type { QuestionRef } from './commands.ts';
+import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH, type QuestionRef } from './commands.ts';
 import { answeredMessage, answerNote, questionMessage } from './messages.ts';
 
 /** Questions one request may be asked, in all. */
@@ -70,6 +70,10 @@ export async function askRequester(
   }
   const question = storable(text);
   if (!question) return warning(v, v.t('parse.askUsage', { usage: v.t('usage.ask') }));
+  if (question.length > MAX_QUESTION_LENGTH) {
+    const tooLong = { what: 'question', length: question.length, max: MAX_QUESTION_LENGTH };
+    return warning(v, v.t('parse.tooLong', tooLong));
+  }
   const f = taskFacts(task);
   const requester = f.requestedByName ? inert(f.requestedByName, 100) : v.t('ask.theRequester');
   if (!f.requestedBy) return warning(v, v.t('ask.noRequester'));
@@ -210,6 +214,10 @@ export async function answerQuestion(
   }
   const answer = storable(text);
   if (!answer) return warning(v, v.t('parse.whichQuestion', { usage: v.t('usage.answer') }));
+  if (answer.length > MAX_ANSWER_LENGTH) {
+    const tooLong = { what: 'answer', length: answer.length, max: MAX_ANSWER_LENGTH };
+    return warning(v, v.t('parse.tooLong', tooLong));
+  }
   const task = await found(d.client.getTask(q.taskId));
   if (!task || stateOf(task, d.pendingStatus) !== 'pending') {
     return info(v, v.t('answer.decided', { asker: inert(q.askedByName, 100) }));

@@ -7,6 +7,7 @@
  */
 import type { Logger } from '../../log.ts';
 import type { AuditStore, Away, AwayStore, IdentityLink } from '../../store/store.ts';
+import { MAX_AWAY_NOTE_LENGTH } from '../asks/commands.ts';
 import { recordAway } from '../audit/record.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import type { TellAsks } from '../notices.ts';
@@ -77,6 +78,10 @@ export async function setAway(
   note?: string,
 ): Promise<Reply> {
   const kept = note ? storable(note) || null : null;
+  if (kept && kept.length > MAX_AWAY_NOTE_LENGTH) {
+    const tooLong = { what: 'note', length: kept.length, max: MAX_AWAY_NOTE_LENGTH };
+    return warning(v, v.t('parse.tooLong', tooLong));
+  }
   const away = await d.store.setAway(
     {
       accessUserId: link.accessUserId,
