@@ -32,7 +32,7 @@ import type {
 } from '../store/store.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
 import { type AskDeps, answerQuestion, answerTyped, askRequester } from './asks/ask.ts';
-import { cardNotes } from './asks/notes.ts';
+import { cardNotes, listNotes } from './asks/notes.ts';
 import { TaskAudience } from './audience.ts';
 import { ownQuery, readHistory } from './audit/history.ts';
 import {
@@ -386,8 +386,11 @@ export class AccessBot {
       const shown = tasks.slice(0, MAX_TASKS_SHOWN);
       const ids = shown.map((t) => t.id);
       await store.saveTaskNumbering(actor.platform, actor.chatUserId, ids, this.#now());
-      const extras = await this.#deps.context?.sensitivities(shown);
-      return { reply: tasksReply(v, tasks, pendingStatus, extras), tasks };
+      const [extras, notes] = await Promise.all([
+        this.#deps.context?.sensitivities(shown),
+        listNotes(store, shown, link.accessUserId, v),
+      ]);
+      return { reply: tasksReply(v, tasks, pendingStatus, extras, notes), tasks };
     };
     return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
   }

@@ -47,12 +47,38 @@ export async function cardNotes(
   viewer: string,
   v: Voice,
 ): Promise<string[]> {
-  const subject = subjectOf(task);
+  return (await listNotes(store, [task], viewer, v)).get(task.id) ?? [];
+}
+
+/** The lines of each of these tasks' cards, by task id: two reads of the store in all. */
+export async function listNotes(
+  store: NotesStore,
+  tasks: readonly Task[],
+  viewer: string,
+  v: Voice,
+): Promise<Map<string, string[]>> {
+  const subjects = [...new Set(tasks.map(subjectOf))];
+  if (!subjects.length) return new Map();
   const [away, questions] = await Promise.all([
-    store.awayOn([subject]),
-    store.questionsOn([subject], QUESTIONS_SHOWN),
+    store.awayOn(subjects),
+    store.questionsOn(subjects, QUESTIONS_SHOWN * subjects.length),
   ]);
-  const others = away.filter((a) => a.accessUserId !== viewer);
-  const once = [...new Map(others.map((a) => [a.accessUserId, a])).values()];
-  return [...once.map((a) => awayLine(v, a)), ...questions.map((q) => questionLine(v, q, viewer))];
+  const awayOn = Map.groupBy(
+    away.filter((a) => a.accessUserId !== viewer),
+    (a) => a.subject,
+  );
+  const asked = Map.groupBy(questions, (q) => q.subject);
+  const notes = new Map<string, string[]>();
+  for (const task of tasks) {
+    const subject = subjectOf(task);
+    const once = new Map((awayOn.get(subject) ?? []).map((a) => [a.accessUserId, a]));
+    const lines = [
+      ...[...once.values()].map((a) => awayLine(v, a)),
+      ...(asked.get(subject) ?? [])
+        .slice(0, QUESTIONS_SHOWN)
+        .map((q) => questionLine(v, q, viewer)),
+    ];
+    if (lines.length) notes.set(task.id, lines);
+  }
+  return notes;
 }
