@@ -8,7 +8,9 @@
  * other approvers and the escalation channels were told when he said so) and you asked Grace a
  * question an hour ago that waits for her answer.
  */
+import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
+import type { Logger } from '../log.ts';
 import { groups, requests, tasks, users } from '../sandbox/seed.ts';
 import type { SandboxState } from '../sandbox/state.ts';
 import type {
@@ -72,6 +74,7 @@ export async function seedDemoAsks(
   state: SandboxState,
   you: string,
   now: Date,
+  log: Logger,
 ): Promise<void> {
   await linkDemoColleague(store, state, you, now, demoAway);
   const alan = state.user(demoAway.id);
@@ -109,17 +112,19 @@ export async function seedDemoAsks(
     askedAt,
   });
   if (!asked) return;
-  await store.appendAudit({
-    at: askedAt,
+  const link: IdentityLink = {
     platform: 'shell',
     chatUserId: you.toLowerCase(),
     accessUserId: ada.id,
+    email: you.toLowerCase(),
+    displayName: ada.displayName,
+    linkedAt: now,
+  };
+  const task = { ...state.task(tasks.adaGraceGithubWrite) };
+  await recordQuestion({ store, log, now: () => askedAt }, link, {
     action: 'ask',
-    taskId: tasks.adaGraceGithubWrite,
-    taskType: 'AccessRequest',
-    appName: 'GitHub',
-    levelName: 'Write',
-    requesterName: grace.displayName,
+    taskId: task.id,
+    ...taskNamesOf(task),
     reason: DEMO_QUESTION,
     outcome: 'asked',
     actorName: ada.displayName,

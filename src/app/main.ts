@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       const { sandbox } = runtime;
       // The sample organisation's absence and question, before the start-up list shows them.
       const you = sandbox && (config.shellUserEmail ?? sandbox.state.user(demoApprover.id).email);
-      if (sandbox && you) await seedDemoAsks(runtime.store, sandbox.state, you, new Date());
+      if (sandbox && you) await seedDemoAsks(runtime.store, sandbox.state, you, new Date(), log);
       ({ done, stop: stopMode } = runShell(config, runtime, log));
     }
   } catch (error) {

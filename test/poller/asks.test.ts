@@ -6,12 +6,10 @@
  * hear it once; the cards show both; the absence ends by itself on its day, audited.
  */
 import { describe, expect, it } from 'vitest';
-import { AccessBot } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { NotifyRules } from '../../src/poller/rules.ts';
 import { tasks, users } from '../../src/sandbox/seed.ts';
-import { captureLog } from '../helpers/bot.ts';
-import { cardOf, chatId, link, nextSweep, usePollerWorld } from './fakes.ts';
+import { botOver, cardOf, chatId, link, nextSweep, usePollerWorld } from './fakes.ts';
 
 const w = usePollerWorld({ sandboxOnClock: true });
 const HOUR = 3_600_000;
@@ -37,16 +35,7 @@ const actor = (who: Person): ChatActor => ({
 async function world() {
   await link(w.store, ['ada', 'alan', 'grace']);
   const { poller } = w.poller({ rules, remindAfterMs: DAY, escalateAfterMs: 3 * DAY });
-  const bot = new AccessBot({
-    client: w.client,
-    store: w.store,
-    log: captureLog().log,
-    pendingStatus: 'Pending',
-    now: () => w.clock.now(),
-    approvers: poller.approvers,
-    asks: poller.asks,
-    nudgeAfterMs: DAY,
-  });
+  const bot = botOver(w, poller);
   /** What `who` is shown for a typed line: its summary, then the text of its blocks. */
   const say = async (who: Person, text: string) => {
     const reply = await bot.handle(actor(who), text);

@@ -6,14 +6,12 @@
  * Teams, the terminal), and the words are still there. Text past the limits is refused whole.
  */
 import { describe, expect, it } from 'vitest';
-import { AccessBot } from '../../src/core/bot.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { tasks, users } from '../../src/sandbox/seed.ts';
 import { replyProblems, replyShown } from '../fakes/hostile-checks.ts';
 import { corpus, MARK } from '../fakes/hostile-corpus.ts';
-import { actor, captureLog } from '../helpers/bot.ts';
-import { DAY_MS } from '../helpers/requester-world.ts';
-import { chatId, link, nextSweep, usePollerWorld } from '../poller/fakes.ts';
+import { actor } from '../helpers/bot.ts';
+import { botOver, chatId, link, nextSweep, usePollerWorld } from '../poller/fakes.ts';
 
 const w = usePollerWorld({ sandboxOnClock: true });
 
@@ -25,16 +23,7 @@ const clean = (reply: Reply) => {
 async function world() {
   await link(w.store, ['ada', 'alan', 'grace']);
   const { poller } = w.poller();
-  const bot = new AccessBot({
-    client: w.client,
-    store: w.store,
-    log: captureLog().log,
-    pendingStatus: 'Pending',
-    now: () => w.clock.now(),
-    approvers: poller.approvers,
-    asks: poller.asks,
-    nudgeAfterMs: DAY_MS,
-  });
+  const bot = botOver(w, poller);
   await nextSweep(poller, w.clock);
   const as = (who: 'ada' | 'alan' | 'grace') => actor(users[who].email, 'slack', chatId(who));
   return { poller, bot, as };

@@ -94,13 +94,7 @@ export async function setAway(
     },
     d.now(),
   );
-  await recordAway(d, link, {
-    action: 'away',
-    outcome: 'away',
-    reason: kept,
-    detail: away.untilDay,
-  });
-  await d.asks?.awayChanged(link.accessUserId);
+  await changed(d, link, 'away', kept, away.untilDay);
   return success(
     v,
     v.t('away.done', {
@@ -116,13 +110,7 @@ export async function setAway(
 export async function comeBack(d: AwayDeps, link: IdentityLink, v: Voice): Promise<Reply> {
   const ended = await d.store.endAway(link.accessUserId, d.now());
   if (!ended) return info(v, v.t('away.notAway'));
-  await recordAway(d, link, {
-    action: 'back',
-    outcome: 'back',
-    reason: null,
-    detail: ended.untilDay,
-  });
-  await d.asks?.awayChanged(link.accessUserId);
+  await changed(d, link, 'back', null, ended.untilDay);
   return success(v, v.t('away.back'));
 }
 
@@ -137,21 +125,24 @@ export async function awayOf(d: Pick<AwayDeps, 'store' | 'now'>, accessUserId: s
  */
 export async function expireAways(d: AwayDeps): Promise<Away[]> {
   const ended = await d.store.expireAways(d.now());
-  for (const away of ended) {
-    const who = {
-      platform: away.platform,
-      chatUserId: away.chatUserId,
-      accessUserId: away.accessUserId,
-    };
-    await recordAway(d, who, {
-      action: 'back',
-      outcome: 'expired',
-      reason: null,
-      detail: away.untilDay,
-    });
-    await d.asks?.awayChanged(away.accessUserId);
-  }
+  for (const away of ended) await changed(d, away, 'expired', null, away.untilDay);
   return ended;
+}
+
+/**
+ * An absence begun (`away`), ended (`back`) or ended by its day (`expired`): audited as the
+ * person's own, and their tasks' cards and polls told.
+ */
+async function changed(
+  d: AwayDeps,
+  who: Pick<IdentityLink, 'platform' | 'chatUserId' | 'accessUserId'>,
+  outcome: 'away' | 'back' | 'expired',
+  note: string | null,
+  day: string,
+): Promise<void> {
+  const action = outcome === 'away' ? 'away' : 'back';
+  await recordAway(d, who, { action, outcome, reason: note, detail: day });
+  await d.asks?.awayChanged(who.accessUserId);
 }
 
 /** `Tue, Dec 1, 2026`: the day a period ends, as `v` writes it. */
