@@ -117,6 +117,7 @@ function renderCard(v: Voice, card: TaskCard, paint: Paint, labels: number): str
   if (card.warning) lines.push(paint(['bold', 'yellow'], `      ${clean(card.warning)}`));
   lines.push(...alignFields(cardFields(card), '      ', labels));
   if (card.looking) lines.push(`      ${paint('dim', clean(card.looking))}`);
+  for (const line of card.notes ?? []) lines.push(`      ${paint('dim', clean(line))}`);
   if (card.outcome) {
     const style: Style =
       card.state === 'approved' ? 'green' : card.state === 'declined' ? 'red' : 'yellow';

@@ -6,7 +6,12 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import { describeEntry, type PastDecision, taskNamed } from '../../src/core/audit/history.ts';
+import {
+  describeEntry,
+  entryKind,
+  type PastDecision,
+  taskNamed,
+} from '../../src/core/audit/history.ts';
 import { flag, type Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
@@ -36,14 +41,25 @@ const mark: Record<PastDecision['outcome'], string> = {
   wrong_code: ':warning:',
 };
 
+/** The mark of each other kind of entry; its words say what it is. */
+const kindMark = {
+  decision: ':white_check_mark:',
+  change: ':busts_in_silhouette:',
+  app: ':gear:',
+  question: ':speech_balloon:',
+  away: ':palm_tree:',
+} as const;
+
 export async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
   const v = c.bot.voiceOf(actor);
   const recent = await c.bot.recentActions(actor, RECENT_SHOWN);
   if (!recent) return [note(v.t('home.recentUnavailable'))];
   if (!recent.entries.length) return [note(v.t('home.recentEmpty'))];
   const lines = recent.entries.map((e) => {
-    if (!('taskId' in e))
-      return `:busts_in_silhouette: ${mrkdwnText(describeEntry(v, e, recent.viewer), LINE_MAX)}`;
+    if (e.action !== 'approve' && e.action !== 'decline') {
+      const icon = kindMark[entryKind(e)];
+      return `${icon} ${mrkdwnText(describeEntry(v, e, recent.viewer), LINE_MAX)}`;
+    }
     // Our mark, then the core's text (the reason is the person's own words).
     const what = v.t('home.decision', {
       outcome: e.outcome,
@@ -57,12 +73,34 @@ export async function recentDecisions(c: SlackContext, actor: ChatActor): Promis
   return [sectionOf(lines.join('\n'))];
 }
 
+/** Whether the person is away, and until when: the tab's switch shows it. */
+export interface AwayShown {
+  until: string;
+  note?: string;
+}
+
+/** I'm away…, or that they are and I'm back. */
+function awaySwitch(v: Voice, away: AwayShown | undefined): SlackBlock[] {
+  const button = (actionId: string, label: string): SlackBlock => ({
+    type: 'actions',
+    elements: [{ type: 'button', action_id: actionId, text: plain(label, limits.buttonText) }],
+  });
+  if (!away) return [button(actionIds.away, v.t('slack.awayButton'))];
+  const said = v.t('home.away', {
+    day: away.until,
+    note: away.note ?? '',
+    withNote: flag(away.note),
+  });
+  return [note(said), button(actionIds.back, v.t('slack.backButton'))];
+}
+
 export function homeView(
   v: Voice,
   pending: SlackBlock[],
   recent: SlackBlock[],
   lead: SlackBlock[] = [],
   requests: SlackBlock[] = [],
+  away?: AwayShown,
 ) {
   const blocks: SlackBlock[] = [
     ...joinBlocks(lead, pending),
@@ -78,6 +116,7 @@ export function homeView(
         },
       ],
     },
+    ...awaySwitch(v, away),
     ...requests,
     header(v.t('history.own')),
     ...recent,
@@ -115,14 +154,20 @@ export async function publishHome(
   lead: SlackBlock[] = [],
 ): Promise<void> {
   const actor = await speaker(c, userId);
-  const [{ reply }, mine, recent] = await Promise.all([
+  const v = c.bot.voiceOf(actor);
+  const [{ reply }, mine, recent, gone] = await Promise.all([
     c.bot.taskList(actor),
     c.bot.requestList(actor),
     recentDecisions(c, actor),
+    c.bot.awayNow(actor).catch(() => undefined),
   ]);
+  const away = gone && {
+    until: c.bot.awayUntil(v, gone),
+    ...(gone.note && { note: inert(gone.note) }),
+  };
   const requests = renderBlocks(mine, { maxBlocks: REQUEST_BLOCKS });
-  const room = limits.viewBlocks - lead.length - requests.length - recent.length - 3;
+  const room = limits.viewBlocks - lead.length - requests.length - recent.length - 5;
   const pending = renderBlocks(reply, { maxBlocks: room });
-  const view = homeView(c.bot.voiceOf(actor), pending, recent, lead, requests);
+  const view = homeView(v, pending, recent, lead, requests, away);
   await c.api.call('views.publish', { user_id: userId, view }, z.unknown());
 }

@@ -33,6 +33,8 @@ export type SelectedOption = z.infer<typeof SelectedOption>;
 const InputState = z.looseObject({
   value: z.string().nullish(),
   selected_option: SelectedOption.nullish(),
+  /** A datepicker's day, `2026-12-01`. */
+  selected_date: z.string().nullish(),
 });
 /** The inputs of a view, keyed by block id, then action id. */
 const ViewState = z.object({ values: z.record(z.string(), z.record(z.string(), InputState)) });
@@ -99,6 +101,14 @@ export const actionIds = {
   decline: 'accessbot.decline',
   approveAll: 'accessbot.approve_all',
   looking: 'accessbot.looking',
+  ask: 'accessbot.ask',
+  answer: 'accessbot.answer',
+  askText: 'accessbot.ask.text',
+  answerText: 'accessbot.answer.text',
+  away: 'accessbot.away',
+  back: 'accessbot.back',
+  awayDay: 'accessbot.away.day',
+  awayNote: 'accessbot.away.note',
   openRequest: 'accessbot.request.open',
   requestApp: 'accessbot.request.app',
   requestLevel: 'accessbot.request.level',
@@ -125,6 +135,8 @@ export const buttonActionId: Record<ButtonAction, string> = {
   appField: actionIds.appField,
   appPolicy: actionIds.appPolicy,
   appMark: actionIds.appMark,
+  ask: actionIds.ask,
+  answer: actionIds.answer,
 };
 
 export const callbackIds = {
@@ -132,6 +144,9 @@ export const callbackIds = {
   approve: 'accessbot.approve_confirm',
   request: 'accessbot.request',
   appForm: 'accessbot.app.form',
+  ask: 'accessbot.ask',
+  answer: 'accessbot.answer',
+  away: 'accessbot.away',
 } as const;
 
 /** Blocks of one task card share this prefix, so a card can be found in a posted message. */
@@ -173,6 +188,17 @@ export type Origin = z.infer<typeof Origin>;
 
 export const DeclineMetadata = z.object({ taskId: TaskId, origin: Origin });
 export type DeclineMetadata = z.infer<typeof DeclineMetadata>;
+
+/** The Ask requester form: the task it asks about, and where it was opened. */
+export const AskMetadata = z.object({ taskId: TaskId, origin: Origin });
+export type AskMetadata = z.infer<typeof AskMetadata>;
+
+/** A question's id, as the core gives it (a uuid). */
+export const QuestionId = z.uuid().transform((id) => id.toLowerCase());
+
+/** The Answer form: the question it answers, and where it was opened. */
+export const AnswerMetadata = z.object({ questionId: QuestionId, origin: Origin });
+export type AnswerMetadata = z.infer<typeof AnswerMetadata>;
 
 /** The form that confirms a sensitive approval: the task, its code, where the click came from. */
 export const ApproveMetadata = z.object({ taskId: TaskId, code: ConfirmationCode, origin: Origin });

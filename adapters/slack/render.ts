@@ -236,6 +236,15 @@ export function cardBlocks(card: TaskCard, notice?: string, locale?: string): Sl
       fields: context.map((f) => fieldText(f.label, f.value)),
     });
   }
+  // Questions, answers, approvers away: the people's words, each its own line.
+  const notes = card.notes?.slice(0, limits.contextElements) ?? [];
+  if (notes.length) {
+    blocks.push({
+      type: 'context',
+      block_id: blockId(card.taskId, 'notes'),
+      elements: notes.map((line) => mrkdwn(mrkdwnText(line, limits.contextText))),
+    });
+  }
   const lines = [
     notice ? mrkdwnText(notice, 1000) : '',
     card.looking ? mrkdwnText(card.looking, 300) : '',

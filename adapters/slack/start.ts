@@ -12,6 +12,7 @@ import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.t
 import { Admission } from './admission.ts';
 import { SlackApi, type SlackApiOptions, webClientOptions } from './api.ts';
 import { registerApps } from './apps.ts';
+import { registerAsks } from './asks.ts';
 import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
@@ -117,6 +118,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   app.use(admission.middleware);
   registerCommand(app, c, settings.command);
   registerDecisions(app, c, home);
+  registerAsks(app, c, home);
   registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerApps(app, c, notifier);

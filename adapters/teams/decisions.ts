@@ -46,6 +46,16 @@ export async function onCardAction(
       count(deps, 'looking', reply.tone);
       return messageResponse(reply.summary);
     }
+    case 'ask':
+    case 'answer': {
+      // The card stays; the outbox edits the cards and the question's message for everyone.
+      const reply =
+        action.verb === 'ask'
+          ? await deps.bot.ask(actor, action.taskId, action.text)
+          : await deps.bot.answer(actor, action.questionId, action.text);
+      count(deps, action.verb, reply.tone);
+      return messageResponse(reply.summary);
+    }
     case 'refresh': {
       const view = await deps.bot.viewTask(actor, action.taskId);
       // Teams keeps the card it has when the refresh fails.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MarkValue } from '../../src/core/apps/forms.ts';
+import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
 import { ConfirmationCode, MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import { ChangeId } from '../../src/core/groups/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
@@ -30,6 +31,8 @@ export const Verbs = {
   appMark: 'appMark',
   /** The request form's "About this application": the chosen application's card. */
   appCard: 'appCard',
+  ask: 'ask',
+  answer: 'answer',
 } as const;
 
 /** The inputs of the request form (request-form.ts). */
@@ -41,6 +44,10 @@ export const FormInputs = {
 
 /** The id of the reason field of one task's Decline form; unique, so a list of tasks has no clash. */
 export const reasonInputId = (taskId: string) => `reason-${taskId}`;
+/** The question field of one task's Ask requester form. */
+export const questionInputId = (taskId: string) => `question-${taskId}`;
+/** The answer field of one question's Answer form. */
+export const answerInputId = (questionId: string) => `answer-${questionId}`;
 
 const TaskData = z.looseObject({ value: z.uuid(), view: View.default('task') });
 const Reason = z.string().max(MAX_REASON_LENGTH).optional();
@@ -68,6 +75,8 @@ export type CardAction =
   | { verb: 'decline'; taskId: string; view: View; reason: string | undefined }
   | { verb: 'approveAll'; taskIds: string[] }
   | { verb: 'looking'; taskId: string }
+  | { verb: 'ask'; taskId: string; text: string }
+  | { verb: 'answer'; questionId: string; text: string }
   | { verb: 'refresh'; taskId: string; userIds: string[] }
   | { verb: 'request'; data: Record<string, unknown> }
   | { verb: 'confirmChange' | 'cancelChange'; changeId: string }
@@ -105,6 +114,28 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       const task = TaskData.safeParse(data);
       if (!task.success) return problem('That button does not name a task.');
       return { ok: true, action: { verb, taskId: task.data.value } };
+    }
+    case Verbs.ask:
+    case Verbs.answer: {
+      const item = TaskData.safeParse(data);
+      if (!item.success) return problem(v.t('teams.noTask'));
+      const id = item.data.value.toLowerCase();
+      const ask = verb === Verbs.ask;
+      const field = ask ? questionInputId(id) : answerInputId(id);
+      const max = ask ? MAX_QUESTION_LENGTH : MAX_ANSWER_LENGTH;
+      const text = z
+        .string()
+        .max(max)
+        .safeParse(data[field] ?? '');
+      if (!text.success) return problem(v.t('teams.reasonTooLong', { max }));
+      const said = text.data.trim();
+      if (!said) return problem(v.t(ask ? 'teams.questionEmpty' : 'teams.answerEmpty'));
+      return {
+        ok: true,
+        action: ask
+          ? { verb: Verbs.ask, taskId: id, text: said }
+          : { verb: Verbs.answer, questionId: id, text: said },
+      };
     }
     case Verbs.approveAll: {
       const ids = TaskIds.safeParse(data.value);

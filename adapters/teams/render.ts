@@ -10,10 +10,13 @@
  * summary); each button's `tooltip` names what it does to what; every
  * image carries `altText`; and no state is told by colour alone — the outcome line says it.
  */
+
+import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Field, Form, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
-import { reasonInputId, Verbs, type View } from './payloads.ts';
+import { answerInputId, questionInputId, reasonInputId, Verbs, type View } from './payloads.ts';
 import { type CardJson, richText, richTextOf } from './rich-text.ts';
 
 export type { CardJson };
@@ -184,6 +187,7 @@ function taskContainer(
   }
   items.push(...fieldBlocks([...card.fields, ...(card.context ?? [])], within, compact));
   if (card.looking) items.push(richTextOf(within(card.looking), { isSubtle: true }));
+  for (const line of card.notes ?? []) items.push(richTextOf(within(line), { isSubtle: true }));
   if (card.outcome) {
     items.push(
       richTextOf(within(card.outcome), { color: stateColor[card.state], weight: 'Bolder' }),
@@ -205,19 +209,12 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
   const spoken = button.spoken && within(cut(clean(button.spoken), MAX_TOOLTIP));
   const tooltip = spoken ? { tooltip: spoken } : {};
   if (button.form) return formAction(v, button, button.form, tooltip, within);
-  if (button.action === 'decline') {
-    const reason = {
-      type: 'Input.Text',
-      id: reasonInputId(button.value),
-      label: v.t('teams.reasonLabel'),
-      placeholder: v.t('teams.reasonPlaceholder'),
-      isMultiline: true,
-      maxLength: 1000,
-    };
-    const decline = {
-      title: v.t('button.decline'),
-      verb: Verbs.decline,
-      style: 'destructive',
+  const form = formOf(v, button);
+  if (form) {
+    const submit = {
+      title: form.submit,
+      verb: Verbs[button.action],
+      ...(form.destructive && { style: 'destructive' }),
       data,
       ...tooltip,
     };
@@ -227,8 +224,8 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
       ...tooltip,
       card: {
         type: 'AdaptiveCard',
-        body: [reason],
-        actions: [{ type: 'Action.Execute', ...decline }],
+        body: [form.input],
+        actions: [{ type: 'Action.Execute', ...submit }],
       },
     };
   }
@@ -293,4 +290,53 @@ function formAction(
     ...tooltip,
     card: { type: 'AdaptiveCard', body, actions: [submit] },
   };
+}
+
+/** Decline, Ask requester and Answer open a field first (ShowCard), then execute with it. */
+function formOf(v: Voice, button: Button) {
+  const field = (id: string, label: string, placeholder: string, maxLength: number) => ({
+    type: 'Input.Text',
+    id,
+    label,
+    placeholder,
+    isMultiline: true,
+    maxLength,
+  });
+  switch (button.action) {
+    case 'decline':
+      return {
+        input: field(
+          reasonInputId(button.value),
+          v.t('teams.reasonLabel'),
+          v.t('teams.reasonPlaceholder'),
+          MAX_REASON_LENGTH,
+        ),
+        submit: v.t('button.decline'),
+        destructive: true,
+      };
+    case 'ask':
+      return {
+        input: field(
+          questionInputId(button.value),
+          v.t('teams.questionLabel'),
+          v.t('teams.questionPlaceholder'),
+          MAX_QUESTION_LENGTH,
+        ),
+        submit: v.t('teams.askSubmit'),
+        destructive: false,
+      };
+    case 'answer':
+      return {
+        input: field(
+          answerInputId(button.value),
+          v.t('teams.answerLabel'),
+          v.t('teams.answerPlaceholder'),
+          MAX_ANSWER_LENGTH,
+        ),
+        submit: v.t('button.answer'),
+        destructive: false,
+      };
+    default:
+      return undefined;
+  }
 }

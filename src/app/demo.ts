@@ -1,13 +1,25 @@
 /**
  * What lets the demo (the terminal chat on the embedded sandbox) show every feature, and only
  * the demo: you may read the report and everyone's history, as a member of the sample
- * organisation's Security group, unless AUDITORS_GROUP names another; and Radia Perlman, who
+ * organisation's Security group, unless AUDITORS_GROUP names another; Radia Perlman, who
  * approves GitHub (Admin) and the AWS Console's Administrator level, uses accessbot too — linked
- * on the terminal, so a nudge reaches her and the terminal shows it in one line.
+ * on the terminal, so a nudge reaches her and the terminal shows it in one line; and around
+ * Grace Hopper's GitHub request, which you and Alan Turing approve, Alan is away for a week (the
+ * other approvers and the escalation channels were told when he said so) and you asked Grace a
+ * question an hour ago that waits for her answer.
  */
-import { groups, users } from '../sandbox/seed.ts';
+import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
+import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
+import type { Logger } from '../log.ts';
+import { groups, requests, tasks, users } from '../sandbox/seed.ts';
 import type { SandboxState } from '../sandbox/state.ts';
-import type { IdentityLink, LinkStore } from '../store/store.ts';
+import type {
+  AuditStore,
+  AwayStore,
+  IdentityLink,
+  LinkStore,
+  TaskQuestionStore,
+} from '../store/store.ts';
 import type { Config } from './config.ts';
 
 /** The sandbox's group whose members audit in the demo; Ada is one of them. */
@@ -15,6 +27,11 @@ const DEMO_AUDITORS_GROUP = groups.security.name;
 
 /** The colleague who uses accessbot in the demo. */
 const demoColleague = users.radia;
+/** The colleague who is away in the demo, and the question that waits. */
+const demoAway = users.alan;
+const DEMO_QUESTION = 'Which repository do you need to push to: the compiler, or the runtime too?';
+/** The demo's question, the same in every run on the same store. */
+const DEMO_QUESTION_ID = '7d3c1a9e-2b4f-4e8a-9c61-0f5b8e2d4a17';
 
 /** The demo's configuration: `config` with the demo's auditors unless it names its own. */
 export function demoConfig(config: Config): Config {
@@ -31,8 +48,9 @@ export async function linkDemoColleague(
   state: SandboxState,
   you: string,
   now: Date,
+  colleague: { id: string } = demoColleague,
 ): Promise<void> {
-  const { id, email, displayName } = state.user(demoColleague.id);
+  const { id, email, displayName } = state.user(colleague.id);
   const address = email.toLowerCase();
   if (address === you.toLowerCase()) return;
   const link: IdentityLink = {
@@ -44,4 +62,74 @@ export async function linkDemoColleague(
     linkedAt: now,
   };
   await store.saveLink(link);
+}
+
+/**
+ * Alan away for a week, linked on the terminal like Radia, his task on Grace's request noted as
+ * waiting on him and its other approvers told; and your question to Grace, an hour old, waiting.
+ * Each is written once, however often the demo starts on the same store.
+ */
+export async function seedDemoAsks(
+  store: LinkStore & AwayStore & TaskQuestionStore & AuditStore,
+  state: SandboxState,
+  you: string,
+  now: Date,
+  log: Logger,
+): Promise<void> {
+  await linkDemoColleague(store, state, you, now, demoAway);
+  const alan = state.user(demoAway.id);
+  const lasting = (await store.listAway(now)).some((a) => a.accessUserId === alan.id);
+  if (!lasting) {
+    const day = addDays(localDay(now, 'UTC'), 7);
+    const away = await store.setAway(
+      {
+        accessUserId: alan.id,
+        name: alan.displayName,
+        platform: 'shell',
+        chatUserId: alan.email.toLowerCase(),
+        note: 'At a conference',
+        untilDay: dayText(day),
+        untilAt: startOf(day, 'UTC'),
+      },
+      now,
+    );
+    const waits = [{ taskId: tasks.alanGraceGithubWrite, subject: requests.graceGithubWrite }];
+    await store.noteAwayWaits(away, waits, now);
+    await store.markAwayWaitsTold(away, [tasks.alanGraceGithubWrite], now);
+  }
+  const ada = state.user(users.ada.id);
+  const grace = state.user(users.grace.id);
+  const askedAt = new Date(now.getTime() - 3_600_000);
+  const asked = await store.putTaskQuestion({
+    id: DEMO_QUESTION_ID,
+    subject: requests.graceGithubWrite,
+    taskId: tasks.adaGraceGithubWrite,
+    askedBy: ada.id,
+    askedByName: ada.displayName,
+    requesterId: grace.id,
+    requesterName: grace.displayName,
+    question: DEMO_QUESTION,
+    askedAt,
+  });
+  if (!asked) return;
+  const link: IdentityLink = {
+    platform: 'shell',
+    chatUserId: you.toLowerCase(),
+    accessUserId: ada.id,
+    email: you.toLowerCase(),
+    displayName: ada.displayName,
+    linkedAt: now,
+  };
+  const task = { ...state.task(tasks.adaGraceGithubWrite) };
+  await recordQuestion({ store, log, now: () => askedAt }, link, {
+    action: 'ask',
+    taskId: task.id,
+    ...taskNamesOf(task),
+    reason: DEMO_QUESTION,
+    outcome: 'asked',
+    actorName: ada.displayName,
+    targetUserId: grace.id,
+    targetName: grace.displayName,
+    detail: DEMO_QUESTION_ID,
+  });
 }

@@ -11,7 +11,7 @@ import { createLogger, type Logger, logFileFor } from '../log.ts';
 import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
 import { demoApprover } from '../sandbox/seed.ts';
 import { type Config, secretsOf } from './config.ts';
-import { demoConfig, linkDemoColleague } from './demo.ts';
+import { demoConfig, linkDemoColleague, seedDemoAsks } from './demo.ts';
 import { configOrExit, die } from './exit.ts';
 import { startLocalPolling } from './polling.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
@@ -87,6 +87,10 @@ async function main(): Promise<void> {
       const served = await serve(config, runtime, log);
       stopMode = served.close;
     } else {
+      const { sandbox } = runtime;
+      // The sample organisation's absence and question, before the start-up list shows them.
+      const you = sandbox && (config.shellUserEmail ?? sandbox.state.user(demoApprover.id).email);
+      if (sandbox && you) await seedDemoAsks(runtime.store, sandbox.state, you, new Date(), log);
       ({ done, stop: stopMode } = runShell(config, runtime, log));
     }
   } catch (error) {

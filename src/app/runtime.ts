@@ -146,6 +146,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       apps: config.apps,
       notices: poller.notices,
       approvers: poller.approvers,
+      asks: poller.asks,
       nudgeAfterMs: config.poll.remindAfterMs,
       metrics,
       context,

@@ -12,6 +12,8 @@ import type { Metrics } from '../metrics.ts';
 import type {
   AppChangeStore,
   AuditStore,
+  Away,
+  AwayStore,
   ChannelGroupStore,
   ConversationRefStore,
   GroupChangeStore,
@@ -27,6 +29,7 @@ import type {
   RequestStore,
   TaskAudienceStore,
   TaskNumberStore,
+  TaskQuestionStore,
 } from '../store/store.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
 import { type AppDeps, appReads } from './apps/deps.ts';
@@ -34,8 +37,21 @@ import { AppDesk } from './apps/desk.ts';
 import { AppRules, type AppRulesConfig } from './apps/rules.ts';
 import { runAppLine } from './apps/run.ts';
 import { type AppChangeResult, settleAppChange } from './apps/settle.ts';
+import { type AskDeps, answerQuestion, answerTyped, askRequester } from './asks/ask.ts';
+import { cardNotes, listNotes } from './asks/notes.ts';
 import { TaskAudience } from './audience.ts';
 import { ownQuery, readHistory } from './audit/history.ts';
+import {
+  type AwayDeps,
+  awayDay,
+  awayOf,
+  comeBack,
+  goAway,
+  MAX_AWAY_DAYS,
+  setAway,
+  untilText,
+} from './away/away.ts';
+import { addDays, dayText, localDay } from './away/days.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
@@ -53,7 +69,7 @@ import { GroupRules, type GroupRulesConfig } from './groups/rules.ts';
 import { type Voice, type VoiceDefaults, voiceFor } from './i18n/voice.ts';
 import { type ChatActor, Identity } from './identity.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
-import type { TellApprovers, TellPerson } from './notices.ts';
+import type { TellApprovers, TellAsks, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
 import { askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
 import { type RateLimit, rateLimit } from './rate-limit.ts';
@@ -83,7 +99,9 @@ export type BotStore = LinkStore &
   RateStore &
   QuestionStore &
   RequesterStore &
-  LookStore;
+  LookStore &
+  TaskQuestionStore &
+  AwayStore;
 
 export interface BotDeps {
   client: AccessClient;
@@ -104,6 +122,10 @@ export interface BotDeps {
   approvers?: TellApprovers;
   /** A request's approvers are nudged at most once per this (REMIND_AFTER); unset or 0: never. */
   nudgeAfterMs?: number;
+  /** Questions to requesters and absences through the outbox; unset: no question is asked. */
+  asks?: TellAsks;
+  /** How many days ahead `away until` may go (AWAY_MAX_DAYS); unset: 90. */
+  awayMaxDays?: number;
   /** Where each decision's time to decision is observed; unset: nowhere. */
   metrics?: Pick<Metrics, 'decisionSeconds'>;
   /**
@@ -153,6 +175,8 @@ export class AccessBot {
   readonly #apps: AppDeps;
   /** Applications: their cards, forms and buttons. */
   readonly apps: AppDesk;
+  readonly #ask: AskDeps;
+  readonly #away: AwayDeps;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -200,6 +224,8 @@ export class AccessBot {
     this.#requesters = new Requesters({ ...base, nudgeAfterMs: deps.nudgeAfterMs ?? 0 });
     this.#looks = { ...base, audience: this.#audience };
     this.#questions = base;
+    this.#ask = { ...base, audience: this.#audience };
+    this.#away = { ...base, maxDays: deps.awayMaxDays ?? MAX_AWAY_DAYS };
     this.#confirm = {
       groups: this.#groups,
       appChange: async (link, v, code) =>
@@ -307,12 +333,80 @@ export class AccessBot {
         const link = await this.#identity.resolve(actor);
         return this.#requesters.nudge(link, actor, v, command.request);
       }
-      case 'looking': {
+      case 'looking':
+      case 'ask': {
         const ids = await this.#taskIds(actor, v, [command.task]);
         if (!Array.isArray(ids)) return ids;
-        return markLooking(this.#looks, await this.#identity.resolve(actor), v, ids[0]!);
+        const link = await this.#identity.resolve(actor);
+        if (command.name === 'looking') return markLooking(this.#looks, link, v, ids[0]!);
+        return askRequester(this.#ask, link, v, ids[0]!, command.question);
       }
+      case 'answer': {
+        const link = await this.#identity.resolve(actor);
+        return answerTyped(this.#ask, link, actor, v, command.question, command.text);
+      }
+      case 'away':
+        return goAway(
+          this.#away,
+          await this.#identity.resolve(actor),
+          v,
+          command.until,
+          command.note,
+        );
+      case 'back':
+        return comeBack(this.#away, await this.#identity.resolve(actor), v);
     }
+  }
+
+  /** A question from a card's form: the task must wait in the actor's own list. */
+  async ask(actor: ChatActor, taskId: string, question: string): Promise<Reply> {
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return slowDown(v);
+    const ask = (link: IdentityLink) => askRequester(this.#ask, link, v, taskId, question);
+    return this.#as(actor, ask, (reply) => reply);
+  }
+
+  /** An answer from the question's form: only its requester's, once. */
+  async answer(actor: ChatActor, questionId: string, text: string): Promise<Reply> {
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return slowDown(v);
+    const answer = (link: IdentityLink) => answerQuestion(this.#ask, link, v, questionId, text);
+    return this.#as(actor, answer, (reply) => reply);
+  }
+
+  /**
+   * Away until the day picked in a form (`2026-12-01`), or back (`undefined`): the App Home's
+   * switch. The day is checked as `away until` checks it.
+   */
+  async setAway(actor: ChatActor, day: string | undefined, note?: string): Promise<Reply> {
+    const v = this.voiceOf(actor);
+    if (!(await this.mayAct(actor))) return slowDown(v);
+    return this.#as(
+      actor,
+      async (link) => {
+        if (day === undefined) return comeBack(this.#away, link, v);
+        const checked = awayDay(this.#away, v, day);
+        return 'year' in checked ? setAway(this.#away, link, v, checked, note) : checked;
+      },
+      (reply) => reply,
+    );
+  }
+
+  /** The first day an away form offers: tomorrow in the actor's zone (`2026-11-23`). */
+  awayFormDay(actor: ChatActor): string {
+    const v = this.voiceOf(actor);
+    return dayText(addDays(localDay(this.#now(), v.timeZone), 1));
+  }
+
+  /** The day an absence ends, as `v` writes it. */
+  awayUntil(v: Voice, away: Pick<Away, 'untilDay'>): string {
+    return untilText(v, away);
+  }
+
+  /** The actor's absence that lasts now, if any; undefined when they cannot be told apart. */
+  async awayNow(actor: ChatActor) {
+    const link = await this.#identity.resolve(actor).catch(() => undefined);
+    return link && awayOf(this.#away, link.accessUserId);
   }
 
   /**
@@ -344,8 +438,11 @@ export class AccessBot {
       const shown = tasks.slice(0, MAX_TASKS_SHOWN);
       const ids = shown.map((t) => t.id);
       await store.saveTaskNumbering(actor.platform, actor.chatUserId, ids, this.#now());
-      const extras = await this.#deps.context?.sensitivities(shown);
-      return { reply: tasksReply(v, tasks, pendingStatus, extras), tasks };
+      const [extras, notes] = await Promise.all([
+        this.#deps.context?.sensitivities(shown),
+        listNotes(store, shown, link.accessUserId, v),
+      ]);
+      return { reply: tasksReply(v, tasks, pendingStatus, extras, notes), tasks };
     };
     return this.#as(actor, list, (reply) => ({ reply, tasks: [] }));
   }
@@ -398,8 +495,9 @@ export class AccessBot {
       actor,
       (link) => {
         const looking = (task: Task) => lookLine(this.#looks, link, v, task);
+        const notes = (task: Task) => cardNotes(this.#deps.store, task, link.accessUserId, v);
         return viewTask(
-          { ...this.#deps, audience: this.#audience, extras, looking },
+          { ...this.#deps, audience: this.#audience, extras, looking, notes },
           link,
           v,
           taskId,

@@ -3,6 +3,7 @@
  * `decline <ref>… -- [reason]`, `members [group]`, `groups`, `apps [search]`, `app …`
  * (an application's card and its owners' changes, apps/commands.ts),
  * `request <app> [level] [-- justification]`, `requests`, `nudge <request>`, `looking <task>`,
+ * `ask <task> -- <question>` (and asks/commands.ts: `answer`, `away until <day>`, `back`),
  * `confirm <code>` (every confirmation, see confirmations.ts), and the group and audit commands of
  * groups/commands.ts (`group …`, `cancel`, `history`). Whatever follows `--` is free
  * text; everything before it has one meaning only, so a reason can never be taken for a task and
@@ -11,6 +12,15 @@
  */
 import { z } from 'zod';
 import { AppCommand, parseAppCommand } from './apps/commands.ts';
+import {
+  AnswerCommand,
+  AwayCommand,
+  BackCommand,
+  MAX_QUESTION_LENGTH,
+  parseAnswer,
+  parseAway,
+  splitFree,
+} from './asks/commands.ts';
 import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report.ts';
 import {
   CancelCommand,
@@ -97,6 +107,14 @@ export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('requests') }),
   z.object({ name: z.literal('nudge'), request: RequestRef }),
   z.object({ name: z.literal('looking'), task: TaskRef }),
+  z.object({
+    name: z.literal('ask'),
+    task: TaskRef,
+    question: z.string().min(1).max(MAX_QUESTION_LENGTH),
+  }),
+  AnswerCommand,
+  AwayCommand,
+  BackCommand,
   GroupCommand,
   z.object({ name: z.literal('confirm'), code: ConfirmCode }),
   CancelCommand,
@@ -126,6 +144,10 @@ export const HELP_COMMANDS = [
   'requests',
   'nudge',
   'looking',
+  'ask',
+  'answer',
+  'away',
+  'back',
   'group',
   'history',
 ] as const satisfies readonly CommandName[];
@@ -140,7 +162,14 @@ const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group
 const names: CommandName[] = [...HELP_COMMANDS, 'confirm', 'cancel', 'report'];
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
-type TooLong = 'message' | 'reason' | 'groupName' | 'search' | 'appName' | 'justification';
+type TooLong =
+  | 'message'
+  | 'reason'
+  | 'groupName'
+  | 'search'
+  | 'appName'
+  | 'justification'
+  | 'question';
 const tooLong = (v: Voice, what: TooLong, text: string, max: number) =>
   fail(v.t('parse.tooLong', { what, length: text.length, max }));
 
@@ -179,16 +208,6 @@ function parseRefs(
   return refs;
 }
 
-/** Splits `a b -- free text` at the first `--` word. */
-function splitFree(args: string): { head: string; free: string | undefined } {
-  const split = /(?:^|\s)--(?:\s|$)/.exec(args);
-  if (!split) return { head: args.trim(), free: undefined };
-  return {
-    head: args.slice(0, split.index).trim(),
-    free: args.slice(split.index + split[0].length).trim(),
-  };
-}
-
 /** Parses a line; what is wrong with it is said in `v`'s language. */
 export function parseCommand(input: string, v: Voice): ParseResult {
   const text = input.replace(/\s+/g, ' ').trim();
@@ -218,6 +237,7 @@ export function parseCommand(input: string, v: Voice): ParseResult {
     case 'tasks':
     case 'groups':
     case 'requests':
+    case 'back':
       return rest.length
         ? fail(v.t('parse.noArguments', { name, usage: usage(v, name) }))
         : ok({ name });
@@ -258,6 +278,12 @@ export function parseCommand(input: string, v: Voice): ParseResult {
       if (task === undefined) return fail(v.t('parse.whichTaskOne', { usage: usage(v, name) }));
       return typeof task === 'string' ? fail(task) : ok({ name, task });
     }
+    case 'ask':
+      return parseAsk(v, args);
+    case 'answer':
+      return parseAnswer(v, args);
+    case 'away':
+      return parseAway(v, args);
     case 'group':
       return parseGroupCommand(v, args);
     case 'confirm': {
@@ -295,6 +321,16 @@ function parseNudge(v: Voice, words: readonly string[]): ParseResult {
   );
   if (words.length === 1 && ref.success) return ok({ name: 'nudge', request: ref.data });
   return fail(v.t('parse.whichRequest', { usage: usage(v, 'nudge') }));
+}
+
+/** `ask <task> -- <question>`: one task, and what to ask its requester. */
+function parseAsk(v: Voice, args: string): ParseResult {
+  const { head, free } = splitFree(args);
+  const task = head && !head.includes(' ') ? parseRef(v, head) : undefined;
+  if (task === undefined || !free) return fail(v.t('parse.askUsage', { usage: usage(v, 'ask') }));
+  if (typeof task === 'string') return fail(task);
+  if (free.length > MAX_QUESTION_LENGTH) return tooLong(v, 'question', free, MAX_QUESTION_LENGTH);
+  return ok({ name: 'ask', task, question: free });
 }
 
 function parseRequest(v: Voice, args: string): ParseResult {

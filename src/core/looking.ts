@@ -6,13 +6,13 @@
  * approver's press changes nothing and tells them who is looking.
  */
 import type { Task } from '../access/schemas.ts';
-import { TaskTypes, taskFacts } from '../access/task-facts.ts';
 import type { IdentityLink, Look, LookStore, RequesterStore } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import { notYours } from './decide.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { TellApprovers } from './notices.ts';
 import { info, type Reply, success, warning } from './reply.ts';
+import { subjectOf } from './subject.ts';
 import { inert } from './text.ts';
 
 /** How long a mark shows when the task is not decided first. */
@@ -25,12 +25,6 @@ export interface LookDeps {
   /** Unset: the mark is kept but shown on no card. */
   approvers?: TellApprovers;
 }
-
-/** An access request's mark covers its request; any other task's, the task alone. */
-const subjectOf = (task: Task) => {
-  const { accessId } = taskFacts(task);
-  return task.type === TaskTypes.accessRequest && accessId ? accessId : task.id;
-};
 
 export async function markLooking(
   d: LookDeps,

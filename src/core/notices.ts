@@ -4,7 +4,7 @@
  * when (the poller's outbox implements it). A person who cannot be reached is logged, and the
  * change they are told about stands.
  */
-import type { Look } from '../store/store.ts';
+import type { Look, TaskQuestion } from '../store/store.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
 
@@ -46,4 +46,33 @@ export interface TellApprovers {
    * show `look`; the edits are stored before it resolves, and carried out after.
    */
   showLook(look: Look, taskIds: readonly string[]): Promise<void>;
+}
+
+/**
+ * Questions and absences through the outbox: the question to its requester (once per chat
+ * identity, following its task), its answer shown where it was asked and told to the asker, and
+ * the cards of a request edited to show what changed around it. Nobody is given a task: covering
+ * for someone away is telling the people who can already decide, and the escalation channels.
+ */
+export interface TellAsks {
+  /** Whether the person can be sent anything: linked on a platform served. */
+  reaches(accessUserId: string): Promise<boolean>;
+  /** The question to its requester, in each of their chat identities' voice. */
+  ask(question: TaskQuestion, message: (v: Voice) => Reply): Promise<void>;
+  /**
+   * The answer: the requester's messages of the question are edited to `shown`, and the asker is
+   * told it once (`told`).
+   */
+  answered(
+    question: TaskQuestion,
+    shown: (v: Voice) => Reply,
+    told: (v: Voice) => Reply,
+  ): Promise<void>;
+  /**
+   * What the cards of these tasks show around them changed: each is edited now, or, when it is
+   * busy, at its approver's next poll.
+   */
+  showAround(taskIds: readonly string[]): Promise<void>;
+  /** The person went away, came back or moved their day: their tasks are seen to now. */
+  awayChanged(accessUserId: string): Promise<void>;
 }

@@ -25,6 +25,10 @@ export const ButtonAction = z.enum([
   'appPolicy',
   /** Mark an application sensitive, or not: the value is `<id>:yes` or `<id>:no`. */
   'appMark',
+  /** Ask the task's requester a question (a form takes it); the value is the task id. */
+  'ask',
+  /** Answer an approver's question (a form takes it); the value is the question's id. */
+  'answer',
 ]);
 export type ButtonAction = z.infer<typeof ButtonAction>;
 
@@ -100,6 +104,8 @@ export const TaskCard = z.object({
   state: TaskState,
   /** Another approver is looking at the task: who, since when (in the viewer's time zone). */
   looking: z.string().optional(),
+  /** While it waits: the questions asked of its requester and their answers, approvers away. */
+  notes: z.array(z.string()).optional(),
   /** The outcome line once decided: who, what, when, why. */
   outcome: z.string().optional(),
   buttons: z.array(Button),

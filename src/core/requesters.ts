@@ -9,7 +9,17 @@ import type { AccessClient } from '../access/client.ts';
 import type { Task } from '../access/schemas.ts';
 import { assigneeOf, taskFacts } from '../access/task-facts.ts';
 import type { Logger } from '../log.ts';
-import type { AuditStore, IdentityLink, KnownRequest, RequesterStore } from '../store/store.ts';
+import type {
+  AuditStore,
+  Away,
+  AwayStore,
+  IdentityLink,
+  KnownRequest,
+  RequesterStore,
+  TaskQuestion,
+  TaskQuestionStore,
+} from '../store/store.ts';
+import { approversOf, awaySentence, questionSentence } from './asks/requester-notes.ts';
 import { recordTaskEvent, taskNamesOf } from './audit/record.ts';
 import { timedCache } from './cache.ts';
 import type { RequestRef } from './commands.ts';
@@ -29,7 +39,7 @@ const NAMES_TTL_MS = 5 * 60_000;
 
 export interface RequesterDeps {
   client: AccessClient;
-  store: RequesterStore & AuditStore;
+  store: RequesterStore & AuditStore & TaskQuestionStore & AwayStore;
   log: Logger;
   now: () => Date;
   pendingStatus: string;
@@ -46,6 +56,8 @@ interface RequestView {
   state: 'waiting' | 'approved' | 'declined' | 'other' | 'unknown';
   /** Waiting: who is asked; decided: who decided (when known). */
   people: string[];
+  /** Waiting: the Access ids of who is asked, and their names. */
+  assignees: Map<string, string>;
   /** A decline's reason; another state's name. */
   said?: string;
   since: Date;
@@ -79,13 +91,18 @@ export class Requesters {
     const ids = requests.map((r) => r.accessId);
     await store.saveRequestNumbering(actor.platform, actor.chatUserId, ids, this.#d.now());
     if (!requests.length) return info(v, v.t('requests.none'));
-    const read = await Promise.all(requests.map((r) => this.#read(r)));
+    const [read, away, asked] = await Promise.all([
+      Promise.all(requests.map((r) => this.#read(r))),
+      store.listAway(this.#d.now()),
+      store.questionsFor(link.accessUserId, MAX_REQUESTS_SHOWN),
+    ]);
     const now = this.#d.now().getTime();
     const items = read.map(({ view }, i) => {
       const nudged = view.nudgedAt ? v.ago(now - view.nudgedAt.getTime()) : '';
       const at = { n: i + 1, what: whatOf(v, view), stateText: stateText(v, view) };
       const age = v.ago(now - view.since.getTime());
-      return v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
+      const item = v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
+      return [item, ...this.#around(v, view, requests[i]!, i + 1, away, asked)].join(' ');
     });
     const title = v.t('requests.title');
     // How to nudge, with the number of a request that waits; none waits, nothing to nudge.
@@ -97,6 +114,24 @@ export class Requesters {
         : [{ kind: 'note' as const, text: v.t('requests.howToNudge', { n: waiting + 1 }) }]),
     ];
     return info(v, title, { title, blocks });
+  }
+
+  /** While a request waits: its approvers away and who else decides, its question for them. */
+  #around(
+    v: Voice,
+    view: RequestView,
+    request: KnownRequest,
+    n: number,
+    away: readonly Away[],
+    asked: readonly TaskQuestion[],
+  ): string[] {
+    if (view.state !== 'waiting') return [];
+    const approvers = approversOf([...view.assignees.keys()], view.assignees, away);
+    const question = asked.find((q) => q.subject === request.accessId && !q.answeredAt);
+    return [
+      awaySentence(v, approvers) ?? '',
+      question ? questionSentence(v, question, n) : '',
+    ].filter(Boolean);
   }
 
   /** `nudge 2`: the approvers of the person's own waiting request, once per period. */
@@ -130,15 +165,20 @@ export class Requesters {
       const said = v.t('nudge.tooSoon', { what, age, ...this.#next(v, last, now) });
       return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
     }
-    const sent = await this.#send(link, actor, tasks, String(now.getTime()));
+    const away = await store.listAway(now);
+    const awayText = awaySentence(v, approversOf([...view.assignees.keys()], view.assignees, away));
+    const skipped = new Set(away.map((a) => a.accessUserId));
+    const sent = await this.#send(link, actor, tasks, String(now.getTime()), skipped);
     if (!sent.length) {
       // Nobody was nudged, so nothing counts against the period: the next try says the same.
       await store.releaseNudge(request.accessId, now, request.nudgedAt);
+      if (awayText) return warning(v, v.t('nudge.allAway', { what, away: awayText }));
       return warning(v, v.t('nudge.nobody', { what }));
     }
     const atOnce = sent.filter((s) => !s.waitsUntil).map((s) => inert(s.name));
     const lines = [
       ...(atOnce.length ? [v.t('nudge.sent', { who: v.list(atOnce), what })] : []),
+      ...(awayText ? [v.t('nudge.awaySkipped', { away: awayText })] : []),
       ...sent.flatMap(({ name, waitsUntil }) =>
         waitsUntil ? [v.t('nudge.later', { name: inert(name), at: v.time(waitsUntil) })] : [],
       ),
@@ -156,8 +196,17 @@ export class Requesters {
     return { next: v.time(new Date(next)), wait: v.fromNow(next - now.getTime()) };
   }
 
-  /** Each waiting task's approvers get the nudge; each task nudged is audited once. */
-  async #send(link: IdentityLink, actor: ChatActor, tasks: Task[], round: string) {
+  /**
+   * Each waiting task's approvers get the nudge, but for those away (`skipped`: reminders skip
+   * them); each task nudged is audited once.
+   */
+  async #send(
+    link: IdentityLink,
+    actor: ChatActor,
+    tasks: Task[],
+    round: string,
+    skipped: ReadonlySet<string>,
+  ) {
     const { pendingStatus, approvers } = this.#d;
     const requester = link.displayName ?? link.email;
     const sent: NudgeDelivery[] = [];
@@ -165,6 +214,7 @@ export class Requesters {
       const { createdAt } = taskFacts(task);
       const waited = createdAt ? this.#d.now().getTime() - Date.parse(createdAt) : 0;
       const assignee = assigneeOf(task);
+      if (assignee && skipped.has(assignee)) continue;
       const reached = await approvers!.nudge({
         taskId: task.id,
         approvers: assignee ? [assignee] : [],
@@ -198,7 +248,13 @@ export class Requesters {
     const f = shown ? taskFacts(shown) : {};
     const app = f.workAppName ?? (await this.#appName(request.workAppId));
     const since = f.createdAt ? new Date(f.createdAt) : request.requestedAt;
-    const base = { app, level: f.permissionLevelName, since, nudgedAt: request.nudgedAt };
+    const base = {
+      app,
+      level: f.permissionLevelName,
+      since,
+      nudgedAt: request.nudgedAt,
+      assignees: new Map<string, string>(),
+    };
     if (!tasks.length) return { tasks, view: { ...base, state: 'unknown', people: [] } };
     if (decided) {
       const state = stateOf(decided, pendingStatus);
@@ -210,7 +266,8 @@ export class Requesters {
     const assignees = [...new Set(tasks.flatMap((t) => assigneeOf(t) ?? []))];
     const names = await Promise.all(assignees.map((id) => this.#names.fetch(id).catch(() => '')));
     const people = names.filter((name): name is string => !!name);
-    return { tasks, view: { ...base, state: 'waiting', people } };
+    const named = new Map(assignees.map((id, i) => [id, names[i] ?? '']));
+    return { tasks, view: { ...base, state: 'waiting', people, assignees: named } };
   }
 
   async #appName(workAppId: string): Promise<string | undefined> {

@@ -95,6 +95,8 @@ export interface CardOptions {
   confirmation?: string;
   /** Shown while the task waits: another approver is looking at it. */
   looking?: string;
+  /** Shown while the task waits: questions and their answers, approvers away (asks/notes.ts). */
+  notes?: readonly string[];
 }
 
 /** Why approving takes a second step, in words (not only a colour or an emoji). */
@@ -117,6 +119,7 @@ export function taskCard(v: Voice, task: Task, options: CardOptions): TaskCard {
     ...(warning && { warning }),
     ...(context && { context }),
     ...(options.looking && state === 'pending' && { looking: options.looking }),
+    ...(options.notes?.length && state === 'pending' && { notes: [...options.notes] }),
     state,
     outcome: outcomeOf(v, task, state, f, !!options.brief),
     buttons: actionable ? decisionButtons(v, task.id, title, f, !!warning, options) : [],
@@ -166,7 +169,7 @@ function decisionButtons(
     sensitive ? { ...approve, label: v.t('button.approveConfirming') } : approve,
     decline,
   ];
-  // A card of its own (not a list's) also offers "Looking at it".
+  // A card of its own (not a list's) also offers "Looking at it", and asking its requester.
   if (options.number) return both;
   const looking: Button = {
     label: v.t('button.looking'),
@@ -174,7 +177,14 @@ function decisionButtons(
     value: taskId,
     spoken: v.t('button.lookingSpoken', what),
   };
-  return [...both, looking];
+  if (!f.requestedBy) return [...both, looking];
+  const ask: Button = {
+    label: v.t('button.ask'),
+    action: 'ask',
+    value: taskId,
+    spoken: v.t('button.askSpoken', what),
+  };
+  return [...both, looking, ask];
 }
 
 /** The card of a task that no longer exists in the service. */

@@ -9,17 +9,26 @@ import { taskCard } from './task-card.ts';
 /** Tasks shown in one list; the rest are counted (keeps every platform within its limits). */
 export const MAX_TASKS_SHOWN = 15;
 
-/** `extras`: by task id, what the cards show beyond the task (a sensitive application). */
+/**
+ * `extras`: by task id, what the cards show beyond the task (a sensitive application); `notes`:
+ * what they show around it (questions, approvers away).
+ */
 export function tasksReply(
   v: Voice,
   tasks: readonly Task[],
   pendingStatus: string,
   extras?: ReadonlyMap<string, CardExtras>,
+  notes?: ReadonlyMap<string, readonly string[]>,
 ): Reply {
   if (!tasks.length) return info(v, v.t('tasks.none'));
   const shown = tasks.slice(0, MAX_TASKS_SHOWN);
   const cards = shown.map((task, i) =>
-    taskCard(v, task, { pendingStatus, number: i + 1, extras: extras?.get(task.id) }),
+    taskCard(v, task, {
+      pendingStatus,
+      number: i + 1,
+      extras: extras?.get(task.id),
+      notes: notes?.get(task.id),
+    }),
   );
   const blocks: Block[] = cards.map((card) => ({ kind: 'task', card }));
   if (tasks.length > shown.length) {

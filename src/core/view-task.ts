@@ -29,6 +29,8 @@ export async function viewTask(
     extras?: (task: Task, v: Voice) => Promise<CardExtras>;
     /** Another approver's "looking at it" mark on it, as this person's card shows it. */
     looking?: (task: Task) => Promise<string | undefined>;
+    /** Questions and approvers away around it, as this person's card shows them. */
+    notes?: (task: Task) => Promise<string[]>;
   },
   link: IdentityLink,
   v: Voice,
@@ -37,8 +39,12 @@ export async function viewTask(
   const { pendingStatus } = deps;
   const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
   if (mine) {
-    const [extras, looking] = await Promise.all([deps.extras?.(mine, v), deps.looking?.(mine)]);
-    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, extras, looking }) };
+    const [extras, looking, notes] = await Promise.all([
+      deps.extras?.(mine, v),
+      deps.looking?.(mine),
+      deps.notes?.(mine),
+    ]);
+    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, extras, looking, notes }) };
   }
   if (!(await deps.audience.wasShown(link, taskId))) {
     return { kind: 'refused', reply: warning(v, notYours(v)) };

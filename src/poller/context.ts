@@ -3,13 +3,16 @@ import type { DecisionContext } from '../core/decision-context.ts';
 import type { VoiceDefaults } from '../core/i18n/voice.ts';
 import type {
   AuditStore,
+  AwayStore,
   LinkStore,
+  LookStore,
   NotificationStore,
   PollScheduleStore,
   ReplicaStore,
   RequesterStore,
   RequestStore,
   TaskAudienceStore,
+  TaskQuestionStore,
 } from '../store/store.ts';
 import type { ServiceGate } from './gate.ts';
 import type { OutboxContext } from './notification.ts';
@@ -25,7 +28,10 @@ export type PollerStore = AuditStore &
   RequestStore &
   RequesterStore &
   PollScheduleStore &
-  TaskAudienceStore;
+  TaskAudienceStore &
+  TaskQuestionStore &
+  AwayStore &
+  LookStore;
 
 /**
  * What every part of the poller works with (the outbox's context and more); built once by the

@@ -8,50 +8,66 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { TaskTypes, taskFacts } from '../access/task-facts.ts';
+import { awaitsAnswer } from '../core/asks/ask.ts';
 import { ago } from '../core/clock.ts';
 import type { CardExtras } from '../core/decision-context.ts';
 import type { Voice } from '../core/i18n/voice.ts';
-import { lookLineOf } from '../core/looking.ts';
 import type { Reply } from '../core/reply.ts';
+import { subjectOf } from '../core/subject.ts';
 import { stateOf } from '../core/task-card.ts';
 import type {
   AuditStore,
   Look,
   Notification,
-  NotificationKey,
   NotificationStore,
   RequesterStore,
 } from '../store/store.ts';
 import { auditTask } from './audit.ts';
-import type { PollerContext } from './context.ts';
 import {
-  type NewTaskOptions,
-  newTaskMessage,
-  reminderFollowUp,
-  reminderMessage,
-} from './messages.ts';
-import { idOf, keyOf } from './notification.ts';
+  approverOptions,
+  behind,
+  bringUpToDate,
+  type CardStore,
+  cardNow,
+  driveEdit,
+  options,
+} from './cards.ts';
+import type { PollerContext } from './context.ts';
+import { newTaskMessage, reminderFollowUp } from './messages.ts';
+import { keyOf } from './notification.ts';
 import type { NudgeWindow } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
-import { isBrief, isNotifyOnly } from './rules.ts';
-import { destinationOf, type Target, voiceOf } from './targets.ts';
+import { isBrief } from './rules.ts';
+import { type Target, voiceOf } from './targets.ts';
+
+type DeliverStore = NotificationStore & AuditStore & RequesterStore & CardStore;
+
+/** What a poll knows of the card's approver: whether they are away (reminders skip them). */
+export interface Approver {
+  accessUserId: string;
+  away: boolean;
+}
 
 export async function deliver(
-  ctx: PollerContext<NotificationStore & AuditStore & RequesterStore>,
+  ctx: PollerContext<DeliverStore>,
   task: Task,
   target: Target,
-  accessUserId: string,
+  approver: Approver,
   existing: Notification | undefined,
   nudgeable: NudgeWindow,
 ): Promise<void> {
+  const { accessUserId } = approver;
   if (!existing) {
-    if (target.kind === 'approver') await noteRequest(ctx, task);
+    const mine = target.kind === 'approver';
+    if (mine) await noteRequest(ctx, task);
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     // An approver's card waits a little for what it shows beside the task, never for long.
     const v = await voiceOf(ctx, target.platform, target.destination);
-    const looked = target.kind === 'approver' ? await ctx.context?.forApprover(task, v) : undefined;
-    const o = { ...options(ctx, task), brief };
-    const message = newTaskMessage(v, task, target, { ...o, extras: looked?.now });
+    const looked = mine ? await ctx.context?.forApprover(task, v) : undefined;
+    const o = mine
+      ? await approverOptions(ctx, task, accessUserId, v, looked?.now)
+      : options(ctx, task);
+    const message = newTaskMessage(v, task, target, { ...o, brief });
     const created = Date.parse(String(task.metadata.createdAt));
     const claimed = await claimAndDrive(ctx, task, target, accessUserId, message, (sentAt) => {
       if (Number.isFinite(created) && target.kind === 'approver') {
@@ -60,7 +76,7 @@ export async function deliver(
     });
     const { later } = looked ?? {};
     if (claimed && later) {
-      ctx.later(later.then((extras) => complete(ctx, task, target, v, extras)));
+      ctx.later(later.then((extras) => complete(ctx, task, target, accessUserId, v, extras)));
     }
     return;
   }
@@ -69,11 +85,8 @@ export async function deliver(
   if (target.kind !== 'approver') return;
   const markOver = existing.lookEndsAt && existing.lookEndsAt <= ctx.clock.now();
   if (markOver) await editLook(ctx, task, existing, undefined);
-  else await remind(ctx, task, existing, nudgeable);
-}
-
-function options(ctx: PollerContext<unknown>, task: Task): NewTaskOptions {
-  return { pendingStatus: ctx.pendingStatus, notifyOnly: isNotifyOnly(task, ctx.rules) };
+  else if (behind(existing)) await bringUpToDate(ctx, task, existing);
+  else if (!approver.away) await remind(ctx, task, existing, nudgeable);
 }
 
 /** The request of an access request's task, remembered under its requester (once). */
@@ -96,30 +109,17 @@ async function noteRequest(ctx: PollerContext<RequesterStore>, task: Task): Prom
  * reminded, what its approver sees beside the task.
  */
 export async function editLook(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & CardStore>,
   task: Task,
   sent: Notification,
   look: Pick<Look, 'name' | 'sinceAt' | 'untilAt'> | undefined,
 ): Promise<void> {
-  const v = await voiceOf(ctx, sent.platform, destinationOf(sent));
-  const extras = (await ctx.context?.forApprover(task, v))?.now;
-  const o = { ...options(ctx, task), extras, looking: look && lookLineOf(v, look) };
-  const message = sent.remindedAt
-    ? reminderMessage(v, task, o)
-    : newTaskMessage(v, task, { kind: 'approver' }, o);
+  const { message } = await cardNow(ctx, task, sent, look ?? null);
   const { owner, clock } = ctx;
   const endsAt = look?.untilAt ?? null;
   if (await ctx.store.lookNotification(keyOf(sent), { message }, owner, clock.now(), endsAt)) {
     ctx.later(driveEdit(ctx, sent));
   }
-}
-
-/** Carries out the edit just written on the notification `key`, in this replica's hands. */
-async function driveEdit(ctx: PollerContext<NotificationStore>, key: NotificationKey) {
-  const [edited] = (await ctx.store.listNotifications({ taskIds: [key.taskId] })).filter(
-    (n) => idOf(n) === idOf(key),
-  );
-  if (edited) await ctx.outbox.drive(edited, true);
 }
 
 /**
@@ -128,16 +128,18 @@ async function driveEdit(ctx: PollerContext<NotificationStore>, key: Notificatio
  * the message was sent, and nothing else is under way for it.
  */
 async function complete(
-  ctx: PollerContext<NotificationStore>,
+  ctx: PollerContext<NotificationStore & CardStore>,
   sent: Task,
   target: Target,
+  viewer: string,
   v: Voice,
   extras: CardExtras,
 ): Promise<void> {
   try {
     const task = await findTask(ctx, sent.id);
     if (!task || stateOf(task, ctx.pendingStatus) !== 'pending') return;
-    const message = newTaskMessage(v, task, target, { ...options(ctx, task), extras });
+    const o = await approverOptions(ctx, task, viewer, v, extras);
+    const message = newTaskMessage(v, task, target, o);
     const key = { taskId: task.id, platform: target.platform, recipient: target.recipient };
     if (await ctx.store.refreshNotification(key, { message }, ctx.owner, ctx.clock.now())) {
       await driveEdit(ctx, key);
@@ -172,7 +174,7 @@ export function claimAndDrive(
 }
 
 async function remind(
-  ctx: PollerContext<NotificationStore & AuditStore>,
+  ctx: PollerContext<NotificationStore & AuditStore & CardStore>,
   task: Task,
   sent: Notification,
   nudgeable: NudgeWindow,
@@ -181,17 +183,15 @@ async function remind(
   const dueBefore = ago(ctx.clock, ctx.remindAfterMs);
   const last = sent.remindedAt ?? sent.sentAt;
   if (!last || last > dueBefore) return;
+  // The approver asked the requester a question: they wait for its answer (up to a limit).
+  if (await awaitsAnswer(ctx.store, subjectOf(task), sent.accessUserId, ctx.clock.now())) return;
   // Due during quiet hours or a weekend: it waits, and a later poll sends it.
   if (!(await nudgeable())) return;
   const key = { taskId: sent.taskId, platform: sent.platform, recipient: sent.recipient };
   // The edit marks the card; the follow-up is what actually notifies the person. The card keeps
   // what the approver sees beside the task, as far as it comes in time (no later edit here).
-  const v = await voiceOf(ctx, sent.platform, destinationOf(sent));
-  const extras = (await ctx.context?.forApprover(task, v))?.now;
-  const body = {
-    message: reminderMessage(v, task, { ...options(ctx, task), extras }),
-    followUp: reminderFollowUp(v, task),
-  };
+  const { v, message } = await cardNow(ctx, task, { ...sent, remindedAt: ctx.clock.now() });
+  const body = { message, followUp: reminderFollowUp(v, task) };
   const now = ctx.clock.now();
   if (!(await ctx.store.remindNotification(key, body, ctx.owner, now, dueBefore))) return;
   await auditTask(ctx, sent, task, task.id, { action: 'remind', outcome: 'queued' });

@@ -5,12 +5,15 @@
  * notification like any other — claimed in the store, then carried out by the outbox — so it goes
  * out once per task and channel whatever replica dies at whatever instant, and it is updated to
  * the outcome when the task is decided (resolve.ts). It waits for the working hours of the
- * approver whose poll finds it due.
+ * approver whose poll finds it due. An away approver's tasks are escalated at once, and the post
+ * says who is away until when.
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
+import { awayLine } from '../core/asks/notes.ts';
 import { ago } from '../core/clock.ts';
-import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
+import { subjectOf } from '../core/subject.ts';
+import type { AuditStore, AwayStore, Notification, NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { claimAndDrive } from './deliver.ts';
 import { kindOf } from './kinds.ts';
@@ -27,14 +30,16 @@ export interface EscalationCheck {
   nudgeable: NudgeWindow;
   /** An approver's name as the bot knows it. */
   nameOf: (accessUserId: string) => string | undefined;
+  /** The approver is away: escalated now, whatever ESCALATE_AFTER says. */
+  atOnce?: boolean;
 }
 
 export async function escalate(
-  ctx: PollerContext<NotificationStore & AuditStore>,
+  ctx: PollerContext<NotificationStore & AuditStore & AwayStore>,
   task: Task,
   check: EscalationCheck,
 ): Promise<void> {
-  if (ctx.escalateAfterMs <= 0) return;
+  if (ctx.escalateAfterMs <= 0 && !check.atOnce) return;
   const { notifications } = check;
   const claimed = new Set(notifications.map((n) => `${n.platform}:${n.recipient}`));
   const targets = escalationTargets(task, ctx.rules, new Set(ctx.notifiers.keys())).filter(
@@ -45,8 +50,10 @@ export async function escalate(
   // is not escalated at once, and every approver had the whole period to act.
   const mine = notifications.filter((n) => kindOf(n.recipient) === 'approver');
   const firstMs = Math.min(...mine.map((n) => n.claimedAt.getTime()));
-  if (!Number.isFinite(firstMs) || firstMs > ago(ctx.clock, ctx.escalateAfterMs).getTime()) return;
+  if (!Number.isFinite(firstMs)) return;
+  if (!check.atOnce && firstMs > ago(ctx.clock, ctx.escalateAfterMs).getTime()) return;
   if (!(await check.nudgeable())) return;
+  const away = await ctx.store.awayOn([subjectOf(task)]);
 
   const { createdAt } = taskFacts(task);
   const since = createdAt ? Math.min(Date.parse(createdAt), firstMs) : firstMs;
@@ -60,6 +67,7 @@ export async function escalate(
       waitedMs: ctx.clock.now().getTime() - since,
       approvers,
       brief: isBrief(ctx.rules, target.platform, target.recipient),
+      notes: away.map((a) => awayLine(v, a)),
     });
     await claimAndDrive(ctx, task, target, check.accessUserId, message);
   }

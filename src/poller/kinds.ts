@@ -34,6 +34,18 @@ export const KINDS = {
    * carries it): dropped unsent when the task is decided first, else edited to the outcome.
    */
   nudge: { prefix: 'nudge:', label: 'nudge', followsTask: true },
+  /**
+   * An approver's question to the requester, one per question (the recipient key carries it):
+   * edited to its answer once answered, else to say none is needed once its task is decided.
+   */
+  question: { prefix: 'question:', label: 'question', followsTask: true },
+  /** The asker hears the requester's answer (their card shows it too). */
+  answer: { prefix: 'answer:', label: 'answer_note', followsTask: false },
+  /**
+   * An approver is away: each other approver of the request hears it once per away period (the
+   * recipient key carries it), about their own task; edited to its outcome like a card.
+   */
+  away: { prefix: 'away:', label: 'away_notice', followsTask: true },
 } as const satisfies Record<string, KindSpec>;
 
 export type MessageKind = keyof typeof KINDS;

@@ -23,6 +23,8 @@ export interface NewTaskOptions {
   extras?: CardExtras;
   /** For an approver: another approver is looking at the task. */
   looking?: string;
+  /** For an approver: questions and answers, approvers away (core/asks/notes.ts). */
+  notes?: readonly string[];
 }
 
 function lead(v: Voice, target: Pick<Target, 'kind'>, notifyOnly: boolean): string {
@@ -109,6 +111,8 @@ export interface Escalation {
   approvers: readonly string[];
   /** For a channel: no free text. */
   brief?: boolean;
+  /** The task's approvers who are away, as lines (never a question: that is free text). */
+  notes?: readonly string[];
 }
 
 /** For an escalation channel: who has kept the task waiting, and for how long. No buttons. */
@@ -170,5 +174,26 @@ export function requestStatusMessage(
       state: state === 'approved' || state === 'declined' ? state : 'other',
     }),
     blocks: [{ kind: 'text', text }, ...blocks],
+  });
+}
+
+/**
+ * For another approver of a request whose approver is away: who is away until when, and that the
+ * request waits for them too — decided on their own card. No buttons: nothing is handed over.
+ */
+export function awayNoticeMessage(
+  v: Voice,
+  task: Task,
+  away: { name: string; line: string },
+  pendingStatus: string,
+): Reply {
+  const card = taskCard(v, task, { pendingStatus, actionable: false });
+  const text = v.t('poller.awayNotice', { away: away.line, title: card.title });
+  return warning(v, text, {
+    title: v.t('poller.awayNoticeTitle', { name: inert(away.name, 100) }),
+    blocks: [
+      { kind: 'text', text },
+      { kind: 'task', card },
+    ],
   });
 }

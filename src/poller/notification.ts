@@ -102,6 +102,8 @@ export function claimOf(out: Outgoing, owner: string, now: Date) {
     lostAt: null,
     remindedAt: null,
     lookEndsAt: null,
+    cardVersion: 0,
+    shownVersion: 0,
     intent,
   };
   return { claim, claimed };

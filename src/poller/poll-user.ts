@@ -5,7 +5,8 @@
  * requests.
  */
 import type { Task } from '../access/schemas.ts';
-import type { BotRequest, IdentityLink, Notification } from '../store/store.ts';
+import type { Away, BotRequest, IdentityLink, Notification } from '../store/store.ts';
+import { seeToAway } from './away.ts';
 import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
 import { escalate } from './escalate.ts';
@@ -22,6 +23,8 @@ export interface PolledUser {
   requests: readonly BotRequest[];
   /** Any linked person's name, for escalations. */
   nameOf: (accessUserId: string) => string | undefined;
+  /** Their absence that lasts, if any: reminders skip them, their tasks escalate at once. */
+  away?: Away;
 }
 
 /**
@@ -41,7 +44,7 @@ async function rememberNew(
 
 export async function pollUser(
   ctx: PollerContext,
-  { accessUserId, links, requests, nameOf }: PolledUser,
+  { accessUserId, links, requests, nameOf, away }: PolledUser,
 ): Promise<void> {
   const tasks = await ctx.gate.run(() =>
     Array.fromAsync(ctx.client.listTasks(accessUserId, ctx.pendingStatus)),
@@ -55,13 +58,17 @@ export async function pollUser(
 
   const mine = links.filter((link) => served.has(link.platform));
   const nudgeable = nudgeWindow(ctx, accessUserId, mine);
+  const approver = { accessUserId, away: away !== undefined };
+  // First, so that what is sent below (an escalation) says who is away.
+  if (away) await seeToAway(ctx, away, tasks);
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
       const existing = byKey.get(idOf({ taskId: task.id, ...target }));
-      await deliver(ctx, task, target, accessUserId, existing, nudgeable);
+      await deliver(ctx, task, target, approver, existing, nudgeable);
     }
     const notifications = byTask.get(task.id) ?? [];
-    await escalate(ctx, task, { accessUserId, notifications, nudgeable, nameOf });
+    const check = { accessUserId, notifications, nudgeable, nameOf, atOnce: approver.away };
+    await escalate(ctx, task, check);
   }
 
   // Also the ones whose message is not known to be sent: a decision must reach them too.

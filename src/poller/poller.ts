@@ -9,10 +9,12 @@
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
-import type { TellApprovers, TellPerson } from '../core/notices.ts';
+import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { BotRequest, Platform } from '../store/store.ts';
+import { Absences } from './absences.ts';
 import { OutboxApprovers } from './approvers.ts';
+import { OutboxAsks } from './asks.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { ServiceGate } from './gate.ts';
@@ -73,6 +75,9 @@ export class Poller {
   readonly notices: TellPerson;
   /** Nudges approvers and shows them "looking at it" marks, through this replica's outbox. */
   readonly approvers: TellApprovers;
+  /** Questions to requesters, their answers and absences, through this replica's outbox. */
+  readonly asks: TellAsks;
+  readonly #absences: Absences;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -116,6 +121,9 @@ export class Poller {
     this.#ctx = { ...ctx, outbox };
     this.notices = new OutboxNotices(this.#ctx);
     this.approvers = new OutboxApprovers(this.#ctx);
+    const asks = new OutboxAsks(this.#ctx, (ids) => this.pollNow(ids));
+    this.asks = asks;
+    this.#absences = new Absences(this.#ctx, asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
   }
 
@@ -266,6 +274,7 @@ export class Poller {
 
   async #sweepDue(): Promise<SweepReport> {
     const requests = await this.#openRequests();
+    const away = await this.#absences.lasting();
     const settings = {
       // A tick early, so that the loop's rest never stretches the time between two polls of a
       // user beyond the interval.
@@ -280,6 +289,7 @@ export class Poller {
         links: this.#users.linksOf(accessUserId),
         requests: requests.get(accessUserId) ?? [],
         nameOf: (id) => this.#users.nameOf(id),
+        away: away.get(accessUserId),
       }),
     );
   }

@@ -10,10 +10,17 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
+import { closedMessage } from '../core/asks/messages.ts';
 import { decidedThroughBot } from '../core/audit/record.ts';
+import type { Voice } from '../core/i18n/voice.ts';
 import { found } from '../core/service-errors.ts';
 import { stateOf } from '../core/task-card.ts';
-import type { AuditStore, Notification, NotificationStore } from '../store/store.ts';
+import type {
+  AuditStore,
+  Notification,
+  NotificationStore,
+  TaskQuestionStore,
+} from '../store/store.ts';
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import { kindOf } from './kinds.ts';
@@ -26,7 +33,7 @@ export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<T
 }
 
 export async function resolveTask(
-  ctx: PollerContext<NotificationStore & AuditStore>,
+  ctx: PollerContext<NotificationStore & AuditStore & TaskQuestionStore>,
   taskId: string,
 ): Promise<void> {
   const task = await findTask(ctx, taskId);
@@ -49,8 +56,9 @@ export async function resolveTask(
     const outcome = kind === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
     const buttons = kind === 'approver' && !(task && isNotifyOnly(task, ctx.rules));
     const v = await voiceOf(ctx, n.platform, destinationOf(n));
+    const asked = kind === 'question' ? await questionClosed(ctx, n, v, task) : undefined;
     const body = {
-      message: outcome(v, task, taskId, ctx.pendingStatus, brief),
+      message: asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief),
       note: outcomeNote(v, task, taskId, ctx.pendingStatus, buttons),
     };
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
@@ -58,6 +66,18 @@ export async function resolveTask(
     // An intent in another replica's hands stays there; that replica (or its heir) edits it.
     if (resolved?.intent?.owner === ctx.owner) await ctx.outbox.drive(resolved, false);
   }
+}
+
+/** A question to the requester whose task was decided unanswered: no answer is needed. */
+async function questionClosed(
+  ctx: PollerContext<TaskQuestionStore>,
+  n: Notification,
+  v: Voice,
+  task: Task | undefined,
+) {
+  const id = n.recipient.split(':')[1] ?? '';
+  const q = await ctx.store.getTaskQuestion(id);
+  return q && closedMessage(v, q, task, ctx.pendingStatus);
 }
 
 /** No approval or decline through the bot on record; false when the log cannot tell (logged). */

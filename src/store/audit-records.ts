@@ -137,18 +137,52 @@ export const AppChangeAuditEntry = AuditBase.extend({
   outcome: AppChangeOutcome,
 });
 export type AppChangeAuditEntry = z.infer<typeof AppChangeAuditEntry>;
+/**
+ * An approver's question to a requester (`ask`) and the requester's answer (`answer`): the words
+ * in `reason`, the question's id in `detail`, the other person (the requester, the asker) as the
+ * target, so each of them finds it in their own history.
+ */
+export const QuestionAuditEntry = AuditBase.extend({
+  action: z.enum(['ask', 'answer']),
+  ...TaskNames,
+  reason: z.string(),
+  outcome: z.enum(['asked', 'answered']),
+  /** Who asked or answered, by name: the other one's history names them. */
+  actorName: z.string().nullable(),
+  targetUserId: z.string().nullable(),
+  targetName: z.string().nullable(),
+});
+export type QuestionAuditEntry = z.infer<typeof QuestionAuditEntry>;
+
+/**
+ * A person away (`away`: until the day in `detail`, their note in `reason`) and back (`back`:
+ * said so, or `expired` when the day came).
+ */
+export const AwayAuditEntry = AuditBase.extend({
+  action: z.enum(['away', 'back']),
+  reason: z.string().nullable(),
+  outcome: z.enum(['away', 'back', 'expired']),
+});
+export type AwayAuditEntry = z.infer<typeof AwayAuditEntry>;
 
 export const AuditEntry = z.discriminatedUnion('action', [
   DecisionAuditEntry,
   MembershipAuditEntry,
   TaskEventEntry,
   AppChangeAuditEntry,
+  QuestionAuditEntry,
+  AwayAuditEntry,
 ]);
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type AuditAction = AuditEntry['action'];
 
 /** What people did: the entries `history` shows. */
-export type PersonAuditEntry = DecisionAuditEntry | MembershipAuditEntry | AppChangeAuditEntry;
+export type PersonAuditEntry =
+  | DecisionAuditEntry
+  | MembershipAuditEntry
+  | AppChangeAuditEntry
+  | QuestionAuditEntry
+  | AwayAuditEntry;
 export const PERSON_ACTIONS = [
   'approve',
   'decline',
@@ -156,6 +190,10 @@ export const PERSON_ACTIONS = [
   'group_remove',
   'app_field',
   'app_policy',
+  'ask',
+  'answer',
+  'away',
+  'back',
 ] as const satisfies readonly PersonAuditEntry['action'][];
 
 export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
@@ -167,8 +205,14 @@ export const isChange = (entry: AuditEntry): entry is MembershipAuditEntry =>
 export const isAppChange = (entry: AuditEntry): entry is AppChangeAuditEntry =>
   entry.action === 'app_field' || entry.action === 'app_policy';
 
+export const isQuestion = (entry: AuditEntry): entry is QuestionAuditEntry =>
+  entry.action === 'ask' || entry.action === 'answer';
+
+export const isAway = (entry: AuditEntry): entry is AwayAuditEntry =>
+  entry.action === 'away' || entry.action === 'back';
+
 export const isPersonEntry = (entry: AuditEntry): entry is PersonAuditEntry =>
-  isDecision(entry) || isChange(entry) || isAppChange(entry);
+  isDecision(entry) || isChange(entry) || isAppChange(entry) || isQuestion(entry) || isAway(entry);
 
 /** Which entries a read returns; every given condition must hold. */
 export interface AuditQuery {

@@ -112,6 +112,12 @@ export const Notification = NotificationKey.extend({
   resolvedAt: z.date().nullable(),
   /** When the "looking at it" mark the card shows ends; null when it shows none. */
   lookEndsAt: z.date().nullable(),
+  /**
+   * Moved on whenever what a card shows around its task changes (a question, its answer, an
+   * approver away); the card is due an edit while `shownVersion`, what it shows, is behind.
+   */
+  cardVersion: z.number().int().nonnegative(),
+  shownVersion: z.number().int().nonnegative(),
   /** What is left to do; null when nothing is. */
   intent: Intent.nullable(),
 });

@@ -174,14 +174,21 @@ export interface NotificationStore {
   ): Promise<boolean>;
   /**
    * Writes a `refresh` intent owned by `owner` if the message is sent, unresolved and has no
-   * intent; true when this call did.
+   * intent; true when this call did. `shows`: the card version (`cardVersion`) the new content
+   * was made from, recorded as what the message shows.
    */
   refreshNotification(
     key: NotificationKey,
     body: IntentBody,
     owner: string,
     now: Date,
+    shows?: number,
   ): Promise<boolean>;
+  /**
+   * What the cards of these tasks show around them changed (a question, an answer, an approver
+   * away): each unresolved message about them is due an edit (its `cardVersion` moves on).
+   */
+  staleCards(taskIds: string[]): Promise<void>;
   /**
    * Writes a `look` intent owned by `owner` if the message is sent, unresolved and has no intent,
    * and records that the card will show a mark ending at `endsAt` (null: none); true when this

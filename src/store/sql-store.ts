@@ -2,6 +2,7 @@ import { type SqlDb, sql } from './sql.ts';
 import type { Store } from './store.ts';
 import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
+import { awayTables } from './tables/away.ts';
 import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
 import { outboxTables } from './tables/outbox.ts';
@@ -10,6 +11,7 @@ import { questionTables } from './tables/questions.ts';
 import { rateTables } from './tables/rate.ts';
 import { replayTables } from './tables/replay.ts';
 import { requesterTables } from './tables/requesters.ts';
+import { taskQuestionTables } from './tables/task-questions.ts';
 
 /** The store on an open, migrated database: the tables of every role share its connection. */
 export function sqlStore(db: SqlDb): Store {
@@ -24,6 +26,8 @@ export function sqlStore(db: SqlDb): Store {
     ...rateTables(db),
     ...requesterTables(db),
     ...questionTables(db),
+    ...taskQuestionTables(db),
+    ...awayTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

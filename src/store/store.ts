@@ -5,13 +5,16 @@
  * (records.ts) so rows read back are checked, not trusted.
  */
 import type * as Role from './roles.ts';
+import type { AwayStore, TaskQuestionStore } from './roles-asks.ts';
 import type { LookStore, RequesterStore } from './roles-requesters.ts';
 
 export * from './app-records.ts';
+export * from './ask-records.ts';
 export * from './audit-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
 export type * from './roles.ts';
+export type * from './roles-asks.ts';
 export type * from './roles-requesters.ts';
 
 export interface Store
@@ -31,7 +34,9 @@ export interface Store
     Role.GroupChangeStore,
     Role.ChannelGroupStore,
     Role.AppChangeStore,
-    Role.QuestionStore {
+    Role.QuestionStore,
+    TaskQuestionStore,
+    AwayStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

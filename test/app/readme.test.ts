@@ -28,6 +28,8 @@ function blockAfter(marker: string): string {
 const normal = (text: string) =>
   text
     .replace(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/g, '<time>')
+    // A calendar day (an absence's end): `Sat, Nov 30, 2026`.
+    .replace(/\b[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}\b/g, '<day>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
     // The start of an id, as the hint under a pushed task offers it, and a confirmation's code.
     .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>')
@@ -73,7 +75,12 @@ describe('the README', () => {
       .split('\n')
       .filter((line) => !line.startsWith('> '))
       .join('\n');
-    const bot = startBot({ DATABASE_URL: join(dataDir, 'transcript.db'), DEMO_REQUEST_AFTER: '0' });
+    // Typed all at once, faster than a person types: more in a row than RATE_LIMIT_BURST lets by.
+    const bot = startBot({
+      DATABASE_URL: join(dataDir, 'transcript.db'),
+      DEMO_REQUEST_AFTER: '0',
+      RATE_LIMIT_BURST: '20',
+    });
     try {
       await bot.waitFor(/pending tasks/);
       for (const line of typed) bot.type(line);

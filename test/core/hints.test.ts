@@ -17,7 +17,7 @@ const read = (name: string) => readFileSync(new URL(`../../${name}`, import.meta
 /** A sample for each kind of placeholder a hint uses; a new kind fails the test until added. */
 const samples: Array<[RegExp, string]> = [
   [/reason|why|justification/, 'too broad for a review'],
-  [/number|task/, '1'],
+  [/number|task|request or code/, '1'],
   [/^more/, '2'],
   [/^id$/, 'c0ffee42'],
   [/^code$/, '4f1c2a'],
@@ -31,6 +31,10 @@ const samples: Array<[RegExp, string]> = [
   [/policy/, '"Security approval"'],
   [/search/, 'git'],
   [/days/, '7'],
+  [/question/, 'which repository?'],
+  [/answer/, 'the compiler one'],
+  [/^day$/, '2026-12-01'],
+  [/note/, 'at a conference'],
 ];
 
 function sample(placeholder: string): string {

@@ -58,6 +58,13 @@ const textInput = z.looseObject({
   placeholder: plainText(150).optional(),
 });
 
+const datepicker = z.looseObject({
+  type: z.literal('datepicker'),
+  action_id: actionId,
+  initial_date: z.iso.date().optional(),
+  placeholder: plainText(150).optional(),
+});
+
 export const SlackBlock = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('section'),
@@ -80,7 +87,7 @@ export const SlackBlock = z.discriminatedUnion('type', [
     type: z.literal('input'),
     block_id: blockId,
     label: plainText(2000),
-    element: z.union([select, textInput]),
+    element: z.union([select, textInput, datepicker]),
   }),
   z.looseObject({ type: z.literal('divider'), block_id: blockId }),
 ]);

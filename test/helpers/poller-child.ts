@@ -5,7 +5,9 @@
  * kill itself at one step of a delivery (below). TELL (JSON: accessUserId, event,
  * text) makes it tell a person of a group change first, as a confirmed change does, and so does
  * each such line on its stdin; NUDGE (JSON: taskId, approver, text) makes it nudge an approver
- * first, as a requester's `nudge` does; NOTIFY_RULES
+ * first, as a requester's `nudge` does; ASK (JSON: a question as the store keeps it) makes it ask
+ * the requester first, as an approver's `ask` does, and ANSWER (the same, with its answer) tell
+ * the answer; a line `{"answer": …}` on stdin answers the question ASK asked; NOTIFY_RULES
  * and ESCALATE_AFTER_MS turn escalations on. On SIGTERM it stops cleanly and prints the time from
  * the platform's answers to the stored references (`window <sum s> <count>`).
  */
@@ -15,6 +17,7 @@ import { SlackApi } from '../../adapters/slack/api.ts';
 import { SlackNotifier } from '../../adapters/slack/notifier.ts';
 import { startTeams } from '../../adapters/teams/start.ts';
 import { AccessClient } from '../../src/access/client.ts';
+import { answeredMessage, answerNote, questionMessage } from '../../src/core/asks/messages.ts';
 import { AccessBot } from '../../src/core/bot.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
@@ -26,7 +29,7 @@ import { createPollerMetrics } from '../../src/poller/metrics.ts';
 import { Poller } from '../../src/poller/poller.ts';
 import { parseNotifyRules } from '../../src/poller/rules.ts';
 import { openStore } from '../../src/store/open.ts';
-import type { Store } from '../../src/store/store.ts';
+import { NewTaskQuestion, type Store } from '../../src/store/store.ts';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -143,6 +146,31 @@ if (process.env.NUDGE) {
   const message = (v: Voice) => info(v, text!);
   await poller.approvers.nudge({ taskId: taskId!, approvers: [approver!], round: '1', message });
 }
+/** The question of ASK or ANSWER, kept (once) and asked through the outbox. */
+const ask = async (json: string) => {
+  const q = NewTaskQuestion.parse({ ...JSON.parse(json), askedAt: new Date() });
+  await store.putTaskQuestion(q);
+  const asked = (await store.getTaskQuestion(q.id))!;
+  const task = await client.getTask(q.taskId);
+  await poller.asks.ask(asked, (v) => questionMessage(v, asked, task));
+  return asked;
+};
+/** The answer to a question asked, told through the outbox. */
+const answer = async (id: string, text: string) => {
+  const q =
+    (await store.answerTaskQuestion(id, text, new Date())) ?? (await store.getTaskQuestion(id))!;
+  const task = await client.getTask(q.taskId);
+  await poller.asks.answered(
+    q,
+    (v) => answeredMessage(v, q, task),
+    (v) => answerNote(v, q, task),
+  );
+};
+const asked = process.env.ASK ? await ask(process.env.ASK) : undefined;
+if (process.env.ANSWER) {
+  const { answer: text, ...question } = JSON.parse(process.env.ANSWER) as Record<string, string>;
+  await answer((await ask(JSON.stringify(question))).id, text!);
+}
 await poller.start();
 process.stdout.write('started\n');
 process.on('SIGTERM', () => {
@@ -157,7 +185,10 @@ process.on('SIGTERM', () => {
     process.exit(0);
   });
 });
-// Each line on stdin is a group change confirmed on this replica: its person is told.
+// Each line on stdin is a group change confirmed on this replica (its person is told), or the
+// answer to the question ASK asked.
 for await (const line of createInterface({ input: process.stdin })) {
-  void tell(line).catch((error: unknown) => log.error({ err: error }, 'could not tell'));
+  const said = JSON.parse(line) as Record<string, string>;
+  const done = said.answer !== undefined && asked ? answer(asked.id, said.answer) : tell(line);
+  void done.catch((error: unknown) => log.error({ err: error }, 'could not tell'));
 }

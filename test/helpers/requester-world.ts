@@ -61,6 +61,8 @@ export interface RequesterWorld {
   waitFor(who: Person, probe: (message: string) => boolean): Promise<string>;
   /** How `who` is told times: English, in the zone their platform gives (else the default). */
   voiceOf(who: Person): Voice;
+  /** Another bot on the same store, poller and service (someone acting elsewhere). */
+  bot(): AccessBot;
   close(): Promise<void>;
 }
 
@@ -74,8 +76,8 @@ async function common(options: WorldOptions) {
   const hours = options.hours ?? { ...anyTime, defaultZone: 'America/New_York' };
   const voices = { locale: 'en', timeZone: hours.defaultZone };
   const { poller } = testPoller({ client, store, notifiers: [], clock, hours, voices });
-  const approvers = poller.approvers;
-  const botDeps = { now: () => clock.now(), approvers, nudgeAfterMs: DAY_MS, voices };
+  const { approvers, asks } = poller;
+  const botDeps = { now: () => clock.now(), approvers, asks, nudgeAfterMs: DAY_MS, voices };
   const bot = () =>
     new AccessBot({
       client,

@@ -1,8 +1,10 @@
 /**
  * The proof of "every message exactly once, never stale": for every kind of message accessbot
  * sends on its own (an approver's card, its outcome edit, a reminder and its follow-up, the
- * requester's outcome, a group change's note, an escalation, and the note after a card that can
- * no longer be found) and every step of its delivery — claim, the mark that its post started, the
+ * requester's outcome, a group change's note, an escalation, a nudge, an approver's question to
+ * the requester and its edit to the answer, the asker's note of the answer, an away approver's
+ * notice to the other approvers, and the note after a card that can no longer be found) and
+ * every step of its delivery — claim, the mark that its post started, the
  * post, its stored reference; an edit before and after — a real replica (a child process with the
  * real poller and the real Slack or Teams notifier, against the sandbox and the platform's fake)
  * kills itself with SIGKILL at exactly that step (CRASH_AT, test/helpers/poller-child.ts). Replicas are then started
@@ -20,10 +22,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { MessageKind } from '../../src/poller/kinds.ts';
-import { tasks, users, workApps } from '../../src/sandbox/seed.ts';
+import { requests, tasks, users, workApps } from '../../src/sandbox/seed.ts';
 import {
   type ChatPlatform,
   census,
+  chatIdOf,
   type DeliveryWorld,
   deliveryWorld,
   dmOf,
@@ -39,6 +42,18 @@ const STUCK_AFTER_MS = String(3_600_000);
 const decided = tasks.adaDennisAwsReview;
 const CHANGE_NOTE = 'Ada Lovelace added you to the group Design (through accessbot).';
 const NUDGE = `👋 A nudge from Grace Hopper about task ${tasks.adaGraceGithubWrite}`;
+/** Ada's question to Grace about her GitHub request, as the store keeps it. */
+const QUESTION = {
+  id: '5b0c7a52-6f1e-4c55-9c1d-2a4f1e7d0b31',
+  subject: requests.graceGithubWrite,
+  taskId: tasks.adaGraceGithubWrite,
+  askedBy: users.ada.id,
+  askedByName: users.ada.displayName,
+  requesterId: users.grace.id,
+  requesterName: users.grace.displayName,
+  question: 'Which repository do you need?',
+};
+const ANSWER = 'The compiler repository.';
 
 /** Where a replica dies (test/helpers/poller-child.ts). */
 type CrashStep =
@@ -57,6 +72,8 @@ interface Case {
   step: CrashStep;
   decide?: boolean;
   remind?: boolean;
+  /** The question is answered once its message is out, so the crash hits the answer's edit. */
+  answer?: boolean;
 }
 
 const POSTED: CrashStep[] = ['claimed', 'posted', 'saved'];
@@ -70,9 +87,11 @@ const cases: Case[] = [
   { kind: 'approver', step: 'reminder-requested', remind: true },
   { kind: 'approver', step: 'reminder-updated', remind: true },
   { kind: 'approver', step: 'followed-up', remind: true },
-  ...(['requester', 'member', 'escalation', 'nudge'] as const).flatMap((kind) =>
-    POSTED.map((step) => ({ kind, step })),
-  ),
+  ...(
+    ['requester', 'member', 'escalation', 'nudge', 'question', 'answer', 'away'] as const
+  ).flatMap((kind) => POSTED.map((step) => ({ kind, step }))),
+  { kind: 'question', step: 'outcome-requested', answer: true },
+  { kind: 'question', step: 'updated', answer: true },
 ];
 /** Slack without its history scope: the card cannot be found again, and its note is the kind. */
 const noteCases: Case[] = POSTED.map((step) => ({ kind: 'note', step }));
@@ -85,6 +104,9 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   requester: ['grace'],
   member: ['barbara'],
   nudge: ['ada'],
+  question: ['grace'],
+  answer: ['ada'],
+  away: ['ada', 'alan'],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */
@@ -169,12 +191,17 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   };
   const nudge = { taskId: tasks.adaGraceGithubWrite, approver: users.ada.id, text: NUDGE };
   if (c.kind === 'nudge') expected.add(`${dm('ada')} nudge:${nudge.taskId}`);
+  if (c.kind === 'question') expected.add(`${dm('grace')} question`);
+  if (c.kind === 'answer') expected.add(`${dm('ada')} answer`);
+  if (c.kind === 'away') expected.add(`${dm('ada')} away:${tasks.adaGraceGithubWrite}`);
   const first = c.kind === 'note' ? 'posted:approver' : `${c.step}:${c.kind}`;
   const doomed = world.start('doomed', {
     ...settings,
     CRASH_AT: first,
     ...(c.kind === 'member' && { TELL: JSON.stringify(tell) }),
     ...(c.kind === 'nudge' && { NUDGE: JSON.stringify(nudge) }),
+    ...(c.kind === 'question' && { ASK: JSON.stringify(QUESTION) }),
+    ...(c.kind === 'answer' && { ANSWER: JSON.stringify({ ...QUESTION, answer: ANSWER }) }),
     ...(c.remind && { REMIND_AFTER_MS: '1500' }),
   });
   const sent = () => census(world);
@@ -183,6 +210,30 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     // Decided once its message is out, so the crash hits the edit.
     await vi.waitFor(() => expect(sent().has(decidedKey)).toBe(true), WAIT);
     sandbox.state.decideTask(decided, 'Approved', users.radia.id);
+  }
+  const questionKey = `${dm('grace')} question`;
+  if (c.answer) {
+    await vi.waitFor(() => expect(sent().has(questionKey)).toBe(true), WAIT);
+    doomed.process.stdin?.write(`${JSON.stringify({ answer: ANSWER })}\n`);
+  }
+  if (c.kind === 'away') {
+    // Away once every card is out, so the crash hits the notice alone.
+    const cards = [...expected].filter((key) => key.includes(' task:'));
+    await vi.waitFor(() => expect(cards.every((key) => sent().has(key))).toBe(true), WAIT);
+    const s = await world.store();
+    await s.setAway(
+      {
+        accessUserId: users.alan.id,
+        name: users.alan.displayName,
+        platform,
+        chatUserId: chatIdOf(platform, 'alan'),
+        note: null,
+        untilDay: '2099-01-01',
+        untilAt: new Date(Date.UTC(2099, 0, 1)),
+      },
+      new Date(),
+    );
+    await s.close();
   }
   const killed = async (r: { process: { signalCode: string | null }; stderr: () => string }) =>
     vi.waitFor(() => expect(r.process.signalCode, r.stderr()).toBe('SIGKILL'), WAIT);
@@ -210,15 +261,25 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   const logs = () => [...doomedOnes, ...heirs].map((r) => r.stderr()).join('\n');
   const allThere = () => [...expected].every((key) => sent().has(key));
   const outcomeShown = () =>
-    !c.decide ||
-    (sent()
-      .get(decidedKey)
-      ?.every((m) => !showsButtons(m)) ??
-      false);
+    (!c.decide ||
+      (sent()
+        .get(decidedKey)
+        ?.every((m) => !showsButtons(m)) ??
+        false)) &&
+    (!c.answer ||
+      (sent()
+        .get(questionKey)
+        ?.every((m) => m.content.includes('You answered')) ??
+        false));
   const seen = () => `${[...sent().keys()].join('\n')}\n${logs()}`;
   await vi.waitFor(() => expect(allThere() && outcomeShown(), seen()).toBe(true), WAIT);
   // Every intent carried out, the dead replica's too: its message found, posted or edited.
-  const events = [...sandbox.state.tasks.keys(), ...sandbox.state.accesses.keys(), tell.event];
+  const events = [
+    ...sandbox.state.tasks.keys(),
+    ...sandbox.state.accesses.keys(),
+    tell.event,
+    QUESTION.id,
+  ];
   await vi.waitFor(async () => {
     const s = await world.store();
     const open = (await s.listNotifications({ taskIds: events })).filter((n) => n.intent);

@@ -5,6 +5,7 @@
 import { Registry } from 'prom-client';
 import { afterEach, beforeEach } from 'vitest';
 import type { AccessClient } from '../../src/access/client.ts';
+import { AccessBot } from '../../src/core/bot.ts';
 import type { Clock } from '../../src/core/clock.ts';
 import type {
   DeliveryTag,
@@ -257,4 +258,18 @@ export function usePollerWorld({ sandboxOnClock = false } = {}): World {
     await world.sandbox.close();
   });
   return world;
+}
+
+/** The real bot over the world, telling approvers and requesters through `poller`'s outbox. */
+export function botOver(world: World, poller: Poller): AccessBot {
+  return new AccessBot({
+    client: world.client,
+    store: world.store,
+    log: captureLog().log,
+    pendingStatus: 'Pending',
+    now: () => world.clock.now(),
+    approvers: poller.approvers,
+    asks: poller.asks,
+    nudgeAfterMs: 24 * 3_600_000,
+  });
 }

@@ -112,7 +112,7 @@ describe('reminders', () => {
       'Reminder: still waiting for your decision',
     ]);
     expect(w.slack.updates[0]?.ref).toEqual(w.slack.posts[0]?.ref);
-    expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(3);
+    expect(cardOf(w.slack.updates[0]!.message)?.buttons).toHaveLength(4);
     // An edit notifies no one: the follow-up in the message's thread does.
     expect(w.slack.followUps.map((f) => f.ref)).toEqual([w.slack.posts[0]?.ref]);
     expect(w.slack.followUps[0]?.message.summary).toMatch(
@@ -152,8 +152,8 @@ describe('routing rules and notification-only task types', () => {
     );
     expect(buttons).toEqual({
       [tasks.adaEdsgerOffboarding]: 0,
-      [tasks.adaGraceGithubWrite]: 3,
-      [tasks.adaDennisAwsReview]: 3,
+      [tasks.adaGraceGithubWrite]: 4,
+      [tasks.adaDennisAwsReview]: 4,
     });
     const offboarding = w.slack.posts.find(
       (p) => cardOf(p.message)?.taskId === tasks.adaEdsgerOffboarding,

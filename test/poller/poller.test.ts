@@ -70,7 +70,7 @@ describe('exactly one message per task and approver', () => {
     expect(await w.store.wasShown(users.alan.id, adaPending[0]!)).toBe(false);
   });
 
-  it('gives an approver’s message the task card with Approve, Decline and Looking at it', async () => {
+  it('gives an approver’s message the task card with Approve, Decline, Looking at it and Ask requester', async () => {
     await link(w.store, ['alan']);
     const { poller } = w.poller();
     await nextSweep(poller, w.clock);
@@ -86,6 +86,7 @@ describe('exactly one message per task and approver', () => {
       'approve',
       'decline',
       'looking',
+      'ask',
     ]);
   });
 

@@ -13,6 +13,7 @@ import type {
 } from '../../src/store/store.ts';
 import { MAX_AUDIT_LIMIT } from '../../src/store/tables/audit.ts';
 import { describeAppTables } from './apps-contract.ts';
+import { askCalls, describeAskTables } from './ask-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
@@ -322,6 +323,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describeAppTables(() => store);
     describePollerTables(() => store);
     describeRequesterTables(() => store);
+    describeAskTables(() => store);
 
     describe('task numbering', () => {
       const at = new Date('2025-03-01T10:00:00.000Z');
@@ -460,6 +462,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           store.takeQuestion('slack', 'U01', new Date(0)),
           ...pollerCalls(store),
           ...requesterCalls(store),
+          ...askCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });

@@ -85,6 +85,8 @@ export function describePollerTables(store: () => Store): void {
           remindedAt: null,
           resolvedAt: null,
           lookEndsAt: null,
+          cardVersion: 0,
+          shownVersion: 0,
           intent: {
             kind: 'post',
             body: claimed,

@@ -8,19 +8,24 @@
 import {
   type AuditEntry,
   isAppChange,
+  isAway,
   isChange,
   isDecision,
   isPersonEntry,
+  isQuestion,
 } from '../../store/store.ts';
 import { english } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { recordedTitle } from './task-named.ts';
 
-const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
+/** What the person wrote: a decline's reason, a question, an answer, an absence's note. */
+const said = (e: AuditEntry) => (isDecision(e) || isQuestion(e) || isAway(e) ? e : undefined);
 const change = (e: AuditEntry) => (isChange(e) ? e : undefined);
 const app = (e: AuditEntry) => (isAppChange(e) ? e : undefined);
-/** A decision or what the poller did: both are about a task. */
-const task = (e: AuditEntry) => (isChange(e) || isAppChange(e) ? undefined : e);
+/** The other person of a change or a question. */
+const target = (e: AuditEntry) => (isChange(e) || isQuestion(e) ? e : undefined);
+/** A decision, a question or what the poller did: each is about a task. */
+const task = (e: AuditEntry) => (isChange(e) || isAway(e) || isAppChange(e) ? undefined : e);
 const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
 
 /** The columns in their order, each read from an entry; null where the entry has none. */
@@ -39,11 +44,11 @@ const COLUMNS = {
   },
   app_name: (e) => (task(e) ?? app(e))?.appName ?? null,
   requester_name: (e) => task(e)?.requesterName ?? null,
-  reason: (e) => decision(e)?.reason ?? null,
+  reason: (e) => said(e)?.reason ?? null,
   group_id: (e) => change(e)?.groupId ?? null,
   group_name: (e) => change(e)?.groupName ?? null,
-  target_user_id: (e) => change(e)?.targetUserId ?? null,
-  target_name: (e) => change(e)?.targetName ?? null,
+  target_user_id: (e) => target(e)?.targetUserId ?? null,
+  target_name: (e) => target(e)?.targetName ?? null,
   target_email: (e) => change(e)?.targetEmail ?? null,
   detail: (e) => e.detail,
   task_type: (e) => task(e)?.taskType ?? null,

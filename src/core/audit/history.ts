@@ -8,17 +8,22 @@ import {
   type AppChangeAuditEntry,
   type AuditQuery,
   type AuditStore,
+  type AwayAuditEntry,
   type DecisionAuditEntry,
   type IdentityLink,
   isAppChange,
+  isChange,
   isDecision,
   isPersonEntry,
+  isQuestion,
   type MembershipAuditEntry,
   PERSON_ACTIONS,
   type PersonAuditEntry,
   type Platform,
+  type QuestionAuditEntry,
 } from '../../store/store.ts';
 import { appChangeNamed } from '../apps/names.ts';
+import { dayOf } from '../away/days.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
@@ -71,7 +76,11 @@ export function describeEntry(
     ? decisionLine(v, entry)
     : isAppChange(entry)
       ? appChangeLine(v, entry)
-      : changeLine(v, entry, viewer);
+      : isChange(entry)
+        ? changeLine(v, entry, viewer)
+        : isQuestion(entry)
+          ? questionLine(v, entry, viewer)
+          : awayLine(v, entry);
   return v.t('history.line', {
     when: v.time(entry.at),
     what,
@@ -95,7 +104,7 @@ function decisionLine(v: Voice, e: DecisionAuditEntry): string {
  * The task by its title, application and requester (as far as recorded) beside the start of
  * its id: the whole id would only make the line wrap.
  */
-export function taskNamed(v: Voice, e: DecisionAuditEntry): string {
+export function taskNamed(v: Voice, e: DecisionAuditEntry | QuestionAuditEntry): string {
   const id = shortTaskId(e.taskId);
   const title = recordedTitle(v, e);
   if (!title) return v.t('history.taskId', { id });
@@ -131,6 +140,40 @@ function appChangeLine(v: Voice, e: AppChangeAuditEntry): string {
   return v.t('history.app', {
     what: appChangeNamed(v, e),
     outcome: e.outcome,
+  });
+}
+
+/** What kind of action an entry is: a decision, a group or application change, a question, an absence. */
+export function entryKind(
+  e: PersonAuditEntry,
+): 'decision' | 'change' | 'app' | 'question' | 'away' {
+  if (isDecision(e)) return 'decision';
+  if (isChange(e)) return 'change';
+  if (isAppChange(e)) return 'app';
+  return isQuestion(e) ? 'question' : 'away';
+}
+
+/** A question asked or answered: by the reader, or to them (the other one named). */
+function questionLine(v: Voice, e: QuestionAuditEntry, viewer: string | undefined): string {
+  const toMe = viewer !== undefined && e.targetUserId === viewer && e.accessUserId !== viewer;
+  const other = toMe ? e.actorName : e.targetName;
+  return v.t('history.question', {
+    action: e.action,
+    toMe: flag(toMe),
+    who: other ? inert(other) : v.t('history.someone'),
+    task: taskNamed(v, e),
+    text: inert(e.reason),
+  });
+}
+
+/** An absence begun or ended, with its day as the person named it. */
+function awayLine(v: Voice, e: AwayAuditEntry): string {
+  const day = e.detail && /^\d{4}-\d{2}-\d{2}$/.test(e.detail) ? v.day(dayOf(e.detail)) : '';
+  return v.t('history.away', {
+    outcome: e.outcome,
+    day,
+    note: e.reason ? inert(e.reason) : '',
+    withNote: flag(e.reason),
   });
 }
 

@@ -12,6 +12,7 @@ import {
   type AppChangeOutcome,
   type AuditEntry,
   type AuditStore,
+  type AwayAuditEntry,
   type DecisionAuditEntry,
   type GroupChange,
   type IdentityLink,
@@ -19,6 +20,7 @@ import {
   isChange,
   isDecision,
   type MembershipOutcome,
+  type QuestionAuditEntry,
   type TaskEventEntry,
 } from '../../store/store.ts';
 
@@ -95,6 +97,25 @@ export function taskNamesOf(task: Task | undefined) {
   };
 }
 
+/** An approver's question, or its answer, by `link`: the other person is its target. */
+export function recordQuestion(
+  w: AuditWriter,
+  link: IdentityLink,
+  question: Omit<QuestionAuditEntry, Who>,
+): Promise<void> {
+  return append(w, { ...by(w, link), ...question });
+}
+
+/** `link`'s absence begun (`away`) or ended (`back`, or `expired` by its day). */
+export function recordAway(
+  w: AuditWriter,
+  who: Recipient,
+  away: Omit<AwayAuditEntry, Who | 'accessUserId'>,
+): Promise<void> {
+  const { platform, chatUserId, accessUserId } = who;
+  return append(w, { at: w.now(), platform, chatUserId, accessUserId, ...away });
+}
+
 type Subject = Pick<GroupChange, 'action' | 'groupId' | 'groupName'> &
   Partial<Pick<GroupChange, 'targetUserId' | 'targetName' | 'targetEmail'>>;
 
@@ -144,7 +165,9 @@ async function append(w: AuditWriter, entry: AuditEntry) {
       ? { groupId: entry.groupId }
       : isAppChange(entry)
         ? { appId: entry.appId }
-        : { taskId: entry.taskId };
+        : 'taskId' in entry
+          ? { taskId: entry.taskId }
+          : {};
     w.log.error(
       { err: error, action: entry.action, outcome: entry.outcome, ...about },
       'audit write failed',

@@ -9,6 +9,7 @@ import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
 import { lastDays, type Report } from './report.ts';
+import { type AskFigures, askLines } from './report-asks.ts';
 import { readReport } from './report-read.ts';
 import { duration } from './report-text.ts';
 
@@ -27,7 +28,7 @@ export async function reportReply(deps: GroupDeps, link: IdentityLink, v: Voice,
   }
 }
 
-export function summaryReply(v: Voice, r: Report, days: number): Reply {
+export function summaryReply(v: Voice, r: Report & { asks?: AskFigures }, days: number): Reply {
   const { overall, byApplication } = r.timeToDecision;
   const slowest = byApplication
     .filter((s) => s.p90Seconds !== null)
@@ -52,6 +53,7 @@ export function summaryReply(v: Voice, r: Report, days: number): Reply {
     ...(slowest.length ? [v.t('report.chat.slowest', { names: slowest.join(', ') })] : []),
     v.t('report.chat.open', { total: r.openTasks.total, overWeek }),
     v.t('report.chat.sent', sent),
+    ...(r.asks ? askLines(v, r.asks) : []),
   ];
   const title = v.t('report.chat.title', { days });
   return info(v, v.t('report.chat.summary', { title, lines: lines.join('; ') }), {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Voice } from '../i18n/voice.ts';
 import { cut } from '../text.ts';
 import type { Report, Stat } from './report.ts';
+import { type AskFigures, askSection } from './report-asks.ts';
 import { ageLabel, duration, type Grouping, made, period, typeName } from './report-text.ts';
 
 /** Rows a chart draws and a table lists; the rest are counted. */
@@ -141,7 +142,7 @@ function grouping(v: Voice, r: Report, by: Grouping): string {
 }
 
 /** The page in the reader's voice: its words, its numbers' and dates' forms, its `lang`. */
-export function reportHtml(v: Voice, r: Report): string {
+export function reportHtml(v: Voice, r: Report & { asks?: AskFigures }): string {
   const { overall } = r.timeToDecision;
   const d = r.decisions;
   const split = v.t('report.decisionsSplit', { chat: d.inChat, elsewhere: d.elsewhere });
@@ -167,6 +168,7 @@ export function reportHtml(v: Voice, r: Report): string {
 <section><h2>${esc(v.t('report.whereDecided'))}</h2>${whereChart(v, r)}</section>
 <section><h2>${esc(v.t('report.openByAge'))}</h2>${ageChart(v, r)}</section>
 ${(['byApplication', 'byApprover', 'byTaskType'] as const).map((by) => grouping(v, r, by)).join('\n')}
+${r.asks ? `<section>${askSection(v, r.asks, esc)}</section>` : ''}
 <footer>${esc(v.t('report.footnote'))}</footer>
 </body></html>
 `;

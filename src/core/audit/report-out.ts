@@ -8,6 +8,7 @@ import type { Voice } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { csvCell } from './export-rows.ts';
 import type { Report, Stat } from './report.ts';
+import { type AskFigures, askRows } from './report-asks.ts';
 import { reportHtml } from './report-html.ts';
 
 export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
@@ -23,7 +24,7 @@ const named = <S extends Stat>(stat: S): S => ({
 });
 
 /** The report with every name from the trail printable. */
-function cleaned(report: Report): Report {
+function cleaned<R extends Report>(report: R): R {
   const t = report.timeToDecision;
   return {
     ...report,
@@ -45,7 +46,7 @@ const statRow = (section: string, key: string, s: Stat): Row => [
   s.p90Seconds,
 ];
 
-function csv(report: Report): string {
+function csv(report: Report & { asks?: AskFigures }): string {
   const t = report.timeToDecision;
   const { decisions: d, sent } = report;
   const rows: Row[] = [
@@ -64,6 +65,7 @@ function csv(report: Report): string {
     ['sent', 'reminders', null, sent.reminders],
     ['sent', 'escalations', null, sent.escalations],
     ['sent', 'nudges', null, sent.nudges],
+    ...(report.asks ? askRows(report.asks) : []),
   ];
   const line = (cells: readonly (string | number | null | undefined)[]) =>
     `${CSV_COLUMNS.map((_, i) => csvCell(cells[i] == null ? null : String(cells[i]))).join(',')}\r\n`;
@@ -71,7 +73,11 @@ function csv(report: Report): string {
 }
 
 /** `v`: the reader's voice, for the HTML page; the CSV and JSON are the same in every language. */
-export function renderReport(report: Report, format: ReportFormat, v: Voice): string {
+export function renderReport(
+  report: Report & { asks?: AskFigures },
+  format: ReportFormat,
+  v: Voice,
+): string {
   const clean = cleaned(report);
   if (format === 'csv') return csv(clean);
   if (format === 'html') return reportHtml(v, clean);

@@ -3,19 +3,21 @@
  * time (open tasks need what came before the period too), and the approvers' names from the
  * identity links.
  */
-import type { AuditStore, LinkStore } from '../../store/store.ts';
+import type { AuditStore, AwayStore, LinkStore, TaskQuestionStore } from '../../store/store.ts';
 import { auditPages } from './export.ts';
 import { type Report, type ReportPeriod, ReportTally } from './report.ts';
+import { type AskFigures, readAskFigures } from './report-asks.ts';
 
 export async function readReport(
-  store: AuditStore & LinkStore,
+  store: AuditStore & LinkStore & TaskQuestionStore & AwayStore,
   period: ReportPeriod,
   now: Date,
-): Promise<Report> {
+): Promise<Report & { asks: AskFigures }> {
   const tally = new ReportTally(period);
   for await (const page of auditPages(store, { until: period.until })) {
     for (const entry of page) tally.add(entry);
   }
   const links = await store.listLinks();
-  return tally.figures(now, new Map(links.map((l) => [l.accessUserId, l.displayName ?? l.email])));
+  const names = new Map(links.map((l) => [l.accessUserId, l.displayName ?? l.email]));
+  return { ...tally.figures(now, names), asks: await readAskFigures(store, period, now) };
 }

@@ -1,19 +1,28 @@
 /**
  * Housekeeping of the audit trail (AUDIT_RETENTION_DAYS): once a day, on one replica, entries
  * older than the retention are deleted, and so are group and application changes that expired
- * over a day ago (their outcome is in the audit log). A failure is logged and tried again the next day.
+ * over a day ago (their outcome is in the audit log), and so are the questions to requesters and the waits on
+ * approvers away from before the retention (their words are in the audit log while it keeps
+ * them). A failure is logged and tried again the next day.
  */
 
 import type { Logger } from '../../log.ts';
 import type {
   AppChangeStore,
   AuditStore,
+  AwayStore,
   GroupChangeStore,
   PollScheduleStore,
+  TaskQuestionStore,
 } from '../../store/store.ts';
 import type { Clock } from '../clock.ts';
 
-export type RetentionStore = AuditStore & GroupChangeStore & AppChangeStore & PollScheduleStore;
+export type RetentionStore = AuditStore &
+  GroupChangeStore &
+  AppChangeStore &
+  PollScheduleStore &
+  TaskQuestionStore &
+  AwayStore;
 
 const DAY_MS = 86_400_000;
 const JOB = 'audit-retention';
@@ -30,11 +39,12 @@ export async function applyAuditRetention(
     if (!(await store.claimScheduledRun(JOB, now, new Date(now.getTime() + DAY_MS)))) return;
     const dayAgo = new Date(now.getTime() - DAY_MS);
     const changes = (await store.pruneGroupChanges(dayAgo)) + (await store.pruneAppChanges(dayAgo));
-    const entries =
-      retentionDays > 0
-        ? await store.pruneAudit(new Date(now.getTime() - retentionDays * DAY_MS))
-        : 0;
-    if (entries || changes) log.info({ entries, changes, retentionDays }, 'audit log pruned');
+    const before = new Date(now.getTime() - retentionDays * DAY_MS);
+    const entries = retentionDays > 0 ? await store.pruneAudit(before) : 0;
+    const asks = retentionDays > 0 ? await store.pruneAsks(before) : 0;
+    if (entries || changes || asks) {
+      log.info({ entries, changes, asks, retentionDays }, 'audit log pruned');
+    }
   } catch (error) {
     log.warn({ err: error }, 'audit retention failed; tried again tomorrow');
   }

@@ -4,17 +4,24 @@ import type { AccessClient } from '../../access/client.ts';
 import type { Logger } from '../../log.ts';
 import type {
   AuditStore,
+  AwayStore,
   ChannelGroupStore,
   GroupChangeStore,
   IdentityLink,
   LinkStore,
+  TaskQuestionStore,
 } from '../../store/store.ts';
 import type { Identity } from '../identity.ts';
 import type { TellPerson } from '../notices.ts';
 import type { GroupRules } from './rules.ts';
 
-/** The links name the approvers in a report. */
-export type GroupStore = GroupChangeStore & ChannelGroupStore & AuditStore & LinkStore;
+/** The links name the approvers in a report; questions and absences are counted in it. */
+export type GroupStore = GroupChangeStore &
+  ChannelGroupStore &
+  AuditStore &
+  LinkStore &
+  TaskQuestionStore &
+  AwayStore;
 
 export interface GroupDeps {
   client: AccessClient;

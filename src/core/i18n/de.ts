@@ -24,7 +24,7 @@ export const de: Catalog = {
   'usage.report':
     'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder der angegebenen Zahl von Tagen)',
   'parse.tooLong':
-    '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
+    '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} question {Diese Frage} answer {Diese Antwort} note {Diese Notiz} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
   'parse.noSuchNumber':
     'Es gibt keine Aufgabe mit der Nummer {word}; die Nummern stammen aus Ihrer Liste `tasks`.',
   'parse.notATask':
@@ -638,4 +638,124 @@ export const de: Catalog = {
     '{name} sieht sich das bereits an (seit {since}); die Markierung bleibt bis {until} oder bis es entschieden ist.',
   'look.notWaiting':
     'Diese Aufgabe wartet nicht mehr auf Ihre Entscheidung, es gibt also nichts anzusehen.',
+  // Fragen an Antragstellende (`ask`, `answer`) und Abwesenheit (`away`, `back`).
+  'usage.ask':
+    'ask <Nummer oder ID> -- <Frage> — der antragstellenden Person einer Ihrer Aufgaben vor der Entscheidung eine Frage stellen',
+  'usage.answer':
+    'answer <Antragsnummer oder Code> -- <Antwort> — die Frage einer genehmigenden Person zu Ihrem Antrag beantworten (einmal)',
+  'usage.away':
+    'away until <Tag> [-- Notiz] — melden, dass Sie abwesend sind (z. B. `away until 2026-12-01`): Die anderen Genehmigenden Ihrer Aufgaben erfahren es, und Erinnerungen an Sie pausieren',
+  'usage.back': 'back — melden, dass Sie vor Ihrem Tag zurück sind',
+  'parse.askUsage': 'Was möchten Sie zu welcher Aufgabe fragen? Verwendung: {usage}',
+  'parse.whichQuestion': 'Welche Frage, und was ist Ihre Antwort? Verwendung: {usage}',
+  'parse.awayUsage': 'Abwesend bis wann? Verwendung: {usage}',
+  'button.ask': 'Nachfragen',
+  'button.askSpoken':
+    'Der antragstellenden Person eine Frage zu {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { für {person}} other {}} stellen',
+  'button.answer': 'Antworten',
+  'button.answerSpoken': 'Die Frage von {asker} beantworten',
+  'ask.off':
+    'Fragen erreichen hier niemanden (accessbot sendet keine eigenen Nachrichten), deshalb wurde nichts gefragt.',
+  'ask.notWaiting':
+    'Diese Aufgabe wartet nicht mehr auf Ihre Entscheidung, es gibt also nichts zu fragen.',
+  'ask.noRequester':
+    'Diese Aufgabe nennt keine antragstellende Person, es gibt also niemanden zu fragen.',
+  'ask.yourOwn': 'Das haben Sie selbst beantragt: Es gibt niemand anderen zu fragen.',
+  'ask.unreachable':
+    '{requester} nutzt accessbot nicht, deshalb kann Ihre Frage sie nicht erreichen. Es wurde nichts gefragt; fragen Sie direkt nach.',
+  'ask.tooMany':
+    'Zu diesem Antrag wurden bereits {max} Fragen gestellt: Entscheiden Sie ihn, oder fragen Sie direkt nach.',
+  'ask.tryAgain': 'Das hat nicht geklappt; bitte versuchen Sie es noch einmal.',
+  'ask.done':
+    'Gefragt: {requester} – „{question}“. Die Antwort erscheint auf der Karte dieser Aufgabe, für alle Genehmigenden. Erinnerungen an Sie zu dieser Aufgabe warten auf die Antwort, höchstens {hold}.',
+  'ask.waiting':
+    '{mine, select, yes {Ihre Frage} other {Die Frage von {asker}}} vom {when} wartet noch auf eine Antwort: „{question}“. Es gibt jeweils nur eine offene Frage; sie steht auf der Karte aller Genehmigenden.',
+  'ask.theRequester': 'die antragstellende Person',
+  'ask.aTask': 'eine Aufgabe',
+  'ask.line':
+    '{mine, select, yes {Sie haben} other {{asker} hat}} {requester} gefragt ({when}): „{question}“ — {answered, select, yes {Antwort {answeredAt}: „{answer}“} other {noch keine Antwort}}',
+  'ask.message':
+    '{asker} hat vor der Entscheidung eine Frage zu Ihrem Antrag „{what}“: „{question}“',
+  'ask.messageTitle': 'Eine Frage von {asker}',
+  'ask.howToAnswer':
+    'Antworten Sie mit der Schaltfläche, oder geben Sie `answer {code} -- <Ihre Antwort>` ein. Sie antworten einmal; alle Genehmigenden des Antrags sehen es.',
+  'ask.answered':
+    '{asker} hat zu „{what}“ gefragt: „{question}“. Ihre Antwort ({when}): „{answer}“. Alle Genehmigenden des Antrags sehen sie.',
+  'ask.answeredTitle': 'Sie haben {asker} geantwortet',
+  'ask.closed':
+    '{asker} hat zu „{what}“ gefragt: „{question}“. Eine Antwort ist nicht mehr nötig: {state, select, approved {Der Antrag wurde genehmigt} declined {Der Antrag wurde abgelehnt} gone {Die Aufgabe gibt es nicht mehr} other {Es wurde entschieden}}.',
+  'ask.closedTitle': 'Eine Frage von {asker}, erledigt',
+  'ask.note':
+    '{requester} hat Ihre Frage zu „{what}“ („{question}“) beantwortet: „{answer}“. Ihre Karte der Aufgabe zeigt es auch.',
+  'ask.noteTitle': 'Antwort von {requester}',
+  'answer.noNumber':
+    'In Ihrer letzten `requests`-Liste gibt es keinen Antrag mit der Nummer {n}. Geben Sie `requests` ein, um sie zu sehen.',
+  'answer.noneOnRequest': 'Zu Antrag {n} Ihrer `requests`-Liste gibt es keine Frage an Sie.',
+  'answer.ambiguous': 'Dieser Code passt zu mehr als einer Frage; geben Sie mehr davon ein.',
+  'answer.noSuchCode':
+    'Keine Frage an Sie hat diesen Code. `requests` zeigt die Fragen, die auf Ihre Antwort warten.',
+  'answer.notYours':
+    'Diese Frage wurde nicht Ihnen gestellt, deshalb können Sie sie nicht beantworten.',
+  'answer.already':
+    'Sie haben diese Frage bereits beantwortet ({when}): „{answer}“. Eine Antwort wird einmal gegeben.',
+  'answer.decided':
+    'Der Antrag, zu dem {asker} gefragt hat, wartet nicht mehr; eine Antwort ist nicht nötig.',
+  'answer.done':
+    'Ihre Antwort an {asker} ist gesendet: „{answer}“. Sie erscheint auf der Karte des Antrags für alle Genehmigenden.',
+  'away.line': '{name} ist abwesend bis {day}{withNote, select, yes { — „{note}“} other {}}',
+  'away.whichDay':
+    'Ich kann „{said}“ nicht als Tag lesen. Versuchen Sie `away until 2026-12-01`, `away until 1.12.` oder `away until Freitag`.',
+  'away.notAhead':
+    '{day} liegt nicht in der Zukunft: Nennen Sie einen Tag nach heute (Sie sind abwesend, bis er beginnt).',
+  'away.tooFar': 'Das liegt mehr als {max} Tage in der Zukunft; am weitesten geht {last}.',
+  'away.done':
+    'Sie sind abwesend bis {day}; an dem Tag sind Sie zurück{withNote, select, yes { („{note}“)} other {}}. Die anderen Genehmigenden Ihrer wartenden Aufgaben und der Eskalationskanal erfahren es, und Erinnerungen an Sie pausieren bis dahin; niemand sonst bekommt Ihre Aufgaben. Geben Sie `back` ein, wenn Sie früher zurück sind.',
+  'away.doneTitle': 'Abwesend',
+  'away.notAway': 'Sie sind nicht als abwesend eingetragen.',
+  'away.back':
+    'Willkommen zurück: Sie werden nicht mehr als abwesend angezeigt, und Erinnerungen zu Ihren Aufgaben laufen wieder.',
+  'away.person': '{name} bis {day}',
+  'away.whoElse':
+    'Abwesend: {away}. {withOthers, select, yes {{others} kann ebenfalls entscheiden.} other {Solange kann niemand sonst entscheiden.}}',
+  'requests.question':
+    'Eine Frage von {asker} wartet auf Ihre Antwort: „{question}“ — geben Sie `answer {n} -- <Ihre Antwort>` ein.',
+  'nudge.allAway': 'Zu {what} wurde niemand erinnert. {away}',
+  'nudge.awaySkipped': '{away} Abwesende Genehmigende werden nicht erinnert.',
+  'history.question':
+    '{action, select, ask {{toMe, select, yes {{who} hat Sie zu {task} gefragt} other {{who} zu {task} gefragt}}} other {{toMe, select, yes {{who} hat Ihre Frage zu {task} beantwortet} other {Frage von {who} zu {task} beantwortet}}}}: „{text}“',
+  'history.away':
+    '{outcome, select, away {Abwesend bis {day}{withNote, select, yes { — „{note}“} other {}}} back {Zurück (war abwesend bis {day})} other {Abwesend bis {day}: an dem Tag beendet}}',
+  'poller.awayNotice':
+    '{away}. „{title}“ wartet auch auf Ihre Entscheidung: Entscheiden Sie auf der Karte, oder geben Sie `tasks` ein.',
+  'poller.awayNoticeTitle': '{name} ist abwesend',
+  'slack.askTitle': 'Nachfragen',
+  'slack.askSubmit': 'Fragen',
+  'slack.askText':
+    'Ihre Frage zur Aufgabe `{id}` geht an die antragstellende Person, die einmal antwortet. Alle Genehmigenden des Antrags sehen beides auf ihrer Karte.',
+  'slack.questionLabel': 'Ihre Frage',
+  'slack.answerTitle': 'Frage beantworten',
+  'slack.answerText': 'Sie antworten einmal; alle Genehmigenden Ihres Antrags sehen Ihre Antwort.',
+  'slack.answerLabel': 'Ihre Antwort',
+  'slack.awayTitle': 'Abwesend',
+  'slack.awaySubmit': 'Speichern',
+  'slack.awayText':
+    'Bis der gewählte Tag beginnt, erfahren die anderen Genehmigenden Ihrer wartenden Aufgaben und der Eskalationskanal, dass Sie abwesend sind, und Erinnerungen an Sie pausieren. Niemand sonst bekommt Ihre Aufgaben.',
+  'slack.awayDayLabel': 'Abwesend bis (an dem Tag sind Sie zurück)',
+  'slack.awayNoteLabel': 'Notiz für die anderen (optional)',
+  'slack.awayNoDay': 'Wählen Sie den Tag, an dem Sie zurück sind.',
+  'slack.awayButton': 'Ich bin abwesend …',
+  'slack.backButton': 'Ich bin zurück',
+  'home.away': 'Sie sind abwesend bis {day}{withNote, select, yes { — „{note}“} other {}}.',
+  'teams.questionLabel': 'Ihre Frage an die antragstellende Person',
+  'teams.questionPlaceholder': 'Was müssen Sie vor der Entscheidung wissen?',
+  'teams.askSubmit': 'Fragen',
+  'teams.answerLabel': 'Ihre Antwort',
+  'teams.answerPlaceholder': 'Sie antworten einmal; alle Genehmigenden sehen es.',
+  'teams.questionEmpty': 'Geben Sie zuerst Ihre Frage ein.',
+  'teams.answerEmpty': 'Geben Sie zuerst Ihre Antwort ein.',
+  'report.asksHeading': 'Fragen und Abwesenheiten',
+  'report.questions':
+    '{asked, plural, one {# Frage} other {# Fragen}} an Antragstellende, {answered} beantwortet (Zeit bis zur Antwort: Median {median}, 90. Perzentil {p90})',
+  'report.awayWaits':
+    '{tasks, plural, one {# Aufgabe wartete} other {# Aufgaben warteten}} auf abwesende Genehmigende (Median {median}, 90. Perzentil {p90})',
 };

@@ -23,7 +23,7 @@ export const en = {
   'usage.report':
     'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
   'parse.tooLong':
-    'That {what, select, message {message} reason {reason} groupName {group name} search {search} appName {application name} justification {justification} other {text}} is too long ({length} characters; the limit is {max}).',
+    'That {what, select, message {message} reason {reason} groupName {group name} search {search} appName {application name} justification {justification} question {question} answer {answer} note {note} other {text}} is too long ({length} characters; the limit is {max}).',
   'parse.noSuchNumber': 'There is no task number {word}; numbers come from your `tasks` list.',
   'parse.notATask':
     '"{word}" is not a task. Use the number from `tasks`, or the first {min} or more characters of the task id (like 3f2b8c).',
@@ -627,6 +627,121 @@ export const en = {
     '{name} is already looking at this (since {since}); their mark shows until {until} or until it is decided.',
   'look.notWaiting':
     'That task is not waiting for your decision any more, so there is nothing to look at.',
+  // Questions to requesters (`ask`, `answer`) and absences (`away`, `back`).
+  'usage.ask':
+    'ask <number or id> -- <question> — ask the requester of one of your tasks a question before you decide',
+  'usage.answer':
+    'answer <request number or code> -- <answer> — answer an approver’s question about your request (once)',
+  'usage.away':
+    'away until <day> [-- note] — say you are away (e.g. `away until 2026-12-01`): your tasks’ other approvers are told, and reminders to you stop',
+  'usage.back': 'back — say you are back before your day',
+  'parse.askUsage': 'Ask what, about which task? Usage: {usage}',
+  'parse.whichQuestion': 'Which question, and what is your answer? Usage: {usage}',
+  'parse.awayUsage': 'Away until when? Usage: {usage}',
+  'button.ask': 'Ask requester',
+  'button.askSpoken':
+    'Ask the requester a question about {what}{withLevel, select, yes { {level}} other {}}{withPerson, select, yes { for {person}} other {}}',
+  'button.answer': 'Answer',
+  'button.answerSpoken': 'Answer the question of {asker}',
+  'ask.off':
+    'Questions cannot reach anyone here (accessbot sends no messages of its own), so nothing was asked.',
+  'ask.notWaiting':
+    'That task is not waiting for your decision any more, so there is nothing to ask about.',
+  'ask.noRequester': 'This task names no requester, so there is nobody to ask.',
+  'ask.yourOwn': 'You requested this yourself: there is nobody else to ask.',
+  'ask.unreachable':
+    '{requester} does not use accessbot, so your question could not reach them. Nothing was asked; ask them directly.',
+  'ask.tooMany':
+    'This request has been asked {max} questions already: decide it, or ask the requester directly.',
+  'ask.tryAgain': 'That did not go through; please try again.',
+  'ask.done':
+    'Asked {requester}: "{question}". Their answer will show on this task’s card for every approver. Reminders to you about it wait for the answer, for up to {hold}.',
+  'ask.waiting':
+    '{mine, select, yes {Your question} other {The question of {asker}}} of {when} still waits for its answer: "{question}". One question at a time; it shows on every approver’s card.',
+  'ask.theRequester': 'the requester',
+  'ask.aTask': 'a task',
+  'ask.line':
+    '{mine, select, yes {You asked} other {{asker} asked}} {requester} ({when}): "{question}" — {answered, select, yes {answered {answeredAt}: "{answer}"} other {no answer yet}}',
+  'ask.message': '{asker} asks about your request "{what}" before deciding it: "{question}"',
+  'ask.messageTitle': 'A question from {asker}',
+  'ask.howToAnswer':
+    'Answer with the button, or type `answer {code} -- <your answer>`. You answer once; every approver of the request sees it.',
+  'ask.answered':
+    '{asker} asked about "{what}": "{question}". You answered ({when}): "{answer}". Every approver of the request sees it.',
+  'ask.answeredTitle': 'You answered {asker}',
+  'ask.closed':
+    '{asker} asked about "{what}": "{question}". No answer is needed any more: {state, select, approved {it was approved} declined {it was declined} gone {it no longer exists} other {it was decided}}.',
+  'ask.closedTitle': 'A question from {asker}, closed',
+  'ask.note':
+    '{requester} answered your question about "{what}" ("{question}"): "{answer}". Your card of the task shows it too.',
+  'ask.noteTitle': '{requester} answered',
+  'answer.noNumber':
+    'There is no request number {n} in your last `requests` list. Type `requests` to see them.',
+  'answer.noneOnRequest': 'Request {n} of your `requests` list has no question for you.',
+  'answer.ambiguous': 'That code fits more than one question; type more of it.',
+  'answer.noSuchCode':
+    'No question to you has that code. `requests` shows the questions waiting for your answer.',
+  'answer.notYours': 'That question was not asked of you, so you cannot answer it.',
+  'answer.already':
+    'You answered that question already ({when}): "{answer}". An answer is given once.',
+  'answer.decided': 'The request {asker} asked about is no longer waiting, so no answer is needed.',
+  'answer.done':
+    'Sent your answer to {asker}: "{answer}". It shows on the request’s card for every approver.',
+  'away.line': '{name} is away until {day}{withNote, select, yes { — "{note}"} other {}}',
+  'away.whichDay':
+    'I cannot read "{said}" as a day. Try `away until 2026-12-01`, `away until Dec 1` or `away until Friday`.',
+  'away.notAhead': '{day} is not ahead: name a day after today (you are away until it starts).',
+  'away.tooFar': 'That is more than {max} days ahead; the furthest is {last}.',
+  'away.done':
+    'You are away until {day}, when you are back{withNote, select, yes { ("{note}")} other {}}. The other approvers of your waiting tasks and the escalation channel are told, and reminders to you stop until then; nobody else gets your tasks. Type `back` if you are back sooner.',
+  'away.doneTitle': 'Away',
+  'away.notAway': 'You are not marked as away.',
+  'away.back':
+    'Welcome back: you are no longer shown as away, and reminders about your tasks start again.',
+  'away.person': '{name} until {day}',
+  'away.whoElse':
+    'Away: {away}. {withOthers, select, yes {{others} can decide it too.} other {Nobody else can decide it meanwhile.}}',
+  'requests.question':
+    'A question from {asker} waits for your answer: "{question}" — type `answer {n} -- <your answer>`.',
+  'nudge.allAway': 'Nobody was nudged about {what}. {away}',
+  'nudge.awaySkipped': '{away} Approvers who are away are not nudged.',
+  'history.question':
+    '{action, select, ask {{toMe, select, yes {{who} asked you about {task}} other {Asked {who} about {task}}}} other {{toMe, select, yes {{who} answered your question about {task}} other {Answered the question of {who} about {task}}}}}: "{text}"',
+  'history.away':
+    '{outcome, select, away {Away until {day}{withNote, select, yes { — "{note}"} other {}}} back {Back (was away until {day})} other {Away until {day}: ended on its day}}',
+  'poller.awayNotice':
+    '{away}. "{title}" waits for your decision too: decide it on its card, or type `tasks`.',
+  'poller.awayNoticeTitle': '{name} is away',
+  'slack.askTitle': 'Ask the requester',
+  'slack.askSubmit': 'Ask',
+  'slack.askText':
+    'Your question about task `{id}` goes to its requester, who answers once. Every approver of the request sees both on their card.',
+  'slack.questionLabel': 'Your question',
+  'slack.answerTitle': 'Answer a question',
+  'slack.answerText': 'You answer once; every approver of your request sees your answer.',
+  'slack.answerLabel': 'Your answer',
+  'slack.awayTitle': 'Away',
+  'slack.awaySubmit': 'Save',
+  'slack.awayText':
+    'Until the day you pick starts, the other approvers of your waiting tasks and the escalation channel are told you are away, and reminders to you stop. Nobody else gets your tasks.',
+  'slack.awayDayLabel': 'Away until (you are back that day)',
+  'slack.awayNoteLabel': 'Note for the others (optional)',
+  'slack.awayNoDay': 'Pick the day you are back.',
+  'slack.awayButton': 'I’m away…',
+  'slack.backButton': 'I’m back',
+  'home.away': 'You are away until {day}{withNote, select, yes { — "{note}"} other {}}.',
+  'teams.questionLabel': 'Your question to the requester',
+  'teams.questionPlaceholder': 'What do you need to know before you decide?',
+  'teams.askSubmit': 'Ask',
+  'teams.answerLabel': 'Your answer',
+  'teams.answerPlaceholder': 'You answer once; every approver sees it.',
+  'teams.questionEmpty': 'Type your question first.',
+  'teams.answerEmpty': 'Type your answer first.',
+  'report.asksHeading': 'Questions and absences',
+  'report.questions':
+    '{asked, plural, one {# question} other {# questions}} asked of requesters, {answered} answered (time to answer: median {median}, 90th percentile {p90})',
+  'report.awayWaits':
+    '{tasks, plural, one {# task} other {# tasks}} waited on an approver who was away (median {median}, 90th percentile {p90})',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */

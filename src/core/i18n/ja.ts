@@ -23,7 +23,7 @@ export const ja: Catalog = {
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
   'parse.tooLong':
-    '{what, select, message {メッセージ} reason {理由} groupName {グループ名} search {検索語} appName {アプリケーション名} justification {申請理由} other {テキスト}}が長すぎます ({length} 文字。上限は {max} 文字です)。',
+    '{what, select, message {メッセージ} reason {理由} groupName {グループ名} search {検索語} appName {アプリケーション名} justification {申請理由} question {質問} answer {回答} note {メモ} other {テキスト}}が長すぎます ({length} 文字。上限は {max} 文字です)。',
   'parse.noSuchNumber': 'タスク番号 {word} はありません。番号は `tasks` の一覧のものです。',
   'parse.notATask':
     '「{word}」はタスクではありません。`tasks` の番号か、タスク ID の先頭 {min} 文字以上 (例: 3f2b8c) を使ってください。',
@@ -619,4 +619,118 @@ export const ja: Catalog = {
   'look.alreadyOther':
     '{name} がすでに確認中です ({since} から)。表示は {until} まで、または判断されるまで続きます。',
   'look.notWaiting': 'このタスクはもうあなたの判断を待っていないため、確認するものはありません。',
+  // 申請者への質問 (`ask`、`answer`) と不在 (`away`、`back`)。
+  'usage.ask': 'ask <番号または ID> -- <質問> — 判断の前に、自分のタスクの申請者に質問します',
+  'usage.answer':
+    'answer <申請番号またはコード> -- <回答> — 自分の申請についての承認者の質問に回答します (1 回)',
+  'usage.away':
+    'away until <日付> [-- メモ] — 不在を伝えます (例: `away until 2026-12-01`)。タスクのほかの承認者に伝わり、あなたへのリマインドは止まります',
+  'usage.back': 'back — 予定より早く戻ったことを伝えます',
+  'parse.askUsage': 'どのタスクについて、何を質問しますか? 使い方: {usage}',
+  'parse.whichQuestion': 'どの質問に、どう回答しますか? 使い方: {usage}',
+  'parse.awayUsage': 'いつまで不在ですか? 使い方: {usage}',
+  'button.ask': '申請者に質問',
+  'button.askSpoken':
+    '{withPerson, select, yes {{person} の } other {}}{what}{withLevel, select, yes { {level}} other {}} について申請者に質問する',
+  'button.answer': '回答する',
+  'button.answerSpoken': '{asker} の質問に回答する',
+  'ask.off':
+    'ここでは質問を届けられません (accessbot が自分からメッセージを送らない設定です)。何も質問していません。',
+  'ask.notWaiting': 'このタスクはもうあなたの判断を待っていないため、質問することはありません。',
+  'ask.noRequester': 'このタスクには申請者が示されていないため、質問する相手がいません。',
+  'ask.yourOwn': 'これはあなた自身の申請です。ほかに質問する相手はいません。',
+  'ask.unreachable':
+    '{requester} は accessbot を使っていないため、質問を届けられません。何も質問していません。直接問い合わせてください。',
+  'ask.tooMany':
+    'この申請にはすでに {max} 件の質問があります。判断するか、申請者に直接問い合わせてください。',
+  'ask.tryAgain': 'うまくいきませんでした。もう一度お試しください。',
+  'ask.done':
+    '{requester} に質問しました: 「{question}」。回答はこのタスクのカードに、すべての承認者向けに表示されます。このタスクについてのあなたへのリマインドは、回答があるまで (最長 {hold}) 待ちます。',
+  'ask.waiting':
+    '{mine, select, yes {あなたの質問} other {{asker} の質問}} ({when}) がまだ回答を待っています: 「{question}」。質問は一度に 1 件で、すべての承認者のカードに表示されます。',
+  'ask.theRequester': '申請者',
+  'ask.aTask': 'タスク',
+  'ask.line':
+    '{mine, select, yes {あなた} other {{asker}}} から {requester} への質問 ({when}): 「{question}」 — {answered, select, yes {回答 ({answeredAt}): 「{answer}」} other {未回答}}',
+  'ask.message':
+    '{asker} から、あなたの申請「{what}」について判断前の質問があります: 「{question}」',
+  'ask.messageTitle': '{asker} からの質問',
+  'ask.howToAnswer':
+    'ボタンで回答するか、`answer {code} -- <回答>` と入力してください。回答は 1 回だけで、申請のすべての承認者に表示されます。',
+  'ask.answered':
+    '{asker} から「{what}」について質問がありました: 「{question}」。あなたの回答 ({when}): 「{answer}」。申請のすべての承認者に表示されます。',
+  'ask.answeredTitle': '{asker} に回答しました',
+  'ask.closed':
+    '{asker} から「{what}」について質問がありました: 「{question}」。{state, select, approved {申請は承認されたため} declined {申請は却下されたため} gone {タスクはもう存在しないため} other {判断済みのため}}、回答は不要になりました。',
+  'ask.closedTitle': '{asker} からの質問 (終了)',
+  'ask.note':
+    '「{what}」についての質問 (「{question}」) に {requester} が回答しました: 「{answer}」。タスクのカードにも表示されます。',
+  'ask.noteTitle': '{requester} からの回答',
+  'answer.noNumber':
+    '直前の `requests` の一覧に申請番号 {n} はありません。`requests` と入力すると確認できます。',
+  'answer.noneOnRequest': '`requests` の一覧の申請 {n} には、あなたへの質問はありません。',
+  'answer.ambiguous': 'そのコードに当てはまる質問が複数あります。もう少し長く入力してください。',
+  'answer.noSuchCode':
+    'そのコードの、あなた宛ての質問はありません。回答待ちの質問は `requests` で確認できます。',
+  'answer.notYours': 'この質問はあなた宛てではないため、回答できません。',
+  'answer.already':
+    'この質問にはすでに回答しています ({when}): 「{answer}」。回答は 1 回だけです。',
+  'answer.decided': '{asker} が質問した申請はもう判断待ちではないため、回答は不要です。',
+  'answer.done':
+    '{asker} に回答を送りました: 「{answer}」。申請のカードに、すべての承認者向けに表示されます。',
+  'away.line': '{name} は {day} まで不在です{withNote, select, yes { — 「{note}」} other {}}',
+  'away.whichDay':
+    '「{said}」を日付として読み取れません。`away until 2026-12-01`、`away until 12月1日`、`away until 金曜日` のように入力してください。',
+  'away.notAhead':
+    '{day} は今日より後ではありません。明日以降の日付を指定してください (その日の始まりまで不在になります)。',
+  'away.tooFar': '{max} 日より先は指定できません。最も遠い日付は {last} です。',
+  'away.done':
+    '{day} まで不在として登録しました。その日に戻る予定です{withNote, select, yes { (「{note}」)} other {}}。判断待ちのタスクのほかの承認者とエスカレーションチャンネルに伝え、それまであなたへのリマインドは止まります。あなたのタスクがほかの人に移ることはありません。早く戻った場合は `back` と入力してください。',
+  'away.doneTitle': '不在',
+  'away.notAway': '不在として登録されていません。',
+  'away.back': 'おかえりなさい。不在の表示を終え、タスクのリマインドを再開します。',
+  'away.person': '{name} ({day} まで)',
+  'away.whoElse':
+    '不在: {away}。{withOthers, select, yes {{others} も判断できます。} other {その間、ほかに判断できる人はいません。}}',
+  'requests.question':
+    '{asker} からの質問があなたの回答を待っています: 「{question}」 — `answer {n} -- <回答>` と入力してください。',
+  'nudge.allAway': '{what} について、誰にもリマインドしていません。{away}',
+  'nudge.awaySkipped': '{away}不在の承認者にはリマインドしません。',
+  'history.question':
+    '{action, select, ask {{toMe, select, yes {{who} から {task} について質問} other {{who} に {task} について質問}}} other {{toMe, select, yes {{who} が {task} についての質問に回答} other {{who} の {task} についての質問に回答}}}}: 「{text}」',
+  'history.away':
+    '{outcome, select, away {{day} まで不在{withNote, select, yes { — 「{note}」} other {}}} back {復帰 ({day} まで不在の予定)} other {{day} までの不在: 予定日に終了}}',
+  'poller.awayNotice':
+    '{away}。「{title}」はあなたの判断も待っています。カードで判断するか、`tasks` と入力してください。',
+  'poller.awayNoticeTitle': '{name} は不在です',
+  'slack.askTitle': '申請者に質問',
+  'slack.askSubmit': '質問する',
+  'slack.askText':
+    'タスク `{id}` についての質問が申請者に届き、申請者は 1 回回答します。質問と回答は申請のすべての承認者のカードに表示されます。',
+  'slack.questionLabel': '質問',
+  'slack.answerTitle': '質問に回答',
+  'slack.answerText': '回答は 1 回だけです。申請のすべての承認者に表示されます。',
+  'slack.answerLabel': '回答',
+  'slack.awayTitle': '不在',
+  'slack.awaySubmit': '保存',
+  'slack.awayText':
+    '選んだ日の始まりまで、判断待ちのタスクのほかの承認者とエスカレーションチャンネルに不在を伝え、あなたへのリマインドを止めます。あなたのタスクがほかの人に移ることはありません。',
+  'slack.awayDayLabel': '不在の終わり (この日に戻ります)',
+  'slack.awayNoteLabel': 'ほかの人へのメモ (任意)',
+  'slack.awayNoDay': '戻る日を選んでください。',
+  'slack.awayButton': '不在にする…',
+  'slack.backButton': '戻りました',
+  'home.away': '{day} まで不在です{withNote, select, yes { — 「{note}」} other {}}。',
+  'teams.questionLabel': '申請者への質問',
+  'teams.questionPlaceholder': '判断の前に知りたいことは何ですか?',
+  'teams.askSubmit': '質問する',
+  'teams.answerLabel': '回答',
+  'teams.answerPlaceholder': '回答は 1 回だけで、すべての承認者に表示されます。',
+  'teams.questionEmpty': '先に質問を入力してください。',
+  'teams.answerEmpty': '先に回答を入力してください。',
+  'report.asksHeading': '質問と不在',
+  'report.questions':
+    '申請者への質問 {asked, plural, other {# 件}}、回答 {answered} 件 (回答までの時間: 中央値 {median}、90 パーセンタイル {p90})',
+  'report.awayWaits':
+    '不在の承認者を待ったタスク {tasks, plural, other {# 件}} (中央値 {median}、90 パーセンタイル {p90})',
 };

@@ -92,6 +92,7 @@ export class Voice {
   readonly channel: Voice;
   readonly #time: Intl.DateTimeFormat;
   readonly #clock: Intl.DateTimeFormat;
+  readonly #day: Intl.DateTimeFormat;
   readonly #list: Intl.ListFormat;
   readonly #relative: Intl.RelativeTimeFormat;
 
@@ -110,6 +111,14 @@ export class Voice {
       timeZone,
     });
     this.#clock = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
+    // A calendar day is no instant: it is written as named, in no zone.
+    this.#day = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     this.#list = new Intl.ListFormat(locale, { type: 'conjunction' });
     this.#relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   }
@@ -127,6 +136,11 @@ export class Voice {
   /** The time of day in this person's zone: `6:01 PM`, `18:01`. */
   clock(value: Date): string {
     return this.#clock.format(value);
+  }
+
+  /** A calendar day as the language writes it: `Tue, Dec 1, 2026`, `Di., 1. Dez. 2026`. */
+  day(d: { year: number; month: number; day: number }): string {
+    return this.#day.format(Date.UTC(d.year, d.month - 1, d.day));
   }
 
   /** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */

@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.ts';
 import { apps } from '../migration-apps.ts';
+import { asks } from '../migration-asks.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -312,4 +313,5 @@ export const migrations: readonly Migration[] = [
   },
   questions(18, dialect),
   apps(22, dialect),
+  asks(23, dialect),
 ];

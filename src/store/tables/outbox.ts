@@ -147,11 +147,21 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
       );
     },
 
-    async refreshNotification(key, body, owner, now) {
+    async refreshNotification(key, body, owner, now, shows) {
       return changed(
         'refreshNotification',
-        sql`UPDATE notifications SET ${edit('refresh', body, owner, now)}
+        sql`UPDATE notifications SET ${edit('refresh', body, owner, now)},
+              shown_version = coalesce(${shows ?? null}, shown_version)
             WHERE ${keyOf(key)} AND ${EDITABLE}`,
+      );
+    },
+
+    async staleCards(taskIds) {
+      if (!taskIds.length) return;
+      await db.run(
+        'staleCards',
+        sql`UPDATE notifications SET card_version = card_version + 1
+            WHERE task_id IN (SELECT value FROM ${db.list(taskIds)}) AND resolved_at IS NULL`,
       );
     },
 

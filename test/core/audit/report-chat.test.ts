@@ -77,6 +77,8 @@ describe('report in chat', () => {
           'Slowest applications (90th percentile): GitHub 2.0 h',
           'Open tasks: 0, 0 of them waiting a week or more',
           'Sent: 0 reminders, 0 escalations, 0 nudges',
+          '0 questions asked of requesters, 0 answered (time to answer: median –, 90th percentile –)',
+          '0 tasks waited on an approver who was away (median –, 90th percentile –)',
         ],
         more: 0,
       },

@@ -1,0 +1,148 @@
+/**
+ * Ask requester and Answer, from a card or a question's message, and App Home's away switch.
+ * Each button opens its form at once (its trigger lasts three seconds); what is submitted goes to
+ * the core, which checks who may ask, answer or go away, whatever the form carried; the person
+ * is told the outcome where they clicked (App Home: published again).
+ */
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import { slackActor, speaker } from './actor.ts';
+import { answerModal, askBlocks, askModal, awayModal } from './ask-modals.ts';
+import type { SlackContext } from './context.ts';
+import {
+  AnswerMetadata,
+  AskMetadata,
+  actionIds,
+  Click,
+  callbackIds,
+  inputOf,
+  QuestionId,
+  readMetadata,
+  Submission,
+  TaskId,
+} from './payloads.ts';
+import { renderBlocks } from './render.ts';
+import { originOf, type Person, type PublishHome, showOutcome } from './replace-message.ts';
+
+export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome): void {
+  const count = (action: string, outcome: string) =>
+    c.metrics.actions.inc({ platform: 'slack', action, outcome });
+
+  /** A button that opens a form for what its value names (a task, a question). */
+  const opens = <T>(
+    actionId: string,
+    schema: z.ZodType<T, string>,
+    view: (v: ReturnType<typeof c.bot.voiceOf>, value: T, origin: unknown) => unknown,
+  ) =>
+    app.action(actionId, async ({ ack, body }) => {
+      await ack();
+      const click = Click.safeParse(body);
+      const origin = click.success ? originOf(click.data) : undefined;
+      const value = schema.safeParse(click.data?.actions[0]?.value ?? '');
+      if (!click.success || !origin || !value.success) {
+        count(actionId, 'malformed');
+        return;
+      }
+      // In the language already known: the form must open within the trigger's 3 s.
+      const v = c.bot.voiceOf(c.people.known(click.data.user.id));
+      const opened = { trigger_id: click.data.trigger_id, view: view(v, value.data, origin) };
+      await c.api.call('views.open', opened, z.unknown());
+    });
+  opens(actionIds.ask, TaskId, (v, taskId, origin) =>
+    askModal(v, AskMetadata.parse({ taskId, origin })),
+  );
+  opens(actionIds.answer, QuestionId, (v, questionId, origin) =>
+    answerModal(v, AnswerMetadata.parse({ questionId, origin })),
+  );
+
+  /** A submitted form: its metadata and text, the person, or an error shown in the form. */
+  const submitted = <M extends z.ZodType>(
+    callback: string,
+    schema: M,
+    block: string,
+    actionId: string,
+    handle: (person: Person, meta: z.infer<M>, text: string) => Promise<void>,
+  ) =>
+    app.view(callback, async ({ ack, body }) => {
+      const submission = Submission.safeParse(body);
+      const meta = submission.success
+        ? readMetadata(schema, submission.data.view.private_metadata)
+        : undefined;
+      const userId = submission.data?.user.id;
+      const known = c.bot.voiceOf(userId ? c.people.known(userId) : {});
+      const text = inputOf(submission.data?.view.state, block, actionId)?.value?.trim();
+      if (!meta || !userId || !text) {
+        count(callback, 'malformed');
+        await ack({ response_action: 'errors', errors: { [block]: known.t('slack.staleForm') } });
+        return;
+      }
+      await ack();
+      await handle({ userId, actor: await speaker(c, userId) }, meta, text);
+    });
+  submitted(
+    callbackIds.ask,
+    AskMetadata,
+    askBlocks.question,
+    actionIds.askText,
+    async (person, meta, text) => {
+      const reply = await c.bot.ask(person.actor, meta.taskId, text);
+      count('ask', reply.tone);
+      await showOutcome(c, publishHome, meta.origin, person, { reply });
+    },
+  );
+  submitted(
+    callbackIds.answer,
+    AnswerMetadata,
+    askBlocks.answer,
+    actionIds.answerText,
+    async (person, meta, text) => {
+      const reply = await c.bot.answer(person.actor, meta.questionId, text);
+      count('answer', reply.tone);
+      await showOutcome(c, publishHome, meta.origin, person, { reply });
+    },
+  );
+  registerAway(app, c, publishHome, count);
+}
+
+/** App Home's switch: I'm away (a form) and I'm back; the tab shows the outcome. */
+function registerAway(
+  app: App,
+  c: SlackContext,
+  publishHome: PublishHome,
+  count: (action: string, outcome: string) => void,
+) {
+  app.action(actionIds.away, async ({ ack, body }) => {
+    await ack();
+    const click = Click.safeParse(body);
+    if (!click.success) return count('away', 'malformed');
+    const actor = slackActor(c.api, click.data.user.id, c.people.known(click.data.user.id));
+    const view = awayModal(c.bot.voiceOf(actor), c.bot.awayFormDay(actor));
+    await c.api.call('views.open', { trigger_id: click.data.trigger_id, view }, z.unknown());
+  });
+  app.action(actionIds.back, async ({ ack, body }) => {
+    await ack();
+    const click = Click.safeParse(body);
+    if (!click.success) return count('back', 'malformed');
+    const userId = click.data.user.id;
+    const reply = await c.bot.setAway(await speaker(c, userId), undefined);
+    count('back', reply.tone);
+    await publishHome(userId, renderBlocks(reply));
+  });
+  app.view(callbackIds.away, async ({ ack, body }) => {
+    const submission = Submission.safeParse(body);
+    const state = submission.data?.view.state;
+    const day = inputOf(state, askBlocks.day, actionIds.awayDay)?.selected_date;
+    const userId = submission.data?.user.id;
+    if (!userId || !day) {
+      count('away', 'malformed');
+      const v = c.bot.voiceOf(userId ? c.people.known(userId) : {});
+      await ack({ response_action: 'errors', errors: { [askBlocks.day]: v.t('slack.awayNoDay') } });
+      return;
+    }
+    await ack();
+    const note = inputOf(state, askBlocks.note, actionIds.awayNote)?.value?.trim() || undefined;
+    const reply = await c.bot.setAway(await speaker(c, userId), day, note);
+    count('away', reply.tone);
+    await publishHome(userId, renderBlocks(reply));
+  });
+}

@@ -1,0 +1,248 @@
+/**
+ * Ask before deciding: an approver asks the requester of one of their own waiting tasks a
+ * question; the requester gets it through the outbox and answers it once; the question and its
+ * answer show on every approver's card of the request, in the audit trail and in `history`.
+ * The rules live here, once: only a task's approver asks, and only about a task that waits in
+ * their own list; only the requester it was asked of answers, once, while the task still waits;
+ * one question waits per request at a time, and a request is asked at most a few. Asking decides
+ * nothing and gives nobody a task.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AccessClient } from '../../access/client.ts';
+import { taskFacts } from '../../access/task-facts.ts';
+import type { Logger } from '../../log.ts';
+import type {
+  AuditStore,
+  IdentityLink,
+  RequesterStore,
+  TaskQuestion,
+  TaskQuestionStore,
+} from '../../store/store.ts';
+import type { TaskAudience } from '../audience.ts';
+import { recordQuestion, taskNamesOf } from '../audit/record.ts';
+import { notYours } from '../decide.ts';
+import type { Voice } from '../i18n/voice.ts';
+import type { ChatActor } from '../identity.ts';
+import type { TellAsks } from '../notices.ts';
+import { info, type Reply, success, warning } from '../reply.ts';
+import { found } from '../service-errors.ts';
+import { subjectOf } from '../subject.ts';
+import { stateOf } from '../task-card.ts';
+import { inert } from '../text.ts';
+import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH, type QuestionRef } from './commands.ts';
+import { answeredMessage, answerNote, questionMessage } from './messages.ts';
+
+/** Questions one request may be asked, in all. */
+export const MAX_QUESTIONS_PER_REQUEST = 5;
+/** How long reminders to an approver wait for the answer to their question, at most. */
+export const ANSWER_AWAITED_MS = 3 * 24 * 3_600_000;
+
+export interface AskDeps {
+  client: AccessClient;
+  store: TaskQuestionStore & RequesterStore & AuditStore;
+  log: Logger;
+  now: () => Date;
+  pendingStatus: string;
+  audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
+  /** Unset: questions reach nobody, so none is asked. */
+  asks?: TellAsks;
+  newId?: () => string;
+}
+
+/** Text as a store keeps it: well-formed, without NUL. */
+const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').trim();
+
+const nameOf = (link: IdentityLink) => link.displayName ?? link.email;
+
+/** `ask <task> -- <question>`, or the card's Ask: the task must wait in the asker's own list. */
+export async function askRequester(
+  d: AskDeps,
+  link: IdentityLink,
+  v: Voice,
+  taskId: string,
+  text: string,
+): Promise<Reply> {
+  if (!d.asks) return warning(v, v.t('ask.off'));
+  const task = (await d.audience.pending(link)).find((t) => t.id === taskId);
+  if (!task) {
+    const shown = await d.audience.wasShown(link, taskId);
+    return warning(v, shown ? v.t('ask.notWaiting') : notYours(v));
+  }
+  const question = storable(text);
+  if (!question) return warning(v, v.t('parse.askUsage', { usage: v.t('usage.ask') }));
+  if (question.length > MAX_QUESTION_LENGTH) {
+    const tooLong = { what: 'question', length: question.length, max: MAX_QUESTION_LENGTH };
+    return warning(v, v.t('parse.tooLong', tooLong));
+  }
+  const f = taskFacts(task);
+  const requester = f.requestedByName ? inert(f.requestedByName, 100) : v.t('ask.theRequester');
+  if (!f.requestedBy) return warning(v, v.t('ask.noRequester'));
+  if (f.requestedBy === link.accessUserId) return warning(v, v.t('ask.yourOwn'));
+  if (!(await d.asks.reaches(f.requestedBy))) {
+    return warning(v, v.t('ask.unreachable', { requester }));
+  }
+  const subject = subjectOf(task);
+  const asked = await d.store.questionsOn([subject], MAX_QUESTIONS_PER_REQUEST);
+  const waiting = asked.find((q) => !q.answeredAt);
+  if (waiting) return waitingReply(v, waiting, link);
+  if (asked.length >= MAX_QUESTIONS_PER_REQUEST) {
+    return warning(v, v.t('ask.tooMany', { max: MAX_QUESTIONS_PER_REQUEST }));
+  }
+  const now = d.now();
+  const q: TaskQuestion = {
+    id: (d.newId ?? randomUUID)(),
+    subject,
+    taskId: task.id,
+    askedBy: link.accessUserId,
+    askedByName: nameOf(link),
+    requesterId: f.requestedBy,
+    requesterName: f.requestedByName ?? null,
+    question,
+    askedAt: now,
+    answer: null,
+    answeredAt: null,
+    waitSeconds: null,
+  };
+  const { answer: _a, answeredAt: _at, waitSeconds: _w, ...fresh } = q;
+  if (!(await d.store.putTaskQuestion(fresh))) {
+    const [raced] = await d.store.questionsOn([subject], 1);
+    return raced ? waitingReply(v, raced, link) : warning(v, v.t('ask.tryAgain'));
+  }
+  await recordQuestion(d, link, {
+    action: 'ask',
+    taskId: task.id,
+    ...taskNamesOf(task),
+    reason: question,
+    outcome: 'asked',
+    actorName: nameOf(link),
+    targetUserId: f.requestedBy,
+    targetName: f.requestedByName ?? null,
+    detail: q.id,
+  });
+  await d.asks.ask(q, (w) => questionMessage(w, q, task));
+  await d.asks.showAround(await d.store.requestTasksOf(task.id));
+  return success(
+    v,
+    v.t('ask.done', { requester, question: inert(question), hold: v.age(ANSWER_AWAITED_MS) }),
+  );
+}
+
+/**
+ * Whether reminders to `approver` about the task of `subject` wait: a question of theirs on it
+ * waits for its answer, asked less than ANSWER_AWAITED_MS before `now`.
+ */
+export async function awaitsAnswer(
+  store: TaskQuestionStore,
+  subject: string,
+  approver: string,
+  now: Date,
+): Promise<boolean> {
+  const [latest] = await store.questionsOn([subject], 1);
+  return (
+    !!latest &&
+    !latest.answeredAt &&
+    latest.askedBy === approver &&
+    now.getTime() - latest.askedAt.getTime() < ANSWER_AWAITED_MS
+  );
+}
+
+function waitingReply(v: Voice, q: TaskQuestion, link: IdentityLink): Reply {
+  return info(
+    v,
+    v.t('ask.waiting', {
+      mine: q.askedBy === link.accessUserId ? 'yes' : 'no',
+      asker: inert(q.askedByName, 100),
+      question: inert(q.question),
+      when: v.time(q.askedAt),
+    }),
+  );
+}
+
+/** The question `ref` names among those waiting for `link`'s answer; or why none. */
+async function questionFor(
+  d: AskDeps,
+  link: IdentityLink,
+  actor: Pick<ChatActor, 'platform' | 'chatUserId'>,
+  v: Voice,
+  ref: QuestionRef,
+): Promise<TaskQuestion | Reply> {
+  if (ref.kind === 'number') {
+    const listed = await d.store.getRequestNumbering(actor.platform, actor.chatUserId);
+    const accessId = listed?.[ref.n - 1];
+    if (!accessId) return warning(v, v.t('answer.noNumber', { n: ref.n }));
+    const [latest] = await d.store.questionsOn([accessId], 1);
+    if (!latest || latest.requesterId !== link.accessUserId) {
+      return warning(v, v.t('answer.noneOnRequest', { n: ref.n }));
+    }
+    return latest;
+  }
+  const asked = await d.store.questionsFor(link.accessUserId, 50);
+  const matches = asked.filter((q) => q.id.startsWith(ref.code));
+  if (matches.length === 1) return matches[0]!;
+  return warning(v, v.t(matches.length ? 'answer.ambiguous' : 'answer.noSuchCode'));
+}
+
+/** `answer <request or code> -- <text>`: the requester's answer, by what they typed. */
+export async function answerTyped(
+  d: AskDeps,
+  link: IdentityLink,
+  actor: Pick<ChatActor, 'platform' | 'chatUserId'>,
+  v: Voice,
+  ref: QuestionRef,
+  text: string,
+): Promise<Reply> {
+  const q = await questionFor(d, link, actor, v, ref);
+  return 'id' in q ? answerQuestion(d, link, v, q.id, text) : q;
+}
+
+/** The answer to the question `questionId`, from its form or typed: once, by its requester. */
+export async function answerQuestion(
+  d: AskDeps,
+  link: IdentityLink,
+  v: Voice,
+  questionId: string,
+  text: string,
+): Promise<Reply> {
+  const q = await d.store.getTaskQuestion(questionId);
+  // Someone else's question is refused with nothing about it.
+  if (!q || q.requesterId !== link.accessUserId) return warning(v, v.t('answer.notYours'));
+  if (q.answeredAt) {
+    return info(
+      v,
+      v.t('answer.already', { answer: inert(q.answer ?? ''), when: v.time(q.answeredAt) }),
+    );
+  }
+  const answer = storable(text);
+  if (!answer) return warning(v, v.t('parse.whichQuestion', { usage: v.t('usage.answer') }));
+  if (answer.length > MAX_ANSWER_LENGTH) {
+    const tooLong = { what: 'answer', length: answer.length, max: MAX_ANSWER_LENGTH };
+    return warning(v, v.t('parse.tooLong', tooLong));
+  }
+  const task = await found(d.client.getTask(q.taskId));
+  if (!task || stateOf(task, d.pendingStatus) !== 'pending') {
+    return info(v, v.t('answer.decided', { asker: inert(q.askedByName, 100) }));
+  }
+  const answered = await d.store.answerTaskQuestion(q.id, answer, d.now());
+  if (!answered) return answerQuestion(d, link, v, questionId, text);
+  await recordQuestion(d, link, {
+    action: 'answer',
+    taskId: q.taskId,
+    ...taskNamesOf(task),
+    reason: answer,
+    outcome: 'answered',
+    actorName: nameOf(link),
+    targetUserId: q.askedBy,
+    targetName: q.askedByName,
+    detail: q.id,
+  });
+  await d.asks?.answered(
+    answered,
+    (w) => answeredMessage(w, answered, task),
+    (w) => answerNote(w, answered, task),
+  );
+  await d.asks?.showAround(await d.store.requestTasksOf(q.taskId));
+  return success(
+    v,
+    v.t('answer.done', { asker: inert(q.askedByName, 100), answer: inert(answer) }),
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * What an approver's card shows around its task, beside what is asked: the questions asked of
+ * the requester and their answers (the newest few), and the request's other approvers who are
+ * away and until when. Read from the store whenever a card is made, so every edit of a card —
+ * a reminder, a mark, an answer — shows it as it stands.
+ */
+import type { Task } from '../../access/schemas.ts';
+import type { AwayOn, AwayStore, TaskQuestion, TaskQuestionStore } from '../../store/store.ts';
+import { dayOf } from '../away/days.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
+import { subjectOf } from '../subject.ts';
+import { inert } from '../text.ts';
+
+/** Questions a card shows, newest first. */
+export const QUESTIONS_SHOWN = 3;
+
+export type NotesStore = TaskQuestionStore & AwayStore;
+
+/** An away approver, as another approver's card says it. */
+export const awayLine = (v: Voice, a: Pick<AwayOn, 'name' | 'untilDay' | 'note'>) =>
+  v.t('away.line', {
+    name: inert(a.name, 100),
+    day: v.day(dayOf(a.untilDay)),
+    note: a.note ? inert(a.note) : '',
+    withNote: flag(a.note),
+  });
+
+/** A question and its answer (or that none came yet); `viewer` asked it: "You asked". */
+export function questionLine(v: Voice, q: TaskQuestion, viewer?: string): string {
+  const requester = q.requesterName ? inert(q.requesterName, 100) : v.t('ask.theRequester');
+  return v.t('ask.line', {
+    mine: flag(q.askedBy === viewer),
+    asker: inert(q.askedByName, 100),
+    requester,
+    when: v.time(q.askedAt),
+    question: inert(q.question),
+    answered: flag(q.answeredAt),
+    answer: q.answer ? inert(q.answer) : '',
+    answeredAt: q.answeredAt ? v.time(q.answeredAt) : '',
+  });
+}
+
+/** The lines `viewer`'s card of `task` shows: who else is away, then the questions. */
+export async function cardNotes(
+  store: NotesStore,
+  task: Task,
+  viewer: string,
+  v: Voice,
+): Promise<string[]> {
+  return (await listNotes(store, [task], viewer, v)).get(task.id) ?? [];
+}
+
+/** The lines of each of these tasks' cards, by task id: two reads of the store in all. */
+export async function listNotes(
+  store: NotesStore,
+  tasks: readonly Task[],
+  viewer: string,
+  v: Voice,
+): Promise<Map<string, string[]>> {
+  const subjects = [...new Set(tasks.map(subjectOf))];
+  if (!subjects.length) return new Map();
+  const [away, questions] = await Promise.all([
+    store.awayOn(subjects),
+    store.questionsOn(subjects, QUESTIONS_SHOWN * subjects.length),
+  ]);
+  const awayOn = Map.groupBy(
+    away.filter((a) => a.accessUserId !== viewer),
+    (a) => a.subject,
+  );
+  const asked = Map.groupBy(questions, (q) => q.subject);
+  const notes = new Map<string, string[]>();
+  for (const task of tasks) {
+    const subject = subjectOf(task);
+    const once = new Map((awayOn.get(subject) ?? []).map((a) => [a.accessUserId, a]));
+    const lines = [
+      ...[...once.values()].map((a) => awayLine(v, a)),
+      ...(asked.get(subject) ?? [])
+        .slice(0, QUESTIONS_SHOWN)
+        .map((q) => questionLine(v, q, viewer)),
+    ];
+    if (lines.length) notes.set(task.id, lines);
+  }
+  return notes;
+}

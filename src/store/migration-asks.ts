@@ -1,0 +1,74 @@
+import type { Migration } from './migration.ts';
+import type { Dialect } from './migration-requesters.ts';
+
+/**
+ * An approver's question to a requester and its answer (`task_questions`: at most one waiting per
+ * request, by a partial unique index), people away (`away`: one row per person, ended by `back`
+ * or by its date), the tasks that waited on an away approver (`away_waits`: one row per task,
+ * approver and away period, its wait in whole seconds once over), and on each notification which
+ * version of what its card shows around the task it shows (`card_version` is moved on when a
+ * question, an answer or an away approver changes that; `shown_version` is what the message shows);
+ * a question's audit entries name who asked or answered (`actor_name`).
+ * Not to be confused with `open_questions`, the bot's own question waiting for a person's next
+ * line. One text for both databases, each with its own types and version number.
+ */
+export const asks = (version: number, t: Dialect): Migration => {
+  const seconds = t.instant === 'INTEGER' ? 'INTEGER' : 'bigint';
+  return {
+    version,
+    sql: `
+      CREATE TABLE task_questions (
+        id             TEXT PRIMARY KEY,
+        subject        TEXT NOT NULL,
+        task_id        TEXT NOT NULL,
+        asked_by       TEXT NOT NULL,
+        asked_by_name  TEXT NOT NULL,
+        requester_id   TEXT NOT NULL,
+        requester_name TEXT,
+        question       TEXT NOT NULL,
+        asked_at       ${t.instant} NOT NULL,
+        answer         TEXT,
+        answered_at    ${t.instant},
+        wait_seconds   ${seconds}
+      )${t.strict};
+      CREATE UNIQUE INDEX task_questions_waiting ON task_questions (subject)
+        WHERE answered_at IS NULL;
+      CREATE INDEX task_questions_subject ON task_questions (subject, asked_at);
+      CREATE INDEX task_questions_requester ON task_questions (requester_id, asked_at);
+      CREATE INDEX task_questions_asked ON task_questions (asked_at);
+
+      CREATE TABLE away (
+        access_user_id TEXT PRIMARY KEY,
+        name           TEXT NOT NULL,
+        platform       TEXT NOT NULL,
+        chat_user_id   TEXT NOT NULL,
+        note           TEXT,
+        until_day      TEXT NOT NULL,
+        since_at       ${t.instant} NOT NULL,
+        until_at       ${t.instant} NOT NULL,
+        ended_at       ${t.instant}
+      )${t.strict};
+      CREATE INDEX away_until ON away (until_at) WHERE ended_at IS NULL;
+
+      CREATE TABLE away_waits (
+        task_id        TEXT NOT NULL,
+        access_user_id TEXT NOT NULL,
+        away_since_at  ${t.instant} NOT NULL,
+        subject        TEXT NOT NULL,
+        started_at     ${t.instant} NOT NULL,
+        started_second ${seconds} NOT NULL,
+        told_at        ${t.instant},
+        ended_at       ${t.instant},
+        wait_seconds   ${seconds},
+        PRIMARY KEY (task_id, access_user_id, away_since_at)
+      )${t.strict};
+      CREATE INDEX away_waits_open ON away_waits (access_user_id) WHERE ended_at IS NULL;
+      CREATE INDEX away_waits_subject ON away_waits (subject) WHERE ended_at IS NULL;
+      CREATE INDEX away_waits_started ON away_waits (started_at);
+
+      ALTER TABLE audit_log ADD COLUMN actor_name TEXT;
+      ALTER TABLE notifications ADD COLUMN card_version INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE notifications ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
+    `,
+  };
+};

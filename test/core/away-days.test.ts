@@ -1,0 +1,75 @@
+/**
+ * The day of `away until <day>`, read as people write it in each catalog's language and in the
+ * order their locale writes numbers, in their own time zone: its next occurrence when the year
+ * is left out, the next such weekday, tomorrow; nothing for what names no day. The period ends
+ * when that day starts where the person is, daylight saving or not.
+ */
+import { describe, expect, it } from 'vitest';
+import { dayText, localDay, parseDay, startOf } from '../../src/core/away/days.ts';
+
+/** Sunday 22 November 2026, 9:00 UTC. */
+const now = new Date('2026-11-22T09:00:00Z');
+const read = (text: string, locale = 'en', zone = 'UTC', at = now) => {
+  const day = parseDay(text, localDay(at, zone), locale);
+  return day && dayText(day);
+};
+
+describe('the day of an absence', () => {
+  it.each([
+    ['2026-12-01', 'en', '2026-12-01'],
+    ['Dec 1', 'en', '2026-12-01'],
+    ['December 1, 2026', 'en', '2026-12-01'],
+    ['1 December 2026', 'en-GB', '2026-12-01'],
+    ['12/1/2026', 'en-US', '2026-12-01'],
+    ['1/12/2026', 'en-GB', '2026-12-01'],
+    ['1.12.2026', 'de', '2026-12-01'],
+    ['1.12.', 'de', '2026-12-01'],
+    ['1. Dezember', 'de', '2026-12-01'],
+    ['3. März 2027', 'de', '2027-03-03'],
+    ['2026年12月1日', 'ja', '2026-12-01'],
+    ['12月1日', 'ja', '2026-12-01'],
+    ['２０２６年１２月１日', 'ja', '2026-12-01'],
+    ['2026/12/1', 'ja', '2026-12-01'],
+    ['Jan 5', 'en', '2027-01-05'],
+    ['Nov 22', 'en', '2027-11-22'],
+    ['tomorrow', 'en', '2026-11-23'],
+    ['morgen', 'de', '2026-11-23'],
+    ['明日', 'ja', '2026-11-23'],
+    ['Friday', 'en', '2026-11-27'],
+    ['Freitag', 'de', '2026-11-27'],
+    ['金曜日', 'ja', '2026-11-27'],
+    ['sunday', 'en', '2026-11-29'],
+  ])('reads %s (%s) as %s', (text, locale, day) => {
+    expect(read(text, locale)).toBe(day);
+  });
+
+  it.each(['someday', '2026-02-30', '31.11.2026', 'Dec 32', '13/13/2026', '', 'next week'])(
+    'names no day in "%s"',
+    (text) => {
+      expect(read(text)).toBeUndefined();
+    },
+  );
+
+  it('reads today and tomorrow where the person is, not in UTC', () => {
+    // 16:00 UTC on Sunday is already Monday in Tokyo and still Sunday in Los Angeles.
+    const late = new Date('2026-11-22T16:00:00Z');
+    expect(read('tomorrow', 'ja', 'Asia/Tokyo', late)).toBe('2026-11-24');
+    expect(read('tomorrow', 'en', 'America/Los_Angeles', late)).toBe('2026-11-23');
+  });
+
+  it('ends when the day starts in the person’s zone, across a clock change', () => {
+    expect(startOf({ year: 2026, month: 12, day: 1 }, 'Asia/Tokyo').toISOString()).toBe(
+      '2026-11-30T15:00:00.000Z',
+    );
+    expect(startOf({ year: 2026, month: 12, day: 1 }, 'America/New_York').toISOString()).toBe(
+      '2026-12-01T05:00:00.000Z',
+    );
+    // Summer time ends in Berlin on 25 October 2026: the 26th starts at UTC+1.
+    expect(startOf({ year: 2026, month: 10, day: 26 }, 'Europe/Berlin').toISOString()).toBe(
+      '2026-10-25T23:00:00.000Z',
+    );
+    expect(startOf({ year: 2026, month: 10, day: 25 }, 'Europe/Berlin').toISOString()).toBe(
+      '2026-10-24T22:00:00.000Z',
+    );
+  });
+});
