@@ -333,7 +333,7 @@ export const de: Catalog = {
   'app.summary': '{app}: {description} Berechtigungsstufen: {levels}.',
   'app.field.levels': 'Berechtigungsstufen',
   'app.field.defaults': 'Standardmäßig in',
-  'app.field.sensitive': 'Sensibel',
+  'app.field.sensitive': 'Sensible Anwendung',
   'app.field.hiddenFrom': 'Verborgen vor',
   'app.sensitive':
     '{sensitivity, select, yes {ja: Eine Genehmigung verlangt eine Bestätigung} no {nein} other {nicht lesbar, daher verlangt eine Genehmigung eine Bestätigung}}',

@@ -332,7 +332,7 @@ export const en = {
   'app.summary': '{app}: {description} Permission levels: {levels}.',
   'app.field.levels': 'Permission levels',
   'app.field.defaults': 'By default in',
-  'app.field.sensitive': 'Sensitive',
+  'app.field.sensitive': 'Sensitive application',
   'app.field.hiddenFrom': 'Hidden from',
   'app.sensitive':
     '{sensitivity, select, yes {yes: approving access asks for a confirmation} no {no} other {could not be read, so approving access asks for a confirmation}}',

@@ -326,7 +326,7 @@ export const ja: Catalog = {
   'app.summary': '{app}: {description} 権限レベル: {levels}。',
   'app.field.levels': '権限レベル',
   'app.field.defaults': '既定で付与されるグループ',
-  'app.field.sensitive': '機密',
+  'app.field.sensitive': '機密アプリケーション',
   'app.field.hiddenFrom': '非表示のグループ',
   'app.sensitive':
     '{sensitivity, select, yes {はい: 承認には確認が必要です} no {いいえ} other {読み取れないため、承認には確認が必要です}}',

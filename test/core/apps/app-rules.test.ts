@@ -194,3 +194,18 @@ describe('the settings', () => {
     expect(() => loadConfig({ APP_OWNERS: '=a@x.com' })).toThrow('names no app before');
   });
 });
+
+describe('the card and its changes', () => {
+  it('speak each person’s language', async () => {
+    const w = await world();
+    const said = async (locale: string, text: string) =>
+      JSON.stringify(await w.bot.handle({ ...actor(users.barbara.email), locale }, text));
+    expect(await said('de-DE', 'app Jira')).toContain('Berechtigungsstufen');
+    expect(await said('ja-JP', 'app Jira')).toContain('権限レベル');
+    const asked = await said('de-DE', 'app set Jira "Data classification" Intern');
+    expect(asked).toContain('Bestätigen: Data classification von Jira auf „Intern“ setzen?');
+    expect(await said('ja-JP', 'app clear Jira "Owner team"')).toContain(
+      '確認: Jira の Owner team を消去しますか?',
+    );
+  });
+});
