@@ -408,6 +408,8 @@ export const de: Catalog = {
   'app.outcomeTitle':
     '{outcome, select, changed {{app} geändert} cancelled {Änderung abgebrochen} expired {Änderung abgelaufen} other {{app} nicht geändert}}',
   'app.mayNot': 'Sie dürfen {app} nicht ändern. Es wurde nichts geändert.',
+  'app.fieldNotSendable':
+    'Der Access Service nennt {field} von {app} mit einer ID, die seine Schnittstelle nicht annimmt (keine UUID); es lässt sich daher nicht aus dem Chat ändern. Es wurde nichts geändert.',
   'app.secretField':
     '{field} ist ein geheimes Feld: accessbot zeigt und ändert es im Chat nicht. Es wurde nichts geändert.',
   'app.ownersAdmins':

@@ -405,6 +405,8 @@ export const en = {
   'app.outcomeTitle':
     '{outcome, select, changed {{app} changed} cancelled {Change cancelled} expired {Change expired} other {{app} not changed}}',
   'app.mayNot': 'You may not change {app}. Nothing was changed.',
+  'app.fieldNotSendable':
+    'The Access Service names {field} of {app} by an id its interface does not take (not a uuid), so it cannot be changed from chat. Nothing was changed.',
   'app.secretField':
     '{field} is a secret field: accessbot neither shows nor changes it in chat. Nothing was changed.',
   'app.ownersAdmins':

@@ -134,6 +134,20 @@ describe('a typed change', () => {
     expect(await w.say('barbara', 'app Jira Write')).toContain('Usage:');
   });
 
+  it('of a field the service names by no uuid is refused before anything is sent', async () => {
+    const app = sandbox.current.state.workApp(jira.id);
+    app.fields.set('legacy-7', { id: 'legacy-7', name: 'Legacy code', value: 'L7' });
+    try {
+      const w = await world();
+      expect(await w.say('barbara', 'app set Jira "Legacy code" L8')).toContain(
+        'cannot be changed from chat',
+      );
+      expect(sandbox.current.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+    } finally {
+      app.fields.delete('legacy-7');
+    }
+  });
+
   it('that changes nothing is said at once', async () => {
     const w = await world();
     jiraField('dataClassification').value = 'Internal';
