@@ -14,6 +14,7 @@ import type {
   IdentityLink,
 } from '../../store/store.ts';
 import { recordAppChange } from '../audit/record.ts';
+import { uuidLike } from '../directory.ts';
 import { nameOf } from '../groups/deps.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { matchByName, normalize } from '../match.ts';
@@ -98,6 +99,8 @@ export async function askField(
     after,
   } as const;
   const said = { app: inert(app.name), field: inert(field.name, 200) };
+  // The interface takes only a uuid as a field's id: another one cannot be sent at all.
+  if (!uuidLike.test(field.id)) return warning(v, v.t('app.fieldNotSendable', said));
   const rule = deps.rules.fieldRule(roles, field, before, after);
   if (rule === 'secret' || rule === 'admins_only') {
     const audit = namedChange(pendingOf(deps, link, app, subject, 'asker'));

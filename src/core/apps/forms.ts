@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Policy } from '../../access/schemas.ts';
+import { uuidLike } from '../directory.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { Form, FormChoice } from '../reply.ts';
 import { inert } from '../text.ts';
@@ -39,6 +40,7 @@ const fits = (choice: FormChoice) => choice.value.length <= MAX_CHOICE_VALUE;
 /** The fields the person may set from chat: none that is secret, the owners only for admins. */
 export function changeableFields(rules: AppRules, facts: AppFacts) {
   return facts.fields.filter((f) => {
+    if (!uuidLike.test(f.id)) return false;
     const rule = rules.fieldRule(facts.roles, f, f.value ?? null, null);
     return rule !== 'secret' && rule !== 'admins_only';
   });

@@ -337,7 +337,7 @@ export const de: Catalog = {
   'app.summary': '{app}: {description} Berechtigungsstufen: {levels}.',
   'app.field.levels': 'Berechtigungsstufen',
   'app.field.defaults': 'Standardmäßig in',
-  'app.field.sensitive': 'Sensibel',
+  'app.field.sensitive': 'Sensible Anwendung',
   'app.field.hiddenFrom': 'Verborgen vor',
   'app.sensitive':
     '{sensitivity, select, yes {ja: Eine Genehmigung verlangt eine Bestätigung} no {nein} other {nicht lesbar, daher verlangt eine Genehmigung eine Bestätigung}}',
@@ -412,6 +412,8 @@ export const de: Catalog = {
   'app.outcomeTitle':
     '{outcome, select, changed {{app} geändert} cancelled {Änderung abgebrochen} expired {Änderung abgelaufen} other {{app} nicht geändert}}',
   'app.mayNot': 'Sie dürfen {app} nicht ändern. Es wurde nichts geändert.',
+  'app.fieldNotSendable':
+    'Der Access Service nennt {field} von {app} mit einer ID, die seine Schnittstelle nicht annimmt (keine UUID); es lässt sich daher nicht aus dem Chat ändern. Es wurde nichts geändert.',
   'app.secretField':
     '{field} ist ein geheimes Feld: accessbot zeigt und ändert es im Chat nicht. Es wurde nichts geändert.',
   'app.ownersAdmins':

@@ -335,7 +335,7 @@ export const en = {
   'app.summary': '{app}: {description} Permission levels: {levels}.',
   'app.field.levels': 'Permission levels',
   'app.field.defaults': 'By default in',
-  'app.field.sensitive': 'Sensitive',
+  'app.field.sensitive': 'Sensitive application',
   'app.field.hiddenFrom': 'Hidden from',
   'app.sensitive':
     '{sensitivity, select, yes {yes: approving access asks for a confirmation} no {no} other {could not be read, so approving access asks for a confirmation}}',
@@ -408,6 +408,8 @@ export const en = {
   'app.outcomeTitle':
     '{outcome, select, changed {{app} changed} cancelled {Change cancelled} expired {Change expired} other {{app} not changed}}',
   'app.mayNot': 'You may not change {app}. Nothing was changed.',
+  'app.fieldNotSendable':
+    'The Access Service names {field} of {app} by an id its interface does not take (not a uuid), so it cannot be changed from chat. Nothing was changed.',
   'app.secretField':
     '{field} is a secret field: accessbot neither shows nor changes it in chat. Nothing was changed.',
   'app.ownersAdmins':

@@ -329,7 +329,7 @@ export const ja: Catalog = {
   'app.summary': '{app}: {description} 権限レベル: {levels}。',
   'app.field.levels': '権限レベル',
   'app.field.defaults': '既定で付与されるグループ',
-  'app.field.sensitive': '機密',
+  'app.field.sensitive': '機密アプリケーション',
   'app.field.hiddenFrom': '非表示のグループ',
   'app.sensitive':
     '{sensitivity, select, yes {はい: 承認には確認が必要です} no {いいえ} other {読み取れないため、承認には確認が必要です}}',
@@ -402,6 +402,8 @@ export const ja: Catalog = {
   'app.outcomeTitle':
     '{outcome, select, changed {{app} を変更しました} cancelled {変更をキャンセルしました} expired {変更は期限切れです} other {{app} は変更されていません}}',
   'app.mayNot': '{app} を変更する権限はありません。何も変更していません。',
+  'app.fieldNotSendable':
+    'Access Service は {app} の {field} を、インターフェースが受け付けない ID (UUID ではない) で示しているため、チャットからは変更できません。何も変更していません。',
   'app.secretField':
     '{field} は秘密のフィールドです。accessbot はチャットで表示も変更もしません。何も変更していません。',
   'app.ownersAdmins':

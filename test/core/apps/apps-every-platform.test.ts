@@ -15,7 +15,13 @@ import { fieldValues, policies, tasks, users, workApps } from '../../../src/sand
 import { openStore } from '../../../src/store/open.ts';
 import { shown } from '../../fakes/bot-connector-harness.ts';
 import { slackAnswer, slackSay, slackUserOf, teamsSay } from '../../fakes/chat-drivers.ts';
-import { clickPayload, sendInteraction, submissionPayload } from '../../fakes/slack-payloads.ts';
+import {
+  clickPayload,
+  selectPayload,
+  sendCommand,
+  sendInteraction,
+  submissionPayload,
+} from '../../fakes/slack-payloads.ts';
 import { captureLog } from '../../helpers/bot.ts';
 import { type ChatPlatforms, startChatPlatforms } from '../../helpers/every-platform.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
@@ -385,5 +391,50 @@ describe.each([0, 1, 2])('applications on every platform (%#: Slack, Teams, term
       expect(next).toContain(figma.id);
       expect(next).toContain('Editor');
     }
+  });
+});
+
+describe('from the request form, the chosen application’s card', () => {
+  it('on Slack: About this application shows it over the form', async () => {
+    const { fake } = slack;
+    await sendCommand(slack.bot.url, 'request', slackUserOf('grace'), fake.responseUrl());
+    const form = await fake.waitFor(() => fake.callsOf('views.open')[0]);
+    const view = { ...(form.args.view as Record<string, unknown>), id: 'V-form' };
+    const option = { value: figma.id, text: { type: 'plain_text', text: 'Figma' } };
+    await sendInteraction(
+      slack.bot.url,
+      selectPayload(view, 'accessbot.request.app', slackUserOf('grace'), option),
+    );
+    const chosen = await fake.waitFor(() => fake.callsOf('views.update')[0]);
+    const state = {
+      app: { 'accessbot.request.app': { type: 'external_select', selected_option: option } },
+    };
+    const about = {
+      ...selectPayload(
+        { ...(chosen.args.view as Record<string, unknown>), id: 'V-form' },
+        'accessbot.request.app',
+        slackUserOf('grace'),
+        option,
+        state,
+      ),
+      actions: [
+        { type: 'button', action_id: 'accessbot.app.card', block_id: 'about', value: figma.id },
+      ],
+    };
+    expect(JSON.stringify(chosen.args.view)).toContain('About this application');
+    await sendInteraction(slack.bot.url, about);
+    const pushed = await fake.waitFor(() => fake.callsOf('views.push')[0]);
+    expect(JSON.stringify(pushed.args.view)).toContain('Interface design and prototyping');
+  });
+
+  it('on Teams: About this application answers with it', async () => {
+    const form = await teamsSay(teams, 'grace', 'request');
+    expect(teamsAction(JSON.parse(form), 'appCard')).toBeDefined();
+    const res = await teams.post(
+      teams.activities.cardAction('grace', 'appCard', { workAppId: figma.id }),
+    );
+    expect(shown(res.body)).toContain('Interface design and prototyping');
+    const none = await teams.post(teams.activities.cardAction('grace', 'appCard', {}));
+    expect(none.status).toBe(400);
   });
 });
