@@ -669,7 +669,7 @@ export const de: Catalog = {
     'Zu diesem Antrag wurden bereits {max} Fragen gestellt: Entscheiden Sie ihn, oder fragen Sie direkt nach.',
   'ask.tryAgain': 'Das hat nicht geklappt; bitte versuchen Sie es noch einmal.',
   'ask.done':
-    'Gefragt: {requester} – „{question}“. Die Antwort erscheint auf der Karte dieser Aufgabe, für alle Genehmigenden. Erinnerungen an Sie zu dieser Aufgabe warten auf die Antwort, höchstens {hold}.',
+    'Ihre Frage an {requester} ist gestellt: „{question}“. Die Antwort erscheint auf der Karte dieser Aufgabe, für alle Genehmigenden. Erinnerungen an Sie zu dieser Aufgabe warten auf die Antwort, höchstens {hold}.',
   'ask.waiting':
     '{mine, select, yes {Ihre Frage} other {Die Frage von {asker}}} vom {when} wartet noch auf eine Antwort: „{question}“. Es gibt jeweils nur eine offene Frage; sie steht auf der Karte aller Genehmigenden.',
   'ask.theRequester': 'die antragstellende Person',
