@@ -172,9 +172,9 @@ function appFacts(s: string, owner = true): AppFacts {
     app: { id: 'a-1', name: s, description: s },
     levels: [{ id: 'l-1', name: s, description: s }],
     fields: [
-      { id: 'f-1', name: s, value: s },
-      { id: 'f-2', name: 'Sensitive', value: s },
-      { id: 'f-3', name: `${s} API key`, value: s },
+      { id: '00000000-0000-4000-8000-000000000001', name: s, value: s },
+      { id: '00000000-0000-4000-8000-000000000002', name: 'Sensitive', value: s },
+      { id: '00000000-0000-4000-8000-000000000003', name: `${s} API key`, value: s },
     ],
     roles: { admin: false, owner, auditor: false },
     sensitivity: 'yes',
