@@ -122,6 +122,28 @@ export async function decisionOn(
 }
 
 /**
+ * A decision on the task left `started` (the process stopped, or the store failed, after it was
+ * sent) that the task's state now answers: completed with that outcome, so that the trail is
+ * whole again. Only one by whoever the service says decided it, when it says. True when one was.
+ */
+export async function completeFromTask(
+  store: AuditStore,
+  taskId: string,
+  outcome: 'approved' | 'declined',
+  decidedBy: string | undefined,
+): Promise<boolean> {
+  const action = outcome === 'approved' ? 'approve' : 'decline';
+  const entries = await store.readAuditLog({ taskId, actions: [action] }, undefined, 50);
+  const left = entries.find(
+    ({ entry }) =>
+      entry.outcome === 'started' && (decidedBy === undefined || entry.accessUserId === decidedBy),
+  );
+  if (!left) return false;
+  const detail = 'completed from the task as the Access Service later showed it';
+  return store.completeDecision(left.id, { outcome, detail });
+}
+
+/**
  * What the task is, as the bot was shown it, for the audit trail; nothing for a task not known
  * (a decision on a task that was not the actor's: its details are not theirs to see).
  */

@@ -18,6 +18,7 @@ import { openGithubTask } from '../../fakes/bot-connector-harness.ts';
 import { captureLog } from '../../helpers/bot.ts';
 import { usePostgresStores } from '../../helpers/postgres.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
+import { cardOf, FakeClock, nextSweep, RecordingNotifier, testPoller } from '../../poller/fakes.ts';
 
 const sandbox = useSandbox();
 const ada: ChatActor = {
@@ -114,6 +115,40 @@ describe('a decision and its audit entry (SQLite)', () => {
     t.failing.clear();
     const history = await t.say('history');
     expect(history).toContain('Decline sent, the Access Service’s answer not recorded');
+  });
+});
+
+describe('a decision whose answer was not recorded, completed by the poller', () => {
+  let store: Store;
+  afterEach(() => store.close());
+
+  it('completes it from the task once the approver’s message is resolved', async () => {
+    store = await openStore('sqlite::memory:');
+    const t = deciding(store);
+    const clock = new FakeClock();
+    const slack = new RecordingNotifier('slack');
+    const { poller } = testPoller({ client: sandbox.client, store, notifiers: [slack], clock });
+    try {
+      expect(await t.say('tasks')).toContain('GitHub');
+      const taskId = openGithubTask(sandbox.current);
+      await nextSweep(poller, clock);
+      expect(slack.posts.some((p) => cardOf(p.message)?.taskId === taskId)).toBe(true);
+
+      t.failing.add('completeDecision');
+      expect(await t.say(`approve ${taskId.slice(0, 8)}`)).toContain('You approved');
+      expect((await store.listAudit({ taskId }))[0]?.outcome).toBe('started');
+      t.failing.clear();
+
+      await nextSweep(poller, clock);
+      const entries = await store.listAudit({ taskId });
+      expect(entries.map((e) => [e.action, e.outcome])).toEqual([
+        ['approve', 'approved'],
+        ['notify', 'queued'],
+      ]);
+      expect(await t.say('history')).not.toContain('answer not recorded');
+    } finally {
+      await poller.stop();
+    }
   });
 });
 
