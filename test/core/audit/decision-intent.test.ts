@@ -114,7 +114,7 @@ describe('a decision and its audit entry (SQLite)', () => {
     expect(entry).toMatchObject({ action: 'decline', outcome: 'started', reason: 'no' });
     t.failing.clear();
     const history = await t.say('history');
-    expect(history).toContain('Decline sent, the Access Service’s answer not recorded');
+    expect(history).toContain('Decline started, its outcome not recorded');
   });
 });
 
@@ -145,7 +145,7 @@ describe('a decision whose answer was not recorded, completed by the poller', ()
         ['approve', 'approved'],
         ['notify', 'queued'],
       ]);
-      expect(await t.say('history')).not.toContain('answer not recorded');
+      expect(await t.say('history')).not.toContain('outcome not recorded');
     } finally {
       await poller.stop();
     }
