@@ -53,6 +53,9 @@ const sent = (taskId: string) =>
 const outcomes = async (store: Store, taskId: string) =>
   (await store.listAudit({ taskId })).map((e) => e.outcome);
 
+/** Two processes started a test: on a busy machine each can take tens of seconds to start. */
+const SLOW = 240_000;
+
 const stores = [
   {
     name: 'SQLite',
@@ -71,29 +74,37 @@ describe.each(stores)('a decision killed at each step ($name)', ({ url }) => {
   });
   afterAll(() => store.close());
 
-  it('killed once kept and before it is sent: nothing is decided, the entry says so', async () => {
-    const taskId = openGithubTask(sandbox.current);
-    const line = `approve ${taskId.slice(0, 8)}`;
-    expect((await decide(databaseUrl, line, 'intent')).signal).toBe('SIGKILL');
-    expect(statusOf(taskId)).toBe('Pending');
-    expect(sent(taskId)).toEqual([]);
-    expect(await outcomes(store, taskId)).toEqual(['started']);
-    // The person clicks again: decided, and both attempts are in the trail.
-    expect((await decide(databaseUrl, line)).said).toContain('You approved');
-    expect(statusOf(taskId)).toBe('Approved');
-    expect(await outcomes(store, taskId)).toEqual(['approved', 'started']);
-  });
+  it(
+    'killed once kept and before it is sent: nothing is decided, the entry says so',
+    async () => {
+      const taskId = openGithubTask(sandbox.current);
+      const line = `approve ${taskId.slice(0, 8)}`;
+      expect((await decide(databaseUrl, line, 'intent')).signal).toBe('SIGKILL');
+      expect(statusOf(taskId)).toBe('Pending');
+      expect(sent(taskId)).toEqual([]);
+      expect(await outcomes(store, taskId)).toEqual(['started']);
+      // The person clicks again: decided, and both attempts are in the trail.
+      expect((await decide(databaseUrl, line)).said).toContain('You approved');
+      expect(statusOf(taskId)).toBe('Approved');
+      expect(await outcomes(store, taskId)).toEqual(['approved', 'started']);
+    },
+    SLOW,
+  );
 
-  it('killed after the service decided: started until the task’s state completes it', async () => {
-    const taskId = openGithubTask(sandbox.current);
-    const line = `decline ${taskId.slice(0, 8)} -- not now`;
-    expect((await decide(databaseUrl, line, 'call')).signal).toBe('SIGKILL');
-    expect(statusOf(taskId)).toBe('Declined');
-    expect(await outcomes(store, taskId)).toEqual(['started']);
-    // What the poller does when it finds the approver's task decided.
-    expect(await completeFromTask(store, taskId, 'declined', users.ada.id)).toBe(true);
-    expect(await store.listAudit({ taskId })).toMatchObject([
-      { action: 'decline', outcome: 'declined', reason: 'not now' },
-    ]);
-  });
+  it(
+    'killed after the service decided: started until the task’s state completes it',
+    async () => {
+      const taskId = openGithubTask(sandbox.current);
+      const line = `decline ${taskId.slice(0, 8)} -- not now`;
+      expect((await decide(databaseUrl, line, 'call')).signal).toBe('SIGKILL');
+      expect(statusOf(taskId)).toBe('Declined');
+      expect(await outcomes(store, taskId)).toEqual(['started']);
+      // What the poller does when it finds the approver's task decided.
+      expect(await completeFromTask(store, taskId, 'declined', users.ada.id)).toBe(true);
+      expect(await store.listAudit({ taskId })).toMatchObject([
+        { action: 'decline', outcome: 'declined', reason: 'not now' },
+      ]);
+    },
+    SLOW,
+  );
 });
