@@ -104,6 +104,12 @@ export function createMetrics(options: { defaults?: boolean } = {}) {
       labelNames: ['kind'] as const,
       registers: [registry],
     }),
+    auditWriteFailures: new Counter({
+      name: 'accessbot_audit_write_failures_total',
+      help: 'Audit entries that could not be written (or completed), by kind of entry: alert on any',
+      labelNames: ['entry'] as const,
+      registers: [registry],
+    }),
     webhooks: new Counter({
       name: 'accessbot_webhooks_total',
       help: 'Webhook deliveries received on /webhooks/access, by outcome',

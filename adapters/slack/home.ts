@@ -39,6 +39,7 @@ const mark: Record<PastDecision['outcome'], string> = {
   failed: ':x:',
   unconfirmed: ':warning:',
   wrong_code: ':warning:',
+  started: ':hourglass:',
 };
 
 /** The mark of each other kind of entry; its words say what it is. */

@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 
-const id = z.string().min(1);
+/**
+ * Ids are short in any real service; one past this is refused, so that none can make a store's
+ * index entry too large to write (PostgreSQL's hold about 2,700 bytes).
+ */
+export const MAX_ID_LENGTH = 256;
+const id = z.string().min(1).max(MAX_ID_LENGTH);
 const text = z.string().nullish();
 const keyed = z.record(z.string(), z.unknown());
 

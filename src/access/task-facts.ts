@@ -8,7 +8,7 @@
  * them, a task may name the one it is assigned to (`assigneeId`, as the sandbox's do).
  */
 import { z } from 'zod';
-import type { Access, Task } from './schemas.ts';
+import { type Access, MAX_ID_LENGTH, type Task } from './schemas.ts';
 
 /** Assumed task types; any other type is shown by its name. */
 export const TaskTypes = {
@@ -28,30 +28,32 @@ export const isHeld = (access: Access) =>
   access.status == null || access.status === DecidedStatuses.approved;
 
 const str = z.string().min(1).max(4000);
+/** An id among the facts: as short as any other id (schemas.ts), or left out. */
+const id = z.string().min(1).max(MAX_ID_LENGTH);
 const instant = z.iso.datetime({ offset: true });
 /** A fact that is missing or oddly typed is left out, never fatal. */
 const fact = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const TargetFacts = z.object({
-  workAppId: fact(str),
+  workAppId: fact(id),
   workAppName: fact(str),
-  permissionLevelId: fact(str),
+  permissionLevelId: fact(id),
   permissionLevelName: fact(str),
-  userId: fact(str),
+  userId: fact(id),
   userDisplayName: fact(str),
 });
 const MetadataFacts = z.object({
-  requestedBy: fact(str),
+  requestedBy: fact(id),
   requestedByName: fact(str),
   justification: fact(str),
   createdAt: fact(instant),
-  accessId: fact(str),
-  decidedBy: fact(str),
+  accessId: fact(id),
+  decidedBy: fact(id),
   decidedByName: fact(str),
   decidedAt: fact(instant),
   reason: fact(str),
   step: fact(str),
 });
-const Assignee = fact(str);
+const Assignee = fact(id);
 export type TaskFacts = z.infer<typeof TargetFacts> & z.infer<typeof MetadataFacts>;
 
 /** The facts that are there and of their shape, and no key for the others. */

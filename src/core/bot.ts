@@ -127,7 +127,7 @@ export interface BotDeps {
   /** How many days ahead `away until` may go (AWAY_MAX_DAYS); unset: 90. */
   awayMaxDays?: number;
   /** Where each decision's time to decision is observed; unset: nowhere. */
-  metrics?: Pick<Metrics, 'decisionSeconds'>;
+  metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
   /**
    * Sensitive applications and what approvers see beside what is asked; unset: no application
    * is sensitive and cards show the task alone.

@@ -19,7 +19,12 @@ import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import type { AuditOutcome, AuditStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
-import { recordDecision, taskNamesOf } from './audit/record.ts';
+import {
+  type DecisionIntent,
+  recordDecision,
+  recordDecisionIntent,
+  taskNamesOf,
+} from './audit/record.ts';
 import { CODE_WINDOW_MS, type CodeCheck, type ConfirmationCodes } from './confirmation-code.ts';
 import { english, flag, type Voice } from './i18n/voice.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
@@ -69,7 +74,7 @@ export interface DecideDeps {
   audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
   log: Logger;
   now: () => Date;
-  metrics?: Pick<Metrics, 'decisionSeconds'>;
+  metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
   pendingStatus: string;
   /** Whether someone may approve a request of their own (or a review of their own access). */
   allowSelfApproval: boolean;
@@ -99,6 +104,13 @@ export class Decider {
     return this.#serial.run(taskId, async () => {
       let said: Said;
       let mine: Task | undefined;
+      let intent: DecisionIntent | undefined;
+      const entry = () => ({
+        taskId,
+        ...taskNamesOf(mine),
+        action: decision,
+        reason: reason ?? null,
+      });
       try {
         mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
         const task = mine;
@@ -108,21 +120,20 @@ export class Decider {
         } else {
           const unconfirmed =
             decision === 'approve' ? await this.#unconfirmed(task, link, confirmation) : undefined;
-          said = unconfirmed ?? (await this.#act(task, decision, reason, link));
+          if (unconfirmed) said = unconfirmed;
+          else {
+            // Kept first: if the store cannot keep it, nothing is sent (the person is told why).
+            intent = await recordDecisionIntent(this.#d, link, entry());
+            said = await this.#act(task, decision, reason, link);
+          }
         }
       } catch (error) {
         said = this.#failed(error);
       }
       const result = said(v);
       const decided = result.outcome === 'approved' || result.outcome === 'declined';
-      await recordDecision(this.#d, link, {
-        taskId,
-        ...taskNamesOf(mine),
-        action: decision,
-        reason: reason ?? null,
-        outcome: result.outcome,
-        detail: decided ? null : said(english).reply.summary,
-      });
+      const detail = decided ? null : said(english).reply.summary;
+      await recordDecision(this.#d, link, { ...entry(), outcome: result.outcome, detail }, intent);
       return result;
     });
   }

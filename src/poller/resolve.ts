@@ -11,7 +11,7 @@
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import { closedMessage } from '../core/asks/messages.ts';
-import { decidedThroughBot } from '../core/audit/record.ts';
+import { completeFromTask, decidedThroughBot } from '../core/audit/record.ts';
 import type { Voice } from '../core/i18n/voice.ts';
 import { found } from '../core/service-errors.ts';
 import { stateOf } from '../core/task-card.ts';
@@ -42,7 +42,7 @@ export async function resolveTask(
   // Asked once, and only when an approver's message is resolved here.
   let elsewhere: Promise<boolean> | undefined;
   const audit = async (n: Notification) => {
-    elsewhere ??= notDecidedHere(ctx, taskId);
+    elsewhere ??= notDecidedHere(ctx, taskId, task);
     if (!(await elsewhere)) return;
     const decidedBy = task && taskFacts(task).decidedBy;
     const event = { action: 'decided_elsewhere', outcome: state } as const;
@@ -80,9 +80,22 @@ async function questionClosed(
   return q && closedMessage(v, q, task, ctx.pendingStatus);
 }
 
-/** No approval or decline through the bot on record; false when the log cannot tell (logged). */
-function notDecidedHere(ctx: PollerContext<AuditStore>, taskId: string): Promise<boolean> {
-  return decidedThroughBot(ctx.store, taskId).then(
+/**
+ * No approval or decline through the bot on record — not even one whose answer was never recorded,
+ * which the task's state now completes; false when the log cannot tell (logged).
+ */
+function notDecidedHere(
+  ctx: PollerContext<AuditStore>,
+  taskId: string,
+  task: Task | undefined,
+): Promise<boolean> {
+  const completed = async () => {
+    const state = task ? stateOf(task, ctx.pendingStatus) : 'gone';
+    if (!task || (state !== 'approved' && state !== 'declined')) return false;
+    return completeFromTask(ctx.store, taskId, state, taskFacts(task).decidedBy);
+  };
+  const decided = async () => (await decidedThroughBot(ctx.store, taskId)) || (await completed());
+  return decided().then(
     (decided) => !decided,
     (error: unknown) => {
       ctx.log.warn(

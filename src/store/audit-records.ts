@@ -10,6 +10,11 @@ import { Platform } from './records.ts';
 
 /** What became of a decision. */
 export const AuditOutcome = z.enum([
+  /**
+   * A decision being sent to the Access Service, kept before it is sent and completed with its
+   * outcome after: left as it is, the service's answer was never recorded.
+   */
+  'started',
   'approved',
   'declined',
   'already_decided',

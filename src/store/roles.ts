@@ -5,6 +5,7 @@
 import type { AppChange, AppChangeMove, AppPolicy } from './app-records.ts';
 import type {
   AuditEntry,
+  AuditOutcome,
   AuditQuery,
   DecisionCountQuery,
   NumberedAuditEntry,
@@ -36,7 +37,16 @@ export interface LinkStore {
 
 /** Decisions and membership changes taken (or refused) through the bot. */
 export interface AuditStore {
-  appendAudit(entry: AuditEntry): Promise<void>;
+  /** Appends the entry; its id, by which a decision's intent is completed. */
+  appendAudit(entry: AuditEntry): Promise<number>;
+  /**
+   * Completes a decision's intent (outcome `started`) with its outcome and detail; false when
+   * there is no such intent waiting (completed already, or never written).
+   */
+  completeDecision(
+    id: number,
+    completion: { outcome: AuditOutcome; detail: string | null },
+  ): Promise<boolean>;
   /** Newest first, at most `query.limit` (capped): the ones the query selects. */
   listAudit(query?: AuditQuery): Promise<AuditEntry[]>;
   /**

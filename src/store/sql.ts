@@ -1,7 +1,10 @@
+import { MAX_STORED_CHARS, storable, storableText, storedJson } from './storable.ts';
+
 /**
  * SQL statements as values: ``sql`… ${value} …` `` keeps the text and its parameters apart, so
  * one statement serves both databases, each writing its own placeholders (`?` or `$n`). A
- * `Sql` interpolated into another is spliced in with its parameters.
+ * `Sql` interpolated into another is spliced in with its parameters. Every parameter is made
+ * storable on the way in (storable.ts), so no write fails on a code point a store refuses.
  */
 export class Sql {
   readonly parts: readonly string[];
@@ -35,7 +38,7 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
       }
     } else {
       parts.push(text);
-      params.push(value);
+      params.push(storable(value));
       text = '';
     }
     text += strings[i + 1];
@@ -52,11 +55,16 @@ export const join = (items: readonly Sql[], separator: string) =>
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** A value as a parameter: objects and arrays are stored as JSON, dates as the database keeps them. */
+/**
+ * A field's value as a parameter: objects and arrays are stored as JSON, dates as the database
+ * keeps them, text cut past MAX_STORED_CHARS.
+ */
 const param = (value: unknown) =>
-  value !== null && typeof value === 'object' && !(value instanceof Date)
-    ? JSON.stringify(value)
-    : value;
+  typeof value === 'string'
+    ? storableText(value, MAX_STORED_CHARS)
+    : value !== null && typeof value === 'object' && !(value instanceof Date)
+      ? storedJson(value)
+      : value;
 
 /** `INSERT INTO table (…) VALUES (…)` of a record: camelCase fields become snake_case columns. */
 export function insert(table: string, record: Record<string, unknown>): Sql {

@@ -9,7 +9,7 @@ import type { AwayAsked, NewTaskQuestion, Store } from '../../src/store/store.ts
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 9, minute));
 const period = { since: at(0), until: at(600), asOf: at(600) };
 
-function question(overrides: Partial<NewTaskQuestion> = {}): NewTaskQuestion {
+export function question(overrides: Partial<NewTaskQuestion> = {}): NewTaskQuestion {
   return {
     id: 'q-1',
     subject: 'access-1',
@@ -24,7 +24,7 @@ function question(overrides: Partial<NewTaskQuestion> = {}): NewTaskQuestion {
   };
 }
 
-const away = (overrides: Partial<AwayAsked> = {}): AwayAsked => ({
+export const away = (overrides: Partial<AwayAsked> = {}): AwayAsked => ({
   accessUserId: 'alan',
   name: 'Alan Turing',
   platform: 'slack',

@@ -17,6 +17,7 @@ import { askCalls, describeAskTables } from './ask-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
+import { describeStorableText } from './storable-contract.ts';
 
 export function link(overrides: Partial<IdentityLink> = {}): IdentityLink {
   return {
@@ -324,6 +325,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describePollerTables(() => store);
     describeRequesterTables(() => store);
     describeAskTables(() => store);
+    describeStorableText(() => store);
 
     describe('task numbering', () => {
       const at = new Date('2025-03-01T10:00:00.000Z');

@@ -35,7 +35,7 @@ const keyOf = ({ taskId, platform, recipient }: NotificationClaim): Notification
   recipient,
 });
 
-function request(overrides: Partial<BotRequest> = {}): BotRequest {
+export function request(overrides: Partial<BotRequest> = {}): BotRequest {
   return {
     accessId: 'access-1',
     accessUserId: 'a-1',

@@ -1,7 +1,9 @@
 /**
  * Writing the audit trail: one entry for each decision on a task and each group membership
  * change taken (or refused) through the bot, and for what the poller did about a waiting task.
- * A failed write is logged and never hides what was done in the Access Service.
+ * A decision is kept before it is sent to the Access Service and completed after, so that none
+ * can be taken without its entry; any other failed write is logged and counted (an operator
+ * alerts on the count) and never hides what was done in the Access Service.
  */
 import type { Task } from '../../access/schemas.ts';
 import { taskFacts } from '../../access/task-facts.ts';
@@ -17,8 +19,10 @@ import {
   type GroupChange,
   type IdentityLink,
   isAppChange,
+  isAway,
   isChange,
   isDecision,
+  isQuestion,
   type MembershipOutcome,
   type QuestionAuditEntry,
   type TaskEventEntry,
@@ -28,16 +32,20 @@ export interface AuditWriter {
   store: AuditStore;
   log: Logger;
   now: () => Date;
-  /** Where a decision's time to decision is observed; unset: nowhere. */
-  metrics?: Pick<Metrics, 'decisionSeconds'>;
+  /** Where a decision's time to decision and failed writes are counted; unset: nowhere. */
+  metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
 }
 
 type Who = 'at' | 'platform' | 'chatUserId' | 'accessUserId';
 
-export function recordDecision(
+type Decided = Omit<DecisionAuditEntry, Who>;
+
+/** A decision's entry once its outcome is known: `intent` is its entry kept before it was sent. */
+export async function recordDecision(
   w: AuditWriter,
   link: IdentityLink,
-  decision: Omit<DecisionAuditEntry, Who>,
+  decision: Decided,
+  intent?: DecisionIntent,
 ): Promise<void> {
   const entry = { ...by(w, link), ...decision };
   const decided = entry.outcome === 'approved' || entry.outcome === 'declined';
@@ -45,7 +53,43 @@ export function recordDecision(
     const ms = entry.at.getTime() - entry.taskCreatedAt.getTime();
     w.metrics.decisionSeconds.observe(Math.max(0, ms) / 1000);
   }
-  return append(w, entry);
+  if (!intent) return append(w, entry);
+  const { outcome, detail } = entry;
+  try {
+    if (await w.store.completeDecision(intent.id, { outcome, detail })) return;
+    // Completed by nobody else: it is written whole rather than lost.
+    await w.store.appendAudit(entry);
+  } catch (error) {
+    failed(w, error, entry);
+  }
+}
+
+/** A decision's entry kept before it is sent to the Access Service. */
+export interface DecisionIntent {
+  id: number;
+}
+
+/**
+ * Keeps the decision, outcome `started`, before it is sent: a decision is never taken without
+ * its entry. Throws when the store fails, and then nothing may be sent.
+ */
+export async function recordDecisionIntent(
+  w: AuditWriter,
+  link: IdentityLink,
+  decision: Omit<Decided, 'outcome' | 'detail'>,
+): Promise<DecisionIntent> {
+  const entry: DecisionAuditEntry = {
+    ...by(w, link),
+    ...decision,
+    outcome: 'started',
+    detail: null,
+  };
+  try {
+    return { id: await w.store.appendAudit(entry) };
+  } catch (error) {
+    failed(w, error, entry);
+    throw error;
+  }
 }
 
 /** The chat identity (or channel) a poller's entry is about, and its Access user if a person's. */
@@ -75,6 +119,28 @@ export async function decisionOn(
     if (decided && isDecision(decided)) return decided;
   }
   return undefined;
+}
+
+/**
+ * A decision on the task left `started` (the process stopped, or the store failed, after it was
+ * sent) that the task's state now answers: completed with that outcome, so that the trail is
+ * whole again. Only one by whoever the service says decided it, when it says. True when one was.
+ */
+export async function completeFromTask(
+  store: AuditStore,
+  taskId: string,
+  outcome: 'approved' | 'declined',
+  decidedBy: string | undefined,
+): Promise<boolean> {
+  const action = outcome === 'approved' ? 'approve' : 'decline';
+  const entries = await store.readAuditLog({ taskId, actions: [action] }, undefined, 50);
+  const left = entries.find(
+    ({ entry }) =>
+      entry.outcome === 'started' && (decidedBy === undefined || entry.accessUserId === decidedBy),
+  );
+  if (!left) return false;
+  const detail = 'completed from the task as the Access Service later showed it';
+  return store.completeDecision(left.id, { outcome, detail });
 }
 
 /**
@@ -161,16 +227,36 @@ async function append(w: AuditWriter, entry: AuditEntry) {
   try {
     await w.store.appendAudit(entry);
   } catch (error) {
-    const about = isChange(entry)
-      ? { groupId: entry.groupId }
-      : isAppChange(entry)
-        ? { appId: entry.appId }
-        : 'taskId' in entry
-          ? { taskId: entry.taskId }
-          : {};
-    w.log.error(
-      { err: error, action: entry.action, outcome: entry.outcome, ...about },
-      'audit write failed',
-    );
+    failed(w, error, entry);
   }
+}
+
+/** What kind of entry, for the failures' count. */
+const kindOf = (entry: AuditEntry) =>
+  isDecision(entry)
+    ? 'decision'
+    : isChange(entry)
+      ? 'group_change'
+      : isAppChange(entry)
+        ? 'app_change'
+        : isQuestion(entry)
+          ? 'question'
+          : isAway(entry)
+            ? 'away'
+            : 'task_event';
+
+/** A write that failed: logged with what it was about (never its text) and counted. */
+function failed(w: AuditWriter, error: unknown, entry: AuditEntry) {
+  const about = isChange(entry)
+    ? { groupId: entry.groupId }
+    : isAppChange(entry)
+      ? { appId: entry.appId }
+      : 'taskId' in entry
+        ? { taskId: entry.taskId }
+        : {};
+  w.metrics?.auditWriteFailures.inc({ entry: kindOf(entry) });
+  w.log.error(
+    { err: error, action: entry.action, outcome: entry.outcome, ...about },
+    'audit write failed',
+  );
 }

@@ -312,7 +312,7 @@ export const de: Catalog = {
   'history.of': 'Letzte Aktionen von {name}',
   'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
-    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} unconfirmed {Noch nicht genehmigt, Bestätigung erbeten:} wrong_code {Nicht genehmigt, falscher Bestätigungscode:} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
+    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} started {{action, select, approve {Genehmigung} other {Ablehnung}} begonnen, ihr Ergebnis ist nicht festgehalten:} unconfirmed {Noch nicht genehmigt, Bestätigung erbeten:} wrong_code {Nicht genehmigt, falscher Bestätigungscode:} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
   'history.taskId': 'Aufgabe {id}',
   'history.task':
     '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',
@@ -553,7 +553,7 @@ export const de: Catalog = {
   'home.recentEmpty':
     'Entscheidungen und Gruppenänderungen, die Sie hier oder mit dem Slash-Befehl treffen, erscheinen unten.',
   'home.decision':
-    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} wrong_code {Nicht genehmigt (falscher Bestätigungscode)} other {Fehlgeschlagen}} · {when} · {task}{withReason, select, yes { — „{reason}“} other {}}',
+    '{outcome, select, approved {Genehmigt} declined {Abgelehnt} started {Begonnen, das Ergebnis ist nicht festgehalten} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} wrong_code {Nicht genehmigt (falscher Bestätigungscode)} other {Fehlgeschlagen}} · {when} · {task}{withReason, select, yes { — „{reason}“} other {}}',
   'render.slack.leftOut': '…und {what} hier nicht angezeigt (zu lang für Slack).',
   'render.slack.moreTasks': '{count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}}',
   'render.slack.moreParts': '{count, plural, one {# weiterer Teil} other {# weitere Teile}}',

@@ -311,7 +311,7 @@ export const en = {
   'history.of': 'Recent actions of {name}',
   'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
-    '{outcome, select, approved {Approved} declined {Declined} unconfirmed {Not approved yet, asked to confirm:} wrong_code {Not approved, wrong confirmation code:} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
+    '{outcome, select, approved {Approved} declined {Declined} started {{action, select, approve {Approval} other {Decline}} started, its outcome not recorded:} unconfirmed {Not approved yet, asked to confirm:} wrong_code {Not approved, wrong confirmation code:} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
   'history.taskId': 'task {id}',
   'history.task':
     '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',
@@ -545,7 +545,7 @@ export const en = {
   'home.recentEmpty':
     'Decisions and group changes you make here or with the slash command show up below.',
   'home.decision':
-    '{outcome, select, approved {Approved} declined {Declined} already_decided {Already decided by someone else} not_assignee {Refused (not assigned to you)} self_approval {Refused (your own request)} not_found {Task no longer exists} unconfirmed {Not approved (sensitive: waiting for your confirmation)} wrong_code {Not approved (wrong confirmation code)} other {Failed}} · {when} · {task}{withReason, select, yes { — "{reason}"} other {}}',
+    '{outcome, select, approved {Approved} declined {Declined} started {Started, its outcome not recorded} already_decided {Already decided by someone else} not_assignee {Refused (not assigned to you)} self_approval {Refused (your own request)} not_found {Task no longer exists} unconfirmed {Not approved (sensitive: waiting for your confirmation)} wrong_code {Not approved (wrong confirmation code)} other {Failed}} · {when} · {task}{withReason, select, yes { — "{reason}"} other {}}',
   'render.slack.leftOut': '…and {what} not shown here (too long for Slack).',
   'render.slack.moreTasks': '{count, plural, one {# more task} other {# more tasks}}',
   'render.slack.moreParts': '{count, plural, one {# more part} other {# more parts}}',

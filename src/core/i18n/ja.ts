@@ -306,7 +306,7 @@ export const ja: Catalog = {
   'history.of': '{name} の最近の操作',
   'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
   'history.decision':
-    '{task} {outcome, select, approved {を承認} declined {を却下} unconfirmed {の承認: 確認待ちのため未承認} wrong_code {の承認: 確認コードが違うため未承認} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
+    '{task} {outcome, select, approved {を承認} declined {を却下} started {の{action, select, approve {承認} other {却下}}を開始 (結果は未記録)} unconfirmed {の承認: 確認待ちのため未承認} wrong_code {の承認: 確認コードが違うため未承認} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
   'history.taskId': 'タスク {id}',
   'history.task':
     '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
@@ -538,7 +538,7 @@ export const ja: Catalog = {
   'home.recentUnavailable': '現在、最近の操作を表示できません。',
   'home.recentEmpty': 'ここやスラッシュコマンドで行った決定とグループの変更が下に表示されます。',
   'home.decision':
-    '{outcome, select, approved {承認} declined {却下} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} wrong_code {未承認 (確認コードの誤り)} other {失敗}} · {when} · {task}{withReason, select, yes { — 「{reason}」} other {}}',
+    '{outcome, select, approved {承認} declined {却下} started {開始済み (結果は未記録)} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} wrong_code {未承認 (確認コードの誤り)} other {失敗}} · {when} · {task}{withReason, select, yes { — 「{reason}」} other {}}',
   'render.slack.leftOut': 'ほかに {what}は表示していません (Slack には長すぎます)。',
   'render.slack.moreTasks': '{count, plural, other {# 件のタスク}}',
   'render.slack.moreParts': '{count, plural, other {# 個の部分}}',

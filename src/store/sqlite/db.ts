@@ -2,6 +2,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LRUCache } from 'lru-cache';
 import { queryFailed, storeClosed } from '../errors.ts';
 import { raw, type Sql, type SqlDb, sql } from '../sql.ts';
+import { storedJson } from '../storable.ts';
 
 /** Dates are INTEGER epoch milliseconds, so they compare and sort as numbers. */
 const bind = (statement: Sql) =>
@@ -56,7 +57,7 @@ export class SqliteDb implements SqlDb {
   }
 
   list(values: readonly string[]) {
-    return sql`json_each(${JSON.stringify(values)})`;
+    return sql`json_each(${storedJson(values)})`;
   }
 
   dues(rows: readonly { id: string; due: Date }[]) {

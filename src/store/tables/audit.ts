@@ -3,7 +3,7 @@
  * left null. Entries are checked on the way in, rows on the way out.
  */
 import { z } from 'zod';
-import { AuditEntry, type AuditQuery } from '../audit-records.ts';
+import { AuditEntry, AuditOutcome, type AuditQuery } from '../audit-records.ts';
 import { checkedInput } from '../checked.ts';
 import { StoreError } from '../errors.ts';
 import type { AuditStore } from '../roles.ts';
@@ -37,6 +37,9 @@ const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: Audi
     return { id: Number(id), entry };
   },
 });
+
+const toNewEntry = rowReader('audit_log', z.object({ id: z.coerce.number().int() }));
+const Completion = z.object({ outcome: AuditOutcome, detail: z.string().nullable() });
 
 /** PostgreSQL counts in bigint, which `pg` gives back as text. */
 const toCount = rowReader(
@@ -97,7 +100,18 @@ export function auditTables(db: SqlDb): AuditStore {
   return {
     async appendAudit(entry) {
       const valid = checkedInput(AuditEntry, entry, 'the audit entry to append');
-      await db.run('appendAudit', insert('audit_log', valid));
+      const [row] = await db.all('appendAudit', sql`${insert('audit_log', valid)} RETURNING id`);
+      return toNewEntry(row).id;
+    },
+
+    async completeDecision(id, completion) {
+      const { outcome, detail } = checkedInput(Completion, completion, 'the decision to complete');
+      const changed = await db.run(
+        'completeDecision',
+        sql`UPDATE audit_log SET outcome = ${outcome}, detail = ${detail}
+            WHERE id = ${id} AND outcome = 'started'`,
+      );
+      return changed > 0;
     },
 
     async listAudit(query = {}) {

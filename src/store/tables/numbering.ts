@@ -8,6 +8,7 @@ import { checkedInput } from '../checked.ts';
 import type { Platform } from '../records.ts';
 import { rowReader } from '../rows.ts';
 import { raw, type SqlDb, sql } from '../sql.ts';
+import { storedJson } from '../storable.ts';
 
 /** As many as a list can number (see `TaskRef` in src/core/commands.ts). */
 const Ids = z.array(z.string().min(1)).max(500);
@@ -24,7 +25,7 @@ export function numberedList(
   const [t, c] = [raw(table), raw(column)];
   return {
     async save(platform: Platform, chatUserId: string, ids: string[], at: Date) {
-      const list = JSON.stringify(checkedInput(Ids, ids, `the numbering of ${table}`));
+      const list = storedJson(checkedInput(Ids, ids, `the numbering of ${table}`));
       await db.run(
         `save${name}`,
         sql`INSERT INTO ${t} (platform, chat_user_id, ${c}, saved_at)

@@ -15,6 +15,7 @@ import {
 import type { NotificationStore, ReplicaStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
 import { insert, raw, type Sql, type SqlDb, sql } from '../sql.ts';
+import { storedJson } from '../storable.ts';
 
 /** A replica silent for this long is long gone: its heartbeat row is deleted. */
 const FORGET_REPLICAS_AFTER_MS = 24 * 3_600_000;
@@ -39,7 +40,7 @@ const toNotification = rowReader('notifications', Notification, {
 });
 
 const json = <T>(schema: z.ZodType<T>, value: T, what: string) =>
-  JSON.stringify(checkedInput(schema, value, what));
+  storedJson(checkedInput(schema, value, what));
 
 function keyOf(key: NotificationKey): Sql {
   const k = checkedInput(NotificationKey, key, 'the notification key');

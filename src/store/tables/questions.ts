@@ -8,6 +8,7 @@ import { JsonObject } from '../records.ts';
 import type { QuestionStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
 import { type SqlDb, sql } from '../sql.ts';
+import { storedJson } from '../storable.ts';
 
 const toTaken = rowReader(
   'open_questions',
@@ -18,7 +19,7 @@ const toTaken = rowReader(
 export function questionTables(db: SqlDb): QuestionStore {
   return {
     async askQuestion(platform, chatUserId, question, expiresAt) {
-      const body = JSON.stringify(checkedInput(JsonObject, question, 'the question to keep'));
+      const body = storedJson(checkedInput(JsonObject, question, 'the question to keep'));
       await db.run(
         'askQuestion',
         sql`INSERT INTO open_questions (platform, chat_user_id, question, expires_at)
