@@ -15,8 +15,9 @@ import { HTTPReceiver, isValidSlackRequest } from '@slack/bolt';
 import type { ReplayGuard, Route } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
+import type { Refusals } from '../../src/server/refusals.ts';
 import { slackLogger } from './logger.ts';
-import { Refusals } from './refusals.ts';
+import { slackRefusals } from './refusals.ts';
 
 export const SLACK_PATH = '/slack/events';
 /**
@@ -52,7 +53,7 @@ const header = (req: IncomingMessage, name: string) => {
 /** Bolt's receiver, and the route that hands it signed, first-seen requests. */
 export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; route: Route } {
   const { signingSecret, replays, log, metrics, now } = options;
-  const refusals = new Refusals(log, now);
+  const refusals = slackRefusals(log, now);
   const receiver = new HTTPReceiver({
     signingSecret,
     endpoints: SLACK_PATH,

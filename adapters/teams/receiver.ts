@@ -27,6 +27,8 @@ import {
 import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
+import type { Metrics } from '../../src/metrics.ts';
+import type { Refusals } from '../../src/server/refusals.ts';
 import { keepingConsole } from './botbuilder-console.ts';
 import { type AuthOverrides, botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';
@@ -62,7 +64,7 @@ export function messagesHandler(
   adapter: CloudAdapter,
   logic: TurnLogic,
   log: Logger,
-  options: { jsonOnly: boolean },
+  options: { jsonOnly: boolean; refusals: Refusals; metrics: Pick<Metrics, 'errors'> },
 ) {
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
@@ -78,6 +80,7 @@ export function messagesHandler(
     let turned = false;
     const turn: TurnLogic = (context) => {
       turned = true;
+      options.refusals.passed();
       return logic(context);
     };
     /** What botbuilder wrote to the console while it processed this request. */
@@ -87,7 +90,8 @@ export function messagesHandler(
       told = true;
       const unauthorized = status === 401 || (!turned && status >= 500);
       if (unauthorized) {
-        log.warn({ status, reason: text }, 'refused an unauthenticated Bot Framework request');
+        options.metrics.errors.inc({ kind: 'teams_unauthenticated' });
+        options.refusals.refused({ status, reason: text });
         return send(res, 401, { error: 'unauthorized' });
       }
       const err = said.find((s) => s instanceof Error);

@@ -13,6 +13,7 @@ import { TeamsNotifier } from './notifier.ts';
 import { TeamsMembers } from './people.ts';
 import { createAdapter, messagesHandler } from './receiver.ts';
 import { ConversationRef, type ConversationReferences } from './references.ts';
+import { teamsRefusals } from './refusals.ts';
 import { onlyOnce } from './replay.ts';
 import type { TeamsSettings } from './settings.ts';
 import { onlyAllowedTenants } from './tenant.ts';
@@ -74,6 +75,8 @@ export async function startTeams(
     MESSAGES_PATH,
     messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log, {
       jsonOnly: settings.anonymous,
+      refusals: teamsRefusals(log, () => now().getTime()),
+      metrics,
     }),
   );
   const notifier = new TeamsNotifier(deps);

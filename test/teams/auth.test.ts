@@ -53,15 +53,18 @@ describe('with MicrosoftAppId set', () => {
     'logs the refusal of %s as one line: its reason, no stack, no secret',
     async (_name, headers) => {
       const sent = headers();
+      // A minute on: this refusal gets a line of its own, whatever came before.
+      t.h.time.skewMs += 61_000;
       const before = t.h.logLines.length;
       await t.h.post(t.h.activities.message('ada', 'tasks'), sent);
       const lines = t.h.logLines.slice(before);
       expect(lines).toHaveLength(1);
       const line = JSON.parse(lines[0]!) as Record<string, unknown>;
-      expect(line).toMatchObject({
-        level: 40,
-        msg: 'refused an unauthenticated Bot Framework request',
-      });
+      // The count holds the refusals of the minute before too.
+      expect(line).toMatchObject({ level: 40, refused: expect.any(Number) });
+      expect(line.msg).toMatch(
+        /^refused \d+ unauthenticated Bot Framework requests? since .*MicrosoftAppId/,
+      );
       expect(line.reason).toEqual(expect.any(String));
       expect(lines[0]).not.toMatch(/stack|\s+at /);
       expect(lines[0]).not.toContain('a-test-password');
@@ -69,6 +72,26 @@ describe('with MicrosoftAppId set', () => {
       if (token) expect(lines[0]).not.toContain(token);
     },
   );
+
+  it('tells a flood of refusals once a minute with its count, and counts each', async () => {
+    const unauthenticated = async () =>
+      (await t.h.metrics.errors.get()).values.find((v) => v.labels.kind === 'teams_unauthenticated')
+        ?.value ?? 0;
+    const counted = await unauthenticated();
+    t.h.time.skewMs += 61_000;
+    const before = t.h.logLines.length;
+    for (let i = 0; i < 5; i++) {
+      expect((await t.h.post(t.h.activities.message('ada', 'tasks'), {})).status).toBe(401);
+    }
+    const lines = () => t.h.logLines.slice(before).map((l) => JSON.parse(l) as { refused: number });
+    expect(lines().map((l) => l.refused)).toEqual([1]);
+    t.h.time.skewMs += 61_000;
+    await t.h.post(t.h.activities.message('ada', 'tasks'), {});
+    // The four held back and this one.
+    expect(lines().map((l) => l.refused)).toEqual([1, 5]);
+    expect((await unauthenticated()) - counted).toBe(6);
+    await noSideEffect();
+  });
 
   it('refuses a card action without a valid token, leaving the task alone', async () => {
     const res = await t.h.post(
@@ -89,6 +112,16 @@ describe('with MicrosoftAppId set', () => {
     expect(
       await t.h.teams.references.get({ kind: 'user', chatUserId: teamsKey('ada') }),
     ).toBeDefined();
+  });
+
+  it('drops the hint once a request has passed', async () => {
+    await t.h.post(t.h.activities.installation('ada'), t.signedIn());
+    t.h.time.skewMs += 61_000;
+    const before = t.h.logLines.length;
+    await t.h.post(t.h.activities.message('ada', 'tasks'), {});
+    const line = t.h.logLines.slice(before).find((l) => l.includes('unauthenticated'));
+    expect(line).toMatch(/unauthenticated Bot Framework requests? since/);
+    expect(line).not.toContain('MicrosoftAppId');
   });
 });
 
