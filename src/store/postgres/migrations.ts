@@ -269,4 +269,15 @@ export const migrations: readonly Migration[] = [
   questions(17, dialect),
   apps(21, dialect),
   asks(22, dialect),
+  {
+    // The insight report walks one action at a time by instant, then id, reading a page of the
+    // index with the task and outcome it needs; a decision's other tasks are found by their
+    // creation instant.
+    version: 23,
+    sql: `
+      CREATE INDEX audit_log_action_at ON audit_log (action, at, id) INCLUDE (task_id, outcome);
+      CREATE INDEX audit_log_task_created ON audit_log (task_created_at)
+        WHERE task_created_at IS NOT NULL;
+    `,
+  },
 ];

@@ -314,4 +314,15 @@ export const migrations: readonly Migration[] = [
   questions(18, dialect),
   apps(22, dialect),
   asks(23, dialect),
+  {
+    // The insight report walks one action at a time by instant (then id, SQLite's rowid), reading
+    // a page of the index with the task and outcome it needs; a decision's other tasks are found
+    // by their creation instant.
+    version: 24,
+    sql: `
+      CREATE INDEX audit_log_action_at ON audit_log (action, at, id, task_id, outcome);
+      CREATE INDEX audit_log_task_created ON audit_log (task_created_at)
+        WHERE task_created_at IS NOT NULL;
+    `,
+  },
 ];

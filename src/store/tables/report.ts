@@ -1,0 +1,119 @@
+/**
+ * The insight report's reads of the audit log: counts through the `at` and `action` indexes,
+ * and keyset pages (by instant, then id) that stop at their limit, so no statement reads more
+ * than a page or the period's own rows, and a SQLite store answers others between pages.
+ */
+import { z } from 'zod';
+import {
+  NotifyMark,
+  type ReportCursor,
+  ReportEntry,
+  ReportMark,
+  Sibling,
+} from '../report-records.ts';
+import type { ReportStore } from '../roles-report.ts';
+import { rowReader } from '../rows.ts';
+import { join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
+
+const toCount = rowReader('audit_log', z.object({ n: z.coerce.number().int() }));
+const toActionCount = rowReader(
+  'audit_log',
+  z.object({ action: z.enum(['remind', 'escalate', 'nudge']), n: z.coerce.number().int() }),
+);
+const toMark = rowReader('audit_log', ReportMark);
+const toNotify = rowReader('audit_log', NotifyMark);
+const toEntry = rowReader('audit_log', ReportEntry);
+const toSibling = rowReader('audit_log', Sibling);
+
+const DECIDED = raw(`outcome IN ('approved', 'declined')`);
+/** A refused or failed attempt through the bot: it says nothing about its task. */
+const REFUSED = raw(`action IN ('approve', 'decline') AND outcome NOT IN ('approved', 'declined')`);
+/** Who decided, through the bot or elsewhere. */
+const DECIDER = raw(
+  `CASE WHEN action = 'decided_elsewhere' THEN decided_by ELSE access_user_id END AS decider`,
+);
+
+const after = (cursor: ReportCursor | undefined): Sql =>
+  cursor ? sql`AND (at, id) > (${cursor.at}, ${cursor.id})` : raw('');
+const anyOf = (values: readonly unknown[]) =>
+  join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  );
+
+export function reportTables(db: SqlDb): ReportStore {
+  return {
+    async countAuditRows({ since, until }, atMost) {
+      const [row] = await db.all(
+        'countAuditRows',
+        sql`SELECT count(*) AS n FROM (
+              SELECT 1 FROM audit_log WHERE at >= ${since} AND at < ${until} LIMIT ${atMost}
+            ) AS period`,
+      );
+      return toCount(row).n;
+    },
+
+    async countSent({ since, until }) {
+      const rows = await db.all(
+        'countSent',
+        sql`SELECT action, count(*) AS n FROM audit_log
+            WHERE action IN ('remind', 'escalate', 'nudge') AND at >= ${since} AND at < ${until}
+            GROUP BY action`,
+      );
+      const sent = { remind: 0, escalate: 0, nudge: 0 };
+      for (const { action, n } of rows.map(toActionCount)) sent[action] = n;
+      return { reminders: sent.remind, escalations: sent.escalate, nudges: sent.nudge };
+    },
+
+    async decisionMarks(action, { since, until }, cursor, limit) {
+      const rows = await db.all(
+        'decisionMarks',
+        sql`SELECT id, at, task_id FROM audit_log
+            WHERE action = ${action} AND at >= ${since} AND at < ${until} ${after(cursor)}
+              AND ${DECIDED}
+            ORDER BY at, id LIMIT ${limit}`,
+      );
+      return rows.map(toMark);
+    },
+
+    async notifyMarks(before, until, cursor, limit) {
+      const rows = await db.all(
+        'notifyMarks',
+        sql`SELECT id, at, task_id, CASE WHEN EXISTS (
+                SELECT 1 FROM audit_log c
+                WHERE c.task_id = n.task_id AND c.at < ${until}
+                  AND (c.action = 'decided_elsewhere'
+                    OR (c.action IN ('approve', 'decline')
+                      AND c.outcome IN ('approved', 'declined')))
+              ) THEN 1 ELSE 0 END AS closed
+            FROM audit_log n
+            WHERE action = 'notify' AND at < ${before} ${after(cursor)}
+            ORDER BY at, id LIMIT ${limit}`,
+      );
+      return rows.map(toNotify);
+    },
+
+    async taskEntries(taskIds, until) {
+      if (!taskIds.length) return [];
+      const rows = await db.all(
+        'taskEntries',
+        sql`SELECT id, at, task_id, action, outcome, task_created_at, app_name, task_type, ${DECIDER}
+            FROM audit_log
+            WHERE task_id IN (${anyOf(taskIds)}) AND at < ${until} AND NOT (${REFUSED})
+            ORDER BY id`,
+      );
+      return rows.map(toEntry);
+    },
+
+    async decidedCreatedAt(instants, until) {
+      if (!instants.length) return [];
+      const rows = await db.all(
+        'decidedCreatedAt',
+        sql`SELECT DISTINCT task_id, outcome, task_created_at, ${DECIDER} FROM audit_log
+            WHERE task_created_at IN (${anyOf(instants)}) AND at < ${until}
+              AND action IN ('approve', 'decline', 'decided_elsewhere') AND ${DECIDED}`,
+      );
+      return rows.map(toSibling);
+    },
+  };
+}
