@@ -33,8 +33,12 @@ const DECIDER = raw(
   `CASE WHEN action = 'decided_elsewhere' THEN decided_by ELSE access_user_id END AS decider`,
 );
 
-const after = (cursor: ReportCursor | undefined): Sql =>
-  cursor ? sql`AND (at, id) > (${cursor.at}, ${cursor.id})` : raw('');
+/**
+ * From the start, or after the cursor: one lower bound, so SQLite seeks straight to it rather
+ * than to the start with the cursor as a filter.
+ */
+const from = (start: Sql, cursor: ReportCursor | undefined): Sql =>
+  cursor ? sql`(at, id) > (${cursor.at}, ${cursor.id})` : start;
 const anyOf = (values: readonly unknown[]) =>
   join(
     values.map((v) => sql`${v}`),
@@ -69,7 +73,7 @@ export function reportTables(db: SqlDb): ReportStore {
       const rows = await db.all(
         'decisionMarks',
         sql`SELECT id, at, task_id FROM audit_log
-            WHERE action = ${action} AND at >= ${since} AND at < ${until} ${after(cursor)}
+            WHERE action = ${action} AND ${from(sql`at >= ${since}`, cursor)} AND at < ${until}
               AND ${DECIDED}
             ORDER BY at, id LIMIT ${limit}`,
       );
@@ -87,7 +91,7 @@ export function reportTables(db: SqlDb): ReportStore {
                       AND c.outcome IN ('approved', 'declined')))
               ) THEN 1 ELSE 0 END AS closed
             FROM audit_log n
-            WHERE action = 'notify' AND at < ${before} ${after(cursor)}
+            WHERE action = 'notify' AND at < ${before} AND ${from(raw('1 = 1'), cursor)}
             ORDER BY at, id LIMIT ${limit}`,
       );
       return rows.map(toNotify);
@@ -109,8 +113,10 @@ export function reportTables(db: SqlDb): ReportStore {
       if (!instants.length) return [];
       const rows = await db.all(
         'decidedCreatedAt',
-        sql`SELECT DISTINCT task_id, outcome, task_created_at, ${DECIDER} FROM audit_log
-            WHERE task_created_at IN (${anyOf(instants)}) AND at < ${until}
+        sql`SELECT DISTINCT task_id, outcome, task_created_at, ${DECIDER}
+            FROM audit_log ${db.indexedBy('audit_log_task_created')}
+            WHERE task_created_at IS NOT NULL AND task_created_at IN (${anyOf(instants)})
+              AND at < ${until}
               AND action IN ('approve', 'decline', 'decided_elsewhere') AND ${DECIDED}`,
       );
       return rows.map(toSibling);
