@@ -34,13 +34,11 @@ export const ReportMark = z.object({
 });
 export type ReportMark = z.infer<typeof ReportMark>;
 
-/** A notification, and whether its task was closed (decided, or found decided or gone). */
-export const NotifyMark = ReportMark.extend({ closed: z.coerce.number().transform(Boolean) });
-export type NotifyMark = z.infer<typeof NotifyMark>;
-
-/** The actions of a decision: through the bot, or found by the poller. */
-export const DECIDING = ['approve', 'decline', 'decided_elsewhere'] as const;
-export type Deciding = (typeof DECIDING)[number];
+/** A page of a walk: the marks it kept, and where the next page starts (none: the walk is over). */
+export interface ReportPage {
+  marks: ReportMark[];
+  next: ReportCursor | undefined;
+}
 
 /** A task whose request was decided by `decider` with `outcome`: a decision's other tasks. */
 export const Sibling = z.object({

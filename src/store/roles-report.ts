@@ -3,11 +3,10 @@
  * bounded pages through indexes, so a report reads what its period needs and holds one page.
  */
 import type {
-  Deciding,
-  NotifyMark,
   ReportCursor,
   ReportEntry,
   ReportMark,
+  ReportPage,
   ReportPeriodQuery,
   Sibling,
 } from './report-records.ts';
@@ -20,25 +19,25 @@ export interface ReportStore {
     period: ReportPeriodQuery,
   ): Promise<{ reminders: number; escalations: number; nudges: number }>;
   /**
-   * Entries of `action` in the period that approved or declined, after `after`, oldest first
-   * (by instant, then id), at most `limit`.
+   * Approvals and declines in the period, through the bot or found elsewhere, after `after`,
+   * oldest first (by instant, then id), at most `limit`.
    */
   decisionMarks(
-    action: Deciding,
     period: ReportPeriodQuery,
     after: ReportCursor | undefined,
     limit: number,
   ): Promise<ReportMark[]>;
   /**
-   * Notifications before `before`, after `after`, oldest first, at most `limit`; each says
-   * whether its task was closed before `until`.
+   * Of the next `limit` notifications before `before` after `after` (oldest first), those whose
+   * task nothing closed (decided, or found decided or gone) before `until`; and where the next
+   * page starts.
    */
-  notifyMarks(
+  openNotifications(
     before: Date,
     until: Date,
     after: ReportCursor | undefined,
     limit: number,
-  ): Promise<NotifyMark[]>;
+  ): Promise<ReportPage>;
   /** The entries before `until` of these tasks, by id, but refused or failed attempts. */
   taskEntries(taskIds: readonly string[], until: Date): Promise<ReportEntry[]>;
   /** Approvals and declines before `until` of tasks created at one of these instants. */

@@ -39,15 +39,36 @@ async function walk(
 
 export function describeReportReads(store: () => Store): void {
   describe('the insight report’s reads', () => {
-    it('walks one action’s decisions in pages, each once, entries of the same instant too', async () => {
+    it('walks the period’s decisions in pages, each once, entries of the same instant too', async () => {
       for (let n = 0; n < 7; n++) {
-        await store().appendAudit(audit({ at: at(n < 5 ? 10 : 20 + n), taskId: `t-${n}` }));
+        const outcome = n === 3 ? 'declined' : 'approved';
+        await store().appendAudit(
+          audit({ at: at(n < 5 ? 10 : 20 + n), taskId: `t-${n}`, outcome }),
+        );
       }
+      await store().appendAudit({
+        ...notify('t-9', 11),
+        action: 'decided_elsewhere',
+        outcome: 'approved',
+      });
+      await store().appendAudit({
+        ...notify('t-gone', 12),
+        action: 'decided_elsewhere',
+        outcome: 'gone',
+      });
       await store().appendAudit(audit({ at: at(30), taskId: 't-refused', outcome: 'failed' }));
       await store().appendAudit(audit({ at: at(700), taskId: 't-later' }));
-      const marks = await walk((after) => store().decisionMarks('approve', period, after, 2), 2);
-      expect(marks.map((m) => m.taskId)).toEqual(Array.from({ length: 7 }, (_, n) => `t-${n}`));
-      expect(await store().decisionMarks('decline', period, undefined, 2)).toEqual([]);
+      const marks = await walk((after) => store().decisionMarks(period, after, 2), 2);
+      expect(marks.map((m) => m.taskId)).toEqual([
+        't-0',
+        't-1',
+        't-2',
+        't-3',
+        't-4',
+        't-9',
+        't-5',
+        't-6',
+      ]);
     });
 
     it('counts the period’s rows no further than asked, and what was sent', async () => {
@@ -76,12 +97,13 @@ export function describeReportReads(store: () => Store): void {
         decidedBy: 'a-1',
         taskCreatedAt: at(0),
       });
-      const marks = await store().notifyMarks(at(10), at(10), undefined, 10);
-      expect(marks.map((m) => [m.taskId, m.closed])).toEqual([
-        ['open', false],
-        ['decided', true],
-        ['gone', true],
-      ]);
+      await store().appendAudit(notify('later', 7));
+      const first = await store().openNotifications(at(10), at(10), undefined, 2);
+      expect(first.marks.map((m) => m.taskId)).toEqual(['open']);
+      const second = await store().openNotifications(at(10), at(10), first.next, 2);
+      expect(second.marks.map((m) => m.taskId)).toEqual(['later']);
+      const last = await store().openNotifications(at(10), at(10), second.next, 2);
+      expect(last).toEqual({ marks: [], next: undefined });
       const siblings = await store().decidedCreatedAt([at(0)], at(10));
       expect(siblings.map((s) => [s.taskId, s.decider]).sort()).toEqual([
         ['decided', 'a-1'],
@@ -113,8 +135,8 @@ export function reportCalls(store: Store): Promise<unknown>[] {
   return [
     store.countAuditRows(period, 1),
     store.countSent(period),
-    store.decisionMarks('approve', period, undefined, 1),
-    store.notifyMarks(at(1), at(1), undefined, 1),
+    store.decisionMarks(period, undefined, 1),
+    store.openNotifications(at(1), at(1), undefined, 1),
     store.taskEntries(['t-1'], at(1)),
     store.decidedCreatedAt([at(0)], at(1)),
   ];

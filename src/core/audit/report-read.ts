@@ -8,15 +8,15 @@
  * on this thread). With `maxRows`, a period of more audit rows is refused before anything is read.
  */
 import { setImmediate as othersFirst } from 'node:timers/promises';
-import {
-  type AuditStore,
-  type AwayStore,
-  DECIDING,
-  type LinkStore,
-  type ReportCursor,
-  type ReportMark,
-  type ReportStore,
-  type TaskQuestionStore,
+import type {
+  AuditStore,
+  AwayStore,
+  LinkStore,
+  ReportCursor,
+  ReportMark,
+  ReportPage,
+  ReportStore,
+  TaskQuestionStore,
 } from '../../store/store.ts';
 import { type Report, ReportFigures, type ReportPeriod } from './report.ts';
 import { type AskFigures, readAskFigures } from './report-asks.ts';
@@ -24,6 +24,8 @@ import { decisionKey, decisionOf, openAge, type TaskFacts, taskFacts } from './r
 
 /** Entries a page reads; tasks a look-up asks for at once. */
 const PAGE = 500;
+/** Notifications a page of the open tasks' walk reads: in SQL, only the open ones come back. */
+const NOTIFY_PAGE = 1000;
 
 /** REPORT_MAX_ROWS's default: a month of a busy organisation's trail, read in a few seconds. */
 export const DEFAULT_REPORT_MAX_ROWS = 200_000;
@@ -46,20 +48,24 @@ export interface ReportLimits {
   maxRows?: number;
 }
 
-/** Pages of `read`, after the last entry of the one before, until one comes back short. */
-async function* pages<M extends ReportMark>(
-  read: (after: ReportCursor | undefined) => Promise<M[]>,
-): AsyncGenerator<M[]> {
+/** The marks of each page of `read`, until it says there is no next one; others go between. */
+async function* pages(
+  read: (after: ReportCursor | undefined) => Promise<ReportPage>,
+): AsyncGenerator<ReportMark[]> {
   let after: ReportCursor | undefined;
-  for (;;) {
-    const marks = await read(after);
-    if (marks.length) yield marks;
-    if (marks.length < PAGE) return;
-    const last = marks.at(-1)!;
-    after = { at: last.at, id: last.id };
+  do {
+    const page = await read(after);
+    if (page.marks.length) yield page.marks;
+    after = page.next;
     await othersFirst();
-  }
+  } while (after);
 }
+
+/** A page of `limit` marks; the next starts after its last, unless it came back short. */
+const fullPage = (marks: ReportMark[], limit: number): ReportPage => ({
+  marks,
+  next: marks.length < limit ? undefined : { at: marks.at(-1)!.at, id: marks.at(-1)!.id },
+});
 
 /** The facts of these tasks, read a page of tasks at a time. */
 async function factsOf(store: ReportStore, taskIds: Iterable<string>, until: Date) {
@@ -101,27 +107,29 @@ async function decisionsOf(store: ReportStore, tasks: Map<string, TaskFacts>, un
 }
 
 async function countDecisions(store: ReportStore, period: ReportPeriod, figures: ReportFigures) {
-  for (const action of DECIDING) {
-    for await (const marks of pages((after) => store.decisionMarks(action, period, after, PAGE))) {
-      const tasks = await factsOf(
-        store,
-        marks.map((m) => m.taskId),
-        period.until,
-      );
-      const groups = await decisionsOf(store, tasks, period.until);
-      for (const [, members] of groups) {
-        const decision = decisionOf(members);
-        // Counted once, in the page of the entry that owns it; never if that is before the period.
-        if (marks.some((m) => m.id === decision.owner)) figures.decision(decision);
-      }
+  const read = async (after: ReportCursor | undefined) =>
+    fullPage(await store.decisionMarks(period, after, PAGE), PAGE);
+  for await (const marks of pages(read)) {
+    const tasks = await factsOf(
+      store,
+      marks.map((m) => m.taskId),
+      period.until,
+    );
+    const groups = await decisionsOf(store, tasks, period.until);
+    const ids = new Set(marks.map((m) => m.id));
+    for (const [, members] of groups) {
+      const decision = decisionOf(members);
+      // Counted once, in the page of the entry that owns it; never if that is before the period.
+      if (ids.has(decision.owner)) figures.decision(decision);
     }
   }
 }
 
 async function countOpen(store: ReportStore, until: Date, asOf: number, figures: ReportFigures) {
   const before = new Date(asOf);
-  for await (const marks of pages((after) => store.notifyMarks(before, until, after, PAGE))) {
-    const open = marks.filter((m) => !m.closed);
+  const read = (after: ReportCursor | undefined) =>
+    store.openNotifications(before, until, after, NOTIFY_PAGE);
+  for await (const open of pages(read)) {
     const tasks = await factsOf(
       store,
       open.map((m) => m.taskId),

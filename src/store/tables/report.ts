@@ -4,13 +4,7 @@
  * than a page or the period's own rows, and a SQLite store answers others between pages.
  */
 import { z } from 'zod';
-import {
-  NotifyMark,
-  type ReportCursor,
-  ReportEntry,
-  ReportMark,
-  Sibling,
-} from '../report-records.ts';
+import { type ReportCursor, ReportEntry, ReportMark, Sibling } from '../report-records.ts';
 import type { ReportStore } from '../roles-report.ts';
 import { rowReader } from '../rows.ts';
 import { join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
@@ -21,7 +15,6 @@ const toActionCount = rowReader(
   z.object({ action: z.enum(['remind', 'escalate', 'nudge']), n: z.coerce.number().int() }),
 );
 const toMark = rowReader('audit_log', ReportMark);
-const toNotify = rowReader('audit_log', NotifyMark);
 const toEntry = rowReader('audit_log', ReportEntry);
 const toSibling = rowReader('audit_log', Sibling);
 
@@ -69,32 +62,42 @@ export function reportTables(db: SqlDb): ReportStore {
       return { reminders: sent.remind, escalations: sent.escalate, nudges: sent.nudge };
     },
 
-    async decisionMarks(action, { since, until }, cursor, limit) {
+    async decisionMarks({ since, until }, cursor, limit) {
+      // The period's rows in order of time (the `at` index ends in the id), the decisions kept:
+      // all three actions in one walk, so a decision's entries mostly share a page.
       const rows = await db.all(
         'decisionMarks',
-        sql`SELECT id, at, task_id FROM audit_log
-            WHERE action = ${action} AND ${from(sql`at >= ${since}`, cursor)} AND at < ${until}
-              AND ${DECIDED}
+        sql`SELECT id, at, task_id FROM audit_log ${db.indexedBy('audit_log_at')}
+            WHERE ${from(sql`at >= ${since}`, cursor)} AND at < ${until}
+              AND action IN ('approve', 'decline', 'decided_elsewhere') AND ${DECIDED}
             ORDER BY at, id LIMIT ${limit}`,
       );
       return rows.map(toMark);
     },
 
-    async notifyMarks(before, until, cursor, limit) {
+    async openNotifications(before, until, cursor, limit) {
+      const notified = sql`action = 'notify' AND at < ${before}`;
+      const [last] = await db.all(
+        'openNotifications',
+        sql`SELECT id, at, task_id FROM audit_log
+            WHERE ${notified} AND ${from(raw('1 = 1'), cursor)}
+            ORDER BY at, id LIMIT 1 OFFSET ${limit - 1}`,
+      );
+      const next = last && toMark(last);
+      const upTo = next ? sql`AND (at, id) <= (${next.at}, ${next.id})` : raw('');
       const rows = await db.all(
-        'notifyMarks',
-        sql`SELECT id, at, task_id, CASE WHEN EXISTS (
+        'openNotifications',
+        sql`SELECT id, at, task_id FROM audit_log n
+            WHERE ${notified} AND ${from(raw('1 = 1'), cursor)} ${upTo}
+              AND NOT EXISTS (
                 SELECT 1 FROM audit_log c
                 WHERE c.task_id = n.task_id AND c.at < ${until}
                   AND (c.action = 'decided_elsewhere'
                     OR (c.action IN ('approve', 'decline')
-                      AND c.outcome IN ('approved', 'declined')))
-              ) THEN 1 ELSE 0 END AS closed
-            FROM audit_log n
-            WHERE action = 'notify' AND at < ${before} AND ${from(raw('1 = 1'), cursor)}
-            ORDER BY at, id LIMIT ${limit}`,
+                      AND c.outcome IN ('approved', 'declined'))))
+            ORDER BY at, id`,
       );
-      return rows.map(toNotify);
+      return { marks: rows.map(toMark), next: next && { at: next.at, id: next.id } };
     },
 
     async taskEntries(taskIds, until) {

@@ -103,10 +103,11 @@ describe('report in chat, bounded', () => {
   it('says the report cannot be made when the store fails mid-report, and runs the next one', async () => {
     const { t, reached, release } = await heldReportBot();
     await t.store.appendAudit(decision(t.clock.ms - 60_000, 1));
-    const read = t.store.notifyMarks.bind(t.store);
+    const read = t.store.openNotifications.bind(t.store);
     let fail = true;
-    t.store.notifyMarks = async (...args) => {
-      if (fail) throw new StoreError('STORE_QUERY_FAILED', 'notifyMarks failed: connection lost');
+    t.store.openNotifications = async (...args) => {
+      if (fail)
+        throw new StoreError('STORE_QUERY_FAILED', 'openNotifications failed: connection lost');
       return read(...args);
     };
     const running = t.bot.handle(t.as('katherine'), 'report');
