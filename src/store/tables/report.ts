@@ -84,11 +84,15 @@ export function reportTables(db: SqlDb): ReportStore {
             ORDER BY at, id LIMIT 1 OFFSET ${limit - 1}`,
       );
       const next = last && toMark(last);
-      const upTo = next ? sql`AND (at, id) <= (${next.at}, ${next.id})` : raw('');
+      // Up to the page's last notification: its instant bounds the index range, so the check
+      // below runs on this page's notifications only.
+      const upTo = next
+        ? sql`action = 'notify' AND at <= ${next.at} AND (at, id) <= (${next.at}, ${next.id})`
+        : notified;
       const rows = await db.all(
         'openNotifications',
         sql`SELECT id, at, task_id FROM audit_log n
-            WHERE ${notified} AND ${from(raw('1 = 1'), cursor)} ${upTo}
+            WHERE ${upTo} AND ${from(raw('1 = 1'), cursor)}
               AND NOT EXISTS (
                 SELECT 1 FROM audit_log c
                 WHERE c.task_id = n.task_id AND c.at < ${until}
