@@ -59,7 +59,7 @@ describe('the report’s reads on SQLite', () => {
         expect.stringMatching(/COVERING INDEX audit_log_action_at \(action=\? AND at>\? AND at</),
         expect.stringMatching(/COVERING INDEX audit_log_action_at \(action=\? AND at>\? AND at</),
         expect.stringContaining('SUBQUERY'),
-        expect.stringContaining('INDEX audit_log_task_id_at (task_id=?'),
+        expect.stringContaining('COVERING INDEX audit_log_task_action (task_id=?)'),
       ],
       taskEntries: [
         expect.stringContaining('INDEX audit_log_task_id_at (task_id=?'),

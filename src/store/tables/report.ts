@@ -94,7 +94,7 @@ export function reportTables(db: SqlDb): ReportStore {
         sql`SELECT id, at, task_id FROM audit_log n
             WHERE ${upTo} AND ${from(raw('1 = 1'), cursor)}
               AND NOT EXISTS (
-                SELECT 1 FROM audit_log c
+                SELECT 1 FROM audit_log c ${db.indexedBy('audit_log_task_action')}
                 WHERE c.task_id = n.task_id AND c.at < ${until}
                   AND (c.action = 'decided_elsewhere'
                     OR (c.action IN ('approve', 'decline')
