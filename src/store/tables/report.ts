@@ -89,16 +89,25 @@ export function reportTables(db: SqlDb): ReportStore {
       const upTo = next
         ? sql`action = 'notify' AND at <= ${next.at} AND (at, id) <= (${next.at}, ${next.id})`
         : notified;
+      // Each notification's task checked through the index, one at a time: PostgreSQL would
+      // rather hash every closing entry of the log for each page, for an EXISTS or a NOT EXISTS
+      // (a join), so the check is a scalar subquery, fenced in a subquery with the page's LIMIT.
       const rows = await db.all(
         'openNotifications',
-        sql`SELECT id, at, task_id FROM audit_log n
-            WHERE ${upTo} AND ${from(raw('1 = 1'), cursor)}
-              AND NOT EXISTS (
-                SELECT 1 FROM audit_log c ${db.indexedBy('audit_log_task_action')}
-                WHERE c.task_id = n.task_id AND c.at < ${until}
-                  AND (c.action = 'decided_elsewhere'
-                    OR (c.action IN ('approve', 'decline')
-                      AND c.outcome IN ('approved', 'declined'))))
+        sql`SELECT id, at, task_id FROM (
+              SELECT id, at, task_id, (
+                  SELECT 1 FROM audit_log c ${db.indexedBy('audit_log_task_action')}
+                  WHERE c.task_id = n.task_id AND c.at < ${until}
+                    AND (c.action = 'decided_elsewhere'
+                      OR (c.action IN ('approve', 'decline')
+                        AND c.outcome IN ('approved', 'declined')))
+                  LIMIT 1
+                ) IS NOT NULL AS closed
+              FROM audit_log n
+              WHERE ${upTo} AND ${from(raw('1 = 1'), cursor)}
+              LIMIT ${limit}
+            ) AS page
+            WHERE NOT closed
             ORDER BY at, id`,
       );
       return { marks: rows.map(toMark), next: next && { at: next.at, id: next.id } };
