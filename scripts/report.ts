@@ -1,10 +1,13 @@
 /**
  * The insight report of DATABASE_URL's store: `npm run report -- [--days 30 | --since <date>]
- * [--until <date>] [--format json|csv|html] [--out <file>]` (docs/report.md). A file written is
- * for its owner only: it names approvers.
+ * [--until <date>] [--format json|csv|html] [--out <file>]` (docs/report.md). Read in bounded
+ * pages with no cap on the period (it runs in a process of its own, not a replica's), and
+ * written as it is made. A file written is for its owner only: it names approvers.
  */
-import { writeFile } from 'node:fs/promises';
-import { renderReport } from '../src/core/audit/report-out.ts';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { reportParts } from '../src/core/audit/report-out.ts';
 import { readReport } from '../src/core/audit/report-read.ts';
 import { terminalLocale, voiceFor } from '../src/core/i18n/voice.ts';
 import { ConfigError } from '../src/errors.ts';
@@ -23,16 +26,16 @@ const command = { name: 'report', usage: REPORT_USAGE, argv: process.argv.slice(
 const parse = (argv: readonly string[]) => parseReportArgs(argv, new Date());
 process.exitCode = await storeCommand(command, parse, async (store, options) => {
   const report = await readReport(store, options, new Date());
-  const body = renderReport(report, options.format, readerVoice(process.env));
+  const body = () => Readable.from(reportParts(report, options.format, readerVoice(process.env)));
   const { total } = report.decisions;
   const made = `${total} ${total === 1 ? 'decision' : 'decisions'}, ${report.openTasks.total} open`;
   if (!options.out) {
-    process.stdout.write(body);
+    await pipeline(body(), process.stdout, { end: false });
     return made;
   }
   try {
     preparePrivateFile(options.out);
-    await writeFile(options.out, body);
+    await pipeline(body(), createWriteStream(options.out));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'failed';
     throw new ConfigError(`cannot write ${options.out} (${code})`);

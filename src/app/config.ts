@@ -151,6 +151,8 @@ function toConfig(env: Env) {
     },
     /** Days the audit log keeps an entry; 0: for ever. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** Audit rows a report in chat may read. */
+    reportMaxRows: env.REPORT_MAX_ROWS,
     /** For people whose platform names no language or zone accessbot can use, and channels. */
     voices: { locale: env.DEFAULT_LOCALE, timeZone: env.DEFAULT_TIME_ZONE },
     /** Commands, clicks and forms per person and minute (0: no limit), and how many at once. */

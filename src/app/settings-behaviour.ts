@@ -158,6 +158,11 @@ export const people = {
     '365',
     'days the audit log keeps an entry (decisions and group changes); `0` = for ever',
   ),
+  REPORT_MAX_ROWS: withDefault(
+    intIn('REPORT_MAX_ROWS', 1, 100_000_000),
+    '200000',
+    'audit entries a `report` in chat may read: a longer period is refused at once, from a count, with a word to ask for fewer days (`npm run report` has no cap) ([report](report.md#bounded))',
+  ),
 };
 
 export const demo = {

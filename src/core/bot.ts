@@ -25,6 +25,7 @@ import type {
   Platform,
   QuestionStore,
   RateStore,
+  ReportStore,
   RequesterStore,
   RequestStore,
   TaskAudienceStore,
@@ -41,6 +42,7 @@ import { type AskDeps, answerQuestion, answerTyped, askRequester } from './asks/
 import { cardNotes, listNotes } from './asks/notes.ts';
 import { TaskAudience } from './audience.ts';
 import { ownQuery, readHistory } from './audit/history.ts';
+import { DEFAULT_REPORT_MAX_ROWS } from './audit/report-read.ts';
 import {
   type AwayDeps,
   awayDay,
@@ -101,7 +103,8 @@ export type BotStore = LinkStore &
   RequesterStore &
   LookStore &
   TaskQuestionStore &
-  AwayStore;
+  AwayStore &
+  ReportStore;
 
 export interface BotDeps {
   client: AccessClient;
@@ -114,6 +117,8 @@ export interface BotDeps {
   rateLimit?: RateLimit;
   /** Who may manage groups and read others' history; unset: nobody may. */
   groups?: GroupRulesConfig;
+  /** Audit rows a report in chat may read (REPORT_MAX_ROWS); unset: DEFAULT_REPORT_MAX_ROWS. */
+  reportMaxRows?: number;
   /** Who owns which application, and which of its fields are secret (apps/rules.ts). */
   apps?: AppRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
@@ -205,6 +210,7 @@ export class AccessBot {
       rules: groupRules,
       newId: deps.newChangeId ?? newChangeId,
       confirmWithinMs: CONFIRM_WITHIN_MS,
+      reportMaxRows: deps.reportMaxRows ?? DEFAULT_REPORT_MAX_ROWS,
     };
     this.#apps = {
       ...base,

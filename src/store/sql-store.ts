@@ -10,6 +10,7 @@ import { pollerTables } from './tables/poller.ts';
 import { questionTables } from './tables/questions.ts';
 import { rateTables } from './tables/rate.ts';
 import { replayTables } from './tables/replay.ts';
+import { reportTables } from './tables/report.ts';
 import { requesterTables } from './tables/requesters.ts';
 import { taskQuestionTables } from './tables/task-questions.ts';
 
@@ -28,6 +29,7 @@ export function sqlStore(db: SqlDb): Store {
     ...questionTables(db),
     ...taskQuestionTables(db),
     ...awayTables(db),
+    ...reportTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

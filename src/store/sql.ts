@@ -99,5 +99,7 @@ export interface SqlDb {
   dues(rows: readonly { id: string; due: Date }[]): Sql;
   /** Lets concurrent claims pass over rows another transaction holds (PostgreSQL's SKIP LOCKED). */
   readonly skipLocked: Sql;
+  /** Holds SQLite's planner to this index of the table named before it, where it guesses wrong. */
+  indexedBy(index: string): Sql;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@
  */
 import type * as Role from './roles.ts';
 import type { AwayStore, TaskQuestionStore } from './roles-asks.ts';
+import type { ReportStore } from './roles-report.ts';
 import type { LookStore, RequesterStore } from './roles-requesters.ts';
 
 export * from './app-records.ts';
@@ -13,8 +14,10 @@ export * from './ask-records.ts';
 export * from './audit-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
+export * from './report-records.ts';
 export type * from './roles.ts';
 export type * from './roles-asks.ts';
+export type * from './roles-report.ts';
 export type * from './roles-requesters.ts';
 
 export interface Store
@@ -36,7 +39,8 @@ export interface Store
     Role.AppChangeStore,
     Role.QuestionStore,
     TaskQuestionStore,
-    AwayStore {
+    AwayStore,
+    ReportStore {
   /** Resolves when the store answers a trivial query; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -130,7 +130,7 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     // Each approver's task nudged counts in the insight report.
     const trail = await w.store.listAudit({ limit: 100 });
     const period = { since: new Date(0), until: new Date(w.clock.now().getTime() + 1) };
-    expect(summarise(trail, period, w.clock.now()).sent.nudges).toBe(4);
+    expect((await summarise(trail, period, w.clock.now())).sent.nudges).toBe(4);
   });
 
   it('says the same each time a nudge reaches nobody, and counts none against the period', async () => {

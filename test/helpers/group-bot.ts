@@ -4,7 +4,7 @@
  * that people added or removed are told on; the metrics given, if any.
  */
 import type { AccessClient } from '../../src/access/client.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import type { GroupRulesConfig } from '../../src/core/groups/rules.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
@@ -28,6 +28,7 @@ export async function groupBot(
   client: AccessClient,
   groups: GroupRulesConfig | undefined = RULES,
   metrics?: Metrics,
+  more: Partial<BotDeps> = {},
 ) {
   const store = await openStore('sqlite::memory:');
   const { log, lines } = captureLog();
@@ -44,6 +45,7 @@ export async function groupBot(
     notices,
     now: () => new Date(clock.ms),
     metrics,
+    ...more,
   });
   const as = (who: Who, platform: 'slack' | 'teams' = 'slack'): ChatActor => ({
     platform,

@@ -1,14 +1,20 @@
-/** The report of `entries` over `period`, counted at `now`: the store's reader, fed by hand. */
-import { type Report, type ReportPeriod, ReportTally } from '../../src/core/audit/report.ts';
+/** The report of `entries` over `period`, counted at `now`: written to a store, read back by the report's reader. */
+import type { Report, ReportPeriod } from '../../src/core/audit/report.ts';
+import { readFigures } from '../../src/core/audit/report-read.ts';
+import { openStore } from '../../src/store/open.ts';
 import type { AuditEntry } from '../../src/store/store.ts';
 
-export function summarise(
+export async function summarise(
   entries: Iterable<AuditEntry>,
   period: ReportPeriod,
   now: Date,
   names?: ReadonlyMap<string, string>,
-): Report {
-  const tally = new ReportTally(period);
-  for (const entry of entries) tally.add(entry);
-  return tally.figures(now, names);
+): Promise<Report> {
+  const store = await openStore('sqlite::memory:');
+  try {
+    for (const entry of entries) await store.appendAudit(entry);
+    return await readFigures(store, period, now, names);
+  } finally {
+    await store.close();
+  }
 }

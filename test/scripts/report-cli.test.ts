@@ -49,10 +49,10 @@ const report = (args: string[], databaseUrl = `sqlite:${file}`) =>
   runScript(script, args, { DATABASE_URL: databaseUrl });
 
 /** NOVEMBER's figures, open tasks counted when the script did (now, if before the period's end). */
-function expected(asOf: string): Report {
+async function expected(asOf: string): Promise<Report> {
   const period = { since: new Date('2026-10-31T00:00:00Z'), until: end };
   const names = new Map(demoLinks().map((l) => [l.accessUserId, l.displayName!]));
-  return summarise(entries, period, new Date(asOf), names);
+  return await summarise(entries, period, new Date(asOf), names);
 }
 
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('npm run report', () => {
     const { code, stdout, stderr } = await report(NOVEMBER);
     expect(code).toBe(0);
     const json = Report.parse(JSON.parse(stdout));
-    expect(json).toEqual(expected(json.asOf));
+    expect(json).toEqual(await expected(json.asOf));
     expect(json.decisions.total).toBeGreaterThan(100);
     expect(json.timeToDecision.byApprover.map((s) => s.name)).toContain('Ada Lovelace');
     expect(stderr).toBe(
@@ -82,7 +82,7 @@ describe('npm run report', () => {
     expect(header).toEqual(CSV_COLUMNS);
     const row = (section: string, key: string) =>
       rows.find((r) => r[0] === section && r[1] === key);
-    const json = expected(row('period', 'as_of')![2]!);
+    const json = await expected(row('period', 'as_of')![2]!);
     expect(row('decisions', 'in_chat')?.[3]).toBe(String(json.decisions.inChat));
     expect(row('open_tasks', '7d_to_30d')?.[3]).toBe(
       String(json.openTasks.byAge.find((a) => a.bucket === '7d_to_30d')?.count),

@@ -231,7 +231,7 @@ function appChanges(s: string) {
 }
 
 /** A report whose application, task type and approver are all `v`. */
-function hostileReport(v: string) {
+async function hostileReport(v: string) {
   const at = Date.parse(AT);
   const entry: DecisionAuditEntry = {
     at: new Date(at),
@@ -248,7 +248,7 @@ function hostileReport(v: string) {
     outcome: 'declined',
   };
   const period = { since: new Date(at - 86_400_000), until: new Date(at + 1) };
-  return summarise([entry], period, new Date(at), new Map([['u-a', v]]));
+  return await summarise([entry], period, new Date(at), new Map([['u-a', v]]));
 }
 
 const approver: Target = {
@@ -261,6 +261,11 @@ const channel: Target = { ...approver, kind: 'channel' };
 const o = { pendingStatus: 'Pending', notifyOnly: false };
 
 /** Every message kind the core and the poller build from tasks and names, for one string. */
+/** Each hostile string's report, read back from a store once. */
+const hostileReports = new Map(
+  await Promise.all(corpus.map(async ([, s]) => [s, await hostileReport(s)] as const)),
+);
+
 function repliesFor(v: Voice, s: string): Array<[string, Reply]> {
   const replies: Array<[string, Reply]> = [];
   for (const type of [...types, s]) {
@@ -312,7 +317,7 @@ function repliesFor(v: Voice, s: string): Array<[string, Reply]> {
     ['apps search', appsReply(v, [{ id: 'a', name: s, description: s }], s)],
     ['no app matches', appsReply(v, [], s)],
     ['text, list and fields', info(v, inert(s), { title: inert(s), blocks: textBlocks(s) })],
-    ['report summary', summaryReply(v, hostileReport(s), 30)],
+    ['report summary', summaryReply(v, hostileReports.get(s)!, 30)],
     ['app card for its owner', appCard(appRules, v, appFacts(s))],
     ['app card for anyone', appCard(appRules, v, appFacts(s, false))],
     ['app change confirmation', appConfirmation(v, appChanges(s).field)],

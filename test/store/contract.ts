@@ -16,6 +16,7 @@ import { describeAppTables } from './apps-contract.ts';
 import { askCalls, describeAskTables } from './ask-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
+import { describeReportReads, reportCalls } from './report-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
 import { describeStorableText } from './storable-contract.ts';
 
@@ -326,6 +327,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describeRequesterTables(() => store);
     describeAskTables(() => store);
     describeStorableText(() => store);
+    describeReportReads(() => store);
 
     describe('task numbering', () => {
       const at = new Date('2025-03-01T10:00:00.000Z');
@@ -465,6 +467,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           ...pollerCalls(store),
           ...requesterCalls(store),
           ...askCalls(store),
+          ...reportCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });

@@ -1,31 +1,49 @@
 /**
  * `report [days]`, for auditors: the top lines of the insight report of the last days (30 by
  * default) as a short private answer, and how to make the full one on the accessbot host.
- * Anyone else is refused with the same words whatever the log holds.
+ * Anyone else is refused with the same words whatever the log holds. One report runs at a time
+ * in a process (a second auditor is asked to wait a moment, never queued), and a period of more
+ * audit rows than the cap is refused before it is read.
  */
 import type { IdentityLink } from '../../store/store.ts';
 import type { GroupDeps } from '../groups/deps.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 import { lastDays, type Report } from './report.ts';
 import { type AskFigures, askLines } from './report-asks.ts';
-import { readReport } from './report-read.ts';
+import { ReportTooLargeError, readReport } from './report-read.ts';
 import { duration } from './report-text.ts';
 
 /** Applications named as the slowest. */
 const SLOWEST = 3;
 
+/** The reports of this process: each holds a page of the log, and SQLite reads on this thread. */
+const reports = new OneAtATime();
+
 export async function reportReply(deps: GroupDeps, link: IdentityLink, v: Voice, days: number) {
   const allowed = await deps.rules.mayAudit(link, v, 'report');
   if (!allowed.ok) return allowed.reply;
-  const now = deps.now();
-  try {
-    return summaryReply(v, await readReport(deps.store, lastDays(days, now), now), days);
-  } catch (error) {
-    deps.log.warn({ err: error }, 'could not read the audit log for a report');
-    return info(v, v.t('report.chat.cannotRead'));
-  }
+  return (
+    (await reports.run(async () => {
+      const now = deps.now();
+      const limits = { maxRows: deps.reportMaxRows };
+      try {
+        return summaryReply(
+          v,
+          await readReport(deps.store, lastDays(days, now), now, limits),
+          days,
+        );
+      } catch (error) {
+        if (error instanceof ReportTooLargeError) {
+          return info(v, v.t('report.chat.tooLarge', { days, max: error.maxRows }));
+        }
+        deps.log.warn({ err: error }, 'could not read the audit log for a report');
+        return info(v, v.t('report.chat.cannotRead'));
+      }
+    })) ?? info(v, v.t('report.chat.busy'))
+  );
 }
 
 export function summaryReply(v: Voice, r: Report & { asks?: AskFigures }, days: number): Reply {

@@ -141,8 +141,11 @@ function grouping(v: Voice, r: Report, by: Grouping): string {
   return `<section><h2>${esc(heading)}</h2>${waitChart(v, heading, stats)}${table}</section>`;
 }
 
-/** The page in the reader's voice: its words, its numbers' and dates' forms, its `lang`. */
-export function reportHtml(v: Voice, r: Report & { asks?: AskFigures }): string {
+/**
+ * The page in the reader's voice: its words, its numbers' and dates' forms, its `lang`; a
+ * section at a time (a table lists at most TABLE_ROWS rows).
+ */
+export function* reportHtmlParts(v: Voice, r: Report & { asks?: AskFigures }): Generator<string> {
   const { overall } = r.timeToDecision;
   const d = r.decisions;
   const split = v.t('report.decisionsSplit', { chat: d.inChat, elsewhere: d.elsewhere });
@@ -156,7 +159,7 @@ export function reportHtml(v: Voice, r: Report & { asks?: AskFigures }): string 
     tile(r.sent.nudges, v.t('report.nudges')),
   ];
   const title = esc(v.t('report.title'));
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="${esc(v.locale)}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${POLICY}">
 <meta name="referrer" content="no-referrer">
@@ -167,7 +170,10 @@ export function reportHtml(v: Voice, r: Report & { asks?: AskFigures }): string 
 <div class="tiles">${tiles.join('')}</div>
 <section><h2>${esc(v.t('report.whereDecided'))}</h2>${whereChart(v, r)}</section>
 <section><h2>${esc(v.t('report.openByAge'))}</h2>${ageChart(v, r)}</section>
-${(['byApplication', 'byApprover', 'byTaskType'] as const).map((by) => grouping(v, r, by)).join('\n')}
+`;
+  const groupings = ['byApplication', 'byApprover', 'byTaskType'] as const;
+  for (const [i, by] of groupings.entries()) yield `${i ? '\n' : ''}${grouping(v, r, by)}`;
+  yield `
 ${r.asks ? `<section>${askSection(v, r.asks, esc)}</section>` : ''}
 <footer>${esc(v.t('report.footnote'))}</footer>
 </body></html>

@@ -2,14 +2,15 @@
  * The report as a file: JSON (the Report schema, one document), CSV (one figure a row:
  * `section,key,name,count,median_seconds,p90_seconds`, RFC 4180, formulas defused as in the
  * audit export) or the HTML page (report-html.ts). Names from the audit trail lose their
- * control, bidi and invisible characters in every format, as the export's cells do.
+ * control, bidi and invisible characters in every format, as the export's cells do. Each is
+ * made a row, a member or a section at a time, for `npm run report` to write as it goes.
  */
 import type { Voice } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { csvCell } from './export-rows.ts';
 import type { Report, Stat } from './report.ts';
 import { type AskFigures, askRows } from './report-asks.ts';
-import { reportHtml } from './report-html.ts';
+import { reportHtmlParts } from './report-html.ts';
 
 export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -46,7 +47,7 @@ const statRow = (section: string, key: string, s: Stat): Row => [
   s.p90Seconds,
 ];
 
-function csv(report: Report & { asks?: AskFigures }): string {
+function* csv(report: Report & { asks?: AskFigures }): Generator<string> {
   const t = report.timeToDecision;
   const { decisions: d, sent } = report;
   const rows: Row[] = [
@@ -69,17 +70,50 @@ function csv(report: Report & { asks?: AskFigures }): string {
   ];
   const line = (cells: readonly (string | number | null | undefined)[]) =>
     `${CSV_COLUMNS.map((_, i) => csvCell(cells[i] == null ? null : String(cells[i]))).join(',')}\r\n`;
-  return [CSV_COLUMNS, ...rows].map(line).join('');
+  yield line(CSV_COLUMNS);
+  for (const row of rows) yield line(row);
 }
 
-/** `v`: the reader's voice, for the HTML page; the CSV and JSON are the same in every language. */
-export function renderReport(
+/** `JSON.stringify(value, null, 2)`, a member or an element at a time. */
+function* prettyJson(value: unknown, indent = ''): Generator<string> {
+  const inner = `${indent}  `;
+  const members =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value).filter(([, v]) => v !== undefined)
+      : [];
+  if (Array.isArray(value) && value.length) {
+    for (const [i, item] of value.entries()) {
+      yield `${i ? ',' : '['}\n${inner}`;
+      yield* prettyJson(item, inner);
+    }
+    yield `\n${indent}]`;
+  } else if (members.length) {
+    for (const [i, [key, item]] of members.entries()) {
+      yield `${i ? ',' : '{'}\n${inner}${JSON.stringify(key)}: `;
+      yield* prettyJson(item, inner);
+    }
+    yield `\n${indent}}`;
+  } else yield JSON.stringify(value);
+}
+
+/**
+ * The file a piece at a time. `v`: the reader's voice, for the HTML page; the CSV and JSON are
+ * the same in every language.
+ */
+export function* reportParts(
   report: Report & { asks?: AskFigures },
   format: ReportFormat,
   v: Voice,
-): string {
+): Generator<string> {
   const clean = cleaned(report);
-  if (format === 'csv') return csv(clean);
-  if (format === 'html') return reportHtml(v, clean);
-  return `${JSON.stringify(clean, null, 2)}\n`;
+  if (format === 'csv') yield* csv(clean);
+  else if (format === 'html') yield* reportHtmlParts(v, clean);
+  else {
+    yield* prettyJson(clean);
+    yield '\n';
+  }
 }
+
+/** The whole file as one text. */
+export const renderReport = (...args: Parameters<typeof reportParts>) =>
+  [...reportParts(...args)].join('');

@@ -1,23 +1,177 @@
 /**
- * The report of a period, read from the store: the audit log up to the period's end, a page at a
- * time (open tasks need what came before the period too), and the approvers' names from the
- * identity links.
+ * The report of a period, read from the store in bounded pages: the decisions taken in the
+ * period (one action at a time, through the `action, at` index) with the entries of their tasks
+ * and of the tasks decided with them; the notifications before its end, whose tasks nothing
+ * closed (open tasks need what came before the period too); reminders, escalations and nudges
+ * counted in SQL; the approvers' names from the identity links. It holds one page and the
+ * period's waits, never the log, and lets others through between pages (a SQLite store answers
+ * on this thread). With `maxRows`, a period of more audit rows is refused before anything is read.
  */
-import type { AuditStore, AwayStore, LinkStore, TaskQuestionStore } from '../../store/store.ts';
-import { auditPages } from './export.ts';
-import { type Report, type ReportPeriod, ReportTally } from './report.ts';
+import { setImmediate as othersFirst } from 'node:timers/promises';
+import type {
+  AuditStore,
+  AwayStore,
+  LinkStore,
+  ReportCursor,
+  ReportMark,
+  ReportPage,
+  ReportStore,
+  TaskQuestionStore,
+} from '../../store/store.ts';
+import { type Report, ReportFigures, type ReportPeriod } from './report.ts';
 import { type AskFigures, readAskFigures } from './report-asks.ts';
+import { decisionKey, decisionOf, openAge, type TaskFacts, taskFacts } from './report-tasks.ts';
 
-export async function readReport(
-  store: AuditStore & LinkStore & TaskQuestionStore & AwayStore,
+/** Entries a page reads; tasks a look-up asks for at once. */
+const PAGE = 500;
+/** Notifications a page of the open tasks' walk reads: in SQL, only the open ones come back. */
+const NOTIFY_PAGE = 1000;
+
+/** REPORT_MAX_ROWS's default: a month of a busy organisation's trail, read in a few seconds. */
+export const DEFAULT_REPORT_MAX_ROWS = 200_000;
+
+/** The period holds more audit rows than a report may read. */
+export class ReportTooLargeError extends Error {
+  readonly maxRows: number;
+
+  constructor(maxRows: number) {
+    super(`the period holds more than ${maxRows} audit rows`);
+    this.name = 'ReportTooLargeError';
+    this.maxRows = maxRows;
+  }
+}
+
+export type ReportReadStore = ReportStore & AuditStore & LinkStore & TaskQuestionStore & AwayStore;
+
+export interface ReportLimits {
+  /** Refuse a period of more audit rows than this (undefined: any). */
+  maxRows?: number;
+}
+
+/** The marks of each page of `read`, until it says there is no next one; others go between. */
+async function* pages(
+  read: (after: ReportCursor | undefined) => Promise<ReportPage>,
+): AsyncGenerator<ReportMark[]> {
+  let after: ReportCursor | undefined;
+  do {
+    const page = await read(after);
+    if (page.marks.length) yield page.marks;
+    after = page.next;
+    await othersFirst();
+  } while (after);
+}
+
+/** A page of `limit` marks; the next starts after its last, unless it came back short. */
+const fullPage = (marks: ReportMark[], limit: number): ReportPage => ({
+  marks,
+  next: marks.length < limit ? undefined : { at: marks.at(-1)!.at, id: marks.at(-1)!.id },
+});
+
+/** The facts of these tasks, read a page of tasks at a time. */
+async function factsOf(store: ReportStore, taskIds: Iterable<string>, until: Date) {
+  const ids = [...new Set(taskIds)];
+  const facts = new Map<string, TaskFacts>();
+  for (let i = 0; i < ids.length; i += PAGE) {
+    const entries = await store.taskEntries(ids.slice(i, i + PAGE), until);
+    const byTask = Map.groupBy(entries, (e) => e.taskId);
+    for (const [id, list] of byTask) facts.set(id, taskFacts(id, list));
+  }
+  return facts;
+}
+
+/** The tasks of each decision these tasks are part of, by its key. */
+async function decisionsOf(store: ReportStore, tasks: Map<string, TaskFacts>, until: Date) {
+  const keys = new Set<string>();
+  const instants = new Map<number, Date>();
+  for (const t of tasks.values()) {
+    if (t.key !== undefined) keys.add(t.key);
+    if (t.keyCreated) instants.set(t.keyCreated.getTime(), t.keyCreated);
+  }
+  const others = new Set<string>();
+  for (let i = 0, all = [...instants.values()]; i < all.length; i += PAGE) {
+    for (const s of await store.decidedCreatedAt(all.slice(i, i + PAGE), until)) {
+      const key = decisionKey(
+        s.taskId,
+        s.decider ?? undefined,
+        s.outcome,
+        s.taskCreatedAt.getTime(),
+      );
+      if (keys.has(key) && !tasks.has(s.taskId)) others.add(s.taskId);
+    }
+  }
+  const all = [...tasks.values(), ...(await factsOf(store, others, until)).values()];
+  return Map.groupBy(
+    all.filter((t) => t.key !== undefined && keys.has(t.key)),
+    (t) => t.key!,
+  );
+}
+
+async function countDecisions(store: ReportStore, period: ReportPeriod, figures: ReportFigures) {
+  const read = async (after: ReportCursor | undefined) =>
+    fullPage(await store.decisionMarks(period, after, PAGE), PAGE);
+  for await (const marks of pages(read)) {
+    const tasks = await factsOf(
+      store,
+      marks.map((m) => m.taskId),
+      period.until,
+    );
+    const groups = await decisionsOf(store, tasks, period.until);
+    const ids = new Set(marks.map((m) => m.id));
+    for (const [, members] of groups) {
+      const decision = decisionOf(members);
+      // Counted once, in the page of the entry that owns it; never if that is before the period.
+      if (ids.has(decision.owner)) figures.decision(decision);
+    }
+  }
+}
+
+async function countOpen(store: ReportStore, until: Date, asOf: number, figures: ReportFigures) {
+  const before = new Date(asOf);
+  const read = (after: ReportCursor | undefined) =>
+    store.openNotifications(before, until, after, NOTIFY_PAGE);
+  for await (const open of pages(read)) {
+    const tasks = await factsOf(
+      store,
+      open.map((m) => m.taskId),
+      until,
+    );
+    for (const mark of open) {
+      const task = tasks.get(mark.taskId);
+      // Counted at its first notification only: one task told to several approvers is one.
+      const age = task?.firstSeen?.id === mark.id ? openAge(task, asOf) : undefined;
+      if (age !== undefined) figures.open(age);
+    }
+  }
+}
+
+/** The figures of the period, counted at `now`; `names` of approvers. */
+export async function readFigures(
+  store: ReportStore,
   period: ReportPeriod,
   now: Date,
-): Promise<Report & { asks: AskFigures }> {
-  const tally = new ReportTally(period);
-  for await (const page of auditPages(store, { until: period.until })) {
-    for (const entry of page) tally.add(entry);
+  names: ReadonlyMap<string, string> = new Map(),
+  limits: ReportLimits = {},
+): Promise<Report> {
+  const { maxRows } = limits;
+  if (maxRows !== undefined && (await store.countAuditRows(period, maxRows + 1)) > maxRows) {
+    throw new ReportTooLargeError(maxRows);
   }
+  const figures = new ReportFigures(period);
+  await countDecisions(store, period, figures);
+  await countOpen(store, period.until, figures.asOf(now), figures);
+  return figures.figures(now, await store.countSent(period), names);
+}
+
+export async function readReport(
+  store: ReportReadStore,
+  period: ReportPeriod,
+  now: Date,
+  limits: ReportLimits = {},
+): Promise<Report & { asks: AskFigures }> {
   const links = await store.listLinks();
   const names = new Map(links.map((l) => [l.accessUserId, l.displayName ?? l.email]));
-  return { ...tally.figures(now, names), asks: await readAskFigures(store, period, now) };
+  return {
+    ...(await readFigures(store, period, now, names, limits)),
+    asks: await readAskFigures(store, period, now),
+  };
 }

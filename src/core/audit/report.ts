@@ -3,7 +3,8 @@
  * (median and 90th percentile; overall, per application, per approver, per task type), how many
  * were taken in chat and how many elsewhere, how many reminders, escalations and nudges went
  * out (a nudge: each waiting task a requester's `nudge` reached), and the tasks still open at its end, by age. Pure: the entries and the instant it is
- * counted at are passed in; entries are added one by one, as the log is read in pages.
+ * counted at are passed in: each decision and open task is added once, as report-read.ts finds it
+ * (report-tasks.ts says how), and only their waits and ages are kept.
  *
  * A decision's wait starts when the service says its task was created, else when accessbot
  * first told an approver; it ends when it was taken through the bot, else when the poller found
@@ -11,12 +12,6 @@
  * decided, or found decided or gone.
  */
 import { z } from 'zod';
-import {
-  type AuditEntry,
-  type DecisionAuditEntry,
-  isDecision,
-  type TaskEventEntry,
-} from '../../store/store.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -90,26 +85,6 @@ export const lastDays = (days: number, until: Date): ReportPeriod => ({
   until,
 });
 
-interface TaskState {
-  createdAt?: number;
-  firstSeen?: number;
-  type?: string;
-  app?: string;
-  /** When it stopped waiting: decided through the bot, or found decided or gone elsewhere. */
-  closedAt?: number;
-  /** The decision that decided it. */
-  decision?: string;
-}
-
-/** One approval or decline, and the tasks it decided. */
-interface Decision {
-  at: number;
-  inChat: boolean;
-  /** The Access user who decided, when known. */
-  by: string | undefined;
-  tasks: Set<string>;
-}
-
 /** The r-7 quantile (linear between the closest ranks, as spreadsheets compute it). */
 export function quantile(sorted: readonly number[], q: number): number | null {
   if (!sorted.length) return null;
@@ -143,122 +118,86 @@ function push<K>(map: Map<K, number[]>, key: K, value: number): void {
   else map.set(key, [value]);
 }
 
-export class ReportTally {
+/** A decision as the figures count it. */
+export interface CountedDecision {
+  /** When it was taken (epoch ms). */
+  at: number;
+  inChat: boolean;
+  /** The Access user who decided, when known. */
+  by: string | undefined;
+  /** The id of its first entry: approvers with as many decisions are listed in this order. */
+  first: number;
+  /** Seconds from its tasks' first start; undefined when none is known. */
+  wait: number | undefined;
+  app: string | null;
+  type: string | null;
+}
+
+/** The figures of a period, from its decisions and open tasks added one by one. */
+export class ReportFigures {
   readonly #since: number;
   readonly #until: number;
-  readonly #tasks = new Map<string, TaskState>();
-  readonly #decisions = new Map<string, Decision>();
-  #reminders = 0;
-  #escalations = 0;
-  #nudges = 0;
+  readonly #all: number[] = [];
+  readonly #apps = new Map<string | null, number[]>();
+  readonly #types = new Map<string | null, number[]>();
+  readonly #approvers = new Map<string, number[]>();
+  /** Each approver's earliest decision (its first entry's id). */
+  readonly #approverFirst = new Map<string, number>();
+  readonly #decisions = { total: 0, inChat: 0, elsewhere: 0 };
+  readonly #open = new Map<AgeBucket, number>(AGE_BUCKETS.map((b) => [b.bucket, 0]));
+  #openTotal = 0;
 
   constructor(period: ReportPeriod) {
     this.#since = period.since.getTime();
     this.#until = period.until.getTime();
   }
 
-  add(entry: AuditEntry): void {
-    const at = entry.at.getTime();
-    if (at >= this.#until || !('taskId' in entry)) return;
-    const inPeriod = at >= this.#since;
-    if (entry.action === 'remind' && inPeriod) this.#reminders++;
-    if (entry.action === 'escalate' && inPeriod) this.#escalations++;
-    if (entry.action === 'nudge' && inPeriod) this.#nudges++;
-    const decided = entry.outcome === 'approved' || entry.outcome === 'declined';
-    // Refused or failed attempts through the bot say nothing about the task's wait.
-    if (isDecision(entry) && !decided) return;
-
-    const task = this.#tasks.get(entry.taskId) ?? {};
-    this.#tasks.set(entry.taskId, task);
-    task.createdAt ??= entry.taskCreatedAt?.getTime();
-    task.type ??= entry.taskType;
-    task.app ??= entry.appName;
-    if (entry.action === 'notify') task.firstSeen = Math.min(task.firstSeen ?? at, at);
-    if (!isDecision(entry) && entry.action !== 'decided_elsewhere') return;
-    task.closedAt = Math.min(task.closedAt ?? at, at);
-    if (decided) this.#decided(entry, task, at);
+  /** When open tasks are counted: the period's end, or `now` if that is sooner. */
+  asOf(now: Date): number {
+    return Math.min(this.#until, now.getTime());
   }
 
-  /**
-   * One request sent to several approvers is one task each, and one decision closes them all:
-   * the same person deciding the same way on tasks created together is one decision. Through
-   * the bot if any was: the others' tasks were then found decided by the poller.
-   */
-  #decided(entry: DecisionAuditEntry | TaskEventEntry, task: TaskState, at: number): void {
-    const inChat = isDecision(entry);
-    const by = (inChat ? entry.accessUserId : entry.decidedBy) ?? undefined;
-    const created = entry.taskCreatedAt?.getTime();
-    task.decision ??=
-      by !== undefined && created !== undefined
-        ? `${by} ${entry.outcome} ${created}`
-        : `task ${entry.taskId}`;
-    const key = task.decision;
-    const known = this.#decisions.get(key);
-    if (!known) {
-      this.#decisions.set(key, { at, inChat, by, tasks: new Set([entry.taskId]) });
-      return;
-    }
-    known.tasks.add(entry.taskId);
-    // Taken through the bot when it was; found by the poller only later.
-    if (inChat && !known.inChat) Object.assign(known, { at, inChat });
-    else if (inChat === known.inChat) known.at = Math.min(known.at, at);
+  decision(d: CountedDecision): void {
+    this.#decisions.total++;
+    if (d.inChat) this.#decisions.inChat++;
+    else this.#decisions.elsewhere++;
+    if (d.wait === undefined) return;
+    this.#all.push(d.wait);
+    push(this.#apps, d.app, d.wait);
+    push(this.#types, d.type, d.wait);
+    if (!d.by) return;
+    push(this.#approvers, d.by, d.wait);
+    this.#approverFirst.set(d.by, Math.min(this.#approverFirst.get(d.by) ?? d.first, d.first));
+  }
+
+  /** A task open at `asOf`, `ageSeconds` old. */
+  open(ageSeconds: number): void {
+    const { bucket } = AGE_BUCKETS.find((b) => ageSeconds < b.underSeconds)!;
+    this.#open.set(bucket, this.#open.get(bucket)! + 1);
+    this.#openTotal++;
   }
 
   /** The figures, counting open tasks at `now` if the period ends later; `names` of approvers. */
-  figures(now: Date, names: ReadonlyMap<string, string> = new Map()): Report {
-    const asOf = Math.min(this.#until, now.getTime());
-    const all: number[] = [];
-    const apps = new Map<string | null, number[]>();
-    const types = new Map<string | null, number[]>();
-    const approvers = new Map<string, number[]>();
-    const decisions = { total: 0, inChat: 0, elsewhere: 0 };
-
-    for (const decision of this.#decisions.values()) {
-      if (decision.at < this.#since) continue;
-      decisions.total++;
-      if (decision.inChat) decisions.inChat++;
-      else decisions.elsewhere++;
-      const tasks = [...decision.tasks].map((id) => this.#tasks.get(id)!);
-      const starts = tasks.flatMap((t) => t.createdAt ?? t.firstSeen ?? []);
-      if (!starts.length) continue;
-      const wait = Math.max(0, decision.at - Math.min(...starts)) / 1000;
-      all.push(wait);
-      push(apps, tasks.find((t) => t.app)?.app ?? null, wait);
-      push(types, tasks.find((t) => t.type)?.type ?? null, wait);
-      if (decision.by) push(approvers, decision.by, wait);
-    }
-
-    const open = new Map<AgeBucket, number>(AGE_BUCKETS.map((b) => [b.bucket, 0]));
-    let openTotal = 0;
-    for (const task of this.#tasks.values()) {
-      // Open: accessbot found it waiting before the report's end, and nothing closed it.
-      if (task.closedAt !== undefined || task.firstSeen === undefined || task.firstSeen >= asOf) {
-        continue;
-      }
-      const age = Math.max(0, asOf - (task.createdAt ?? task.firstSeen)) / 1000;
-      const { bucket } = AGE_BUCKETS.find((b) => age < b.underSeconds)!;
-      open.set(bucket, open.get(bucket)! + 1);
-      openTotal++;
-    }
-
+  figures(now: Date, sent: Report['sent'], names: ReadonlyMap<string, string> = new Map()): Report {
     return {
       since: new Date(this.#since).toISOString(),
       until: new Date(this.#until).toISOString(),
-      asOf: new Date(asOf).toISOString(),
-      decisions,
+      asOf: new Date(this.asOf(now)).toISOString(),
+      decisions: { ...this.#decisions },
       timeToDecision: {
-        overall: stat(null, all),
-        byApplication: grouped(apps),
-        byApprover: [...approvers]
+        overall: stat(null, this.#all),
+        byApplication: grouped(this.#apps),
+        byApprover: [...this.#approvers]
+          .sort(([a], [b]) => this.#approverFirst.get(a)! - this.#approverFirst.get(b)!)
           .map(([id, list]) => ({ ...stat(names.get(id) ?? null, list), accessUserId: id }))
           .sort(byCount),
-        byTaskType: grouped(types),
+        byTaskType: grouped(this.#types),
       },
       openTasks: {
-        total: openTotal,
-        byAge: [...open].map(([bucket, count]) => ({ bucket, count })),
+        total: this.#openTotal,
+        byAge: [...this.#open].map(([bucket, count]) => ({ bucket, count })),
       },
-      sent: { reminders: this.#reminders, escalations: this.#escalations, nudges: this.#nudges },
+      sent,
     };
   }
 }

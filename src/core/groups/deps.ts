@@ -9,6 +9,7 @@ import type {
   GroupChangeStore,
   IdentityLink,
   LinkStore,
+  ReportStore,
   TaskQuestionStore,
 } from '../../store/store.ts';
 import type { Identity } from '../identity.ts';
@@ -21,7 +22,8 @@ export type GroupStore = GroupChangeStore &
   AuditStore &
   LinkStore &
   TaskQuestionStore &
-  AwayStore;
+  AwayStore &
+  ReportStore;
 
 export interface GroupDeps {
   client: AccessClient;
@@ -34,6 +36,8 @@ export interface GroupDeps {
   newId: () => string;
   /** How long a confirmation card may be confirmed. */
   confirmWithinMs: number;
+  /** Audit rows a report in chat may read. */
+  reportMaxRows: number;
 }
 
 /** Long enough to read the card and click; short enough that a forgotten card goes stale. */

@@ -488,6 +488,10 @@ export const de: Catalog = {
     'Den vollständigen Bericht mit Diagrammen und allen Anwendungen, genehmigenden Personen und Aufgabentypen erhalten Sie von der Person, die accessbot betreibt. Sie erstellt ihn auf dem accessbot-Host mit `npm run report -- --days {days} --format html --out report.html`.',
   'report.chat.cannotRead':
     'Der Bericht kann gerade nicht erstellt werden; bitte versuchen Sie es später noch einmal.',
+  'report.chat.busy':
+    'Gerade wird schon ein anderer Bericht erstellt; bitte warten Sie einen Moment und fragen Sie dann noch einmal.',
+  'report.chat.tooLarge':
+    '{days, plural, one {Der letzte Tag enthält} other {Die letzten # Tage enthalten}} mehr als {max, number} Audit-Einträge, mehr als ein Bericht im Chat liest: Fragen Sie nach weniger Tagen, oder bitten Sie die Person, die accessbot betreibt, um den vollständigen Bericht (`npm run report`).',
   'report.chat.summary': '{title}: {lines}',
   'poller.newForChannel': 'Neue Aufgabe für ihre Genehmigenden',
   'poller.newNotifyOnly': 'Neue Aufgabe: Bitte im Access Service entscheiden',

@@ -483,6 +483,9 @@ export const en = {
   'report.chat.full':
     'Ask whoever runs accessbot for the full report, with charts and every application, approver and task type: they make it on the accessbot host with `npm run report -- --days {days} --format html --out report.html`.',
   'report.chat.cannotRead': 'The report cannot be made right now; please try again later.',
+  'report.chat.busy': 'Another report is being made right now; please wait a moment and ask again.',
+  'report.chat.tooLarge':
+    '{days, plural, one {The last day holds} other {The last # days hold}} more than {max, number} audit entries, more than a report in chat reads: ask for fewer days, or ask whoever runs accessbot for the full report (`npm run report`).',
   'report.chat.summary': '{title}: {lines}',
   // What the poller sends.
   'poller.newForChannel': 'New task for its approvers',

@@ -477,6 +477,9 @@ export const ja: Catalog = {
   'report.chat.full':
     'グラフと、すべてのアプリケーション、承認者、タスクの種類を含む完全なレポートは、accessbot の運用担当者に依頼してください。運用担当者が accessbot のホストで `npm run report -- --days {days} --format html --out report.html` を実行して作成します。',
   'report.chat.cannotRead': '現在、レポートを作成できません。後でもう一度お試しください。',
+  'report.chat.busy': '別のレポートを作成中です。少し待ってから、もう一度お試しください。',
+  'report.chat.tooLarge':
+    '{days, plural, other {直近 # 日間}}の監査記録は {max, number} 件を超えており、チャットのレポートで読める量を超えています。日数を減らして依頼するか、accessbot の運用担当者に完全なレポート（`npm run report`）を依頼してください。',
   'report.chat.summary': '{title}: {lines}',
   'poller.newForChannel': '承認者への新しいタスク',
   'poller.newNotifyOnly': '新しいタスク: Access Service で決定してください',

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { queryFailed, storeClosed } from '../errors.ts';
-import { type Sql, type SqlDb, sql } from '../sql.ts';
+import { raw, type Sql, type SqlDb, sql } from '../sql.ts';
 import { transaction } from './transaction.ts';
 
 const dollar = (n: number) => `$${n}`;
@@ -39,6 +39,11 @@ export class PgDb implements SqlDb {
         return changes;
       }),
     );
+  }
+
+  /** PostgreSQL plans from its statistics. */
+  indexedBy() {
+    return raw('');
   }
 
   list(values: readonly string[]) {

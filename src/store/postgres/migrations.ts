@@ -269,4 +269,16 @@ export const migrations: readonly Migration[] = [
   questions(17, dialect),
   apps(21, dialect),
   asks(22, dialect),
+  {
+    // The insight report: the period's entries of an action in order of time, with the task and
+    // outcome it needs; a decision's other tasks by their creation instant; whether a task was
+    // closed, from the index alone.
+    version: 23,
+    sql: `
+      CREATE INDEX audit_log_action_at ON audit_log (action, at, id) INCLUDE (task_id, outcome);
+      CREATE INDEX audit_log_task_created ON audit_log (task_created_at)
+        WHERE task_created_at IS NOT NULL;
+      CREATE INDEX audit_log_task_action ON audit_log (task_id, action, outcome, at);
+    `,
+  },
 ];

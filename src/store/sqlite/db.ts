@@ -56,6 +56,10 @@ export class SqliteDb implements SqlDb {
     });
   }
 
+  indexedBy(index: string) {
+    return raw(`INDEXED BY ${index}`);
+  }
+
   list(values: readonly string[]) {
     return sql`json_each(${storedJson(values)})`;
   }

@@ -54,7 +54,7 @@ const { entries, names } = hostileEntries();
 /** Elements that run, load or link; a real `<` only ever starts the page's own tags. */
 const TAGS = /<(script|img|a|link|iframe|object|embed|base|form|meta http-equiv="refresh")[\s>]/i;
 const ATTRIBUTES = /<[^>]*\s(on\w+|src|href|style)=/i;
-const html = renderReport(summarise(entries, period, end, names), 'html', english);
+const html = renderReport(await summarise(entries, period, end, names), 'html', english);
 const page = (name: string, content: string) => {
   const file = join(dir, name);
   writeFileSync(file, content);
@@ -62,7 +62,7 @@ const page = (name: string, content: string) => {
 };
 
 describe('the report page', () => {
-  it('names the task types in the reader’s language, and one it does not know as given', () => {
+  it('names the task types in the reader’s language, and one it does not know as given', async () => {
     const typed: AuditEntry[] = [
       'AccessRequest',
       'EntitlementReview',
@@ -82,8 +82,8 @@ describe('the report page', () => {
       reason: null,
       outcome: 'approved',
     }));
-    const page = (locale: string) =>
-      renderReport(summarise(typed, period, end), 'html', voiceFor(locale));
+    const report = await summarise(typed, period, end);
+    const page = (locale: string) => renderReport(report, 'html', voiceFor(locale));
     const german = page('de-DE');
     for (const name of ['Zugriffsantrag', 'Zugriffsprüfung', 'Offboarding-Schritt', 'Sabbatical']) {
       expect(german).toContain(`<td>${name}</td>`);

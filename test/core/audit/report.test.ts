@@ -80,8 +80,8 @@ const byAge = (counts: number[]) =>
 const expectValid = (report: Report) => expect(Report.parse(report)).toEqual(report);
 
 describe('the report’s figures', () => {
-  it('with no entries: no decision, no wait, nothing open, nothing sent', () => {
-    const report = summarise([], period, later);
+  it('with no entries: no decision, no wait, nothing open, nothing sent', async () => {
+    const report = await summarise([], period, later);
     expectValid(report);
     expect(report).toEqual({
       since: since.toISOString(),
@@ -102,9 +102,9 @@ describe('the report’s figures', () => {
     });
   });
 
-  it('with one decision: its wait is both the median and the 90th percentile', () => {
+  it('with one decision: its wait is both the median and the 90th percentile', async () => {
     const f = { app: 'GitHub', type: 'AccessRequest', created: 0 };
-    const report = summarise(
+    const report = await summarise(
       [event('notify', 't1', 5 * 60_000, f), decided('t1', 2 * HOUR, 'a-ada', f)],
       period,
       later,
@@ -121,7 +121,7 @@ describe('the report’s figures', () => {
     expect(report.openTasks.total).toBe(0);
   });
 
-  it('computes the median and 90th percentile between ranks, per application, approver and type', () => {
+  it('computes the median and 90th percentile between ranks, per application, approver and type', async () => {
     const github = { app: 'GitHub', type: 'AccessRequest' };
     const aws = { app: 'AWS Console', type: 'EntitlementReview' };
     // Waits of 1, 2, 3 and 4 hours on GitHub (Ada, Ada, Alan, Alan); 10 hours on AWS (Alan).
@@ -132,7 +132,7 @@ describe('the report’s figures', () => {
       decided('g4', 6 * HOUR, 'a-alan', { ...github, created: 2 * HOUR }),
       decided('w1', 13 * HOUR, 'a-alan', { ...aws, created: 3 * HOUR }),
     ];
-    const report = summarise(entries, period, later, new Map([['a-ada', 'Ada Lovelace']]));
+    const report = await summarise(entries, period, later, new Map([['a-ada', 'Ada Lovelace']]));
     expectValid(report);
     const t = report.timeToDecision;
     // 1, 2, 3, 4, 10 hours: median 3 h; the 90th percentile 4 h + 0.6 × 6 h = 7.6 h.
@@ -160,7 +160,7 @@ describe('the report’s figures', () => {
     expect(quantile([], 0.5)).toBeNull();
   });
 
-  it('tells decisions in chat from those found decided elsewhere, the bot’s own winning', () => {
+  it('tells decisions in chat from those found decided elsewhere, the bot’s own winning', async () => {
     const f = { app: 'Jira', created: 0 };
     const entries: AuditEntry[] = [
       event('notify', 'chat', HOUR, f),
@@ -177,7 +177,7 @@ describe('the report’s figures', () => {
       event('notify', 'other', HOUR, f),
       event('decided_elsewhere', 'other', 6 * HOUR, { ...f, outcome: 'other' }),
     ];
-    const report = summarise(entries, period, later);
+    const report = await summarise(entries, period, later);
     expect(report.decisions).toEqual({ total: 2, inChat: 1, elsewhere: 1 });
     expect(report.timeToDecision.overall).toMatchObject({
       count: 2,
@@ -191,7 +191,7 @@ describe('the report’s figures', () => {
     expect(report.openTasks.total).toBe(0);
   });
 
-  it('counts one decision for a request sent to several approvers, where it was taken', () => {
+  it('counts one decision for a request sent to several approvers, where it was taken', async () => {
     const f = { app: 'GitHub', created: 0 };
     const later2 = { app: 'GitHub', created: HOUR };
     const entries: AuditEntry[] = [
@@ -222,7 +222,7 @@ describe('the report’s figures', () => {
         }),
       ),
     ];
-    const report = summarise(entries, period, later);
+    const report = await summarise(entries, period, later);
     expect(report.decisions).toEqual({ total: 2, inChat: 1, elsewhere: 1 });
     expect(report.timeToDecision.byApprover.map((s) => [s.accessUserId, s.medianSeconds])).toEqual([
       ['a-ada', 7200],
@@ -231,7 +231,7 @@ describe('the report’s figures', () => {
     expect(report.openTasks.total).toBe(0);
   });
 
-  it('leaves out refused and failed attempts, and decisions outside the period', () => {
+  it('leaves out refused and failed attempts, and decisions outside the period', async () => {
     const f = { app: 'Jira', created: -3 * DAY };
     const entries: AuditEntry[] = [
       decided('refused', HOUR, 'a-ada', f, 'not_assignee'),
@@ -241,7 +241,7 @@ describe('the report’s figures', () => {
       event('notify', 'after', -DAY, f),
       decided('after', 7 * DAY, 'a-ada', f),
     ];
-    const report = summarise(entries, period, later);
+    const report = await summarise(entries, period, later);
     expect(report.decisions.total).toBe(0);
     expect(report.timeToDecision.overall.count).toBe(0);
     // Decided only when the period was over: still open at its end, waiting ten days.
@@ -249,7 +249,7 @@ describe('the report’s figures', () => {
     expect(report.openTasks.byAge.find((a) => a.count)?.bucket).toBe('7d_to_30d');
   });
 
-  it('counts open tasks by age at the period’s end, from creation or else the first message', () => {
+  it('counts open tasks by age at the period’s end, from creation or else the first message', async () => {
     const openSince = (taskId: string, ageMs: number, created?: number): TaskEventEntry =>
       event('notify', taskId, 7 * DAY - ageMs, created === undefined ? {} : { created });
     const entries: AuditEntry[] = [
@@ -265,7 +265,7 @@ describe('the report’s figures', () => {
       openSince('closed', 3 * DAY),
       decided('closed', 6 * DAY, 'a-ada', {}),
     ];
-    const report = summarise(entries, period, later);
+    const report = await summarise(entries, period, later);
     expect(report.openTasks).toEqual({
       total: 7,
       byAge: byAge([2, 1, 1, 1, 1, 1]),
@@ -274,9 +274,9 @@ describe('the report’s figures', () => {
     expect(report.timeToDecision.overall).toMatchObject({ count: 1, medianSeconds: 2 * 86_400 });
   });
 
-  it('counts open tasks now when the period has not ended, and none found after it', () => {
+  it('counts open tasks now when the period has not ended, and none found after it', async () => {
     const now = at(3 * DAY);
-    const report = summarise(
+    const report = await summarise(
       [event('notify', 'a', 1 * DAY), event('notify', 'b', 3 * DAY + 1)],
       period,
       now,
@@ -286,7 +286,7 @@ describe('the report’s figures', () => {
     expect(report.openTasks.total).toBe(1);
   });
 
-  it('counts the reminders and escalations of the period, and shows 0 nudges', () => {
+  it('counts the reminders and escalations of the period, and shows 0 nudges', async () => {
     const entries: AuditEntry[] = [
       event('remind', 't', -HOUR),
       event('remind', 't', HOUR),
@@ -294,20 +294,25 @@ describe('the report’s figures', () => {
       event('escalate', 't', DAY, { to: null }),
       event('escalate', 't', 7 * DAY, { to: null }),
     ];
-    expect(summarise(entries, period, later).sent).toEqual({
+    expect((await summarise(entries, period, later)).sent).toEqual({
       reminders: 2,
       escalations: 1,
       nudges: 0,
     });
   });
 
-  it('keeps hostile application, type and approver names as data, and a task with none as unnamed', () => {
+  it('keeps hostile application, type and approver names as data, and a task with none as unnamed', async () => {
     const names = Object.values(hostile).slice(0, 12);
     const entries = names.flatMap((name, n) => [
       decided(`h${n}`, (n + 1) * HOUR, `a-${n}`, { app: name, type: name, created: 0 }),
     ]);
     entries.push(decided('bare', HOUR, 'a-x', { created: 0 }));
-    const report = summarise(entries, period, later, new Map(names.map((s, n) => [`a-${n}`, s])));
+    const report = await summarise(
+      entries,
+      period,
+      later,
+      new Map(names.map((s, n) => [`a-${n}`, s])),
+    );
     expectValid(report);
     const t = report.timeToDecision;
     expect(t.byApplication.map((s) => s.name).sort()).toEqual([...names, null].sort());

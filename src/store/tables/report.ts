@@ -1,0 +1,141 @@
+/**
+ * The insight report's reads of the audit log: counts through the `at` and `action` indexes,
+ * and keyset pages (by instant, then id) that stop at their limit, so no statement reads more
+ * than a page or the period's own rows, and a SQLite store answers others between pages.
+ */
+import { z } from 'zod';
+import { type ReportCursor, ReportEntry, ReportMark, Sibling } from '../report-records.ts';
+import type { ReportStore } from '../roles-report.ts';
+import { rowReader } from '../rows.ts';
+import { join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
+
+const toCount = rowReader('audit_log', z.object({ n: z.coerce.number().int() }));
+const toActionCount = rowReader(
+  'audit_log',
+  z.object({ action: z.enum(['remind', 'escalate', 'nudge']), n: z.coerce.number().int() }),
+);
+const toMark = rowReader('audit_log', ReportMark);
+const toEntry = rowReader('audit_log', ReportEntry);
+const toSibling = rowReader('audit_log', Sibling);
+
+const DECIDED = raw(`outcome IN ('approved', 'declined')`);
+/** A refused or failed attempt through the bot: it says nothing about its task. */
+const REFUSED = raw(`action IN ('approve', 'decline') AND outcome NOT IN ('approved', 'declined')`);
+/** Who decided, through the bot or elsewhere. */
+const DECIDER = raw(
+  `CASE WHEN action = 'decided_elsewhere' THEN decided_by ELSE access_user_id END AS decider`,
+);
+
+/**
+ * From the start, or after the cursor: one lower bound, so SQLite seeks straight to it rather
+ * than to the start with the cursor as a filter.
+ */
+const from = (start: Sql, cursor: ReportCursor | undefined): Sql =>
+  cursor ? sql`(at, id) > (${cursor.at}, ${cursor.id})` : start;
+const anyOf = (values: readonly unknown[]) =>
+  join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  );
+
+export function reportTables(db: SqlDb): ReportStore {
+  return {
+    async countAuditRows({ since, until }, atMost) {
+      const [row] = await db.all(
+        'countAuditRows',
+        sql`SELECT count(*) AS n FROM (
+              SELECT 1 FROM audit_log WHERE at >= ${since} AND at < ${until} LIMIT ${atMost}
+            ) AS period`,
+      );
+      return toCount(row).n;
+    },
+
+    async countSent({ since, until }) {
+      const rows = await db.all(
+        'countSent',
+        sql`SELECT action, count(*) AS n FROM audit_log
+            WHERE action IN ('remind', 'escalate', 'nudge') AND at >= ${since} AND at < ${until}
+            GROUP BY action`,
+      );
+      const sent = { remind: 0, escalate: 0, nudge: 0 };
+      for (const { action, n } of rows.map(toActionCount)) sent[action] = n;
+      return { reminders: sent.remind, escalations: sent.escalate, nudges: sent.nudge };
+    },
+
+    async decisionMarks({ since, until }, cursor, limit) {
+      // The period's rows in order of time (the `at` index ends in the id), the decisions kept:
+      // all three actions in one walk, so a decision's entries mostly share a page.
+      const rows = await db.all(
+        'decisionMarks',
+        sql`SELECT id, at, task_id FROM audit_log ${db.indexedBy('audit_log_at')}
+            WHERE ${from(sql`at >= ${since}`, cursor)} AND at < ${until}
+              AND action IN ('approve', 'decline', 'decided_elsewhere') AND ${DECIDED}
+            ORDER BY at, id LIMIT ${limit}`,
+      );
+      return rows.map(toMark);
+    },
+
+    async openNotifications(before, until, cursor, limit) {
+      const notified = sql`action = 'notify' AND at < ${before}`;
+      const [last] = await db.all(
+        'openNotifications',
+        sql`SELECT id, at, task_id FROM audit_log
+            WHERE ${notified} AND ${from(raw('1 = 1'), cursor)}
+            ORDER BY at, id LIMIT 1 OFFSET ${limit - 1}`,
+      );
+      const next = last && toMark(last);
+      // Up to the page's last notification: its instant bounds the index range, so the check
+      // below runs on this page's notifications only.
+      const upTo = next
+        ? sql`action = 'notify' AND at <= ${next.at} AND (at, id) <= (${next.at}, ${next.id})`
+        : notified;
+      // Each notification's task checked through the index, one at a time: PostgreSQL would
+      // rather hash every closing entry of the log for each page, for an EXISTS or a NOT EXISTS
+      // (a join), so the check is a scalar subquery, fenced in a subquery with the page's LIMIT.
+      const rows = await db.all(
+        'openNotifications',
+        sql`SELECT id, at, task_id FROM (
+              SELECT id, at, task_id, (
+                  SELECT 1 FROM audit_log c ${db.indexedBy('audit_log_task_action')}
+                  WHERE c.task_id = n.task_id AND c.at < ${until}
+                    AND (c.action = 'decided_elsewhere'
+                      OR (c.action IN ('approve', 'decline')
+                        AND c.outcome IN ('approved', 'declined')))
+                  LIMIT 1
+                ) IS NOT NULL AS closed
+              FROM audit_log n
+              WHERE ${upTo} AND ${from(raw('1 = 1'), cursor)}
+              LIMIT ${limit}
+            ) AS page
+            WHERE NOT closed
+            ORDER BY at, id`,
+      );
+      return { marks: rows.map(toMark), next: next && { at: next.at, id: next.id } };
+    },
+
+    async taskEntries(taskIds, until) {
+      if (!taskIds.length) return [];
+      const rows = await db.all(
+        'taskEntries',
+        sql`SELECT id, at, task_id, action, outcome, task_created_at, app_name, task_type, ${DECIDER}
+            FROM audit_log
+            WHERE task_id IN (${anyOf(taskIds)}) AND at < ${until} AND NOT (${REFUSED})
+            ORDER BY id`,
+      );
+      return rows.map(toEntry);
+    },
+
+    async decidedCreatedAt(instants, until) {
+      if (!instants.length) return [];
+      const rows = await db.all(
+        'decidedCreatedAt',
+        sql`SELECT DISTINCT task_id, outcome, task_created_at, ${DECIDER}
+            FROM audit_log ${db.indexedBy('audit_log_task_created')}
+            WHERE task_created_at IS NOT NULL AND task_created_at IN (${anyOf(instants)})
+              AND at < ${until}
+              AND action IN ('approve', 'decline', 'decided_elsewhere') AND ${DECIDED}`,
+      );
+      return rows.map(toSibling);
+    },
+  };
+}
