@@ -39,7 +39,8 @@ const said: Record<WebhookState, string> = {
   off: 'webhooks off (no ACCESS_WEBHOOK_SECRET): people are polled by how active they are',
   healthy: 'webhook deliveries arrive: everyone else is polled at the safety sweep',
   silent: 'no webhook delivery for ACCESS_WEBHOOK_SILENCE: polling everyone at full cadence',
-  missed: 'a webhook delivery was missed (a poll found a task none announced): polling everyone at full cadence',
+  missed:
+    'a webhook delivery was missed (a poll found a task none announced): polling everyone at full cadence',
 };
 
 export class WebhookHealth {
@@ -94,7 +95,10 @@ export class WebhookHealth {
     const was = this.#state;
     this.#state = state;
     for (const s of WEBHOOK_STATES) metrics.webhookState.set({ state: s }, s === state ? 1 : 0);
-    log[state === 'silent' || state === 'missed' ? 'warn' : 'info']({ webhooks: state }, said[state]);
+    log[state === 'silent' || state === 'missed' ? 'warn' : 'info'](
+      { webhooks: state },
+      said[state],
+    );
     if (was !== undefined) metrics.webhookChanges.inc({ to: state });
     if (state !== 'healthy') await this.#hasten(now);
   }

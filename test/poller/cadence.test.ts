@@ -4,15 +4,19 @@
  * deliveries arrive, full cadence again when they fall silent or one is found missing.
  */
 import { describe, expect, it } from 'vitest';
-import type { Poller } from '../../src/poller/poller.ts';
 import type { PollerMetrics } from '../../src/poller/metrics.ts';
+import type { Poller } from '../../src/poller/poller.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Store } from '../../src/store/store.ts';
 import { cardOf, INTERVAL_MS, link, nextSweep, usePollerWorld } from './fakes.ts';
 
 const MINUTE = 60_000;
 const QUIET = 15 * MINUTE;
-const WEBHOOKS = { silenceMs: 120 * MINUTE, safetySweepMs: 30 * MINUTE, deliveredWithinMs: 5 * MINUTE };
+const WEBHOOKS = {
+  silenceMs: 120 * MINUTE,
+  safetySweepMs: 30 * MINUTE,
+  deliveredWithinMs: 5 * MINUTE,
+};
 const people = ['ada', 'margaret', 'grace', 'tim'] as const;
 const id = (person: keyof typeof users) => users[person].id;
 /** Ada and Margaret have pending tasks in the seed; Grace and Tim have none. */
@@ -232,7 +236,9 @@ describe('with webhooks', () => {
     expect(w.slack.posts).toHaveLength(1);
     const counts = await pollsOver(poller, 46 * MINUTE);
     expect(w.slack.followUps).toHaveLength(1);
-    expect(cardOf(w.slack.updates[0]!.message)?.taskId).toBe(cardOf(w.slack.posts[0]!.message)?.taskId);
+    expect(cardOf(w.slack.updates[0]!.message)?.taskId).toBe(
+      cardOf(w.slack.posts[0]!.message)?.taskId,
+    );
     // The safety poll and the reminder's, no more.
     expect(counts[users.alan.id]).toBe(2);
   });

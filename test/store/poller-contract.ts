@@ -401,11 +401,7 @@ export function describePollerTables(store: () => Store): void {
       ]);
       expect(await claimIds('a', at(7), at(7), at(9), 5)).toEqual(['u0']);
       await store().markPollDue('all', at(8));
-      expect((await claimIds('a', at(8), at(9), at(19), 5)).sort()).toEqual([
-        'u0',
-        'u1',
-        'u2',
-      ]);
+      expect((await claimIds('a', at(8), at(9), at(19), 5)).sort()).toEqual(['u0', 'u1', 'u2']);
     });
 
     it('splits the due users between owners claiming at the same time', async () => {
@@ -413,9 +409,7 @@ export function describePollerTables(store: () => Store): void {
       await store().syncPollUsers(ids.map((accessUserId) => ({ accessUserId, firstDueAt: at(0) })));
       const owners = ['a', 'b', 'c', 'd'];
       const claimed = await Promise.all(
-        owners.flatMap((owner) =>
-          [0, 1, 2].map(() => claimIds(owner, at(1), at(1), at(9), 5)),
-        ),
+        owners.flatMap((owner) => [0, 1, 2].map(() => claimIds(owner, at(1), at(1), at(9), 5))),
       );
       const all = claimed.flat();
       expect(new Set(all).size).toBe(all.length);
@@ -445,7 +439,13 @@ export function describePollerTables(store: () => Store): void {
         { accessUserId: 'u1', nextDueAt: at(17), reason: 'retry', polledAt: at(16) },
       ]);
       expect(await store().claimDuePollUsers('b', at(17), at(17), at(29), 5)).toEqual([
-        { accessUserId: 'u1', cadence: 'active', reason: 'retry', activeAt: null, polledAt: at(16) },
+        {
+          accessUserId: 'u1',
+          cadence: 'active',
+          reason: 'retry',
+          activeAt: null,
+          polledAt: at(16),
+        },
       ]);
       await store().completePolls('b', [
         { accessUserId: 'u1', nextDueAt: at(40), activeAt: at(18), polledAt: at(18) },
@@ -493,7 +493,13 @@ export function describePollerTables(store: () => Store): void {
       ]);
       await store().recordRequest(request({ requestedAt: at(52) }));
       expect(await store().claimDuePollUsers('a', at(52), at(52), at(53), 5)).toEqual([
-        { accessUserId: 'a-1', cadence: 'active', reason: 'chat', activeAt: at(52), polledAt: null },
+        {
+          accessUserId: 'a-1',
+          cadence: 'active',
+          reason: 'chat',
+          activeAt: at(52),
+          polledAt: null,
+        },
       ]);
     });
 

@@ -66,7 +66,14 @@ export class SqliteDb implements SqlDb {
 
   polls(rows: readonly PollRow[]) {
     const time = (date: Date | null) => date?.getTime() ?? null;
-    const tuples = rows.map((r) => [r.id, time(r.due), r.cadence, r.reason, time(r.active), time(r.polled)]);
+    const tuples = rows.map((r) => [
+      r.id,
+      time(r.due),
+      r.cadence,
+      r.reason,
+      time(r.active),
+      time(r.polled),
+    ]);
     return sql`(SELECT value ->> 0 AS id, value ->> 1 AS due, value ->> 2 AS next_cadence,
       value ->> 3 AS next_reason, value ->> 4 AS active, value ->> 5 AS polled
       FROM json_each(${JSON.stringify(tuples)})) AS d`;
