@@ -15,6 +15,7 @@ import { DecisionContext } from '../core/decision-context.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { createPollerMetrics } from '../poller/metrics.ts';
+import { pacePollerRequests } from '../poller/pace.ts';
 import { Poller } from '../poller/poller.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
@@ -136,6 +137,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       timeoutMs: config.accessTimeoutMs,
       limits: config.accessLimits,
       statusParam: config.tasks.statusParam,
+      // The poller's requests wait for their turn under POLL_MAX_RPS; the bot's do not.
+      pace: pacePollerRequests,
       observe: (event) => {
         observe(event);
         health.seen(event);

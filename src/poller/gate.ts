@@ -10,6 +10,7 @@ import PQueue from 'p-queue';
 import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import { backoffDelay } from '../net/retry.ts';
+import { rate } from './pace.ts';
 
 export interface GateOptions {
   concurrency: number;
@@ -24,17 +25,6 @@ export const serviceFailing = (error: unknown) =>
   error instanceof AccessError &&
   !(error instanceof NotFoundError) &&
   !(error instanceof InvalidRequestError);
-
-/**
- * `perSecond` as p-queue's starts per second, in a sliding window (`strict`), so that any second
- * counted on the service's side sees no more: 2% under the bound (at least one under it from 50
- * up), for the jitter between a start here and its arrival there. Under one a second: one start
- * per stretched interval.
- */
-const rate = (perSecond: number) =>
-  perSecond < 1
-    ? { intervalCap: 1, interval: 1_000 / perSecond, strict: true }
-    : { intervalCap: Math.max(1, Math.floor(perSecond * 0.98)), interval: 1_000, strict: true };
 
 /** What the poller's parts call the service through: a gate, or a gate that counts its calls. */
 export interface Gate {

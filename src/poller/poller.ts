@@ -22,6 +22,7 @@ import { countedGate, ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
 import { OutboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
+import { asPollerWork, Pacer } from './pace.ts';
 import { pollUser } from './poll-user.ts';
 import { noRules } from './rules.ts';
 import { type SweepReport, sweep } from './sweep.ts';
@@ -94,6 +95,8 @@ export class Poller {
   readonly #gate: ServiceGate;
   readonly #cadences: CadenceSettings;
   readonly #health: WebhookHealth;
+  /** POLL_MAX_RPS on each HTTP attempt of the poller's work (the gate bounds each call). */
+  readonly #pacer: Pacer | undefined;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -111,6 +114,7 @@ export class Poller {
     const retryAfterMs = options.retryAfterMs ?? 120_000;
     this.#notifiers = new Map(options.notifiers?.map((n) => [n.platform, n]));
     this.#directories = [...(options.directories ?? [])];
+    this.#pacer = options.maxRps ? new Pacer(options.maxRps) : undefined;
     this.#gate = new ServiceGate(clock, {
       ...options,
       maxBackoffMs: Math.min(options.intervalMs, 60_000),
@@ -166,11 +170,13 @@ export class Poller {
    * replica did. Sweeps never overlap: a call during one waits for it, then sweeps again.
    */
   sweep(): Promise<SweepReport> {
-    return this.#alone(async () => {
-      await this.#users.refresh();
-      await this.#tendOutbox();
-      return this.#sweepDue();
-    });
+    return asPollerWork(this.#pacer, () =>
+      this.#alone(async () => {
+        await this.#users.refresh();
+        await this.#tendOutbox();
+        return this.#sweepDue();
+      }),
+    );
   }
 
   async #alone(run: () => Promise<SweepReport>): Promise<SweepReport> {
@@ -203,10 +209,8 @@ export class Poller {
 
   /** Links from the chat directories now, instead of at the next sync period. */
   syncDirectory() {
-    return syncDirectory(
-      { ...this.#ctx, gate: this.#countedGate('none', 'directory') },
-      this.#directories,
-    );
+    const ctx = { ...this.#ctx, gate: this.#countedGate('none', 'directory') };
+    return asPollerWork(this.#pacer, () => syncDirectory(ctx, this.#directories));
   }
 
   /**
@@ -220,11 +224,12 @@ export class Poller {
     });
     // Alive before it claims anything: the others take over what a replica with no heartbeat holds.
     await this.#ctx.outbox.beat();
-    this.#loop ??= this.#run();
+    this.#loop ??= asPollerWork(this.#pacer, () => this.#run());
     // On a timer of its own, so that a long sweep never delays the heartbeat nor a takeover.
-    this.#heartbeat ??= setInterval(() => void this.#tendOutbox(), this.#o.heartbeatMs ?? 1_000);
+    const tend = () => asPollerWork(this.#pacer, () => this.#tendOutbox());
+    this.#heartbeat ??= setInterval(() => void tend(), this.#o.heartbeatMs ?? 1_000);
     this.#heartbeat.unref();
-    await this.#tendOutbox();
+    await tend();
   }
 
   /**

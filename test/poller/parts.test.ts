@@ -23,7 +23,7 @@ describe('the gate to the Access Service', () => {
   const gateOf = (o: { concurrency: number; maxRps?: number }) =>
     new ServiceGate(new FakeClock(), { maxBackoffMs: 8_000, random: () => 1, ...o });
 
-  it('starts no more than POLL_MAX_RPS requests in any second', async () => {
+  it('starts no more than POLL_MAX_RPS requests in any second, 2% under it', async () => {
     vi.useFakeTimers();
     try {
       const gate = gateOf({ concurrency: 100, maxRps: 10 });
@@ -34,7 +34,10 @@ describe('the gate to the Access Service', () => {
       );
       await vi.runAllTimersAsync();
       await Promise.all(calls);
-      expect(starts).toEqual([0, 1_000, 2_000].flatMap((at) => new Array(10).fill(at)));
+      expect(starts).toEqual([
+        ...[0, 1_000, 2_000].flatMap((at) => new Array(9).fill(at)),
+        ...new Array(3).fill(3_000),
+      ]);
     } finally {
       vi.useRealTimers();
     }
