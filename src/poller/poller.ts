@@ -11,11 +11,11 @@ import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { BotRequest, DuePoll, Platform } from '../store/store.ts';
+import type { Platform } from '../store/store.ts';
 import { Absences } from './absences.ts';
 import { OutboxApprovers } from './approvers.ts';
 import { OutboxAsks } from './asks.ts';
-import { type CadenceSettings, cadenceOf, nextDueAt, type PollFindings } from './cadence.ts';
+import type { CadenceSettings } from './cadence.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { countedGate, ServiceGate } from './gate.ts';
@@ -23,9 +23,9 @@ import { LinkedUsers } from './linked-users.ts';
 import { OutboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
 import { asPollerWork, Pacer } from './pace.ts';
-import { pollUser } from './poll-user.ts';
 import { noRules } from './rules.ts';
-import { type SweepReport, sweep } from './sweep.ts';
+import type { SweepReport } from './sweep.ts';
+import { sweepDue } from './sweep-due.ts';
 import { WebhookHealth } from './webhook-health.ts';
 import { anyTime } from './working-hours.ts';
 
@@ -313,67 +313,19 @@ export class Poller {
     await applyAuditRetention({ ...this.#ctx, store: this.#o.store }, this.#o.auditRetentionDays);
   }
 
-  async #sweepDue(): Promise<SweepReport> {
-    await this.#health.refresh();
-    await this.#showOverdue();
-    const requests = await this.#openRequests();
-    const away = await this.#absences.lasting();
-    const { clock } = this.#ctx;
-    const deliveredWithinMs = this.#o.webhooks?.deliveredWithinMs;
-    const settings = {
-      next: (due: DuePoll, findings: PollFindings | undefined) => {
-        const now = clock.now();
-        const cadence = cadenceOf(this.#health.healthy, findings?.active ? now : due.activeAt, now);
-        const at = nextDueAt(this.#cadences, cadence, now, this.#tickMs, findings?.nudgeAt);
-        return { cadence, nextDueAt: at };
-      },
+  #sweepDue(): Promise<SweepReport> {
+    return sweepDue({
+      ctx: this.#ctx,
+      users: this.#users,
+      absences: this.#absences,
+      health: this.#health,
+      cadences: this.#cadences,
+      gateFor: (cadence, reason) => this.#countedGate(cadence, reason),
       concurrency: this.#o.concurrency,
       leaseMs: this.#o.leaseMs ?? this.#o.intervalMs,
+      tickMs: this.#tickMs,
+      deliveredWithinMs: this.#o.webhooks?.deliveredWithinMs,
       stopping: () => this.#stopping,
-    };
-    return sweep(this.#ctx, settings, async (due) => {
-      const { accessUserId } = due;
-      const gate = this.#countedGate(due.cadence, due.reason);
-      const findings = await pollUser(
-        { ...this.#ctx, gate },
-        {
-          accessUserId,
-          links: this.#users.linksOf(accessUserId),
-          requests: requests.get(accessUserId) ?? [],
-          nameOf: (id) => this.#users.nameOf(id),
-          away: away.get(accessUserId),
-          due,
-          deliveredWithinMs,
-        },
-      );
-      if (findings.missed) {
-        this.#ctx.log.debug({ accessUserId }, 'a task came without the webhook delivery it needed');
-        await this.#health.missed(clock.now());
-      }
-      return findings;
     });
-  }
-
-  /** How long the person most overdue for a poll has waited, on the gauge. */
-  async #showOverdue(): Promise<void> {
-    const { store, clock, metrics, log } = this.#ctx;
-    const now = clock.now();
-    try {
-      const oldest = await store.oldestDuePoll(now);
-      metrics.overdueSeconds.set(Math.max(0, now.getTime() - (oldest ?? now).getTime()) / 1000);
-    } catch (error) {
-      log.warn({ err: error }, 'could not read the oldest due poll');
-    }
-  }
-
-  /** The requests made through the bot that await their outcome, by requester. */
-  async #openRequests(): Promise<Map<string, BotRequest[]>> {
-    try {
-      return Map.groupBy(await this.#ctx.store.listOpenRequests(), (r) => r.accessUserId);
-    } catch (error) {
-      // Tasks still go out; the outcomes wait for the next sweep.
-      this.#ctx.log.error({ err: error }, 'could not read the open requests');
-      return new Map();
-    }
   }
 }
