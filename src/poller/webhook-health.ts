@@ -35,7 +35,8 @@ export function webhookState(
   return 'healthy';
 }
 
-const said: Record<WebhookState, string> = {
+const said: Record<WebhookState | 'waiting', string> = {
+  waiting: 'no webhook delivery yet: polling everyone at full cadence until one arrives',
   off: 'webhooks off (no ACCESS_WEBHOOK_SECRET): people are polled by how active they are',
   healthy: 'webhook deliveries arrive: everyone else is polled at the safety sweep',
   silent: 'no webhook delivery for ACCESS_WEBHOOK_SILENCE: polling everyone at full cadence',
@@ -85,8 +86,10 @@ export class WebhookHealth {
     const { store, clock, log, metrics } = this.#ctx;
     const now = clock.now();
     let state: WebhookState;
+    let events: WebhookEvents = {};
     try {
-      state = webhookState(this.#watch, this.#watch ? await store.webhookEvents() : {}, now);
+      if (this.#watch) events = await store.webhookEvents();
+      state = webhookState(this.#watch, events, now);
     } catch (error) {
       log.warn({ err: error }, 'could not read the webhook health; keeping the last state');
       return;
@@ -95,10 +98,10 @@ export class WebhookHealth {
     const was = this.#state;
     this.#state = state;
     for (const s of WEBHOOK_STATES) metrics.webhookState.set({ state: s }, s === state ? 1 : 0);
-    log[state === 'silent' || state === 'missed' ? 'warn' : 'info'](
-      { webhooks: state },
-      said[state],
-    );
+    // Before the first delivery ever (a new install, the demo) nothing has gone wrong yet.
+    const first = state === 'silent' && !events.delivered;
+    const level = (state === 'silent' && !first) || state === 'missed' ? 'warn' : 'info';
+    log[level]({ webhooks: state }, first ? said.waiting : said[state]);
     if (was !== undefined) metrics.webhookChanges.inc({ to: state });
     if (state !== 'healthy') await this.#hasten(now);
   }
