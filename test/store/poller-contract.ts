@@ -516,6 +516,7 @@ export function describePollerTables(store: () => Store): void {
       expect(await claimIds('b', at(8), at(8), at(9), 5)).toEqual(['u1']);
       await store().completePolls('b', [{ accessUserId: 'u1', nextDueAt: at(40) }]);
       expect(await claimIds('b', at(10), at(10), at(11), 5)).toEqual(['u0']);
+      await store().completePolls('b', [{ accessUserId: 'u0', nextDueAt: at(40) }]);
       expect(await claimIds('b', at(29), at(29), at(31), 5)).toEqual([]);
       expect(await store().listPollCadences('safety')).toEqual([]);
       expect(await store().listPollCadences('quiet')).toEqual([
