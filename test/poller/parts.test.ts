@@ -165,7 +165,10 @@ describe('the poller’s configuration', () => {
       signatureHeader: 'X-Access-Signature',
       timestampHeader: 'X-Access-Timestamp',
       toleranceMs: 300_000,
+      safetySweepMs: 1_800_000,
+      silenceMs: 7_200_000,
     });
+    expect(config.poll.quietIntervalMs).toBe(900_000);
   });
 
   it.each([
