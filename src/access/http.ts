@@ -43,6 +43,11 @@ export interface AccessHttpOptions {
   random?: () => number;
   /** Waits out the pause before a retry; injected so tests need not wait. */
   sleep?: (ms: number) => Promise<unknown>;
+  /**
+   * Awaited before each HTTP attempt (each page of a list, each retry): lets a caller bound the
+   * requests per second (the poller's POLL_MAX_RPS).
+   */
+  pace?: () => Promise<void> | undefined;
   /** Called once per HTTP attempt outcome, for metrics. */
   observe?: (event: { endpoint: EndpointName; status: number | 'error'; ms: number }) => void;
 }
@@ -131,6 +136,11 @@ export class AccessHttp {
         },
       },
       hooks: {
+        beforeRequest: [
+          async () => {
+            await options.pace?.();
+          },
+        ],
         afterResponse: [
           (response) => {
             const { request, statusCode, timings } = response;

@@ -15,6 +15,7 @@ import { DecisionContext } from '../core/decision-context.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { createPollerMetrics } from '../poller/metrics.ts';
+import { pacePollerRequests } from '../poller/pace.ts';
 import { Poller } from '../poller/poller.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
@@ -77,6 +78,16 @@ export function pollerFor(
     owner: replicaId(),
     pendingStatus: config.tasks.pendingStatus,
     intervalMs: poll.intervalMs,
+    quietIntervalMs: poll.quietIntervalMs,
+    // The embedded sandbox always sends webhooks (polling.ts signs them with a secret of its own).
+    webhooks:
+      config.webhookSecret || !config.access
+        ? {
+            silenceMs: config.webhook.silenceMs,
+            safetySweepMs: config.webhook.safetySweepMs,
+            deliveredWithinMs: config.webhook.toleranceMs,
+          }
+        : undefined,
     concurrency: config.pollConcurrency,
     maxRps: poll.maxRps,
     remindAfterMs: poll.remindAfterMs,
@@ -126,6 +137,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       timeoutMs: config.accessTimeoutMs,
       limits: config.accessLimits,
       statusParam: config.tasks.statusParam,
+      // The poller's requests wait for their turn under POLL_MAX_RPS; the bot's do not.
+      pace: pacePollerRequests,
       observe: (event) => {
         observe(event);
         health.seen(event);

@@ -10,6 +10,7 @@ import PQueue from 'p-queue';
 import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import { backoffDelay } from '../net/retry.ts';
+import { rate } from './pace.ts';
 
 export interface GateOptions {
   concurrency: number;
@@ -25,13 +26,31 @@ export const serviceFailing = (error: unknown) =>
   !(error instanceof NotFoundError) &&
   !(error instanceof InvalidRequestError);
 
-/** `perSecond` as p-queue's whole number of starts per interval (a fraction stretches it). */
-const rate = (perSecond: number) => {
-  const intervalCap = Math.max(1, Math.floor(perSecond));
-  return { intervalCap, interval: (1_000 * intervalCap) / perSecond, strict: true };
-};
+/** What the poller's parts call the service through: a gate, or a gate that counts its calls. */
+export interface Gate {
+  run<T>(call: () => Promise<T>): Promise<T>;
+  /** The pause before each request while the service fails; 0 while it answers. */
+  readonly backoffMs: number;
+}
 
-export class ServiceGate {
+/** `gate`, counting each call on `counter` under `labels` (a poll's cadence and reason). */
+export function countedGate<L extends Record<string, string>>(
+  gate: Gate,
+  counter: { inc(labels: L): void },
+  labels: L,
+): Gate {
+  return {
+    run: (call) => {
+      counter.inc(labels);
+      return gate.run(call);
+    },
+    get backoffMs() {
+      return gate.backoffMs;
+    },
+  };
+}
+
+export class ServiceGate implements Gate {
   readonly #queue: PQueue;
   readonly #clock: Clock;
   readonly #o: GateOptions;

@@ -11,19 +11,22 @@ import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { BotRequest, Platform } from '../store/store.ts';
+import type { Platform } from '../store/store.ts';
 import { Absences } from './absences.ts';
 import { OutboxApprovers } from './approvers.ts';
 import { OutboxAsks } from './asks.ts';
+import type { CadenceSettings } from './cadence.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
-import { ServiceGate } from './gate.ts';
+import { countedGate, ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
 import { OutboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
-import { pollUser } from './poll-user.ts';
+import { asPollerWork, Pacer } from './pace.ts';
 import { noRules } from './rules.ts';
-import { type SweepReport, sweep } from './sweep.ts';
+import type { SweepReport } from './sweep.ts';
+import { sweepDue } from './sweep-due.ts';
+import { WebhookHealth } from './webhook-health.ts';
 import { anyTime } from './working-hours.ts';
 
 /**
@@ -43,6 +46,17 @@ export interface PollerOptions
   /** The platforms served from the start; more are added by `serve`. */
   notifiers?: readonly Notifier[];
   intervalMs: number;
+  /** The cadence of people with no reason to be polled often; unset: the interval. */
+  quietIntervalMs?: number;
+  /** Webhooks configured: how their health is watched and how slow polling gets while they work. */
+  webhooks?: {
+    /** No delivery for this long: silent, full polling. */
+    silenceMs: number;
+    /** Everyone's cadence while they are healthy. */
+    safetySweepMs: number;
+    /** A task found this long after its creation, with no delivery for it: one was missed. */
+    deliveredWithinMs: number;
+  };
   /** Requests to the Access Service in flight at once, at most. */
   concurrency: number;
   /** Requests per second to the Access Service, at most; unset: no bound. */
@@ -78,6 +92,11 @@ export class Poller {
   /** Questions to requesters, their answers and absences, through this replica's outbox. */
   readonly asks: TellAsks;
   readonly #absences: Absences;
+  readonly #gate: ServiceGate;
+  readonly #cadences: CadenceSettings;
+  readonly #health: WebhookHealth;
+  /** POLL_MAX_RPS on each HTTP attempt of the poller's work (the gate bounds each call). */
+  readonly #pacer: Pacer | undefined;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -95,13 +114,15 @@ export class Poller {
     const retryAfterMs = options.retryAfterMs ?? 120_000;
     this.#notifiers = new Map(options.notifiers?.map((n) => [n.platform, n]));
     this.#directories = [...(options.directories ?? [])];
+    this.#pacer = options.maxRps ? new Pacer(options.maxRps) : undefined;
+    this.#gate = new ServiceGate(clock, {
+      ...options,
+      maxBackoffMs: Math.min(options.intervalMs, 60_000),
+      random,
+    });
     const ctx = {
       ...options,
-      gate: new ServiceGate(clock, {
-        ...options,
-        maxBackoffMs: Math.min(options.intervalMs, 60_000),
-        random,
-      }),
+      gate: this.#countedGate('none', 'other'),
       notifiers: this.#notifiers,
       clock,
       rules: options.rules ?? noRules,
@@ -121,10 +142,21 @@ export class Poller {
     this.#ctx = { ...ctx, outbox };
     this.notices = new OutboxNotices(this.#ctx);
     this.approvers = new OutboxApprovers(this.#ctx);
-    const asks = new OutboxAsks(this.#ctx, (ids) => this.pollNow(ids));
+    const asks = new OutboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
     this.asks = asks;
     this.#absences = new Absences(this.#ctx, asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
+    this.#cadences = {
+      intervalMs: options.intervalMs,
+      quietMs: options.quietIntervalMs ?? options.intervalMs,
+      safetyMs: options.webhooks?.safetySweepMs ?? options.intervalMs,
+    };
+    this.#health = new WebhookHealth(this.#ctx, options.webhooks, this.#cadences);
+  }
+
+  /** The gate, counting each request under a cadence and a reason. */
+  #countedGate(cadence: string, reason: string) {
+    return countedGate(this.#gate, this.#o.metrics.accessRequests, { cadence, reason });
   }
 
   /** Sends and edits messages on `notifier`'s platform from now on (and syncs `directory`). */
@@ -138,11 +170,13 @@ export class Poller {
    * replica did. Sweeps never overlap: a call during one waits for it, then sweeps again.
    */
   sweep(): Promise<SweepReport> {
-    return this.#alone(async () => {
-      await this.#users.refresh();
-      await this.#tendOutbox();
-      return this.#sweepDue();
-    });
+    return asPollerWork(this.#pacer, () =>
+      this.#alone(async () => {
+        await this.#users.refresh();
+        await this.#tendOutbox();
+        return this.#sweepDue();
+      }),
+    );
   }
 
   async #alone(run: () => Promise<SweepReport>): Promise<SweepReport> {
@@ -153,12 +187,17 @@ export class Poller {
     return this.#sweeping;
   }
 
-  /** Makes these users (or all) due now and wakes the loop: the webhook fast path. */
+  /**
+   * A signed webhook delivery, the fast path: remembered as the latest (so every replica knows
+   * webhooks work), and these users (or all) due now; wakes the loop.
+   */
   async pollNow(accessUserIds?: readonly string[]): Promise<void> {
-    await this.#ctx.store.markPollDue(
-      accessUserIds ? [...accessUserIds] : 'all',
-      this.#ctx.clock.now(),
-    );
+    await this.#health.delivered(this.#ctx.clock.now());
+    await this.#pollSoon(accessUserIds ? [...accessUserIds] : 'all', 'webhook');
+  }
+
+  async #pollSoon(accessUserIds: string[] | 'all', reason: 'webhook' | 'chat'): Promise<void> {
+    await this.#ctx.store.markPollDue(accessUserIds, this.#ctx.clock.now(), reason);
     this.#again = true;
     this.#wake.abort();
   }
@@ -170,7 +209,8 @@ export class Poller {
 
   /** Links from the chat directories now, instead of at the next sync period. */
   syncDirectory() {
-    return syncDirectory(this.#ctx, this.#directories);
+    const ctx = { ...this.#ctx, gate: this.#countedGate('none', 'directory') };
+    return asPollerWork(this.#pacer, () => syncDirectory(ctx, this.#directories));
   }
 
   /**
@@ -184,11 +224,12 @@ export class Poller {
     });
     // Alive before it claims anything: the others take over what a replica with no heartbeat holds.
     await this.#ctx.outbox.beat();
-    this.#loop ??= this.#run();
+    this.#loop ??= asPollerWork(this.#pacer, () => this.#run());
     // On a timer of its own, so that a long sweep never delays the heartbeat nor a takeover.
-    this.#heartbeat ??= setInterval(() => void this.#tendOutbox(), this.#o.heartbeatMs ?? 1_000);
+    const tend = () => asPollerWork(this.#pacer, () => this.#tendOutbox());
+    this.#heartbeat ??= setInterval(() => void tend(), this.#o.heartbeatMs ?? 1_000);
     this.#heartbeat.unref();
-    await this.#tendOutbox();
+    await tend();
   }
 
   /**
@@ -272,36 +313,19 @@ export class Poller {
     await applyAuditRetention({ ...this.#ctx, store: this.#o.store }, this.#o.auditRetentionDays);
   }
 
-  async #sweepDue(): Promise<SweepReport> {
-    const requests = await this.#openRequests();
-    const away = await this.#absences.lasting();
-    const settings = {
-      // A tick early, so that the loop's rest never stretches the time between two polls of a
-      // user beyond the interval.
-      nextPollInMs: this.#o.intervalMs - this.#tickMs,
+  #sweepDue(): Promise<SweepReport> {
+    return sweepDue({
+      ctx: this.#ctx,
+      users: this.#users,
+      absences: this.#absences,
+      health: this.#health,
+      cadences: this.#cadences,
+      gateFor: (cadence, reason) => this.#countedGate(cadence, reason),
       concurrency: this.#o.concurrency,
       leaseMs: this.#o.leaseMs ?? this.#o.intervalMs,
+      tickMs: this.#tickMs,
+      deliveredWithinMs: this.#o.webhooks?.deliveredWithinMs,
       stopping: () => this.#stopping,
-    };
-    return sweep(this.#ctx, settings, (accessUserId) =>
-      pollUser(this.#ctx, {
-        accessUserId,
-        links: this.#users.linksOf(accessUserId),
-        requests: requests.get(accessUserId) ?? [],
-        nameOf: (id) => this.#users.nameOf(id),
-        away: away.get(accessUserId),
-      }),
-    );
-  }
-
-  /** The requests made through the bot that await their outcome, by requester. */
-  async #openRequests(): Promise<Map<string, BotRequest[]>> {
-    try {
-      return Map.groupBy(await this.#ctx.store.listOpenRequests(), (r) => r.accessUserId);
-    } catch (error) {
-      // Tasks still go out; the outcomes wait for the next sweep.
-      this.#ctx.log.error({ err: error }, 'could not read the open requests');
-      return new Map();
-    }
+    });
   }
 }

@@ -37,11 +37,30 @@ describe('configuration', () => {
     expect(config.tasks).toEqual({ statusParam: 'status', pendingStatus: 'Pending' });
     expect(config.poll).toEqual({
       intervalMs: 60_000,
+      quietIntervalMs: 900_000,
       maxRps: 200,
       remindAfterMs: 86_400_000,
       escalateAfterMs: 0,
       hours: { quiet: undefined, days: undefined, defaultZone: 'UTC' },
     });
+  });
+
+  it('reads the cadences of polling and of the webhooks’ safety net', () => {
+    const defaults = loadConfig({});
+    expect(defaults.webhook).toMatchObject({ safetySweepMs: 1_800_000, silenceMs: 7_200_000 });
+    const config = loadConfig({
+      POLL_QUIET_INTERVAL: '1h',
+      ACCESS_WEBHOOK_SAFETY_SWEEP: '45m',
+      ACCESS_WEBHOOK_SILENCE: '24h',
+    });
+    expect(config.poll.quietIntervalMs).toBe(3_600_000);
+    expect(config.webhook).toMatchObject({ safetySweepMs: 2_700_000, silenceMs: 86_400_000 });
+    expect(() => loadConfig({ ACCESS_WEBHOOK_SILENCE: 'soon' })).toThrow(
+      'ACCESS_WEBHOOK_SILENCE must be a duration such as 24h, 90m, 30s or 0 (got "soon")',
+    );
+    expect(() => loadConfig({ POLL_QUIET_INTERVAL: '0' })).toThrow(
+      'POLL_QUIET_INTERVAL must be at least 1s, e.g. 15m',
+    );
   });
 
   it('treats empty values as unset, as env files often carry NAME= lines', () => {

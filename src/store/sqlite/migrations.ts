@@ -1,6 +1,7 @@
 import type { Migration } from '../migration.ts';
 import { apps } from '../migration-apps.ts';
 import { asks } from '../migration-asks.ts';
+import { cadence } from '../migration-cadence.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -326,4 +327,5 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_task_action ON audit_log (task_id, action, outcome, at);
     `,
   },
+  cadence(25, dialect),
 ];

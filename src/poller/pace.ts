@@ -1,0 +1,42 @@
+/**
+ * POLL_MAX_RPS on every HTTP attempt the poller causes — each page of a list, each retry, the
+ * reads behind a new card — and not only on each call through the gate. The poller's work runs
+ * in a scope (Node's AsyncLocalStorage) that the Access client's `pace` hook looks up, so the
+ * bot's own commands, outside it, are never held back behind the poller.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import PQueue from 'p-queue';
+
+/**
+ * `perSecond` as p-queue's starts per second, in a sliding window (`strict`), so that any second
+ * counted on the service's side sees no more: 2% under the bound, rounded down, for the jitter
+ * between a start here and its arrival there. Under one a second: one start per stretched
+ * interval.
+ */
+export const rate = (perSecond: number) =>
+  perSecond < 1
+    ? { intervalCap: 1, interval: 1_000 / perSecond, strict: true }
+    : { intervalCap: Math.max(1, Math.floor(perSecond * 0.98)), interval: 1_000, strict: true };
+
+/** Lets HTTP attempts start no faster than `maxRps`. */
+export class Pacer {
+  readonly #queue: PQueue;
+
+  constructor(maxRps: number) {
+    this.#queue = new PQueue({ concurrency: Number.POSITIVE_INFINITY, ...rate(maxRps) });
+  }
+
+  /** Resolves when one more attempt may start. */
+  turn(): Promise<void> {
+    return this.#queue.add(() => {});
+  }
+}
+
+const scope = new AsyncLocalStorage<Pacer>();
+
+/** Runs `work` (and all it starts) as the poller's, paced by `pacer`. */
+export const asPollerWork = <T>(pacer: Pacer | undefined, work: () => T): T =>
+  pacer ? scope.run(pacer, work) : work();
+
+/** The Access client's `pace` hook: waits for a turn inside the poller's work, not outside it. */
+export const pacePollerRequests = (): Promise<void> | undefined => scope.getStore()?.turn();
