@@ -200,6 +200,7 @@ function toConfig(env: Env) {
     databaseUrl: env.DATABASE_URL ?? (access ? DEFAULT_DATABASE_URL : 'sqlite::memory:'),
     poll: {
       intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
+      quietIntervalMs: env.POLL_QUIET_INTERVAL,
       /** 0: no bound. */
       maxRps: env.POLL_MAX_RPS || undefined,
       remindAfterMs: env.REMIND_AFTER,
@@ -221,6 +222,8 @@ function toConfig(env: Env) {
       signatureHeader: env.ACCESS_WEBHOOK_SIGNATURE_HEADER,
       timestampHeader: env.ACCESS_WEBHOOK_TIMESTAMP_HEADER,
       toleranceMs: env.ACCESS_WEBHOOK_TOLERANCE_SECONDS * 1000,
+      safetySweepMs: env.ACCESS_WEBHOOK_SAFETY_SWEEP,
+      silenceMs: env.ACCESS_WEBHOOK_SILENCE,
     },
     logLevel: env.LOG_LEVEL,
     /** Logs are appended here instead of stderr. */

@@ -77,6 +77,16 @@ export function pollerFor(
     owner: replicaId(),
     pendingStatus: config.tasks.pendingStatus,
     intervalMs: poll.intervalMs,
+    quietIntervalMs: poll.quietIntervalMs,
+    // The embedded sandbox always sends webhooks (polling.ts signs them with a secret of its own).
+    webhooks:
+      config.webhookSecret || !config.access
+        ? {
+            silenceMs: config.webhook.silenceMs,
+            safetySweepMs: config.webhook.safetySweepMs,
+            deliveredWithinMs: config.webhook.toleranceMs,
+          }
+        : undefined,
     concurrency: config.pollConcurrency,
     maxRps: poll.maxRps,
     remindAfterMs: poll.remindAfterMs,

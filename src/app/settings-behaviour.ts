@@ -24,13 +24,20 @@ export const notifications = {
     '60',
     'seconds between two sweeps of one user’s tasks',
   ),
+  POLL_QUIET_INTERVAL: withDefault(
+    duration('POLL_QUIET_INTERVAL').refine((ms) => ms >= 1_000, {
+      error: 'POLL_QUIET_INTERVAL must be at least 1s, e.g. 15m',
+    }),
+    '15m',
+    'how often people with nothing happening to them (no task, no open request in 30 days) are polled; without webhooks, how late their first-ever task can be (`15m`, `1h`; never shorter than `POLL_INTERVAL_SECONDS`) ([notifications](notifications.md#how-often-people-are-polled))',
+  ),
   // A bound by default: a storm of webhooks or a huge directory never floods the service.
   POLL_MAX_RPS: withDefault(
     z.coerce
       .number({ error: 'POLL_MAX_RPS must be a number' })
       .min(0, 'POLL_MAX_RPS must be 0 (no bound) or more'),
     '200',
-    'upper bound on the poller’s requests per second to the Access Service (`0` = none); 200 keeps 10,000 people polled every minute',
+    'upper bound on the poller’s requests per second to the Access Service, at all times (`0` = none); it paces 2% under it',
   ),
   POLL_CONCURRENCY: withDefault(
     intIn('POLL_CONCURRENCY', 1, 500),

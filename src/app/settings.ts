@@ -9,6 +9,7 @@ import { defaultLimits } from '../access/limits.ts';
 import { LANGUAGES } from '../core/i18n/catalogs.ts';
 import { languageOf } from '../core/i18n/voice.ts';
 import {
+  duration,
   header,
   httpUrl,
   intIn,
@@ -105,7 +106,21 @@ const webhooks = {
   ACCESS_WEBHOOK_TOLERANCE_SECONDS: withDefault(
     intIn('ACCESS_WEBHOOK_TOLERANCE_SECONDS', 1, 86_400),
     '300',
-    'how far a webhook timestamp may be from now, in seconds (1–86400)',
+    'how far a webhook timestamp may be from now, in seconds (1–86400); also how soon after its creation a task must have come through a delivery, or one counts as missed',
+  ),
+  ACCESS_WEBHOOK_SAFETY_SWEEP: withDefault(
+    duration('ACCESS_WEBHOOK_SAFETY_SWEEP').refine((ms) => ms >= 1_000, {
+      error: 'ACCESS_WEBHOOK_SAFETY_SWEEP must be at least 1s, e.g. 30m',
+    }),
+    '30m',
+    'while webhook deliveries arrive, how often everyone is polled anyway (people a delivery names are polled at once) ([notifications](notifications.md#how-often-people-are-polled))',
+  ),
+  ACCESS_WEBHOOK_SILENCE: withDefault(
+    duration('ACCESS_WEBHOOK_SILENCE').refine((ms) => ms >= 1_000, {
+      error: 'ACCESS_WEBHOOK_SILENCE must be at least 1s, e.g. 2h',
+    }),
+    '2h',
+    'no signed delivery for this long: webhooks count as silent and polling takes over at full cadence until one arrives; a delivery found missing does so at once',
   ),
 };
 

@@ -14,7 +14,7 @@ import type {
   TaskAudienceStore,
   TaskQuestionStore,
 } from '../store/store.ts';
-import type { ServiceGate } from './gate.ts';
+import type { Gate } from './gate.ts';
 import type { OutboxContext } from './notification.ts';
 import type { Outbox } from './outbox.ts';
 import type { NotifyRules } from './rules.ts';
@@ -40,7 +40,7 @@ export type PollerStore = AuditStore &
 export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'store'> {
   client: AccessClient;
   /** Every call to `client` goes through it. */
-  gate: ServiceGate;
+  gate: Gate;
   store: S;
   pendingStatus: string;
   rules: NotifyRules;

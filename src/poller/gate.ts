@@ -25,13 +25,42 @@ export const serviceFailing = (error: unknown) =>
   !(error instanceof NotFoundError) &&
   !(error instanceof InvalidRequestError);
 
-/** `perSecond` as p-queue's whole number of starts per interval (a fraction stretches it). */
-const rate = (perSecond: number) => {
-  const intervalCap = Math.max(1, Math.floor(perSecond));
-  return { intervalCap, interval: (1_000 * intervalCap) / perSecond, strict: true };
-};
+/**
+ * `perSecond` as p-queue's starts per second, in a sliding window (`strict`), so that any second
+ * counted on the service's side sees no more: 2% under the bound (at least one under it from 50
+ * up), for the jitter between a start here and its arrival there. Under one a second: one start
+ * per stretched interval.
+ */
+const rate = (perSecond: number) =>
+  perSecond < 1
+    ? { intervalCap: 1, interval: 1_000 / perSecond, strict: true }
+    : { intervalCap: Math.max(1, Math.floor(perSecond * 0.98)), interval: 1_000, strict: true };
 
-export class ServiceGate {
+/** What the poller's parts call the service through: a gate, or a gate that counts its calls. */
+export interface Gate {
+  run<T>(call: () => Promise<T>): Promise<T>;
+  /** The pause before each request while the service fails; 0 while it answers. */
+  readonly backoffMs: number;
+}
+
+/** `gate`, counting each call on `counter` under `labels` (a poll's cadence and reason). */
+export function countedGate<L extends Record<string, string>>(
+  gate: Gate,
+  counter: { inc(labels: L): void },
+  labels: L,
+): Gate {
+  return {
+    run: (call) => {
+      counter.inc(labels);
+      return gate.run(call);
+    },
+    get backoffMs() {
+      return gate.backoffMs;
+    },
+  };
+}
+
+export class ServiceGate implements Gate {
   readonly #queue: PQueue;
   readonly #clock: Clock;
   readonly #o: GateOptions;

@@ -56,6 +56,29 @@ export function createPollerMetrics(registry: Registry) {
       buckets: [0.01, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300],
       registers,
     }),
+    accessRequests: new Counter({
+      name: 'accessbot_poller_access_requests_total',
+      help: 'Calls the poller made to the Access Service (a list counts once, whatever its pages), by the cadence of the person polled (active, quiet, safety; none outside a poll) and the reason of the poll (sweep, webhook, chat, retry, new; directory, other outside a poll)',
+      labelNames: ['cadence', 'reason'] as const,
+      registers,
+    }),
+    webhookState: new Gauge({
+      name: 'accessbot_poller_webhook_state',
+      help: 'Webhook health, 1 for the current state: healthy (deliveries arrive: safety sweep), silent (none for ACCESS_WEBHOOK_SILENCE), missed (a poll found a task no delivery announced), off (no secret)',
+      labelNames: ['state'] as const,
+      registers,
+    }),
+    webhookChanges: new Counter({
+      name: 'accessbot_poller_webhook_state_changes_total',
+      help: 'Changes of the webhook health seen by this replica, by the state entered',
+      labelNames: ['to'] as const,
+      registers,
+    }),
+    overdueSeconds: new Gauge({
+      name: 'accessbot_poller_overdue_seconds',
+      help: 'How long the person most overdue for a poll (due and not being polled) has waited; 0 when nobody is',
+      registers,
+    }),
     polledUsers: new Gauge({
       name: 'accessbot_poller_polled_users',
       help: 'Access users linked to a chat identity on a served platform, and so polled',

@@ -5,11 +5,14 @@
  * requests.
  */
 import type { Task } from '../access/schemas.ts';
-import type { Away, BotRequest, IdentityLink, Notification } from '../store/store.ts';
+import { taskFacts } from '../access/task-facts.ts';
+import type { Away, BotRequest, DuePoll, IdentityLink, Notification } from '../store/store.ts';
 import { seeToAway } from './away.ts';
+import { missedDelivery, type PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
 import { escalate } from './escalate.ts';
+import { kindOf } from './kinds.ts';
 import { idOf } from './notification.ts';
 import { nudgeWindow } from './nudge-window.ts';
 import { checkRequests } from './requests.ts';
@@ -25,6 +28,10 @@ export interface PolledUser {
   nameOf: (accessUserId: string) => string | undefined;
   /** Their absence that lasts, if any: reminders skip them, their tasks escalate at once. */
   away?: Away;
+  /** Why they are polled now, and their previous poll. */
+  due: Pick<DuePoll, 'reason' | 'polledAt'>;
+  /** With webhooks: how long after its creation a task should have come through a delivery. */
+  deliveredWithinMs?: number;
 }
 
 /**
@@ -42,10 +49,33 @@ async function rememberNew(
   if (fresh.length) await ctx.store.rememberTasks(accessUserId, fresh, ctx.clock.now());
 }
 
-export async function pollUser(
+/**
+ * When a reminder or an escalation of their waiting tasks next falls due, if one will: counted
+ * from the messages as the poll found them (one already due waits for working hours, and is not
+ * a reason to poll sooner).
+ */
+function nextNudgeAt(
   ctx: PollerContext,
-  { accessUserId, links, requests, nameOf, away }: PolledUser,
-): Promise<void> {
+  accessUserId: string,
+  known: readonly Notification[],
+  pending: ReadonlySet<string>,
+): Date | undefined {
+  const now = ctx.clock.now().getTime();
+  const waiting = known.filter(
+    (n) => pending.has(n.taskId) && !n.resolvedAt && kindOf(n.recipient) === 'approver',
+  );
+  const times = waiting.flatMap((n) => [
+    ...(ctx.remindAfterMs > 0 && n.sentAt && n.accessUserId === accessUserId
+      ? [(n.remindedAt ?? n.sentAt).getTime() + ctx.remindAfterMs]
+      : []),
+    ...(ctx.escalateAfterMs > 0 ? [n.claimedAt.getTime() + ctx.escalateAfterMs] : []),
+  ]);
+  const next = Math.min(...times.filter((t) => t > now));
+  return Number.isFinite(next) ? new Date(next) : undefined;
+}
+
+export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<PollFindings> {
+  const { accessUserId, links, requests, nameOf, away } = user;
   const tasks = await ctx.gate.run(() =>
     Array.fromAsync(ctx.client.listTasks(accessUserId, ctx.pendingStatus)),
   );
@@ -78,4 +108,17 @@ export async function pollUser(
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 
   if (requests.length) await checkRequests(ctx, requests, mine, nameOf);
+
+  const now = ctx.clock.now();
+  const within = user.deliveredWithinMs;
+  const missed =
+    within !== undefined &&
+    tasks.some(
+      (t) =>
+        !byTask.has(t.id) && missedDelivery(user.due, dateOf(taskFacts(t).createdAt), now, within),
+    );
+  const active = tasks.length > 0 || requests.length > 0;
+  return { active, missed, nudgeAt: nextNudgeAt(ctx, accessUserId, known, pending) };
 }
+
+const dateOf = (iso: string | undefined) => (iso ? new Date(iso) : undefined);

@@ -11,19 +11,21 @@ import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { BotRequest, Platform } from '../store/store.ts';
+import type { BotRequest, DuePoll, Platform } from '../store/store.ts';
 import { Absences } from './absences.ts';
 import { OutboxApprovers } from './approvers.ts';
 import { OutboxAsks } from './asks.ts';
+import { type CadenceSettings, cadenceOf, nextDueAt, type PollFindings } from './cadence.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
-import { ServiceGate } from './gate.ts';
+import { countedGate, ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
 import { OutboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
 import { pollUser } from './poll-user.ts';
 import { noRules } from './rules.ts';
 import { type SweepReport, sweep } from './sweep.ts';
+import { WebhookHealth } from './webhook-health.ts';
 import { anyTime } from './working-hours.ts';
 
 /**
@@ -43,6 +45,17 @@ export interface PollerOptions
   /** The platforms served from the start; more are added by `serve`. */
   notifiers?: readonly Notifier[];
   intervalMs: number;
+  /** The cadence of people with no reason to be polled often; unset: the interval. */
+  quietIntervalMs?: number;
+  /** Webhooks configured: how their health is watched and how slow polling gets while they work. */
+  webhooks?: {
+    /** No delivery for this long: silent, full polling. */
+    silenceMs: number;
+    /** Everyone's cadence while they are healthy. */
+    safetySweepMs: number;
+    /** A task found this long after its creation, with no delivery for it: one was missed. */
+    deliveredWithinMs: number;
+  };
   /** Requests to the Access Service in flight at once, at most. */
   concurrency: number;
   /** Requests per second to the Access Service, at most; unset: no bound. */
@@ -78,6 +91,9 @@ export class Poller {
   /** Questions to requesters, their answers and absences, through this replica's outbox. */
   readonly asks: TellAsks;
   readonly #absences: Absences;
+  readonly #gate: ServiceGate;
+  readonly #cadences: CadenceSettings;
+  readonly #health: WebhookHealth;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -95,13 +111,14 @@ export class Poller {
     const retryAfterMs = options.retryAfterMs ?? 120_000;
     this.#notifiers = new Map(options.notifiers?.map((n) => [n.platform, n]));
     this.#directories = [...(options.directories ?? [])];
+    this.#gate = new ServiceGate(clock, {
+      ...options,
+      maxBackoffMs: Math.min(options.intervalMs, 60_000),
+      random,
+    });
     const ctx = {
       ...options,
-      gate: new ServiceGate(clock, {
-        ...options,
-        maxBackoffMs: Math.min(options.intervalMs, 60_000),
-        random,
-      }),
+      gate: this.#countedGate('none', 'other'),
       notifiers: this.#notifiers,
       clock,
       rules: options.rules ?? noRules,
@@ -121,10 +138,21 @@ export class Poller {
     this.#ctx = { ...ctx, outbox };
     this.notices = new OutboxNotices(this.#ctx);
     this.approvers = new OutboxApprovers(this.#ctx);
-    const asks = new OutboxAsks(this.#ctx, (ids) => this.pollNow(ids));
+    const asks = new OutboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
     this.asks = asks;
     this.#absences = new Absences(this.#ctx, asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
+    this.#cadences = {
+      intervalMs: options.intervalMs,
+      quietMs: options.quietIntervalMs ?? options.intervalMs,
+      safetyMs: options.webhooks?.safetySweepMs ?? options.intervalMs,
+    };
+    this.#health = new WebhookHealth(this.#ctx, options.webhooks, this.#cadences);
+  }
+
+  /** The gate, counting each request under a cadence and a reason. */
+  #countedGate(cadence: string, reason: string) {
+    return countedGate(this.#gate, this.#o.metrics.accessRequests, { cadence, reason });
   }
 
   /** Sends and edits messages on `notifier`'s platform from now on (and syncs `directory`). */
@@ -153,12 +181,17 @@ export class Poller {
     return this.#sweeping;
   }
 
-  /** Makes these users (or all) due now and wakes the loop: the webhook fast path. */
+  /**
+   * A signed webhook delivery, the fast path: remembered as the latest (so every replica knows
+   * webhooks work), and these users (or all) due now; wakes the loop.
+   */
   async pollNow(accessUserIds?: readonly string[]): Promise<void> {
-    await this.#ctx.store.markPollDue(
-      accessUserIds ? [...accessUserIds] : 'all',
-      this.#ctx.clock.now(),
-    );
+    await this.#health.delivered(this.#ctx.clock.now());
+    await this.#pollSoon(accessUserIds ? [...accessUserIds] : 'all', 'webhook');
+  }
+
+  async #pollSoon(accessUserIds: string[] | 'all', reason: 'webhook' | 'chat'): Promise<void> {
+    await this.#ctx.store.markPollDue(accessUserIds, this.#ctx.clock.now(), reason);
     this.#again = true;
     this.#wake.abort();
   }
@@ -170,7 +203,10 @@ export class Poller {
 
   /** Links from the chat directories now, instead of at the next sync period. */
   syncDirectory() {
-    return syncDirectory(this.#ctx, this.#directories);
+    return syncDirectory(
+      { ...this.#ctx, gate: this.#countedGate('none', 'directory') },
+      this.#directories,
+    );
   }
 
   /**
@@ -273,25 +309,56 @@ export class Poller {
   }
 
   async #sweepDue(): Promise<SweepReport> {
+    await this.#health.refresh();
+    await this.#showOverdue();
     const requests = await this.#openRequests();
     const away = await this.#absences.lasting();
+    const { clock } = this.#ctx;
+    const deliveredWithinMs = this.#o.webhooks?.deliveredWithinMs;
     const settings = {
-      // A tick early, so that the loop's rest never stretches the time between two polls of a
-      // user beyond the interval.
-      nextPollInMs: this.#o.intervalMs - this.#tickMs,
+      next: (due: DuePoll, findings: PollFindings | undefined) => {
+        const now = clock.now();
+        const cadence = cadenceOf(this.#health.healthy, findings?.active ? now : due.activeAt, now);
+        const at = nextDueAt(this.#cadences, cadence, now, this.#tickMs, findings?.nudgeAt);
+        return { cadence, nextDueAt: at };
+      },
       concurrency: this.#o.concurrency,
       leaseMs: this.#o.leaseMs ?? this.#o.intervalMs,
       stopping: () => this.#stopping,
     };
-    return sweep(this.#ctx, settings, (accessUserId) =>
-      pollUser(this.#ctx, {
-        accessUserId,
-        links: this.#users.linksOf(accessUserId),
-        requests: requests.get(accessUserId) ?? [],
-        nameOf: (id) => this.#users.nameOf(id),
-        away: away.get(accessUserId),
-      }),
-    );
+    return sweep(this.#ctx, settings, async (due) => {
+      const { accessUserId } = due;
+      const gate = this.#countedGate(due.cadence, due.reason);
+      const findings = await pollUser(
+        { ...this.#ctx, gate },
+        {
+          accessUserId,
+          links: this.#users.linksOf(accessUserId),
+          requests: requests.get(accessUserId) ?? [],
+          nameOf: (id) => this.#users.nameOf(id),
+          away: away.get(accessUserId),
+          due,
+          deliveredWithinMs,
+        },
+      );
+      if (findings.missed) {
+        this.#ctx.log.debug({ accessUserId }, 'a task came without the webhook delivery it needed');
+        await this.#health.missed(clock.now());
+      }
+      return findings;
+    });
+  }
+
+  /** How long the person most overdue for a poll has waited, on the gauge. */
+  async #showOverdue(): Promise<void> {
+    const { store, clock, metrics, log } = this.#ctx;
+    const now = clock.now();
+    try {
+      const oldest = await store.oldestDuePoll(now);
+      metrics.overdueSeconds.set(Math.max(0, now.getTime() - (oldest ?? now).getTime()) / 1000);
+    } catch (error) {
+      log.warn({ err: error }, 'could not read the oldest due poll');
+    }
   }
 
   /** The requests made through the bot that await their outcome, by requester. */

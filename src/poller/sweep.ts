@@ -7,13 +7,20 @@
  * rescheduled.
  */
 import PQueue from 'p-queue';
-import type { CompletedPoll, PollScheduleStore } from '../store/store.ts';
+import type { CompletedPoll, DuePoll, PollScheduleStore } from '../store/store.ts';
+import type { PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { serviceFailing } from './gate.ts';
 
 export interface SweepSettings {
-  /** When a polled user is due again. */
-  nextPollInMs: number;
+  /**
+   * When, and at what cadence, a polled user is due again, given what their poll found (nothing:
+   * it failed).
+   */
+  next: (
+    due: DuePoll,
+    findings: PollFindings | undefined,
+  ) => Required<Pick<CompletedPoll, 'nextDueAt' | 'cadence'>>;
   /** Requests in flight, at most (the gate enforces it); twice as many polls run at once. */
   concurrency: number;
   /** How long a leased user stays ours; another replica takes it over after that. */
@@ -31,7 +38,7 @@ export interface SweepReport {
 export async function sweep(
   ctx: PollerContext<PollScheduleStore>,
   settings: SweepSettings,
-  poll: (accessUserId: string) => Promise<void>,
+  poll: (due: DuePoll) => Promise<PollFindings>,
 ): Promise<SweepReport> {
   const { store, clock, owner } = ctx;
   const workers = settings.concurrency * 2;
@@ -67,23 +74,32 @@ export async function sweep(
     return rescheduling;
   };
 
-  const pollOne = async (accessUserId: string) => {
+  const pollOne = async (due: DuePoll) => {
     // Stopping: the users not polled yet are left to their leases, which the poller gives up.
     if (settings.stopping()) return;
-    let nextDueMs = settings.nextPollInMs;
+    const { accessUserId } = due;
+    let done: CompletedPoll;
     try {
-      await poll(accessUserId);
+      const findings = await poll(due);
       ctx.metrics.userPolls.inc({ outcome: 'ok' });
+      const polledAt = clock.now();
+      const activeAt = findings.active ? polledAt : undefined;
+      done = { accessUserId, ...settings.next(due, findings), activeAt, polledAt, reason: 'sweep' };
     } catch (error) {
       report.failed++;
       ctx.metrics.userPolls.inc({ outcome: 'failed' });
       const failing = serviceFailing(error);
-      // Retried sooner than a full interval, but after this sweep: it takes users due at its
+      const polledAt = clock.now();
+      done = { accessUserId, ...settings.next(due, undefined), polledAt, reason: 'sweep' };
+      // Retried sooner than their cadence, but after this sweep: it takes users due at its
       // start only.
-      if (failing) nextDueMs = Math.min(settings.nextPollInMs, Math.max(1, ctx.gate.backoffMs));
+      const retryAt = polledAt.getTime() + Math.max(1, ctx.gate.backoffMs);
+      if (failing && retryAt < done.nextDueAt.getTime()) {
+        done = { ...done, nextDueAt: new Date(retryAt), reason: 'retry' };
+      }
       ctx.log[failing ? 'warn' : 'error']({ err: error, accessUserId }, 'polling a user failed');
     }
-    finished.push({ accessUserId, nextDueAt: new Date(clock.now().getTime() + nextDueMs) });
+    finished.push(done);
     if (finished.length >= workers) void reschedule();
     report.polled.push(accessUserId);
   };
@@ -91,7 +107,7 @@ export async function sweep(
   const started = clock.now().getTime();
   // The next batch is leased while half of this one still waits, so the workers never idle.
   for (let batch = await lease(); batch.length && !settings.stopping(); batch = await lease()) {
-    for (const id of batch) void pool.add(() => pollOne(id));
+    for (const due of batch) void pool.add(() => pollOne(due));
     await pool.onSizeLessThan(workers / 2 + 1);
   }
   await pool.onIdle();

@@ -167,6 +167,47 @@ export type Look = z.infer<typeof Look>;
 export const PollUser = z.object({ accessUserId: z.string().min(1), firstDueAt: z.date() });
 export type PollUser = z.infer<typeof PollUser>;
 
-/** A finished poll of one user, and when they are due next. */
-export const CompletedPoll = z.object({ accessUserId: z.string().min(1), nextDueAt: z.date() });
+/**
+ * How often a person is polled: `active` (something happened to them lately) at the poll
+ * interval, `quiet` at the slow one, `safety` at the safety sweep while webhooks are healthy.
+ */
+export const Cadence = z.enum(['active', 'quiet', 'safety']);
+export type Cadence = z.infer<typeof Cadence>;
+
+/**
+ * Why a person is due: `new` to the schedule, their cadence's `sweep`, a `retry` after a failed
+ * poll, a `webhook` delivery named them, or they did something in `chat` (made a request, went away).
+ */
+export const PollReason = z.enum(['new', 'sweep', 'retry', 'webhook', 'chat']);
+export type PollReason = z.infer<typeof PollReason>;
+
+/** A user leased for a poll: their cadence, why they are due, their last activity and poll. */
+export const DuePoll = z.object({
+  accessUserId: z.string().min(1),
+  cadence: Cadence,
+  reason: PollReason,
+  /** When something last happened to them (a task found, a request made). */
+  activeAt: z.date().nullable(),
+  polledAt: z.date().nullable(),
+});
+export type DuePoll = z.infer<typeof DuePoll>;
+
+/**
+ * A finished poll of one user, and when they are due next, by what cadence and why (unset: as
+ * before, and `sweep`); `activeAt` when the poll found something happening to them, `polledAt`
+ * when it finished.
+ */
+export const CompletedPoll = z.object({
+  accessUserId: z.string().min(1),
+  nextDueAt: z.date(),
+  cadence: Cadence.optional(),
+  reason: z.enum(['sweep', 'retry']).optional(),
+  activeAt: z.date().optional(),
+  polledAt: z.date().optional(),
+});
 export type CompletedPoll = z.infer<typeof CompletedPoll>;
+
+/** When the last signed webhook delivery came, and when a delivery was last found missing. */
+export const WebhookEvent = z.enum(['delivered', 'missed']);
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+export type WebhookEvents = Partial<Record<WebhookEvent, Date>>;

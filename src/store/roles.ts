@@ -12,7 +12,9 @@ import type {
 import type { ChannelGroup, GroupChange, GroupChangeMove } from './group-records.ts';
 import type {
   BotRequest,
+  Cadence,
   CompletedPoll,
+  DuePoll,
   IdentityLink,
   IntentBody,
   IntentEnd,
@@ -21,8 +23,13 @@ import type {
   NotificationClaim,
   NotificationKey,
   Platform,
+  PollReason,
   PollUser,
+  WebhookEvent,
+  WebhookEvents,
 } from './records.ts';
+
+type NextPoll = Pick<CompletedPoll, 'accessUserId' | 'nextDueAt'>;
 
 /** Chat users linked to Access Service users. */
 export interface LinkStore {
@@ -298,7 +305,7 @@ export interface PollScheduleStore {
     now: Date,
     leaseUntil: Date,
     limit: number,
-  ): Promise<string[]>;
+  ): Promise<DuePoll[]>;
   /**
    * Ends `owner`'s leases on these users and schedules each one's next poll at its `nextDueAt` —
    * or keeps it due now when `markPollDue` asked for a poll meanwhile. A lease `owner` lost (it
@@ -306,7 +313,23 @@ export interface PollScheduleStore {
    */
   completePolls(owner: string, polls: CompletedPoll[]): Promise<void>;
   /** Makes these users (or all) due at `now` at the latest, e.g. on a webhook. */
-  markPollDue(accessUserIds: string[] | 'all', now: Date): Promise<void>;
+  markPollDue(
+    accessUserIds: string[] | 'all',
+    now: Date,
+    reason?: Extract<PollReason, 'webhook' | 'chat'>,
+  ): Promise<void>;
+  /** The people whose next poll was set by `cadence`, with when something last happened to them. */
+  listPollCadences(cadence: Cadence): Promise<{ accessUserId: string; activeAt: Date | null }[]>;
+  /**
+   * Brings these people's next polls forward to `nextDueAt` (never later than they were), now
+   * under `cadence`; for those whose cadence is `from` only.
+   */
+  hastenPolls(from: Cadence, cadence: Cadence, polls: NextPoll[]): Promise<void>;
+  /** The earliest next poll of anyone not being polled right now; none when nobody is polled. */
+  oldestDuePoll(now: Date): Promise<Date | undefined>;
+  /** Remembers the latest time of a webhook event, for every replica. */
+  recordWebhookEvent(event: WebhookEvent, at: Date): Promise<void>;
+  webhookEvents(): Promise<WebhookEvents>;
   /** Gives up every lease `owner` holds; the users stay due, for the other replicas. */
   releasePollLeases(owner: string): Promise<void>;
   /**

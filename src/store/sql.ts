@@ -74,6 +74,16 @@ export function upsert(table: string, record: Record<string, unknown>, key: stri
   return sql`${insert(table, record)} ON CONFLICT (${raw(key.join(', '))}) DO UPDATE SET ${raw(set.join(', '))}`;
 }
 
+/** One finished poll as `SqlDb.polls` takes it; null: left as it was. */
+export interface PollRow {
+  id: string;
+  due: Date;
+  cadence: string | null;
+  reason: string | null;
+  active: Date | null;
+  polled: Date | null;
+}
+
 /**
  * A database as the tables see it: SQLite and PostgreSQL behind the same calls. Dates are
  * parameters like any other; each database writes them its own way.
@@ -89,6 +99,8 @@ export interface SqlDb {
   list(values: readonly string[]): Sql;
   /** Users and instants as a table `d (id, due)`: the poll schedule's rows to add or update. */
   dues(rows: readonly { id: string; due: Date }[]): Sql;
+  /** Finished polls as a table `d (id, due, next_cadence, next_reason, active, polled)`. */
+  polls(rows: readonly PollRow[]): Sql;
   /** Lets concurrent claims pass over rows another transaction holds (PostgreSQL's SKIP LOCKED). */
   readonly skipLocked: Sql;
   close(): Promise<void>;

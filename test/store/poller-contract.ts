@@ -342,6 +342,8 @@ export function describePollerTables(store: () => Store): void {
   });
 
   describe('poll schedule', () => {
+    const claimIds = async (...args: Parameters<Store['claimDuePollUsers']>) =>
+      (await store().claimDuePollUsers(...args)).map((due) => due.accessUserId);
     it('holds exactly the synced users, keeping the schedule of those it already had', async () => {
       expect(await store().syncPollUsers(pollUsers('u1', 'u2', 'u3'))).toEqual({
         added: 3,
@@ -350,38 +352,38 @@ export function describePollerTables(store: () => Store): void {
       // u1's first due time is not reset by a later sync.
       const again = [{ accessUserId: 'u1', firstDueAt: at(50) }, ...pollUsers('x', 'u3', 'u4')];
       expect(await store().syncPollUsers(again)).toEqual({ added: 2, removed: 1 });
-      const due = await store().claimDuePollUsers('r', at(10), at(10), at(20), 10);
+      const due = await claimIds('r', at(10), at(10), at(20), 10);
       expect(due.sort()).toEqual(['u1', 'u3', 'u4', 'x']);
       expect(await store().syncPollUsers([])).toEqual({ added: 0, removed: 4 });
     });
 
     it('leases due users oldest first up to the limit, never the same to two owners', async () => {
       await store().syncPollUsers(pollUsers('u0', 'u1', 'u2', 'u3'));
-      expect(await store().claimDuePollUsers('a', at(2), at(2), at(12), 2)).toEqual(['u0', 'u1']);
-      expect(await store().claimDuePollUsers('b', at(2), at(2), at(12), 5)).toEqual(['u2']);
-      expect(await store().claimDuePollUsers('b', at(3), at(3), at(13), 5)).toEqual(['u3']);
-      expect(await store().claimDuePollUsers('b', at(11), at(11), at(21), 5)).toEqual([]);
+      expect(await claimIds('a', at(2), at(2), at(12), 2)).toEqual(['u0', 'u1']);
+      expect(await claimIds('b', at(2), at(2), at(12), 5)).toEqual(['u2']);
+      expect(await claimIds('b', at(3), at(3), at(13), 5)).toEqual(['u3']);
+      expect(await claimIds('b', at(11), at(11), at(21), 5)).toEqual([]);
     });
 
     it('gives an expired lease to another owner: a dead replica’s users are taken over', async () => {
       await store().syncPollUsers(pollUsers('u0'));
-      expect(await store().claimDuePollUsers('dead', at(0), at(0), at(1), 5)).toEqual(['u0']);
-      expect(await store().claimDuePollUsers('live', at(0), at(0), at(1), 5)).toEqual([]);
-      expect(await store().claimDuePollUsers('live', at(1), at(1), at(2), 5)).toEqual(['u0']);
+      expect(await claimIds('dead', at(0), at(0), at(1), 5)).toEqual(['u0']);
+      expect(await claimIds('live', at(0), at(0), at(1), 5)).toEqual([]);
+      expect(await claimIds('live', at(1), at(1), at(2), 5)).toEqual(['u0']);
       // The dead owner's late completion changes nothing.
       await store().completePolls('dead', [{ accessUserId: 'u0', nextDueAt: at(30) }]);
       await store().completePolls('live', [{ accessUserId: 'u0', nextDueAt: at(3) }]);
-      expect(await store().claimDuePollUsers('live', at(3), at(3), at(4), 5)).toEqual(['u0']);
+      expect(await claimIds('live', at(3), at(3), at(4), 5)).toEqual(['u0']);
     });
 
     it('schedules the next poll on completion and frees released leases at once', async () => {
       await store().syncPollUsers(pollUsers('u0', 'u1'));
-      await store().claimDuePollUsers('a', at(1), at(1), at(30), 5);
+      await claimIds('a', at(1), at(1), at(30), 5);
       await store().completePolls('a', [{ accessUserId: 'u0', nextDueAt: at(10) }]);
       await store().releasePollLeases('a');
-      expect(await store().claimDuePollUsers('b', at(2), at(2), at(30), 5)).toEqual(['u1']);
-      expect(await store().claimDuePollUsers('b', at(9), at(9), at(30), 5)).toEqual([]);
-      expect(await store().claimDuePollUsers('b', at(10), at(10), at(30), 5)).toEqual(['u0']);
+      expect(await claimIds('b', at(2), at(2), at(30), 5)).toEqual(['u1']);
+      expect(await claimIds('b', at(9), at(9), at(30), 5)).toEqual([]);
+      expect(await claimIds('b', at(10), at(10), at(30), 5)).toEqual(['u0']);
     });
 
     it('makes users due now on request, also when asked while they are being polled', async () => {
@@ -391,19 +393,15 @@ export function describePollerTables(store: () => Store): void {
         { accessUserId: 'u2', firstDueAt: at(1) },
       ]);
       await store().markPollDue(['u0', 'nobody'], at(5));
-      expect(await store().claimDuePollUsers('a', at(5), at(5), at(9), 5)).toEqual(['u2', 'u0']);
+      expect(await claimIds('a', at(5), at(5), at(9), 5)).toEqual(['u2', 'u0']);
       await store().markPollDue(['u0'], at(6));
       await store().completePolls('a', [
         { accessUserId: 'u0', nextDueAt: at(60) },
         { accessUserId: 'u2', nextDueAt: at(60) },
       ]);
-      expect(await store().claimDuePollUsers('a', at(7), at(7), at(9), 5)).toEqual(['u0']);
+      expect(await claimIds('a', at(7), at(7), at(9), 5)).toEqual(['u0']);
       await store().markPollDue('all', at(8));
-      expect((await store().claimDuePollUsers('a', at(8), at(9), at(19), 5)).sort()).toEqual([
-        'u0',
-        'u1',
-        'u2',
-      ]);
+      expect((await claimIds('a', at(8), at(9), at(19), 5)).sort()).toEqual(['u0', 'u1', 'u2']);
     });
 
     it('splits the due users between owners claiming at the same time', async () => {
@@ -411,13 +409,138 @@ export function describePollerTables(store: () => Store): void {
       await store().syncPollUsers(ids.map((accessUserId) => ({ accessUserId, firstDueAt: at(0) })));
       const owners = ['a', 'b', 'c', 'd'];
       const claimed = await Promise.all(
-        owners.flatMap((owner) =>
-          [0, 1, 2].map(() => store().claimDuePollUsers(owner, at(1), at(1), at(9), 5)),
-        ),
+        owners.flatMap((owner) => [0, 1, 2].map(() => claimIds(owner, at(1), at(1), at(9), 5))),
       );
       const all = claimed.flat();
       expect(new Set(all).size).toBe(all.length);
       expect(all.sort()).toEqual(ids);
+    });
+
+    it('keeps each person’s cadence, last activity and last poll, for every replica', async () => {
+      await store().syncPollUsers(pollUsers('u0', 'u1'));
+      const [first] = await store().claimDuePollUsers('a', at(0), at(0), at(9), 1);
+      expect(first).toEqual({
+        accessUserId: 'u0',
+        cadence: 'active',
+        reason: 'new',
+        activeAt: null,
+        polledAt: null,
+      });
+      await store().completePolls('a', [
+        { accessUserId: 'u0', nextDueAt: at(15), cadence: 'quiet', polledAt: at(1) },
+      ]);
+      expect(await store().claimDuePollUsers('b', at(15), at(15), at(20), 5)).toEqual([
+        { accessUserId: 'u1', cadence: 'active', reason: 'new', activeAt: null, polledAt: null },
+        { accessUserId: 'u0', cadence: 'quiet', reason: 'sweep', activeAt: null, polledAt: at(1) },
+      ]);
+      // Activity is never moved back; a failed poll is due again for a retry.
+      await store().completePolls('b', [
+        { accessUserId: 'u0', nextDueAt: at(30), cadence: 'active', activeAt: at(16) },
+        { accessUserId: 'u1', nextDueAt: at(17), reason: 'retry', polledAt: at(16) },
+      ]);
+      expect(await store().claimDuePollUsers('b', at(17), at(17), at(29), 5)).toEqual([
+        {
+          accessUserId: 'u1',
+          cadence: 'active',
+          reason: 'retry',
+          activeAt: null,
+          polledAt: at(16),
+        },
+      ]);
+      await store().completePolls('b', [
+        { accessUserId: 'u1', nextDueAt: at(40), activeAt: at(18), polledAt: at(18) },
+      ]);
+      expect(await claimIds('b', at(29), at(29), at(39), 5)).toEqual([]);
+      const [u0] = await store().claimDuePollUsers('c', at(30), at(30), at(39), 5);
+      expect(u0).toMatchObject({ accessUserId: 'u0', cadence: 'active', activeAt: at(16) });
+      await store().completePolls('c', [
+        { accessUserId: 'u0', nextDueAt: at(45), activeAt: at(2), polledAt: at(31) },
+      ]);
+      expect(await store().listPollCadences('active')).toEqual(
+        expect.arrayContaining([
+          { accessUserId: 'u0', activeAt: at(16) },
+          { accessUserId: 'u1', activeAt: at(18) },
+        ]),
+      );
+    });
+
+    it('says why a person is due: a webhook, or something they did in chat', async () => {
+      await store().syncPollUsers(pollUsers('u0', 'u1'));
+      await store().markPollDue(['u0'], at(0), 'chat');
+      await store().markPollDue(['u1'], at(0));
+      const due = await store().claimDuePollUsers('a', at(0), at(0), at(9), 5);
+      expect(due.map((d) => [d.accessUserId, d.reason])).toEqual([
+        ['u0', 'chat'],
+        ['u1', 'webhook'],
+      ]);
+      // Poked while polled: due at once, for the reason of the poke.
+      await store().markPollDue(['u0'], at(1), 'chat');
+      await store().completePolls('a', [
+        { accessUserId: 'u0', nextDueAt: at(30), cadence: 'quiet' },
+        { accessUserId: 'u1', nextDueAt: at(30), cadence: 'quiet' },
+      ]);
+      const again = await store().claimDuePollUsers('a', at(2), at(2), at(9), 5);
+      expect(again).toEqual([
+        { accessUserId: 'u0', cadence: 'quiet', reason: 'chat', activeAt: null, polledAt: null },
+      ]);
+    });
+
+    it('makes a requester active and due at once when their request is recorded', async () => {
+      await store().syncPollUsers([{ accessUserId: 'a-1', firstDueAt: at(50) }]);
+      await store().claimDuePollUsers('a', at(50), at(50), at(51), 5);
+      await store().completePolls('a', [
+        { accessUserId: 'a-1', nextDueAt: at(59), cadence: 'quiet' },
+      ]);
+      await store().recordRequest(request({ requestedAt: at(52) }));
+      expect(await store().claimDuePollUsers('a', at(52), at(52), at(53), 5)).toEqual([
+        {
+          accessUserId: 'a-1',
+          cadence: 'active',
+          reason: 'chat',
+          activeAt: at(52),
+          polledAt: null,
+        },
+      ]);
+    });
+
+    it('brings forward the polls of one cadence only, never later than they were', async () => {
+      await store().syncPollUsers(pollUsers('u0', 'u1', 'u2'));
+      await store().claimDuePollUsers('a', at(5), at(5), at(6), 5);
+      await store().completePolls('a', [
+        { accessUserId: 'u0', nextDueAt: at(30), cadence: 'safety' },
+        { accessUserId: 'u1', nextDueAt: at(8), cadence: 'safety' },
+        { accessUserId: 'u2', nextDueAt: at(30), cadence: 'quiet' },
+      ]);
+      const all = ['u0', 'u1', 'u2'].map((accessUserId) => ({ accessUserId, nextDueAt: at(10) }));
+      await store().hastenPolls('safety', 'active', all);
+      expect(await claimIds('b', at(8), at(8), at(9), 5)).toEqual(['u1']);
+      await store().completePolls('b', [{ accessUserId: 'u1', nextDueAt: at(40) }]);
+      expect(await claimIds('b', at(10), at(10), at(11), 5)).toEqual(['u0']);
+      expect(await claimIds('b', at(29), at(29), at(31), 5)).toEqual([]);
+      expect(await store().listPollCadences('safety')).toEqual([]);
+      expect(await store().listPollCadences('quiet')).toEqual([
+        { accessUserId: 'u2', activeAt: null },
+      ]);
+    });
+
+    it('tells the oldest due poll of anyone not being polled', async () => {
+      expect(await store().oldestDuePoll(at(0))).toBeUndefined();
+      await store().syncPollUsers(pollUsers('u0', 'u1'));
+      expect(await store().oldestDuePoll(at(5))).toEqual(at(0));
+      await store().claimDuePollUsers('a', at(0), at(0), at(9), 1);
+      expect(await store().oldestDuePoll(at(5))).toEqual(at(1));
+      // A lease run out: waiting again.
+      expect(await store().oldestDuePoll(at(9))).toEqual(at(0));
+    });
+
+    it('keeps the latest time of each webhook event', async () => {
+      expect(await store().webhookEvents()).toEqual({});
+      await store().recordWebhookEvent('delivered', at(5));
+      await store().recordWebhookEvent('delivered', at(3));
+      await store().recordWebhookEvent('missed', at(4));
+      expect(await store().webhookEvents()).toEqual({ delivered: at(5), missed: at(4) });
+      await store().recordWebhookEvent('delivered', at(6));
+      expect(await store().webhookEvents()).toEqual({ delivered: at(6), missed: at(4) });
     });
 
     it('runs a scheduled job once per period', async () => {
@@ -481,6 +604,11 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.claimDuePollUsers('r', at(1), at(1), at(2), 1),
     store.completePolls('r', [{ accessUserId: 'u0', nextDueAt: at(1) }]),
     store.markPollDue('all', at(1)),
+    store.listPollCadences('safety'),
+    store.hastenPolls('safety', 'active', [{ accessUserId: 'u0', nextDueAt: at(1) }]),
+    store.oldestDuePoll(at(1)),
+    store.recordWebhookEvent('delivered', at(1)),
+    store.webhookEvents(),
     store.releasePollLeases('r'),
     store.claimScheduledRun('job', at(1), at(2)),
     store.saveConversationRef('teams', '29:a', ref),

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { queryFailed, storeClosed } from '../errors.ts';
-import { type Sql, type SqlDb, sql } from '../sql.ts';
+import { type PollRow, type Sql, type SqlDb, sql } from '../sql.ts';
 import { transaction } from './transaction.ts';
 
 const dollar = (n: number) => `$${n}`;
@@ -48,6 +48,13 @@ export class PgDb implements SqlDb {
   dues(rows: readonly { id: string; due: Date }[]) {
     const ids = rows.map((row) => row.id);
     return sql`unnest(${ids}::text[], ${rows.map((row) => row.due)}::timestamptz[]) AS d (id, due)`;
+  }
+
+  polls(rows: readonly PollRow[]) {
+    const column = <K extends keyof PollRow>(key: K) => rows.map((row) => row[key]);
+    return sql`unnest(${column('id')}::text[], ${column('due')}::timestamptz[],
+      ${column('cadence')}::text[], ${column('reason')}::text[], ${column('active')}::timestamptz[],
+      ${column('polled')}::timestamptz[]) AS d (id, due, next_cadence, next_reason, active, polled)`;
   }
 
   /** Ends the pool once; later and concurrent calls wait for the same end. */

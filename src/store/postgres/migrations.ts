@@ -1,6 +1,7 @@
 import type { Migration } from '../migration.ts';
 import { apps } from '../migration-apps.ts';
 import { asks } from '../migration-asks.ts';
+import { cadence } from '../migration-cadence.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -269,4 +270,5 @@ export const migrations: readonly Migration[] = [
   questions(17, dialect),
   apps(21, dialect),
   asks(22, dialect),
+  cadence(24, dialect),
 ];

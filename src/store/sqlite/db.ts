@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LRUCache } from 'lru-cache';
 import { queryFailed, storeClosed } from '../errors.ts';
-import { raw, type Sql, type SqlDb, sql } from '../sql.ts';
+import { type PollRow, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 
 /** Dates are INTEGER epoch milliseconds, so they compare and sort as numbers. */
 const bind = (statement: Sql) =>
@@ -62,6 +62,21 @@ export class SqliteDb implements SqlDb {
   dues(rows: readonly { id: string; due: Date }[]) {
     const pairs = JSON.stringify(rows.map((row) => [row.id, row.due.getTime()]));
     return sql`(SELECT value ->> 0 AS id, value ->> 1 AS due FROM json_each(${pairs})) AS d`;
+  }
+
+  polls(rows: readonly PollRow[]) {
+    const time = (date: Date | null) => date?.getTime() ?? null;
+    const tuples = rows.map((r) => [
+      r.id,
+      time(r.due),
+      r.cadence,
+      r.reason,
+      time(r.active),
+      time(r.polled),
+    ]);
+    return sql`(SELECT value ->> 0 AS id, value ->> 1 AS due, value ->> 2 AS next_cadence,
+      value ->> 3 AS next_reason, value ->> 4 AS active, value ->> 5 AS polled
+      FROM json_each(${JSON.stringify(tuples)})) AS d`;
   }
 
   async close() {

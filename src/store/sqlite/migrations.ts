@@ -1,6 +1,7 @@
 import type { Migration } from '../migration.ts';
 import { apps } from '../migration-apps.ts';
 import { asks } from '../migration-asks.ts';
+import { cadence } from '../migration-cadence.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -314,4 +315,5 @@ export const migrations: readonly Migration[] = [
   questions(18, dialect),
   apps(22, dialect),
   asks(23, dialect),
+  cadence(25, dialect),
 ];

@@ -5,15 +5,33 @@
  */
 import { z } from 'zod';
 import { checkedInput } from '../checked.ts';
-import { BotRequest, CompletedPoll, JsonObject, Platform, PollUser } from '../records.ts';
+import {
+  BotRequest,
+  CompletedPoll,
+  DuePoll,
+  JsonObject,
+  Platform,
+  PollUser,
+  WebhookEvent,
+} from '../records.ts';
 import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
-import { type SqlDb, sql, upsert } from '../sql.ts';
+import { raw, type SqlDb, sql, upsert } from '../sql.ts';
 
 const toRequest = rowReader('bot_requests', BotRequest, { json: ['taskIds'] });
 const toRef = rowReader('conversation_refs', JsonObject, { json: ['ref'], shape: (r) => r.ref });
-const Due = z.object({ accessUserId: z.string(), nextDueAt: z.date() });
-const toDue = rowReader('poll_schedule', Due);
+const Due = DuePoll.extend({ nextDueAt: z.date() });
+const toDue = rowReader('poll_schedule', Due, { shape: (r) => ({ ...r, reason: r.dueReason }) });
+const Cadences = z.object({ accessUserId: z.string(), activeAt: z.date().nullable() });
+const toCadences = rowReader('poll_schedule', Cadences);
+const toEvent = rowReader('webhook_events', z.object({ kind: WebhookEvent, at: z.date() }));
+const toOldest = rowReader('poll_schedule', z.object({ nextDueAt: z.date() }));
+/** The later of a column and a value, in both databases (no GREATEST in SQLite). */
+const later = (column: string, value: unknown) =>
+  sql`CASE WHEN ${raw(column)} IS NULL OR ${raw(column)} < ${value} THEN ${value} ELSE ${raw(column)} END`;
+/** The earlier of the two, likewise. */
+const earlier = (column: string, value: unknown) =>
+  sql`CASE WHEN ${raw(column)} < ${value} THEN ${raw(column)} ELSE ${value} END`;
 const ConversationRef = z.object({
   platform: Platform,
   chatUserId: z.string().min(1),
@@ -26,7 +44,14 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       const valid = checkedInput(BotRequest, request, 'the request to record');
       // A request accessbot was only told of (an approver's task) becomes the bot's own.
       const row = upsert('bot_requests', { ...valid, via: 'bot' }, ['access_id']);
-      await db.run('recordRequest', sql`${row} WHERE bot_requests.via = 'seen'`);
+      const at = valid.requestedAt;
+      // Its requester is active from now on, and polled at once so that their cadence follows.
+      await db.batch('recordRequest', [
+        sql`${row} WHERE bot_requests.via = 'seen'`,
+        sql`UPDATE poll_schedule SET active_at = ${later('active_at', at)}, cadence = 'active',
+              poked = true, due_reason = 'chat', next_due_at = ${earlier('next_due_at', at)}
+            WHERE access_user_id = ${valid.accessUserId}`,
+      ]);
     },
 
     async listOpenRequests() {
@@ -67,7 +92,7 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
                   WHERE next_due_at <= ${dueBy} AND (lease_owner IS NULL OR lease_expires_at <= ${now})
                   ORDER BY next_due_at, access_user_id LIMIT ${limit} ${db.skipLocked}) AS due
             WHERE access_user_id = due_user
-            RETURNING access_user_id, next_due_at`,
+            RETURNING access_user_id, next_due_at, cadence, due_reason, active_at, polled_at`,
       );
       // RETURNING keeps no order: the users are put back in the order the SELECT chose them.
       return rows
@@ -77,31 +102,86 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
             a.nextDueAt.getTime() - b.nextDueAt.getTime() ||
             (a.accessUserId < b.accessUserId ? -1 : 1),
         )
-        .map((row) => row.accessUserId);
+        .map(({ nextDueAt, ...due }) => due);
     },
 
     async completePolls(owner, polls) {
       const valid = checkedInput(z.array(CompletedPoll), polls, 'the finished polls');
-      const dues = valid.map((p) => ({ id: p.accessUserId, due: p.nextDueAt }));
+      const rows = valid.map((p) => ({
+        id: p.accessUserId,
+        due: p.nextDueAt,
+        cadence: p.cadence ?? null,
+        reason: p.reason ?? null,
+        active: p.activeAt ?? null,
+        polled: p.polledAt ?? null,
+      }));
+      // Poked meanwhile: still due now, for the reason it was poked.
       await db.run(
         'completePolls',
         sql`UPDATE poll_schedule
             SET next_due_at = CASE WHEN poked THEN next_due_at ELSE d.due END,
+                due_reason = CASE WHEN poked THEN due_reason ELSE COALESCE(d.next_reason, 'sweep') END,
+                cadence = COALESCE(d.next_cadence, cadence),
+                active_at = CASE WHEN active_at IS NULL OR active_at < d.active THEN d.active
+                            ELSE active_at END,
+                polled_at = COALESCE(d.polled, polled_at),
                 poked = false, lease_owner = NULL, lease_expires_at = NULL
-            FROM ${db.dues(dues)}
+            FROM ${db.polls(rows)}
             WHERE access_user_id = d.id AND lease_owner = ${owner}`,
       );
     },
 
-    async markPollDue(accessUserIds, now) {
-      const set = sql`UPDATE poll_schedule SET poked = true,
-        next_due_at = CASE WHEN next_due_at < ${now} THEN next_due_at ELSE ${now} END`;
+    async markPollDue(accessUserIds, now, reason = 'webhook') {
+      const set = sql`UPDATE poll_schedule SET poked = true, due_reason = ${reason},
+        next_due_at = ${earlier('next_due_at', now)}`;
       await db.run(
         'markPollDue',
         accessUserIds === 'all'
           ? set
           : sql`${set} WHERE access_user_id IN (SELECT value FROM ${db.list(accessUserIds)})`,
       );
+    },
+
+    async listPollCadences(cadence) {
+      const rows = await db.all(
+        'listPollCadences',
+        sql`SELECT access_user_id, active_at FROM poll_schedule WHERE cadence = ${cadence}`,
+      );
+      return rows.map(toCadences);
+    },
+
+    async hastenPolls(from, cadence, polls) {
+      const dues = polls.map((p) => ({ id: p.accessUserId, due: p.nextDueAt }));
+      await db.run(
+        'hastenPolls',
+        sql`UPDATE poll_schedule SET cadence = ${cadence},
+              next_due_at = CASE WHEN next_due_at < d.due THEN next_due_at ELSE d.due END
+            FROM ${db.dues(dues)}
+            WHERE access_user_id = d.id AND cadence = ${from}`,
+      );
+    },
+
+    async oldestDuePoll(now) {
+      const [row] = await db.all(
+        'oldestDuePoll',
+        sql`SELECT next_due_at FROM poll_schedule
+            WHERE lease_owner IS NULL OR lease_expires_at <= ${now}
+            ORDER BY next_due_at LIMIT 1`,
+      );
+      return row && toOldest(row).nextDueAt;
+    },
+
+    async recordWebhookEvent(event, at) {
+      await db.run(
+        'recordWebhookEvent',
+        sql`INSERT INTO webhook_events (kind, at) VALUES (${event}, ${at})
+            ON CONFLICT (kind) DO UPDATE SET at = excluded.at WHERE webhook_events.at < excluded.at`,
+      );
+    },
+
+    async webhookEvents() {
+      const rows = await db.all('webhookEvents', sql`SELECT kind, at FROM webhook_events`);
+      return Object.fromEntries(rows.map(toEvent).map((e) => [e.kind, e.at]));
     },
 
     async releasePollLeases(owner) {

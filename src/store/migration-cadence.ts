@@ -1,0 +1,25 @@
+import type { Migration } from './migration.ts';
+import type { Dialect } from './migration-requesters.ts';
+
+/**
+ * Each person's polling cadence in the shared schedule, so that replicas and restarts agree: the
+ * cadence their next poll was set by (`cadence`), why they are due next (`due_reason`, for the
+ * metrics), when something last happened to them (`active_at`: a task found, a request made) and
+ * when they were last polled (`polled_at`). `webhook_events` keeps, for every replica, when the
+ * last signed delivery came and when a delivery was last found missing. One text for both
+ * databases, each with its own types and version number.
+ */
+export const cadence = (version: number, t: Dialect): Migration => ({
+  version,
+  sql: `
+    ALTER TABLE poll_schedule ADD COLUMN cadence TEXT NOT NULL DEFAULT 'active';
+    ALTER TABLE poll_schedule ADD COLUMN due_reason TEXT NOT NULL DEFAULT 'new';
+    ALTER TABLE poll_schedule ADD COLUMN active_at ${t.instant};
+    ALTER TABLE poll_schedule ADD COLUMN polled_at ${t.instant};
+
+    CREATE TABLE webhook_events (
+      kind TEXT PRIMARY KEY,
+      at   ${t.instant} NOT NULL
+    )${t.strict};
+  `,
+});
