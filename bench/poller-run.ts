@@ -194,8 +194,8 @@ async function run(db: string, s: BenchSettings) {
   const slowestMs = Math.max(s.intervalSeconds * 1000, quietIntervalMs);
   const overMs = Math.min(s.intervalSeconds * 1000, 30_000);
   const [active, others] = await Promise.all([
-    delays('active', 'active', overMs, slowestMs * 1.5 + 10_000),
-    delays('quiet', 'quiet', overMs, slowestMs * 1.5 + 10_000),
+    delays('active', 'active', overMs, slowestMs * 1.2 + 10_000),
+    delays('quiet', 'quiet', overMs, slowestMs * 1.2 + 10_000),
   ]);
   const off = await standIn.count();
 

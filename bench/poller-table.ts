@@ -58,6 +58,10 @@ export function pollerTable(s: BenchSettings, rows: BenchResult[]): string {
         `${perPerson(r.quiet.active.requests + r.quiet.quiet.requests, s.users).toFixed(2)} / ${Math.max(r.quiet.active.max, r.quiet.quiet.max)}`,
     ),
     line(
+      `baseline: people asked about in the quiet window (of ${s.users})`,
+      (r) => r.quiet.active.polled + r.quiet.quiet.polled,
+    ),
+    line(
       `Access Service requests per person in a quiet hour, webhooks on (target ≤ 2): the window scaled from ACCESS_WEBHOOK_SAFETY_SWEEP=${safety} to its default 30m`,
       quietHour,
     ),
@@ -84,7 +88,7 @@ export function pollerTable(s: BenchSettings, rows: BenchResult[]): string {
       (r) => r.baselineRps,
     ),
     line(
-      'messages sent in the quiet window: a second quiet sweep (must be 0)',
+      'messages sent in the quiet window, but for tasks of the webhooks phase: a second quiet sweep (must be 0)',
       (r) => r.sentWhenQuiet,
     ),
     line('baseline: messages sent in the first sweep', (r) => r.notified),

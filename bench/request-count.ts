@@ -10,6 +10,8 @@ export interface PeopleCount {
   requests: number;
   /** The most requests naming any one of them. */
   max: number;
+  /** Of them, those named by one request or more. */
+  polled: number;
 }
 
 export interface CountReport {
@@ -57,12 +59,13 @@ export class RequestCount {
   }
 
   report(): CountReport {
-    const active = { people: this.#active.size, requests: 0, max: 0 };
-    const quiet = { people: this.#users - this.#active.size, requests: 0, max: 0 };
+    const active = { people: this.#active.size, requests: 0, max: 0, polled: 0 };
+    const quiet = { people: this.#users - this.#active.size, requests: 0, max: 0, polled: 0 };
     for (const [userId, n] of this.#perPerson) {
       const group = this.#active.has(userId) ? active : quiet;
       group.requests += n;
       group.max = Math.max(group.max, n);
+      group.polled++;
     }
     return {
       requests: this.#requests,
