@@ -23,7 +23,7 @@ import { startFlags } from './start-flags.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const text = (name: string, fallback: string) => process.env[name] ?? fallback;
-const safetySweep = text('BENCH_SAFETY_SWEEP', '200s');
+const safetySweep = text('BENCH_SAFETY_SWEEP', '300s');
 const safetySweepMs = parseDuration(safetySweep) ?? 0;
 const silence = text('BENCH_WEBHOOK_SILENCE', `${Math.round(safetySweepMs / 1000) + 20}s`);
 const settings: BenchSettings = {
@@ -36,7 +36,7 @@ const settings: BenchSettings = {
   intervalSeconds: env('BENCH_INTERVAL_SECONDS', 30),
   maxRps: env('BENCH_MAX_RPS', 600),
   pollerEnv: {
-    POLL_QUIET_INTERVAL: text('BENCH_QUIET_INTERVAL', '240s'),
+    POLL_QUIET_INTERVAL: text('BENCH_QUIET_INTERVAL', '360s'),
     ACCESS_WEBHOOK_SAFETY_SWEEP: safetySweep,
     ACCESS_WEBHOOK_SILENCE: silence,
   },
