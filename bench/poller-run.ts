@@ -12,6 +12,7 @@
  *    others, and how long each takes to be sent.
  */
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AccessClient } from '../src/access/client.ts';
 import { loadConfig } from '../src/app/config.ts';
@@ -230,6 +231,8 @@ async function run(db: string, s: BenchSettings) {
     rssBeforeMb,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     totalMs: Math.round(performance.now() - started),
+    /** The machine's load average over the last 15 minutes at the end: others' work shares it. */
+    load: Number(loadavg()[2]?.toFixed(1)),
   };
 }
 

@@ -100,5 +100,6 @@ export function pollerTable(s: BenchSettings, rows: BenchResult[]): string {
     line('run time: stand-in seeded / people linked / whole run (s)', (r) =>
       [r.seedMs, r.linkMs, r.totalMs].map(seconds).join(' / '),
     ),
+    line('load average of the machine over the last 15 minutes of the run', (r) => r.load),
   ].join('\n');
 }
