@@ -172,7 +172,12 @@ async function run(db: string, s: BenchSettings) {
     return { delivered: tasks.length - unsent.length, of: tasks.length, p50, p99, waitMs, unsent };
   };
   step('webhooks on');
-  const withWebhooks = await delays('webhooks', 'anyone', 10_000, 30_000);
+  const withWebhooks = await delays(
+    'webhooks',
+    'anyone',
+    Math.min(10_000, s.quietWindowMs),
+    30_000,
+  );
   standIn.send({ kind: 'webhooks-off' });
   const lastDelivery = performance.now();
 
