@@ -1,10 +1,10 @@
 /**
  * A store of the benchmark's own, as a DATABASE_URL: a fresh SQLite file, or a fresh schema in
  * the PostgreSQL database of BENCH_DATABASE_URL (or TEST_DATABASE_URL), so that other work on the
- * same database is not disturbed. `drop` removes the schema afterwards.
+ * same database is not disturbed. `drop` removes the file or the schema afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -13,8 +13,11 @@ export async function benchDatabase(
   db: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (db === 'sqlite') {
-    const file = join(mkdtempSync(join(tmpdir(), 'accessbot-bench-')), 'bench.db');
-    return { url: `sqlite:${file}`, drop: async () => {} };
+    const dir = mkdtempSync(join(tmpdir(), 'accessbot-bench-'));
+    return {
+      url: `sqlite:${join(dir, 'bench.db')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) for PostgreSQL');
