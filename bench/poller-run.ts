@@ -178,25 +178,31 @@ async function run(db: string, s: BenchSettings) {
     Math.min(10_000, s.quietWindowMs),
     30_000,
   );
+
   standIn.send({ kind: 'webhooks-off' });
   const lastDelivery = performance.now();
 
-  // 3. Quiet, webhooks on: nothing new for a while.
+  // 3. Quiet, webhooks on: nothing new for a while. Everyone's next poll was set at the cadence
+  // they had before webhooks were healthy (the quiet one at the longest): after that long, all
+  // are on the safety sweep, and the window measures it alone.
+  const quietIntervalMs = parseDuration(s.pollerEnv.POLL_QUIET_INTERVAL ?? '') ?? 0;
+  step(`settling into the safety sweep, ${quietIntervalMs / 1000} s`);
+  await sleep(quietIntervalMs);
   step(`quiet window, ${s.quietWindowMs / 1000} s`);
   standIn.send({ kind: 'count-window' });
   // What the webhooks phase still owes is not news; anything else sent now would be.
   const owed = withWebhooks.unsent.length;
+  const owedNow = withWebhooks.unsent.filter((id) => !notifier.firstSentAt.has(id));
   const postedBefore = notifier.posted;
   await sleep(s.quietWindowMs);
   const quiet = await standIn.count();
-  const paid = withWebhooks.unsent.filter((id) => notifier.firstSentAt.has(id)).length;
+  const paid = owedNow.filter((id) => notifier.firstSentAt.has(id)).length;
   const sentWhenQuiet = notifier.posted - postedBefore - paid;
 
   // 4. Webhooks off: once silent for long enough, tasks for active people and for the others.
   await sleep(Math.max(0, s.settleMs - (performance.now() - lastDelivery)));
   step('webhooks off');
   standIn.send({ kind: 'count-window' });
-  const quietIntervalMs = parseDuration(s.pollerEnv.POLL_QUIET_INTERVAL ?? '') ?? 0;
   const slowestMs = Math.max(s.intervalSeconds * 1000, quietIntervalMs);
   const overMs = Math.min(s.intervalSeconds * 1000, 30_000);
   const [active, others] = await Promise.all([

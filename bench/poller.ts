@@ -25,7 +25,11 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const text = (name: string, fallback: string) => process.env[name] ?? fallback;
 const safetySweep = text('BENCH_SAFETY_SWEEP', '300s');
 const safetySweepMs = parseDuration(safetySweep) ?? 0;
-const silence = text('BENCH_WEBHOOK_SILENCE', `${Math.round(safetySweepMs / 1000) + 20}s`);
+const quietInterval = text('BENCH_QUIET_INTERVAL', '360s');
+// Healthy through the settling (one quiet interval) and the quiet window (one safety sweep).
+const silenceSeconds =
+  Math.round(((parseDuration(quietInterval) ?? 0) + safetySweepMs) / 1000) + 20;
+const silence = text('BENCH_WEBHOOK_SILENCE', `${silenceSeconds}s`);
 const settings: BenchSettings = {
   users: env('BENCH_USERS', 10_000),
   tasks: env('BENCH_TASKS', 50_000),
@@ -36,7 +40,7 @@ const settings: BenchSettings = {
   intervalSeconds: env('BENCH_INTERVAL_SECONDS', 30),
   maxRps: env('BENCH_MAX_RPS', 600),
   pollerEnv: {
-    POLL_QUIET_INTERVAL: text('BENCH_QUIET_INTERVAL', '360s'),
+    POLL_QUIET_INTERVAL: quietInterval,
     ACCESS_WEBHOOK_SAFETY_SWEEP: safetySweep,
     ACCESS_WEBHOOK_SILENCE: silence,
   },

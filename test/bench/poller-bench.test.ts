@@ -23,10 +23,10 @@ const settings: BenchSettings = {
   pollerEnv: {
     POLL_QUIET_INTERVAL: '2s',
     ACCESS_WEBHOOK_SAFETY_SWEEP: '2s',
-    ACCESS_WEBHOOK_SILENCE: '3s',
+    ACCESS_WEBHOOK_SILENCE: '5s',
   },
   quietWindowMs: 2_000,
-  settleMs: 3_500,
+  settleMs: 5_500,
   baselineUsers: 50,
 };
 
