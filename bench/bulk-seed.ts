@@ -47,7 +47,7 @@ export function bulkSeed(state: SandboxState, seed: BulkSeed): string[] {
 
 /** A new Pending task for `assigneeId`, announced like any other (so webhooks fire). */
 export function addPendingTask(state: SandboxState, assigneeId: string, now: Date): TaskRecord {
-  const requester = [...state.users.keys()].find((id) => id !== assigneeId) ?? assigneeId;
+  const requester = state.users.keys().find((id) => id !== assigneeId) ?? assigneeId;
   const task = taskFor(assigneeId, requester, now);
   state.tasks.set(task.id, task);
   state.emit('taskCreated', structuredClone(task));

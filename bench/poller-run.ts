@@ -1,32 +1,33 @@
 /**
  * One run of the poller benchmark on one store (`node bench/poller-run.ts sqlite|postgres JSON`),
- * in a process of its own so that its peak RSS is the poller's alone. Prints one JSON line.
+ * in a process of its own, started with `npm start`'s node flags, so that its peak RSS is the
+ * poller's alone; the Access Service stand-in runs in another (stand-in.ts). The poller is built
+ * from a configuration the way `npm start` builds it (loadConfig, startRuntime, startPolling),
+ * so every POLL_… and ACCESS_WEBHOOK_… setting it knows applies. Prints one JSON line.
  *
- * 1. Sweep: every linked user due at once; one sweep, timed against the ideal
- *    users × latency / concurrency; then a second sweep, which must send nothing.
+ * 1. Everyone due at once: one sweep, which sends every pending task.
  * 2. Webhooks on: tasks created at random moments reach their approver through the webhook.
- * 3. Webhooks off: the same with polling alone, users spread over the interval.
+ * 3. A quiet window with webhooks on: requests per person, and messages sent (none).
+ * 4. Webhooks off (the stand-in stops delivering): tasks for people already active and for the
+ *    others, and how long each takes to be sent.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { Registry } from 'prom-client';
-import { AccessClient } from '../src/access/client.ts';
-import { systemClock } from '../src/core/clock.ts';
-import type { Destination, Lookup, MessageRef, Notifier } from '../src/core/notifier.ts';
-import type { Reply } from '../src/core/reply.ts';
+import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AccessClient } from '../src/access/client.ts';
+import { loadConfig } from '../src/app/config.ts';
+import { parseDuration } from '../src/app/env-values.ts';
+import { startPolling } from '../src/app/polling.ts';
+import { startRuntime } from '../src/app/runtime.ts';
 import { createLogger } from '../src/log.ts';
-import { createMetrics } from '../src/metrics.ts';
-import { createPollerMetrics } from '../src/poller/metrics.ts';
-import { Poller } from '../src/poller/poller.ts';
 import { HttpServer } from '../src/server/http-server.ts';
-import { openStore } from '../src/store/open.ts';
 import type { Store } from '../src/store/store.ts';
-import { accessWebhookHandler, WEBHOOK_PATH } from '../src/webhooks/access-webhook.ts';
-import type { SandboxCommand, SandboxReport } from './poller-sandbox.ts';
+import { WEBHOOK_PATH } from '../src/webhooks/access-webhook.ts';
+import { benchDatabase } from './bench-store.ts';
+import { benchUserId } from './bulk-seed.ts';
+import { CountingNotifier } from './counting-notifier.ts';
+import type { Assignees } from './poller-sandbox.ts';
+import { StandIn } from './stand-in.ts';
 
 export interface BenchSettings {
   users: number;
@@ -34,246 +35,219 @@ export interface BenchSettings {
   pending: number;
   latencyMs: number;
   concurrency: number;
-  /** Tasks created during each delay phase. */
+  /** Tasks created in each delay phase (webhooks off: as many for active people as for others). */
   created: number;
-  /** The poll interval of the webhooks-off phase. */
-  intervalMs: number;
+  /** POLL_INTERVAL_SECONDS of the run. */
+  intervalSeconds: number;
+  /** POLL_MAX_RPS of the run. */
+  maxRps: number;
+  /** The poller's other settings of the run, as environment variables (POLL_QUIET_INTERVAL, …). */
+  pollerEnv: Record<string, string>;
+  /** How long the quiet window with webhooks on lasts. */
+  quietWindowMs: number;
+  /** How long after the last delivery the webhooks-off tasks are created. */
+  settleMs: number;
+  /** People in the baseline's sample (the same requests, no poller). */
+  baselineUsers: number;
 }
 
-const log = createLogger({ level: 'warn' });
-
-/** Counts the messages per task and remembers when each was first sent; keeps nothing else. */
-class CountingNotifier implements Notifier {
-  readonly platform = 'slack' as const;
-  readonly sent = new Map<string, number>();
-  readonly firstSentAt = new Map<string, number>();
-
-  async post(to: Destination, message: Reply): Promise<MessageRef> {
-    const card = message.blocks.find((b) => b.kind === 'task');
-    const taskId = card?.kind === 'task' ? card.card.taskId : '?';
-    this.sent.set(taskId, (this.sent.get(taskId) ?? 0) + 1);
-    if (!this.firstSentAt.has(taskId)) this.firstSentAt.set(taskId, Date.now());
-    return { platform: this.platform, destination: to, data: { ts: String(this.sent.size) } };
-  }
-
-  async update(): Promise<void> {}
-
-  async followUp(): Promise<void> {}
-
-  async find(): Promise<Lookup> {
-    return { kind: 'unknown' };
-  }
-
-  async timeZoneOf(): Promise<string | undefined> {
-    return undefined;
-  }
-
-  async localeOf(): Promise<string | undefined> {
-    return undefined;
-  }
-}
-
-function message<K extends SandboxReport['kind']>(child: ChildProcess, kind: K) {
-  return new Promise<Extract<SandboxReport, { kind: K }>>((resolve) => {
-    const listen = (m: SandboxReport) => {
-      if (m.kind !== kind) return;
-      child.off('message', listen);
-      resolve(m as Extract<SandboxReport, { kind: K }>);
-    };
-    child.on('message', listen);
-  });
-}
+const log = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
 
 async function until(done: () => boolean, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
+  while (!done() && Date.now() < end) await sleep(20);
 }
 
+/** The q-quantile; null when some of the values are missing (not delivered in time). */
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return value === undefined || !Number.isFinite(value) ? null : Math.round(value);
 };
 
 /**
- * The baseline, measured in the same run: the same client listing every user's pending tasks,
- * `concurrency` requests at a time, with nothing else — no schedule, no store, no messages. It is
- * the fastest a sweep can be with these settings on this machine.
+ * The baseline, measured in the same run: the same client listing the pending tasks of the
+ * first `users` people, `concurrency` requests at a time, with nothing else — no schedule, no
+ * store, no messages, no bound on the rate. It is the fastest a sweep can be on this machine.
  */
-async function bareSweep(client: AccessClient, userIds: string[], concurrency: number) {
+async function bareRate(client: AccessClient, users: number, concurrency: number) {
   let next = 0;
   const worker = async () => {
-    while (next < userIds.length) {
-      const userId = userIds[next++]!;
-      await Array.fromAsync(client.listTasks(userId, 'Pending'));
-    }
+    while (next < users) await Array.fromAsync(client.listTasks(benchUserId(next++), 'Pending'));
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return performance.now() - started;
+  return users / ((performance.now() - started) / 1000);
 }
 
-async function openBenchStore(db: string): Promise<{ store: Store; drop: () => Promise<void> }> {
-  if (db === 'sqlite') {
-    const file = join(mkdtempSync(join(tmpdir(), 'accessbot-bench-')), 'bench.db');
-    return { store: await openStore(file), drop: async () => {} };
-  }
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) for PostgreSQL');
-  const schema = `accessbot_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Pool({ connectionString: base });
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const store = await openStore(url.href, { poolSize: 20 });
-  return {
-    store,
-    drop: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
-
-async function run(db: string, s: BenchSettings) {
-  const child = fork(new URL('./poller-sandbox.ts', import.meta.url), [JSON.stringify(s)]);
-  const ready = await message(child, 'ready');
-  const send = (command: SandboxCommand) => child.send(command);
-  const { store, drop } = await openBenchStore(db);
-  for (let n = 0; n < ready.userIds.length; n += 500) {
-    const chunk = ready.userIds.slice(n, n + 500);
+/** Every person linked on the benchmark's platform, a batch at a time. */
+async function linkEveryone(store: Store, users: number) {
+  const linkedAt = new Date();
+  for (let n = 0; n < users; n += 1_000) {
+    const batch = Array.from({ length: Math.min(1_000, users - n) }, (_, i) => n + i);
     await Promise.all(
-      chunk.map((accessUserId, i) =>
+      batch.map((k) =>
         store.saveLink({
           platform: 'slack',
-          chatUserId: `U${n + i}`,
-          accessUserId,
-          email: `user${n + i}@bench.example`,
+          chatUserId: `U${k}`,
+          accessUserId: benchUserId(k),
+          email: `user${k}@bench.example`,
           displayName: null,
-          linkedAt: new Date(),
+          linkedAt,
         }),
       ),
     );
   }
-  const { url: baseUrl, apiKey, apiSecret } = ready;
-  const client = new AccessClient({ baseUrl, apiKey, apiSecret, timeoutMs: 10_000 });
+}
+
+async function run(db: string, s: BenchSettings) {
+  const started = performance.now();
+  // On stderr, so that a long run shows where it is.
+  const step = (what: string) =>
+    process.stderr.write(`${db} +${Math.round((performance.now() - started) / 1000)} s: ${what}\n`);
+  const { standIn, url, apiKey, apiSecret, seedMs } = await StandIn.start(s);
+  const database = await benchDatabase(db);
+  const webhookSecret = randomUUID();
+  const config = loadConfig({
+    ACCESS_API_URL: url,
+    ACCESS_API_KEY: apiKey,
+    ACCESS_API_SECRET: apiSecret,
+    ACCESS_WEBHOOK_SECRET: webhookSecret,
+    DATABASE_URL: database.url,
+    POLL_INTERVAL_SECONDS: String(s.intervalSeconds),
+    POLL_MAX_RPS: String(s.maxRps),
+    POLL_CONCURRENCY: String(s.concurrency),
+    REMIND_AFTER: '0',
+    DIRECTORY_SYNC_INTERVAL: '0',
+    ...s.pollerEnv,
+  });
+  for (const line of config.unknownSettings) log.warn(line);
+  const runtime = await startRuntime(config, log);
+  const { client, store, poller } = runtime;
   const notifier = new CountingNotifier();
-  const poller = (owner: string, intervalMs: number) =>
-    new Poller({
-      client,
-      store,
-      notifiers: [notifier],
-      log,
-      metrics: createPollerMetrics(new Registry()),
-      owner,
-      pendingStatus: 'Pending',
-      intervalMs,
-      concurrency: s.concurrency,
-      remindAfterMs: 0,
-      directorySyncMs: 0,
-    });
+  poller.serve(notifier);
+  let t = performance.now();
+  await linkEveryone(store, s.users);
+  const linkMs = performance.now() - t;
+  const setupMs = performance.now() - started;
+  step(`stand-in seeded, ${s.users} people linked; measuring the baseline`);
+  const rssBeforeMb = Math.round(process.resourceUsage().maxRSS / 1024);
 
   // What one request really takes here, one at a time: the latency plus HTTP on both sides.
-  const probe = ready.userIds.slice(0, 100);
-  const probeStarted = performance.now();
-  for (const id of probe) await Array.fromAsync(client.listTasks(id, 'Pending'));
-  const roundTripMs = (performance.now() - probeStarted) / probe.length;
+  t = performance.now();
+  for (let n = 0; n < 100; n++) await Array.fromAsync(client.listTasks(benchUserId(n), 'Pending'));
+  const roundTripMs = (performance.now() - t) / 100;
+  const baselineRps = await bareRate(client, Math.min(s.users, s.baselineUsers), s.concurrency);
+  // From here on every request to the stand-in is the poller's.
+  standIn.send({ kind: 'count-rate' });
 
-  const bareMs = await bareSweep(client, ready.userIds, s.concurrency);
-
-  // 1. One sweep over everyone, then one that must find nothing new.
-  const sweeper = poller('bench-sweep', 3_600_000);
-  await sweeper.refresh();
+  // 1. Everyone due at once.
+  step('first sweep');
+  await poller.refresh();
   await store.markPollDue('all', new Date());
-  let started = performance.now();
-  const first = await sweeper.sweep();
-  const sweepMs = performance.now() - started;
-  const notified = notifier.sent.size;
-  await store.markPollDue('all', new Date());
-  started = performance.now();
-  await sweeper.sweep();
-  const secondSweepMs = performance.now() - started;
-  const idealMs = (s.users * s.latencyMs) / s.concurrency;
+  t = performance.now();
+  const first = await poller.sweep();
+  const sweepMs = performance.now() - t;
+  const notified = notifier.posted;
 
-  // 2. Webhooks on: the sweeper (due again only in an hour) hears of each task at once.
-  const http = new HttpServer({ log, metrics: createMetrics(), readiness: [] });
-  const secret = randomUUID();
-  const headers = { signatureHeader: 'X-Access-Signature', timestampHeader: 'X-Access-Timestamp' };
-  http.mount(
-    WEBHOOK_PATH,
-    accessWebhookHandler({
-      scheme: { secret, ...headers, toleranceMs: 300_000 },
-      trigger: sweeper,
-      replays: store,
-      clock: systemClock,
-      log,
-      metrics: createMetrics(),
-    }),
-  );
+  // 2. Webhooks on, the poller running as in production.
+  const polling = await startPolling({ config, runtime, log });
+  const http = new HttpServer({ log, metrics: runtime.metrics, readiness: [] });
+  http.mount(WEBHOOK_PATH, polling.webhook);
   const port = await http.listen(0, '127.0.0.1');
-  send({ kind: 'webhooks', url: `http://127.0.0.1:${port}${WEBHOOK_PATH}`, secret });
-  await sweeper.start();
-  const withWebhooks = await delays(child, notifier, s.created, 10_000, 30_000);
-  await sweeper.stop();
-  send({ kind: 'webhooks-off' });
+  standIn.send({
+    kind: 'webhooks',
+    url: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
+    secret: webhookSecret,
+  });
+  const delays = async (label: string, who: Assignees, overMs: number, waitMs: number) => {
+    const count = label === 'webhooks' ? s.created : Math.ceil(s.created / 2);
+    const tasks = await standIn.create(label, count, overMs, who);
+    await until(() => tasks.every((task) => notifier.firstSentAt.has(task.id)), waitMs);
+    const ms = tasks.map(
+      (task) => (notifier.firstSentAt.get(task.id) ?? Infinity) - task.createdAt,
+    );
+    const unsent = tasks.filter((task) => !notifier.firstSentAt.has(task.id)).map((t) => t.id);
+    const [p50, p99] = [quantile(ms, 0.5), quantile(ms, 0.99)];
+    return { delivered: tasks.length - unsent.length, of: tasks.length, p50, p99, waitMs, unsent };
+  };
+  step('webhooks on');
+  const withWebhooks = await delays(
+    'webhooks',
+    'anyone',
+    Math.min(10_000, s.quietWindowMs),
+    30_000,
+  );
 
-  // 3. Webhooks off: a fresh schedule, spread over the interval, and polling alone.
-  await store.syncPollUsers([]);
-  const polling = poller('bench-poll', s.intervalMs);
-  await polling.start();
-  const withPolling = await delays(child, notifier, s.created, s.intervalMs, 3 * s.intervalMs);
-  await polling.stop();
+  standIn.send({ kind: 'webhooks-off' });
+  const lastDelivery = performance.now();
+
+  // 3. Quiet, webhooks on: nothing new for a while. Everyone's next poll was set at the cadence
+  // they had before webhooks were healthy (the quiet one at the longest): after that long, all
+  // are on the safety sweep, and the window measures it alone.
+  const quietIntervalMs = parseDuration(s.pollerEnv.POLL_QUIET_INTERVAL ?? '') ?? 0;
+  step(`settling into the safety sweep, ${quietIntervalMs / 1000} s`);
+  await sleep(quietIntervalMs);
+  step(`quiet window, ${s.quietWindowMs / 1000} s`);
+  standIn.send({ kind: 'count-window' });
+  // What the webhooks phase still owes is not news; anything else sent now would be.
+  const owed = withWebhooks.unsent.length;
+  const owedNow = withWebhooks.unsent.filter((id) => !notifier.firstSentAt.has(id));
+  const postedBefore = notifier.posted;
+  await sleep(s.quietWindowMs);
+  const quiet = await standIn.count();
+  const paid = owedNow.filter((id) => notifier.firstSentAt.has(id)).length;
+  const sentWhenQuiet = notifier.posted - postedBefore - paid;
+
+  // 4. Webhooks off: once silent for long enough, tasks for active people and for the others.
+  await sleep(Math.max(0, s.settleMs - (performance.now() - lastDelivery)));
+  step('webhooks off');
+  standIn.send({ kind: 'count-window' });
+  const slowestMs = Math.max(s.intervalSeconds * 1000, quietIntervalMs);
+  const overMs = Math.min(s.intervalSeconds * 1000, 30_000);
+  const [active, others] = await Promise.all([
+    delays('active', 'active', overMs, slowestMs * 1.2 + 10_000),
+    delays('quiet', 'quiet', overMs, slowestMs * 1.2 + 10_000),
+  ]);
+  const off = await standIn.count();
 
   const duplicates = [...notifier.sent.values()].reduce((sum, n) => sum + n - 1, 0);
-  const result = {
+  await polling.stop();
+  await http.close();
+  await runtime.close();
+  standIn.stop();
+  await database.drop();
+  return {
     db,
     ...s,
-    sweepMs: Math.round(sweepMs),
-    idealMs: Math.round(idealMs),
-    ratio: Number((idealMs / sweepMs).toFixed(3)),
+    /** Settings of the run this build does not know (a line each, naming the setting). */
+    unknownSettings: config.unknownSettings,
+    seedMs,
+    linkMs: Math.round(linkMs),
+    setupMs: Math.round(setupMs),
     roundTripMs: Number(roundTripMs.toFixed(1)),
-    roundTripRatio: Number(((s.users * roundTripMs) / s.concurrency / sweepMs).toFixed(3)),
-    bareMs: Math.round(bareMs),
-    bareRatio: Number((bareMs / sweepMs).toFixed(3)),
+    baselineRps: Math.round(baselineRps),
+    sweepMs: Math.round(sweepMs),
     polled: first.polled.length,
     failed: first.failed,
     notified,
-    notificationsPerSecond: Math.round(notified / (sweepMs / 1000)),
-    secondSweepMs: Math.round(secondSweepMs),
+    webhookDelayMs: { ...withWebhooks, unsent: owed },
+    quiet,
+    sentWhenQuiet,
+    activeDelayMs: { ...active, unsent: active.unsent.length },
+    quietDelayMs: { ...others, unsent: others.unsent.length },
+    quietIntervalMs,
+    off,
     duplicates,
-    webhookDelayMs: withWebhooks,
-    pollingDelayMs: withPolling,
+    rssBeforeMb,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    totalMs: Math.round(performance.now() - started),
+    /** The machine's load average over the last 15 minutes at the end: others' work shares it. */
+    load: Number(loadavg()[2]?.toFixed(1)),
   };
-  await http.close();
-  child.disconnect();
-  await store.close();
-  await drop();
-  return result;
 }
 
-/** Creates `count` tasks over `overMs` and measures creation → first message (ms). */
-async function delays(
-  child: ChildProcess,
-  notifier: CountingNotifier,
-  count: number,
-  overMs: number,
-  waitMs: number,
-) {
-  child.send({ kind: 'create', count, overMs } satisfies SandboxCommand);
-  const { tasks } = await message(child, 'created');
-  await until(() => tasks.every((t) => notifier.firstSentAt.has(t.id)), waitMs);
-  const ms = tasks.flatMap((t) => {
-    const sent = notifier.firstSentAt.get(t.id);
-    return sent === undefined ? [] : [sent - t.createdAt];
-  });
-  return {
-    delivered: ms.length,
-    of: tasks.length,
-    p50: Math.round(quantile(ms, 0.5)),
-    p99: Math.round(quantile(ms, 0.99)),
-    max: Math.round(Math.max(...ms)),
-  };
-}
+export type BenchResult = Awaited<ReturnType<typeof run>>;
 
 const [db, json] = process.argv.slice(2);
 process.stdout.write(`${JSON.stringify(await run(db ?? 'sqlite', JSON.parse(json ?? '{}')))}\n`);

@@ -1,12 +1,16 @@
 /**
  * The benchmark's Access Service: the sandbox with a bulk-seeded organisation, in a process of
  * its own (as the real service is another machine), so that neither its CPU nor its memory is
- * charged to the poller. Driven by the benchmark over IPC.
+ * charged to the poller. Every API request is answered after the benchmark's latency and
+ * counted (request-count.ts). Driven by the benchmark over IPC.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { send } from '../src/sandbox/http.ts';
+import { type ApiExchange, startSandbox } from '../src/sandbox/server.ts';
 import { sendWebhooks, type WebhookSender } from '../src/sandbox/webhooks.ts';
-import { startSandbox } from '../test/fakes/sandbox-faults.ts';
 import { addPendingTask, bulkSeed } from './bulk-seed.ts';
+import { type CountReport, RequestCount } from './request-count.ts';
 
 const Setup = z.object({
   users: z.number().int(),
@@ -15,22 +19,69 @@ const Setup = z.object({
   latencyMs: z.number(),
 });
 
+/** Who a created task is for: anyone, someone active already, or someone who is not. */
+export type Assignees = 'anyone' | 'active' | 'quiet';
+
 export type SandboxCommand =
   | { kind: 'webhooks'; url: string; secret: string }
   | { kind: 'webhooks-off' }
-  | { kind: 'create'; count: number; overMs: number };
+  | { kind: 'create'; label: string; count: number; overMs: number; who: Assignees }
+  | { kind: 'count-window' }
+  | { kind: 'count-rate' }
+  | { kind: 'count' };
+
+export type CreatedTask = { id: string; assigneeId: string; createdAt: number };
 
 export type SandboxReport =
-  | { kind: 'ready'; url: string; apiKey: string; apiSecret: string; userIds: string[] }
-  | { kind: 'created'; tasks: Array<{ id: string; assigneeId: string; createdAt: number }> };
+  | { kind: 'ready'; url: string; apiKey: string; apiSecret: string; seedMs: number }
+  | { kind: 'created'; label: string; tasks: CreatedTask[] }
+  | { kind: 'count'; report: CountReport };
 
 const setup = Setup.parse(JSON.parse(process.argv[2] ?? '{}'));
-const sandbox = await startSandbox({ seed: false, pageSize: 50 });
+const seedStarted = performance.now();
+// Active: those with a pending task, and anyone given one during the run.
+const active = new Set<string>();
+const count = new RequestCount(setup.users, active);
+const around = async ({ res, url, answer }: ApiExchange) => {
+  count.record(url.searchParams.get('userId'));
+  await sleep(setup.latencyMs);
+  send(res, answer());
+};
+const sandbox = await startSandbox({ seed: false, pageSize: 50, around });
 const userIds = bulkSeed(sandbox.state, { ...setup, now: new Date() });
-sandbox.faults.latency(setup.latencyMs);
+for (const task of sandbox.state.tasks.values()) {
+  if (task.status === 'Pending') active.add(task.assigneeId);
+}
+sandbox.state.on('taskCreated', (task) => active.add(task.assigneeId));
+const quiet = userIds.filter((id) => !active.has(id));
 let webhooks: WebhookSender | undefined;
 
 const report = (message: SandboxReport) => process.send?.(message);
+const pick = (ids: readonly string[]) => ids[Math.floor(Math.random() * ids.length)]!;
+const among = {
+  anyone: () => pick(userIds),
+  active: () => pick([...active]),
+  quiet: () => pick(quiet),
+};
+
+/** At random moments over `overMs`, each for a random person among `who`. */
+async function create(command: Extract<SandboxCommand, { kind: 'create' }>) {
+  const at = Array.from({ length: command.count }, () => Math.random() * command.overMs).sort(
+    (a, b) => a - b,
+  );
+  // Chosen first: a task created for someone quiet makes them active.
+  const assignees = at.map(() => among[command.who]());
+  const start = Date.now();
+  const tasks: CreatedTask[] = [];
+  for (const [i, offset] of at.entries()) {
+    const wait = start + offset - Date.now();
+    if (wait > 0) await sleep(wait);
+    const task = addPendingTask(sandbox.state, assignees[i]!, new Date());
+    const createdAt = Date.parse(task.metadata.createdAt);
+    tasks.push({ id: task.id, assigneeId: task.assigneeId, createdAt });
+  }
+  report({ kind: 'created', label: command.label, tasks });
+}
 
 process.on('message', async (command: SandboxCommand) => {
   switch (command.kind) {
@@ -41,22 +92,14 @@ process.on('message', async (command: SandboxCommand) => {
       await webhooks?.close();
       webhooks = undefined;
       return;
-    case 'create': {
-      // At random moments over `overMs`, each for a random person.
-      const at = Array.from({ length: command.count }, () => Math.random() * command.overMs).sort(
-        (a, b) => a - b,
-      );
-      const start = Date.now();
-      const tasks = [];
-      for (const offset of at) {
-        const wait = start + offset - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const assigneeId = userIds[Math.floor(Math.random() * userIds.length)]!;
-        const task = addPendingTask(sandbox.state, assigneeId, new Date());
-        tasks.push({ id: task.id, assigneeId, createdAt: Date.parse(task.metadata.createdAt) });
-      }
-      report({ kind: 'created', tasks });
-    }
+    case 'create':
+      return create(command);
+    case 'count-window':
+      return count.startWindow();
+    case 'count-rate':
+      return count.startRate();
+    case 'count':
+      report({ kind: 'count', report: count.report() });
   }
 });
 process.on('disconnect', () => void sandbox.close().then(() => process.exit(0)));
@@ -66,5 +109,5 @@ report({
   url: sandbox.url,
   apiKey: sandbox.apiKey,
   apiSecret: sandbox.apiSecret,
-  userIds,
+  seedMs: Math.round(performance.now() - seedStarted),
 });
