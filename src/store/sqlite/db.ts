@@ -65,7 +65,7 @@ export class SqliteDb implements SqlDb {
   }
 
   dues(rows: readonly { id: string; due: Date }[]) {
-    const pairs = JSON.stringify(rows.map((row) => [row.id, row.due.getTime()]));
+    const pairs = storedJson(rows.map((row) => [row.id, row.due.getTime()]));
     return sql`(SELECT value ->> 0 AS id, value ->> 1 AS due FROM json_each(${pairs})) AS d`;
   }
 
@@ -81,7 +81,7 @@ export class SqliteDb implements SqlDb {
     ]);
     return sql`(SELECT value ->> 0 AS id, value ->> 1 AS due, value ->> 2 AS next_cadence,
       value ->> 3 AS next_reason, value ->> 4 AS active, value ->> 5 AS polled
-      FROM json_each(${JSON.stringify(tuples)})) AS d`;
+      FROM json_each(${storedJson(tuples)})) AS d`;
   }
 
   async close() {
