@@ -5,7 +5,8 @@ import type { Dialect } from './migration-requesters.ts';
  * Each person's polling cadence in the shared schedule, so that replicas and restarts agree: the
  * cadence their next poll was set by (`cadence`), why they are due next (`due_reason`, for the
  * metrics), when something last happened to them (`active_at`: a task found, a request made) and
- * when they were last polled (`polled_at`). `webhook_events` keeps, for every replica, when the
+ * when they were last polled (`polled_at`); the people a delivery named (`poked`) are found by an
+ * index of their own, so that they are leased before any backlog. `webhook_events` keeps, for every replica, when the
  * last signed delivery came and when a delivery was last found missing. One text for both
  * databases, each with its own types and version number.
  */
@@ -16,6 +17,7 @@ export const cadence = (version: number, t: Dialect): Migration => ({
     ALTER TABLE poll_schedule ADD COLUMN due_reason TEXT NOT NULL DEFAULT 'new';
     ALTER TABLE poll_schedule ADD COLUMN active_at ${t.instant};
     ALTER TABLE poll_schedule ADD COLUMN polled_at ${t.instant};
+    CREATE INDEX poll_schedule_poked ON poll_schedule (next_due_at) WHERE poked;
 
     CREATE TABLE webhook_events (
       kind TEXT PRIMARY KEY,

@@ -393,7 +393,8 @@ export function describePollerTables(store: () => Store): void {
         { accessUserId: 'u2', firstDueAt: at(1) },
       ]);
       await store().markPollDue(['u0', 'nobody'], at(5));
-      expect(await claimIds('a', at(5), at(5), at(9), 5)).toEqual(['u2', 'u0']);
+      // The one a delivery named first, before the one overdue longer.
+      expect(await claimIds('a', at(5), at(5), at(9), 5)).toEqual(['u0', 'u2']);
       await store().markPollDue(['u0'], at(6));
       await store().completePolls('a', [
         { accessUserId: 'u0', nextDueAt: at(60) },
@@ -402,6 +403,19 @@ export function describePollerTables(store: () => Store): void {
       expect(await claimIds('a', at(7), at(7), at(9), 5)).toEqual(['u0']);
       await store().markPollDue('all', at(8));
       expect((await claimIds('a', at(8), at(9), at(19), 5)).sort()).toEqual(['u0', 'u1', 'u2']);
+    });
+
+    it('leases the people a delivery named ahead of a backlog, also to a sweep begun before', async () => {
+      const backlog = Array.from({ length: 6 }, (_, n) => ({
+        accessUserId: `b${n}`,
+        firstDueAt: at(n),
+      }));
+      await store().syncPollUsers([...backlog, { accessUserId: 'named', firstDueAt: at(50) }]);
+      // A sweep that began at minute 10 is still leasing its backlog when the delivery comes.
+      expect(await claimIds('a', at(10), at(12), at(20), 2)).toEqual(['b0', 'b1']);
+      await store().markPollDue(['named'], at(12));
+      expect(await claimIds('a', at(10), at(12), at(20), 2)).toEqual(['named', 'b2']);
+      expect(await claimIds('a', at(10), at(12), at(20), 5)).toEqual(['b3', 'b4', 'b5']);
     });
 
     it('splits the due users between owners claiming at the same time', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../records.ts';
 import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
 import { rowReader } from '../rows.ts';
-import { raw, type SqlDb, sql, upsert } from '../sql.ts';
+import { raw, type Sql, type SqlDb, sql, upsert } from '../sql.ts';
 
 const toRequest = rowReader('bot_requests', BotRequest, { json: ['taskIds'] });
 const toRef = rowReader('conversation_refs', JsonObject, { json: ['ref'], shape: (r) => r.ref });
@@ -84,25 +84,32 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
     },
 
     async claimDuePollUsers(owner, dueBy, now, leaseUntil, limit) {
-      const rows = await db.all(
-        'claimDuePollUsers',
-        sql`UPDATE poll_schedule SET lease_owner = ${owner}, lease_expires_at = ${leaseUntil},
-              poked = false
-            FROM (SELECT access_user_id AS due_user FROM poll_schedule
-                  WHERE next_due_at <= ${dueBy} AND (lease_owner IS NULL OR lease_expires_at <= ${now})
-                  ORDER BY next_due_at, access_user_id LIMIT ${limit} ${db.skipLocked}) AS due
-            WHERE access_user_id = due_user
-            RETURNING access_user_id, next_due_at, cadence, due_reason, active_at, polled_at`,
-      );
-      // RETURNING keeps no order: the users are put back in the order the SELECT chose them.
-      return rows
-        .map(toDue)
-        .sort(
-          (a, b) =>
-            a.nextDueAt.getTime() - b.nextDueAt.getTime() ||
-            (a.accessUserId < b.accessUserId ? -1 : 1),
-        )
-        .map(({ nextDueAt, ...due }) => due);
+      const claim = async (which: Sql, n: number) => {
+        const rows = await db.all(
+          'claimDuePollUsers',
+          sql`UPDATE poll_schedule SET lease_owner = ${owner}, lease_expires_at = ${leaseUntil},
+                poked = false
+              FROM (SELECT access_user_id AS due_user FROM poll_schedule
+                    WHERE ${which} AND (lease_owner IS NULL OR lease_expires_at <= ${now})
+                    ORDER BY next_due_at, access_user_id LIMIT ${n} ${db.skipLocked}) AS due
+              WHERE access_user_id = due_user
+              RETURNING access_user_id, next_due_at, cadence, due_reason, active_at, polled_at`,
+        );
+        // RETURNING keeps no order: the users are put back in the order the SELECT chose them.
+        return rows
+          .map(toDue)
+          .sort(
+            (a, b) =>
+              a.nextDueAt.getTime() - b.nextDueAt.getTime() ||
+              (a.accessUserId < b.accessUserId ? -1 : 1),
+          )
+          .map(({ nextDueAt, ...due }) => due);
+      };
+      // People a delivery named come first, also while a sweep works through a backlog that
+      // began before the delivery came: their new task is why webhooks are there.
+      const named = await claim(raw('poked'), limit);
+      if (named.length >= limit) return named;
+      return [...named, ...(await claim(sql`next_due_at <= ${dueBy}`, limit - named.length))];
     },
 
     async completePolls(owner, polls) {
