@@ -109,7 +109,10 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       // began before the delivery came: their new task is why webhooks are there.
       const named = await claim(raw('poked'), limit);
       if (named.length >= limit) return named;
-      return [...named, ...(await claim(sql`next_due_at <= ${dueBy}`, limit - named.length))];
+      // A lease that ends at once (`leaseUntil` now) leaves them claimable: not twice in a batch.
+      const ids = named.map((due) => due.accessUserId);
+      const others = sql`next_due_at <= ${dueBy} AND access_user_id NOT IN (SELECT value FROM ${db.list(ids)})`;
+      return [...named, ...(await claim(others, limit - named.length))];
     },
 
     async completePolls(owner, polls) {
