@@ -3,8 +3,9 @@
  * (`accessbot_errors_total{kind="slack_unsigned"}` counts each); until one has passed, the line
  * names SLACK_SIGNING_SECRET.
  */
+
+import { Refusals } from '../../src/core/refusals.ts';
 import type { Logger } from '../../src/log.ts';
-import { Refusals } from '../../src/server/refusals.ts';
 
 export const slackRefusals = (log: Logger, now: () => number) =>
   new Refusals(log, now, {
