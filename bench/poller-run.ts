@@ -103,8 +103,15 @@ async function linkEveryone(store: Store, users: number) {
 async function run(db: string, s: BenchSettings) {
   const started = performance.now();
   // On stderr, so that a long run shows where it is.
-  const step = (what: string) =>
-    process.stderr.write(`${db} +${Math.round((performance.now() - started) / 1000)} s: ${what}\n`);
+  const step = (what: string) => {
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+    const m = process.memoryUsage();
+    const cpu = process.cpuUsage();
+    const at = Math.round((performance.now() - started) / 1000);
+    const memory = `rss ${mb(m.rss)} MB (peak ${Math.round(process.resourceUsage().maxRSS / 1024)}), heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}, external ${mb(m.external)}`;
+    const used = `cpu ${Math.round((cpu.user + cpu.system) / 1e6)} s`;
+    process.stderr.write(`${db} +${at} s: ${what} [${memory}, ${used}]\n`);
+  };
   const { standIn, url, apiKey, apiSecret, seedMs } = await StandIn.start(s);
   const database = await benchDatabase(db);
   const webhookSecret = randomUUID();
@@ -149,6 +156,9 @@ async function run(db: string, s: BenchSettings) {
   const first = await poller.sweep();
   const sweepMs = performance.now() - t;
   const notified = notifier.posted;
+  step(`first sweep done, ${notified} sent`);
+  // Where the memory and the CPU go, a line a minute, until the run ends.
+  const ticking = setInterval(() => step('running'), 60_000).unref();
 
   // 2. Webhooks on, the poller running as in production.
   const polling = await startPolling({ config, runtime, log });
@@ -210,6 +220,8 @@ async function run(db: string, s: BenchSettings) {
     delays('quiet', 'quiet', overMs, slowestMs * 1.2 + 10_000),
   ]);
   const off = await standIn.count();
+  step('webhooks off done');
+  clearInterval(ticking);
 
   const duplicates = [...notifier.sent.values()].reduce((sum, n) => sum + n - 1, 0);
   await polling.stop();
