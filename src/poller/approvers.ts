@@ -12,6 +12,7 @@ import type { Look } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { editLook } from './deliver.ts';
 import { kindOf } from './kinds.ts';
+import { servedLinks } from './linked-users.ts';
 import { zoneOf } from './nudge-window.ts';
 import { findTask } from './resolve.ts';
 import { directTargets, voiceOf } from './targets.ts';
@@ -27,9 +28,7 @@ export class OutboxApprovers implements TellApprovers {
   async nudge({ taskId, approvers, round, message }: NudgeAsk): Promise<NudgeDelivery[]> {
     const ctx = this.#ctx;
     const ids = new Set(approvers.length ? approvers : await this.#told(taskId));
-    const links = (await ctx.store.listLinks()).filter(
-      (link) => ids.has(link.accessUserId) && ctx.notifiers.has(link.platform),
-    );
+    const links = await servedLinks(ctx, ids);
     const reached: NudgeDelivery[] = [];
     for (const [accessUserId, theirs] of Map.groupBy(links, (link) => link.accessUserId)) {
       const now = ctx.clock.now();

@@ -13,6 +13,7 @@ import type { TaskQuestion } from '../store/store.ts';
 import { showAround } from './cards.ts';
 import type { PollerContext } from './context.ts';
 import { kindOf } from './kinds.ts';
+import { servedLinks } from './linked-users.ts';
 import { keyOf } from './notification.ts';
 import { destinationOf, directTargets, voiceOf } from './targets.ts';
 
@@ -26,11 +27,8 @@ export class OutboxAsks implements TellAsks {
     this.#pollNow = pollNow;
   }
 
-  async #linksOf(accessUserId: string) {
-    const { store, notifiers } = this.#ctx;
-    return (await store.listLinks()).filter(
-      (link) => link.accessUserId === accessUserId && notifiers.has(link.platform),
-    );
+  #linksOf(accessUserId: string) {
+    return servedLinks(this.#ctx, [accessUserId]);
   }
 
   async reaches(accessUserId: string): Promise<boolean> {

@@ -13,6 +13,7 @@ import type { Away, Notification } from '../store/store.ts';
 import { showAround } from './cards.ts';
 import type { PollerContext } from './context.ts';
 import { kindOf } from './kinds.ts';
+import { servedLinks } from './linked-users.ts';
 import { awayNoticeMessage } from './messages.ts';
 import { findTask } from './resolve.ts';
 import { directTargets, voiceOf } from './targets.ts';
@@ -55,9 +56,7 @@ async function tellOthers(ctx: PollerContext, task: Task, away: Away, request: s
     if (approver && !gone.has(n.accessUserId)) theirs.set(n.accessUserId, n);
   }
   if (!theirs.size) return;
-  const links = (await ctx.store.listLinks()).filter(
-    (l) => theirs.has(l.accessUserId) && ctx.notifiers.has(l.platform),
-  );
+  const links = await servedLinks(ctx, theirs.keys());
   const round = String(away.sinceAt.getTime());
   const tasks = new Map<string, Task | undefined>();
   for (const link of links) {

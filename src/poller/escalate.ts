@@ -29,7 +29,7 @@ export interface EscalationCheck {
   notifications: readonly Notification[];
   nudgeable: NudgeWindow;
   /** An approver's name as the bot knows it. */
-  nameOf: (accessUserId: string) => string | undefined;
+  nameOf: (accessUserId: string) => Promise<string | undefined>;
   /** The approver is away: escalated now, whatever ESCALATE_AFTER says. */
   atOnce?: boolean;
 }
@@ -57,9 +57,8 @@ export async function escalate(
 
   const { createdAt } = taskFacts(task);
   const since = createdAt ? Math.min(Date.parse(createdAt), firstMs) : firstMs;
-  const approvers = [...new Set(mine.map((n) => n.accessUserId))]
-    .map(check.nameOf)
-    .filter((name) => name !== undefined);
+  const names = await Promise.all([...new Set(mine.map((n) => n.accessUserId))].map(check.nameOf));
+  const approvers = names.filter((name) => name !== undefined);
   for (const target of targets) {
     const v = await voiceOf(ctx, target.platform, target.destination);
     const message = escalationMessage(v, task, {

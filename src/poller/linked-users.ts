@@ -1,8 +1,9 @@
 /**
  * Who is polled: every Access user linked to a chat identity on a platform this process serves.
- * A snapshot of the links, refreshed now and then, and the poll schedule kept in step with it.
- * A user new to the schedule is first due at a point of the interval fixed by their id, so a
- * fleet of users (or a fresh start) spreads its load evenly over the interval.
+ * The schedule is kept in step with the links in the store, which reads only the people new to
+ * it; a person's links are read when they are polled, so memory does not grow with the
+ * organisation. A user new to the schedule is first due at a point of the interval fixed by
+ * their id, so a fleet of users (or a fresh start) spreads its load evenly over the interval.
  */
 import { createHash } from 'node:crypto';
 import type { IdentityLink, LinkStore, PollScheduleStore } from '../store/store.ts';
@@ -13,10 +14,18 @@ export function phaseOf(accessUserId: string): number {
   return createHash('sha256').update(accessUserId).digest().readUInt32BE(0) / 2 ** 32;
 }
 
+/** The links of these Access users on the platforms this process serves. */
+export async function servedLinks(
+  { store, notifiers }: Pick<PollerContext<LinkStore>, 'store' | 'notifiers'>,
+  accessUserIds: Iterable<string>,
+): Promise<IdentityLink[]> {
+  const each = await Promise.all([...new Set(accessUserIds)].map((id) => store.listLinksOf(id)));
+  return each.flat().filter((link) => notifiers.has(link.platform));
+}
+
 export class LinkedUsers {
   readonly #ctx: PollerContext<LinkStore & PollScheduleStore>;
   readonly #intervalMs: number;
-  #byUser = new Map<string, IdentityLink[]>();
   #refreshedAt: number | undefined;
 
   constructor(ctx: PollerContext<LinkStore & PollScheduleStore>, intervalMs: number) {
@@ -24,17 +33,18 @@ export class LinkedUsers {
     this.#intervalMs = intervalMs;
   }
 
-  linksOf(accessUserId: string): IdentityLink[] {
-    return this.#byUser.get(accessUserId) ?? [];
+  /** Their links on the platforms served. */
+  linksOf(accessUserId: string): Promise<IdentityLink[]> {
+    return servedLinks(this.#ctx, [accessUserId]);
   }
 
   /** Their name as the Access Service gave it when they were linked, else their address. */
-  nameOf(accessUserId: string): string | undefined {
-    const links = this.linksOf(accessUserId);
+  async nameOf(accessUserId: string): Promise<string | undefined> {
+    const links = await this.linksOf(accessUserId);
     return links.find((l) => l.displayName)?.displayName ?? links[0]?.email;
   }
 
-  /** Refreshes when the snapshot is older than `maxAgeMs` (or was never taken). */
+  /** Refreshes when the last refresh is older than `maxAgeMs` (or there was none). */
   async refreshIfOlder(maxAgeMs: number): Promise<void> {
     const now = this.#ctx.clock.now().getTime();
     if (this.#refreshedAt === undefined || now - this.#refreshedAt >= maxAgeMs) {
@@ -44,18 +54,11 @@ export class LinkedUsers {
 
   async refresh(): Promise<void> {
     const { store, notifiers, clock, metrics, log } = this.#ctx;
-    const served = (await store.listLinks()).filter((link) => notifiers.has(link.platform));
-    const byUser = Map.groupBy(served, (link) => link.accessUserId);
     const now = clock.now().getTime();
-    const users = [...byUser.keys()].map((accessUserId) => ({
-      accessUserId,
-      firstDueAt: new Date(now + Math.floor(phaseOf(accessUserId) * this.#intervalMs)),
-    }));
-    const { added, removed } = await store.syncPollUsers(users);
-    if (added || removed)
-      log.info({ added, removed, polled: users.length }, 'polled users changed');
-    this.#byUser = byUser;
+    const firstDueAt = (id: string) => new Date(now + Math.floor(phaseOf(id) * this.#intervalMs));
+    const { added, removed, polled } = await store.syncPollUsers([...notifiers.keys()], firstDueAt);
+    if (added || removed) log.info({ added, removed, polled }, 'polled users changed');
     this.#refreshedAt = now;
-    metrics.polledUsers.set(users.length);
+    metrics.polledUsers.set(polled);
   }
 }

@@ -9,6 +9,7 @@ import type { TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import type { LinkStore, Platform } from '../store/store.ts';
+import { servedLinks } from './linked-users.ts';
 import type { Outbox } from './outbox.ts';
 import { directTargets, voiceOf } from './targets.ts';
 
@@ -27,10 +28,8 @@ export class OutboxNotices implements TellPerson {
   }
 
   async tell(accessUserId: string, event: string, message: (v: Voice) => Reply): Promise<void> {
-    const { store, outbox, notifiers } = this.#ctx;
-    const links = (await store.listLinks()).filter(
-      (link) => link.accessUserId === accessUserId && notifiers.has(link.platform),
-    );
+    const { outbox } = this.#ctx;
+    const links = await servedLinks(this.#ctx, [accessUserId]);
     for (const target of directTargets(links, 'member')) {
       const v = await voiceOf(this.#ctx, target.platform, target.destination);
       await outbox.send({ event, target, accessUserId, message: message(v) });

@@ -25,7 +25,7 @@ export interface PolledUser {
   /** Their requests made through the bot whose outcome is not sent yet. */
   requests: readonly BotRequest[];
   /** Any linked person's name, for escalations. */
-  nameOf: (accessUserId: string) => string | undefined;
+  nameOf: (accessUserId: string) => Promise<string | undefined>;
   /** Their absence that lasts, if any: reminders skip them, their tasks escalate at once. */
   away?: Away;
   /** Why they are polled now, and their previous poll. */

@@ -19,7 +19,7 @@ import { findTask } from './resolve.ts';
 import { directTargets, voiceOf } from './targets.ts';
 
 /** An Access user's name, as a linked person's; undefined when nobody linked has it. */
-type NameOf = (accessUserId: string) => string | undefined;
+type NameOf = (accessUserId: string) => Promise<string | undefined>;
 
 export async function checkRequests(
   ctx: PollerContext<RequestStore & AuditStore>,
@@ -94,7 +94,7 @@ async function completed(
     );
     return undefined;
   });
-  const by = entry?.accessUserId ? nameOf(entry.accessUserId) : undefined;
+  const by = entry?.accessUserId ? await nameOf(entry.accessUserId) : undefined;
   if (!entry || !by) return task;
   const metadata = {
     ...task.metadata,

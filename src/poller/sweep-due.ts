@@ -48,6 +48,8 @@ export async function sweepDue(o: DueSweep): Promise<SweepReport> {
     concurrency: o.concurrency,
     leaseMs: o.leaseMs,
     stopping: o.stopping,
+    // A sweep may outlast a change of the webhook health: its polls follow the change.
+    beforeLease: () => health.refreshIfOlder(o.tickMs),
   };
   return sweep(ctx, settings, async (due) => {
     const { accessUserId } = due;
@@ -55,7 +57,7 @@ export async function sweepDue(o: DueSweep): Promise<SweepReport> {
       { ...ctx, gate: o.gateFor(due.cadence, due.reason) },
       {
         accessUserId,
-        links: users.linksOf(accessUserId),
+        links: await users.linksOf(accessUserId),
         requests: requests.get(accessUserId) ?? [],
         nameOf: (id) => users.nameOf(id),
         away: away.get(accessUserId),

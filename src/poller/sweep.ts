@@ -27,6 +27,8 @@ export interface SweepSettings {
   leaseMs: number;
   /** Stops handing out users when it turns true (shutdown). */
   stopping: () => boolean;
+  /** Before each batch is leased: what decides the cadences, brought up to date. */
+  beforeLease?: () => Promise<void>;
 }
 
 export interface SweepReport {
@@ -48,6 +50,7 @@ export async function sweep(
 
   // The next due users, leased; none (or a failing store) ends the sweep.
   const lease = async () => {
+    await settings.beforeLease?.();
     try {
       const now = clock.now();
       const leaseUntil = new Date(now.getTime() + settings.leaseMs);

@@ -15,6 +15,9 @@ import { phaseOf } from './linked-users.ts';
 export const WEBHOOK_STATES = ['off', 'healthy', 'silent', 'missed'] as const;
 export type WebhookState = (typeof WEBHOOK_STATES)[number];
 
+/** People brought forward at once when the safety sweep ends. */
+const HASTEN_PAGE = 2_000;
+
 export interface WebhookWatch {
   /** No delivery for this long: silent. Also how long a missed delivery keeps full polling. */
   silenceMs: number;
@@ -49,6 +52,7 @@ export class WebhookHealth {
   readonly #watch: WebhookWatch | undefined;
   readonly #cadences: CadenceSettings;
   #state: WebhookState | undefined;
+  #readAt: number | undefined;
 
   constructor(
     ctx: PollerContext<PollScheduleStore>,
@@ -81,10 +85,17 @@ export class WebhookHealth {
     await this.refresh();
   }
 
+  /** Reads the shared times again once the last read is `maxAgeMs` old (during a long sweep). */
+  async refreshIfOlder(maxAgeMs: number): Promise<void> {
+    const now = this.#ctx.clock.now().getTime();
+    if (this.#readAt === undefined || now - this.#readAt >= maxAgeMs) await this.refresh();
+  }
+
   /** Reads the shared times; keeps the last state when the store cannot tell. */
   async refresh(): Promise<void> {
     const { store, clock, log, metrics } = this.#ctx;
     const now = clock.now();
+    this.#readAt = now.getTime();
     let state: WebhookState;
     let events: WebhookEvents = {};
     try {
@@ -106,19 +117,27 @@ export class WebhookHealth {
     if (state !== 'healthy') await this.#hasten(now);
   }
 
-  /** The people the safety sweep left for later are due within their own cadence, spread evenly. */
+  /**
+   * The people the safety sweep left for later are due within their own cadence, spread evenly;
+   * a page at a time, so that memory does not grow with the organisation.
+   */
   async #hasten(now: Date): Promise<void> {
     const { store, log } = this.#ctx;
     try {
-      const people = await store.listPollCadences('safety');
-      const by = Map.groupBy(people, (p) => cadenceOf(false, p.activeAt, now));
-      for (const [cadence, group] of by as Map<Cadence, typeof people>) {
-        const period = periodOf(this.#cadences, cadence);
-        const polls = group.map(({ accessUserId }) => ({
-          accessUserId,
-          nextDueAt: new Date(now.getTime() + Math.floor(phaseOf(accessUserId) * period)),
-        }));
-        await store.hastenPolls('safety', cadence, polls);
+      let after: string | undefined;
+      for (;;) {
+        const people = await store.listPollCadences('safety', { after, limit: HASTEN_PAGE });
+        const by = Map.groupBy(people, (p) => cadenceOf(false, p.activeAt, now));
+        for (const [cadence, group] of by as Map<Cadence, typeof people>) {
+          const period = periodOf(this.#cadences, cadence);
+          const polls = group.map(({ accessUserId }) => ({
+            accessUserId,
+            nextDueAt: new Date(now.getTime() + Math.floor(phaseOf(accessUserId) * period)),
+          }));
+          await store.hastenPolls('safety', cadence, polls);
+        }
+        if (people.length < HASTEN_PAGE) return;
+        after = people.at(-1)?.accessUserId;
       }
     } catch (error) {
       // Their next safety poll puts them back on their own cadence.

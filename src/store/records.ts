@@ -163,10 +163,6 @@ export const Look = z.object({
 });
 export type Look = z.infer<typeof Look>;
 
-/** One Access user's place in the poll schedule, as `syncPollUsers` gets it. */
-export const PollUser = z.object({ accessUserId: z.string().min(1), firstDueAt: z.date() });
-export type PollUser = z.infer<typeof PollUser>;
-
 /**
  * How often a person is polled: `active` (something happened to them lately) at the poll
  * interval, `quiet` at the slow one, `safety` at the safety sweep while webhooks are healthy.

@@ -25,7 +25,6 @@ import type {
   NotificationKey,
   Platform,
   PollReason,
-  PollUser,
   WebhookEvent,
   WebhookEvents,
 } from './records.ts';
@@ -38,6 +37,8 @@ export interface LinkStore {
   /** Insert or replace the link of (platform, chatUserId). */
   saveLink(link: IdentityLink): Promise<void>;
   listLinks(platform?: Platform): Promise<IdentityLink[]>;
+  /** One Access user's links, on every platform. */
+  listLinksOf(accessUserId: string): Promise<IdentityLink[]>;
   /** The chat account acts as nobody until it is linked again. */
   deleteLink(platform: Platform, chatUserId: string): Promise<void>;
 }
@@ -303,8 +304,14 @@ export interface RequestStore {
 
 /** The poll schedule shared by replicas: one row per polled Access user, with a lease. */
 export interface PollScheduleStore {
-  /** Makes the schedule hold exactly these users: adds the missing, drops the others. */
-  syncPollUsers(users: PollUser[]): Promise<{ added: number; removed: number }>;
+  /**
+   * Makes the schedule hold exactly the Access users linked on `platforms`: adds the missing,
+   * each first due at `firstDueAt(their id)`, and drops the others. Says how many it holds.
+   */
+  syncPollUsers(
+    platforms: readonly Platform[],
+    firstDueAt: (accessUserId: string) => Date,
+  ): Promise<{ added: number; removed: number; polled: number }>;
   /**
    * Leases up to `limit` users due by `dueBy` that no live lease holds, oldest due first, to
    * `owner` until `leaseUntil`; concurrent callers never get the same user.
@@ -328,8 +335,14 @@ export interface PollScheduleStore {
     now: Date,
     reason?: Extract<PollReason, 'webhook' | 'chat'>,
   ): Promise<void>;
-  /** The people whose next poll was set by `cadence`, with when something last happened to them. */
-  listPollCadences(cadence: Cadence): Promise<{ accessUserId: string; activeAt: Date | null }[]>;
+  /**
+   * The people whose next poll was set by `cadence`, with when something last happened to them:
+   * a page of at most `limit`, in the order of their ids, after `after`.
+   */
+  listPollCadences(
+    cadence: Cadence,
+    page: { after?: string; limit: number },
+  ): Promise<{ accessUserId: string; activeAt: Date | null }[]>;
   /**
    * Brings these people's next polls forward to `nextDueAt` (never later than they were), now
    * under `cadence`; for those whose cadence is `from` only.

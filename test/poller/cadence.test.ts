@@ -172,6 +172,43 @@ describe('with webhooks', () => {
     expect(await pollsOver(poller, 10 * MINUTE)).toEqual({});
   });
 
+  it('follows a change of the webhook health in the middle of a long sweep', async () => {
+    await link(w.store, [...people]);
+    // Each lease takes a minute: a sweep long enough to outlast the deliveries' silence.
+    const store = new Proxy(w.store, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (name !== 'claimDuePollUsers') {
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return async (...args: Parameters<Store['claimDuePollUsers']>) => {
+          const claimed = await target.claimDuePollUsers(...args);
+          w.clock.advance(MINUTE);
+          return claimed;
+        };
+      },
+    }) as Store;
+    const { poller, metrics, logLines } = w.poller({
+      quietIntervalMs: QUIET,
+      webhooks: WEBHOOKS,
+      store,
+      concurrency: 1,
+    });
+    await poller.pollNow([]);
+    const delivered = w.clock.now().getTime();
+    await nextSweep(poller, w.clock);
+    expect(await webhookState(metrics)).toBe('healthy');
+    // Everyone is due when a sweep begins a minute before the silence, two people a lease.
+    w.clock.advance(delivered + WEBHOOKS.silenceMs - MINUTE - w.clock.now().getTime());
+    await poller.sweep();
+    // Said during the sweep, and nobody left at the safety sweep.
+    expect(await webhookState(metrics)).toBe('silent');
+    expect(logLines.filter((l) => l.includes('no webhook delivery for'))).toHaveLength(1);
+    expect(await w.store.listPollCadences('safety', { limit: 10 })).toEqual([]);
+    const counts = await pollsOver(poller, 2 * MINUTE);
+    expect(Object.keys(counts).sort()).toEqual(ACTIVE);
+  });
+
   it('takes over at once when a poll finds a task no delivery announced, and keeps polling for a silence period', async () => {
     await link(w.store, [...people]);
     const { poller, metrics, logLines } = w.poller({ quietIntervalMs: QUIET, webhooks: WEBHOOKS });

@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type {
   BotRequest,
+  IdentityLink,
   NotificationClaim,
   NotificationKey,
-  PollUser,
+  Platform,
   Store,
 } from '../../src/store/store.ts';
 
@@ -46,8 +47,30 @@ export function request(overrides: Partial<BotRequest> = {}): BotRequest {
   };
 }
 
-const pollUsers = (...ids: string[]): PollUser[] =>
-  ids.map((accessUserId, n) => ({ accessUserId, firstDueAt: at(n) }));
+/** A person's Slack link. */
+const slackLink = (accessUserId: string, platform: Platform = 'slack'): IdentityLink => ({
+  platform,
+  chatUserId: `U-${accessUserId}`,
+  accessUserId,
+  email: `${accessUserId}@example.com`,
+  displayName: null,
+  linkedAt: at(0),
+});
+
+/**
+ * Exactly these people linked on Slack, then the schedule synced: each new one first due as
+ * given, else at minute n of the list.
+ */
+async function syncLinked(store: Store, ...users: (string | [string, Date])[]) {
+  const dues = new Map(
+    users.map((u, n): [string, Date] => (typeof u === 'string' ? [u, at(n)] : u)),
+  );
+  for (const link of await store.listLinks()) {
+    if (!dues.has(link.accessUserId)) await store.deleteLink(link.platform, link.chatUserId);
+  }
+  for (const id of dues.keys()) await store.saveLink(slackLink(id));
+  return store.syncPollUsers(['slack'], (id) => dues.get(id) ?? at(99));
+}
 
 const ref = { channel: 'D01', ts: '1700000000.000100', nested: { list: [1, 'two', null] } };
 
@@ -344,21 +367,51 @@ export function describePollerTables(store: () => Store): void {
   describe('poll schedule', () => {
     const claimIds = async (...args: Parameters<Store['claimDuePollUsers']>) =>
       (await store().claimDuePollUsers(...args)).map((due) => due.accessUserId);
-    it('holds exactly the synced users, keeping the schedule of those it already had', async () => {
-      expect(await store().syncPollUsers(pollUsers('u1', 'u2', 'u3'))).toEqual({
+    it('holds exactly the people linked on the platforms served, keeping their schedule', async () => {
+      expect(await syncLinked(store(), 'u1', 'u2', 'u3')).toEqual({
         added: 3,
         removed: 0,
+        polled: 3,
       });
       // u1's first due time is not reset by a later sync.
-      const again = [{ accessUserId: 'u1', firstDueAt: at(50) }, ...pollUsers('x', 'u3', 'u4')];
-      expect(await store().syncPollUsers(again)).toEqual({ added: 2, removed: 1 });
+      const again = await syncLinked(store(), ['u1', at(50)], 'x', 'u3', 'u4');
+      expect(again).toEqual({ added: 2, removed: 1, polled: 4 });
       const due = await claimIds('r', at(10), at(10), at(20), 10);
       expect(due.sort()).toEqual(['u1', 'u3', 'u4', 'x']);
-      expect(await store().syncPollUsers([])).toEqual({ added: 0, removed: 4 });
+      // Linked twice, polled once; linked only on a platform not served, not polled.
+      await store().saveLink(slackLink('u1', 'teams'));
+      await store().saveLink(slackLink('t1', 'teams'));
+      expect(await store().syncPollUsers(['slack'], () => at(0))).toEqual({
+        added: 0,
+        removed: 0,
+        polled: 4,
+      });
+      expect(await store().syncPollUsers(['teams'], () => at(0))).toEqual({
+        added: 1,
+        removed: 3,
+        polled: 2,
+      });
+      expect(await store().syncPollUsers([], () => at(0))).toEqual({
+        added: 0,
+        removed: 2,
+        polled: 0,
+      });
+    });
+
+    it('reads one person’s links on every platform', async () => {
+      await store().saveLink(slackLink('u1'));
+      await store().saveLink(slackLink('u1', 'teams'));
+      await store().saveLink(slackLink('u2'));
+      const links = await store().listLinksOf('u1');
+      expect(links.map((l) => [l.platform, l.accessUserId])).toEqual([
+        ['slack', 'u1'],
+        ['teams', 'u1'],
+      ]);
+      expect(await store().listLinksOf('nobody')).toEqual([]);
     });
 
     it('leases due users oldest first up to the limit, never the same to two owners', async () => {
-      await store().syncPollUsers(pollUsers('u0', 'u1', 'u2', 'u3'));
+      await syncLinked(store(), 'u0', 'u1', 'u2', 'u3');
       expect(await claimIds('a', at(2), at(2), at(12), 2)).toEqual(['u0', 'u1']);
       expect(await claimIds('b', at(2), at(2), at(12), 5)).toEqual(['u2']);
       expect(await claimIds('b', at(3), at(3), at(13), 5)).toEqual(['u3']);
@@ -366,7 +419,7 @@ export function describePollerTables(store: () => Store): void {
     });
 
     it('gives an expired lease to another owner: a dead replica’s users are taken over', async () => {
-      await store().syncPollUsers(pollUsers('u0'));
+      await syncLinked(store(), 'u0');
       expect(await claimIds('dead', at(0), at(0), at(1), 5)).toEqual(['u0']);
       expect(await claimIds('live', at(0), at(0), at(1), 5)).toEqual([]);
       expect(await claimIds('live', at(1), at(1), at(2), 5)).toEqual(['u0']);
@@ -377,7 +430,7 @@ export function describePollerTables(store: () => Store): void {
     });
 
     it('schedules the next poll on completion and frees released leases at once', async () => {
-      await store().syncPollUsers(pollUsers('u0', 'u1'));
+      await syncLinked(store(), 'u0', 'u1');
       await claimIds('a', at(1), at(1), at(30), 5);
       await store().completePolls('a', [{ accessUserId: 'u0', nextDueAt: at(10) }]);
       await store().releasePollLeases('a');
@@ -387,11 +440,7 @@ export function describePollerTables(store: () => Store): void {
     });
 
     it('makes users due now on request, also when asked while they are being polled', async () => {
-      await store().syncPollUsers([
-        { accessUserId: 'u0', firstDueAt: at(50) },
-        { accessUserId: 'u1', firstDueAt: at(50) },
-        { accessUserId: 'u2', firstDueAt: at(1) },
-      ]);
+      await syncLinked(store(), ['u0', at(50)], ['u1', at(50)], ['u2', at(1)]);
       await store().markPollDue(['u0', 'nobody'], at(5));
       // The one a delivery named first, before the one overdue longer.
       expect(await claimIds('a', at(5), at(5), at(9), 5)).toEqual(['u0', 'u2']);
@@ -406,11 +455,8 @@ export function describePollerTables(store: () => Store): void {
     });
 
     it('leases the people a delivery named ahead of a backlog, also to a sweep begun before', async () => {
-      const backlog = Array.from({ length: 6 }, (_, n) => ({
-        accessUserId: `b${n}`,
-        firstDueAt: at(n),
-      }));
-      await store().syncPollUsers([...backlog, { accessUserId: 'named', firstDueAt: at(50) }]);
+      const backlog = Array.from({ length: 6 }, (_, n): [string, Date] => [`b${n}`, at(n)]);
+      await syncLinked(store(), ...backlog, ['named', at(50)]);
       // A sweep that began at minute 10 is still leasing its backlog when the delivery comes.
       expect(await claimIds('a', at(10), at(12), at(20), 2)).toEqual(['b0', 'b1']);
       await store().markPollDue(['named'], at(12));
@@ -420,7 +466,7 @@ export function describePollerTables(store: () => Store): void {
 
     it('splits the due users between owners claiming at the same time', async () => {
       const ids = Array.from({ length: 40 }, (_, n) => `u${String(n).padStart(2, '0')}`);
-      await store().syncPollUsers(ids.map((accessUserId) => ({ accessUserId, firstDueAt: at(0) })));
+      await syncLinked(store(), ...ids.map((id): [string, Date] => [id, at(0)]));
       const owners = ['a', 'b', 'c', 'd'];
       const claimed = await Promise.all(
         owners.flatMap((owner) => [0, 1, 2].map(() => claimIds(owner, at(1), at(1), at(9), 5))),
@@ -431,7 +477,7 @@ export function describePollerTables(store: () => Store): void {
     });
 
     it('keeps each person’s cadence, last activity and last poll, for every replica', async () => {
-      await store().syncPollUsers(pollUsers('u0', 'u1'));
+      await syncLinked(store(), 'u0', 'u1');
       const [first] = await store().claimDuePollUsers('a', at(0), at(0), at(9), 1);
       expect(first).toEqual({
         accessUserId: 'u0',
@@ -470,16 +516,22 @@ export function describePollerTables(store: () => Store): void {
       await store().completePolls('c', [
         { accessUserId: 'u0', nextDueAt: at(45), activeAt: at(2), polledAt: at(31) },
       ]);
-      expect(await store().listPollCadences('active')).toEqual(
-        expect.arrayContaining([
-          { accessUserId: 'u0', activeAt: at(16) },
-          { accessUserId: 'u1', activeAt: at(18) },
-        ]),
-      );
+      expect(await store().listPollCadences('active', { limit: 5 })).toEqual([
+        { accessUserId: 'u0', activeAt: at(16) },
+        { accessUserId: 'u1', activeAt: at(18) },
+      ]);
+      // A page at a time, so that an organisation is never read whole.
+      expect(await store().listPollCadences('active', { limit: 1 })).toEqual([
+        { accessUserId: 'u0', activeAt: at(16) },
+      ]);
+      expect(await store().listPollCadences('active', { after: 'u0', limit: 1 })).toEqual([
+        { accessUserId: 'u1', activeAt: at(18) },
+      ]);
+      expect(await store().listPollCadences('active', { after: 'u1', limit: 1 })).toEqual([]);
     });
 
     it('says why a person is due: a webhook, or something they did in chat', async () => {
-      await store().syncPollUsers(pollUsers('u0', 'u1'));
+      await syncLinked(store(), 'u0', 'u1');
       await store().markPollDue(['u0'], at(0), 'chat');
       await store().markPollDue(['u1'], at(0));
       const due = await store().claimDuePollUsers('a', at(0), at(0), at(9), 5);
@@ -500,7 +552,7 @@ export function describePollerTables(store: () => Store): void {
     });
 
     it('makes a requester active and due at once when their request is recorded', async () => {
-      await store().syncPollUsers([{ accessUserId: 'a-1', firstDueAt: at(50) }]);
+      await syncLinked(store(), ['a-1', at(50)]);
       await store().claimDuePollUsers('a', at(50), at(50), at(51), 5);
       await store().completePolls('a', [
         { accessUserId: 'a-1', nextDueAt: at(59), cadence: 'quiet' },
@@ -518,7 +570,7 @@ export function describePollerTables(store: () => Store): void {
     });
 
     it('brings forward the polls of one cadence only, never later than they were', async () => {
-      await store().syncPollUsers(pollUsers('u0', 'u1', 'u2'));
+      await syncLinked(store(), 'u0', 'u1', 'u2');
       await store().claimDuePollUsers('a', at(5), at(5), at(6), 5);
       await store().completePolls('a', [
         { accessUserId: 'u0', nextDueAt: at(30), cadence: 'safety' },
@@ -532,15 +584,15 @@ export function describePollerTables(store: () => Store): void {
       expect(await claimIds('b', at(10), at(10), at(11), 5)).toEqual(['u0']);
       await store().completePolls('b', [{ accessUserId: 'u0', nextDueAt: at(40) }]);
       expect(await claimIds('b', at(29), at(29), at(31), 5)).toEqual([]);
-      expect(await store().listPollCadences('safety')).toEqual([]);
-      expect(await store().listPollCadences('quiet')).toEqual([
+      expect(await store().listPollCadences('safety', { limit: 5 })).toEqual([]);
+      expect(await store().listPollCadences('quiet', { limit: 5 })).toEqual([
         { accessUserId: 'u2', activeAt: null },
       ]);
     });
 
     it('tells the oldest due poll of anyone not being polled', async () => {
       expect(await store().oldestDuePoll(at(0))).toBeUndefined();
-      await store().syncPollUsers(pollUsers('u0', 'u1'));
+      await syncLinked(store(), 'u0', 'u1');
       expect(await store().oldestDuePoll(at(5))).toEqual(at(0));
       await store().claimDuePollUsers('a', at(0), at(0), at(9), 1);
       expect(await store().oldestDuePoll(at(5))).toEqual(at(1));
@@ -615,11 +667,11 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.recordRequest(request()),
     store.listOpenRequests(),
     store.markRequestOutcomeSent('access-1', at(1)),
-    store.syncPollUsers(pollUsers('u0')),
+    store.syncPollUsers(['slack'], () => at(1)),
     store.claimDuePollUsers('r', at(1), at(1), at(2), 1),
     store.completePolls('r', [{ accessUserId: 'u0', nextDueAt: at(1) }]),
     store.markPollDue('all', at(1)),
-    store.listPollCadences('safety'),
+    store.listPollCadences('safety', { limit: 1 }),
     store.hastenPolls('safety', 'active', [{ accessUserId: 'u0', nextDueAt: at(1) }]),
     store.oldestDuePoll(at(1)),
     store.recordWebhookEvent('delivered', at(1)),

@@ -42,6 +42,15 @@ export function identityTables(db: SqlDb): LinkStore & TaskNumberStore & TaskAud
       return rows.map(toLink);
     },
 
+    async listLinksOf(accessUserId) {
+      const rows = await db.all(
+        'listLinksOf',
+        sql`SELECT * FROM identity_links WHERE access_user_id = ${accessUserId}
+            ORDER BY platform, chat_user_id`,
+      );
+      return rows.map(toLink);
+    },
+
     async deleteLink(platform, chatUserId) {
       await db.run(
         'deleteLink',

@@ -11,7 +11,6 @@ import {
   DuePoll,
   JsonObject,
   Platform,
-  PollUser,
   WebhookEvent,
 } from '../records.ts';
 import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
@@ -25,6 +24,8 @@ const toDue = rowReader('poll_schedule', Due, { shape: (r) => ({ ...r, reason: r
 const Cadences = z.object({ accessUserId: z.string(), activeAt: z.date().nullable() });
 const toCadences = rowReader('poll_schedule', Cadences);
 const toEvent = rowReader('webhook_events', z.object({ kind: WebhookEvent, at: z.date() }));
+const toLinked = rowReader('identity_links', z.object({ accessUserId: z.string() }));
+const toCount = rowReader('poll_schedule', z.object({ polled: z.coerce.number() }));
 const toOldest = rowReader('poll_schedule', z.object({ nextDueAt: z.date() }));
 /** The later of a column and a value, in both databases (no GREATEST in SQLite). */
 const later = (column: string, value: unknown) =>
@@ -70,17 +71,33 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       );
     },
 
-    async syncPollUsers(users) {
-      const valid = checkedInput(z.array(PollUser), users, 'the users to poll');
-      const ids = valid.map((u) => u.accessUserId);
-      const dues = valid.map((u) => ({ id: u.accessUserId, due: u.firstDueAt }));
+    async syncPollUsers(platforms, firstDueAt) {
+      const served = checkedInput(z.array(Platform), platforms, 'the platforms served');
+      const linked = sql`SELECT 1 FROM identity_links
+        WHERE identity_links.access_user_id = poll_schedule.access_user_id
+          AND identity_links.platform IN (SELECT value FROM ${db.list(served)})`;
+      // Only the people new to the schedule are read, so a refresh costs what changed.
+      const fresh = await db.all(
+        'newPollUsers',
+        sql`SELECT DISTINCT access_user_id FROM identity_links
+            WHERE platform IN (SELECT value FROM ${db.list(served)})
+              AND NOT EXISTS (SELECT 1 FROM poll_schedule
+                              WHERE poll_schedule.access_user_id = identity_links.access_user_id)`,
+      );
+      const dues = fresh
+        .map((row) => toLinked(row).accessUserId)
+        .map((id) => ({ id, due: firstDueAt(id) }));
       // `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT.
       const [added = 0, removed = 0] = await db.batch('syncPollUsers', [
         sql`INSERT INTO poll_schedule (access_user_id, next_due_at)
             SELECT id, due FROM ${db.dues(dues)} WHERE true ON CONFLICT DO NOTHING`,
-        sql`DELETE FROM poll_schedule WHERE access_user_id NOT IN (SELECT value FROM ${db.list(ids)})`,
+        sql`DELETE FROM poll_schedule WHERE NOT EXISTS (${linked})`,
       ]);
-      return { added, removed };
+      const [count] = await db.all(
+        'countPollUsers',
+        sql`SELECT count(*) AS polled FROM poll_schedule`,
+      );
+      return { added, removed, polled: toCount(count).polled };
     },
 
     async claimDuePollUsers(owner, dueBy, now, leaseUntil, limit) {
@@ -152,10 +169,12 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       );
     },
 
-    async listPollCadences(cadence) {
+    async listPollCadences(cadence, { after = '', limit }) {
       const rows = await db.all(
         'listPollCadences',
-        sql`SELECT access_user_id, active_at FROM poll_schedule WHERE cadence = ${cadence}`,
+        sql`SELECT access_user_id, active_at FROM poll_schedule
+            WHERE cadence = ${cadence} AND access_user_id > ${after}
+            ORDER BY access_user_id LIMIT ${limit}`,
       );
       return rows.map(toCadences);
     },
