@@ -118,8 +118,9 @@ export class WebhookHealth {
   }
 
   /**
-   * The people the safety sweep left for later are due within their own cadence, spread evenly;
-   * a page at a time, so that memory does not grow with the organisation.
+   * The people the safety sweep left for later than their own cadence allows are due within it,
+   * spread evenly; the others keep their time, so that the change brings no burst of polls. A
+   * page at a time, so that memory does not grow with the organisation.
    */
   async #hasten(now: Date): Promise<void> {
     const { store, log } = this.#ctx;
@@ -134,7 +135,8 @@ export class WebhookHealth {
             accessUserId,
             nextDueAt: new Date(now.getTime() + Math.floor(phaseOf(accessUserId) * period)),
           }));
-          await store.hastenPolls('safety', cadence, polls);
+          const within = new Date(now.getTime() + period);
+          await store.hastenPolls('safety', cadence, polls, within);
         }
         if (people.length < HASTEN_PAGE) return;
         after = people.at(-1)?.accessUserId;

@@ -25,3 +25,12 @@ export const cadence = (version: number, t: Dialect): Migration => ({
     )${t.strict};
   `,
 });
+
+/**
+ * The people polled at the interval, in the order of their due time, by an index of their own:
+ * when the poller runs behind, they are leased before the backlog of everyone else.
+ */
+export const activeFirst = (version: number): Migration => ({
+  version,
+  sql: `CREATE INDEX poll_schedule_active ON poll_schedule (next_due_at) WHERE cadence = 'active';`,
+});

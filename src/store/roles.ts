@@ -344,10 +344,11 @@ export interface PollScheduleStore {
     page: { after?: string; limit: number },
   ): Promise<{ accessUserId: string; activeAt: Date | null }[]>;
   /**
-   * Brings these people's next polls forward to `nextDueAt` (never later than they were), now
-   * under `cadence`; for those whose cadence is `from` only.
+   * Puts these people under `cadence`, and brings their next polls forward to `nextDueAt` where
+   * they were later than `within` (a poll due by then keeps its time); for those whose cadence
+   * is `from` only.
    */
-  hastenPolls(from: Cadence, cadence: Cadence, polls: NextPoll[]): Promise<void>;
+  hastenPolls(from: Cadence, cadence: Cadence, polls: NextPoll[], within: Date): Promise<void>;
   /** The earliest next poll of anyone not being polled right now; none when nobody is polled. */
   oldestDuePoll(now: Date): Promise<Date | undefined>;
   /** Remembers the latest time of a webhook event, for every replica. */

@@ -464,6 +464,25 @@ export function describePollerTables(store: () => Store): void {
       expect(await claimIds('a', at(10), at(12), at(20), 5)).toEqual(['b3', 'b4', 'b5']);
     });
 
+    it('leases the people polled at the interval ahead of an older backlog of the others', async () => {
+      await syncLinked(store(), 'q0', 'q1', 'q2', 'a0');
+      await claimIds('a', at(3), at(3), at(4), 5);
+      await store().completePolls('a', [
+        { accessUserId: 'q0', nextDueAt: at(10), cadence: 'quiet' },
+        { accessUserId: 'q1', nextDueAt: at(11), cadence: 'safety' },
+        { accessUserId: 'q2', nextDueAt: at(12), cadence: 'quiet' },
+        { accessUserId: 'a0', nextDueAt: at(15), cadence: 'active' },
+      ]);
+      expect(await claimIds('b', at(20), at(20), at(30), 2)).toEqual(['a0', 'q0']);
+      expect(await claimIds('b', at(20), at(20), at(30), 5)).toEqual(['q1', 'q2']);
+      // Not before they are due.
+      await store().completePolls('b', [
+        { accessUserId: 'a0', nextDueAt: at(40), cadence: 'active' },
+        { accessUserId: 'q0', nextDueAt: at(21), cadence: 'quiet' },
+      ]);
+      expect(await claimIds('c', at(22), at(22), at(30), 5)).toEqual(['q0']);
+    });
+
     it('splits the due users between owners claiming at the same time', async () => {
       const ids = Array.from({ length: 40 }, (_, n) => `u${String(n).padStart(2, '0')}`);
       await syncLinked(store(), ...ids.map((id): [string, Date] => [id, at(0)]));
@@ -569,20 +588,25 @@ export function describePollerTables(store: () => Store): void {
       ]);
     });
 
-    it('brings forward the polls of one cadence only, never later than they were', async () => {
-      await syncLinked(store(), 'u0', 'u1', 'u2');
+    it('brings forward the polls of one cadence only, those due by then keeping their time', async () => {
+      await syncLinked(store(), 'u0', 'u1', 'u2', 'u3');
       await store().claimDuePollUsers('a', at(5), at(5), at(6), 5);
       await store().completePolls('a', [
         { accessUserId: 'u0', nextDueAt: at(30), cadence: 'safety' },
         { accessUserId: 'u1', nextDueAt: at(8), cadence: 'safety' },
         { accessUserId: 'u2', nextDueAt: at(30), cadence: 'quiet' },
+        { accessUserId: 'u3', nextDueAt: at(12), cadence: 'safety' },
       ]);
-      const all = ['u0', 'u1', 'u2'].map((accessUserId) => ({ accessUserId, nextDueAt: at(10) }));
-      await store().hastenPolls('safety', 'active', all);
+      const ids = ['u0', 'u1', 'u2', 'u3'];
+      const all = ids.map((accessUserId) => ({ accessUserId, nextDueAt: at(10) }));
+      await store().hastenPolls('safety', 'active', all, at(15));
       expect(await claimIds('b', at(8), at(8), at(9), 5)).toEqual(['u1']);
       await store().completePolls('b', [{ accessUserId: 'u1', nextDueAt: at(40) }]);
+      // u3 was due within the new cadence already: no sooner than it was.
       expect(await claimIds('b', at(10), at(10), at(11), 5)).toEqual(['u0']);
       await store().completePolls('b', [{ accessUserId: 'u0', nextDueAt: at(40) }]);
+      expect(await claimIds('b', at(12), at(12), at(13), 5)).toEqual(['u3']);
+      await store().completePolls('b', [{ accessUserId: 'u3', nextDueAt: at(40) }]);
       expect(await claimIds('b', at(29), at(29), at(31), 5)).toEqual([]);
       expect(await store().listPollCadences('safety', { limit: 5 })).toEqual([]);
       expect(await store().listPollCadences('quiet', { limit: 5 })).toEqual([
@@ -672,7 +696,7 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.completePolls('r', [{ accessUserId: 'u0', nextDueAt: at(1) }]),
     store.markPollDue('all', at(1)),
     store.listPollCadences('safety', { limit: 1 }),
-    store.hastenPolls('safety', 'active', [{ accessUserId: 'u0', nextDueAt: at(1) }]),
+    store.hastenPolls('safety', 'active', [{ accessUserId: 'u0', nextDueAt: at(1) }], at(1)),
     store.oldestDuePoll(at(1)),
     store.recordWebhookEvent('delivered', at(1)),
     store.webhookEvents(),

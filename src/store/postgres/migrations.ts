@@ -1,7 +1,7 @@
 import type { Migration } from '../migration.ts';
 import { apps } from '../migration-apps.ts';
 import { asks } from '../migration-asks.ts';
-import { cadence } from '../migration-cadence.ts';
+import { activeFirst, cadence } from '../migration-cadence.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -283,4 +283,5 @@ export const migrations: readonly Migration[] = [
     `,
   },
   cadence(24, dialect),
+  activeFirst(25),
 ];

@@ -123,13 +123,23 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
           .map(({ nextDueAt, ...due }) => due);
       };
       // People a delivery named come first, also while a sweep works through a backlog that
-      // began before the delivery came: their new task is why webhooks are there.
-      const named = await claim(raw('poked'), limit);
-      if (named.length >= limit) return named;
-      // A lease that ends at once (`leaseUntil` now) leaves them claimable: not twice in a batch.
-      const ids = named.map((due) => due.accessUserId);
-      const others = sql`next_due_at <= ${dueBy} AND access_user_id NOT IN (SELECT value FROM ${db.list(ids)})`;
-      return [...named, ...(await claim(others, limit - named.length))];
+      // began before the delivery came: their new task is why webhooks are there. Then, when
+      // the poller runs behind, the people polled at the interval, whose bound is the tightest;
+      // then everyone else due. Each oldest due first.
+      const tiers = [
+        raw('poked'),
+        sql`cadence = 'active' AND next_due_at <= ${dueBy}`,
+        sql`next_due_at <= ${dueBy}`,
+      ];
+      let claimed: DuePoll[] = [];
+      for (const tier of tiers) {
+        if (claimed.length >= limit) break;
+        // A lease that ends at once (`leaseUntil` now) leaves them claimable: not twice a batch.
+        const ids = claimed.map((due) => due.accessUserId);
+        const fresh = sql`${tier} AND access_user_id NOT IN (SELECT value FROM ${db.list(ids)})`;
+        claimed = [...claimed, ...(await claim(fresh, limit - claimed.length))];
+      }
+      return claimed;
     },
 
     async completePolls(owner, polls) {
@@ -179,12 +189,13 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       return rows.map(toCadences);
     },
 
-    async hastenPolls(from, cadence, polls) {
+    async hastenPolls(from, cadence, polls, within) {
       const dues = polls.map((p) => ({ id: p.accessUserId, due: p.nextDueAt }));
       await db.run(
         'hastenPolls',
         sql`UPDATE poll_schedule SET cadence = ${cadence},
-              next_due_at = CASE WHEN next_due_at < d.due THEN next_due_at ELSE d.due END
+              next_due_at = CASE WHEN next_due_at <= ${within} OR next_due_at < d.due
+                            THEN next_due_at ELSE d.due END
             FROM ${db.dues(dues)}
             WHERE access_user_id = d.id AND cadence = ${from}`,
       );
