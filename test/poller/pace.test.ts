@@ -9,7 +9,7 @@ import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 
 describe('pacing the poller’s requests', () => {
-  it('starts no more than POLL_MAX_RPS attempts in any second, 2% under it, inside the poller’s work only', async () => {
+  it('starts no more than POLL_MAX_RPS attempts in any second, 5% under it, inside the poller’s work only', async () => {
     vi.useFakeTimers();
     try {
       const start = Date.now();
