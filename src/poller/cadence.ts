@@ -22,6 +22,11 @@ export interface CadenceSettings {
 
 /** What one poll found out about its person. */
 export interface PollFindings {
+  /**
+   * When their task list was asked for: what was created after it waits for the next poll, so
+   * their period counts from here, not from when the poll ended.
+   */
+  readAt: Date;
   /** Something is happening to them: a pending task, or a request awaiting its outcome. */
   active: boolean;
   /** A task reached them that a webhook delivery should have announced, and none did. */

@@ -76,9 +76,11 @@ function nextNudgeAt(
 
 export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<PollFindings> {
   const { accessUserId, links, requests, nameOf, away } = user;
-  const tasks = await ctx.gate.run(() =>
-    Array.fromAsync(ctx.client.listTasks(accessUserId, ctx.pendingStatus)),
-  );
+  let readAt = ctx.clock.now();
+  const tasks = await ctx.gate.run(() => {
+    readAt = ctx.clock.now();
+    return Array.fromAsync(ctx.client.listTasks(accessUserId, ctx.pendingStatus));
+  });
   const pending = new Set(tasks.map((t) => t.id));
   const known = await ctx.store.listNotifications({ taskIds: [...pending], openFor: accessUserId });
   const byKey = new Map(known.map((n) => [idOf(n), n]));
@@ -118,7 +120,7 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
         !byTask.has(t.id) && missedDelivery(user.due, dateOf(taskFacts(t).createdAt), now, within),
     );
   const active = tasks.length > 0 || requests.length > 0;
-  return { active, missed, nudgeAt: nextNudgeAt(ctx, accessUserId, known, pending) };
+  return { readAt, active, missed, nudgeAt: nextNudgeAt(ctx, accessUserId, known, pending) };
 }
 
 const dateOf = (iso: string | undefined) => (iso ? new Date(iso) : undefined);

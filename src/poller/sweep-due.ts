@@ -40,9 +40,10 @@ export async function sweepDue(o: DueSweep): Promise<SweepReport> {
     next: (due: DuePoll, findings: PollFindings | undefined) => {
       const now = ctx.clock.now();
       const cadence = cadenceOf(health.healthy, findings?.active ? now : due.activeAt, now);
+      const from = findings?.readAt ?? now;
       return {
         cadence,
-        nextDueAt: nextDueAt(o.cadences, cadence, now, o.tickMs, findings?.nudgeAt),
+        nextDueAt: nextDueAt(o.cadences, cadence, from, o.tickMs, findings?.nudgeAt),
       };
     },
     concurrency: o.concurrency,

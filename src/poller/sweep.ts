@@ -85,7 +85,8 @@ export async function sweep(
     try {
       const findings = await poll(due);
       ctx.metrics.userPolls.inc({ outcome: 'ok' });
-      const polledAt = clock.now();
+      // What a later poll finds new was created after this one read the list.
+      const polledAt = findings.readAt;
       const activeAt = findings.active ? polledAt : undefined;
       done = { accessUserId, ...settings.next(due, findings), activeAt, polledAt, reason: 'sweep' };
     } catch (error) {

@@ -4,6 +4,7 @@
  * deliveries arrive, full cadence again when they fall silent or one is found missing.
  */
 import { describe, expect, it } from 'vitest';
+import type { AccessClient } from '../../src/access/client.ts';
 import type { PollerMetrics } from '../../src/poller/metrics.ts';
 import type { Poller } from '../../src/poller/poller.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
@@ -100,6 +101,30 @@ describe('without webhooks', () => {
     expect(counts[id('tim')]).toBeUndefined();
     // Its poll asked for her tasks and for the request's outcome.
     expect((await requestsBy(metrics))['active/chat']).toBeGreaterThan(1);
+  });
+
+  it('counts an active person’s interval from when their list was read, however long the poll took', async () => {
+    await link(w.store, ['ada']);
+    // Every list is answered 20 s after it was asked for.
+    const client = new Proxy(w.client, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (name !== 'listTasks') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: Parameters<AccessClient['listTasks']>) =>
+          (async function* () {
+            const tasks = await Array.fromAsync(target.listTasks(...args));
+            w.clock.advance(20_000);
+            yield* tasks;
+          })();
+      },
+    }) as AccessClient;
+    const { poller } = w.poller({ quietIntervalMs: QUIET, client });
+    await nextSweep(poller, w.clock);
+    const read = w.clock.now().getTime() - 20_000;
+    // One interval after the read, not after the answer: a task created just after the read is
+    // not a slow poll late.
+    w.clock.advance(read + INTERVAL_MS - w.clock.now().getTime());
+    expect((await poller.sweep()).polled).toEqual([id('ada')]);
   });
 
   it('polls everyone again once the store recording their cadence comes back', async () => {
