@@ -47,8 +47,9 @@ export function periodOf(s: CadenceSettings, cadence: Cadence): number {
 }
 
 /**
- * When a person polled at `now` is next due, a tick early (so the loop's rest never stretches a
- * period): their cadence's period, or the poll interval after a nudge falls due, if sooner.
+ * When a person polled at `now` is next due: their cadence's period, or the poll interval after a
+ * nudge falls due, if sooner; two ticks early, so that neither the loop's rest (up to a tick)
+ * nor the time a sweep takes to reach them (leasing, the gate's queue) stretches a period.
  */
 export function nextDueAt(
   s: CadenceSettings,
@@ -57,7 +58,7 @@ export function nextDueAt(
   tickMs: number,
   nudgeAt?: Date,
 ): Date {
-  const at = now.getTime() - tickMs;
+  const at = now.getTime() - 2 * tickMs;
   const period = at + periodOf(s, cadence);
   const nudge = nudgeAt ? Math.max(nudgeAt.getTime(), at + s.intervalMs) : period;
   return new Date(Math.min(period, nudge));

@@ -23,7 +23,7 @@ export interface DueSweep {
   gateFor: (cadence: string, reason: string) => Gate;
   concurrency: number;
   leaseMs: number;
-  /** The loop's rest: a person is due again this much early, so it never stretches a period. */
+  /** The loop's rest: a person is due again early by it (cadence.ts), so it never stretches a period. */
   tickMs: number;
   /** With webhooks: how soon after its creation a task must have come with a delivery. */
   deliveredWithinMs: number | undefined;

@@ -127,6 +127,18 @@ describe('without webhooks', () => {
     expect((await poller.sweep()).polled).toEqual([id('ada')]);
   });
 
+  it('reads an active person’s list again within the interval, after the loop’s rest and the sweep’s reach', async () => {
+    await link(w.store, ['ada']);
+    const { poller } = w.poller({ quietIntervalMs: QUIET });
+    await nextSweep(poller, w.clock);
+    const read = w.clock.now().getTime();
+    // The loop rests up to a second between sweeps; a sweep beginning a second before the
+    // interval is up must take her, so that reaching her in it does not make her late.
+    const tick = 1_000;
+    w.clock.advance(read + INTERVAL_MS - tick - 1 - w.clock.now().getTime());
+    expect((await poller.sweep()).polled).toEqual([id('ada')]);
+  });
+
   it('polls everyone again once the store recording their cadence comes back', async () => {
     await link(w.store, [...people]);
     let failing = true;

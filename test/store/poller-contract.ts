@@ -12,6 +12,7 @@ import type {
   Platform,
   Store,
 } from '../../src/store/store.ts';
+import { SYNC_PAGE } from '../../src/store/tables/poller.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 1, 10, minute));
 
@@ -367,6 +368,16 @@ export function describePollerTables(store: () => Store): void {
   describe('poll schedule', () => {
     const claimIds = async (...args: Parameters<Store['claimDuePollUsers']>) =>
       (await store().claimDuePollUsers(...args)).map((due) => due.accessUserId);
+    it('adds an organisation linked before its first start, more people than a page', async () => {
+      const ids = Array.from({ length: SYNC_PAGE + 1 }, (_, n) => `p${String(n).padStart(5, '0')}`);
+      for (const id of ids) await store().saveLink(slackLink(id));
+      const all = { added: ids.length, removed: 0, polled: ids.length };
+      expect(await store().syncPollUsers(['slack'], () => at(0))).toEqual(all);
+      expect(await store().syncPollUsers(['slack'], () => at(0))).toEqual({ ...all, added: 0 });
+      const due = await claimIds('r', at(0), at(0), at(10), ids.length + 1);
+      expect(due.sort()).toEqual(ids);
+    });
+
     it('holds exactly the people linked on the platforms served, keeping their schedule', async () => {
       expect(await syncLinked(store(), 'u1', 'u2', 'u3')).toEqual({
         added: 3,

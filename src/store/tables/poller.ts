@@ -27,6 +27,8 @@ const toEvent = rowReader('webhook_events', z.object({ kind: WebhookEvent, at: z
 const toLinked = rowReader('identity_links', z.object({ accessUserId: z.string() }));
 const toCount = rowReader('poll_schedule', z.object({ polled: z.coerce.number() }));
 const toOldest = rowReader('poll_schedule', z.object({ nextDueAt: z.date() }));
+/** People new to the poll schedule are added this many at a time. */
+export const SYNC_PAGE = 1_000;
 /** The later of a column and a value, in both databases (no GREATEST in SQLite). */
 const later = (column: string, value: unknown) =>
   sql`CASE WHEN ${raw(column)} IS NULL OR ${raw(column)} < ${value} THEN ${value} ELSE ${raw(column)} END`;
@@ -76,23 +78,36 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       const linked = sql`SELECT 1 FROM identity_links
         WHERE identity_links.access_user_id = poll_schedule.access_user_id
           AND identity_links.platform IN (SELECT value FROM ${db.list(served)})`;
-      // Only the people new to the schedule are read, so a refresh costs what changed.
-      const fresh = await db.all(
-        'newPollUsers',
-        sql`SELECT DISTINCT access_user_id FROM identity_links
-            WHERE platform IN (SELECT value FROM ${db.list(served)})
-              AND NOT EXISTS (SELECT 1 FROM poll_schedule
-                              WHERE poll_schedule.access_user_id = identity_links.access_user_id)`,
-      );
-      const dues = fresh
-        .map((row) => toLinked(row).accessUserId)
-        .map((id) => ({ id, due: firstDueAt(id) }));
-      // `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT.
-      const [added = 0, removed = 0] = await db.batch('syncPollUsers', [
-        sql`INSERT INTO poll_schedule (access_user_id, next_due_at)
-            SELECT id, due FROM ${db.dues(dues)} WHERE true ON CONFLICT DO NOTHING`,
+      // Only the people new to the schedule are read, so a refresh costs what changed; a page at
+      // a time, so that a first start with a whole organisation linked stays small in memory.
+      let added = 0;
+      for (let after = ''; ; ) {
+        const fresh = await db.all(
+          'newPollUsers',
+          sql`SELECT DISTINCT access_user_id FROM identity_links
+              WHERE platform IN (SELECT value FROM ${db.list(served)})
+                AND access_user_id > ${after}
+                AND NOT EXISTS (SELECT 1 FROM poll_schedule
+                                WHERE poll_schedule.access_user_id = identity_links.access_user_id)
+              ORDER BY access_user_id LIMIT ${SYNC_PAGE}`,
+        );
+        const ids = fresh.map((row) => toLinked(row).accessUserId);
+        const dues = ids.map((id) => ({ id, due: firstDueAt(id) }));
+        // `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT.
+        if (dues.length) {
+          added += await db.run(
+            'syncPollUsers',
+            sql`INSERT INTO poll_schedule (access_user_id, next_due_at)
+                SELECT id, due FROM ${db.dues(dues)} WHERE true ON CONFLICT DO NOTHING`,
+          );
+        }
+        if (ids.length < SYNC_PAGE) break;
+        after = ids.at(-1) ?? after;
+      }
+      const removed = await db.run(
+        'syncPollUsers',
         sql`DELETE FROM poll_schedule WHERE NOT EXISTS (${linked})`,
-      ]);
+      );
       const [count] = await db.all(
         'countPollUsers',
         sql`SELECT count(*) AS polled FROM poll_schedule`,
