@@ -224,6 +224,7 @@ async function run(db: string, s: BenchSettings) {
   clearInterval(ticking);
 
   const duplicates = [...notifier.sent.values()].reduce((sum, n) => sum + n - 1, 0);
+  const schedule = await database.scheduleStats();
   await polling.stop();
   await http.close();
   await runtime.close();
@@ -251,6 +252,9 @@ async function run(db: string, s: BenchSettings) {
     quietIntervalMs,
     off,
     duplicates,
+    /** Who vacuumed PostgreSQL's tables, and the poll schedule's row counters at the end. */
+    vacuumedBy: database.vacuumedBy,
+    schedule,
     rssBeforeMb,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     totalMs: Math.round(performance.now() - started),

@@ -100,6 +100,14 @@ export function pollerTable(s: BenchSettings, rows: BenchResult[]): string {
     line('run time: stand-in seeded / people linked / whole run (s)', (r) =>
       [r.seedMs, r.linkMs, r.totalMs].map(seconds).join(' / '),
     ),
+    line('PostgreSQL tables vacuumed by', (r) => r.vacuumedBy ?? '—'),
+    line(
+      'poll_schedule at the end: live / dead rows, updates (of them on the page), vacuums, MB',
+      (r) =>
+        r.schedule
+          ? `${r.schedule.live} / ${r.schedule.dead}, ${r.schedule.updated} (${r.schedule.updated_on_page}), ${r.schedule.vacuums}, ${r.schedule.mb}`
+          : '—',
+    ),
     line('load average of the machine over the last 15 minutes of the run', (r) => r.load),
   ].join('\n');
 }

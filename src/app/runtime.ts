@@ -119,7 +119,11 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       closers.push(() => sandbox!.close());
       access = { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
     }
-    const store = await openStore(config.databaseUrl);
+    const store = await openStore(config.databaseUrl, {
+      onError: (error) =>
+        log.warn({ err: error }, 'a pooled database connection failed; reconnecting'),
+      onWarning: (warning) => log.warn(warning),
+    });
     closers.push(() => store.close());
     const observe = observeAccess(metrics);
     const health = new AccessHealth({

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../src/app/config.ts';
+import { startRuntime } from '../../src/app/runtime.ts';
 import { StoreError } from '../../src/store/errors.ts';
 import { openStore } from '../../src/store/open.ts';
 import { migrations } from '../../src/store/postgres/migrations.ts';
+import { captureLog } from '../helpers/bot.ts';
 import { audit, describeStoreContract, expectStoreError, link } from './contract.ts';
 
 /** CI sets it, e.g. postgres://postgres@127.0.0.1:5432/test; each test gets its own schema. */
@@ -126,6 +129,56 @@ describe.skipIf(databaseUrl === undefined)(
       await vi.waitFor(() => expect(onError).toHaveBeenCalled(), { timeout: 15_000 });
       await expect(store.ping()).resolves.toBeUndefined();
       await store.close();
+    });
+
+    /** A fresh schema whose connections run without the counters autovacuum reads. */
+    async function withoutAutovacuum() {
+      const { schema, url } = await freshSchema();
+      const blind = new URL(url);
+      blind.searchParams.set('options', `-c search_path=${schema} -c track_counts=off`);
+      return { schema, url: blind.href };
+    }
+
+    it('warns when it opens on a server that will not vacuum the poll schedule', async () => {
+      const warnings: string[] = [];
+      const store = await openStore((await withoutAutovacuum()).url, {
+        onWarning: (warning) => warnings.push(warning),
+      });
+      await store.close();
+      expect(warnings).toEqual([expect.stringContaining('VACUUM (ANALYZE) poll_schedule')]);
+    });
+
+    it('opens without a warning where autovacuum runs', async (context) => {
+      const { rows } = await admin.query<{ on: boolean }>(
+        "SELECT current_setting('autovacuum') = 'on' AND current_setting('track_counts') = 'on' AS on",
+      );
+      // Autovacuum is a server-wide setting: a test may not turn it on.
+      if (!rows[0]?.on) context.skip('this server runs with autovacuum off');
+      const onWarning = vi.fn();
+      const store = await openStore((await freshSchema()).url, { onWarning });
+      await store.close();
+      expect(onWarning).not.toHaveBeenCalled();
+    });
+
+    it('logs, once started, the missing autovacuum and a connection the server cut', async () => {
+      const { schema, url } = await withoutAutovacuum();
+      const { lines, log } = captureLog();
+      const logged = (text: string) => lines.filter((line) => line.includes(text));
+      const runtime = await startRuntime(loadConfig({ DATABASE_URL: url }), log);
+      try {
+        expect(logged('runs without autovacuum')).toHaveLength(1);
+        await runtime.store.ping();
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+          [schema],
+        );
+        await vi.waitFor(() => expect(logged('database connection failed')).not.toEqual([]), {
+          timeout: 15_000,
+        });
+        await expect(runtime.store.ping()).resolves.toBeUndefined();
+      } finally {
+        await runtime.close();
+      }
     });
   },
 );

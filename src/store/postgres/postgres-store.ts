@@ -5,6 +5,7 @@ import type { Store } from '../store.ts';
 import { PgDb } from './db.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { vacuumWarnings } from './vacuum-check.ts';
 
 export interface PostgresStoreOptions {
   /** Connections the pool may hold at once. */
@@ -15,6 +16,8 @@ export interface PostgresStoreOptions {
    * so this is how the operator gets to know.
    */
   onError?: (error: Error) => void;
+  /** Hears what in the server's setup will not stop the bot but will slow it (see vacuumWarnings). */
+  onWarning?: (warning: string) => void;
 }
 
 const DEFAULT_POOL_SIZE = 10;
@@ -40,6 +43,7 @@ export async function openPostgresStore(
   pool.on('error', (error) => options.onError?.(error));
   try {
     await migrate(pool, migrations);
+    for (const warning of await vacuumWarnings(pool)) options.onWarning?.(warning);
   } catch (error) {
     await pool.end();
     throw openFailed(url, error);

@@ -1,0 +1,21 @@
+import type { Pool } from 'pg';
+
+/**
+ * What an operator should hear about the server's upkeep: poll_schedule's rows are rewritten on
+ * every poll, so without VACUUM its dead rows pile up and every lease reads through them; at
+ * organisation scale the poller then falls behind within the hour. Autovacuum is on by default,
+ * but some servers (and test machines) turn it off.
+ */
+export async function vacuumWarnings(pool: Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ autovacuum: string; track_counts: string }>(
+    `SELECT current_setting('autovacuum') AS autovacuum,
+            current_setting('track_counts') AS track_counts`,
+  );
+  const settings = rows[0];
+  if (settings?.autovacuum === 'on' && settings.track_counts === 'on') return [];
+  return [
+    'PostgreSQL runs without autovacuum (autovacuum or track_counts is off): the poll schedule ' +
+      'is rewritten on every poll and slows the poller as it bloats. Turn autovacuum on, or run ' +
+      'VACUUM (ANALYZE) poll_schedule every few minutes (see docs/operations.md).',
+  ];
+}
