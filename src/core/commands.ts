@@ -208,6 +208,18 @@ function parseRefs(
   return refs;
 }
 
+/**
+ * Whether a line that is no command would be one with its first word corrected (`aprove 2`,
+ * `tsks`): a slip of the keyboard, not words meant for someone to read.
+ */
+export function isMistypedCommand(input: string, v: Voice): boolean {
+  const [head = '', ...rest] = input.replace(/\s+/g, ' ').trim().split(' ');
+  const word = head.toLowerCase();
+  if ((names as string[]).includes(word) || aliases[word]) return false;
+  const guess = closest(word, names);
+  return guess !== undefined && parseCommand([guess, ...rest].join(' '), v).ok;
+}
+
 /** Parses a line; what is wrong with it is said in `v`'s language. */
 export function parseCommand(input: string, v: Voice): ParseResult {
   const text = input.replace(/\s+/g, ' ').trim();

@@ -2,7 +2,8 @@
  * A question the bot asks in a conversation — the terminal, a Teams chat, where the next line a
  * person types reaches it — and takes the answer to: "Why decline?" after `decline 1` takes the
  * next line as the reason. A line that is a command still runs as one, and drops the question;
- * an empty line or `cancel` leaves it; unanswered, it is forgotten after ANSWER_WITHIN_MS. The
+ * an empty line or `cancel` leaves it; a mistyped command (`aprove 2`) is not taken as the
+ * reason, and the question waits on; unanswered, it is forgotten after ANSWER_WITHIN_MS. The
  * question is kept in the store, so whichever replica gets the answer takes it, once.
  */
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import type { Platform, QuestionStore } from '../store/store.ts';
 import {
   type Command,
   type CommandName,
+  isMistypedCommand,
   MAX_REASON_LENGTH,
   MAX_REFS,
   parseCommand,
@@ -77,6 +79,14 @@ export async function readLine(
   const parsed = parseCommand(said, v);
   if (parsed.ok) return { kind: 'command', command: parsed.command };
   if (!question) return { kind: 'reply', reply: warning(v, parsed.message) };
+  // A mistyped command would decline with a reason nobody meant: the question waits on.
+  if (isMistypedCommand(said, v)) {
+    await keep(deps, who, question);
+    return {
+      kind: 'reply',
+      reply: warning(v, `${parsed.message} ${v.t('refs.reasonStillAsked')}`),
+    };
+  }
   // `--` alone declines without a reason, as `decline 1 --` does.
   const reason = said.replace(/^--(?:\s|$)/, '').trim() || undefined;
   if (reason && reason.length > MAX_REASON_LENGTH) {

@@ -1,6 +1,6 @@
 /**
  * "Why decline?" takes its answer where the next line reaches the bot — the terminal and a Teams
- * chat: the next line that is no command is the reason; `--` alone declines without one; an
+ * chat: the next line that is no command, nor a mistyped one, is the reason; `--` alone declines without one; an
  * empty line or `cancel` declines nothing; a command typed instead runs as a command and ends
  * the question; nobody else's line answers it; unanswered for 15 minutes, it is forgotten.
  * Slack's slash command, whose next line does not reach the bot unless typed as a command, says
@@ -77,6 +77,30 @@ describe('the terminal takes the next line as the reason', () => {
     expect(statusOf(sandbox.current, taskId).status).toBe('Pending');
   });
 
+  it('takes a mistyped command for no reason, and keeps asking', async () => {
+    const { taskId, id } = newTask();
+    await chat.ask(`decline ${id}`);
+    for (const slip of ['aprove 1', 'tsks']) {
+      const said = await chat.ask(slip);
+      expect(said).toContain('Did you mean');
+      expect(said).toContain('the reason is still asked for');
+      expect(statusOf(sandbox.current, taskId).status).toBe('Pending');
+    }
+    // Words near a command that make no command are a reason.
+    expect(await chat.ask('approved elsewhere')).toContain('Reason: "approved elsewhere"');
+    expect(statusOf(sandbox.current, taskId)).toMatchObject({
+      status: 'Declined',
+      metadata: { reason: 'approved elsewhere' },
+    });
+  });
+
+  it('takes what looks like a command as the reason after `--`', async () => {
+    const { taskId, id } = newTask();
+    await chat.ask(`decline ${id}`);
+    expect(await chat.ask('-- tsks')).toContain('Reason: "tsks"');
+    expect(statusOf(sandbox.current, taskId)).toMatchObject({ metadata: { reason: 'tsks' } });
+  });
+
   it('forgets a question left unanswered for 15 minutes', async () => {
     const { taskId, id } = newTask();
     await chat.ask(`decline ${id}`);
@@ -91,6 +115,7 @@ describe('the terminal takes the next line as the reason', () => {
     expect(await de.ask(`decline ${first.id}`)).toContain(
       'Geben Sie den Grund als nächste Nachricht ein',
     );
+    expect(await de.ask('aprove 1')).toContain('Der Grund wird noch erwartet');
     expect(await de.ask('cancel')).toContain('Nichts abgelehnt.');
     const ja = await inLanguage('ja-JP');
     expect(await ja.ask(`decline ${first.id}`)).toContain('理由を次のメッセージで入力してください');

@@ -118,6 +118,8 @@ export const de: Catalog = {
   'refs.askReasonTitle': 'Warum ablehnen?',
   'refs.askReasonNext':
     'Noch nichts abgelehnt. Geben Sie den Grund als nächste Nachricht ein — oder `--`, um ohne Grund abzulehnen, oder `cancel`, um nichts abzulehnen.',
+  'refs.reasonStillAsked':
+    'Noch nichts abgelehnt: Der Grund wird noch erwartet. Geben Sie ihn als nächste Nachricht ein (mit `--` davor, um das eben Getippte zu nehmen) oder `cancel`, um nichts abzulehnen.',
   'refs.reasonLeft': 'Nichts abgelehnt. Mit `tasks` sehen Sie, was auf Ihre Entscheidung wartet.',
   'decided.task': 'Aufgabe {id}',
   'decided.item':

@@ -117,6 +117,8 @@ export const en = {
   'refs.askReasonTitle': 'Why decline?',
   'refs.askReasonNext':
     'Nothing declined yet. Type the reason as your next message — or `--` to decline without one, or `cancel` to decline nothing.',
+  'refs.reasonStillAsked':
+    'Nothing declined yet: the reason is still asked for. Type it as your next message (start it with `--` to give what you just typed), or `cancel` to decline nothing.',
   'refs.reasonLeft': 'Nothing declined. Type `tasks` to see what waits for your decision.',
   'decided.task': 'Task {id}',
   'decided.item':

@@ -115,6 +115,8 @@ export const ja: Catalog = {
   'refs.askReasonTitle': '却下の理由は?',
   'refs.askReasonNext':
     'まだ何も却下していません。理由を次のメッセージで入力してください。理由なしで却下するには `--`、何も却下しない場合は `cancel` と入力します。',
+  'refs.reasonStillAsked':
+    'まだ何も却下していません。理由を次のメッセージで入力してください(今入力した文を理由にするには先頭に `--` を付けます)。何も却下しない場合は `cancel` と入力します。',
   'refs.reasonLeft':
     '何も却下していません。`tasks` と入力すると、判断を待っているタスクが表示されます。',
   'decided.task': 'タスク {id}',
