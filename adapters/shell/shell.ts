@@ -17,7 +17,7 @@ import { renderReply } from './render.ts';
 import { openTerminal } from './terminal.ts';
 
 export interface ShellOptions {
-  bot: Pick<AccessBot, 'taskList' | 'read' | 'run' | 'voiceOf'>;
+  bot: Pick<AccessBot, 'read' | 'run' | 'voiceOf'>;
   email: string;
   /** The terminal's language, from LC_ALL, LC_MESSAGES or LANG; unset: DEFAULT_LOCALE. */
   locale?: string;
@@ -72,7 +72,7 @@ export function startShell(options: ShellOptions): Shell {
   const greet = async () => {
     const v = bot.voiceOf(actor);
     terminal.print(`${v.t('render.shell.greeting', { email: clean(options.email) })}\n\n`);
-    say((await bot.taskList(actor)).reply);
+    say(await bot.run(actor, { name: 'tasks' }, here));
     terminal.prompt();
     try {
       notifications = await options.startNotifications?.(notifier);

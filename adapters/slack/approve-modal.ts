@@ -3,8 +3,8 @@
  * application, the level and the person; submitting it approves with the confirmation's code.
  */
 import type { types } from '@slack/bolt';
-import type { Confirmation } from '../../src/core/decide.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
+import type { Confirmation } from '../../src/core/tasks/decide.ts';
 import { limits, mrkdwnText, plain } from './limits.ts';
 import { type ApproveMetadata, callbackIds, type Origin } from './payloads.ts';
 import { sectionOf } from './render.ts';

@@ -4,11 +4,8 @@
  * its private metadata only what it is about and where it was opened.
  */
 import type { types } from '@slack/bolt';
-import {
-  MAX_ANSWER_LENGTH,
-  MAX_AWAY_NOTE_LENGTH,
-  MAX_QUESTION_LENGTH,
-} from '../../src/core/asks/commands.ts';
+import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
+import { MAX_AWAY_NOTE_LENGTH } from '../../src/core/away/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { limits, plain } from './limits.ts';
 import { type AnswerMetadata, type AskMetadata, actionIds, callbackIds } from './payloads.ts';

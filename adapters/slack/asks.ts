@@ -85,7 +85,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     askBlocks.question,
     actionIds.askText,
     async (person, meta, text) => {
-      const reply = await c.bot.ask(person.actor, meta.taskId, text);
+      const reply = await c.bot.asks.ask(person.actor, meta.taskId, text);
       count('ask', reply.tone);
       await showOutcome(c, publishHome, meta.origin, person, { reply });
     },
@@ -96,7 +96,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     askBlocks.answer,
     actionIds.answerText,
     async (person, meta, text) => {
-      const reply = await c.bot.answer(person.actor, meta.questionId, text);
+      const reply = await c.bot.asks.answer(person.actor, meta.questionId, text);
       count('answer', reply.tone);
       await showOutcome(c, publishHome, meta.origin, person, { reply });
     },
@@ -116,7 +116,7 @@ function registerAway(
     const click = Click.safeParse(body);
     if (!click.success) return count('away', 'malformed');
     const actor = slackActor(c.api, click.data.user.id, c.people.known(click.data.user.id));
-    const view = awayModal(c.bot.voiceOf(actor), c.bot.awayFormDay(actor));
+    const view = awayModal(c.bot.voiceOf(actor), c.bot.away.formDay(actor));
     await c.api.call('views.open', { trigger_id: click.data.trigger_id, view }, z.unknown());
   });
   app.action(actionIds.back, async ({ ack, body }) => {
@@ -124,7 +124,7 @@ function registerAway(
     const click = Click.safeParse(body);
     if (!click.success) return count('back', 'malformed');
     const userId = click.data.user.id;
-    const reply = await c.bot.setAway(await speaker(c, userId), undefined);
+    const reply = await c.bot.away.set(await speaker(c, userId), undefined);
     count('back', reply.tone);
     await publishHome(userId, renderBlocks(reply));
   });
@@ -141,7 +141,7 @@ function registerAway(
     }
     await ack();
     const note = inputOf(state, askBlocks.note, actionIds.awayNote)?.value?.trim() || undefined;
-    const reply = await c.bot.setAway(await speaker(c, userId), day, note);
+    const reply = await c.bot.away.set(await speaker(c, userId), day, note);
     count('away', reply.tone);
     await publishHome(userId, renderBlocks(reply));
   });

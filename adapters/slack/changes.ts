@@ -38,8 +38,8 @@ export function registerChanges(app: App, c: SlackContext): void {
       }
       const result =
         verb === 'confirm'
-          ? await c.bot.confirmChange(actor, id.data)
-          : await c.bot.cancelChange(actor, id.data);
+          ? await c.bot.changes.confirm(actor, id.data)
+          : await c.bot.changes.cancel(actor, id.data);
       count(result.outcome);
       await show(c, origin, userId, result);
     });

@@ -6,10 +6,10 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
-import type { Decision, DecisionResult } from '../../src/core/decide.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { warning } from '../../src/core/reply.ts';
+import type { Decision, DecisionResult } from '../../src/core/tasks/decide.ts';
 import { slackActor, speaker } from './actor.ts';
 import { approveModal } from './approve-modal.ts';
 import type { SlackContext } from './context.ts';
@@ -54,7 +54,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     decision: Decision,
     reason?: string,
     code?: string,
-  ) => c.bot.decide(person.actor, taskId, decision, reason, code);
+  ) => c.bot.tasks.decide(person.actor, taskId, decision, reason, code);
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
@@ -147,12 +147,12 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     await c.api.call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown());
     // Whoever opens the form is looking at the task: its other approvers are shown. Said to
     // nobody here: a mark another approver holds, or a task no longer theirs, changes nothing.
-    await c.bot.look(got.person.actor, taskId);
+    await c.bot.tasks.look(got.person.actor, taskId);
   };
   onButton(actionIds.decline, 'decline', TaskId, openDecline, true);
 
   onButton(actionIds.looking, 'looking', TaskId, async (got, taskId) => {
-    const reply = await c.bot.look(got.person.actor, taskId);
+    const reply = await c.bot.tasks.look(got.person.actor, taskId);
     count('looking', reply.tone);
     await show(got.origin, got.person, { reply });
   });
@@ -191,7 +191,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   });
 
   onButton(actionIds.approveAll, 'approve_all', TaskIdList, async (got, ids) => {
-    const { reply: summary, results } = await c.bot.approveAll(got.person.actor, ids);
+    const { reply: summary, results } = await c.bot.tasks.approveAll(got.person.actor, ids);
     for (const { result } of results) count('approve_all', result.outcome);
     await show(got.origin, got.person, { lead: renderBlocks(summary), reply: summary });
   });

@@ -1,6 +1,6 @@
 /** The form Decline opens: an optional reason, and where the decision came from. */
 import type { types } from '@slack/bolt';
-import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { limits, plain } from './limits.ts';
 import { actionIds, callbackIds, type DeclineMetadata } from './payloads.ts';

@@ -53,7 +53,7 @@ const kindMark = {
 
 export async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
   const v = c.bot.voiceOf(actor);
-  const recent = await c.bot.recentActions(actor, RECENT_SHOWN);
+  const recent = await c.bot.audit.recent(actor, RECENT_SHOWN);
   if (!recent) return [note(v.t('home.recentUnavailable'))];
   if (!recent.entries.length) return [note(v.t('home.recentEmpty'))];
   const lines = recent.entries.map((e) => {
@@ -133,7 +133,7 @@ export function homeView(
 export function registerHome(app: App, c: SlackContext): void {
   app.event('app_home_opened', async ({ event }) => {
     if (event.tab !== 'home') return;
-    const may = await c.bot.mayAct(await speaker(c, event.user));
+    const may = await c.bot.actors.mayAct(await speaker(c, event.user));
     if (may.ok) return publishHome(c, event.user);
     if (may.slow) return;
     const view = { type: 'home' as const, blocks: renderBlocks(may.reply) };
@@ -157,13 +157,13 @@ export async function publishHome(
   const actor = await speaker(c, userId);
   const v = c.bot.voiceOf(actor);
   const [{ reply }, mine, recent, gone] = await Promise.all([
-    c.bot.taskList(actor),
-    c.bot.requestList(actor),
+    c.bot.tasks.list(actor),
+    c.bot.requests.list(actor),
     recentDecisions(c, actor),
-    c.bot.awayNow(actor).catch(() => undefined),
+    c.bot.away.now(actor).catch(() => undefined),
   ]);
   const away = gone && {
-    until: c.bot.awayUntil(v, gone),
+    until: c.bot.away.until(v, gone),
     ...(gone.note && { note: inert(gone.note) }),
   };
   const requests = renderBlocks(mine, { maxBlocks: REQUEST_BLOCKS });

@@ -10,8 +10,8 @@
  * read back here, once, so the core sees what the person typed (`R&D`, a literal `<@U123>`).
  */
 import { z } from 'zod';
-import { ConfirmationCode } from '../../src/core/commands.ts';
 import type { ButtonAction } from '../../src/core/reply.ts';
+import { ConfirmationCode } from '../../src/core/tasks/commands.ts';
 import { fromEntities } from './rich-text.ts';
 
 /** Text from Slack, its entities read as the characters they stand for. */

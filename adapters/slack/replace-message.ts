@@ -55,7 +55,7 @@ export async function showOutcome(
     return;
   }
   // The ephemeral list is replaced: what changed first, then what is still pending.
-  const { reply: list } = await c.bot.taskList(person.actor);
+  const { reply: list } = await c.bot.tasks.list(person.actor);
   const rest = renderBlocks(list, { maxBlocks: limits.messageBlocks - lead.length - 1 });
   await c.api.respond(origin.responseUrl, {
     replace_original: true,

@@ -11,7 +11,7 @@ import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
-import type { FormOutcome } from '../../src/core/request.ts';
+import type { FormOutcome } from '../../src/core/requests/request.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { limits } from './limits.ts';
@@ -59,7 +59,7 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
     const userId = typed.data.user.id;
     const actor = slackActor(c.api, userId, c.people.known(userId));
     const found = await Promise.race([
-      c.bot.searchApps(actor, typed.data.value, limits.options),
+      c.bot.requests.searchApps(actor, typed.data.value, limits.options),
       delay(SUGGEST_WITHIN_MS, undefined),
     ]);
     const unavailable = () => [unavailableOption(c.bot.voiceOf(actor))];
@@ -117,7 +117,7 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
       inputOf(state, requestBlocks.why, actionIds.requestWhy)?.value?.trim() || undefined;
     const chosenLevel = level?.selected_option;
     const actor = await speaker(c, userId);
-    const outcome = await c.bot.submitRequestForm(actor, {
+    const outcome = await c.bot.requests.submit(actor, {
       appId: picked.value,
       levelId: chosenLevel?.value,
       justification,
@@ -133,7 +133,7 @@ async function levelsOf(c: SlackContext, actor: ChatActor, appId: string): Promi
   if (appId === UNAVAILABLE) {
     return { kind: 'message', text: c.bot.voiceOf(actor).t('slack.notAnApp') };
   }
-  const levels = await c.bot.permissionLevels(actor, appId);
+  const levels = await c.bot.requests.levels(actor, appId);
   return levels.ok
     ? { kind: 'levels', levels: levels.value }
     : { kind: 'message', text: levels.reply.summary };

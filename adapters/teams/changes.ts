@@ -20,8 +20,8 @@ export async function settleChange(
 ): Promise<InvokeBody> {
   const result =
     action.verb === 'confirmChange'
-      ? await deps.bot.confirmChange(actor, action.changeId)
-      : await deps.bot.cancelChange(actor, action.changeId);
+      ? await deps.bot.changes.confirm(actor, action.changeId)
+      : await deps.bot.changes.cancel(actor, action.changeId);
   const counted = action.verb === 'confirmChange' ? 'change_confirm' : 'change_cancel';
   deps.metrics.actions.inc({ platform: 'teams', action: counted, outcome: result.outcome });
   if (result.message.kind === 'keep') return messageResponse(result.reply.summary);

@@ -10,8 +10,8 @@ import type { Command } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Place } from '../../src/core/place.ts';
-import type { Line } from '../../src/core/questions.ts';
 import { info, type Reply, warning } from '../../src/core/reply.ts';
+import type { Line } from '../../src/core/tasks/questions.ts';
 import { cardActivity, messageActivity } from './activity.ts';
 import { mentionedActor, type TeamsPerson } from './actor.ts';
 import type { TeamsContext } from './context.ts';
@@ -86,7 +86,7 @@ async function answerFor(
     return { reply: info(v, summary), activity: cardActivity(form.value, summary) };
   }
   if (command.name === 'tasks') {
-    const { reply } = await deps.bot.taskList(actor);
+    const { reply } = await deps.bot.tasks.list(actor);
     return { reply, activity: messageActivity(reply, { view: 'list' }) };
   }
   return plain(await deps.bot.run(actor, command, place));

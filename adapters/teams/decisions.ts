@@ -9,7 +9,7 @@ import type { TurnContext } from 'botbuilder';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { info, type Reply, type TaskCard } from '../../src/core/reply.ts';
-import { taskMessage } from '../../src/core/task-message.ts';
+import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { cardResponse, errorResponse, messageResponse } from './activity.ts';
 import { onAppAction } from './apps.ts';
 import { settleChange } from './changes.ts';
@@ -36,13 +36,13 @@ export async function onCardAction(
     case 'decline':
       return decide(deps, context, actor, v, action);
     case 'approveAll': {
-      const { reply, results } = await deps.bot.approveAll(actor, action.taskIds);
+      const { reply, results } = await deps.bot.tasks.approveAll(actor, action.taskIds);
       for (const { result } of results) count(deps, 'approveAll', result.outcome);
       return relist(deps, context, actor, reply);
     }
     case 'looking': {
       // The card stays as it is; the clicker is told what the other approvers now see.
-      const reply = await deps.bot.look(actor, action.taskId);
+      const reply = await deps.bot.tasks.look(actor, action.taskId);
       count(deps, 'looking', reply.tone);
       return messageResponse(reply.summary);
     }
@@ -51,13 +51,13 @@ export async function onCardAction(
       // The card stays; the outbox edits the cards and the question's message for everyone.
       const reply =
         action.verb === 'ask'
-          ? await deps.bot.ask(actor, action.taskId, action.text)
-          : await deps.bot.answer(actor, action.questionId, action.text);
+          ? await deps.bot.asks.ask(actor, action.taskId, action.text)
+          : await deps.bot.asks.answer(actor, action.questionId, action.text);
       count(deps, action.verb, reply.tone);
       return messageResponse(reply.summary);
     }
     case 'refresh': {
-      const view = await deps.bot.viewTask(actor, action.taskId);
+      const view = await deps.bot.tasks.view(actor, action.taskId);
       // Teams keeps the card it has when the refresh fails.
       if (view.kind === 'failed')
         return errorResponse(503, 'ServiceUnavailable', view.reply.summary);
@@ -93,7 +93,7 @@ async function decide(
 ): Promise<InvokeBody> {
   const reason = action.verb === 'decline' ? action.reason : undefined;
   const code = action.verb === 'approve' ? action.confirmation : undefined;
-  const result = await deps.bot.decide(actor, action.taskId, action.verb, reason, code);
+  const result = await deps.bot.tasks.decide(actor, action.taskId, action.verb, reason, code);
   count(deps, action.verb, result.outcome);
   // A sensitive approval: the clicker's card becomes its confirmation; nothing is approved yet.
   if (result.confirm) return cardResponse(renderCard(result.reply, { view: action.view }));
@@ -126,7 +126,7 @@ async function relist(
   actor: ChatActor,
   lead: Reply,
 ): Promise<InvokeBody> {
-  const { reply } = await deps.bot.taskList(actor);
+  const { reply } = await deps.bot.tasks.list(actor);
   const listed: Reply = {
     ...reply,
     blocks: [

@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import { MarkValue } from '../../src/core/apps/forms.ts';
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
-import { ConfirmationCode, MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import { ChangeId } from '../../src/core/groups/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
+import { ConfirmationCode } from '../../src/core/tasks/commands.ts';
+import { MAX_TASKS_SHOWN } from '../../src/core/tasks/task-list.ts';
 import { inert } from '../../src/core/text.ts';
 
 /** `task`: a message about one task; `list`: the numbered `tasks` list, re-listed after a click. */

@@ -12,7 +12,7 @@
  */
 
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
-import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Field, Form, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';

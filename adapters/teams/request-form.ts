@@ -6,11 +6,11 @@
  * card schema wants at least one.
  */
 import type { AccessBot, Answer } from '../../src/core/bot.ts';
-import type { Choice } from '../../src/core/choices.ts';
-import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import type { FormOutcome } from '../../src/core/request.ts';
+import type { Choice } from '../../src/core/requests/choices.ts';
+import type { FormOutcome } from '../../src/core/requests/request.ts';
 import { FormInputs, Verbs } from './payloads.ts';
 import { CARD_VERSION, type CardJson } from './render.ts';
 import { richTextOf } from './rich-text.ts';
@@ -32,7 +32,7 @@ export async function requestFormCard(
 ): Promise<Answer<CardJson>> {
   const v = bot.voiceOf(actor);
   if (state.app) return { ok: true, value: formCard(v, [state.app], state) };
-  const apps = await bot.searchApps(actor, '', MAX_CHOICES);
+  const apps = await bot.requests.searchApps(actor, '', MAX_CHOICES);
   return apps.ok ? { ok: true, value: formCard(v, apps.value, state) } : apps;
 }
 

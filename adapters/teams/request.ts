@@ -7,10 +7,10 @@
  */
 import { z } from 'zod';
 import type { Answer } from '../../src/core/bot.ts';
-import type { Choice } from '../../src/core/choices.ts';
-import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
+import type { Choice } from '../../src/core/requests/choices.ts';
 import { inert } from '../../src/core/text.ts';
 import { errorResponse } from './activity.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
@@ -45,7 +45,7 @@ export async function submitRequestForm(
     });
   }
   const level = form.data[FormInputs.level];
-  const outcome = await deps.bot.submitRequestForm(actor, {
+  const outcome = await deps.bot.requests.submit(actor, {
     appId: form.data[FormInputs.workApp],
     // "The app's default level": the core asks again when the app has several.
     levelId: level && level !== DEFAULT_LEVEL ? level : undefined,
@@ -89,13 +89,13 @@ export async function onSearch(
   let found: Answer<Choice[]>;
   switch (dataset) {
     case Datasets.workApps:
-      found = await deps.bot.searchApps(actor, queryText, end);
+      found = await deps.bot.requests.searchApps(actor, queryText, end);
       break;
     case Datasets.permissionLevels: {
       const appId = z.string().min(1).max(200).safeParse(data[FormInputs.workApp]);
       // No app chosen yet: nothing to offer, and the form explains what to do first.
       if (!appId.success) return results([]);
-      found = await deps.bot.permissionLevels(actor, appId.data, queryText);
+      found = await deps.bot.requests.levels(actor, appId.data, queryText);
       break;
     }
     default:

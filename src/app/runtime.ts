@@ -11,7 +11,7 @@ import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { confirmationKey } from '../core/confirmation-code.ts';
-import { DecisionContext } from '../core/decision-context.ts';
+import { DecisionContext } from '../core/tasks/decision-context.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { createPollerMetrics } from '../poller/metrics.ts';

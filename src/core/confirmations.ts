@@ -8,12 +8,17 @@
  */
 import type { Task } from '../access/schemas.ts';
 import type { IdentityLink } from '../store/store.ts';
+import type { Actors } from './actor.ts';
+import type { AppDeps } from './apps/deps.ts';
+import { type AppChangeResult, settleAppChange } from './apps/settle.ts';
+import type { Handlers } from './commands.ts';
 import type { ConfirmationCodes } from './confirmation-code.ts';
-import type { DecisionResult } from './decide.ts';
-import { confirmChange } from './groups/confirm.ts';
+import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
 import type { GroupDeps } from './groups/deps.ts';
 import type { Voice } from './i18n/voice.ts';
-import { type Reply, warning } from './reply.ts';
+import type { ChatActor } from './identity.ts';
+import { kept, type Reply, warning } from './reply.ts';
+import type { DecisionResult } from './tasks/decide.ts';
 
 export interface ConfirmDeps {
   groups: GroupDeps;
@@ -23,8 +28,53 @@ export interface ConfirmDeps {
   approve: (link: IdentityLink, v: Voice, taskId: string, code: string) => Promise<DecisionResult>;
   /** The codes sensitive approvals' confirmations carry. */
   codes: ConfirmationCodes;
-  /** Confirms a change to an application with this id (apps/settle.ts); undefined: none has it. */
-  appChange: (link: IdentityLink, v: Voice, code: string) => Promise<Reply | undefined>;
+  apps: AppDeps;
+  actors: Actors;
+}
+
+/** What a Confirm or Cancel did: to a group change, or to a change of an application. */
+export type SettledChange = ChangeResult | AppChangeResult;
+
+/**
+ * Confirm and Cancel, typed or clicked on a change's card — of a group's members, or of an
+ * application: carried out once, only for the person who asked (or a second admin, where one
+ * confirms).
+ */
+export class ChangeDesk {
+  readonly #d: ConfirmDeps;
+
+  readonly commands: Handlers<'confirm' | 'cancel'> = {
+    confirm: async ({ v, link }, c) => confirmTyped(this.#d, await link(), v, c.code),
+    cancel: async ({ v, link }, c) => (await this.#settle(await link(), v, c.id, 'cancel')).reply,
+  };
+
+  constructor(deps: ConfirmDeps) {
+    this.#d = deps;
+  }
+
+  confirm(actor: ChatActor, id: string): Promise<SettledChange> {
+    return this.#d.actors.act(
+      actor,
+      (link, v) => this.#settle(link, v, id, 'confirm'),
+      (reply, error) => kept(error === undefined ? 'stale' : 'failed', reply),
+    );
+  }
+
+  cancel(actor: ChatActor, id: string): Promise<SettledChange> {
+    return this.#d.actors.act(
+      actor,
+      (link, v) => this.#settle(link, v, id, 'cancel'),
+      (reply, error) => kept(error === undefined ? 'stale' : 'failed', reply),
+    );
+  }
+
+  async #settle(link: IdentityLink, v: Voice, id: string, verb: 'confirm' | 'cancel') {
+    const app = await settleAppChange(this.#d.apps, link, v, id, verb);
+    if (app) return app;
+    return verb === 'confirm'
+      ? confirmChange(this.#d.groups, link, v, id)
+      : cancelChange(this.#d.groups, link, v, id);
+  }
 }
 
 export async function confirmTyped(
@@ -36,8 +86,8 @@ export async function confirmTyped(
   if (await deps.groups.store.getGroupChange(code)) {
     return (await confirmChange(deps.groups, link, v, code)).reply;
   }
-  const app = await deps.appChange(link, v, code);
-  if (app) return app;
+  const app = await settleAppChange(deps.apps, link, v, code, 'confirm');
+  if (app) return app.reply;
   // A code made for this person: good, or expired (then the approval asks afresh).
   const task = deps.codes.find(await deps.pending(link), link.accessUserId, code);
   if (task) return (await deps.approve(link, v, task.id, code)).reply;

@@ -35,6 +35,9 @@ export interface ChatActor {
   timeZone?: string;
 }
 
+/** A linked person's name, as cards and messages show who acted. */
+export const nameOf = (link: IdentityLink) => link.displayName ?? link.email;
+
 export class Identity {
   readonly #client: AccessClient;
   readonly #store: LinkStore;

@@ -7,7 +7,7 @@
  * person's zone; the poll of a card's approver clears it once it is over (deliver.ts).
  */
 import type { NudgeAsk, NudgeDelivery, TellApprovers } from '../core/notices.ts';
-import { stateOf } from '../core/task-card.ts';
+import { stateOf } from '../core/tasks/task-card.ts';
 import type { Look } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { editLook } from './deliver.ts';

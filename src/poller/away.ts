@@ -8,7 +8,7 @@
 import type { Task } from '../access/schemas.ts';
 import { awayLine } from '../core/asks/notes.ts';
 import { subjectOf } from '../core/subject.ts';
-import { stateOf } from '../core/task-card.ts';
+import { stateOf } from '../core/tasks/task-card.ts';
 import type { Away, Notification } from '../store/store.ts';
 import { showAround } from './cards.ts';
 import type { PollerContext } from './context.ts';

@@ -7,12 +7,12 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { cardNotes, type NotesStore } from '../core/asks/notes.ts';
-import type { CardExtras } from '../core/decision-context.ts';
 import type { Voice } from '../core/i18n/voice.ts';
-import { lookLineOf } from '../core/looking.ts';
 import type { Reply } from '../core/reply.ts';
 import { subjectOf } from '../core/subject.ts';
-import { stateOf } from '../core/task-card.ts';
+import type { CardExtras } from '../core/tasks/decision-context.ts';
+import { lookLineOf } from '../core/tasks/looking.ts';
+import { stateOf } from '../core/tasks/task-card.ts';
 import type { Look, LookStore, Notification, NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { kindOf } from './kinds.ts';

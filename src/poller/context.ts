@@ -1,6 +1,6 @@
 import type { AccessClient } from '../access/client.ts';
-import type { DecisionContext } from '../core/decision-context.ts';
 import type { VoiceDefaults } from '../core/i18n/voice.ts';
+import type { DecisionContext } from '../core/tasks/decision-context.ts';
 import type {
   AuditStore,
   AwayStore,

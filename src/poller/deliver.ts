@@ -10,11 +10,11 @@ import type { Task } from '../access/schemas.ts';
 import { TaskTypes, taskFacts } from '../access/task-facts.ts';
 import { awaitsAnswer } from '../core/asks/ask.ts';
 import { ago } from '../core/clock.ts';
-import type { CardExtras } from '../core/decision-context.ts';
 import type { Voice } from '../core/i18n/voice.ts';
 import type { Reply } from '../core/reply.ts';
 import { subjectOf } from '../core/subject.ts';
-import { stateOf } from '../core/task-card.ts';
+import type { CardExtras } from '../core/tasks/decision-context.ts';
+import { stateOf } from '../core/tasks/task-card.ts';
 import type {
   AuditStore,
   Look,

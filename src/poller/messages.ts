@@ -5,11 +5,11 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
-import type { CardExtras } from '../core/decision-context.ts';
 import { flag, type Voice } from '../core/i18n/voice.ts';
 import { info, type Reply, success, warning } from '../core/reply.ts';
-import { goneCard, taskCard, taskTitle } from '../core/task-card.ts';
-import { taskMessage } from '../core/task-message.ts';
+import type { CardExtras } from '../core/tasks/decision-context.ts';
+import { goneCard, taskCard, taskTitle } from '../core/tasks/task-card.ts';
+import { taskMessage } from '../core/tasks/task-message.ts';
 import { inert } from '../core/text.ts';
 import type { Target } from './targets.ts';
 

@@ -11,7 +11,7 @@ import { taskFacts } from '../access/task-facts.ts';
 import { decisionOn } from '../core/audit/record.ts';
 import type { Voice } from '../core/i18n/voice.ts';
 import type { Reply } from '../core/reply.ts';
-import { stateOf } from '../core/task-card.ts';
+import { stateOf } from '../core/tasks/task-card.ts';
 import type { AuditStore, BotRequest, IdentityLink, RequestStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { requestOutcomeMessage, requestStatusMessage } from './messages.ts';

@@ -14,7 +14,7 @@ import { closedMessage } from '../core/asks/messages.ts';
 import { completeFromTask, decidedThroughBot } from '../core/audit/record.ts';
 import type { Voice } from '../core/i18n/voice.ts';
 import { found } from '../core/service-errors.ts';
-import { stateOf } from '../core/task-card.ts';
+import { stateOf } from '../core/tasks/task-card.ts';
 import type {
   AuditStore,
   Notification,

@@ -131,6 +131,27 @@ describe('architecture boundaries', () => {
     expect([...upward, ...sandbox]).toEqual([]);
   });
 
+  it("one folder per feature: features meet through the kernel and each other's index.ts only", () => {
+    // A folder of src/core is a feature (i18n, the voice, is kernel); its files are its own.
+    const featureOf = (file: string) => {
+      const [, , folder, ...rest] = file.split('/');
+      return rest.length && folder !== 'i18n' ? folder : undefined;
+    };
+    // The router (bot, command table, help) wires features together; nothing else of the kernel
+    // may lean on one.
+    const router = ['bot.ts', 'commands.ts', 'help.ts', 'confirmations.ts'].map(
+      (name) => `src/core/${name}`,
+    );
+    const offenders = offending(['src/core'], (file, target) => {
+      const to = featureOf(target);
+      if (!to || !target.startsWith('src/core/')) return true;
+      const from = featureOf(file);
+      if (from === to || router.includes(file)) return true;
+      return from !== undefined && target === `src/core/${to}/index.ts`;
+    });
+    expect(offenders).toEqual([]);
+  });
+
   it('no file imports itself through others: no import circle, type-only ones included', () => {
     expect(circles(['src', 'adapters', 'scripts'].flatMap(sources))).toEqual([]);
   });

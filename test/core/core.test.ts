@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/access/schemas.ts';
 import { AccessBot } from '../../src/core/bot.ts';
 import { ConfirmationCodes } from '../../src/core/confirmation-code.ts';
-import { Decider } from '../../src/core/decide.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { type ChatActor, RECHECK_AFTER_MS } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
+import { Decider } from '../../src/core/tasks/decide.ts';
 import { tasks, users, workApps } from '../../src/sandbox/seed.ts';
 import type { Store } from '../../src/store/store.ts';
 import { actor, botFor, captureLog } from '../helpers/bot.ts';
@@ -222,7 +222,7 @@ describe('tasks and decisions', () => {
 
   it('refuses a non-assignee without any decision reaching the service', async () => {
     const taskId = await openTaskFor(users.ada.id, users.ken.id, 'read');
-    const reply = await bot.decide(grace, taskId, 'approve');
+    const reply = await bot.tasks.decide(grace, taskId, 'approve');
     expect(reply.outcome).toBe('not_assignee');
     expect(reply.reply.summary).toContain('not in your task list');
     expect(reply.message).toEqual({ kind: 'keep' });
@@ -254,7 +254,7 @@ describe('tasks and decisions', () => {
     expect(card?.outcome).toContain(`Declined by ${decidedBy}`);
     expect(card?.outcome).toContain('too broad');
 
-    const again = await bot.decide(ada, adaTaskId, 'approve');
+    const again = await bot.tasks.decide(ada, adaTaskId, 'approve');
     expect(again.outcome).toBe('already_decided');
     expect(posts('/Approve')).toHaveLength(1);
   });

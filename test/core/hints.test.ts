@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { HELP_COMMANDS, parseCommand } from '../../src/core/commands.ts';
+import { helpReply } from '../../src/core/help.ts';
 import { english } from '../../src/core/i18n/voice.ts';
-import { helpReply } from '../../src/core/task-list.ts';
 
 const read = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
 

@@ -7,9 +7,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { AccessClient } from '../../src/access/client.ts';
-import { DecisionContext } from '../../src/core/decision-context.ts';
+import type { SensitivityConfig } from '../../src/core/apps/sensitivity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
-import type { SensitivityConfig } from '../../src/core/sensitivity.ts';
+import { DecisionContext } from '../../src/core/tasks/decision-context.ts';
 import type { Poller } from '../../src/poller/poller.ts';
 import type { NotifyRules } from '../../src/poller/rules.ts';
 import { policies, type SeedUser, users, workApps } from '../../src/sandbox/seed.ts';

@@ -36,11 +36,6 @@ export async function openTerminalChat(
     interactive: false,
     bot: {
       voiceOf: (actor) => bot.voiceOf(actor),
-      taskList: async (actor) => {
-        const list = await bot.taskList(actor);
-        replies.push(list.reply);
-        return list;
-      },
       read: async (...args) => {
         const line = await bot.read(...args);
         if (line.kind === 'reply') replies.push(line.reply);

@@ -127,7 +127,9 @@ describe('the poller’s audit trail', () => {
       now: () => w.clock.now(),
     });
     const ada = actor(users.ada.email, 'slack', chatId('ada'));
-    expect((await bot.decide(ada, tasks.adaGraceGithubWrite, 'approve')).outcome).toBe('approved');
+    expect((await bot.tasks.decide(ada, tasks.adaGraceGithubWrite, 'approve')).outcome).toBe(
+      'approved',
+    );
     w.sandbox.state.decideTask(tasks.adaDennisAwsReview, 'Declined', users.radia.id);
     await nextSweep(poller, w.clock);
     await nextSweep(poller, w.clock);

@@ -341,15 +341,15 @@ describe('the export of a real bot’s log', () => {
   it('holds the decisions and changes people made, and none of the service credentials', async () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('ada', 'group add Design ken.thompson@example.com');
-    await t.bot.confirmChange(t.as('ada'), id);
+    await t.bot.changes.confirm(t.as('ada'), id);
     await t.say('grace', 'group add Design ken.thompson@example.com');
-    await t.bot.decide(
+    await t.bot.tasks.decide(
       t.as('ada'),
       '00000000-0000-4000-8000-000000000001',
       'decline',
       'nope, "no"',
     );
-    await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
+    await t.bot.tasks.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
     const out = new PassThrough();
     let text = '';
     out.on('data', (chunk) => {

@@ -33,14 +33,14 @@ describe.each(corpus)('%s', (_name, text) => {
   it('stays text in the question, the answer, the cards, the notices, requests and history', async () => {
     const { poller, bot, as } = await world();
     const said = text.slice(0, 400);
-    const asked = await bot.ask(as('ada'), tasks.adaGraceGithubWrite, said);
+    const asked = await bot.asks.ask(as('ada'), tasks.adaGraceGithubWrite, said);
     expect(asked.tone).toBe('success');
     clean(asked);
     const question = w.slack.posts.find((p) => p.message.title === 'A question from Ada Lovelace');
     clean(question!.message);
     const id = JSON.stringify(question!.message).match(/"action":"answer","value":"([^"]+)"/)![1]!;
-    clean(await bot.answer(as('grace'), id, said));
-    clean(await bot.setAway(as('alan'), '2026-11-29', said.slice(0, 200)));
+    clean(await bot.asks.answer(as('grace'), id, said));
+    clean(await bot.away.set(as('alan'), '2026-11-29', said.slice(0, 200)));
     await nextSweep(poller, w.clock);
     // Answered by now, and an absence's note is for the cards: the list names who is away.
     expect(replyProblems(await bot.handle(as('grace'), 'requests'))).toEqual([]);
@@ -60,10 +60,10 @@ describe.each(corpus)('%s', (_name, text) => {
 describe('text past the limits', () => {
   it('is refused whole, whatever the form let through', async () => {
     const { bot, as } = await world();
-    const asked = await bot.ask(as('ada'), tasks.adaGraceGithubWrite, 'x'.repeat(501));
+    const asked = await bot.asks.ask(as('ada'), tasks.adaGraceGithubWrite, 'x'.repeat(501));
     expect(asked.summary).toBe('That question is too long (501 characters; the limit is 500).');
     expect(w.slack.posts.filter((p) => p.message.title?.startsWith('A question'))).toEqual([]);
-    const away = await bot.setAway(as('alan'), '2026-11-29', 'y'.repeat(201));
+    const away = await bot.away.set(as('alan'), '2026-11-29', 'y'.repeat(201));
     expect(away.summary).toBe('That note is too long (201 characters; the limit is 200).');
     expect(await w.store.listAway(w.clock.now())).toEqual([]);
   });

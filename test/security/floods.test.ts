@@ -47,7 +47,7 @@ describe('a flood from one person', () => {
     expect(replies[99]?.summary).toContain('Nothing was done');
 
     sandbox.current.requests.length = 0;
-    const click = await bot.decide(ada, '00000000-0000-4000-8000-000000000000', 'approve');
+    const click = await bot.tasks.decide(ada, '00000000-0000-4000-8000-000000000000', 'approve');
     expect(click.reply.title).toBe('Slow down');
     expect(sandbox.current.requests).toEqual([]);
 

@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { requestModal } from '../../adapters/slack/request-form.ts';
 import { requestFormCard } from '../../adapters/teams/request-form.ts';
 import type { AccessBot } from '../../src/core/bot.ts';
-import { groupsReply, membersReply } from '../../src/core/directory.ts';
+import { groupsReply, membersReply } from '../../src/core/groups/directory.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import type { Reply } from '../../src/core/reply.ts';
-import { taskMessage } from '../../src/core/task-message.ts';
+import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { requestOutcomeMessage } from '../../src/poller/messages.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import {
@@ -83,14 +83,14 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
 
   it('a request made with a form, and the form again when a level is missing', async () => {
     const { appId, levelIds, text } = entry();
-    const done = await bot.submitRequestForm(grace, {
+    const done = await bot.requests.submit(grace, {
       appId,
       levelId: levelIds[1],
       justification: text,
     });
     expect(done.kind).toBe('done');
     if (done.kind === 'done') expect(replyProblems(done.reply)).toEqual([]);
-    const again = await bot.submitRequestForm(grace, { appId, justification: text });
+    const again = await bot.requests.submit(grace, { appId, justification: text });
     if (again.kind !== 'again') throw new Error('the form should come back for a level');
     const picked = { value: appId, text: { type: 'plain_text' as const, text: again.app!.name } };
     const modal = requestModal(
@@ -110,7 +110,7 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
 
   it('declined with it as the reason: the answer, the card, the requester’s outcome', async () => {
     const { taskId, text } = entry();
-    const result = await bot.decide(ada, taskId, 'decline', text.slice(0, 1000));
+    const result = await bot.tasks.decide(ada, taskId, 'decline', text.slice(0, 1000));
     expect(result.outcome).toBe('declined');
     expect(replyProblems(result.reply)).toEqual([]);
     if (result.message.kind === 'replace') {
@@ -128,9 +128,9 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
       permissionLevelId: levelIds[1],
     });
     const taskId = access.taskIds[0]!;
-    await bot.taskList(ada);
+    await bot.tasks.list(ada);
     sandbox.current.state.decideTask(taskId, 'Approved', user.id, text);
-    const result = await bot.decide(ada, taskId, 'approve');
+    const result = await bot.tasks.decide(ada, taskId, 'approve');
     expect(result.outcome).toBe('already_decided');
     expect(replyProblems(result.reply)).toEqual([]);
     if (shownInTasks(text)) expect(replyShown(result.reply)).toContain(MARK);
@@ -140,7 +140,7 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
 describe('after all of that', () => {
   it('"Approve all" over decided, hostile and forged ids says what became of each', async () => {
     const ids = [...world.map((e) => e.taskId), ...world.map((e) => e.text)];
-    const { reply } = await bot.approveAll(ada, ids);
+    const { reply } = await bot.tasks.approveAll(ada, ids);
     expect(replyProblems(reply)).toEqual([]);
     expect(replyShown(reply)).toContain(MARK);
   });

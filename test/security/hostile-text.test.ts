@@ -24,14 +24,14 @@ import { fieldForm, policyForm } from '../../src/core/apps/forms.ts';
 import { AppRules } from '../../src/core/apps/rules.ts';
 import { historyReply } from '../../src/core/audit/history.ts';
 import { summaryReply } from '../../src/core/audit/report-chat.ts';
-import { appsReply } from '../../src/core/directory.ts';
 import { changedNotice, confirmationCard, outcomeCard } from '../../src/core/groups/cards.ts';
+import { appsReply } from '../../src/core/groups/directory.ts';
 import { GroupRules } from '../../src/core/groups/rules.ts';
 import { english, type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import { info, type Reply } from '../../src/core/reply.ts';
-import { goneCard, taskCard } from '../../src/core/task-card.ts';
-import { tasksReply } from '../../src/core/task-list.ts';
-import { taskMessage } from '../../src/core/task-message.ts';
+import { goneCard, taskCard } from '../../src/core/tasks/task-card.ts';
+import { tasksReply } from '../../src/core/tasks/task-list.ts';
+import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { clean, inert } from '../../src/core/text.ts';
 import { createLogger } from '../../src/log.ts';
 import {

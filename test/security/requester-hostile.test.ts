@@ -88,7 +88,7 @@ describe.each(corpus)('%s', (_name, text) => {
       (id) => w.sandbox.state.task(id).assigneeId === users.ada.id,
     );
     const ada = actor(users.ada.email, 'slack', chatId('ada'));
-    expect((await bot.look(ada, adaTask!)).tone).toBe('success');
+    expect((await bot.tasks.look(ada, adaTask!)).tone).toBe('success');
     await poller.stop();
     const marked = w.slack.updates.find((u) => JSON.stringify(u.message).includes('is looking at'));
     clean(marked!.message);

@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { ShellNotifier } from '../../adapters/shell/notifier.ts';
 import { renderReply } from '../../adapters/shell/render.ts';
-import { decidedReply } from '../../src/core/approve-all.ts';
-import type { DecisionResult } from '../../src/core/decide.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import type { MessageRef } from '../../src/core/notifier.ts';
 import { info, type TaskCard, warning } from '../../src/core/reply.ts';
+import { decidedReply } from '../../src/core/tasks/approve-all.ts';
+import type { DecisionResult } from '../../src/core/tasks/decide.ts';
 
 const card = (taskId: string, state: TaskCard['state']): TaskCard => ({
   taskId,

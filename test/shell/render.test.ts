@@ -10,8 +10,8 @@ import { renderReply } from '../../adapters/shell/render.ts';
 import type { Task } from '../../src/access/schemas.ts';
 import { historyReply } from '../../src/core/audit/history.ts';
 import { voiceFor } from '../../src/core/i18n/voice.ts';
-import { taskCard } from '../../src/core/task-card.ts';
-import { tasksReply } from '../../src/core/task-list.ts';
+import { taskCard } from '../../src/core/tasks/task-card.ts';
+import { tasksReply } from '../../src/core/tasks/task-list.ts';
 
 const review: Task = {
   id: '0f76d819-6e59-5394-9674-bb4d6188068b',

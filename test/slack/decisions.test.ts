@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { english } from '../../src/core/i18n/voice.ts';
-import { taskCard } from '../../src/core/task-card.ts';
-import { taskMessage } from '../../src/core/task-message.ts';
+import { taskCard } from '../../src/core/tasks/task-card.ts';
+import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { PostedMessage } from '../fakes/slack-api.ts';
 import { checkAllPayloads } from '../fakes/slack-blockkit.ts';

@@ -8,7 +8,7 @@ import { renderReply } from '../../adapters/slack/render.ts';
 import { requestModal } from '../../adapters/slack/request-form.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { info, listBlock, type Reply, type TaskCard, warning } from '../../src/core/reply.ts';
-import { tasksReply } from '../../src/core/task-list.ts';
+import { tasksReply } from '../../src/core/tasks/task-list.ts';
 import { inert } from '../../src/core/text.ts';
 import { SlackMessage, SlackView } from '../fakes/slack-blockkit.ts';
 

@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { cardActivity, messageActivity } from '../../adapters/teams/activity.ts';
 import { renderCard } from '../../adapters/teams/render.ts';
 import type { Task } from '../../src/access/schemas.ts';
+import { helpReply } from '../../src/core/help.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { failure, info, listBlock, success, warning } from '../../src/core/reply.ts';
-import { goneCard, taskCard } from '../../src/core/task-card.ts';
-import { helpReply, tasksReply } from '../../src/core/task-list.ts';
-import { taskMessage } from '../../src/core/task-message.ts';
+import { goneCard, taskCard } from '../../src/core/tasks/task-card.ts';
+import { tasksReply } from '../../src/core/tasks/task-list.ts';
+import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { MAX_MESSAGE_BYTES } from '../fakes/bot-connector.ts';
 import { cardProblems } from '../fakes/bot-connector-cards.ts';
 

@@ -13,10 +13,10 @@ import type {
   AppChangeSubject,
   IdentityLink,
 } from '../../store/store.ts';
-import { recordAppChange } from '../audit/record.ts';
-import { uuidLike } from '../directory.ts';
-import { nameOf } from '../groups/deps.ts';
+import { recordAppChange } from '../audit/index.ts';
+import { uuidLike } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import { matchByName, normalize } from '../match.ts';
 import { info, type Reply, warning } from '../reply.ts';
 import { inert } from '../text.ts';

@@ -8,12 +8,12 @@
 import type { CustomField } from '../../access/schemas.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { type Block, type Button, type Field, info, listBlock } from '../reply.ts';
-import { meansSensitive } from '../sensitivity.ts';
 import { inert } from '../text.ts';
 import type { AppFacts, Inside } from './facts.ts';
 import { fieldForm, policyForm } from './forms.ts';
 import { requestTypeNamed, typedName } from './names.ts';
 import type { AppRules } from './rules.ts';
+import { meansSensitive } from './sensitivity.ts';
 
 const listed = (v: Voice, names: readonly string[]) =>
   names.length ? v.list(names.map((n) => inert(n, 200))) : v.t('app.none');

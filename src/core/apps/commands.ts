@@ -6,7 +6,7 @@
  * "Cost center" -- CC 42`). Each change is confirmed first, with `confirm <code>`.
  */
 import { z } from 'zod';
-import { words } from '../groups/commands.ts';
+import { words } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 
 /** A custom field's value, as long as anyone types one. */

@@ -17,11 +17,11 @@ import { isHeld } from '../../access/task-facts.ts';
 import type { AppPolicy, IdentityLink } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { Reply } from '../reply.ts';
-import { findApp } from '../request.ts';
-import type { Sensitivity } from '../sensitivity.ts';
+import { findApp } from '../requests/index.ts';
 import { found } from '../service-errors.ts';
 import { type AppDeps, REQUEST_TYPES } from './deps.ts';
 import type { Roles } from './rules.ts';
+import type { Sensitivity } from './sensitivity.ts';
 
 export const MAX_HOLDERS_READ = 500;
 export const MAX_HOLDERS_SHOWN = 30;

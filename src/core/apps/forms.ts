@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Policy } from '../../access/schemas.ts';
-import { uuidLike } from '../directory.ts';
+import { uuidLike } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { Form, FormChoice } from '../reply.ts';
 import { inert } from '../text.ts';

@@ -13,10 +13,10 @@
  */
 import type { CustomField, WorkApp } from '../../access/schemas.ts';
 import type { IdentityLink } from '../../store/store.ts';
-import type { GroupRules } from '../groups/rules.ts';
+import type { GroupRules } from '../groups/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { normalize } from '../match.ts';
-import { meansSensitive } from '../sensitivity.ts';
+import { meansSensitive } from './sensitivity.ts';
 
 export interface AppRulesConfig {
   /** The custom field naming an application's owners by e-mail address. */

@@ -21,7 +21,7 @@ import type {
   IdentityLink,
   PolicyChange,
 } from '../../store/store.ts';
-import { nameOf } from '../groups/deps.ts';
+import { nameOf } from '../identity.ts';
 import type { AppDeps } from './deps.ts';
 
 export interface Carried {

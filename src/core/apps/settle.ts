@@ -7,7 +7,7 @@
  * outcome is audited with what was before and what was to be, and the card becomes the outcome.
  */
 import type { AppChange, AppChangeOutcome, IdentityLink } from '../../store/store.ts';
-import { recordAppChange } from '../audit/record.ts';
+import { recordAppChange } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { kept, replaced, type Settled, warning } from '../reply.ts';
 import { inert } from '../text.ts';

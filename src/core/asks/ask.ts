@@ -18,16 +18,16 @@ import type {
   TaskQuestion,
   TaskQuestionStore,
 } from '../../store/store.ts';
-import type { TaskAudience } from '../audience.ts';
-import { recordQuestion, taskNamesOf } from '../audit/record.ts';
-import { notYours } from '../decide.ts';
+import { recordQuestion, taskNamesOf } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { ChatActor } from '../identity.ts';
+import { nameOf } from '../identity.ts';
 import type { TellAsks } from '../notices.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { subjectOf } from '../subject.ts';
-import { stateOf } from '../task-card.ts';
+import type { TaskAudience } from '../tasks/index.ts';
+import { notYours, stateOf } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH, type QuestionRef } from './commands.ts';
 import { answeredMessage, answerNote, questionMessage } from './messages.ts';
@@ -51,8 +51,6 @@ export interface AskDeps {
 
 /** Text as a store keeps it: well-formed, without NUL. */
 const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').trim();
-
-const nameOf = (link: IdentityLink) => link.displayName ?? link.email;
 
 /** `ask <task> -- <question>`, or the card's Ask: the task must wait in the asker's own list. */
 export async function askRequester(

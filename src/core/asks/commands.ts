@@ -1,17 +1,16 @@
 /**
- * The commands of questions and absences, beside `ask <task> -- <question>` (commands.ts, where
- * task references are read): `answer <request or code> -- <text>`, `away until <day> [-- note]`
- * and `back`. The day is read later, in the person's own time zone (away.ts).
+ * The commands of questions to requesters: `ask <task> -- <question>` and
+ * `answer <request or code> -- <text>`.
  */
 import { z } from 'zod';
+import { fail, type Parsed, splitFree, tooLong } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
+import { parseRef, TaskRef } from '../tasks/index.ts';
 
 /** A question to a requester, at most. */
 export const MAX_QUESTION_LENGTH = 500;
 /** An answer, at most. */
 export const MAX_ANSWER_LENGTH = 1000;
-/** The note of an absence, at most. */
-export const MAX_AWAY_NOTE_LENGTH = 200;
 /** The shortest start of a question's id accepted as its code. */
 export const MIN_CODE = 6;
 
@@ -29,34 +28,32 @@ export const QuestionRef = z.union([
 ]);
 export type QuestionRef = z.infer<typeof QuestionRef>;
 
-export const AnswerCommand = z.object({
-  name: z.literal('answer'),
-  question: QuestionRef,
-  text: z.string().min(1).max(MAX_ANSWER_LENGTH),
-});
-export const AwayCommand = z.object({
-  name: z.literal('away'),
-  /** The day as typed, read in the person's zone when the command runs. */
-  until: z.string().min(1).max(60),
-  note: z.string().min(1).max(MAX_AWAY_NOTE_LENGTH).optional(),
-});
-export const BackCommand = z.object({ name: z.literal('back') });
+export const AskCommands = [
+  z.object({
+    name: z.literal('ask'),
+    task: TaskRef,
+    question: z.string().min(1).max(MAX_QUESTION_LENGTH),
+  }),
+  z.object({
+    name: z.literal('answer'),
+    question: QuestionRef,
+    text: z.string().min(1).max(MAX_ANSWER_LENGTH),
+  }),
+] as const;
+type AskCommand = z.infer<(typeof AskCommands)[number]>;
 
-type Parsed<T> = { ok: true; command: T } | { ok: false; message: string };
-const fail = (message: string) => ({ ok: false as const, message });
-
-/** Splits `a b -- free text` at the first `--` word. */
-export function splitFree(args: string): { head: string; free: string | undefined } {
-  const split = /(?:^|\s)--(?:\s|$)/.exec(args);
-  if (!split) return { head: args.trim(), free: undefined };
-  return {
-    head: args.slice(0, split.index).trim(),
-    free: args.slice(split.index + split[0].length).trim(),
-  };
+/** `ask <task> -- <question>`: one task, and what to ask its requester. */
+export function parseAsk(v: Voice, args: string): Parsed<AskCommand> {
+  const { head, free } = splitFree(args);
+  const task = head && !head.includes(' ') ? parseRef(v, head) : undefined;
+  if (task === undefined || !free) return fail(v.t('parse.askUsage', { usage: v.t('usage.ask') }));
+  if (typeof task === 'string') return fail(task);
+  if (free.length > MAX_QUESTION_LENGTH) return tooLong(v, 'question', free, MAX_QUESTION_LENGTH);
+  return { ok: true, command: { name: 'ask', task, question: free } };
 }
 
 /** `answer 2 -- text` (a request's number) or `answer 4f1c2a -- text` (the question's code). */
-export function parseAnswer(v: Voice, args: string): Parsed<z.infer<typeof AnswerCommand>> {
+export function parseAnswer(v: Voice, args: string): Parsed<AskCommand> {
   const { head, free } = splitFree(args);
   const word = head.toLowerCase();
   const ref = QuestionRef.safeParse(
@@ -66,24 +63,7 @@ export function parseAnswer(v: Voice, args: string): Parsed<z.infer<typeof Answe
     return fail(v.t('parse.whichQuestion', { usage: v.t('usage.answer') }));
   }
   if (free.length > MAX_ANSWER_LENGTH) {
-    return fail(
-      v.t('parse.tooLong', { what: 'answer', length: free.length, max: MAX_ANSWER_LENGTH }),
-    );
+    return tooLong(v, 'answer', free, MAX_ANSWER_LENGTH);
   }
   return { ok: true, command: { name: 'answer', question: ref.data, text: free } };
-}
-
-/** `away until <day> [-- note]`. */
-export function parseAway(v: Voice, args: string): Parsed<z.infer<typeof AwayCommand>> {
-  const { head, free } = splitFree(args);
-  const until = /^until\s+(.+)$/i.exec(head)?.[1]?.trim();
-  if (!until || until.length > 60)
-    return fail(v.t('parse.awayUsage', { usage: v.t('usage.away') }));
-  const note = free || undefined;
-  if (note && note.length > MAX_AWAY_NOTE_LENGTH) {
-    return fail(
-      v.t('parse.tooLong', { what: 'note', length: note.length, max: MAX_AWAY_NOTE_LENGTH }),
-    );
-  }
-  return { ok: true, command: { name: 'away', until, ...(note && { note }) } };
 }

@@ -7,7 +7,7 @@ import type { Task } from '../../access/schemas.ts';
 import type { TaskQuestion } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { info, type Reply, success } from '../reply.ts';
-import { stateOf, taskTitle } from '../task-card.ts';
+import { stateOf, taskTitle } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 
 /** The code of a question people type: the start of its id. */

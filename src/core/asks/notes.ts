@@ -6,7 +6,7 @@
  */
 import type { Task } from '../../access/schemas.ts';
 import type { AwayOn, AwayStore, TaskQuestion, TaskQuestionStore } from '../../store/store.ts';
-import { dayOf } from '../away/days.ts';
+import { dayOf } from '../away/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { subjectOf } from '../subject.ts';
 import { inert } from '../text.ts';

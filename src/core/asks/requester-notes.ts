@@ -3,7 +3,7 @@
  * are away and until when, who else can decide it, and a question waiting for their answer.
  */
 import type { Away, TaskQuestion } from '../../store/store.ts';
-import { dayOf } from '../away/days.ts';
+import { dayOf } from '../away/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { inert } from '../text.ts';
 

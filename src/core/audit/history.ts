@@ -22,8 +22,8 @@ import {
   type Platform,
   type QuestionAuditEntry,
 } from '../../store/store.ts';
-import { appChangeNamed } from '../apps/names.ts';
-import { dayOf } from '../away/days.ts';
+import { appChangeNamed } from '../apps/index.ts';
+import { dayOf } from '../away/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';

@@ -6,7 +6,7 @@
  * audit rows than the cap is refused before it is read.
  */
 import type { IdentityLink } from '../../store/store.ts';
-import type { GroupDeps } from '../groups/deps.ts';
+import type { GroupDeps } from '../groups/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';

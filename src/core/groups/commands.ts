@@ -1,19 +1,14 @@
 /**
- * The commands about group membership and the audit trail: `group add|remove <group> <person>`,
- * `group bind <group>`, `group unbind`, `cancel <id>` and `history [person|all]` (a change is
- * confirmed with `confirm <id>`, the grammar of every confirmation: src/core/confirmations.ts).
+ * The commands about groups: `members [group]`, `group add|remove <group> <person>`,
+ * `group bind <group>`, `group unbind` and `cancel <id>` (a change is confirmed with
+ * `confirm <id>`, the grammar of every confirmation: src/core/confirmations.ts).
  * A group and a person are told apart without guessing: a mention or an e-mail address is the
  * person; with names only, quotes ("All Staff") or the core's list of group names decide.
  */
 import { z } from 'zod';
+import { fail, type Parsed, tooLong, words } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
-import {
-  compactMentions,
-  exactPerson,
-  MAX_PERSON_LENGTH,
-  PersonRef,
-  personOf,
-} from '../person-ref.ts';
+import { exactPerson, MAX_PERSON_LENGTH, PersonRef, personOf } from '../person-ref.ts';
 
 const GroupName = z.string().min(1).max(200);
 
@@ -24,6 +19,12 @@ export const ChangeTarget = z.union([
   z.object({ words: z.array(z.string().min(1)).min(3).max(60) }),
 ]);
 export type ChangeTarget = z.infer<typeof ChangeTarget>;
+
+export const MembersCommand = z.object({
+  name: z.literal('members'),
+  /** No group: the group the channel is bound to. */
+  group: z.string().min(1).max(200).optional(),
+});
 
 export const GroupCommand = z.discriminatedUnion('action', [
   z.object({
@@ -45,22 +46,10 @@ export const ChangeId = z
 
 export const CancelCommand = z.object({ name: z.literal('cancel'), id: ChangeId });
 
-export const HistorySubject = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('own') }),
-  z.object({ kind: z.literal('all') }),
-  z.object({ kind: z.literal('person'), person: PersonRef }),
-]);
-export type HistorySubject = z.infer<typeof HistorySubject>;
-
-export const HistoryCommand = z.object({ name: z.literal('history'), subject: HistorySubject });
-
-type Parsed<T> = { ok: true; command: T } | { ok: false; message: string };
-const fail = (message: string) => ({ ok: false as const, message });
-
-/** Words, keeping "quoted text" (straight or curly quotes) as one word without its quotes. */
-export function words(text: string): string[] {
-  const found = compactMentions(text).match(/"[^"]*"|“[^”]*”|\S+/g) ?? [];
-  return found.map((w) => w.replace(/^["“]|["”]$/g, '').trim()).filter(Boolean);
+/** `members [group]`; a name in quotes ("All Staff") is the name without them. */
+export function parseMembers(v: Voice, args: string): Parsed<{ name: 'members'; group?: string }> {
+  if (args.length > 200) return tooLong(v, 'groupName', args, 200);
+  return { ok: true, command: { name: 'members', group: words(args).join(' ') || undefined } };
 }
 
 export function parseGroupCommand(v: Voice, args: string): Parsed<GroupCommand> {
@@ -105,20 +94,4 @@ export function parseCancelCommand(v: Voice, args: string): Parsed<z.infer<typeo
   const id = ChangeId.safeParse(args.trim().toLowerCase());
   if (!id.success) return fail(v.t('parse.whichChange', { name: 'cancel' }));
   return { ok: true, command: { name: 'cancel', id: id.data } };
-}
-
-export function parseHistoryCommand(
-  v: Voice,
-  args: string,
-): Parsed<z.infer<typeof HistoryCommand>> {
-  const text = args.trim();
-  if (text.length > MAX_PERSON_LENGTH) {
-    return fail(v.t('parse.nameTooLong', { max: MAX_PERSON_LENGTH }));
-  }
-  const subject: HistorySubject = !text
-    ? { kind: 'own' }
-    : text.toLowerCase() === 'all'
-      ? { kind: 'all' }
-      : { kind: 'person', person: personOf(words(text)) };
-  return { ok: true, command: { name: 'history', subject } };
 }

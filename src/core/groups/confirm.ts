@@ -8,11 +8,12 @@
  * card becomes the outcome.
  */
 import type { GroupChange, IdentityLink, MembershipOutcome } from '../../store/store.ts';
-import { recordChange } from '../audit/record.ts';
+import { recordChange } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import { kept, replaced, type Settled, warning } from '../reply.ts';
 import { changedNotice, outcomeCard } from './cards.ts';
-import { type GroupDeps, nameOf } from './deps.ts';
+import type { GroupDeps } from './deps.ts';
 import { carryOut } from './service.ts';
 
 /** What a click or a typed `confirm`/`cancel` did, and what becomes of the card it came from. */

@@ -7,7 +7,6 @@ import type {
   AwayStore,
   ChannelGroupStore,
   GroupChangeStore,
-  IdentityLink,
   LinkStore,
   ReportStore,
   TaskQuestionStore,
@@ -50,6 +49,3 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export function newChangeId(): string {
   return Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 }
-
-/** Who asked: the name the cards show. */
-export const nameOf = (link: IdentityLink) => link.displayName ?? link.email;

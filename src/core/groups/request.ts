@@ -5,10 +5,10 @@
  * in the Access Service here. Also `group bind|unbind` and `members` with no group.
  */
 import type { IdentityLink } from '../../store/store.ts';
-import { recordChange } from '../audit/record.ts';
-import { findGroup, isMember, membersReply } from '../directory.ts';
+import { recordChange } from '../audit/index.ts';
 import { findPerson, personName } from '../find-person.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import { normalize } from '../match.ts';
 import { type PersonRef, personOf } from '../person-ref.ts';
 import type { Place } from '../place.ts';
@@ -16,7 +16,8 @@ import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { confirmationCard } from './cards.ts';
 import type { ChangeTarget } from './commands.ts';
-import { type GroupDeps, nameOf } from './deps.ts';
+import type { GroupDeps } from './deps.ts';
+import { findGroup, isMember, membersReply } from './directory.ts';
 
 export async function requestChange(
   deps: GroupDeps,

@@ -10,12 +10,13 @@ import type { AccessClient } from '../../access/client.ts';
 import type { UsersGroup } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { IdentityLink } from '../../store/store.ts';
-import { isMember, uuidLike } from '../directory.ts';
+import { uuidLike } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { normalize } from '../match.ts';
 import { type Reply, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { inert } from '../text.ts';
+import { isMember } from './directory.ts';
 
 export interface GroupRulesConfig {
   /** Name or id of the group whose members may manage every group. */

@@ -14,8 +14,8 @@ import {
 } from '../../access/errors.ts';
 import type { Logger } from '../../log.ts';
 import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
-import { isMember } from '../directory.ts';
 import { found } from '../service-errors.ts';
+import { isMember } from './directory.ts';
 
 export interface Carried {
   outcome: MembershipOutcome;

@@ -62,9 +62,9 @@ describe('report in chat', () => {
 
   it('tells an auditor the top lines, privately, and how to make the full report', async () => {
     const { t } = await twoHoursAfterCreation(tasks.adaGraceGithubWrite);
-    await t.bot.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
+    await t.bot.tasks.decide(t.as('ada'), tasks.adaGraceGithubWrite, 'approve');
     // Not Grace's task: refused, and no decision.
-    await t.bot.decide(t.as('grace'), tasks.adaDennisAwsReview, 'approve');
+    await t.bot.tasks.decide(t.as('grace'), tasks.adaDennisAwsReview, 'approve');
     t.clock.ms += 60_000;
     const reply = await t.bot.handle(t.as('katherine'), 'report');
     expect(reply).toMatchObject({ visibility: 'private', title: 'Report of the last 30 days' });
@@ -100,9 +100,9 @@ describe('report in chat', () => {
 
   it('observes each decision’s time from the task’s creation, not a refused attempt', async () => {
     const { t, metrics } = await twoHoursAfterCreation(tasks.adaDennisAwsReview);
-    await t.bot.decide(t.as('grace'), tasks.adaDennisAwsReview, 'decline', 'not mine');
+    await t.bot.tasks.decide(t.as('grace'), tasks.adaDennisAwsReview, 'decline', 'not mine');
     expect(await observed(metrics)).toEqual({ count: 0, sum: 0 });
-    await t.bot.decide(t.as('ada'), tasks.adaDennisAwsReview, 'decline', 'no longer needed');
+    await t.bot.tasks.decide(t.as('ada'), tasks.adaDennisAwsReview, 'decline', 'no longer needed');
     expect(await observed(metrics)).toEqual({ count: 1, sum: 7200 });
     const [entry] = await t.store.listAudit({ actions: ['decline'], limit: 1 });
     expect(entry).toMatchObject({ outcome: 'declined', taskType: 'EntitlementReview' });

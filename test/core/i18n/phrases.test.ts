@@ -6,8 +6,8 @@
  * and the list's closing line, which fits the number of tasks it lists.
  */
 import { describe, expect, it } from 'vitest';
+import { helpReply } from '../../../src/core/help.ts';
 import { voiceFor } from '../../../src/core/i18n/voice.ts';
-import { helpReply } from '../../../src/core/task-list.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,0 +1,69 @@
+/**
+ * The audit trail as people read it: `history` (their own, or — for auditors — everyone's or one
+ * person's), `report` (the insight report in chat), and the App Home's recent actions.
+ */
+import type { PersonAuditEntry } from '../../store/store.ts';
+import type { Actors } from '../actor.ts';
+import type { Handlers } from '../commands.ts';
+import { findPerson, personName } from '../find-person.ts';
+import type { GroupDeps } from '../groups/index.ts';
+import type { ChatActor } from '../identity.ts';
+import type { Reply } from '../reply.ts';
+import type { Turn } from '../turn.ts';
+import type { HistorySubject } from './commands.ts';
+import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from './history.ts';
+import { reportReply } from './report-chat.ts';
+
+export class AuditDesk {
+  readonly #d: GroupDeps & { actors: Actors };
+
+  readonly commands: Handlers<'history' | 'report'> = {
+    history: (turn, c) => this.#history(turn, c.subject),
+    report: async ({ v, link }, c) => reportReply(this.#d, await link(), v, c.days),
+  };
+
+  constructor(deps: GroupDeps & { actors: Actors }) {
+    this.#d = deps;
+  }
+
+  /**
+   * The actor's own recent actions (decisions, group changes, changes made to them), newest
+   * first, and the Access user they are for; undefined when they cannot be read right now.
+   */
+  async recent(
+    actor: ChatActor,
+    limit: number,
+  ): Promise<{ entries: PersonAuditEntry[]; viewer?: string } | undefined> {
+    const link = await this.#d.actors.link(actor).catch(() => undefined);
+    const entries = await readHistory(this.#d, ownQuery(actor, link, limit));
+    return entries && { entries, viewer: link?.accessUserId };
+  }
+
+  async #history({ v, place, link: linked }: Turn, subject: HistorySubject): Promise<Reply> {
+    const deps = this.#d;
+    const link = await linked();
+    if (subject.kind === 'own') {
+      const entries = await readHistory(deps, ownQuery(link, link, HISTORY_SHOWN));
+      return historyReply(v, entries, v.t('history.own'), {
+        viewer: link.accessUserId,
+        withActor: false,
+      });
+    }
+    const allowed = await deps.rules.mayAudit(link, v);
+    if (!allowed.ok) return allowed.reply;
+    if (subject.kind === 'all') {
+      const entries = await readHistory(deps, { limit: HISTORY_SHOWN });
+      return historyReply(v, entries, v.t('history.everyone'), { withActor: true });
+    }
+    const found = await findPerson({ ...deps, mention: place.mention }, v, subject.person);
+    if ('reply' in found) return found.reply;
+    const { person } = found;
+    const entries = await readHistory(deps, {
+      person: { chatUserIds: [], accessUserIds: [person.accessUserId] },
+      limit: HISTORY_SHOWN,
+    });
+    return historyReply(v, entries, v.t('history.of', { name: personName(person) }), {
+      withActor: true,
+    });
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Absences: `away until <day> [-- note]`, `back`, and the App Home's switch. An absence gives
+ * nobody a task; it only tells those who can already decide.
+ */
+import type { Away } from '../../store/store.ts';
+import type { Actors } from '../actor.ts';
+import type { Handlers } from '../commands.ts';
+import type { Voice } from '../i18n/voice.ts';
+import type { ChatActor } from '../identity.ts';
+import type { Reply } from '../reply.ts';
+import { type AwayDeps, awayDay, awayOf, comeBack, goAway, setAway, untilText } from './away.ts';
+import { addDays, dayText, localDay } from './days.ts';
+
+export class AwayDesk {
+  readonly #d: AwayDeps & { actors: Actors };
+
+  readonly commands: Handlers<'away' | 'back'> = {
+    away: async (turn, c) => goAway(this.#d, await turn.link(), turn.v, c.until, c.note),
+    back: async (turn) => comeBack(this.#d, await turn.link(), turn.v),
+  };
+
+  constructor(deps: AwayDeps & { actors: Actors }) {
+    this.#d = deps;
+  }
+
+  /**
+   * Away until the day picked in a form (`2026-12-01`), or back (`undefined`): the App Home's
+   * switch. The day is checked as `away until` checks it.
+   */
+  set(actor: ChatActor, day: string | undefined, note?: string): Promise<Reply> {
+    return this.#d.actors.reply(actor, async (link, v) => {
+      if (day === undefined) return comeBack(this.#d, link, v);
+      const checked = awayDay(this.#d, v, day);
+      return 'year' in checked ? setAway(this.#d, link, v, checked, note) : checked;
+    });
+  }
+
+  /** The first day an away form offers: tomorrow in the actor's zone (`2026-11-23`). */
+  formDay(actor: ChatActor): string {
+    const v = this.#d.actors.voiceOf(actor);
+    return dayText(addDays(localDay(this.#d.now(), v.timeZone), 1));
+  }
+
+  /** The day an absence ends, as `v` writes it. */
+  until(v: Voice, away: Pick<Away, 'untilDay'>): string {
+    return untilText(v, away);
+  }
+
+  /** The actor's absence that lasts now, if any; undefined when they cannot be told apart. */
+  async now(actor: ChatActor): Promise<Away | undefined> {
+    const link = await this.#d.actors.link(actor).catch(() => undefined);
+    return link && awayOf(this.#d, link.accessUserId);
+  }
+}

@@ -1,0 +1,2 @@
+/** What other features may use of absences. */
+export { dayOf } from './days.ts';

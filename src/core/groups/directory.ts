@@ -1,0 +1,114 @@
+/** `members`, `groups` and `apps`: read-only answers about the organisation, for linked people. */
+import type { AccessClient } from '../../access/client.ts';
+import type { UsersGroup, WorkApp } from '../../access/schemas.ts';
+import { uuidLike } from '../grammar.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { matchByName } from '../match.ts';
+import { info, listBlock, type Reply, warning } from '../reply.ts';
+import { appMatches } from '../requests/index.ts';
+import { found } from '../service-errors.ts';
+import { inert } from '../text.ts';
+
+/** Lists longer than this are cut, with a count of what was left out. */
+export const MAX_LIST = 50;
+
+/**
+ * In a channel the whole channel reads the list, so it is said in the organisation's voice;
+ * in a direct chat or the terminal, in the asker's. What went wrong finding the group only the
+ * asker reads, in theirs.
+ */
+export async function membersReply(
+  v: Voice,
+  client: AccessClient,
+  query: string,
+  inChannel: boolean,
+): Promise<Reply> {
+  const found = await findGroup(v, client, query);
+  if ('reply' in found) return found.reply;
+  const { group } = found;
+  const members = await Array.fromAsync(client.listGroupMembers(group.id));
+  const c = inChannel ? v.channel : v;
+  // The whole channel sees this answer (guests and other organisations too): names only.
+  const lines = members
+    .map((m) => inert(m.displayName ?? m.id))
+    .sort(new Intl.Collator(c.locale).compare);
+  const name = inert(group.name);
+  const title = c.t('members.title', { name, count: lines.length });
+  if (!lines.length) {
+    return info(c, c.t('members.none', { name }), { visibility: 'channel', title: name });
+  }
+  return info(c, c.t('members.summary', { title, names: lines.slice(0, MAX_LIST).join(', ') }), {
+    visibility: 'channel',
+    title,
+    blocks: [listBlock(lines, MAX_LIST)],
+  });
+}
+
+export async function isMember(client: AccessClient, groupId: string, accessUserId: string) {
+  for await (const user of client.listGroupMembers(groupId)) {
+    if (user.id === accessUserId) return true;
+  }
+  return false;
+}
+
+/** The group a person named by id or name, or the reply that says which they may have meant. */
+export async function findGroup(
+  v: Voice,
+  client: AccessClient,
+  query: string,
+): Promise<{ group: UsersGroup } | { reply: Reply }> {
+  if (uuidLike.test(query)) {
+    const group = await found(client.getGroup(query));
+    return group ? { group } : { reply: warning(v, v.t('groups.noId', { id: inert(query) })) };
+  }
+  const groups = await Array.fromAsync(client.listGroups());
+  const match = matchByName(groups, query, (g) => g.name);
+  if (match.kind === 'one') return { group: match.item };
+  const quoted = (items: readonly UsersGroup[]) =>
+    v.list(items.map((g) => v.t('request.quoted', { name: inert(g.name) })));
+  const typed = inert(query);
+  if (match.kind === 'many') {
+    const groups = quoted(match.items.slice(0, 10));
+    return { reply: warning(v, v.t('groups.several', { typed, groups })) };
+  }
+  const said = match.suggestions.length
+    ? v.t('groups.noneGuess', { typed, groups: quoted(match.suggestions) })
+    : v.t('groups.none', { typed });
+  return { reply: warning(v, said) };
+}
+
+/** A name and, when it has one, its description. */
+const described = (v: Voice, item: { name: string; description?: string | null }) =>
+  item.description
+    ? v.t('list.described', { name: inert(item.name), description: inert(item.description) })
+    : inert(item.name);
+
+export async function groupsReply(v: Voice, client: AccessClient): Promise<Reply> {
+  const groups = await Array.fromAsync(client.listGroups());
+  const lines = groups.map((g) => described(v, g)).sort(new Intl.Collator(v.locale).compare);
+  if (!lines.length) return info(v, v.t('groups.empty'));
+  const names = groups.map((g) => inert(g.name)).join(', ');
+  return info(v, v.t('groups.summary', { names }), {
+    title: v.t('groups.title', { count: lines.length }),
+    blocks: [listBlock(lines, MAX_LIST), { kind: 'note', text: v.t('groups.hint') }],
+  });
+}
+
+export function appsReply(v: Voice, all: readonly WorkApp[], search?: string): Reply {
+  const apps = all
+    .filter((app) => !search || appMatches(app, search))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  if (!apps.length) {
+    return info(v, search ? v.t('apps.noMatch', { search: inert(search) }) : v.t('apps.empty'));
+  }
+  const lines = apps.map((a) => described(v, a));
+  const count = apps.length;
+  const title = search
+    ? v.t('apps.titleMatching', { count, search: inert(search) })
+    : v.t('apps.title', { count });
+  const names = apps.map((a) => inert(a.name)).join(', ');
+  return info(v, v.t('apps.summary', { title, names }), {
+    title,
+    blocks: [listBlock(lines, MAX_LIST), { kind: 'note', text: v.t('apps.hint') }],
+  });
+}

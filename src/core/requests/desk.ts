@@ -1,0 +1,74 @@
+/**
+ * Requesting access: the `request`, `requests` and `nudge` commands, the request form and its
+ * pickers. A form's ids are read again from the service before anything is created; a person
+ * sees and nudges only their own requests.
+ */
+import type { Actors } from '../actor.ts';
+import type { Handlers } from '../commands.ts';
+import type { ChatActor } from '../identity.ts';
+import type { Answer, Reply } from '../reply.ts';
+import type { AppCatalog } from './catalog.ts';
+import type { Choice } from './choices.ts';
+import {
+  type FormOutcome,
+  type RequestDeps,
+  type RequestForm,
+  requestByForm,
+  requestTyped,
+} from './request.ts';
+import type { Requesters } from './requesters.ts';
+
+export interface RequestDeskDeps extends RequestDeps {
+  actors: Actors;
+  catalog: AppCatalog;
+  requesters: Requesters;
+}
+
+export class RequestDesk {
+  readonly #d: RequestDeskDeps;
+
+  readonly commands: Handlers<'request' | 'requests' | 'nudge'> = {
+    request: async ({ v, link }, c) =>
+      requestTyped(this.#d, v, (await link()).accessUserId, c.target, c.justification),
+    requests: async ({ actor, v, link }) => this.#d.requesters.list(await link(), actor, v),
+    nudge: async ({ actor, v, link }, c) =>
+      this.#d.requesters.nudge(await link(), actor, v, c.request),
+  };
+
+  constructor(deps: RequestDeskDeps) {
+    this.#d = deps;
+  }
+
+  /** The actor's own access requests, numbered (as `requests` answers); a failure says so. */
+  list(actor: ChatActor): Promise<Reply> {
+    return this.#d.actors.as(
+      actor,
+      (link, v) => this.#d.requesters.list(link, actor, v),
+      (reply) => reply,
+    );
+  }
+
+  /** Applications for a picker, matching what the actor typed. */
+  searchApps(actor: ChatActor, typed: string, limit: number): Promise<Answer<Choice[]>> {
+    return this.#d.actors.answer(actor, (link) =>
+      this.#d.catalog.search(link.accessUserId, typed, limit),
+    );
+  }
+
+  /** Permission levels of one application for a picker. */
+  levels(actor: ChatActor, appId: string, typed = ''): Promise<Answer<Choice[]>> {
+    return this.#d.actors.answer(actor, (link) =>
+      this.#d.catalog.levels(link.accessUserId, appId, typed),
+    );
+  }
+
+  /** A submitted request form; the app and level are read again from the service. */
+  submit(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
+    const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
+    return this.#d.actors.act(
+      actor,
+      (link, v) => requestByForm(this.#d, v, link.accessUserId, form),
+      done,
+    );
+  }
+}

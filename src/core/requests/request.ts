@@ -1,0 +1,233 @@
+/**
+ * Requesting access, the one flow behind the `request` command and every platform's form: what
+ * the person typed or picked is resolved against the service (a form's ids are only a client's
+ * word, so they are read again), the access is created, and the request is recorded so that the
+ * requester is told the outcome.
+ */
+import type { AccessClient } from '../../access/client.ts';
+import { ConflictError, InvalidRequestError } from '../../access/errors.ts';
+import type { Access, PermissionLevel, WorkApp } from '../../access/schemas.ts';
+import type { Logger } from '../../log.ts';
+import type { RequestStore } from '../../store/store.ts';
+import { words as quotedWords } from '../grammar.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
+import { matchByName, normalize } from '../match.ts';
+import { type Reply, success, warning } from '../reply.ts';
+import { found } from '../service-errors.ts';
+import { inert } from '../text.ts';
+import type { AppCatalog } from './catalog.ts';
+import { type Choice, choiceOf } from './choices.ts';
+
+export type Resolved =
+  | { ok: true; app: WorkApp; level: PermissionLevel | undefined }
+  | { ok: false; reply: Reply };
+
+const quoted = (v: Voice, items: readonly { name: string }[]) =>
+  v.list(items.map((i) => v.t('request.quoted', { name: inert(i.name) })));
+
+/**
+ * Which app the leading words name, the rest naming the level: the longest exact name first,
+ * then the longest run of words that names exactly one app in part. Quotes keep words together.
+ */
+export function findApp(
+  v: Voice,
+  apps: readonly WorkApp[],
+  target: string,
+): { app: WorkApp; rest: string } | Reply {
+  // A quoted name ("AWS Console") is one word.
+  const words = quotedWords(target);
+  const prefix = (n: number) => words.slice(0, n).join(' ');
+  for (let n = words.length; n >= 1; n--) {
+    const app = apps.find((a) => normalize(a.name) === normalize(prefix(n)));
+    if (app) return { app, rest: words.slice(n).join(' ') };
+  }
+  let suggestions: WorkApp[] = [];
+  for (let n = words.length; n >= 1; n--) {
+    const match = matchByName(apps, prefix(n), (a) => a.name);
+    if (match.kind === 'one') return { app: match.item, rest: words.slice(n).join(' ') };
+    if (match.kind === 'many') {
+      const apps = quoted(v, match.items.slice(0, 10));
+      return warning(v, v.t('request.severalApps', { typed: inert(prefix(n)), apps }));
+    }
+    if (!suggestions.length) suggestions = match.suggestions;
+  }
+  const typed = inert(words.join(' '));
+  return warning(
+    v,
+    suggestions.length
+      ? v.t('request.noAppGuess', { typed, apps: quoted(v, suggestions) })
+      : v.t('request.noApp', { typed }),
+  );
+}
+
+async function resolveTyped(
+  deps: RequestDeps,
+  v: Voice,
+  userId: string,
+  target: string,
+): Promise<Resolved> {
+  const { client } = deps;
+  const [all, hidden] = await Promise.all([
+    Array.fromAsync(client.listWorkApps()),
+    deps.catalog.hiddenFrom(userId),
+  ]);
+  const apps = all.filter((app) => !hidden.has(app.id));
+  const found = findApp(v, apps, target);
+  if (!('app' in found)) return { ok: false, reply: found };
+  const { app, rest } = found;
+  const levels = await Array.fromAsync(client.listPermissionLevels(app.id));
+  if (!rest) {
+    if (levels.length <= 1) return { ok: true, app, level: levels[0] };
+    const said = v.t('request.severalLevels', {
+      app: inert(app.name),
+      levels: quoted(v, levels),
+      first: inert(levels[0]!.name),
+    });
+    return { ok: false, reply: warning(v, said) };
+  }
+  const level = matchByName(levels, rest, (l) => l.name);
+  if (level.kind === 'one') return { ok: true, app, level: level.item };
+  const named = { app: inert(app.name), typed: inert(rest) };
+  const what =
+    level.kind === 'many'
+      ? v.t('request.levelMatchesSeveral', named)
+      : v.t('request.noSuchLevel', named);
+  const said = levels.length
+    ? v.t('request.chooseLevel', { what, levels: quoted(v, levels) })
+    : what;
+  return { ok: false, reply: warning(v, said) };
+}
+
+export interface RequestDeps {
+  client: AccessClient;
+  /** Which applications are hidden from the requester. */
+  catalog: Pick<AppCatalog, 'hiddenFrom'>;
+  requests: RequestStore;
+  log: Logger;
+  now: () => Date;
+}
+
+/** `request <app> [level] -- <justification>`. */
+export async function requestTyped(
+  deps: RequestDeps,
+  v: Voice,
+  userId: string,
+  target: string | undefined,
+  justification: string | undefined,
+): Promise<Reply> {
+  if (!target) return warning(v, v.t('request.what', { usage: v.t('usage.request') }));
+  const resolved = await resolveTyped(deps, v, userId, target);
+  if (!resolved.ok) return resolved.reply;
+  return createRequest(deps, v, userId, resolved.app, resolved.level, justification);
+}
+
+/** What a request form sent back: ids of the picked app and level, and the justification. */
+export interface RequestForm {
+  appId?: string;
+  levelId?: string;
+  justification?: string;
+}
+
+/**
+ * A form's answer: done (the request was made, or the service refused it), or the form again
+ * with a note saying what to fix — the app is gone, or it needs a level.
+ */
+export type FormOutcome =
+  | { kind: 'done'; reply: Reply }
+  | {
+      kind: 'again';
+      note: string;
+      app?: Choice;
+      levels?: Choice[];
+      justification?: string;
+    };
+
+export async function requestByForm(
+  deps: RequestDeps,
+  v: Voice,
+  userId: string,
+  form: RequestForm,
+): Promise<FormOutcome> {
+  const { justification } = form;
+  if (!form.appId) return { kind: 'again', note: v.t('request.chooseApp'), justification };
+  const hidden = await deps.catalog.hiddenFrom(userId);
+  const app = hidden.has(form.appId) ? undefined : await found(deps.client.getWorkApp(form.appId));
+  if (!app) {
+    return {
+      kind: 'again',
+      note: v.t('request.appUnavailable'),
+      justification,
+    };
+  }
+  const levels = await Array.fromAsync(deps.client.listPermissionLevels(app.id));
+  const level = form.levelId
+    ? levels.find((l) => l.id === form.levelId)
+    : levels.length <= 1
+      ? levels[0]
+      : undefined;
+  if (form.levelId ? !level : levels.length > 1) {
+    const name = { app: inert(app.name) };
+    const note = form.levelId
+      ? v.t('request.formNoSuchLevel', name)
+      : v.t('request.formSeveralLevels', name);
+    return {
+      kind: 'again',
+      note,
+      app: choiceOf(app),
+      levels: levels.map(choiceOf),
+      justification,
+    };
+  }
+  return { kind: 'done', reply: await createRequest(deps, v, userId, app, level, justification) };
+}
+
+async function createRequest(
+  deps: RequestDeps,
+  v: Voice,
+  userId: string,
+  app: WorkApp,
+  level: PermissionLevel | undefined,
+  justification: string | undefined,
+): Promise<Reply> {
+  const what = level
+    ? v.t('request.appLevel', { app: inert(app.name), level: inert(level.name) })
+    : inert(app.name);
+  let access: Access;
+  try {
+    access = await deps.client.createAccess({
+      workAppId: app.id,
+      userId,
+      ...(level ? { permissionLevelId: level.id } : {}),
+      ...(justification ? { justification } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ConflictError) {
+      return warning(v, v.t('request.alreadyPending', { what }));
+    }
+    if (error instanceof InvalidRequestError) {
+      const detail = error.problem?.detail;
+      return warning(
+        v,
+        detail
+          ? v.t('request.refusedSaying', { what, detail: inert(detail) })
+          : v.t('request.refused', { what }),
+      );
+    }
+    throw error;
+  }
+  // Remembered so the requester hears the outcome: the first of the approval tasks it opened
+  // carries the decision and its reason; without any, the access's own status is read instead.
+  const accessId = access.id;
+  const taskIds = access.taskIds ?? [];
+  const request = { accessId, accessUserId: userId, workAppId: app.id, taskIds };
+  await deps.requests.recordRequest({ ...request, requestedAt: deps.now() }).catch((error) => {
+    // The request stands in the Access Service; only the outcome message is lost.
+    deps.log.error({ err: error, accessId }, 'could not record a request');
+  });
+  const said = v.t('request.done', {
+    what,
+    justification: justification ? inert(justification) : '',
+    withJustification: flag(justification),
+  });
+  return success(v, said);
+}

@@ -1,0 +1,313 @@
+/**
+ * The requester's side: a person's own access requests — those submitted through the bot and
+ * those accessbot was told of by an approver's task — as they stand (read from their tasks),
+ * since when, and who is asked; and `nudge`, which reminds a waiting request's approvers once per
+ * reminder period (claimed in the store, so it holds across replicas), through the outbox, in
+ * each approver's working hours. Only the requester sees or nudges a request.
+ */
+import type { AccessClient } from '../../access/client.ts';
+import type { Task } from '../../access/schemas.ts';
+import { assigneeOf, taskFacts } from '../../access/task-facts.ts';
+import type { Logger } from '../../log.ts';
+import type {
+  AuditStore,
+  Away,
+  AwayStore,
+  IdentityLink,
+  KnownRequest,
+  RequesterStore,
+  TaskQuestion,
+  TaskQuestionStore,
+} from '../../store/store.ts';
+import { approversOf, awaySentence, questionSentence } from '../asks/index.ts';
+import { recordTaskEvent, taskNamesOf } from '../audit/index.ts';
+import { timedCache } from '../cache.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
+import type { ChatActor } from '../identity.ts';
+import type { NudgeDelivery, TellApprovers } from '../notices.ts';
+import { info, listBlock, type Reply, success, type TaskCard, warning } from '../reply.ts';
+import { found } from '../service-errors.ts';
+import { stateOf, taskCard } from '../tasks/index.ts';
+import { inert } from '../text.ts';
+import type { RequestRef } from './commands.ts';
+
+/** Requests one list shows, newest first. */
+export const MAX_REQUESTS_SHOWN = 10;
+/** Tasks of one request read at most. */
+const MAX_TASKS_READ = 10;
+const NAMES_TTL_MS = 5 * 60_000;
+
+export interface RequesterDeps {
+  client: AccessClient;
+  store: RequesterStore & AuditStore & TaskQuestionStore & AwayStore;
+  log: Logger;
+  now: () => Date;
+  pendingStatus: string;
+  /** A request's approvers are nudged at most once per this (REMIND_AFTER); 0: never. */
+  nudgeAfterMs: number;
+  /** Unset: nobody can be nudged. */
+  approvers?: TellApprovers;
+}
+
+/** How one of the person's requests stands, as the list and a nudge tell it. */
+interface RequestView {
+  app: string | undefined;
+  level: string | undefined;
+  state: 'waiting' | 'approved' | 'declined' | 'other' | 'unknown';
+  /** Waiting: who is asked; decided: who decided (when known). */
+  people: string[];
+  /** Waiting: the Access ids of who is asked, and their names. */
+  assignees: Map<string, string>;
+  /** A decline's reason; another state's name. */
+  said?: string;
+  since: Date;
+  nudgedAt: Date | null;
+}
+
+/** A request's tasks as the service has them now, and how it stands. */
+interface Read {
+  tasks: Task[];
+  view: RequestView;
+}
+
+export class Requesters {
+  readonly #d: RequesterDeps;
+  readonly #names;
+
+  constructor(deps: RequesterDeps) {
+    this.#d = deps;
+    this.#names = timedCache({
+      ttl: NAMES_TTL_MS,
+      max: 1_000,
+      now: () => deps.now().getTime(),
+      load: async (id: string) => (await found(deps.client.getUser(id)))?.displayName ?? '',
+    });
+  }
+
+  /** `requests`: the person's requests, numbered (the numbers saved for `nudge 2`). */
+  async list(link: IdentityLink, actor: ChatActor, v: Voice): Promise<Reply> {
+    const { store } = this.#d;
+    const requests = await store.listRequestsOf(link.accessUserId, MAX_REQUESTS_SHOWN);
+    const ids = requests.map((r) => r.accessId);
+    await store.saveRequestNumbering(actor.platform, actor.chatUserId, ids, this.#d.now());
+    if (!requests.length) return info(v, v.t('requests.none'));
+    const [read, away, asked] = await Promise.all([
+      Promise.all(requests.map((r) => this.#read(r))),
+      store.listAway(this.#d.now()),
+      store.questionsFor(link.accessUserId, MAX_REQUESTS_SHOWN),
+    ]);
+    const now = this.#d.now().getTime();
+    const items = read.map(({ view }, i) => {
+      const nudged = view.nudgedAt ? v.ago(now - view.nudgedAt.getTime()) : '';
+      const at = { n: i + 1, what: whatOf(v, view), stateText: stateText(v, view) };
+      const age = v.ago(now - view.since.getTime());
+      const item = v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
+      return [item, ...this.#around(v, view, requests[i]!, i + 1, away, asked)].join(' ');
+    });
+    const title = v.t('requests.title');
+    // How to nudge, with the number of a request that waits; none waits, nothing to nudge.
+    const waiting = read.findIndex(({ view }) => view.state === 'waiting');
+    const blocks = [
+      listBlock(items, items.length),
+      ...(waiting < 0
+        ? []
+        : [{ kind: 'note' as const, text: v.t('requests.howToNudge', { n: waiting + 1 }) }]),
+    ];
+    return info(v, title, { title, blocks });
+  }
+
+  /** While a request waits: its approvers away and who else decides, its question for them. */
+  #around(
+    v: Voice,
+    view: RequestView,
+    request: KnownRequest,
+    n: number,
+    away: readonly Away[],
+    asked: readonly TaskQuestion[],
+  ): string[] {
+    if (view.state !== 'waiting') return [];
+    const approvers = approversOf([...view.assignees.keys()], view.assignees, away);
+    const question = asked.find((q) => q.subject === request.accessId && !q.answeredAt);
+    return [
+      awaySentence(v, approvers) ?? '',
+      question ? questionSentence(v, question, n) : '',
+    ].filter(Boolean);
+  }
+
+  /** `nudge 2`: the approvers of the person's own waiting request, once per period. */
+  async nudge(link: IdentityLink, actor: ChatActor, v: Voice, ref: RequestRef): Promise<Reply> {
+    const { store, approvers, nudgeAfterMs } = this.#d;
+    if (!approvers || nudgeAfterMs <= 0) return warning(v, v.t('nudge.off'));
+    let accessId = ref.kind === 'id' ? ref.id : undefined;
+    if (ref.kind === 'number') {
+      const listed = await store.getRequestNumbering(actor.platform, actor.chatUserId);
+      accessId = listed?.[ref.n - 1];
+      if (!accessId) {
+        const said = listed
+          ? v.t('nudge.noNumberListed', { n: ref.n, count: listed.length })
+          : v.t('nudge.noNumberNoList', { n: ref.n });
+        return warning(v, said);
+      }
+    }
+    const request = accessId ? await store.getRequest(accessId) : undefined;
+    // Someone else's request is refused with nothing about it.
+    if (request?.accessUserId !== link.accessUserId) return warning(v, v.t('nudge.notYours'));
+    const { tasks, view } = await this.#read(request);
+    const what = whatOf(v, view);
+    if (view.state !== 'waiting') {
+      return info(v, v.t('nudge.notWaiting', { what, stateText: stateText(v, view) }));
+    }
+    const now = this.#d.now();
+    const lastBefore = new Date(now.getTime() - nudgeAfterMs);
+    if (!(await store.claimNudge(request.accessId, now, lastBefore))) {
+      const last = (await store.getRequest(request.accessId))?.nudgedAt ?? now;
+      const age = v.ago(now.getTime() - last.getTime());
+      const said = v.t('nudge.tooSoon', { what, age, ...this.#next(v, last, now) });
+      return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
+    }
+    const away = await store.listAway(now);
+    const awayText = awaySentence(v, approversOf([...view.assignees.keys()], view.assignees, away));
+    const skipped = new Set(away.map((a) => a.accessUserId));
+    const sent = await this.#send(link, actor, tasks, String(now.getTime()), skipped);
+    if (!sent.length) {
+      // Nobody was nudged, so nothing counts against the period: the next try says the same.
+      await store.releaseNudge(request.accessId, now, request.nudgedAt);
+      if (awayText) return warning(v, v.t('nudge.allAway', { what, away: awayText }));
+      return warning(v, v.t('nudge.nobody', { what }));
+    }
+    const atOnce = sent.filter((s) => !s.waitsUntil).map((s) => inert(s.name));
+    const lines = [
+      ...(atOnce.length ? [v.t('nudge.sent', { who: v.list(atOnce), what })] : []),
+      ...(awayText ? [v.t('nudge.awaySkipped', { away: awayText })] : []),
+      ...sent.flatMap(({ name, waitsUntil }) =>
+        waitsUntil ? [v.t('nudge.later', { name: inert(name), at: v.time(waitsUntil) })] : [],
+      ),
+      v.t('nudge.next', this.#next(v, now, now)),
+    ];
+    // One paragraph, its sentences joined as the language does; no title, which could only
+    // say again what the first sentence says.
+    const said = lines.reduce((first, then) => v.t('nudge.andThen', { first, then }));
+    return success(v, said);
+  }
+
+  /** When the request nudged at `last` may be nudged again, and how long that is from `now`. */
+  #next(v: Voice, last: Date, now: Date) {
+    const next = last.getTime() + this.#d.nudgeAfterMs;
+    return { next: v.time(new Date(next)), wait: v.fromNow(next - now.getTime()) };
+  }
+
+  /**
+   * Each waiting task's approvers get the nudge, but for those away (`skipped`: reminders skip
+   * them); each task nudged is audited once.
+   */
+  async #send(
+    link: IdentityLink,
+    actor: ChatActor,
+    tasks: Task[],
+    round: string,
+    skipped: ReadonlySet<string>,
+  ) {
+    const { pendingStatus, approvers } = this.#d;
+    const requester = link.displayName ?? link.email;
+    const sent: NudgeDelivery[] = [];
+    for (const task of tasks.filter((t) => stateOf(t, pendingStatus) === 'pending')) {
+      const { createdAt } = taskFacts(task);
+      const waited = createdAt ? this.#d.now().getTime() - Date.parse(createdAt) : 0;
+      const assignee = assigneeOf(task);
+      if (assignee && skipped.has(assignee)) continue;
+      const reached = await approvers!.nudge({
+        taskId: task.id,
+        approvers: assignee ? [assignee] : [],
+        round,
+        message: (v) =>
+          nudgeMessage(
+            v,
+            taskCard(v, task, { pendingStatus, actionable: false }),
+            requester,
+            waited,
+          ),
+      });
+      if (!reached.length) continue;
+      sent.push(...reached);
+      const { platform, chatUserId } = actor;
+      const who = { platform, chatUserId, accessUserId: link.accessUserId };
+      const event = { action: 'nudge', outcome: 'queued' } as const;
+      await recordTaskEvent(this.#d, who, { taskId: task.id, ...taskNamesOf(task), ...event });
+    }
+    return sent;
+  }
+
+  async #read(request: KnownRequest): Promise<Read> {
+    const { client, pendingStatus } = this.#d;
+    const ids = request.taskIds.slice(0, MAX_TASKS_READ);
+    const tasks = (await Promise.all(ids.map((id) => found(client.getTask(id))))).filter(
+      (t) => t !== undefined,
+    );
+    const decided = tasks.find((t) => stateOf(t, pendingStatus) !== 'pending');
+    const shown = decided ?? tasks[0];
+    const f = shown ? taskFacts(shown) : {};
+    const app = f.workAppName ?? (await this.#appName(request.workAppId));
+    const since = f.createdAt ? new Date(f.createdAt) : request.requestedAt;
+    const base = {
+      app,
+      level: f.permissionLevelName,
+      since,
+      nudgedAt: request.nudgedAt,
+      assignees: new Map<string, string>(),
+    };
+    if (!tasks.length) return { tasks, view: { ...base, state: 'unknown', people: [] } };
+    if (decided) {
+      const state = stateOf(decided, pendingStatus);
+      const known = state === 'approved' || state === 'declined' ? state : 'other';
+      const said = known === 'declined' ? f.reason : known === 'other' ? decided.status : undefined;
+      const people = f.decidedByName ? [f.decidedByName] : [];
+      return { tasks, view: { ...base, state: known, people, said } };
+    }
+    const assignees = [...new Set(tasks.flatMap((t) => assigneeOf(t) ?? []))];
+    const names = await Promise.all(assignees.map((id) => this.#names.fetch(id).catch(() => '')));
+    const people = names.filter((name): name is string => !!name);
+    const named = new Map(assignees.map((id, i) => [id, names[i] ?? '']));
+    return { tasks, view: { ...base, state: 'waiting', people, assignees: named } };
+  }
+
+  async #appName(workAppId: string): Promise<string | undefined> {
+    const app = await found(this.#d.client.getWorkApp(workAppId)).catch(() => undefined);
+    return app?.name;
+  }
+}
+
+/** `GitHub (Write)`: the application and level, made inert. */
+function whatOf(v: Voice, r: RequestView): string {
+  const app = r.app === undefined ? v.t('card.anApplication') : inert(r.app);
+  return r.level ? v.t('request.appLevel', { app, level: inert(r.level) }) : app;
+}
+
+function stateText(v: Voice, r: RequestView): string {
+  const names = r.people.map((name) => inert(name));
+  const by = r.state === 'waiting' ? '' : v.list(names);
+  return v.t('requests.state', {
+    state: r.state,
+    who: names.length ? v.list(names) : v.t('poller.itsApprovers'),
+    by,
+    withBy: flag(by),
+    reason: inert(r.said ?? ''),
+    withReason: flag(r.state === 'declined' && r.said),
+    status: inert(r.said ?? ''),
+  });
+}
+
+/** What an approver gets: the requester is waiting, and the task (without buttons). */
+function nudgeMessage(v: Voice, card: TaskCard, requester: string, waitedMs: number): Reply {
+  const text = v.t('nudge.message', {
+    requester: inert(requester),
+    title: card.title,
+    age: v.age(waitedMs),
+  });
+  return warning(v, text, {
+    title: v.t('nudge.messageTitle', { requester: inert(requester, 100) }),
+    blocks: [
+      { kind: 'text', text },
+      { kind: 'task', card },
+    ],
+  });
+}

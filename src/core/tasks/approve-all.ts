@@ -1,0 +1,66 @@
+/**
+ * Deciding several tasks at once ("Approve all", `approve 1 2 3`, `decline 1 2 -- why`): each
+ * named task once, in order, each checked like a single click, with one summary wording on every
+ * platform.
+ */
+
+import { flag, type Voice } from '../i18n/voice.ts';
+import { listBlock, type Reply, success, warning } from '../reply.ts';
+import { inert } from '../text.ts';
+import type { Decision, DecisionResult } from './decide.ts';
+
+/** The most tasks one click may approve: a `tasks` list never shows more. */
+export const MAX_APPROVE_ALL = 50;
+
+export interface Decided {
+  taskId: string;
+  result: DecisionResult;
+}
+
+export async function decideEach(
+  taskIds: readonly string[],
+  decide: (taskId: string) => Promise<DecisionResult>,
+): Promise<Decided[]> {
+  const results: Decided[] = [];
+  for (const taskId of new Set(taskIds.slice(0, MAX_APPROVE_ALL))) {
+    results.push({ taskId, result: await decide(taskId) });
+  }
+  return results;
+}
+
+/**
+ * One summary for every platform: a title with the count, then each task's outcome on a line of
+ * its own — what became of it, and only what the outcome word does not already say.
+ */
+export function decidedReply(
+  v: Voice,
+  results: readonly Decided[],
+  decision: Decision = 'approve',
+): Reply {
+  const done = decision === 'approve' ? 'approved' : 'declined';
+  const items = results.map(({ taskId, result }) => {
+    // A task left as it was may still be shown in the reply (a sensitive one's confirmation).
+    const shown = result.reply.blocks.find((b) => b.kind === 'task');
+    const card = result.message.kind === 'replace' ? result.message.card : shown?.card;
+    const more =
+      result.outcome === 'already_decided' && card?.outcome
+        ? card.outcome
+        : result.outcome === 'failed'
+          ? result.reply.summary
+          : undefined;
+    return v.t('decided.item', {
+      title: card?.title ?? v.t('decided.task', { id: inert(taskId) }),
+      outcome: result.outcome,
+      more: more ?? '',
+      withMore: flag(more),
+    });
+  });
+  const count = results.filter((r) => r.result.outcome === done).length;
+  const title = v.t('decided.title', { decision, count, total: results.length });
+  const make = count === results.length ? success : warning;
+  const reported = results.flatMap(({ result: { message } }) =>
+    message.kind === 'replace' ? [{ taskId: message.card.taskId, state: message.card.state }] : [],
+  );
+  const summary = v.t('decided.summary', { title, items: items.join('; ') });
+  return { ...make(v, summary, { title, blocks: [listBlock(items, 50)] }), reported };
+}

@@ -1,0 +1,65 @@
+/**
+ * Whose task is it: a person's pending list, read from the Access Service, and the memory of
+ * every task that was ever in it. A person may see a task's details only if it is, or was, in
+ * their own list; everything else about a task is refused without a word about the task.
+ */
+import { LRUCache } from 'lru-cache';
+import type { AccessClient } from '../../access/client.ts';
+import type { Task } from '../../access/schemas.ts';
+import type { Logger } from '../../log.ts';
+import type { IdentityLink, TaskAudienceStore } from '../../store/store.ts';
+
+/** Pairs already written in this process, at most; the store is asked only about new ones. */
+const REMEMBERED_MAX = 100_000;
+
+export interface AudienceDeps {
+  client: AccessClient;
+  store: TaskAudienceStore;
+  pendingStatus: string;
+  log: Logger;
+  now: () => Date;
+}
+
+export class TaskAudience {
+  readonly #d: AudienceDeps;
+  readonly #remembered = new LRUCache<string, true>({ max: REMEMBERED_MAX });
+
+  constructor(deps: AudienceDeps) {
+    this.#d = deps;
+  }
+
+  /** The person's pending tasks, every page, oldest first; each is remembered as theirs. */
+  async pending(link: IdentityLink): Promise<Task[]> {
+    const { client, pendingStatus } = this.#d;
+    const tasks = await Array.fromAsync(client.listTasks(link.accessUserId, pendingStatus));
+    await this.#remember(link.accessUserId, tasks);
+    // The list is this call's own: sorted where it is.
+    return tasks.sort(byAge);
+  }
+
+  async wasShown(link: IdentityLink, taskId: string): Promise<boolean> {
+    if (this.#remembered.has(keyOf(link.accessUserId, taskId))) return true;
+    return this.#d.store.wasShown(link.accessUserId, taskId);
+  }
+
+  async #remember(accessUserId: string, tasks: readonly Task[]): Promise<void> {
+    const fresh: string[] = [];
+    for (const { id } of tasks) if (!this.#remembered.has(keyOf(accessUserId, id))) fresh.push(id);
+    if (!fresh.length) return;
+    try {
+      await this.#d.store.rememberTasks(accessUserId, fresh, this.#d.now());
+    } catch (error) {
+      // Only a later look at these tasks is refused; the list itself is still true.
+      this.#d.log.warn({ err: error }, 'could not remember whose tasks were listed');
+      return;
+    }
+    for (const id of fresh) this.#remembered.set(keyOf(accessUserId, id), true);
+  }
+}
+
+const keyOf = (accessUserId: string, taskId: string) => `${accessUserId}\u0000${taskId}`;
+
+const created = (t: Task) => String(t.metadata.createdAt ?? '');
+/** Oldest first, so numbers stay put as new tasks arrive at the end. */
+const byAge = (a: Task, b: Task) =>
+  created(a).localeCompare(created(b)) || a.id.localeCompare(b.id);

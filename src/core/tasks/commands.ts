@@ -1,0 +1,129 @@
+/**
+ * The task commands: `tasks`, `approve <ref>… [confirm <code>]`, `decline <ref>… -- [reason]`
+ * and `looking <ref>`. A task is named by its number in the asker's last list, the start of its
+ * id, or its id. Whatever follows `--` is the reason: everything before it is a task, so a reason
+ * can never be taken for a task and a task never for a reason.
+ */
+import { z } from 'zod';
+import { fail, MAX_REASON_LENGTH, type Parsed, splitFree, tooLong } from '../grammar.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { inert } from '../text.ts';
+
+/** The shortest start of a task id accepted in place of the whole id. */
+export const MIN_ID_PREFIX = 6;
+/** Tasks one command may decide. */
+export const MAX_REFS = 15;
+
+/**
+ * A task named by its id, by the start of its id (at least `MIN_ID_PREFIX` characters), or by
+ * its number in the asker's last `tasks` list.
+ */
+export const TaskRef = z.union([
+  z.object({ kind: z.literal('id'), id: z.uuid() }),
+  z.object({
+    kind: z.literal('prefix'),
+    prefix: z
+      .string()
+      .min(MIN_ID_PREFIX)
+      .max(35)
+      .regex(/^[0-9a-f-]+$/),
+  }),
+  z.object({ kind: z.literal('number'), n: z.number().int().min(1).max(500) }),
+]);
+export type TaskRef = z.infer<typeof TaskRef>;
+const TaskRefs = z.array(TaskRef).min(1).max(MAX_REFS);
+/** What confirms a sensitive approval (see apps/sensitivity.ts). */
+export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
+
+export const TaskCommands = [
+  z.object({ name: z.literal('tasks') }),
+  z.object({
+    name: z.literal('approve'),
+    tasks: TaskRefs,
+    /** `approve <task> confirm <code>`: a sensitive approval's confirmation. */
+    confirm: ConfirmationCode.optional(),
+  }),
+  z.object({
+    name: z.literal('decline'),
+    tasks: TaskRefs,
+    /** Undefined: no `--` was typed, so the person is asked for a reason first. */
+    reason: z.string().max(MAX_REASON_LENGTH).optional(),
+    /** `--` was typed: decline, with the reason after it if there is one. */
+    confirmed: z.boolean(),
+  }),
+  z.object({ name: z.literal('looking'), task: TaskRef }),
+] as const;
+type TaskCommand = z.infer<(typeof TaskCommands)[number]>;
+
+/** One typed word as a task, or the message that says why it names none. */
+export function parseRef(v: Voice, word: string): TaskRef | string {
+  if (/^\d+$/.test(word) && word.length <= 3) {
+    const n = Number(word);
+    if (n >= 1 && n <= 500) return { kind: 'number', n };
+    return v.t('parse.noSuchNumber', { word });
+  }
+  const lower = word.toLowerCase();
+  const id = TaskRef.safeParse({ kind: 'id', id: lower });
+  if (id.success) return id.data;
+  const prefix = TaskRef.safeParse({ kind: 'prefix', prefix: lower });
+  if (prefix.success) return prefix.data;
+  return v.t('parse.notATask', { word: inert(word, 41), min: MIN_ID_PREFIX });
+}
+
+/** `1 3 3f2b8c …`: every word a task, or a message naming the first word that is not. */
+function parseRefs(
+  v: Voice,
+  words: readonly string[],
+  name: 'approve' | 'decline',
+): TaskRef[] | string {
+  if (!words.length) return v.t('parse.whichTask', { usage: v.t(`usage.${name}`) });
+  if (words.length > MAX_REFS) return v.t('parse.tooManyTasks', { max: MAX_REFS });
+  const refs: TaskRef[] = [];
+  for (const word of words) {
+    const ref = parseRef(v, word);
+    if (typeof ref === 'string') {
+      if (name !== 'decline' || !refs.length) return ref;
+      const reason = inert(words.slice(refs.length).join(' '), 40);
+      return v.t('parse.reasonAfterDashes', { said: ref, first: words[0]!, reason });
+    }
+    refs.push(ref);
+  }
+  return refs;
+}
+
+/** `approve …` and `decline …`. */
+export function parseDecision(
+  v: Voice,
+  name: 'approve' | 'decline',
+  args: string,
+): Parsed<TaskCommand> {
+  const { head, free } = splitFree(args);
+  if (name === 'approve' && free !== undefined)
+    return fail(v.t('parse.approveNoReason', { usage: v.t('usage.approve') }));
+  const typed = head ? head.split(' ') : [];
+  const confirming = name === 'approve' ? typed.findIndex((w) => /^confirm$/i.test(w)) : -1;
+  if (confirming >= 0) return parseConfirmed(v, typed, confirming);
+  const refs = parseRefs(v, typed, name);
+  if (typeof refs === 'string') return fail(refs);
+  if (name === 'approve') return { ok: true, command: { name, tasks: refs } };
+  const reason = free || undefined;
+  if (reason && reason.length > MAX_REASON_LENGTH)
+    return tooLong(v, 'reason', reason, MAX_REASON_LENGTH);
+  return { ok: true, command: { name, tasks: refs, reason, confirmed: free !== undefined } };
+}
+
+/** `approve <task> confirm <code>`: one task, and the code its confirmation gave. */
+function parseConfirmed(v: Voice, typed: readonly string[], at: number): Parsed<TaskCommand> {
+  const code = ConfirmationCode.safeParse(typed[at + 1]?.toLowerCase());
+  if (at !== 1 || typed.length !== 3 || !code.success) return fail(v.t('parse.confirmation'));
+  const ref = parseRef(v, typed[0]!);
+  if (typeof ref === 'string') return fail(ref);
+  return { ok: true, command: { name: 'approve', tasks: [ref], confirm: code.data } };
+}
+
+/** `looking <task>`. */
+export function parseLooking(v: Voice, rest: readonly string[]): Parsed<TaskCommand> {
+  const task = rest.length === 1 ? parseRef(v, rest[0]!) : undefined;
+  if (task === undefined) return fail(v.t('parse.whichTaskOne', { usage: v.t('usage.looking') }));
+  return typeof task === 'string' ? fail(task) : { ok: true, command: { name: 'looking', task } };
+}

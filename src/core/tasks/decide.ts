@@ -1,0 +1,329 @@
+/**
+ * Approving and declining, with the rules that matter: only a task in the actor's own pending
+ * list is decided; a second click, a task decided meanwhile, or a timeout after the service may
+ * have acted each end in a reply that tells the task's real state; a task that never was in the
+ * actor's list is refused without a word about it; every attempt is audited. Decisions on the
+ * same task run one after another in this process (a double click decides once; across
+ * replicas the service's 409 does the same).
+ */
+import type { AccessClient } from '../../access/client.ts';
+import {
+  ConflictError,
+  InvalidResponseError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../../access/errors.ts';
+import type { Task } from '../../access/schemas.ts';
+import { taskFacts } from '../../access/task-facts.ts';
+import type { Logger } from '../../log.ts';
+import type { Metrics } from '../../metrics.ts';
+import type { AuditOutcome, AuditStore, IdentityLink } from '../../store/store.ts';
+import type { SensitiveApps, Sensitivity } from '../apps/index.ts';
+import {
+  type DecisionIntent,
+  recordDecision,
+  recordDecisionIntent,
+  taskNamesOf,
+} from '../audit/index.ts';
+import { CODE_WINDOW_MS, type CodeCheck, type ConfirmationCodes } from '../confirmation-code.ts';
+import { english, flag, type Voice } from '../i18n/voice.ts';
+import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
+import { errorReply, found, logFailure } from '../service-errors.ts';
+import { inert } from '../text.ts';
+import type { TaskAudience } from './audience.ts';
+import { PerKey } from './serial.ts';
+import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
+
+export type Decision = 'approve' | 'decline';
+
+/**
+ * What becomes of the message a decision came from: it shows the task as it now stands
+ * (decided, decided by someone else, gone), or it stays as it was (nothing changed: not the
+ * actor's task, the service failed) and only the actor is told why.
+ */
+export type MessageChange = { kind: 'replace'; card: TaskCard } | { kind: 'keep' };
+
+export interface DecisionResult {
+  outcome: AuditOutcome;
+  /** What the actor is told. */
+  reply: Reply;
+  message: MessageChange;
+  /** A sensitive approval waiting for its confirmation: what a platform asks, and the code. */
+  confirm?: Confirmation;
+}
+
+export interface Confirmation {
+  taskId: string;
+  code: string;
+  /** Why it is asked, and what approving gives: names the application, the level and the person. */
+  question: string;
+}
+
+/** Told to anyone who names a task that never was theirs: nothing about the task itself. */
+export const notYours = (v: Voice) => v.t('decide.notYours');
+
+/**
+ * A result in any voice: the actor hears it in theirs, the audit trail keeps it in English
+ * (machine-readable, the same whoever decided).
+ */
+type Said = (v: Voice) => DecisionResult;
+
+export interface DecideDeps {
+  client: AccessClient;
+  store: AuditStore;
+  audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
+  log: Logger;
+  now: () => Date;
+  metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
+  pendingStatus: string;
+  /** Whether someone may approve a request of their own (or a review of their own access). */
+  allowSelfApproval: boolean;
+  /** Which applications take a confirmation to approve; unset: none. */
+  sensitive?: Pick<SensitiveApps, 'ofTask'>;
+  /** The codes those confirmations carry. */
+  codes: ConfirmationCodes;
+}
+
+export class Decider {
+  readonly #d: DecideDeps;
+  readonly #serial = new PerKey();
+
+  constructor(deps: DecideDeps) {
+    this.#d = deps;
+  }
+
+  /** `confirmation`: the code of a sensitive approval's confirmation, when this is one. */
+  decide(
+    link: IdentityLink,
+    v: Voice,
+    taskId: string,
+    decision: Decision,
+    reason?: string,
+    confirmation?: string,
+  ): Promise<DecisionResult> {
+    return this.#serial.run(taskId, async () => {
+      let said: Said;
+      let mine: Task | undefined;
+      let intent: DecisionIntent | undefined;
+      const entry = () => ({
+        taskId,
+        ...taskNamesOf(mine),
+        action: decision,
+        reason: reason ?? null,
+      });
+      try {
+        mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
+        const task = mine;
+        if (!task) said = await this.#refuse(link, taskId);
+        else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(task, link)) {
+          said = (w) => selfApproval(w, task);
+        } else {
+          const unconfirmed =
+            decision === 'approve' ? await this.#unconfirmed(task, link, confirmation) : undefined;
+          if (unconfirmed) said = unconfirmed;
+          else {
+            // Kept first: if the store cannot keep it, nothing is sent (the person is told why).
+            intent = await recordDecisionIntent(this.#d, link, entry());
+            said = await this.#act(task, decision, reason, link);
+          }
+        }
+      } catch (error) {
+        said = this.#failed(error);
+      }
+      const result = said(v);
+      const decided = result.outcome === 'approved' || result.outcome === 'declined';
+      const detail = decided ? null : said(english).reply.summary;
+      await recordDecision(this.#d, link, { ...entry(), outcome: result.outcome, detail }, intent);
+      return result;
+    });
+  }
+
+  /** A failure told as it is, logged once however many voices tell it. */
+  #failed(error: unknown): Said {
+    logFailure(error, this.#d.log);
+    return (w) => kept('failed', errorReply(w, error));
+  }
+
+  /** Not in the actor's pending list: say truthfully why, without acting. */
+  async #refuse(link: IdentityLink, taskId: string): Promise<Said> {
+    if (!(await this.#d.audience.wasShown(link, taskId))) {
+      return (w) => kept('not_assignee', warning(w, notYours(w)));
+    }
+    const task = await found(this.#d.client.getTask(taskId));
+    if (!task) return (w) => gone(w, taskId);
+    if (stateOf(task, this.#d.pendingStatus) !== 'pending') {
+      return (w) => this.#alreadyDecided(w, task, w.t('decide.alreadyDecided'));
+    }
+    return (w) =>
+      kept('not_assignee', warning(w, w.t('decide.noLongerYours', { title: taskTitle(w, task) })));
+  }
+
+  /**
+   * A sensitive application's approval without its confirmation (a single click, a forged one,
+   * "approve all"), or with a code that does not confirm it (mistyped, made for another approver
+   * or for other facts, or expired): nothing is approved, the actor is asked afresh — with a code
+   * of their own — and told when the code was wrong or had expired.
+   */
+  async #unconfirmed(
+    task: Task,
+    link: IdentityLink,
+    confirmation: string | undefined,
+  ): Promise<Said | undefined> {
+    const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
+    if (sensitivity === 'no') return undefined;
+    const { codes } = this.#d;
+    const said =
+      confirmation === undefined ? undefined : codes.check(task, link.accessUserId, confirmation);
+    if (said === 'good') return undefined;
+    const asked = { sensitivity, code: codes.issue(task, link.accessUserId), said };
+    return (w) => askToConfirm(w, task, asked, this.#d.pendingStatus);
+  }
+
+  async #act(
+    task: Task,
+    decision: Decision,
+    reason: string | undefined,
+    link: IdentityLink,
+  ): Promise<Said> {
+    const verb = decision === 'approve' ? 'approved' : 'declined';
+    try {
+      if (decision === 'approve') await this.#d.client.approveTask(task.id);
+      else await this.#d.client.declineTask(task.id, reason);
+    } catch (error) {
+      return this.#afterFailure(task, decision, error);
+    }
+    const decided: Task = {
+      ...task,
+      status: decision === 'approve' ? 'Approved' : 'Declined',
+      metadata: {
+        ...task.metadata,
+        decidedByName: link.displayName ?? link.email,
+        decidedAt: this.#d.now().toISOString(),
+        ...(reason ? { reason } : {}),
+      },
+    };
+    return (w) => {
+      const said = w.t('decide.done', {
+        decision,
+        title: taskTitle(w, task),
+        reason: reason ? inert(reason) : '',
+        withReason: flag(reason),
+      });
+      return shown(verb, success(w, said), this.#card(w, decided));
+    };
+  }
+
+  /** The call failed: find out what actually happened before saying anything. */
+  async #afterFailure(task: Task, decision: Decision, error: unknown): Promise<Said> {
+    if (error instanceof NotFoundError) return (w) => gone(w, task.id);
+    const uncertain =
+      error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;
+    if (!(error instanceof ConflictError) && !uncertain) return this.#failed(error);
+    this.#d.log.warn(
+      { err: error, taskId: task.id },
+      `${decision} did not complete; re-reading the task`,
+    );
+    let now: Task | undefined;
+    try {
+      now = await found(this.#d.client.getTask(task.id));
+    } catch (readError) {
+      this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
+      return (w) =>
+        kept('failed', failure(w, w.t('decide.unconfirmed', { title: taskTitle(w, task) })));
+    }
+    if (!now) return (w) => gone(w, task.id);
+    const current = now;
+    if (stateOf(current, this.#d.pendingStatus) === 'pending') {
+      return (w) =>
+        kept('failed', failure(w, w.t('decide.notTaken', { title: taskTitle(w, task) })));
+    }
+    const lead = error instanceof ConflictError ? 'decide.someoneElse' : 'decide.slowButDecided';
+    return (w) => this.#alreadyDecided(w, current, w.t(lead));
+  }
+
+  #alreadyDecided(v: Voice, task: Task, lead: string): DecisionResult {
+    const card = this.#card(v, task);
+    const said = v.t('decide.leadOutcome', { lead, outcome: card.outcome ?? card.state });
+    const text = v.t('decide.lead', { lead });
+    return shown('already_decided', warning(v, said, { blocks: [{ kind: 'text', text }] }), card);
+  }
+
+  #card(v: Voice, task: Task): TaskCard {
+    return taskCard(v, task, { pendingStatus: this.#d.pendingStatus });
+  }
+}
+
+/** A result that shows the task as it now stands: under the reply, and in the message. */
+function shown(outcome: AuditOutcome, reply: Reply, card: TaskCard): DecisionResult {
+  const blocks = [...reply.blocks, { kind: 'task' as const, card }];
+  return { outcome, reply: { ...reply, blocks }, message: { kind: 'replace', card } };
+}
+
+/** The actor asked for this access, or it is their own access under review. */
+function isOwn(task: Task, link: IdentityLink): boolean {
+  const facts = taskFacts(task);
+  return facts.requestedBy === link.accessUserId || facts.userId === link.accessUserId;
+}
+
+function selfApproval(v: Voice, task: Task): DecisionResult {
+  return kept(
+    'self_approval',
+    warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })),
+  );
+}
+
+/** What a confirmation asks with: why, its code, and what became of a code that came first. */
+interface Asked {
+  sensitivity: Exclude<Sensitivity, 'no'>;
+  code: string;
+  said: Exclude<CodeCheck, 'good'> | undefined;
+}
+
+function askToConfirm(
+  v: Voice,
+  task: Task,
+  { sensitivity, code, said }: Asked,
+  pendingStatus: string,
+): DecisionResult {
+  const f = taskFacts(task);
+  const level = f.permissionLevelName;
+  const words = {
+    sensitivity,
+    app: inert(f.workAppName ?? v.t('decide.thisApplication')),
+    person: inert(f.userDisplayName ?? v.t('decide.theRequester')),
+    level: level ? inert(level) : '',
+    withLevel: flag(level),
+  };
+  const asks = v.t('decide.confirmText', words);
+  const minutes = CODE_WINDOW_MS / 60_000;
+  const text =
+    said === 'wrong'
+      ? v.t('decide.wrongCode', { asks })
+      : said === 'expired'
+        ? v.t('decide.expiredCode', { asks, minutes })
+        : asks;
+  const extras = { sensitivity, context: [] };
+  const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
+  return {
+    ...kept(
+      said === 'wrong' ? 'wrong_code' : 'unconfirmed',
+      warning(v, text, {
+        title: v.t('decide.confirmTitle'),
+        blocks: [
+          { kind: 'text', text },
+          { kind: 'task', card },
+        ],
+      }),
+    ),
+    confirm: { taskId: task.id, code, question: v.t('decide.confirmQuestion', words) },
+  };
+}
+
+function gone(v: Voice, taskId: string): DecisionResult {
+  const card = goneCard(v, taskId);
+  return {
+    outcome: 'not_found',
+    reply: warning(v, v.t('decide.gone')),
+    message: { kind: 'replace', card },
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Tasks and decisions: what each platform calls for a task list, a click on Approve or Decline,
+ * "approve all", a card refresh and "looking at it", and the `tasks`, `approve`, `decline` and
+ * `looking` commands. A task is decided only if it is in the actor's own pending list; its
+ * details are shown only to people in whose list it is or was.
+ */
+import type { AccessClient } from '../../access/client.ts';
+import type { Task } from '../../access/schemas.ts';
+import type { Logger } from '../../log.ts';
+import type { TaskNumberStore } from '../../store/store.ts';
+import type { Actors } from '../actor.ts';
+import { cardNotes, listNotes, type NotesStore } from '../asks/index.ts';
+import type { Handlers } from '../commands.ts';
+import { NotLinkedError } from '../errors.ts';
+import type { Voice } from '../i18n/voice.ts';
+import type { ChatActor } from '../identity.ts';
+import { kept, type Reply } from '../reply.ts';
+import { replyForError } from '../service-errors.ts';
+import type { Turn } from '../turn.ts';
+import { type Decided, decidedReply, decideEach } from './approve-all.ts';
+import type { TaskAudience } from './audience.ts';
+import type { Decider, Decision, DecisionResult } from './decide.ts';
+import type { DecisionContext } from './decision-context.ts';
+import { type LookDeps, lookLine, markLooking } from './looking.ts';
+import { askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
+import { MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
+import { askReason, type TaskRefs, taskIds } from './task-refs.ts';
+import { type TaskView, viewTask } from './view-task.ts';
+
+export interface TaskDeskDeps {
+  actors: Actors;
+  client: AccessClient;
+  store: TaskNumberStore & NotesStore;
+  pendingStatus: string;
+  now: () => Date;
+  log: Logger;
+  audience: TaskAudience;
+  decider: Decider;
+  context?: DecisionContext;
+  looks: LookDeps;
+  questions: QuestionDeps;
+}
+
+/** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
+type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
+
+export class TaskDesk {
+  readonly #d: TaskDeskDeps;
+
+  readonly commands: Handlers<'tasks' | 'approve' | 'decline' | 'looking'> = {
+    tasks: async ({ actor }) => (await this.list(actor)).reply,
+    approve: (turn, c) => this.#decideRefs(turn, c.tasks, 'approve', undefined, c.confirm),
+    decline: (turn, c) =>
+      c.confirmed
+        ? this.#decideRefs(turn, c.tasks, 'decline', c.reason)
+        : this.#askReason(turn, c.tasks),
+    looking: async (turn, c) => {
+      const ids = await this.#ids(turn, [c.task]);
+      return Array.isArray(ids)
+        ? markLooking(this.#d.looks, await turn.link(), turn.v, ids[0]!)
+        : ids;
+    },
+  };
+
+  constructor(deps: TaskDeskDeps) {
+    this.#d = deps;
+  }
+
+  /**
+   * A line typed where the bot may wait for "Why decline?": the command for the platform to run,
+   * the reply the line already got, or nothing.
+   */
+  async read(actor: ChatActor, text: string): Promise<Line> {
+    const { actors, log } = this.#d;
+    const v = actors.voiceOf(actor);
+    try {
+      const line = await readLine(this.#d.questions, actor, v, text);
+      if (line.kind !== 'decline') return line;
+      const held = await actors.held(actor);
+      if (held) return { kind: 'reply', reply: held };
+      const reply = await this.#decideIds(actor, v, line.taskIds, 'decline', line.reason);
+      return { kind: 'reply', reply, answered: 'decline' };
+    } catch (error) {
+      return { kind: 'reply', reply: replyForError(v, error, log) };
+    }
+  }
+
+  /**
+   * The actor's pending tasks as a numbered reply, and the tasks themselves. The numbers shown
+   * are saved before the list is answered, so `approve 2` means what the person saw, on any
+   * replica; if they cannot be saved, no numbered list is shown at all.
+   */
+  list(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
+    const { store, pendingStatus, context, now } = this.#d;
+    return this.#d.actors.as(
+      actor,
+      async (link, v) => {
+        const tasks = await this.#d.audience.pending(link);
+        const shown = tasks.slice(0, MAX_TASKS_SHOWN);
+        await store.saveTaskNumbering(
+          actor.platform,
+          actor.chatUserId,
+          shown.map((t) => t.id),
+          now(),
+        );
+        const [extras, notes] = await Promise.all([
+          context?.sensitivities(shown),
+          listNotes(store, shown, link.accessUserId, v),
+        ]);
+        return { reply: tasksReply(v, tasks, pendingStatus, extras, notes), tasks };
+      },
+      (reply) => ({ reply, tasks: [] }),
+    );
+  }
+
+  /**
+   * A decision from a button, a form or a command; the task must be in the actor's own list.
+   * `confirmation`: the code of a sensitive approval's confirmation, when this is one.
+   */
+  decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
+    return this.#d.actors.act(
+      actor,
+      (link, v) => this.#d.decider.decide(link, v, ...args),
+      (reply) => kept('failed', reply),
+    );
+  }
+
+  /** "Approve all": each listed task once, in order, each checked like a single click. */
+  async approveAll(
+    actor: ChatActor,
+    ids: readonly string[],
+  ): Promise<{ reply: Reply; results: Decided[] }> {
+    const held = await this.#d.actors.held(actor);
+    if (held) return { reply: held, results: [] };
+    const results = await decideEach(ids, (id) => this.#decide(actor, id, 'approve'));
+    return { reply: decidedReply(this.#d.actors.voiceOf(actor), results), results };
+  }
+
+  /** The card the actor may see for a task; nothing about a task that never was theirs. */
+  view(actor: ChatActor, taskId: string): Promise<TaskView> {
+    const { context, store } = this.#d;
+    const extras =
+      context && (async (task: Task, v: Voice) => (await context.forApprover(task, v)).now);
+    return this.#d.actors.as(
+      actor,
+      (link, v) => {
+        const looking = (task: Task) => lookLine(this.#d.looks, link, v, task);
+        const notes = (task: Task) => cardNotes(store, task, link.accessUserId, v);
+        return viewTask({ ...this.#d, extras, looking, notes }, link, v, taskId);
+      },
+      (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
+    );
+  }
+
+  /**
+   * "Looking at it" on a card, or a decline form opened: the task's other approvers are shown who
+   * is looking. Only its approvers may; the reply says what became of it.
+   */
+  look(actor: ChatActor, taskId: string): Promise<Reply> {
+    return this.#d.actors.reply(actor, (link, v) => markLooking(this.#d.looks, link, v, taskId));
+  }
+
+  /** The tasks named by list numbers, id prefixes of the actor's own tasks, or ids. */
+  ids(turn: Turn, refs: TaskRefs): Promise<string[] | Reply> {
+    return taskIds(this.#d, turn, refs);
+  }
+
+  #ids(turn: Turn, refs: TaskRefs): Promise<string[] | Reply> {
+    return taskIds(this.#d, turn, refs);
+  }
+
+  #decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
+    return this.#d.actors.as(
+      actor,
+      (link, v) => this.#d.decider.decide(link, v, ...args),
+      (reply) => kept('failed', reply),
+    );
+  }
+
+  /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */
+  async #decideRefs(
+    turn: Turn,
+    refs: TaskRefs,
+    decision: Decision,
+    reason?: string,
+    confirmation?: string,
+  ): Promise<Reply> {
+    const ids = await this.#ids(turn, refs);
+    if (!Array.isArray(ids)) return ids;
+    return this.#decideIds(turn.actor, turn.v, ids, decision, reason, confirmation);
+  }
+
+  async #decideIds(
+    actor: ChatActor,
+    v: Voice,
+    ids: readonly string[],
+    decision: Decision,
+    reason?: string,
+    confirmation?: string,
+  ): Promise<Reply> {
+    const decide = (id: string) => this.#decide(actor, id, decision, reason, confirmation);
+    if (ids.length === 1) return (await decide(ids[0]!)).reply;
+    return decidedReply(v, await decideEach(ids, decide), decision);
+  }
+
+  /**
+   * `decline 1` without `--`: nothing is declined until the person says why. Where their next line
+   * is heard, it is taken as the reason; elsewhere they are told how to give one.
+   */
+  async #askReason(turn: Turn, refs: TaskRefs): Promise<Reply> {
+    if (!turn.place.conversation) return askReason(turn.v, refs);
+    const ids = await this.#ids(turn, refs);
+    if (!Array.isArray(ids)) return ids;
+    return askReasonNext(this.#d.questions, turn.actor, turn.v, ids);
+  }
+}

@@ -1,0 +1,6 @@
+/** What other features may use of tasks and decisions. */
+export type { TaskAudience } from './audience.ts';
+export { parseRef, TaskRef } from './commands.ts';
+export { notYours } from './decide.ts';
+export { stateOf, taskCard, taskTitle, titleOf } from './task-card.ts';
+export type { TaskRefs } from './task-refs.ts';

@@ -1,0 +1,55 @@
+/**
+ * The card one person should see for a task (a card refresh, a link to a task): with buttons
+ * when it is pending in their own list; as it stands when it was in their list once (decided by
+ * someone, or gone); and nothing at all about a task that never was theirs.
+ */
+import type { AccessClient } from '../../access/client.ts';
+import type { Task } from '../../access/schemas.ts';
+import type { IdentityLink } from '../../store/store.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { type Reply, type TaskCard, warning } from '../reply.ts';
+import { found } from '../service-errors.ts';
+import type { TaskAudience } from './audience.ts';
+import { notYours } from './decide.ts';
+import type { CardExtras } from './decision-context.ts';
+import { goneCard, taskCard } from './task-card.ts';
+
+/** `refused`: nothing may be shown; `failed`: nothing can be shown now (keep what is shown). */
+export type TaskView =
+  | { kind: 'card'; card: TaskCard }
+  | { kind: 'refused'; reply: Reply }
+  | { kind: 'failed'; reply: Reply };
+
+export async function viewTask(
+  deps: {
+    client: AccessClient;
+    audience: TaskAudience;
+    pendingStatus: string;
+    /** What an approver sees beside a pending task of theirs; unset: nothing. */
+    extras?: (task: Task, v: Voice) => Promise<CardExtras>;
+    /** Another approver's "looking at it" mark on it, as this person's card shows it. */
+    looking?: (task: Task) => Promise<string | undefined>;
+    /** Questions and approvers away around it, as this person's card shows them. */
+    notes?: (task: Task) => Promise<string[]>;
+  },
+  link: IdentityLink,
+  v: Voice,
+  taskId: string,
+): Promise<TaskView> {
+  const { pendingStatus } = deps;
+  const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
+  if (mine) {
+    const [extras, looking, notes] = await Promise.all([
+      deps.extras?.(mine, v),
+      deps.looking?.(mine),
+      deps.notes?.(mine),
+    ]);
+    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, extras, looking, notes }) };
+  }
+  if (!(await deps.audience.wasShown(link, taskId))) {
+    return { kind: 'refused', reply: warning(v, notYours(v)) };
+  }
+  const task = await found(deps.client.getTask(taskId));
+  const card = task ? taskCard(v, task, { pendingStatus, actionable: false }) : goneCard(v, taskId);
+  return { kind: 'card', card };
+}

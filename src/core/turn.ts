@@ -1,0 +1,15 @@
+/** One command as a feature's handler receives it, after the actor pipeline (actor.ts). */
+import type { IdentityLink } from '../store/store.ts';
+import type { Voice } from './i18n/voice.ts';
+import type { ChatActor } from './identity.ts';
+import type { Place } from './place.ts';
+
+export interface Turn {
+  actor: ChatActor;
+  /** The voice to answer in. */
+  v: Voice;
+  /** Where the command was typed. */
+  place: Place;
+  /** Who the actor is in the Access Service, resolved when a handler first needs it. */
+  link: () => Promise<IdentityLink>;
+}
