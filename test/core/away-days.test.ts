@@ -94,6 +94,10 @@ describe('the day of an absence', () => {
     expect(startOf({ year: 2026, month: 10, day: 25 }, 'Europe/Berlin').toISOString()).toBe(
       '2026-10-24T22:00:00.000Z',
     );
+    // Chile's clocks skip from midnight to 1:00 on 6 September 2026: the day starts at 1:00 (UTC-3).
+    expect(startOf({ year: 2026, month: 9, day: 6 }, 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
   });
 });
 

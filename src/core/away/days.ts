@@ -2,10 +2,14 @@
  * The day a person names in `away until <day>`, read by chrono-node in their own time zone and
  * in every catalog's language, theirs first: ISO (`2026-12-01`), numbers in the order their
  * locale writes them (`1.12.2026`, `12/1/2026`, `2026年12月1日`), month names (`Dec 1`,
- * `1. Dezember`), weekdays (`Friday`, `Freitag`, `金曜日`) and `tomorrow` (`morgen`, `明日`).
- * Also the instant that day starts there (when the away period ends).
+ * `1. Dezember`), weekdays (`Friday`, `Freitag`, `金曜日`), `tomorrow` (`morgen`, `明日`) and a
+ * few days on (`in 3 days`, `übermorgen`). Also the instant that day starts there (when the away
+ * period ends).
  */
-import * as chrono from 'chrono-node';
+// Only the catalogs' languages: chrono-node's index loads all of its locales.
+import * as de from 'chrono-node/de';
+import * as en from 'chrono-node/en';
+import * as ja from 'chrono-node/ja';
 import { LRUCache } from 'lru-cache';
 import { LANGUAGES, type Language } from '../i18n/catalogs.ts';
 import { languageOf } from '../i18n/voice.ts';
@@ -59,9 +63,12 @@ export const localDay = (at: Date, zone: string): CalendarDay => partsAt(at, zon
 /** The instant `day` starts in `zone` (its first moment, where a clock change skips midnight). */
 export function startOf(day: CalendarDay, zone: string): Date {
   const midnight = Date.UTC(day.year, day.month - 1, day.day);
-  const at = midnight - partsAt(midnight, zone).offset * 60_000;
-  // Once more with the offset at that instant: it differs when a clock change lies between.
-  return new Date(midnight - partsAt(at, zone).offset * 60_000);
+  const first = midnight - partsAt(midnight, zone).offset * 60_000;
+  // Once more with the offset at that instant: it differs when a clock change lies between, and
+  // the earlier of the two is the evening before where the change skips midnight.
+  const second = midnight - partsAt(first, zone).offset * 60_000;
+  const early = Math.min(first, second);
+  return new Date(isAfter(day, localDay(new Date(early), zone)) ? Math.max(first, second) : early);
 }
 
 export const addDays = (d: CalendarDay, days: number): CalendarDay => {
@@ -76,7 +83,7 @@ export const daysBetween = (a: CalendarDay, b: CalendarDay) =>
 export const isAfter = (a: CalendarDay, b: CalendarDay) => daysBetween(b, a) > 0;
 
 /** German also writes a day without its year as `1.12.`, which chrono reads only with one. */
-const german = chrono.de.casual.clone();
+const german = de.casual.clone();
 german.parsers.push({
   pattern: () => /(?<!\d)(\d{1,2})\.(\d{1,2})\.(?!\d)/,
   extract: (_context, match) => ({ day: Number(match[1]), month: Number(match[2]) }),
@@ -88,11 +95,11 @@ function monthFirst(locale: string): boolean {
   return parts.find((p) => p.type === 'month' || p.type === 'day')?.type === 'month';
 }
 
-function readers(locale: string): Record<Language, chrono.Chrono> {
+function readers(locale: string): Record<Language, en.Chrono> {
   return {
-    en: monthFirst(locale) ? chrono.en.casual : chrono.en.GB,
+    en: monthFirst(locale) ? en.casual : en.GB,
     de: german,
-    ja: chrono.ja.casual,
+    ja: ja.casual,
   };
 }
 
