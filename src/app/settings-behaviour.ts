@@ -3,8 +3,9 @@
  * notifications and the poller, people and groups, the demo.
  */
 import { z } from 'zod';
+import { isTimeZone } from '../core/i18n/voice.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
-import { isTimeZone, parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
+import { parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
 import { duration, intIn, onOff, optional, parsedBy, withDefault } from './env-values.ts';
 import { parseAppOwners, parseGroupManagers } from './group-managers.ts';

@@ -4,9 +4,10 @@
  * `DEFAULT_TIME_ZONE`. Worked out at most once per poll, and only when a nudge is due, so the
  * platform is asked no more than needed.
  */
+import { isTimeZone } from '../core/i18n/voice.ts';
 import type { IdentityLink } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
-import { allows, isTimeZone, restricts } from './working-hours.ts';
+import { allows, restricts } from './working-hours.ts';
 
 /** For one poll of one person: resolves whether nudges may go out now. */
 export type NudgeWindow = () => Promise<boolean>;

@@ -4,6 +4,7 @@
  * `DEFAULT_TIME_ZONE`). Zone arithmetic is left to Intl, which knows every IANA zone and its
  * daylight saving rules.
  */
+import { LRUCache } from 'lru-cache';
 
 /** A span of the day, in minutes since local midnight; `from > to` wraps past midnight. */
 export interface QuietHours {
@@ -65,37 +66,24 @@ export function parseWorkingDays(value: string): Set<number> {
   return days;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(zone: string): Intl.DateTimeFormat {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+/** One format a zone: nudges ask for the same few zones all day. */
+const formats = new LRUCache<string, Intl.DateTimeFormat>({
+  max: 1_000,
+  memoMethod: (zone) =>
+    new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       weekday: 'short',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-
-/** Whether Intl knows `zone` (an IANA name such as Europe/Berlin, or UTC). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatIn(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
+    }),
+});
 
 /** The weekday (0 = Sunday) and minute of the day that `at` is in `zone`. */
 export function localTime(at: Date, zone: string): { day: number; minute: number } {
   const parts = Object.fromEntries(
-    formatIn(zone)
+    formats
+      .memo(zone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );

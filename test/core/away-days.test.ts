@@ -1,16 +1,18 @@
 /**
  * The day of `away until <day>`, read as people write it in each catalog's language and in the
  * order their locale writes numbers, in their own time zone: its next occurrence when the year
- * is left out, the next such weekday, tomorrow; nothing for what names no day. The period ends
+ * is left out, the next such weekday, tomorrow, a few days on; nothing for what names no day or
+ * names more than one. The period ends
  * when that day starts where the person is, daylight saving or not.
  */
 import { describe, expect, it } from 'vitest';
-import { dayText, localDay, parseDay, startOf } from '../../src/core/away/days.ts';
+import { dayText, parseDay, startOf } from '../../src/core/away/days.ts';
+import { catalogs, LANGUAGES } from '../../src/core/i18n/catalogs.ts';
 
 /** Sunday 22 November 2026, 9:00 UTC. */
 const now = new Date('2026-11-22T09:00:00Z');
 const read = (text: string, locale = 'en', zone = 'UTC', at = now) => {
-  const day = parseDay(text, localDay(at, zone), locale);
+  const day = parseDay(text, at, zone, locale);
   return day && dayText(day);
 };
 
@@ -39,22 +41,43 @@ describe('the day of an absence', () => {
     ['Freitag', 'de', '2026-11-27'],
     ['金曜日', 'ja', '2026-11-27'],
     ['sunday', 'en', '2026-11-29'],
+    ['1.12.', 'en', '2026-12-01'],
+    ['Freitag', 'en', '2026-11-27'],
+    ['next Friday', 'en', '2026-11-27'],
+    ['in 3 days', 'en', '2026-11-25'],
+    ['übermorgen', 'de', '2026-11-24'],
+    // A week from today: the reply names the day, so the person sees what was understood.
+    ['next week', 'en', '2026-11-29'],
   ])('reads %s (%s) as %s', (text, locale, day) => {
     expect(read(text, locale)).toBe(day);
   });
 
-  it.each(['someday', '2026-02-30', '31.11.2026', 'Dec 32', '13/13/2026', '', 'next week'])(
-    'names no day in "%s"',
-    (text) => {
-      expect(read(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    'someday',
+    '2026-02-30',
+    '31.11.2026',
+    'Dec 32',
+    '13/13/2026',
+    '',
+    'December 2026',
+    'Friday or so',
+    '来週金曜日',
+  ])('names no day in "%s"', (text) => {
+    expect(read(text)).toBeUndefined();
+  });
 
   it('reads today and tomorrow where the person is, not in UTC', () => {
     // 16:00 UTC on Sunday is already Monday in Tokyo and still Sunday in Los Angeles.
     const late = new Date('2026-11-22T16:00:00Z');
     expect(read('tomorrow', 'ja', 'Asia/Tokyo', late)).toBe('2026-11-24');
     expect(read('tomorrow', 'en', 'America/Los_Angeles', late)).toBe('2026-11-23');
+  });
+
+  it('reads today’s weekday and date as their next ones at any hour of today', () => {
+    for (const at of ['2026-11-22T00:30:00Z', '2026-11-22T23:30:00Z']) {
+      expect(read('Sunday', 'en', 'UTC', new Date(at))).toBe('2026-11-29');
+      expect(read('Nov 22', 'en', 'UTC', new Date(at))).toBe('2027-11-22');
+    }
   });
 
   it('ends when the day starts in the person’s zone, across a clock change', () => {
@@ -71,5 +94,21 @@ describe('the day of an absence', () => {
     expect(startOf({ year: 2026, month: 10, day: 25 }, 'Europe/Berlin').toISOString()).toBe(
       '2026-10-24T22:00:00.000Z',
     );
+    // Chile's clocks skip from midnight to 1:00 on 6 September 2026: the day starts at 1:00 (UTC-3).
+    expect(startOf({ year: 2026, month: 9, day: 6 }, 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+  });
+});
+
+describe('the examples the catalogs give', () => {
+  const examples = LANGUAGES.flatMap((language) =>
+    Object.values(catalogs[language]).flatMap((text) =>
+      [...text.matchAll(/`away until ([^`<]+)`/g)].map((m) => [language, m[1]!] as const),
+    ),
+  );
+
+  it.each(examples)('reads the %s example "%s" as a day', (language, text) => {
+    expect(read(text, language)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -46,7 +46,7 @@ const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').
 /** The day `said` names for `v`'s person today, or the reply that says why it is none. */
 export function awayDay(d: Pick<AwayDeps, 'now' | 'maxDays'>, v: Voice, said: string) {
   const today = localDay(d.now(), v.timeZone);
-  const day = parseDay(said, today, v.locale);
+  const day = parseDay(said, d.now(), v.timeZone, v.locale);
   if (!day) return warning(v, v.t('away.whichDay', { said: inert(said, 60) }));
   if (!isAfter(day, today)) return warning(v, v.t('away.notAhead', { day: v.day(day) }));
   if (daysBetween(today, day) > d.maxDays) {

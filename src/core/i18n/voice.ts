@@ -8,7 +8,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LRUCache } from 'lru-cache';
 import type { MessageValues } from './args.ts';
-import { type Catalog, catalogs, LANGUAGES, type Language } from './catalogs.ts';
+import { catalogs, LANGUAGES, type Language } from './catalogs.ts';
 import type { en } from './en.ts';
 
 export type MessageKey = keyof typeof en;
@@ -53,6 +53,7 @@ export function languageOf(tag: string | undefined): Language | undefined {
   return LANGUAGES.find((l) => l === language);
 }
 
+/** Whether Intl knows `zone` (an IANA name such as Europe/Berlin, or UTC). */
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -68,18 +69,16 @@ export function isTimeZone(zone: string): boolean {
  */
 export const flag = (value: unknown): 'yes' | 'no' => (value ? 'yes' : 'no');
 
-/** Each message's formatter, made when it is first said, by language and key. */
-const messages = new Map<string, IntlMessageFormat>();
+/** Each message's formatter, made when first said, by language and key; the catalogs bound it. */
+const messages = new LRUCache<string, IntlMessageFormat, { language: Language; key: MessageKey }>({
+  max: LANGUAGES.length * Object.keys(catalogs.en).length,
+  // Tags mean nothing in our messages: `<reason>` is text a person types.
+  memoMethod: (_id, _old, { context: { language, key } }) =>
+    new IntlMessageFormat(catalogs[language][key], language, undefined, { ignoreTag: true }),
+});
 
 function format(language: Language, key: MessageKey, values: object | undefined): string {
-  const id = `${language}\u0000${key}`;
-  let message = messages.get(id);
-  if (!message) {
-    const catalog: Catalog = catalogs[language];
-    // Tags mean nothing in our messages: `<reason>` is text a person types.
-    message = new IntlMessageFormat(catalog[key], language, undefined, { ignoreTag: true });
-    messages.set(id, message);
-  }
+  const message = messages.memo(`${language}\u0000${key}`, { context: { language, key } });
   return String(message.format(values as Record<string, string | number> | undefined));
 }
 
