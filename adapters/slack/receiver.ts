@@ -12,10 +12,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
 import { HTTPReceiver, isValidSlackRequest } from '@slack/bolt';
-import type { ReplayGuard, Route } from '../../src/core/platform.ts';
-import type { Refusals } from '../../src/core/refusals.ts';
+import type { ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
+import type { Refusals } from '../../src/server/refusals.ts';
+import type { Route } from '../../src/server/route.ts';
 import { slackLogger } from './logger.ts';
 import { slackRefusals } from './refusals.ts';
 

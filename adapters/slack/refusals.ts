@@ -4,8 +4,8 @@
  * names SLACK_SIGNING_SECRET.
  */
 
-import { Refusals } from '../../src/core/refusals.ts';
 import type { Logger } from '../../src/log.ts';
+import { Refusals } from '../../src/server/refusals.ts';
 
 export const slackRefusals = (log: Logger, now: () => number) =>
   new Refusals(log, now, {

@@ -25,10 +25,10 @@ import {
   type TurnContext,
 } from 'botbuilder';
 import type { ServiceClientCredentialsFactory } from 'botframework-connector';
-import type { Refusals } from '../../src/core/refusals.ts';
 import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
+import type { Refusals } from '../../src/server/refusals.ts';
 import { keepingConsole } from './botbuilder-console.ts';
 import { type AuthOverrides, botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';

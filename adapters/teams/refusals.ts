@@ -4,8 +4,8 @@
  * has passed, the line names the settings to check.
  */
 
-import { Refusals } from '../../src/core/refusals.ts';
 import type { Logger } from '../../src/log.ts';
+import { Refusals } from '../../src/server/refusals.ts';
 
 export const teamsRefusals = (log: Logger, now: () => number) =>
   new Refusals(log, now, {

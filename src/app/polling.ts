@@ -9,7 +9,8 @@ import { systemClock } from '../core/clock.ts';
 import type { Logger } from '../log.ts';
 import type { Poller } from '../poller/poller.ts';
 import { sendWebhooks, type WebhookSender } from '../sandbox/webhooks.ts';
-import { type Handler, HttpServer } from '../server/http-server.ts';
+import { HttpServer } from '../server/http-server.ts';
+import type { Route } from '../server/route.ts';
 import { accessWebhookHandler, WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
 import type { Config } from './config.ts';
 import type { Runtime } from './runtime.ts';
@@ -23,7 +24,7 @@ export interface PollingDeps {
 export interface Polling {
   poller: Poller;
   /** Mount on `WEBHOOK_PATH`. */
-  webhook: Handler;
+  webhook: Route;
   /** Points the embedded sandbox's webhooks at `url` (where `webhook` is mounted). */
   connectSandbox(url: string): void;
   /** Stops the poller and gives up its leases. */

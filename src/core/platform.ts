@@ -4,26 +4,14 @@
  * logger, the metrics and its own settings — and gets back the notifier the poller sends with,
  * optionally the platform's member directory, and a stop function.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
+import type { Routes } from '../server/route.ts';
 import type { ReplayStore } from '../store/store.ts';
 import type { AccessBot } from './bot.ts';
 import type { Clock } from './clock.ts';
 import type { DirectorySource } from './directory-source.ts';
 import type { Notifier } from './notifier.ts';
-
-/** `body` is the whole request body, read (and bounded) by the server before the route runs. */
-export type Route = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Buffer,
-) => void | Promise<void>;
-
-/** The one HTTP server, as a platform sees it; a route may bound its bodies below the server's. */
-export interface Routes {
-  mount(path: string, route: Route, limits?: { maxBodyBytes?: number }): void;
-}
 
 /** Signed requests seen before, shared by every replica: a replay is refused. */
 export type ReplayGuard = ReplayStore;

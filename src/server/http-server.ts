@@ -12,13 +12,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Route as Handler } from '../core/platform.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { type BodyRefusal, readBody } from './body.ts';
-
-/** A route: `body` is the whole request body, at most `maxBodyBytes`, already read. */
-export type { Route as Handler } from '../core/platform.ts';
+import type { Route } from './route.ts';
 
 export interface HttpLimits {
   /** The largest request body read, on any route; a larger one is answered 413. */
@@ -65,7 +62,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 export class HttpServer {
   readonly server: Server;
-  readonly #routes = new Map<string, { handler: Handler; maxBodyBytes: number }>();
+  readonly #routes = new Map<string, { handler: Route; maxBodyBytes: number }>();
   readonly #o: HttpServerOptions;
   readonly #limits: HttpLimits;
   readonly #busy = new Map<string, () => boolean>();
@@ -91,7 +88,7 @@ export class HttpServer {
   }
 
   /** Routes every request whose path is exactly `path` to `handler`, its body bounded by `limits`. */
-  mount(path: string, handler: Handler, limits: { maxBodyBytes?: number } = {}): void {
+  mount(path: string, handler: Route, limits: { maxBodyBytes?: number } = {}): void {
     const maxBodyBytes = Math.min(limits.maxBodyBytes ?? Infinity, this.#limits.maxBodyBytes);
     this.#routes.set(path, { handler, maxBodyBytes });
   }

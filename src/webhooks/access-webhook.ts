@@ -20,7 +20,7 @@ import {
 import type { Clock } from '../core/clock.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
-import type { Handler } from '../server/http-server.ts';
+import type { Route } from '../server/route.ts';
 import type { ReplayStore } from '../store/store.ts';
 
 export const WEBHOOK_PATH = '/webhooks/access';
@@ -41,7 +41,7 @@ function answer(res: ServerResponse, status: number, body: unknown, headers = {}
   res.end(JSON.stringify(body));
 }
 
-export function accessWebhookHandler(o: WebhookOptions): Handler {
+export function accessWebhookHandler(o: WebhookOptions): Route {
   const refuse = (res: ServerResponse, status: number, outcome: string, error: string) => {
     o.metrics.webhooks.inc({ outcome });
     o.log.warn({ outcome }, `webhook refused: ${error}`);
