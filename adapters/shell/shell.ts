@@ -1,48 +1,49 @@
 /**
- * The terminal chat of the demo: reads commands line by line (on a terminal with a prompt, line
- * editing and history; in a pipe plainly, so tests can drive it), answers through the same core
- * as Slack and Teams, lists the pending tasks at start, and then prints what the poller sends
- * through its ShellNotifier.
+ * The terminal chat of the demo, a platform like Slack and Teams: started with the same narrow
+ * context, it hands back its notifier and a stop function. It reads commands line by line (on a
+ * terminal with a prompt, line editing and history; in a pipe plainly, so tests can drive it),
+ * answers through the same core, lists the pending tasks at start, and then prints what the
+ * poller sends through its ShellNotifier.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { AccessBot } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import type { Notifier } from '../../src/core/notifier.ts';
 import type { Place } from '../../src/core/place.ts';
+import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { clean } from '../../src/core/text.ts';
-import type { Logger } from '../../src/log.ts';
 import { ShellNotifier } from './notifier.ts';
 import { renderReply } from './render.ts';
 import { openTerminal } from './terminal.ts';
 
-export interface ShellOptions {
-  bot: Pick<AccessBot, 'read' | 'run' | 'voiceOf'>;
+export interface ShellSettings {
   email: string;
   /** The terminal's language, from LC_ALL, LC_MESSAGES or LANG; unset: DEFAULT_LOCALE. */
   locale?: string;
   input: Readable;
   output: Writable;
-  log: Logger;
-  /**
-   * Starts the poller with the terminal's notifier, once the start-up list is shown (so the
-   * tasks on it are not announced again). Unset: no notifications.
-   */
-  startNotifications?: (notifier: Notifier) => Promise<{ stop(): Promise<void> }>;
   /** A prompt, echo and history when the terminal is interactive; plain text in a pipe. */
   interactive: boolean;
   /** ANSI colours (main.ts: only on an interactive terminal, never with NO_COLOR); default: `interactive`. */
   color?: boolean;
 }
 
-export interface Shell {
+/** What the terminal needs of the context every platform starts with: no routes, no replays. */
+export type ShellContext = Pick<PlatformContext<ShellSettings>, 'settings'> & {
+  bot: Pick<AccessBot, 'read' | 'run' | 'voiceOf'>;
+};
+
+export interface Shell extends PlatformAdapter {
   /** Resolves when the input ends or the user types `quit`. */
   done: Promise<void>;
-  stop(): Promise<void>;
 }
 
-export function startShell(options: ShellOptions): Shell {
-  const { bot, output, interactive } = options;
+/**
+ * Resolves once the start-up list is shown, so that the poller, served with the notifier from
+ * then on, does not announce the tasks on it again.
+ */
+export async function startShell({ bot, settings: options }: ShellContext): Promise<Shell> {
+  const { output, interactive } = options;
   const actor: ChatActor = {
     platform: 'shell',
     chatUserId: options.email.toLowerCase(),
@@ -67,22 +68,16 @@ export function startShell(options: ShellOptions): Shell {
     print(reply);
     notifier.saw(reply);
   };
-  let notifications: { stop(): Promise<void> } | undefined;
-
   const greet = async () => {
     const v = bot.voiceOf(actor);
     terminal.print(`${v.t('render.shell.greeting', { email: clean(options.email) })}\n\n`);
     say(await bot.run(actor, { name: 'tasks' }, here));
     terminal.prompt();
-    try {
-      notifications = await options.startNotifications?.(notifier);
-    } catch (error) {
-      options.log.error({ err: error }, 'could not start notifications');
-    }
   };
   // Lines are answered one at a time, in order, after the greeting — also when a pipe delivers
   // them all before start-up has finished.
-  let queue = greet();
+  const greeted = greet();
+  let queue = greeted;
   const done = new Promise<void>((resolve) => {
     rl.on('line', (line) => {
       queue = queue.then(async () => {
@@ -106,12 +101,13 @@ export function startShell(options: ShellOptions): Shell {
     });
     rl.on('close', () => void queue.then(resolve));
   });
+  await greeted;
   return {
+    notifier,
     done,
     stop: async () => {
       rl.close();
       await queue;
-      await notifications?.stop();
     },
   };
 }

@@ -20,8 +20,11 @@ import { startLine } from './start-line.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-/** Runs until the terminal input ends; returns what to stop. */
-function runShell(config: Config, runtime: Runtime, log: Logger) {
+/**
+ * The terminal chat, started as every platform is, then served by the poller; runs until the
+ * terminal input ends. Returns what to stop.
+ */
+async function runShell(config: Config, runtime: Runtime, log: Logger) {
   // With SANDBOX_EMAIL_MAP the demo approver may have a real address: ask the sandbox.
   const sandboxEmail = runtime.sandbox?.state.user(demoApprover.id).email;
   const email = config.shellUserEmail ?? sandboxEmail;
@@ -31,37 +34,41 @@ function runShell(config: Config, runtime: Runtime, log: Logger) {
       'SHELL_USER_EMAIL: set it to your e-mail address in the Access Service to use the terminal chat (or configure Slack or Teams)',
     );
   }
-  let cancelDemo = () => {};
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const shell = startShell({
+  const shell = await startShell({
     bot: runtime.bot,
-    email,
-    input: process.stdin,
-    output: process.stdout,
-    log,
-    startNotifications: async (notifier) => {
-      runtime.poller.serve(notifier);
-      if (runtime.sandbox) {
-        await linkDemoColleague(runtime.store, runtime.sandbox.state, email, new Date());
-      }
-      const polling = await startLocalPolling({ config, runtime, log });
-      // Counted from here, however slow the start: the demo's request is pushed as it arrives,
-      // never listed with the tasks shown at start.
-      if (runtime.sandbox && config.demoRequestAfterMs > 0) {
-        cancelDemo = scheduleDemoRequest(runtime.sandbox.state, config.demoRequestAfterMs);
-      }
-      return polling;
+    settings: {
+      email,
+      input: process.stdin,
+      output: process.stdout,
+      interactive,
+      // https://no-color.org: any non-empty value turns colour off.
+      color: interactive && !process.env.NO_COLOR,
+      locale: terminalLocale(process.env),
     },
-    interactive,
-    // https://no-color.org: any non-empty value turns colour off.
-    color: interactive && !process.env.NO_COLOR,
-    locale: terminalLocale(process.env),
   });
+  runtime.poller.serve(shell.notifier);
+  let cancelDemo = () => {};
+  let polling: { stop(): Promise<void> } | undefined;
+  try {
+    if (runtime.sandbox) {
+      await linkDemoColleague(runtime.store, runtime.sandbox.state, email, new Date());
+    }
+    polling = await startLocalPolling({ config, runtime, log });
+    // Counted from here, however slow the start: the demo's request is pushed as it arrives,
+    // never listed with the tasks shown at start.
+    if (runtime.sandbox && config.demoRequestAfterMs > 0) {
+      cancelDemo = scheduleDemoRequest(runtime.sandbox.state, config.demoRequestAfterMs);
+    }
+  } catch (error) {
+    log.error({ err: error }, 'could not start notifications');
+  }
   return {
     done: shell.done,
     stop: async () => {
       cancelDemo();
       await shell.stop();
+      await polling?.stop();
     },
   };
 }
@@ -80,25 +87,7 @@ async function main(): Promise<void> {
   let runtime: Runtime | undefined;
   let stopMode: () => Promise<void> = async () => {};
   let done: Promise<void> = new Promise(() => {});
-  try {
-    // The demo: the terminal chat on the embedded sandbox.
-    runtime = await startRuntime(serverMode || config.access ? config : demoConfig(config), log);
-    if (serverMode) {
-      const served = await serve(config, runtime, log);
-      stopMode = served.close;
-    } else {
-      const { sandbox } = runtime;
-      // The sample organisation's absence and question, before the start-up list shows them.
-      const you = sandbox && (config.shellUserEmail ?? sandbox.state.user(demoApprover.id).email);
-      if (sandbox && you) await seedDemoAsks(runtime.store, sandbox.state, you, new Date(), log);
-      ({ done, stop: stopMode } = runShell(config, runtime, log));
-    }
-  } catch (error) {
-    await runtime?.close();
-    if (error instanceof AppError) die(error.message);
-    throw error;
-  }
-
+  // Listening before anything starts: a signal during start-up stops what has started, too.
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
@@ -114,6 +103,25 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  try {
+    // The demo: the terminal chat on the embedded sandbox.
+    runtime = await startRuntime(serverMode || config.access ? config : demoConfig(config), log);
+    if (serverMode) {
+      const served = await serve(config, runtime, log);
+      stopMode = served.close;
+    } else {
+      const { sandbox } = runtime;
+      // The sample organisation's absence and question, before the start-up list shows them.
+      const you = sandbox && (config.shellUserEmail ?? sandbox.state.user(demoApprover.id).email);
+      if (sandbox && you) await seedDemoAsks(runtime.store, sandbox.state, you, new Date(), log);
+      ({ done, stop: stopMode } = await runShell(config, runtime, log));
+    }
+  } catch (error) {
+    await runtime?.close();
+    if (error instanceof AppError) die(error.message);
+    throw error;
+  }
+
   await done;
   await stop('input closed');
 }

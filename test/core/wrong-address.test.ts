@@ -30,8 +30,8 @@ beforeAll(async () => {
   fake = await FakeSlack.start();
   slack = await startSlackBot(sandbox.current, fake, {}, { bot: { client } });
   teams = await startHarness(sandbox.current, { bot: { client } });
-  const { bot, log, logLines } = await botFor(client);
-  terminal = { chat: await openTerminalChat({ bot, email: users.ada.email, log }), logLines };
+  const { bot, logLines } = await botFor(client);
+  terminal = { chat: await openTerminalChat({ bot, email: users.ada.email }), logLines };
 });
 
 afterAll(async () => {

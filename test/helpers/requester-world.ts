@@ -226,7 +226,6 @@ export async function terminalWorld(options: WorldOptions = {}) {
   const chat: TerminalChat = await openTerminalChat({
     bot: c.bot(),
     email: users[typist].email,
-    log: c.log,
     startNotifications: async (terminal) => {
       const recording: Notifier = {
         platform: terminal.platform,

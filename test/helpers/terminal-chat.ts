@@ -6,7 +6,9 @@
  */
 import { PassThrough } from 'node:stream';
 import { renderReply } from '../../adapters/shell/render.ts';
-import { type ShellOptions, startShell } from '../../adapters/shell/shell.ts';
+import { type ShellSettings, startShell } from '../../adapters/shell/shell.ts';
+import type { AccessBot } from '../../src/core/bot.ts';
+import type { Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 
 /** Far beyond any answer; only reached when an answer never comes. */
@@ -16,7 +18,11 @@ export type TerminalChat = Awaited<ReturnType<typeof openTerminalChat>>;
 
 /** Starts the chat and resolves once it shows the start-up task list. */
 export async function openTerminalChat(
-  options: Omit<ShellOptions, 'input' | 'output' | 'interactive'>,
+  options: Omit<ShellSettings, 'input' | 'output' | 'interactive'> & {
+    bot: AccessBot;
+    /** Serves the terminal's notifier once the start-up list is shown; unset: no notifications. */
+    startNotifications?: (notifier: Notifier) => Promise<{ stop(): Promise<void> }>;
+  },
 ) {
   const input = new PassThrough();
   const output = new PassThrough();
@@ -28,12 +34,9 @@ export async function openTerminalChat(
   });
   // The bot's replies in order: the start-up list first, then one per line typed.
   const replies: Reply[] = [];
-  const { bot } = options;
-  const shell = startShell({
-    ...options,
-    input,
-    output,
-    interactive: false,
+  const { bot, startNotifications, ...settings } = options;
+  const shell = await startShell({
+    settings: { ...settings, input, output, interactive: false },
     bot: {
       voiceOf: (actor) => bot.voiceOf(actor),
       read: async (...args) => {
@@ -69,6 +72,7 @@ export async function openTerminalChat(
 
   let asked = 0;
   await shown(asked, 0);
+  const notifications = await startNotifications?.(shell.notifier);
   return {
     /**
      * Types `line` (not `quit`; empty only when a question waits for it) and resolves with what
@@ -98,7 +102,10 @@ export async function openTerminalChat(
         checks.add(check);
         check();
       }),
-    stop: () => shell.stop(),
+    stop: async () => {
+      await shell.stop();
+      await notifications?.stop();
+    },
   };
 }
 

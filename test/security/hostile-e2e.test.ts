@@ -117,8 +117,8 @@ describe('terminal', () => {
   const sandbox = useSandbox({ pageSize: 2 });
 
   const terminal = async (email: string) => {
-    const { bot, log } = await botFor(sandbox.client);
-    return openTerminalChat({ bot, email, log });
+    const { bot } = await botFor(sandbox.client);
+    return openTerminalChat({ bot, email });
   };
 
   it('shows the justification on the approver’s screen, and the decline reason, as text', async () => {

@@ -73,8 +73,8 @@ function teamsPlatform(): Platform {
 
 /** The terminal chat of one person, its output read as the person reads it. */
 async function startTerminal(email: string) {
-  const { bot, log } = await botFor(sandbox.client);
-  return openTerminalChat({ bot, email, log });
+  const { bot } = await botFor(sandbox.client);
+  return openTerminalChat({ bot, email });
 }
 
 /** The terminal has no buttons: a click is the command that does the same. */

@@ -203,7 +203,7 @@ describe('the terminal', () => {
       rateLimit,
       context,
     });
-    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    const chats = await openTerminalChats({ bot, email: users.ada.email });
     chat = chats.chat;
     de = await chats.inLanguage('de-DE');
     return async () => {

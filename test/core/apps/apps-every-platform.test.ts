@@ -193,8 +193,7 @@ async function openTerminals() {
     context: decisionContext(config, { client, store, log }),
   });
   const chats = {} as Record<Person, TerminalChat>;
-  for (const who of people)
-    chats[who] = await openTerminalChat({ bot, email: users[who].email, log });
+  for (const who of people) chats[who] = await openTerminalChat({ bot, email: users[who].email });
   return chats;
 }
 

@@ -137,7 +137,6 @@ async function terminals() {
     openTerminalChat({
       bot,
       email: users[who].email,
-      log,
       // Barbara's terminal is where she is told about changes to her groups.
       startNotifications: async (notifier) => {
         if (who === 'barbara') register(notifier);

@@ -168,7 +168,6 @@ function terminalChat(): ApproverChat {
       chat = await openTerminalChat({
         bot: deciding.bot,
         email: users.ada.email,
-        log: deciding.log,
         startNotifications: async (notifier) => {
           const link = { platform: 'shell' as const, chatUserId: users.ada.email };
           const poller = await wire(self, clock, { notifier, link }, rules);

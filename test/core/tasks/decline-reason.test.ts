@@ -25,10 +25,10 @@ describe('the terminal takes the next line as the reason', () => {
   let inLanguage: (locale: string) => Promise<TerminalChat>;
 
   beforeAll(async () => {
-    const { bot, log } = await botFor(clientFor(sandbox.current), () => ({
+    const { bot } = await botFor(clientFor(sandbox.current), () => ({
       now: () => new Date(clock.at),
     }));
-    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    const chats = await openTerminalChats({ bot, email: users.ada.email });
     ({ chat, inLanguage } = chats);
     return chats.stop;
   });

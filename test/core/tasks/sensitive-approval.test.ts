@@ -330,11 +330,11 @@ describe('the terminal: a code of its own, for a while', () => {
 
   beforeAll(async () => {
     const client = clientFor(sandbox.current);
-    const { bot, log } = await botFor(client, (store) => ({
+    const { bot } = await botFor(client, (store) => ({
       context: contextFor(client, store, new GateClock()),
       now: () => new Date(clock.at),
     }));
-    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    const chats = await openTerminalChats({ bot, email: users.ada.email });
     chat = chats.chat;
     return chats.stop;
   });
@@ -381,8 +381,8 @@ describe('the terminal: a typed line confirms', () => {
   let inLanguage: (locale: string) => Promise<TerminalChat>;
 
   beforeAll(async () => {
-    const { bot, log } = await decidingBot(clientFor(sandbox.current));
-    const chats = await openTerminalChats({ bot, email: users.ada.email, log });
+    const { bot } = await decidingBot(clientFor(sandbox.current));
+    const chats = await openTerminalChats({ bot, email: users.ada.email });
     ({ chat, inLanguage } = chats);
     return chats.stop;
   });
