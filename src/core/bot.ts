@@ -7,32 +7,29 @@
  * every platform.
  */
 import type { z } from 'zod';
-import type { AccessClient } from '../access/client.ts';
 import type { Logger } from '../log.ts';
-import type { Metrics } from '../metrics.ts';
 import type { JsonObject, Platform, Store } from '../store/store.ts';
 import { Actors } from './actor.ts';
 import { appReads } from './apps/deps.ts';
 import { AppDesk } from './apps/desk.ts';
-import { AppRules, type AppRulesConfig } from './apps/rules.ts';
+import { AppRules } from './apps/rules.ts';
 import { AskDesk } from './asks/desk.ts';
 import { AuditDesk } from './audit/desk.ts';
 import { DEFAULT_REPORT_MAX_ROWS } from './audit/report-read.ts';
 import { MAX_AWAY_DAYS } from './away/away.ts';
 import { AwayDesk } from './away/desk.ts';
+import type { BotDeps } from './bot-deps.ts';
 import { type Command, type Handlers, parseCommand } from './commands.ts';
 import { ConfirmationCodes } from './confirmation-code.ts';
 import { ChangeDesk } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
 import { CONFIRM_WITHIN_MS, newChangeId } from './groups/deps.ts';
 import { GroupDesk } from './groups/desk.ts';
-import { GroupRules, type GroupRulesConfig } from './groups/rules.ts';
+import { GroupRules } from './groups/rules.ts';
 import { helpReply } from './help.ts';
-import type { Voice, VoiceDefaults } from './i18n/voice.ts';
+import type { Voice } from './i18n/voice.ts';
 import { type ChatActor, Identity } from './identity.ts';
-import type { TellApprovers, TellAsks, TellPerson } from './notices.ts';
 import type { Place } from './place.ts';
-import type { RateLimit } from './rate-limit.ts';
 import { type Reply, warning } from './reply.ts';
 import { AppCatalog } from './requests/catalog.ts';
 import { RequestDesk } from './requests/desk.ts';
@@ -40,55 +37,11 @@ import { Requesters } from './requests/requesters.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
 import { Decider } from './tasks/decide.ts';
-import type { DecisionContext } from './tasks/decision-context.ts';
 import { TaskDesk } from './tasks/desk.ts';
 import type { Line } from './tasks/questions.ts';
 
-export interface BotDeps {
-  client: AccessClient;
-  store: Store;
-  log: Logger;
-  pendingStatus: string;
-  /** Whether someone may approve their own request; off unless the organisation allows it. */
-  allowSelfApproval?: boolean;
-  /** Commands, clicks and forms one person may send per minute and in a row; unset: no limit. */
-  rateLimit?: RateLimit;
-  /** Who may manage groups and read others' history; unset: nobody may. */
-  groups?: GroupRulesConfig;
-  /** Audit rows a report in chat may read (REPORT_MAX_ROWS); unset: DEFAULT_REPORT_MAX_ROWS. */
-  reportMaxRows?: number;
-  /** Who owns which application, and which of its fields are secret (apps/rules.ts). */
-  apps?: AppRulesConfig;
-  /** Tells a person added to or removed from a group; unset: nobody is told. */
-  notices?: TellPerson;
-  /** Nudges approvers and shows them "looking at it" marks; unset: neither reaches anyone. */
-  approvers?: TellApprovers;
-  /** A request's approvers are nudged at most once per this (REMIND_AFTER); unset or 0: never. */
-  nudgeAfterMs?: number;
-  /** Questions to requesters and absences through the outbox; unset: no question is asked. */
-  asks?: TellAsks;
-  /** How many days ahead `away until` may go (AWAY_MAX_DAYS); unset: 90. */
-  awayMaxDays?: number;
-  /** Where each decision's time to decision is observed; unset: nowhere. */
-  metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
-  /**
-   * Sensitive applications and what approvers see beside what is asked; unset: no application
-   * is sensitive and cards show the task alone.
-   */
-  context?: DecisionContext;
-  now?: () => Date;
-  /** Ids of pending changes; random by default. */
-  newChangeId?: () => string;
-  /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
-  voices?: VoiceDefaults;
-  /**
-   * The key of sensitive approvals' confirmation codes (`confirmationKey`), the same on every
-   * replica; unset: a random key of this process.
-   */
-  confirmationKey?: Buffer;
-}
-
 export type { MayAct } from './actor.ts';
+export type { BotDeps } from './bot-deps.ts';
 export type { SettledChange } from './confirmations.ts';
 export type { Answer } from './reply.ts';
 
