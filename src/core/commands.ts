@@ -97,7 +97,14 @@ export type HelpCommand = (typeof HELP_COMMANDS)[number];
 export const usage = (v: Voice, name: HelpCommand) => v.t(`usage.${name}`);
 
 const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group: 'members' };
-const names: CommandName[] = [...HELP_COMMANDS, 'confirm', 'cancel', 'report'];
+/** Every command's name: those with a help line, then those the help leaves to cards and auditors. */
+export const COMMAND_NAMES: readonly CommandName[] = [
+  ...HELP_COMMANDS,
+  'confirm',
+  'cancel',
+  'report',
+];
+const names = COMMAND_NAMES as readonly string[];
 
 /** Each command's grammar: the words after its name, as typed. */
 const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) => Parsed<Command> } =
@@ -146,8 +153,8 @@ function bare(v: Voice, name: HelpCommand, rest: readonly string[]): Parsed<Comm
 export function isMistypedCommand(input: string, v: Voice): boolean {
   const [head = '', ...rest] = input.replace(/\s+/g, ' ').trim().split(' ');
   const word = head.toLowerCase();
-  if ((names as string[]).includes(word) || aliases[word]) return false;
-  const guess = closest(word, names);
+  if (names.includes(word) || aliases[word]) return false;
+  const guess = closest(word, COMMAND_NAMES);
   return guess !== undefined && parseCommand([guess, ...rest].join(' '), v).ok;
 }
 
@@ -162,11 +169,11 @@ export function parseCommand(input: string, v: Voice): ParseResult {
   const changing = word === 'group' && /^(add|remove|bind|unbind)$/i.test(rest[0] ?? '');
   const name = changing
     ? 'group'
-    : (names as string[]).includes(word) && word !== 'group'
+    : names.includes(word) && word !== 'group'
       ? (word as CommandName)
       : aliases[word];
   if (!name) {
-    const guess = closest(word, names);
+    const guess = closest(word, COMMAND_NAMES);
     const shown = inert(word, 31);
     return fail(
       guess
