@@ -207,3 +207,12 @@ export type CompletedPoll = z.infer<typeof CompletedPoll>;
 export const WebhookEvent = z.enum(['delivered', 'missed']);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 export type WebhookEvents = Partial<Record<WebhookEvent, Date>>;
+
+/** Which waits the report counts: those that began in the period; open ones up to `asOf`. */
+export interface WaitPeriod {
+  since: Date;
+  /** Exclusive. */
+  until: Date;
+  /** Waits not over by then count up to it. */
+  asOf: Date;
+}

@@ -117,31 +117,6 @@ export interface ChannelGroupStore {
 }
 
 /**
- * The task ids of a person's last `tasks` list, in order, so `approve 2` means the same task on
- * every replica and after a restart. Saving replaces the previous list; saving the same list again
- * writes nothing (it is saved on every `tasks`, and usually unchanged).
- */
-export interface TaskNumberStore {
-  saveTaskNumbering(
-    platform: Platform,
-    chatUserId: string,
-    taskIds: string[],
-    at: Date,
-  ): Promise<void>;
-  getTaskNumbering(platform: Platform, chatUserId: string): Promise<string[] | undefined>;
-}
-
-/**
- * Which tasks each Access user was shown in their own task list: a person may see a task's
- * details only if it is or was theirs.
- */
-export interface TaskAudienceStore {
-  /** Remembers that these tasks were in the user's list; already remembered ones are kept. */
-  rememberTasks(accessUserId: string, taskIds: string[], at: Date): Promise<void>;
-  wasShown(accessUserId: string, taskId: string): Promise<boolean>;
-}
-
-/**
  * Notifications as an outbox (src/poller/outbox.ts): every send and every edit is an intent
  * stored before the platform call and completed after it, so a replica that dies anywhere in
  * between leaves a record another replica can finish. Only the intent's owner may complete it,

@@ -1,30 +1,33 @@
 /**
- * The persistence port. Role interfaces (roles.ts), one per kind of consumer, and `Store`, all of
- * them at once, which every implementation provides (SQLite by default; PostgreSQL for several
- * replicas). Every method is async so both fit, and every record type is a zod schema
- * (records.ts) so rows read back are checked, not trusted.
+ * The persistence port. Role interfaces, one per kind of consumer — those of the poller and the
+ * platforms here (roles.ts), a feature's own in its folder (`src/core/<feature>/store.ts`) — and
+ * `Store`, all of them at once, which every implementation provides (SQLite by default;
+ * PostgreSQL for several replicas). Every method is async so both fit, and every record type is
+ * a zod schema so rows read back are checked, not trusted.
  */
+import type { TaskQuestionStore } from '../core/asks/store.ts';
+import type { ReportStore } from '../core/audit/store.ts';
+import type { AwayStore } from '../core/away/store.ts';
+import type { RequesterStore } from '../core/requests/store.ts';
+import type { LookStore, TaskAudienceStore, TaskNumberStore } from '../core/tasks/store.ts';
 import type * as Role from './roles.ts';
-import type { AwayStore, TaskQuestionStore } from './roles-asks.ts';
-import type { ReportStore } from './roles-report.ts';
-import type { LookStore, RequesterStore } from './roles-requesters.ts';
 
+export * from '../core/asks/store.ts';
+export * from '../core/audit/store.ts';
+export * from '../core/away/store.ts';
+export type * from '../core/requests/store.ts';
+export type * from '../core/tasks/store.ts';
 export * from './app-records.ts';
-export * from './ask-records.ts';
 export * from './audit-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
-export * from './report-records.ts';
 export type * from './roles.ts';
-export type * from './roles-asks.ts';
-export type * from './roles-report.ts';
-export type * from './roles-requesters.ts';
 
 export interface Store
   extends Role.LinkStore,
     Role.AuditStore,
-    Role.TaskNumberStore,
-    Role.TaskAudienceStore,
+    TaskNumberStore,
+    TaskAudienceStore,
     Role.NotificationStore,
     Role.RequestStore,
     RequesterStore,

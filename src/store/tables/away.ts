@@ -5,9 +5,9 @@
  * waits in SQL instead of reading them.
  */
 import { z } from 'zod';
-import { Away, AwayAsked, AwayOn, AwayWait, type WaitPeriod } from '../ask-records.ts';
+import { Away, AwayAsked, AwayOn, type AwayStore, AwayWait } from '../../core/away/store.ts';
 import { checkedInput } from '../checked.ts';
-import type { AwayStore } from '../roles-asks.ts';
+import type { WaitPeriod } from '../records.ts';
 import { rowReader } from '../rows.ts';
 import { insert, type Sql, type SqlDb, sql } from '../sql.ts';
 

@@ -4,8 +4,13 @@
  * than a page or the period's own rows, and a SQLite store answers others between pages.
  */
 import { z } from 'zod';
-import { type ReportCursor, ReportEntry, ReportMark, Sibling } from '../report-records.ts';
-import type { ReportStore } from '../roles-report.ts';
+import {
+  type ReportCursor,
+  ReportEntry,
+  ReportMark,
+  type ReportStore,
+  Sibling,
+} from '../../core/audit/store.ts';
 import { rowReader } from '../rows.ts';
 import { join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 

@@ -5,9 +5,10 @@
  * database see it as atomic.
  */
 import { z } from 'zod';
+import type { RequesterStore } from '../../core/requests/store.ts';
+import type { LookStore } from '../../core/tasks/store.ts';
 import { checkedInput } from '../checked.ts';
 import { BotRequest, KnownRequest, Look } from '../records.ts';
-import type { LookStore, RequesterStore } from '../roles-requesters.ts';
 import { rowReader } from '../rows.ts';
 import { insert, type SqlDb, sql, upsert } from '../sql.ts';
 import { numberedList } from './numbering.ts';

@@ -4,9 +4,9 @@
  * and ranked in SQL, so it reads no more than it shows.
  */
 import { z } from 'zod';
-import { NewTaskQuestion, TaskQuestion, type WaitPeriod } from '../ask-records.ts';
+import { NewTaskQuestion, TaskQuestion, type TaskQuestionStore } from '../../core/asks/store.ts';
 import { checkedInput } from '../checked.ts';
-import type { TaskQuestionStore } from '../roles-asks.ts';
+import type { WaitPeriod } from '../records.ts';
 import { rowReader } from '../rows.ts';
 import { insert, type Sql, type SqlDb, sql } from '../sql.ts';
 

@@ -1,8 +1,9 @@
 /**
- * The requester's side of the store: a person's own requests and their nudges, and the
- * approvers' "looking at it" marks (see roles.ts for the other roles).
+ * The store slice of a requester's own requests and their nudges: the role the feature needs.
+ * Its tables are in `src/store/tables/requesters.ts`, made by the SQLite and PostgreSQL
+ * migrations (`src/store/{sqlite,postgres}/migrations.ts`).
  */
-import type { BotRequest, KnownRequest, Look, Platform } from './records.ts';
+import type { BotRequest, KnownRequest, Platform } from '../../store/records.ts';
 
 /**
  * A requester's own requests: those submitted through the bot and those accessbot was told of by
@@ -40,11 +41,3 @@ export interface RequesterStore {
 }
 
 /** "Looking at it" marks, one per request (or task), shared by every replica. */
-export interface LookStore {
-  /**
-   * Writes `look` unless a mark on its subject is still on at `now`; true when this call did.
-   * Marks long over are forgotten as it goes.
-   */
-  claimLook(look: Look, now: Date): Promise<boolean>;
-  getLook(subject: string): Promise<Look | undefined>;
-}
