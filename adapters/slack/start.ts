@@ -31,8 +31,6 @@ import type { SlackSettings } from './settings.ts';
 /** Slack gives up on an answer after 3 s; one Web API call must not take longer than this. */
 const CALL_TIMEOUT_MS = 5_000;
 const INTERACTIVE_RETRIES = 2;
-/** A 429 asking for a pause this short is waited out for a person's answer. */
-const INTERACTIVE_RATE_LIMIT_WAIT_MS = 3_000;
 
 const AuthTest = z.object({ user_id: z.string(), bot_id: z.string().optional() });
 
@@ -94,14 +92,10 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
     metrics,
     timeoutMs: CALL_TIMEOUT_MS,
   };
-  const interactive = {
-    ...apiOptions,
-    retries: INTERACTIVE_RETRIES,
-    maxRateLimitWaitMs: INTERACTIVE_RATE_LIMIT_WAIT_MS,
-  };
+  const interactive = { ...apiOptions, retries: INTERACTIVE_RETRIES };
   const api = new SlackApi(interactive);
   // The poller's calls: never repeated or paused here; the poller retries on its own schedule.
-  const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
+  const background = new SlackApi({ ...apiOptions, retries: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
   const loop = settings.shedLoad === false ? undefined : watchLoop();
