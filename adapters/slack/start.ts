@@ -98,9 +98,9 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const background = new SlackApi({ ...apiOptions, retries: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
-  const loop = settings.shedLoad === false ? undefined : watchLoop();
+  const loop = watchLoop();
   const voiceOf = (userId: string) => ctx.bot.voiceOf(notifier.people.known(userId));
-  const admission = new Admission({ api, log, metrics, share: loop?.share, voiceOf });
+  const admission = new Admission({ api, log, metrics, share: loop.share, voiceOf });
   const { app, route } = buildApp(ctx, me, interactive);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics, people: notifier.people };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
@@ -129,7 +129,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
       if (!route) await app.stop();
       // Work goes on after the ack; stopping waits for it.
       await admission.idle();
-      loop?.stop();
+      loop.stop();
     },
   };
 }
