@@ -1,7 +1,8 @@
 /**
  * JSON logs with pino. Secrets are kept out twice over: known header and field names are
- * redacted by path, and every configured secret value is scrubbed from the finished line, so a
- * token that slips into an error message or a nested object still never reaches the output.
+ * redacted by path, and the finished line is scrubbed of every configured secret value and of
+ * what is secret by its shape (`masks`), so a token that slips into an error message or a nested
+ * object still never reaches the output.
  */
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { preparePrivateFile } from './private-file.ts';
@@ -55,6 +56,25 @@ function serializeError(error: unknown): Record<string, unknown> {
  */
 const unshown = /[\u0080-\u009f\p{Cf}]/gu;
 
+/**
+ * What is secret by its shape, wherever it is: a Slack `response_url` (anyone holding it may
+ * answer the person for half an hour) and a confirmation code. At debug level Bolt and the
+ * WebClient write whole bodies as strings, where no redact path reaches: these are masked in
+ * JSON as written and as nested (escaped) in a JSON string — the value of a `response_url` or
+ * `responseUrl`, of a `code` or `confirmation`, any URL on Slack's hooks host, a task id's
+ * `:code` in a button value, and the code of a `confirm <code>` line.
+ */
+const masks: Array<[RegExp, string]> = [
+  [/((?:response_url|responseUrl)\\*"\s*:\s*\\*")[^"\\]*/g, `$1${REDACTED}`],
+  [/((?:code|confirmation)\\*"\s*:\s*\\*")[a-z0-9]{4,64}(?=\\*")/gi, `$1${REDACTED}`],
+  [/https:\/\/hooks\.slack\.com\/[^\s"'\\]*/g, REDACTED],
+  [
+    /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):[0-9a-f]{6}\b/gi,
+    `$1:${REDACTED}`,
+  ],
+  [/\b(confirm\s+)[a-z0-9]{4,64}\b/gi, `$1${REDACTED}`],
+];
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where the terminal chat logs on an interactive terminal when `LOG_FILE` is unset. */
@@ -81,9 +101,9 @@ export function createLogger(
   const secrets = [...new Set(options.secrets ?? [])].filter((s) => s.length >= 4);
   // JSON-escaped forms too: a secret with a quote or backslash is written escaped.
   const forms = secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
-  const pattern = forms.length
-    ? new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g')
-    : undefined;
+  const scrubs: typeof masks = forms.length
+    ? [...masks, [new RegExp([...new Set(forms)].map(escapeRegExp).join('|'), 'g'), REDACTED]]
+    : masks;
   if (options.file && !destination) preparePrivateFile(options.file);
   return pino(
     {
@@ -92,10 +112,8 @@ export function createLogger(
       redact: { paths: redactPaths, censor: REDACTED },
       serializers: { err: serializeError, error: serializeError },
       hooks: {
-        streamWrite: (line) => {
-          const shown = line.replace(unshown, '');
-          return pattern ? shown.replace(pattern, REDACTED) : shown;
-        },
+        streamWrite: (line) =>
+          scrubs.reduce((text, [mask, by]) => text.replace(mask, by), line.replace(unshown, '')),
       },
     },
     destination ??

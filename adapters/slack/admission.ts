@@ -1,9 +1,8 @@
 /**
  * One bound on the work Slack requests cause, whatever the kind — slash commands, clicks, modal
  * submissions, option loads, events — over HTTP and Socket Mode alike: a Bolt global middleware
- * that gives each request a place (at most `maxInFlight` in this process, `perPerson` of one
- * person's) for as long as its listener runs, or answers "busy" at once in the way that kind of
- * request allows. While the event loop has no time to spare, only a share of new requests is
+ * that gives each request a place (at most 64 in this process, 4 of one person's) for as long as
+ * its listener runs, or answers "busy" at once in the way that kind of request allows. While the event loop has no time to spare, only a share of new requests is
  * taken (loop-load.ts). A listener acknowledges first and works after (Bolt's ack writes the
  * response before it returns), so its ack never waits behind work; when nothing new starts, acks
  * stay fast.
@@ -17,19 +16,13 @@ import { busyOption } from './request-form.ts';
 
 export const busyText = (v: Voice) => `:hourglass_flowing_sand: ${v.t('slack.busy')}`;
 
-export interface AdmissionLimits {
-  /** Requests whose listeners run at once in this process. */
-  maxInFlight: number;
-  /** Requests of one person running at once. */
-  perPerson: number;
-}
-
 /**
  * A request's work is one or two Access Service calls and a post, tens of milliseconds: 64 at
  * once is more than one process turns round at the rates it sustains, and four of one person's
  * are more than anyone clicks at once.
  */
-export const defaultAdmissionLimits: AdmissionLimits = { maxInFlight: 64, perPerson: 4 };
+const MAX_IN_FLIGHT = 64;
+const PER_PERSON = 4;
 
 /** Busy notes on response_urls in flight at once; past this a turned-away click gets none. */
 const MAX_BUSY_POSTS = 16;
@@ -68,7 +61,6 @@ export interface AdmissionDeps {
   api: SlackApi;
   log: Logger;
   metrics: Metrics;
-  limits?: Partial<AdmissionLimits>;
   /** The share (0–1) of new requests to take now; all of them unless told (loop-load.ts). */
   share?: () => number;
   random?: () => number;
@@ -79,7 +71,6 @@ export interface AdmissionDeps {
 
 export class Admission {
   readonly #d: AdmissionDeps;
-  readonly #limits: AdmissionLimits;
   readonly #perPerson = new Map<string, number>();
   #running = 0;
   #busyPosts = 0;
@@ -89,7 +80,6 @@ export class Admission {
 
   constructor(deps: AdmissionDeps) {
     this.#d = deps;
-    this.#limits = { ...defaultAdmissionLimits, ...deps.limits };
   }
 
   /** For `app.use`: every request passes here before its listener. */
@@ -106,7 +96,7 @@ export class Admission {
 
   /** True while some new requests hear "busy": every place is taken, or the loop is short of time. */
   busy(): boolean {
-    return this.#running >= this.#limits.maxInFlight || this.#share() < 1;
+    return this.#running >= MAX_IN_FLIGHT || this.#share() < 1;
   }
 
   /** Resolves once no listener runs and no busy note is on its way. */
@@ -121,7 +111,7 @@ export class Admission {
 
   #take(person: string): boolean {
     const theirs = this.#perPerson.get(person) ?? 0;
-    if (this.#running >= this.#limits.maxInFlight || theirs >= this.#limits.perPerson) return false;
+    if (this.#running >= MAX_IN_FLIGHT || theirs >= PER_PERSON) return false;
     const share = this.#share();
     if (share < 1 && (this.#d.random ?? Math.random)() >= share) return false;
     this.#perPerson.set(person, theirs + 1);

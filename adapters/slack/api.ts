@@ -4,12 +4,12 @@
  * with zod for the fields we read.
  *
  * The WebClient's defaults (ten retries over about thirty minutes, no timeout) would stall a
- * person's answer or the poller, so retries and the time limit are set here on purpose; a 429 is
- * waited out only when Slack asks for a short pause, and otherwise fails at once with its
- * `Retry-After` for the caller (the poller) to honour.
+ * person's answer or the poller, so retries and the time limit are set here on purpose, and the
+ * WebClient does the retrying: a client that may repeat a call (a person's answer) waits out a
+ * 429 for as long as Slack's `Retry-After` asks and repeats it, within its retries; one that may
+ * not (the poller's) fails at once, with the `Retry-After` for the poller to honour.
  */
-import { setTimeout as delay } from 'node:timers/promises';
-import { WebAPIRateLimitedError, WebClient, type WebClientOptions } from '@slack/web-api';
+import { WebClient, WebClientEvent, type WebClientOptions } from '@slack/web-api';
 import type { z } from 'zod';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
@@ -25,13 +25,13 @@ export interface SlackApiOptions {
   apiUrl: string;
   log: Logger;
   metrics: Metrics;
-  /** Repeats of a call that failed with 5xx or no answer; 0 where a repeat could post twice. */
+  /**
+   * Repeats of a call that failed with a 429, a 5xx or no answer; 0 where a repeat could post
+   * twice, or where the caller has a schedule of its own.
+   */
   retries: number;
+  /** The time limit of each attempt. */
   timeoutMs: number;
-  /** A 429 asking for at most this long is waited out once; a longer one fails at once. */
-  maxRateLimitWaitMs: number;
-  /** How that wait is waited; tests pass their own. */
-  sleep?: (ms: number) => Promise<unknown>;
 }
 
 /**
@@ -46,7 +46,8 @@ export function webClientOptions(
     logger: slackLogger(o.log, 'slack-web-api'),
     timeout: o.timeoutMs,
     retryConfig: { retries: o.retries, factor: 2, minTimeout: 250, maxTimeout: 1_000 },
-    rejectRateLimitedCalls: true,
+    // Without a retry to wait for, a 429 is handed back at once, with its Retry-After.
+    rejectRateLimitedCalls: o.retries === 0,
   };
 }
 
@@ -71,6 +72,9 @@ export class SlackApi {
   constructor(options: SlackApiOptions) {
     this.#o = options;
     this.client = new WebClient(options.token, webClientOptions(options));
+    this.client.on(WebClientEvent.RATE_LIMITED, (retryAfterSeconds: number) => {
+      options.log.warn({ retryAfterSeconds }, 'Slack asked to slow down');
+    });
     this.#hooksOnly = URL.parse(options.apiUrl)?.hostname === 'slack.com';
   }
 
@@ -80,9 +84,7 @@ export class SlackApi {
     args: Record<string, unknown>,
     schema: T,
   ): Promise<z.infer<T>> {
-    const result = await this.#timed(method, () =>
-      this.#pacing(() => this.client.apiCall(method, args)),
-    );
+    const result = await this.#timed(method, () => this.client.apiCall(method, args));
     const parsed = schema.safeParse(result);
     if (!parsed.success) throw new SlackApiError(method, 'unexpected_response');
     return parsed.data;
@@ -141,18 +143,6 @@ export class SlackApi {
         { platform: 'slack', method },
         (performance.now() - started) / 1000,
       );
-    }
-  }
-
-  async #pacing<R>(fn: () => Promise<R>): Promise<R> {
-    try {
-      return await fn();
-    } catch (error) {
-      const waitMs = error instanceof WebAPIRateLimitedError ? error.retryAfter * 1000 : Infinity;
-      if (waitMs > this.#o.maxRateLimitWaitMs) throw error;
-      this.#o.log.warn({ waitMs }, 'Slack asked to slow down; waiting once before retrying');
-      await (this.#o.sleep ?? delay)(waitMs);
-      return fn();
     }
   }
 }

@@ -4,10 +4,9 @@
  * SLACK_BODY_LIMIT (a larger one is answered 413 unread); the gate checks the signature over
  * those raw bytes before anything is parsed — missing, wrong, older than five minutes or more
  * than five minutes ahead is 401 — so unsigned traffic never reaches the replay guard's store,
- * admission, rate limits or the handlers, and is logged at most once a minute (refusals.ts). An unsigned `ssl_check` (a tiny form) is answered 200
- * and nothing more. A signed request is recorded by the replay guard (by signature, for every
- * replica): one seen before is answered 200 and dropped, whether it ran or was turned away busy.
- * The rest is Bolt's: parsing, the url_verification challenge, the 3 s rule, the ack.
+ * admission, rate limits or the handlers, and is logged at most once a minute (refusals.ts). An
+ * unsigned `ssl_check` (a tiny form) is answered 200 and nothing more. A signed request seen
+ * before is answered 200 and dropped (replay.ts). The rest is Bolt's: parsing, the url_verification challenge, the 3 s rule, the ack.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
@@ -19,6 +18,7 @@ import type { Refusals } from '../../src/server/refusals.ts';
 import type { Route } from '../../src/server/route.ts';
 import { slackLogger } from './logger.ts';
 import { slackRefusals } from './refusals.ts';
+import { firstTime, MAX_SKEW_MS, type Signed } from './replay.ts';
 
 export const SLACK_PATH = '/slack/events';
 /**
@@ -29,8 +29,6 @@ export const SLACK_PATH = '/slack/events';
  * commands, option loads, submissions and events are a few KB.
  */
 export const SLACK_BODY_LIMIT = 256 * 1024;
-/** Slack's replay window, both ways (Bolt's own check looks only back). */
-const MAX_SKEW_MS = 5 * 60_000;
 /** Slack gives up after 3 s: a request nobody acked by then is answered 404 and logged. */
 const UNACKED_MS = 3_000;
 /** An `ssl_check` is `ssl_check=1&token=…`; anything larger is not one. */
@@ -53,7 +51,7 @@ const header = (req: IncomingMessage, name: string) => {
 
 /** Bolt's receiver, and the route that hands it signed, first-seen requests. */
 export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; route: Route } {
-  const { signingSecret, replays, log, metrics, now } = options;
+  const { signingSecret, log, metrics, now } = options;
   const refusals = slackRefusals(log, now);
   const receiver = new HTTPReceiver({
     signingSecret,
@@ -67,7 +65,7 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
   });
 
   /** The request's signature when it is valid and in time, else undefined. */
-  const signed = (req: IncomingMessage, body: Buffer, at: number) => {
+  const signed = (req: IncomingMessage, body: Buffer, at: number): Signed | undefined => {
     const signature = header(req, 'x-slack-signature');
     const stamp = Number(header(req, 'x-slack-request-timestamp'));
     // Bolt's check refuses a stale stamp; one from the future is refused here.
@@ -81,27 +79,13 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
     return valid ? { signature, stampMs: stamp * 1000 } : undefined;
   };
 
-  /** Whether this signed request is new. When the store cannot say, it is served, and logged. */
-  const firstTime = async (
-    { signature, stampMs }: { signature: string; stampMs: number },
-    at: number,
-  ) => {
-    const forgetAfter = new Date(stampMs + 2 * MAX_SKEW_MS);
-    try {
-      return await replays.firstSeen(`slack:${signature}`, new Date(at), forgetAfter);
-    } catch (error) {
-      log.warn({ err: error }, 'could not check a Slack request for a replay; serving it');
-      return true;
-    }
-  };
-
   const route: Route = async (req, res, body) => {
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
     const at = now();
     const valid = signed(req, body, at);
     if (!valid) return refuse(req, res, body, refusals, metrics);
     refusals.passed();
-    if (!(await firstTime(valid, at))) {
+    if (!(await firstTime(options, valid, at))) {
       log.warn('refused a replayed Slack request (same signature seen before)');
       return void res.writeHead(200).end();
     }

@@ -9,9 +9,4 @@ export interface SlackSettings {
   apiUrl: string;
   /** The slash command's name, e.g. `/access`. */
   command: string;
-  /**
-   * Whether new work is turned away while the event loop is saturated (loop-load.ts); always on
-   * in production. Tests that share the bot's thread with their fakes turn it off.
-   */
-  shedLoad?: boolean;
 }

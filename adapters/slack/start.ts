@@ -31,8 +31,6 @@ import type { SlackSettings } from './settings.ts';
 /** Slack gives up on an answer after 3 s; one Web API call must not take longer than this. */
 const CALL_TIMEOUT_MS = 5_000;
 const INTERACTIVE_RETRIES = 2;
-/** A 429 asking for a pause this short is waited out for a person's answer. */
-const INTERACTIVE_RATE_LIMIT_WAIT_MS = 3_000;
 
 const AuthTest = z.object({ user_id: z.string(), bot_id: z.string().optional() });
 
@@ -94,19 +92,15 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
     metrics,
     timeoutMs: CALL_TIMEOUT_MS,
   };
-  const interactive = {
-    ...apiOptions,
-    retries: INTERACTIVE_RETRIES,
-    maxRateLimitWaitMs: INTERACTIVE_RATE_LIMIT_WAIT_MS,
-  };
+  const interactive = { ...apiOptions, retries: INTERACTIVE_RETRIES };
   const api = new SlackApi(interactive);
   // The poller's calls: never repeated or paused here; the poller retries on its own schedule.
-  const background = new SlackApi({ ...apiOptions, retries: 0, maxRateLimitWaitMs: 0 });
+  const background = new SlackApi({ ...apiOptions, retries: 0 });
   const notifier = new SlackNotifier(background);
   const me = await checkToken(api, settings.apiUrl);
-  const loop = settings.shedLoad === false ? undefined : watchLoop();
+  const loop = watchLoop();
   const voiceOf = (userId: string) => ctx.bot.voiceOf(notifier.people.known(userId));
-  const admission = new Admission({ api, log, metrics, share: loop?.share, voiceOf });
+  const admission = new Admission({ api, log, metrics, share: loop.share, voiceOf });
   const { app, route } = buildApp(ctx, me, interactive);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics, people: notifier.people };
   const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
@@ -135,7 +129,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
       if (!route) await app.stop();
       // Work goes on after the ack; stopping waits for it.
       await admission.idle();
-      loop?.stop();
+      loop.stop();
     },
   };
 }

@@ -9,19 +9,22 @@
  * configuration accepts that switch only for local development: NODE_ENV development or test,
  * and HOST on loopback (src/app/config.ts).
  *
- * botbuilder expects the JSON body already parsed and an Express-like response, so this parses
- * the body (read and bounded by the server), answers malformed JSON with 400 itself, and gives
- * `CloudAdapter.process` the small response object it asks for. What runs in a turn is the
- * caller's `logic`. botbuilder's own error text never reaches the caller: it is logged, and the
- * caller gets a short JSON body — 401 for any failure before the turn began, which is
- * authentication (botbuilder answers a forged signature with 500). A refused request is one log
- * line with the reason and no stack; what botbuilder wrote to the console for it is not printed
- * (botbuilder-console.ts), and a failure of ours keeps its stack in its line.
+ * The body (read and bounded by the server) is parsed here, malformed JSON answered 400, and the
+ * activity handed to botbuilder's `processActivity` — `CloudAdapter.process` would also print
+ * every refused request's stack to the console. What runs in a turn is the caller's `logic`.
+ * botbuilder's own error text never reaches the caller: it is logged, and the caller gets a short
+ * JSON body — 401 for any failure before the turn began, which is authentication (a forged
+ * signature throws a plain error). A refused request is one log line with the reason and no
+ * stack, and a failure of ours keeps its stack in its line. botbuilder itself still prints to
+ * stderr for an expired token (its stack) or a signature that does not verify (the public
+ * signing key it tried): nothing secret.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  type Activity,
   CloudAdapter,
   ConfigurationBotFrameworkAuthentication,
+  type InvokeResponse,
   type TurnContext,
 } from 'botbuilder';
 import type { ServiceClientCredentialsFactory } from 'botframework-connector';
@@ -29,23 +32,31 @@ import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { Refusals } from '../../src/server/refusals.ts';
-import { keepingConsole } from './botbuilder-console.ts';
 import { type AuthOverrides, botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';
+
+type TurnLogic = (context: TurnContext) => Promise<void>;
+
+/** botbuilder's adapter, taking an activity already parsed: its errors are thrown, not printed. */
+export class TeamsBotAdapter extends CloudAdapter {
+  serve(auth: string, activity: Activity, logic: TurnLogic): Promise<InvokeResponse | undefined> {
+    return this.processActivity(auth, activity, logic);
+  }
+}
 
 /** The adapter, its tokens from `credentials` (credentials.ts): the same the start check used. */
 export function createAdapter(
   teams: TeamsSettings,
   overrides: AuthOverrides = {},
   credentials?: ServiceClientCredentialsFactory,
-): CloudAdapter {
+): TeamsBotAdapter {
   if (!teams.appId && !teams.anonymous) {
     throw new ConfigError(
       'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',
     );
   }
   const settings = { ...botbuilderSettings(teams), ...overrides };
-  return new CloudAdapter(
+  return new TeamsBotAdapter(
     new ConfigurationBotFrameworkAuthentication(
       settings,
       credentials ?? credentialsFactory(teams, overrides),
@@ -53,15 +64,13 @@ export function createAdapter(
   );
 }
 
-type TurnLogic = (context: TurnContext) => Promise<void>;
-
 /**
  * `jsonOnly`: only `Content-Type: application/json` is taken (415 otherwise). Anonymous mode needs
  * it: with no token to check, a web page could otherwise drive a developer's local bot with a
  * cross-origin `text/plain` post, which browsers send without asking first.
  */
 export function messagesHandler(
-  adapter: CloudAdapter,
+  adapter: TeamsBotAdapter,
   logic: TurnLogic,
   log: Logger,
   options: { jsonOnly: boolean; refusals: Refusals; metrics: Pick<Metrics, 'errors'> },
@@ -77,48 +86,29 @@ export function messagesHandler(
       log.warn('refused a Bot Framework request whose body is not a JSON object');
       return send(res, 400, { error: 'body must be a JSON object' });
     }
+    if (typeof body.type !== 'string') {
+      log.warn('refused an activity without a type');
+      return send(res, 400, { error: 'not a Bot Framework activity' });
+    }
     let turned = false;
     const turn: TurnLogic = (context) => {
       turned = true;
       options.refusals.passed();
       return logic(context);
     };
-    /** What botbuilder wrote to the console while it processed this request. */
-    const said: unknown[] = [];
-    let told = false;
-    const failed = (status: number, text: string) => {
-      told = true;
-      const unauthorized = status === 401 || (!turned && status >= 500);
-      if (unauthorized) {
+    try {
+      const auth = req.headers.authorization ?? '';
+      const answer = await adapter.serve(auth, body as unknown as Activity, turn);
+      if (answer?.body === undefined) return void res.writeHead(answer?.status ?? 200).end();
+      send(res, answer.status, answer.body);
+    } catch (error) {
+      if (!turned) {
         options.metrics.errors.inc({ kind: 'teams_unauthenticated' });
-        options.refusals.refused({ status, reason: text });
+        options.refusals.refused({ reason: (error as Error).message });
         return send(res, 401, { error: 'unauthorized' });
       }
-      const err = said.find((s) => s instanceof Error);
-      log.warn({ status, reason: text, ...(err ? { err } : {}) }, 'botbuilder failed');
-      send(res, status >= 500 ? 500 : status, {
-        error: status >= 500 ? 'internal error' : 'bad request',
-      });
-    };
-    try {
-      await keepingConsole(said, () =>
-        adapter.process(
-          { method: 'POST', headers: req.headers as Record<string, string>, body },
-          expressLike(res, failed),
-          turn,
-        ),
-      );
-    } catch (error) {
-      // botbuilder's own activity parsing throws before its handler runs.
-      told = true;
-      log.warn({ err: error }, 'refused an activity botbuilder could not read');
-      if (!res.headersSent) send(res, 400, { error: 'not a Bot Framework activity' });
-    }
-    // Anything else botbuilder wrote (a warning on an activity it turned away) is logged here.
-    if (!told) {
-      for (const s of said) {
-        log.warn(s instanceof Error ? { err: s } : { said: String(s) }, 'botbuilder wrote this');
-      }
+      log.warn({ err: error }, 'botbuilder failed');
+      send(res, 500, { error: 'internal error' });
     }
   };
 }
@@ -142,31 +132,4 @@ function parseJson(raw: Buffer): Record<string, unknown> | undefined {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-/**
- * The four methods (and the socket) botbuilder's `Response` interface uses. A text body is
- * botbuilder's own error message: it goes to `failed`, not to the caller.
- */
-function expressLike(res: ServerResponse, failed: (status: number, text: string) => void) {
-  let status = 200;
-  let body: unknown;
-  return {
-    socket: res.socket,
-    status(code: number) {
-      status = code;
-    },
-    header(name: string, value: unknown) {
-      res.setHeader(name, String(value));
-    },
-    send(value: unknown) {
-      body = value;
-    },
-    end() {
-      if (res.headersSent) return;
-      if (typeof body === 'string') return failed(status, body);
-      if (body === undefined) return void res.writeHead(status).end();
-      send(res, status, body);
-    },
-  };
 }

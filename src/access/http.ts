@@ -9,7 +9,6 @@
  * bounded work (limits.ts); everything that goes wrong comes out as an `AccessError`
  * (map-error.ts).
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import got, {
   type Got,
   type HandlerFunction,
@@ -41,8 +40,6 @@ export interface AccessHttpOptions {
   limits?: Partial<AccessLimits>;
   /** Injected for deterministic tests of the jitter. */
   random?: () => number;
-  /** Waits out the pause before a retry; injected so tests need not wait. */
-  sleep?: (ms: number) => Promise<unknown>;
   /**
    * Awaited before each HTTP attempt (each page of a list, each retry): lets a caller bound the
    * requests per second (the poller's POLL_MAX_RPS).
@@ -107,7 +104,6 @@ export class AccessHttp {
   constructor(options: AccessHttpOptions) {
     const retry = { ...defaultRetry, ...options.retry };
     const random = options.random ?? Math.random;
-    const sleep = options.sleep ?? delay;
     const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
     this.#limits = { ...defaultLimits, ...options.limits };
     this.#observe = options.observe;
@@ -128,12 +124,10 @@ export class AccessHttp {
         methods: ['GET'],
         statusCodes: [429, 500, 502, 503, 504],
         maxRetryAfter: retry.maxRetryAfterMs,
-        // got has already failed the call if Retry-After asked for more than maxRetryAfter. The
-        // wait happens here, through `sleep`; got then adds its 1 ms minimum.
-        calculateDelay: async ({ attemptCount, retryAfter }) => {
-          await sleep(retryAfter ?? backoffDelay(retry, attemptCount, random));
-          return 1;
-        },
+        // got asks only when a retry is allowed, and has already failed the call if Retry-After
+        // asked for more than maxRetryAfter; one it honours is its `computedValue` (1 ms at least).
+        calculateDelay: ({ attemptCount, retryAfter, computedValue }) =>
+          retryAfter === undefined ? backoffDelay(retry, attemptCount, random) : computedValue,
       },
       hooks: {
         beforeRequest: [

@@ -50,6 +50,25 @@ describe('log redaction', () => {
     expect(out).toContain('request failed with secret');
   });
 
+  it('never writes a response_url or a confirmation code, from any logger, however nested', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ level: 'debug' }, stream);
+    const url = 'https://hooks.slack.com/commands/T1/2/abc';
+    const task = '0b7e6f52-1c3a-4e8b-9d2f-5a6b7c8d9e0f';
+    log.debug(
+      JSON.stringify({
+        response_url: url,
+        view: { private_metadata: JSON.stringify({ code: 'a1b2c3' }) },
+      }),
+    );
+    log.warn({ value: `${task}:a1b2c3`, text: 'confirm a1b2c3', responseUrl: url }, 'clicked');
+    const out = lines.join('');
+    expect(lines).toHaveLength(2);
+    expect(out).not.toContain('hooks.slack.com/commands');
+    expect(out).not.toContain('a1b2c3');
+    expect(out).toContain(`${task}:[REDACTED]`);
+  });
+
   it('redacts credential headers and fields by name even when their value is not known', () => {
     const { lines, stream } = capture();
     const log = createLogger({ level: 'info' }, stream);

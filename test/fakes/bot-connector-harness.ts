@@ -104,13 +104,11 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     ...options.bot,
   });
   const http = new HttpServer({ log, metrics, readiness: [] });
-  /** The pauses our own connector retries asked for: recorded, not waited. */
-  const retryWaits: number[] = [];
-  const sleep = async (ms: number) => void retryWaits.push(ms);
   const teams: TeamsAdapter = await startTeams(
     { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
     {
-      retry: { limit: 2, baseDelayMs: 500, maxDelayMs: 30_000, random: () => 1, sleep },
+      // Our own connector retries, a few milliseconds apart.
+      retry: { limit: 2, baseDelayMs: 1, maxDelayMs: 4 },
       now,
       ...options,
     },
@@ -149,7 +147,6 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     context,
     metrics,
     logLines: lines,
-    retryWaits,
     url,
     post,
     activities,
@@ -181,7 +178,6 @@ export function useTeams(options: HarnessOptions = {}) {
   });
   beforeEach(() => {
     suite.h.connector.clear();
-    suite.h.retryWaits.length = 0;
     sandbox.current.faults.reset();
   });
   afterEach(() => {

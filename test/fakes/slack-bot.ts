@@ -19,6 +19,7 @@ import type { Sandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { captureLog } from '../helpers/bot.ts';
+import { idleLoop } from '../helpers/idle-loop.ts';
 import type { FakeSlack } from './slack-api.ts';
 
 export const SIGNING_SECRET = 'test-signing-secret';
@@ -93,9 +94,7 @@ export async function startSlackBot(
     DIRECTORY_SYNC_INTERVAL: '0',
     ...env,
   });
-  // Here the test, the sandbox and the fakes share the bot's thread: how busy it is says nothing
-  // about the bot's load (test/slack-admission-load.test.ts tests the loop's load on its own).
-  if (config.slack) Object.assign(config.slack, { shedLoad: false });
+  idleLoop();
   const metrics = createMetrics();
   const { lines, log } = options.quiet
     ? { lines: [], log: createLogger({ level: 'silent' }) }

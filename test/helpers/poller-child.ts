@@ -67,7 +67,6 @@ async function notifier(): Promise<Notifier> {
     metrics,
     retries: 0,
     timeoutMs: 5_000,
-    maxRateLimitWaitMs: 0,
   });
   return new SlackNotifier(api);
 }

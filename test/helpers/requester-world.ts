@@ -28,6 +28,7 @@ import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
 import { clickPayload, sendInteraction } from '../fakes/slack-payloads.ts';
 import { FakeClock, nextSweep, testPoller } from '../poller/fakes.ts';
 import { captureLog } from './bot.ts';
+import { idleLoop } from './idle-loop.ts';
 import { clientFor } from './sandbox.ts';
 import { openTerminalChat, type TerminalChat } from './terminal-chat.ts';
 
@@ -123,8 +124,8 @@ export async function slackWorld(options: WorldOptions = {}) {
     signingSecret: SIGNING_SECRET,
     apiUrl: fake.apiUrl,
     command: '/access',
-    shedLoad: false,
   };
+  idleLoop();
   const ctx = { bot: c.bot(), routes: http, replays: c.store, log: c.log, metrics, settings };
   const slack = await startSlack(ctx);
   const url = `http://127.0.0.1:${await http.listen(0, '127.0.0.1')}/slack/events`;

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { busyText, defaultAdmissionLimits } from '../../adapters/slack/admission.ts';
+import { busyText } from '../../adapters/slack/admission.ts';
 import { declineModal, reasonBlock } from '../../adapters/slack/decline-modal.ts';
 import { actionIds } from '../../adapters/slack/payloads.ts';
 import { requestBlocks, requestModal } from '../../adapters/slack/request-form.ts';
@@ -65,7 +65,9 @@ async function heldResponses() {
   };
 }
 
-const { maxInFlight, perPerson } = defaultAdmissionLimits;
+/** The bounds docs/capacity.md promises: 64 requests at work in a process, 4 of one person's. */
+const maxInFlight = 64;
+const perPerson = 4;
 const sandbox = useSandbox();
 let fake: FakeSlack;
 let hooks: Awaited<ReturnType<typeof heldResponses>>;

@@ -47,7 +47,6 @@ beforeEach(async () => {
     metrics: createMetrics(),
     retries: 0,
     timeoutMs: 5_000,
-    maxRateLimitWaitMs: 0,
   });
   notifier = new SlackNotifier(api, () => clock.now().getTime());
 });

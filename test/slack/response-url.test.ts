@@ -45,7 +45,7 @@ describe('a response_url', () => {
     const options = { token: 'xoxb-t', log, metrics: createMetrics(), retries: 0 };
     return {
       lines,
-      api: new SlackApi({ ...options, apiUrl, timeoutMs: 5_000, maxRateLimitWaitMs: 0 }),
+      api: new SlackApi({ ...options, apiUrl, timeoutMs: 5_000 }),
     };
   };
 
