@@ -1,5 +1,9 @@
-/** The report of `entries` over `period`, counted at `now`: written to a store, read back by the report's reader. */
+/**
+ * The report of `entries` over `period`, counted at `now`: written to a store, read back by the
+ * report's reader; and a report as the whole file `npm run report` writes a piece at a time.
+ */
 import type { Report, ReportPeriod } from '../../src/core/audit/report.ts';
+import { reportParts } from '../../src/core/audit/report-out.ts';
 import { readFigures } from '../../src/core/audit/report-read.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { AuditEntry } from '../../src/store/store.ts';
@@ -18,3 +22,6 @@ export async function summarise(
     await store.close();
   }
 }
+
+export const reportFile = (...args: Parameters<typeof reportParts>) =>
+  [...reportParts(...args)].join('');

@@ -113,7 +113,3 @@ export function* reportParts(
     yield '\n';
   }
 }
-
-/** The whole file as one text. */
-export const renderReport = (...args: Parameters<typeof reportParts>) =>
-  [...reportParts(...args)].join('');
