@@ -93,7 +93,7 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** The weekday (0 = Sunday) and minute of the day that `at` is in `zone`. */
-export function localTime(at: Date, zone: string): { day: number; minute: number } {
+function localTime(at: Date, zone: string): { day: number; minute: number } {
   const parts = Object.fromEntries(
     formatIn(zone)
       .formatToParts(at)
