@@ -9,7 +9,7 @@
 import type { Cadence, DuePoll } from '../store/store.ts';
 
 /** How long after something happened to a person they stay active. */
-export const ACTIVE_FOR_MS = 30 * 86_400_000;
+const ACTIVE_FOR_MS = 30 * 86_400_000;
 
 export interface CadenceSettings {
   /** The active cadence (POLL_INTERVAL_SECONDS). */

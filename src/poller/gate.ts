@@ -1,20 +1,21 @@
 /**
  * Every call the poller makes to the Access Service passes this gate, a p-queue: at most
- * `concurrency` requests in flight, no more than `maxRps` started in any second, and while the
- * service fails, one request at a time, each after a growing pause (the backoff: 1 s after the
- * first failure, doubling with jitter up to `maxBackoffMs`; one success lifts it). Bounding
- * requests (not users) keeps the service's load exact and lets the store work of one poll
- * overlap another's request.
+ * `concurrency` requests in flight, and while the service fails, one request at a time, each
+ * after a growing pause (the backoff: 1 s after the first failure, doubling with jitter up to
+ * `maxBackoffMs`; one success lifts it). Each call is the poller's work, so its HTTP attempts
+ * keep to POLL_MAX_RPS (pace.ts) wherever it was called from. Bounding requests (not users) keeps
+ * the service's load exact and lets the store work of one poll overlap another's request.
  */
 import PQueue from 'p-queue';
 import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import { backoffDelay } from '../net/retry.ts';
-import { rate } from './pace.ts';
+import { asPollerWork } from './pace.ts';
 
 export interface GateOptions {
   concurrency: number;
-  maxRps?: number;
+  /** POLL_MAX_RPS on the HTTP attempts of each call; unset: no bound. */
+  pace?: PQueue;
   /** The longest pause between two requests while the service fails. */
   maxBackoffMs: number;
   random: () => number;
@@ -61,14 +62,14 @@ export class ServiceGate implements Gate {
   constructor(clock: Clock, o: GateOptions) {
     this.#clock = clock;
     this.#o = o;
-    this.#queue = new PQueue({ concurrency: o.concurrency, ...(o.maxRps && rate(o.maxRps)) });
+    this.#queue = new PQueue({ concurrency: o.concurrency });
   }
 
   run<T>(call: () => Promise<T>): Promise<T> {
     return this.#queue.add(async () => {
       if (this.backoffMs) await this.#clock.sleep(this.backoffMs);
       try {
-        const result = await call();
+        const result = await asPollerWork(this.#o.pace, call);
         this.#failures = 0;
         this.backoffMs = 0;
         this.#queue.concurrency = this.#o.concurrency;

@@ -1,8 +1,8 @@
 /**
- * POLL_MAX_RPS on every HTTP attempt the poller causes — each page of a list, each retry, the
- * reads behind a new card — and not only on each call through the gate. The poller's work runs
- * in a scope (Node's AsyncLocalStorage) that the Access client's `pace` hook looks up, so the
- * bot's own commands, outside it, are never held back behind the poller.
+ * POLL_MAX_RPS, the one limiter of the poller's rate: on every HTTP attempt the poller causes —
+ * each page of a list, each retry, the reads behind a new card — as the service counts them. The
+ * poller's work runs in a scope (Node's AsyncLocalStorage) that the Access client's `pace` hook
+ * looks up, so the bot's own commands, outside it, are never held back behind the poller.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import PQueue from 'p-queue';
@@ -19,7 +19,7 @@ const JITTER_SHARE = 0.05;
  * counted on the service's side sees no more: 5 % under the bound, rounded down. Under one a
  * second: one start per stretched interval.
  */
-export const rate = (perSecond: number) =>
+const rate = (perSecond: number) =>
   perSecond < 1
     ? { intervalCap: 1, interval: 1_000 / perSecond, strict: true }
     : {
@@ -28,25 +28,15 @@ export const rate = (perSecond: number) =>
         strict: true,
       };
 
-/** Lets HTTP attempts start no faster than `maxRps`. */
-export class Pacer {
-  readonly #queue: PQueue;
+/** A queue that lets HTTP attempts start no faster than `maxRps`. */
+export const pacer = (maxRps: number) =>
+  new PQueue({ concurrency: Number.POSITIVE_INFINITY, ...rate(maxRps) });
 
-  constructor(maxRps: number) {
-    this.#queue = new PQueue({ concurrency: Number.POSITIVE_INFINITY, ...rate(maxRps) });
-  }
+const scope = new AsyncLocalStorage<PQueue>();
 
-  /** Resolves when one more attempt may start. */
-  turn(): Promise<void> {
-    return this.#queue.add(() => {});
-  }
-}
-
-const scope = new AsyncLocalStorage<Pacer>();
-
-/** Runs `work` (and all it starts) as the poller's, paced by `pacer`. */
-export const asPollerWork = <T>(pacer: Pacer | undefined, work: () => T): T =>
-  pacer ? scope.run(pacer, work) : work();
+/** Runs `work` (and all it starts) as the poller's, paced by `pace`. */
+export const asPollerWork = <T>(pace: PQueue | undefined, work: () => T): T =>
+  pace ? scope.run(pace, work) : work();
 
 /** The Access client's `pace` hook: waits for a turn inside the poller's work, not outside it. */
-export const pacePollerRequests = (): Promise<void> | undefined => scope.getStore()?.turn();
+export const pacePollerRequests = (): Promise<void> | undefined => scope.getStore()?.add(() => {});

@@ -6,6 +6,7 @@
  *
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
+import type PQueue from 'p-queue';
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
@@ -22,7 +23,7 @@ import { countedGate, ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
 import { OutboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
-import { asPollerWork, Pacer } from './pace.ts';
+import { asPollerWork, pacer } from './pace.ts';
 import { noRules } from './rules.ts';
 import type { SweepReport } from './sweep.ts';
 import { sweepDue } from './sweep-due.ts';
@@ -95,8 +96,8 @@ export class Poller {
   readonly #gate: ServiceGate;
   readonly #cadences: CadenceSettings;
   readonly #health: WebhookHealth;
-  /** POLL_MAX_RPS on each HTTP attempt of the poller's work (the gate bounds each call). */
-  readonly #pacer: Pacer | undefined;
+  /** POLL_MAX_RPS on each HTTP attempt of the poller's work. */
+  readonly #pace: PQueue | undefined;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -114,9 +115,10 @@ export class Poller {
     const retryAfterMs = options.retryAfterMs ?? 120_000;
     this.#notifiers = new Map(options.notifiers?.map((n) => [n.platform, n]));
     this.#directories = [...(options.directories ?? [])];
-    this.#pacer = options.maxRps ? new Pacer(options.maxRps) : undefined;
+    this.#pace = options.maxRps ? pacer(options.maxRps) : undefined;
     this.#gate = new ServiceGate(clock, {
       ...options,
+      pace: this.#pace,
       maxBackoffMs: Math.min(options.intervalMs, 60_000),
       random,
     });
@@ -170,7 +172,7 @@ export class Poller {
    * replica did. Sweeps never overlap: a call during one waits for it, then sweeps again.
    */
   sweep(): Promise<SweepReport> {
-    return asPollerWork(this.#pacer, () =>
+    return asPollerWork(this.#pace, () =>
       this.#alone(async () => {
         await this.#users.refresh();
         await this.#tendOutbox();
@@ -210,7 +212,7 @@ export class Poller {
   /** Links from the chat directories now, instead of at the next sync period. */
   syncDirectory() {
     const ctx = { ...this.#ctx, gate: this.#countedGate('none', 'directory') };
-    return asPollerWork(this.#pacer, () => syncDirectory(ctx, this.#directories));
+    return syncDirectory(ctx, this.#directories);
   }
 
   /**
@@ -224,9 +226,9 @@ export class Poller {
     });
     // Alive before it claims anything: the others take over what a replica with no heartbeat holds.
     await this.#ctx.outbox.beat();
-    this.#loop ??= asPollerWork(this.#pacer, () => this.#run());
+    this.#loop ??= asPollerWork(this.#pace, () => this.#run());
     // On a timer of its own, so that a long sweep never delays the heartbeat nor a takeover.
-    const tend = () => asPollerWork(this.#pacer, () => this.#tendOutbox());
+    const tend = () => asPollerWork(this.#pace, () => this.#tendOutbox());
     this.#heartbeat ??= setInterval(() => void tend(), this.#o.heartbeatMs ?? 1_000);
     this.#heartbeat.unref();
     await tend();

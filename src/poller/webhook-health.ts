@@ -12,7 +12,7 @@ import { type CadenceSettings, cadenceOf, periodOf } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { phaseOf } from './linked-users.ts';
 
-export const WEBHOOK_STATES = ['off', 'healthy', 'silent', 'missed'] as const;
+const WEBHOOK_STATES = ['off', 'healthy', 'silent', 'missed'] as const;
 export type WebhookState = (typeof WEBHOOK_STATES)[number];
 
 /** People brought forward at once when the safety sweep ends. */

@@ -80,7 +80,7 @@ const formats = new LRUCache<string, Intl.DateTimeFormat>({
 });
 
 /** The weekday (0 = Sunday) and minute of the day that `at` is in `zone`. */
-export function localTime(at: Date, zone: string): { day: number; minute: number } {
+function localTime(at: Date, zone: string): { day: number; minute: number } {
   const parts = Object.fromEntries(
     formats
       .memo(zone)

@@ -2,16 +2,7 @@ import type { z } from 'zod';
 import { checked } from './checked.ts';
 import { StoreError } from './errors.ts';
 
-/** Column names are few and rows many: each name is turned into its field once. */
-const fields = new Map<string, string>();
-function fieldOf(column: string): string {
-  let field = fields.get(column);
-  if (field === undefined) {
-    field = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    fields.set(column, field);
-  }
-  return field;
-}
+const fieldOf = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 /** Instants sit in the columns named `at` or `…_at`; SQLite keeps them as epoch milliseconds. */
 const isInstant = (column: string) => column === 'at' || column.endsWith('_at');
 

@@ -1,12 +1,14 @@
 /**
- * POLL_MAX_RPS holds for every HTTP attempt the poller causes (each page, each retry), and never
- * holds back the bot's own requests.
+ * POLL_MAX_RPS holds for every HTTP attempt the poller causes (each page, each retry, each call
+ * through its gate), and never holds back the bot's own requests.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { asPollerWork, Pacer, pacePollerRequests } from '../../src/poller/pace.ts';
+import { asPollerWork, pacePollerRequests, pacer } from '../../src/poller/pace.ts';
 import { users } from '../../src/sandbox/seed.ts';
+import { openStore } from '../../src/store/open.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { clientFor } from '../helpers/sandbox.ts';
+import { FakeClock, link, nextSweep, RecordingNotifier, testPoller } from './fakes.ts';
 
 describe('pacing the poller’s requests', () => {
   it('starts no more than POLL_MAX_RPS attempts in any second, 5% under it, inside the poller’s work only', async () => {
@@ -14,8 +16,7 @@ describe('pacing the poller’s requests', () => {
     try {
       const start = Date.now();
       const starts: number[] = [];
-      const pacer = new Pacer(5);
-      const turns = asPollerWork(pacer, () =>
+      const turns = asPollerWork(pacer(5), () =>
         Array.from({ length: 9 }, () =>
           pacePollerRequests()?.then(() => void starts.push(Date.now() - start)),
         ),
@@ -48,6 +49,33 @@ describe('pacing the poller’s requests', () => {
       sandbox.faults.failNext(1, 503);
       await Array.fromAsync(client.listTasks(users.ada.id, 'Pending'));
       expect(turns).toBe(5);
+    });
+
+    it('paces every request of a sweep, retries included, and not the bot’s', async () => {
+      let paced = 0;
+      const client = clientFor(sandbox, {
+        pace: () => {
+          const turn = pacePollerRequests();
+          if (turn) paced++;
+          return turn;
+        },
+      });
+      const store = await openStore('sqlite::memory:');
+      try {
+        await link(store, ['ada', 'grace', 'alan']);
+        const clock = new FakeClock();
+        const notifiers = [new RecordingNotifier()];
+        const { poller } = testPoller({ client, store, notifiers, clock, maxRps: 10_000 });
+        sandbox.faults.failNext(1, 503);
+        const report = await nextSweep(poller, clock);
+        expect(report.polled).toHaveLength(3);
+        expect(sandbox.requests.length).toBeGreaterThan(3);
+        expect(paced).toBe(sandbox.requests.length);
+        await Array.fromAsync(client.listTasks(users.ada.id, 'Pending'));
+        expect(paced).toBe(sandbox.requests.length - 2);
+      } finally {
+        await store.close();
+      }
     });
   });
 });

@@ -10,27 +10,31 @@ import { describe, expect, it, vi } from 'vitest';
 import { NotFoundError, ServiceUnavailableError } from '../../src/access/errors.ts';
 import type { Task } from '../../src/access/schemas.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { ServiceGate } from '../../src/poller/gate.ts';
-import { phaseOf } from '../../src/poller/linked-users.ts';
+import { type GateOptions, ServiceGate } from '../../src/poller/gate.ts';
+import { pacePollerRequests, pacer } from '../../src/poller/pace.ts';
 import { channelsFor, isNotifyOnly, parseNotifyRules } from '../../src/poller/rules.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { startSandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
 import { clientFor } from '../helpers/sandbox.ts';
-import { FakeClock, link, RecordingNotifier, testPoller } from './fakes.ts';
+import { FakeClock, INTERVAL_MS, link, RecordingNotifier, testPoller } from './fakes.ts';
 
 describe('the gate to the Access Service', () => {
-  const gateOf = (o: { concurrency: number; maxRps?: number }) =>
+  const gateOf = (o: Pick<GateOptions, 'concurrency' | 'pace'>) =>
     new ServiceGate(new FakeClock(), { maxBackoffMs: 8_000, random: () => 1, ...o });
 
-  it('starts no more than POLL_MAX_RPS requests in any second, 5% under it', async () => {
+  it('keeps the HTTP attempts of its calls, from wherever, to POLL_MAX_RPS, 5% under it', async () => {
     vi.useFakeTimers();
     try {
-      const gate = gateOf({ concurrency: 1_000, maxRps: 100 });
+      const gate = gateOf({ concurrency: 1_000, pace: pacer(100) });
       const start = Date.now();
       const starts: number[] = [];
+      // Each call waits on the Access client's hook before its attempt, as the client does.
       const calls = Array.from({ length: 300 }, () =>
-        gate.run(async () => void starts.push(Date.now() - start)),
+        gate.run(async () => {
+          await pacePollerRequests();
+          starts.push(Date.now() - start);
+        }),
       );
       await vi.runAllTimersAsync();
       await Promise.all(calls);
@@ -97,12 +101,49 @@ describe('the gate to the Access Service', () => {
     await call('ok');
     expect(clock.now().getTime() - after).toBe(0);
   });
+});
 
-  it('spreads users evenly over the interval', () => {
-    const buckets = new Array(10).fill(0);
-    for (let n = 0; n < 10_000; n++) buckets[Math.floor(phaseOf(`user-${n}`) * 10)]++;
-    for (const count of buckets) expect(count).toBeGreaterThan(900);
-    expect(phaseOf('same')).toBe(phaseOf('same'));
+describe('the poll schedule', () => {
+  /** Each tenth of the interval after a fresh start: the people first due in it, by store. */
+  async function firstPolls(people: number): Promise<string[][]> {
+    const sandbox = await startSandbox();
+    const store = await openStore('sqlite::memory:');
+    try {
+      for (let n = 0; n < people; n++) {
+        const accessUserId = `user-${n}`;
+        await store.saveLink({
+          platform: 'slack',
+          chatUserId: `U-${n}`,
+          accessUserId,
+          email: `${accessUserId}@example.com`,
+          displayName: null,
+          linkedAt: new Date(0),
+        });
+      }
+      const clock = new FakeClock();
+      const notifiers = [new RecordingNotifier()];
+      const { poller } = testPoller({ client: clientFor(sandbox), store, notifiers, clock });
+      await poller.refresh();
+      const start = clock.now().getTime();
+      const leaseUntil = new Date(start + 2 * INTERVAL_MS);
+      const tenths: string[][] = [];
+      for (let k = 1; k <= 10; k++) {
+        const dueBy = new Date(start + (k * INTERVAL_MS) / 10 - 1);
+        const due = await store.claimDuePollUsers('probe', dueBy, clock.now(), leaseUntil, people);
+        tenths.push(due.map((d) => d.accessUserId).sort());
+      }
+      return tenths;
+    } finally {
+      await store.close();
+      await sandbox.close();
+    }
+  }
+
+  it('spreads the first polls of many people evenly over the interval, each at the same point after a restart', async () => {
+    const tenths = await firstPolls(2_000);
+    expect(tenths.flat()).toHaveLength(2_000);
+    for (const people of tenths) expect(people.length).toBeGreaterThan(160);
+    expect(await firstPolls(2_000)).toEqual(tenths);
   });
 });
 

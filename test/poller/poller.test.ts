@@ -165,27 +165,33 @@ describe('a crash or a failed send', () => {
   });
 
   it('keeps its heartbeat while a message it took over is slow to send, so no other replica sends it too', async () => {
-    const { poller, store, metrics } = await dyingReplica(
-      (slack) => {
+    // The heartbeat's timer on fake time, so a beat happens exactly when the test moves time on.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { poller, store, metrics } = await dyingReplica((slack) => {
         slack.hangNext();
         slack.hangNext();
-      },
-      { heartbeatMs: 5 },
-    );
-    const beats = vi.spyOn(store, 'beat');
-    w.clock.advance(6_000);
-    void poller.start();
-    // It took the dead replica's message over, and its own post of it hangs.
-    await vi.waitFor(
-      async () => expect((await metrics.deliveryRecoveries.get()).values).not.toEqual([]),
-      { timeout: 15_000 },
-    );
-    const before = beats.mock.calls.length;
-    await vi.waitFor(() => expect(beats.mock.calls.length).toBeGreaterThan(before + 1), {
-      timeout: 15_000,
-    });
-    await poller.stop();
-    await store.close();
+      });
+      w.clock.advance(6_000);
+      void poller.start();
+      // It took the dead replica's message over, and its own post of it hangs.
+      await vi.waitFor(
+        async () => expect((await metrics.deliveryRecoveries.get()).values).not.toEqual([]),
+        { timeout: 15_000 },
+      );
+      const sent = w.slack.posts.length;
+      // Longer than a silent replica is given, with its send still hanging: one more beat is due.
+      w.clock.advance(6_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const other = w.poller({ store, notifiers: [w.slack], owner: 'replica-c' });
+      await other.poller.sweep();
+      expect((await other.metrics.deliveryRecoveries.get()).values).toEqual([]);
+      expect(w.slack.posts).toHaveLength(sent);
+      await poller.stop();
+      await store.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('finds and adopts a message posted just before the crash instead of posting it again', async () => {

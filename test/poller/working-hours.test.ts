@@ -8,7 +8,6 @@ import { loadConfig } from '../../src/app/config.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import {
   allows,
-  localTime,
   nextOpen,
   parseQuietHours,
   parseWorkingDays,
@@ -43,11 +42,22 @@ describe('working hours', () => {
   });
 
   it('reads the local day and time in the person’s zone, daylight saving time included', () => {
-    // 12:30 UTC is 08:30 in New York in July (EDT, UTC-4) and 07:30 in December (EST, UTC-5).
-    expect(localTime(at('2026-07-01T12:30:00Z'), 'America/New_York')).toEqual({
-      day: 3,
-      minute: 8 * 60 + 30,
+    // 12:30 UTC is 08:30 on a Wednesday in New York in July (EDT, UTC-4) and 07:30 in December
+    // (EST, UTC-5).
+    const wednesdayAt = (quiet: string): WorkingHours => ({
+      quiet: parseQuietHours(quiet),
+      days: parseWorkingDays('Wed'),
+      defaultZone: 'UTC',
     });
+    expect(allows(wednesdayAt('08:30-08:31'), at('2026-07-01T12:30:00Z'), 'America/New_York')).toBe(
+      false,
+    );
+    expect(allows(wednesdayAt('08:30-08:31'), at('2026-07-01T12:31:00Z'), 'America/New_York')).toBe(
+      true,
+    );
+    expect(allows(wednesdayAt('08:29-08:30'), at('2026-07-01T12:30:00Z'), 'America/New_York')).toBe(
+      true,
+    );
     expect(allows(nights, at('2026-07-01T12:30:00Z'), 'America/New_York')).toBe(true);
     expect(allows(nights, at('2026-12-02T12:30:00Z'), 'America/New_York')).toBe(false);
     // Friday 23:30 UTC is already Saturday in Tokyo.

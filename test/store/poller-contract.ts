@@ -12,7 +12,6 @@ import type {
   Platform,
   Store,
 } from '../../src/store/store.ts';
-import { SYNC_PAGE } from '../../src/store/tables/poller.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 1, 10, minute));
 
@@ -368,8 +367,8 @@ export function describePollerTables(store: () => Store): void {
   describe('poll schedule', () => {
     const claimIds = async (...args: Parameters<Store['claimDuePollUsers']>) =>
       (await store().claimDuePollUsers(...args)).map((due) => due.accessUserId);
-    it('adds an organisation linked before its first start, more people than a page', async () => {
-      const ids = Array.from({ length: SYNC_PAGE + 1 }, (_, n) => `p${String(n).padStart(5, '0')}`);
+    it('adds an organisation linked before its first start, thousands of people', async () => {
+      const ids = Array.from({ length: 2_001 }, (_, n) => `p${String(n).padStart(5, '0')}`);
       for (const id of ids) await store().saveLink(slackLink(id));
       const all = { added: ids.length, removed: 0, polled: ids.length };
       expect(await store().syncPollUsers(['slack'], () => at(0))).toEqual(all);

@@ -4,10 +4,9 @@
  * for the same trail. `describeStoreContract` runs it on every implementation.
  */
 import { describe, expect, it } from 'vitest';
-import { readFigures } from '../../src/core/audit/report-read.ts';
 import type { ReportCursor, ReportMark, Store, TaskEventEntry } from '../../src/store/store.ts';
 import { demoEntries, demoLinks } from '../fakes/report-demo.ts';
-import { summarise } from '../helpers/summarise.ts';
+import { figuresOf, summarise } from '../helpers/summarise.ts';
 import { audit } from './contract.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 9, minute));
@@ -122,8 +121,10 @@ export function describeReportReads(store: () => Store): void {
       const entries = demoEntries(end, 400);
       for (const entry of entries) await store().appendAudit(entry);
       const month = { since: new Date('2026-11-01T00:00:00Z'), until: end };
-      const names = new Map(demoLinks().map((l) => [l.accessUserId, l.displayName!]));
-      const figures = await readFigures(store(), month, end, names);
+      const links = demoLinks();
+      for (const link of links) await store().saveLink(link);
+      const names = new Map(links.map((l) => [l.accessUserId, l.displayName!]));
+      const figures = await figuresOf(store(), month, end);
       expect(figures.decisions.total).toBeGreaterThan(100);
       expect(figures).toEqual(await summarise(entries, month, end, names));
     });

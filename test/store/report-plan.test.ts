@@ -1,7 +1,7 @@
 /**
- * SQLite's plan of every read of the insight report: each seeks through an index (the report's
- * own, version 24, where it needs one) and none scans the audit log, so a report's cost follows
- * its period and its pages, not the size of the log.
+ * SQLite's plan of every read of the insight report: each seeks into the audit log through an
+ * index and none scans it, so a report's cost follows its period and its pages, not the size of
+ * the log. Which index each read takes is the store's business, not this test's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,31 +51,20 @@ describe('the report’s reads on SQLite', () => {
     await reads.openNotifications(new Date(2), new Date(2), after, 10);
     await reads.taskEntries(['t-1', 't-2'], new Date(2));
     await reads.decidedCreatedAt([new Date(1)], new Date(2));
-    expect(Object.fromEntries(plans)).toEqual({
-      countAuditRows: expect.arrayContaining([expect.stringContaining('INDEX audit_log_at')]),
-      countSent: [expect.stringMatching(/COVERING INDEX audit_log_action_at \(action=\? AND at>/)],
-      decisionMarks: [expect.stringMatching(/INDEX audit_log_at \(at>\? AND at<\?\)/)],
-      openNotifications: [
-        expect.stringMatching(/COVERING INDEX audit_log_action_at \(action=\? AND at>\? AND at</),
-        'CO-ROUTINE page',
-        expect.stringMatching(/COVERING INDEX audit_log_action_at \(action=\? AND at>\? AND at</),
-        'CORRELATED SCALAR SUBQUERY 1',
-        expect.stringContaining('COVERING INDEX audit_log_task_action (task_id=?)'),
-        // The page of at most 1,000 notifications, not the log.
-        'SCAN page',
-        expect.stringContaining('ORDER BY'),
-      ],
-      taskEntries: [
-        expect.stringContaining('INDEX audit_log_task_id_at (task_id=?'),
-        expect.stringContaining('ORDER BY'),
-      ],
-      decidedCreatedAt: [
-        expect.stringContaining('INDEX audit_log_task_created (task_created_at=?)'),
-        expect.stringContaining('DISTINCT'),
-      ],
-    });
-    for (const steps of plans.values()) {
-      for (const step of steps) expect(step).not.toMatch(/^SCAN (audit_log|n|c)\b/);
+    expect([...plans.keys()].sort()).toEqual([
+      'countAuditRows',
+      'countSent',
+      'decidedCreatedAt',
+      'decisionMarks',
+      'openNotifications',
+      'taskEntries',
+    ]);
+    // Every step that reads the log (as itself or under an alias) seeks: none reads all of it.
+    const log = /^(SCAN|SEARCH) (audit_log|n|c)\b/;
+    for (const [read, steps] of plans) {
+      const onLog = steps.filter((step) => log.test(step));
+      expect(onLog, read).not.toEqual([]);
+      for (const step of onLog) expect(step, read).toMatch(/^SEARCH /);
     }
   });
 });

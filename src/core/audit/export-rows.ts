@@ -63,7 +63,7 @@ const COLUMNS = {
   value_after: (e) => app(e)?.valueAfter ?? null,
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
-export const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 type Column = (typeof EXPORT_COLUMNS)[number];
 
 /** A column's value as a person may read it: no control, bidi or invisible characters. */

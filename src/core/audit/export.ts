@@ -18,7 +18,7 @@ export interface AuditExportOptions {
 }
 
 /** `--person`: an e-mail address (any case) or a chat user id, through the stored links. */
-export async function personFilter(
+async function personFilter(
   links: LinkStore,
   person: string,
 ): Promise<NonNullable<AuditQuery['person']>> {
@@ -58,7 +58,7 @@ export async function exportAudit(
 }
 
 /** The entries `query` selects, oldest first, a page at a time. */
-export async function* auditPages(
+async function* auditPages(
   store: AuditStore,
   query: Omit<AuditQuery, 'limit'>,
 ): AsyncGenerator<AuditEntry[]> {

@@ -15,7 +15,7 @@ import { reportHtmlParts } from './report-html.ts';
 export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export const CSV_COLUMNS = ['section', 'key', 'name', 'count', 'median_seconds', 'p90_seconds'];
+const CSV_COLUMNS = ['section', 'key', 'name', 'count', 'median_seconds', 'p90_seconds'];
 
 type Row = [section: string, key: string, name?: string | null, ...numbers: (number | null)[]];
 
@@ -113,7 +113,3 @@ export function* reportParts(
     yield '\n';
   }
 }
-
-/** The whole file as one text. */
-export const renderReport = (...args: Parameters<typeof reportParts>) =>
-  [...reportParts(...args)].join('');

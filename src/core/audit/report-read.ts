@@ -145,7 +145,7 @@ async function countOpen(store: ReportStore, until: Date, asOf: number, figures:
 }
 
 /** The figures of the period, counted at `now`; `names` of approvers. */
-export async function readFigures(
+async function readFigures(
   store: ReportStore,
   period: ReportPeriod,
   now: Date,

@@ -17,7 +17,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /** Open tasks' ages: each bucket holds the ages under its bound, and at or over the previous. */
-export const AGE_BUCKETS = [
+const AGE_BUCKETS = [
   { bucket: 'under_1h', underSeconds: HOUR },
   { bucket: '1h_to_1d', underSeconds: DAY },
   { bucket: '1d_to_3d', underSeconds: 3 * DAY },
@@ -86,7 +86,7 @@ export const lastDays = (days: number, until: Date): ReportPeriod => ({
 });
 
 /** The r-7 quantile (linear between the closest ranks, as spreadsheets compute it). */
-export function quantile(sorted: readonly number[], q: number): number | null {
+function quantile(sorted: readonly number[], q: number): number | null {
   if (!sorted.length) return null;
   const at = (sorted.length - 1) * q;
   const low = sorted[Math.floor(at)]!;

@@ -11,7 +11,7 @@ import { rowReader } from '../rows.ts';
 import { insert, join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 
 const DEFAULT_AUDIT_LIMIT = 100;
-export const MAX_AUDIT_LIMIT = 1000;
+const MAX_AUDIT_LIMIT = 1000;
 
 /** Optional fields, null in rows written before each was kept or where nothing was known. */
 const OPTIONAL = [

@@ -28,7 +28,7 @@ const toLinked = rowReader('identity_links', z.object({ accessUserId: z.string()
 const toCount = rowReader('poll_schedule', z.object({ polled: z.coerce.number() }));
 const toOldest = rowReader('poll_schedule', z.object({ nextDueAt: z.date() }));
 /** People new to the poll schedule are added this many at a time. */
-export const SYNC_PAGE = 1_000;
+const SYNC_PAGE = 1_000;
 /** The later of a column and a value, in both databases (no GREATEST in SQLite). */
 const later = (column: string, value: unknown) =>
   sql`CASE WHEN ${raw(column)} IS NULL OR ${raw(column)} < ${value} THEN ${value} ELSE ${raw(column)} END`;

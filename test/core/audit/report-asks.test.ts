@@ -6,11 +6,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAskFigures } from '../../../src/core/audit/report-asks.ts';
-import { renderReport } from '../../../src/core/audit/report-out.ts';
 import { readReport } from '../../../src/core/audit/report-read.ts';
 import { english, voiceFor } from '../../../src/core/i18n/voice.ts';
 import { openStore } from '../../../src/store/open.ts';
 import type { Store } from '../../../src/store/store.ts';
+import { reportFile } from '../../helpers/summarise.ts';
 
 const at = (hour: number) => new Date(Date.UTC(2026, 10, 1, hour));
 const period = { since: at(0), until: at(24 * 10) };
@@ -100,12 +100,12 @@ describe('the report’s questions and absences', () => {
     await question(1, 1, 2);
     await awayWaits();
     const report = await readReport(store, period, at(36));
-    expect(JSON.parse(renderReport(report, 'json', english)).asks.questions.asked).toBe(1);
-    const csv = renderReport(report, 'csv', english);
+    expect(JSON.parse(reportFile(report, 'json', english)).asks.questions.asked).toBe(1);
+    const csv = reportFile(report, 'csv', english);
     expect(csv).toContain('questions,asked,,1,,\r\n');
     expect(csv).toContain('questions,answered,,1,7200,7200\r\n');
     expect(csv).toContain('away,tasks,,2,');
-    const page = renderReport(report, 'html', voiceFor('de'));
+    const page = reportFile(report, 'html', voiceFor('de'));
     expect(page).toContain('<h2>Fragen und Abwesenheiten</h2>');
     expect(page).toContain('1 Frage an Antragstellende, 1 beantwortet');
     expect(page).not.toContain('<b>Grace');

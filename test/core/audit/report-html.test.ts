@@ -11,13 +11,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderReport } from '../../../src/core/audit/report-out.ts';
 import { english, voiceFor } from '../../../src/core/i18n/voice.ts';
 import type { AuditEntry } from '../../../src/store/store.ts';
 import { hostile, MARK } from '../../fakes/hostile-corpus.ts';
 import { demoEntries, demoLinks } from '../../fakes/report-demo.ts';
 import { findChromium, renderPage, screenshot } from '../../helpers/chromium.ts';
-import { summarise } from '../../helpers/summarise.ts';
+import { reportFile, summarise } from '../../helpers/summarise.ts';
 
 const DAY = 86_400_000;
 const end = new Date(Date.UTC(2026, 10, 30));
@@ -54,7 +53,7 @@ const { entries, names } = hostileEntries();
 /** Elements that run, load or link; a real `<` only ever starts the page's own tags. */
 const TAGS = /<(script|img|a|link|iframe|object|embed|base|form|meta http-equiv="refresh")[\s>]/i;
 const ATTRIBUTES = /<[^>]*\s(on\w+|src|href|style)=/i;
-const html = renderReport(await summarise(entries, period, end, names), 'html', english);
+const html = reportFile(await summarise(entries, period, end, names), 'html', english);
 const page = (name: string, content: string) => {
   const file = join(dir, name);
   writeFileSync(file, content);
@@ -83,7 +82,7 @@ describe('the report page', () => {
       outcome: 'approved',
     }));
     const report = await summarise(typed, period, end);
-    const page = (locale: string) => renderReport(report, 'html', voiceFor(locale));
+    const page = (locale: string) => reportFile(report, 'html', voiceFor(locale));
     const german = page('de-DE');
     for (const name of ['Zugriffsantrag', 'Zugriffsprüfung', 'Offboarding-Schritt', 'Sabbatical']) {
       expect(german).toContain(`<td>${name}</td>`);

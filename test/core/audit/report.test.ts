@@ -6,7 +6,7 @@
  * entries outside the period, refused attempts, and hostile application names kept as data.
  */
 import { describe, expect, it } from 'vitest';
-import { AGE_BUCKETS, quantile, Report } from '../../../src/core/audit/report.ts';
+import { Report } from '../../../src/core/audit/report.ts';
 import type {
   AuditEntry,
   DecisionAuditEntry,
@@ -75,7 +75,10 @@ function event(
 
 /** Under 1 hour, 1 hour to 1 day, 1–3 days, 3–7 days, 7–30 days, 30 days or more. */
 const byAge = (counts: number[]) =>
-  AGE_BUCKETS.map((b, n) => ({ bucket: b.bucket, count: counts[n] }));
+  ['under_1h', '1h_to_1d', '1d_to_3d', '3d_to_7d', '7d_to_30d', '30d_or_more'].map((bucket, n) => ({
+    bucket,
+    count: counts[n],
+  }));
 
 const expectValid = (report: Report) => expect(Report.parse(report)).toEqual(report);
 
@@ -157,7 +160,6 @@ describe('the report’s figures', () => {
       ['AccessRequest', 4],
       ['EntitlementReview', 1],
     ]);
-    expect(quantile([], 0.5)).toBeNull();
   });
 
   it('tells decisions in chat from those found decided elsewhere, the bot’s own winning', async () => {
