@@ -5,9 +5,9 @@
  * application starts the level choice afresh.
  */
 import type { types } from '@slack/bolt';
+import type { Choice } from '../../src/core/apps/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import type { Choice } from '../../src/core/requests/choices.ts';
 import { inert } from '../../src/core/text.ts';
 import { cut, limits, plain } from './limits.ts';
 import type { SelectedOption } from './payloads.ts';

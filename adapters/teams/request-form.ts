@@ -5,11 +5,13 @@
  * a justification. Static choices are there too: clients without type-ahead still work, and the
  * card schema wants at least one.
  */
-import type { AccessBot, Answer } from '../../src/core/bot.ts';
+
+import type { Choice } from '../../src/core/apps/choices.ts';
+import type { AccessBot } from '../../src/core/bot.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import type { Choice } from '../../src/core/requests/choices.ts';
+import type { Answer } from '../../src/core/reply.ts';
 import type { FormOutcome } from '../../src/core/requests/request.ts';
 import { FormInputs, Verbs } from './payloads.ts';
 import { CARD_VERSION, type CardJson } from './render.ts';

@@ -6,11 +6,10 @@
  * request or sends the form back with a note saying what to fix.
  */
 import { z } from 'zod';
-import type { Answer } from '../../src/core/bot.ts';
+import type { Choice } from '../../src/core/apps/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import type { Reply } from '../../src/core/reply.ts';
-import type { Choice } from '../../src/core/requests/choices.ts';
+import type { Answer, Reply } from '../../src/core/reply.ts';
 import { inert } from '../../src/core/text.ts';
 import { errorResponse } from './activity.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';

@@ -10,16 +10,18 @@ import type { z } from 'zod';
 import type { Logger } from '../log.ts';
 import type { JsonObject, Platform, Store } from '../store/store.ts';
 import { Actors } from './actor.ts';
+import { AppCatalog } from './apps/catalog.ts';
 import { appReads } from './apps/deps.ts';
 import { AppDesk } from './apps/desk.ts';
 import { AppRules } from './apps/rules.ts';
 import { AskDesk } from './asks/desk.ts';
+import { listNotes } from './asks/notes.ts';
 import { AuditDesk } from './audit/desk.ts';
 import { DEFAULT_REPORT_MAX_ROWS } from './audit/report-read.ts';
 import { MAX_AWAY_DAYS } from './away/away.ts';
 import { AwayDesk } from './away/desk.ts';
 import type { BotDeps } from './bot-deps.ts';
-import { type Command, type Handlers, parseCommand } from './commands.ts';
+import { type Command, parseCommand } from './commands.ts';
 import { ConfirmationCodes } from './confirmation-code.ts';
 import { ChangeDesk } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
@@ -30,25 +32,23 @@ import { helpReply } from './help.ts';
 import type { Voice } from './i18n/voice.ts';
 import { type ChatActor, Identity } from './identity.ts';
 import type { Place } from './place.ts';
+import { type Line, readTyped } from './read.ts';
 import { type Reply, warning } from './reply.ts';
-import { AppCatalog } from './requests/catalog.ts';
 import { RequestDesk } from './requests/desk.ts';
 import { Requesters } from './requests/requesters.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
 import { Decider } from './tasks/decide.ts';
 import { TaskDesk } from './tasks/desk.ts';
-import type { Line } from './tasks/questions.ts';
+import type { Handlers, Turn } from './turn.ts';
 
-export type { MayAct } from './actor.ts';
 export type { BotDeps } from './bot-deps.ts';
 export type { SettledChange } from './confirmations.ts';
-export type { Answer } from './reply.ts';
 
 export class AccessBot {
   readonly #log: Logger;
   readonly #store: Store;
-  readonly #commands: Handlers<Command['name']>;
+  readonly #commands: Handlers<Command>;
   /** The pipeline every action passes: voice, rate limit, identity, error → reply. */
   readonly actors: Actors;
   readonly tasks: TaskDesk;
@@ -58,6 +58,8 @@ export class AccessBot {
   readonly away: AwayDesk;
   readonly audit: AuditDesk;
   readonly changes: ChangeDesk;
+  /** A line typed where the bot may wait for an answer (the terminal, a Teams chat): read.ts. */
+  readonly read: (actor: ChatActor, text: string) => Promise<Line>;
 
   constructor(deps: BotDeps) {
     const now = deps.now ?? (() => new Date());
@@ -99,7 +101,16 @@ export class AccessBot {
       sensitive: context?.sensitive,
     };
     const looks = { ...base, audience };
-    this.tasks = new TaskDesk({ ...base, actors, audience, decider, looks, questions: base });
+    const notes = { list: listNotes.bind(undefined, store) };
+    this.tasks = new TaskDesk({
+      ...base,
+      actors,
+      audience,
+      decider,
+      looks,
+      questions: base,
+      notes,
+    });
     this.requests = new RequestDesk({
       ...base,
       actors,
@@ -110,7 +121,8 @@ export class AccessBot {
     this.apps = new AppDesk(apps, actors);
     this.asks = new AskDesk({ ...base, actors, audience, taskIds: (t, r) => this.tasks.ids(t, r) });
     this.away = new AwayDesk({ ...base, actors, maxDays: deps.awayMaxDays ?? MAX_AWAY_DAYS });
-    this.audit = new AuditDesk({ ...groups, actors });
+    const mayAudit = groupRules.mayAudit.bind(groupRules);
+    this.audit = new AuditDesk({ ...groups, actors, mayAudit });
     this.changes = new ChangeDesk({
       groups,
       apps,
@@ -120,11 +132,13 @@ export class AccessBot {
       approve: (link, v, taskId, code) =>
         decider.decide(link, v, taskId, 'approve', undefined, code),
     });
+    this.read = (actor, text) =>
+      readTyped({ questions: base, actors, tasks: this.tasks }, actor, text);
     this.#commands = {
       help: async ({ v }) => helpReply(v),
       ...this.tasks.commands,
       ...this.requests.commands,
-      ...new GroupDesk({ ...groups, catalog }).commands,
+      ...new GroupDesk(groups).commands,
       ...this.apps.commands,
       ...this.asks.commands,
       ...this.away.commands,
@@ -146,16 +160,6 @@ export class AccessBot {
     return this.run(actor, parsed.command, place);
   }
 
-  /**
-   * A line typed in a conversation (the terminal, a Teams chat), where the bot may be waiting for
-   * an answer: the command for the platform to `run` (with `place.conversation`), the reply the
-   * line already got (the answer taken, the question left, a line that is no command), or
-   * nothing (an empty line, with no question waiting).
-   */
-  read(actor: ChatActor, text: string): Promise<Line> {
-    return this.tasks.read(actor, text);
-  }
-
   /** One parsed command: counted, then its feature's handler; a failure told in words. */
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
     const v = this.voiceOf(actor);
@@ -163,7 +167,7 @@ export class AccessBot {
     if (held) return held;
     const link = () => this.actors.link(actor);
     const handler = this.#commands[command.name] as (
-      turn: Parameters<Handlers<'help'>['help']>[0],
+      turn: Turn,
       command: Command,
     ) => Promise<Reply>;
     try {

@@ -6,7 +6,7 @@
  * says what was wrong and what would work. Adding a command: docs/architecture.md.
  */
 import { z } from 'zod';
-import { AppCommand, parseAppCommand } from './apps/commands.ts';
+import { AppCommand, AppsCommand, parseAppCommand, parseApps } from './apps/commands.ts';
 import { AskCommands, parseAnswer, parseAsk } from './asks/commands.ts';
 import {
   HistoryCommand,
@@ -20,6 +20,7 @@ import {
   CancelCommand,
   ChangeId,
   GroupCommand,
+  GroupsCommand,
   MembersCommand,
   parseCancelCommand,
   parseGroupCommand,
@@ -27,11 +28,9 @@ import {
 } from './groups/commands.ts';
 import type { Voice } from './i18n/voice.ts';
 import { closest } from './match.ts';
-import type { Reply } from './reply.ts';
-import { parseApps, parseNudge, parseRequest, RequestCommands } from './requests/commands.ts';
+import { parseNudge, parseRequest, RequestCommands } from './requests/commands.ts';
 import { parseDecision, parseLooking, TaskCommands } from './tasks/commands.ts';
 import { inert } from './text.ts';
-import type { Turn } from './turn.ts';
 
 export const MAX_COMMAND_LENGTH = 2000;
 
@@ -46,8 +45,9 @@ export const Command = z.discriminatedUnion('name', [
   ...TaskCommands,
   ...RequestCommands,
   MembersCommand,
-  z.object({ name: z.literal('groups') }),
+  GroupsCommand,
   GroupCommand,
+  AppsCommand,
   AppCommand,
   ...AskCommands,
   ...AwayCommands,
@@ -58,11 +58,6 @@ export const Command = z.discriminatedUnion('name', [
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandName = Command['name'];
-
-/** What runs the commands of some names: a feature's handlers, one per name. */
-export type Handlers<N extends CommandName> = {
-  [K in N]: (turn: Turn, command: Extract<Command, { name: K }>) => Promise<Reply>;
-};
 
 export type ParseResult = Parsed<Command>;
 

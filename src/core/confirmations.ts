@@ -11,7 +11,7 @@ import type { IdentityLink } from '../store/store.ts';
 import type { Actors } from './actor.ts';
 import type { AppDeps } from './apps/deps.ts';
 import { type AppChangeResult, settleAppChange } from './apps/settle.ts';
-import type { Handlers } from './commands.ts';
+import type { Command } from './commands.ts';
 import type { ConfirmationCodes } from './confirmation-code.ts';
 import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
 import type { GroupDeps } from './groups/deps.ts';
@@ -19,6 +19,7 @@ import type { Voice } from './i18n/voice.ts';
 import type { ChatActor } from './identity.ts';
 import { kept, type Reply, warning } from './reply.ts';
 import type { DecisionResult } from './tasks/decide.ts';
+import type { Handlers } from './turn.ts';
 
 export interface ConfirmDeps {
   groups: GroupDeps;
@@ -43,7 +44,7 @@ export type SettledChange = ChangeResult | AppChangeResult;
 export class ChangeDesk {
   readonly #d: ConfirmDeps;
 
-  readonly commands: Handlers<'confirm' | 'cancel'> = {
+  readonly commands: Handlers<Extract<Command, { name: 'confirm' | 'cancel' }>> = {
     confirm: async ({ v, link }, c) => confirmTyped(this.#d, await link(), v, c.code),
     cancel: async ({ v, link }, c) => (await this.#settle(await link(), v, c.id, 'cancel')).reply,
   };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Voice } from './i18n/voice.ts';
+import { inert } from './text.ts';
 
 export const Field = z.object({ label: z.string(), value: z.string() });
 export type Field = z.infer<typeof Field>;
@@ -188,3 +189,12 @@ export const replaced = <O extends string>(outcome: O | 'stale', reply: Reply): 
 export function listBlock(items: readonly string[], max: number): Block {
   return { kind: 'list', items: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
+
+/** Lists longer than this are cut, with a count of what was left out. */
+export const MAX_LIST = 50;
+
+/** A name and, when it has one, its description, as a list shows it. */
+export const described = (v: Voice, item: { name: string; description?: string | null }) =>
+  item.description
+    ? v.t('list.described', { name: inert(item.name), description: inert(item.description) })
+    : inert(item.name);

@@ -3,6 +3,7 @@ import type { IdentityLink } from '../store/store.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { ChatActor } from './identity.ts';
 import type { Place } from './place.ts';
+import type { Reply } from './reply.ts';
 
 export interface Turn {
   actor: ChatActor;
@@ -13,3 +14,8 @@ export interface Turn {
   /** Who the actor is in the Access Service, resolved when a handler first needs it. */
   link: () => Promise<IdentityLink>;
 }
+
+/** A feature's handlers: one for each command of its union `C`. */
+export type Handlers<C extends { name: string }> = {
+  [K in C['name']]: (turn: Turn, command: Extract<C, { name: K }>) => Promise<Reply>;
+};

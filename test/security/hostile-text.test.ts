@@ -14,6 +14,7 @@ import { errorResponse, messageResponse } from '../../adapters/teams/activity.ts
 import { renderCard } from '../../adapters/teams/render.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import type { Task } from '../../src/access/schemas.ts';
+import { appsReply } from '../../src/core/apps/apps-list.ts';
 import { appCard } from '../../src/core/apps/card.ts';
 import {
   confirmationCard as appConfirmation,
@@ -25,7 +26,6 @@ import { AppRules } from '../../src/core/apps/rules.ts';
 import { historyReply } from '../../src/core/audit/history.ts';
 import { summaryReply } from '../../src/core/audit/report-chat.ts';
 import { changedNotice, confirmationCard, outcomeCard } from '../../src/core/groups/cards.ts';
-import { appsReply } from '../../src/core/groups/directory.ts';
 import { GroupRules } from '../../src/core/groups/rules.ts';
 import { english, type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import { info, type Reply } from '../../src/core/reply.ts';

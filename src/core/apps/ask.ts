@@ -13,7 +13,7 @@ import type {
   AppChangeSubject,
   IdentityLink,
 } from '../../store/store.ts';
-import { recordAppChange } from '../audit/index.ts';
+import { recordAppChange, requestTypeNamed } from '../audit/index.ts';
 import { uuidLike } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
@@ -23,7 +23,6 @@ import { inert } from '../text.ts';
 import { confirmationCard, namedChange } from './cards.ts';
 import { type AppDeps, REQUEST_TYPES } from './deps.ts';
 import { fieldsOf } from './facts.ts';
-import { requestTypeNamed } from './names.ts';
 import type { Roles } from './rules.ts';
 
 /** Request types as people may type them. */

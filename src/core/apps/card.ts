@@ -6,12 +6,12 @@
  * the buttons (with their forms) and the words to type that change it.
  */
 import type { CustomField } from '../../access/schemas.ts';
+import { requestTypeNamed, typedName } from '../audit/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { type Block, type Button, type Field, info, listBlock } from '../reply.ts';
 import { inert } from '../text.ts';
 import type { AppFacts, Inside } from './facts.ts';
 import { fieldForm, policyForm } from './forms.ts';
-import { requestTypeNamed, typedName } from './names.ts';
 import type { AppRules } from './rules.ts';
 import { meansSensitive } from './sensitivity.ts';
 

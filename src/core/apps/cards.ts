@@ -4,10 +4,10 @@
  * once carried out, cancelled or expired.
  */
 import type { AppChange, AppChangeAuditEntry, AppChangeOutcome } from '../../store/store.ts';
+import { appChangeNamed, requestTypeNamed } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { type Field, info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
-import { appChangeNamed, requestTypeNamed } from './names.ts';
 
 /** The change as its audit entry names it. */
 export function namedChange(

@@ -1,12 +1,12 @@
 /**
- * `app <name>` (the application's card), and its owners' changes: `app set <app> <field>
+ * `apps [search]` (the applications a person may see), `app <name>` (an application's card), and its owners' changes: `app set <app> <field>
  * <value>`, `app clear <app> <field>`, `app policy <app> [level <level>] <request type>
  * <policy>`. Names with spaces are quoted, or found by the core as the longest start of the
  * words that names an application, then a field; a value may also follow `--` (`app set GitHub
  * "Cost center" -- CC 42`). Each change is confirmed first, with `confirm <code>`.
  */
 import { z } from 'zod';
-import { words } from '../grammar.ts';
+import { type Parsed as Parsing, tooLong, words } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 
 /** A custom field's value, as long as anyone types one. */
@@ -27,6 +27,17 @@ export const AppCommand = z.discriminatedUnion('action', [
   z.object({ name: z.literal('app'), action: z.literal('policy'), words: z.array(Target).min(1) }),
 ]);
 export type AppCommand = z.infer<typeof AppCommand>;
+
+export const AppsCommand = z.object({
+  name: z.literal('apps'),
+  search: z.string().max(200).optional(),
+});
+
+/** `apps [search]`. */
+export function parseApps(v: Voice, args: string): Parsing<z.infer<typeof AppsCommand>> {
+  if (args.length > 200) return tooLong(v, 'search', args, 200);
+  return { ok: true, command: { name: 'apps', search: words(args).join(' ') || undefined } };
+}
 
 type Parsed = { ok: true; command: AppCommand } | { ok: false; message: string };
 const fail = (message: string): Parsed => ({ ok: false, message });

@@ -4,8 +4,8 @@ import type { Policy } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { AppChangeStore, AuditStore } from '../../store/store.ts';
 import { timedCache } from '../cache.ts';
-import type { AppCatalog } from '../requests/index.ts';
 import { AppGroups } from './app-groups.ts';
+import type { AppCatalog } from './catalog.ts';
 import type { AppRules } from './rules.ts';
 import type { SensitiveApps } from './sensitivity.ts';
 

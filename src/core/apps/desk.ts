@@ -3,11 +3,15 @@
  * buttons — each through the actor pipeline (the person resolved, counted, a failure told in
  * their words).
  */
+
+import type { z } from 'zod';
 import type { Actors } from '../actor.ts';
-import type { Handlers } from '../commands.ts';
 import type { ChatActor } from '../identity.ts';
 import { type Answer, type Form, type Reply, warning } from '../reply.ts';
-import { type Choice, choiceOf } from '../requests/index.ts';
+import type { Handlers } from '../turn.ts';
+import { appsReply } from './apps-list.ts';
+import { type Choice, choiceOf } from './choices.ts';
+import type { AppCommand, AppsCommand } from './commands.ts';
 import type { AppDeps } from './deps.ts';
 import { appById } from './facts.ts';
 import type { FormKind } from './forms.ts';
@@ -17,8 +21,10 @@ export class AppDesk {
   readonly #deps: AppDeps;
   readonly #actors: Actors;
 
-  readonly commands: Handlers<'app'> = {
+  readonly commands: Handlers<AppCommand | z.infer<typeof AppsCommand>> = {
     app: async ({ v, link }, c) => runAppLine(this.#deps, await link(), v, c),
+    apps: async ({ v, link }, c) =>
+      appsReply(v, await this.#deps.catalog.appsFor((await link()).accessUserId), c.search),
   };
 
   constructor(deps: AppDeps, actors: Actors) {

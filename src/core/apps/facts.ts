@@ -17,9 +17,9 @@ import { isHeld } from '../../access/task-facts.ts';
 import type { AppPolicy, IdentityLink } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { Reply } from '../reply.ts';
-import { findApp } from '../requests/index.ts';
 import { found } from '../service-errors.ts';
 import { type AppDeps, REQUEST_TYPES } from './deps.ts';
+import { findApp } from './find-app.ts';
 import type { Roles } from './rules.ts';
 import type { Sensitivity } from './sensitivity.ts';
 

@@ -6,13 +6,13 @@
  */
 import { z } from 'zod';
 import type { Policy } from '../../access/schemas.ts';
+import { requestTypeNamed } from '../audit/index.ts';
 import { uuidLike } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { Form, FormChoice } from '../reply.ts';
 import { inert } from '../text.ts';
 import { MAX_FIELD_VALUE } from './commands.ts';
 import type { AppFacts } from './facts.ts';
-import { requestTypeNamed } from './names.ts';
 import type { AppRules } from './rules.ts';
 
 export type FormKind = 'field' | 'policy';

@@ -1,8 +1,11 @@
-/** What other features may use of applications: their sensitivity, and how a change is named. */
-export { appChangeNamed } from './names.ts';
+/** What other features may use of applications: the catalog, their names, their sensitivity. */
+export { type AppCatalog, appMatches } from './catalog.ts';
+export { type Choice, choiceOf } from './choices.ts';
+export { findApp, quoted } from './find-app.ts';
 export {
   meansSensitive,
   SensitiveApps,
   type Sensitivity,
   type SensitivityConfig,
 } from './sensitivity.ts';
+export { DefaultApps } from './visibility.ts';

@@ -7,14 +7,13 @@
  * outcome is audited with what was before and what was to be, and the card becomes the outcome.
  */
 import type { AppChange, AppChangeOutcome, IdentityLink } from '../../store/store.ts';
-import { recordAppChange } from '../audit/index.ts';
+import { recordAppChange, typedName } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { kept, replaced, type Settled, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { changer } from './ask.ts';
 import { namedChange, outcomeCard } from './cards.ts';
 import type { AppDeps } from './deps.ts';
-import { typedName } from './names.ts';
 import { carryOut } from './service.ts';
 
 /** What a click or a typed `confirm`/`cancel` did, and what becomes of the card it came from. */

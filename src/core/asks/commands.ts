@@ -40,7 +40,7 @@ export const AskCommands = [
     text: z.string().min(1).max(MAX_ANSWER_LENGTH),
   }),
 ] as const;
-type AskCommand = z.infer<(typeof AskCommands)[number]>;
+export type AskCommand = z.infer<(typeof AskCommands)[number]>;
 
 /** `ask <task> -- <question>`: one task, and what to ask its requester. */
 export function parseAsk(v: Voice, args: string): Parsed<AskCommand> {

@@ -4,12 +4,12 @@
  * requester answers, once.
  */
 import type { Actors } from '../actor.ts';
-import type { Handlers } from '../commands.ts';
 import type { ChatActor } from '../identity.ts';
 import type { Reply } from '../reply.ts';
 import type { TaskRefs } from '../tasks/index.ts';
-import type { Turn } from '../turn.ts';
+import type { Handlers, Turn } from '../turn.ts';
 import { type AskDeps, answerQuestion, answerTyped, askRequester } from './ask.ts';
+import type { AskCommand } from './commands.ts';
 
 export interface AskDeskDeps extends AskDeps {
   actors: Actors;
@@ -20,7 +20,7 @@ export interface AskDeskDeps extends AskDeps {
 export class AskDesk {
   readonly #d: AskDeskDeps;
 
-  readonly commands: Handlers<'ask' | 'answer'> = {
+  readonly commands: Handlers<AskCommand> = {
     ask: async (turn, c) => {
       const ids = await this.#d.taskIds(turn, [c.task]);
       if (!Array.isArray(ids)) return ids;

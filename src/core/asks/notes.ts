@@ -6,7 +6,6 @@
  */
 import type { Task } from '../../access/schemas.ts';
 import type { AwayOn, AwayStore, TaskQuestion, TaskQuestionStore } from '../../store/store.ts';
-import { dayOf } from '../away/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { subjectOf } from '../subject.ts';
 import { inert } from '../text.ts';
@@ -20,7 +19,7 @@ export type NotesStore = TaskQuestionStore & AwayStore;
 export const awayLine = (v: Voice, a: Pick<AwayOn, 'name' | 'untilDay' | 'note'>) =>
   v.t('away.line', {
     name: inert(a.name, 100),
-    day: v.day(dayOf(a.untilDay)),
+    day: v.day(a.untilDay),
     note: a.note ? inert(a.note) : '',
     withNote: flag(a.note),
   });

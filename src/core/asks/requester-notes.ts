@@ -3,7 +3,6 @@
  * are away and until when, who else can decide it, and a question waiting for their answer.
  */
 import type { Away, TaskQuestion } from '../../store/store.ts';
-import { dayOf } from '../away/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { inert } from '../text.ts';
 
@@ -34,9 +33,7 @@ export function approversOf(
 export function awaySentence(v: Voice, a: Approvers): string | undefined {
   if (!a.away.length) return undefined;
   const away = v.list(
-    a.away.map((p) =>
-      v.t('away.person', { name: inert(p.name, 100), day: v.day(dayOf(p.untilDay)) }),
-    ),
+    a.away.map((p) => v.t('away.person', { name: inert(p.name, 100), day: v.day(p.untilDay) })),
   );
   const others = a.others.map((name) => inert(name, 100));
   return v.t('away.whoElse', {

@@ -2,27 +2,28 @@
  * The audit trail as people read it: `history` (their own, or — for auditors — everyone's or one
  * person's), `report` (the insight report in chat), and the App Home's recent actions.
  */
+
+import type { z } from 'zod';
 import type { PersonAuditEntry } from '../../store/store.ts';
 import type { Actors } from '../actor.ts';
-import type { Handlers } from '../commands.ts';
 import { findPerson, personName } from '../find-person.ts';
-import type { GroupDeps } from '../groups/index.ts';
 import type { ChatActor } from '../identity.ts';
 import type { Reply } from '../reply.ts';
-import type { Turn } from '../turn.ts';
-import type { HistorySubject } from './commands.ts';
+import type { Handlers, Turn } from '../turn.ts';
+import type { HistoryCommand, HistorySubject, ReportCommand } from './commands.ts';
+import type { AuditDeps } from './deps.ts';
 import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from './history.ts';
 import { reportReply } from './report-chat.ts';
 
 export class AuditDesk {
-  readonly #d: GroupDeps & { actors: Actors };
+  readonly #d: AuditDeps & { actors: Actors };
 
-  readonly commands: Handlers<'history' | 'report'> = {
+  readonly commands: Handlers<z.infer<typeof HistoryCommand> | z.infer<typeof ReportCommand>> = {
     history: (turn, c) => this.#history(turn, c.subject),
     report: async ({ v, link }, c) => reportReply(this.#d, await link(), v, c.days),
   };
 
-  constructor(deps: GroupDeps & { actors: Actors }) {
+  constructor(deps: AuditDeps & { actors: Actors }) {
     this.#d = deps;
   }
 
@@ -49,7 +50,7 @@ export class AuditDesk {
         withActor: false,
       });
     }
-    const allowed = await deps.rules.mayAudit(link, v);
+    const allowed = await deps.mayAudit(link, v);
     if (!allowed.ok) return allowed.reply;
     if (subject.kind === 'all') {
       const entries = await readHistory(deps, { limit: HISTORY_SHOWN });

@@ -22,11 +22,10 @@ import {
   type Platform,
   type QuestionAuditEntry,
 } from '../../store/store.ts';
-import { appChangeNamed } from '../apps/index.ts';
-import { dayOf } from '../away/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
+import { appChangeNamed } from './app-change-named.ts';
 import { recordedTitle, shortTaskId } from './task-named.ts';
 
 /** Entries one `history` answer shows. */
@@ -168,7 +167,7 @@ function questionLine(v: Voice, e: QuestionAuditEntry, viewer: string | undefine
 
 /** An absence begun or ended, with its day as the person named it. */
 function awayLine(v: Voice, e: AwayAuditEntry): string {
-  const day = e.detail && /^\d{4}-\d{2}-\d{2}$/.test(e.detail) ? v.day(dayOf(e.detail)) : '';
+  const day = e.detail && /^\d{4}-\d{2}-\d{2}$/.test(e.detail) ? v.day(e.detail) : '';
   return v.t('history.away', {
     outcome: e.outcome,
     day,

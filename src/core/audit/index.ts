@@ -1,4 +1,5 @@
-/** What other features may use of the audit trail: recording what happened. */
+/** What other features may use of the audit trail: recording what happened, and naming it. */
+export { appChangeNamed, requestTypeNamed, typedName } from './app-change-named.ts';
 export { RECENT_DAYS, recentDecisions } from './recent.ts';
 export {
   type DecisionIntent,

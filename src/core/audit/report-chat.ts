@@ -6,10 +6,10 @@
  * audit rows than the cap is refused before it is read.
  */
 import type { IdentityLink } from '../../store/store.ts';
-import type { GroupDeps } from '../groups/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
+import type { AuditDeps } from './deps.ts';
 import { OneAtATime } from './one-at-a-time.ts';
 import { lastDays, type Report } from './report.ts';
 import { type AskFigures, askLines } from './report-asks.ts';
@@ -22,8 +22,8 @@ const SLOWEST = 3;
 /** The reports of this process: each holds a page of the log, and SQLite reads on this thread. */
 const reports = new OneAtATime();
 
-export async function reportReply(deps: GroupDeps, link: IdentityLink, v: Voice, days: number) {
-  const allowed = await deps.rules.mayAudit(link, v, 'report');
+export async function reportReply(deps: AuditDeps, link: IdentityLink, v: Voice, days: number) {
+  const allowed = await deps.mayAudit(link, v, 'report');
   if (!allowed.ok) return allowed.reply;
   return (
     (await reports.run(async () => {

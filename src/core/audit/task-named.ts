@@ -6,7 +6,7 @@
 import type { TaskFacts } from '../../access/task-facts.ts';
 import type { DecisionAuditEntry } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
-import { titleOf } from '../tasks/index.ts';
+import { titleOf } from '../task-title.ts';
 import { inert } from '../text.ts';
 
 type Recorded = Pick<

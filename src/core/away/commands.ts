@@ -18,7 +18,7 @@ export const AwayCommands = [
   }),
   z.object({ name: z.literal('back') }),
 ] as const;
-type AwayCommand = z.infer<(typeof AwayCommands)[number]>;
+export type AwayCommand = z.infer<(typeof AwayCommands)[number]>;
 
 /** `away until <day> [-- note]`. */
 export function parseAway(v: Voice, args: string): Parsed<AwayCommand> {

@@ -4,17 +4,18 @@
  */
 import type { Away } from '../../store/store.ts';
 import type { Actors } from '../actor.ts';
-import type { Handlers } from '../commands.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { ChatActor } from '../identity.ts';
 import type { Reply } from '../reply.ts';
+import type { Handlers } from '../turn.ts';
 import { type AwayDeps, awayDay, awayOf, comeBack, goAway, setAway, untilText } from './away.ts';
+import type { AwayCommand } from './commands.ts';
 import { addDays, dayText, localDay } from './days.ts';
 
 export class AwayDesk {
   readonly #d: AwayDeps & { actors: Actors };
 
-  readonly commands: Handlers<'away' | 'back'> = {
+  readonly commands: Handlers<AwayCommand> = {
     away: async (turn, c) => goAway(this.#d, await turn.link(), turn.v, c.until, c.note),
     back: async (turn) => comeBack(this.#d, await turn.link(), turn.v),
   };

@@ -26,6 +26,8 @@ export const MembersCommand = z.object({
   group: z.string().min(1).max(200).optional(),
 });
 
+export const GroupsCommand = z.object({ name: z.literal('groups') });
+
 export const GroupCommand = z.discriminatedUnion('action', [
   z.object({
     name: z.literal('group'),

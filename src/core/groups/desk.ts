@@ -1,24 +1,26 @@
 /**
- * The organisation's directory and group membership: `members`, `groups`, `apps` (read-only, for
+ * The organisation's directory and group membership: `members` and `groups` (read-only, for
  * linked people) and `group add|remove|bind|unbind`, whose changes wait for a confirmation.
  */
-import type { Handlers } from '../commands.ts';
-import type { AppCatalog } from '../requests/index.ts';
+
+import type { z } from 'zod';
+import type { Handlers } from '../turn.ts';
+import type { GroupCommand, GroupsCommand, MembersCommand } from './commands.ts';
 import type { GroupDeps } from './deps.ts';
-import { appsReply, groupsReply } from './directory.ts';
+import { groupsReply } from './directory.ts';
 import { bindChannel, membersHere, requestChange, unbindChannel } from './request.ts';
 
 export class GroupDesk {
-  readonly #d: GroupDeps & { catalog: Pick<AppCatalog, 'appsFor'> };
+  readonly #d: GroupDeps;
 
-  readonly commands: Handlers<'members' | 'groups' | 'apps' | 'group'> = {
+  readonly commands: Handlers<
+    z.infer<typeof MembersCommand | typeof GroupsCommand> | GroupCommand
+  > = {
     members: async ({ v, place, link }, c) => membersHere(this.#d, await link(), v, place, c.group),
     groups: async ({ v, link }) => {
       await link();
       return groupsReply(v, this.#d.client);
     },
-    apps: async ({ v, link }, c) =>
-      appsReply(v, await this.#d.catalog.appsFor((await link()).accessUserId), c.search),
     group: async ({ v, place, link }, c) => {
       const linked = await link();
       if (c.action === 'bind') return bindChannel(this.#d, linked, v, place, c.group);
@@ -27,7 +29,7 @@ export class GroupDesk {
     },
   };
 
-  constructor(deps: GroupDeps & { catalog: Pick<AppCatalog, 'appsFor'> }) {
+  constructor(deps: GroupDeps) {
     this.#d = deps;
   }
 }

@@ -1,16 +1,12 @@
 /** `members`, `groups` and `apps`: read-only answers about the organisation, for linked people. */
 import type { AccessClient } from '../../access/client.ts';
-import type { UsersGroup, WorkApp } from '../../access/schemas.ts';
+import type { UsersGroup } from '../../access/schemas.ts';
 import { uuidLike } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { matchByName } from '../match.ts';
-import { info, listBlock, type Reply, warning } from '../reply.ts';
-import { appMatches } from '../requests/index.ts';
+import { described, info, listBlock, MAX_LIST, type Reply, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { inert } from '../text.ts';
-
-/** Lists longer than this are cut, with a count of what was left out. */
-export const MAX_LIST = 50;
 
 /**
  * In a channel the whole channel reads the list, so it is said in the organisation's voice;
@@ -77,12 +73,6 @@ export async function findGroup(
   return { reply: warning(v, said) };
 }
 
-/** A name and, when it has one, its description. */
-const described = (v: Voice, item: { name: string; description?: string | null }) =>
-  item.description
-    ? v.t('list.described', { name: inert(item.name), description: inert(item.description) })
-    : inert(item.name);
-
 export async function groupsReply(v: Voice, client: AccessClient): Promise<Reply> {
   const groups = await Array.fromAsync(client.listGroups());
   const lines = groups.map((g) => described(v, g)).sort(new Intl.Collator(v.locale).compare);
@@ -91,24 +81,5 @@ export async function groupsReply(v: Voice, client: AccessClient): Promise<Reply
   return info(v, v.t('groups.summary', { names }), {
     title: v.t('groups.title', { count: lines.length }),
     blocks: [listBlock(lines, MAX_LIST), { kind: 'note', text: v.t('groups.hint') }],
-  });
-}
-
-export function appsReply(v: Voice, all: readonly WorkApp[], search?: string): Reply {
-  const apps = all
-    .filter((app) => !search || appMatches(app, search))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  if (!apps.length) {
-    return info(v, search ? v.t('apps.noMatch', { search: inert(search) }) : v.t('apps.empty'));
-  }
-  const lines = apps.map((a) => described(v, a));
-  const count = apps.length;
-  const title = search
-    ? v.t('apps.titleMatching', { count, search: inert(search) })
-    : v.t('apps.title', { count });
-  const names = apps.map((a) => inert(a.name)).join(', ');
-  return info(v, v.t('apps.summary', { title, names }), {
-    title,
-    blocks: [listBlock(lines, MAX_LIST), { kind: 'note', text: v.t('apps.hint') }],
   });
 }

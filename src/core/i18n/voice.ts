@@ -137,9 +137,16 @@ export class Voice {
     return this.#clock.format(value);
   }
 
-  /** A calendar day as the language writes it: `Tue, Dec 1, 2026`, `Di., 1. Dez. 2026`. */
-  day(d: { year: number; month: number; day: number }): string {
-    return this.#day.format(Date.UTC(d.year, d.month - 1, d.day));
+  /**
+   * A calendar day (or `2026-12-01`, as the store keeps one) as the language writes it:
+   * `Tue, Dec 1, 2026`, `Di., 1. Dez. 2026`.
+   */
+  day(d: { year: number; month: number; day: number } | string): string {
+    const { year, month, day } =
+      typeof d === 'string'
+        ? (([y, m, n]) => ({ year: y!, month: m!, day: n! }))(d.split('-').map(Number))
+        : d;
+    return this.#day.format(Date.UTC(year, month - 1, day));
   }
 
   /** `3 days`, `5 hours`, `40 minutes`: the largest whole unit, as a person would say it. */

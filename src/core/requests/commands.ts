@@ -1,9 +1,9 @@
 /**
- * The request commands: `apps [search]`, `request <app> [level] [-- justification]`, `requests`
- * and `nudge <request>`.
+ * The request commands: `request <app> [level] [-- justification]`, `requests` and
+ * `nudge <request>`.
  */
 import { z } from 'zod';
-import { fail, MAX_REASON_LENGTH, type Parsed, splitFree, tooLong, words } from '../grammar.ts';
+import { fail, MAX_REASON_LENGTH, type Parsed, splitFree, tooLong } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 
 /** A request by its number in the person's last `requests` list, or by its access id. */
@@ -14,7 +14,6 @@ export const RequestRef = z.union([
 export type RequestRef = z.infer<typeof RequestRef>;
 
 export const RequestCommands = [
-  z.object({ name: z.literal('apps'), search: z.string().max(200).optional() }),
   z.object({
     name: z.literal('request'),
     /** App name, then optionally a permission level; absent: the platform may open a form. */
@@ -24,13 +23,7 @@ export const RequestCommands = [
   z.object({ name: z.literal('requests') }),
   z.object({ name: z.literal('nudge'), request: RequestRef }),
 ] as const;
-type RequestCommand = z.infer<(typeof RequestCommands)[number]>;
-
-/** `apps [search]`. */
-export function parseApps(v: Voice, args: string): Parsed<RequestCommand> {
-  if (args.length > 200) return tooLong(v, 'search', args, 200);
-  return { ok: true, command: { name: 'apps', search: words(args).join(' ') || undefined } };
-}
+export type RequestCommand = z.infer<(typeof RequestCommands)[number]>;
 
 /** `nudge 2` or `nudge <access id>`: one request. */
 export function parseNudge(v: Voice, typed: readonly string[]): Parsed<RequestCommand> {

@@ -4,11 +4,11 @@
  * sees and nudges only their own requests.
  */
 import type { Actors } from '../actor.ts';
-import type { Handlers } from '../commands.ts';
+import type { AppCatalog, Choice } from '../apps/index.ts';
 import type { ChatActor } from '../identity.ts';
 import type { Answer, Reply } from '../reply.ts';
-import type { AppCatalog } from './catalog.ts';
-import type { Choice } from './choices.ts';
+import type { Handlers } from '../turn.ts';
+import type { RequestCommand } from './commands.ts';
 import {
   type FormOutcome,
   type RequestDeps,
@@ -27,7 +27,7 @@ export interface RequestDeskDeps extends RequestDeps {
 export class RequestDesk {
   readonly #d: RequestDeskDeps;
 
-  readonly commands: Handlers<'request' | 'requests' | 'nudge'> = {
+  readonly commands: Handlers<RequestCommand> = {
     request: async ({ v, link }, c) =>
       requestTyped(this.#d, v, (await link()).accessUserId, c.target, c.justification),
     requests: async ({ actor, v, link }) => this.#d.requesters.list(await link(), actor, v),

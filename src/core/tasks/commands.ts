@@ -53,7 +53,7 @@ export const TaskCommands = [
   }),
   z.object({ name: z.literal('looking'), task: TaskRef }),
 ] as const;
-type TaskCommand = z.infer<(typeof TaskCommands)[number]>;
+export type TaskCommand = z.infer<(typeof TaskCommands)[number]>;
 
 /** One typed word as a task, or the message that says why it names none. */
 export function parseRef(v: Voice, word: string): TaskRef | string {

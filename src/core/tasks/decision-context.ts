@@ -11,13 +11,17 @@ import type { Access, Task } from '../../access/schemas.ts';
 import { isHeld, type TaskFacts, TaskTypes, taskFacts } from '../../access/task-facts.ts';
 import type { Logger } from '../../log.ts';
 import type { AuditStore } from '../../store/store.ts';
-import { SensitiveApps, type Sensitivity, type SensitivityConfig } from '../apps/index.ts';
+import {
+  DefaultApps,
+  SensitiveApps,
+  type Sensitivity,
+  type SensitivityConfig,
+} from '../apps/index.ts';
 import { RECENT_DAYS, recentDecisions } from '../audit/index.ts';
 import { timedCache } from '../cache.ts';
 import type { Clock } from '../clock.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { Field } from '../reply.ts';
-import { DefaultApps } from '../requests/index.ts';
 import { inert } from '../text.ts';
 
 /** What an approver's card shows beyond the task itself. */

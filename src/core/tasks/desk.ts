@@ -9,28 +9,37 @@ import type { Task } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { TaskNumberStore } from '../../store/store.ts';
 import type { Actors } from '../actor.ts';
-import { cardNotes, listNotes, type NotesStore } from '../asks/index.ts';
-import type { Handlers } from '../commands.ts';
 import { NotLinkedError } from '../errors.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { ChatActor } from '../identity.ts';
 import { kept, type Reply } from '../reply.ts';
-import { replyForError } from '../service-errors.ts';
-import type { Turn } from '../turn.ts';
+import type { Handlers, Turn } from '../turn.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
 import type { TaskAudience } from './audience.ts';
+import type { TaskCommand } from './commands.ts';
 import type { Decider, Decision, DecisionResult } from './decide.ts';
 import type { DecisionContext } from './decision-context.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
-import { askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
+import { askReasonNext, type QuestionDeps } from './questions.ts';
 import { MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, type TaskRefs, taskIds } from './task-refs.ts';
 import { type TaskView, viewTask } from './view-task.ts';
 
+/** The lines each of these tasks' cards show for `viewer`, by task id. */
+export interface CardNotes {
+  list(
+    tasks: readonly Task[],
+    viewer: string,
+    v: Voice,
+  ): Promise<ReadonlyMap<string, readonly string[]>>;
+}
+
 export interface TaskDeskDeps {
   actors: Actors;
   client: AccessClient;
-  store: TaskNumberStore & NotesStore;
+  store: TaskNumberStore;
+  /** What cards show around a task: questions to its requester, approvers away. */
+  notes: CardNotes;
   pendingStatus: string;
   now: () => Date;
   log: Logger;
@@ -47,7 +56,7 @@ type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirma
 export class TaskDesk {
   readonly #d: TaskDeskDeps;
 
-  readonly commands: Handlers<'tasks' | 'approve' | 'decline' | 'looking'> = {
+  readonly commands: Handlers<TaskCommand> = {
     tasks: async ({ actor }) => (await this.list(actor)).reply,
     approve: (turn, c) => this.#decideRefs(turn, c.tasks, 'approve', undefined, c.confirm),
     decline: (turn, c) =>
@@ -64,25 +73,6 @@ export class TaskDesk {
 
   constructor(deps: TaskDeskDeps) {
     this.#d = deps;
-  }
-
-  /**
-   * A line typed where the bot may wait for "Why decline?": the command for the platform to run,
-   * the reply the line already got, or nothing.
-   */
-  async read(actor: ChatActor, text: string): Promise<Line> {
-    const { actors, log } = this.#d;
-    const v = actors.voiceOf(actor);
-    try {
-      const line = await readLine(this.#d.questions, actor, v, text);
-      if (line.kind !== 'decline') return line;
-      const held = await actors.held(actor);
-      if (held) return { kind: 'reply', reply: held };
-      const reply = await this.#decideIds(actor, v, line.taskIds, 'decline', line.reason);
-      return { kind: 'reply', reply, answered: 'decline' };
-    } catch (error) {
-      return { kind: 'reply', reply: replyForError(v, error, log) };
-    }
   }
 
   /**
@@ -105,7 +95,7 @@ export class TaskDesk {
         );
         const [extras, notes] = await Promise.all([
           context?.sensitivities(shown),
-          listNotes(store, shown, link.accessUserId, v),
+          this.#d.notes.list(shown, link.accessUserId, v),
         ]);
         return { reply: tasksReply(v, tasks, pendingStatus, extras, notes), tasks };
       },
@@ -145,7 +135,8 @@ export class TaskDesk {
       actor,
       (link, v) => {
         const looking = (task: Task) => lookLine(this.#d.looks, link, v, task);
-        const notes = (task: Task) => cardNotes(store, task, link.accessUserId, v);
+        const notes = async (task: Task) =>
+          (await this.#d.notes.list([task], link.accessUserId, v)).get(task.id) ?? [];
         return viewTask({ ...this.#d, extras, looking, notes }, link, v, taskId);
       },
       (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
@@ -188,6 +179,11 @@ export class TaskDesk {
     const ids = await this.#ids(turn, refs);
     if (!Array.isArray(ids)) return ids;
     return this.#decideIds(turn.actor, turn.v, ids, decision, reason, confirmation);
+  }
+
+  /** "Why decline?" answered: the tasks declined with the reason given. */
+  declineIds(actor: ChatActor, v: Voice, ids: readonly string[], reason?: string): Promise<Reply> {
+    return this.#decideIds(actor, v, ids, 'decline', reason);
   }
 
   async #decideIds(

@@ -2,5 +2,5 @@
 export type { TaskAudience } from './audience.ts';
 export { parseRef, TaskRef } from './commands.ts';
 export { notYours } from './decide.ts';
-export { stateOf, taskCard, taskTitle, titleOf } from './task-card.ts';
+export { stateOf, taskCard, taskTitle } from './task-card.ts';
 export type { TaskRefs } from './task-refs.ts';

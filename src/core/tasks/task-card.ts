@@ -1,10 +1,11 @@
 /** What a task message shows, decided once for every platform. */
 
 import type { Task } from '../../access/schemas.ts';
-import { DecidedStatuses, type TaskFacts, TaskTypes, taskFacts } from '../../access/task-facts.ts';
+import { DecidedStatuses, type TaskFacts, taskFacts } from '../../access/task-facts.ts';
 import type { Sensitivity } from '../apps/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import type { Button, Field, TaskCard, TaskState } from '../reply.ts';
+import { titleOf } from '../task-title.ts';
 import { inert } from '../text.ts';
 import type { CardExtras } from './decision-context.ts';
 
@@ -17,31 +18,6 @@ function shownFacts(task: Task): TaskFacts {
     facts[fact] = inert(facts[fact]!);
   }
   return facts;
-}
-
-/**
- * A task's title from its type and facts (already made inert), in the reader's language: also
- * for a task the audit trail recorded. An unknown type is named as the service names it.
- */
-export function titleOf(v: Voice, type: string, f: TaskFacts): string {
-  const app = f.workAppName ?? v.t('card.anApplication');
-  const user = f.userDisplayName ?? v.t('card.aUser');
-  const level = { level: f.permissionLevelName ?? '', withLevel: flag(f.permissionLevelName) };
-  switch (type) {
-    case TaskTypes.accessRequest:
-      return v.t('card.title.accessRequest', { app, ...level });
-    case TaskTypes.entitlementReview:
-      return v.t('card.title.review', { user, app, ...level });
-    case TaskTypes.offboardingStep:
-      if (f.step) return v.t('card.title.offboardingStep', { step: f.step });
-      return f.workAppName
-        ? v.t('card.title.offboardingOn', { user, app })
-        : v.t('card.title.offboarding', { user });
-    default:
-      return f.workAppName
-        ? v.t('card.title.otherOn', { type: inert(type), app, ...level })
-        : inert(type);
-  }
 }
 
 function fieldsOf(v: Voice, task: Task, f: TaskFacts, brief: boolean): Field[] {

@@ -30,7 +30,7 @@ export async function viewTask(
     /** Another approver's "looking at it" mark on it, as this person's card shows it. */
     looking?: (task: Task) => Promise<string | undefined>;
     /** Questions and approvers away around it, as this person's card shows them. */
-    notes?: (task: Task) => Promise<string[]>;
+    notes?: (task: Task) => Promise<readonly string[]>;
   },
   link: IdentityLink,
   v: Voice,

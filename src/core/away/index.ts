@@ -1,2 +1,0 @@
-/** What other features may use of absences. */
-export { dayOf } from './days.ts';

@@ -1,0 +1,84 @@
+/**
+ * A line typed in a conversation — the terminal, a Teams chat — where the bot may be waiting for
+ * an answer: "Why decline?" after `decline 1` takes the next line as the reason. A line that is
+ * a command still runs as one, and drops the question; an empty line or `cancel` leaves it; a
+ * mistyped command (`aprove 2`) is not taken as the reason, and the question waits on.
+ */
+
+import type { Actors } from './actor.ts';
+import { type Command, type CommandName, isMistypedCommand, parseCommand } from './commands.ts';
+import { MAX_REASON_LENGTH } from './grammar.ts';
+import type { Voice } from './i18n/voice.ts';
+import type { ChatActor } from './identity.ts';
+import { info, type Reply, warning } from './reply.ts';
+import { replyForError } from './service-errors.ts';
+import type { TaskDesk } from './tasks/desk.ts';
+import { type Asked, keep, type QuestionDeps, take } from './tasks/questions.ts';
+
+/** What a typed line comes to, for the platform: a command to run, an answer, or nothing. */
+export type Line =
+  | { kind: 'command'; command: Command }
+  /** `answered`: the command the line completed, when it answered a question. */
+  | { kind: 'reply'; reply: Reply; answered?: CommandName }
+  /** An empty line, with no question waiting. */
+  | { kind: 'nothing' };
+
+/** What a line is before the bot acts: a Line, or the answer to "Why decline?". */
+export type Read = Line | { kind: 'decline'; taskIds: string[]; reason?: string };
+
+/** One typed line: the answer to the question waiting for the person, or a command. */
+export async function readLine(
+  deps: QuestionDeps,
+  who: Asked,
+  v: Voice,
+  text: string,
+): Promise<Read> {
+  const said = text.replace(/\s+/g, ' ').trim();
+  const question = await take(deps, who);
+  if (question && (!said || /^cancel$/i.test(said))) {
+    return { kind: 'reply', reply: info(v, v.t('refs.reasonLeft')) };
+  }
+  if (!said) return { kind: 'nothing' };
+  const parsed = parseCommand(said, v);
+  if (parsed.ok) return { kind: 'command', command: parsed.command };
+  if (!question) return { kind: 'reply', reply: warning(v, parsed.message) };
+  // A mistyped command would decline with a reason nobody meant: the question waits on.
+  if (isMistypedCommand(said, v)) {
+    await keep(deps, who, question);
+    return {
+      kind: 'reply',
+      reply: warning(v, `${parsed.message} ${v.t('refs.reasonStillAsked')}`),
+    };
+  }
+  // `--` alone declines without a reason, as `decline 1 --` does.
+  const reason = said.replace(/^--(?:\s|$)/, '').trim() || undefined;
+  if (reason && reason.length > MAX_REASON_LENGTH) {
+    await keep(deps, who, question);
+    const tooLong = { what: 'reason', length: reason.length, max: MAX_REASON_LENGTH };
+    return { kind: 'reply', reply: warning(v, v.t('parse.tooLong', tooLong)) };
+  }
+  return { kind: 'decline', taskIds: question.taskIds, reason };
+}
+
+/**
+ * The command for the platform to run, the reply the line already got (the answer taken, the
+ * question left, a line that is no command), or nothing (an empty line, with no question
+ * waiting).
+ */
+export async function readTyped(
+  d: { questions: QuestionDeps; actors: Actors; tasks: TaskDesk },
+  actor: ChatActor,
+  text: string,
+): Promise<Line> {
+  const v = d.actors.voiceOf(actor);
+  try {
+    const line = await readLine(d.questions, actor, v, text);
+    if (line.kind !== 'decline') return line;
+    const held = await d.actors.held(actor);
+    if (held) return { kind: 'reply', reply: held };
+    const reply = await d.tasks.declineIds(actor, v, line.taskIds, line.reason);
+    return { kind: 'reply', reply, answered: 'decline' };
+  } catch (error) {
+    return { kind: 'reply', reply: replyForError(v, error, d.questions.log) };
+  }
+}
