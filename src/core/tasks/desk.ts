@@ -128,7 +128,7 @@ export class TaskDesk {
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
   view(actor: ChatActor, taskId: string): Promise<TaskView> {
-    const { context, store } = this.#d;
+    const { context } = this.#d;
     const extras =
       context && (async (task: Task, v: Voice) => (await context.forApprover(task, v)).now);
     return this.#d.actors.as(
