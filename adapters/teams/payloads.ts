@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { MarkValue } from '../../src/core/apps/forms.ts';
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
-import { ConfirmationCode, MAX_REASON_LENGTH } from '../../src/core/commands.ts';
-import { ChangeId } from '../../src/core/groups/commands.ts';
+import { MAX_REASON_LENGTH } from '../../src/core/commands.ts';
+import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/task-list.ts';
 import { inert } from '../../src/core/text.ts';
@@ -99,7 +99,7 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       if (!task.success) return problem(v.t('teams.noTask'));
       const { value: taskId, view } = task.data;
       if (verb === Verbs.approve) {
-        const code = ConfirmationCode.optional().safeParse(data.confirmation ?? undefined);
+        const code = ConfirmCode.optional().safeParse(data.confirmation ?? undefined);
         if (!code.success) return problem(v.t('teams.badConfirmation'));
         return { ok: true, action: { verb, taskId, view, confirmation: code.data } };
       }
@@ -152,7 +152,7 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       return { ok: true, action: { verb, data } };
     case Verbs.confirmChange:
     case Verbs.cancelChange: {
-      const id = ChangeId.safeParse(data.value);
+      const id = ConfirmCode.safeParse(data.value);
       if (!id.success) return problem(v.t('teams.noChange'));
       return { ok: true, action: { verb, changeId: id.data } };
     }

@@ -10,13 +10,13 @@ import type { Task } from '../access/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import type {
-  AppChangeStore,
+  AppPolicyStore,
   AuditStore,
   Away,
   AwayStore,
   ChannelGroupStore,
+  ConfirmationStore,
   ConversationRefStore,
-  GroupChangeStore,
   IdentityLink,
   JsonObject,
   LinkStore,
@@ -37,7 +37,6 @@ import { type AppDeps, appReads } from './apps/deps.ts';
 import { AppDesk } from './apps/desk.ts';
 import { AppRules, type AppRulesConfig } from './apps/rules.ts';
 import { runAppLine } from './apps/run.ts';
-import { type AppChangeResult, settleAppChange } from './apps/settle.ts';
 import { type AskDeps, answerQuestion, answerTyped, askRequester } from './asks/ask.ts';
 import { cardNotes, listNotes } from './asks/notes.ts';
 import { TaskAudience } from './audience.ts';
@@ -57,15 +56,14 @@ import { addDays, dayText, localDay } from './away/days.ts';
 import { AppCatalog } from './catalog.ts';
 import type { Choice } from './choices.ts';
 import { type Command, parseCommand, type TaskRef } from './commands.ts';
-import { ConfirmationCodes } from './confirmation-code.ts';
-import { type ConfirmDeps, confirmTyped } from './confirmations.ts';
+import { ConfirmDoor, type SettledChange } from './confirm/door.ts';
+import type { Verb } from './confirm/settle.ts';
 import { Conversations } from './conversations.ts';
 import { Decider, type Decision, type DecisionResult } from './decide.ts';
 import type { DecisionContext } from './decision-context.ts';
 import { appsReply, groupsReply } from './directory.ts';
 import { NotLinkedError } from './errors.ts';
-import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
-import { CONFIRM_WITHIN_MS, type GroupDeps, newChangeId } from './groups/deps.ts';
+import type { GroupDeps } from './groups/deps.ts';
 import { runGroupLine } from './groups/dispatch.ts';
 import { GroupRules, type GroupRulesConfig } from './groups/rules.ts';
 import { type Voice, type VoiceDefaults, voiceFor } from './i18n/voice.ts';
@@ -91,12 +89,12 @@ import { type TaskView, viewTask } from './view-task.ts';
 
 export type BotStore = LinkStore &
   AuditStore &
-  AppChangeStore &
+  AppPolicyStore &
   TaskNumberStore &
   RequestStore &
   TaskAudienceStore &
   ConversationRefStore &
-  GroupChangeStore &
+  ConfirmationStore &
   ChannelGroupStore &
   RateStore &
   QuestionStore &
@@ -139,21 +137,13 @@ export interface BotDeps {
    */
   context?: DecisionContext;
   now?: () => Date;
-  /** Ids of pending group changes; random by default. */
-  newChangeId?: () => string;
   /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
-  /**
-   * The key of sensitive approvals' confirmation codes (`confirmationKey`), the same on every
-   * replica; unset: a random key of this process.
-   */
-  confirmationKey?: Buffer;
 }
 
 const slowDown = (v: Voice) => warning(v, v.t('bot.slowDown'), { title: v.t('bot.slowDownTitle') });
 
-/** What a Confirm or Cancel did: to a group change, or to a change of an application. */
-export type SettledChange = ChangeResult | AppChangeResult;
+export type { SettledChange } from './confirm/door.ts';
 
 /** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
 type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
@@ -175,7 +165,7 @@ export class AccessBot {
   readonly #request: RequestDeps;
   readonly #requesters: Requesters;
   readonly #looks: LookDeps;
-  readonly #confirm: ConfirmDeps;
+  readonly #confirm: ConfirmDoor;
   readonly #questions: QuestionDeps;
   readonly #apps: AppDeps;
   /** Applications: their cards, forms and buttons. */
@@ -193,13 +183,11 @@ export class AccessBot {
     this.#identity = new Identity(client, store, now);
     this.#audience = new TaskAudience(base);
     const allowSelfApproval = deps.allowSelfApproval ?? false;
-    const codes = new ConfirmationCodes(now, deps.confirmationKey);
     this.#decider = new Decider({
       ...base,
       audience: this.#audience,
       allowSelfApproval,
       sensitive: deps.context?.sensitive,
-      codes,
     });
     this.#catalog = new AppCatalog(client, nowMs);
     this.#rate = rateLimit(deps.rateLimit, store, nowMs);
@@ -208,15 +196,11 @@ export class AccessBot {
       ...base,
       identity: this.#identity,
       rules: groupRules,
-      newId: deps.newChangeId ?? newChangeId,
-      confirmWithinMs: CONFIRM_WITHIN_MS,
       reportMaxRows: deps.reportMaxRows ?? DEFAULT_REPORT_MAX_ROWS,
     };
     this.#apps = {
       ...base,
       ...appReads(client, nowMs),
-      newId: this.#groups.newId,
-      confirmWithinMs: CONFIRM_WITHIN_MS,
       rules: new AppRules(groupRules, deps.apps),
       catalog: this.#catalog,
       sensitive: deps.context?.sensitive,
@@ -232,15 +216,9 @@ export class AccessBot {
     this.#questions = base;
     this.#ask = { ...base, audience: this.#audience };
     this.#away = { ...base, maxDays: deps.awayMaxDays ?? MAX_AWAY_DAYS };
-    this.#confirm = {
-      groups: this.#groups,
-      appChange: async (link, v, code) =>
-        (await settleAppChange(this.#apps, link, v, code, 'confirm'))?.reply,
-      pending: (link) => this.#audience.pending(link),
-      approve: (link, v, taskId, code) =>
-        this.#decider.decide(link, v, taskId, 'approve', undefined, code),
-      codes,
-    };
+    this.#confirm = new ConfirmDoor(this.#groups, this.#apps, (link, v, taskId, code) =>
+      this.#decider.decide(link, v, taskId, 'approve', undefined, code),
+    );
   }
 
   /**
@@ -303,12 +281,8 @@ export class AccessBot {
         if (!command.confirmed) return this.#askReason(actor, v, command.tasks, place);
         return this.#decideRefs(actor, v, command.tasks, 'decline', command.reason);
       case 'confirm':
-        return confirmTyped(this.#confirm, await this.#identity.resolve(actor), v, command.code);
-      case 'cancel': {
-        const link = await this.#identity.resolve(actor);
-        const app = await settleAppChange(this.#apps, link, v, command.id, 'cancel');
-        return app ? app.reply : runGroupLine(this.#groups, link, v, place, command);
-      }
+      case 'cancel':
+        return this.#confirm.typed(await this.#identity.resolve(actor), v, command.code, command.name);
       case 'app':
         return runAppLine(this.#apps, await this.#identity.resolve(actor), v, command);
       case 'members':
@@ -538,33 +512,22 @@ export class AccessBot {
    * Confirm on a change's card — of a group's members, or of an application: carried out once,
    * only for the person who asked (or a second admin, where one confirms).
    */
-  confirmChange(actor: ChatActor, changeId: string): Promise<SettledChange> {
-    const v = this.voiceOf(actor);
-    return this.#change(
-      actor,
-      async (link) =>
-        (await settleAppChange(this.#apps, link, v, changeId, 'confirm')) ??
-        confirmChange(this.#groups, link, v, changeId),
-    );
+  confirmChange(actor: ChatActor, code: string): Promise<SettledChange> {
+    return this.#change(actor, code, 'confirm');
   }
 
   /** Cancel on a change's card. */
-  cancelChange(actor: ChatActor, changeId: string): Promise<SettledChange> {
-    const v = this.voiceOf(actor);
-    return this.#change(
-      actor,
-      async (link) =>
-        (await settleAppChange(this.#apps, link, v, changeId, 'cancel')) ??
-        cancelChange(this.#groups, link, v, changeId),
-    );
+  cancelChange(actor: ChatActor, code: string): Promise<SettledChange> {
+    return this.#change(actor, code, 'cancel');
   }
 
-  async #change(
-    actor: ChatActor,
-    work: (link: IdentityLink) => Promise<SettledChange>,
-  ): Promise<SettledChange> {
+  async #change(actor: ChatActor, code: string, verb: Verb): Promise<SettledChange> {
+    const v = this.voiceOf(actor);
     const held = await this.#held(actor);
     if (held) return kept('stale', held);
+    const work = async (link: IdentityLink) =>
+      (await this.#confirm.settle(link, v, code, verb)) ??
+      kept('stale', warning(v, v.t('change.unknown')));
     return this.#as(actor, work, (reply) => kept('failed', reply));
   }
 

@@ -4,13 +4,14 @@
  * (an application's card and its owners' changes, apps/commands.ts),
  * `request <app> [level] [-- justification]`, `requests`, `nudge <request>`, `looking <task>`,
  * `ask <task> -- <question>` (and asks/commands.ts: `answer`, `away until <day>`, `back`),
- * `confirm <code>` (every confirmation, see confirmations.ts), and the group and audit commands of
- * groups/commands.ts (`group …`, `cancel`, `history`). Whatever follows `--` is free
+ * `confirm <code>` and `cancel <code>` (every confirmation, see confirm/door.ts), and the group and
+ * audit commands of groups/commands.ts (`group …`, `history`). Whatever follows `--` is free
  * text; everything before it has one meaning only, so a reason can never be taken for a task and
  * a task never for a reason. Parsing never throws: anything else gets a usage message that says what was wrong
  * and what would work.
  */
 import { z } from 'zod';
+import { ConfirmCode } from './confirm/code.ts';
 import { AppCommand, parseAppCommand } from './apps/commands.ts';
 import {
   AnswerCommand,
@@ -23,11 +24,8 @@ import {
 } from './asks/commands.ts';
 import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report.ts';
 import {
-  CancelCommand,
-  ChangeId,
   GroupCommand,
   HistoryCommand,
-  parseCancelCommand,
   parseGroupCommand,
   parseHistoryCommand,
   words,
@@ -68,14 +66,6 @@ export const RequestRef = z.union([
   z.object({ kind: z.literal('number'), n: z.number().int().min(1).max(500) }),
 ]);
 export type RequestRef = z.infer<typeof RequestRef>;
-/** What confirms a sensitive approval (see sensitivity.ts). */
-export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
-/**
- * What `confirm` takes: any code a confirmation shows — a sensitive approval's code, or a group
- * change's id (the wider of the two shapes).
- */
-export const ConfirmCode = ChangeId;
-
 export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('help') }),
   z.object({ name: z.literal('tasks') }),
@@ -83,7 +73,7 @@ export const Command = z.discriminatedUnion('name', [
     name: z.literal('approve'),
     tasks: TaskRefs,
     /** `approve <task> confirm <code>`: a sensitive approval's confirmation. */
-    confirm: ConfirmationCode.optional(),
+    confirm: ConfirmCode.optional(),
   }),
   z.object({
     name: z.literal('decline'),
@@ -117,7 +107,7 @@ export const Command = z.discriminatedUnion('name', [
   BackCommand,
   GroupCommand,
   z.object({ name: z.literal('confirm'), code: ConfirmCode }),
-  CancelCommand,
+  z.object({ name: z.literal('cancel'), code: ConfirmCode }),
   HistoryCommand,
   z.object({ name: z.literal('report'), days: z.number().int().min(1).max(MAX_DAYS) }),
 ]);
@@ -298,12 +288,16 @@ export function parseCommand(input: string, v: Voice): ParseResult {
       return parseAway(v, args);
     case 'group':
       return parseGroupCommand(v, args);
-    case 'confirm': {
+    case 'confirm':
+    case 'cancel': {
       const code = ConfirmCode.safeParse(args.trim().toLowerCase());
-      return code.success ? ok({ name, code: code.data }) : fail(v.t('parse.whichConfirmation'));
+      if (code.success) return ok({ name, code: code.data });
+      return fail(
+        name === 'confirm'
+          ? v.t('parse.whichConfirmation')
+          : v.t('parse.whichChange', { name: 'cancel' }),
+      );
     }
-    case 'cancel':
-      return parseCancelCommand(v, args);
     case 'history':
       return parseHistoryCommand(v, args);
     case 'report': {
@@ -317,7 +311,7 @@ export function parseCommand(input: string, v: Voice): ParseResult {
 
 /** `approve <task> confirm <code>`: one task, and the code its confirmation gave. */
 function parseConfirmed(v: Voice, typed: readonly string[], at: number): ParseResult {
-  const code = ConfirmationCode.safeParse(typed[at + 1]?.toLowerCase());
+  const code = ConfirmCode.safeParse(typed[at + 1]?.toLowerCase());
   if (at !== 1 || typed.length !== 3 || !code.success) return fail(v.t('parse.confirmation'));
   const ref = parseRef(v, typed[0]!);
   if (typeof ref === 'string') return fail(ref);

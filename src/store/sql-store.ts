@@ -2,6 +2,7 @@ import { type SqlDb, sql } from './sql.ts';
 import type { Store } from './store.ts';
 import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
+import { confirmationTables } from './tables/confirmations.ts';
 import { awayTables } from './tables/away.ts';
 import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
@@ -20,6 +21,7 @@ export function sqlStore(db: SqlDb): Store {
     ...identityTables(db),
     ...auditTables(db),
     ...groupTables(db),
+    ...confirmationTables(db),
     ...appTables(db),
     ...pollerTables(db),
     ...outboxTables(db),

@@ -12,6 +12,7 @@ import type { LookStore, RequesterStore } from './roles-requesters.ts';
 export * from './app-records.ts';
 export * from './ask-records.ts';
 export * from './audit-records.ts';
+export * from './confirm-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
 export * from './report-records.ts';
@@ -34,9 +35,9 @@ export interface Store
     Role.ReplicaStore,
     Role.ReplayStore,
     Role.RateStore,
-    Role.GroupChangeStore,
+    Role.ConfirmationStore,
     Role.ChannelGroupStore,
-    Role.AppChangeStore,
+    Role.AppPolicyStore,
     Role.QuestionStore,
     TaskQuestionStore,
     AwayStore,

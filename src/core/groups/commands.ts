@@ -36,15 +36,6 @@ export const GroupCommand = z.discriminatedUnion('action', [
 ]);
 export type GroupCommand = z.infer<typeof GroupCommand>;
 
-/** What a pending change's id looks like (see `newChangeId`). */
-export const ChangeId = z
-  .string()
-  .min(4)
-  .max(64)
-  .regex(/^[a-z0-9]+$/);
-
-export const CancelCommand = z.object({ name: z.literal('cancel'), id: ChangeId });
-
 export const HistorySubject = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('own') }),
   z.object({ kind: z.literal('all') }),
@@ -99,12 +90,6 @@ function changeTarget(v: Voice, rest: string[], action: 'add' | 'remove'): Chang
   if (rest.length === 2) return { group: rest[0]!, person: personOf([rest[1]!]) };
   if (rest.length > 60) return v.t('parse.groupAndPersonTooLong');
   return { words: rest };
-}
-
-export function parseCancelCommand(v: Voice, args: string): Parsed<z.infer<typeof CancelCommand>> {
-  const id = ChangeId.safeParse(args.trim().toLowerCase());
-  if (!id.success) return fail(v.t('parse.whichChange', { name: 'cancel' }));
-  return { ok: true, command: { name: 'cancel', id: id.data } };
 }
 
 export function parseHistoryCommand(

@@ -1,6 +1,6 @@
 /**
  * The commands of a linked person about groups and the audit trail: `members`, `group …`,
- * `cancel`, `history` and `report`, each to the part that answers it.
+ * `history` and `report`, each to the part that answers it.
  */
 import type { IdentityLink } from '../../store/store.ts';
 import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from '../audit/history.ts';
@@ -10,14 +10,12 @@ import type { Voice } from '../i18n/voice.ts';
 import type { Place } from '../place.ts';
 import type { Reply } from '../reply.ts';
 import type { GroupCommand, HistorySubject } from './commands.ts';
-import { cancelChange } from './confirm.ts';
 import type { GroupDeps } from './deps.ts';
 import { bindChannel, membersHere, requestChange, unbindChannel } from './request.ts';
 
 export type GroupLine =
   | { name: 'members'; group?: string }
   | GroupCommand
-  | { name: 'cancel'; id: string }
   | { name: 'history'; subject: HistorySubject }
   | { name: 'report'; days: number };
 
@@ -35,8 +33,6 @@ export async function runGroupLine(
       if (line.action === 'bind') return bindChannel(deps, link, v, place, line.group);
       if (line.action === 'unbind') return unbindChannel(deps, link, v, place);
       return requestChange(deps, link, v, place, line.action, line.target);
-    case 'cancel':
-      return (await cancelChange(deps, link, v, line.id)).reply;
     case 'history':
       return history(deps, link, v, place, line.subject);
     case 'report':

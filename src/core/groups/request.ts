@@ -14,8 +14,10 @@ import { type PersonRef, personOf } from '../person-ref.ts';
 import type { Place } from '../place.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
+import { openConfirmation } from '../confirm/pending.ts';
 import { confirmationCard } from './cards.ts';
 import type { ChangeTarget } from './commands.ts';
+import { confirmerOf } from './confirm.ts';
 import { type GroupDeps, nameOf } from './deps.ts';
 
 export async function requestChange(
@@ -44,25 +46,16 @@ export async function requestChange(
     const said = { action, who: personName(person), group: inert(group.name) };
     return info(v, v.t('change.nothingToDo', said));
   }
-  const now = deps.now();
-  const pending = {
+  const facts = {
     ...change,
-    id: deps.newId(),
-    platform: link.platform,
-    chatUserId: link.chatUserId,
-    accessUserId: link.accessUserId,
     targetUserId: person.accessUserId,
     targetName: person.displayName,
     targetEmail: person.email,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + deps.confirmWithinMs),
-    state: 'pending' as const,
-    outcome: null,
-    updatedAt: now,
   };
-  await deps.store.saveGroupChange(pending);
-  const second = action === 'add' && deps.rules.isPrivileged(group);
-  return confirmationCard(v, pending, nameOf(link), second);
+  const confirmer = confirmerOf(deps, facts.action, group);
+  const { code, base } = await openConfirmation(deps, 'group', link, confirmer, facts);
+  const pending = { ...base, ...facts, outcome: null };
+  return confirmationCard(v, pending, code, nameOf(link));
 }
 
 /** Names only: the longest start of the words that names a group exactly is the group. */

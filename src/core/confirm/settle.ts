@@ -1,0 +1,154 @@
+/**
+ * Confirming and cancelling a pending change, from a button or typed, on any replica, the same
+ * for every kind: only the person who asked settles it (or, where the kind says so, a second
+ * admin confirms it); an expired one is not carried out and says so; it is claimed in the store
+ * (pending → confirmed) before anything is carried out, so a double click or two replicas act
+ * once; every outcome is audited, and the card becomes the outcome. What carrying out means, who
+ * else may act, and what the cards say is the kind's own (groups/confirm.ts, apps/settle.ts).
+ */
+import type { Logger } from '../../log.ts';
+import type {
+  ConfirmationKind,
+  ConfirmationStore,
+  IdentityLink,
+  PendingBase,
+} from '../../store/store.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { kept, type Reply, replaced, type Settled, warning } from '../reply.ts';
+import { readConfirmation } from './pending.ts';
+
+export type Verb = 'confirm' | 'cancel';
+
+/** A kind's record: the common fields, its own facts, and its outcome once over. */
+export type Change<O extends string> = PendingBase & { outcome: O | null };
+
+export interface SettleDeps {
+  store: ConfirmationStore;
+  log: Logger;
+  now: () => Date;
+}
+
+/** What a kind says and does; `O` its outcomes. */
+export interface ConfirmKind<C extends Change<O>, O extends string> {
+  kind: ConfirmationKind;
+  read(store: ConfirmationStore, id: string): Promise<C | undefined>;
+  /**
+   * For a change a second admin confirms: a refusal when `link` may not (audited by the kind);
+   * else undefined.
+   */
+  secondAdmin(link: IdentityLink, v: Voice, change: C): Promise<Settled<O> | undefined>;
+  /** Whether the asker may still do what they asked, just before it is claimed. */
+  stillMay(link: IdentityLink, v: Voice, change: C): Promise<boolean>;
+  carryOut(link: IdentityLink, change: C, at: Date): Promise<Carried<O>>;
+  /** After it was carried out and recorded: whom to tell, what to forget. */
+  after(link: IdentityLink, change: C, outcome: O): Promise<void>;
+  audit(link: IdentityLink, change: C, outcome: O, detail: string | null): Promise<void>;
+  outcomeCard(v: Voice, link: IdentityLink, change: C, outcome: O, said: Said): Reply;
+  /** Said while another click or replica carries it out. */
+  underWay(v: Voice, change: C): Reply;
+}
+
+export interface Carried<O extends string> {
+  outcome: O;
+  /** For the audit log when the outcome alone does not say it. */
+  detail: string | null;
+  /** The service did not answer, and what it did cannot be read back. */
+  unsure?: boolean;
+}
+
+/** What an outcome card says besides the outcome. */
+export interface Said {
+  lead?: string;
+  unsure?: boolean;
+}
+
+/** Settles the change `id` of `k`'s kind; undefined when no change of that kind has it. */
+export async function settle<C extends Change<O>, O extends string>(
+  deps: SettleDeps,
+  k: ConfirmKind<C, O>,
+  link: IdentityLink,
+  v: Voice,
+  id: string,
+  verb: Verb,
+): Promise<Settled<O> | undefined> {
+  const change = await k.read(deps.store, id);
+  if (!change) return undefined;
+  const s = new Settling(deps, k, link, v);
+  const second = verb === 'confirm' && change.confirmer === 'second_admin';
+  const refused = second ? await k.secondAdmin(link, v, change) : await s.askerOnly(change);
+  if (refused) return refused;
+  if (change.state !== 'pending') return s.over(change);
+  if (change.expiresAt.getTime() <= deps.now().getTime()) return s.finish(change, 'expired');
+  if (verb === 'cancel') return s.finish(change, 'cancelled');
+  if (!(await k.stillMay(link, v, change))) return s.finish(change, 'cancelled', 'not_allowed' as O);
+  const at = deps.now();
+  if (!(await deps.store.moveConfirmation(id, { from: 'pending', to: 'confirmed', at }))) {
+    return s.again(id, at);
+  }
+  const carried = await k.carryOut(link, change, at);
+  const result = await s.finish(change, 'done', carried.outcome, carried);
+  await k.after(link, change, carried.outcome);
+  return result;
+}
+
+/** One actor settling one kind's change. */
+class Settling<C extends Change<O>, O extends string> {
+  readonly deps: SettleDeps;
+  readonly k: ConfirmKind<C, O>;
+  readonly link: IdentityLink;
+  readonly v: Voice;
+
+  constructor(deps: SettleDeps, k: ConfirmKind<C, O>, link: IdentityLink, v: Voice) {
+    this.deps = deps;
+    this.k = k;
+    this.link = link;
+    this.v = v;
+  }
+
+  /** Settling is the asker's alone; anyone else is refused, and audited. */
+  async askerOnly(change: C): Promise<Settled<O> | undefined> {
+    const { link } = this;
+    if (change.platform === link.platform && change.chatUserId === link.chatUserId) return;
+    await this.k.audit(link, change, 'not_requester' as O, null);
+    return kept('not_requester' as O, warning(this.v, this.v.t('change.notRequester')));
+  }
+
+  /** Moves the change to its end state, audits it, and shows it; a lost race is told as it is. */
+  async finish(
+    change: C,
+    to: 'done' | 'cancelled' | 'expired',
+    outcome: O = to as O,
+    carried: Partial<Carried<O>> = {},
+  ): Promise<Settled<O>> {
+    const from = to === 'done' ? 'confirmed' : 'pending';
+    const at = this.deps.now();
+    const moved = await this.deps.store.moveConfirmation(change.id, { from, to, at, outcome });
+    if (!moved && from === 'pending') return this.again(change.id, at);
+    if (!moved) {
+      this.deps.log.error({ changeId: change.id, outcome }, 'could not record a change outcome');
+    }
+    await this.k.audit(this.link, change, outcome, carried.detail ?? null);
+    const said = { unsure: carried.unsure };
+    return replaced(outcome, this.k.outcomeCard(this.v, this.link, change, outcome, said));
+  }
+
+  /** Someone (a second click, another replica) moved the change first: show it as it now is. */
+  async again(id: string, at: Date): Promise<Settled<O>> {
+    const now = await this.k.read(this.deps.store, id);
+    if (!now) return kept<O>('stale' as O, warning(this.v, this.v.t('change.unknown')));
+    if (now.state === 'pending' && now.expiresAt.getTime() <= at.getTime()) {
+      return this.finish(now, 'expired');
+    }
+    return this.over(now);
+  }
+
+  /** A change no longer pending: its outcome again, or that it is being carried out right now. */
+  over(change: C): Settled<O> {
+    if (change.state === 'confirmed' || !change.outcome) {
+      return kept<O>('stale' as O, this.k.underWay(this.v, change));
+    }
+    const lead = this.v.t('change.alreadySettled');
+    const card = this.k.outcomeCard(this.v, this.link, change, change.outcome, { lead });
+    return replaced<O>('stale', card);
+  }
+}
