@@ -13,14 +13,15 @@ const MASK = '[REDACTED]';
 /**
  * What is masked, in JSON as written and as nested (escaped) in a JSON string: the value of a
  * `response_url` or `responseUrl`, of a `code` or `confirmation`, any URL on Slack's hooks host,
- * a task id's `:code` in a button value, and the code of a `confirm <code>` line.
+ * a task id's `:code` in a button value, and the code of a `confirm <code>` or `cancel <code>`
+ * line.
  */
 const masks: Array<[RegExp, string]> = [
   [/((?:response_url|responseUrl)\\*"\s*:\s*\\*")[^"\\]*/g, `$1${MASK}`],
   [/((?:code|confirmation)\\*"\s*:\s*\\*")[a-z0-9]{4,64}(?=\\*")/gi, `$1${MASK}`],
   [/https:\/\/hooks\.slack\.com\/[^\s"'\\]*/g, MASK],
-  [/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):[0-9a-f]{6}\b/gi, `$1:${MASK}`],
-  [/\b(confirm\s+)[a-z0-9]{4,64}\b/gi, `$1${MASK}`],
+  [/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):[a-z2-9]{8}\b/gi, `$1:${MASK}`],
+  [/\b((?:confirm|cancel)\s+)[a-z0-9]{4,64}\b/gi, `$1${MASK}`],
 ];
 
 /** A line with its response_urls and confirmation codes masked. */

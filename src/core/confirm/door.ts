@@ -52,6 +52,7 @@ export class ConfirmDoor {
     const taskId = found?.payload.taskId;
     if (
       found?.kind === 'approval' &&
+      found.state === 'pending' &&
       verb === 'confirm' &&
       found.accessUserId === link.accessUserId &&
       typeof taskId === 'string'
