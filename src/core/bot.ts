@@ -282,7 +282,12 @@ export class AccessBot {
         return this.#decideRefs(actor, v, command.tasks, 'decline', command.reason);
       case 'confirm':
       case 'cancel':
-        return this.#confirm.typed(await this.#identity.resolve(actor), v, command.code, command.name);
+        return this.#confirm.typed(
+          await this.#identity.resolve(actor),
+          v,
+          command.code,
+          command.name,
+        );
       case 'app':
         return runAppLine(this.#apps, await this.#identity.resolve(actor), v, command);
       case 'members':

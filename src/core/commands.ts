@@ -11,7 +11,6 @@
  * and what would work.
  */
 import { z } from 'zod';
-import { ConfirmCode } from './confirm/code.ts';
 import { AppCommand, parseAppCommand } from './apps/commands.ts';
 import {
   AnswerCommand,
@@ -23,6 +22,7 @@ import {
   splitFree,
 } from './asks/commands.ts';
 import { DEFAULT_DAYS, MAX_DAYS, parseDays } from './audit/report.ts';
+import { ConfirmCode } from './confirm/code.ts';
 import {
   GroupCommand,
   HistoryCommand,

@@ -17,12 +17,7 @@ import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
-import type {
-  AuditOutcome,
-  AuditStore,
-  ConfirmationStore,
-  IdentityLink,
-} from '../store/store.ts';
+import type { AuditOutcome, AuditStore, ConfirmationStore, IdentityLink } from '../store/store.ts';
 import type { TaskAudience } from './audience.ts';
 import {
   type DecisionIntent,
@@ -30,8 +25,8 @@ import {
   recordDecisionIntent,
   taskNamesOf,
 } from './audit/record.ts';
-import { CONFIRM_WITHIN_MS } from './confirm/code.ts';
 import { askApproval, type CodeCheck, claimApproval, closeApproval } from './confirm/approval.ts';
+import { CONFIRM_WITHIN_MS } from './confirm/code.ts';
 import { english, flag, type Voice } from './i18n/voice.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from './reply.ts';
 import type { SensitiveApps, Sensitivity } from './sensitivity.ts';

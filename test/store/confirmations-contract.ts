@@ -40,7 +40,9 @@ const claim = { from: 'pending', to: 'confirmed', at: minute(1) } as const;
 export async function expectClaimedOnceAcross(first: Store, second: Store): Promise<void> {
   await first.saveConfirmation(confirmation({ id: 'h-shared' }));
   const wins = await Promise.all(
-    Array.from({ length: 6 }, (_, n) => (n % 2 ? first : second).moveConfirmation('h-shared', claim)),
+    Array.from({ length: 6 }, (_, n) =>
+      (n % 2 ? first : second).moveConfirmation('h-shared', claim),
+    ),
   );
   expect(wins.filter(Boolean)).toHaveLength(1);
   expect((await second.getConfirmation('h-shared'))?.state).toBe('confirmed');

@@ -56,7 +56,12 @@ export async function claimApproval(
   if (!mine) return 'wrong';
   const at = deps.now();
   if (found.expiresAt.getTime() <= at.getTime()) {
-    await deps.store.moveConfirmation(id, { from: 'pending', to: 'expired', at, outcome: 'expired' });
+    await deps.store.moveConfirmation(id, {
+      from: 'pending',
+      to: 'expired',
+      at,
+      outcome: 'expired',
+    });
     return 'expired';
   }
   // Lost only to another click on another replica, which approves it.

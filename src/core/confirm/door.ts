@@ -6,8 +6,8 @@
  * waiting for the person gets an answer that says so.
  */
 import type { AppChangeOutcome, IdentityLink, MembershipOutcome } from '../../store/store.ts';
-import { appKind } from '../apps/settle.ts';
 import type { AppDeps } from '../apps/deps.ts';
+import { appKind } from '../apps/settle.ts';
 import type { DecisionResult } from '../decide.ts';
 import { groupKind } from '../groups/confirm.ts';
 import type { GroupDeps } from '../groups/deps.ts';
@@ -29,7 +29,12 @@ export class ConfirmDoor {
     groups: GroupDeps,
     apps: AppDeps,
     /** Approves with a confirmation's code, under every rule of a decision. */
-    approve: (link: IdentityLink, v: Voice, taskId: string, code: string) => Promise<DecisionResult>,
+    approve: (
+      link: IdentityLink,
+      v: Voice,
+      taskId: string,
+      code: string,
+    ) => Promise<DecisionResult>,
   ) {
     this.#deps = groups;
     this.#group = groupKind(groups);

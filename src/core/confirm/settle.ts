@@ -15,7 +15,6 @@ import type {
 } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { kept, type Reply, replaced, type Settled, warning } from '../reply.ts';
-import { readConfirmation } from './pending.ts';
 
 export type Verb = 'confirm' | 'cancel';
 
@@ -80,7 +79,8 @@ export async function settle<C extends Change<O>, O extends string>(
   if (change.state !== 'pending') return s.over(change);
   if (change.expiresAt.getTime() <= deps.now().getTime()) return s.finish(change, 'expired');
   if (verb === 'cancel') return s.finish(change, 'cancelled');
-  if (!(await k.stillMay(link, v, change))) return s.finish(change, 'cancelled', 'not_allowed' as O);
+  if (!(await k.stillMay(link, v, change)))
+    return s.finish(change, 'cancelled', 'not_allowed' as O);
   const at = deps.now();
   if (!(await deps.store.moveConfirmation(id, { from: 'pending', to: 'confirmed', at }))) {
     return s.again(id, at);

@@ -6,6 +6,7 @@
  */
 import type { IdentityLink } from '../../store/store.ts';
 import { recordChange } from '../audit/record.ts';
+import { openConfirmation } from '../confirm/pending.ts';
 import { findGroup, isMember, membersReply } from '../directory.ts';
 import { findPerson, personName } from '../find-person.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
@@ -14,7 +15,6 @@ import { type PersonRef, personOf } from '../person-ref.ts';
 import type { Place } from '../place.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
-import { openConfirmation } from '../confirm/pending.ts';
 import { confirmationCard } from './cards.ts';
 import type { ChangeTarget } from './commands.ts';
 import { confirmerOf } from './confirm.ts';

@@ -1,8 +1,8 @@
 import type { Migration } from '../migration.ts';
 import { apps } from '../migration-apps.ts';
 import { asks } from '../migration-asks.ts';
-import { confirmations } from '../migration-confirmations.ts';
 import { activeFirst, cadence } from '../migration-cadence.ts';
+import { confirmations } from '../migration-confirmations.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';

@@ -3,9 +3,10 @@
  * confirmation (once, only by the asker, not after it expires), the service's answer told as it
  * is, the audit line and the note to the person changed; channel bindings; history.
  */
-import { idOf } from '../../../src/core/confirm/code.ts';
+
 import { describe, expect, it } from 'vitest';
 import { historyReply } from '../../../src/core/audit/history.ts';
+import { idOf } from '../../../src/core/confirm/code.ts';
 import { english, voiceFor } from '../../../src/core/i18n/voice.ts';
 import { groups, tasks, users } from '../../../src/sandbox/seed.ts';
 import { groupBot, RULES } from '../../helpers/group-bot.ts';
