@@ -7,19 +7,14 @@ import { MembershipAction, MembershipOutcome } from './audit-records.ts';
 import { PendingBase } from './confirm-records.ts';
 import { Platform } from './records.ts';
 
-/** What a membership change does: the kind's own facts in its pending confirmation. */
-export const GroupFacts = z.object({
+/** A membership change waiting for its confirmation (or settled): its own facts, its outcome. */
+export const GroupChange = PendingBase.extend({
   action: MembershipAction,
   groupId: z.string().min(1),
   groupName: z.string(),
   targetUserId: z.string().min(1),
   targetName: z.string().nullable(),
   targetEmail: z.string().nullable(),
-});
-
-/** A membership change waiting for its confirmation (or settled). */
-export const GroupChange = PendingBase.extend({
-  ...GroupFacts.shape,
   outcome: MembershipOutcome.nullable(),
 });
 export type GroupChange = z.infer<typeof GroupChange>;

@@ -70,85 +70,66 @@ export async function settle<C extends Change<O>, O extends string>(
   id: string,
   verb: Verb,
 ): Promise<Settled<O> | undefined> {
-  const change = await k.read(deps.store, id);
-  if (!change) return undefined;
-  const s = new Settling(deps, k, link, v);
-  const second = verb === 'confirm' && change.confirmer === 'second_admin';
-  const refused = second ? await k.secondAdmin(link, v, change) : await s.askerOnly(change);
-  if (refused) return refused;
-  if (change.state !== 'pending') return s.over(change);
-  if (change.expiresAt.getTime() <= deps.now().getTime()) return s.finish(change, 'expired');
-  if (verb === 'cancel') return s.finish(change, 'cancelled');
-  if (!(await k.stillMay(link, v, change)))
-    return s.finish(change, 'cancelled', 'not_allowed' as O);
-  const at = deps.now();
-  if (!(await deps.store.moveConfirmation(id, { from: 'pending', to: 'confirmed', at }))) {
-    return s.again(id, at);
-  }
-  const carried = await k.carryOut(link, change, at);
-  const result = await s.finish(change, 'done', carried.outcome, carried);
-  await k.after(link, change, carried.outcome);
-  return result;
-}
-
-/** One actor settling one kind's change. */
-class Settling<C extends Change<O>, O extends string> {
-  readonly deps: SettleDeps;
-  readonly k: ConfirmKind<C, O>;
-  readonly link: IdentityLink;
-  readonly v: Voice;
-
-  constructor(deps: SettleDeps, k: ConfirmKind<C, O>, link: IdentityLink, v: Voice) {
-    this.deps = deps;
-    this.k = k;
-    this.link = link;
-    this.v = v;
-  }
-
-  /** Settling is the asker's alone; anyone else is refused, and audited. */
-  async askerOnly(change: C): Promise<Settled<O> | undefined> {
-    const { link } = this;
-    if (change.platform === link.platform && change.chatUserId === link.chatUserId) return;
-    await this.k.audit(link, change, 'not_requester' as O, null);
-    return kept('not_requester' as O, warning(this.v, this.v.t('change.notRequester')));
-  }
-
   /** Moves the change to its end state, audits it, and shows it; a lost race is told as it is. */
-  async finish(
+  const finish = async (
     change: C,
     to: 'done' | 'cancelled' | 'expired',
     outcome: O = to as O,
     carried: Partial<Carried<O>> = {},
-  ): Promise<Settled<O>> {
+  ): Promise<Settled<O>> => {
     const from = to === 'done' ? 'confirmed' : 'pending';
-    const at = this.deps.now();
-    const moved = await this.deps.store.moveConfirmation(change.id, { from, to, at, outcome });
-    if (!moved && from === 'pending') return this.again(change.id, at);
-    if (!moved) {
-      this.deps.log.error({ changeId: change.id, outcome }, 'could not record a change outcome');
-    }
-    await this.k.audit(this.link, change, outcome, carried.detail ?? null);
+    const at = deps.now();
+    const moved = await deps.store.moveConfirmation(change.id, { from, to, at, outcome });
+    if (!moved && from === 'pending') return again(at);
+    if (!moved) deps.log.error({ changeId: id, outcome }, 'could not record a change outcome');
+    await k.audit(link, change, outcome, carried.detail ?? null);
     const said = { unsure: carried.unsure };
-    return replaced(outcome, this.k.outcomeCard(this.v, this.link, change, outcome, said));
-  }
+    return replaced(outcome, k.outcomeCard(v, link, change, outcome, said));
+  };
 
   /** Someone (a second click, another replica) moved the change first: show it as it now is. */
-  async again(id: string, at: Date): Promise<Settled<O>> {
-    const now = await this.k.read(this.deps.store, id);
-    if (!now) return kept<O>('stale' as O, warning(this.v, this.v.t('change.unknown')));
+  const again = async (at: Date): Promise<Settled<O>> => {
+    const now = await k.read(deps.store, id);
+    if (!now) return kept<O>('stale' as O, warning(v, v.t('change.unknown')));
     if (now.state === 'pending' && now.expiresAt.getTime() <= at.getTime()) {
-      return this.finish(now, 'expired');
+      return finish(now, 'expired');
     }
-    return this.over(now);
-  }
+    return over(now);
+  };
 
   /** A change no longer pending: its outcome again, or that it is being carried out right now. */
-  over(change: C): Settled<O> {
+  const over = (change: C): Settled<O> => {
     if (change.state === 'confirmed' || !change.outcome) {
-      return kept<O>('stale' as O, this.k.underWay(this.v, change));
+      return kept<O>('stale' as O, k.underWay(v, change));
     }
-    const lead = this.v.t('change.alreadySettled');
-    const card = this.k.outcomeCard(this.v, this.link, change, change.outcome, { lead });
-    return replaced<O>('stale', card);
+    const lead = v.t('change.alreadySettled');
+    return replaced<O>('stale', k.outcomeCard(v, link, change, change.outcome, { lead }));
+  };
+
+  /** Settling is the asker's alone (but for a second admin's confirm); others are audited. */
+  const refusal = async (change: C): Promise<Settled<O> | undefined> => {
+    if (verb === 'confirm' && change.confirmer === 'second_admin') {
+      return k.secondAdmin(link, v, change);
+    }
+    if (change.platform === link.platform && change.chatUserId === link.chatUserId) return;
+    await k.audit(link, change, 'not_requester' as O, null);
+    return kept('not_requester' as O, warning(v, v.t('change.notRequester')));
+  };
+
+  const change = await k.read(deps.store, id);
+  if (!change) return undefined;
+  const refused = await refusal(change);
+  if (refused) return refused;
+  if (change.state !== 'pending') return over(change);
+  if (change.expiresAt.getTime() <= deps.now().getTime()) return finish(change, 'expired');
+  if (verb === 'cancel') return finish(change, 'cancelled');
+  if (!(await k.stillMay(link, v, change))) return finish(change, 'cancelled', 'not_allowed' as O);
+  const at = deps.now();
+  if (!(await deps.store.moveConfirmation(id, { from: 'pending', to: 'confirmed', at }))) {
+    return again(at);
   }
+  const carried = await k.carryOut(link, change, at);
+  const result = await finish(change, 'done', carried.outcome, carried);
+  await k.after(link, change, carried.outcome);
+  return result;
 }
