@@ -2,7 +2,7 @@
  * `confirm <code>`, `cancel <code>` and every Confirm or Cancel button: one door for everything
  * that waits for a confirmation. The code names one stored confirmation, and its kind's rules
  * decide — a group or application change is settled (settle.ts); a sensitive approval is
- * approved under every rule of a decision, by its approver only. A code that names nothing
+ * approved under every rule of a decision, or cancelled, by its approver only. A code that names nothing
  * waiting for the person gets an answer that says so.
  */
 import type { AppChangeOutcome, IdentityLink, MembershipOutcome } from '../../store/store.ts';
@@ -12,7 +12,7 @@ import type { DecisionResult } from '../decide.ts';
 import { groupKind } from '../groups/confirm.ts';
 import type { GroupDeps } from '../groups/deps.ts';
 import type { Voice } from '../i18n/voice.ts';
-import { type Reply, type Settled, warning } from '../reply.ts';
+import { info, type Reply, type Settled, warning } from '../reply.ts';
 import { idOf } from './code.ts';
 import { type SettleDeps, settle, type Verb } from './settle.ts';
 
@@ -58,11 +58,14 @@ export class ConfirmDoor {
     if (
       found?.kind === 'approval' &&
       found.state === 'pending' &&
-      verb === 'confirm' &&
       found.accessUserId === link.accessUserId &&
       typeof taskId === 'string'
     ) {
-      return (await this.#approve(link, v, taskId, code)).reply;
+      if (verb === 'confirm') return (await this.#approve(link, v, taskId, code)).reply;
+      const cancel = { from: 'pending', to: 'cancelled', at: this.#deps.now() } as const;
+      if (await this.#deps.store.moveConfirmation(found.id, { ...cancel, outcome: 'cancelled' })) {
+        return info(v, v.t('confirm.approvalCancelled'));
+      }
     }
     const settled = await this.settle(link, v, code, verb);
     if (settled) return settled.reply;

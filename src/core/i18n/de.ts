@@ -156,6 +156,8 @@ export const de: Catalog = {
     'Dieser Code bestätigt diese Genehmigung nicht: Er wurde falsch eingegeben, galt jemand anderem, oder der Antrag hat sich seitdem geändert. Es wurde nichts genehmigt. {asks}',
   'decide.expiredCode':
     'Diese Bestätigung ist abgelaufen (ein Code gilt {minutes} Minuten): Es wurde nichts genehmigt. Hier ist eine neue. {asks}',
+  'confirm.approvalCancelled':
+    'Abgebrochen: Es wurde nichts genehmigt. Die Aufgabe wartet weiter auf Ihre Entscheidung.',
   'confirm.nothingWaits':
     'Unter dem Code {code} wartet keine Bestätigung auf Sie: Vielleicht ist er vertippt, abgelaufen oder schon erledigt. Es wurde nichts getan. Prüfen Sie den Code oder geben Sie den Befehl noch einmal ein, um eine neue Bestätigung zu erhalten.',
   'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',

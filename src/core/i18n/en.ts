@@ -155,6 +155,8 @@ export const en = {
     'That code does not confirm this approval (mistyped, made for someone else, or the request changed since): nothing was approved. {asks}',
   'decide.expiredCode':
     'That confirmation has expired (a code is good for {minutes} minutes): nothing was approved. Here is a fresh one. {asks}',
+  'confirm.approvalCancelled':
+    'Cancelled: nothing was approved. The task is still waiting for your decision.',
   'confirm.nothingWaits':
     'Nothing is waiting for your confirmation under the code {code}: it may be mistyped, expired or already settled. Nothing was done. Check the code, or type the command again for a new confirmation.',
   'decide.gone': 'That task no longer exists.',

@@ -1,7 +1,7 @@
 /**
  * A sensitive approval's confirmation is a stored pending confirmation: its code is the asked
  * approver's alone (another approver of the same task is told nothing waits, and approves
- * nothing), every try is audited, and two replicas on one store given the same code at once
+ * nothing), it may be cancelled by them, every try is audited, and two replicas on one store given the same code at once
  * approve once.
  */
 import { randomUUID } from 'node:crypto';
@@ -67,6 +67,27 @@ describe('a sensitive approval’s stored confirmation', () => {
       .filter((e) => 'taskId' in e && [taskId, hers].includes(e.taskId ?? ''))
       .map((e) => e.outcome);
     expect(outcomes.sort()).toEqual(['approved', 'unconfirmed', 'wrong_code']);
+    await store.close();
+  });
+
+  it('is cancelled by its approver with `cancel <code>`: the task waits on, and the code confirms nothing', async () => {
+    const client = clientFor(sandbox.current);
+    const { bot, store } = await botFor(client, (s) => ({
+      context: contextFor(client, s, new GateClock()),
+    }));
+    const [taskId] = sensitiveRequest(sandbox.current);
+    const code = codeIn(await bot.handle(tim, `approve ${taskId}`));
+    expect(JSON.stringify(await bot.handle(margaret, `cancel ${code}`))).toContain(
+      'Nothing is waiting for your confirmation',
+    );
+    expect(JSON.stringify(await bot.handle(tim, `cancel ${code}`))).toContain(
+      'Cancelled: nothing was approved',
+    );
+    expect(JSON.stringify(await bot.handle(tim, `confirm ${code}`))).toContain(
+      'Nothing is waiting for your confirmation',
+    );
+    expect(approvals(sandbox.current, taskId!)).toHaveLength(0);
+    expect(sandbox.current.state.task(taskId!).status).toBe('Pending');
     await store.close();
   });
 
