@@ -62,17 +62,17 @@ const unshown = /[\u0080-\u009f\p{Cf}]/gu;
  * WebClient write whole bodies as strings, where no redact path reaches: these are masked in
  * JSON as written and as nested (escaped) in a JSON string — the value of a `response_url` or
  * `responseUrl`, of a `code` or `confirmation`, any URL on Slack's hooks host, a task id's
- * `:code` in a button value, and the code of a `confirm <code>` line.
+ * `:code` in a button value, and the code of a `confirm <code>` or `cancel <code>` line.
  */
 const masks: Array<[RegExp, string]> = [
   [/((?:response_url|responseUrl)\\*"\s*:\s*\\*")[^"\\]*/g, `$1${REDACTED}`],
   [/((?:code|confirmation)\\*"\s*:\s*\\*")[a-z0-9]{4,64}(?=\\*")/gi, `$1${REDACTED}`],
   [/https:\/\/hooks\.slack\.com\/[^\s"'\\]*/g, REDACTED],
   [
-    /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):[0-9a-f]{6}\b/gi,
+    /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):[a-z2-9]{8}\b/gi,
     `$1:${REDACTED}`,
   ],
-  [/\b(confirm\s+)[a-z0-9]{4,64}\b/gi, `$1${REDACTED}`],
+  [/\b((?:confirm|cancel)\s+)[a-z0-9]{4,64}\b/gi, `$1${REDACTED}`],
 ];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,7 +8,7 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { SettledChange } from '../../src/core/bot.ts';
-import { ChangeId } from '../../src/core/groups/commands.ts';
+import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import { warning } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
@@ -30,7 +30,7 @@ export function registerChanges(app: App, c: SlackContext): void {
       }
       const userId = click.data.user.id;
       const actor = await speaker(c, userId);
-      const id = ChangeId.safeParse(click.data.actions[0]!.value ?? '');
+      const id = ConfirmCode.safeParse(click.data.actions[0]!.value ?? '');
       if (!id.success) {
         count('malformed');
         const v = c.bot.voiceOf(actor);

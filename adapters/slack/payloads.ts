@@ -10,8 +10,8 @@
  * read back here, once, so the core sees what the person typed (`R&D`, a literal `<@U123>`).
  */
 import { z } from 'zod';
+import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import type { ButtonAction } from '../../src/core/reply.ts';
-import { ConfirmationCode } from '../../src/core/tasks/commands.ts';
 import { fromEntities } from './rich-text.ts';
 
 /** Text from Slack, its entities read as the characters they stand for. */
@@ -160,7 +160,7 @@ export const ApproveValue = z
   .string()
   .max(100)
   .transform((value) => value.split(':'))
-  .pipe(z.union([z.tuple([TaskId]), z.tuple([TaskId, ConfirmationCode])]))
+  .pipe(z.union([z.tuple([TaskId]), z.tuple([TaskId, ConfirmCode])]))
   .transform(([taskId, code]) => ({ taskId, code }));
 
 /** `approveAll` carries the listed ids joined by commas (core: `tasksReply`). */
@@ -201,7 +201,7 @@ export const AnswerMetadata = z.object({ questionId: QuestionId, origin: Origin 
 export type AnswerMetadata = z.infer<typeof AnswerMetadata>;
 
 /** The form that confirms a sensitive approval: the task, its code, where the click came from. */
-export const ApproveMetadata = z.object({ taskId: TaskId, code: ConfirmationCode, origin: Origin });
+export const ApproveMetadata = z.object({ taskId: TaskId, code: ConfirmCode, origin: Origin });
 export type ApproveMetadata = z.infer<typeof ApproveMetadata>;
 
 export const RequestMetadata = z.object({

@@ -6,10 +6,9 @@
 import { z } from 'zod';
 import { MarkValue } from '../../src/core/apps/forms.ts';
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
+import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
-import { ChangeId } from '../../src/core/groups/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import { ConfirmationCode } from '../../src/core/tasks/commands.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/tasks/task-list.ts';
 import { inert } from '../../src/core/text.ts';
 
@@ -100,7 +99,7 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       if (!task.success) return problem(v.t('teams.noTask'));
       const { value: taskId, view } = task.data;
       if (verb === Verbs.approve) {
-        const code = ConfirmationCode.optional().safeParse(data.confirmation ?? undefined);
+        const code = ConfirmCode.optional().safeParse(data.confirmation ?? undefined);
         if (!code.success) return problem(v.t('teams.badConfirmation'));
         return { ok: true, action: { verb, taskId, view, confirmation: code.data } };
       }
@@ -153,7 +152,7 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       return { ok: true, action: { verb, data } };
     case Verbs.confirmChange:
     case Verbs.cancelChange: {
-      const id = ChangeId.safeParse(data.value);
+      const id = ConfirmCode.safeParse(data.value);
       if (!id.success) return problem(v.t('teams.noChange'));
       return { ok: true, action: { verb, changeId: id.data } };
     }

@@ -10,7 +10,6 @@ import { hostname } from 'node:os';
 import { AccessClient } from '../access/client.ts';
 import { AccessBot } from '../core/bot.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
-import { confirmationKey } from '../core/confirmation-code.ts';
 import { DecisionContext } from '../core/tasks/decision-context.ts';
 import type { Logger } from '../log.ts';
 import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
@@ -170,7 +169,6 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       context,
       voices: config.voices,
       // Every replica shares the Access Service secret: a code one shows, another accepts.
-      confirmationKey: confirmationKey(access.apiSecret),
     });
     return {
       bot,

@@ -43,13 +43,6 @@ export interface BotDeps {
    */
   context?: DecisionContext;
   now?: () => Date;
-  /** Ids of pending changes; random by default. */
-  newChangeId?: () => string;
   /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
-  /**
-   * The key of sensitive approvals' confirmation codes (`confirmationKey`), the same on every
-   * replica; unset: a random key of this process.
-   */
-  confirmationKey?: Buffer;
 }

@@ -22,10 +22,8 @@ import { MAX_AWAY_DAYS } from './away/away.ts';
 import { AwayDesk } from './away/desk.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { type Command, parseCommand } from './commands.ts';
-import { ConfirmationCodes } from './confirmation-code.ts';
 import { ChangeDesk } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
-import { CONFIRM_WITHIN_MS, newChangeId } from './groups/deps.ts';
 import { GroupDesk } from './groups/desk.ts';
 import { GroupRules } from './groups/rules.ts';
 import { helpReply } from './help.ts';
@@ -72,30 +70,23 @@ export class AccessBot {
     const actors = new Actors({ ...base, identity });
     this.actors = actors;
     const audience = new TaskAudience(base);
-    const codes = new ConfirmationCodes(now, deps.confirmationKey);
     const decider = new Decider({
       ...base,
       audience,
       allowSelfApproval: deps.allowSelfApproval ?? false,
       sensitive: context?.sensitive,
-      codes,
     });
     const catalog = new AppCatalog(client, nowMs);
     const groupRules = new GroupRules(client, log, deps.groups);
-    const newId = deps.newChangeId ?? newChangeId;
     const groups = {
       ...base,
       identity,
       rules: groupRules,
-      newId,
-      confirmWithinMs: CONFIRM_WITHIN_MS,
       reportMaxRows: deps.reportMaxRows ?? DEFAULT_REPORT_MAX_ROWS,
     };
     const apps = {
       ...base,
       ...appReads(client, nowMs),
-      newId,
-      confirmWithinMs: CONFIRM_WITHIN_MS,
       rules: new AppRules(groupRules, deps.apps),
       catalog,
       sensitive: context?.sensitive,
@@ -127,8 +118,6 @@ export class AccessBot {
       groups,
       apps,
       actors,
-      codes,
-      pending: (link) => audience.pending(link),
       approve: (link, v, taskId, code) =>
         decider.decide(link, v, taskId, 'approve', undefined, code),
     });

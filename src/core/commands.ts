@@ -15,14 +15,12 @@ import {
   ReportCommand,
 } from './audit/commands.ts';
 import { AwayCommands, parseAway } from './away/commands.ts';
+import { ConfirmCommands, parseConfirmation } from './confirm/commands.ts';
 import { fail, type Parsed, splitFree, tooLong } from './grammar.ts';
 import {
-  CancelCommand,
-  ChangeId,
   GroupCommand,
   GroupsCommand,
   MembersCommand,
-  parseCancelCommand,
   parseGroupCommand,
   parseMembers,
 } from './groups/commands.ts';
@@ -33,12 +31,6 @@ import { parseDecision, parseLooking, TaskCommands } from './tasks/commands.ts';
 import { inert } from './text.ts';
 
 export const MAX_COMMAND_LENGTH = 2000;
-
-/**
- * What `confirm` takes: any code a confirmation shows — a sensitive approval's code, or a change's
- * id (the wider of the two shapes).
- */
-export const ConfirmCode = ChangeId;
 
 export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('help') }),
@@ -53,8 +45,7 @@ export const Command = z.discriminatedUnion('name', [
   ...AwayCommands,
   HistoryCommand,
   ReportCommand,
-  z.object({ name: z.literal('confirm'), code: ConfirmCode }),
-  CancelCommand,
+  ...ConfirmCommands,
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandName = Command['name'];
@@ -124,13 +115,8 @@ const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) =>
     answer: parseAnswer,
     away: parseAway,
     group: parseGroupCommand,
-    confirm: (v, args) => {
-      const code = ConfirmCode.safeParse(args.trim().toLowerCase());
-      return code.success
-        ? { ok: true, command: { name: 'confirm', code: code.data } }
-        : fail(v.t('parse.whichConfirmation'));
-    },
-    cancel: parseCancelCommand,
+    confirm: (v, args) => parseConfirmation(v, 'confirm', args),
+    cancel: (v, args) => parseConfirmation(v, 'cancel', args),
     history: parseHistoryCommand,
     report: parseReport,
   };

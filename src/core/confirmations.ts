@@ -1,97 +1,102 @@
 /**
- * `confirm <code>`: one typed confirmation for everything that asks for one. The code names what
- * waits for the person — a group change or a change to an application (its id), or a sensitive
- * application's approval (the code its confirmation showed them, confirmation-code.ts) — and
- * that thing's own rules decide: only the person who asked (or a second admin) confirms a
- * change, only an approver of the task approves it, and only with a code made for them that has
- * not expired. A code that names nothing waiting for the person gets an answer that says so.
+ * `confirm <code>`, `cancel <code>` and every Confirm or Cancel button: one door for everything
+ * that waits for a confirmation (confirm/). The code names one stored confirmation, and its kind's
+ * rules decide — a group or application change is settled; a sensitive approval is approved
+ * under every rule of a decision, or cancelled, by its approver only. A code that names nothing
+ * waiting for the person gets an answer that says so.
  */
-import type { Task } from '../access/schemas.ts';
-import type { IdentityLink } from '../store/store.ts';
+import type { AppChangeOutcome, IdentityLink, MembershipOutcome } from '../store/store.ts';
 import type { Actors } from './actor.ts';
 import type { AppDeps } from './apps/deps.ts';
-import { type AppChangeResult, settleAppChange } from './apps/settle.ts';
-import type { Command } from './commands.ts';
-import type { ConfirmationCodes } from './confirmation-code.ts';
-import { type ChangeResult, cancelChange, confirmChange } from './groups/confirm.ts';
+import { appKind } from './apps/settle.ts';
+import { idOf } from './confirm/code.ts';
+import type { ConfirmCommand } from './confirm/commands.ts';
+import { type SettleDeps, settle, type Verb } from './confirm/settle.ts';
+import { groupKind } from './groups/confirm.ts';
 import type { GroupDeps } from './groups/deps.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { ChatActor } from './identity.ts';
-import { kept, type Reply, warning } from './reply.ts';
+import { info, kept, type Reply, type Settled, warning } from './reply.ts';
 import type { DecisionResult } from './tasks/decide.ts';
 import type { Handlers } from './turn.ts';
 
+/** What a Confirm or Cancel did: to a group change, or to a change of an application. */
+export type SettledChange = Settled<MembershipOutcome | AppChangeOutcome>;
+
 export interface ConfirmDeps {
   groups: GroupDeps;
-  /** The person's pending tasks: the only ones a confirmation of theirs can approve. */
-  pending: (link: IdentityLink) => Promise<Task[]>;
-  /** Approves with a confirmation's code, under every rule of a decision. */
-  approve: (link: IdentityLink, v: Voice, taskId: string, code: string) => Promise<DecisionResult>;
-  /** The codes sensitive approvals' confirmations carry. */
-  codes: ConfirmationCodes;
   apps: AppDeps;
   actors: Actors;
+  /** Approves with a confirmation's code, under every rule of a decision. */
+  approve: (link: IdentityLink, v: Voice, taskId: string, code: string) => Promise<DecisionResult>;
 }
 
-/** What a Confirm or Cancel did: to a group change, or to a change of an application. */
-export type SettledChange = ChangeResult | AppChangeResult;
-
-/**
- * Confirm and Cancel, typed or clicked on a change's card — of a group's members, or of an
- * application: carried out once, only for the person who asked (or a second admin, where one
- * confirms).
- */
 export class ChangeDesk {
   readonly #d: ConfirmDeps;
+  readonly #deps: SettleDeps;
+  readonly #group;
+  readonly #app;
 
-  readonly commands: Handlers<Extract<Command, { name: 'confirm' | 'cancel' }>> = {
-    confirm: async ({ v, link }, c) => confirmTyped(this.#d, await link(), v, c.code),
-    cancel: async ({ v, link }, c) => (await this.#settle(await link(), v, c.id, 'cancel')).reply,
+  readonly commands: Handlers<ConfirmCommand> = {
+    confirm: async ({ v, link }, c) => this.#typed(await link(), v, c.code, 'confirm'),
+    cancel: async ({ v, link }, c) => this.#typed(await link(), v, c.code, 'cancel'),
   };
 
   constructor(deps: ConfirmDeps) {
     this.#d = deps;
+    this.#deps = deps.groups;
+    this.#group = groupKind(deps.groups);
+    this.#app = appKind(deps.apps);
   }
 
-  confirm(actor: ChatActor, id: string): Promise<SettledChange> {
+  /** Confirm on a change's card: carried out once, only for who may confirm it. */
+  confirm(actor: ChatActor, code: string): Promise<SettledChange> {
+    return this.#button(actor, code, 'confirm');
+  }
+
+  /** Cancel on a change's card. */
+  cancel(actor: ChatActor, code: string): Promise<SettledChange> {
+    return this.#button(actor, code, 'cancel');
+  }
+
+  #button(actor: ChatActor, code: string, verb: Verb): Promise<SettledChange> {
     return this.#d.actors.act(
       actor,
-      (link, v) => this.#settle(link, v, id, 'confirm'),
+      async (link, v) =>
+        (await this.#settle(link, v, code, verb)) ??
+        kept('stale', warning(v, v.t('change.unknown'))),
       (reply, error) => kept(error === undefined ? 'stale' : 'failed', reply),
     );
   }
 
-  cancel(actor: ChatActor, id: string): Promise<SettledChange> {
-    return this.#d.actors.act(
-      actor,
-      (link, v) => this.#settle(link, v, id, 'cancel'),
-      (reply, error) => kept(error === undefined ? 'stale' : 'failed', reply),
-    );
+  /** A change's Confirm or Cancel; undefined when no change waits under `code`. */
+  async #settle(link: IdentityLink, v: Voice, code: string, verb: Verb) {
+    const id = idOf(code);
+    const found = await this.#deps.store.getConfirmation(id);
+    if (found?.kind === 'group') return settle(this.#deps, this.#group, link, v, id, verb);
+    if (found?.kind === 'app') return settle(this.#deps, this.#app, link, v, id, verb);
+    return undefined;
   }
 
-  async #settle(link: IdentityLink, v: Voice, id: string, verb: 'confirm' | 'cancel') {
-    const app = await settleAppChange(this.#d.apps, link, v, id, verb);
-    if (app) return app;
-    return verb === 'confirm'
-      ? confirmChange(this.#d.groups, link, v, id)
-      : cancelChange(this.#d.groups, link, v, id);
+  /** A typed `confirm <code>` or `cancel <code>`. */
+  async #typed(link: IdentityLink, v: Voice, code: string, verb: Verb): Promise<Reply> {
+    const found = await this.#deps.store.getConfirmation(idOf(code));
+    const taskId = found?.payload.taskId;
+    if (
+      found?.kind === 'approval' &&
+      found.state === 'pending' &&
+      found.accessUserId === link.accessUserId &&
+      typeof taskId === 'string'
+    ) {
+      if (verb === 'confirm') return (await this.#d.approve(link, v, taskId, code)).reply;
+      const cancel = { from: 'pending', to: 'cancelled', at: this.#deps.now() } as const;
+      if (await this.#deps.store.moveConfirmation(found.id, { ...cancel, outcome: 'cancelled' })) {
+        return info(v, v.t('confirm.approvalCancelled'));
+      }
+    }
+    const settled = await this.#settle(link, v, code, verb);
+    if (settled) return settled.reply;
+    this.#deps.log.info({ platform: link.platform }, 'a typed confirmation named nothing waiting');
+    return warning(v, v.t('confirm.nothingWaits', { code }));
   }
-}
-
-export async function confirmTyped(
-  deps: ConfirmDeps,
-  link: IdentityLink,
-  v: Voice,
-  code: string,
-): Promise<Reply> {
-  if (await deps.groups.store.getGroupChange(code)) {
-    return (await confirmChange(deps.groups, link, v, code)).reply;
-  }
-  const app = await settleAppChange(deps.apps, link, v, code, 'confirm');
-  if (app) return app.reply;
-  // A code made for this person: good, or expired (then the approval asks afresh).
-  const task = deps.codes.find(await deps.pending(link), link.accessUserId, code);
-  if (task) return (await deps.approve(link, v, task.id, code)).reply;
-  deps.groups.log.info({ platform: link.platform }, 'a typed confirmation named nothing waiting');
-  return warning(v, v.t('confirm.nothingWaits', { code }));
 }

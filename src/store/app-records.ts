@@ -1,14 +1,10 @@
 /**
  * Applications kept from chat: a change to a WorkApp (a custom field's value, or the policy of a
- * request type) waiting for its confirmation, as any replica may carry it out; and the policy
- * accessbot last set on an application or one of its levels, which the Access Service itself
- * never shows.
+ * request type), kept as a pending confirmation (confirm-records.ts); and the policy accessbot
+ * last set on an application or one of its levels, which the Access Service itself never shows.
  */
 import { z } from 'zod';
-import { Platform } from './records.ts';
-
-/** As a group change's: `pending` until confirmed, then `confirmed` while it is carried out. */
-export const AppChangeState = z.enum(['pending', 'confirmed', 'done', 'cancelled', 'expired']);
+import { PendingBase } from './confirm-records.ts';
 
 /** What a change does: a field's value from `before` to `after` (null: no value). */
 export const FieldChange = z.object({
@@ -55,37 +51,21 @@ export const AppChangeOutcome = z.enum([
 ]);
 export type AppChangeOutcome = z.infer<typeof AppChangeOutcome>;
 
-/** Who confirms: the person who asked, or a second admin (marking an application not sensitive). */
-export const AppChangeConfirmer = z.enum(['asker', 'second_admin']);
-export type AppChangeConfirmer = z.infer<typeof AppChangeConfirmer>;
-
-export const AppChange = z.object({
-  /** Short and random: shown on the card, typed as `confirm <id>`. */
-  id: z.string().min(1).max(64),
-  /** Who asked for it. */
-  platform: Platform,
-  chatUserId: z.string().min(1),
-  accessUserId: z.string().min(1),
+/** What a change to an application does: the kind's own facts in its pending confirmation. */
+export const AppFacts = z.object({
   askedByName: z.string(),
   appId: z.string().min(1),
   appName: z.string(),
   subject: AppChangeSubject,
-  confirmer: AppChangeConfirmer,
-  createdAt: z.date(),
-  expiresAt: z.date(),
-  state: AppChangeState,
+});
+export type AppFacts = z.infer<typeof AppFacts>;
+
+/** A change to an application waiting for its confirmation (or settled). */
+export const AppChange = PendingBase.extend({
+  ...AppFacts.shape,
   outcome: AppChangeOutcome.nullable(),
-  updatedAt: z.date(),
 });
 export type AppChange = z.infer<typeof AppChange>;
-
-/** A move of a change from one state to another, as for group changes. */
-export interface AppChangeMove {
-  from: AppChange['state'];
-  to: AppChange['state'];
-  at: Date;
-  outcome?: AppChangeOutcome | null;
-}
 
 /** The policy accessbot last set for a request type on an application or one of its levels. */
 export const AppPolicy = z.object({

@@ -2,7 +2,7 @@
  * The store by role: each consumer is typed by the slices it uses, so what a part of the bot may
  * read or write is visible in its signature. Every implementation provides all of them (`Store`).
  */
-import type { AppChange, AppChangeMove, AppPolicy } from './app-records.ts';
+import type { AppPolicy } from './app-records.ts';
 import type {
   AuditEntry,
   AuditOutcome,
@@ -10,7 +10,8 @@ import type {
   DecisionCountQuery,
   NumberedAuditEntry,
 } from './audit-records.ts';
-import type { ChannelGroup, GroupChange, GroupChangeMove } from './group-records.ts';
+import type { Confirmation, ConfirmationMove } from './confirm-records.ts';
+import type { ChannelGroup } from './group-records.ts';
 import type {
   BotRequest,
   Cadence,
@@ -73,34 +74,25 @@ export interface AuditStore {
 }
 
 /**
- * Membership changes waiting for their confirmation, which any replica may carry out once.
+ * Pending confirmations of every kind (group and application changes, sensitive approvals),
+ * which any replica may settle once.
  */
-export interface GroupChangeStore {
-  /** Stores a new change; its id must be new. */
-  saveGroupChange(change: GroupChange): Promise<void>;
-  getGroupChange(id: string): Promise<GroupChange | undefined>;
+export interface ConfirmationStore {
+  /** Stores a new confirmation; its id must be new. */
+  saveConfirmation(confirmation: Confirmation): Promise<void>;
+  getConfirmation(id: string): Promise<Confirmation | undefined>;
   /**
-   * Moves the change from `move.from` to `move.to` with its outcome, if it is in `move.from`; a
-   * pending change moves anywhere but to `expired` only while it has not expired at `move.at`.
-   * True when this call moved it: one caller wins, however many replicas try at once.
+   * Moves the confirmation from `move.from` to `move.to` with its outcome, if it is in
+   * `move.from`; a pending one moves anywhere but to `expired` only while it has not expired at
+   * `move.at`. True when this call moved it: one caller wins, however many replicas try at once.
    */
-  moveGroupChange(id: string, move: GroupChangeMove): Promise<boolean>;
-  /** Deletes the changes that expired before `before`, whatever became of them; how many. */
-  pruneGroupChanges(before: Date): Promise<number>;
+  moveConfirmation(id: string, move: ConfirmationMove): Promise<boolean>;
+  /** Deletes the confirmations that expired before `before`, whatever became of them; how many. */
+  pruneConfirmations(before: Date): Promise<number>;
 }
 
-/**
- * Changes to applications waiting for their confirmation, which any replica may carry out once,
- * and the policies accessbot set on them.
- */
-export interface AppChangeStore {
-  /** Stores a new change; its id must be new. */
-  saveAppChange(change: AppChange): Promise<void>;
-  getAppChange(id: string): Promise<AppChange | undefined>;
-  /** As `moveGroupChange`: true when this call moved it, one caller wins. */
-  moveAppChange(id: string, move: AppChangeMove): Promise<boolean>;
-  /** Deletes the changes that expired before `before`, whatever became of them; how many. */
-  pruneAppChanges(before: Date): Promise<number>;
+/** The policies accessbot set on applications (the Access Service shows none). */
+export interface AppPolicyStore {
   /** Records the policy accessbot set, in place of the one it set there before. */
   recordAppPolicy(policy: AppPolicy): Promise<void>;
   /** The policies accessbot set on an application and its levels, newest first. */

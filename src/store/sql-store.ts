@@ -3,6 +3,7 @@ import type { Store } from './store.ts';
 import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
 import { awayTables } from './tables/away.ts';
+import { confirmationTables } from './tables/confirmations.ts';
 import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
 import { outboxTables } from './tables/outbox.ts';
@@ -20,6 +21,7 @@ export function sqlStore(db: SqlDb): Store {
     ...identityTables(db),
     ...auditTables(db),
     ...groupTables(db),
+    ...confirmationTables(db),
     ...appTables(db),
     ...pollerTables(db),
     ...outboxTables(db),

@@ -19,6 +19,7 @@ export type * from '../core/requests/store.ts';
 export type * from '../core/tasks/store.ts';
 export * from './app-records.ts';
 export * from './audit-records.ts';
+export * from './confirm-records.ts';
 export * from './group-records.ts';
 export * from './records.ts';
 export type * from './roles.ts';
@@ -37,9 +38,9 @@ export interface Store
     Role.ReplicaStore,
     Role.ReplayStore,
     Role.RateStore,
-    Role.GroupChangeStore,
+    Role.ConfirmationStore,
     Role.ChannelGroupStore,
-    Role.AppChangeStore,
+    Role.AppPolicyStore,
     Role.QuestionStore,
     TaskQuestionStore,
     AwayStore,

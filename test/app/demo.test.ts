@@ -119,12 +119,12 @@ describe('the demo, end to end', () => {
       expect(pushed).toMatch(/Already has: +nothing yet/);
       let mark = bot.stdout().length;
       bot.type(`approve ${taskId}`);
-      const asked = await bot.waitFor(/Confirm this approval[\s\S]*?confirm ([0-9a-f]{6})/, mark);
+      const asked = await bot.waitFor(/Confirm this approval[\s\S]*?confirm ([a-z2-9]{8})/, mark);
       expect(asked).toContain('Approving gives Grace Hopper PowerUser access to AWS Console');
-      const code = /confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+      const code = /confirm ([a-z2-9]{8})/.exec(asked)?.[1];
       mark = bot.stdout().length;
       // A code for other facts approves nothing, and says so.
-      bot.type(`approve ${taskId} confirm ${code === '000000' ? '111111' : '000000'}`);
+      bot.type(`approve ${taskId} confirm ${code === 'zzzzzzzz' ? 'yyyyyyyy' : 'zzzzzzzz'}`);
       await bot.waitFor(/Confirm this approval\nThat code does not confirm this approval/, mark);
       mark = bot.stdout().length;
       bot.type(`confirm ${code}`);

@@ -33,7 +33,7 @@ const normal = (text: string) =>
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
     // The start of an id, as the hint under a pushed task offers it, and a confirmation's code.
     .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>')
-    .replace(/confirm [0-9a-f]{6}\b/g, 'confirm <code>');
+    .replace(/confirm [a-z2-9]{8}\b/g, 'confirm <code>');
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -113,10 +113,10 @@ describe('the README', () => {
       let code: string | undefined;
       for (const line of typed) {
         const mark = bot.stdout().length;
-        const said = line.replace(readmeId, id).replace(/confirm [0-9a-f]{6}/, `confirm ${code}`);
+        const said = line.replace(readmeId, id).replace(/confirm [a-z2-9]{8}/, `confirm ${code}`);
         bot.type(said);
         const answer = await bot.waitFor(/[\s\S]*?\n\n/, mark);
-        code ??= /confirm ([0-9a-f]{6})/.exec(answer)?.[1];
+        code ??= /confirm ([a-z2-9]{8})/.exec(answer)?.[1];
       }
       bot.type('quit');
       expect(await bot.exited).toBe(0);

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/access/schemas.ts';
 import { AccessBot } from '../../src/core/bot.ts';
-import { ConfirmationCodes } from '../../src/core/confirmation-code.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { type ChatActor, RECHECK_AFTER_MS } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
@@ -24,7 +23,6 @@ function deciderFor(store: Store, stale: Task[]) {
     now: () => new Date(),
     pendingStatus: 'Pending',
     allowSelfApproval: false,
-    codes: new ConfirmationCodes(() => new Date()),
   });
 }
 

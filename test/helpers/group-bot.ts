@@ -57,7 +57,7 @@ export async function groupBot(
   /** The id a confirmation card shows, as a person would read it off the card. */
   const idOn = (reply: Reply | string) => {
     const text = typeof reply === 'string' ? reply : JSON.stringify(reply);
-    const id = /confirm ([a-z0-9]{10})/.exec(text)?.[1];
+    const id = /confirm ([a-z2-9]{8})/.exec(text)?.[1];
     if (!id) throw new Error(`no confirmation id in ${text.slice(0, 300)}`);
     return id;
   };

@@ -107,6 +107,7 @@ function groupChange(v: string): GroupChange {
     platform: 'slack',
     chatUserId: v,
     accessUserId: 'u-a',
+    confirmer: 'asker',
     action: 'group_add',
     groupId: v,
     groupName: v,
@@ -285,7 +286,7 @@ function repliesFor(v: Voice, s: string): Array<[string, Reply]> {
     ['channel post', newTaskMessage(v, pending, channel, { ...o, notifyOnly: true })],
     ['reminder', reminderMessage(v, pending, o)],
     ['reminder follow-up', reminderFollowUp(v, pending)],
-    ['group confirmation', confirmationCard(v, groupChange(s), s)],
+    ['group confirmation', confirmationCard(v, groupChange(s), 'k3m9q2xa', s)],
     ['group outcome', outcomeCard(v, groupChange(s), 'already_member', s, 'Already done.')],
     ['group notice', changedNotice(v, groupChange(s), s)],
     [
@@ -320,8 +321,8 @@ function repliesFor(v: Voice, s: string): Array<[string, Reply]> {
     ['report summary', summaryReply(v, hostileReports.get(s)!, 30)],
     ['app card for its owner', appCard(appRules, v, appFacts(s))],
     ['app card for anyone', appCard(appRules, v, appFacts(s, false))],
-    ['app change confirmation', appConfirmation(v, appChanges(s).field)],
-    ['app policy confirmation', appConfirmation(v, appChanges(s).policy)],
+    ['app change confirmation', appConfirmation(v, appChanges(s).field, 'k3m9q2xa')],
+    ['app policy confirmation', appConfirmation(v, appChanges(s).policy, 'k3m9q2xa')],
     ['app change outcome', appOutcome(v, appChanges(s).field, 'conflict', { lead: inert(s) })],
     ['app policy unsure', appOutcome(v, appChanges(s).policy, 'failed', { unsure: true })],
   );
@@ -348,7 +349,7 @@ describe.each(languages)('in %s', (_language, v) => {
       );
       expect(shown).toContain(MARK);
       expect(replyShown(appCard(appRules, v, appFacts(s)))).toContain(MARK);
-      expect(replyShown(appConfirmation(v, appChanges(s).policy))).toContain(MARK);
+      expect(replyShown(appConfirmation(v, appChanges(s).policy, 'k3m9q2xa'))).toContain(MARK);
     });
 
     it('Slack: a notice over a card, a list with a notice, a request form and its options', () => {

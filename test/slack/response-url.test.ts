@@ -87,7 +87,7 @@ describe('the debug log', () => {
     const responseUrl = fake.responseUrl();
     await sendCommand(slack.bot.url, `approve ${taskId}`, 'U-ADA', responseUrl);
     const asked = await fake.waitFor(() => fake.respondedTo(responseUrl)[0]?.body);
-    const code = new RegExp(`${taskId}:([0-9a-f]{6})`).exec(JSON.stringify(asked))?.[1];
+    const code = new RegExp(`${taskId}:([a-z2-9]{8})`).exec(JSON.stringify(asked))?.[1];
     expect(code).toBeDefined();
     // Approve on the list opens the form, whose metadata holds the code and the URL.
     const listUrl = fake.responseUrl();
@@ -99,7 +99,9 @@ describe('the debug log', () => {
       clickPayload(list.blocks as unknown[], 'accessbot.approve', 'U-ADA', where, taskId),
     );
     const view = await fake.waitFor(() => fake.callsOf('views.open')[0]?.args.view);
-    expect(JSON.stringify(view)).toContain(code);
+    // The form asks afresh, with a code of its own.
+    const formCode = /code\\":\\"([a-z2-9]{8})/.exec(JSON.stringify(view))?.[1];
+    expect(formCode).toBeDefined();
     const logged = slack.bot.logLines.join('\n');
     // Bolt wrote the bodies it received, the WebClient those it sent: all masked.
     expect(logged).toContain('[REDACTED]');
@@ -108,5 +110,6 @@ describe('the debug log', () => {
     expect(logged).not.toContain(listUrl);
     expect(logged).not.toContain(`${taskId}:${code}`);
     expect(logged).not.toMatch(new RegExp(`confirm ${code}|code\\\\*":\\\\*"${code}`));
+    expect(logged).not.toContain(formCode!);
   });
 });

@@ -1,7 +1,6 @@
 /**
  * The Store contract for applications kept from chat: a change's audit entry with what was before
- * and after, pending changes that move once, and the policies accessbot set, one per
- * application, level and request type.
+ * and after, and the policies accessbot set, one per application, level and request type.
  */
 import { describe, expect, it } from 'vitest';
 import type {
@@ -103,48 +102,6 @@ export function describeAppTables(store: () => Store): void {
     it('refuses an entry with an outcome of another kind', async () => {
       const bad = { ...appEntry(), outcome: 'added' } as unknown as AuditEntry;
       await expectStoreError(store().appendAudit(bad), 'STORE_INVALID_INPUT');
-    });
-
-    it('keeps a pending change as saved, and moves it once however many try', async () => {
-      const change = appChange();
-      await store().saveAppChange(change);
-      const field = appChange({
-        id: 'f1e2d3c4b5',
-        subject: {
-          kind: 'field',
-          fieldId: 'f-1',
-          fieldName: 'Cost center',
-          before: null,
-          after: 'CC-1',
-        },
-        confirmer: 'second_admin',
-      });
-      await store().saveAppChange(field);
-      expect(await store().getAppChange(change.id)).toEqual(change);
-      expect(await store().getAppChange(field.id)).toEqual(field);
-      expect(await store().getAppChange('nope')).toBeUndefined();
-      const move = { from: 'pending', to: 'confirmed', at: minute(1) } as const;
-      const moved = await Promise.all(
-        Array.from({ length: 6 }, () => store().moveAppChange(change.id, move)),
-      );
-      expect(moved.filter(Boolean)).toHaveLength(1);
-      const done = { from: 'confirmed', to: 'done', at: minute(2), outcome: 'changed' } as const;
-      expect(await store().moveAppChange(change.id, done)).toBe(true);
-      expect(await store().getAppChange(change.id)).toMatchObject({
-        state: 'done',
-        outcome: 'changed',
-      });
-      // An expired change is not confirmed any more; it only expires.
-      const late = { from: 'pending', to: 'confirmed', at: minute(20) } as const;
-      expect(await store().moveAppChange(field.id, late)).toBe(false);
-      expect(await store().moveAppChange(field.id, { ...late, to: 'expired' })).toBe(true);
-      expect(await store().pruneAppChanges(minute(16))).toBe(2);
-      expect(await store().getAppChange(change.id)).toBeUndefined();
-    });
-
-    it('refuses a change whose subject is not one it knows', async () => {
-      const bad = { ...appChange(), subject: { kind: 'owner' } } as unknown as AppChange;
-      await expectStoreError(store().saveAppChange(bad), 'STORE_INVALID_INPUT');
     });
 
     it('keeps the last policy set per application, level and request type, newest first', async () => {

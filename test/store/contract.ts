@@ -13,6 +13,7 @@ import type {
 } from '../../src/store/store.ts';
 import { describeAppTables } from './apps-contract.ts';
 import { askCalls, describeAskTables } from './ask-contract.ts';
+import { describeConfirmationTables } from './confirmations-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeReportReads, reportCalls } from './report-contract.ts';
@@ -322,6 +323,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
 
     describeAuditAndGroupTables(() => store);
     describeAppTables(() => store);
+    describeConfirmationTables(() => store);
     describePollerTables(() => store);
     describeRequesterTables(() => store);
     describeAskTables(() => store);

@@ -1,12 +1,11 @@
 /**
  * The Store contract for membership changes: their audit entries beside decisions, the filters
- * and pages an export reads, retention, pending changes that move once, and channel bindings.
+ * and pages an export reads, retention, and channel bindings.
  */
 import { describe, expect, it } from 'vitest';
 import type {
   AuditEntry,
   ChannelGroup,
-  GroupChange,
   MembershipAuditEntry,
   Store,
 } from '../../src/store/store.ts';
@@ -44,27 +43,6 @@ const decision = (overrides: Partial<AuditEntry> = {}): AuditEntry =>
     detail: null,
     ...overrides,
   }) as AuditEntry;
-
-export function groupChange(overrides: Partial<GroupChange> = {}): GroupChange {
-  return {
-    id: 'k3m9q2xa',
-    platform: 'slack',
-    chatUserId: 'U01',
-    accessUserId: 'a-1',
-    action: 'group_add',
-    groupId: 'g-eng',
-    groupName: 'Engineering',
-    targetUserId: 'a-2',
-    targetName: 'Grace Hopper',
-    targetEmail: 'grace@example.com',
-    createdAt: minute(0),
-    expiresAt: minute(15),
-    state: 'pending',
-    outcome: null,
-    updatedAt: minute(0),
-    ...overrides,
-  };
-}
 
 export function describeAuditAndGroupTables(store: () => Store): void {
   describe('audit log: membership changes', () => {
@@ -132,50 +110,6 @@ export function describeAuditAndGroupTables(store: () => Store): void {
       for (let n = 1; n <= 4; n++) await store().appendAudit(membership({ at: minute(n) }));
       expect(await store().pruneAudit(minute(3))).toBe(2);
       expect((await store().listAudit()).map((e) => e.at)).toEqual([minute(4), minute(3)]);
-    });
-  });
-
-  describe('pending group changes', () => {
-    it('gives back a saved change field for field', async () => {
-      await store().saveGroupChange(groupChange());
-      expect(await store().getGroupChange('k3m9q2xa')).toEqual(groupChange());
-      expect(await store().getGroupChange('unknown')).toBeUndefined();
-    });
-
-    it('moves a pending change once, whoever tries at the same time', async () => {
-      await store().saveGroupChange(groupChange());
-      const move = { from: 'pending', to: 'confirmed', at: minute(1) } as const;
-      const wins = await Promise.all(
-        Array.from({ length: 8 }, () => store().moveGroupChange('k3m9q2xa', move)),
-      );
-      expect(wins.filter(Boolean)).toHaveLength(1);
-      const done = { from: 'confirmed', to: 'done', at: minute(2), outcome: 'added' } as const;
-      expect(await store().moveGroupChange('k3m9q2xa', done)).toBe(true);
-      expect(await store().getGroupChange('k3m9q2xa')).toEqual(
-        groupChange({ state: 'done', outcome: 'added', updatedAt: minute(2) }),
-      );
-      expect(await store().moveGroupChange('k3m9q2xa', move)).toBe(false);
-    });
-
-    it('does not confirm or cancel a change once it has expired, but can mark it expired', async () => {
-      await store().saveGroupChange(groupChange());
-      const late = minute(15);
-      for (const to of ['confirmed', 'cancelled'] as const) {
-        expect(await store().moveGroupChange('k3m9q2xa', { from: 'pending', to, at: late })).toBe(
-          false,
-        );
-      }
-      const expire = { from: 'pending', to: 'expired', at: late, outcome: 'expired' } as const;
-      expect(await store().moveGroupChange('k3m9q2xa', expire)).toBe(true);
-      expect((await store().getGroupChange('k3m9q2xa'))?.state).toBe('expired');
-    });
-
-    it('prunes the changes that expired before the given time', async () => {
-      await store().saveGroupChange(groupChange({ id: 'old', expiresAt: minute(5) }));
-      await store().saveGroupChange(groupChange({ id: 'new', expiresAt: minute(20) }));
-      expect(await store().pruneGroupChanges(minute(10))).toBe(1);
-      expect(await store().getGroupChange('old')).toBeUndefined();
-      expect(await store().getGroupChange('new')).toBeDefined();
     });
   });
 

@@ -7,6 +7,7 @@ import { StoreError } from '../../src/store/errors.ts';
 import { openStore } from '../../src/store/open.ts';
 import { migrations } from '../../src/store/postgres/migrations.ts';
 import { captureLog } from '../helpers/bot.ts';
+import { expectClaimedOnceAcross } from './confirmations-contract.ts';
 import { audit, describeStoreContract, expectStoreError, link } from './contract.ts';
 
 /** CI sets it, e.g. postgres://postgres@127.0.0.1:5432/test; each test gets its own schema. */
@@ -70,6 +71,13 @@ describe.skipIf(databaseUrl === undefined)(
       await Promise.all(stores.map((store) => store.close()));
       const applied = await appliedVersions(schema);
       expect(applied.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+    });
+
+    it('claims a confirmation once between two replicas on one database', async () => {
+      const { url } = await freshSchema();
+      const [first, second] = [await openStore(url), await openStore(url)];
+      await expectClaimedOnceAcross(first, second);
+      await Promise.all([first.close(), second.close()]);
     });
 
     it('keeps its data across a reopen and applies no migration twice', async () => {

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/store/errors.ts';
 import { openStore } from '../../src/store/open.ts';
+import { expectClaimedOnceAcross } from './confirmations-contract.ts';
 import { audit, describeStoreContract, expectStoreError, link } from './contract.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'accessbot-store-'));
@@ -51,6 +52,13 @@ describe('SQLite file store', () => {
     expect(await second.listAudit()).toEqual([audit()]);
     await second.close();
     expect(migrationRows(file)).toEqual(migrated);
+  });
+
+  it('claims a confirmation once between two processes on one file', async () => {
+    const url = `sqlite:${join(freshDir(), 'accessbot.db')}`;
+    const [first, second] = [await openStore(url), await openStore(url)];
+    await expectClaimedOnceAcross(first, second);
+    await Promise.all([first.close(), second.close()]);
   });
 
   it('uses the WAL journal, so readers do not wait for the writer', async () => {

@@ -89,7 +89,8 @@ async function expectMoved(store: Store): Promise<void> {
 
   expect(await store.getTaskNumbering('teams', '29:ada')).toBeUndefined();
   expect(await store.getTaskNumbering('slack', 'U01')).toEqual(['t-2']);
-  expect(await store.getGroupChange('chg-1')).toMatchObject({ chatUserId: ADA });
+  // A change pending at the upgrade is dropped with its table: it is asked for again.
+  expect(await store.getConfirmation('chg-1')).toBeUndefined();
 }
 
 const root = mkdtempSync(join(tmpdir(), 'accessbot-teams-keys-'));

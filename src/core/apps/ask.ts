@@ -8,12 +8,14 @@
  */
 import type { CustomField, PermissionLevel, Policy, WorkApp } from '../../access/schemas.ts';
 import type {
-  AppChange,
   AppChangeAction,
   AppChangeSubject,
+  AppFacts,
+  Confirmer,
   IdentityLink,
 } from '../../store/store.ts';
 import { recordAppChange, requestTypeNamed } from '../audit/index.ts';
+import { openConfirmation } from '../confirm/index.ts';
 import { uuidLike } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
@@ -102,7 +104,7 @@ export async function askField(
   if (!uuidLike.test(field.id)) return warning(v, v.t('app.fieldNotSendable', said));
   const rule = deps.rules.fieldRule(roles, field, before, after);
   if (rule === 'secret' || rule === 'admins_only') {
-    const audit = namedChange(pendingOf(deps, link, app, subject, 'asker'));
+    const audit = namedChange(factsOf(link, app, subject));
     await recordAppChange(deps, link, audit, 'not_allowed');
     const text = rule === 'secret' ? v.t('app.secretField', said) : v.t('app.ownersAdmins', said);
     return warning(v, text, { title: v.t('rules.notAllowed') });
@@ -111,7 +113,7 @@ export async function askField(
     const value = after === null ? '' : inert(after, 200);
     return info(v, v.t('app.nothingToDo', { ...said, value, clear: flag(after === null) }));
   }
-  return save(deps, v, pendingOf(deps, link, app, subject, rule));
+  return save(deps, link, v, factsOf(link, app, subject), rule);
 }
 
 /**
@@ -138,38 +140,25 @@ export async function askPolicy(
     policyName: policy.name,
     before: last?.policyName ?? null,
   } as const;
-  return save(deps, v, pendingOf(deps, link, app, subject, 'asker'));
+  return save(deps, link, v, factsOf(link, app, subject), 'asker');
 }
 
-function pendingOf(
+const factsOf = (link: IdentityLink, app: WorkApp, subject: AppChangeSubject): AppFacts => ({
+  askedByName: nameOf(link),
+  appId: app.id,
+  appName: app.name,
+  subject,
+});
+
+async function save(
   deps: AppDeps,
   link: IdentityLink,
-  app: WorkApp,
-  subject: AppChangeSubject,
-  confirmer: AppChange['confirmer'],
-): AppChange {
-  const now = deps.now();
-  return {
-    id: deps.newId(),
-    platform: link.platform,
-    chatUserId: link.chatUserId,
-    accessUserId: link.accessUserId,
-    askedByName: nameOf(link),
-    appId: app.id,
-    appName: app.name,
-    subject,
-    confirmer,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + deps.confirmWithinMs),
-    state: 'pending',
-    outcome: null,
-    updatedAt: now,
-  };
-}
-
-async function save(deps: AppDeps, v: Voice, change: AppChange): Promise<Reply> {
-  await deps.store.saveAppChange(change);
-  return confirmationCard(v, change);
+  v: Voice,
+  facts: AppFacts,
+  confirmer: Confirmer,
+): Promise<Reply> {
+  const { code, base } = await openConfirmation(deps, 'app', link, confirmer, facts);
+  return confirmationCard(v, { ...base, ...facts, outcome: null }, code);
 }
 
 /**

@@ -3,7 +3,12 @@
  * or only Cancel when a second admin confirms, and the words to type), and the card it becomes
  * once carried out, cancelled or expired.
  */
-import type { AppChange, AppChangeAuditEntry, AppChangeOutcome } from '../../store/store.ts';
+import type {
+  AppChange,
+  AppChangeAuditEntry,
+  AppChangeOutcome,
+  AppFacts,
+} from '../../store/store.ts';
 import { appChangeNamed, requestTypeNamed } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { type Field, info, type Reply, success, warning } from '../reply.ts';
@@ -11,7 +16,7 @@ import { inert } from '../text.ts';
 
 /** The change as its audit entry names it. */
 export function namedChange(
-  c: AppChange,
+  c: AppFacts,
 ): Omit<
   AppChangeAuditEntry,
   'at' | 'platform' | 'chatUserId' | 'accessUserId' | 'detail' | 'outcome'
@@ -67,8 +72,11 @@ function fields(v: Voice, c: AppChange): Field[] {
   ];
 }
 
-/** The card that asks for the change's confirmation: by its asker, or by a second admin. */
-export function confirmationCard(v: Voice, c: AppChange): Reply {
+/**
+ * The card that asks for the change's confirmation with `code`: by its asker, or by a second
+ * admin.
+ */
+export function confirmationCard(v: Voice, c: AppChange, code: string): Reply {
   const what = appChangeNamed(v, namedChange(c));
   const title = v.t('app.change.ask', { what });
   const expires = v.time(c.expiresAt);
@@ -76,17 +84,17 @@ export function confirmationCard(v: Voice, c: AppChange): Reply {
   const confirm = {
     label: v.t('app.change.confirm'),
     action: 'confirmChange',
-    value: c.id,
+    value: code,
     style: 'primary',
     spoken: v.t('app.change.confirmSpoken', { what }),
   } as const;
   const cancel = {
     label: v.t('change.cancel'),
     action: 'cancelChange',
-    value: c.id,
+    value: code,
     spoken: v.t('app.change.cancelSpoken', { what }),
   } as const;
-  return info(v, v.t('app.change.summary', { title, who, id: c.id, expires }), {
+  return info(v, v.t('app.change.summary', { title, who, id: code, expires }), {
     title,
     blocks: [
       {
@@ -94,7 +102,7 @@ export function confirmationCard(v: Voice, c: AppChange): Reply {
         fields: [...fields(v, c), { label: v.t('change.field.expires'), value: expires }],
       },
       { kind: 'actions', buttons: who === 'second' ? [cancel] : [confirm, cancel] },
-      { kind: 'note', text: v.t('app.change.howTo', { who, id: c.id }) },
+      { kind: 'note', text: v.t('app.change.howTo', { who, id: code }) },
     ],
   });
 }

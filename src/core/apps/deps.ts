@@ -2,7 +2,7 @@
 import type { AccessClient } from '../../access/client.ts';
 import type { Policy } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
-import type { AppChangeStore, AuditStore } from '../../store/store.ts';
+import type { AppPolicyStore, AuditStore, ConfirmationStore } from '../../store/store.ts';
 import { timedCache } from '../cache.ts';
 import { AppGroups } from './app-groups.ts';
 import type { AppCatalog } from './catalog.ts';
@@ -11,13 +11,9 @@ import type { SensitiveApps } from './sensitivity.ts';
 
 export interface AppDeps {
   client: AccessClient;
-  store: AppChangeStore & AuditStore;
+  store: AppPolicyStore & ConfirmationStore & AuditStore;
   log: Logger;
   now: () => Date;
-  /** Ids of pending changes (the group changes' kind of id: one `confirm` grammar). */
-  newId: () => string;
-  /** How long a change waits for its confirmation. */
-  confirmWithinMs: number;
   rules: AppRules;
   /** The applications a person may see (none hidden from their groups). */
   catalog: Pick<AppCatalog, 'appsFor' | 'hiddenFrom'>;

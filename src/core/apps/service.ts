@@ -21,16 +21,11 @@ import type {
   IdentityLink,
   PolicyChange,
 } from '../../store/store.ts';
+import type { Carried as Settling } from '../confirm/index.ts';
 import { nameOf } from '../identity.ts';
 import type { AppDeps } from './deps.ts';
 
-export interface Carried {
-  outcome: AppChangeOutcome;
-  /** For the audit log when the outcome alone does not say it. */
-  detail: string | null;
-  /** The service did not answer, and what it did cannot be read back. */
-  unsure?: boolean;
-}
+type Carried = Settling<AppChangeOutcome>;
 
 const lost = (error: unknown) =>
   error instanceof ServiceUnavailableError || error instanceof InvalidResponseError;

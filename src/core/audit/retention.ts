@@ -1,25 +1,23 @@
 /**
  * Housekeeping of the audit trail (AUDIT_RETENTION_DAYS): once a day, on one replica, entries
- * older than the retention are deleted, and so are group and application changes that expired
- * over a day ago (their outcome is in the audit log), and so are the questions to requesters and the waits on
+ * older than the retention are deleted, and so are pending confirmations that expired over a
+ * day ago (their outcome is in the audit log), and so are the questions to requesters and the waits on
  * approvers away from before the retention (their words are in the audit log while it keeps
  * them). A failure is logged and tried again the next day.
  */
 
 import type { Logger } from '../../log.ts';
 import type {
-  AppChangeStore,
   AuditStore,
   AwayStore,
-  GroupChangeStore,
+  ConfirmationStore,
   PollScheduleStore,
   TaskQuestionStore,
 } from '../../store/store.ts';
 import type { Clock } from '../clock.ts';
 
 export type RetentionStore = AuditStore &
-  GroupChangeStore &
-  AppChangeStore &
+  ConfirmationStore &
   PollScheduleStore &
   TaskQuestionStore &
   AwayStore;
@@ -27,7 +25,7 @@ export type RetentionStore = AuditStore &
 const DAY_MS = 86_400_000;
 const JOB = 'audit-retention';
 
-/** 0 days: the audit log is kept for ever (stale group changes still go); undefined: nothing. */
+/** 0 days: the audit log is kept for ever (stale confirmations still go); undefined: nothing. */
 export async function applyAuditRetention(
   deps: { store: RetentionStore; clock: Clock; log: Logger },
   retentionDays: number | undefined,
@@ -38,7 +36,7 @@ export async function applyAuditRetention(
   try {
     if (!(await store.claimScheduledRun(JOB, now, new Date(now.getTime() + DAY_MS)))) return;
     const dayAgo = new Date(now.getTime() - DAY_MS);
-    const changes = (await store.pruneGroupChanges(dayAgo)) + (await store.pruneAppChanges(dayAgo));
+    const changes = await store.pruneConfirmations(dayAgo);
     const before = new Date(now.getTime() - retentionDays * DAY_MS);
     const entries = retentionDays > 0 ? await store.pruneAudit(before) : 0;
     const asks = retentionDays > 0 ? await store.pruneAsks(before) : 0;

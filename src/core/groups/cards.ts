@@ -34,28 +34,29 @@ function fields(v: Voice, c: GroupChange, askedBy: string): Field[] {
 }
 
 /**
- * The card that asks the person who asked for the change to confirm it; for a privileged group
- * (`second`) it says that another admin confirms, and offers the asker only Cancel.
+ * The card that asks the person who asked for the change to confirm it with `code`; for a
+ * privileged group it says that another admin confirms, and offers the asker only Cancel.
  */
-export function confirmationCard(v: Voice, c: GroupChange, askedBy: string, second = false): Reply {
+export function confirmationCard(v: Voice, c: GroupChange, code: string, askedBy: string): Reply {
+  const second = c.confirmer === 'second_admin';
   const words = named(c, targetOf(c));
   const title = v.t('change.ask', words);
   const expires = v.time(c.expiresAt);
   const confirm = {
     label: v.t('change.confirm', words),
     action: 'confirmChange',
-    value: c.id,
+    value: code,
     style: adding(c) ? 'primary' : 'danger',
     spoken: v.t('change.confirmSpoken', words),
   } as const;
   const cancel = {
     label: v.t('change.cancel'),
     action: 'cancelChange',
-    value: c.id,
+    value: code,
     spoken: v.t('change.cancelSpoken', words),
   } as const;
   const who = second ? 'second' : 'you';
-  return info(v, v.t('change.summary', { title, who, id: c.id, expires }), {
+  return info(v, v.t('change.summary', { title, who, id: code, expires }), {
     title,
     blocks: [
       {
@@ -63,7 +64,7 @@ export function confirmationCard(v: Voice, c: GroupChange, askedBy: string, seco
         fields: [...fields(v, c, askedBy), { label: v.t('change.field.expires'), value: expires }],
       },
       { kind: 'actions', buttons: second ? [cancel] : [confirm, cancel] },
-      { kind: 'note', text: v.t('change.howTo', { who, id: c.id }) },
+      { kind: 'note', text: v.t('change.howTo', { who, id: code }) },
     ],
   });
 }

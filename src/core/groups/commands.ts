@@ -1,7 +1,7 @@
 /**
  * The commands about groups: `members [group]`, `group add|remove <group> <person>`,
- * `group bind <group>`, `group unbind` and `cancel <id>` (a change is confirmed with
- * `confirm <id>`, the grammar of every confirmation: src/core/confirmations.ts).
+ * `group bind <group>` and `group unbind` (a change is confirmed with `confirm <code>` or dropped
+ * with `cancel <code>`, the grammar of every confirmation: confirm/commands.ts).
  * A group and a person are told apart without guessing: a mention or an e-mail address is the
  * person; with names only, quotes ("All Staff") or the core's list of group names decide.
  */
@@ -38,15 +38,6 @@ export const GroupCommand = z.discriminatedUnion('action', [
   z.object({ name: z.literal('group'), action: z.literal('unbind') }),
 ]);
 export type GroupCommand = z.infer<typeof GroupCommand>;
-
-/** What a pending change's id looks like (see `newChangeId`). */
-export const ChangeId = z
-  .string()
-  .min(4)
-  .max(64)
-  .regex(/^[a-z0-9]+$/);
-
-export const CancelCommand = z.object({ name: z.literal('cancel'), id: ChangeId });
 
 /** `members [group]`; a name in quotes ("All Staff") is the name without them. */
 export function parseMembers(v: Voice, args: string): Parsed<{ name: 'members'; group?: string }> {
@@ -90,10 +81,4 @@ function changeTarget(v: Voice, rest: string[], action: 'add' | 'remove'): Chang
   if (rest.length === 2) return { group: rest[0]!, person: personOf([rest[1]!]) };
   if (rest.length > 60) return v.t('parse.groupAndPersonTooLong');
   return { words: rest };
-}
-
-export function parseCancelCommand(v: Voice, args: string): Parsed<z.infer<typeof CancelCommand>> {
-  const id = ChangeId.safeParse(args.trim().toLowerCase());
-  if (!id.success) return fail(v.t('parse.whichChange', { name: 'cancel' }));
-  return { ok: true, command: { name: 'cancel', id: id.data } };
 }

@@ -6,6 +6,7 @@
  */
 import type { IdentityLink } from '../../store/store.ts';
 import { recordChange } from '../audit/index.ts';
+import { openConfirmation } from '../confirm/index.ts';
 import { findPerson, personName } from '../find-person.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
@@ -16,6 +17,7 @@ import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { confirmationCard } from './cards.ts';
 import type { ChangeTarget } from './commands.ts';
+import { confirmerOf } from './confirm.ts';
 import type { GroupDeps } from './deps.ts';
 import { findGroup, isMember, membersReply } from './directory.ts';
 
@@ -45,25 +47,16 @@ export async function requestChange(
     const said = { action, who: personName(person), group: inert(group.name) };
     return info(v, v.t('change.nothingToDo', said));
   }
-  const now = deps.now();
-  const pending = {
+  const facts = {
     ...change,
-    id: deps.newId(),
-    platform: link.platform,
-    chatUserId: link.chatUserId,
-    accessUserId: link.accessUserId,
     targetUserId: person.accessUserId,
     targetName: person.displayName,
     targetEmail: person.email,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + deps.confirmWithinMs),
-    state: 'pending' as const,
-    outcome: null,
-    updatedAt: now,
   };
-  await deps.store.saveGroupChange(pending);
-  const second = action === 'add' && deps.rules.isPrivileged(group);
-  return confirmationCard(v, pending, nameOf(link), second);
+  const confirmer = confirmerOf(deps, facts.action, group);
+  const { code, base } = await openConfirmation(deps, 'group', link, confirmer, facts);
+  const pending = { ...base, ...facts, outcome: null };
+  return confirmationCard(v, pending, code, nameOf(link));
 }
 
 /** Names only: the longest start of the words that names a group exactly is the group. */

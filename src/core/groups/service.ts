@@ -14,14 +14,11 @@ import {
 } from '../../access/errors.ts';
 import type { Logger } from '../../log.ts';
 import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
+import type { Carried as Settling } from '../confirm/index.ts';
 import { found } from '../service-errors.ts';
 import { isMember } from './directory.ts';
 
-export interface Carried {
-  outcome: MembershipOutcome;
-  /** For the audit log when the outcome alone does not say it. */
-  detail: string | null;
-}
+type Carried = Settling<MembershipOutcome>;
 
 export async function carryOut(
   client: AccessClient,

@@ -19,7 +19,7 @@ export const de: Catalog = {
     'app <Anwendung> — die Karte einer Anwendung: Stufen, Felder und wer Zugriff hat; wer sie besitzt, ändert sie (`app set <Anwendung> <Feld> <Wert>`, `app clear <Anwendung> <Feld>`)',
   'usage.request': 'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
   'usage.group':
-    'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <id>` oder `cancel <id>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen; group unbind — die Bindung wieder lösen',
+    'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <code>` oder `cancel <code>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen; group unbind — die Bindung wieder lösen',
   'usage.history': 'history — Ihre letzten Aktionen (Prüfer: history <Person> oder history all)',
   'usage.report':
     'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder der angegebenen Zahl von Tagen)',
@@ -54,7 +54,7 @@ export const de: Catalog = {
   'parse.groupAndPersonTooLong': 'Das ist zu lang für eine Gruppe und eine Person.',
   'parse.onePerson': 'Bitte nur eine Person auf einmal. {usage}',
   'parse.whichChange':
-    'Welche Änderung? Geben Sie `{name} <id>` mit der ID aus der Bestätigung ein, z. B. `{name} k3m9q2xa`.',
+    'Welche Änderung? Geben Sie `{name} <code>` mit dem Code aus der Bestätigung ein, z. B. `{name} k3m9q2xa`.',
   'parse.whichConfirmation':
     'Was bestätigen? Geben Sie `confirm <code>` mit dem Code ein, den die Bestätigung zeigt.',
   'parse.nameTooLong': 'Dieser Name ist zu lang (höchstens {max} Zeichen).',
@@ -155,7 +155,9 @@ export const de: Catalog = {
   'decide.wrongCode':
     'Dieser Code bestätigt diese Genehmigung nicht: Er wurde falsch eingegeben, galt jemand anderem, oder der Antrag hat sich seitdem geändert. Es wurde nichts genehmigt. {asks}',
   'decide.expiredCode':
-    'Diese Bestätigung ist abgelaufen (ein Code gilt mindestens {minutes} Minuten): Es wurde nichts genehmigt. Hier ist eine neue. {asks}',
+    'Diese Bestätigung ist abgelaufen (ein Code gilt {minutes} Minuten): Es wurde nichts genehmigt. Hier ist eine neue. {asks}',
+  'confirm.approvalCancelled':
+    'Abgebrochen: Es wurde nichts genehmigt. Die Aufgabe wartet weiter auf Ihre Entscheidung.',
   'confirm.nothingWaits':
     'Unter dem Code {code} wartet keine Bestätigung auf Sie: Vielleicht ist er vertippt, abgelaufen oder schon erledigt. Es wurde nichts getan. Prüfen Sie den Code oder geben Sie den Befehl noch einmal ein, um eine neue Bestätigung zu erhalten.',
   'decide.gone': 'Diese Aufgabe gibt es nicht mehr.',
@@ -280,7 +282,7 @@ export const de: Catalog = {
     '{action, select, add {{by} hat Sie zur Gruppe {group} hinzugefügt (über accessbot).} other {{by} hat Sie aus der Gruppe {group} entfernt (über accessbot).}}',
   'change.noticeTitle': 'Ihre Gruppenmitgliedschaft hat sich geändert',
   'change.unknown':
-    'Ich kenne keine offene Änderung mit dieser ID (vielleicht ist sie längst abgelaufen). Es wurde nichts geändert; geben Sie den Befehl `group` noch einmal ein, wenn es noch gewünscht ist.',
+    'Ich kenne keine offene Änderung mit diesem Code (vielleicht ist sie längst abgelaufen). Es wurde nichts geändert; geben Sie den Befehl `group` noch einmal ein, wenn es noch gewünscht ist.',
   'change.secondAdmin':
     'Jemanden zu dieser Gruppe hinzuzufügen braucht einen zweiten Admin: Ein anderer Admin von accessbot, nicht die hinzugefügte Person, bestätigt es.',
   'change.secondAdminRefused':

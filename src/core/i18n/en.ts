@@ -18,7 +18,7 @@ export const en = {
     'app <app> — an application’s card: its levels, fields and who has access; its owners change it (`app set <app> <field> <value>`, `app clear <app> <field>`)',
   'usage.request': 'request <app> [permission level] -- <justification> — ask for access',
   'usage.group':
-    'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <id>` or `cancel <id>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',
+    'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <code>` or `cancel <code>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',
   'usage.history': 'history — your recent actions (auditors: history <person> or history all)',
   'usage.report':
     'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
@@ -50,7 +50,7 @@ export const en = {
   'parse.groupAndPersonTooLong': 'That is too long to be a group and a person.',
   'parse.onePerson': 'One person at a time, please. {usage}',
   'parse.whichChange':
-    'Which change? Type `{name} <id>` with the id shown on the confirmation, e.g. `{name} k3m9q2xa`.',
+    'Which change? Type `{name} <code>` with the code shown on the confirmation, e.g. `{name} k3m9q2xa`.',
   'parse.whichConfirmation':
     'Confirm what? Type `confirm <code>` with the code the confirmation shows.',
   'parse.nameTooLong': 'That name is too long (the limit is {max} characters).',
@@ -154,7 +154,9 @@ export const en = {
   'decide.wrongCode':
     'That code does not confirm this approval (mistyped, made for someone else, or the request changed since): nothing was approved. {asks}',
   'decide.expiredCode':
-    'That confirmation has expired (a code is good for at least {minutes} minutes): nothing was approved. Here is a fresh one. {asks}',
+    'That confirmation has expired (a code is good for {minutes} minutes): nothing was approved. Here is a fresh one. {asks}',
+  'confirm.approvalCancelled':
+    'Cancelled: nothing was approved. The task is still waiting for your decision.',
   'confirm.nothingWaits':
     'Nothing is waiting for your confirmation under the code {code}: it may be mistyped, expired or already settled. Nothing was done. Check the code, or type the command again for a new confirmation.',
   'decide.gone': 'That task no longer exists.',
@@ -278,7 +280,7 @@ export const en = {
     '{action, select, add {{by} added you to the group {group} (through accessbot).} other {{by} removed you from the group {group} (through accessbot).}}',
   'change.noticeTitle': 'Your group membership changed',
   'change.unknown':
-    'I know of no pending change with that id (it may have expired long ago). Nothing was changed; type the `group` command again if it is still wanted.',
+    'I know of no pending change with that code (it may have expired long ago). Nothing was changed; type the `group` command again if it is still wanted.',
   'change.secondAdmin':
     'Adding someone to this group takes a second admin: another of accessbot’s admins, not the person added, confirms it.',
   'change.secondAdminRefused':

@@ -18,7 +18,7 @@ export const ja: Catalog = {
     'app <アプリ> — アプリケーションのカード: 権限レベル、フィールド、アクセスできる人。所有者は変更できます (`app set <アプリ> <フィールド> <値>`、`app clear <アプリ> <フィールド>`)',
   'usage.request': 'request <アプリ> [権限レベル] -- <申請理由> — アクセスを申請します',
   'usage.group':
-    'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <id>` または `cancel <id>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
+    'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <code>` または `cancel <code>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
   'usage.history': 'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
@@ -53,7 +53,7 @@ export const ja: Catalog = {
   'parse.groupAndPersonTooLong': 'グループと人の指定としては長すぎます。',
   'parse.onePerson': '一度に 1 人ずつ指定してください。{usage}',
   'parse.whichChange':
-    'どの変更ですか? 確認メッセージの ID を付けて `{name} <id>` と入力してください。例: `{name} k3m9q2xa`。',
+    'どの変更ですか? 確認メッセージのコードを付けて `{name} <code>` と入力してください。例: `{name} k3m9q2xa`。',
   'parse.whichConfirmation':
     '何を確認しますか? 確認メッセージに表示されたコードを付けて `confirm <code>` と入力してください。',
   'parse.nameTooLong': '名前が長すぎます (上限は {max} 文字です)。',
@@ -151,7 +151,9 @@ export const ja: Catalog = {
   'decide.wrongCode':
     'このコードではこの承認を確認できません (入力の誤り、別の人に向けたコード、またはその後に申請が変わった可能性があります)。何も承認していません。{asks}',
   'decide.expiredCode':
-    'この確認は期限切れです (コードの有効期間は少なくとも {minutes} 分です)。何も承認していません。新しい確認を表示します。{asks}',
+    'この確認は期限切れです (コードの有効期間は {minutes} 分です)。何も承認していません。新しい確認を表示します。{asks}',
+  'confirm.approvalCancelled':
+    'キャンセルしました。何も承認していません。タスクは引き続きあなたの判断を待っています。',
   'confirm.nothingWaits':
     'コード {code} で確認を待っているものはありません。入力の誤りか、期限切れか、すでに処理済みの可能性があります。何も実行していません。コードを確かめるか、もう一度コマンドを入力して新しい確認を受け取ってください。',
   'decide.gone': 'そのタスクはもうありません。',
@@ -274,7 +276,7 @@ export const ja: Catalog = {
     '{action, select, add {{by} があなたをグループ {group} に追加しました (accessbot 経由)。} other {{by} があなたをグループ {group} から削除しました (accessbot 経由)。}}',
   'change.noticeTitle': 'グループのメンバーシップが変わりました',
   'change.unknown':
-    'その ID の保留中の変更は見つかりません (ずっと前に期限切れになった可能性があります)。何も変更していません。まだ必要なら、もう一度 `group` コマンドを入力してください。',
+    'そのコードの保留中の変更は見つかりません (ずっと前に期限切れになった可能性があります)。何も変更していません。まだ必要なら、もう一度 `group` コマンドを入力してください。',
   'change.secondAdmin':
     'このグループへの追加には 2 人目の管理者が必要です。accessbot の別の管理者 (追加される本人以外) が確定します。',
   'change.secondAdminRefused':

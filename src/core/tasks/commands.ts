@@ -5,6 +5,7 @@
  * can never be taken for a task and a task never for a reason.
  */
 import { z } from 'zod';
+import { ConfirmCode } from '../confirm/index.ts';
 import { fail, MAX_REASON_LENGTH, type Parsed, splitFree, tooLong } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { inert } from '../text.ts';
@@ -32,8 +33,6 @@ export const TaskRef = z.union([
 ]);
 export type TaskRef = z.infer<typeof TaskRef>;
 const TaskRefs = z.array(TaskRef).min(1).max(MAX_REFS);
-/** What confirms a sensitive approval (see apps/sensitivity.ts). */
-export const ConfirmationCode = z.string().regex(/^[0-9a-f]{6}$/);
 
 export const TaskCommands = [
   z.object({ name: z.literal('tasks') }),
@@ -41,7 +40,7 @@ export const TaskCommands = [
     name: z.literal('approve'),
     tasks: TaskRefs,
     /** `approve <task> confirm <code>`: a sensitive approval's confirmation. */
-    confirm: ConfirmationCode.optional(),
+    confirm: ConfirmCode.optional(),
   }),
   z.object({
     name: z.literal('decline'),
@@ -114,7 +113,7 @@ export function parseDecision(
 
 /** `approve <task> confirm <code>`: one task, and the code its confirmation gave. */
 function parseConfirmed(v: Voice, typed: readonly string[], at: number): Parsed<TaskCommand> {
-  const code = ConfirmationCode.safeParse(typed[at + 1]?.toLowerCase());
+  const code = ConfirmCode.safeParse(typed[at + 1]?.toLowerCase());
   if (at !== 1 || typed.length !== 3 || !code.success) return fail(v.t('parse.confirmation'));
   const ref = parseRef(v, typed[0]!);
   if (typeof ref === 'string') return fail(ref);

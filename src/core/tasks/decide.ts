@@ -17,7 +17,12 @@ import type { Task } from '../../access/schemas.ts';
 import { taskFacts } from '../../access/task-facts.ts';
 import type { Logger } from '../../log.ts';
 import type { Metrics } from '../../metrics.ts';
-import type { AuditOutcome, AuditStore, IdentityLink } from '../../store/store.ts';
+import type {
+  AuditOutcome,
+  AuditStore,
+  ConfirmationStore,
+  IdentityLink,
+} from '../../store/store.ts';
 import type { SensitiveApps, Sensitivity } from '../apps/index.ts';
 import {
   type DecisionIntent,
@@ -25,7 +30,13 @@ import {
   recordDecisionIntent,
   taskNamesOf,
 } from '../audit/index.ts';
-import { CODE_WINDOW_MS, type CodeCheck, type ConfirmationCodes } from '../confirmation-code.ts';
+import {
+  askApproval,
+  CONFIRM_WITHIN_MS,
+  type CodeCheck,
+  claimApproval,
+  closeApproval,
+} from '../confirm/index.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { errorReply, found, logFailure } from '../service-errors.ts';
@@ -70,7 +81,7 @@ type Said = (v: Voice) => DecisionResult;
 
 export interface DecideDeps {
   client: AccessClient;
-  store: AuditStore;
+  store: AuditStore & ConfirmationStore;
   audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
   log: Logger;
   now: () => Date;
@@ -80,8 +91,6 @@ export interface DecideDeps {
   allowSelfApproval: boolean;
   /** Which applications take a confirmation to approve; unset: none. */
   sensitive?: Pick<SensitiveApps, 'ofTask'>;
-  /** The codes those confirmations carry. */
-  codes: ConfirmationCodes;
 }
 
 export class Decider {
@@ -125,6 +134,7 @@ export class Decider {
             // Kept first: if the store cannot keep it, nothing is sent (the person is told why).
             intent = await recordDecisionIntent(this.#d, link, entry());
             said = await this.#act(task, decision, reason, link);
+            if (confirmation) await closeApproval(this.#d, confirmation, said(english).outcome);
           }
         }
       } catch (error) {
@@ -171,11 +181,12 @@ export class Decider {
   ): Promise<Said | undefined> {
     const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
     if (sensitivity === 'no') return undefined;
-    const { codes } = this.#d;
     const said =
-      confirmation === undefined ? undefined : codes.check(task, link.accessUserId, confirmation);
+      confirmation === undefined
+        ? undefined
+        : await claimApproval(this.#d, link, task, confirmation);
     if (said === 'good') return undefined;
-    const asked = { sensitivity, code: codes.issue(task, link.accessUserId), said };
+    const asked = { sensitivity, code: await askApproval(this.#d, link, task), said };
     return (w) => askToConfirm(w, task, asked, this.#d.pendingStatus);
   }
 
@@ -295,7 +306,7 @@ function askToConfirm(
     withLevel: flag(level),
   };
   const asks = v.t('decide.confirmText', words);
-  const minutes = CODE_WINDOW_MS / 60_000;
+  const minutes = CONFIRM_WITHIN_MS / 60_000;
   const text =
     said === 'wrong'
       ? v.t('decide.wrongCode', { asks })

@@ -2,6 +2,7 @@ import type { Migration } from '../migration.ts';
 import { apps } from '../migration-apps.ts';
 import { asks } from '../migration-asks.ts';
 import { activeFirst, cadence } from '../migration-cadence.ts';
+import { confirmations } from '../migration-confirmations.ts';
 import { outboxKinds } from '../migration-outbox-kinds.ts';
 import { questions } from '../migration-questions.ts';
 import { type Dialect, requesters } from '../migration-requesters.ts';
@@ -329,4 +330,5 @@ export const migrations: readonly Migration[] = [
   },
   cadence(25, dialect),
   activeFirst(26),
+  confirmations(27, dialect),
 ];

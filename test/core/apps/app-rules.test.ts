@@ -31,7 +31,7 @@ async function world(env: Record<string, string> = {}) {
   const say = async (who: keyof typeof users, text: string) =>
     JSON.stringify(await bot.handle(actor(users[who].email), text));
   const confirm = async (who: keyof typeof users, card: string) => {
-    const id = /confirm ([a-z0-9]{10})/.exec(card)?.[1];
+    const id = /confirm ([a-z2-9]{8})/.exec(card)?.[1];
     if (!id) throw new Error(`no confirmation on ${card.slice(0, 300)}`);
     return say(who, `confirm ${id}`);
   };

@@ -60,7 +60,7 @@ let terminals: Record<Person, TerminalChat>;
 let platforms: Platform[];
 
 const idOn = (card: string) => {
-  const id = /confirm ([a-z0-9]{10})/.exec(card)?.[1];
+  const id = /confirm ([a-z2-9]{8})/.exec(card)?.[1];
   if (!id) throw new Error(`no confirmation id on ${card.slice(0, 300)}`);
   return id;
 };

@@ -1,6 +1,6 @@
 /**
  * AUDIT_RETENTION_DAYS in the poller's housekeeping: once a day, on one replica, audit entries
- * past the retention go, and so do group changes that expired over a day ago; 0 keeps the log.
+ * past the retention go, and so do confirmations that expired over a day ago; 0 keeps the log.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/app/config.ts';
@@ -11,7 +11,8 @@ import type { Store } from '../../../src/store/store.ts';
 import { captureLog } from '../../helpers/bot.ts';
 import { clientFor } from '../../helpers/sandbox.ts';
 import { FakeClock, testPoller } from '../../poller/fakes.ts';
-import { groupChange, membership } from '../../store/groups-contract.ts';
+import { confirmation } from '../../store/confirmations-contract.ts';
+import { membership } from '../../store/groups-contract.ts';
 
 const DAY = 86_400_000;
 let store: Store;
@@ -31,15 +32,15 @@ const ages = async () =>
 describe('audit retention', () => {
   it('deletes entries past the retention and stale changes, once a day however many replicas ask', async () => {
     for (const n of [400, 366, 364, 1]) await store.appendAudit(membership({ at: daysAgo(n) }));
-    await store.saveGroupChange(groupChange({ id: 'stale', expiresAt: daysAgo(2) }));
-    await store.saveGroupChange(groupChange({ id: 'fresh', expiresAt: daysAgo(0) }));
+    await store.saveConfirmation(confirmation({ id: 'stale', expiresAt: daysAgo(2) }));
+    await store.saveConfirmation(confirmation({ id: 'fresh', expiresAt: daysAgo(0) }));
     await Promise.all([
       applyAuditRetention({ store, clock, log }, 365),
       applyAuditRetention({ store, clock, log }, 365),
     ]);
     expect(await ages()).toEqual([1, 364]);
-    expect(await store.getGroupChange('stale')).toBeUndefined();
-    expect(await store.getGroupChange('fresh')).toBeDefined();
+    expect(await store.getConfirmation('stale')).toBeUndefined();
+    expect(await store.getConfirmation('fresh')).toBeDefined();
 
     // Within the day nothing more is done; the next day the next entry goes.
     clock.advance(DAY - 1);

@@ -55,11 +55,14 @@ describe('group commands', () => {
     expect(refused(`group add ${'x'.repeat(300)} ${'y'.repeat(200)}`)).toContain('too long');
   });
 
-  it('reads confirm and cancel with the id from the card', () => {
-    expect(ok('confirm K3M9Q2XAPT')).toEqual({ name: 'confirm', code: 'k3m9q2xapt' });
-    expect(ok('cancel k3m9q2xapt')).toEqual({ name: 'cancel', id: 'k3m9q2xapt' });
+  it('reads confirm and cancel with the code from the card', () => {
+    expect(ok('confirm K3M9Q2XA')).toEqual({ name: 'confirm', code: 'k3m9q2xa' });
+    expect(ok('cancel k3m9q2xa')).toEqual({ name: 'cancel', code: 'k3m9q2xa' });
     expect(refused('confirm')).toContain('Confirm what?');
     expect(refused('confirm <script>')).toContain('Confirm what?');
+    // One format: a code of another length, or with a look-alike character, is no code.
+    expect(refused('confirm k3m9q2xapt')).toContain('Confirm what?');
+    expect(refused('cancel k3m9q2x0')).toContain('Which change?');
     expect(refused('cancel')).toContain('Which change?');
   });
 

@@ -3,8 +3,10 @@
  * confirmation (once, only by the asker, not after it expires), the service's answer told as it
  * is, the audit line and the note to the person changed; channel bindings; history.
  */
+
 import { describe, expect, it } from 'vitest';
 import { historyReply } from '../../../src/core/audit/history.ts';
+import { idOf } from '../../../src/core/confirm/code.ts';
 import { english, voiceFor } from '../../../src/core/i18n/voice.ts';
 import { groups, tasks, users } from '../../../src/sandbox/seed.ts';
 import { groupBot, RULES } from '../../helpers/group-bot.ts';
@@ -132,7 +134,7 @@ describe('confirming a change', () => {
       outcome: 'not_requester',
     });
     expect(inGroup('design', 'frances')).toBe(false);
-    expect((await t.store.getGroupChange(id))?.state).toBe('pending');
+    expect((await t.store.getConfirmation(idOf(id)))?.state).toBe('pending');
     const [entry] = await t.store.listAudit({
       actor: { platform: 'slack', chatUserId: 'U-radia' },
     });
@@ -156,7 +158,7 @@ describe('confirming a change', () => {
     expect(inGroup('design', 'dennis')).toBe(false);
     expect((await t.store.listAudit()).map((e) => e.outcome)).toEqual(['cancelled', 'expired']);
     expect((await t.bot.changes.confirm(t.as('ada'), 'nosuchchange')).reply.summary).toContain(
-      'I know of no pending change with that id',
+      'I know of no pending change with that code',
     );
   });
 
@@ -190,7 +192,7 @@ describe('four eyes on privileged groups', () => {
     expect((await t.bot.changes.confirm(t.as('grace'), id)).outcome).toBe('not_allowed');
     expect((await t.bot.changes.confirm(t.as('margaret'), id)).outcome).toBe('not_allowed');
     expect(inGroup('security', 'grace')).toBe(false);
-    expect((await t.store.getGroupChange(id))?.state).toBe('pending');
+    expect((await t.store.getConfirmation(idOf(id)))?.state).toBe('pending');
     expect((await t.bot.changes.confirm(t.as('radia'), id)).outcome).toBe('added');
     expect(inGroup('security', 'grace')).toBe(true);
     state().group(groups.security.id).memberIds.delete(users.grace.id);

@@ -157,7 +157,7 @@ function terminalPlatform(t: Awaited<ReturnType<typeof terminals>>): Platform {
     target: 'barbara',
     say: (who, text) => t.people[who as keyof typeof t.people].ask(text),
     click: (who, verb, card) => {
-      const id = /confirm ([a-z0-9]{10})/.exec(card)?.[1];
+      const id = /confirm ([a-z2-9]{8})/.exec(card)?.[1];
       if (!id) throw new Error(`no id on the card: ${card}`);
       return t.people[who as keyof typeof t.people].ask(`${verb} ${id}`);
     },
@@ -241,7 +241,7 @@ describe.each([0, 1, 2])('group changes on every platform (%#: Slack, Teams, ter
     const security = sandbox.current.state.group(groups.security.id).memberIds;
     const card = await p().say('ada', `group add Security ${email()}`);
     expect(card).toContain('not the person added');
-    const id = /confirm ([a-z0-9]{10})/.exec(card)?.[1];
+    const id = /confirm ([a-z2-9]{8})/.exec(card)?.[1];
     expect(await p().say('ada', `confirm ${id}`)).toContain('takes a second admin');
     expect(security.has(users[p().target].id)).toBe(false);
     expect(await p().say('ken', `confirm ${id}`)).toContain(
@@ -253,15 +253,15 @@ describe.each([0, 1, 2])('group changes on every platform (%#: Slack, Teams, ter
 
   it('says a stale card expired, clicked or typed, and a code that names nothing, and changes nothing', async () => {
     const card = await p().say('ada', `group remove Design ${email()}`);
-    const typed = /confirm ([a-z0-9]{10})/.exec(
+    const typed = /confirm ([a-z2-9]{8})/.exec(
       await p().say('ada', `group remove Design ${email()}`),
     );
     p().advance(16 * 60_000);
     const stale = await p().click('ada', 'confirm', card);
     expect(stale).toContain('This confirmation expired');
     expect(await p().say('ada', `confirm ${typed?.[1]}`)).toContain('This confirmation expired');
-    expect(await p().say('ada', 'confirm zzzzzzzzzz')).toContain(
-      'Nothing is waiting for your confirmation under the code zzzzzzzzzz',
+    expect(await p().say('ada', 'confirm zzzzzzzz')).toContain(
+      'Nothing is waiting for your confirmation under the code zzzzzzzz',
     );
     expect(inDesign(p().target)).toBe(true);
   });

@@ -118,7 +118,7 @@ describe('Slack: a form confirms', () => {
   it('refuses a forged click: without a code, or with one for other facts', async () => {
     const taskId = openRequest(sandbox(), 'barbara', 'aws', 'readOnly');
     const { where } = await adaList();
-    for (const value of [taskId, `${taskId}:000000`]) {
+    for (const value of [taskId, `${taskId}:zzzzzzzz`]) {
       const blocks = [
         {
           type: 'actions',
@@ -173,9 +173,9 @@ describe('Slack: a form confirms', () => {
     };
     const asked = await typed(`approve ${taskId}`);
     expect(asked).toContain('Confirm this approval');
-    const code = new RegExp(`${taskId}:([0-9a-f]{6})`).exec(asked)?.[1];
+    const code = new RegExp(`${taskId}:([a-z2-9]{8})`).exec(asked)?.[1];
     expect(code).toBeDefined();
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = code === 'zzzzzzzz' ? 'yyyyyyyy' : 'zzzzzzzz';
     expect(await typed(`approve ${taskId} confirm ${wrong}`)).toContain(
       'That code does not confirm this approval',
     );
@@ -230,7 +230,7 @@ describe('Teams: the card confirms', () => {
     );
     expect(confirmation).toContain('Confirm approval');
     expect(approvals(sandbox(), taskId)).toHaveLength(0);
-    const code = /"confirmation":"([0-9a-f]{6})"/.exec(confirmation)?.[1];
+    const code = /"confirmation":"([a-z2-9]{8})"/.exec(confirmation)?.[1];
     expect(code).toBeDefined();
 
     const approved = await clickApprove({ value: taskId, confirmation: code });
@@ -270,9 +270,9 @@ describe('Teams: the card confirms', () => {
     };
     const asked = await typed(`approve ${taskId}`);
     expect(asked).toContain('Confirm this approval');
-    const code = /"confirmation":"([0-9a-f]{6})"/.exec(asked)?.[1];
+    const code = /"confirmation":"([a-z2-9]{8})"/.exec(asked)?.[1];
     expect(code).toBeDefined();
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = code === 'zzzzzzzz' ? 'yyyyyyyy' : 'zzzzzzzz';
     expect(await typed(`confirm ${wrong}`)).toContain(
       `Nothing is waiting for your confirmation under the code ${wrong}`,
     );
@@ -283,7 +283,7 @@ describe('Teams: the card confirms', () => {
 
   it('refuses a forged confirmation, and skips the task in "approve all"', async () => {
     const taskId = openRequest(sandbox(), 'barbara', 'aws', 'readOnly');
-    const forged = await clickApprove({ value: taskId, confirmation: '000000' });
+    const forged = await clickApprove({ value: taskId, confirmation: 'zzzzzzzz' });
     expect(shown(forged.body)).toContain('Confirm this approval');
     const all = await t.h.post(t.h.activities.cardAction('ada', 'approveAll', { value: taskId }));
     expect(shown(all.body)).toContain('skipped — a sensitive application');
@@ -314,7 +314,7 @@ describe('Teams: a hanging look-up holds no click', () => {
     // Answered within the deadline: no retry of the read was sent (at most the first one hangs).
     expect(hanging.waiting()).toBeLessThanOrEqual(1);
     hanging.release();
-    const code = /"confirmation":"([0-9a-f]{6})"/.exec(shown(asked.body))?.[1];
+    const code = /"confirmation":"([a-z2-9]{8})"/.exec(shown(asked.body))?.[1];
     const approved = await t.h.post(
       t.h.activities.cardAction('ada', 'approve', { value: taskId, confirmation: code }),
     );
@@ -348,7 +348,11 @@ describe('the terminal: a code of its own, for a while', () => {
       task.target.permissionLevelId,
       task.target.userId,
     ];
-    const computed = createHash('sha256').update(facts.join('\n')).digest('hex').slice(0, 6);
+    const digest = [...createHash('sha256').update(facts.join('\n')).digest()];
+    const computed = digest
+      .slice(0, 8)
+      .map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31])
+      .join('');
     expect(await chat.ask(`approve ${taskId} confirm ${computed}`)).toContain(
       'That code does not confirm this approval',
     );
@@ -360,14 +364,14 @@ describe('the terminal: a code of its own, for a while', () => {
 
   it('shows a fresh confirmation for an expired code, never an approval, and the fresh one approves', async () => {
     const taskId = openRequest(sandbox.current, 'barbara', 'aws', 'readOnly');
-    const code = /Type: confirm ([0-9a-f]{6})/.exec(await chat.ask(`approve ${taskId}`))?.[1];
+    const code = /Type: confirm ([a-z2-9]{8})/.exec(await chat.ask(`approve ${taskId}`))?.[1];
     expect(code).toBeDefined();
     clock.at += 31 * 60_000;
     const again = await chat.ask(`confirm ${code}`);
     expect(again).toContain('That confirmation has expired');
     expect(again).toContain('Confirm this approval');
     expect(approvals(sandbox.current, taskId)).toHaveLength(0);
-    const fresh = /Type: confirm ([0-9a-f]{6})/.exec(again)?.[1];
+    const fresh = /Type: confirm ([a-z2-9]{8})/.exec(again)?.[1];
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(code);
     expect(await chat.ask(`confirm ${fresh}`)).toContain('You approved');
@@ -391,9 +395,9 @@ describe('the terminal: a typed line confirms', () => {
     const taskId = openRequest(sandbox.current, 'ken', 'aws', 'readOnly');
     const id = taskId.slice(0, 8);
     const de = await inLanguage('de-DE');
-    const code = /Eingabe: confirm ([0-9a-f]{6})/.exec(await de.ask(`approve ${id}`))?.[1];
+    const code = /Eingabe: confirm ([a-z2-9]{8})/.exec(await de.ask(`approve ${id}`))?.[1];
     expect(code).toBeDefined();
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = code === 'zzzzzzzz' ? 'yyyyyyyy' : 'zzzzzzzz';
     expect(await de.ask(`approve ${id} confirm ${wrong}`)).toContain(
       'Dieser Code bestätigt diese Genehmigung nicht',
     );
@@ -418,12 +422,13 @@ describe('the terminal: a typed line confirms', () => {
     const asked = await chat.ask(`approve ${id}`);
     expect(asked).toContain('Confirm this approval');
     expect(asked).toContain('Approving gives Grace Hopper ReadOnly access to AWS Console');
-    const code = /Type: confirm ([0-9a-f]{6}), or decline/.exec(asked)?.[1];
+    const code = /Type: confirm ([a-z2-9]{8}), or decline/.exec(asked)?.[1];
     expect(code).toBeDefined();
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = code === 'zzzzzzzz' ? 'yyyyyyyy' : 'zzzzzzzz';
     const refused = await chat.ask(`approve ${id} confirm ${wrong}`);
     expect(refused).toContain('That code does not confirm this approval');
-    expect(refused).toContain(`Type: confirm ${code}`);
+    // Asked afresh, with a code of its own; the first one still confirms.
+    expect(refused).toMatch(/Type: confirm [a-z2-9]{8}/);
     expect(await chat.ask(`confirm ${wrong}`)).toContain(
       `Nothing is waiting for your confirmation under the code ${wrong}`,
     );
@@ -458,7 +463,7 @@ describe('the terminal: a typed line confirms', () => {
     expect(asked).toContain('Confirm this approval');
     expect(asked).toContain('I could not check whether GitHub is a sensitive application');
     expect(approvals(sandbox.current, taskId)).toHaveLength(0);
-    const code = /Type: confirm ([0-9a-f]{6})/.exec(asked)?.[1];
+    const code = /Type: confirm ([a-z2-9]{8})/.exec(asked)?.[1];
     expect(await chat.ask(`confirm ${code}`)).toContain('You approved');
     expect(approvals(sandbox.current, taskId)).toHaveLength(1);
   });

@@ -1,0 +1,76 @@
+/**
+ * A sensitive approval as a pending confirmation: asked for when an approver approves a sensitive
+ * task, bound to that approver and to the task's facts (its application, level and person), and
+ * claimed once when the approver confirms it — a code of anyone else, or of other facts, confirms
+ * nothing; an expired one is asked afresh.
+ */
+import { z } from 'zod';
+import type { Task } from '../../access/schemas.ts';
+import { taskFacts } from '../../access/task-facts.ts';
+import type { IdentityLink } from '../../store/store.ts';
+import { idOf } from './code.ts';
+import { openConfirmation, type PendingDeps } from './pending.ts';
+
+const ApprovalFacts = z.object({
+  taskId: z.string(),
+  workAppId: z.string().nullable(),
+  permissionLevelId: z.string().nullable(),
+  userId: z.string().nullable(),
+});
+type ApprovalFacts = z.infer<typeof ApprovalFacts>;
+
+/** `good`: claimed, approve now; `expired`: a fresh one is due; `wrong`: it never confirmed this. */
+export type CodeCheck = 'good' | 'expired' | 'wrong';
+
+function factsOf(task: Task): ApprovalFacts {
+  const f = taskFacts(task);
+  return {
+    taskId: task.id,
+    workAppId: f.workAppId ?? null,
+    permissionLevelId: f.permissionLevelId ?? null,
+    userId: f.userId ?? null,
+  };
+}
+
+/** Asks `link` to confirm approving `task`: the code their confirmation shows. */
+export async function askApproval(deps: PendingDeps, link: IdentityLink, task: Task) {
+  return (await openConfirmation(deps, 'approval', link, 'asker', factsOf(task))).code;
+}
+
+/** Claims the confirmation `code` shows for `link` approving `task`, if it is theirs and pending. */
+export async function claimApproval(
+  deps: PendingDeps,
+  link: IdentityLink,
+  task: Task,
+  code: string,
+): Promise<CodeCheck> {
+  const id = idOf(code);
+  const found = await deps.store.getConfirmation(id);
+  const facts = ApprovalFacts.safeParse(found?.payload);
+  const mine =
+    found?.kind === 'approval' &&
+    found.state === 'pending' &&
+    found.accessUserId === link.accessUserId &&
+    facts.success &&
+    JSON.stringify(facts.data) === JSON.stringify(factsOf(task));
+  if (!mine) return 'wrong';
+  const at = deps.now();
+  if (found.expiresAt.getTime() <= at.getTime()) {
+    await deps.store.moveConfirmation(id, {
+      from: 'pending',
+      to: 'expired',
+      at,
+      outcome: 'expired',
+    });
+    return 'expired';
+  }
+  // Lost only to another click on another replica, which approves it.
+  const claimed = await deps.store.moveConfirmation(id, { from: 'pending', to: 'confirmed', at });
+  return claimed ? 'good' : 'wrong';
+}
+
+/** Records what became of a claimed approval. */
+export async function closeApproval(deps: PendingDeps, code: string, outcome: string) {
+  const move = { from: 'confirmed', to: 'done', at: deps.now(), outcome } as const;
+  await deps.store.moveConfirmation(idOf(code), move);
+}

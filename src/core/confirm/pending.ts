@@ -1,0 +1,57 @@
+/**
+ * Opening a pending confirmation of any kind, and reading one back as its kind's record (the
+ * common fields and the kind's own facts side by side).
+ */
+import type { z } from 'zod';
+import type {
+  ConfirmationKind,
+  ConfirmationStore,
+  Confirmer,
+  IdentityLink,
+  JsonObject,
+  PendingBase,
+} from '../../store/store.ts';
+import { CONFIRM_WITHIN_MS, idOf, newCode } from './code.ts';
+
+export interface PendingDeps {
+  store: ConfirmationStore;
+  now: () => Date;
+}
+
+/** Stores a new pending confirmation asked for by `link`; its code, and its common fields. */
+export async function openConfirmation(
+  deps: PendingDeps,
+  kind: ConfirmationKind,
+  link: IdentityLink,
+  confirmer: Confirmer,
+  payload: JsonObject,
+): Promise<{ code: string; base: PendingBase }> {
+  const code = newCode();
+  const now = deps.now();
+  const base = {
+    id: idOf(code),
+    platform: link.platform,
+    chatUserId: link.chatUserId,
+    accessUserId: link.accessUserId,
+    confirmer,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CONFIRM_WITHIN_MS),
+    state: 'pending',
+    updatedAt: now,
+  } as const;
+  await deps.store.saveConfirmation({ ...base, kind, payload, outcome: null });
+  return { code, base };
+}
+
+/** The confirmation stored as `id`, as a record of `kind`; undefined when none of it is. */
+export async function readConfirmation<T>(
+  store: ConfirmationStore,
+  id: string,
+  kind: ConfirmationKind,
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
+  const found = await store.getConfirmation(id);
+  if (found?.kind !== kind) return undefined;
+  const parsed = schema.safeParse({ ...found.payload, ...found });
+  return parsed.success ? parsed.data : undefined;
+}

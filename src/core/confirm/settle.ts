@@ -1,0 +1,135 @@
+/**
+ * Confirming and cancelling a pending change, from a button or typed, on any replica, the same
+ * for every kind: only the person who asked settles it (or, where the kind says so, a second
+ * admin confirms it); an expired one is not carried out and says so; it is claimed in the store
+ * (pending → confirmed) before anything is carried out, so a double click or two replicas act
+ * once; every outcome is audited, and the card becomes the outcome. What carrying out means, who
+ * else may act, and what the cards say is the kind's own (groups/confirm.ts, apps/settle.ts).
+ */
+import type { Logger } from '../../log.ts';
+import type {
+  ConfirmationKind,
+  ConfirmationStore,
+  IdentityLink,
+  PendingBase,
+} from '../../store/store.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { kept, type Reply, replaced, type Settled, warning } from '../reply.ts';
+
+export type Verb = 'confirm' | 'cancel';
+
+/** A kind's record: the common fields, its own facts, and its outcome once over. */
+export type Change<O extends string> = PendingBase & { outcome: O | null };
+
+export interface SettleDeps {
+  store: ConfirmationStore;
+  log: Logger;
+  now: () => Date;
+}
+
+/** What a kind says and does; `O` its outcomes. */
+export interface ConfirmKind<C extends Change<O>, O extends string> {
+  kind: ConfirmationKind;
+  read(store: ConfirmationStore, id: string): Promise<C | undefined>;
+  /**
+   * For a change a second admin confirms: a refusal when `link` may not (audited by the kind);
+   * else undefined.
+   */
+  secondAdmin(link: IdentityLink, v: Voice, change: C): Promise<Settled<O> | undefined>;
+  /** Whether the asker may still do what they asked, just before it is claimed. */
+  stillMay(link: IdentityLink, v: Voice, change: C): Promise<boolean>;
+  carryOut(link: IdentityLink, change: C, at: Date): Promise<Carried<O>>;
+  /** After it was carried out and recorded: whom to tell, what to forget. */
+  after(link: IdentityLink, change: C, outcome: O): Promise<void>;
+  audit(link: IdentityLink, change: C, outcome: O, detail: string | null): Promise<void>;
+  outcomeCard(v: Voice, link: IdentityLink, change: C, outcome: O, said: Said): Reply;
+  /** Said while another click or replica carries it out. */
+  underWay(v: Voice, change: C): Reply;
+}
+
+export interface Carried<O extends string> {
+  outcome: O;
+  /** For the audit log when the outcome alone does not say it. */
+  detail: string | null;
+  /** The service did not answer, and what it did cannot be read back. */
+  unsure?: boolean;
+}
+
+/** What an outcome card says besides the outcome. */
+export interface Said {
+  lead?: string;
+  unsure?: boolean;
+}
+
+/** Settles the change `id` of `k`'s kind; undefined when no change of that kind has it. */
+export async function settle<C extends Change<O>, O extends string>(
+  deps: SettleDeps,
+  k: ConfirmKind<C, O>,
+  link: IdentityLink,
+  v: Voice,
+  id: string,
+  verb: Verb,
+): Promise<Settled<O> | undefined> {
+  /** Moves the change to its end state, audits it, and shows it; a lost race is told as it is. */
+  const finish = async (
+    change: C,
+    to: 'done' | 'cancelled' | 'expired',
+    outcome: O = to as O,
+    carried: Partial<Carried<O>> = {},
+  ): Promise<Settled<O>> => {
+    const from = to === 'done' ? 'confirmed' : 'pending';
+    const at = deps.now();
+    const moved = await deps.store.moveConfirmation(change.id, { from, to, at, outcome });
+    if (!moved && from === 'pending') return again(at);
+    if (!moved) deps.log.error({ changeId: id, outcome }, 'could not record a change outcome');
+    await k.audit(link, change, outcome, carried.detail ?? null);
+    const said = { unsure: carried.unsure };
+    return replaced(outcome, k.outcomeCard(v, link, change, outcome, said));
+  };
+
+  /** Someone (a second click, another replica) moved the change first: show it as it now is. */
+  const again = async (at: Date): Promise<Settled<O>> => {
+    const now = await k.read(deps.store, id);
+    if (!now) return kept<O>('stale' as O, warning(v, v.t('change.unknown')));
+    if (now.state === 'pending' && now.expiresAt.getTime() <= at.getTime()) {
+      return finish(now, 'expired');
+    }
+    return over(now);
+  };
+
+  /** A change no longer pending: its outcome again, or that it is being carried out right now. */
+  const over = (change: C): Settled<O> => {
+    if (change.state === 'confirmed' || !change.outcome) {
+      return kept<O>('stale' as O, k.underWay(v, change));
+    }
+    const lead = v.t('change.alreadySettled');
+    return replaced<O>('stale', k.outcomeCard(v, link, change, change.outcome, { lead }));
+  };
+
+  /** Settling is the asker's alone (but for a second admin's confirm); others are audited. */
+  const refusal = async (change: C): Promise<Settled<O> | undefined> => {
+    if (verb === 'confirm' && change.confirmer === 'second_admin') {
+      return k.secondAdmin(link, v, change);
+    }
+    if (change.platform === link.platform && change.chatUserId === link.chatUserId) return;
+    await k.audit(link, change, 'not_requester' as O, null);
+    return kept('not_requester' as O, warning(v, v.t('change.notRequester')));
+  };
+
+  const change = await k.read(deps.store, id);
+  if (!change) return undefined;
+  const refused = await refusal(change);
+  if (refused) return refused;
+  if (change.state !== 'pending') return over(change);
+  if (change.expiresAt.getTime() <= deps.now().getTime()) return finish(change, 'expired');
+  if (verb === 'cancel') return finish(change, 'cancelled');
+  if (!(await k.stillMay(link, v, change))) return finish(change, 'cancelled', 'not_allowed' as O);
+  const at = deps.now();
+  if (!(await deps.store.moveConfirmation(id, { from: 'pending', to: 'confirmed', at }))) {
+    return again(at);
+  }
+  const carried = await k.carryOut(link, change, at);
+  const result = await finish(change, 'done', carried.outcome, carried);
+  await k.after(link, change, carried.outcome);
+  return result;
+}

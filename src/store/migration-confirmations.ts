@@ -1,0 +1,30 @@
+import type { Migration } from './migration.ts';
+import type { Dialect } from './migration-requesters.ts';
+
+/**
+ * One table for every pending confirmation (group changes, application changes, sensitive
+ * approvals). The two tables it replaces held only changes waiting 15 minutes at most: they are
+ * dropped, and a change in flight at the upgrade is asked for again.
+ */
+export const confirmations = (version: number, t: Dialect): Migration => ({
+  version,
+  sql: `
+    CREATE TABLE confirmations (
+      id             TEXT PRIMARY KEY,
+      kind           TEXT NOT NULL,
+      platform       TEXT NOT NULL,
+      chat_user_id   TEXT NOT NULL,
+      access_user_id TEXT NOT NULL,
+      confirmer      TEXT NOT NULL,
+      payload        ${t.json} NOT NULL,
+      created_at     ${t.instant} NOT NULL,
+      expires_at     ${t.instant} NOT NULL,
+      state          TEXT NOT NULL,
+      outcome        TEXT,
+      updated_at     ${t.instant} NOT NULL
+    )${t.strict};
+    CREATE INDEX confirmations_expires ON confirmations (expires_at);
+    DROP TABLE group_changes;
+    DROP TABLE app_changes;
+  `,
+});
