@@ -27,7 +27,8 @@ import {
 } from '../audit/index.ts';
 import { CODE_WINDOW_MS, type CodeCheck, type ConfirmationCodes } from '../confirmation-code.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
-import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
+import type { TellApprovers } from '../notices.ts';
+import { failure, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { errorReply, found, logFailure } from '../service-errors.ts';
 import { inert } from '../text.ts';
 import type { TaskAudience } from './audience.ts';
@@ -36,18 +37,21 @@ import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
 
 export type Decision = 'approve' | 'decline';
 
-/**
- * What becomes of the message a decision came from: it shows the task as it now stands
- * (decided, decided by someone else, gone), or it stays as it was (nothing changed: not the
- * actor's task, the service failed) and only the actor is told why.
- */
-export type MessageChange = { kind: 'replace'; card: TaskCard } | { kind: 'keep' };
+/** The task as it now stands (`task` undefined: gone), once a decision found it no longer waiting. */
+export interface Settled {
+  task: Task | undefined;
+  card: TaskCard;
+}
 
 export interface DecisionResult {
   outcome: AuditOutcome;
   /** What the actor is told. */
   reply: Reply;
-  message: MessageChange;
+  /**
+   * Set when the task is decided (here or elsewhere) or gone: the outbox edits every message of
+   * the task to it. Unset when nothing changed (not the actor's task, the service failed).
+   */
+  settled?: Settled;
   /** A sensitive approval waiting for its confirmation: what a platform asks, and the code. */
   confirm?: Confirmation;
 }
@@ -58,6 +62,12 @@ export interface Confirmation {
   /** Why it is asked, and what approving gives: names the application, the level and the person. */
   question: string;
 }
+
+/** Nothing settled (not the actor's task, the service failed): only the actor is told why. */
+export const unsettled = (outcome: AuditOutcome, reply: Reply): DecisionResult => ({
+  outcome,
+  reply,
+});
 
 /** Told to anyone who names a task that never was theirs: nothing about the task itself. */
 export const notYours = (v: Voice) => v.t('decide.notYours');
@@ -82,6 +92,8 @@ export interface DecideDeps {
   sensitive?: Pick<SensitiveApps, 'ofTask'>;
   /** The codes those confirmations carry. */
   codes: ConfirmationCodes;
+  /** The outbox, which edits a settled task's messages; unset: nothing is edited. */
+  approvers?: Pick<TellApprovers, 'decided'>;
 }
 
 export class Decider {
@@ -134,6 +146,8 @@ export class Decider {
       const decided = result.outcome === 'approved' || result.outcome === 'declined';
       const detail = decided ? null : said(english).reply.summary;
       await recordDecision(this.#d, link, { ...entry(), outcome: result.outcome, detail }, intent);
+      const { settled } = result;
+      if (settled) this.#d.approvers?.decided(taskId, settled.task, link.accessUserId);
       return result;
     });
   }
@@ -141,13 +155,13 @@ export class Decider {
   /** A failure told as it is, logged once however many voices tell it. */
   #failed(error: unknown): Said {
     logFailure(error, this.#d.log);
-    return (w) => kept('failed', errorReply(w, error));
+    return (w) => unsettled('failed', errorReply(w, error));
   }
 
   /** Not in the actor's pending list: say truthfully why, without acting. */
   async #refuse(link: IdentityLink, taskId: string): Promise<Said> {
     if (!(await this.#d.audience.wasShown(link, taskId))) {
-      return (w) => kept('not_assignee', warning(w, notYours(w)));
+      return (w) => unsettled('not_assignee', warning(w, notYours(w)));
     }
     const task = await found(this.#d.client.getTask(taskId));
     if (!task) return (w) => gone(w, taskId);
@@ -155,7 +169,10 @@ export class Decider {
       return (w) => this.#alreadyDecided(w, task, w.t('decide.alreadyDecided'));
     }
     return (w) =>
-      kept('not_assignee', warning(w, w.t('decide.noLongerYours', { title: taskTitle(w, task) })));
+      unsettled(
+        'not_assignee',
+        warning(w, w.t('decide.noLongerYours', { title: taskTitle(w, task) })),
+      );
   }
 
   /**
@@ -209,7 +226,7 @@ export class Decider {
         reason: reason ? inert(reason) : '',
         withReason: flag(reason),
       });
-      return shown(verb, success(w, said), this.#card(w, decided));
+      return shown(verb, success(w, said), this.#settled(w, decided));
     };
   }
 
@@ -229,34 +246,39 @@ export class Decider {
     } catch (readError) {
       this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
       return (w) =>
-        kept('failed', failure(w, w.t('decide.unconfirmed', { title: taskTitle(w, task) })));
+        unsettled('failed', failure(w, w.t('decide.unconfirmed', { title: taskTitle(w, task) })));
     }
     if (!now) return (w) => gone(w, task.id);
     const current = now;
     if (stateOf(current, this.#d.pendingStatus) === 'pending') {
       return (w) =>
-        kept('failed', failure(w, w.t('decide.notTaken', { title: taskTitle(w, task) })));
+        unsettled('failed', failure(w, w.t('decide.notTaken', { title: taskTitle(w, task) })));
     }
     const lead = error instanceof ConflictError ? 'decide.someoneElse' : 'decide.slowButDecided';
     return (w) => this.#alreadyDecided(w, current, w.t(lead));
   }
 
   #alreadyDecided(v: Voice, task: Task, lead: string): DecisionResult {
-    const card = this.#card(v, task);
+    const settled = this.#settled(v, task);
+    const { card } = settled;
     const said = v.t('decide.leadOutcome', { lead, outcome: card.outcome ?? card.state });
     const text = v.t('decide.lead', { lead });
-    return shown('already_decided', warning(v, said, { blocks: [{ kind: 'text', text }] }), card);
+    return shown(
+      'already_decided',
+      warning(v, said, { blocks: [{ kind: 'text', text }] }),
+      settled,
+    );
   }
 
-  #card(v: Voice, task: Task): TaskCard {
-    return taskCard(v, task, { pendingStatus: this.#d.pendingStatus });
+  #settled(v: Voice, task: Task): Settled {
+    return { task, card: taskCard(v, task, { pendingStatus: this.#d.pendingStatus }) };
   }
 }
 
-/** A result that shows the task as it now stands: under the reply, and in the message. */
-function shown(outcome: AuditOutcome, reply: Reply, card: TaskCard): DecisionResult {
-  const blocks = [...reply.blocks, { kind: 'task' as const, card }];
-  return { outcome, reply: { ...reply, blocks }, message: { kind: 'replace', card } };
+/** A result that shows the task as it now stands: under the reply, and in its messages. */
+function shown(outcome: AuditOutcome, reply: Reply, settled: Settled): DecisionResult {
+  const blocks = [...reply.blocks, { kind: 'task' as const, card: settled.card }];
+  return { outcome, reply: { ...reply, blocks }, settled };
 }
 
 /** The actor asked for this access, or it is their own access under review. */
@@ -266,7 +288,7 @@ function isOwn(task: Task, link: IdentityLink): boolean {
 }
 
 function selfApproval(v: Voice, task: Task): DecisionResult {
-  return kept(
+  return unsettled(
     'self_approval',
     warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })),
   );
@@ -305,7 +327,7 @@ function askToConfirm(
   const extras = { sensitivity, context: [] };
   const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
   return {
-    ...kept(
+    ...unsettled(
       said === 'wrong' ? 'wrong_code' : 'unconfirmed',
       warning(v, text, {
         title: v.t('decide.confirmTitle'),
@@ -320,10 +342,8 @@ function askToConfirm(
 }
 
 function gone(v: Voice, taskId: string): DecisionResult {
-  const card = goneCard(v, taskId);
-  return {
-    outcome: 'not_found',
-    reply: warning(v, v.t('decide.gone')),
-    message: { kind: 'replace', card },
-  };
+  return shown('not_found', warning(v, v.t('decide.gone')), {
+    task: undefined,
+    card: goneCard(v, taskId),
+  });
 }
