@@ -1,10 +1,8 @@
 /**
  * Approve, Decline, Looking at it and Approve all, from any message or App Home. Each click is
  * acknowledged first; the core then checks that the task is in the clicker's own pending list,
- * whatever the button says. A card the bot posted is the outbox's: once the task is settled the
- * outbox edits it (and every other message of the task), so the clicker is told privately only
- * what the card will not say. The `tasks` list and App Home, the clicker's own views, are drawn
- * again here with the outcome.
+ * whatever the button says. A card the bot posted is the outbox's to edit; the `tasks` list and
+ * App Home, the clicker's own views, are drawn again here with the outcome.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
@@ -41,16 +39,6 @@ import {
 
 const stale = (v: Voice) => warning(v, v.t('slack.staleButton'));
 
-/** A view clicked shows the task as it now stands, or stays as it was. */
-function outcomeOfDecision({ settled, reply }: DecisionResult): Outcome {
-  return settled
-    ? { lead: cardBlocks(settled.card, reply.summary, reply.locale), reply }
-    : { reply };
-}
-
-/** The clicker's own decision: the card the outbox edits says it all. */
-const madeHere = ({ outcome }: DecisionResult) => outcome === 'approved' || outcome === 'declined';
-
 export function registerDecisions(app: App, c: SlackContext, publishHome: PublishHome): void {
   const decide = (
     person: Person,
@@ -84,10 +72,13 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   };
   const show = (origin: Origin, person: Person, outcome: Outcome) =>
     showOutcome(c, publishHome, origin, person, outcome);
-  const showDecision = (origin: Origin, person: Person, result: DecisionResult) =>
-    origin.kind === 'message' && madeHere(result)
-      ? undefined
-      : show(origin, person, outcomeOfDecision(result));
+  /** A view shows the task as it now stands; a card, the outbox's, shows the clicker's decision. */
+  const showDecision = (origin: Origin, person: Person, result: DecisionResult) => {
+    const { settled, reply, outcome } = result;
+    if (origin.kind === 'message' && (outcome === 'approved' || outcome === 'declined')) return;
+    const lead = settled && cardBlocks(settled.card, reply.summary, reply.locale);
+    return show(origin, person, { lead, reply });
+  };
 
   type Clicked = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
   /** A button whose value `schema` parses; a value we cannot use gets a plain answer. */

@@ -34,9 +34,8 @@ export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<T
 
 type ResolveStore = NotificationStore & AuditStore & TaskQuestionStore;
 
-export async function resolveTask(ctx: PollerContext<ResolveStore>, taskId: string): Promise<void> {
-  await resolveAs(ctx, taskId, await findTask(ctx, taskId));
-}
+export const resolveTask = async (ctx: PollerContext<ResolveStore>, taskId: string) =>
+  resolveAs(ctx, taskId, await findTask(ctx, taskId));
 
 /**
  * Resolves the task's notifications to `task` as it now stands (undefined: gone), unless it still

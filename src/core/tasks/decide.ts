@@ -28,7 +28,7 @@ import {
 import { CODE_WINDOW_MS, type CodeCheck, type ConfirmationCodes } from '../confirmation-code.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
 import type { TellApprovers } from '../notices.ts';
-import { failure, type Reply, success, type TaskCard, warning } from '../reply.ts';
+import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { errorReply, found, logFailure } from '../service-errors.ts';
 import { inert } from '../text.ts';
 import type { TaskAudience } from './audience.ts';
@@ -62,12 +62,6 @@ export interface Confirmation {
   /** Why it is asked, and what approving gives: names the application, the level and the person. */
   question: string;
 }
-
-/** Nothing settled (not the actor's task, the service failed): only the actor is told why. */
-export const unsettled = (outcome: AuditOutcome, reply: Reply): DecisionResult => ({
-  outcome,
-  reply,
-});
 
 /** Told to anyone who names a task that never was theirs: nothing about the task itself. */
 export const notYours = (v: Voice) => v.t('decide.notYours');
@@ -155,13 +149,13 @@ export class Decider {
   /** A failure told as it is, logged once however many voices tell it. */
   #failed(error: unknown): Said {
     logFailure(error, this.#d.log);
-    return (w) => unsettled('failed', errorReply(w, error));
+    return (w) => kept('failed', errorReply(w, error));
   }
 
   /** Not in the actor's pending list: say truthfully why, without acting. */
   async #refuse(link: IdentityLink, taskId: string): Promise<Said> {
     if (!(await this.#d.audience.wasShown(link, taskId))) {
-      return (w) => unsettled('not_assignee', warning(w, notYours(w)));
+      return (w) => kept('not_assignee', warning(w, notYours(w)));
     }
     const task = await found(this.#d.client.getTask(taskId));
     if (!task) return (w) => gone(w, taskId);
@@ -169,10 +163,7 @@ export class Decider {
       return (w) => this.#alreadyDecided(w, task, w.t('decide.alreadyDecided'));
     }
     return (w) =>
-      unsettled(
-        'not_assignee',
-        warning(w, w.t('decide.noLongerYours', { title: taskTitle(w, task) })),
-      );
+      kept('not_assignee', warning(w, w.t('decide.noLongerYours', { title: taskTitle(w, task) })));
   }
 
   /**
@@ -246,13 +237,13 @@ export class Decider {
     } catch (readError) {
       this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
       return (w) =>
-        unsettled('failed', failure(w, w.t('decide.unconfirmed', { title: taskTitle(w, task) })));
+        kept('failed', failure(w, w.t('decide.unconfirmed', { title: taskTitle(w, task) })));
     }
     if (!now) return (w) => gone(w, task.id);
     const current = now;
     if (stateOf(current, this.#d.pendingStatus) === 'pending') {
       return (w) =>
-        unsettled('failed', failure(w, w.t('decide.notTaken', { title: taskTitle(w, task) })));
+        kept('failed', failure(w, w.t('decide.notTaken', { title: taskTitle(w, task) })));
     }
     const lead = error instanceof ConflictError ? 'decide.someoneElse' : 'decide.slowButDecided';
     return (w) => this.#alreadyDecided(w, current, w.t(lead));
@@ -288,7 +279,7 @@ function isOwn(task: Task, link: IdentityLink): boolean {
 }
 
 function selfApproval(v: Voice, task: Task): DecisionResult {
-  return unsettled(
+  return kept(
     'self_approval',
     warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })),
   );
@@ -327,7 +318,7 @@ function askToConfirm(
   const extras = { sensitivity, context: [] };
   const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
   return {
-    ...unsettled(
+    ...kept(
       said === 'wrong' ? 'wrong_code' : 'unconfirmed',
       warning(v, text, {
         title: v.t('decide.confirmTitle'),

@@ -14,12 +14,12 @@ import type { Handlers } from '../commands.ts';
 import { NotLinkedError } from '../errors.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { ChatActor } from '../identity.ts';
-import type { Reply } from '../reply.ts';
+import { kept, type Reply } from '../reply.ts';
 import { replyForError } from '../service-errors.ts';
 import type { Turn } from '../turn.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
 import type { TaskAudience } from './audience.ts';
-import { type Decider, type Decision, type DecisionResult, unsettled } from './decide.ts';
+import type { Decider, Decision, DecisionResult } from './decide.ts';
 import type { DecisionContext } from './decision-context.ts';
 import { type LookDeps, lookLine, markLooking } from './looking.ts';
 import { askReasonNext, type Line, type QuestionDeps, readLine } from './questions.ts';
@@ -121,7 +121,7 @@ export class TaskDesk {
     return this.#d.actors.act(
       actor,
       (link, v) => this.#d.decider.decide(link, v, ...args),
-      (reply) => unsettled('failed', reply),
+      (reply) => kept('failed', reply),
     );
   }
 
@@ -173,7 +173,7 @@ export class TaskDesk {
     return this.#d.actors.as(
       actor,
       (link, v) => this.#d.decider.decide(link, v, ...args),
-      (reply) => unsettled('failed', reply),
+      (reply) => kept('failed', reply),
     );
   }
 
