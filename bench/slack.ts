@@ -19,6 +19,7 @@ import { startSandbox } from '../src/sandbox/server.ts';
 import { FakeSlack } from '../test/fakes/slack-api.ts';
 import { SIGNING_SECRET, signedHeaders, startSlackBot } from '../test/fakes/slack-bot.ts';
 import { clickPayload, commandBody } from '../test/fakes/slack-payloads.ts';
+import { sendCard } from '../test/helpers/outbox-card.ts';
 import type { SendRequest, SendResult } from './slack-sender.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
@@ -129,7 +130,7 @@ async function main() {
     );
   }
 
-  /** Approve on a fresh offboarding task's notification: the answer is its chat.update. */
+  /** Approve on a fresh offboarding task's notification: the answer is the outbox's chat.update. */
   async function click(i: number): Promise<Sample> {
     const step = `Bench step ${i}`;
     sandbox.state.createOffboardingStep({
@@ -142,7 +143,13 @@ async function main() {
       .tasksFor(users.ada.id, 'Pending')
       .find((t) => t.metadata.step === step);
     if (!task) throw new Error('the sandbox opened no offboarding task for Ada');
-    const ref = await notifier.post({ kind: 'user', chatUserId: 'U-ADA' }, info(english, step));
+    // Sent as the poller sends it, so the outbox edits it once the click decides the task.
+    const ref = await sendCard(bot.store, notifier, {
+      to: { kind: 'user', chatUserId: 'U-ADA' },
+      accessUserId: users.ada.id,
+      taskId: task.id,
+      message: info(english, step),
+    });
     const { channel, ts } = ref.data as { channel: string; ts: string };
     const blocks = [
       {

@@ -1,8 +1,8 @@
 /**
- * Approve, Decline, Looking at it and Approve all, from any message or App Home. Each click is acknowledged
- * first; the core then checks that the task is in the clicker's own pending list, whatever the
- * button says, and the outcome is shown where the click came from (the core says whether the
- * message changes).
+ * Approve, Decline, Looking at it and Approve all, from any message or App Home. Each click is
+ * acknowledged first; the core then checks that the task is in the clicker's own pending list,
+ * whatever the button says. A card the bot posted is the outbox's to edit; the `tasks` list and
+ * App Home, the clicker's own views, are drawn again here with the outcome.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
@@ -39,14 +39,6 @@ import {
 
 const stale = (v: Voice) => warning(v, v.t('slack.staleButton'));
 
-/** The message clicked shows the task as it now stands, or stays as it was. */
-function outcomeOfDecision(result: DecisionResult): Outcome {
-  const { message, reply } = result;
-  return message.kind === 'replace'
-    ? { lead: cardBlocks(message.card, reply.summary, reply.locale), reply }
-    : { reply };
-}
-
 export function registerDecisions(app: App, c: SlackContext, publishHome: PublishHome): void {
   const decide = (
     person: Person,
@@ -80,6 +72,13 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   };
   const show = (origin: Origin, person: Person, outcome: Outcome) =>
     showOutcome(c, publishHome, origin, person, outcome);
+  /** A view shows the task as it now stands; a card, the outbox's, shows the clicker's decision. */
+  const showDecision = (origin: Origin, person: Person, result: DecisionResult) => {
+    const { settled, reply, outcome } = result;
+    if (origin.kind === 'message' && (outcome === 'approved' || outcome === 'declined')) return;
+    const lead = settled && cardBlocks(settled.card, reply.summary, reply.locale);
+    return show(origin, person, { lead, reply });
+  };
 
   type Clicked = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
   /** A button whose value `schema` parses; a value we cannot use gets a plain answer. */
@@ -120,7 +119,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
         );
       if (opened) return;
     }
-    await show(got.origin, got.person, outcomeOfDecision(result));
+    await showDecision(got.origin, got.person, result);
   });
 
   app.view(callbackIds.approve, async ({ ack, body }) => {
@@ -138,7 +137,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     const person: Person = { userId, actor: await speaker(c, userId) };
     const result = await decide(person, meta.taskId, 'approve', undefined, meta.code);
     count('approve', result.outcome);
-    await show(meta.origin, person, outcomeOfDecision(result));
+    await showDecision(meta.origin, person, result);
   });
 
   // The trigger expires three seconds after the click: the form opens before any other call.
@@ -187,7 +186,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     const person: Person = { userId, actor: await speaker(c, userId) };
     const result = await decide(person, meta.taskId, 'decline', reason || undefined);
     count('decline', result.outcome);
-    await show(meta.origin, person, outcomeOfDecision(result));
+    await showDecision(meta.origin, person, result);
   });
 
   onButton(actionIds.approveAll, 'approve_all', TaskIdList, async (got, ids) => {

@@ -1,9 +1,8 @@
 /**
- * Where a click came from, and showing its outcome in the same place: a notification the bot
- * posted is edited with `chat.update`; an ephemeral answer is replaced through its
- * `response_url` (followed by the person's pending tasks as they now stand); App Home is
- * published again. When nothing changed (not yours, service down) the person is told privately
- * and the message keeps its buttons.
+ * Where a click came from, and showing its outcome there: an ephemeral answer is replaced through
+ * its `response_url` (followed by the person's pending tasks as they now stand); App Home is
+ * published again. A message the bot posted is never edited here — the outbox edits it — so its
+ * clicker is told privately, as is anyone whose click changed nothing (not yours, service down).
  */
 import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';
@@ -29,7 +28,7 @@ export interface Person {
 }
 
 export interface Outcome {
-  /** What changed (a decided card, a summary); absent when nothing did. */
+  /** What changed, for a view (a decided card, a summary); absent when nothing did. */
   lead?: SlackBlock[];
   reply: Reply;
 }
@@ -45,15 +44,7 @@ export async function showOutcome(
 ): Promise<void> {
   const { lead, reply } = outcome;
   if (origin.kind === 'home') return publishHome(person.userId, lead ?? renderBlocks(reply));
-  if (!lead) return tellPrivately(c, origin, person.userId, reply);
-  if (origin.kind === 'message') {
-    await c.api.call(
-      'chat.update',
-      { channel: origin.channel, ts: origin.ts, text: fallbackText(reply.summary), blocks: lead },
-      z.unknown(),
-    );
-    return;
-  }
+  if (!lead || origin.kind === 'message') return tellPrivately(c, origin, person.userId, reply);
   // The ephemeral list is replaced: what changed first, then what is still pending.
   const { reply: list } = await c.bot.tasks.list(person.actor);
   const rest = renderBlocks(list, { maxBlocks: limits.messageBlocks - lead.length - 1 });

@@ -1,14 +1,15 @@
 /**
  * `adaptiveCard/action` (Universal Actions): Approve, Decline with a reason, Approve all, the
- * automatic refresh, and the request form's submit. The clicker's card is replaced by the invoke
- * response; when the task's state changed, the message is also updated for everyone
- * (`updateActivity`), so the buttons go and the outcome shows. What the core refuses (not your
+ * automatic refresh, and the request form's submit. The invoke's answer is what the clicker sees
+ * at once: the task as it now stands. The message itself is the outbox's: once the task is
+ * settled it edits it for everyone (`updateActivity`), with every other message of the task. The
+ * `tasks` list, the clicker's own view, is drawn again here. What the core refuses (not your
  * task, service down) is said to the clicker and leaves the card as it was.
  */
 import type { TurnContext } from 'botbuilder';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import { info, type Reply, type TaskCard } from '../../src/core/reply.ts';
+import { info, type Reply } from '../../src/core/reply.ts';
 import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { cardResponse, errorResponse, messageResponse } from './activity.ts';
 import { onAppAction } from './apps.ts';
@@ -98,23 +99,10 @@ async function decide(
   // A sensitive approval: the clicker's card becomes its confirmation; nothing is approved yet.
   if (result.confirm) return cardResponse(renderCard(result.reply, { view: action.view }));
   // Nothing changed: the card stays, the clicker is told why.
-  if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
-  const { card } = result.message;
+  if (!result.settled) return messageResponse(result.reply.summary);
   if (action.view === 'list') return relist(deps, context, actor, info(v, result.reply.summary));
-  // Everyone in the chat sees the message: in its own language when only its person does.
-  const shared = taskMessage(personal(context) ? v : v.channel, card);
-  await replaceMessage(deps, context, renderCard(shared), shared);
-  return cardResponse(renderCard(withCard(result.reply, card)));
+  return cardResponse(renderCard(result.reply));
 }
-
-/** The clicker's answer always shows the task as it now stands. */
-function withCard(reply: Reply, card: TaskCard): Reply {
-  if (reply.blocks.some((b) => b.kind === 'task')) return reply;
-  return { ...reply, blocks: [...reply.blocks, { kind: 'task', card }] };
-}
-
-const personal = (context: TurnContext) =>
-  (context.activity.conversation.conversationType ?? 'personal') === 'personal';
 
 const count = (deps: TeamsContext, action: string, outcome: string) =>
   deps.metrics.actions.inc({ platform: 'teams', action, outcome });

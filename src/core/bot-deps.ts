@@ -27,7 +27,7 @@ export interface BotDeps {
   apps?: AppRulesConfig;
   /** Tells a person added to or removed from a group; unset: nobody is told. */
   notices?: TellPerson;
-  /** Nudges approvers and shows them "looking at it" marks; unset: neither reaches anyone. */
+  /** Nudges approvers, shows them "looking at it" marks, edits a decided task's messages; unset: none. */
   approvers?: TellApprovers;
   /** A request's approvers are nudged at most once per this (REMIND_AFTER); unset or 0: never. */
   nudgeAfterMs?: number;

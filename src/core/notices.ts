@@ -4,6 +4,7 @@
  * when (the poller's outbox implements it). A person who cannot be reached is logged, and the
  * change they are told about stands.
  */
+import type { Task } from '../access/schemas.ts';
 import type { Look, TaskQuestion } from '../store/store.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
@@ -37,7 +38,8 @@ export interface NudgeDelivery {
 /**
  * The approvers' side of a requester's or another approver's action, through the outbox: a
  * nudge — once per round and chat identity, waiting for the approver's working hours, following
- * its task like a card — and the "looking at it" mark on the other approvers' cards.
+ * its task like a card — the "looking at it" mark on the other approvers' cards, and a decision's
+ * outcome on every message of its task.
  */
 export interface TellApprovers {
   nudge(ask: NudgeAsk): Promise<NudgeDelivery[]>;
@@ -46,6 +48,13 @@ export interface TellApprovers {
    * show `look`; the edits are stored before it resolves, and carried out after.
    */
   showLook(look: Look, taskIds: readonly string[]): Promise<void>;
+  /**
+   * A decision through the bot found the task settled (`task` as it now stands; undefined: gone):
+   * every message the outbox holds about it — the one clicked included — is edited to the
+   * outcome, once, `decidedBy`'s first. Started at once in this process and not waited for; if
+   * the process dies first, the next poll of the task's approvers finds it decided and does it.
+   */
+  decided(taskId: string, task: Task | undefined, decidedBy: string): void;
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
- * The core's "tell the approvers" port through the outbox. A nudge goes to each chat identity of
+ * The core's "tell the approvers" port through the outbox. A decision through the bot resolves
+ * every notification of its task at once, as a poll that finds it decided does (resolve.ts). A
+ * nudge goes to each chat identity of
  * each approver (kind `nudge`, one per round), written in their voice, and waits for their
  * working hours, read in their time zone as for reminders: claimed now, due then, carried out by
  * whichever replica is there — and dropped unsent if the task is decided first (it follows its
  * task). A "looking at it" mark is a `look` edit of each other approver's card, its time in that
  * person's zone; the poll of a card's approver clears it once it is over (deliver.ts).
  */
+import type { Task } from '../access/schemas.ts';
 import type { NudgeAsk, NudgeDelivery, TellApprovers } from '../core/notices.ts';
 import { stateOf } from '../core/tasks/task-card.ts';
 import type { Look } from '../store/store.ts';
@@ -14,7 +17,7 @@ import { editLook } from './deliver.ts';
 import { kindOf } from './kinds.ts';
 import { servedLinks } from './linked-users.ts';
 import { zoneOf } from './nudge-window.ts';
-import { findTask } from './resolve.ts';
+import { findTask, resolveAs } from './resolve.ts';
 import { directTargets, voiceOf } from './targets.ts';
 import { nextOpen, restricts } from './working-hours.ts';
 
@@ -49,6 +52,15 @@ export class OutboxApprovers implements TellApprovers {
   async #told(taskId: string): Promise<string[]> {
     const sent = await this.#ctx.store.listNotifications({ taskIds: [taskId] });
     return sent.filter((n) => kindOf(n.recipient) === 'approver').map((n) => n.accessUserId);
+  }
+
+  decided(taskId: string, task: Task | undefined, decidedBy: string): void {
+    const ctx = this.#ctx;
+    const resolved = resolveAs(ctx, taskId, task, decidedBy).catch((error: unknown) => {
+      // The next poll of its approvers finds the task decided and edits what is left.
+      ctx.log.warn({ err: error, taskId }, 'could not edit the messages of a decided task yet');
+    });
+    ctx.later(resolved);
   }
 
   async showLook(look: Look, taskIds: readonly string[]): Promise<void> {

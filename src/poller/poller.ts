@@ -88,7 +88,7 @@ export class Poller {
   readonly #directories: DirectorySource[];
   /** Tells a person of a change to them, through this replica's outbox. */
   readonly notices: TellPerson;
-  /** Nudges approvers and shows them "looking at it" marks, through this replica's outbox. */
+  /** Nudges approvers, shows them "looking at it" marks and edits a decided task's messages. */
   readonly approvers: TellApprovers;
   /** Questions to requesters, their answers and absences, through this replica's outbox. */
   readonly asks: TellAsks;

@@ -32,11 +32,21 @@ export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<T
   return found(ctx.gate.run(() => ctx.client.getTask(taskId)));
 }
 
-export async function resolveTask(
-  ctx: PollerContext<NotificationStore & AuditStore & TaskQuestionStore>,
+type ResolveStore = NotificationStore & AuditStore & TaskQuestionStore;
+
+export const resolveTask = async (ctx: PollerContext<ResolveStore>, taskId: string) =>
+  resolveAs(ctx, taskId, await findTask(ctx, taskId));
+
+/**
+ * Resolves the task's notifications to `task` as it now stands (undefined: gone), unless it still
+ * waits; `first`'s messages are edited first (whoever decided it sees it soonest).
+ */
+export async function resolveAs(
+  ctx: PollerContext<ResolveStore>,
   taskId: string,
+  task: Task | undefined,
+  first?: string,
 ): Promise<void> {
-  const task = await findTask(ctx, taskId);
   const state = task ? stateOf(task, ctx.pendingStatus) : 'gone';
   if (state === 'pending') return;
   // Asked once, and only when an approver's message is resolved here.
@@ -48,7 +58,9 @@ export async function resolveTask(
     const event = { action: 'decided_elsewhere', outcome: state } as const;
     await auditTask(ctx, n, task, taskId, { ...event, ...(decidedBy && { decidedBy }) });
   };
-  for (const n of await ctx.store.listNotifications({ taskIds: [taskId] })) {
+  const all = await ctx.store.listNotifications({ taskIds: [taskId] });
+  const mine = (n: Notification) => (n.accessUserId === first ? 0 : 1);
+  for (const n of all.sort((a, b) => mine(a) - mine(b))) {
     if (n.resolvedAt || !ctx.notifiers.has(n.platform)) continue;
     const key = { taskId, platform: n.platform, recipient: n.recipient };
     const brief = isBrief(ctx.rules, n.platform, n.recipient);

@@ -223,7 +223,7 @@ describe('tasks and decisions', () => {
     const reply = await bot.tasks.decide(grace, taskId, 'approve');
     expect(reply.outcome).toBe('not_assignee');
     expect(reply.reply.summary).toContain('not in your task list');
-    expect(reply.message).toEqual({ kind: 'keep' });
+    expect(reply.settled).toBeUndefined();
     expect(posts('/Approve')).toHaveLength(0);
     expect(sandbox.current.state.task(taskId).status).toBe('Pending');
     const [entry] = await store.listAudit({ taskId });
@@ -247,7 +247,7 @@ describe('tasks and decisions', () => {
     expect(posts('/Approve')).toHaveLength(1);
     expect(result.outcome).toBe('already_decided');
     expect(result.reply.summary).toContain('Someone decided this task before you');
-    const card = result.message.kind === 'replace' ? result.message.card : undefined;
+    const card = result.settled?.card;
     expect(card).toMatchObject({ state: 'declined', buttons: [] });
     expect(card?.outcome).toContain(`Declined by ${decidedBy}`);
     expect(card?.outcome).toContain('too broad');
@@ -266,7 +266,7 @@ describe('tasks and decisions', () => {
     const result = await decider.decide(link, english, target.id, 'approve');
     expect(sandbox.current.state.task(target.id).status).toBe('Approved');
     expect(result.outcome).toBe('already_decided');
-    expect(result.message).toMatchObject({ kind: 'replace', card: { state: 'approved' } });
+    expect(result.settled).toMatchObject({ card: { state: 'approved' } });
     expect(result.reply.summary).toContain('now decided');
   });
 

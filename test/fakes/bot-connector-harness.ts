@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTeams, type TeamsAdapter, type TeamsOptions } from '../../adapters/teams/start.ts';
 import { loadConfig } from '../../src/app/config.ts';
-import { decisionContext } from '../../src/app/runtime.ts';
+import { decisionContext, pollerFor } from '../../src/app/runtime.ts';
 import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
@@ -17,7 +17,6 @@ import { HttpServer } from '../../src/server/http-server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { captureLog } from '../helpers/bot.ts';
-import { outboxNotices } from '../helpers/outbox-notices.ts';
 import { clientFor, useSandbox } from '../helpers/sandbox.ts';
 import { type Member, startFakeBotConnector } from './bot-connector.ts';
 import { ADAPTIVE_CARD, cardProblems } from './bot-connector-cards.ts';
@@ -89,8 +88,9 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     ACCESS_API_URL: 'sandbox',
     ...(options.env ?? { TEAMS_ANONYMOUS: '1', NODE_ENV: 'test', HOST: '127.0.0.1' }),
   });
-  const { notices, register } = outboxNotices(store, log);
   const context = decisionContext(config, { client, store, log });
+  // Not started: its outbox tells people and edits a settled task's messages.
+  const poller = pollerFor(config, { client, store, log, metrics, context });
   const bot = new AccessBot({
     client,
     store,
@@ -99,7 +99,8 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     now,
     groups: config.groups,
     apps: config.apps,
-    notices,
+    notices: poller.notices,
+    approvers: poller.approvers,
     context,
     ...options.bot,
   });
@@ -113,7 +114,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
       ...options,
     },
   );
-  register(teams.notifier);
+  poller.serve(teams.notifier);
   const port = await http.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${port}/api/messages`;
   const invokeCardIssues: string[] = [];
@@ -154,6 +155,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     cardIssues: () => [...connector.cardIssues, ...invokeCardIssues],
     close: async () => {
       await http.close();
+      await poller.stop();
       await teams.stop();
       await connector.close();
       if (!options.store) await opened.close();

@@ -123,6 +123,7 @@ export async function startSlackBot(
     groups: config.groups,
     apps: config.apps,
     notices: poller.notices,
+    approvers: poller.approvers,
     context,
     ...options.bot,
   });

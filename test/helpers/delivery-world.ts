@@ -15,6 +15,7 @@ import { users } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { type FakeBotConnector, startFakeBotConnector } from '../fakes/bot-connector.ts';
+import { cardsOf } from '../fakes/bot-connector-cards.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 
@@ -49,6 +50,8 @@ export interface DeliveryWorld {
   databaseUrl: string;
   /** Every message sent, on the world's platform, as it now stands. */
   shown(): Shown[];
+  /** Every edit that landed: the message and what it was made to show. */
+  edits(): string[];
   /** Opens the replicas' store from this process (close it after use). */
   store(): Promise<Store>;
   start(replica: string, env?: Record<string, string>): Replica;
@@ -120,6 +123,7 @@ export async function deliveryWorld(
     teams,
     databaseUrl,
     shown: () => (platform === 'slack' ? slackShown(slack) : teamsShown(teams)),
+    edits: () => (platform === 'slack' ? slackEdits(slack) : teamsEdits(teams)),
     store: () => openStore(databaseUrl),
     start(replica, env = {}) {
       const p = spawn(process.execPath, [child], {
@@ -173,6 +177,18 @@ function slackShown(slack: FakeSlack): Shown[] {
     threaded: Boolean(m.thread_ts),
     postedAt: m.postedAt,
   }));
+}
+
+function slackEdits(slack: FakeSlack): string[] {
+  return slack
+    .callsOf('chat.update')
+    .map((c) => JSON.stringify([c.args.channel, c.args.ts, c.args.blocks]));
+}
+
+function teamsEdits(teams: FakeBotConnector): string[] {
+  return teams.calls
+    .filter((c) => c.op === 'update' && c.status === 200)
+    .map((c) => JSON.stringify([c.activityId, c.activity?.text, cardsOf(c.activity ?? {})]));
 }
 
 function teamsShown(teams: FakeBotConnector): Shown[] {

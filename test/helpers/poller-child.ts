@@ -7,7 +7,9 @@
  * each such line on its stdin; NUDGE (JSON: taskId, approver, text) makes it nudge an approver
  * first, as a requester's `nudge` does; ASK (JSON: a question as the store keeps it) makes it ask
  * the requester first, as an approver's `ask` does, and ANSWER (the same, with its answer) tell
- * the answer; a line `{"answer": …}` on stdin answers the question ASK asked; NOTIFY_RULES
+ * the answer; a line `{"answer": …}` on stdin answers the question ASK asked, and a line
+ * `{"decide": taskId, "chatUserId", "email"}` approves the task as that person clicking it does
+ * (through a bot whose outbox is this replica's); NOTIFY_RULES
  * and ESCALATE_AFTER_MS turn escalations on. On SIGTERM it stops cleanly and prints the time from
  * the platform's answers to the stored references (`window <sum s> <count>`).
  */
@@ -77,7 +79,8 @@ async function notifier(): Promise<Notifier> {
  * after), the record of its reference (`posted` before it, `saved` after), an edit (before it
  * `outcome-requested` or `reminder-requested`, after it `updated` or `reminder-updated`: the
  * case's settings make it a decision's or a reminder's), a reminder's follow-up (`followed-up`
- * after it).
+ * after it), a click's decision (`decided`: the Access Service decided, the audit entry is not
+ * completed and the outbox not told yet).
  */
 function crashing(
   store: Store,
@@ -89,7 +92,11 @@ function crashing(
       process.kill(process.pid, 'SIGKILL');
     }
   };
-  const { markPostTried, markNotificationSent } = store;
+  const { markPostTried, markNotificationSent, completeDecision } = store;
+  store.completeDecision = async (...args) => {
+    at(['decided']);
+    return completeDecision.apply(store, args);
+  };
   store.markPostTried = async (key, ...rest) => {
     at(['claimed'], key.recipient);
     const tried = await markPostTried.call(store, key, ...rest);
@@ -184,10 +191,27 @@ process.on('SIGTERM', () => {
     process.exit(0);
   });
 });
-// Each line on stdin is a group change confirmed on this replica (its person is told), or the
-// answer to the question ASK asked.
+/** A person's click on this replica: the bot decides, and tells this replica's outbox. */
+const clicks = new AccessBot({
+  client,
+  store,
+  log,
+  pendingStatus: 'Pending',
+  approvers: poller.approvers,
+});
+const decide = async ({ decide: taskId, chatUserId, email }: Record<string, string>) => {
+  const actor = { platform: platform.platform, chatUserId: chatUserId!, email: async () => email };
+  await clicks.tasks.decide(actor, taskId!, 'approve');
+};
+// Each line on stdin is a group change confirmed on this replica (its person is told), the
+// answer to the question ASK asked, or a click that decides a task.
 for await (const line of createInterface({ input: process.stdin })) {
   const said = JSON.parse(line) as Record<string, string>;
-  const done = said.answer !== undefined && asked ? answer(asked.id, said.answer) : tell(line);
+  const done =
+    said.decide !== undefined
+      ? decide(said)
+      : said.answer !== undefined && asked
+        ? answer(asked.id, said.answer)
+        : tell(line);
   void done.catch((error: unknown) => log.error({ err: error }, 'could not tell'));
 }

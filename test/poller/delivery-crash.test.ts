@@ -57,6 +57,7 @@ const ANSWER = 'The compiler repository.';
 
 /** Where a replica dies (test/helpers/poller-child.ts). */
 type CrashStep =
+  | 'decided'
   | 'claimed'
   | 'tried'
   | 'posted'
@@ -71,6 +72,8 @@ interface Case {
   kind: Exclude<MessageKind, 'channel'>;
   step: CrashStep;
   decide?: boolean;
+  /** Decided by its approver's click on the replica that dies, once its card is out. */
+  click?: boolean;
   remind?: boolean;
   /** The question is answered once its message is out, so the crash hits the answer's edit. */
   answer?: boolean;
@@ -84,6 +87,11 @@ const cases: Case[] = [
   })),
   { kind: 'approver', step: 'outcome-requested', decide: true },
   { kind: 'approver', step: 'updated', decide: true },
+  ...(['decided', 'outcome-requested', 'updated'] as const).map((step) => ({
+    kind: 'approver' as const,
+    step,
+    click: true,
+  })),
   { kind: 'approver', step: 'reminder-requested', remind: true },
   { kind: 'approver', step: 'reminder-updated', remind: true },
   { kind: 'approver', step: 'followed-up', remind: true },
@@ -119,14 +127,16 @@ const stores: Array<[string, 'sqlite' | 'postgres', number]> = [
     ? [['PostgreSQL, two replicas', 'postgres', 2] as [string, 'postgres', number]]
     : []),
 ];
-const platforms: Array<[ChatPlatform, Case[]]> = [
-  ['slack', [...cases, ...noteCases]],
-  ['teams', cases],
+const named = (list: Case[]) =>
+  list.map((c) => ({ ...c, name: `${c.kind}: ${c.step}${c.click ? ' (clicked)' : ''}` }));
+const platforms: Array<[ChatPlatform, Array<Case & { name: string }>]> = [
+  ['slack', named([...cases, ...noteCases])],
+  ['teams', named(cases)],
 ];
 
 describe.each(platforms)('on %s', (platform, platformCases) => {
   describe.concurrent.each(stores)('a replica killed at any step (%s)', (_, store, replicas) => {
-    it.each(platformCases)('$kind: $step', { timeout: 300_000 }, async (c) => {
+    it.each(platformCases)('$name', { timeout: 300_000 }, async (c) => {
       const people = peopleFor[c.kind];
       const world = await deliveryWorld(store, people, platform);
       try {
@@ -206,10 +216,12 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   });
   const sent = () => census(world);
   const decidedKey = `${dm('ada')} task:${decided}`;
-  if (c.decide) {
+  if (c.decide || c.click) {
     // Decided once its message is out, so the crash hits the edit.
     await vi.waitFor(() => expect(sent().has(decidedKey)).toBe(true), WAIT);
-    sandbox.state.decideTask(decided, 'Approved', users.radia.id);
+    const ada = { chatUserId: chatIdOf(platform, 'ada'), email: users.ada.email };
+    if (c.click) doomed.process.stdin?.write(`${JSON.stringify({ decide: decided, ...ada })}\n`);
+    else sandbox.state.decideTask(decided, 'Approved', users.radia.id);
   }
   const questionKey = `${dm('grace')} question`;
   if (c.answer) {
@@ -261,7 +273,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   const logs = () => [...doomedOnes, ...heirs].map((r) => r.stderr()).join('\n');
   const allThere = () => [...expected].every((key) => sent().has(key));
   const outcomeShown = () =>
-    (!c.decide ||
+    (!(c.decide || c.click) ||
       (sent()
         .get(decidedKey)
         ?.every((m) => !showsButtons(m)) ??
@@ -330,6 +342,14 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   const keys = [...sent().keys()].filter((k) => !k.includes(' follow-up:'));
   expect(keys.sort(), logs()).toEqual([...expected].sort());
   if (c.remind) expect(followUps()).toHaveLength(await reminded());
+  if (c.click) {
+    // The clicked card is the one message edited: once, or — killed after the edit and before
+    // its record — once more by the heir, to the same outcome.
+    const edits = world.edits();
+    expect(edits, logs()).toHaveLength(c.step === 'updated' ? 2 : 1);
+    expect(new Set(edits).size).toBe(1);
+    expect(sandbox.requests.filter((r) => r.path.endsWith(`${decided}/Approve`))).toHaveLength(1);
+  }
   if (lostTask) {
     // The card lost track of was never posted again: the note told its outcome instead.
     expect(sent().get(`${dm('ada')} task:${lostTask}`)).toHaveLength(1);

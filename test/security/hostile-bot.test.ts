@@ -113,8 +113,8 @@ describe.each(corpus.map(([name], i) => [name, i] as const))('%s', (_name, i) =>
     const result = await bot.tasks.decide(ada, taskId, 'decline', text.slice(0, 1000));
     expect(result.outcome).toBe('declined');
     expect(replyProblems(result.reply)).toEqual([]);
-    if (result.message.kind === 'replace') {
-      expect(replyProblems(taskMessage(english, result.message.card))).toEqual([]);
+    if (result.settled) {
+      expect(replyProblems(taskMessage(english, result.settled.card))).toEqual([]);
     }
     const decided = await sandbox.client.getTask(taskId);
     expect(replyProblems(requestOutcomeMessage(english, decided, 'Pending'))).toEqual([]);

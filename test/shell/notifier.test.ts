@@ -23,7 +23,7 @@ const card = (taskId: string, state: TaskCard['state']): TaskCard => ({
 const approved = (taskId: string): DecisionResult => ({
   outcome: 'approved',
   reply: info(english, 'You approved it.'),
-  message: { kind: 'replace', card: card(taskId, 'approved') },
+  settled: { task: undefined, card: card(taskId, 'approved') },
 });
 const ref: MessageRef = {
   platform: 'shell',

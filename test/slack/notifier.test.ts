@@ -13,13 +13,11 @@ import { mapSlackError, SlackApiError } from '../../adapters/slack/errors.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
-import { taskCard } from '../../src/core/tasks/task-card.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { tasks } from '../../src/sandbox/seed.ts';
 import { checkAllPayloads } from '../fakes/slack-blockkit.ts';
 import { useSlackBot } from '../fakes/slack-harness.ts';
-import { clickPayload, sendInteraction } from '../fakes/slack-payloads.ts';
+import { clickPayload, sendEvent, sendInteraction } from '../fakes/slack-payloads.ts';
 import { captureLog } from '../helpers/bot.ts';
 
 const slack = useSlackBot();
@@ -142,28 +140,27 @@ describe('a 429 on a person’s answer', () => {
     expect(fake().callsOf('chat.postMessage')).toHaveLength(3);
   });
 
-  it('edits the message after a Retry-After waited out', async () => {
-    const task = await slack.sandbox.client.getTask(tasks.margaretTimFigmaEditor);
-    const ref = await notifier().post(
-      { kind: 'user', chatUserId: 'U-MARGARET' },
-      taskMessage(english, taskCard(english, task, { pendingStatus: 'Pending' })),
-    );
-    const { channel, ts } = ref.data as { channel: string; ts: string };
-    fake().fail('chat.update', { kind: 'rate_limited', retryAfterSeconds: 0 });
-    const blocks = fake().messages.get(`${channel}/${ts}`)!.blocks;
-    const where = { kind: 'message' as const, channel, ts, responseUrl: fake().responseUrl() };
-    // Acked while the service has not answered yet: the edit, and its wait, come after.
+  it('publishes App Home with the outcome after a Retry-After waited out', async () => {
+    const home = { type: 'app_home_opened', user: 'U-MARGARET', tab: 'home', event_ts: '1.2' };
+    await sendEvent(slack.bot.url, home);
+    const shown = await fake().waitFor(() => fake().callsOf('views.publish')[0]);
+    const { blocks } = shown.args.view as { blocks: unknown[] };
+    fake().fail('views.publish', { kind: 'rate_limited', retryAfterSeconds: 0 });
+    // Acked while the service has not answered yet: the answer, and its wait, come after.
     const service = slack.sandbox.current.faults.hold();
-    const ack = await sendInteraction(
-      slack.bot.url,
-      clickPayload(blocks, 'accessbot.approve', 'U-MARGARET', where),
+    const where = { kind: 'home' as const, viewId: 'V-HOME' };
+    const click = clickPayload(
+      blocks,
+      'accessbot.approve',
+      'U-MARGARET',
+      where,
+      tasks.margaretTimFigmaEditor,
     );
+    const ack = await sendInteraction(slack.bot.url, click);
     expect(ack.status).toBe(200);
     service.release();
-    await fake().waitFor(() => (fake().callsOf('chat.update').length === 2 ? true : undefined));
-    expect(JSON.stringify(fake().messages.get(`${channel}/${ts}`)!.blocks)).toContain(
-      'Approved by Margaret Hamilton',
-    );
+    const published = await fake().waitFor(() => fake().callsOf('views.publish')[2]);
+    expect(JSON.stringify(published.args.view)).toContain('You approved');
   });
 });
 

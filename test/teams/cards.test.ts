@@ -1,11 +1,16 @@
 /**
  * Teams Universal Actions end to end: Approve, Decline with a reason, Approve all, the automatic
- * refresh, and every unhappy path — each click answered with the task's real state.
+ * refresh, and every unhappy path — each click answered with the task's real state, and a card
+ * the bot sent edited for everyone by the outbox, once.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { english } from '../../src/core/i18n/voice.ts';
+import { taskCard } from '../../src/core/tasks/task-card.ts';
+import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { cardsOf } from '../fakes/bot-connector-cards.ts';
 import { openGithubTask, shown, teamsKey, useTeams } from '../fakes/bot-connector-harness.ts';
+import { sendCard } from '../helpers/outbox-card.ts';
 
 const t = useTeams();
 const sandbox = t.sandbox;
@@ -18,22 +23,53 @@ const sentToAda = async (id: string) => {
   await t.h.store.rememberTasks(users.ada.id, [id], new Date());
   return id;
 };
+/**
+ * The task's card sent to its approver as the poller sends it (through the outbox, remembered as
+ * theirs); resolves with the message's activity id, which a click on it replies to.
+ */
+const cardTo = async (who: 'ada' | 'alan', taskId: string) => {
+  await t.h.post(t.h.activities.installation(who));
+  await t.h.store.rememberTasks(users[who].id, [taskId], new Date());
+  const task = await t.h.client.getTask(taskId);
+  const ref = await sendCard(t.h.store, t.h.teams.notifier, {
+    to: { kind: 'user', chatUserId: teamsKey(who) },
+    accessUserId: users[who].id,
+    taskId,
+    message: taskMessage(
+      english,
+      taskCard(english, task, { pendingStatus: 'Pending' }),
+      'New task',
+    ),
+  });
+  return String(ref.data.activityId);
+};
 const click = (
   who: Parameters<(typeof t.h.activities)['cardAction']>[0],
   verb: string,
   data: object,
-) => t.h.post(t.h.activities.cardAction(who, verb, { view: 'task', ...data }));
+  replyToId?: string,
+) => t.h.post(t.h.activities.cardAction(who, verb, { view: 'task', ...data }, replyToId));
+/** The edits made so far, once there are `n`. */
+const edited = (n = 1) =>
+  vi.waitFor(
+    () => {
+      expect(updates()).toHaveLength(n);
+      return updates();
+    },
+    { timeout: 15_000 },
+  );
 
 describe('Approve and Decline', () => {
   it('approves: the clicker gets the decided card and the message is updated for everyone', async () => {
     const id = openGithubTask(sandbox.current);
-    const res = await click('ada', 'approve', { value: id });
+    const card = await cardTo('ada', id);
+    const res = await click('ada', 'approve', { value: id }, card);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 200, type: CARD });
     expect(shown(res.body.value)).toContain('You approved');
     expect(status(id)).toBe('Approved');
-    const [update] = updates();
-    expect(update).toMatchObject({ conversationId: 'a:personal-ada', activityId: 'msg-card' });
+    const [update] = await edited();
+    expect(update).toMatchObject({ conversationId: 'a:personal-ada', activityId: card });
     const everyone = shown(cardsOf(update!.activity!)[0]);
     expect(everyone).toContain('Approved by Ada Lovelace');
     expect(everyone).not.toContain('Action.Execute');
@@ -42,13 +78,19 @@ describe('Approve and Decline', () => {
 
   it('declines with the reason typed in the card', async () => {
     const id = openGithubTask(sandbox.current);
-    const res = await click('ada', 'decline', { value: id, [`reason-${id}`]: '  too broad  ' });
+    const card = await cardTo('ada', id);
+    const res = await click(
+      'ada',
+      'decline',
+      { value: id, [`reason-${id}`]: '  too broad  ' },
+      card,
+    );
     expect(shown(res.body.value)).toContain('You declined');
     expect(sandbox.current.state.task(id)).toMatchObject({
       status: 'Declined',
       metadata: { reason: 'too broad' },
     });
-    expect(shown(updates()[0]?.activity)).toContain('too broad');
+    expect(shown((await edited())[0]?.activity)).toContain('too broad');
   });
 
   it('declines without a reason when the field is left empty', async () => {
@@ -71,12 +113,13 @@ describe('Approve and Decline', () => {
   });
 
   it('a stale card ends in the real state: decided elsewhere, the message shows by whom', async () => {
-    const id = await sentToAda(openGithubTask(sandbox.current));
+    const id = openGithubTask(sandbox.current);
+    const card = await cardTo('ada', id);
     sandbox.current.state.decideTask(id, 'Declined', users.alan.id, 'not now');
-    const res = await click('ada', 'approve', { value: id });
+    const res = await click('ada', 'approve', { value: id }, card);
     expect(shown(res.body.value)).toContain('already decided');
     expect(status(id)).toBe('Declined');
-    expect(shown(updates()[0]?.activity)).toContain('Declined by Alan Turing');
+    expect(shown((await edited())[0]?.activity)).toContain('Declined by Alan Turing');
   });
 
   it('two approvers click at once: one decides, the other is told the truth (409)', async () => {
@@ -84,13 +127,14 @@ describe('Approve and Decline', () => {
     const alanId = sandbox.current.state
       .tasksFor(users.alan.id, 'Pending')
       .find((t) => t.metadata.accessId === sandbox.current.state.task(id).metadata.accessId)!.id;
+    const cards = [await cardTo('ada', id), await cardTo('alan', alanId)];
     // Both read the task as pending; both decisions reach the service before either is decided.
     const decisions = sandbox.current.faults.hold(
       (method, path) => method === 'POST' && path.endsWith('/Approve'),
     );
     const clicks = Promise.all([
-      click('ada', 'approve', { value: id }),
-      click('alan', 'approve', { value: alanId }),
+      click('ada', 'approve', { value: id }, cards[0]),
+      click('alan', 'approve', { value: alanId }, cards[1]),
     ]);
     await vi.waitFor(() => expect(decisions.waiting()).toBe(2), { timeout: 15_000 });
     decisions.release();
@@ -98,7 +142,10 @@ describe('Approve and Decline', () => {
     const texts = [shown(a.body), shown(b.body)];
     expect(texts.filter((t) => t.includes('You approved'))).toHaveLength(1);
     expect(texts.filter((t) => t.includes('Someone decided this task before you'))).toHaveLength(1);
-    expect(updates()).toHaveLength(2);
+    // Each card edited once, to the outcome.
+    const edits = await edited(2);
+    expect(edits.map((u) => u.activityId).sort()).toEqual([...cards].sort());
+    for (const u of edits) expect(shown(u.activity)).toContain('Approved by');
   });
 
   it('a task of hers that no longer exists is shown as gone', async () => {

@@ -41,7 +41,7 @@ export function decidedReply(
   const items = results.map(({ taskId, result }) => {
     // A task left as it was may still be shown in the reply (a sensitive one's confirmation).
     const shown = result.reply.blocks.find((b) => b.kind === 'task');
-    const card = result.message.kind === 'replace' ? result.message.card : shown?.card;
+    const card = result.settled?.card ?? shown?.card;
     const more =
       result.outcome === 'already_decided' && card?.outcome
         ? card.outcome
@@ -58,8 +58,8 @@ export function decidedReply(
   const count = results.filter((r) => r.result.outcome === done).length;
   const title = v.t('decided.title', { decision, count, total: results.length });
   const make = count === results.length ? success : warning;
-  const reported = results.flatMap(({ result: { message } }) =>
-    message.kind === 'replace' ? [{ taskId: message.card.taskId, state: message.card.state }] : [],
+  const reported = results.flatMap(({ result: { settled } }) =>
+    settled ? [{ taskId: settled.card.taskId, state: settled.card.state }] : [],
   );
   const summary = v.t('decided.summary', { title, items: items.join('; ') });
   return { ...make(v, summary, { title, blocks: [listBlock(items, 50)] }), reported };

@@ -38,6 +38,7 @@ import {
   closeApproval,
 } from '../confirm/index.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
+import type { TellApprovers } from '../notices.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { errorReply, found, logFailure } from '../service-errors.ts';
 import { inert } from '../text.ts';
@@ -47,18 +48,21 @@ import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
 
 export type Decision = 'approve' | 'decline';
 
-/**
- * What becomes of the message a decision came from: it shows the task as it now stands
- * (decided, decided by someone else, gone), or it stays as it was (nothing changed: not the
- * actor's task, the service failed) and only the actor is told why.
- */
-export type MessageChange = { kind: 'replace'; card: TaskCard } | { kind: 'keep' };
+/** The task as it now stands (`task` undefined: gone), once a decision found it no longer waiting. */
+export interface Settled {
+  task: Task | undefined;
+  card: TaskCard;
+}
 
 export interface DecisionResult {
   outcome: AuditOutcome;
   /** What the actor is told. */
   reply: Reply;
-  message: MessageChange;
+  /**
+   * Set when the task is decided (here or elsewhere) or gone: the outbox edits every message of
+   * the task to it. Unset when nothing changed (not the actor's task, the service failed).
+   */
+  settled?: Settled;
   /** A sensitive approval waiting for its confirmation: what a platform asks, and the code. */
   confirm?: Confirmation;
 }
@@ -91,6 +95,8 @@ export interface DecideDeps {
   allowSelfApproval: boolean;
   /** Which applications take a confirmation to approve; unset: none. */
   sensitive?: Pick<SensitiveApps, 'ofTask'>;
+  /** The outbox, which edits a settled task's messages; unset: nothing is edited. */
+  approvers?: Pick<TellApprovers, 'decided'>;
 }
 
 export class Decider {
@@ -144,6 +150,8 @@ export class Decider {
       const decided = result.outcome === 'approved' || result.outcome === 'declined';
       const detail = decided ? null : said(english).reply.summary;
       await recordDecision(this.#d, link, { ...entry(), outcome: result.outcome, detail }, intent);
+      const { settled } = result;
+      if (settled) this.#d.approvers?.decided(taskId, settled.task, link.accessUserId);
       return result;
     });
   }
@@ -220,7 +228,7 @@ export class Decider {
         reason: reason ? inert(reason) : '',
         withReason: flag(reason),
       });
-      return shown(verb, success(w, said), this.#card(w, decided));
+      return shown(verb, success(w, said), this.#settled(w, decided));
     };
   }
 
@@ -253,21 +261,26 @@ export class Decider {
   }
 
   #alreadyDecided(v: Voice, task: Task, lead: string): DecisionResult {
-    const card = this.#card(v, task);
+    const settled = this.#settled(v, task);
+    const { card } = settled;
     const said = v.t('decide.leadOutcome', { lead, outcome: card.outcome ?? card.state });
     const text = v.t('decide.lead', { lead });
-    return shown('already_decided', warning(v, said, { blocks: [{ kind: 'text', text }] }), card);
+    return shown(
+      'already_decided',
+      warning(v, said, { blocks: [{ kind: 'text', text }] }),
+      settled,
+    );
   }
 
-  #card(v: Voice, task: Task): TaskCard {
-    return taskCard(v, task, { pendingStatus: this.#d.pendingStatus });
+  #settled(v: Voice, task: Task): Settled {
+    return { task, card: taskCard(v, task, { pendingStatus: this.#d.pendingStatus }) };
   }
 }
 
-/** A result that shows the task as it now stands: under the reply, and in the message. */
-function shown(outcome: AuditOutcome, reply: Reply, card: TaskCard): DecisionResult {
-  const blocks = [...reply.blocks, { kind: 'task' as const, card }];
-  return { outcome, reply: { ...reply, blocks }, message: { kind: 'replace', card } };
+/** A result that shows the task as it now stands: under the reply, and in its messages. */
+function shown(outcome: AuditOutcome, reply: Reply, settled: Settled): DecisionResult {
+  const blocks = [...reply.blocks, { kind: 'task' as const, card: settled.card }];
+  return { outcome, reply: { ...reply, blocks }, settled };
 }
 
 /** The actor asked for this access, or it is their own access under review. */
@@ -331,10 +344,8 @@ function askToConfirm(
 }
 
 function gone(v: Voice, taskId: string): DecisionResult {
-  const card = goneCard(v, taskId);
-  return {
-    outcome: 'not_found',
-    reply: warning(v, v.t('decide.gone')),
-    message: { kind: 'replace', card },
-  };
+  return shown('not_found', warning(v, v.t('decide.gone')), {
+    task: undefined,
+    card: goneCard(v, taskId),
+  });
 }

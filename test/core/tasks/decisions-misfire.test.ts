@@ -115,7 +115,7 @@ describe('approving your own request', () => {
     const result = await bot.tasks.decide(ada, own.id, 'approve');
     expect(result.outcome).toBe('self_approval');
     expect(result.reply.summary).toContain('your own request');
-    expect(result.message).toEqual({ kind: 'keep' });
+    expect(result.settled).toBeUndefined();
     expect(decisions()).toEqual([]);
     const [entry] = await store.listAudit({ taskId: own.id });
     expect(entry?.outcome).toBe('self_approval');
