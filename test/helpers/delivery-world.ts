@@ -17,6 +17,7 @@ import type { Store } from '../../src/store/store.ts';
 import { type FakeBotConnector, startFakeBotConnector } from '../fakes/bot-connector.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
+import { childEnv } from './child-env.ts';
 
 const child = fileURLToPath(new URL('./poller-child.ts', import.meta.url));
 
@@ -123,8 +124,7 @@ export async function deliveryWorld(
     store: () => openStore(databaseUrl),
     start(replica, env = {}) {
       const p = spawn(process.execPath, [child], {
-        env: {
-          PATH: process.env.PATH ?? '',
+        env: childEnv({
           DATABASE_URL: databaseUrl,
           SANDBOX_URL: sandbox.url,
           SANDBOX_API_KEY: sandbox.apiKey,
@@ -133,7 +133,7 @@ export async function deliveryWorld(
           PLATFORM: platform,
           REPLICA: replica,
           ...env,
-        },
+        }),
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       running.add(p);
