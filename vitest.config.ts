@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // A file per core, not vitest's default of one fewer: most of a test's time is spent waiting
+    // on sockets, PostgreSQL and child processes, so two files on two cores overlap that waiting.
+    maxWorkers: '100%',
     // Tests wait on events, not time; these bounds only end a test that hangs, and are generous
     // so that a busy machine (child processes starting slowly) never reaches them.
     testTimeout: 60_000,
