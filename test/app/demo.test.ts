@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks, users } from '../../src/sandbox/seed.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
+import { childEnv } from '../helpers/child-env.ts';
 import { startBot } from '../helpers/spawn.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'accessbot-demo-'));
@@ -146,7 +147,7 @@ describe('the demo, end to end', () => {
   it('says on --help where its settings are, and starts nothing', () => {
     const run = spawnSync(process.execPath, ['src/app/main.ts', '--help'], {
       cwd: new URL('../..', import.meta.url),
-      env: { PATH: process.env.PATH ?? '' },
+      env: childEnv(),
       encoding: 'utf8',
     });
     expect(run.status).toBe(0);

@@ -19,6 +19,7 @@ import { startManagedIdentity } from '../fakes/managed-identity.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
 import { sendCommand } from '../fakes/slack-payloads.ts';
+import { childEnv } from '../helpers/child-env.ts';
 import { entry, heapFlags } from '../helpers/start-command.ts';
 
 const root = new URL('../../', import.meta.url);
@@ -49,7 +50,7 @@ interface Replica {
 function startReplica(envFile: string, env: Record<string, string> = {}): Replica {
   const child = spawn(process.execPath, [`--env-file=${envFile}`, ...heapFlags, entry], {
     cwd: new URL('.', root),
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env },
+    env: childEnv({ NODE_ENV: 'production', PORT: '0', ...env }),
     stdio: 'pipe',
   });
   let err = '';

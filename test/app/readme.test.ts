@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { childEnv } from '../helpers/child-env.ts';
 import { startBot } from '../helpers/spawn.ts';
 import { entry, heapFlags } from '../helpers/start-command.ts';
 
@@ -158,7 +159,7 @@ describe('the README', () => {
         ['scripts/teams-package.ts', ...given, '--out', join(dataDir, 'teams.zip')],
         {
           cwd: new URL('../../', import.meta.url),
-          env: { PATH: process.env.PATH ?? '' },
+          env: childEnv(),
           encoding: 'utf8',
         },
       );

@@ -4,12 +4,13 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { childEnv } from './child-env.ts';
 
 /** The script's exit code and output; `env` is all of its environment besides PATH. */
 export async function runScript(script: string, args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: childEnv(env),
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

@@ -18,6 +18,7 @@ import { type FakeBotConnector, startFakeBotConnector } from '../fakes/bot-conne
 import { cardsOf } from '../fakes/bot-connector-cards.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
+import { childEnv } from './child-env.ts';
 
 const child = fileURLToPath(new URL('./poller-child.ts', import.meta.url));
 
@@ -127,8 +128,7 @@ export async function deliveryWorld(
     store: () => openStore(databaseUrl),
     start(replica, env = {}) {
       const p = spawn(process.execPath, [child], {
-        env: {
-          PATH: process.env.PATH ?? '',
+        env: childEnv({
           DATABASE_URL: databaseUrl,
           SANDBOX_URL: sandbox.url,
           SANDBOX_API_KEY: sandbox.apiKey,
@@ -137,7 +137,7 @@ export async function deliveryWorld(
           PLATFORM: platform,
           REPLICA: replica,
           ...env,
-        },
+        }),
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       running.add(p);

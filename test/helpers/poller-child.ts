@@ -15,9 +15,6 @@
  */
 import { createInterface } from 'node:readline';
 import { Registry } from 'prom-client';
-import { SlackApi } from '../../adapters/slack/api.ts';
-import { SlackNotifier } from '../../adapters/slack/notifier.ts';
-import { startTeams } from '../../adapters/teams/start.ts';
 import { AccessClient } from '../../src/access/client.ts';
 import { answeredMessage, answerNote, questionMessage } from '../../src/core/asks/messages.ts';
 import { AccessBot } from '../../src/core/bot.ts';
@@ -51,8 +48,10 @@ const client = new AccessClient({
   retry: { limit: 2, baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 1_000 },
 });
 
+/** Only the platform's own SDK is loaded: the other one would only slow every replica's start. */
 async function notifier(): Promise<Notifier> {
   if (process.env.PLATFORM === 'teams') {
+    const { startTeams } = await import('../../adapters/teams/start.ts');
     const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
     const settings = { appId: '', appType: 'MultiTenant', anonymous: true, allowedTenants: '*' };
     const teams = await startTeams(
@@ -62,6 +61,8 @@ async function notifier(): Promise<Notifier> {
     );
     return teams.notifier;
   }
+  const { SlackApi } = await import('../../adapters/slack/api.ts');
+  const { SlackNotifier } = await import('../../adapters/slack/notifier.ts');
   const api = new SlackApi({
     token: 'xoxb-crash-test',
     apiUrl: env('SLACK_API_URL'),

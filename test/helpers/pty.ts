@@ -6,6 +6,7 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { childEnv } from './child-env.ts';
 import { watch } from './watch.ts';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,12 +35,7 @@ export function runInPty(command: string, env: Record<string, string>): PtyRun {
   const args = ['--quiet', '--flush', '--echo', 'never', '--return', '--command', command];
   const child = spawn('script', [...args, '/dev/null'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      TERM: 'xterm-256color',
-      ...env,
-    },
+    env: childEnv({ HOME: process.env.HOME ?? '', TERM: 'xterm-256color', ...env }),
     stdio: 'pipe',
   });
   const watched = watch(child, plain);

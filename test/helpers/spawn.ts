@@ -1,6 +1,7 @@
 /** Runs accessbot's real entry point as a child process with piped stdin, reading its output. */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './child-env.ts';
 import { type Watched, watch } from './watch.ts';
 
 const entry = fileURLToPath(new URL('../../src/app/main.ts', import.meta.url));
@@ -12,7 +13,7 @@ export interface Running extends Watched {
 
 export function startBot(env: Record<string, string>, cwd?: string): Running {
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: childEnv({ HOME: process.env.HOME ?? '', ...env }),
     stdio: 'pipe',
     cwd,
   });

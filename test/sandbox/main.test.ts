@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/app/config.ts';
 import { demoRequest } from '../../src/sandbox/demo-activity.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import { startSandbox } from '../../src/sandbox/server.ts';
+import { childEnv } from '../helpers/child-env.ts';
 import { clientFor, fastRetry } from '../helpers/sandbox.ts';
 import { startBot } from '../helpers/spawn.ts';
 import { watch } from '../helpers/watch.ts';
@@ -22,7 +23,7 @@ const WAIT = { timeout: 30_000, interval: 50 };
 /** `npm run sandbox` as a process; resolves with the variables of the command it prints. */
 async function runSandbox(env: Record<string, string>, args: string[] = []) {
   const child = spawn(process.execPath, [entry, ...args], {
-    env: { PATH: process.env.PATH ?? '', SANDBOX_PORT: '0', ...env },
+    env: childEnv({ SANDBOX_PORT: '0', ...env }),
     stdio: 'pipe',
   });
   const output = watch(child);
@@ -124,7 +125,7 @@ describe('npm run sandbox', () => {
 
   it('stops on a wrong setting with one line naming it', async () => {
     const child = spawn(process.execPath, [entry], {
-      env: { PATH: process.env.PATH ?? '', SANDBOX_EMAIL_MAP: 'alice@corp.example=bob' },
+      env: childEnv({ SANDBOX_EMAIL_MAP: 'alice@corp.example=bob' }),
       stdio: 'pipe',
     });
     const output = watch(child);
@@ -137,7 +138,7 @@ describe('npm run sandbox', () => {
   it('says what it takes on --help, and refuses an unknown flag in one line', async () => {
     const run = (args: string[]) => {
       const child = spawn(process.execPath, [entry, ...args], {
-        env: { PATH: process.env.PATH ?? '', SANDBOX_PORT: '0' },
+        env: childEnv({ SANDBOX_PORT: '0' }),
         stdio: 'pipe',
       });
       return watch(child);

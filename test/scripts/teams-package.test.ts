@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { childEnv } from '../helpers/child-env.ts';
 
 const script = fileURLToPath(new URL('../../scripts/teams-package.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'accessbot-teams-package-'));
@@ -12,7 +13,7 @@ const APP_ID = '4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b';
 
 function pack(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: childEnv(env),
     encoding: 'utf8',
   });
 }

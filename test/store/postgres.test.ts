@@ -7,10 +7,14 @@ import { StoreError } from '../../src/store/errors.ts';
 import { openStore } from '../../src/store/open.ts';
 import { migrations } from '../../src/store/postgres/migrations.ts';
 import { captureLog } from '../helpers/bot.ts';
+import { emptySchema } from '../helpers/postgres.ts';
 import { expectClaimedOnceAcross } from './confirmations-contract.ts';
 import { audit, describeStoreContract, expectStoreError, link } from './contract.ts';
 
-/** CI sets it, e.g. postgres://postgres@127.0.0.1:5432/test; each test gets its own schema. */
+/**
+ * CI sets it, e.g. postgres://postgres@127.0.0.1:5432/test; each test gets its own schema, but
+ * for the contract's, which share one emptied between them.
+ */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
 const openFailure = (url: string) => expectStoreError(openStore(url), 'STORE_OPEN_FAILED');
@@ -60,7 +64,19 @@ describe.skipIf(databaseUrl === undefined)(
         )
       ).rows;
 
-    describeStoreContract('PostgreSQL', async () => openStore((await freshSchema()).url));
+    /**
+     * The contract's store: one schema, migrated once (the tests below migrate schemas of their
+     * own) and emptied before each test.
+     */
+    let contract: Promise<{ schema: string; url: string }> | undefined;
+    async function emptied(): Promise<string> {
+      contract ??= freshSchema();
+      const { schema, url } = await contract;
+      await emptySchema(admin, schema);
+      return url;
+    }
+
+    describeStoreContract('PostgreSQL', async () => openStore(await emptied()));
 
     it('applies each migration once when several replicas open a fresh schema together', async () => {
       const { schema, url } = await freshSchema();

@@ -15,6 +15,7 @@ import { users } from '../../../src/sandbox/seed.ts';
 import { openStore } from '../../../src/store/open.ts';
 import type { Store } from '../../../src/store/store.ts';
 import { openGithubTask } from '../../fakes/bot-connector-harness.ts';
+import { childEnv } from '../../helpers/child-env.ts';
 import { usePostgresSchema } from '../../helpers/postgres.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
 
@@ -29,15 +30,14 @@ interface Ended {
 function decide(databaseUrl: string, line: string, crashAt?: 'intent' | 'call'): Promise<Ended> {
   const s = sandbox.current;
   const p = spawn(process.execPath, [child], {
-    env: {
-      PATH: process.env.PATH ?? '',
+    env: childEnv({
       DATABASE_URL: databaseUrl,
       SANDBOX_URL: s.url,
       SANDBOX_API_KEY: s.apiKey,
       SANDBOX_API_SECRET: s.apiSecret,
       LINE: line,
       ...(crashAt && { CRASH_AT: crashAt }),
-    },
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let said = '';
