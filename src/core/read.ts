@@ -27,7 +27,7 @@ export type Line =
 export type Read = Line | { kind: 'decline'; taskIds: string[]; reason?: string };
 
 /** One typed line: the answer to the question waiting for the person, or a command. */
-export async function readLine(
+async function readLine(
   deps: QuestionDeps,
   who: Asked,
   v: Voice,

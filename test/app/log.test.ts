@@ -58,14 +58,14 @@ describe('log redaction', () => {
     log.debug(
       JSON.stringify({
         response_url: url,
-        view: { private_metadata: JSON.stringify({ code: 'a1b2c3' }) },
+        view: { private_metadata: JSON.stringify({ code: 'k7mq2xwp' }) },
       }),
     );
-    log.warn({ value: `${task}:a1b2c3`, text: 'confirm a1b2c3', responseUrl: url }, 'clicked');
+    log.warn({ value: `${task}:k7mq2xwp`, text: 'confirm k7mq2xwp, then cancel k7mq2xwp', responseUrl: url }, 'clicked');
     const out = lines.join('');
     expect(lines).toHaveLength(2);
     expect(out).not.toContain('hooks.slack.com/commands');
-    expect(out).not.toContain('a1b2c3');
+    expect(out).not.toContain('k7mq2xwp');
     expect(out).toContain(`${task}:[REDACTED]`);
   });
 

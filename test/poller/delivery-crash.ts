@@ -129,14 +129,18 @@ const stores: Array<[string, 'sqlite' | 'postgres', number]> = [
 ];
 const named = (list: Case[]) =>
   list.map((c) => ({ ...c, name: `${c.kind}: ${c.step}${c.click ? ' (clicked)' : ''}` }));
-const platforms: Array<[ChatPlatform, Array<Case & { name: string }>]> = [
-  ['slack', named([...cases, ...noteCases])],
-  ['teams', named(cases)],
-];
+const casesOf: Record<ChatPlatform, Array<Case & { name: string }>> = {
+  slack: named([...cases, ...noteCases]),
+  teams: named(cases),
+};
 
-describe.each(platforms)('on %s', (platform, platformCases) => {
+/**
+ * Every case on one platform, on each store. Each platform's cases are a test file of their own
+ * (delivery-crash-slack.test.ts, delivery-crash-teams.test.ts), so the two run side by side.
+ */
+export const describeCrashes = (platform: ChatPlatform) =>
   describe.concurrent.each(stores)('a replica killed at any step (%s)', (_, store, replicas) => {
-    it.each(platformCases)('$name', { timeout: 300_000 }, async (c) => {
+    it.each(casesOf[platform])('$name', { timeout: 300_000 }, async (c) => {
       const people = peopleFor[c.kind];
       const world = await deliveryWorld(store, people, platform);
       try {
@@ -146,7 +150,6 @@ describe.each(platforms)('on %s', (platform, platformCases) => {
       }
     });
   });
-});
 
 async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], replicas: number) {
   const { sandbox, platform } = world;
