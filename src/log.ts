@@ -66,7 +66,7 @@ const unshown = /[\u0080-\u009f\p{Cf}]/gu;
  */
 const masks: Array<[RegExp, string]> = [
   [/((?:response_url|responseUrl)\\*"\s*:\s*\\*")[^"\\]*/g, `$1${REDACTED}`],
-  [/((?:code|confirmation)\\*"\s*:\s*\\*")[a-z0-9]{4,64}(?=\\*")/gi, `$1${REDACTED}`],
+  [/((?:code|confirmation)\\*"\s*:\s*\\*")[a-z2-9]{8}(?=\\*")/g, `$1${REDACTED}`],
   [/https:\/\/hooks\.slack\.com\/[^\s"'\\]*/g, REDACTED],
   [
     /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):[a-z2-9]{8}\b/gi,

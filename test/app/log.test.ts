@@ -61,12 +61,29 @@ describe('log redaction', () => {
         view: { private_metadata: JSON.stringify({ code: 'k7mq2xwp' }) },
       }),
     );
-    log.warn({ value: `${task}:k7mq2xwp`, text: 'confirm k7mq2xwp, then cancel k7mq2xwp', responseUrl: url }, 'clicked');
+    log.warn(
+      {
+        value: `${task}:k7mq2xwp`,
+        text: 'confirm k7mq2xwp, then cancel k7mq2xwp',
+        responseUrl: url,
+      },
+      'clicked',
+    );
     const out = lines.join('');
     expect(lines).toHaveLength(2);
     expect(out).not.toContain('hooks.slack.com/commands');
     expect(out).not.toContain('k7mq2xwp');
     expect(out).toContain(`${task}:[REDACTED]`);
+  });
+
+  it('keeps an error code that is no confirmation code, so the operator reads what failed', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ level: 'info' }, stream);
+    const refused = Object.assign(new Error('connect failed'), { code: 'ECONNREFUSED' });
+    log.warn({ err: refused, code: 'ratelimited' }, 'the call failed');
+    const out = lines.join('');
+    expect(out).toContain('"code":"ECONNREFUSED"');
+    expect(out).toContain('"code":"ratelimited"');
   });
 
   it('redacts credential headers and fields by name even when their value is not known', () => {

@@ -222,6 +222,8 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   if (c.decide || c.click) {
     // Decided once its message is out, so the crash hits the edit.
     await vi.waitFor(() => expect(sent().has(decidedKey)).toBe(true), WAIT);
+    // A click dies at once: every other card is out and recorded first, so none is in flight.
+    if (c.click) await allCardsRecorded(world, expected, sent);
     const ada = { chatUserId: chatIdOf(platform, 'ada'), email: users.ada.email };
     if (c.click) doomed.process.stdin?.write(`${JSON.stringify({ decide: decided, ...ada })}\n`);
     else sandbox.state.decideTask(decided, 'Approved', users.radia.id);
@@ -365,4 +367,21 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
         `${platform} ${c.kind} ${c.step}: answer → record ${((sum / count) * 1000).toFixed(2)} ms mean over ${count}`,
       );
   }
+}
+
+/** Every card the case expects is out, and no send of the replica is left to record. */
+async function allCardsRecorded(
+  world: DeliveryWorld,
+  expected: ReadonlySet<string>,
+  sent: () => ReadonlyMap<string, unknown>,
+) {
+  const cards = [...expected].filter((key) => key.includes(' task:'));
+  await vi.waitFor(async () => {
+    expect(cards.every((key) => sent().has(key))).toBe(true);
+    const s = await world.store();
+    const taskIds = [...world.sandbox.state.tasks.keys()];
+    const open = (await s.listNotifications({ taskIds })).filter((n) => n.intent);
+    await s.close();
+    expect(open).toEqual([]);
+  }, WAIT);
 }
