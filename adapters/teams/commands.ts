@@ -17,6 +17,7 @@ import { mentionedActor, type TeamsPerson } from './actor.ts';
 import type { TeamsContext } from './context.ts';
 import { withMentionTokens } from './mentions.ts';
 import { sendPrivately } from './private-chat.ts';
+import { channelIdOf } from './references.ts';
 import { requestFormCard } from './request-form.ts';
 
 /** The command text of a message: without the bot's mention, entities and non-breaking spaces. */
@@ -97,7 +98,7 @@ function placeOf(deps: TeamsContext, context: TurnContext, speaker: TeamsPerson)
   const { conversation } = context.activity;
   const personal = (conversation.conversationType ?? 'personal') === 'personal';
   return {
-    channelId: personal ? undefined : conversation.id,
+    channelId: personal ? undefined : channelIdOf(context.activity),
     mention: (userId) => mentionedActor(deps, context, speaker, userId),
     conversation: true,
   };

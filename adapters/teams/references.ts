@@ -4,6 +4,7 @@
  * gives a reference only when the bot is installed or spoken to, so the core keeps it — with the
  * person's language and time zone, which the poller writes to them in.
  */
+import { type Activity, TurnContext, teamsGetChannelId } from 'botbuilder';
 import { z } from 'zod';
 import type { Conversations } from '../../src/core/conversations.ts';
 
@@ -21,3 +22,27 @@ export const ConversationRef = z.looseObject({
 export type ConversationRef = z.infer<typeof ConversationRef>;
 
 export type ConversationReferences = Conversations<ConversationRef>;
+
+/**
+ * A team channel's own id. A message there is in a reply chain, `19:…@thread.tacv2;messageid=…`;
+ * Teams names the channel in `channelData.channel.id` (on a `channelCreated` event, the new one);
+ * elsewhere (a group chat, a team event without it) the conversation id is the place.
+ */
+export function channelIdOf(activity: Partial<Activity>): string {
+  const id = activity.conversation?.id ?? '';
+  return teamsGetChannelId(activity as Activity) ?? id.split(';messageid=', 1)[0] ?? id;
+}
+
+/**
+ * The reference an activity gives for proactive messages. A channel's names the channel itself,
+ * so a post starts a new thread there rather than joining the chain of the message it was learnt
+ * from (botbuilder's proactive turn never replies to the stored activity).
+ */
+export function referenceOf(activity: Partial<Activity>, inChannel: boolean): unknown {
+  const reference = {
+    ...TurnContext.getConversationReference(activity),
+    localTimezone: activity.localTimezone,
+  };
+  if (!inChannel) return reference;
+  return { ...reference, conversation: { ...reference.conversation, id: channelIdOf(activity) } };
+}

@@ -5,7 +5,7 @@
  * becomes an error response, never a timeout. A message or invoke from someone the activity
  * names no Azure AD account for is answered with that, and nothing else is done.
  */
-import { ActivityTypes, TurnContext } from 'botbuilder';
+import { ActivityTypes, type TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Destination } from '../../src/core/notifier.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
@@ -15,7 +15,7 @@ import { actorOf, checkSpeaker, personKey, speakerOf, type TeamsPerson } from '.
 import { onMessage } from './commands.ts';
 import type { InvokeBody, TeamsContext } from './context.ts';
 import { onCardAction } from './decisions.ts';
-import { ConversationRef } from './references.ts';
+import { ConversationRef, channelIdOf, referenceOf } from './references.ts';
 import { onSearch } from './request.ts';
 
 export function turnHandler(deps: TeamsContext) {
@@ -52,7 +52,7 @@ export function turnHandler(deps: TeamsContext) {
         if (activity.membersRemoved?.some((m) => m.id === activity.recipient.id)) {
           return forget(deps, context, speaker);
         }
-        return;
+        return teamEvent(deps, context);
       default:
         return;
     }
@@ -115,7 +115,7 @@ async function invoke(
 function destinationOf(context: TurnContext, speaker?: TeamsPerson): Destination | undefined {
   const { conversation } = context.activity;
   if ((conversation.conversationType ?? 'personal') !== 'personal') {
-    return { kind: 'channel', channelId: conversation.id };
+    return { kind: 'channel', channelId: channelIdOf(context.activity) };
   }
   return speaker && { kind: 'user', chatUserId: personKey(speaker) };
 }
@@ -138,8 +138,7 @@ async function remember(
     await deps.references.save(to, { ...known, locale, localTimezone });
     return;
   }
-  const reference = { ...TurnContext.getConversationReference(context.activity), localTimezone };
-  const parsed = ConversationRef.safeParse(reference);
+  const parsed = ConversationRef.safeParse(referenceOf(context.activity, to.kind === 'channel'));
   if (!parsed.success) {
     deps.log.warn(
       { issues: parsed.error.issues.length },
@@ -167,10 +166,20 @@ async function installed(
   await deps.bot.link(actorOf(deps, context, speaker));
 }
 
+/**
+ * Any other event in a team (a channel created or renamed, members coming and going) names the
+ * channel it is about: it is reachable from then on, and a deleted one is forgotten.
+ */
+async function teamEvent(deps: TeamsContext, context: TurnContext): Promise<void> {
+  if (destinationOf(context)?.kind !== 'channel') return;
+  if (context.activity.channelData?.eventType === 'channelDeleted') return forget(deps, context);
+  await remember(deps, context, undefined, { ifUnknown: false });
+}
+
 async function forget(
   deps: TeamsContext,
   context: TurnContext,
-  speaker: TeamsPerson | undefined,
+  speaker?: TeamsPerson,
 ): Promise<void> {
   const to = destinationOf(context, speaker);
   if (!to) return;
