@@ -1,12 +1,14 @@
 /**
  * What lets the demo (the terminal chat on the embedded sandbox) show every feature, and only
- * the demo: you may read the report and everyone's history, as a member of the sample
- * organisation's Security group, unless AUDITORS_GROUP names another; Radia Perlman, who
+ * the demo: you may read the report and everyone's history and change any group's members, as a
+ * member of the sample organisation's Security group, unless AUDITORS_GROUP (for the first) or
+ * GROUP_ADMINS_GROUP or GROUP_MANAGERS (for the second) say otherwise; Radia Perlman, who
  * approves GitHub (Admin) and the AWS Console's Administrator level, uses accessbot too — linked
  * on the terminal, so a nudge reaches her and the terminal shows it in one line; and around
  * Grace Hopper's GitHub request, which you and Alan Turing approve, Alan is away for a week (the
  * other approvers and the escalation channels were told when he said so) and you asked Grace a
- * question an hour ago that waits for her answer.
+ * question an hour ago that waits for her answer — she uses accessbot too, so she can answer it
+ * and be asked again.
  */
 import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
@@ -22,8 +24,8 @@ import type {
 } from '../store/store.ts';
 import type { Config } from './config.ts';
 
-/** The sandbox's group whose members audit in the demo; Ada is one of them. */
-const DEMO_AUDITORS_GROUP = groups.security.name;
+/** The sandbox's group whose members audit and manage groups in the demo; Ada is one of them. */
+const DEMO_GROUP = groups.security.name;
 
 /** The colleague who uses accessbot in the demo. */
 const demoColleague = users.radia;
@@ -33,10 +35,17 @@ const DEMO_QUESTION = 'Which repository do you need to push to: the compiler, or
 /** The demo's question, the same in every run on the same store. */
 const DEMO_QUESTION_ID = '7d3c1a9e-2b4f-4e8a-9c61-0f5b8e2d4a17';
 
-/** The demo's configuration: `config` with the demo's auditors unless it names its own. */
+/**
+ * The demo's configuration: `config` with the demo's auditors and group admins, unless it names
+ * its own.
+ */
 export function demoConfig(config: Config): Config {
-  const auditorsGroup = config.groups.auditorsGroup ?? DEMO_AUDITORS_GROUP;
-  return { ...config, groups: { ...config.groups, auditorsGroup } };
+  const {
+    managers,
+    auditorsGroup = DEMO_GROUP,
+    adminsGroup = managers ? undefined : DEMO_GROUP,
+  } = config.groups;
+  return { ...config, groups: { ...config.groups, auditorsGroup, adminsGroup } };
 }
 
 /**
@@ -66,7 +75,8 @@ export async function linkDemoColleague(
 
 /**
  * Alan away for a week, linked on the terminal like Radia, his task on Grace's request noted as
- * waiting on him and its other approvers told; and your question to Grace, an hour old, waiting.
+ * waiting on him and its other approvers told; and your question to Grace, an hour old, waiting
+ * for her answer — Grace linked too, so the question can reach her.
  * Each is written once, however often the demo starts on the same store.
  */
 export async function seedDemoAsks(
@@ -97,6 +107,7 @@ export async function seedDemoAsks(
     await store.noteAwayWaits(away, waits, now);
     await store.markAwayWaitsTold(away, [tasks.alanGraceGithubWrite], now);
   }
+  await linkDemoColleague(store, state, you, now, users.grace);
   const ada = state.user(users.ada.id);
   const grace = state.user(users.grace.id);
   const askedAt = new Date(now.getTime() - 3_600_000);

@@ -290,4 +290,13 @@ describe('the demo’s own settings', () => {
       'Finance',
     );
   });
+
+  it('make the Security group its group admins, unless admins or managers are configured', () => {
+    expect(loadConfig({}).groups.adminsGroup).toBeUndefined();
+    expect(demoConfig(loadConfig({})).groups.adminsGroup).toBe(groups.security.name);
+    const own = loadConfig({ GROUP_ADMINS_GROUP: 'Finance' });
+    expect(demoConfig(own).groups.adminsGroup).toBe('Finance');
+    const managed = loadConfig({ GROUP_MANAGERS: 'Design=tim.berners-lee@example.com' });
+    expect(demoConfig(managed).groups.adminsGroup).toBeUndefined();
+  });
 });

@@ -103,6 +103,55 @@ describe('the demo, end to end', () => {
     }
   });
 
+  it('lets you change a group’s members once you confirm', async () => {
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'group.db'), DEMO_REQUEST_AFTER: '0' });
+    try {
+      await bot.waitFor(/You have 3 pending tasks/);
+      let mark = bot.stdout().length;
+      bot.type('group add Engineering "Radia Perlman"');
+      const asked = await bot.waitFor(
+        /Add Radia Perlman to Engineering\?[\s\S]*?`cancel \w+`/,
+        mark,
+      );
+      const code = /confirm ([a-z2-9]{8})/.exec(asked)?.[1];
+      mark = bot.stdout().length;
+      bot.type(`confirm ${code}`);
+      await bot.waitFor(/Radia Perlman is now a member of Engineering\./, mark);
+      mark = bot.stdout().length;
+      bot.type('members engineering');
+      await bot.waitFor(/Engineering — 7 members[\s\S]*Radia Perlman/, mark);
+      bot.type('quit');
+      expect(await bot.exited).toBe(0);
+    } finally {
+      bot.child.kill('SIGKILL');
+    }
+  });
+
+  it('lets Grace answer the question on her request, and you ask her again', async () => {
+    const db = join(dataDir, 'ask.db');
+    const run = async (env: Record<string, string>, said: string, answer: RegExp) => {
+      const bot = startBot({ DATABASE_URL: db, DEMO_REQUEST_AFTER: '0', ...env });
+      try {
+        await bot.waitFor(/pending tasks|no pending tasks|no tasks/);
+        const mark = bot.stdout().length;
+        bot.type(said);
+        await bot.waitFor(answer, mark);
+        bot.type('quit');
+        expect(await bot.exited).toBe(0);
+      } finally {
+        bot.child.kill('SIGKILL');
+      }
+    };
+    // One question waits per request: the demo's own, which Grace can be reached to answer.
+    await run({}, 'ask 2 -- And the runtime?', /Your question of .+ still waits for its answer/);
+    await run(
+      { SHELL_USER_EMAIL: users.grace.email },
+      'answer 7d3c1a9e -- Only the compiler.',
+      /Sent your answer to Ada Lovelace: "Only the compiler\."/,
+    );
+    await run({}, 'ask 2 -- And next quarter?', /Asked Grace Hopper: "And next quarter\?"/);
+  });
+
   it('pushes a colleague’s new request into the terminal, and approves it only once confirmed', async () => {
     const bot = startBot({
       DATABASE_URL: join(dataDir, 'push.db'),

@@ -5,9 +5,12 @@
  * names more than one. The period ends
  * when that day starts where the person is, daylight saving or not.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { awayDay, MAX_AWAY_DAYS } from '../../src/core/away/away.ts';
 import { dayText, parseDay, startOf } from '../../src/core/away/days.ts';
 import { catalogs, LANGUAGES } from '../../src/core/i18n/catalogs.ts';
+import { voiceFor } from '../../src/core/i18n/voice.ts';
 
 /** Sunday 22 November 2026, 9:00 UTC. */
 const now = new Date('2026-11-22T09:00:00Z');
@@ -101,14 +104,38 @@ describe('the day of an absence', () => {
   });
 });
 
-describe('the examples the catalogs give', () => {
-  const examples = LANGUAGES.flatMap((language) =>
-    Object.values(catalogs[language]).flatMap((text) =>
-      [...text.matchAll(/`away until ([^`<]+)`/g)].map((m) => [language, m[1]!] as const),
+describe('the examples help and the README give', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const examplesIn = (text: string) =>
+    [...text.matchAll(/`away until ([^`<]+)`/g)].map((m) => m[1]!);
+  const examples = [
+    ...LANGUAGES.flatMap((language) =>
+      Object.values(catalogs[language]).flatMap((text) =>
+        examplesIn(text).map((day) => [language, day] as const),
+      ),
     ),
-  );
+    ...examplesIn(readme).map((day) => ['en', day] as const),
+  ];
+  // Before and after the day the examples once named, across a year's turn, and where the day
+  // has already turned or has yet to.
+  const dates = [
+    '2026-11-22T09:00:00Z',
+    '2026-12-07T05:00:00Z',
+    '2027-02-28T23:30:00Z',
+    '2027-12-31T12:00:00Z',
+  ];
 
-  it.each(examples)('reads the %s example "%s" as a day', (language, text) => {
-    expect(read(text, language)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  it('give some in every language', () => {
+    expect(new Set(examples.map(([language]) => language))).toEqual(new Set(LANGUAGES));
+  });
+
+  it.each(examples)('take the %s example "%s" on any date', (language, said) => {
+    for (const zone of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      for (const date of dates) {
+        const d = { now: () => new Date(date), maxDays: MAX_AWAY_DAYS };
+        const day = awayDay(d, voiceFor(language, zone), said);
+        expect({ date, zone, accepted: 'year' in day }).toEqual({ date, zone, accepted: true });
+      }
+    }
   });
 });

@@ -654,7 +654,7 @@ export const de: Catalog = {
   'usage.answer':
     'answer <Antragsnummer oder Code> -- <Antwort> — die Frage einer genehmigenden Person zu Ihrem Antrag beantworten (einmal)',
   'usage.away':
-    'away until <Tag> [-- Notiz] — melden, dass Sie abwesend sind (z. B. `away until 2026-12-01`): Die anderen Genehmigenden Ihrer Aufgaben erfahren es, und Erinnerungen an Sie pausieren',
+    'away until <Tag> [-- Notiz] — melden, dass Sie abwesend sind (z. B. `away until Freitag`): Die anderen Genehmigenden Ihrer Aufgaben erfahren es, und Erinnerungen an Sie pausieren',
   'usage.back': 'back — melden, dass Sie vor Ihrem Tag zurück sind',
   'parse.askUsage': 'Was möchten Sie zu welcher Aufgabe fragen? Verwendung: {usage}',
   'parse.whichQuestion': 'Welche Frage, und was ist Ihre Antwort? Verwendung: {usage}',
@@ -714,7 +714,7 @@ export const de: Catalog = {
     'Ihre Antwort an {asker} ist gesendet: „{answer}“. Sie erscheint auf der Karte des Antrags für alle Genehmigenden.',
   'away.line': '{name} ist abwesend bis {day}{withNote, select, yes { — „{note}“} other {}}',
   'away.whichDay':
-    'Ich kann „{said}“ nicht als Tag lesen. Versuchen Sie `away until 2026-12-01`, `away until 1.12.` oder `away until Freitag`.',
+    'Ich kann „{said}“ nicht als Tag lesen. Versuchen Sie `away until Freitag`, `away until morgen` oder `away until in 3 Tagen`.',
   'away.notAhead':
     '{day} liegt nicht in der Zukunft: Nennen Sie einen Tag nach heute (Sie sind abwesend, bis er beginnt).',
   'away.tooFar': 'Das liegt mehr als {max} Tage in der Zukunft; am weitesten geht {last}.',

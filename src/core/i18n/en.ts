@@ -642,7 +642,7 @@ export const en = {
   'usage.answer':
     'answer <request number or code> -- <answer> — answer an approver’s question about your request (once)',
   'usage.away':
-    'away until <day> [-- note] — say you are away (e.g. `away until 2026-12-01`): your tasks’ other approvers are told, and reminders to you stop',
+    'away until <day> [-- note] — say you are away (e.g. `away until Friday`): your tasks’ other approvers are told, and reminders to you stop',
   'usage.back': 'back — say you are back before your day',
   'parse.askUsage': 'Ask what, about which task? Usage: {usage}',
   'parse.whichQuestion': 'Which question, and what is your answer? Usage: {usage}',
@@ -698,7 +698,7 @@ export const en = {
     'Sent your answer to {asker}: "{answer}". It shows on the request’s card for every approver.',
   'away.line': '{name} is away until {day}{withNote, select, yes { — "{note}"} other {}}',
   'away.whichDay':
-    'I cannot read "{said}" as a day. Try `away until 2026-12-01`, `away until Dec 1` or `away until Friday`.',
+    'I cannot read "{said}" as a day. Try `away until Friday`, `away until tomorrow` or `away until in 3 days`.',
   'away.notAhead': '{day} is not ahead: name a day after today (you are away until it starts).',
   'away.tooFar': 'That is more than {max} days ahead; the furthest is {last}.',
   'away.done':

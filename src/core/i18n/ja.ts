@@ -633,7 +633,7 @@ export const ja: Catalog = {
   'usage.answer':
     'answer <申請番号またはコード> -- <回答> — 自分の申請についての承認者の質問に回答します (1 回)',
   'usage.away':
-    'away until <日付> [-- メモ] — 不在を伝えます (例: `away until 2026-12-01`)。タスクのほかの承認者に伝わり、あなたへのリマインドは止まります',
+    'away until <日付> [-- メモ] — 不在を伝えます (例: `away until 金曜日`)。タスクのほかの承認者に伝わり、あなたへのリマインドは止まります',
   'usage.back': 'back — 予定より早く戻ったことを伝えます',
   'parse.askUsage': 'どのタスクについて、何を質問しますか? 使い方: {usage}',
   'parse.whichQuestion': 'どの質問に、どう回答しますか? 使い方: {usage}',
@@ -689,7 +689,7 @@ export const ja: Catalog = {
     '{asker} に回答を送りました: 「{answer}」。申請のカードに、すべての承認者向けに表示されます。',
   'away.line': '{name} は {day} まで不在です{withNote, select, yes { — 「{note}」} other {}}',
   'away.whichDay':
-    '「{said}」を日付として読み取れません。`away until 2026-12-01`、`away until 12月1日`、`away until 金曜日` のように入力してください。',
+    '「{said}」を日付として読み取れません。`away until 金曜日`、`away until 明日`、`away until 月曜日` のように入力してください。',
   'away.notAhead':
     '{day} は今日より後ではありません。明日以降の日付を指定してください (その日の始まりまで不在になります)。',
   'away.tooFar': '{max} 日より先は指定できません。最も遠い日付は {last} です。',
