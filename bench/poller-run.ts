@@ -128,7 +128,7 @@ async function run(db: string, s: BenchSettings) {
     DIRECTORY_SYNC_INTERVAL: '0',
     ...s.pollerEnv,
   });
-  for (const line of config.unknownSettings) log.warn(line);
+  for (const line of config.ignoredSettings) log.warn(line);
   const runtime = await startRuntime(config, log);
   const { client, store, poller } = runtime;
   const notifier = new CountingNotifier();
@@ -234,7 +234,7 @@ async function run(db: string, s: BenchSettings) {
     db,
     ...s,
     /** Settings of the run this build does not know (a line each, naming the setting). */
-    unknownSettings: config.unknownSettings,
+    unknownSettings: config.ignoredSettings,
     seedMs,
     linkMs: Math.round(linkMs),
     setupMs: Math.round(setupMs),

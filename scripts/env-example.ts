@@ -90,7 +90,9 @@ export function renderConfigurationDoc(): string {
     '`SLACK_`, …) or `MicrosoftApp` — that is none of them is a misspelling: with',
     '`NODE_ENV=production` it stops the start (`unknown setting POLL_INTERVAL_SECOND — did you mean',
     'POLL_INTERVAL_SECONDS?`), elsewhere it is logged as a warning. Other software’s variables',
-    '(`NODE_OPTIONS`, Kubernetes’ `…_SERVICE_HOST`) are left alone.',
+    '(`NODE_OPTIONS`, Kubernetes’ `…_SERVICE_HOST`) are left alone. `MicrosoftAppPassword` or',
+    '`MicrosoftAppTenantId` without `MicrosoftAppId` would leave Teams off: it too stops the start',
+    'in production and is a warning elsewhere.',
     '[`deploy/accessbot.env.example`](../deploy/accessbot.env.example) lists the same settings,',
     'ready to fill in.',
   ];

@@ -37,16 +37,22 @@ const redactPaths = sensitiveKeys.flatMap((key) => {
   return [k, `*${dot}${k}`, `*.*${dot}${k}`, `*.*.*${dot}${k}`];
 });
 
-/** Only the parts of an error worth reading; never a got `options` object with headers. */
-function serializeError(error: unknown): Record<string, unknown> {
+/**
+ * Only the parts of an error worth reading; never a got `options` object with headers. An
+ * outage of the Access Service is no bug: its lines say what failed, without stack traces.
+ */
+function serializeError(error: unknown, stacks = true): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const out: Record<string, unknown> = { type: error.name, message: error.message };
   for (const key of ['code', 'endpoint', 'status', 'detail'] as const) {
     const value = (error as unknown as Record<string, unknown>)[key];
     if (value !== undefined) out[key] = value;
   }
-  if (error.stack) out.stack = error.stack;
-  if (error.cause !== undefined && error.cause !== error) out.cause = serializeError(error.cause);
+  const stack = stacks && out.code !== 'ACCESS_UNAVAILABLE';
+  if (error.stack && stack) out.stack = error.stack;
+  if (error.cause !== undefined && error.cause !== error) {
+    out.cause = serializeError(error.cause, stack);
+  }
   return out;
 }
 

@@ -43,8 +43,14 @@ export function botbuilderSettings(teams: TeamsSettings): Record<string, string>
   };
 }
 
-const loginUrlOf = (overrides: AuthOverrides) =>
-  overrides.ToChannelFromBotLoginUrl ?? AuthenticationConstants.ToChannelFromBotLoginUrl;
+/** Where tokens are asked for: an overridden login URL, else the authority botbuilder would use. */
+const loginUrlOf = (teams: TeamsSettings, overrides: AuthOverrides) =>
+  overrides.ToChannelFromBotLoginUrl ??
+  `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${
+    teams.appType === 'SingleTenant'
+      ? teams.tenantId
+      : AuthenticationConstants.DefaultChannelAuthTenant
+  }`;
 
 export function credentialsFactory(
   teams: TeamsSettings,
@@ -54,15 +60,11 @@ export function credentialsFactory(
     return new ConfigurationServiceClientCredentialFactory(botbuilderSettings(teams));
   }
   const login = overrides.ToChannelFromBotLoginUrl;
-  const tenant =
-    teams.appType === 'SingleTenant'
-      ? teams.tenantId
-      : AuthenticationConstants.DefaultChannelAuthTenant;
   const app = new ConfidentialClientApplication({
     auth: {
       clientId: teams.appId,
       clientSecret: teams.appPassword ?? '',
-      authority: login ?? `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${tenant}`,
+      authority: loginUrlOf(teams, overrides),
       knownAuthorities: login ? [login] : [],
     },
   });
@@ -83,16 +85,12 @@ export async function checkCredentials(
 ): Promise<void> {
   const scope =
     overrides.ToChannelFromBotOAuthScope ?? AuthenticationConstants.ToChannelFromBotOAuthScope;
+  const loginUrl = loginUrlOf(teams, overrides);
   try {
-    const credentials = await factory.createCredentials(
-      teams.appId,
-      scope,
-      loginUrlOf(overrides),
-      true,
-    );
+    const credentials = await factory.createCredentials(teams.appId, scope, loginUrl, true);
     await (credentials as unknown as TokenSource).getToken(true);
   } catch (error) {
-    throw new TeamsStartError(refusal(error, teams, loginUrlOf(overrides)), { cause: error });
+    throw new TeamsStartError(refusal(error, teams, loginUrl), { cause: error });
   }
 }
 

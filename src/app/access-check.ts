@@ -39,6 +39,18 @@ export function wrongSetting(error: unknown, url: string): string | undefined {
   return undefined;
 }
 
-/** Why the service did not answer, for the outage line. */
-export const outageReason = (error: unknown) =>
-  error instanceof ServiceUnavailableError ? oneLine(error.message) : oneLine(String(error));
+/**
+ * Why the service did not answer, for the outage lines: in brackets, then, when no connection
+ * could be made at all, what in ACCESS_API_URL to check — an outage and a wrong port look alike.
+ */
+export function outageReason(error: unknown, url: string): string {
+  if (!(error instanceof ServiceUnavailableError)) return `(${oneLine(String(error))})`;
+  const { hostname, port, protocol } = new URL(url);
+  const address = `${hostname}:${port || (protocol === 'https:' ? 443 : 80)}`;
+  // The network's own code for the failed connection, on the client's error (never its text).
+  const hint = {
+    ECONNREFUSED: `nothing accepts connections at ${address}: unless the service is down, check the host and port in ACCESS_API_URL`,
+    ENOTFOUND: `no host ${hostname} is known: check the host in ACCESS_API_URL`,
+  }[String((error.cause as { code?: unknown } | undefined)?.code)];
+  return `(${oneLine(error.message)})${hint ? `; ${hint}` : ''}`;
+}

@@ -91,7 +91,7 @@ export class AccessHealth {
       // Also when no attempt went out to be seen: the outage is the state, and it is watched.
       if (this.#state === 'unknown') this.seen({ endpoint: probeEndpoint.name, status: 'error' });
       this.#o.log.warn(
-        `the Access Service at ${this.#o.url} is not answering (${outageReason(error)}); accessbot starts anyway, tells people the service is down, and checks again in ${FIRST_RECHECK_MS / 1000} s`,
+        `the Access Service at ${this.#o.url} is not answering ${outageReason(error, this.#o.url)}; accessbot starts anyway, tells people the service is down, and checks again in ${FIRST_RECHECK_MS / 1000} s`,
       );
     }
   }
@@ -150,7 +150,7 @@ export class AccessHealth {
       if (wrong) log.error(`${wrong} (${next})`);
       else {
         log.warn(
-          `the Access Service at ${url} is still not answering, ${checks} checks since ${since} (${outageReason(error)}); ${next}`,
+          `the Access Service at ${url} is still not answering, ${checks} checks since ${since} ${outageReason(error, url)}; ${next}`,
         );
       }
     }

@@ -108,9 +108,28 @@ const Env = z.object(settings).superRefine((env, ctx) => {
 export type Env = z.infer<typeof Env>;
 
 export type Config = ReturnType<typeof toConfig> & {
-  /** Outside production: one line per variable in accessbot's namespaces that is no setting. */
-  unknownSettings: string[];
+  /**
+   * Outside production: one line per setting accessbot ignores — a variable in its namespaces
+   * that is no setting, a Teams credential without MicrosoftAppId.
+   */
+  ignoredSettings: string[];
 };
+
+/** Teams credentials set without MicrosoftAppId: Teams stays off, which they say it should not. */
+function teamsWithoutAppId(env: NodeJS.ProcessEnv): string[] {
+  if (env.MicrosoftAppId) return [];
+  // Anonymous mode reads the tenant id as the tenant it serves.
+  const names = [
+    'MicrosoftAppPassword',
+    ...(env.TEAMS_ANONYMOUS === '1' ? [] : ['MicrosoftAppTenantId']),
+  ];
+  const set = names.filter((name) => env[name]);
+  return set.length
+    ? [
+        `${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set but MicrosoftAppId is not, so Teams is off: set MicrosoftAppId to the Azure Bot’s Microsoft App ID (Azure Bot → Configuration), or unset ${set.join(' and ')}`,
+      ]
+    : [];
+}
 
 function toConfig(env: Env) {
   const access =
@@ -241,13 +260,13 @@ function toConfig(env: Env) {
 /** Parses the environment; throws a `ConfigError` whose message has one line per problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(source);
-  // Production refuses what it would otherwise ignore; elsewhere `unknownSettings` are warned of.
-  const unknown = unknownSettings(source);
+  // Production refuses what it would otherwise ignore; elsewhere `ignoredSettings` are warned of.
+  const ignored = [...unknownSettings(source), ...teamsWithoutAppId(source)];
   const production = source.NODE_ENV?.toLowerCase() === 'production';
   const problems = parsed.success ? [] : parsed.error.issues.map(lineOf);
-  if (production) problems.push(...unknown);
+  if (production) problems.push(...ignored);
   if (!parsed.success || problems.length) throw new ConfigError([...new Set(problems)].join('\n'));
-  return { ...toConfig(parsed.data), unknownSettings: production ? [] : unknown };
+  return { ...toConfig(parsed.data), ignoredSettings: production ? [] : ignored };
 }
 
 function lineOf(issue: z.core.$ZodIssue): string {

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const file = logFileFor({ logFile: config.logFile, terminalChat: !serverMode, interactive });
   const log = createLogger({ level, secrets: secretsOf(config), file });
   log.info(startLine(config), 'starting');
-  for (const line of config.unknownSettings) log.warn(line);
+  for (const line of config.ignoredSettings) log.warn(line);
 
   let runtime: Runtime | undefined;
   let stopMode: () => Promise<void> = async () => {};

@@ -24,6 +24,9 @@ import { demo, notifications, people } from './settings-behaviour.ts';
 /** The values of NODE_ENV that mean something, in any case. */
 const NODE_ENVS = ['production', 'development', 'test'];
 
+/** The Bot Framework's app types, as botbuilder names them. */
+const APP_TYPES = ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const;
+
 /** The value of ACCESS_API_URL that asks for the embedded sandbox by name. */
 export const SANDBOX = 'sandbox';
 
@@ -183,10 +186,16 @@ const teams = {
     'required with `MicrosoftAppId`, unless `UserAssignedMSI` (then it must stay unset)',
   ),
   MicrosoftAppType: optional(
-    z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
-      error: 'MicrosoftAppType must be SingleTenant, UserAssignedMSI or MultiTenant',
-    }),
-    'the app’s type, as the Azure Bot shows it: `SingleTenant` (every bot created since August 2025; needs `MicrosoftAppTenantId`), `UserAssignedMSI` (a managed identity; needs `MicrosoftAppTenantId`, no password) or `MultiTenant` (older bots only)',
+    // In any case, as botbuilder reads it: `singletenant` is `SingleTenant`.
+    z.preprocess(
+      (value) =>
+        APP_TYPES.find((type) => type.toLowerCase() === String(value).trim().toLowerCase()) ??
+        value,
+      z.enum(APP_TYPES, {
+        error: 'MicrosoftAppType must be SingleTenant, UserAssignedMSI or MultiTenant',
+      }),
+    ),
+    'the app’s type, as the Azure Bot shows it (in any case): `SingleTenant` (every bot created since August 2025; needs `MicrosoftAppTenantId`), `UserAssignedMSI` (a managed identity; needs `MicrosoftAppTenantId`, no password) or `MultiTenant` (older bots only)',
     { unset: 'required with `MicrosoftAppId`', fill: true },
   ),
   MicrosoftAppTenantId: optional(

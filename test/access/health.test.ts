@@ -148,7 +148,7 @@ describe('an outage at start', () => {
         40,
         expect.stringMatching(
           new RegExp(
-            `^the Access Service at ${url} is not answering \\(GET /WorkApps: the Access Service is unavailable: connection failed \\(ECONNREFUSED\\)\\); accessbot starts anyway, tells people the service is down, and checks again in 5 s$`,
+            `^the Access Service at ${url} is not answering \\(GET /WorkApps: the Access Service is unavailable: connection failed \\(ECONNREFUSED\\)\\); nothing accepts connections at 127\\.0\\.0\\.1:${port}: unless the service is down, check the host and port in ACCESS_API_URL; accessbot starts anyway, tells people the service is down, and checks again in 5 s$`,
           ),
         ),
       ],
@@ -165,7 +165,7 @@ describe('an outage at start', () => {
     expect(still[2]).toMatchObject({
       level: 40,
       msg: expect.stringMatching(
-        /is still not answering, 3 checks since .*; checking again in 40 s$/,
+        /is still not answering, 3 checks since .*, check the host and port in ACCESS_API_URL; checking again in 40 s$/,
       ),
     });
 

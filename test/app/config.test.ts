@@ -246,6 +246,46 @@ describe('production fails closed', () => {
     ]);
   });
 
+  it.each([
+    [{ MicrosoftAppPassword: 'p' }, 'MicrosoftAppPassword is set'],
+    [{ MicrosoftAppTenantId: TENANT_ID }, 'MicrosoftAppTenantId is set'],
+    [
+      { MicrosoftAppPassword: 'p', MicrosoftAppTenantId: TENANT_ID },
+      'MicrosoftAppPassword and MicrosoftAppTenantId are set',
+    ],
+  ])(
+    'refuses Teams credentials without MicrosoftAppId in Production, warns of them elsewhere (%o)',
+    (credentials, said) => {
+      const line = `${said} but MicrosoftAppId is not, so Teams is off: set MicrosoftAppId`;
+      const env = { ...access, ...slack, DATABASE_URL: 'sqlite:x.db', ...credentials };
+      expect(fails({ ...env, NODE_ENV: 'Production' })).toMatch(new RegExp(`^${line}`));
+      const config = loadConfig(env);
+      expect(config.teams).toBeUndefined();
+      expect(config.ignoredSettings).toEqual([expect.stringMatching(new RegExp(`^${line}`))]);
+    },
+  );
+
+  it('never echoes the password it warns of', () => {
+    const env = { ...access, DATABASE_URL: 'sqlite:x.db', MicrosoftAppPassword: 'hunter2-secret' };
+    expect(fails({ ...env, NODE_ENV: 'production' })).not.toContain('hunter2-secret');
+  });
+
+  it.each(['singletenant', 'SINGLETENANT', ' SingleTenant'])(
+    'reads MicrosoftAppType=%s as botbuilder does, in any case',
+    (appType) => {
+      const config = loadConfig({
+        ...access,
+        DATABASE_URL: 'sqlite:x.db',
+        NODE_ENV: 'Production',
+        MicrosoftAppId: APP_ID,
+        MicrosoftAppPassword: 'p',
+        MicrosoftAppType: appType,
+        MicrosoftAppTenantId: TENANT_ID,
+      });
+      expect(config.teams).toMatchObject({ appType: 'SingleTenant', allowedTenants: [TENANT_ID] });
+    },
+  );
+
   it('runs the sandbox in production only when asked for by name, its store in memory', () => {
     const config = loadConfig({ ...slack, ACCESS_API_URL: 'sandbox' });
     expect(config.access).toBeUndefined();

@@ -57,10 +57,10 @@ describe('unknown settings', () => {
   it('are warned about, not refused, outside production', () => {
     const config = loadConfig({ POLL_INTERVAL_SECOND: '30', NODE_ENV: 'development' });
     expect(config.poll.intervalMs).toBe(60_000);
-    expect(config.unknownSettings).toEqual([
+    expect(config.ignoredSettings).toEqual([
       'unknown setting POLL_INTERVAL_SECOND — did you mean POLL_INTERVAL_SECONDS?',
     ]);
-    expect(loadConfig({ ...production, POLL_INTERVAL_SECONDS: '30' }).unknownSettings).toEqual([]);
+    expect(loadConfig({ ...production, POLL_INTERVAL_SECONDS: '30' }).ignoredSettings).toEqual([]);
   });
 
   it('leave other software’s variables alone, and empty ones', () => {
@@ -84,7 +84,7 @@ describe('unknown settings', () => {
       POLL_INTERVAL_SECOND: '',
     };
     expect(unknownSettings(foreign)).toEqual([]);
-    expect(loadConfig({ ...production, ...foreign }).unknownSettings).toEqual([]);
+    expect(loadConfig({ ...production, ...foreign }).ignoredSettings).toEqual([]);
   });
 
   it('know every variable the other programs read', () => {

@@ -120,6 +120,29 @@ describe.skipIf(databaseUrl === undefined)(
       expect((await openFailure(url)).message).toContain('999');
     });
 
+    it('refuses a role without rights on the tables in one line naming the fix', async () => {
+      const { schema, url } = await freshSchema();
+      await (await openStore(url)).close();
+      const role = `accessbot_test_${randomUUID().replaceAll('-', '')}`;
+      await admin.query(`CREATE ROLE ${role} NOLOGIN`);
+      try {
+        await admin.query(
+          `GRANT USAGE, CREATE ON SCHEMA ${pg.escapeIdentifier(schema)} TO ${role}`,
+        );
+        // Connects as the test's user, then acts as the role without rights: no login needed.
+        const asRole = new URL(url);
+        asRole.searchParams.set('options', `-c search_path=${schema} -c role=${role}`);
+        const error = await openFailure(asRole.href);
+        expect(error.message.split('\n')).toHaveLength(1);
+        expect(error.message).toMatch(
+          /permission denied for table schema_migrations — grant the role \S+ rights on the tables of its schema \(GRANT ALL ON ALL TABLES IN SCHEMA … TO \S+\), or run accessbot once as the tables' owner so that it migrates them$/,
+        );
+      } finally {
+        await admin.query(`DROP OWNED BY ${role}`);
+        await admin.query(`DROP ROLE ${role}`);
+      }
+    });
+
     it('refuses a database that does not exist, naming it', async () => {
       const url = new URL(databaseUrl ?? '');
       url.pathname = '/accessbot_no_such_database';

@@ -4,8 +4,10 @@
  * with one line naming the setting to fix — never the secret. Its messages then go out with
  * tokens from the same credentials.
  */
+
+import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import { describe, expect, it } from 'vitest';
-import { TeamsStartError } from '../../adapters/teams/credentials.ts';
+import { checkCredentials, TeamsStartError } from '../../adapters/teams/credentials.ts';
 import type { TeamsSettings } from '../../adapters/teams/settings.ts';
 import { startTeams } from '../../adapters/teams/start.ts';
 import { TENANT } from '../fakes/bot-connector-harness.ts';
@@ -49,18 +51,19 @@ describe('a single-tenant bot', () => {
 });
 
 describe('credentials Microsoft refuses', () => {
+  const singleTenant: TeamsSettings = {
+    appId: APP_ID,
+    appPassword: PASSWORD,
+    appType: 'SingleTenant',
+    tenantId: TENANT_ID,
+    anonymous: false,
+    allowedTenants: [TENANT],
+  };
+
   /** Starts Teams again beside the running one, with `change` to its settings. */
   async function startAgain(change: Partial<TeamsSettings> = {}, loginUrl?: string) {
     const { log, lines } = captureLog();
-    const settings: TeamsSettings = {
-      appId: APP_ID,
-      appPassword: PASSWORD,
-      appType: 'SingleTenant',
-      tenantId: TENANT_ID,
-      anonymous: false,
-      allowedTenants: [TENANT],
-      ...change,
-    };
+    const settings: TeamsSettings = { ...singleTenant, ...change };
     const overrides = {
       ...t.issuer.overrides,
       ...(loginUrl && { ToChannelFromBotLoginUrl: loginUrl }),
@@ -114,6 +117,22 @@ describe('credentials Microsoft refuses', () => {
   it('name the tenant id when Microsoft knows no such tenant', async () => {
     expect(await refused('unknownTenant')).toMatch(
       new RegExp(`^Microsoft does not know tenant ${TENANT_ID} .*set MicrosoftAppTenantId`),
+    );
+  });
+
+  it('name the single-tenant login URL they asked when Microsoft cannot be reached', async () => {
+    const asked: string[] = [];
+    const unreachable = {
+      createCredentials: async (_appId: string, _scope: string, loginUrl: string) => {
+        asked.push(loginUrl);
+        throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { errorCode: 'network_error' });
+      },
+    } as unknown as ServiceClientCredentialsFactory;
+    const error = await checkCredentials(unreachable, singleTenant).catch((e: unknown) => e);
+    expect(asked).toEqual([`https://login.microsoftonline.com/${TENANT_ID}`]);
+    expect(error).toBeInstanceOf(TeamsStartError);
+    expect((error as Error).message).toBe(
+      `could not get a token for MicrosoftAppId ${APP_ID} from https://login.microsoftonline.com/${TENANT_ID} (network_error): getaddrinfo ENOTFOUND`,
     );
   });
 

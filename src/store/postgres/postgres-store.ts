@@ -58,18 +58,30 @@ export async function openPostgresStore(
 function openFailed(url: string, error: unknown): StoreError {
   let target = 'database (DATABASE_URL is not a valid URL: percent-encode special characters)';
   let password = '';
+  let user = 'of DATABASE_URL';
   try {
     const client = new pg.Client(url);
     target = `database "${client.database}" on ${client.host}:${client.port}`;
     password = client.password ?? '';
+    user = client.user ?? user;
   } catch {
     // The invalid URL is the reason, already said in `target`.
   }
-  const reason = reasonOf(error);
+  const reason = reasonOf(error) + fixOf(error, user);
   const shown = password === '' ? reason : reason.replaceAll(password, '***');
   return new StoreError('STORE_OPEN_FAILED', `cannot open PostgreSQL ${target}: ${shown}`, {
     cause: error,
   });
+}
+
+/** PostgreSQL's SQLSTATE for a privilege the role lacks. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/** What to do about a refusal PostgreSQL names by its SQLSTATE, after the reason. */
+function fixOf(error: unknown, user: string): string {
+  return error instanceof pg.DatabaseError && error.code === INSUFFICIENT_PRIVILEGE
+    ? ` — grant the role ${user} rights on the tables of its schema (GRANT ALL ON ALL TABLES IN SCHEMA … TO ${user}), or run accessbot once as the tables' owner so that it migrates them`
+    : '';
 }
 
 /** A refused `localhost` is an AggregateError of one error per address, with an empty message. */
