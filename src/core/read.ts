@@ -27,12 +27,7 @@ export type Line =
 export type Read = Line | { kind: 'decline'; taskIds: string[]; reason?: string };
 
 /** One typed line: the answer to the question waiting for the person, or a command. */
-async function readLine(
-  deps: QuestionDeps,
-  who: Asked,
-  v: Voice,
-  text: string,
-): Promise<Read> {
+async function readLine(deps: QuestionDeps, who: Asked, v: Voice, text: string): Promise<Read> {
   const said = text.replace(/\s+/g, ' ').trim();
   const question = await take(deps, who);
   if (question && (!said || /^cancel$/i.test(said))) {
