@@ -22,8 +22,11 @@ interface Shown {
   view?: string;
 }
 
-/** Its place in a list and its buttons (not printed as such) are no part of what a card says. */
-const shownOf = ({ number, buttons, ...said }: TaskCard): Shown => ({
+/**
+ * No part of what a card says: its place in a list, its buttons (not printed as such), and what
+ * is shown beside the task (how long it has waited…), which moves with the clock, not the task.
+ */
+const shownOf = ({ number, buttons, context, ...said }: TaskCard): Shown => ({
   state: said.state,
   view: said.state === 'pending' ? JSON.stringify(said) : undefined,
 });

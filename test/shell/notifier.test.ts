@@ -104,8 +104,17 @@ describe.each(['en', 'de-DE', 'ja-JP'])(
     };
     const o = { pendingStatus: 'Pending', notifyOnly: false };
     // The card as the poller edits it, with what it shows around the task.
-    const edited = (notes?: string[]) =>
-      newTaskMessage(v, task, { kind: 'approver' }, { ...o, notes });
+    const edited = (notes?: string[], waited = '3 hours') =>
+      newTaskMessage(
+        v,
+        task,
+        { kind: 'approver' },
+        {
+          ...o,
+          notes,
+          extras: { context: [{ label: 'Waiting', value: waited }] },
+        },
+      );
     const away = 'Ada Lovelace is away until Friday — dentist';
 
     it('prints an update, never "New task", and nothing when nothing shown changed', async () => {
@@ -120,7 +129,8 @@ describe.each(['en', 'de-DE', 'ja-JP'])(
       // The start-up list shows the task; the poller's card of it is news to no one.
       shell.saw(tasksReply(v, [task], 'Pending'));
       await shell.post(ref.destination, edited());
-      await shell.update(ref, edited());
+      // What it shows beside the task moves with the clock: no news either.
+      await shell.update(ref, edited(undefined, '4 hours'));
       expect(printed).toEqual([]);
       // `away`: the card now says so.
       await shell.update(ref, edited([away]));
