@@ -16,22 +16,41 @@ import type { Reply, TaskCard, TaskState } from '../../src/core/reply.ts';
 const cardsOf = (reply: Reply) =>
   reply.blocks.flatMap((block) => (block.kind === 'task' ? [block.card] : []));
 
-/** A task as shown: `view`, what its card said while it waits (a told outcome is its state). */
+/**
+ * A task as shown: its state; while it waits, what its card said (`view`) and which lines it
+ * showed beside the task (`beside`: their values, how long it has waited…, move with the clock).
+ */
 interface Shown {
   state: TaskState;
   view?: string;
+  /** Unset for a card of a list, which shows nothing beside its tasks. */
+  beside?: string;
 }
 
 /**
- * No part of what a card says: its place in a list, its buttons (not printed as such), and what
- * is shown beside the task (how long it has waited…), which moves with the clock, not the task.
+ * What a person reads on a card (not its place in a list, nor its buttons: the terminal prints
+ * none), in an order of its own: a card read back from the store has its keys in another.
  */
-const shownOf = ({ number, buttons, context, ...said }: TaskCard): Shown => ({
-  state: said.state,
-  view: said.state === 'pending' ? JSON.stringify(said) : undefined,
+const shownOf = (card: TaskCard): Shown => ({
+  state: card.state,
+  view:
+    card.state === 'pending'
+      ? JSON.stringify([
+          card.title,
+          card.warning,
+          card.fields.map((f) => [f.label, f.value]),
+          card.looking,
+          card.notes,
+          card.outcome,
+        ])
+      : undefined,
+  beside: card.number ? undefined : JSON.stringify(card.context?.map((f) => f.label) ?? []),
 });
 
-const sameView = (now: Shown, shown: Shown) => now.state === shown.state && now.view === shown.view;
+const sameView = (now: Shown, shown: Shown) =>
+  now.state === shown.state &&
+  now.view === shown.view &&
+  (now.state !== 'pending' || shown.beside === undefined || now.beside === shown.beside);
 
 export interface ShellNotifierOptions {
   /** The chat user id of the terminal's person (their e-mail address, lower-cased). */
