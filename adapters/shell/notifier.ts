@@ -1,18 +1,56 @@
 /**
  * The terminal's side of the poller: a new task is printed as it arrives, a message update is
- * printed again under an "Update" title (a terminal cannot edit what it printed). The notifier
- * remembers which state of each task the terminal already shows — from the start-up list, a
- * `tasks` answer, or the person's own decision — and stays quiet when a post or update would
- * only repeat it. The terminal is one person's chat: a message to someone else linked on it (a
- * colleague in the demo) is shown in one line naming them, when it tells them something; cards
- * they are asked to decide, and edits of them, stay theirs.
+ * printed again under an "Update" title (a terminal cannot edit what it printed), and a
+ * reminder's follow-up is printed as the nudge it is. The notifier remembers how the terminal
+ * already shows each task — from the start-up list, a `tasks` answer, or the person's own
+ * decision — and stays quiet when a post or update would only repeat it: a post, the task in
+ * that state; an update, an outcome already told or a waiting card showing nothing new. The
+ * terminal is one person's chat: a message to someone else linked on it (a colleague in the
+ * demo) is shown in one line naming them, when it tells them something; cards they are asked to
+ * decide, and edits of them, stay theirs.
  */
 import { voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Destination, Lookup, MessageRef, Notifier } from '../../src/core/notifier.ts';
-import type { Reply, TaskState } from '../../src/core/reply.ts';
+import type { Reply, TaskCard, TaskState } from '../../src/core/reply.ts';
 
 const cardsOf = (reply: Reply) =>
   reply.blocks.flatMap((block) => (block.kind === 'task' ? [block.card] : []));
+
+/**
+ * A task as shown: its state; while it waits, what its card said (`view`) and which lines it
+ * showed beside the task (`beside`: their values, how long it has waited…, move with the clock).
+ */
+interface Shown {
+  state: TaskState;
+  view?: string;
+  /** Unset for a card of a list, which shows nothing beside its tasks. */
+  beside?: string;
+}
+
+/**
+ * What a person reads on a card (not its place in a list, nor its buttons: the terminal prints
+ * none), in an order of its own: a card read back from the store has its keys in another.
+ */
+const shownOf = (card: TaskCard): Shown => ({
+  state: card.state,
+  view:
+    card.state === 'pending'
+      ? JSON.stringify([
+          card.title,
+          card.warning,
+          card.fields.map((f) => [f.label, f.value]),
+          card.looking,
+          card.notes,
+          card.outcome,
+        ])
+      : undefined,
+  beside: card.number ? undefined : JSON.stringify(card.context?.map((f) => f.label) ?? []),
+});
+
+const sameView = (now: Shown, shown: Shown) =>
+  now.state === shown.state &&
+  now.view === shown.view &&
+  (now.state !== 'pending' || shown.beside === undefined || now.beside === shown.beside);
 
 export interface ShellNotifierOptions {
   /** The chat user id of the terminal's person (their e-mail address, lower-cased). */
@@ -26,8 +64,8 @@ export class ShellNotifier implements Notifier {
   readonly #print: (reply: Reply) => void;
   readonly #person: string;
   readonly #locale: string | undefined;
-  /** The state each task was last shown in. */
-  readonly #shown = new Map<string, TaskState>();
+  /** How each task was last shown: its state, and for a card what it said. */
+  readonly #shown = new Map<string, Shown>();
   #sent = 0;
 
   /** `print` writes a reply to the terminal; replies printed by others go through `saw`. */
@@ -39,26 +77,33 @@ export class ShellNotifier implements Notifier {
 
   /** Remembers the task states a reply printed on the terminal shows. */
   saw(reply: Reply): void {
-    for (const card of cardsOf(reply)) this.#shown.set(card.taskId, card.state);
-    for (const { taskId, state } of reply.reported ?? []) this.#shown.set(taskId, state);
+    for (const card of cardsOf(reply)) this.#shown.set(card.taskId, shownOf(card));
+    for (const { taskId, state } of reply.reported ?? []) this.#shown.set(taskId, { state });
   }
 
   async post(to: Destination, message: Reply): Promise<MessageRef> {
     if (this.#isOther(to)) this.#showSentTo(to, message);
-    else if (!this.#showsAll(message, () => true)) this.#show(to, message);
+    else if (!this.#showsAll(message, (card, shown) => shown.state === card.state)) {
+      this.#show(to, message);
+    }
     return { platform: this.platform, destination: to, data: { message: ++this.#sent } };
   }
 
-  /** An outcome already shown is not repeated; a pending card (a reminder) always is. */
+  /**
+   * Printed as an update, whatever the message's own title (it announced the task when new), and
+   * only when a person would see something new in it.
+   */
   async update(ref: MessageRef, message: Reply): Promise<void> {
     if (this.#isOther(ref.destination)) return;
-    if (this.#showsAll(message, (state) => state !== 'pending')) return;
-    const title = message.title ?? voiceFor(message.locale).t('render.shell.update');
+    if (this.#showsAll(message, (card, shown) => sameView(shownOf(card), shown))) return;
+    const title = voiceFor(message.locale).t('render.shell.update');
     this.#show(ref.destination, { ...message, title });
   }
 
-  /** The terminal prints every update, so a reminder's update has already reached the person. */
-  async followUp(): Promise<void> {}
+  /** A reminder's nudge: its card, unchanged, was not printed again. */
+  async followUp(ref: MessageRef, message: Reply): Promise<void> {
+    if (!this.#isOther(ref.destination)) this.#show(ref.destination, message);
+  }
 
   /** What was printed cannot be read back. */
   async find(): Promise<Lookup> {
@@ -74,11 +119,14 @@ export class ShellNotifier implements Notifier {
     return this.#locale;
   }
 
-  #showsAll(message: Reply, counts: (state: TaskState) => boolean): boolean {
+  #showsAll(message: Reply, repeats: (card: TaskCard, shown: Shown) => boolean): boolean {
     const cards = cardsOf(message);
     return (
       cards.length > 0 &&
-      cards.every((card) => counts(card.state) && this.#shown.get(card.taskId) === card.state)
+      cards.every((card) => {
+        const shown = this.#shown.get(card.taskId);
+        return shown !== undefined && repeats(card, shown);
+      })
     );
   }
 

@@ -19,24 +19,29 @@ type Paint = (style: Style, text: string) => string;
 export interface RenderOptions {
   color: boolean;
   /**
-   * The terminal's width: a longer line of text or of a list (a `history` entry) wraps there,
-   * between words, its later lines indented under its first. Unset (a pipe): no wrapping.
+   * The terminal's width: every longer line wraps there, between words — and inside a word too
+   * long for a line, as a Japanese sentence without spaces is — its later lines indented under
+   * its first. Unset (a pipe): no wrapping.
    */
   columns?: number;
 }
 
-/** Text as lines: the first after `indent`, later ones (if it wraps) after `hang`. */
-type Wrap = (text: string, indent: string, hang: string) => string[];
+/**
+ * A text (cleaned, then painted in `style`) as lines: the first after `indent`, later ones (if
+ * it wraps) after `hang`.
+ */
+type Wrap = (text: string, indent: string, hang: string, style?: Style) => string[];
 
 /** The narrowest a wrapped text is made, however narrow the terminal says it is. */
 const MIN_WRAP = 20;
 
-function wrapper(columns: number | undefined): Wrap {
-  if (!columns) return (text, indent) => [`${indent}${text}`];
-  return (text, indent, hang) => {
-    const room = Math.max(MIN_WRAP, columns - Math.max(stringWidth(indent), stringWidth(hang)));
-    const [first = '', ...rest] = wrapAnsi(text, room, { hard: false }).split('\n');
-    return [`${indent}${first}`, ...rest.map((line) => `${hang}${line}`)];
+function wrapper(columns: number | undefined, paint: Paint): Wrap {
+  return (text, indent, hang, style) => {
+    const room =
+      columns && Math.max(MIN_WRAP, columns - Math.max(stringWidth(indent), stringWidth(hang)));
+    // `hard`: a word wider than the room is broken between characters (wide ones count two).
+    const lines = room ? wrapAnsi(clean(text), room, { hard: true }).split('\n') : [clean(text)];
+    return lines.map((line, i) => `${i ? hang : indent}${style ? paint(style, line) : line}`);
   };
 }
 
@@ -52,12 +57,12 @@ export function renderReply(reply: Reply, options: RenderOptions): string {
     options.color ? styleText(style, text, { validateStream: false }) : text;
   // The renderer's own few words follow the reply's language.
   const v = voiceFor(reply.locale);
+  const wrap = wrapper(options.columns, paint);
   const lines: string[] = [];
-  if (reply.title) lines.push(paint(['bold', toneStyle[reply.tone]], clean(reply.title)));
+  if (reply.title) lines.push(...wrap(reply.title, '', '  ', ['bold', toneStyle[reply.tone]]));
   // One label width for every task of the reply, so a list's values start in one column.
   const cards = reply.blocks.flatMap((b) => (b.kind === 'task' ? [b.card] : []));
   const cardLabels = labelWidth(cards.flatMap(cardFields));
-  const wrap = wrapper(options.columns);
   for (const block of reply.blocks) {
     lines.push(...renderBlock(v, block, paint, wrap, cardLabels));
   }
@@ -73,19 +78,19 @@ function renderBlock(
 ): string[] {
   switch (block.kind) {
     case 'text':
-      return wrap(clean(block.text), '', '');
+      return wrap(block.text, '', '');
     case 'note':
-      return wrap(clean(block.text), '', '').map((line) => paint('dim', line));
+      return wrap(block.text, '', '', 'dim');
     case 'fields':
-      return alignFields(block.fields, '  ', labelWidth(block.fields));
+      return alignFields(wrap, block.fields, '  ', labelWidth(block.fields));
     case 'list': {
-      const items = block.items.flatMap((item) => wrap(clean(item), '  ', '    '));
+      const items = block.items.flatMap((item) => wrap(item, '  ', '    '));
       if (block.more > 0)
         items.push(paint('dim', `  ${v.t('render.andMore', { count: block.more })}`));
       return items;
     }
     case 'task':
-      return renderCard(v, block.card, paint, cardLabels);
+      return renderCard(v, block.card, wrap, cardLabels);
     case 'actions':
       // A terminal has no buttons; the replies' notes say what to type instead.
       return [];
@@ -98,37 +103,41 @@ const labelOf = (field: Field) => `${clean(field.label)}:`;
 const labelWidth = (fields: readonly Field[]) =>
   Math.max(0, ...fields.map((f) => stringWidth(labelOf(f))));
 
-/** Each label padded to `width` terminal columns, its value after two spaces. */
-function alignFields(fields: readonly Field[], indent: string, width: number): string[] {
-  return fields.map((f) => {
+/** Each label padded to `width` terminal columns, its value (and its wrapped lines) after two spaces. */
+function alignFields(wrap: Wrap, fields: readonly Field[], indent: string, width: number) {
+  return fields.flatMap((f) => {
     const label = labelOf(f);
     const pad = ' '.repeat(Math.max(0, width - stringWidth(label)));
-    return `${indent}${label}${pad}  ${clean(f.value)}`;
+    return wrap(f.value, `${indent}${label}${pad}  `, ' '.repeat(stringWidth(indent) + width + 2));
   });
 }
 
 const cardFields = (card: TaskCard) => [...card.fields, ...(card.context ?? [])];
 
-function renderCard(v: Voice, card: TaskCard, paint: Paint, labels: number): string[] {
+/** A card's lines under its title; a wrapped one's later lines two further in. */
+const BODY = '      ';
+const BODY_HANG = `${BODY}  `;
+
+function renderCard(v: Voice, card: TaskCard, wrap: Wrap, labels: number): string[] {
   // The start of the id is enough to name it (any unique 6 or more characters).
   const ref = card.number ? String(card.number) : clean(card.taskId.slice(0, 8));
   const head = card.number ? `${String(card.number).padStart(2)}. ` : '  ';
-  const lines = [`${head}${paint('bold', clean(card.title))}`];
-  if (card.warning) lines.push(paint(['bold', 'yellow'], `      ${clean(card.warning)}`));
-  lines.push(...alignFields(cardFields(card), '      ', labels));
-  if (card.looking) lines.push(`      ${paint('dim', clean(card.looking))}`);
-  for (const line of card.notes ?? []) lines.push(`      ${paint('dim', clean(line))}`);
+  const lines = wrap(card.title, head, BODY, 'bold');
+  if (card.warning) lines.push(...wrap(card.warning, BODY, BODY_HANG, ['bold', 'yellow']));
+  lines.push(...alignFields(wrap, cardFields(card), BODY, labels));
+  if (card.looking) lines.push(...wrap(card.looking, BODY, BODY_HANG, 'dim'));
+  for (const line of card.notes ?? []) lines.push(...wrap(line, BODY, BODY_HANG, 'dim'));
   if (card.outcome) {
     const style: Style =
       card.state === 'approved' ? 'green' : card.state === 'declined' ? 'red' : 'yellow';
-    lines.push(`      ${paint(style, clean(card.outcome))}`);
+    lines.push(...wrap(card.outcome, BODY, BODY_HANG, style));
   }
   // A numbered card is one of a list, whose closing note says what to type.
   if (card.buttons.length && !card.number) {
     const code = card.buttons.find((b) => b.confirmation)?.confirmation;
     // A sensitive approval's confirmation is typed as every confirmation is: `confirm <code>`.
     const approve = code ? `confirm ${clean(code)}` : `approve ${ref}`;
-    lines.push(paint('dim', `      ${v.t('render.shell.type', { approve, ref })}`));
+    lines.push(...wrap(v.t('render.shell.type', { approve, ref }), BODY, BODY_HANG, 'dim'));
   }
   return lines;
 }

@@ -10,8 +10,7 @@ import type { AccessBot } from '../../src/core/bot.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Place } from '../../src/core/place.ts';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
-import type { Reply } from '../../src/core/reply.ts';
-import { clean } from '../../src/core/text.ts';
+import { info, type Reply } from '../../src/core/reply.ts';
 import { ShellNotifier } from './notifier.ts';
 import { renderReply } from './render.ts';
 import { openTerminal } from './terminal.ts';
@@ -70,7 +69,7 @@ export async function startShell({ bot, settings: options }: ShellContext): Prom
   };
   const greet = async () => {
     const v = bot.voiceOf(actor);
-    terminal.print(`${v.t('render.shell.greeting', { email: clean(options.email) })}\n\n`);
+    print(info(v, v.t('render.shell.greeting', { email: options.email })));
     say(await bot.run(actor, { name: 'tasks' }, here));
     terminal.prompt();
   };

@@ -138,3 +138,40 @@ describe('a long line in a terminal', () => {
     expect(lines).toHaveLength(2);
   });
 });
+
+describe('a task card in a narrow terminal', () => {
+  const v = voiceFor('ja-JP');
+  const note =
+    'アラン・チューリングは二〇二六年十二月十四日まで学会のため不在で、その間このタスクはほかの承認者を待ちます';
+  const card = { ...taskCard(v, review, { pendingStatus: 'Pending' }), notes: [note] };
+  const text = renderReply(
+    { ...tasksReply(v, [review], 'Pending'), blocks: [{ kind: 'task', card }] },
+    {
+      color: false,
+      columns: 50,
+    },
+  );
+  const lines = text.trimEnd().split('\n');
+
+  it('keeps every line within the width, a Japanese note broken between characters under itself', () => {
+    for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(50);
+    const first = lines.findIndex((line) => line.startsWith('      アラン'));
+    // The note's first line, and the continuation lines right after it.
+    const after = lines.slice(first + 1);
+    const more = after.slice(
+      0,
+      after.findIndex((line) => !/^ {8}\S/.test(line)),
+    );
+    const noteLines = [lines[first]!, ...more];
+    expect(noteLines.length).toBeGreaterThan(2);
+    expect(noteLines.map((line) => line.trim()).join('')).toBe(note);
+  });
+
+  it('wraps a field’s value under the value’s column', () => {
+    const id = lines.findIndex((line) => line.includes('0f76d819'));
+    const start = lines[id]!.indexOf('0f76d819');
+    const column = stringWidth(lines[id]!.slice(0, start));
+    expect(lines[id + 1]).toMatch(new RegExp(`^ {${column}}\\S`));
+    expect(lines[id]!.slice(start) + lines[id + 1]!.trim()).toBe(review.id);
+  });
+});

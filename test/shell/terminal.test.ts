@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { hasScript, keys, plain, runInPty } from '../helpers/pty.ts';
 
@@ -96,6 +97,49 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       expect(run.child.exitCode).toBeNull();
       run.press(keys.ctrlC);
       expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+});
+
+describe.skipIf(!hasScript)('the demo in a 50-column terminal, in Japanese', () => {
+  it('wraps every line at the width, later lines indented, Japanese broken between characters', async () => {
+    const run = runInPty(`stty cols 50 rows 40; ${node} src/app/main.ts`, {
+      DATABASE_URL: join(dataDir, 'narrow.db'),
+      DEMO_REQUEST_AFTER: '0',
+      LANG: 'ja_JP.UTF-8',
+    });
+    try {
+      await run.waitFor(/未処理のタスクが 3 件あります[\s\S]*\n> $/);
+      const mark = run.mark();
+      // The application card: its fields and policy rows, its notes.
+      run.press(`app GitHub${keys.enter}`);
+      await run.waitFor(/選べるポリシー[\s\S]*\n> $/, mark);
+      run.press(`quit${keys.enter}`);
+      expect(await run.exited).toBe(0);
+      const lines = plain(run.raw()).split('\n');
+      for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(50);
+      // The greeting wrapped rather than cut.
+      expect(lines[1]).toMatch(/^です。`help` でコマンド一覧/);
+      // A card's wrapped title, notes and field values go on under it, never at the margin.
+      const card = lines.slice(lines.findIndex((line) => /^ 1\. /.test(line)));
+      const cards = card.slice(
+        0,
+        card.findIndex((line, i) => i > 0 && /^\S/.test(line)),
+      );
+      expect(cards.length).toBeGreaterThan(20);
+      for (const line of cards.slice(1)) expect(line).toMatch(/^(?: \d\. | {6,})\S/);
+      expect(cards).toContain('                         the compiler repository');
+      // The policy rows: a wrapped value under its value's column.
+      expect(lines).toContain('                         owners、Design');
+      // A sentence without spaces is broken between two Japanese characters.
+      const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+      const broken = lines.some(
+        (line, i) =>
+          japanese.test(line.at(-1) ?? '') && japanese.test(lines[i + 1]?.trim()[0] ?? ''),
+      );
+      expect(broken, lines.join('\n')).toBe(true);
     } finally {
       run.child.kill('SIGKILL');
     }
