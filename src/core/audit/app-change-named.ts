@@ -15,6 +15,10 @@ export function appChangeNamed(
   >,
 ): string {
   const app = inert(e.appName);
+  // Refused before the field or the request type was known (an opened form, an unknown name).
+  if (e.fieldName === null && e.requestType === null) {
+    return v.t('app.change.unnamed', { action: e.action, app });
+  }
   if (e.action === 'app_field') {
     return v.t('app.change.field', {
       app,

@@ -223,3 +223,17 @@ describe('the card and its changes', () => {
     );
   });
 });
+
+describe('a refused change', () => {
+  it('is audited as what was attempted: the field and its value, or the policy', async () => {
+    const w = await world({ AUDITORS_GROUP: 'Security' });
+    await w.say('grace', 'app set Jira "Data classification" Public');
+    await w.say('grace', 'app policy Jira request "IT administrators"');
+    const history = await w.say('ken', 'history all');
+    expect(history).toContain(
+      'set Data classification of Jira to \\"Public\\": refused: not allowed',
+    );
+    expect(history).toMatch(/set the policy for [^"]+ on Jira to IT administrators: refused/);
+    expect(history).not.toContain('clear');
+  });
+});
