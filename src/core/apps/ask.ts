@@ -2,8 +2,8 @@
  * Asking for a change to an application — typed (`app set|clear|policy`), from one of the card's
  * forms, or with its Mark button: the application is found (never one hidden from the person),
  * what is asked read against what the service shows, the asker's right to change it checked (a
- * refusal says no more than that, and is audited as the change attempted), and a change that would change nothing said at
- * once. Otherwise the change is stored as pending and its confirmation card goes back. Nothing is
+ * refusal says no more than that, and is audited as the change attempted), and a change that
+ * would change nothing said at once. Otherwise the change is stored as pending and its confirmation card goes back. Nothing is
  * changed in the Access Service here.
  */
 import type { CustomField, PermissionLevel, Policy, WorkApp } from '../../access/schemas.ts';
@@ -77,7 +77,10 @@ export async function refuse(
 
 const unnamed = { fieldName: null, requestType: null, valueBefore: null, valueAfter: null };
 
-/** Asks to set `field` to `after` (null: clear it); refused unless `allowed` may change the application. */
+/**
+ * Asks to set `field` to `after` (null: clear it); refused unless `allowed` may change the
+ * application.
+ */
 export async function askField(
   deps: AppDeps,
   link: IdentityLink,
@@ -88,12 +91,14 @@ export async function askField(
   after: string | null,
 ): Promise<Reply> {
   const before = field.value ?? null;
+  // A secret field is never changed from chat: its values, now or typed, are kept nowhere.
+  const secret = deps.rules.isSecret(field);
   const subject = {
     kind: 'field',
     fieldId: field.id,
     fieldName: field.name,
-    before,
-    after,
+    before: secret ? null : before,
+    after: secret ? null : after,
   } as const;
   if (!allowed.may) return refuse(deps, link, v, app, subject);
   const said = { app: inert(app.name), field: inert(field.name, 200) };

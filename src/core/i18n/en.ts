@@ -390,7 +390,7 @@ export const en = {
   'app.change.policy':
     'set the policy for {type} on {app}{withLevel, select, yes { ({level})} other {}} to {policy}',
   'app.change.unnamed':
-    '{action, select, app_field {change a field of {app}} other {change a policy of {app}}}',
+    '{action, select, app_field {change {withField, select, yes {{field}} other {a field}} of {app}} other {change a policy of {app}}}',
   'app.change.ask': 'Confirm: {what}?',
   'app.change.app': 'Application',
   'app.change.fieldLabel': 'Field',

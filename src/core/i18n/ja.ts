@@ -384,7 +384,7 @@ export const ja: Catalog = {
   'app.change.policy':
     '{app}{withLevel, select, yes { ({level})} other {}} の{type}のポリシーを {policy} に設定',
   'app.change.unnamed':
-    '{action, select, app_field {{app} のフィールドを変更} other {{app} のポリシーを変更}}',
+    '{action, select, app_field {{app} の{withField, select, yes {{field}} other {フィールド}}を変更} other {{app} のポリシーを変更}}',
   'app.change.ask': '確認: {what}しますか?',
   'app.change.app': 'アプリケーション',
   'app.change.fieldLabel': 'フィールド',

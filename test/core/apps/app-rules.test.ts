@@ -96,6 +96,11 @@ describe('a secret field', () => {
     const refused = await w.say('ken', 'app clear Jira "Cost center"');
     expect(refused).toContain('Cost center is a secret field');
     expect(jiraField('costCenter').value).toBe('CC-secret-4711');
+    await w.say('grace', 'app set Jira "Cost center" CC-typed-0042');
+    // The attempts are audited by the field alone: its values, old or typed, are kept nowhere.
+    const trail = JSON.stringify(await w.store.listAudit({ actions: ['app_field'] }));
+    expect(trail).not.toMatch(/CC-secret-4711|CC-typed-0042/);
+    expect(await w.say('ken', 'history')).toContain('change Cost center of Jira: refused');
     const named = await w.say('ken', 'app Jira');
     expect(named).not.toContain('CC-secret-4711');
   });
