@@ -1,8 +1,8 @@
 /**
  * An approver away, as their poll finds them: each task waiting on them is remembered (the
  * report counts how long); the first time, the other approvers of its request hear it (kind
- * `away`, once per away period each, about their own task), and every card of the request shows
- * it. Their escalation is posted at once by escalate.ts. A task that left their list ends its
+ * `away`, once per away period each, about their own task, shared or not), and every card of the
+ * request shows it. Their escalation is posted at once by escalate.ts. A task that left their list ends its
  * wait. Nobody is given the task: the others already could decide it.
  */
 import type { Task } from '../access/schemas.ts';
@@ -34,7 +34,7 @@ export async function seeToAway(ctx: PollerContext, away: Away, tasks: readonly 
     const task = byId.get(wait.taskId);
     if (!task) continue;
     const request = await ctx.store.requestTasksOf(task.id);
-    await tellOthers(ctx, task, away, request);
+    await tellOthers(ctx, away, request);
     await showAround(ctx, request);
   }
   // Told: a replica that died before this tells them again, and the outbox sends each once.
@@ -45,13 +45,15 @@ export async function seeToAway(ctx: PollerContext, away: Away, tasks: readonly 
   );
 }
 
-/** Each other approver of the request who is not away hears it, about their own task. */
-async function tellOthers(ctx: PollerContext, task: Task, away: Away, request: string[]) {
-  const others = request.filter((id) => id !== task.id);
-  if (!others.length) return;
+/**
+ * Each other approver of the request who is not away hears it, about their own task: the away
+ * one's own task too, when the service lists it to them as well.
+ */
+async function tellOthers(ctx: PollerContext, away: Away, request: string[]) {
   const gone = new Set((await ctx.store.listAway(ctx.clock.now())).map((a) => a.accessUserId));
+  gone.add(away.accessUserId);
   const theirs = new Map<string, Notification>();
-  for (const n of await ctx.store.listNotifications({ taskIds: others })) {
+  for (const n of await ctx.store.listNotifications({ taskIds: request })) {
     const approver = kindOf(n.recipient) === 'approver' && !n.resolvedAt;
     if (approver && !gone.has(n.accessUserId)) theirs.set(n.accessUserId, n);
   }

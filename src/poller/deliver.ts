@@ -89,14 +89,19 @@ export async function deliver(
   else if (!approver.away) await remind(ctx, task, existing, nudgeable);
 }
 
-/** The request of an access request's task, remembered under its requester (once). */
+/**
+ * The request of an access request's task, remembered under its requester (once): by its access
+ * id, or by the task's own when the service names no access.
+ */
 async function noteRequest(ctx: PollerContext<RequesterStore>, task: Task): Promise<void> {
   const f = taskFacts(task);
-  if (task.type !== TaskTypes.accessRequest || !f.accessId || !f.requestedBy || !f.workAppId) {
-    return;
-  }
+  if (task.type !== TaskTypes.accessRequest || !f.requestedBy || !f.workAppId) return;
   const requestedAt = f.createdAt ? new Date(f.createdAt) : ctx.clock.now();
-  const request = { accessId: f.accessId, accessUserId: f.requestedBy, workAppId: f.workAppId };
+  const request = {
+    accessId: subjectOf(task),
+    accessUserId: f.requestedBy,
+    workAppId: f.workAppId,
+  };
   await ctx.store.noteRequestTask({ ...request, requestedAt }, task.id).catch((error: unknown) => {
     // Only the requester's list misses it; the card goes out all the same.
     ctx.log.warn({ err: error, taskId: task.id }, 'could not remember the request of a task');

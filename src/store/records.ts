@@ -131,7 +131,7 @@ export type IntentEnd = 'done' | 'drop' | 'follow_up' | 'lost';
 
 /** An access request made through the bot, whose requester is told the outcome. */
 export const BotRequest = z.object({
-  /** The id of the access the request created. */
+  /** The id of the access the request created; for one known by a task naming none, the task's. */
   accessId: z.string().min(1),
   accessUserId: z.string().min(1),
   workAppId: z.string().min(1),

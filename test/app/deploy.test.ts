@@ -342,8 +342,8 @@ const shadowed = (container: { env?: Array<{ name: string }> }) =>
   (container.env ?? []).map((e) => e.name).filter((name) => configVariables.has(name));
 
 describe('deploy/kubernetes', () => {
-  const docs = ['secret', 'deployment', 'service', 'pdb', 'ingress', 'networkpolicy'].flatMap(
-    (name) => parseAllDocuments(read(`deploy/kubernetes/${name}.yaml`)).map((doc) => doc.toJSON()),
+  const docs = ['deployment', 'service', 'pdb', 'ingress', 'networkpolicy'].flatMap((name) =>
+    parseAllDocuments(read(`deploy/kubernetes/${name}.yaml`)).map((doc) => doc.toJSON()),
   );
   const ofKind = (kind: string) => docs.find((doc) => doc.kind === kind);
   const deployment = ofKind('Deployment');
@@ -355,9 +355,7 @@ describe('deploy/kubernetes', () => {
   it('lists every file in its kustomization', () => {
     const { resources } = parse(read('deploy/kubernetes/kustomization.yaml'));
     expect(resources.sort()).toEqual(
-      ['deployment', 'ingress', 'networkpolicy', 'pdb', 'secret', 'service'].map(
-        (n) => `${n}.yaml`,
-      ),
+      ['deployment', 'ingress', 'networkpolicy', 'pdb', 'service'].map((n) => `${n}.yaml`),
     );
   });
 
@@ -371,6 +369,8 @@ describe('deploy/kubernetes', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const built = parseAllDocuments(run.stdout).map((doc) => doc.toJSON());
+      // Applying the kit again must never replace the Secret the operator created with blanks.
+      expect(built.map((doc) => doc.kind)).not.toContain('Secret');
       const [container] = built.find((doc) => doc.kind === 'Deployment').spec.template.spec
         .containers;
       expect(shadowed(container)).toEqual([]);
@@ -378,7 +378,7 @@ describe('deploy/kubernetes', () => {
   );
 
   it('sets no setting in `env:`, where it would silently win over the Secret (envFrom)', () => {
-    expect(container.envFrom).toEqual([{ secretRef: { name: ofKind('Secret').metadata.name } }]);
+    expect(container.envFrom).toEqual([{ secretRef: { name: 'accessbot-credentials' } }]);
     expect(shadowed(container)).toEqual([]);
   });
 
@@ -435,10 +435,23 @@ describe('deploy/kubernetes', () => {
     });
   });
 
-  it('asks in the Secret for the settings production requires, each one accessbot reads', () => {
-    const names = Object.keys(ofKind('Secret').stringData);
-    for (const name of names) expect(configVariables).toContain(name);
-    expect(names).toEqual(expect.arrayContaining(['ACCESS_API_URL', 'DATABASE_URL']));
+  it('tells the operator to create the Secret the Deployment reads from their env file', () => {
+    const [, name, file] = /kubectl create secret generic (\S+) --from-env-file=(\S+)/.exec(
+      read('docs/deployment.md'),
+    )!;
+    expect(container.envFrom[0].secretRef.name).toBe(name);
+    expect(file).toBe('accessbot.env');
+  });
+
+  it('keeps filled-in env files out of git, but not the example', () => {
+    const ignored = (path: string) =>
+      spawnSync('git', ['check-ignore', '-q', '--no-index', path], {
+        cwd: new URL('../..', import.meta.url),
+      }).status === 0;
+    for (const path of ['.env', 'accessbot.env', 'deploy/kubernetes/accessbot.env']) {
+      expect({ path, ignored: ignored(path) }).toEqual({ path, ignored: true });
+    }
+    expect(ignored('deploy/accessbot.env.example')).toBe(false);
   });
 
   it('routes the Service to the pods and publishes only the three callback paths', () => {

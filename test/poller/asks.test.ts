@@ -199,6 +199,23 @@ describe('an approver away', () => {
     expect(to('alan').filter((p) => p.message.title?.startsWith('A nudge'))).toEqual([]);
   });
 
+  it('tells the other approver once when the away one’s task is in both their lists', async () => {
+    // The service lists Alan's task to Ada too, in place of one of her own: one task, shared.
+    const { state } = w.sandbox;
+    const listed = state.tasksFor.bind(state);
+    state.tasksFor = (userId, status) =>
+      listed(userId, status).map((t) =>
+        userId === users.ada.id && t.id === ADA_TASK ? state.task(ALAN_TASK) : t,
+      );
+    const { say, sweep } = await world();
+    await say('alan', 'away until 2026-11-29');
+    await sweep();
+    await sweep();
+    const notices = to('ada').filter((p) => p.message.title === 'Alan Turing is away');
+    expect(notices.map((p) => cardOf(p.message)?.taskId)).toEqual([ALAN_TASK]);
+    expect(to('alan').filter((p) => p.message.title === 'Alan Turing is away')).toEqual([]);
+  });
+
   it('ends by itself on its day, audited, and the cards stop saying so', async () => {
     const { say, sweep } = await world();
     await say('alan', 'away until 2026-11-24');

@@ -1,9 +1,9 @@
 /**
  * Asking for a change to an application — typed (`app set|clear|policy`), from one of the card's
  * forms, or with its Mark button: the application is found (never one hidden from the person),
- * the asker's right to change it checked (a refusal says no more than that, and is audited), what
- * is asked read against what the service shows, and a change that would change nothing said at
- * once. Otherwise the change is stored as pending and its confirmation card goes back. Nothing is
+ * what is asked read against what the service shows, the asker's right to change it checked (a
+ * refusal says no more than that, and is audited as the change attempted), and a change that
+ * would change nothing said at once. Otherwise the change is stored as pending and its confirmation card goes back. Nothing is
  * changed in the Access Service here.
  */
 import type { CustomField, PermissionLevel, Policy, WorkApp } from '../../access/schemas.ts';
@@ -25,7 +25,6 @@ import { inert } from '../text.ts';
 import { confirmationCard, namedChange } from './cards.ts';
 import { type AppDeps, REQUEST_TYPES } from './deps.ts';
 import { fieldsOf } from './facts.ts';
-import type { Roles } from './rules.ts';
 
 /** Request types as people may type them. */
 const TYPE_WORDS: Record<string, (typeof REQUEST_TYPES)[number]> = {
@@ -54,55 +53,58 @@ export async function changer(
   return { fields, roles, may: deps.rules.mayChange(roles) };
 }
 
+export type Changer = Awaited<ReturnType<typeof changer>>;
+
 /**
- * The application's fields and the asker's roles, when they may change it; else the refusal,
- * which says no more than that (and is audited as `action`'s).
+ * The refusal of a change the asker may not make, which says no more than that; audited as the
+ * change attempted, or as `action` on the application when it was refused before it was named.
  */
-export async function mayChange(
+export async function refuse(
   deps: AppDeps,
   link: IdentityLink,
   v: Voice,
   app: Pick<WorkApp, 'id' | 'name'>,
-  action: AppChangeAction,
-): Promise<{ fields: CustomField[]; roles: Roles } | { reply: Reply }> {
-  const { fields, roles, may } = await changer(deps, link, v, app);
-  if (may) return { fields, roles };
-  const audit = {
-    action,
-    appId: app.id,
-    appName: app.name,
-    fieldName: null,
-    requestType: null,
-    valueBefore: null,
-    valueAfter: null,
-  };
+  attempt: AppChangeSubject | AppChangeAction,
+): Promise<Reply> {
+  const audit =
+    typeof attempt === 'string'
+      ? { ...unnamed, action: attempt, appId: app.id, appName: app.name }
+      : namedChange(factsOf(link, app, attempt));
   await recordAppChange(deps, link, audit, 'not_allowed');
   const said = v.t('app.mayNot', { app: inert(app.name) });
-  return { reply: warning(v, said, { title: v.t('rules.notAllowed') }) };
+  return warning(v, said, { title: v.t('rules.notAllowed') });
 }
 
-/** Asks to set `field` to `after` (null: clear it), for someone who may change the application. */
+const unnamed = { fieldName: null, requestType: null, valueBefore: null, valueAfter: null };
+
+/**
+ * Asks to set `field` to `after` (null: clear it); refused unless `allowed` may change the
+ * application.
+ */
 export async function askField(
   deps: AppDeps,
   link: IdentityLink,
   v: Voice,
   app: WorkApp,
-  roles: Roles,
+  allowed: Changer,
   field: CustomField,
   after: string | null,
 ): Promise<Reply> {
   const before = field.value ?? null;
+  // A secret field is never changed from chat: its values, now or typed, are kept nowhere.
+  const secret = deps.rules.isSecret(field);
   const subject = {
     kind: 'field',
     fieldId: field.id,
     fieldName: field.name,
-    before,
-    after,
+    before: secret ? null : before,
+    after: secret ? null : after,
   } as const;
+  if (!allowed.may) return refuse(deps, link, v, app, subject);
   const said = { app: inert(app.name), field: inert(field.name, 200) };
   // The interface takes only a uuid as a field's id: another one cannot be sent at all.
   if (!uuidLike.test(field.id)) return warning(v, v.t('app.fieldNotSendable', said));
-  const rule = deps.rules.fieldRule(roles, field, before, after);
+  const rule = deps.rules.fieldRule(allowed.roles, field, before, after);
   if (rule === 'secret' || rule === 'admins_only') {
     const audit = namedChange(factsOf(link, app, subject));
     await recordAppChange(deps, link, audit, 'not_allowed');
@@ -117,14 +119,15 @@ export async function askField(
 }
 
 /**
- * Asks to set the policy of `requestType` on the application, or on `level`, for someone who may
- * change it.
+ * Asks to set the policy of `requestType` on the application, or on `level`; refused unless
+ * `allowed` may change the application.
  */
 export async function askPolicy(
   deps: AppDeps,
   link: IdentityLink,
   v: Voice,
   app: WorkApp,
+  allowed: Changer,
   requestType: string,
   level: PermissionLevel | undefined,
   policy: Policy,
@@ -140,10 +143,15 @@ export async function askPolicy(
     policyName: policy.name,
     before: last?.policyName ?? null,
   } as const;
+  if (!allowed.may) return refuse(deps, link, v, app, subject);
   return save(deps, link, v, factsOf(link, app, subject), 'asker');
 }
 
-const factsOf = (link: IdentityLink, app: WorkApp, subject: AppChangeSubject): AppFacts => ({
+const factsOf = (
+  link: IdentityLink,
+  app: Pick<WorkApp, 'id' | 'name'>,
+  subject: AppChangeSubject,
+): AppFacts => ({
   askedByName: nameOf(link),
   appId: app.id,
   appName: app.name,

@@ -3,11 +3,11 @@
  * (the card), `app set|clear|policy …` (a change, confirmed first), and the same changes asked
  * from a card's forms and buttons.
  */
-import type { IdentityLink } from '../../store/store.ts';
+import type { AppChangeAction, IdentityLink } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
-import { info, type Reply, warning } from '../reply.ts';
+import { type Form, info, type Reply, warning } from '../reply.ts';
 import { inert } from '../text.ts';
-import { askField, askPolicy, fieldNamed, mayChange, policyNamed } from './ask.ts';
+import { askField, askPolicy, changer, fieldNamed, policyNamed, refuse } from './ask.ts';
 import { appCard } from './card.ts';
 import type { AppCommand } from './commands.ts';
 import type { AppDeps } from './deps.ts';
@@ -35,23 +35,25 @@ export async function runAppLine(
   const named = await appNamed(deps, link, v, line(command.words));
   if ('reply' in named) return named.reply;
   const { app } = named;
-  const action = command.action === 'policy' ? 'app_policy' : 'app_field';
-  const allowed = await mayChange(deps, link, v, app, action);
-  if ('reply' in allowed) return allowed.reply;
+  const allowed = await changer(deps, link, v, app);
+  // What was asked is named first, so that a refusal is audited as it; one not named is told
+  // only to those who may change the application.
+  const unnamed = (action: AppChangeAction, reply: Reply) =>
+    allowed.may ? reply : refuse(deps, link, v, app, action);
   const words = restWords(named.rest);
   if (command.action === 'policy') {
     const chosen = await policyNamed(deps, v, app, words);
-    if (!('policy' in chosen)) return chosen;
-    return askPolicy(deps, link, v, app, chosen.requestType, chosen.level, chosen.policy);
+    if (!('policy' in chosen)) return unnamed('app_policy', chosen);
+    return askPolicy(deps, link, v, app, allowed, chosen.requestType, chosen.level, chosen.policy);
   }
   const field = fieldNamed(v, app, allowed.fields, words);
-  if (!('field' in field)) return field;
+  if (!('field' in field)) return unnamed('app_field', field);
   const typed = ('value' in command ? command.value : undefined) ?? field.rest.join(' ');
   const value = command.action === 'set' ? typed.trim() : '';
   if (command.action === 'set' ? !value : field.rest.length > 0) {
-    return warning(v, v.t('parse.appUsage'));
+    return unnamed('app_field', warning(v, v.t('parse.appUsage')));
   }
-  return askField(deps, link, v, app, allowed.roles, field.field, value || null);
+  return askField(deps, link, v, app, allowed, field.field, value || null);
 }
 
 /** The card of an application by id (a button, the request form), unless hidden or gone. */
@@ -73,17 +75,14 @@ export async function formOf(
   v: Voice,
   appId: string,
   kind: FormKind,
-) {
+): Promise<{ form: Form } | { reply: Reply }> {
   const app = await appById(deps, link, appId);
   if (!app) return { reply: warning(v, v.t('request.appUnavailable')) };
-  const allowed = await mayChange(
-    deps,
-    link,
-    v,
-    app,
-    kind === 'field' ? 'app_field' : 'app_policy',
-  );
-  if ('reply' in allowed) return allowed;
+  if (!(await changer(deps, link, v, app)).may) {
+    return {
+      reply: await refuse(deps, link, v, app, kind === 'field' ? 'app_field' : 'app_policy'),
+    };
+  }
   const facts = await readFacts(deps, link, v, app);
   const form = kind === 'field' ? fieldForm(deps.rules, v, facts) : policyForm(v, facts);
   return form ? { form } : { reply: info(v, v.t('app.nothingToChoose', { kind })) };
@@ -102,20 +101,20 @@ export async function submitForm(
   if (!request) return warning(v, v.t('app.formIncomplete'));
   const app = await appById(deps, link, appId);
   if (!app) return warning(v, v.t('request.appUnavailable'));
-  const action = request.kind === 'policy' ? 'app_policy' : 'app_field';
-  const allowed = await mayChange(deps, link, v, app, action);
-  if ('reply' in allowed) return allowed.reply;
+  const allowed = await changer(deps, link, v, app);
+  const stale = (action: AppChangeAction) =>
+    allowed.may ? warning(v, v.t('app.formStale')) : refuse(deps, link, v, app, action);
   if (request.kind === 'field') {
     const field = allowed.fields.find((f) => f.id === request.fieldId);
-    if (!field) return warning(v, v.t('app.formStale'));
-    return askField(deps, link, v, app, allowed.roles, field, request.value);
+    if (!field) return stale('app_field');
+    return askField(deps, link, v, app, allowed, field, request.value);
   }
   const { requestType, levelId, policyId } = request;
   const policy = (await deps.compatible(requestType)).find((p) => p.id === policyId);
   const levels = await Array.fromAsync(deps.client.listPermissionLevels(app.id));
   const level = levelId === undefined ? undefined : levels.find((l) => l.id === levelId);
-  if (!policy || (levelId !== undefined && !level)) return warning(v, v.t('app.formStale'));
-  return askPolicy(deps, link, v, app, requestType, level, policy);
+  if (!policy || (levelId !== undefined && !level)) return stale('app_policy');
+  return askPolicy(deps, link, v, app, allowed, requestType, level, policy);
 }
 
 /** The card's Mark sensitive / Mark not sensitive: the sensitivity field set, or cleared. */
@@ -128,9 +127,11 @@ export async function markApp(
 ): Promise<Reply> {
   const app = await appById(deps, link, appId);
   if (!app) return warning(v, v.t('request.appUnavailable'));
-  const allowed = await mayChange(deps, link, v, app, 'app_field');
-  if ('reply' in allowed) return allowed.reply;
+  const allowed = await changer(deps, link, v, app);
   const field = allowed.fields.find((f) => deps.rules.isSensitiveField(f));
-  if (!field) return warning(v, v.t('app.noSensitiveField', { app: inert(app.name) }));
-  return askField(deps, link, v, app, allowed.roles, field, mark === 'yes' ? 'yes' : null);
+  if (!field) {
+    if (!allowed.may) return refuse(deps, link, v, app, 'app_field');
+    return warning(v, v.t('app.noSensitiveField', { app: inert(app.name) }));
+  }
+  return askField(deps, link, v, app, allowed, field, mark === 'yes' ? 'yes' : null);
 }

@@ -11,14 +11,29 @@ export function appChangeNamed(
   v: Voice,
   e: Pick<
     AppChangeAuditEntry,
-    'action' | 'appName' | 'fieldName' | 'requestType' | 'levelName' | 'valueAfter'
+    'action' | 'appName' | 'fieldName' | 'requestType' | 'levelName' | 'valueBefore' | 'valueAfter'
   >,
 ): string {
   const app = inert(e.appName);
+  // Refused before the field or the request type was known (an opened form, an unknown name),
+  // or a secret field's, whose values are not kept.
+  const field = e.fieldName === null ? undefined : inert(e.fieldName);
+  const unnamed =
+    e.action === 'app_field'
+      ? e.valueBefore === null && e.valueAfter === null
+      : e.requestType === null;
+  if (unnamed) {
+    return v.t('app.change.unnamed', {
+      action: e.action,
+      app,
+      field: field ?? '',
+      withField: flag(field),
+    });
+  }
   if (e.action === 'app_field') {
     return v.t('app.change.field', {
       app,
-      field: inert(e.fieldName ?? ''),
+      field: field ?? '',
       value: e.valueAfter === null ? '' : inert(e.valueAfter, 200),
       clear: flag(e.valueAfter === null),
     });

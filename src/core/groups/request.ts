@@ -7,7 +7,7 @@
 import type { IdentityLink } from '../../store/store.ts';
 import { recordChange } from '../audit/index.ts';
 import { openConfirmation } from '../confirm/index.ts';
-import { findPerson, personName } from '../find-person.ts';
+import { findPerson, type Person, personName } from '../find-person.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
 import { normalize } from '../match.ts';
@@ -35,11 +35,13 @@ export async function requestChange(
   const { group } = found;
   const change = { action: `group_${action}` as const, groupId: group.id, groupName: group.name };
   const allowed = await deps.rules.mayManage(link, v, group);
+  const who = await findPerson({ ...deps, mention: place.mention }, v, ref);
   if (!allowed.ok) {
-    await recordChange(deps, link, change, 'not_allowed');
+    // Audited as what was attempted: whom, when the person was found.
+    const target = 'reply' in who ? {} : targetOf(who.person);
+    await recordChange(deps, link, { ...change, ...target }, 'not_allowed');
     return allowed.reply;
   }
-  const who = await findPerson({ ...deps, mention: place.mention }, v, ref);
   if ('reply' in who) return who.reply;
   const { person } = who;
   const member = await isMember(deps.client, group.id, person.accessUserId);
@@ -47,12 +49,7 @@ export async function requestChange(
     const said = { action, who: personName(person), group: inert(group.name) };
     return info(v, v.t('change.nothingToDo', said));
   }
-  const facts = {
-    ...change,
-    targetUserId: person.accessUserId,
-    targetName: person.displayName,
-    targetEmail: person.email,
-  };
+  const facts = { ...change, ...targetOf(person) };
   const confirmer = confirmerOf(deps, facts.action, group);
   const { code, base } = await openConfirmation(deps, 'group', link, confirmer, facts);
   const pending = { ...base, ...facts, outcome: null };
@@ -138,3 +135,9 @@ export async function membersHere(
   if (bound) return membersReply(v, deps.client, bound.groupId, inChannel);
   return warning(v, v.t('members.whichGroup', { inChannel: flag(place.channelId) }));
 }
+
+const targetOf = (person: Person) => ({
+  targetUserId: person.accessUserId,
+  targetName: person.displayName,
+  targetEmail: person.email,
+});

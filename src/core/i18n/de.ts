@@ -393,6 +393,8 @@ export const de: Catalog = {
     '{clear, select, yes {{field} von {app} leeren} other {{field} von {app} auf „{value}“ setzen}}',
   'app.change.policy':
     'die Richtlinie für {type} bei {app}{withLevel, select, yes { ({level})} other {}} auf {policy} setzen',
+  'app.change.unnamed':
+    '{action, select, app_field {{withField, select, yes {{field}} other {ein Feld}} von {app} ändern} other {eine Richtlinie von {app} ändern}}',
   'app.change.ask': 'Bestätigen: {what}?',
   'app.change.app': 'Anwendung',
   'app.change.fieldLabel': 'Feld',

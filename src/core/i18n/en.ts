@@ -389,6 +389,8 @@ export const en = {
     '{clear, select, yes {clear {field} of {app}} other {set {field} of {app} to "{value}"}}',
   'app.change.policy':
     'set the policy for {type} on {app}{withLevel, select, yes { ({level})} other {}} to {policy}',
+  'app.change.unnamed':
+    '{action, select, app_field {change {withField, select, yes {{field}} other {a field}} of {app}} other {change a policy of {app}}}',
   'app.change.ask': 'Confirm: {what}?',
   'app.change.app': 'Application',
   'app.change.fieldLabel': 'Field',

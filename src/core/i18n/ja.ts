@@ -383,6 +383,8 @@ export const ja: Catalog = {
     '{clear, select, yes {{app} の {field} を消去} other {{app} の {field} を「{value}」に設定}}',
   'app.change.policy':
     '{app}{withLevel, select, yes { ({level})} other {}} の{type}のポリシーを {policy} に設定',
+  'app.change.unnamed':
+    '{action, select, app_field {{app} の{withField, select, yes {{field}} other {フィールド}}を変更} other {{app} のポリシーを変更}}',
   'app.change.ask': '確認: {what}しますか?',
   'app.change.app': 'アプリケーション',
   'app.change.fieldLabel': 'フィールド',

@@ -96,6 +96,11 @@ describe('a secret field', () => {
     const refused = await w.say('ken', 'app clear Jira "Cost center"');
     expect(refused).toContain('Cost center is a secret field');
     expect(jiraField('costCenter').value).toBe('CC-secret-4711');
+    await w.say('grace', 'app set Jira "Cost center" CC-typed-0042');
+    // The attempts are audited by the field alone: its values, old or typed, are kept nowhere.
+    const trail = JSON.stringify(await w.store.listAudit({ actions: ['app_field'] }));
+    expect(trail).not.toMatch(/CC-secret-4711|CC-typed-0042/);
+    expect(await w.say('ken', 'history')).toContain('change Cost center of Jira: refused');
     const named = await w.say('ken', 'app Jira');
     expect(named).not.toContain('CC-secret-4711');
   });
@@ -221,5 +226,19 @@ describe('the card and its changes', () => {
     expect(await said('ja-JP', 'app clear Jira "Owner team"')).toContain(
       '確認: Jira の Owner team を消去しますか?',
     );
+  });
+});
+
+describe('a refused change', () => {
+  it('is audited as what was attempted: the field and its value, or the policy', async () => {
+    const w = await world({ AUDITORS_GROUP: 'Security' });
+    await w.say('grace', 'app set Jira "Data classification" Public');
+    await w.say('grace', 'app policy Jira request "IT administrators"');
+    const history = await w.say('ken', 'history all');
+    expect(history).toContain(
+      'set Data classification of Jira to \\"Public\\": refused: not allowed',
+    );
+    expect(history).toMatch(/set the policy for [^"]+ on Jira to IT administrators: refused/);
+    expect(history).not.toContain('clear');
   });
 });

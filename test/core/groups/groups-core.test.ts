@@ -48,10 +48,13 @@ describe('who may change a group', () => {
     const [refusal] = await t.store.listAudit({
       actor: { platform: 'slack', chatUserId: 'U-grace' },
     });
+    // Audited as what was attempted: whom she meant to remove.
     expect(refusal).toMatchObject({
       action: 'group_remove',
       outcome: 'not_allowed',
       groupName: 'Engineering',
+      targetName: 'Alan Turing',
+      targetEmail: 'alan.turing@example.com',
     });
   });
 });

@@ -77,6 +77,18 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     }
   });
 
+  it('lists a request whose task names her as requester but carries no access id', async () => {
+    const w = await world();
+    // Her older GitHub (Write) request, as a service that names no access on its tasks shows it.
+    for (const task of w.sandbox.state.tasks.values()) {
+      if (task.metadata.requestedBy === users.grace.id) delete task.metadata.accessId;
+    }
+    await w.sweep();
+    const listed = await w.say('grace', 'requests');
+    expect(listed).toContain('1. GitHub (Write) — waiting for');
+    expect(listed).toContain('nudge 1');
+  });
+
   it('says each thing once: no title repeating the answer, no hint to nudge a request that is not waiting', async () => {
     const w = await world();
     const requested = await w.say('grace', 'request GitHub Read -- for the release');
