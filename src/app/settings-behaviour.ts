@@ -126,7 +126,10 @@ export const people = {
   GROUP_ADMINS_GROUP: optional(
     groupName,
     'name or id of the Access Service group whose members may change every group from chat ([groups and audit](groups-and-audit.md))',
-    { unset: 'nobody' },
+    {
+      unset:
+        'nobody; in the demo (unless `GROUP_MANAGERS` is set), the sample organisation’s Security group, so the demo person may change groups',
+    },
   ),
   GROUP_MANAGERS: optional(
     parsedBy('GROUP_MANAGERS', parseGroupManagers),
