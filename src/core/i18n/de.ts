@@ -16,7 +16,7 @@ export const de: Catalog = {
   'usage.groups': 'groups — die Benutzergruppen',
   'usage.apps': 'apps [Suche] — die Anwendungen, die Sie beantragen können',
   'usage.app':
-    'app <Anwendung> — die Karte einer Anwendung: Stufen, Felder und wer Zugriff hat; wer sie besitzt, ändert sie (`app set <Anwendung> <Feld> <Wert>`, `app clear <Anwendung> <Feld>`)',
+    'app <Anwendung> — die Karte einer Anwendung: Stufen, Felder und wer Zugriff hat; wer sie besitzt, ändert sie (`app set <Anwendung> <Feld> <Wert>`, `app clear <Anwendung> <Feld>`, `app policy <Anwendung> [level <Stufe>] <Anfragetyp> <Richtlinie>`)',
   'usage.request': 'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
   'usage.group':
     'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <code>` oder `cancel <code>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen; group unbind — die Bindung wieder lösen',

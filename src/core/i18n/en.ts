@@ -15,7 +15,7 @@ export const en = {
   'usage.groups': 'groups — the user groups',
   'usage.apps': 'apps [search] — the applications you can request',
   'usage.app':
-    'app <app> — an application’s card: its levels, fields and who has access; its owners change it (`app set <app> <field> <value>`, `app clear <app> <field>`)',
+    'app <app> — an application’s card: its levels, fields and who has access; its owners change it (`app set <app> <field> <value>`, `app clear <app> <field>`, `app policy <app> [level <level>] <request type> <policy>`)',
   'usage.request': 'request <app> [permission level] -- <justification> — ask for access',
   'usage.group':
     'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <code>` or `cancel <code>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',

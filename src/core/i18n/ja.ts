@@ -15,7 +15,7 @@ export const ja: Catalog = {
   'usage.groups': 'groups — ユーザーグループの一覧',
   'usage.apps': 'apps [検索語] — 申請できるアプリケーション',
   'usage.app':
-    'app <アプリ> — アプリケーションのカード: 権限レベル、フィールド、アクセスできる人。所有者は変更できます (`app set <アプリ> <フィールド> <値>`、`app clear <アプリ> <フィールド>`)',
+    'app <アプリ> — アプリケーションのカード: 権限レベル、フィールド、アクセスできる人。所有者は変更できます (`app set <アプリ> <フィールド> <値>`、`app clear <アプリ> <フィールド>`、`app policy <アプリ> [level <権限レベル>] <リクエストの種類> <ポリシー>`)',
   'usage.request': 'request <アプリ> [権限レベル] -- <申請理由> — アクセスを申請します',
   'usage.group':
     'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <code>` または `cancel <code>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
