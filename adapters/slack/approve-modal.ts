@@ -4,7 +4,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import type { Confirmation } from '../../src/core/tasks/decide.ts';
+import type { Confirmation } from '../../src/core/tasks/approval-question.ts';
 import { limits, mrkdwnText, plain } from './limits.ts';
 import { type ApproveMetadata, callbackIds, type Origin } from './payloads.ts';
 import { sectionOf } from './render.ts';

@@ -23,25 +23,21 @@ import type {
   ConfirmationStore,
   IdentityLink,
 } from '../../store/store.ts';
-import type { SensitiveApps, Sensitivity } from '../apps/index.ts';
+import type { SensitiveApps } from '../apps/index.ts';
 import {
   type DecisionIntent,
   recordDecision,
   recordDecisionIntent,
   taskNamesOf,
 } from '../audit/index.ts';
-import {
-  askApproval,
-  CONFIRM_WITHIN_MS,
-  type CodeCheck,
-  claimApproval,
-  closeApproval,
-} from '../confirm/index.ts';
+import { askApproval, claimApproval, closeApproval } from '../confirm/index.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import type { TellApprovers } from '../notices.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { errorReply, found, logFailure } from '../service-errors.ts';
 import { inert } from '../text.ts';
+import { askToConfirm, type Confirmation } from './approval-question.ts';
 import type { TaskAudience } from './audience.ts';
 import { PerKey } from './serial.ts';
 import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
@@ -65,13 +61,6 @@ export interface DecisionResult {
   settled?: Settled;
   /** A sensitive approval waiting for its confirmation: what a platform asks, and the code. */
   confirm?: Confirmation;
-}
-
-export interface Confirmation {
-  taskId: string;
-  code: string;
-  /** Why it is asked, and what approving gives: names the application, the level and the person. */
-  question: string;
 }
 
 /** Told to anyone who names a task that never was theirs: nothing about the task itself. */
@@ -216,7 +205,7 @@ export class Decider {
       status: decision === 'approve' ? 'Approved' : 'Declined',
       metadata: {
         ...task.metadata,
-        decidedByName: link.displayName ?? link.email,
+        decidedByName: nameOf(link),
         decidedAt: this.#d.now().toISOString(),
         ...(reason ? { reason } : {}),
       },
@@ -294,53 +283,6 @@ function selfApproval(v: Voice, task: Task): DecisionResult {
     'self_approval',
     warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })),
   );
-}
-
-/** What a confirmation asks with: why, its code, and what became of a code that came first. */
-interface Asked {
-  sensitivity: Exclude<Sensitivity, 'no'>;
-  code: string;
-  said: Exclude<CodeCheck, 'good'> | undefined;
-}
-
-function askToConfirm(
-  v: Voice,
-  task: Task,
-  { sensitivity, code, said }: Asked,
-  pendingStatus: string,
-): DecisionResult {
-  const f = taskFacts(task);
-  const level = f.permissionLevelName;
-  const words = {
-    sensitivity,
-    app: inert(f.workAppName ?? v.t('decide.thisApplication')),
-    person: inert(f.userDisplayName ?? v.t('decide.theRequester')),
-    level: level ? inert(level) : '',
-    withLevel: flag(level),
-  };
-  const asks = v.t('decide.confirmText', words);
-  const minutes = CONFIRM_WITHIN_MS / 60_000;
-  const text =
-    said === 'wrong'
-      ? v.t('decide.wrongCode', { asks })
-      : said === 'expired'
-        ? v.t('decide.expiredCode', { asks, minutes })
-        : asks;
-  const extras = { sensitivity, context: [] };
-  const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
-  return {
-    ...kept(
-      said === 'wrong' ? 'wrong_code' : 'unconfirmed',
-      warning(v, text, {
-        title: v.t('decide.confirmTitle'),
-        blocks: [
-          { kind: 'text', text },
-          { kind: 'task', card },
-        ],
-      }),
-    ),
-    confirm: { taskId: task.id, code, question: v.t('decide.confirmQuestion', words) },
-  };
 }
 
 function gone(v: Voice, taskId: string): DecisionResult {
