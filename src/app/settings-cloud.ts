@@ -38,7 +38,10 @@ export const teamsCloud = {
   ToChannelFromBotLoginUrl: optional(
     cloudUrl('ToChannelFromBotLoginUrl'),
     'where the bot gets its tokens (its cloud’s login with the tenant), e.g. `https://login.microsoftonline.us/<tenant id>`; it and the next three go together',
-    { unset: 'Microsoft’s public login for `MicrosoftAppTenantId`' },
+    {
+      unset:
+        'the login of the cloud `ChannelService` names (public by default), for the app’s tenant',
+    },
   ),
   ToChannelFromBotOAuthScope: optional(
     text('ToChannelFromBotOAuthScope'),
@@ -55,11 +58,11 @@ export const teamsCloud = {
   ToBotFromEmulatorOpenIdMetadataUrl: optional(
     cloudUrl('ToBotFromEmulatorOpenIdMetadataUrl'),
     'the OpenID metadata of tokens from the Bot Framework Emulator',
-    { unset: 'with the To… settings: Emulator tokens refused' },
+    { unset: 'when the settings above are set, Emulator tokens are refused' },
   ),
   OAuthUrl: optional(
     cloudUrl('OAuthUrl'),
-    'the Bot Framework’s token service for users’ sign-ins (accessbot asks none)',
+    'the Bot Framework’s token service for users’ sign-ins (accessbot asks for none)',
   ),
   CallerId: optional(
     text('CallerId'),
