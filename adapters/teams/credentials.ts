@@ -9,22 +9,20 @@
  * `MsalServiceClientCredentialsFactory`. Built here rather than inside botbuilder only so that an
  * overridden login URL (a sovereign cloud, the tests' local fake) can be named a known authority,
  * which botbuilder's own factory cannot do. A managed identity uses botbuilder's own factory.
+ *
+ * The cloud is botbuilder's too (`teams.cloud`, src/app/settings-cloud.ts): its endpoint
+ * settings when set, else the US Government's values for `ChannelService`, else the public cloud.
  */
 import { ConfidentialClientApplication } from '@azure/msal-node';
 import { ConfigurationServiceClientCredentialFactory } from 'botbuilder';
 import {
   AuthenticationConstants,
+  GovernmentConstants,
   MsalServiceClientCredentialsFactory,
   type ServiceClientCredentialsFactory,
 } from 'botframework-connector';
 import { AppError } from '../../src/errors.ts';
 import type { TeamsSettings } from './settings.ts';
-
-/**
- * Extra botbuilder authentication settings (its endpoint override keys, such as
- * `ToBotFromChannelOpenIdMetadataUrl`), for sovereign clouds and offline token tests.
- */
-export type AuthOverrides = Record<string, string>;
 
 /** Start-up stops with this: Microsoft refused the bot's credentials, or could not be asked. */
 export class TeamsStartError extends AppError {
@@ -40,31 +38,37 @@ export function botbuilderSettings(teams: TeamsSettings): Record<string, string>
     MicrosoftAppType: teams.appType,
     ...(teams.appPassword ? { MicrosoftAppPassword: teams.appPassword } : {}),
     ...(teams.tenantId ? { MicrosoftAppTenantId: teams.tenantId } : {}),
+    ...teams.cloud,
   };
 }
 
-/** Where tokens are asked for: an overridden login URL, else the authority botbuilder would use. */
-const loginUrlOf = (teams: TeamsSettings, overrides: AuthOverrides) =>
-  overrides.ToChannelFromBotLoginUrl ??
-  `${AuthenticationConstants.ToChannelFromBotLoginUrlPrefix}${
-    teams.appType === 'SingleTenant'
-      ? teams.tenantId
-      : AuthenticationConstants.DefaultChannelAuthTenant
-  }`;
+/** botbuilder's built-in values for the cloud `ChannelService` names: US Government, or public. */
+const builtIn = (teams: TeamsSettings) =>
+  teams.cloud.ChannelService === GovernmentConstants.ChannelService
+    ? GovernmentConstants
+    : AuthenticationConstants;
 
-export function credentialsFactory(
-  teams: TeamsSettings,
-  overrides: AuthOverrides = {},
-): ServiceClientCredentialsFactory {
+/** Where tokens are asked for: the login URL set, else the authority botbuilder would use. */
+const loginUrlOf = (teams: TeamsSettings) => {
+  const cloud = builtIn(teams);
+  return (
+    teams.cloud.ToChannelFromBotLoginUrl ??
+    `${cloud.ToChannelFromBotLoginUrlPrefix}${
+      teams.appType === 'SingleTenant' ? teams.tenantId : cloud.DefaultChannelAuthTenant
+    }`
+  );
+};
+
+export function credentialsFactory(teams: TeamsSettings): ServiceClientCredentialsFactory {
   if (teams.anonymous || teams.appType === 'UserAssignedMSI') {
     return new ConfigurationServiceClientCredentialFactory(botbuilderSettings(teams));
   }
-  const login = overrides.ToChannelFromBotLoginUrl;
+  const login = teams.cloud.ToChannelFromBotLoginUrl;
   const app = new ConfidentialClientApplication({
     auth: {
       clientId: teams.appId,
       clientSecret: teams.appPassword ?? '',
-      authority: loginUrlOf(teams, overrides),
+      authority: loginUrlOf(teams),
       knownAuthorities: login ? [login] : [],
     },
   });
@@ -81,11 +85,9 @@ interface TokenSource {
 export async function checkCredentials(
   factory: ServiceClientCredentialsFactory,
   teams: TeamsSettings,
-  overrides: AuthOverrides = {},
 ): Promise<void> {
-  const scope =
-    overrides.ToChannelFromBotOAuthScope ?? AuthenticationConstants.ToChannelFromBotOAuthScope;
-  const loginUrl = loginUrlOf(teams, overrides);
+  const scope = teams.cloud.ToChannelFromBotOAuthScope ?? builtIn(teams).ToChannelFromBotOAuthScope;
+  const loginUrl = loginUrlOf(teams);
   try {
     const credentials = await factory.createCredentials(teams.appId, scope, loginUrl, true);
     await (credentials as unknown as TokenSource).getToken(true);
@@ -135,5 +137,6 @@ function refusal(error: unknown, teams: TeamsSettings, loginUrl: string): string
   if (teams.appType === 'UserAssignedMSI') {
     return `could not get a managed identity token for ${app} (MicrosoftAppType=UserAssignedMSI): ${oneLine(String((error as Error)?.message ?? error))}`;
   }
-  return `could not get a token for ${app} from ${loginUrl} ${said}: ${oneLine(String((error as Error)?.message ?? error))}`;
+  const from = teams.cloud.ToChannelFromBotLoginUrl ? 'ToChannelFromBotLoginUrl=' : '';
+  return `could not get a token for ${app} from ${from}${loginUrl} ${said}: ${oneLine(String((error as Error)?.message ?? error))}`;
 }

@@ -32,7 +32,7 @@ import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { Refusals } from '../../src/server/refusals.ts';
-import { type AuthOverrides, botbuilderSettings, credentialsFactory } from './credentials.ts';
+import { botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
@@ -47,7 +47,6 @@ export class TeamsBotAdapter extends CloudAdapter {
 /** The adapter, its tokens from `credentials` (credentials.ts): the same the start check used. */
 export function createAdapter(
   teams: TeamsSettings,
-  overrides: AuthOverrides = {},
   credentials?: ServiceClientCredentialsFactory,
 ): TeamsBotAdapter {
   if (!teams.appId && !teams.anonymous) {
@@ -55,11 +54,10 @@ export function createAdapter(
       'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',
     );
   }
-  const settings = { ...botbuilderSettings(teams), ...overrides };
   return new TeamsBotAdapter(
     new ConfigurationBotFrameworkAuthentication(
-      settings,
-      credentials ?? credentialsFactory(teams, overrides),
+      botbuilderSettings(teams),
+      credentials ?? credentialsFactory(teams),
     ),
   );
 }

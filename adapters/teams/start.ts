@@ -8,7 +8,7 @@
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { type ConnectorRetry, defaultRetry } from './api.ts';
 import type { TeamsContext } from './context.ts';
-import { type AuthOverrides, checkCredentials, credentialsFactory } from './credentials.ts';
+import { checkCredentials, credentialsFactory } from './credentials.ts';
 import { TeamsNotifier } from './notifier.ts';
 import { TeamsMembers } from './people.ts';
 import { createAdapter, messagesHandler } from './receiver.ts';
@@ -23,8 +23,6 @@ export const MESSAGES_PATH = '/api/messages';
 
 export interface TeamsOptions {
   retry?: ConnectorRetry;
-  /** botbuilder endpoint overrides (sovereign clouds; offline token tests). */
-  authOverrides?: AuthOverrides;
   /** The clock of the replay guard and the member cache; tests move it. */
   now?: () => Date;
 }
@@ -40,15 +38,15 @@ export async function startTeams(
 ): Promise<TeamsAdapter> {
   const { settings, bot, metrics, routes, replays } = ctx;
   const log = ctx.log.child({ platform: 'teams' });
-  const credentials = credentialsFactory(settings, options.authOverrides);
+  const credentials = credentialsFactory(settings);
   if (!settings.anonymous) {
-    await checkCredentials(credentials, settings, options.authOverrides);
+    await checkCredentials(credentials, settings);
     log.info(
       { appId: settings.appId, appType: settings.appType, tenantId: settings.tenantId },
       'Teams connected',
     );
   }
-  const adapter = createAdapter(settings, options.authOverrides, credentials);
+  const adapter = createAdapter(settings, credentials);
   const now = options.now ?? (() => new Date());
   const retry = options.retry ?? defaultRetry;
   const deps: TeamsContext = {

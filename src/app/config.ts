@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ConfigError } from '../errors.ts';
 import { escalates } from '../poller/rules.ts';
 import { isLoopback } from '../server/loopback.ts';
+import { CLOUD_SETTINGS, cloudMisfits, cloudOf } from './cloud-rules.ts';
 import { SANDBOX, settings } from './settings.ts';
 import { unknownSettings } from './unknown-settings.ts';
 
@@ -110,7 +111,7 @@ export type Env = z.infer<typeof Env>;
 export type Config = ReturnType<typeof toConfig> & {
   /**
    * Outside production: one line per setting accessbot ignores — a variable in its namespaces
-   * that is no setting, a Teams credential without MicrosoftAppId.
+   * that is no setting, a Teams credential without MicrosoftAppId — or that do not add up.
    */
   ignoredSettings: string[];
 };
@@ -121,7 +122,7 @@ function teamsWithoutAppId(env: NodeJS.ProcessEnv): string[] {
   // Anonymous mode reads the tenant id as the tenant it serves.
   const names = [
     'MicrosoftAppPassword',
-    ...(env.TEAMS_ANONYMOUS === '1' ? [] : ['MicrosoftAppTenantId']),
+    ...(env.TEAMS_ANONYMOUS === '1' ? [] : ['MicrosoftAppTenantId', ...CLOUD_SETTINGS]),
   ];
   const set = names.filter((name) => env[name]);
   return set.length
@@ -208,6 +209,7 @@ function toConfig(env: Env) {
               (env.MicrosoftAppTenantId
                 ? [env.MicrosoftAppTenantId.toLowerCase()]
                 : ('*' as const)),
+            cloud: cloudOf(env),
           }
         : undefined,
     port: env.PORT,
@@ -261,7 +263,11 @@ function toConfig(env: Env) {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(source);
   // Production refuses what it would otherwise ignore; elsewhere `ignoredSettings` are warned of.
-  const ignored = [...unknownSettings(source), ...teamsWithoutAppId(source)];
+  const ignored = [
+    ...unknownSettings(source),
+    ...teamsWithoutAppId(source),
+    ...(source.MicrosoftAppId ? cloudMisfits(source) : []),
+  ];
   const production = source.NODE_ENV?.toLowerCase() === 'production';
   const problems = parsed.success ? [] : parsed.error.issues.map(lineOf);
   if (production) problems.push(...ignored);

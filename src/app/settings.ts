@@ -20,6 +20,7 @@ import {
   withDefault,
 } from './env-values.ts';
 import { demo, notifications, people } from './settings-behaviour.ts';
+import { teamsCloud } from './settings-cloud.ts';
 
 /** The values of NODE_ENV that mean something, in any case. */
 const NODE_ENVS = ['production', 'development', 'test'];
@@ -266,6 +267,7 @@ export const settingGroups = {
   'The store': store,
   Slack: slack,
   'Microsoft Teams': teams,
+  'Microsoft Teams in a sovereign cloud': teamsCloud,
   'The server and its logs': server,
   Language: language,
   'Notifications and the poller': notifications,
@@ -279,6 +281,7 @@ export const settings = {
   ...store,
   ...slack,
   ...teams,
+  ...teamsCloud,
   ...server,
   ...language,
   ...notifications,

@@ -4,8 +4,9 @@
  * (`node --env-file=… <heap flags> bin/accessbot.mjs`, NODE_ENV=production). Both start and become
  * ready; the same file without ACCESS_API_URL, or with DATABASE_URL empty, refuses to start with
  * one line, as does each mistake of a first day (a missing `/api/v1`, a wrong secret, a misspelled
- * setting, a Teams app id that is no GUID); with the Access Service stopped both stay ready and
- * tell people it is down.
+ * setting, a Teams app id that is no GUID, a sovereign cloud's login over plain http); with the
+ * Access Service stopped both stay ready and tell people it is down. A bot in a sovereign cloud
+ * (its settings pointing at a local login and token issuer) logs in and takes requests there.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { startTokenIssuer } from '../fakes/bot-connector-auth.ts';
 import { startManagedIdentity } from '../fakes/managed-identity.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../fakes/slack-bot.ts';
@@ -26,6 +28,7 @@ const root = new URL('../../', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, root), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'accessbot-go-live-'));
 const databaseUrl = process.env.TEST_DATABASE_URL;
+const TENANT_ID = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 
 /** The example with each named setting uncommented and set; every one must be a line of it. */
 function fill(example: string, values: Record<string, string>): string {
@@ -83,6 +86,13 @@ function startReplica(envFile: string, env: Record<string, string> = {}): Replic
 
 describe('the env example, filled in', () => {
   const example = read('deploy/accessbot.env.example');
+  // A single-tenant bot with a client secret.
+  const teams = {
+    MicrosoftAppId: '4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b',
+    MicrosoftAppType: 'SingleTenant',
+    MicrosoftAppTenantId: TENANT_ID,
+    MicrosoftAppPassword: 'a-client-secret',
+  };
   const production = {
     ACCESS_API_URL: 'https://access.example.com/api/v1',
     ACCESS_API_KEY: 'key',
@@ -107,7 +117,7 @@ describe('the env example, filled in', () => {
     );
   });
 
-  describe('with the mistakes of a first day, each ends in one line that names the fix', () => {
+  describe('against a running Access Service', () => {
     let sandbox: Sandbox;
     beforeAll(async () => {
       sandbox = await startSandbox();
@@ -144,26 +154,98 @@ describe('the env example, filled in', () => {
       ],
       [
         'a Teams app id that is no GUID',
-        () => ({
-          ...live(),
-          MicrosoftAppId: 'accessbot',
-          MicrosoftAppType: 'SingleTenant',
-          MicrosoftAppTenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
-          MicrosoftAppPassword: 'a-client-secret',
-        }),
+        () => ({ ...live(), ...teams, MicrosoftAppId: 'accessbot' }),
         '',
         'configuration error: MicrosoftAppId must be the Azure Bot’s Microsoft App ID, a GUID',
       ],
-    ])('%s', async (what, values, more, said) => {
-      const file = join(dir, `mistake-${what.replaceAll(' ', '-')}.env`);
-      writeFileSync(file, fill(example, values()) + more);
-      const replica = startReplica(file);
-      expect(await replica.exited).toBe(1);
-      // Past the configuration, the log's `starting` line comes first: then the one line.
-      const lines = replica.stderr().trimEnd().split('\n');
-      expect(lines.filter((line) => !line.startsWith('{"level"'))).toEqual([lines.at(-1)]);
-      expect(lines.at(-1)).toMatch(new RegExp(`^accessbot: ${said}`));
-      expect(replica.stderr()).not.toContain('not-the-secret');
+      [
+        'a sovereign cloud’s login over plain http',
+        () => ({
+          ...live(),
+          ...teams,
+          ToChannelFromBotLoginUrl: `http://login.microsoftonline.us/${TENANT_ID}`,
+          ToChannelFromBotOAuthScope: 'https://api.botframework.us',
+          ToBotFromChannelTokenIssuer: 'https://api.botframework.us',
+          ToBotFromChannelOpenIdMetadataUrl:
+            'https://login.botframework.azure.us/v1/.well-known/openidconfiguration',
+        }),
+        '',
+        'configuration error: ToChannelFromBotLoginUrl must be an https URL \\(http only on 127\\.0\\.0\\.1 or localhost\\)',
+      ],
+    ])(
+      'a mistake of a first day ends in one line that names the fix: %s',
+      async (what, values, more, said) => {
+        const file = join(dir, `mistake-${what.replaceAll(' ', '-')}.env`);
+        writeFileSync(file, fill(example, values()) + more);
+        const replica = startReplica(file);
+        expect(await replica.exited).toBe(1);
+        // Past the configuration, the log's `starting` line comes first: then the one line.
+        const lines = replica.stderr().trimEnd().split('\n');
+        expect(lines.filter((line) => !line.startsWith('{"level"'))).toEqual([lines.at(-1)]);
+        expect(lines.at(-1)).toMatch(new RegExp(`^accessbot: ${said}`));
+        expect(replica.stderr()).not.toContain('not-the-secret');
+      },
+    );
+
+    it('in a sovereign cloud, logs in and takes requests where its settings point', async () => {
+      const issuer = await startTokenIssuer();
+      const file = join(dir, 'sovereign-cloud.env');
+      writeFileSync(
+        file,
+        fill(example, {
+          ...live(),
+          SLACK_BOT_TOKEN: '',
+          SLACK_SIGNING_SECRET: '',
+          ...teams,
+          ...issuer.cloud,
+        }),
+      );
+      // The local login's certificate, as a sovereign cloud's would be trusted.
+      const replica = startReplica(file, { NODE_EXTRA_CA_CERTS: issuer.login.caFile });
+      try {
+        const { port } = await replica.logged('listening');
+        expect(await replica.logged('Teams connected')).toMatchObject({
+          appId: teams.MicrosoftAppId,
+        });
+        expect(issuer.login.tokenRequests.map((r) => Object.fromEntries(r))).toEqual([
+          expect.objectContaining({
+            client_id: teams.MicrosoftAppId,
+            client_secret: teams.MicrosoftAppPassword,
+            scope: `${issuer.cloud.ToChannelFromBotOAuthScope}/.default`,
+          }),
+        ]);
+        // A request signed by that cloud's issuer is let in (to the tenant check); none, not.
+        const url = `http://127.0.0.1:${port}/api/messages`;
+        const activity = {
+          type: 'message',
+          id: 'a-1',
+          text: 'tasks',
+          channelId: 'msteams',
+          serviceUrl: 'https://smba.example.test/',
+          from: { id: '29:someone' },
+          recipient: { id: `28:${teams.MicrosoftAppId}` },
+          conversation: { id: 'a:1', tenantId: 'another-tenant' },
+        };
+        const post = (headers: Record<string, string>) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(activity),
+          });
+        expect((await post({})).status).toBe(401);
+        const token = issuer.token(teams.MicrosoftAppId, activity.serviceUrl);
+        expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
+        expect(
+          await replica.logged(
+            'refused a Teams activity from a tenant not in TEAMS_ALLOWED_TENANTS',
+          ),
+        ).toMatchObject({ tenants: ['another-tenant'] });
+        expect(replica.stderr()).not.toContain(teams.MicrosoftAppPassword);
+      } finally {
+        replica.child.kill('SIGTERM');
+        await replica.exited;
+        await issuer.close();
+      }
     });
   });
 });
@@ -201,7 +283,7 @@ describe.skipIf(databaseUrl === undefined)(
           // A managed identity: Azure gives the process its endpoint (here a local fake).
           MicrosoftAppId: '4f2a9c1e-8b3d-4e5f-9a6b-7c8d9e0f1a2b',
           MicrosoftAppType: 'UserAssignedMSI',
-          MicrosoftAppTenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+          MicrosoftAppTenantId: TENANT_ID,
           LOG_LEVEL: 'info',
         }),
       );
@@ -240,7 +322,7 @@ describe.skipIf(databaseUrl === undefined)(
           access: `${sandbox.url}/`,
           store: `postgres ${new URL(databaseUrl!).host}${new URL(databaseUrl!).pathname}`,
           platforms: ['slack (http)', 'teams'],
-          tenants: ['72f988bf-86f1-41af-91ab-2d7cd011db47'],
+          tenants: [TENANT_ID],
           listen: '0.0.0.0:0',
         });
         // Each checked what it depends on before serving.

@@ -1,8 +1,8 @@
 /**
  * The Bot Framework's token side, offline: an OpenID metadata document and a JWKS on a loopback
  * port, and RS256 tokens signed with its key, so botbuilder's real token validation can be
- * exercised, and the login the bot gets its own tokens from (bot-login.ts). Point *all* of
- * botbuilder's endpoint override keys here (setting only some makes every token fail).
+ * exercised, and the login the bot gets its own tokens from (bot-login.ts). `cloud` points all of
+ * botbuilder's endpoint settings here, as the environment of a sovereign cloud would.
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { once } from 'node:events';
@@ -42,8 +42,8 @@ export async function startTokenIssuer() {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const metadata = `${base}/.well-known/openid-configuration`;
   return {
-    /** botbuilder's override keys, all pointing at this issuer. */
-    overrides: {
+    /** botbuilder's cloud settings (src/app/settings-cloud.ts), all pointing at this issuer. */
+    cloud: {
       ToBotFromChannelOpenIdMetadataUrl: metadata,
       ToBotFromChannelTokenIssuer: ISSUER,
       ToBotFromEmulatorOpenIdMetadataUrl: metadata,
@@ -51,7 +51,6 @@ export async function startTokenIssuer() {
       ToChannelFromBotOAuthScope: 'https://api.botframework.test',
       OAuthUrl: `${base}/oauth`,
       CallerId: 'urn:botframework:test',
-      ValidateAuthority: 'false',
     },
     /** A token as the Bot Framework channel would send it to the bot `appId`. */
     token: (appId: string, serviceUrl: string, overrides: Record<string, unknown> = {}) =>

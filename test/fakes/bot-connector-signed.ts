@@ -1,8 +1,9 @@
 /**
  * A Teams suite with Bot Framework authentication on: the offline token issuer, the harness
- * with `MicrosoftAppId` set (plus `env`), started once and cleared before each test. Read `.h`,
- * `.issuer` and `.sandbox.current` in tests; `signedIn()` gives headers with a valid token, and
- * `nothingHappened()` checks that a request left no trace.
+ * with `MicrosoftAppId` and the issuer's cloud settings in its environment (plus `env`), started
+ * once and cleared before each test. Read `.h`, `.issuer` and `.sandbox.current` in tests;
+ * `signedIn()` gives headers with a valid token, and `nothingHappened()` checks that a request
+ * left no trace.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.ts';
@@ -35,8 +36,12 @@ export function useSignedTeams(appId: string, env: Record<string, string>): Sign
   beforeAll(async () => {
     suite.issuer = await startTokenIssuer();
     suite.h = await startHarness(sandbox.current, {
-      env: { MicrosoftAppId: appId, MicrosoftAppPassword: 'a-test-password', ...env },
-      authOverrides: suite.issuer.overrides,
+      env: {
+        MicrosoftAppId: appId,
+        MicrosoftAppPassword: 'a-test-password',
+        ...suite.issuer.cloud,
+        ...env,
+      },
     });
   });
   afterAll(async () => {

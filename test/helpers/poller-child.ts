@@ -53,7 +53,13 @@ async function notifier(): Promise<Notifier> {
   if (process.env.PLATFORM === 'teams') {
     const { startTeams } = await import('../../adapters/teams/start.ts');
     const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
-    const settings = { appId: '', appType: 'MultiTenant', anonymous: true, allowedTenants: '*' };
+    const settings = {
+      appId: '',
+      appType: 'MultiTenant',
+      anonymous: true,
+      allowedTenants: '*',
+      cloud: {},
+    };
     const teams = await startTeams(
       { bot, routes: { mount: () => {} }, replays: store, log, metrics, settings } as never,
       // One try per call, as the Slack client here: a failure is the outbox's to retry.

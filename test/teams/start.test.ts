@@ -5,7 +5,7 @@
  * tokens from the same credentials.
  */
 
-import type { ServiceClientCredentialsFactory } from 'botframework-connector';
+import { GovernmentConstants, type ServiceClientCredentialsFactory } from 'botframework-connector';
 import { describe, expect, it } from 'vitest';
 import { checkCredentials, TeamsStartError } from '../../adapters/teams/credentials.ts';
 import type { TeamsSettings } from '../../adapters/teams/settings.ts';
@@ -58,27 +58,22 @@ describe('credentials Microsoft refuses', () => {
     tenantId: TENANT_ID,
     anonymous: false,
     allowedTenants: [TENANT],
+    cloud: {},
   };
 
   /** Starts Teams again beside the running one, with `change` to its settings. */
   async function startAgain(change: Partial<TeamsSettings> = {}, loginUrl?: string) {
     const { log, lines } = captureLog();
-    const settings: TeamsSettings = { ...singleTenant, ...change };
-    const overrides = {
-      ...t.issuer.overrides,
-      ...(loginUrl && { ToChannelFromBotLoginUrl: loginUrl }),
-    };
-    const error = await startTeams(
-      {
-        bot: t.h.bot,
-        routes: { mount: () => expect.unreachable('nothing is served before the check') },
-        replays: t.h.store,
-        log,
-        metrics: t.h.metrics,
-        settings,
-      },
-      { authOverrides: overrides },
-    ).then(
+    const cloud = { ...t.issuer.cloud, ...(loginUrl && { ToChannelFromBotLoginUrl: loginUrl }) };
+    const settings: TeamsSettings = { ...singleTenant, cloud, ...change };
+    const error = await startTeams({
+      bot: t.h.bot,
+      routes: { mount: () => expect.unreachable('nothing is served before the check') },
+      replays: t.h.store,
+      log,
+      metrics: t.h.metrics,
+      settings,
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -120,26 +115,49 @@ describe('credentials Microsoft refuses', () => {
     );
   });
 
-  it('name the single-tenant login URL they asked when Microsoft cannot be reached', async () => {
-    const asked: string[] = [];
-    const unreachable = {
-      createCredentials: async (_appId: string, _scope: string, loginUrl: string) => {
-        asked.push(loginUrl);
+  /** A login that cannot be reached, and what was asked of it: [scope, login URL]. */
+  function unreachable() {
+    const asked: string[][] = [];
+    const factory = {
+      createCredentials: async (_appId: string, scope: string, loginUrl: string) => {
+        asked.push([scope, loginUrl]);
         throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { errorCode: 'network_error' });
       },
     } as unknown as ServiceClientCredentialsFactory;
-    const error = await checkCredentials(unreachable, singleTenant).catch((e: unknown) => e);
-    expect(asked).toEqual([`https://login.microsoftonline.com/${TENANT_ID}`]);
+    return { asked, factory };
+  }
+
+  it('name the single-tenant login URL they asked when Microsoft cannot be reached', async () => {
+    const login = unreachable();
+    const error = await checkCredentials(login.factory, singleTenant).catch((e: unknown) => e);
+    expect(login.asked).toEqual([
+      ['https://api.botframework.com', `https://login.microsoftonline.com/${TENANT_ID}`],
+    ]);
     expect(error).toBeInstanceOf(TeamsStartError);
     expect((error as Error).message).toBe(
       `could not get a token for MicrosoftAppId ${APP_ID} from https://login.microsoftonline.com/${TENANT_ID} (network_error): getaddrinfo ENOTFOUND`,
     );
   });
 
+  it('ask the US Government login for a US Government token with ChannelService set', async () => {
+    const login = unreachable();
+    const usGov = {
+      ...singleTenant,
+      cloud: { ChannelService: GovernmentConstants.ChannelService },
+    };
+    const error = await checkCredentials(login.factory, usGov).catch((e: unknown) => e);
+    expect(login.asked).toEqual([
+      ['https://api.botframework.us', `https://login.microsoftonline.us/${TENANT_ID}`],
+    ]);
+    expect((error as Error).message).toMatch(
+      `from https://login.microsoftonline.us/${TENANT_ID} (network_error)`,
+    );
+  });
+
   it('stop start-up with one line when the login cannot be reached', async () => {
     expect(await startAgain({}, 'https://127.0.0.1:9/login')).toMatch(
       new RegExp(
-        `^could not get a token for MicrosoftAppId ${APP_ID} from https://127\\.0\\.0\\.1:9/login `,
+        `^could not get a token for MicrosoftAppId ${APP_ID} from ToChannelFromBotLoginUrl=https://127\\.0\\.0\\.1:9/login `,
       ),
     );
   });
