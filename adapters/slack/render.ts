@@ -56,7 +56,10 @@ const CAPS = [Number.POSITIVE_INFINITY, 1000, 500, 250, 120];
 function within(shape: Shape | undefined, text: string, max: number): string {
   const capped = shape ? Math.min(max, shape.cap) : max;
   if (shape && capped < max && toMrkdwn(text).length > capped) shape.shortened = true;
-  return mrkdwnText(text, capped);
+  const shown = mrkdwnText(text, capped);
+  // A code span of ours cut in two would open markup over the rest: it goes whole.
+  const open = shown.split('`').length % 2 === 0;
+  return open ? `${shown.slice(0, shown.lastIndexOf('`'))}…` : shown;
 }
 
 const fixed = (blocks: SlackBlock[], taskId?: string): Group => ({
