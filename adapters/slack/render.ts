@@ -1,18 +1,27 @@
 /**
  * The core's neutral replies as Block Kit, with a plain-text fallback. Everything is cut to
  * Block Kit's limits here: long text is shortened, long lists end with a count, and a reply with
- * more blocks than a message or view may hold is cut at whole cards with a count of the rest.
+ * more blocks or more text than a message or view may hold has its texts shortened, then is cut
+ * at whole cards or parts with a note of the rest (fit.ts).
  * The few words said here follow the reply's language; every button carries an
  * `accessibility_label` naming what it does to what, and every mark (an emoji) comes with words.
  */
 import type { types } from '@slack/bolt';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Reply, TaskCard } from '../../src/core/reply.ts';
+import {
+  fitBlocks,
+  type Group,
+  type Room,
+  type SlackBlock,
+  TEXT_BUDGET,
+  textLength,
+} from './fit.ts';
 import { cut, limits, mrkdwn, mrkdwnText, plain, plainLines } from './limits.ts';
 import { buttonActionId, cardBlockId } from './payloads.ts';
-import { plainWords, toPlain } from './rich-text.ts';
+import { plainWords, toMrkdwn, toPlain } from './rich-text.ts';
 
-export type SlackBlock = types.KnownBlock;
+export type { SlackBlock };
 
 export interface SlackMessage {
   text: string;
@@ -34,11 +43,23 @@ const stateMark: Record<TaskCard['state'], string> = {
   other: ':information_source:',
 };
 
-/** One rendered piece; `build` sees which task cards made it in (for "Approve all"). */
-interface Group {
-  size: number;
-  taskId?: string;
-  build: (shownTasks: ReadonlySet<string>) => SlackBlock[];
+/** How long any one text may be in this rendering, and whether that cut one. */
+interface Shape {
+  cap: number;
+  shortened: boolean;
+}
+
+/** The caps tried in turn until the reply's text fits its message: full length first. */
+const CAPS = [Number.POSITIVE_INFINITY, 1000, 500, 250, 120];
+
+/** The core's text as mrkdwn within `max` and the shape's cap, noting when the cap cut it. */
+function within(shape: Shape | undefined, text: string, max: number): string {
+  const capped = shape ? Math.min(max, shape.cap) : max;
+  if (shape && capped < max && toMrkdwn(text).length > capped) shape.shortened = true;
+  const shown = mrkdwnText(text, capped);
+  // A code span of ours cut in two would open markup over the rest: it goes whole.
+  const open = shown.split('`').length % 2 === 0;
+  return open ? `${shown.slice(0, shown.lastIndexOf('`'))}…` : shown;
 }
 
 const fixed = (blocks: SlackBlock[], taskId?: string): Group => ({
@@ -47,52 +68,78 @@ const fixed = (blocks: SlackBlock[], taskId?: string): Group => ({
   build: () => blocks,
 });
 
-export function renderReply(
-  reply: Reply,
-  options: { maxBlocks?: number; notice?: string } = {},
-): SlackMessage {
+/** `maxBlocks`, `textRoom`: what the blocks may take of a message or view (all of a message's). */
+export interface FitOptions {
+  maxBlocks?: number;
+  textRoom?: number;
+  notice?: string;
+}
+
+export function renderReply(reply: Reply, options: FitOptions = {}): SlackMessage {
   return { text: fallbackText(reply.summary), blocks: renderBlocks(reply, options) };
 }
 
 /** A message's top-level `text` (notifications, screen readers): mrkdwn like the blocks. */
 export const fallbackText = (summary: string) => mrkdwnText(summary, limits.fallbackText);
 
-/** The blocks of a reply, fitted into `maxBlocks` (a message's 50 by default). */
-export function renderBlocks(
-  reply: Reply,
-  options: { maxBlocks?: number; notice?: string } = {},
-): SlackBlock[] {
+/**
+ * The blocks of a reply, fitted into `maxBlocks` (a message's 50 by default) and `textRoom`
+ * characters of text: texts are shortened first, whole parts left out last.
+ */
+export function renderBlocks(reply: Reply, options: FitOptions = {}): SlackBlock[] {
   const v = voiceFor(reply.locale);
+  const room: Room = {
+    blocks: options.maxBlocks ?? limits.messageBlocks,
+    text: options.textRoom ?? TEXT_BUDGET,
+  };
+  for (const cap of CAPS) {
+    const shape = { cap, shortened: false };
+    const groups = groupsOf(v, reply, options.notice, shape);
+    const blocks = fitBlocks(
+      v,
+      groups,
+      { ...room, text: Number.POSITIVE_INFINITY },
+      shape.shortened,
+    );
+    if (textLength(blocks) <= room.text) return blocks;
+    if (cap === CAPS.at(-1)) return fitBlocks(v, groups, room, shape.shortened);
+  }
+  return [];
+}
+
+function groupsOf(v: Voice, reply: Reply, notice: string | undefined, shape: Shape): Group[] {
   const titles = new Map<string, string>();
   for (const b of reply.blocks) if (b.kind === 'task') titles.set(b.card.taskId, b.card.title);
   const groups: Group[] = [];
   if (reply.title) groups.push(fixed([header(reply.title)]));
-  if (options.notice) groups.push(fixed([section(options.notice)]));
+  if (notice) groups.push(fixed([sectionOf(within(shape, notice, limits.sectionText))]));
   let mark = reply.title ? '' : toneMark[reply.tone];
   for (const block of reply.blocks) {
-    groups.push(groupFor(v, block, mark, titles));
+    // Each section of fields on its own: a long card loses its last fields, not all of them.
+    if (block.kind === 'fields')
+      groups.push(...fieldSections(block.fields, shape).map((b) => fixed([b])));
+    else groups.push(groupFor(v, block, mark, titles, shape));
     if (block.kind === 'text') mark = '';
   }
-  return fitBlocks(v, groups, options.maxBlocks ?? limits.messageBlocks);
+  return groups;
 }
 
 function groupFor(
   v: Voice,
-  block: Block,
+  block: Exclude<Block, { kind: 'fields' }>,
   mark: string,
   titles: ReadonlyMap<string, string>,
+  shape: Shape,
 ): Group {
   switch (block.kind) {
     case 'text':
-      return fixed([sectionOf(mark + mrkdwnText(block.text, limits.sectionText - mark.length))]);
+      return fixed([sectionOf(mark + within(shape, block.text, limits.sectionText - mark.length))]);
     case 'note':
-      return fixed([note(block.text)]);
-    case 'fields':
-      return fixed(fieldSections(block.fields));
+      return fixed([noteOf(within(shape, block.text, limits.contextText))]);
     case 'list':
-      return fixed(listBlocks(v, block.items, block.more));
+      return fixed(listBlocks(v, block.items, block.more, shape));
     case 'task':
-      return fixed(cardBlocks(block.card, undefined, v.locale), block.card.taskId);
+      return fixed(cardBlocks(block.card, undefined, v.locale, shape), block.card.taskId);
     case 'actions':
       return {
         size: 1,
@@ -102,43 +149,6 @@ function groupFor(
         },
       };
   }
-}
-
-/**
- * Whole groups in order while they fit, keeping one block to say how many were left out. The
- * small parts around the cards (title, notes, "Approve all") get their room first, so a long
- * list loses cards from its end rather than its buttons.
- */
-function fitBlocks(v: Voice, groups: Group[], max: number): SlackBlock[] {
-  const total = groups.reduce((n, g) => n + g.size, 0);
-  const room = total <= max ? max : max - 1;
-  const around = groups.reduce((n, g) => n + (g.taskId ? 0 : g.size), 0);
-  let cardRoom = room - Math.min(around, room);
-  let used = 0;
-  const kept: Group[] = [];
-  let leftOutTasks = 0;
-  let leftOut = 0;
-  for (const group of groups) {
-    const fits = group.taskId ? group.size <= cardRoom : used + group.size <= room;
-    if (fits && used + group.size <= room) {
-      kept.push(group);
-      used += group.size;
-      if (group.taskId) cardRoom -= group.size;
-    } else if (group.taskId) {
-      leftOutTasks++;
-      cardRoom = 0;
-    } else leftOut++;
-  }
-  const shown = new Set(kept.flatMap((g) => (g.taskId ? [g.taskId] : [])));
-  const blocks = kept.flatMap((g) => g.build(shown));
-  if (leftOutTasks || leftOut) {
-    const what = [
-      leftOutTasks ? v.t('render.slack.moreTasks', { count: leftOutTasks }) : '',
-      leftOut ? v.t('render.slack.moreParts', { count: leftOut }) : '',
-    ].filter(Boolean);
-    blocks.push(note(v.t('render.slack.leftOut', { what: v.list(what) })));
-  }
-  return blocks;
 }
 
 /** `lead` then `rest`, leaving out blocks of `rest` whose id `lead` already has (ids are unique). */
@@ -159,31 +169,35 @@ export function sectionOf(safe: string): SlackBlock {
   return { type: 'section', text: mrkdwn(safe) };
 }
 
-export function note(text: string): SlackBlock {
-  return { type: 'context', elements: [mrkdwn(mrkdwnText(text, limits.contextText))] };
-}
+export const note = (text: string) => noteOf(mrkdwnText(text, limits.contextText));
 
-function fieldText(label: string, value: string) {
-  const head = `*${mrkdwnText(label, 100)}*\n`;
-  return mrkdwn(head + mrkdwnText(value, limits.fieldText - head.length));
+/** A context line of mrkdwn already made safe and within the limit. */
+const noteOf = (safe: string): SlackBlock => ({ type: 'context', elements: [mrkdwn(safe)] });
+
+function fieldText(label: string, value: string, shape?: Shape) {
+  const head = `*${within(shape, label, 100)}*\n`;
+  return mrkdwn(head + within(shape, value, limits.fieldText - head.length));
 }
 
 /** At most 10 fields a section: more become further sections. */
-function fieldSections(fields: readonly { label: string; value: string }[]): SlackBlock[] {
+function fieldSections(fields: readonly { label: string; value: string }[], shape: Shape) {
   const sections: SlackBlock[] = [];
   for (let i = 0; i < fields.length; i += limits.sectionFields) {
     const chunk = fields.slice(i, i + limits.sectionFields);
-    sections.push({ type: 'section', fields: chunk.map((f) => fieldText(f.label, f.value)) });
+    sections.push({
+      type: 'section',
+      fields: chunk.map((f) => fieldText(f.label, f.value, shape)),
+    });
   }
   return sections;
 }
 
 /** Bulleted lines in sections of at most 3000 characters, then the count of the rest. */
-function listBlocks(v: Voice, items: readonly string[], more: number): SlackBlock[] {
+function listBlocks(v: Voice, items: readonly string[], more: number, shape: Shape) {
   const blocks: SlackBlock[] = [];
   let chunk = '';
   for (const item of items) {
-    const line = `• ${mrkdwnText(item, 500)}`;
+    const line = `• ${within(shape, item, 500)}`;
     if (chunk && chunk.length + 1 + line.length > limits.sectionText) {
       blocks.push({ type: 'section', text: mrkdwn(chunk) });
       chunk = '';
@@ -202,7 +216,12 @@ const blockId = (taskId: string, part: string) => cardBlockId(taskId.slice(0, 20
  * A task: what is asked (title and fields), its state, and its buttons while pending. `locale`:
  * the language of the reply it is part of.
  */
-export function cardBlocks(card: TaskCard, notice?: string, locale?: string): SlackBlock[] {
+export function cardBlocks(
+  card: TaskCard,
+  notice?: string,
+  locale?: string,
+  shape?: Shape,
+): SlackBlock[] {
   const v = voiceFor(locale);
   const number = card.number ? `${card.number}. ` : '';
   const more = card.fields.length - limits.sectionFields + 1;
@@ -220,12 +239,12 @@ export function cardBlocks(card: TaskCard, notice?: string, locale?: string): Sl
     {
       type: 'section',
       block_id: blockId(card.taskId, 'head'),
-      text: mrkdwn(`${number}*${mrkdwnText(card.title, 2900)}*`),
-      ...(fields.length ? { fields: fields.map((f) => fieldText(f.label, f.value)) } : {}),
+      text: mrkdwn(`${number}*${within(shape, card.title, 2900)}*`),
+      ...(fields.length ? { fields: fields.map((f) => fieldText(f.label, f.value, shape)) } : {}),
     },
   ];
   if (card.warning) {
-    const text = `:warning: ${mrkdwnText(card.warning, limits.sectionText - 20)}`;
+    const text = `:warning: ${within(shape, card.warning, limits.sectionText - 20)}`;
     blocks.push({ type: 'section', block_id: blockId(card.taskId, 'warn'), text: mrkdwn(text) });
   }
   const context = card.context?.slice(0, limits.sectionFields) ?? [];
@@ -233,7 +252,7 @@ export function cardBlocks(card: TaskCard, notice?: string, locale?: string): Sl
     blocks.push({
       type: 'section',
       block_id: blockId(card.taskId, 'context'),
-      fields: context.map((f) => fieldText(f.label, f.value)),
+      fields: context.map((f) => fieldText(f.label, f.value, shape)),
     });
   }
   // Questions, answers, approvers away: the people's words, each its own line.
@@ -242,13 +261,13 @@ export function cardBlocks(card: TaskCard, notice?: string, locale?: string): Sl
     blocks.push({
       type: 'context',
       block_id: blockId(card.taskId, 'notes'),
-      elements: notes.map((line) => mrkdwn(mrkdwnText(line, limits.contextText))),
+      elements: notes.map((line) => mrkdwn(within(shape, line, limits.contextText))),
     });
   }
   const lines = [
-    notice ? mrkdwnText(notice, 1000) : '',
-    card.looking ? mrkdwnText(card.looking, 300) : '',
-    card.outcome ? `${stateMark[card.state]} ${mrkdwnText(card.outcome, 900)}` : '',
+    notice ? within(shape, notice, 1000) : '',
+    card.looking ? within(shape, card.looking, 300) : '',
+    card.outcome ? `${stateMark[card.state]} ${within(shape, card.outcome, 900)}` : '',
   ].filter(Boolean);
   if (lines.length) {
     blocks.push({

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { SlackContext } from './context.ts';
+import { TEXT_BUDGET, textLength } from './fit.ts';
 import { limits } from './limits.ts';
 import type { Click, Origin } from './payloads.ts';
 import { fallbackText, joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
@@ -47,7 +48,10 @@ export async function showOutcome(
   if (!lead || origin.kind === 'message') return tellPrivately(c, origin, person.userId, reply);
   // The ephemeral list is replaced: what changed first, then what is still pending.
   const { reply: list } = await c.bot.tasks.list(person.actor);
-  const rest = renderBlocks(list, { maxBlocks: limits.messageBlocks - lead.length - 1 });
+  const rest = renderBlocks(list, {
+    maxBlocks: limits.messageBlocks - lead.length - 1,
+    textRoom: TEXT_BUDGET - textLength(lead),
+  });
   await c.api.respond(origin.responseUrl, {
     replace_original: true,
     text: fallbackText(reply.summary),

@@ -16,6 +16,7 @@ import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Button, Field, Form, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
+import { leavingOut } from './fit.ts';
 import { answerInputId, questionInputId, reasonInputId, Verbs, type View } from './payloads.ts';
 import { type CardJson, richText, richTextOf } from './rich-text.ts';
 
@@ -58,14 +59,22 @@ const stateColor: Record<TaskCard['state'], string> = {
   other: 'warning',
 };
 
+const fits = (card: CardJson) => Buffer.byteLength(JSON.stringify(card)) <= CARD_BUDGET_BYTES;
+
+/**
+ * The card within its budget: built again with shorter texts until it fits, then, its texts at
+ * their shortest, with whole parts left out (fit.ts). Every card sent goes through here.
+ */
 export function renderCard(reply: Reply, options: RenderOptions = {}): CardJson {
   const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
-  let card: CardJson = {};
-  for (const max of several ? SEVERAL_TASKS_MAX : ONE_TASK_MAX) {
-    card = cardWithin(reply, options, max);
-    if (Buffer.byteLength(JSON.stringify(card)) <= CARD_BUDGET_BYTES) break;
+  const caps = several ? SEVERAL_TASKS_MAX : ONE_TASK_MAX;
+  for (const max of caps) {
+    const card = cardWithin(reply, options, max);
+    if (fits(card)) return card;
   }
-  return card;
+  const shortest = caps.at(-1)!;
+  const v = voiceFor(reply.locale);
+  return leavingOut(v, reply, (r) => cardWithin(r, options, shortest), fits);
 }
 
 /** What a screen reader says of a card: its title, then what it is about. */
@@ -75,7 +84,12 @@ const MAX_SPEAK = 1000;
 function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson {
   const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
   const view = options.view ?? 'task';
-  const within = (text: string) => cut(text, max);
+  let shortened = false;
+  const within = (text: string) => {
+    const shown = cut(text, max);
+    if (shown !== text) shortened = true;
+    return shown;
+  };
   const v = voiceFor(reply.locale);
   const body: CardJson[] = [];
   if (reply.title) {
@@ -83,6 +97,7 @@ function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson
     body.push(richTextOf(within(reply.title), style));
   }
   for (const block of reply.blocks) body.push(...renderBlock(v, block, view, within, several));
+  if (shortened) body.push(richTextOf(v.t('render.teams.shortened'), { isSubtle: true }));
   const { title, summary } = reply;
   const spoken = title && !summary.startsWith(title) ? `${title}. ${summary}` : summary;
   const card: CardJson = {

@@ -564,9 +564,14 @@ export const de: Catalog = {
     'Entscheidungen und Gruppenänderungen, die Sie hier oder mit dem Slash-Befehl treffen, erscheinen unten.',
   'home.decision':
     '{outcome, select, approved {Genehmigt} declined {Abgelehnt} started {Begonnen, das Ergebnis ist nicht festgehalten} already_decided {Bereits von jemand anderem entschieden} not_assignee {Verweigert (Ihnen nicht zugewiesen)} self_approval {Verweigert (Ihr eigener Antrag)} not_found {Aufgabe gibt es nicht mehr} unconfirmed {Nicht genehmigt (sensibel: wartet auf Ihre Bestätigung)} wrong_code {Nicht genehmigt (falscher Bestätigungscode)} other {Fehlgeschlagen}} · {when} · {task}{withReason, select, yes { — „{reason}“} other {}}',
+  'render.slack.shortened':
+    'Lange Texte sind hier gekürzt: Eine Slack-Nachricht fasst nur begrenzt viel.',
+  'render.teams.leftOut': '…und {what} hier nicht angezeigt (zu lang für eine Teams-Nachricht).',
+  'render.teams.shortened':
+    'Lange Texte sind hier gekürzt: Eine Teams-Nachricht fasst nur begrenzt viel.',
   'render.slack.leftOut': '…und {what} hier nicht angezeigt (zu lang für Slack).',
-  'render.slack.moreTasks': '{count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}}',
-  'render.slack.moreParts': '{count, plural, one {# weiterer Teil} other {# weitere Teile}}',
+  'render.moreTasks': '{count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}}',
+  'render.moreParts': '{count, plural, one {# weiterer Teil} other {# weitere Teile}}',
   'render.slack.more': 'Mehr',
   'render.slack.moreDetails': '{count} weitere Angaben',
   'render.slack.willApprove': 'Sie genehmigen:',

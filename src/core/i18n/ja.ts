@@ -548,9 +548,15 @@ export const ja: Catalog = {
   'home.recentEmpty': 'ここやスラッシュコマンドで行った決定とグループの変更が下に表示されます。',
   'home.decision':
     '{outcome, select, approved {承認} declined {却下} started {開始済み (結果は未記録)} already_decided {ほかの人がすでに決定} not_assignee {拒否 (担当外)} self_approval {拒否 (自分の申請)} not_found {タスクはもうありません} unconfirmed {未承認 (機密: 確認待ち)} wrong_code {未承認 (確認コードの誤り)} other {失敗}} · {when} · {task}{withReason, select, yes { — 「{reason}」} other {}}',
+  'render.slack.shortened':
+    '長いテキストはここでは短縮しています (Slack のメッセージに入る量には限りがあります)。',
+  'render.teams.leftOut':
+    'ほかに {what}は表示していません (Teams のメッセージ 1 件には長すぎます)。',
+  'render.teams.shortened':
+    '長いテキストはここでは短縮しています (Teams のメッセージに入る量には限りがあります)。',
   'render.slack.leftOut': 'ほかに {what}は表示していません (Slack には長すぎます)。',
-  'render.slack.moreTasks': '{count, plural, other {# 件のタスク}}',
-  'render.slack.moreParts': '{count, plural, other {# 個の部分}}',
+  'render.moreTasks': '{count, plural, other {# 件のタスク}}',
+  'render.moreParts': '{count, plural, other {# 個の部分}}',
   'render.slack.more': 'その他',
   'render.slack.moreDetails': 'ほか {count} 項目',
   'render.slack.willApprove': '承認するタスク:',
