@@ -340,7 +340,7 @@ export const de: Catalog = {
   'app.noDescription': 'Keine Beschreibung.',
   'app.summary': '{app}: {description} Berechtigungsstufen: {levels}.',
   'app.field.levels': 'Berechtigungsstufen',
-  'app.field.defaults': 'Standardmäßig in',
+  'app.field.defaults': 'Standardmäßig über',
   'app.field.sensitive': 'Sensible Anwendung',
   'app.field.hiddenFrom': 'Verborgen vor',
   'app.sensitive':
@@ -438,9 +438,9 @@ export const de: Catalog = {
   'app.whichType':
     'Welche Antragsart? Nennen Sie eine vor der Richtlinie: {types} (oder `request`, `review`, `offboarding`).',
   'app.noLevel':
-    'Ich habe nicht genau eine Stufe „{typed}“ bei {app} gefunden. Seine Stufen: {levels}.',
+    '{several, select, yes {„{typed}“ passt zu mehreren Stufen von {app}: {levels}. Welche?} other {{app} hat keine Stufe „{typed}“; die Stufen sind: {levels}.}}',
   'app.noPolicy':
-    'Ich habe nicht genau eine Richtlinie für {type} namens „{typed}“ gefunden. Wählbar sind: {policies}.',
+    '{several, select, yes {„{typed}“ passt zu mehreren Richtlinien für {type}: {policies}. Welche?} other {Für {type} gibt es keine Richtlinie „{typed}“; die Richtlinien sind: {policies}.}}',
   'history.app':
     '{what}: {outcome, select, changed {erledigt} conflict {inzwischen geändert, nichts getan} not_found {gibt es nicht mehr} not_allowed {verweigert: nicht erlaubt} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}',
   'report.seconds': '{n} s',

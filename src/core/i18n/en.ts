@@ -433,9 +433,10 @@ export const en = {
   'app.noSensitiveField': '{app} has no field that marks it sensitive.',
   'app.whichType':
     'Which request type? Name one before the policy: {types} (or `request`, `review`, `offboarding`).',
-  'app.noLevel': 'I found no one level called "{typed}" on {app}. Its levels: {levels}.',
+  'app.noLevel':
+    '{several, select, yes {"{typed}" matches several levels of {app}: {levels}. Which one?} other {{app} has no level called "{typed}"; its levels are: {levels}.}}',
   'app.noPolicy':
-    'I found no one policy for {type} called "{typed}". Those that can be chosen: {policies}.',
+    '{several, select, yes {"{typed}" matches several policies for {type}: {policies}. Which one?} other {There is no policy called "{typed}" for {type}; the policies are: {policies}.}}',
   'history.app':
     '{what}: {outcome, select, changed {done} conflict {changed meanwhile, nothing done} not_found {no longer exists} not_allowed {refused: not allowed} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}',
   // The insight report: the HTML page and the chat summary.

@@ -428,9 +428,10 @@ export const ja: Catalog = {
   'app.noSensitiveField': '{app} には機密を示すフィールドがありません。',
   'app.whichType':
     'どの申請の種類ですか? ポリシーの前に指定してください: {types} (または `request`、`review`、`offboarding`)。',
-  'app.noLevel': '{app} に「{typed}」という権限レベルが 1 つに絞れません。権限レベル: {levels}。',
+  'app.noLevel':
+    '{several, select, yes {「{typed}」に当てはまる {app} の権限レベルが複数あります: {levels}。どれですか?} other {{app} に「{typed}」という権限レベルはありません。権限レベル: {levels}。}}',
   'app.noPolicy':
-    '{type}のポリシーで「{typed}」に当たるものが 1 つに絞れません。選べるポリシー: {policies}。',
+    '{several, select, yes {「{typed}」に当てはまる{type}のポリシーが複数あります: {policies}。どれですか?} other {{type}に「{typed}」というポリシーはありません。選べるポリシー: {policies}。}}',
   'history.app':
     '{what}: {outcome, select, changed {完了} conflict {その間に変更あり、何もしていません} not_found {もうありません} not_allowed {拒否: 権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}',
   'report.seconds': '{n} 秒',
