@@ -663,7 +663,7 @@ export const ja: Catalog = {
   'ask.theRequester': '申請者',
   'ask.aTask': 'タスク',
   'ask.line':
-    '{mine, select, yes {あなた} other {{asker}}} から {requester} への質問 ({when}): 「{question}」 — {answered, select, yes {回答 ({answeredAt}): 「{answer}」} other {未回答}}',
+    '{mine, select, yes {あなたから} other {{asker} から}} {requester} への質問 ({when}): 「{question}」 — {answered, select, yes {回答 ({answeredAt}): 「{answer}」} other {未回答}}',
   'ask.message':
     '{asker} から、あなたの申請「{what}」について判断前の質問があります: 「{question}」',
   'ask.messageTitle': '{asker} からの質問',
@@ -709,7 +709,7 @@ export const ja: Catalog = {
   'nudge.allAway': '{what} について、誰にもリマインドしていません。{away}',
   'nudge.awaySkipped': '{away}不在の承認者にはリマインドしません。',
   'history.question':
-    '{action, select, ask {{toMe, select, yes {{who} から {task} について質問} other {{who} に {task} について質問}}} other {{toMe, select, yes {{who} が {task} についての質問に回答} other {{who} の {task} についての質問に回答}}}}: 「{text}」',
+    '{action, select, ask {{toMe, select, yes {{who} から{task} について質問} other {{who} に{task} について質問}}} other {{toMe, select, yes {{who} が{task} についての質問に回答} other {{who} の{task} についての質問に回答}}}}: 「{text}」',
   'history.away':
     '{outcome, select, away {{day} まで不在{withNote, select, yes { — 「{note}」} other {}}} back {復帰 ({day} まで不在の予定)} other {{day} までの不在: 予定日に終了}}',
   'poller.awayNotice':
