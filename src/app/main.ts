@@ -93,12 +93,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ why }, 'shutting down');
+    const began = performance.now();
     setTimeout(() => {
       log.error('shutdown took longer than 10 s; exiting anyway');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
     await stopMode();
     await runtime?.close();
+    log.info({ shutdownMs: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

@@ -226,6 +226,8 @@ export interface AuditQuery {
   actions?: readonly AuditAction[];
   /** Entries taken by this chat user. */
   actor?: { platform: Platform; chatUserId: string };
+  /** Entries taken by this Access user, on any platform. */
+  by?: string;
   /**
    * Entries by or about a person: as the actor (chat or Access id), or as the person changed
    * (Access id, or the e-mail address the change recorded).

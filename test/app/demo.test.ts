@@ -186,11 +186,20 @@ describe('the demo, end to end', () => {
     }
   });
 
-  it('stops cleanly with exit code 0 on SIGTERM', async () => {
-    const bot = startBot({ DATABASE_URL: join(dataDir, 'sigterm.db') });
+  it('stops cleanly with exit code 0 on SIGTERM, its log ending in how long stopping took', async () => {
+    const bot = startBot({ DATABASE_URL: join(dataDir, 'sigterm.db'), LOG_LEVEL: 'info' });
     await bot.waitFor(/pending tasks/);
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toBe(0);
+    const log = bot
+      .stderr()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(log).toContainEqual(expect.objectContaining({ msg: 'shutting down', why: 'SIGTERM' }));
+    const stopped = log.at(-1);
+    expect(stopped).toMatchObject({ name: 'accessbot', msg: 'stopped' });
+    expect(stopped.shutdownMs).toBeGreaterThanOrEqual(0);
   });
 
   it('says on --help where its settings are, and starts nothing', () => {

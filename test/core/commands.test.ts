@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { voiceFor } from '../../src/core/i18n/voice.ts';
 import { parsed, refusedWith } from '../helpers/parse.ts';
 
 const ID = '3f2b8c1e-9a4d-4c1b-8e2f-1a2b3c4d5e6f';
 
 const ok = parsed;
 const refused = refusedWith;
+
+const refusedIn = (locale: string, text: string) => refused(text, voiceFor(locale));
 
 describe('command parser', () => {
   it('reads every command', () => {
@@ -115,6 +118,24 @@ describe('command parser', () => {
     expect(refused(`decline 1 -- ${'x'.repeat(1200)}`)).toContain('limit is 1000');
     expect(refused('x'.repeat(2500))).toContain('limit is 2000');
     expect(refused(`request Jira -- ${'y'.repeat(1100)}`)).toContain('justification is too long');
+  });
+
+  it('says a question code that is none of the person’s questions is not one, in each language', () => {
+    expect(ok('answer 2 -- yes')).toMatchObject({
+      question: { kind: 'number', n: 2 },
+      text: 'yes',
+    });
+    expect(refused('answer abc -- hi')).toBe(
+      'No question to you has that code. `requests` shows the questions waiting for your answer.',
+    );
+    expect(refused('answer 999 -- hi')).toContain('There is no request number 999');
+    expect(refusedIn('de-DE', 'answer abc -- hi')).toContain('Keine Frage an Sie hat diesen Code.');
+    expect(refusedIn('ja-JP', 'answer abc -- hi')).toContain(
+      'そのコードの、あなた宛ての質問はありません。',
+    );
+    // What is missing is still asked for.
+    expect(refused('answer abc')).toContain('Which question, and what is your answer?');
+    expect(refused('answer -- hi')).toContain('Which question, and what is your answer?');
   });
 
   it('asks for what is missing', () => {

@@ -1,6 +1,6 @@
 /** The command parser, for tests: what a line parses to, or the message it is refused with. */
 import { parseCommand } from '../../src/core/commands.ts';
-import { english } from '../../src/core/i18n/voice.ts';
+import { english, type Voice } from '../../src/core/i18n/voice.ts';
 
 export const parsed = (text: string) => {
   const result = parseCommand(text, english);
@@ -8,8 +8,8 @@ export const parsed = (text: string) => {
   return result.command;
 };
 
-export const refusedWith = (text: string) => {
-  const result = parseCommand(text, english);
+export const refusedWith = (text: string, v: Voice = english) => {
+  const result = parseCommand(text, v);
   if (result.ok) throw new Error(`expected ${text} to be refused`);
   return result.message;
 };

@@ -64,7 +64,7 @@ export function describeAuditAndGroupTables(store: () => Store): void {
       expect(await store().listAudit()).toEqual([refused]);
     });
 
-    it('finds a person as the actor (chat or Access id) or as the one changed', async () => {
+    it('finds a person as the actor (chat or Access id) or as the one changed, or as the actor only', async () => {
       await store().appendAudit(
         decision({ at: minute(1), chatUserId: 'U09', accessUserId: 'a-9' }),
       );
@@ -81,6 +81,9 @@ export function describeAuditAndGroupTables(store: () => Store): void {
       expect(byEither.map((e) => e.at)).toEqual([minute(3), minute(2), minute(1)]);
       const nobody = await store().listAudit({ person: { chatUserIds: [], accessUserIds: [] } });
       expect(nobody).toEqual([]);
+      // `by`: what the person did, on any platform, not what was done to them.
+      const by = await store().listAudit({ by: 'a-9' });
+      expect(by.map((e) => e.at)).toEqual([minute(1)]);
     });
 
     it('selects from `since` on and before `until`', async () => {

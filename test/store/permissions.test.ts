@@ -1,13 +1,16 @@
 /**
  * The SQLite store at rest is owner-only: the directory accessbot creates for it is 0700, and
  * the database with its -wal and -shm files is 0600 — also a file an earlier version left
- * readable by others. A directory that already existed keeps its mode. Checked with stat.
+ * readable by others. A directory that already existed keeps its mode; the backup the docs show
+ * is owner-only too. Checked with stat.
  */
-import { chmodSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.ts';
+import { childEnv } from '../helpers/child-env.ts';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 const freshDir = () => mkdtempSync(join(tmpdir(), 'accessbot-perm-'));
@@ -51,5 +54,28 @@ describe.skipIf(process.platform === 'win32')('the SQLite file at rest', () => {
     // Not accessbot's to change: the directory existed before.
     expect(modeOf(dir)).toBe(0o755);
     await store.close();
+  });
+
+  it('stays owner-only in the backup docs/deployment.md shows, whatever the umask', async () => {
+    const docs = readFileSync(new URL('../../docs/deployment.md', import.meta.url), 'utf8');
+    // The block after "online backup", up to its container form: run as written.
+    const command = /online backup[^`]*```sh\n([\s\S]*?)# in the container/.exec(docs)?.[1];
+    expect(command).toContain("backup(new DatabaseSync('data/accessbot.db')");
+    const dir = freshDir();
+    const store = await openStore(join(dir, 'data', 'accessbot.db'));
+    await store.saveLink(link);
+    const run = spawnSync('sh', ['-c', `umask 022 && ${command}`], {
+      cwd: dir,
+      // The node running the tests, whatever `node` is first on PATH.
+      env: childEnv({ PATH: `${dirname(process.execPath)}:${process.env.PATH}` }),
+      encoding: 'utf8',
+    });
+    await store.close();
+    expect(run.status, run.stderr).toBe(0);
+    const backup = join(dir, 'data', 'accessbot-backup.db');
+    expect(modeOf(backup)).toBe(0o600);
+    const copy = await openStore(backup);
+    expect(await copy.getLink('slack', 'U1')).toMatchObject({ email: 'ada@example.com' });
+    await copy.close();
   });
 });

@@ -223,14 +223,16 @@ export async function policyNamed(
     const typed = levelWords.join(' ');
     const match = matchByName(levels, typed, (l) => l.name);
     if (match.kind !== 'one') {
-      const said = { app: inert(app.name), typed: inert(typed, 100) };
+      const listed = match.kind === 'many' ? match.items : levels;
       return warning(
         v,
         v.t('app.noLevel', {
-          ...said,
+          app: inert(app.name),
+          typed: inert(typed, 100),
+          several: flag(match.kind === 'many'),
           levels: quotedList(
             v,
-            levels.map((l) => l.name),
+            listed.map((l) => l.name),
           ),
         }),
       );
@@ -246,6 +248,7 @@ export async function policyNamed(
     v,
     v.t('app.noPolicy', {
       typed: inert(typed, 100),
+      several: flag(match.kind === 'many'),
       type: requestTypeNamed(v, requestType),
       policies: quotedList(
         v,

@@ -1,9 +1,9 @@
 /**
  * An application's card, decided once here and rendered by each platform: what it is, its
- * levels, the groups that give it by default, whether it is sensitive, its custom fields that are
- * not secret; for its owners, admins and auditors also who holds access, the groups it is hidden
- * from and the policies; a Request access button for everyone, and for those who may change it
- * the buttons (with their forms) and the words to type that change it.
+ * levels, the groups that give it by default, whether it is sensitive, its other custom fields
+ * that are not secret; for its owners, admins and auditors also who holds access, the groups it
+ * is hidden from and the policies; a Request access button for everyone, and for those who may
+ * change it the buttons (with their forms) and the words to type that change it.
  */
 import type { CustomField } from '../../access/schemas.ts';
 import { requestTypeNamed, typedName } from '../audit/index.ts';
@@ -35,7 +35,7 @@ export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
     ...(facts.inside
       ? [{ label: v.t('app.field.hiddenFrom'), value: listed(v, facts.inside.hiddenFrom) }]
       : []),
-    ...facts.fields.map((f) => customField(rules, v, f)),
+    ...facts.fields.filter((f) => !rules.isSensitiveField(f)).map((f) => customField(rules, v, f)),
   ];
   const description = app.description ? inert(app.description) : v.t('app.noDescription');
   const blocks: Block[] = [

@@ -8,6 +8,8 @@ import type {
   AppChangeAuditEntry,
   AppChangeOutcome,
   AppFacts,
+  FieldChange,
+  PolicyChange,
 } from '../../store/store.ts';
 import { appChangeNamed, requestTypeNamed } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
@@ -44,14 +46,40 @@ export function namedChange(
 
 const shown = (value: string | null, none: string) => (value === null ? none : inert(value, 500));
 
-function fields(v: Voice, c: AppChange): Field[] {
+/**
+ * What a card shows of the change: `asked`, what it would do; `changed`, what is now true;
+ * `unchanged`, only what it named, since what it would have become did not come true.
+ */
+type Shown = 'asked' | 'changed' | 'unchanged';
+
+function fieldValues(v: Voice, s: FieldChange, at: Shown): Field[] {
+  const now = (value: string | null) => ({
+    label: v.t('app.change.now'),
+    value: shown(value, v.t('app.fieldUnset')),
+  });
+  if (at === 'asked') {
+    const becomes = shown(s.after, v.t('app.change.cleared'));
+    return [now(s.before), { label: v.t('app.change.becomes'), value: becomes }];
+  }
+  return at === 'changed' ? [now(s.after)] : [];
+}
+
+function policyValues(v: Voice, s: PolicyChange, at: Shown): Field[] {
+  const policy = { label: v.t('app.form.policy'), value: inert(s.policyName, 200) };
+  if (at === 'asked') {
+    const lastSet = shown(s.before, v.t('app.change.noneKnown'));
+    return [policy, { label: v.t('app.change.lastSet'), value: lastSet }];
+  }
+  return at === 'changed' ? [policy] : [];
+}
+
+function fields(v: Voice, c: AppChange, at: Shown): Field[] {
   const s = c.subject;
   const what: Field[] =
     s.kind === 'field'
       ? [
           { label: v.t('app.change.fieldLabel'), value: inert(s.fieldName, 200) },
-          { label: v.t('app.change.now'), value: shown(s.before, v.t('app.fieldUnset')) },
-          { label: v.t('app.change.becomes'), value: shown(s.after, v.t('app.change.cleared')) },
+          ...fieldValues(v, s, at),
         ]
       : [
           { label: v.t('app.change.requestType'), value: requestTypeNamed(v, s.requestType) },
@@ -59,11 +87,7 @@ function fields(v: Voice, c: AppChange): Field[] {
             label: v.t('app.form.level'),
             value: shown(s.levelName, v.t('app.form.wholeApp')),
           },
-          { label: v.t('app.form.policy'), value: inert(s.policyName, 200) },
-          {
-            label: v.t('app.change.lastSet'),
-            value: shown(s.before, v.t('app.change.noneKnown')),
-          },
+          ...policyValues(v, s, at),
         ];
   return [
     { label: v.t('app.change.app'), value: inert(c.appName, 200) },
@@ -99,7 +123,7 @@ export function confirmationCard(v: Voice, c: AppChange, code: string): Reply {
     blocks: [
       {
         kind: 'fields',
-        fields: [...fields(v, c), { label: v.t('change.field.expires'), value: expires }],
+        fields: [...fields(v, c, 'asked'), { label: v.t('change.field.expires'), value: expires }],
       },
       { kind: 'actions', buttons: who === 'second' ? [cancel] : [confirm, cancel] },
       { kind: 'note', text: v.t('app.change.howTo', { who, id: code }) },
@@ -123,12 +147,12 @@ export function outcomeCard(
     ? v.t('app.outcomeUnsure', { what })
     : v.t('app.outcome', { outcome, what, app });
   const text = options.lead ? v.t('change.lead', { lead: options.lead, said }) : said;
-  const make = outcome === 'changed' ? success : warning;
-  return make(v, text, {
+  const changed = outcome === 'changed';
+  return (changed ? success : warning)(v, text, {
     title: v.t('app.outcomeTitle', { outcome, app }),
     blocks: [
       { kind: 'text', text },
-      { kind: 'fields', fields: fields(v, c) },
+      { kind: 'fields', fields: fields(v, c, changed ? 'changed' : 'unchanged') },
     ],
   });
 }

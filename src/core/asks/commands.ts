@@ -59,8 +59,13 @@ export function parseAnswer(v: Voice, args: string): Parsed<AskCommand> {
   const ref = QuestionRef.safeParse(
     /^\d{1,3}$/.test(word) ? { kind: 'number', n: Number(word) } : { kind: 'code', code: word },
   );
-  if (!ref.success || head.includes(' ') || !free) {
+  if (!head || head.includes(' ') || !free) {
     return fail(v.t('parse.whichQuestion', { usage: v.t('usage.answer') }));
+  }
+  if (!ref.success) {
+    return fail(
+      /^\d+$/.test(word) ? v.t('answer.noNumber', { n: word }) : v.t('answer.noSuchCode'),
+    );
   }
   if (free.length > MAX_ANSWER_LENGTH) {
     return tooLong(v, 'answer', free, MAX_ANSWER_LENGTH);

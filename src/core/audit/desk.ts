@@ -1,10 +1,9 @@
 /**
- * The audit trail as people read it: `history` (their own, or — for auditors — everyone's or one
- * person's), `report` (the insight report in chat), and the App Home's recent actions.
+ * The audit trail as people read it: `history` (their own, or — for auditors — everyone's or what
+ * one person did), `report` (the insight report in chat), and the App Home's recent actions.
  */
 
 import type { z } from 'zod';
-import type { PersonAuditEntry } from '../../store/store.ts';
 import type { Actors } from '../actor.ts';
 import { findPerson, personName } from '../find-person.ts';
 import type { ChatActor } from '../identity.ts';
@@ -12,7 +11,7 @@ import type { Reply } from '../reply.ts';
 import type { Handlers, Turn } from '../turn.ts';
 import type { HistoryCommand, HistorySubject, ReportCommand } from './commands.ts';
 import type { AuditDeps } from './deps.ts';
-import { HISTORY_SHOWN, historyReply, ownQuery, readHistory } from './history.ts';
+import { HISTORY_SHOWN, historyReply, type NamedEntry, ownQuery, readHistory } from './history.ts';
 import { reportReply } from './report-chat.ts';
 
 export class AuditDesk {
@@ -34,7 +33,7 @@ export class AuditDesk {
   async recent(
     actor: ChatActor,
     limit: number,
-  ): Promise<{ entries: PersonAuditEntry[]; viewer?: string } | undefined> {
+  ): Promise<{ entries: NamedEntry[]; viewer?: string } | undefined> {
     const link = await this.#d.actors.link(actor).catch(() => undefined);
     const entries = await readHistory(this.#d, ownQuery(actor, link, limit));
     return entries && { entries, viewer: link?.accessUserId };
@@ -59,12 +58,10 @@ export class AuditDesk {
     const found = await findPerson({ ...deps, mention: place.mention }, v, subject.person);
     if ('reply' in found) return found.reply;
     const { person } = found;
-    const entries = await readHistory(deps, {
-      person: { chatUserIds: [], accessUserIds: [person.accessUserId] },
-      limit: HISTORY_SHOWN,
-    });
+    // What an auditor asks of a person: what they did, not what was done to them.
+    const entries = await readHistory(deps, { by: person.accessUserId, limit: HISTORY_SHOWN });
     return historyReply(v, entries, v.t('history.of', { name: personName(person) }), {
-      withActor: true,
+      withActor: false,
     });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The audit trail as people read it: `history` shows a person their own recent actions (and the
- * changes made to their groups' membership of them); auditors may read anyone's, or everyone's.
- * Slack's App Home shows the same entries. Read from the store's audit log, newest first.
+ * changes made to their groups' membership of them); auditors may read what anyone did, or what
+ * everyone did, each action named by who took it. Slack's App Home shows the same entries. Read
+ * from the store's audit log, newest first.
  */
 import type { Logger } from '../../log.ts';
 import {
@@ -16,6 +17,7 @@ import {
   isDecision,
   isPersonEntry,
   isQuestion,
+  type LinkStore,
   type MembershipAuditEntry,
   PERSON_ACTIONS,
   type PersonAuditEntry,
@@ -33,20 +35,43 @@ export const HISTORY_SHOWN = 20;
 
 export type PastDecision = DecisionAuditEntry;
 
+/** An entry with the display name of the person who took it, when one is known. */
+export type NamedEntry = PersonAuditEntry & { actorName?: string | null };
+
 /**
- * What people did (not what the poller did about their tasks). Undefined when the log cannot be
- * read (logged): "cannot show" differs from "none".
+ * What people did (not what the poller did about their tasks), each with who did it. Undefined
+ * when the log cannot be read (logged): "cannot show" differs from "none".
  */
 export async function readHistory(
-  deps: { store: AuditStore; log: Logger },
+  deps: { store: AuditStore & Pick<LinkStore, 'getLink'>; log: Logger },
   query: AuditQuery,
-): Promise<PersonAuditEntry[] | undefined> {
-  return deps.store.listAudit({ ...query, actions: PERSON_ACTIONS }).then(
-    (entries) => entries.filter(isPersonEntry),
+): Promise<NamedEntry[] | undefined> {
+  const entries = await deps.store.listAudit({ ...query, actions: PERSON_ACTIONS }).then(
+    (all) => all.filter(isPersonEntry),
     (error: unknown) => {
       deps.log.warn({ err: error }, 'could not read the audit log');
       return undefined;
     },
+  );
+  if (!entries) return undefined;
+  // A question's entry names its asker; the others are named by the actor's link, read once.
+  const names = new Map<string, Promise<string | null>>();
+  const nameOf = (e: PersonAuditEntry) => {
+    const key = `${e.platform}:${e.chatUserId}`;
+    const name =
+      names.get(key) ??
+      deps.store.getLink(e.platform, e.chatUserId).then(
+        (link) => link?.displayName ?? null,
+        () => null,
+      );
+    names.set(key, name);
+    return name;
+  };
+  return Promise.all(
+    entries.map(async (e) => ({
+      ...e,
+      actorName: (isQuestion(e) && e.actorName) || (await nameOf(e)),
+    })),
   );
 }
 
@@ -67,7 +92,7 @@ export function ownQuery(
  */
 export function describeEntry(
   v: Voice,
-  entry: PersonAuditEntry,
+  entry: NamedEntry,
   viewer?: string,
   withActor = false,
 ): string {
@@ -84,8 +109,7 @@ export function describeEntry(
     when: v.time(entry.at),
     what,
     withActor: flag(withActor),
-    platform: entry.platform,
-    actor: inert(entry.chatUserId),
+    actor: actorNamed(entry),
   });
 }
 
@@ -120,7 +144,14 @@ export function taskNamed(v: Voice, e: DecisionAuditEntry | QuestionAuditEntry):
   });
 }
 
-function changeLine(v: Voice, e: MembershipAuditEntry, viewer: string | undefined): string {
+/** Who took an entry: their name, else (unlinked since) the chat account's id. */
+const actorNamed = (e: NamedEntry) => inert(e.actorName ?? `${e.platform} ${e.chatUserId}`);
+
+function changeLine(
+  v: Voice,
+  e: NamedEntry & MembershipAuditEntry,
+  viewer: string | undefined,
+): string {
   const target = e.targetName ?? e.targetEmail ?? e.targetUserId;
   const mine = viewer !== undefined && e.targetUserId === viewer && e.accessUserId !== viewer;
   return v.t('history.change', {
@@ -129,8 +160,7 @@ function changeLine(v: Voice, e: MembershipAuditEntry, viewer: string | undefine
     group: inert(e.groupName ?? e.groupId),
     outcome: e.outcome,
     mine: flag(mine && (e.outcome === 'added' || e.outcome === 'removed')),
-    platform: e.platform,
-    actor: inert(e.chatUserId),
+    actor: actorNamed(e),
   });
 }
 
@@ -179,7 +209,7 @@ function awayLine(v: Voice, e: AwayAuditEntry): string {
 /** The `history` answer: the entries as lines, newest first. */
 export function historyReply(
   v: Voice,
-  entries: readonly PersonAuditEntry[] | undefined,
+  entries: readonly NamedEntry[] | undefined,
   title: string,
   view: { viewer?: string; withActor: boolean },
 ): Reply {

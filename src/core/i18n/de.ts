@@ -314,7 +314,7 @@ export const de: Catalog = {
   'history.own': 'Ihre letzten Aktionen',
   'history.everyone': 'Letzte Aktionen aller',
   'history.of': 'Letzte Aktionen von {name}',
-  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Genehmigt} declined {Abgelehnt} started {{action, select, approve {Genehmigung} other {Ablehnung}} begonnen, ihr Ergebnis ist nicht festgehalten:} unconfirmed {Noch nicht genehmigt, Bestätigung erbeten:} wrong_code {Nicht genehmigt, falscher Bestätigungscode:} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
   'history.taskId': 'Aufgabe {id}',
@@ -322,7 +322,7 @@ export const de: Catalog = {
     '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',
   'history.someone': 'jemand',
   'history.change':
-    '{mine, select, yes {{action, select, add {Hat Sie zu {group} hinzugefügt} other {Hat Sie aus {group} entfernt}} (von {platform} {actor})} other {{action, select, add {{who} zu {group} hinzufügen} other {{who} aus {group} entfernen}}: {outcome, select, added {erledigt} removed {erledigt} already_member {bereits Mitglied, nichts geändert} not_member {kein Mitglied, nichts geändert} group_not_found {die Gruppe gibt es nicht mehr} person_not_found {die Person gibt es nicht mehr} not_allowed {verweigert: darf die Gruppe nicht verwalten} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}}}',
+    '{mine, select, yes {{action, select, add {Hat Sie zu {group} hinzugefügt} other {Hat Sie aus {group} entfernt}} (von {actor})} other {{action, select, add {{who} zu {group} hinzufügen} other {{who} aus {group} entfernen}}: {outcome, select, added {erledigt} removed {erledigt} already_member {bereits Mitglied, nichts geändert} not_member {kein Mitglied, nichts geändert} group_not_found {die Gruppe gibt es nicht mehr} person_not_found {die Person gibt es nicht mehr} not_allowed {verweigert: darf die Gruppe nicht verwalten} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}}}',
   'history.unavailable':
     'Ihr Verlauf kann gerade nicht angezeigt werden; bitte versuchen Sie es später noch einmal.',
   'history.emptySummary': '{title}: noch nichts.',
@@ -340,7 +340,7 @@ export const de: Catalog = {
   'app.noDescription': 'Keine Beschreibung.',
   'app.summary': '{app}: {description} Berechtigungsstufen: {levels}.',
   'app.field.levels': 'Berechtigungsstufen',
-  'app.field.defaults': 'Standardmäßig in',
+  'app.field.defaults': 'Standardmäßig über',
   'app.field.sensitive': 'Sensible Anwendung',
   'app.field.hiddenFrom': 'Verborgen vor',
   'app.sensitive':
@@ -438,9 +438,9 @@ export const de: Catalog = {
   'app.whichType':
     'Welche Antragsart? Nennen Sie eine vor der Richtlinie: {types} (oder `request`, `review`, `offboarding`).',
   'app.noLevel':
-    'Ich habe nicht genau eine Stufe „{typed}“ bei {app} gefunden. Seine Stufen: {levels}.',
+    '{several, select, yes {„{typed}“ passt zu mehreren Stufen von {app}: {levels}. Welche?} other {{app} hat keine Stufe „{typed}“; die Stufen sind: {levels}.}}',
   'app.noPolicy':
-    'Ich habe nicht genau eine Richtlinie für {type} namens „{typed}“ gefunden. Wählbar sind: {policies}.',
+    '{several, select, yes {„{typed}“ passt zu mehreren Richtlinien für {type}: {policies}. Welche?} other {Für {type} gibt es keine Richtlinie „{typed}“; die Richtlinien sind: {policies}.}}',
   'history.app':
     '{what}: {outcome, select, changed {erledigt} conflict {inzwischen geändert, nichts getan} not_found {gibt es nicht mehr} not_allowed {verweigert: nicht erlaubt} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}',
   'report.seconds': '{n} s',

@@ -312,8 +312,8 @@ export const en = {
   // The audit trail as people read it.
   'history.own': 'Your recent actions',
   'history.everyone': 'Recent actions of everyone',
-  'history.of': 'Recent actions of {name}',
-  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.of': 'Recent actions by {name}',
+  'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Approved} declined {Declined} started {{action, select, approve {Approval} other {Decline}} started, its outcome not recorded:} unconfirmed {Not approved yet, asked to confirm:} wrong_code {Not approved, wrong confirmation code:} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
   'history.taskId': 'task {id}',
@@ -321,7 +321,7 @@ export const en = {
     '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',
   'history.someone': 'someone',
   'history.change':
-    '{mine, select, yes {{action, select, add {Added you to {group}} other {Removed you from {group}}} (by {platform} {actor})} other {{action, select, add {Add {who} to {group}} other {Remove {who} from {group}}}: {outcome, select, added {done} removed {done} already_member {already a member, nothing changed} not_member {not a member, nothing changed} group_not_found {the group no longer exists} person_not_found {the person no longer exists} not_allowed {refused: not allowed to manage the group} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}}}',
+    '{mine, select, yes {{action, select, add {Added you to {group}} other {Removed you from {group}}} (by {actor})} other {{action, select, add {Add {who} to {group}} other {Remove {who} from {group}}}: {outcome, select, added {done} removed {done} already_member {already a member, nothing changed} not_member {not a member, nothing changed} group_not_found {the group no longer exists} person_not_found {the person no longer exists} not_allowed {refused: not allowed to manage the group} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}}}',
   'history.unavailable': 'Your history cannot be shown right now; please try again later.',
   'history.emptySummary': '{title}: nothing yet.',
   'history.empty': 'Nothing yet: decisions and group changes show up here.',
@@ -433,9 +433,10 @@ export const en = {
   'app.noSensitiveField': '{app} has no field that marks it sensitive.',
   'app.whichType':
     'Which request type? Name one before the policy: {types} (or `request`, `review`, `offboarding`).',
-  'app.noLevel': 'I found no one level called "{typed}" on {app}. Its levels: {levels}.',
+  'app.noLevel':
+    '{several, select, yes {"{typed}" matches several levels of {app}: {levels}. Which one?} other {{app} has no level called "{typed}"; its levels are: {levels}.}}',
   'app.noPolicy':
-    'I found no one policy for {type} called "{typed}". Those that can be chosen: {policies}.',
+    '{several, select, yes {"{typed}" matches several policies for {type}: {policies}. Which one?} other {There is no policy called "{typed}" for {type}; the policies are: {policies}.}}',
   'history.app':
     '{what}: {outcome, select, changed {done} conflict {changed meanwhile, nothing done} not_found {no longer exists} not_allowed {refused: not allowed} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}',
   // The insight report: the HTML page and the chat summary.

@@ -307,8 +307,8 @@ export const ja: Catalog = {
   'rules.notAllowed': '許可されていません',
   'history.own': '最近の自分の操作',
   'history.everyone': '全員の最近の操作',
-  'history.of': '{name} の最近の操作',
-  'history.line': '{when}: {withActor, select, yes {{platform} {actor}: } other {}}{what}',
+  'history.of': '{name} が行った最近の操作',
+  'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{task} {outcome, select, approved {を承認} declined {を却下} started {の{action, select, approve {承認} other {却下}}を開始 (結果は未記録)} unconfirmed {の承認: 確認待ちのため未承認} wrong_code {の承認: 確認コードが違うため未承認} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
   'history.taskId': 'タスク {id}',
@@ -316,7 +316,7 @@ export const ja: Catalog = {
     '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
   'history.someone': '誰か',
   'history.change':
-    '{mine, select, yes {{action, select, add {あなたを {group} に追加しました} other {あなたを {group} から削除しました}} ({platform} {actor} による)} other {{action, select, add {{who} を {group} に追加} other {{who} を {group} から削除}}: {outcome, select, added {完了} removed {完了} already_member {すでにメンバー、変更なし} not_member {メンバーではない、変更なし} group_not_found {グループはもうありません} person_not_found {その人はもういません} not_allowed {拒否: グループを管理する権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}}}',
+    '{mine, select, yes {{action, select, add {あなたを {group} に追加しました} other {あなたを {group} から削除しました}} ({actor} による)} other {{action, select, add {{who} を {group} に追加} other {{who} を {group} から削除}}: {outcome, select, added {完了} removed {完了} already_member {すでにメンバー、変更なし} not_member {メンバーではない、変更なし} group_not_found {グループはもうありません} person_not_found {その人はもういません} not_allowed {拒否: グループを管理する権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}}}',
   'history.unavailable': '現在、履歴を表示できません。後でもう一度お試しください。',
   'history.emptySummary': '{title}: まだありません。',
   'history.empty': 'まだありません: 決定やグループの変更がここに表示されます。',
@@ -428,9 +428,10 @@ export const ja: Catalog = {
   'app.noSensitiveField': '{app} には機密を示すフィールドがありません。',
   'app.whichType':
     'どの申請の種類ですか? ポリシーの前に指定してください: {types} (または `request`、`review`、`offboarding`)。',
-  'app.noLevel': '{app} に「{typed}」という権限レベルが 1 つに絞れません。権限レベル: {levels}。',
+  'app.noLevel':
+    '{several, select, yes {「{typed}」に当てはまる {app} の権限レベルが複数あります: {levels}。どれですか?} other {{app} に「{typed}」という権限レベルはありません。権限レベル: {levels}。}}',
   'app.noPolicy':
-    '{type}のポリシーで「{typed}」に当たるものが 1 つに絞れません。選べるポリシー: {policies}。',
+    '{several, select, yes {「{typed}」に当てはまる{type}のポリシーが複数あります: {policies}。どれですか?} other {{type}に「{typed}」というポリシーはありません。選べるポリシー: {policies}。}}',
   'history.app':
     '{what}: {outcome, select, changed {完了} conflict {その間に変更あり、何もしていません} not_found {もうありません} not_allowed {拒否: 権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}',
   'report.seconds': '{n} 秒',
@@ -668,7 +669,7 @@ export const ja: Catalog = {
   'ask.theRequester': '申請者',
   'ask.aTask': 'タスク',
   'ask.line':
-    '{mine, select, yes {あなた} other {{asker}}} から {requester} への質問 ({when}): 「{question}」 — {answered, select, yes {回答 ({answeredAt}): 「{answer}」} other {未回答}}',
+    '{mine, select, yes {あなたから} other {{asker} から}} {requester} への質問 ({when}): 「{question}」 — {answered, select, yes {回答 ({answeredAt}): 「{answer}」} other {未回答}}',
   'ask.message':
     '{asker} から、あなたの申請「{what}」について判断前の質問があります: 「{question}」',
   'ask.messageTitle': '{asker} からの質問',
@@ -714,7 +715,7 @@ export const ja: Catalog = {
   'nudge.allAway': '{what} について、誰にもリマインドしていません。{away}',
   'nudge.awaySkipped': '{away}不在の承認者にはリマインドしません。',
   'history.question':
-    '{action, select, ask {{toMe, select, yes {{who} から {task} について質問} other {{who} に {task} について質問}}} other {{toMe, select, yes {{who} が {task} についての質問に回答} other {{who} の {task} についての質問に回答}}}}: 「{text}」',
+    '{action, select, ask {{toMe, select, yes {{who} から{task} について質問} other {{who} に{task} について質問}}} other {{toMe, select, yes {{who} が{task} についての質問に回答} other {{who} の{task} についての質問に回答}}}}: 「{text}」',
   'history.away':
     '{outcome, select, away {{day} まで不在{withNote, select, yes { — 「{note}」} other {}}} back {復帰 ({day} まで不在の予定)} other {{day} までの不在: 予定日に終了}}',
   'poller.awayNotice':

@@ -79,6 +79,7 @@ function auditWhere(query: Omit<AuditQuery, 'limit'>, more: Sql[] = []): Sql {
       sql`platform = ${query.actor.platform} AND chat_user_id = ${query.actor.chatUserId}`,
     );
   }
+  if (query.by !== undefined) terms.push(sql`access_user_id = ${query.by}`);
   if (query.person) {
     const { chatUserIds, accessUserIds, emails = [] } = query.person;
     const either = [

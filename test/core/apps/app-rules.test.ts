@@ -6,37 +6,15 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/app/config.ts';
-import { decisionContext } from '../../../src/app/runtime.ts';
 import { policies, users, workApps } from '../../../src/sandbox/seed.ts';
-import { actor, botFor, captureLog } from '../../helpers/bot.ts';
+import { appWorld } from '../../helpers/app-world.ts';
+import { actor } from '../../helpers/bot.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
 
 const sandbox = useSandbox({ pageSize: 2 });
 const { jira } = workApps;
 
-async function world(env: Record<string, string> = {}) {
-  const config = loadConfig({
-    ACCESS_API_URL: 'sandbox',
-    GROUP_ADMINS_GROUP: 'Security',
-    AUDITORS_GROUP: 'Finance',
-    APP_OWNERS: `Jira=${users.barbara.email}`,
-    APP_SECRET_FIELDS: 'Cost center',
-    ...env,
-  });
-  const { bot, store } = await botFor(sandbox.client, (store) => ({
-    groups: config.groups,
-    apps: config.apps,
-    context: decisionContext(config, { client: sandbox.client, store, log: captureLog().log }),
-  }));
-  const say = async (who: keyof typeof users, text: string) =>
-    JSON.stringify(await bot.handle(actor(users[who].email), text));
-  const confirm = async (who: keyof typeof users, card: string) => {
-    const id = /confirm ([a-z2-9]{8})/.exec(card)?.[1];
-    if (!id) throw new Error(`no confirmation on ${card.slice(0, 300)}`);
-    return say(who, `confirm ${id}`);
-  };
-  return { bot, store, say, confirm };
-}
+const world = (env: Record<string, string> = {}) => appWorld(sandbox.client, env);
 
 const jiraField = (key: keyof typeof jira.fields) =>
   sandbox.current.state.workApp(jira.id).fields.get(jira.fields[key].id)!;
@@ -131,7 +109,7 @@ describe('a typed change', () => {
     );
     expect(
       await w.say('barbara', 'app policy Jira level Owner request "IT administrators"'),
-    ).toContain('I found no one level called \\"Owner\\" on Jira');
+    ).toContain('Jira has no level called \\"Owner\\"; its levels are: \\"User\\"');
     expect(await w.say('barbara', 'app policy Jira review "IT administrators"')).toContain(
       'Access reviewers',
     );

@@ -321,15 +321,24 @@ describe('history', () => {
     const own = await t.say('ada', 'history');
     expect(own).toContain('Your recent actions (1 entry');
     expect(own).toContain('Add Barbara Liskov to Design: done');
-    expect(await t.say('barbara', 'history')).toContain('Added you to Design (by slack U-ada)');
+    expect(await t.say('barbara', 'history')).toContain('Added you to Design (by Ada Lovelace)');
     expect(await t.say('grace', 'history')).toContain('Your recent actions: nothing yet.');
     const refused = await t.say('ada', 'history all');
     expect(refused).toContain('Only auditors may read the history of others');
     expect(refused).not.toContain('Finance');
     const audited = await t.say('katherine', 'history ada.lovelace@example.com');
-    expect(audited).toContain('Recent actions of Ada Lovelace');
-    expect(audited).toContain('slack U-ada: Add Barbara Liskov to Design: done');
-    expect(await t.say('frances', 'history all')).toContain('Recent actions of everyone');
+    expect(audited).toContain('Recent actions by Ada Lovelace (1 entry');
+    expect(audited).toContain('UTC: Add Barbara Liskov to Design: done');
+    // What was done to Barbara is Ada's action, not hers.
+    expect(await t.say('katherine', 'history barbara.liskov@example.com')).toContain(
+      'Recent actions by Barbara Liskov: nothing yet.',
+    );
+    const everyone = await t.say('frances', 'history all');
+    expect(everyone).toContain('Recent actions of everyone');
+    expect(everyone).toContain('UTC: Ada Lovelace: Add Barbara Liskov to Design: done');
+    // Unlinked since, Ada is known only by her chat account.
+    await t.store.deleteLink('slack', 'U-ada');
+    expect(await t.say('barbara', 'history')).toContain('Added you to Design (by slack U-ada)');
     const unconfigured = await groupBot(sandbox.client, { ...RULES, auditorsGroup: undefined });
     expect(await unconfigured.say('katherine', 'history all')).toContain('AUDITORS_GROUP');
   });

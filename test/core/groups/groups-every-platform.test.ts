@@ -270,7 +270,7 @@ describe.each([0, 1, 2])('group changes on every platform (%#: Slack, Teams, ter
     expect(await p().say('ada', 'history')).toContain(`Add ${name()} to Design: done`);
     expect(await p().say('grace', 'history all')).toContain('Only auditors may read');
     const audit = await p().say('katherine', `history ${users.ada.email}`);
-    expect(audit).toContain('Recent actions of Ada Lovelace');
+    expect(audit).toContain('Recent actions by Ada Lovelace');
     expect(audit).toContain(`Remove ${name()} from Design: cancelled`);
   });
 
@@ -337,6 +337,6 @@ describe('Slack App Home', () => {
       JSON.stringify(views.find((v) => v.args.user_id === user)?.args.view);
     expect(home('U-ADA')).toContain('Your recent actions');
     expect(home('U-ADA')).toContain('Add Edsger Dijkstra to Design: done');
-    expect(home('U-EDSGER')).toContain('Added you to Design (by slack U-ADA)');
+    expect(home('U-EDSGER')).toContain('Added you to Design (by Ada Lovelace)');
   });
 });

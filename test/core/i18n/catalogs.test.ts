@@ -3,8 +3,8 @@
  * message parses as ICU MessageFormat, takes the same placeholders (of the same kind) as the
  * English one, chooses on the same select branches, and gives every plural the forms its
  * language needs (English and German `one` and `other`, Japanese `other`). Every message
- * formats in every language. A missing key or a wrong placeholder is also a type error for
- * English, which the last test shows.
+ * formats in every language; Japanese puts no space between its words. A missing key or a wrong
+ * placeholder is also a type error for English, which the last test shows.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,23 @@ function reached(elements: readonly Element[], values: Record<string, unknown>):
   });
 }
 
+/** Every text a message can say, its placeholders shown as `«name»` (capped: all of them here). */
+function variants(elements: readonly Element[]): string[] {
+  let said = [''];
+  for (const e of elements) {
+    const parts =
+      e.type === LITERAL
+        ? [e.value!]
+        : e.type === POUND
+          ? ['2']
+          : e.options
+            ? Object.values(e.options).flatMap((option) => variants(option.value))
+            : [`«${e.value}»`];
+    said = said.flatMap((before) => parts.map((part) => before + part)).slice(0, 10_000);
+  }
+  return said;
+}
+
 const parse = (message: string, language: string) =>
   new IntlMessageFormat(message, language, undefined, { ignoreTag: true }).getAst() as Element[];
 
@@ -118,6 +135,16 @@ describe('the message catalogs', () => {
         for (const name of reached(parse(message, language), values)) {
           expect(said, `${language} ${key}`).toContain(`«${name}»`);
         }
+      }
+    }
+  });
+
+  it('put no space between Japanese words, wherever a message’s branches meet', () => {
+    const japanese = '[\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Han}ー「」、。]';
+    const spaced = new RegExp(`${japanese} +${japanese}`, 'u');
+    for (const key of keys) {
+      for (const said of variants(parse(catalogs.ja[key], 'ja'))) {
+        expect(said, key).not.toMatch(spaced);
       }
     }
   });
