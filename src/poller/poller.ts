@@ -14,14 +14,14 @@ import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Platform } from '../store/store.ts';
 import { Absences } from './absences.ts';
-import { OutboxApprovers } from './approvers.ts';
-import { OutboxAsks } from './asks.ts';
+import { outboxApprovers } from './approvers.ts';
+import { outboxAsks } from './asks.ts';
 import type { CadenceSettings } from './cadence.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { countedGate, ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
-import { OutboxNotices } from './notices.ts';
+import { outboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
 import { asPollerWork, pacer } from './pace.ts';
 import { noRules } from './rules.ts';
@@ -142,11 +142,10 @@ export class Poller {
       random,
     });
     this.#ctx = { ...ctx, outbox };
-    this.notices = new OutboxNotices(this.#ctx);
-    this.approvers = new OutboxApprovers(this.#ctx);
-    const asks = new OutboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
-    this.asks = asks;
-    this.#absences = new Absences(this.#ctx, asks);
+    this.notices = outboxNotices(this.#ctx);
+    this.approvers = outboxApprovers(this.#ctx);
+    this.asks = outboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
+    this.#absences = new Absences(this.#ctx, this.asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
     this.#cadences = {
       intervalMs: options.intervalMs,
