@@ -12,8 +12,8 @@ import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { Platform } from '../store/store.ts';
-import { Absences } from './absences.ts';
+import type { Away, Platform } from '../store/store.ts';
+import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';
 import { outboxAsks } from './asks.ts';
 import type { CadenceSettings } from './cadence.ts';
@@ -92,7 +92,7 @@ export class Poller {
   readonly approvers: TellApprovers;
   /** Questions to requesters, their answers and absences, through this replica's outbox. */
   readonly asks: TellAsks;
-  readonly #absences: Absences;
+  readonly #absences: () => Promise<Map<string, Away>>;
   readonly #gate: ServiceGate;
   readonly #cadences: CadenceSettings;
   readonly #health: WebhookHealth;
@@ -145,7 +145,7 @@ export class Poller {
     this.notices = outboxNotices(this.#ctx);
     this.approvers = outboxApprovers(this.#ctx);
     this.asks = outboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
-    this.#absences = new Absences(this.#ctx, this.asks);
+    this.#absences = absences(this.#ctx, this.asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
     this.#cadences = {
       intervalMs: options.intervalMs,
