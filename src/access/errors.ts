@@ -58,10 +58,7 @@ export class WrongAddressError extends byStatus(
 ) {}
 
 /** 409: the resource's state forbids the change (e.g. a task already decided). */
-export class ConflictError extends byStatus(
-  'ACCESS_CONFLICT',
-  'conflict with the current state',
-) {}
+export class ConflictError extends byStatus('ACCESS_CONFLICT', 'conflict with the current state') {}
 
 /** 400/422 (and other 4xx): the service rejected what we sent. */
 export class InvalidRequestError extends byStatus(

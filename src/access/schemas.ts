@@ -26,7 +26,7 @@ export const ProblemDetails = z.looseObject({
 export type ProblemDetails = z.infer<typeof ProblemDetails>;
 
 /** Spec 2.4; `next` absent or null ends the list. */
-export const PageLinks = z.looseObject({
+const PageLinks = z.looseObject({
   self: z.string().nullish(),
   next: z.string().nullish(),
 });
