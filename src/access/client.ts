@@ -57,74 +57,65 @@ export class AccessClient {
    * `ServiceUnavailableError`).
    */
   async probe(): Promise<void> {
-    const { name, path } = probeEndpoint;
-    await this.#http.send(name, { method: 'GET', path: path(), once: true }, AnyPage);
+    await this.#http.send(probeEndpoint, [], { once: true }, AnyPage);
   }
 
   listUsers(): AsyncGenerator<User> {
-    return this.#http.list(e.listUsers.name, { path: e.listUsers.path() }, UserList);
+    return this.#http.list(e.listUsers, [], UserList);
   }
 
   getUser(userId: string): Promise<User> {
-    return this.#get(e.getUser.name, e.getUser.path(userId), User);
+    return this.#http.send(e.getUser, [userId], {}, User);
   }
 
   listGroups(): AsyncGenerator<UsersGroup> {
-    return this.#http.list(e.listGroups.name, { path: e.listGroups.path() }, UsersGroupList);
+    return this.#http.list(e.listGroups, [], UsersGroupList);
   }
 
   getGroup(groupId: string): Promise<UsersGroup> {
-    return this.#get(e.getGroup.name, e.getGroup.path(groupId), UsersGroup);
+    return this.#http.send(e.getGroup, [groupId], {}, UsersGroup);
   }
 
   listGroupDefaultWorkApps(groupId: string): AsyncGenerator<WorkApp> {
-    const { name, path } = e.listGroupDefaultWorkApps;
-    return this.#http.list(name, { path: path(groupId) }, WorkAppList);
+    return this.#http.list(e.listGroupDefaultWorkApps, [groupId], WorkAppList);
   }
 
   listGroupHiddenWorkApps(groupId: string): AsyncGenerator<WorkApp> {
-    const { name, path } = e.listGroupHiddenWorkApps;
-    return this.#http.list(name, { path: path(groupId) }, WorkAppList);
+    return this.#http.list(e.listGroupHiddenWorkApps, [groupId], WorkAppList);
   }
 
   listGroupMembers(groupId: string): AsyncGenerator<User> {
-    const { name, path } = e.listGroupMembers;
-    return this.#http.list(name, { path: path(groupId) }, UserList);
+    return this.#http.list(e.listGroupMembers, [groupId], UserList);
   }
 
   async addGroupMember(groupId: string, userId: string): Promise<void> {
-    const { name, path } = e.addGroupMember;
     const json = GroupMemberAddition.parse({ userId });
-    await this.#http.send(name, { method: 'POST', path: path(groupId), json });
+    await this.#http.send(e.addGroupMember, [groupId], { json });
   }
 
   async removeGroupMember(groupId: string, userId: string): Promise<void> {
-    const { name, path } = e.removeGroupMember;
-    await this.#http.send(name, { method: 'DELETE', path: path(groupId, userId) });
+    await this.#http.send(e.removeGroupMember, [groupId, userId]);
   }
 
   listWorkApps(): AsyncGenerator<WorkApp> {
-    return this.#http.list(e.listWorkApps.name, { path: e.listWorkApps.path() }, WorkAppList);
+    return this.#http.list(e.listWorkApps, [], WorkAppList);
   }
 
   getWorkApp(workAppId: string): Promise<WorkApp> {
-    return this.#get(e.getWorkApp.name, e.getWorkApp.path(workAppId), WorkApp);
+    return this.#http.send(e.getWorkApp, [workAppId], {}, WorkApp);
   }
 
   listWorkAppAccesses(workAppId: string): AsyncGenerator<Access> {
-    const { name, path } = e.listWorkAppAccesses;
-    return this.#http.list(name, { path: path(workAppId) }, AccessList);
+    return this.#http.list(e.listWorkAppAccesses, [workAppId], AccessList);
   }
 
   listPermissionLevels(workAppId: string): AsyncGenerator<PermissionLevel> {
-    const { name, path } = e.listPermissionLevels;
-    return this.#http.list(name, { path: path(workAppId) }, PermissionLevelList);
+    return this.#http.list(e.listPermissionLevels, [workAppId], PermissionLevelList);
   }
 
   /** `signal` ends the read (and its retries) when it aborts, e.g. at a deadline. */
   listCustomFields(workAppId: string, signal?: AbortSignal): AsyncGenerator<CustomField> {
-    const { name, path } = e.listCustomFields;
-    return this.#http.list(name, { path: path(workAppId), signal }, CustomFieldList);
+    return this.#http.list(e.listCustomFields, [workAppId], CustomFieldList, { signal });
   }
 
   /**
@@ -133,50 +124,43 @@ export class AccessClient {
    * success is 204 with no body.
    */
   async updateCustomFields(workAppId: string, items: CustomFieldUpdateItem[]): Promise<void> {
-    const { name, path } = e.updateCustomFields;
     const json = CustomFieldUpdateRequest.parse({ customFields: items });
-    await this.#http.send(name, { method: 'PATCH', path: path(workAppId), json });
+    await this.#http.send(e.updateCustomFields, [workAppId], { json });
   }
 
   createAccess(request: AccessRequest): Promise<Access> {
-    const { name, path } = e.createAccess;
-    const json = AccessRequest.parse(request);
-    return this.#http.send(name, { method: 'POST', path: path(), json }, Access);
+    return this.#http.send(e.createAccess, [], { json: AccessRequest.parse(request) }, Access);
   }
 
   /** A user's tasks, optionally only those in `status`. */
   listTasks(userId: string, status?: string): AsyncGenerator<Task> {
     const searchParams: Record<string, string> = { userId };
     if (status !== undefined) searchParams[this.#statusParam] = status;
-    return this.#http.list(e.listTasks.name, { path: e.listTasks.path(), searchParams }, TaskList);
+    return this.#http.list(e.listTasks, [], TaskList, { searchParams });
   }
 
   getTask(taskId: string): Promise<Task> {
-    return this.#get(e.getTask.name, e.getTask.path(taskId), Task);
+    return this.#http.send(e.getTask, [taskId], {}, Task);
   }
 
   /** Never retried: a second POST could act twice; callers re-read the task instead. */
   async approveTask(taskId: string): Promise<void> {
-    const { name, path } = e.approveTask;
-    await this.#http.send(name, { method: 'POST', path: path(taskId), json: {} });
+    await this.#http.send(e.approveTask, [taskId], { json: {} });
   }
 
   async declineTask(taskId: string, reason?: string): Promise<void> {
-    const { name, path } = e.declineTask;
     const json = DeclineBody.parse(reason ? { reason } : {});
-    await this.#http.send(name, { method: 'POST', path: path(taskId), json });
+    await this.#http.send(e.declineTask, [taskId], { json });
   }
 
   listCompatiblePolicies(requestType: string): AsyncGenerator<Policy> {
-    const { name, path } = e.listCompatiblePolicies;
-    return this.#http.list(name, { path: path(requestType) }, PolicyList);
+    return this.#http.list(e.listCompatiblePolicies, [requestType], PolicyList);
   }
 
   /** The policy that decides `requestType` on the WorkApp. */
   async setWorkAppPolicy(workAppId: string, requestType: string, policyId: string): Promise<void> {
-    const { name, path } = e.setWorkAppPolicy;
     const json = PolicyAssignment.parse({ policyId });
-    await this.#http.send(name, { method: 'PUT', path: path(workAppId, requestType), json });
+    await this.#http.send(e.setWorkAppPolicy, [workAppId, requestType], { json });
   }
 
   /** The policy that decides `requestType` on one permission level, over the WorkApp's own. */
@@ -186,13 +170,8 @@ export class AccessClient {
     requestType: string,
     policyId: string,
   ): Promise<void> {
-    const { name, path } = e.setPermissionLevelPolicy;
     const json = PolicyAssignment.parse({ policyId });
-    const url = path(workAppId, permissionLevelId, requestType);
-    await this.#http.send(name, { method: 'PUT', path: url, json });
-  }
-
-  #get<T extends z.ZodType>(name: Parameters<AccessHttp['send']>[0], path: string, schema: T) {
-    return this.#http.send(name, { method: 'GET', path }, schema);
+    const ids: [string, string, string] = [workAppId, permissionLevelId, requestType];
+    await this.#http.send(e.setPermissionLevelPolicy, ids, { json });
   }
 }

@@ -4,11 +4,17 @@
  * of the spec (method and path shape), which errors and metrics carry, never a concrete URL; its
  * `path` fills the `{…}` placeholders in order, each value encoded.
  */
-type Ids<S extends string> = S extends `${string}{${string}}${infer Rest}`
+export type Ids<S extends string> = S extends `${string}{${string}}${infer Rest}`
   ? [string, ...Ids<Rest>]
   : [];
 
-function endpoint<const N extends string>(name: N) {
+/** An endpoint: its name, and its path with the ids filled in. */
+export interface Endpoint<N extends string = string> {
+  name: N;
+  path: (...ids: Ids<N>) => string;
+}
+
+function endpoint<const N extends string>(name: N): Endpoint<N> {
   const template = name.slice(name.indexOf(' /') + 2);
   const path = (...ids: Ids<N>) => {
     const values: string[] = ids;

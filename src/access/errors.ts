@@ -31,48 +31,40 @@ export class AccessError extends AppError {
 
 type Details = ConstructorParameters<typeof AccessError>[3];
 
+/** A failure said by its status alone: its code and message. */
+const byStatus = (code: AccessErrorCode, message: string) =>
+  class extends AccessError {
+    constructor(endpoint: EndpointName, details?: Details) {
+      super(code, endpoint, message, details);
+    }
+  };
+
 /** 401: the API key or secret was refused. */
-export class UnauthorizedError extends AccessError {
-  constructor(endpoint: EndpointName, details?: Details) {
-    super('ACCESS_UNAUTHORIZED', endpoint, 'the Access Service refused the credentials', details);
-  }
-}
+export class UnauthorizedError extends byStatus(
+  'ACCESS_UNAUTHORIZED',
+  'the Access Service refused the credentials',
+) {}
 
 /** 404: the addressed resource does not exist. */
-export class NotFoundError extends AccessError {
-  constructor(endpoint: EndpointName, details?: Details) {
-    super('ACCESS_NOT_FOUND', endpoint, 'not found', details);
-  }
-}
+export class NotFoundError extends byStatus('ACCESS_NOT_FOUND', 'not found') {}
 
 /**
  * 404 on a path that names no item (`GET /Tasks`): not a missing item but a wrong base URL,
  * most often one without its version prefix.
  */
-export class WrongAddressError extends AccessError {
-  constructor(endpoint: EndpointName, details?: Details) {
-    super(
-      'ACCESS_WRONG_ADDRESS',
-      endpoint,
-      'not found, though every Access Service has it: is the version prefix, e.g. /api/v1, missing from ACCESS_API_URL?',
-      details,
-    );
-  }
-}
+export class WrongAddressError extends byStatus(
+  'ACCESS_WRONG_ADDRESS',
+  'not found, though every Access Service has it: is the version prefix, e.g. /api/v1, missing from ACCESS_API_URL?',
+) {}
 
 /** 409: the resource's state forbids the change (e.g. a task already decided). */
-export class ConflictError extends AccessError {
-  constructor(endpoint: EndpointName, details?: Details) {
-    super('ACCESS_CONFLICT', endpoint, 'conflict with the current state', details);
-  }
-}
+export class ConflictError extends byStatus('ACCESS_CONFLICT', 'conflict with the current state') {}
 
 /** 400/422 (and other 4xx): the service rejected what we sent. */
-export class InvalidRequestError extends AccessError {
-  constructor(endpoint: EndpointName, details?: Details) {
-    super('ACCESS_INVALID_REQUEST', endpoint, 'the request was rejected', details);
-  }
-}
+export class InvalidRequestError extends byStatus(
+  'ACCESS_INVALID_REQUEST',
+  'the request was rejected',
+) {}
 
 /** 5xx, 429 after retries, timeouts and connection failures. */
 export class ServiceUnavailableError extends AccessError {

@@ -22,7 +22,7 @@ import got, {
 import type { z } from 'zod';
 import { backoffDelay, type RetryPolicy } from '../net/retry.ts';
 import { checkStatus, readJson, validate } from './body.ts';
-import type { EndpointName } from './endpoints.ts';
+import type { Endpoint, EndpointName, Ids } from './endpoints.ts';
 import { ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { accessError } from './map-error.ts';
@@ -61,9 +61,8 @@ export const defaultRetry: RetryPolicy = {
   maxRetryAfterMs: 30_000,
 };
 
+/** What a call sends besides its endpoint's method and path. */
 export interface SendRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
   searchParams?: Record<string, string>;
   json?: unknown;
   /** Tried once, even a GET: its caller has a schedule of its own. */
@@ -155,46 +154,48 @@ export class AccessHttp {
     });
   }
 
-  /** One request; the body, if `schema` is given, parsed by it. */
-  async send<T extends z.ZodType>(
-    endpoint: EndpointName,
-    request: SendRequest,
+  /** One request to the endpoint's path with `ids`; the body, if `schema` is given, parsed by it. */
+  async send<N extends EndpointName, T extends z.ZodType>(
+    { name, path }: Endpoint<N>,
+    ids: Ids<N>,
+    request: SendRequest = {},
     schema?: T,
   ): Promise<z.output<T>> {
-    const { method, path, searchParams, json, once } = request;
-    const response = await this.#got(path, {
-      method,
+    const { searchParams, json, once } = request;
+    const response = await this.#got(path(...ids), {
+      method: name.slice(0, name.indexOf(' ')),
       searchParams,
       json,
-      context: { endpoint },
+      context: { endpoint: name },
       ...(once && { retry: { limit: 0 } }),
-    }).catch((error: unknown) => this.#fail(endpoint, error));
+    }).catch((error: unknown) => this.#fail(name, error));
     const { statusCode: status, body } = response;
     if (!schema) {
-      checkStatus(endpoint, status);
+      checkStatus(name, status);
       return undefined as z.output<T>;
     }
-    return validate(endpoint, status, schema, readJson(endpoint, status, body));
+    return validate(name, status, schema, readJson(name, status, body));
   }
 
   /**
    * Every item of a list endpoint, page after page (pages.ts). Stopping the iteration early stops
    * the requests; so does `signal`, retries included (an aborted call is not retried).
    */
-  async *list<I>(
-    endpoint: EndpointName,
-    request: Omit<SendRequest, 'method' | 'json'> & { signal?: AbortSignal },
+  async *list<N extends EndpointName, I>(
+    { name, path }: Endpoint<N>,
+    ids: Ids<N>,
     schema: z.ZodType<ListBody<I>>,
+    request: Pick<SendRequest, 'searchParams'> & { signal?: AbortSignal } = {},
   ): AsyncGenerator<I> {
     try {
-      yield* this.#got.paginate<I, string>(request.path, {
+      yield* this.#got.paginate<I, string>(path(...ids), {
         searchParams: request.searchParams,
         signal: request.signal,
-        context: { endpoint },
-        pagination: pagesOf(endpoint, this.#origin, this.#limits, schema),
+        context: { endpoint: name },
+        pagination: pagesOf(name, this.#origin, this.#limits, schema),
       });
     } catch (error) {
-      this.#fail(endpoint, error);
+      this.#fail(name, error);
     }
   }
 

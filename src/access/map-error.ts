@@ -31,7 +31,7 @@ function problemIn(body: string): ProblemDetails | undefined {
 }
 
 /** The error for an answer with a status of 400 or more. */
-export function statusError(endpoint: EndpointName, status: number, body: string): AccessError {
+function statusError(endpoint: EndpointName, status: number, body: string): AccessError {
   const details = { status, problem: problemIn(body) };
   if (status === 401) return new UnauthorizedError(endpoint, details);
   if (status === 404) {

@@ -26,7 +26,7 @@ export const ProblemDetails = z.looseObject({
 export type ProblemDetails = z.infer<typeof ProblemDetails>;
 
 /** Spec 2.4; `next` absent or null ends the list. */
-export const PageLinks = z.looseObject({
+const PageLinks = z.looseObject({
   self: z.string().nullish(),
   next: z.string().nullish(),
 });
@@ -49,27 +49,18 @@ export const User = z.looseObject({
 export type User = z.infer<typeof User>;
 export const UserList = listOf(User);
 
-export const UsersGroup = z.looseObject({
-  id,
-  name: z.string(),
-  description: text,
-});
+/** A group, an application and a permission level, each as the service describes it. */
+const Named = z.looseObject({ id, name: z.string(), description: text });
+
+export const UsersGroup = Named;
 export type UsersGroup = z.infer<typeof UsersGroup>;
 export const UsersGroupList = listOf(UsersGroup);
 
-export const WorkApp = z.looseObject({
-  id,
-  name: z.string(),
-  description: text,
-});
+export const WorkApp = Named;
 export type WorkApp = z.infer<typeof WorkApp>;
 export const WorkAppList = listOf(WorkApp);
 
-export const PermissionLevel = z.looseObject({
-  id,
-  name: z.string(),
-  description: text,
-});
+export const PermissionLevel = Named;
 export type PermissionLevel = z.infer<typeof PermissionLevel>;
 export const PermissionLevelList = listOf(PermissionLevel);
 

@@ -28,7 +28,7 @@ export type Verdict =
   | { ok: true; signature: string }
   | { ok: false; reason: 'unsigned' | 'bad_signature' | 'stale' };
 
-export function signatureOf(secret: string, timestamp: string, body: Buffer | string): string {
+function signatureOf(secret: string, timestamp: string, body: Buffer | string): string {
   const hmac = createHmac('sha256', secret).update(`${timestamp}.`).update(body);
   return `sha256=${hmac.digest('hex')}`;
 }

@@ -11,21 +11,19 @@ import type { PollerContext } from './context.ts';
 /** How often a replica ends the absences whose day has come: they end within this. */
 const AWAY_CHECK_MS = 60_000;
 
-export class Absences {
-  readonly #ctx: PollerContext;
-  readonly #asks: TellAsks;
-  #checkedAt = Number.NEGATIVE_INFINITY;
-
-  constructor(ctx: PollerContext, asks: TellAsks) {
-    this.#ctx = ctx;
-    this.#asks = asks;
-  }
-
-  /** Who is away now, by Access user; nobody when the store cannot say (logged). */
-  async lasting(): Promise<Map<string, Away>> {
-    const { store, clock, log } = this.#ctx;
+/** Who is away now, by Access user; nobody when the store cannot say (logged). */
+export function absences(ctx: PollerContext, asks: TellAsks): () => Promise<Map<string, Away>> {
+  const { store, clock, log } = ctx;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  const endDue = async () => {
+    if (clock.now().getTime() - checkedAt < AWAY_CHECK_MS) return;
+    checkedAt = clock.now().getTime();
+    const now = () => clock.now();
+    await expireAways({ store, log, now, maxDays: MAX_AWAY_DAYS, asks });
+  };
+  return async () => {
     try {
-      await this.#endDue();
+      await endDue();
       const away = await store.listAway(clock.now());
       return new Map(away.map((a) => [a.accessUserId, a]));
     } catch (error) {
@@ -33,13 +31,5 @@ export class Absences {
       log.error({ err: error }, 'could not read who is away');
       return new Map();
     }
-  }
-
-  async #endDue(): Promise<void> {
-    const { store, clock, log } = this.#ctx;
-    if (clock.now().getTime() - this.#checkedAt < AWAY_CHECK_MS) return;
-    this.#checkedAt = clock.now().getTime();
-    const now = () => clock.now();
-    await expireAways({ store, log, now, maxDays: MAX_AWAY_DAYS, asks: this.#asks });
-  }
+  };
 }

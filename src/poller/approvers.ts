@@ -8,10 +8,8 @@
  * task). A "looking at it" mark is a `look` edit of each other approver's card, its time in that
  * person's zone; the poll of a card's approver clears it once it is over (deliver.ts).
  */
-import type { Task } from '../access/schemas.ts';
-import type { NudgeAsk, NudgeDelivery, TellApprovers } from '../core/notices.ts';
+import type { NudgeDelivery, TellApprovers } from '../core/notices.ts';
 import { stateOf } from '../core/tasks/task-card.ts';
-import type { Look } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 import { editLook } from './deliver.ts';
 import { kindOf } from './kinds.ts';
@@ -21,16 +19,15 @@ import { findTask, resolveAs } from './resolve.ts';
 import { directTargets, voiceOf } from './targets.ts';
 import { nextOpen, restricts } from './working-hours.ts';
 
-export class OutboxApprovers implements TellApprovers {
-  readonly #ctx: PollerContext;
+/** The approvers the service does not name: those accessbot sent the task's card to. */
+async function told(ctx: PollerContext, taskId: string): Promise<string[]> {
+  const sent = await ctx.store.listNotifications({ taskIds: [taskId] });
+  return sent.filter((n) => kindOf(n.recipient) === 'approver').map((n) => n.accessUserId);
+}
 
-  constructor(ctx: PollerContext) {
-    this.#ctx = ctx;
-  }
-
-  async nudge({ taskId, approvers, round, message }: NudgeAsk): Promise<NudgeDelivery[]> {
-    const ctx = this.#ctx;
-    const ids = new Set(approvers.length ? approvers : await this.#told(taskId));
+export const outboxApprovers = (ctx: PollerContext): TellApprovers => ({
+  async nudge({ taskId, approvers, round, message }) {
+    const ids = new Set(approvers.length ? approvers : await told(ctx, taskId));
     const links = await servedLinks(ctx, ids);
     const reached: NudgeDelivery[] = [];
     for (const [accessUserId, theirs] of Map.groupBy(links, (link) => link.accessUserId)) {
@@ -46,25 +43,17 @@ export class OutboxApprovers implements TellApprovers {
       reached.push(at > now ? { name, waitsUntil: at } : { name });
     }
     return reached;
-  }
+  },
 
-  /** The approvers the service does not name: those accessbot sent the task's card to. */
-  async #told(taskId: string): Promise<string[]> {
-    const sent = await this.#ctx.store.listNotifications({ taskIds: [taskId] });
-    return sent.filter((n) => kindOf(n.recipient) === 'approver').map((n) => n.accessUserId);
-  }
-
-  decided(taskId: string, task: Task | undefined, decidedBy: string): void {
-    const ctx = this.#ctx;
+  decided(taskId, task, decidedBy) {
     const resolved = resolveAs(ctx, taskId, task, decidedBy).catch((error: unknown) => {
       // The next poll of its approvers finds the task decided and edits what is left.
       ctx.log.warn({ err: error, taskId }, 'could not edit the messages of a decided task yet');
     });
     ctx.later(resolved);
-  }
+  },
 
-  async showLook(look: Look, taskIds: readonly string[]): Promise<void> {
-    const ctx = this.#ctx;
+  async showLook(look, taskIds) {
     const cards = (await ctx.store.listNotifications({ taskIds: [...taskIds] })).filter(
       (n) =>
         kindOf(n.recipient) === 'approver' &&
@@ -82,5 +71,5 @@ export class OutboxApprovers implements TellApprovers {
       if (task && stateOf(task, ctx.pendingStatus) === 'pending')
         await editLook(ctx, task, card, look);
     }
-  }
-}
+  },
+});

@@ -3,11 +3,9 @@
  * of the person on each platform served, claimed before it is sent (kind `member`), so that it
  * goes out once per event whatever replica dies when.
  */
-
-import type { Voice, VoiceDefaults } from '../core/i18n/voice.ts';
+import type { VoiceDefaults } from '../core/i18n/voice.ts';
 import type { TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { Reply } from '../core/reply.ts';
 import type { LinkStore, Platform } from '../store/store.ts';
 import { servedLinks } from './linked-users.ts';
 import type { Outbox } from './outbox.ts';
@@ -20,19 +18,11 @@ export interface NoticesContext {
   voices?: VoiceDefaults;
 }
 
-export class OutboxNotices implements TellPerson {
-  readonly #ctx: NoticesContext;
-
-  constructor(ctx: NoticesContext) {
-    this.#ctx = ctx;
-  }
-
-  async tell(accessUserId: string, event: string, message: (v: Voice) => Reply): Promise<void> {
-    const { outbox } = this.#ctx;
-    const links = await servedLinks(this.#ctx, [accessUserId]);
-    for (const target of directTargets(links, 'member')) {
-      const v = await voiceOf(this.#ctx, target.platform, target.destination);
-      await outbox.send({ event, target, accessUserId, message: message(v) });
+export const outboxNotices = (ctx: NoticesContext): TellPerson => ({
+  async tell(accessUserId, event, message) {
+    for (const target of directTargets(await servedLinks(ctx, [accessUserId]), 'member')) {
+      const v = await voiceOf(ctx, target.platform, target.destination);
+      await ctx.outbox.send({ event, target, accessUserId, message: message(v) });
     }
-  }
-}
+  },
+});

@@ -12,16 +12,16 @@ import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
-import type { Platform } from '../store/store.ts';
-import { Absences } from './absences.ts';
-import { OutboxApprovers } from './approvers.ts';
-import { OutboxAsks } from './asks.ts';
+import type { Away, Platform } from '../store/store.ts';
+import { absences } from './absences.ts';
+import { outboxApprovers } from './approvers.ts';
+import { outboxAsks } from './asks.ts';
 import type { CadenceSettings } from './cadence.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { countedGate, ServiceGate } from './gate.ts';
 import { LinkedUsers } from './linked-users.ts';
-import { OutboxNotices } from './notices.ts';
+import { outboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
 import { asPollerWork, pacer } from './pace.ts';
 import { noRules } from './rules.ts';
@@ -92,7 +92,7 @@ export class Poller {
   readonly approvers: TellApprovers;
   /** Questions to requesters, their answers and absences, through this replica's outbox. */
   readonly asks: TellAsks;
-  readonly #absences: Absences;
+  readonly #absences: () => Promise<Map<string, Away>>;
   readonly #gate: ServiceGate;
   readonly #cadences: CadenceSettings;
   readonly #health: WebhookHealth;
@@ -142,11 +142,10 @@ export class Poller {
       random,
     });
     this.#ctx = { ...ctx, outbox };
-    this.notices = new OutboxNotices(this.#ctx);
-    this.approvers = new OutboxApprovers(this.#ctx);
-    const asks = new OutboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
-    this.asks = asks;
-    this.#absences = new Absences(this.#ctx, asks);
+    this.notices = outboxNotices(this.#ctx);
+    this.approvers = outboxApprovers(this.#ctx);
+    this.asks = outboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
+    this.#absences = absences(this.#ctx, this.asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
     this.#cadences = {
       intervalMs: options.intervalMs,

@@ -3,8 +3,7 @@
  * brought up to date, then each person polled (their requests counted under their cadence and
  * the reason of the poll) and rescheduled by their cadence (cadence.ts).
  */
-import type { BotRequest, DuePoll } from '../store/store.ts';
-import type { Absences } from './absences.ts';
+import type { Away, BotRequest, DuePoll } from '../store/store.ts';
 import { type CadenceSettings, cadenceOf, nextDueAt, type PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import type { Gate } from './gate.ts';
@@ -16,7 +15,8 @@ import type { WebhookHealth } from './webhook-health.ts';
 export interface DueSweep {
   ctx: PollerContext;
   users: LinkedUsers;
-  absences: Absences;
+  /** Who is away now (absences.ts). */
+  absences: () => Promise<Map<string, Away>>;
   health: WebhookHealth;
   cadences: CadenceSettings;
   /** The gate, counting each request under the poll's cadence and reason. */
@@ -35,7 +35,7 @@ export async function sweepDue(o: DueSweep): Promise<SweepReport> {
   await health.refresh();
   await showOverdue(ctx);
   const requests = await openRequests(ctx);
-  const away = await o.absences.lasting();
+  const away = await o.absences();
   const settings = {
     next: (due: DuePoll, findings: PollFindings | undefined) => {
       const now = ctx.clock.now();

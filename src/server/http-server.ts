@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { type BodyRefusal, readBody } from './body.ts';
-import type { Route } from './route.ts';
+import { answer, type Route } from './route.ts';
 
 export interface HttpLimits {
   /** The largest request body read, on any route; a larger one is answered 413. */
@@ -54,10 +54,6 @@ export interface HttpServerOptions {
   /** Reported on `/healthz` beside `status`, never a reason to answer anything but 200. */
   health?: () => Record<string, unknown>;
   limits?: Partial<HttpLimits>;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 export class HttpServer {
@@ -136,11 +132,11 @@ export class HttpServer {
         res.writeHead(200, { 'content-type': this.#o.metrics.registry.contentType }).end(text);
         return;
       }
-      sendJson(res, 404, { error: 'not found' });
+      answer(res, 404, { error: 'not found' });
     } catch (error) {
       this.#o.log.error({ err: error, path }, 'request handler failed');
       this.#o.metrics.errors.inc({ kind: 'http_handler' });
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+      if (!res.headersSent) answer(res, 500, { error: 'internal error' });
       else res.end();
     }
   }
@@ -160,16 +156,16 @@ export class HttpServer {
       { path, method: req.method, declared: req.headers['content-length'] },
       `refused a request body larger than ${maxBodyBytes} bytes`,
     );
-    sendJson(res, 413, { error: 'body too large' });
+    answer(res, 413, { error: 'body too large' });
   }
 
   #healthz(res: ServerResponse): void {
     const busy = [...this.#busy].filter(([, check]) => check()).map(([name]) => name);
-    sendJson(res, 200, { status: 'ok', ...this.#o.health?.(), ...(busy.length && { busy }) });
+    answer(res, 200, { status: 'ok', ...this.#o.health?.(), ...(busy.length && { busy }) });
   }
 
   async #readyz(res: ServerResponse): Promise<void> {
-    if (this.#stopping) return sendJson(res, 503, { status: 'stopping' });
+    if (this.#stopping) return answer(res, 503, { status: 'stopping' });
     const cacheMs = this.#o.readinessCacheMs ?? 5_000;
     if (!this.#ready || Date.now() - this.#ready.at > cacheMs) {
       const results = await Promise.all(
@@ -190,6 +186,6 @@ export class HttpServer {
         body: { status: ok ? 'ready' : 'not ready', checks: Object.fromEntries(results) },
       };
     }
-    sendJson(res, this.#ready.status, this.#ready.body);
+    answer(res, this.#ready.status, this.#ready.body);
   }
 }

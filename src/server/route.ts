@@ -12,3 +12,9 @@ export type Route = (
 export interface Routes {
   mount(path: string, route: Route, limits?: { maxBodyBytes?: number }): void;
 }
+
+/** Answers with `body` as JSON. */
+export function answer(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}

@@ -181,6 +181,18 @@ export const AuditEntry = z.discriminatedUnion('action', [
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type AuditAction = AuditEntry['action'];
 
+/** Whether `entry` is one of `schema`'s actions. */
+const isOf =
+  <E extends AuditEntry>(schema: { shape: { action: { options: readonly E['action'][] } } }) =>
+  (entry: AuditEntry): entry is E =>
+    (schema.shape.action.options as readonly AuditAction[]).includes(entry.action);
+
+export const isDecision = isOf<DecisionAuditEntry>(DecisionAuditEntry);
+export const isChange = isOf<MembershipAuditEntry>(MembershipAuditEntry);
+export const isAppChange = isOf<AppChangeAuditEntry>(AppChangeAuditEntry);
+export const isQuestion = isOf<QuestionAuditEntry>(QuestionAuditEntry);
+export const isAway = isOf<AwayAuditEntry>(AwayAuditEntry);
+
 /** What people did: the entries `history` shows. */
 export type PersonAuditEntry =
   | DecisionAuditEntry
@@ -188,36 +200,16 @@ export type PersonAuditEntry =
   | AppChangeAuditEntry
   | QuestionAuditEntry
   | AwayAuditEntry;
-export const PERSON_ACTIONS = [
-  'approve',
-  'decline',
-  'group_add',
-  'group_remove',
-  'app_field',
-  'app_policy',
-  'ask',
-  'answer',
-  'away',
-  'back',
-] as const satisfies readonly PersonAuditEntry['action'][];
-
-export const isDecision = (entry: AuditEntry): entry is DecisionAuditEntry =>
-  entry.action === 'approve' || entry.action === 'decline';
-
-export const isChange = (entry: AuditEntry): entry is MembershipAuditEntry =>
-  entry.action === 'group_add' || entry.action === 'group_remove';
-
-export const isAppChange = (entry: AuditEntry): entry is AppChangeAuditEntry =>
-  entry.action === 'app_field' || entry.action === 'app_policy';
-
-export const isQuestion = (entry: AuditEntry): entry is QuestionAuditEntry =>
-  entry.action === 'ask' || entry.action === 'answer';
-
-export const isAway = (entry: AuditEntry): entry is AwayAuditEntry =>
-  entry.action === 'away' || entry.action === 'back';
+export const PERSON_ACTIONS: readonly PersonAuditEntry['action'][] = [
+  DecisionAuditEntry,
+  MembershipAuditEntry,
+  AppChangeAuditEntry,
+  QuestionAuditEntry,
+  AwayAuditEntry,
+].flatMap((schema) => schema.shape.action.options);
 
 export const isPersonEntry = (entry: AuditEntry): entry is PersonAuditEntry =>
-  isDecision(entry) || isChange(entry) || isAppChange(entry) || isQuestion(entry) || isAway(entry);
+  (PERSON_ACTIONS as readonly AuditAction[]).includes(entry.action);
 
 /** Which entries a read returns; every given condition must hold. */
 export interface AuditQuery {

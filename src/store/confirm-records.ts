@@ -14,8 +14,7 @@ export type ConfirmationKind = z.infer<typeof ConfirmationKind>;
  * `pending` until confirmed (then `confirmed` while it is carried out, `done` with its outcome),
  * cancelled, or expired. Only a pending confirmation moves, and each move is made once.
  */
-export const ConfirmationState = z.enum(['pending', 'confirmed', 'done', 'cancelled', 'expired']);
-export type ConfirmationState = z.infer<typeof ConfirmationState>;
+const ConfirmationState = z.enum(['pending', 'confirmed', 'done', 'cancelled', 'expired']);
 
 /** Who confirms: the person who asked, or a second admin (neither the asker nor the subject). */
 export const Confirmer = z.enum(['asker', 'second_admin']);

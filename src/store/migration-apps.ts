@@ -1,16 +1,12 @@
-import type { Migration } from './migration.ts';
-import type { Dialect } from './migration-requesters.ts';
+import type { Dialect } from './migration.ts';
 
 /**
  * Applications kept from chat: changes waiting for their confirmation (`app_changes`, pruned as
  * group changes are), the policy accessbot last set per application, level and request type
  * (`app_policies`: the Access Service shows none), and the audit log's columns of such a change —
- * the field or request type, and the value before and after. One text for both databases, each
- * with its own types and version number.
+ * the field or request type, and the value before and after.
  */
-export const apps = (version: number, t: Dialect): Migration => ({
-  version,
-  sql: `
+export const apps = (t: Dialect): string => `
     CREATE TABLE app_changes (
       id             TEXT PRIMARY KEY,
       platform       TEXT NOT NULL,
@@ -46,5 +42,4 @@ export const apps = (version: number, t: Dialect): Migration => ({
     ALTER TABLE audit_log ADD COLUMN request_type TEXT;
     ALTER TABLE audit_log ADD COLUMN value_before TEXT;
     ALTER TABLE audit_log ADD COLUMN value_after TEXT;
-  `,
-});
+  `;

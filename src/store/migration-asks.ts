@@ -1,5 +1,4 @@
-import type { Migration } from './migration.ts';
-import type { Dialect } from './migration-requesters.ts';
+import type { Dialect } from './migration.ts';
 
 /**
  * An approver's question to a requester and its answer (`task_questions`: at most one waiting per
@@ -10,13 +9,11 @@ import type { Dialect } from './migration-requesters.ts';
  * question, an answer or an away approver changes that; `shown_version` is what the message shows);
  * a question's audit entries name who asked or answered (`actor_name`).
  * Not to be confused with `open_questions`, the bot's own question waiting for a person's next
- * line. One text for both databases, each with its own types and version number.
+ * line.
  */
-export const asks = (version: number, t: Dialect): Migration => {
-  const seconds = t.instant === 'INTEGER' ? 'INTEGER' : 'bigint';
-  return {
-    version,
-    sql: `
+export const asks = (t: Dialect): string => {
+  const seconds = t.sqlite ? 'INTEGER' : 'bigint';
+  return `
       CREATE TABLE task_questions (
         id             TEXT PRIMARY KEY,
         subject        TEXT NOT NULL,
@@ -69,6 +66,5 @@ export const asks = (version: number, t: Dialect): Migration => {
       ALTER TABLE audit_log ADD COLUMN actor_name TEXT;
       ALTER TABLE notifications ADD COLUMN card_version INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE notifications ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
-    `,
-  };
+    `;
 };

@@ -1,14 +1,11 @@
-import type { Migration } from './migration.ts';
-import type { Dialect } from './migration-requesters.ts';
+import type { Dialect } from './migration.ts';
 
 /**
  * One table for every pending confirmation (group changes, application changes, sensitive
  * approvals). The two tables it replaces held only changes waiting 15 minutes at most: they are
  * dropped, and a change in flight at the upgrade is asked for again.
  */
-export const confirmations = (version: number, t: Dialect): Migration => ({
-  version,
-  sql: `
+export const confirmations = (t: Dialect): string => `
     CREATE TABLE confirmations (
       id             TEXT PRIMARY KEY,
       kind           TEXT NOT NULL,
@@ -26,5 +23,4 @@ export const confirmations = (version: number, t: Dialect): Migration => ({
     CREATE INDEX confirmations_expires ON confirmations (expires_at);
     DROP TABLE group_changes;
     DROP TABLE app_changes;
-  `,
-});
+  `;

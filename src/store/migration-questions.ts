@@ -1,13 +1,9 @@
-import type { Migration } from './migration.ts';
-import type { Dialect } from './migration-requesters.ts';
+import type { Dialect } from './migration.ts';
 
 /**
  * The question waiting for a person's next line (src/store/tables/questions.ts): one per person.
- * One text for both databases, each with its own types and version number.
  */
-export const questions = (version: number, t: Dialect): Migration => ({
-  version,
-  sql: `
+export const questions = (t: Dialect): string => `
     CREATE TABLE open_questions (
       platform     TEXT NOT NULL,
       chat_user_id TEXT NOT NULL,
@@ -15,5 +11,4 @@ export const questions = (version: number, t: Dialect): Migration => ({
       expires_at   ${t.instant} NOT NULL,
       PRIMARY KEY (platform, chat_user_id)
     )${t.strict};
-  `,
-});
+  `;

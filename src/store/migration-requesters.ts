@@ -1,23 +1,12 @@
-import type { Migration } from './migration.ts';
-
-/** What differs between the two databases in this migration's text. */
-export interface Dialect {
-  instant: 'INTEGER' | 'timestamptz';
-  json: 'TEXT' | 'jsonb';
-  /** After a table's definition: SQLite's STRICT, nothing for PostgreSQL. */
-  strict: ' STRICT' | '';
-}
+import type { Dialect } from './migration.ts';
 
 /**
  * The requester's side: requests accessbot was told of (an approver's task naming its requester)
  * are kept beside the ones it submitted (`via`), with the time of their last nudge; the tasks
  * known for each request; the numbers of a person's last `requests` list; the "looking at it"
- * mark of a request (or task), and on each card the end of the mark it shows. One text for both
- * databases, each with its own types and version number.
+ * mark of a request (or task), and on each card the end of the mark it shows.
  */
-export const requesters = (version: number, t: Dialect): Migration => ({
-  version,
-  sql: `
+export const requesters = (t: Dialect): string => `
     ALTER TABLE bot_requests ADD COLUMN via TEXT NOT NULL DEFAULT 'bot';
     ALTER TABLE bot_requests ADD COLUMN nudged_at ${t.instant};
     DROP INDEX bot_requests_open;
@@ -50,5 +39,4 @@ export const requesters = (version: number, t: Dialect): Migration => ({
     )${t.strict};
 
     ALTER TABLE notifications ADD COLUMN look_ends_at ${t.instant};
-  `,
-});
+  `;

@@ -42,8 +42,7 @@ export type NotificationKey = z.infer<typeof NotificationKey>;
  * the same task with what came in after it was sent), `look` (edit a card to show, or no longer
  * show, that another approver is looking at its task).
  */
-export const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up', 'refresh', 'look']);
-export type IntentKind = z.infer<typeof IntentKind>;
+const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up', 'refresh', 'look']);
 
 /**
  * The messages an intent sends, in the neutral reply model (kept as JSON here): the message or
@@ -142,7 +141,7 @@ export const BotRequest = z.object({
 export type BotRequest = z.infer<typeof BotRequest>;
 
 /** How accessbot knows of a request: it submitted it, or it found one of its approvers' tasks. */
-export const RequestSource = z.enum(['bot', 'seen']);
+const RequestSource = z.enum(['bot', 'seen']);
 
 /** A request as its requester's list shows it: every task known for it, and its last nudge. */
 export const KnownRequest = BotRequest.extend({

@@ -1,3 +1,5 @@
+import type { Dialect } from './migration.ts';
+
 /**
  * The migration that re-keys Teams people (SQLite 12, PostgreSQL 11), the same on both stores but
  * for how each reads and writes JSON. Teams people were keyed by their `29:` id, this bot's alias
@@ -9,27 +11,17 @@
  * next message. Two old ids naming one person (the bot registered anew) keep one of them. Task
  * numbers are re-made by the next `tasks`; the audit log keeps the ids it recorded.
  */
-
-export interface JsonDialect {
-  /** The text at `path` in the `ref` column, or NULL. */
-  text: (path: string[]) => string;
-  /** The condition that `id` can be part of a key (the adapter's `[\w-]{1,64}`). */
-  valid: (id: string) => string;
-  /** `column`'s JSON with `value` (SQL text) at `path`. */
-  set: (column: string, path: string[], value: string) => string;
-}
-
-export const teamsKeys = (d: JsonDialect) => `
+export const teamsKeys = (d: Dialect) => `
   CREATE TEMP TABLE teams_keys AS
     SELECT min(old_id) AS old_id, new_id FROM (
       SELECT substr(chat_user_id, 6) AS old_id, lower(tenant) || ':' || lower(object) AS new_id
       FROM (
         SELECT chat_user_id,
-          ${d.text(['conversation', 'tenantId'])} AS tenant,
-          ${d.text(['user', 'aadObjectId'])} AS object
+          ${d.jsonText(['conversation', 'tenantId'])} AS tenant,
+          ${d.jsonText(['user', 'aadObjectId'])} AS object
         FROM conversation_refs WHERE platform = 'teams' AND chat_user_id LIKE 'user:%'
       ) AS refs
-      WHERE ${d.valid('tenant')} AND ${d.valid('object')}
+      WHERE ${d.validId('tenant')} AND ${d.validId('object')}
     ) AS named GROUP BY new_id;
 
   UPDATE identity_links
@@ -51,8 +43,8 @@ export const teamsKeys = (d: JsonDialect) => `
 
   UPDATE notifications SET
       recipient = 'user:' || teams_keys.new_id,
-      destination = ${d.set('destination', ['chatUserId'], 'teams_keys.new_id')},
-      message_ref = ${d.set('message_ref', ['destination', 'chatUserId'], 'teams_keys.new_id')}
+      destination = ${d.jsonSet('destination', ['chatUserId'], 'teams_keys.new_id')},
+      message_ref = ${d.jsonSet('message_ref', ['destination', 'chatUserId'], 'teams_keys.new_id')}
     FROM teams_keys
     WHERE notifications.platform = 'teams' AND notifications.recipient = 'user:' || teams_keys.old_id;
 

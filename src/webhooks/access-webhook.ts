@@ -20,7 +20,7 @@ import {
 import type { Clock } from '../core/clock.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
-import type { Route } from '../server/route.ts';
+import { answer, type Route } from '../server/route.ts';
 import type { ReplayStore } from '../store/store.ts';
 
 export const WEBHOOK_PATH = '/webhooks/access';
@@ -34,11 +34,6 @@ export interface WebhookOptions {
   clock: Clock;
   log: Logger;
   metrics: Pick<Metrics, 'webhooks'>;
-}
-
-function answer(res: ServerResponse, status: number, body: unknown, headers = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
 }
 
 export function accessWebhookHandler(o: WebhookOptions): Route {

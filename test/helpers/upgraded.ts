@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import type { Migration } from '../../src/store/migration.ts';
+import { postgresMigrations, sqliteMigrations } from '../../src/store/migrations.ts';
 import { openStore } from '../../src/store/open.ts';
 import { migrate as migratePostgres } from '../../src/store/postgres/migrate.ts';
-import { migrations as postgresMigrations } from '../../src/store/postgres/migrations.ts';
 import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate.ts';
-import { migrations as sqliteMigrations } from '../../src/store/sqlite/migrations.ts';
 import type { Store } from '../../src/store/store.ts';
 
 const before = (all: readonly Migration[], version: number) =>

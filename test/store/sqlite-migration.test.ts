@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteMigrations as migrations } from '../../src/store/migrations.ts';
 import { openStore } from '../../src/store/open.ts';
 import { migrate } from '../../src/store/sqlite/migrate.ts';
-import { migrations } from '../../src/store/sqlite/migrations.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'accessbot-migration-9-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { StoreError } from '../errors.ts';
+import { postgresMigrations } from '../migrations.ts';
 import { sqlStore } from '../sql-store.ts';
 import type { Store } from '../store.ts';
 import { PgDb } from './db.ts';
 import { migrate } from './migrate.ts';
-import { migrations } from './migrations.ts';
 import { vacuumWarnings } from './vacuum-check.ts';
 
 export interface PostgresStoreOptions {
@@ -42,7 +42,7 @@ export async function openPostgresStore(
   // Without a listener, an idle connection's error would crash the process.
   pool.on('error', (error) => options.onError?.(error));
   try {
-    await migrate(pool, migrations);
+    await migrate(pool, postgresMigrations);
     for (const warning of await vacuumWarnings(pool)) options.onWarning?.(warning);
   } catch (error) {
     await pool.end();

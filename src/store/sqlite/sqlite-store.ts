@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { preparePrivateFile } from '../../private-file.ts';
 import { StoreError } from '../errors.ts';
+import { sqliteMigrations } from '../migrations.ts';
 import { sqlStore } from '../sql-store.ts';
 import type { Store } from '../store.ts';
 import { SqliteDb } from './db.ts';
 import { migrate } from './migrate.ts';
-import { migrations } from './migrations.ts';
 
 /** How long a write waits for another connection's lock (another process on the same file). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -34,7 +34,7 @@ export function openSqliteStore(file: string): Store {
     // In WAL mode NORMAL survives any crash of the process (what the crash tests kill); only a
     // power cut can lose the last commits. FULL cost an fsync on the event loop per write.
     connection.exec('PRAGMA synchronous = NORMAL');
-    migrate(connection, migrations);
+    migrate(connection, sqliteMigrations);
   } catch (error) {
     connection?.close();
     throw new StoreError(
