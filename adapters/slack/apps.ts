@@ -15,9 +15,9 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
-import { appFormModal, formValues } from './app-form.ts';
 import type { SlackContext } from './context.ts';
 import { limits, plain } from './limits.ts';
+import { appFormModal, formValues } from './modals.ts';
 import {
   AppFormMetadata,
   actionIds,
@@ -88,7 +88,7 @@ export function registerApps(app: App, c: SlackContext, notifier: Notifier): voi
     const got = await c.bot.apps.form(a.actor, a.value, kind);
     if (!got.ok) return tell(a, got.reply);
     const meta = { appId: a.value, kind, ...(a.responseUrl && { responseUrl: a.responseUrl }) };
-    await open(a, appFormModal(got.value, meta, a.v.t('slack.cancel')));
+    await open(a, appFormModal(a.v, got.value, meta));
   };
   on(actionIds.appField, form('field'));
   on(actionIds.appPolicy, form('policy'));

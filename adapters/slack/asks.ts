@@ -7,8 +7,8 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { slackActor, speaker } from './actor.ts';
-import { answerModal, askBlocks, askModal, awayModal } from './ask-modals.ts';
 import type { SlackContext } from './context.ts';
+import { answerModal, askModal, awayModal, formBlocks } from './modals.ts';
 import {
   AnswerMetadata,
   AskMetadata,
@@ -82,7 +82,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
   submitted(
     callbackIds.ask,
     AskMetadata,
-    askBlocks.question,
+    formBlocks.question,
     actionIds.askText,
     async (person, meta, text) => {
       const reply = await c.bot.asks.ask(person.actor, meta.taskId, text);
@@ -93,7 +93,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
   submitted(
     callbackIds.answer,
     AnswerMetadata,
-    askBlocks.answer,
+    formBlocks.answer,
     actionIds.answerText,
     async (person, meta, text) => {
       const reply = await c.bot.asks.answer(person.actor, meta.questionId, text);
@@ -131,16 +131,19 @@ function registerAway(
   app.view(callbackIds.away, async ({ ack, body }) => {
     const submission = Submission.safeParse(body);
     const state = submission.data?.view.state;
-    const day = inputOf(state, askBlocks.day, actionIds.awayDay)?.selected_date;
+    const day = inputOf(state, formBlocks.day, actionIds.awayDay)?.selected_date;
     const userId = submission.data?.user.id;
     if (!userId || !day) {
       count('away', 'malformed');
       const v = c.bot.voiceOf(userId ? c.people.known(userId) : {});
-      await ack({ response_action: 'errors', errors: { [askBlocks.day]: v.t('slack.awayNoDay') } });
+      await ack({
+        response_action: 'errors',
+        errors: { [formBlocks.day]: v.t('slack.awayNoDay') },
+      });
       return;
     }
     await ack();
-    const note = inputOf(state, askBlocks.note, actionIds.awayNote)?.value?.trim() || undefined;
+    const note = inputOf(state, formBlocks.note, actionIds.awayNote)?.value?.trim() || undefined;
     const reply = await c.bot.away.set(await speaker(c, userId), day, note);
     count('away', reply.tone);
     await publishHome(userId, renderBlocks(reply));

@@ -11,9 +11,8 @@ import type { Voice } from '../../src/core/i18n/voice.ts';
 import { warning } from '../../src/core/reply.ts';
 import type { Decision, DecisionResult } from '../../src/core/tasks/decide.ts';
 import { slackActor, speaker } from './actor.ts';
-import { approveModal } from './approve-modal.ts';
 import type { SlackContext } from './context.ts';
-import { declineModal, reasonBlock } from './decline-modal.ts';
+import { approveModal, declineModal, formBlocks } from './modals.ts';
 import {
   ApproveMetadata,
   ApproveValue,
@@ -168,18 +167,18 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       count('decline', 'malformed');
       await ack({
         response_action: 'errors',
-        errors: { [reasonBlock]: known.t('slack.staleForm') },
+        errors: { [formBlocks.reason]: known.t('slack.staleForm') },
       });
       return;
     }
     const reason = inputOf(
       submission.data.view.state,
-      reasonBlock,
+      formBlocks.reason,
       actionIds.declineReason,
     )?.value?.trim();
     if (reason && reason.length > MAX_REASON_LENGTH) {
       const said = known.t('slack.reasonTooLong', { max: MAX_REASON_LENGTH });
-      await ack({ response_action: 'errors', errors: { [reasonBlock]: said } });
+      await ack({ response_action: 'errors', errors: { [formBlocks.reason]: said } });
       return;
     }
     await ack();
