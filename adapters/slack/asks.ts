@@ -115,7 +115,7 @@ function registerAway(
     await ack();
     const click = Click.safeParse(body);
     if (!click.success) return count('away', 'malformed');
-    const actor = slackActor(c.api, click.data.user.id, c.people.known(click.data.user.id));
+    const actor = slackActor(c.people, click.data.user.id, c.people.known(click.data.user.id));
     const view = awayModal(c.bot.voiceOf(actor), c.bot.away.formDay(actor));
     await c.api.call('views.open', { trigger_id: click.data.trigger_id, view }, z.unknown());
   });

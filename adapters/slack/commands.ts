@@ -6,11 +6,11 @@
 import type { App } from '@slack/bolt';
 import { parseCommand } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
+import type { Place } from '../../src/core/place.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { SlashCommand } from './payloads.ts';
-import { placeOf } from './place.ts';
 import { renderReply } from './render.ts';
 import { openRequestForm } from './request.ts';
 
@@ -30,7 +30,7 @@ export function registerCommand(app: App, c: SlackContext, command: string): voi
     // The form must open within its trigger's 3 s: it speaks the language known by then.
     const bare = cmd.text.trim().toLowerCase() === 'request';
     const actor = bare
-      ? slackActor(c.api, cmd.user_id, c.people.known(cmd.user_id))
+      ? slackActor(c.people, cmd.user_id, c.people.known(cmd.user_id))
       : await speaker(c, cmd.user_id);
     const v = c.bot.voiceOf(actor);
     const line = parseCommand(cmd.text, v);
@@ -65,4 +65,17 @@ async function openForm(c: SlackContext, cmd: SlashCommand, v: Voice): Promise<R
     c.log.warn({ err: error }, 'could not open the request form');
     return warning(v, v.t('slack.formFailed'));
   }
+}
+
+/**
+ * Where the command was typed: its channel (not a direct message, whose `D…` id names no channel
+ * anyone could bind); a mentioned person (`<@U123>`, sent when the command escapes mentions) is
+ * reached as any Slack user is, through `users.info`.
+ */
+function placeOf(c: SlackContext, cmd: SlashCommand): Place {
+  const channel = cmd.channel_id;
+  return {
+    channelId: channel && !channel.startsWith('D') ? channel : undefined,
+    mention: async (userId) => slackActor(c.people, userId),
+  };
 }

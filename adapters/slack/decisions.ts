@@ -63,7 +63,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     }
     const userId = click.data.user.id;
     const actor = quick
-      ? slackActor(c.api, userId, c.people.known(userId))
+      ? slackActor(c.people, userId, c.people.known(userId))
       : await speaker(c, userId);
     const person: Person = { userId, actor };
     const value = click.data.actions[0]!.value ?? '';

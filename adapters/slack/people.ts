@@ -73,6 +73,11 @@ export class SlackPeople {
     return status.fetch === 'hit' ? { profile } : { profile, fresh: { email } };
   }
 
+  /** The address Slack gives now, never a kept one (the core asks when it checks a link). */
+  async email(userId: string): Promise<string | undefined> {
+    return (await this.#ask(userId)).email;
+  }
+
   /** What is known now, without asking Slack: for a form that must open within its trigger's 3 s. */
   known(userId: string): SlackProfile {
     return this.#known.peek(userId)?.profile ?? {};

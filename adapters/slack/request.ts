@@ -57,7 +57,7 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
       return;
     }
     const userId = typed.data.user.id;
-    const actor = slackActor(c.api, userId, c.people.known(userId));
+    const actor = slackActor(c.people, userId, c.people.known(userId));
     const found = await Promise.race([
       c.bot.requests.searchApps(actor, typed.data.value, limits.options),
       delay(SUGGEST_WITHIN_MS, undefined),
