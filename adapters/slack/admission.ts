@@ -58,7 +58,7 @@ function personOf(body: Body): string {
   return text(body.user_id) || text(field(body.user, 'id')) || text(field(body.event, 'user'));
 }
 
-export interface AdmissionDeps {
+interface AdmissionDeps {
   api: SlackApi;
   log: Logger;
   metrics: Metrics;

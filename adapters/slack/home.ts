@@ -51,7 +51,7 @@ const kindMark = {
   away: ':palm_tree:',
 } as const;
 
-export async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
+async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
   const v = c.bot.voiceOf(actor);
   const recent = await c.bot.audit.recent(actor, RECENT_SHOWN);
   if (!recent) return [note(v.t('home.recentUnavailable'))];
@@ -75,7 +75,7 @@ export async function recentDecisions(c: SlackContext, actor: ChatActor): Promis
 }
 
 /** Whether the person is away, and until when: the tab's switch shows it. */
-export interface AwayShown {
+interface AwayShown {
   until: string;
   note?: string;
 }

@@ -82,7 +82,6 @@ export const Submission = z.object({
     state: ViewState,
   }),
 });
-export type Submission = z.infer<typeof Submission>;
 
 /** The state of one input of a view. */
 export function inputOf(state: ViewState | undefined, blockId: string, actionId: string) {
@@ -202,7 +201,6 @@ export type AnswerMetadata = z.infer<typeof AnswerMetadata>;
 
 /** The form that confirms a sensitive approval: the task, its code, where the click came from. */
 export const ApproveMetadata = z.object({ taskId: TaskId, code: ConfirmCode, origin: Origin });
-export type ApproveMetadata = z.infer<typeof ApproveMetadata>;
 
 export const RequestMetadata = z.object({
   /** The slash command's response_url, to confirm in the same conversation; else a DM. */

@@ -27,17 +27,13 @@ export const UNAVAILABLE = 'unavailable';
 
 export type LevelChoice = { kind: 'levels'; levels: Choice[] } | { kind: 'message'; text: string };
 
-export interface Chosen {
+interface Chosen {
   app: SelectedOption;
   levels: LevelChoice;
   justification?: string;
 }
 
-export function option(
-  value: string,
-  text: string,
-  description?: string | null,
-): types.PlainTextOption {
+function option(value: string, text: string, description?: string | null): types.PlainTextOption {
   return {
     text: plain(text, limits.optionText),
     value,

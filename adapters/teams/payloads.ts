@@ -84,7 +84,7 @@ export type CardAction =
   | { verb: 'appField' | 'appPolicy'; appId: string; values: Record<string, unknown> }
   | { verb: 'appMark'; appId: string; mark: 'yes' | 'no' };
 
-export type Parsed = { ok: true; action: CardAction } | { ok: false; problem: string };
+type Parsed = { ok: true; action: CardAction } | { ok: false; problem: string };
 
 /** Reads an `adaptiveCard/action` value into one of our actions; a problem is said in `v`'s language. */
 export function parseCardAction(value: unknown, v: Voice): Parsed {
