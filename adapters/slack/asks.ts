@@ -6,6 +6,7 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
+import type { ChatActor } from '../../src/core/identity.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { answerModal, askModal, awayModal, formBlocks } from './modals.ts';
@@ -22,7 +23,7 @@ import {
   TaskId,
 } from './payloads.ts';
 import { renderBlocks } from './render.ts';
-import { originOf, type Person, type PublishHome, showOutcome } from './replace-message.ts';
+import { originOf, type PublishHome, showOutcome } from './replace-message.ts';
 
 export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome): void {
   const count = (action: string, outcome: string) =>
@@ -61,7 +62,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     schema: M,
     block: string,
     actionId: string,
-    handle: (person: Person, meta: z.infer<M>, text: string) => Promise<void>,
+    handle: (actor: ChatActor, meta: z.infer<M>, text: string) => Promise<void>,
   ) =>
     app.view(callback, async ({ ack, body }) => {
       const submission = Submission.safeParse(body);
@@ -77,17 +78,17 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
         return;
       }
       await ack();
-      await handle({ userId, actor: await speaker(c, userId) }, meta, text);
+      await handle(await speaker(c, userId), meta, text);
     });
   submitted(
     callbackIds.ask,
     AskMetadata,
     formBlocks.question,
     actionIds.askText,
-    async (person, meta, text) => {
-      const reply = await c.bot.asks.ask(person.actor, meta.taskId, text);
+    async (actor, meta, text) => {
+      const reply = await c.bot.asks.ask(actor, meta.taskId, text);
       count('ask', reply.tone);
-      await showOutcome(c, publishHome, meta.origin, person, { reply });
+      await showOutcome(c, publishHome, meta.origin, actor, { reply });
     },
   );
   submitted(
@@ -95,10 +96,10 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     AnswerMetadata,
     formBlocks.answer,
     actionIds.answerText,
-    async (person, meta, text) => {
-      const reply = await c.bot.asks.answer(person.actor, meta.questionId, text);
+    async (actor, meta, text) => {
+      const reply = await c.bot.asks.answer(actor, meta.questionId, text);
       count('answer', reply.tone);
-      await showOutcome(c, publishHome, meta.origin, person, { reply });
+      await showOutcome(c, publishHome, meta.origin, actor, { reply });
     },
   );
   registerAway(app, c, publishHome, count);

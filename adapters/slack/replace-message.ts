@@ -22,11 +22,6 @@ export function originOf(click: Click): Origin | undefined {
   return channel && ts ? { kind: 'message', channel, ts, responseUrl } : undefined;
 }
 
-export interface Person {
-  userId: string;
-  actor: ChatActor;
-}
-
 export interface Outcome {
   /** What changed, for a view (a decided card, a summary); absent when nothing did. */
   lead?: SlackBlock[];
@@ -39,14 +34,15 @@ export async function showOutcome(
   c: SlackContext,
   publishHome: PublishHome,
   origin: Origin,
-  person: Person,
+  actor: ChatActor,
   outcome: Outcome,
 ): Promise<void> {
   const { lead, reply } = outcome;
-  if (origin.kind === 'home') return publishHome(person.userId, lead ?? renderBlocks(reply));
-  if (!lead || origin.kind === 'message') return tellPrivately(c, origin, person.userId, reply);
+  const userId = actor.chatUserId;
+  if (origin.kind === 'home') return publishHome(userId, lead ?? renderBlocks(reply));
+  if (!lead || origin.kind === 'message') return tellPrivately(c, origin, userId, reply);
   // The ephemeral list is replaced: what changed first, then what is still pending.
-  const { reply: list } = await c.bot.tasks.list(person.actor);
+  const { reply: list } = await c.bot.tasks.list(actor);
   const rest = renderBlocks(list, { maxBlocks: limits.messageBlocks - lead.length - 1 });
   await c.api.respond(origin.responseUrl, {
     replace_original: true,
