@@ -4,6 +4,7 @@
  * sees. `request` with nothing after it opens the request form instead.
  */
 import type { App } from '@slack/bolt';
+import { z } from 'zod';
 import { parseCommand } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Place } from '../../src/core/place.ts';
@@ -12,7 +13,7 @@ import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { SlashCommand } from './payloads.ts';
 import { renderReply } from './render.ts';
-import { openRequestForm } from './request.ts';
+import { requestModal } from './request-form.ts';
 
 export function registerCommand(app: App, c: SlackContext, command: string): void {
   app.command(command, async ({ ack, body }) => {
@@ -59,7 +60,8 @@ export function registerCommand(app: App, c: SlackContext, command: string): voi
 /** Opens the form; a reply only when it could not be opened. */
 async function openForm(c: SlackContext, cmd: SlashCommand, v: Voice): Promise<Reply | undefined> {
   try {
-    await openRequestForm(c, v, cmd.trigger_id, { responseUrl: cmd.response_url });
+    const view = requestModal(v, { responseUrl: cmd.response_url });
+    await c.api.call('views.open', { trigger_id: cmd.trigger_id, view }, z.unknown());
     return undefined;
   } catch (error) {
     c.log.warn({ err: error }, 'could not open the request form');

@@ -20,7 +20,7 @@ import type { SlackContext } from './context.ts';
 import { limits, mrkdwnText, plain } from './limits.ts';
 import { actionIds, Click } from './payloads.ts';
 import { header, joinBlocks, note, renderBlocks, type SlackBlock, sectionOf } from './render.ts';
-import { openRequestForm } from './request.ts';
+import { requestModal } from './request-form.ts';
 
 const RECENT_SHOWN = 10;
 /** The person's requests: a title, their lines, how to nudge. */
@@ -75,10 +75,7 @@ async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<Slack
 }
 
 /** Whether the person is away, and until when: the tab's switch shows it. */
-interface AwayShown {
-  until: string;
-  note?: string;
-}
+type AwayShown = { until: string; note?: string };
 
 /** I'm away…, or that they are and I'm back. */
 function awaySwitch(v: Voice, away: AwayShown | undefined): SlackBlock[] {
@@ -145,7 +142,8 @@ export function registerHome(app: App, c: SlackContext): void {
     if (!click.success) return;
     // The form must open within its trigger's 3 s: in the language already known.
     const v = c.bot.voiceOf(c.people.known(click.data.user.id));
-    await openRequestForm(c, v, click.data.trigger_id, {});
+    const view = requestModal(v, {});
+    await c.api.call('views.open', { trigger_id: click.data.trigger_id, view }, z.unknown());
   });
 }
 
