@@ -123,19 +123,10 @@ export const actionIds = {
   appCard: 'accessbot.app.card',
 } as const;
 
+/** A button's action id is its action's own, but Request access's: `requestApp` is the form's picker. */
 export const buttonActionId: Record<ButtonAction, string> = {
-  approve: actionIds.approve,
-  decline: actionIds.decline,
-  approveAll: actionIds.approveAll,
-  confirmChange: actionIds.confirmChange,
-  cancelChange: actionIds.cancelChange,
-  looking: actionIds.looking,
+  ...actionIds,
   requestApp: actionIds.appRequest,
-  appField: actionIds.appField,
-  appPolicy: actionIds.appPolicy,
-  appMark: actionIds.appMark,
-  ask: actionIds.ask,
-  answer: actionIds.answer,
 };
 
 export const callbackIds = {

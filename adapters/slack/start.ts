@@ -33,14 +33,6 @@ const INTERACTIVE_RETRIES = 2;
 
 const AuthTest = z.object({ user_id: z.string(), bot_id: z.string().optional() });
 
-async function checkToken(api: SlackApi, apiUrl: string) {
-  try {
-    return await api.call('auth.test', {}, AuthTest);
-  } catch (error) {
-    throw startError(error, apiUrl);
-  }
-}
-
 /** The app over Socket Mode, or over HTTP with the route to mount on the server. */
 function buildApp(
   ctx: PlatformContext<SlackSettings>,
@@ -96,7 +88,9 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   // The poller's calls: never repeated or paused here; the poller retries on its own schedule.
   const background = new SlackApi({ ...apiOptions, retries: 0 });
   const notifier = new SlackNotifier(background);
-  const me = await checkToken(api, settings.apiUrl);
+  const me = await api.call('auth.test', {}, AuthTest).catch((error: unknown) => {
+    throw startError(error, settings.apiUrl);
+  });
   const loop = watchLoop();
   const voiceOf = (userId: string) => ctx.bot.voiceOf(notifier.people.known(userId));
   const admission = new Admission({ api, log, metrics, share: loop.share, voiceOf });
