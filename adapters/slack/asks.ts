@@ -12,15 +12,14 @@ import type { SlackContext } from './context.ts';
 import { answerModal, askModal, awayModal, formBlocks } from './modals.ts';
 import {
   AnswerMetadata,
-  AskMetadata,
   actionIds,
   Click,
   callbackIds,
   inputOf,
-  QuestionId,
   readMetadata,
   Submission,
   TaskId,
+  TaskMetadata,
 } from './payloads.ts';
 import { renderBlocks } from './render.ts';
 import { originOf, type PublishHome, showOutcome } from './replace-message.ts';
@@ -50,9 +49,9 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
       await c.api.call('views.open', opened, z.unknown());
     });
   opens(actionIds.ask, TaskId, (v, taskId, origin) =>
-    askModal(v, AskMetadata.parse({ taskId, origin })),
+    askModal(v, TaskMetadata.parse({ taskId, origin })),
   );
-  opens(actionIds.answer, QuestionId, (v, questionId, origin) =>
+  opens(actionIds.answer, TaskId, (v, questionId, origin) =>
     answerModal(v, AnswerMetadata.parse({ questionId, origin })),
   );
 
@@ -82,7 +81,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     });
   submitted(
     callbackIds.ask,
-    AskMetadata,
+    TaskMetadata,
     formBlocks.question,
     actionIds.askText,
     async (actor, meta, text) => {

@@ -20,13 +20,13 @@ import {
   actionIds,
   Click,
   callbackIds,
-  DeclineMetadata,
   inputOf,
   type Origin,
   readMetadata,
   Submission,
   TaskId,
   TaskIdList,
+  TaskMetadata,
 } from './payloads.ts';
 import { cardBlocks, renderBlocks } from './render.ts';
 import { type Outcome, originOf, type PublishHome, showOutcome } from './replace-message.ts';
@@ -144,7 +144,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   app.view(callbackIds.decline, async ({ ack, body }) => {
     const submission = Submission.safeParse(body);
     const meta = submission.success
-      ? readMetadata(DeclineMetadata, submission.data.view.private_metadata)
+      ? readMetadata(TaskMetadata, submission.data.view.private_metadata)
       : undefined;
     // An answer to the form goes back with the ack: in the language already known.
     const userId = submission.data?.user.id;

@@ -16,11 +16,10 @@ import { limits, mrkdwnText, plain } from './limits.ts';
 import {
   type AnswerMetadata,
   type AppFormMetadata,
-  type AskMetadata,
   actionIds,
   callbackIds,
-  type DeclineMetadata,
   type Origin,
+  type TaskMetadata,
   type ViewState,
 } from './payloads.ts';
 import { section, sectionOf } from './render.ts';
@@ -90,7 +89,7 @@ export const approveModal = (v: Voice, confirm: Confirmation, origin: Origin) =>
     [sectionOf(WARNING + mrkdwnText(confirm.question, limits.sectionText - WARNING.length))],
   );
 
-export const declineModal = (v: Voice, meta: DeclineMetadata) =>
+export const declineModal = (v: Voice, meta: TaskMetadata) =>
   modal(v, callbackIds.decline, v.t('slack.declineTitle'), v.t('button.decline'), meta, [
     section(v.t('slack.declineText', { id: meta.taskId })),
     textInput(
@@ -105,7 +104,7 @@ export const declineModal = (v: Voice, meta: DeclineMetadata) =>
     ),
   ]);
 
-export const askModal = (v: Voice, meta: AskMetadata) =>
+export const askModal = (v: Voice, meta: TaskMetadata) =>
   modal(v, callbackIds.ask, v.t('slack.askTitle'), v.t('slack.askSubmit'), meta, [
     section(v.t('slack.askText', { id: meta.taskId.slice(0, 8) })),
     textInput(

@@ -142,7 +142,7 @@ export const callbackIds = {
 /** Blocks of one task card share this prefix, so a card can be found in a posted message. */
 export const cardBlockId = (taskId: string, part: string) => `task:${taskId}:${part}`;
 
-/** Task ids as the core accepts them (uuids); anything else is refused before any call. */
+/** Task and question ids as the core gives them (uuids); anything else is refused before any call. */
 export const TaskId = z.uuid().transform((id) => id.toLowerCase());
 
 /** Approve carries the task id; a sensitive approval's confirmation adds `:<code>`. */
@@ -176,18 +176,12 @@ export const Origin = z.discriminatedUnion('kind', [
 ]);
 export type Origin = z.infer<typeof Origin>;
 
-export const DeclineMetadata = z.object({ taskId: TaskId, origin: Origin });
-export type DeclineMetadata = z.infer<typeof DeclineMetadata>;
-
-/** The Ask requester form: the task it asks about, and where it was opened. */
-export const AskMetadata = z.object({ taskId: TaskId, origin: Origin });
-export type AskMetadata = z.infer<typeof AskMetadata>;
-
-/** A question's id, as the core gives it (a uuid). */
-export const QuestionId = z.uuid().transform((id) => id.toLowerCase());
+/** The Decline and Ask requester forms: the task they are about, and where they were opened. */
+export const TaskMetadata = z.object({ taskId: TaskId, origin: Origin });
+export type TaskMetadata = z.infer<typeof TaskMetadata>;
 
 /** The Answer form: the question it answers, and where it was opened. */
-export const AnswerMetadata = z.object({ questionId: QuestionId, origin: Origin });
+export const AnswerMetadata = z.object({ questionId: TaskId, origin: Origin });
 export type AnswerMetadata = z.infer<typeof AnswerMetadata>;
 
 /** The form that confirms a sensitive approval: the task, its code, where the click came from. */
