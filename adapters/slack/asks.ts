@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
+import { publishHome } from './home.ts';
 import { answerModal, askModal, awayModal, formBlocks } from './modals.ts';
 import {
   AnswerMetadata,
@@ -22,9 +23,9 @@ import {
   TaskMetadata,
 } from './payloads.ts';
 import { renderBlocks } from './render.ts';
-import { originOf, type PublishHome, showOutcome } from './replace-message.ts';
+import { originOf, showOutcome } from './replace-message.ts';
 
-export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome): void {
+export function registerAsks(app: App, c: SlackContext): void {
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
@@ -87,7 +88,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     async (actor, meta, text) => {
       const reply = await c.bot.asks.ask(actor, meta.taskId, text);
       count('ask', reply.tone);
-      await showOutcome(c, publishHome, meta.origin, actor, { reply });
+      await showOutcome(c, meta.origin, actor, { reply });
     },
   );
   submitted(
@@ -98,19 +99,14 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     async (actor, meta, text) => {
       const reply = await c.bot.asks.answer(actor, meta.questionId, text);
       count('answer', reply.tone);
-      await showOutcome(c, publishHome, meta.origin, actor, { reply });
+      await showOutcome(c, meta.origin, actor, { reply });
     },
   );
-  registerAway(app, c, publishHome, count);
+  registerAway(app, c, count);
 }
 
 /** App Home's switch: I'm away (a form) and I'm back; the tab shows the outcome. */
-function registerAway(
-  app: App,
-  c: SlackContext,
-  publishHome: PublishHome,
-  count: (action: string, outcome: string) => void,
-) {
+function registerAway(app: App, c: SlackContext, count: (action: string, outcome: string) => void) {
   app.action(actionIds.away, async ({ ack, body }) => {
     await ack();
     const click = Click.safeParse(body);
@@ -126,7 +122,7 @@ function registerAway(
     const userId = click.data.user.id;
     const reply = await c.bot.away.set(await speaker(c, userId), undefined);
     count('back', reply.tone);
-    await publishHome(userId, renderBlocks(reply));
+    await publishHome(c, userId, renderBlocks(reply));
   });
   app.view(callbackIds.away, async ({ ack, body }) => {
     const submission = Submission.safeParse(body);
@@ -146,6 +142,6 @@ function registerAway(
     const note = inputOf(state, formBlocks.note, actionIds.awayNote)?.value?.trim() || undefined;
     const reply = await c.bot.away.set(await speaker(c, userId), day, note);
     count('away', reply.tone);
-    await publishHome(userId, renderBlocks(reply));
+    await publishHome(c, userId, renderBlocks(reply));
   });
 }

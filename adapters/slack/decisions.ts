@@ -29,11 +29,11 @@ import {
   TaskMetadata,
 } from './payloads.ts';
 import { cardBlocks, renderBlocks } from './render.ts';
-import { type Outcome, originOf, type PublishHome, showOutcome } from './replace-message.ts';
+import { type Outcome, originOf, showOutcome } from './replace-message.ts';
 
 const stale = (v: Voice) => warning(v, v.t('slack.staleButton'));
 
-export function registerDecisions(app: App, c: SlackContext, publishHome: PublishHome): void {
+export function registerDecisions(app: App, c: SlackContext): void {
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
@@ -57,7 +57,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     return { click: click.data, origin, actor, value, v: c.bot.voiceOf(actor) };
   };
   const show = (origin: Origin, actor: ChatActor, outcome: Outcome) =>
-    showOutcome(c, publishHome, origin, actor, outcome);
+    showOutcome(c, origin, actor, outcome);
   /** A view shows the task as it now stands; a card, the outbox's, shows the clicker's decision. */
   const showDecision = (origin: Origin, actor: ChatActor, result: DecisionResult) => {
     const { settled, reply, outcome } = result;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { SlackContext } from './context.ts';
+import { publishHome } from './home.ts';
 import { limits } from './limits.ts';
 import type { Click, Origin } from './payloads.ts';
 import { fallbackText, joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
@@ -28,18 +29,15 @@ export interface Outcome {
   reply: Reply;
 }
 
-export type PublishHome = (userId: string, lead?: SlackBlock[]) => Promise<void>;
-
 export async function showOutcome(
   c: SlackContext,
-  publishHome: PublishHome,
   origin: Origin,
   actor: ChatActor,
   outcome: Outcome,
 ): Promise<void> {
   const { lead, reply } = outcome;
   const userId = actor.chatUserId;
-  if (origin.kind === 'home') return publishHome(userId, lead ?? renderBlocks(reply));
+  if (origin.kind === 'home') return publishHome(c, userId, lead ?? renderBlocks(reply));
   if (!lead || origin.kind === 'message') return tellPrivately(c, origin, userId, reply);
   // The ephemeral list is replaced: what changed first, then what is still pending.
   const { reply: list } = await c.bot.tasks.list(actor);

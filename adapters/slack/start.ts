@@ -19,11 +19,10 @@ import type { SlackContext } from './context.ts';
 import { registerDecisions } from './decisions.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
-import { publishHome, registerHome } from './home.ts';
+import { registerHome } from './home.ts';
 import { slackLogger } from './logger.ts';
 import { SlackNotifier } from './notifier.ts';
 import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './receiver.ts';
-import type { PublishHome } from './replace-message.ts';
 import { registerRequestForm } from './request.ts';
 import type { SlackSettings } from './settings.ts';
 
@@ -96,7 +95,6 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   const admission = new Admission({ api, log, metrics, share: loop.share, voiceOf });
   const { app, route } = buildApp(ctx, me, interactive);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics, people: notifier.people };
-  const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
   app.error(async (error) => {
     log.error({ err: error.original ?? error }, 'a Slack handler failed');
@@ -104,8 +102,8 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   });
   app.use(admission.middleware);
   registerCommand(app, c, settings.command);
-  registerDecisions(app, c, home);
-  registerAsks(app, c, home);
+  registerDecisions(app, c);
+  registerAsks(app, c);
   registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerApps(app, c, notifier);
