@@ -77,12 +77,17 @@ async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<Slack
 /** Whether the person is away, and until when: the tab's switch shows it. */
 type AwayShown = { until: string; note?: string };
 
+/** A button of its own, as App Home's are. */
+const button = (actionId: string, label: string, style?: 'primary'): SlackBlock => {
+  const text = plain(label, limits.buttonText);
+  return {
+    type: 'actions',
+    elements: [{ type: 'button', action_id: actionId, text, ...(style && { style }) }],
+  };
+};
+
 /** I'm away…, or that they are and I'm back. */
 function awaySwitch(v: Voice, away: AwayShown | undefined): SlackBlock[] {
-  const button = (actionId: string, label: string): SlackBlock => ({
-    type: 'actions',
-    elements: [{ type: 'button', action_id: actionId, text: plain(label, limits.buttonText) }],
-  });
   if (!away) return [button(actionIds.away, v.t('slack.awayButton'))];
   const said = v.t('home.away', {
     day: away.until,
@@ -103,17 +108,7 @@ export function homeView(
   const blocks: SlackBlock[] = [
     ...joinBlocks(lead, pending),
     { type: 'divider' },
-    {
-      type: 'actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: actionIds.openRequest,
-          text: plain(v.t('slack.requestTitle'), limits.buttonText),
-          style: 'primary',
-        },
-      ],
-    },
+    button(actionIds.openRequest, v.t('slack.requestTitle'), 'primary'),
     ...awaySwitch(v, away),
     ...requests,
     header(v.t('history.own')),
