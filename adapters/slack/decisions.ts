@@ -94,16 +94,12 @@ export function registerDecisions(app: App, c: SlackContext): void {
     count('approve', result.outcome);
     if (result.confirm) {
       const view = approveModal(got.v, result.confirm, got.origin);
-      const opened = await c.api
-        .call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown())
-        .then(
-          () => true,
-          (error: unknown) => {
-            c.log.info({ err: error }, 'could not open the approval confirmation form');
-            return false;
-          },
-        );
-      if (opened) return;
+      try {
+        await c.api.call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown());
+        return;
+      } catch (error) {
+        c.log.info({ err: error }, 'could not open the approval confirmation form');
+      }
     }
     await showDecision(got.origin, got.actor, result);
   });
