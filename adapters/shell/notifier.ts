@@ -52,7 +52,7 @@ const sameView = (now: Shown, shown: Shown) =>
   now.view === shown.view &&
   (now.state !== 'pending' || shown.beside === undefined || now.beside === shown.beside);
 
-export interface ShellNotifierOptions {
+interface ShellNotifierOptions {
   /** The chat user id of the terminal's person (their e-mail address, lower-cased). */
   person: string;
   /** The terminal's language (LC_ALL, LC_MESSAGES, LANG), when it has one. */

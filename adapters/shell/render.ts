@@ -16,7 +16,7 @@ import { clean } from '../../src/core/text.ts';
 type Style = Parameters<typeof styleText>[0];
 type Paint = (style: Style, text: string) => string;
 
-export interface RenderOptions {
+interface RenderOptions {
   color: boolean;
   /**
    * The terminal's width: every longer line wraps there, between words — and inside a word too

@@ -28,11 +28,11 @@ export interface ShellSettings {
 }
 
 /** What the terminal needs of the context every platform starts with: no routes, no replays. */
-export type ShellContext = Pick<PlatformContext<ShellSettings>, 'settings'> & {
+type ShellContext = Pick<PlatformContext<ShellSettings>, 'settings'> & {
   bot: Pick<AccessBot, 'read' | 'run' | 'voiceOf'>;
 };
 
-export interface Shell extends PlatformAdapter {
+interface Shell extends PlatformAdapter {
   /** Resolves when the input ends or the user types `quit`. */
   done: Promise<void>;
 }

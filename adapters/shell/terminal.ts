@@ -13,7 +13,7 @@ import {
 } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 
-export interface Terminal {
+interface Terminal {
   /** Emits `line` for each line the person enters, `close` at the end of the input. */
   readonly lines: Interface;
   /** Prints whole lines of text without garbling what the person is typing. */
@@ -22,7 +22,7 @@ export interface Terminal {
   prompt(): void;
 }
 
-export const PROMPT = '> ';
+const PROMPT = '> ';
 const HISTORY_SIZE = 500;
 
 export function openTerminal(input: Readable, output: Writable, interactive: boolean): Terminal {

@@ -3,23 +3,16 @@
  * the link, or it is due a recheck) comes from `users.info` → `profile.email`, which needs the
  * `users:read.email` scope; the call that has just read the person's language gives it too.
  */
-import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';
-import { RecipientGoneError } from '../../src/core/notifier.ts';
-import type { SlackApi } from './api.ts';
 import type { SlackContext } from './context.ts';
-import type { LookedUp, SlackProfile } from './people.ts';
-
-const UsersInfo = z.object({
-  user: z.object({ profile: z.object({ email: z.string().optional() }).optional() }),
-});
+import type { LookedUp, SlackPeople, SlackProfile } from './people.ts';
 
 /**
  * `profile`: the person's language and zone, for someone accessbot answers (not a mention);
  * `fresh`: their address as a `users.info` of this very request read it.
  */
 export function slackActor(
-  api: SlackApi,
+  people: SlackPeople,
   userId: string,
   profile: SlackProfile = {},
   fresh?: LookedUp['fresh'],
@@ -28,17 +21,7 @@ export function slackActor(
     platform: 'slack',
     chatUserId: userId,
     ...profile,
-    email: async () => {
-      if (fresh) return fresh.email;
-      try {
-        const info = await api.call('users.info', { user: userId }, UsersInfo);
-        return info.user.profile?.email;
-      } catch (error) {
-        // Slack no longer knows the user: no address, which the core explains to them.
-        if (error instanceof RecipientGoneError) return undefined;
-        throw error;
-      }
-    },
+    email: async () => (fresh ? fresh.email : people.email(userId)),
   };
 }
 
@@ -54,5 +37,5 @@ export async function speaker(c: SlackContext, userId: string): Promise<ChatActo
     c.log.info({ err: error }, 'no language or time zone from Slack; the defaults it is');
     found = { profile: {} };
   }
-  return slackActor(c.api, userId, found.profile, found.fresh);
+  return slackActor(c.people, userId, found.profile, found.fresh);
 }

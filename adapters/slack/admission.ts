@@ -2,11 +2,12 @@
  * One bound on the work Slack requests cause, whatever the kind — slash commands, clicks, modal
  * submissions, option loads, events — over HTTP and Socket Mode alike: a Bolt global middleware
  * that gives each request a place (at most 64 in this process, 4 of one person's) for as long as
- * its listener runs, or answers "busy" at once in the way that kind of request allows. While the event loop has no time to spare, only a share of new requests is
- * taken (loop-load.ts). A listener acknowledges first and works after (Bolt's ack writes the
- * response before it returns), so its ack never waits behind work; when nothing new starts, acks
- * stay fast.
+ * its listener runs, or answers "busy" at once in the way that kind of request allows. While the
+ * event loop has no time to spare, only a share of new requests is taken (loopLoad, below). A
+ * listener acknowledges first and works after (Bolt's ack writes the response before it returns),
+ * so its ack never waits behind work; when nothing new starts, acks stay fast.
  */
+import { performance } from 'node:perf_hooks';
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { english, type Voice } from '../../src/core/i18n/voice.ts';
 import type { Logger } from '../../src/log.ts';
@@ -57,11 +58,11 @@ function personOf(body: Body): string {
   return text(body.user_id) || text(field(body.user, 'id')) || text(field(body.event, 'user'));
 }
 
-export interface AdmissionDeps {
+interface AdmissionDeps {
   api: SlackApi;
   log: Logger;
   metrics: Metrics;
-  /** The share (0–1) of new requests to take now; all of them unless told (loop-load.ts). */
+  /** The share (0–1) of new requests to take now; all of them unless told (loopLoad). */
   share?: () => number;
   random?: () => number;
   now?: () => number;
@@ -191,4 +192,54 @@ function busyErrors(v: Voice, body: Body): unknown {
     response_action: 'errors',
     errors: { [block]: v.t('slack.busySubmit') },
   };
+}
+
+/*
+ * How much new work the event loop has room for. Acks, health checks and the work after acks
+ * share one thread; when work takes all of it, new connections wait in the kernel's queue before
+ * they are even read, and acks come seconds late while the count of requests in flight still
+ * looks short. So admission also takes a share of new work that follows the loop's utilisation
+ * (time not spent waiting for I/O, which on shared cores includes waiting for a CPU), sampled
+ * every 100 ms and averaged over about half a second: all of it up to 80 % busy, less and less
+ * above, a twentieth when saturated. A turned-away request costs a fraction of one that runs, so
+ * the time freed keeps acks fast; a short burst (a GC pause) moves the average too little to
+ * turn anyone away.
+ */
+const SAMPLE_MS = 100;
+/** Weight of the newest sample: about half a second of memory. */
+const SMOOTHING = 0.2;
+const ALL_UP_TO = 0.8;
+const SATURATED = 0.95;
+const MIN_SHARE = 0.05;
+
+/** Node's event-loop utilisation since the previous call (0–1). */
+function sinceLastCall(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const used = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return used;
+  };
+}
+
+/** `sample`: one sample of the loop's utilisation; `share`: the share (0.05–1) of new work to take. */
+export function loopLoad(utilisation: () => number = sinceLastCall()) {
+  let average = 0;
+  return {
+    sample: () => {
+      average += SMOOTHING * (utilisation() - average);
+    },
+    share: () => {
+      const room = (SATURATED - average) / (SATURATED - ALL_UP_TO);
+      return Math.min(1, Math.max(MIN_SHARE, room));
+    },
+  };
+}
+
+/** This process's loop, sampled until `stop`. */
+export function watchLoop(): { share: () => number; stop: () => void } {
+  const load = loopLoad();
+  const timer = setInterval(load.sample, SAMPLE_MS).unref();
+  return { share: load.share, stop: () => clearInterval(timer) };
 }

@@ -61,7 +61,7 @@ function outcomeOf(error: Error): Outcome {
 }
 
 /** Where Slack's `response_url`s are: `https://hooks.slack.com/…`. */
-export const HOOKS_HOST = 'hooks.slack.com';
+const HOOKS_HOST = 'hooks.slack.com';
 
 export class SlackApi {
   readonly client: WebClient;

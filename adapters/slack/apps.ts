@@ -15,9 +15,9 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
-import { appFormModal, formValues } from './app-form.ts';
 import type { SlackContext } from './context.ts';
 import { limits, plain } from './limits.ts';
+import { appFormModal, formValues } from './modals.ts';
 import {
   AppFormMetadata,
   actionIds,
@@ -31,19 +31,8 @@ import { renderBlocks } from './render.ts';
 import { answer } from './request.ts';
 import { requestBlocks, requestModal } from './request-form.ts';
 
-/** A click as the app handlers need it: who, what value, and where to open or answer. */
-interface AppClick {
-  userId: string;
-  actor: ChatActor;
-  v: Voice;
-  value: string;
-  triggerId: string;
-  /** Set when the click came from a modal: what opens goes on top of it. */
-  viewId?: string;
-  responseUrl?: string;
-  /** The modal's state, when the click came from one. */
-  click: Click;
-}
+/** A click as the app handlers need it: who, in which voice, and the button's value. */
+type AppClick = { click: Click; actor: ChatActor; v: Voice; value: string };
 
 export function registerApps(app: App, c: SlackContext, notifier: Notifier): void {
   const on = (actionId: string, handle: (a: AppClick) => Promise<void>) =>
@@ -54,24 +43,17 @@ export function registerApps(app: App, c: SlackContext, notifier: Notifier): voi
         c.log.warn({ actionId }, 'ignored an application click with an unusable payload');
         return;
       }
-      const { user, trigger_id: triggerId, view, response_url: responseUrl } = click.data;
-      const actor = await speaker(c, user.id);
-      await handle({
-        userId: user.id,
-        actor,
-        v: c.bot.voiceOf(actor),
-        value: click.data.actions[0]!.value ?? '',
-        triggerId,
-        viewId: view?.type === 'modal' ? view.id : undefined,
-        responseUrl,
-        click: click.data,
-      });
+      const actor = await speaker(c, click.data.user.id);
+      const value = click.data.actions[0]!.value ?? '';
+      await handle({ click: click.data, actor, v: c.bot.voiceOf(actor), value });
     });
-  const tell = (a: AppClick, reply: Reply) => answer(c, notifier, a.userId, a.responseUrl, reply);
+  const tell = (a: AppClick, reply: Reply) =>
+    answer(c, notifier, a.actor.chatUserId, a.click.response_url, reply);
+  // A click in a modal opens what it shows on top of it.
   const open = (a: AppClick, view: unknown) =>
     c.api.call(
-      a.viewId ? 'views.push' : 'views.open',
-      { trigger_id: a.triggerId, view },
+      a.click.view?.type === 'modal' ? 'views.push' : 'views.open',
+      { trigger_id: a.click.trigger_id, view },
       z.unknown(),
     );
 
@@ -80,15 +62,16 @@ export function registerApps(app: App, c: SlackContext, notifier: Notifier): voi
     if (!found.ok) return tell(a, found.reply);
     const { app: chosen, levels } = found.value;
     const picked = { value: chosen.id, text: { text: chosen.name } };
-    const meta = a.responseUrl ? { responseUrl: a.responseUrl } : {};
+    const meta = { responseUrl: a.click.response_url };
     await open(a, requestModal(a.v, meta, { app: picked, levels: { kind: 'levels', levels } }));
   });
 
   const form = (kind: 'field' | 'policy') => async (a: AppClick) => {
     const got = await c.bot.apps.form(a.actor, a.value, kind);
     if (!got.ok) return tell(a, got.reply);
-    const meta = { appId: a.value, kind, ...(a.responseUrl && { responseUrl: a.responseUrl }) };
-    await open(a, appFormModal(got.value, meta, a.v.t('slack.cancel')));
+    const responseUrl = a.click.response_url;
+    const meta = { appId: a.value, kind, ...(responseUrl && { responseUrl }) };
+    await open(a, appFormModal(a.v, got.value, meta));
   };
   on(actionIds.appField, form('field'));
   on(actionIds.appPolicy, form('policy'));

@@ -6,25 +6,26 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
+import type { ChatActor } from '../../src/core/identity.ts';
 import { slackActor, speaker } from './actor.ts';
-import { answerModal, askBlocks, askModal, awayModal } from './ask-modals.ts';
 import type { SlackContext } from './context.ts';
+import { publishHome } from './home.ts';
+import { answerModal, askModal, awayModal, formBlocks } from './modals.ts';
 import {
   AnswerMetadata,
-  AskMetadata,
   actionIds,
   Click,
   callbackIds,
   inputOf,
-  QuestionId,
   readMetadata,
   Submission,
   TaskId,
+  TaskMetadata,
 } from './payloads.ts';
 import { renderBlocks } from './render.ts';
-import { originOf, type Person, type PublishHome, showOutcome } from './replace-message.ts';
+import { originOf, showOutcome } from './replace-message.ts';
 
-export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome): void {
+export function registerAsks(app: App, c: SlackContext): void {
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
@@ -49,9 +50,9 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
       await c.api.call('views.open', opened, z.unknown());
     });
   opens(actionIds.ask, TaskId, (v, taskId, origin) =>
-    askModal(v, AskMetadata.parse({ taskId, origin })),
+    askModal(v, TaskMetadata.parse({ taskId, origin })),
   );
-  opens(actionIds.answer, QuestionId, (v, questionId, origin) =>
+  opens(actionIds.answer, TaskId, (v, questionId, origin) =>
     answerModal(v, AnswerMetadata.parse({ questionId, origin })),
   );
 
@@ -61,7 +62,7 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
     schema: M,
     block: string,
     actionId: string,
-    handle: (person: Person, meta: z.infer<M>, text: string) => Promise<void>,
+    handle: (actor: ChatActor, meta: z.infer<M>, text: string) => Promise<void>,
   ) =>
     app.view(callback, async ({ ack, body }) => {
       const submission = Submission.safeParse(body);
@@ -77,45 +78,40 @@ export function registerAsks(app: App, c: SlackContext, publishHome: PublishHome
         return;
       }
       await ack();
-      await handle({ userId, actor: await speaker(c, userId) }, meta, text);
+      await handle(await speaker(c, userId), meta, text);
     });
   submitted(
     callbackIds.ask,
-    AskMetadata,
-    askBlocks.question,
+    TaskMetadata,
+    formBlocks.question,
     actionIds.askText,
-    async (person, meta, text) => {
-      const reply = await c.bot.asks.ask(person.actor, meta.taskId, text);
+    async (actor, meta, text) => {
+      const reply = await c.bot.asks.ask(actor, meta.taskId, text);
       count('ask', reply.tone);
-      await showOutcome(c, publishHome, meta.origin, person, { reply });
+      await showOutcome(c, meta.origin, actor, { reply });
     },
   );
   submitted(
     callbackIds.answer,
     AnswerMetadata,
-    askBlocks.answer,
+    formBlocks.answer,
     actionIds.answerText,
-    async (person, meta, text) => {
-      const reply = await c.bot.asks.answer(person.actor, meta.questionId, text);
+    async (actor, meta, text) => {
+      const reply = await c.bot.asks.answer(actor, meta.questionId, text);
       count('answer', reply.tone);
-      await showOutcome(c, publishHome, meta.origin, person, { reply });
+      await showOutcome(c, meta.origin, actor, { reply });
     },
   );
-  registerAway(app, c, publishHome, count);
+  registerAway(app, c, count);
 }
 
 /** App Home's switch: I'm away (a form) and I'm back; the tab shows the outcome. */
-function registerAway(
-  app: App,
-  c: SlackContext,
-  publishHome: PublishHome,
-  count: (action: string, outcome: string) => void,
-) {
+function registerAway(app: App, c: SlackContext, count: (action: string, outcome: string) => void) {
   app.action(actionIds.away, async ({ ack, body }) => {
     await ack();
     const click = Click.safeParse(body);
     if (!click.success) return count('away', 'malformed');
-    const actor = slackActor(c.api, click.data.user.id, c.people.known(click.data.user.id));
+    const actor = slackActor(c.people, click.data.user.id, c.people.known(click.data.user.id));
     const view = awayModal(c.bot.voiceOf(actor), c.bot.away.formDay(actor));
     await c.api.call('views.open', { trigger_id: click.data.trigger_id, view }, z.unknown());
   });
@@ -126,23 +122,26 @@ function registerAway(
     const userId = click.data.user.id;
     const reply = await c.bot.away.set(await speaker(c, userId), undefined);
     count('back', reply.tone);
-    await publishHome(userId, renderBlocks(reply));
+    await publishHome(c, userId, renderBlocks(reply));
   });
   app.view(callbackIds.away, async ({ ack, body }) => {
     const submission = Submission.safeParse(body);
     const state = submission.data?.view.state;
-    const day = inputOf(state, askBlocks.day, actionIds.awayDay)?.selected_date;
+    const day = inputOf(state, formBlocks.day, actionIds.awayDay)?.selected_date;
     const userId = submission.data?.user.id;
     if (!userId || !day) {
       count('away', 'malformed');
       const v = c.bot.voiceOf(userId ? c.people.known(userId) : {});
-      await ack({ response_action: 'errors', errors: { [askBlocks.day]: v.t('slack.awayNoDay') } });
+      await ack({
+        response_action: 'errors',
+        errors: { [formBlocks.day]: v.t('slack.awayNoDay') },
+      });
       return;
     }
     await ack();
-    const note = inputOf(state, askBlocks.note, actionIds.awayNote)?.value?.trim() || undefined;
+    const note = inputOf(state, formBlocks.note, actionIds.awayNote)?.value?.trim() || undefined;
     const reply = await c.bot.away.set(await speaker(c, userId), day, note);
     count('away', reply.tone);
-    await publishHome(userId, renderBlocks(reply));
+    await publishHome(c, userId, renderBlocks(reply));
   });
 }

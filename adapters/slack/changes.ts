@@ -7,12 +7,11 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import type { SettledChange } from '../../src/core/bot.ts';
 import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import { warning } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
-import { actionIds, Click, type Origin } from './payloads.ts';
+import { actionIds, Click } from './payloads.ts';
 import { renderReply } from './render.ts';
 import { originOf, tellPrivately } from './replace-message.ts';
 
@@ -41,27 +40,14 @@ export function registerChanges(app: App, c: SlackContext): void {
           ? await c.bot.changes.confirm(actor, id.data)
           : await c.bot.changes.cancel(actor, id.data);
       count(result.outcome);
-      await show(c, origin, userId, result);
+      if (result.message.kind === 'keep') return tellPrivately(c, origin, userId, result.reply);
+      const message = renderReply(result.message.reply);
+      if (origin.kind === 'ephemeral') {
+        return c.api.respond(origin.responseUrl, { replace_original: true, ...message });
+      }
+      const edit = { channel: origin.channel, ts: origin.ts, ...message };
+      await c.api.call('chat.update', edit, z.unknown());
     });
   on(actionIds.confirmChange, 'confirm');
   on(actionIds.cancelChange, 'cancel');
-}
-
-async function show(
-  c: SlackContext,
-  origin: Exclude<Origin, { kind: 'home' }>,
-  userId: string,
-  result: SettledChange,
-): Promise<void> {
-  if (result.message.kind === 'keep') return tellPrivately(c, origin, userId, result.reply);
-  const message = renderReply(result.message.reply);
-  if (origin.kind === 'message') {
-    await c.api.call(
-      'chat.update',
-      { channel: origin.channel, ts: origin.ts, ...message },
-      z.unknown(),
-    );
-    return;
-  }
-  await c.api.respond(origin.responseUrl, { replace_original: true, ...message });
 }

@@ -4,15 +4,16 @@
  * sees. `request` with nothing after it opens the request form instead.
  */
 import type { App } from '@slack/bolt';
+import { z } from 'zod';
 import { parseCommand } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
+import type { Place } from '../../src/core/place.ts';
 import { type Reply, warning } from '../../src/core/reply.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { SlashCommand } from './payloads.ts';
-import { placeOf } from './place.ts';
 import { renderReply } from './render.ts';
-import { openRequestForm } from './request.ts';
+import { requestModal } from './request-form.ts';
 
 export function registerCommand(app: App, c: SlackContext, command: string): void {
   app.command(command, async ({ ack, body }) => {
@@ -30,7 +31,7 @@ export function registerCommand(app: App, c: SlackContext, command: string): voi
     // The form must open within its trigger's 3 s: it speaks the language known by then.
     const bare = cmd.text.trim().toLowerCase() === 'request';
     const actor = bare
-      ? slackActor(c.api, cmd.user_id, c.people.known(cmd.user_id))
+      ? slackActor(c.people, cmd.user_id, c.people.known(cmd.user_id))
       : await speaker(c, cmd.user_id);
     const v = c.bot.voiceOf(actor);
     const line = parseCommand(cmd.text, v);
@@ -59,10 +60,24 @@ export function registerCommand(app: App, c: SlackContext, command: string): voi
 /** Opens the form; a reply only when it could not be opened. */
 async function openForm(c: SlackContext, cmd: SlashCommand, v: Voice): Promise<Reply | undefined> {
   try {
-    await openRequestForm(c, v, cmd.trigger_id, { responseUrl: cmd.response_url });
+    const view = requestModal(v, { responseUrl: cmd.response_url });
+    await c.api.call('views.open', { trigger_id: cmd.trigger_id, view }, z.unknown());
     return undefined;
   } catch (error) {
     c.log.warn({ err: error }, 'could not open the request form');
     return warning(v, v.t('slack.formFailed'));
   }
+}
+
+/**
+ * Where the command was typed: its channel (not a direct message, whose `D…` id names no channel
+ * anyone could bind); a mentioned person (`<@U123>`, sent when the command escapes mentions) is
+ * reached as any Slack user is, through `users.info`.
+ */
+function placeOf(c: SlackContext, cmd: SlashCommand): Place {
+  const channel = cmd.channel_id;
+  return {
+    channelId: channel && !channel.startsWith('D') ? channel : undefined,
+    mention: async (userId) => slackActor(c.people, userId),
+  };
 }

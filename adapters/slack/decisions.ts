@@ -8,45 +8,32 @@ import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
+import type { ChatActor } from '../../src/core/identity.ts';
 import { warning } from '../../src/core/reply.ts';
-import type { Decision, DecisionResult } from '../../src/core/tasks/decide.ts';
+import type { DecisionResult } from '../../src/core/tasks/decide.ts';
 import { slackActor, speaker } from './actor.ts';
-import { approveModal } from './approve-modal.ts';
 import type { SlackContext } from './context.ts';
-import { declineModal, reasonBlock } from './decline-modal.ts';
+import { approveModal, declineModal, formBlocks } from './modals.ts';
 import {
   ApproveMetadata,
   ApproveValue,
   actionIds,
   Click,
   callbackIds,
-  DeclineMetadata,
   inputOf,
   type Origin,
   readMetadata,
   Submission,
   TaskId,
   TaskIdList,
+  TaskMetadata,
 } from './payloads.ts';
 import { cardBlocks, renderBlocks } from './render.ts';
-import {
-  type Outcome,
-  originOf,
-  type Person,
-  type PublishHome,
-  showOutcome,
-} from './replace-message.ts';
+import { type Outcome, originOf, showOutcome } from './replace-message.ts';
 
 const stale = (v: Voice) => warning(v, v.t('slack.staleButton'));
 
-export function registerDecisions(app: App, c: SlackContext, publishHome: PublishHome): void {
-  const decide = (
-    person: Person,
-    taskId: string,
-    decision: Decision,
-    reason?: string,
-    code?: string,
-  ) => c.bot.tasks.decide(person.actor, taskId, decision, reason, code);
+export function registerDecisions(app: App, c: SlackContext): void {
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
@@ -64,20 +51,19 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     }
     const userId = click.data.user.id;
     const actor = quick
-      ? slackActor(c.api, userId, c.people.known(userId))
+      ? slackActor(c.people, userId, c.people.known(userId))
       : await speaker(c, userId);
-    const person: Person = { userId, actor };
     const value = click.data.actions[0]!.value ?? '';
-    return { click: click.data, origin, person, value, v: c.bot.voiceOf(actor) };
+    return { click: click.data, origin, actor, value, v: c.bot.voiceOf(actor) };
   };
-  const show = (origin: Origin, person: Person, outcome: Outcome) =>
-    showOutcome(c, publishHome, origin, person, outcome);
+  const show = (origin: Origin, actor: ChatActor, outcome: Outcome) =>
+    showOutcome(c, origin, actor, outcome);
   /** A view shows the task as it now stands; a card, the outbox's, shows the clicker's decision. */
-  const showDecision = (origin: Origin, person: Person, result: DecisionResult) => {
+  const showDecision = (origin: Origin, actor: ChatActor, result: DecisionResult) => {
     const { settled, reply, outcome } = result;
     if (origin.kind === 'message' && (outcome === 'approved' || outcome === 'declined')) return;
     const lead = settled && cardBlocks(settled.card, reply.summary, reply.locale);
-    return show(origin, person, { lead, reply });
+    return show(origin, actor, { lead, reply });
   };
 
   type Clicked = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
@@ -96,7 +82,7 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       const value = schema.safeParse(got.value);
       if (!value.success) {
         count(action, 'malformed');
-        return show(got.origin, got.person, { reply: stale(got.v) });
+        return show(got.origin, got.actor, { reply: stale(got.v) });
       }
       await handle(got, value.data);
     });
@@ -104,22 +90,18 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
   // A sensitive application's approval is confirmed in a form; if it cannot open (the trigger
   // expired while the core checked), the person is shown the confirmation's own card instead.
   onButton(actionIds.approve, 'approve', ApproveValue, async (got, { taskId, code }) => {
-    const result = await decide(got.person, taskId, 'approve', undefined, code);
+    const result = await c.bot.tasks.decide(got.actor, taskId, 'approve', undefined, code);
     count('approve', result.outcome);
     if (result.confirm) {
       const view = approveModal(got.v, result.confirm, got.origin);
-      const opened = await c.api
-        .call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown())
-        .then(
-          () => true,
-          (error: unknown) => {
-            c.log.info({ err: error }, 'could not open the approval confirmation form');
-            return false;
-          },
-        );
-      if (opened) return;
+      try {
+        await c.api.call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown());
+        return;
+      } catch (error) {
+        c.log.info({ err: error }, 'could not open the approval confirmation form');
+      }
     }
-    await showDecision(got.origin, got.person, result);
+    await showDecision(got.origin, got.actor, result);
   });
 
   app.view(callbackIds.approve, async ({ ack, body }) => {
@@ -133,11 +115,10 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       count('approve', 'malformed');
       return;
     }
-    const userId = submission.data.user.id;
-    const person: Person = { userId, actor: await speaker(c, userId) };
-    const result = await decide(person, meta.taskId, 'approve', undefined, meta.code);
+    const actor = await speaker(c, submission.data.user.id);
+    const result = await c.bot.tasks.decide(actor, meta.taskId, 'approve', undefined, meta.code);
     count('approve', result.outcome);
-    await showDecision(meta.origin, person, result);
+    await showDecision(meta.origin, actor, result);
   });
 
   // The trigger expires three seconds after the click: the form opens before any other call.
@@ -146,20 +127,20 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
     await c.api.call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown());
     // Whoever opens the form is looking at the task: its other approvers are shown. Said to
     // nobody here: a mark another approver holds, or a task no longer theirs, changes nothing.
-    await c.bot.tasks.look(got.person.actor, taskId);
+    await c.bot.tasks.look(got.actor, taskId);
   };
   onButton(actionIds.decline, 'decline', TaskId, openDecline, true);
 
   onButton(actionIds.looking, 'looking', TaskId, async (got, taskId) => {
-    const reply = await c.bot.tasks.look(got.person.actor, taskId);
+    const reply = await c.bot.tasks.look(got.actor, taskId);
     count('looking', reply.tone);
-    await show(got.origin, got.person, { reply });
+    await show(got.origin, got.actor, { reply });
   });
 
   app.view(callbackIds.decline, async ({ ack, body }) => {
     const submission = Submission.safeParse(body);
     const meta = submission.success
-      ? readMetadata(DeclineMetadata, submission.data.view.private_metadata)
+      ? readMetadata(TaskMetadata, submission.data.view.private_metadata)
       : undefined;
     // An answer to the form goes back with the ack: in the language already known.
     const userId = submission.data?.user.id;
@@ -168,30 +149,30 @@ export function registerDecisions(app: App, c: SlackContext, publishHome: Publis
       count('decline', 'malformed');
       await ack({
         response_action: 'errors',
-        errors: { [reasonBlock]: known.t('slack.staleForm') },
+        errors: { [formBlocks.reason]: known.t('slack.staleForm') },
       });
       return;
     }
     const reason = inputOf(
       submission.data.view.state,
-      reasonBlock,
+      formBlocks.reason,
       actionIds.declineReason,
     )?.value?.trim();
     if (reason && reason.length > MAX_REASON_LENGTH) {
       const said = known.t('slack.reasonTooLong', { max: MAX_REASON_LENGTH });
-      await ack({ response_action: 'errors', errors: { [reasonBlock]: said } });
+      await ack({ response_action: 'errors', errors: { [formBlocks.reason]: said } });
       return;
     }
     await ack();
-    const person: Person = { userId, actor: await speaker(c, userId) };
-    const result = await decide(person, meta.taskId, 'decline', reason || undefined);
+    const actor = await speaker(c, userId);
+    const result = await c.bot.tasks.decide(actor, meta.taskId, 'decline', reason || undefined);
     count('decline', result.outcome);
-    await showDecision(meta.origin, person, result);
+    await showDecision(meta.origin, actor, result);
   });
 
   onButton(actionIds.approveAll, 'approve_all', TaskIdList, async (got, ids) => {
-    const { reply: summary, results } = await c.bot.tasks.approveAll(got.person.actor, ids);
+    const { reply: summary, results } = await c.bot.tasks.approveAll(got.actor, ids);
     for (const { result } of results) count('approve_all', result.outcome);
-    await show(got.origin, got.person, { lead: renderBlocks(summary), reply: summary });
+    await show(got.origin, got.actor, { lead: renderBlocks(summary), reply: summary });
   });
 }

@@ -117,23 +117,21 @@ export function mapSlackError(error: unknown, method: string): Error {
  * undefined when it was refused for another reason.
  */
 export function missingScopeOf(error: unknown): string | undefined {
-  if (error instanceof WebAPIPlatformError) {
-    if (error.data.error !== 'missing_scope') return undefined;
-    const { needed } = error.data as { needed?: unknown };
-    return typeof needed === 'string' ? needed : 'a history scope';
-  }
-  return error instanceof Error ? missingScopeOf(error.cause) : undefined;
+  const refused = platformErrorOf(error);
+  if (refused?.data.error !== 'missing_scope') return undefined;
+  const { needed } = refused.data as { needed?: unknown };
+  return typeof needed === 'string' ? needed : 'a history scope';
 }
 
-/** Slack's error code of a failed call, whether or not it was mapped already. */
-function slackCode(error: unknown): string | undefined {
-  if (error instanceof WebAPIPlatformError) return error.data.error;
-  return error instanceof Error ? slackCode(error.cause) : undefined;
+/** Slack's own refusal of a failed call, whether or not it was mapped already. */
+function platformErrorOf(error: unknown): WebAPIPlatformError | undefined {
+  if (error instanceof WebAPIPlatformError) return error;
+  return error instanceof Error ? platformErrorOf(error.cause) : undefined;
 }
 
 /** The one line `main` prints when `auth.test` fails at start-up. */
 export function startError(error: unknown, apiUrl: string): SlackStartError {
-  const code = slackCode(error);
+  const code = platformErrorOf(error)?.data.error;
   if (code && tokenCodes.has(code)) {
     return new SlackStartError(
       `Slack refused SLACK_BOT_TOKEN (auth.test: ${code}); copy the Bot User OAuth Token (xoxb-…) from the app's "OAuth & Permissions" page`,

@@ -20,7 +20,7 @@ import type { SlackContext } from './context.ts';
 import { limits, mrkdwnText, plain } from './limits.ts';
 import { actionIds, Click } from './payloads.ts';
 import { header, joinBlocks, note, renderBlocks, type SlackBlock, sectionOf } from './render.ts';
-import { openRequestForm } from './request.ts';
+import { requestModal } from './request-form.ts';
 
 const RECENT_SHOWN = 10;
 /** The person's requests: a title, their lines, how to nudge. */
@@ -51,7 +51,7 @@ const kindMark = {
   away: ':palm_tree:',
 } as const;
 
-export async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
+async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {
   const v = c.bot.voiceOf(actor);
   const recent = await c.bot.audit.recent(actor, RECENT_SHOWN);
   if (!recent) return [note(v.t('home.recentUnavailable'))];
@@ -75,17 +75,19 @@ export async function recentDecisions(c: SlackContext, actor: ChatActor): Promis
 }
 
 /** Whether the person is away, and until when: the tab's switch shows it. */
-export interface AwayShown {
-  until: string;
-  note?: string;
-}
+type AwayShown = { until: string; note?: string };
+
+/** A button of its own, as App Home's are. */
+const button = (actionId: string, label: string, style?: 'primary'): SlackBlock => {
+  const text = plain(label, limits.buttonText);
+  return {
+    type: 'actions',
+    elements: [{ type: 'button', action_id: actionId, text, ...(style && { style }) }],
+  };
+};
 
 /** I'm away…, or that they are and I'm back. */
 function awaySwitch(v: Voice, away: AwayShown | undefined): SlackBlock[] {
-  const button = (actionId: string, label: string): SlackBlock => ({
-    type: 'actions',
-    elements: [{ type: 'button', action_id: actionId, text: plain(label, limits.buttonText) }],
-  });
   if (!away) return [button(actionIds.away, v.t('slack.awayButton'))];
   const said = v.t('home.away', {
     day: away.until,
@@ -106,17 +108,7 @@ export function homeView(
   const blocks: SlackBlock[] = [
     ...joinBlocks(lead, pending),
     { type: 'divider' },
-    {
-      type: 'actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: actionIds.openRequest,
-          text: plain(v.t('slack.requestTitle'), limits.buttonText),
-          style: 'primary',
-        },
-      ],
-    },
+    button(actionIds.openRequest, v.t('slack.requestTitle'), 'primary'),
     ...awaySwitch(v, away),
     ...requests,
     header(v.t('history.own')),
@@ -145,7 +137,8 @@ export function registerHome(app: App, c: SlackContext): void {
     if (!click.success) return;
     // The form must open within its trigger's 3 s: in the language already known.
     const v = c.bot.voiceOf(c.people.known(click.data.user.id));
-    await openRequestForm(c, v, click.data.trigger_id, {});
+    const view = requestModal(v, {});
+    await c.api.call('views.open', { trigger_id: click.data.trigger_id, view }, z.unknown());
   });
 }
 

@@ -16,13 +16,10 @@ export const limits = {
   headerText: 150,
   contextElements: 10,
   contextText: 2000,
-  actionsElements: 25,
   buttonText: 75,
   /** What a screen reader says for a button, where the label alone would not say enough. */
   accessibilityLabel: 75,
   buttonValue: 2000,
-  actionId: 255,
-  blockId: 255,
   confirmTitle: 100,
   confirmText: 300,
   confirmButton: 30,
@@ -31,7 +28,6 @@ export const limits = {
   options: 100,
   modalTitle: 24,
   modalButton: 24,
-  privateMetadata: 3000,
   inputLabel: 2000,
   placeholder: 150,
   /** The plain-text fallback of a message (Slack truncates at 40,000; we keep it readable). */

@@ -29,8 +29,8 @@ import { SlackPeople } from './people.ts';
 import { renderReply } from './render.ts';
 
 /** What a Slack message reference holds. */
-export const SlackRef = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
-export type SlackRef = z.infer<typeof SlackRef>;
+const SlackRef = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
+type SlackRef = z.infer<typeof SlackRef>;
 
 export const DELIVERY_EVENT = 'accessbot_delivery';
 
@@ -61,9 +61,6 @@ const metadataOf = (tag: DeliveryTag) => ({
   event_payload: { delivery_id: tag.deliveryId, task_id: tag.taskId },
 });
 
-/** How long a person's time zone and language are kept before Slack is asked again. */
-const PROFILE_TTL_MS = 6 * 3_600_000;
-
 export class SlackNotifier implements Notifier {
   readonly platform = 'slack' as const;
   readonly #api: SlackApi;
@@ -73,7 +70,7 @@ export class SlackNotifier implements Notifier {
   /** `now` is injected by tests that move time past the profiles' cache. */
   constructor(api: SlackApi, now: () => number = Date.now) {
     this.#api = api;
-    this.people = new SlackPeople(api, { ttlMs: PROFILE_TTL_MS, now });
+    this.people = new SlackPeople(api, now);
   }
 
   /** `users.info` → `user.tz`, kept for a few hours per person. */
@@ -87,12 +84,7 @@ export class SlackNotifier implements Notifier {
   }
 
   async post(to: Destination, message: Reply, tag?: DeliveryTag): Promise<MessageRef> {
-    const channel = await this.#channelOf(to);
-    const metadata = tag && { metadata: metadataOf(tag) };
-    const posted = await naming(to, channel, 'chat.postMessage', () =>
-      this.#api.call('chat.postMessage', { channel, ...renderReply(message), ...metadata }, Posted),
-    );
-    return refOf(to, posted);
+    return refOf(to, await this.#post(to, { channel: await this.#channelOf(to) }, message, tag));
   }
 
   async update(ref: MessageRef, message: Reply): Promise<void> {
@@ -105,14 +97,7 @@ export class SlackNotifier implements Notifier {
   /** A reply in the message's thread: Slack notifies the person, the card stays where it was. */
   async followUp(ref: MessageRef, message: Reply, tag?: DeliveryTag): Promise<void> {
     const { channel, ts } = slackRef(ref);
-    const metadata = tag && { metadata: metadataOf(tag) };
-    await naming(ref.destination, channel, 'chat.postMessage', () =>
-      this.#api.call(
-        'chat.postMessage',
-        { channel, thread_ts: ts, ...renderReply(message), ...metadata },
-        Posted,
-      ),
-    );
+    await this.#post(ref.destination, { channel, thread_ts: ts }, message, tag);
   }
 
   /**
@@ -148,6 +133,19 @@ export class SlackNotifier implements Notifier {
     }
     // Too much history to read through: better to say nothing than to claim there is none.
     throw new LookupFailedError(`more than ${MAX_PAGES * PAGE_SIZE} messages to read back`);
+  }
+
+  #post(
+    to: Destination,
+    where: { channel: string; thread_ts?: string },
+    message: Reply,
+    tag?: DeliveryTag,
+  ) {
+    const metadata = tag && { metadata: metadataOf(tag) };
+    const args = { ...where, ...renderReply(message), ...metadata };
+    return naming(to, where.channel, 'chat.postMessage', () =>
+      this.#api.call('chat.postMessage', args, Posted),
+    );
   }
 
   /** A person's messages go to the DM conversation (`D…`), the one history can be read from. */

@@ -82,7 +82,6 @@ export const Submission = z.object({
     state: ViewState,
   }),
 });
-export type Submission = z.infer<typeof Submission>;
 
 /** The state of one input of a view. */
 export function inputOf(state: ViewState | undefined, blockId: string, actionId: string) {
@@ -124,19 +123,10 @@ export const actionIds = {
   appCard: 'accessbot.app.card',
 } as const;
 
+/** A button's action id is its action's own, but Request access's: `requestApp` is the form's picker. */
 export const buttonActionId: Record<ButtonAction, string> = {
-  approve: actionIds.approve,
-  decline: actionIds.decline,
-  approveAll: actionIds.approveAll,
-  confirmChange: actionIds.confirmChange,
-  cancelChange: actionIds.cancelChange,
-  looking: actionIds.looking,
+  ...actionIds,
   requestApp: actionIds.appRequest,
-  appField: actionIds.appField,
-  appPolicy: actionIds.appPolicy,
-  appMark: actionIds.appMark,
-  ask: actionIds.ask,
-  answer: actionIds.answer,
 };
 
 export const callbackIds = {
@@ -152,7 +142,7 @@ export const callbackIds = {
 /** Blocks of one task card share this prefix, so a card can be found in a posted message. */
 export const cardBlockId = (taskId: string, part: string) => `task:${taskId}:${part}`;
 
-/** Task ids as the core accepts them (uuids); anything else is refused before any call. */
+/** Task and question ids as the core gives them (uuids); anything else is refused before any call. */
 export const TaskId = z.uuid().transform((id) => id.toLowerCase());
 
 /** Approve carries the task id; a sensitive approval's confirmation adds `:<code>`. */
@@ -186,23 +176,16 @@ export const Origin = z.discriminatedUnion('kind', [
 ]);
 export type Origin = z.infer<typeof Origin>;
 
-export const DeclineMetadata = z.object({ taskId: TaskId, origin: Origin });
-export type DeclineMetadata = z.infer<typeof DeclineMetadata>;
-
-/** The Ask requester form: the task it asks about, and where it was opened. */
-export const AskMetadata = z.object({ taskId: TaskId, origin: Origin });
-export type AskMetadata = z.infer<typeof AskMetadata>;
-
-/** A question's id, as the core gives it (a uuid). */
-export const QuestionId = z.uuid().transform((id) => id.toLowerCase());
+/** The Decline and Ask requester forms: the task they are about, and where they were opened. */
+export const TaskMetadata = z.object({ taskId: TaskId, origin: Origin });
+export type TaskMetadata = z.infer<typeof TaskMetadata>;
 
 /** The Answer form: the question it answers, and where it was opened. */
-export const AnswerMetadata = z.object({ questionId: QuestionId, origin: Origin });
+export const AnswerMetadata = z.object({ questionId: TaskId, origin: Origin });
 export type AnswerMetadata = z.infer<typeof AnswerMetadata>;
 
 /** The form that confirms a sensitive approval: the task, its code, where the click came from. */
 export const ApproveMetadata = z.object({ taskId: TaskId, code: ConfirmCode, origin: Origin });
-export type ApproveMetadata = z.infer<typeof ApproveMetadata>;
 
 export const RequestMetadata = z.object({
   /** The slash command's response_url, to confirm in the same conversation; else a DM. */

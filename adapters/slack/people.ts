@@ -4,7 +4,7 @@
  * asked with `include_locale`), which everything they read is written in — both from one
  * `users.info` call, whose e-mail address the request that made it may link them by (a kept
  * address is never used: the core asks for one afresh when it rechecks a link). Each person is
- * asked once per `ttlMs` (people travel and change settings, so not forever), and lookups of one
+ * asked once every six hours (people travel and change settings, so not forever), and lookups of one
  * person at the same time share one call. A user Slack no longer knows has neither; any other
  * failure reaches the caller, which falls back to the defaults.
  */
@@ -34,16 +34,11 @@ export interface LookedUp {
   fresh?: { email: string | undefined };
 }
 
-export interface SlackPeopleOptions {
-  /** How long an answer is kept. */
-  ttlMs: number;
-  /** Milliseconds since the epoch; injected so tests can move time. */
-  now: () => number;
-}
-
 /** A person's profile, and the address the same answer gave. */
 type Known = { profile: SlackProfile; email?: string };
 
+/** How long a person's time zone and language are kept before Slack is asked again. */
+const PROFILE_TTL_MS = 6 * 3_600_000;
 /** People whose profile is kept at most. */
 const KNOWN_MAX = 50_000;
 
@@ -52,12 +47,13 @@ export class SlackPeople {
   /** A person Slack no longer knows has an empty profile, kept like any other answer. */
   readonly #known;
 
-  constructor(api: SlackApi, options: SlackPeopleOptions) {
+  /** `now`: milliseconds since the epoch. */
+  constructor(api: SlackApi, now: () => number) {
     this.#api = api;
     this.#known = timedCache({
-      ttl: options.ttlMs,
+      ttl: PROFILE_TTL_MS,
       max: KNOWN_MAX,
-      now: options.now,
+      now,
       load: (userId: string) => this.#ask(userId),
     });
   }
@@ -71,6 +67,11 @@ export class SlackPeople {
     const { profile, email } = await this.#known.forceFetch(userId, { status });
     // Anything but a kept answer was read from Slack for this very call.
     return status.fetch === 'hit' ? { profile } : { profile, fresh: { email } };
+  }
+
+  /** The address Slack gives now, never a kept one (the core asks when it checks a link). */
+  async email(userId: string): Promise<string | undefined> {
+    return (await this.#ask(userId)).email;
   }
 
   /** What is known now, without asking Slack: for a form that must open within its trigger's 3 s. */

@@ -35,7 +35,7 @@ const UNACKED_MS = 3_000;
 const SSL_CHECK_MAX_BYTES = 256;
 const FORM = 'application/x-www-form-urlencoded';
 
-export interface SlackHttpOptions {
+interface SlackHttpOptions {
   signingSecret: string;
   replays: ReplayGuard;
   log: Logger;

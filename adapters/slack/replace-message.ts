@@ -9,6 +9,7 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import type { SlackContext } from './context.ts';
 import { TEXT_BUDGET, textLength } from './fit.ts';
+import { publishHome } from './home.ts';
 import { limits } from './limits.ts';
 import type { Click, Origin } from './payloads.ts';
 import { fallbackText, joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
@@ -23,31 +24,24 @@ export function originOf(click: Click): Origin | undefined {
   return channel && ts ? { kind: 'message', channel, ts, responseUrl } : undefined;
 }
 
-export interface Person {
-  userId: string;
-  actor: ChatActor;
-}
-
 export interface Outcome {
   /** What changed, for a view (a decided card, a summary); absent when nothing did. */
   lead?: SlackBlock[];
   reply: Reply;
 }
 
-export type PublishHome = (userId: string, lead?: SlackBlock[]) => Promise<void>;
-
 export async function showOutcome(
   c: SlackContext,
-  publishHome: PublishHome,
   origin: Origin,
-  person: Person,
+  actor: ChatActor,
   outcome: Outcome,
 ): Promise<void> {
   const { lead, reply } = outcome;
-  if (origin.kind === 'home') return publishHome(person.userId, lead ?? renderBlocks(reply));
-  if (!lead || origin.kind === 'message') return tellPrivately(c, origin, person.userId, reply);
+  const userId = actor.chatUserId;
+  if (origin.kind === 'home') return publishHome(c, userId, lead ?? renderBlocks(reply));
+  if (!lead || origin.kind === 'message') return tellPrivately(c, origin, userId, reply);
   // The ephemeral list is replaced: what changed first, then what is still pending.
-  const { reply: list } = await c.bot.tasks.list(person.actor);
+  const { reply: list } = await c.bot.tasks.list(actor);
   const rest = renderBlocks(list, {
     maxBlocks: limits.messageBlocks - lead.length - 1,
     textRoom: TEXT_BUDGET - textLength(lead),

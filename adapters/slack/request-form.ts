@@ -10,6 +10,7 @@ import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { inert } from '../../src/core/text.ts';
 import { cut, limits, plain } from './limits.ts';
+import { modal, textInput } from './modals.ts';
 import type { SelectedOption } from './payloads.ts';
 import { actionIds, callbackIds, type RequestMetadata } from './payloads.ts';
 import { note } from './render.ts';
@@ -26,17 +27,13 @@ export const UNAVAILABLE = 'unavailable';
 
 export type LevelChoice = { kind: 'levels'; levels: Choice[] } | { kind: 'message'; text: string };
 
-export interface Chosen {
+interface Chosen {
   app: SelectedOption;
   levels: LevelChoice;
   justification?: string;
 }
 
-export function option(
-  value: string,
-  text: string,
-  description?: string | null,
-): types.PlainTextOption {
+function option(value: string, text: string, description?: string | null): types.PlainTextOption {
   return {
     text: plain(text, limits.optionText),
     value,
@@ -94,14 +91,13 @@ function aboutBlock(v: Voice, appId: string): types.KnownBlock {
 
 export function requestModal(v: Voice, meta: RequestMetadata, chosen?: Chosen): types.ModalView {
   const initial = chosen && chosen.app.value !== UNAVAILABLE ? chosen.app : undefined;
-  return {
-    type: 'modal',
-    callback_id: callbackIds.request,
-    title: plain(v.t('slack.requestTitle'), limits.modalTitle),
-    submit: plain(v.t('slack.requestSubmit'), limits.modalButton),
-    close: plain(v.t('slack.cancel'), limits.modalButton),
-    private_metadata: JSON.stringify(meta),
-    blocks: [
+  return modal(
+    v,
+    callbackIds.request,
+    v.t('slack.requestTitle'),
+    v.t('slack.requestSubmit'),
+    meta,
+    [
       {
         type: 'input',
         block_id: requestBlocks.app,
@@ -117,22 +113,17 @@ export function requestModal(v: Voice, meta: RequestMetadata, chosen?: Chosen): 
       },
       ...(initial ? [aboutBlock(v, initial.value)] : []),
       ...(chosen ? levelBlocks(v, chosen) : []),
-      {
-        type: 'input',
-        block_id: requestBlocks.why,
-        optional: true,
-        label: plain(v.t('card.field.justification'), limits.inputLabel),
-        element: {
-          type: 'plain_text_input',
-          action_id: actionIds.requestWhy,
-          multiline: true,
-          max_length: MAX_REASON_LENGTH,
-          placeholder: plain(v.t('slack.whyPlaceholder'), limits.placeholder),
-          ...(chosen?.justification
-            ? { initial_value: cut(chosen.justification, MAX_REASON_LENGTH) }
-            : {}),
+      textInput(
+        requestBlocks.why,
+        actionIds.requestWhy,
+        v.t('card.field.justification'),
+        MAX_REASON_LENGTH,
+        {
+          optional: true,
+          placeholder: v.t('slack.whyPlaceholder'),
+          initial: chosen?.justification && cut(chosen.justification, MAX_REASON_LENGTH),
         },
-      },
+      ),
     ],
-  };
+  );
 }

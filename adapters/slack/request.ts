@@ -21,7 +21,6 @@ import {
   callbackIds,
   inputOf,
   RequestMetadata as Meta,
-  type RequestMetadata,
   readMetadata,
   Submission,
   Suggestion,
@@ -39,16 +38,6 @@ import {
 /** Options must be in the ack, within Slack's 3 s: a slower service gets an honest option. */
 const SUGGEST_WITHIN_MS = 2_000;
 
-export async function openRequestForm(
-  c: SlackContext,
-  v: Voice,
-  triggerId: string,
-  meta: RequestMetadata,
-): Promise<void> {
-  const view = requestModal(v, meta);
-  await c.api.call('views.open', { trigger_id: triggerId, view }, z.unknown());
-}
-
 export function registerRequestForm(app: App, c: SlackContext, notifier: Notifier): void {
   app.options(actionIds.requestApp, async ({ ack, body }) => {
     const typed = Suggestion.safeParse(body);
@@ -57,7 +46,7 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
       return;
     }
     const userId = typed.data.user.id;
-    const actor = slackActor(c.api, userId, c.people.known(userId));
+    const actor = slackActor(c.people, userId, c.people.known(userId));
     const found = await Promise.race([
       c.bot.requests.searchApps(actor, typed.data.value, limits.options),
       delay(SUGGEST_WITHIN_MS, undefined),
@@ -140,10 +129,10 @@ async function levelsOf(c: SlackContext, actor: ChatActor, appId: string): Promi
 }
 
 /** The modal has closed by now: what is still missing is said in words, with the way back. */
-function replyOf(v: Voice, outcome: FormOutcome): Reply {
-  if (outcome.kind === 'done') return outcome.reply;
-  return warning(v, v.t('slack.formAgain', { note: outcome.note }));
-}
+const replyOf = (v: Voice, outcome: FormOutcome): Reply =>
+  outcome.kind === 'done'
+    ? outcome.reply
+    : warning(v, v.t('slack.formAgain', { note: outcome.note }));
 
 /** Back where the command was typed; a DM when there is no response_url or it has expired. */
 export async function answer(

@@ -9,7 +9,7 @@ import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
 import { systemClock } from '../../src/core/clock.ts';
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
-import { Admission } from './admission.ts';
+import { Admission, watchLoop } from './admission.ts';
 import { SlackApi, type SlackApiOptions, webClientOptions } from './api.ts';
 import { registerApps } from './apps.ts';
 import { registerAsks } from './asks.ts';
@@ -19,12 +19,10 @@ import type { SlackContext } from './context.ts';
 import { registerDecisions } from './decisions.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
-import { publishHome, registerHome } from './home.ts';
+import { registerHome } from './home.ts';
 import { slackLogger } from './logger.ts';
-import { watchLoop } from './loop-load.ts';
 import { SlackNotifier } from './notifier.ts';
 import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './receiver.ts';
-import type { PublishHome } from './replace-message.ts';
 import { registerRequestForm } from './request.ts';
 import type { SlackSettings } from './settings.ts';
 
@@ -33,14 +31,6 @@ const CALL_TIMEOUT_MS = 5_000;
 const INTERACTIVE_RETRIES = 2;
 
 const AuthTest = z.object({ user_id: z.string(), bot_id: z.string().optional() });
-
-async function checkToken(api: SlackApi, apiUrl: string) {
-  try {
-    return await api.call('auth.test', {}, AuthTest);
-  } catch (error) {
-    throw startError(error, apiUrl);
-  }
-}
 
 /** The app over Socket Mode, or over HTTP with the route to mount on the server. */
 function buildApp(
@@ -97,13 +87,14 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   // The poller's calls: never repeated or paused here; the poller retries on its own schedule.
   const background = new SlackApi({ ...apiOptions, retries: 0 });
   const notifier = new SlackNotifier(background);
-  const me = await checkToken(api, settings.apiUrl);
+  const me = await api.call('auth.test', {}, AuthTest).catch((error: unknown) => {
+    throw startError(error, settings.apiUrl);
+  });
   const loop = watchLoop();
   const voiceOf = (userId: string) => ctx.bot.voiceOf(notifier.people.known(userId));
   const admission = new Admission({ api, log, metrics, share: loop.share, voiceOf });
   const { app, route } = buildApp(ctx, me, interactive);
   const c: SlackContext = { bot: ctx.bot, api, log, metrics, people: notifier.people };
-  const home: PublishHome = (userId, lead) => publishHome(c, userId, lead);
 
   app.error(async (error) => {
     log.error({ err: error.original ?? error }, 'a Slack handler failed');
@@ -111,8 +102,8 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   });
   app.use(admission.middleware);
   registerCommand(app, c, settings.command);
-  registerDecisions(app, c, home);
-  registerAsks(app, c, home);
+  registerDecisions(app, c);
+  registerAsks(app, c);
   registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerApps(app, c, notifier);

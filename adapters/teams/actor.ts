@@ -49,15 +49,11 @@ export async function checkSpeaker(
   context: TurnContext,
   person: TeamsPerson,
 ): Promise<{ same: boolean; fresh?: Member }> {
-  let recalled: Awaited<ReturnType<TeamsContext['members']['recall']>>;
-  try {
-    recalled = await deps.members.recall(context, person.userId);
-  } catch (error) {
-    if (error instanceof PlatformUnavailableError)
-      throw new ProfileUnavailableError({ cause: error });
-    throw error;
-  }
-  const { member, fresh } = recalled;
+  const { member, fresh } = await deps.members.recall(context, person.userId).catch((error) => {
+    throw error instanceof PlatformUnavailableError
+      ? new ProfileUnavailableError({ cause: error })
+      : error;
+  });
   if (member?.objectId === person.objectId) return { same: true, ...(fresh && { fresh: member }) };
   deps.log.warn('a Teams activity names another Azure AD object than its sender; refused');
   return { same: false };

@@ -6,6 +6,7 @@
  * asker's personal chat.
  */
 import { type Activity, TurnContext } from 'botbuilder';
+import { z } from 'zod';
 import type { Command } from '../../src/core/commands.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
@@ -15,10 +16,31 @@ import { info, type Reply, warning } from '../../src/core/reply.ts';
 import { cardActivity, messageActivity } from './activity.ts';
 import { mentionedActor, type TeamsPerson } from './actor.ts';
 import type { TeamsContext } from './context.ts';
-import { withMentionTokens } from './mentions.ts';
 import { sendPrivately } from './private-chat.ts';
 import { channelIdOf } from './references.ts';
 import { requestFormCard } from './request-form.ts';
+
+const Mention = z.object({
+  type: z.literal('mention'),
+  text: z.string().min(1),
+  mentioned: z.object({ id: z.string().min(1).max(200) }),
+});
+
+/**
+ * Each mention of someone other than the bot becomes the token `<@id>` (the Teams user id), which
+ * the core reads as a person; the bot's own mention is removed after.
+ */
+function withMentionTokens(activity: Partial<Activity>): string {
+  let text = activity.text ?? '';
+  for (const entity of activity.entities ?? []) {
+    const mention = Mention.safeParse(entity);
+    if (!mention.success || mention.data.mentioned.id === activity.recipient?.id) continue;
+    // An id with characters a token cannot hold stays as the text Teams showed.
+    if (!/^[^\s<>|]+$/.test(mention.data.mentioned.id)) continue;
+    text = text.replace(mention.data.text, ` <@${mention.data.mentioned.id}> `);
+  }
+  return text;
+}
 
 /** The command text of a message: without the bot's mention, entities and non-breaking spaces. */
 function commandText(activity: Partial<Activity>): string {

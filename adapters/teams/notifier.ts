@@ -17,8 +17,7 @@ import type { Reply } from '../../src/core/reply.ts';
 import { messageActivity } from './activity.ts';
 import { callConnector } from './api.ts';
 import type { TeamsContext } from './context.ts';
-import { inConversation } from './proactive.ts';
-import { ConversationRef } from './references.ts';
+import { ConversationRef, inConversation } from './references.ts';
 
 /** What `MessageRef.data` holds for Teams. */
 export const TeamsMessageData = z.object({

@@ -70,25 +70,14 @@ const Invoke = z.object({
   }),
 });
 
-export type CardAction =
-  | { verb: 'approve'; taskId: string; view: View; confirmation: string | undefined }
-  | { verb: 'decline'; taskId: string; view: View; reason: string | undefined }
-  | { verb: 'approveAll'; taskIds: string[] }
-  | { verb: 'looking'; taskId: string }
-  | { verb: 'ask'; taskId: string; text: string }
-  | { verb: 'answer'; questionId: string; text: string }
-  | { verb: 'refresh'; taskId: string; userIds: string[] }
-  | { verb: 'request'; data: Record<string, unknown> }
-  | { verb: 'confirmChange' | 'cancelChange'; changeId: string }
-  | { verb: 'requestApp' | 'appCard'; appId: string }
-  | { verb: 'appField' | 'appPolicy'; appId: string; values: Record<string, unknown> }
-  | { verb: 'appMark'; appId: string; mark: 'yes' | 'no' };
+const ok = <A extends { verb: string }>(action: A) => ({ ok: true as const, action });
 
-export type Parsed = { ok: true; action: CardAction } | { ok: false; problem: string };
+/** One of our actions, as `parseCardAction` reads it. */
+export type CardAction = Extract<ReturnType<typeof parseCardAction>, { ok: true }>['action'];
 
 /** Reads an `adaptiveCard/action` value into one of our actions; a problem is said in `v`'s language. */
-export function parseCardAction(value: unknown, v: Voice): Parsed {
-  const problem = (text: string): Parsed => ({ ok: false, problem: text });
+export function parseCardAction(value: unknown, v: Voice) {
+  const problem = (text: string) => ({ ok: false as const, problem: text });
   const invoke = Invoke.safeParse(value);
   if (!invoke.success) return problem(v.t('teams.badAction'));
   const { verb, data } = invoke.data.action;
@@ -101,19 +90,19 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       if (verb === Verbs.approve) {
         const code = ConfirmCode.optional().safeParse(data.confirmation ?? undefined);
         if (!code.success) return problem(v.t('teams.badConfirmation'));
-        return { ok: true, action: { verb, taskId, view, confirmation: code.data } };
+        return ok({ verb, taskId, view, confirmation: code.data });
       }
       const reason = Reason.safeParse(data[reasonInputId(taskId)] ?? undefined);
       if (!reason.success) {
         return problem(v.t('teams.reasonTooLong', { max: MAX_REASON_LENGTH }));
       }
       const text = reason.data?.trim() || undefined;
-      return { ok: true, action: { verb, taskId, view, reason: text } };
+      return ok({ verb, taskId, view, reason: text });
     }
     case Verbs.looking: {
       const task = TaskData.safeParse(data);
       if (!task.success) return problem('That button does not name a task.');
-      return { ok: true, action: { verb, taskId: task.data.value } };
+      return ok({ verb, taskId: task.data.value });
     }
     case Verbs.ask:
     case Verbs.answer: {
@@ -130,50 +119,47 @@ export function parseCardAction(value: unknown, v: Voice): Parsed {
       if (!text.success) return problem(v.t('teams.reasonTooLong', { max }));
       const said = text.data.trim();
       if (!said) return problem(v.t(ask ? 'teams.questionEmpty' : 'teams.answerEmpty'));
-      return {
-        ok: true,
-        action: ask
-          ? { verb: Verbs.ask, taskId: id, text: said }
-          : { verb: Verbs.answer, questionId: id, text: said },
-      };
+      return ask
+        ? ok({ verb: Verbs.ask, taskId: id, text: said })
+        : ok({ verb: Verbs.answer, questionId: id, text: said });
     }
     case Verbs.approveAll: {
       const ids = TaskIds.safeParse(data.value);
       if (!ids.success) return problem(v.t('teams.noTasks'));
-      return { ok: true, action: { verb, taskIds: ids.data } };
+      return ok({ verb, taskIds: ids.data });
     }
     case Verbs.refresh: {
       const refresh = Refresh.safeParse(data);
       if (!refresh.success) return problem(v.t('teams.cardNoTask'));
       const { value: taskId, userIds } = refresh.data;
-      return { ok: true, action: { verb, taskId, userIds } };
+      return ok({ verb, taskId, userIds });
     }
     case Verbs.request:
-      return { ok: true, action: { verb, data } };
+      return ok({ verb, data });
     case Verbs.confirmChange:
     case Verbs.cancelChange: {
       const id = ConfirmCode.safeParse(data.value);
       if (!id.success) return problem(v.t('teams.noChange'));
-      return { ok: true, action: { verb, changeId: id.data } };
+      return ok({ verb, changeId: id.data });
     }
     case Verbs.requestApp:
     case Verbs.appField:
     case Verbs.appPolicy: {
       const appId = AppId.safeParse(data.value);
       if (!appId.success) return problem(v.t('teams.noApp'));
-      if (verb === Verbs.requestApp) return { ok: true, action: { verb, appId: appId.data } };
-      return { ok: true, action: { verb, appId: appId.data, values: data } };
+      if (verb === Verbs.requestApp) return ok({ verb, appId: appId.data });
+      return ok({ verb, appId: appId.data, values: data });
     }
     case Verbs.appCard: {
       // The request form sends its inputs along: the application chosen in it.
       const appId = AppId.safeParse(data[FormInputs.workApp]);
       if (!appId.success) return problem(v.t('teams.chooseApp'));
-      return { ok: true, action: { verb, appId: appId.data } };
+      return ok({ verb, appId: appId.data });
     }
     case Verbs.appMark: {
       const mark = MarkValue.safeParse(data.value);
       if (!mark.success) return problem(v.t('teams.noApp'));
-      return { ok: true, action: { verb, ...mark.data } };
+      return ok({ verb, ...mark.data });
     }
     default:
       return problem(v.t('teams.unknownAction', { verb: inert(verb, 30) }));

@@ -6,8 +6,7 @@
 import { type Activity, type ConversationParameters, TurnContext } from 'botbuilder';
 import type { Destination } from '../../src/core/notifier.ts';
 import type { TeamsContext } from './context.ts';
-import { inConversation } from './proactive.ts';
-import { ConversationRef } from './references.ts';
+import { ConversationRef, inConversation } from './references.ts';
 
 /** The one Bot Connector operation used here, from botbuilder's `ConnectorClient`. */
 interface Conversations {

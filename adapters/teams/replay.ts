@@ -35,7 +35,7 @@ function tokenEnd(context: TurnContext): number | undefined {
   return typeof exp === 'number' && exp > 0 ? exp * 1000 + TOLERANCE_MS : undefined;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   replays: ReplayGuard;
   now: () => Date;
   log: Logger;

@@ -29,7 +29,7 @@ const Submitted = z.object({
   [FormInputs.justification]: z.string().trim().max(MAX_REASON_LENGTH).optional(),
 });
 
-export type SubmitOutcome = { done: Reply } | { again: CardJson };
+type SubmitOutcome = { done: Reply } | { again: CardJson };
 
 export async function submitRequestForm(
   deps: TeamsContext,

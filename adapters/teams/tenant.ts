@@ -10,7 +10,7 @@ import type { Logger } from '../../src/log.ts';
 import { answerInvoke, errorResponse } from './activity.ts';
 
 /** Lower-cased tenant ids, or `*` for every tenant. */
-export type AllowedTenants = readonly string[] | '*';
+type AllowedTenants = readonly string[] | '*';
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
 

@@ -1,5 +1,5 @@
 /**
- * The event loop's utilisation, as admission reads it (adapters/slack/loop-load.ts), reported
+ * The event loop's utilisation, as admission reads it (adapters/slack/admission.ts), reported
  * idle for the rest of the test file. Where the test, the sandbox and the fakes share the bot's
  * thread, on a machine shared with other work, how busy that thread is says nothing about the
  * bot's load; test/slack/admission-load.test.ts tests the load and its shedding on their own.

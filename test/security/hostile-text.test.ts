@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderReply as renderShell } from '../../adapters/shell/render.ts';
-import { appFormModal } from '../../adapters/slack/app-form.ts';
+import { appFormModal } from '../../adapters/slack/modals.ts';
 import { cardBlocks, renderBlocks } from '../../adapters/slack/render.ts';
 import { appOption, requestModal } from '../../adapters/slack/request-form.ts';
 import { errorResponse, messageResponse } from '../../adapters/teams/activity.ts';
@@ -380,7 +380,7 @@ describe.each(languages)('in %s', (_language, v) => {
       const facts = appFacts(s);
       const forms = [fieldForm(appRules, v, facts)!, policyForm(v, facts)!];
       for (const form of forms) {
-        const view = appFormModal(form, { appId: 'a-1', kind: 'field' }, v.t('slack.cancel'));
+        const view = appFormModal(v, form, { appId: 'a-1', kind: 'field' });
         expect(SlackView.safeParse(view).success).toBe(true);
         expect(slackBlockProblems(view.blocks, 'modal')).toEqual([]);
       }

@@ -5,9 +5,8 @@
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { Admission, busyText } from '../../adapters/slack/admission.ts';
+import { Admission, busyText, loopLoad } from '../../adapters/slack/admission.ts';
 import type { SlackApi } from '../../adapters/slack/api.ts';
-import { loopLoad } from '../../adapters/slack/loop-load.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics } from '../../src/metrics.ts';

@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { busyText } from '../../adapters/slack/admission.ts';
-import { declineModal, reasonBlock } from '../../adapters/slack/decline-modal.ts';
+import { declineModal, formBlocks } from '../../adapters/slack/modals.ts';
 import { actionIds } from '../../adapters/slack/payloads.ts';
 import { requestBlocks, requestModal } from '../../adapters/slack/request-form.ts';
 import { english } from '../../src/core/i18n/voice.ts';
@@ -161,7 +161,7 @@ async function everyKind(user: string) {
     origin: { kind: 'ephemeral', responseUrl },
   });
   const form = { ...requestModal(english, {}), id: 'V-REQUEST' };
-  const reason = { [reasonBlock]: { [actionIds.declineReason]: { value: 'not needed' } } };
+  const reason = { [formBlocks.reason]: { [actionIds.declineReason]: { value: 'not needed' } } };
   const picked = { selected_option: { value: 'github', text: { text: 'GitHub' } } };
   const request = { [requestBlocks.app]: { [actionIds.requestApp]: picked } };
   return {
