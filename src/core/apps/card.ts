@@ -15,8 +15,10 @@ import { fieldForm, policyForm } from './forms.ts';
 import type { AppRules } from './rules.ts';
 import { meansSensitive } from './sensitivity.ts';
 
-const listed = (v: Voice, names: readonly string[]) =>
-  names.length ? v.list(names.map((n) => inert(n, 200))) : v.t('app.none');
+const listed = (v: Voice, items: readonly (string | { name: string })[]) =>
+  items.length
+    ? v.list(items.map((i) => inert(typeof i === 'string' ? i : i.name, 200)))
+    : v.t('app.none');
 
 export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
   const { app, levels, roles } = facts;
@@ -25,10 +27,7 @@ export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
   const fields: Field[] = [
     {
       label: v.t('app.field.levels'),
-      value: listed(
-        v,
-        levels.map((l) => l.name),
-      ),
+      value: listed(v, levels),
     },
     { label: v.t('app.field.defaults'), value: listed(v, facts.defaults) },
     { label: v.t('app.field.sensitive'), value: v.t('app.sensitive', facts) },
@@ -50,10 +49,7 @@ export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
   const summary = v.t('app.summary', {
     app: name,
     description,
-    levels: listed(
-      v,
-      levels.map((l) => l.name),
-    ),
+    levels: listed(v, levels),
   });
   return info(v, summary, { title: name, blocks });
 }
@@ -88,10 +84,7 @@ function insideBlocks(v: Voice, inside: Inside, app: string): Block[] {
   }));
   const compatible: Field[] = [...inside.compatible].map(([type, list]) => ({
     label: requestTypeNamed(v, type),
-    value: listed(
-      v,
-      list.map((p) => p.name),
-    ),
+    value: listed(v, list),
   }));
   const count = { count: holders.count, more: flag(holders.more), app };
   return [

@@ -46,10 +46,7 @@ export class AppDesk {
   form(actor: ChatActor, appId: string, kind: FormKind): Promise<Answer<Form>> {
     return this.#actors.act(
       actor,
-      async (link, v): Promise<Answer<Form>> => {
-        const got = await formOf(this.#deps, link, v, appId, kind);
-        return 'form' in got ? { ok: true, value: got.form } : { ok: false, reply: got.reply };
-      },
+      (link, v) => formOf(this.#deps, link, v, appId, kind),
       (reply) => ({ ok: false, reply }),
     );
   }

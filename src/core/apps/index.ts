@@ -1,4 +1,5 @@
 /** What other features may use of applications: the catalog, their names, their sensitivity. */
+export { AppGroups } from './app-groups.ts';
 export { type AppCatalog, appMatches } from './catalog.ts';
 export { type Choice, choiceOf } from './choices.ts';
 export { findApp, quoted } from './find-app.ts';
@@ -8,4 +9,3 @@ export {
   type Sensitivity,
   type SensitivityConfig,
 } from './sensitivity.ts';
-export { DefaultApps } from './visibility.ts';

@@ -5,13 +5,14 @@
  */
 import type { AppChangeAction, IdentityLink } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
-import { type Form, info, type Reply, warning } from '../reply.ts';
+import { type Answer, type Form, info, type Reply, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { askField, askPolicy, changer, fieldNamed, policyNamed, refuse } from './ask.ts';
 import { appCard } from './card.ts';
 import type { AppCommand } from './commands.ts';
 import type { AppDeps } from './deps.ts';
-import { appById, appNamed, readFacts } from './facts.ts';
+import { appById, readFacts } from './facts.ts';
+import { findApp } from './find-app.ts';
 import { type FormKind, fieldForm, formRequest, policyForm } from './forms.ts';
 
 /** Words as one command line again: those with a space quoted, as they were typed. */
@@ -26,14 +27,13 @@ export async function runAppLine(
   v: Voice,
   command: AppCommand,
 ): Promise<Reply> {
+  const apps = await deps.catalog.appsFor(link.accessUserId);
+  const named = findApp(v, apps, command.action === 'show' ? command.app : line(command.words));
+  if (!('app' in named)) return named;
   if (command.action === 'show') {
-    const named = await appNamed(deps, link, v, command.app);
-    if ('reply' in named) return named.reply;
     if (named.rest) return warning(v, v.t('parse.appUsage'));
     return appCard(deps.rules, v, await readFacts(deps, link, v, named.app));
   }
-  const named = await appNamed(deps, link, v, line(command.words));
-  if ('reply' in named) return named.reply;
   const { app } = named;
   const allowed = await changer(deps, link, v, app);
   // What was asked is named first, so that a refusal is audited as it; one not named is told
@@ -75,17 +75,17 @@ export async function formOf(
   v: Voice,
   appId: string,
   kind: FormKind,
-): Promise<{ form: Form } | { reply: Reply }> {
+): Promise<Answer<Form>> {
   const app = await appById(deps, link, appId);
-  if (!app) return { reply: warning(v, v.t('request.appUnavailable')) };
+  if (!app) return { ok: false, reply: warning(v, v.t('request.appUnavailable')) };
   if (!(await changer(deps, link, v, app)).may) {
-    return {
-      reply: await refuse(deps, link, v, app, kind === 'field' ? 'app_field' : 'app_policy'),
-    };
+    const action = kind === 'field' ? 'app_field' : 'app_policy';
+    return { ok: false, reply: await refuse(deps, link, v, app, action) };
   }
   const facts = await readFacts(deps, link, v, app);
   const form = kind === 'field' ? fieldForm(deps.rules, v, facts) : policyForm(v, facts);
-  return form ? { form } : { reply: info(v, v.t('app.nothingToChoose', { kind })) };
+  if (form) return { ok: true, value: form };
+  return { ok: false, reply: info(v, v.t('app.nothingToChoose', { kind })) };
 }
 
 /** A submitted form: its ids are only a client's word, so each is read again. */
