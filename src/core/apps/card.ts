@@ -126,39 +126,35 @@ function buttons(rules: AppRules, v: Voice, facts: AppFacts, mayChange: boolean)
   const policy = policyForm(v, facts);
   const sensitive = facts.fields.find((f) => rules.isSensitiveField(f));
   const mark = sensitive && (meansSensitive(sensitive.value) ? 'no' : 'yes');
-  return [
-    request,
-    ...(field
-      ? [
-          {
-            label: v.t('app.button.field'),
-            action: 'appField' as const,
-            value: app.id,
-            spoken: v.t('app.button.fieldSpoken', { app: name }),
-            form: field,
-          },
-        ]
-      : []),
-    ...(policy
-      ? [
-          {
-            label: v.t('app.button.policy'),
-            action: 'appPolicy' as const,
-            value: app.id,
-            spoken: v.t('app.button.policySpoken', { app: name }),
-            form: policy,
-          },
-        ]
-      : []),
-    ...(mark
-      ? [
-          {
-            label: v.t('app.button.mark', { mark }),
-            action: 'appMark' as const,
-            value: `${app.id}:${mark}`,
-            spoken: v.t('app.button.markSpoken', { mark, app: name }),
-          },
-        ]
-      : []),
-  ];
+  const all = [request];
+  if (field) {
+    const spoken = v.t('app.button.fieldSpoken', { app: name });
+    all.push({
+      label: v.t('app.button.field'),
+      action: 'appField',
+      value: app.id,
+      spoken,
+      form: field,
+    });
+  }
+  if (policy) {
+    const spoken = v.t('app.button.policySpoken', { app: name });
+    all.push({
+      label: v.t('app.button.policy'),
+      action: 'appPolicy',
+      value: app.id,
+      spoken,
+      form: policy,
+    });
+  }
+  if (mark) {
+    const spoken = v.t('app.button.markSpoken', { mark, app: name });
+    all.push({
+      label: v.t('app.button.mark', { mark }),
+      action: 'appMark',
+      value: `${app.id}:${mark}`,
+      spoken,
+    });
+  }
+  return all;
 }
