@@ -8,7 +8,7 @@
 import type { CustomField } from '../../access/schemas.ts';
 import { requestTypeNamed, typedName } from '../audit/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import { type Block, type Button, type Field, info, listBlock } from '../reply.ts';
+import { type Block, type Button, type Field, type Form, info, listBlock } from '../reply.ts';
 import { inert } from '../text.ts';
 import type { AppFacts, Inside } from './facts.ts';
 import { fieldForm, policyForm } from './forms.ts';
@@ -127,34 +127,29 @@ function buttons(rules: AppRules, v: Voice, facts: AppFacts, mayChange: boolean)
   const sensitive = facts.fields.find((f) => rules.isSensitiveField(f));
   const mark = sensitive && (meansSensitive(sensitive.value) ? 'no' : 'yes');
   const all = [request];
+  const add = (
+    label: string,
+    action: Button['action'],
+    value: string,
+    spoken: string,
+    form?: Form,
+  ) => all.push({ label, action, value, spoken, ...(form && { form }) });
+  const said = { app: name };
   if (field) {
-    const spoken = v.t('app.button.fieldSpoken', { app: name });
-    all.push({
-      label: v.t('app.button.field'),
-      action: 'appField',
-      value: app.id,
-      spoken,
-      form: field,
-    });
+    add(v.t('app.button.field'), 'appField', app.id, v.t('app.button.fieldSpoken', said), field);
   }
   if (policy) {
-    const spoken = v.t('app.button.policySpoken', { app: name });
-    all.push({
-      label: v.t('app.button.policy'),
-      action: 'appPolicy',
-      value: app.id,
-      spoken,
-      form: policy,
-    });
+    add(
+      v.t('app.button.policy'),
+      'appPolicy',
+      app.id,
+      v.t('app.button.policySpoken', said),
+      policy,
+    );
   }
   if (mark) {
-    const spoken = v.t('app.button.markSpoken', { mark, app: name });
-    all.push({
-      label: v.t('app.button.mark', { mark }),
-      action: 'appMark',
-      value: `${app.id}:${mark}`,
-      spoken,
-    });
+    const spoken = v.t('app.button.markSpoken', { mark, ...said });
+    add(v.t('app.button.mark', { mark }), 'appMark', `${app.id}:${mark}`, spoken);
   }
   return all;
 }
