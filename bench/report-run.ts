@@ -22,7 +22,7 @@ if (days === 'all') {
   const rows = await store.countAuditRows({ since: new Date(0), until }, Number.MAX_SAFE_INTEGER);
   result = { rows };
 } else {
-  const limits = maxRows ? { maxRows: Number(maxRows) } : {};
+  const limits = maxRows ? Number(maxRows) : undefined;
   try {
     const report = await readReport(store, lastDays(Number(days), until), until, limits);
     result = { decisions: report.decisions.total, open: report.openTasks.total };

@@ -1,52 +1,62 @@
 /**
- * Which groups give an application by default (`GET /UsersGroups/{id}/DefaultWorkApps`) and which
- * hide it (`…/HiddenWorkApps`), for its card. Read for every group at most every five minutes
- * per process, once however many cards ask at the same time (as visibility.ts reads them by
- * member).
+ * What groups say about applications: which give one by default
+ * (`GET /UsersGroups/{id}/DefaultWorkApps`) and which hide it (`…/HiddenWorkApps`), by
+ * application (its card) and by member (what a person may see, which of their groups give it).
+ * This changes rarely and takes requests per group to learn, so it is read at most every five
+ * minutes per process, once however many ask at the same time. When it cannot be read, nothing is
+ * offered: a hidden app is never shown because the service was slow.
  */
 import type { AccessClient } from '../../access/client.ts';
+import type { WorkApp } from '../../access/schemas.ts';
 import { timedCache } from '../cache.ts';
 
 const TTL_MS = 5 * 60_000;
 
-export interface GroupsOfApp {
-  /** Names of the groups that give it by default. */
-  defaults: readonly string[];
-  /** Names of the groups it is hidden from. */
-  hidden: readonly string[];
-}
-
-const NONE: GroupsOfApp = { defaults: [], hidden: [] };
+const idsOf = async (apps: AsyncIterable<WorkApp>) =>
+  new Set(await Array.fromAsync(apps, (app) => app.id));
 
 export class AppGroups {
-  readonly #index;
+  readonly #groups;
 
   constructor(client: AccessClient, now: () => number) {
-    this.#index = timedCache({
+    this.#groups = timedCache({
       ttl: TTL_MS,
       max: 1,
       now,
       load: async () => {
-        const index = new Map<string, { defaults: string[]; hidden: string[] }>();
-        const add = (appId: string, kind: 'defaults' | 'hidden', group: string) => {
-          const entry = index.get(appId) ?? { defaults: [], hidden: [] };
-          entry[kind].push(group);
-          index.set(appId, entry);
-        };
-        for await (const group of client.listGroups()) {
-          for await (const app of client.listGroupDefaultWorkApps(group.id)) {
-            add(app.id, 'defaults', group.name);
-          }
-          for await (const app of client.listGroupHiddenWorkApps(group.id)) {
-            add(app.id, 'hidden', group.name);
-          }
+        const groups = [];
+        for await (const { id, name } of client.listGroups()) {
+          const defaults = await idsOf(client.listGroupDefaultWorkApps(id));
+          const hidden = await idsOf(client.listGroupHiddenWorkApps(id));
+          // Members matter only where the group gives or hides something.
+          const members = defaults.size || hidden.size ? client.listGroupMembers(id) : [];
+          const memberIds = new Set(await Array.fromAsync(members, (m) => m.id));
+          groups.push({ name, defaults, hidden, members: memberIds });
         }
-        return index;
+        return groups;
       },
     });
   }
 
-  async of(appId: string): Promise<GroupsOfApp> {
-    return (await this.#index.forceFetch('all')).get(appId) ?? NONE;
+  /** The names of the groups that give `appId` by default, and of those it is hidden from. */
+  async of(appId: string) {
+    const groups = await this.#groups.forceFetch('all');
+    const named = (kind: 'defaults' | 'hidden') =>
+      groups.filter((g) => g[kind].has(appId)).map((g) => g.name);
+    return { defaults: named('defaults'), hidden: named('hidden') };
+  }
+
+  /** The ids of the applications hidden from this Access user. */
+  async hiddenFrom(accessUserId: string): Promise<ReadonlySet<string>> {
+    const groups = await this.#groups.forceFetch('all');
+    return new Set(groups.filter((g) => g.members.has(accessUserId)).flatMap((g) => [...g.hidden]));
+  }
+
+  /** The names of this Access user's groups that give them `appId` by default. */
+  async groupsGiving(accessUserId: string, appId: string): Promise<readonly string[]> {
+    const groups = await this.#groups.forceFetch('all');
+    return groups
+      .filter((g) => g.members.has(accessUserId) && g.defaults.has(appId))
+      .map((g) => g.name);
   }
 }

@@ -38,8 +38,8 @@ const TYPE_WORDS: Record<string, (typeof REQUEST_TYPES)[number]> = {
   offboarding: 'OffboardingStep',
 };
 
-const quotedList = (v: Voice, names: readonly string[]) =>
-  v.list(names.slice(0, 20).map((name) => v.t('request.quoted', { name: inert(name, 100) })));
+const quotedList = (v: Voice, items: readonly { name: string }[]) =>
+  v.list(items.slice(0, 20).map((i) => v.t('request.quoted', { name: inert(i.name, 100) })));
 
 /** The application's fields, the person's roles, and whether these let them change it. */
 export async function changer(
@@ -56,8 +56,8 @@ export async function changer(
 export type Changer = Awaited<ReturnType<typeof changer>>;
 
 /**
- * The refusal of a change the asker may not make, which says no more than that; audited as the
- * change attempted, or as `action` on the application when it was refused before it was named.
+ * The refusal of a change (by default: the asker may not make it, and no more than that); audited
+ * as the change attempted, or as `action` on the application when refused before it was named.
  */
 export async function refuse(
   deps: AppDeps,
@@ -65,13 +65,13 @@ export async function refuse(
   v: Voice,
   app: Pick<WorkApp, 'id' | 'name'>,
   attempt: AppChangeSubject | AppChangeAction,
+  said = v.t('app.mayNot', { app: inert(app.name) }),
 ): Promise<Reply> {
   const audit =
     typeof attempt === 'string'
       ? { ...unnamed, action: attempt, appId: app.id, appName: app.name }
       : namedChange(factsOf(link, app, attempt));
   await recordAppChange(deps, link, audit, 'not_allowed');
-  const said = v.t('app.mayNot', { app: inert(app.name) });
   return warning(v, said, { title: v.t('rules.notAllowed') });
 }
 
@@ -106,10 +106,8 @@ export async function askField(
   if (!uuidLike.test(field.id)) return warning(v, v.t('app.fieldNotSendable', said));
   const rule = deps.rules.fieldRule(allowed.roles, field, before, after);
   if (rule === 'secret' || rule === 'admins_only') {
-    const audit = namedChange(factsOf(link, app, subject));
-    await recordAppChange(deps, link, audit, 'not_allowed');
     const text = rule === 'secret' ? v.t('app.secretField', said) : v.t('app.ownersAdmins', said);
-    return warning(v, text, { title: v.t('rules.notAllowed') });
+    return refuse(deps, link, v, app, subject, text);
   }
   if ((before ?? '') === (after ?? '')) {
     const value = after === null ? '' : inert(after, 200);
@@ -188,11 +186,7 @@ export function fieldNamed(
   const match = matchByName(fields, typed, (f) => f.name);
   if (match.kind === 'one') return { field: match.item, rest: words.slice(1) };
   const said = { typed: inert(typed, 100), app: inert(app.name) };
-  const names = match.kind === 'many' ? match.items : fields;
-  const fieldsSaid = quotedList(
-    v,
-    names.map((f) => f.name),
-  );
+  const fieldsSaid = quotedList(v, match.kind === 'many' ? match.items : fields);
   return warning(
     v,
     match.kind === 'many'
@@ -230,10 +224,7 @@ export async function policyNamed(
           app: inert(app.name),
           typed: inert(typed, 100),
           several: flag(match.kind === 'many'),
-          levels: quotedList(
-            v,
-            listed.map((l) => l.name),
-          ),
+          levels: quotedList(v, listed),
         }),
       );
     }
@@ -250,10 +241,7 @@ export async function policyNamed(
       typed: inert(typed, 100),
       several: flag(match.kind === 'many'),
       type: requestTypeNamed(v, requestType),
-      policies: quotedList(
-        v,
-        listed.map((p) => p.name),
-      ),
+      policies: quotedList(v, listed),
     }),
   );
 }

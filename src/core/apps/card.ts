@@ -8,15 +8,17 @@
 import type { CustomField } from '../../access/schemas.ts';
 import { requestTypeNamed, typedName } from '../audit/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import { type Block, type Button, type Field, info, listBlock } from '../reply.ts';
+import { type Block, type Button, type Field, type Form, info, listBlock } from '../reply.ts';
 import { inert } from '../text.ts';
 import type { AppFacts, Inside } from './facts.ts';
 import { fieldForm, policyForm } from './forms.ts';
 import type { AppRules } from './rules.ts';
 import { meansSensitive } from './sensitivity.ts';
 
-const listed = (v: Voice, names: readonly string[]) =>
-  names.length ? v.list(names.map((n) => inert(n, 200))) : v.t('app.none');
+const listed = (v: Voice, items: readonly (string | { name: string })[]) =>
+  items.length
+    ? v.list(items.map((i) => inert(typeof i === 'string' ? i : i.name, 200)))
+    : v.t('app.none');
 
 export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
   const { app, levels, roles } = facts;
@@ -25,10 +27,7 @@ export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
   const fields: Field[] = [
     {
       label: v.t('app.field.levels'),
-      value: listed(
-        v,
-        levels.map((l) => l.name),
-      ),
+      value: listed(v, levels),
     },
     { label: v.t('app.field.defaults'), value: listed(v, facts.defaults) },
     { label: v.t('app.field.sensitive'), value: v.t('app.sensitive', facts) },
@@ -50,10 +49,7 @@ export function appCard(rules: AppRules, v: Voice, facts: AppFacts) {
   const summary = v.t('app.summary', {
     app: name,
     description,
-    levels: listed(
-      v,
-      levels.map((l) => l.name),
-    ),
+    levels: listed(v, levels),
   });
   return info(v, summary, { title: name, blocks });
 }
@@ -88,10 +84,7 @@ function insideBlocks(v: Voice, inside: Inside, app: string): Block[] {
   }));
   const compatible: Field[] = [...inside.compatible].map(([type, list]) => ({
     label: requestTypeNamed(v, type),
-    value: listed(
-      v,
-      list.map((p) => p.name),
-    ),
+    value: listed(v, list),
   }));
   const count = { count: holders.count, more: flag(holders.more), app };
   return [
@@ -133,39 +126,30 @@ function buttons(rules: AppRules, v: Voice, facts: AppFacts, mayChange: boolean)
   const policy = policyForm(v, facts);
   const sensitive = facts.fields.find((f) => rules.isSensitiveField(f));
   const mark = sensitive && (meansSensitive(sensitive.value) ? 'no' : 'yes');
-  return [
-    request,
-    ...(field
-      ? [
-          {
-            label: v.t('app.button.field'),
-            action: 'appField' as const,
-            value: app.id,
-            spoken: v.t('app.button.fieldSpoken', { app: name }),
-            form: field,
-          },
-        ]
-      : []),
-    ...(policy
-      ? [
-          {
-            label: v.t('app.button.policy'),
-            action: 'appPolicy' as const,
-            value: app.id,
-            spoken: v.t('app.button.policySpoken', { app: name }),
-            form: policy,
-          },
-        ]
-      : []),
-    ...(mark
-      ? [
-          {
-            label: v.t('app.button.mark', { mark }),
-            action: 'appMark' as const,
-            value: `${app.id}:${mark}`,
-            spoken: v.t('app.button.markSpoken', { mark, app: name }),
-          },
-        ]
-      : []),
-  ];
+  const all = [request];
+  const add = (
+    label: string,
+    action: Button['action'],
+    value: string,
+    spoken: string,
+    form?: Form,
+  ) => all.push({ label, action, value, spoken, ...(form && { form }) });
+  const said = { app: name };
+  if (field) {
+    add(v.t('app.button.field'), 'appField', app.id, v.t('app.button.fieldSpoken', said), field);
+  }
+  if (policy) {
+    add(
+      v.t('app.button.policy'),
+      'appPolicy',
+      app.id,
+      v.t('app.button.policySpoken', said),
+      policy,
+    );
+  }
+  if (mark) {
+    const spoken = v.t('app.button.markSpoken', { mark, ...said });
+    add(v.t('app.button.mark', { mark }), 'appMark', `${app.id}:${mark}`, spoken);
+  }
+  return all;
 }

@@ -5,7 +5,6 @@
  */
 import type {
   AppChange,
-  AppChangeAuditEntry,
   AppChangeOutcome,
   AppFacts,
   FieldChange,
@@ -17,18 +16,13 @@ import { type Field, info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 
 /** The change as its audit entry names it. */
-export function namedChange(
-  c: AppFacts,
-): Omit<
-  AppChangeAuditEntry,
-  'at' | 'platform' | 'chatUserId' | 'accessUserId' | 'detail' | 'outcome'
-> {
+export function namedChange(c: AppFacts) {
   const s = c.subject;
   const base = { appId: c.appId, appName: c.appName, valueBefore: s.before };
   if (s.kind === 'field') {
     return {
       ...base,
-      action: 'app_field',
+      action: 'app_field' as const,
       fieldName: s.fieldName,
       requestType: null,
       valueAfter: s.after,
@@ -36,7 +30,7 @@ export function namedChange(
   }
   return {
     ...base,
-    action: 'app_policy',
+    action: 'app_policy' as const,
     fieldName: null,
     requestType: s.requestType,
     ...(s.levelName !== null && { levelName: s.levelName }),

@@ -8,8 +8,8 @@ import type { AccessClient } from '../../access/client.ts';
 import type { WorkApp } from '../../access/schemas.ts';
 import { timedCache } from '../cache.ts';
 import { normalize } from '../match.ts';
+import { AppGroups } from './app-groups.ts';
 import { type Choice, choiceOf } from './choices.ts';
-import { AppVisibility } from './visibility.ts';
 
 const CATALOG_TTL_MS = 30_000;
 
@@ -20,12 +20,12 @@ export function appMatches(app: WorkApp, search: string): boolean {
 
 export class AppCatalog {
   readonly #client: AccessClient;
-  readonly #visibility: AppVisibility;
+  readonly groups: AppGroups;
   readonly #apps;
 
   constructor(client: AccessClient, now: () => number = Date.now) {
     this.#client = client;
-    this.#visibility = new AppVisibility(client, now);
+    this.groups = new AppGroups(client, now);
     this.#apps = timedCache({
       ttl: CATALOG_TTL_MS,
       max: 1,
@@ -36,7 +36,7 @@ export class AppCatalog {
 
   /** The ids of the applications hidden from this person. */
   hiddenFrom(accessUserId: string): Promise<ReadonlySet<string>> {
-    return this.#visibility.hiddenFrom(accessUserId);
+    return this.groups.hiddenFrom(accessUserId);
   }
 
   /** Every application this person may see. */

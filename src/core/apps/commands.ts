@@ -6,7 +6,7 @@
  * "Cost center" -- CC 42`). Each change is confirmed first, with `confirm <code>`.
  */
 import { z } from 'zod';
-import { type Parsed as Parsing, tooLong, words } from '../grammar.ts';
+import { fail, type Parsed, tooLong, words } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 
 /** A custom field's value, as long as anyone types one. */
@@ -34,16 +34,17 @@ export const AppsCommand = z.object({
 });
 
 /** `apps [search]`. */
-export function parseApps(v: Voice, args: string): Parsing<z.infer<typeof AppsCommand>> {
+export function parseApps(v: Voice, args: string): Parsed<z.infer<typeof AppsCommand>> {
   if (args.length > 200) return tooLong(v, 'search', args, 200);
   return { ok: true, command: { name: 'apps', search: words(args).join(' ') || undefined } };
 }
 
-type Parsed = { ok: true; command: AppCommand } | { ok: false; message: string };
-const fail = (message: string): Parsed => ({ ok: false, message });
-
 /** `args`: what follows `app`; `free`: what follows `--`, if it was typed. */
-export function parseAppCommand(v: Voice, head: string, free: string | undefined): Parsed {
+export function parseAppCommand(
+  v: Voice,
+  head: string,
+  free: string | undefined,
+): Parsed<AppCommand> {
   const [verb = '', ...rest] = words(head);
   const action = verb.toLowerCase();
   if (action === 'set' || action === 'clear' || action === 'policy') {

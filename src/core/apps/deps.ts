@@ -4,7 +4,6 @@ import type { Policy } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { AppPolicyStore, AuditStore, ConfirmationStore } from '../../store/store.ts';
 import { timedCache } from '../cache.ts';
-import { AppGroups } from './app-groups.ts';
 import type { AppCatalog } from './catalog.ts';
 import type { AppRules } from './rules.ts';
 import type { SensitiveApps } from './sensitivity.ts';
@@ -15,10 +14,8 @@ export interface AppDeps {
   log: Logger;
   now: () => Date;
   rules: AppRules;
-  /** The applications a person may see (none hidden from their groups). */
-  catalog: Pick<AppCatalog, 'appsFor' | 'hiddenFrom'>;
-  /** Which groups give or hide an application. */
-  groups: AppGroups;
+  /** The applications a person may see (none hidden from their groups), and what groups say. */
+  catalog: Pick<AppCatalog, 'appsFor' | 'hiddenFrom' | 'groups'>;
   /** The policies compatible with a request type, read at most once a minute. */
   compatible: (requestType: string) => Promise<Policy[]>;
   /** Whether an application is sensitive, and the cache a change of the field must clear. */
@@ -29,7 +26,7 @@ export interface AppDeps {
 export const REQUEST_TYPES = ['AccessRequest', 'EntitlementReview', 'OffboardingStep'] as const;
 
 /** Policies offered for one request type; more is not a choice anyone reads through. */
-export const MAX_POLICIES = 50;
+const MAX_POLICIES = 50;
 
 const COMPATIBLE_TTL_MS = 60_000;
 
@@ -47,8 +44,5 @@ export function appReads(client: AccessClient, now: () => number) {
       return found;
     },
   });
-  return {
-    groups: new AppGroups(client, now),
-    compatible: (requestType: string) => compatible.forceFetch(requestType),
-  };
+  return { compatible: (requestType: string) => compatible.forceFetch(requestType) };
 }

@@ -6,6 +6,7 @@
  * reads at most MAX_HOLDERS_READ of its accesses and names MAX_HOLDERS_SHOWN), the groups it is
  * hidden from, and the policies — those set through accessbot, and the compatible ones.
  */
+import PQueue from 'p-queue';
 import type {
   Access,
   CustomField,
@@ -16,37 +17,22 @@ import type {
 import { isHeld } from '../../access/task-facts.ts';
 import type { AppPolicy, IdentityLink } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
-import type { Reply } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { type AppDeps, REQUEST_TYPES } from './deps.ts';
-import { findApp } from './find-app.ts';
 import type { Roles } from './rules.ts';
 import type { Sensitivity } from './sensitivity.ts';
 
-export const MAX_HOLDERS_READ = 500;
-export const MAX_HOLDERS_SHOWN = 30;
+const MAX_HOLDERS_READ = 500;
+const MAX_HOLDERS_SHOWN = 30;
 /** Fields a card shows; an application with more is not kept from chat. */
-export const MAX_FIELDS = 40;
+const MAX_FIELDS = 40;
 /** Names looked up at once while a card is made. */
 const LOOKUPS_AT_ONCE = 8;
 
-export interface Holder {
-  name: string;
-  /** The level's name; undefined for an access without one (or to a level no longer listed). */
-  level?: string;
-}
-
-/** Who the card may name as holding access. */
-export interface Holders {
-  shown: Holder[];
-  /** Held accesses read; `more`: there were more than could be read. */
-  count: number;
-  more: boolean;
-}
-
 /** The inside of an application: for its owners, admins and auditors only. */
 export interface Inside {
-  holders: Holders;
+  /** Whom the card names as holding access; `count` accesses read, `more`: there were more. */
+  holders: { shown: { name: string; level?: string }[]; count: number; more: boolean };
   hiddenFrom: readonly string[];
   /** The policies accessbot set, newest first. */
   set: readonly AppPolicy[];
@@ -62,18 +48,6 @@ export interface AppFacts {
   sensitivity: Sensitivity;
   defaults: readonly string[];
   inside?: Inside;
-}
-
-/** An application as the person named it, or the reply that says which they may have meant. */
-export async function appNamed(
-  deps: AppDeps,
-  link: IdentityLink,
-  v: Voice,
-  typed: string,
-): Promise<{ app: WorkApp; rest: string } | { reply: Reply }> {
-  const apps = await deps.catalog.appsFor(link.accessUserId);
-  const named = findApp(v, apps, typed);
-  return 'app' in named ? named : { reply: named };
 }
 
 /** An application by id, unless it is gone or hidden from the person. */
@@ -106,7 +80,7 @@ export async function readFacts(
   const [levels, fields, groups] = await Promise.all([
     Array.fromAsync(client.listPermissionLevels(app.id)),
     fieldsOf(deps, app.id),
-    deps.groups.of(app.id),
+    deps.catalog.groups.of(app.id),
   ]);
   const roles = await deps.rules.rolesOf(link, v, app, fields);
   const sensitivity = deps.sensitive ? await deps.sensitive.of(app) : 'no';
@@ -129,7 +103,7 @@ async function holdersOf(
   deps: AppDeps,
   appId: string,
   levels: readonly PermissionLevel[],
-): Promise<Holders> {
+): Promise<Inside['holders']> {
   const held: Access[] = [];
   let more = false;
   for await (const access of deps.client.listWorkAppAccesses(appId)) {
@@ -142,10 +116,12 @@ async function holdersOf(
   }
   const levelNames = new Map(levels.map((l) => [l.id, l.name]));
   const shown = held.slice(0, MAX_HOLDERS_SHOWN);
-  const names = await inBatches(shown, async (access) => {
-    const user = await found(deps.client.getUser(access.userId));
-    return user?.displayName ?? user?.email ?? undefined;
-  });
+  const names = await new PQueue({ concurrency: LOOKUPS_AT_ONCE }).addAll(
+    shown.map((access) => async () => {
+      const user = await found(deps.client.getUser(access.userId));
+      return user?.displayName ?? user?.email ?? undefined;
+    }),
+  );
   return {
     shown: shown.map((access, i) => ({
       name: names[i] ?? access.userId,
@@ -154,13 +130,4 @@ async function holdersOf(
     count: held.length,
     more,
   };
-}
-
-/** `work` on each item, LOOKUPS_AT_ONCE at a time, in order. */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += LOOKUPS_AT_ONCE) {
-    results.push(...(await Promise.all(items.slice(i, i + LOOKUPS_AT_ONCE).map(work))));
-  }
-  return results;
 }

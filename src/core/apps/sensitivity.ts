@@ -152,10 +152,8 @@ async function within<T>(
   read: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const stop = new AbortController();
-  let late = () => {};
-  const timedOut = new Promise<never>((_resolve, reject) => {
-    late = () => reject(new SensitivityCheckTimedOut(withinMs));
-  });
+  const { promise: timedOut, reject } = Promise.withResolvers<never>();
+  const late = () => reject(new SensitivityCheckTimedOut(withinMs));
   deadline.addEventListener('abort', late, { once: true });
   if (deadline.aborted) late();
   try {

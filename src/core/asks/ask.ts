@@ -9,11 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AccessClient } from '../../access/client.ts';
+import type { Task } from '../../access/schemas.ts';
 import { taskFacts } from '../../access/task-facts.ts';
 import type { Logger } from '../../log.ts';
 import type {
   AuditStore,
   IdentityLink,
+  QuestionAuditEntry,
   RequesterStore,
   TaskQuestion,
   TaskQuestionStore,
@@ -86,8 +88,7 @@ export async function askRequester(
   if (asked.length >= MAX_QUESTIONS_PER_REQUEST) {
     return warning(v, v.t('ask.tooMany', { max: MAX_QUESTIONS_PER_REQUEST }));
   }
-  const now = d.now();
-  const q: TaskQuestion = {
+  const fresh = {
     id: (d.newId ?? randomUUID)(),
     subject,
     taskId: task.id,
@@ -96,33 +97,37 @@ export async function askRequester(
     requesterId: f.requestedBy,
     requesterName: f.requestedByName ?? null,
     question,
-    askedAt: now,
-    answer: null,
-    answeredAt: null,
-    waitSeconds: null,
+    askedAt: d.now(),
   };
-  const { answer: _a, answeredAt: _at, waitSeconds: _w, ...fresh } = q;
   if (!(await d.store.putTaskQuestion(fresh))) {
     const [raced] = await d.store.questionsOn([subject], 1);
     return raced ? waitingReply(v, raced, link) : warning(v, v.t('ask.tryAgain'));
   }
-  await recordQuestion(d, link, {
-    action: 'ask',
-    taskId: task.id,
-    ...taskNamesOf(task),
-    reason: question,
-    outcome: 'asked',
-    actorName: nameOf(link),
-    targetUserId: f.requestedBy,
-    targetName: f.requestedByName ?? null,
-    detail: q.id,
-  });
-  await d.asks.ask(q, (w) => questionMessage(w, q, task));
-  await d.asks.showAround(await d.store.requestTasksOf(task.id));
+  const q: TaskQuestion = { ...fresh, answer: null, answeredAt: null, waitSeconds: null };
+  const target = { targetUserId: f.requestedBy, targetName: f.requestedByName ?? null };
+  await recorded(d, link, task, q, { action: 'ask', reason: question, ...target }, async () =>
+    d.asks?.ask(q, (w) => questionMessage(w, q, task)),
+  );
   return success(
     v,
     v.t('ask.done', { requester, question: inert(question), hold: v.age(ANSWER_AWAITED_MS) }),
   );
+}
+
+/** A question or its answer: audited, told (`tell`), and every card of its request updated. */
+async function recorded(
+  d: AskDeps,
+  link: IdentityLink,
+  task: Task,
+  q: TaskQuestion,
+  entry: Pick<QuestionAuditEntry, 'action' | 'reason' | 'targetUserId' | 'targetName'>,
+  tell: () => Promise<unknown>,
+) {
+  const named = { taskId: q.taskId, ...taskNamesOf(task), actorName: nameOf(link), detail: q.id };
+  const outcome = entry.action === 'ask' ? 'asked' : 'answered';
+  await recordQuestion(d, link, { ...entry, ...named, outcome });
+  await tell();
+  await d.asks?.showAround(await d.store.requestTasksOf(q.taskId));
 }
 
 /**
@@ -222,23 +227,14 @@ export async function answerQuestion(
   }
   const answered = await d.store.answerTaskQuestion(q.id, answer, d.now());
   if (!answered) return answerQuestion(d, link, v, questionId, text);
-  await recordQuestion(d, link, {
-    action: 'answer',
-    taskId: q.taskId,
-    ...taskNamesOf(task),
-    reason: answer,
-    outcome: 'answered',
-    actorName: nameOf(link),
-    targetUserId: q.askedBy,
-    targetName: q.askedByName,
-    detail: q.id,
-  });
-  await d.asks?.answered(
-    answered,
-    (w) => answeredMessage(w, answered, task),
-    (w) => answerNote(w, answered, task),
+  const target = { targetUserId: q.askedBy, targetName: q.askedByName };
+  await recorded(d, link, task, q, { action: 'answer', reason: answer, ...target }, async () =>
+    d.asks?.answered(
+      answered,
+      (w) => answeredMessage(w, answered, task),
+      (w) => answerNote(w, answered, task),
+    ),
   );
-  await d.asks?.showAround(await d.store.requestTasksOf(q.taskId));
   return success(
     v,
     v.t('answer.done', { asker: inert(q.askedByName, 100), answer: inert(answer) }),

@@ -6,7 +6,6 @@
  */
 import type { Logger } from '../../log.ts';
 import {
-  type AppChangeAuditEntry,
   type AuditQuery,
   type AuditStore,
   type AwayAuditEntry,
@@ -99,7 +98,7 @@ export function describeEntry(
   const what = isDecision(entry)
     ? decisionLine(v, entry)
     : isAppChange(entry)
-      ? appChangeLine(v, entry)
+      ? v.t('history.app', { what: appChangeNamed(v, entry), outcome: entry.outcome })
       : isChange(entry)
         ? changeLine(v, entry, viewer)
         : isQuestion(entry)
@@ -161,14 +160,6 @@ function changeLine(
     outcome: e.outcome,
     mine: flag(mine && (e.outcome === 'added' || e.outcome === 'removed')),
     actor: actorNamed(e),
-  });
-}
-
-/** A change to an application: what was to change, on what, and what came of it. */
-function appChangeLine(v: Voice, e: AppChangeAuditEntry): string {
-  return v.t('history.app', {
-    what: appChangeNamed(v, e),
-    outcome: e.outcome,
   });
 }
 

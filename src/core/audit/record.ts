@@ -232,18 +232,14 @@ async function append(w: AuditWriter, entry: AuditEntry) {
 }
 
 /** What kind of entry, for the failures' count. */
-const kindOf = (entry: AuditEntry) =>
-  isDecision(entry)
-    ? 'decision'
-    : isChange(entry)
-      ? 'group_change'
-      : isAppChange(entry)
-        ? 'app_change'
-        : isQuestion(entry)
-          ? 'question'
-          : isAway(entry)
-            ? 'away'
-            : 'task_event';
+const KINDS = [
+  [isDecision, 'decision'],
+  [isChange, 'group_change'],
+  [isAppChange, 'app_change'],
+  [isQuestion, 'question'],
+  [isAway, 'away'],
+] as const;
+const kindOf = (entry: AuditEntry) => KINDS.find(([is]) => is(entry))?.[1] ?? 'task_event';
 
 /** A write that failed: logged with what it was about (never its text) and counted. */
 function failed(w: AuditWriter, error: unknown, entry: AuditEntry) {

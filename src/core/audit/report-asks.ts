@@ -3,15 +3,13 @@
  * aggregates: what the period holds is never read into memory): questions asked of requesters in
  * the period, how many were answered and how long the answers took; tasks that began to wait on
  * an approver away in the period, and how long they waited (up to the report's end for those
- * still waiting). Their own section in every format.
+ * still waiting).
  */
 import { z } from 'zod';
 import type { AwayStore, TaskQuestionStore, WaitPeriod } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
+import { Count, Seconds } from './report.ts';
 import { duration } from './report-text.ts';
-
-const Count = z.number().int().nonnegative();
-const Seconds = z.number().int().nonnegative().nullable();
 
 export const AskFigures = z.object({
   questions: z.object({
@@ -66,24 +64,6 @@ export async function readAskFigures(
   };
 }
 
-type Row = [
-  section: string,
-  key: string,
-  name: null,
-  count: number | null,
-  ...rest: (number | null)[],
-];
-
-/** The CSV rows: `questions,asked|answered`, then `away,tasks`, each with its waits. */
-export function askRows(f: AskFigures): Row[] {
-  const q = f.questions;
-  return [
-    ['questions', 'asked', null, q.asked],
-    ['questions', 'answered', null, q.answered, q.answerMedianSeconds, q.answerP90Seconds],
-    ['away', 'tasks', null, f.away.tasks, f.away.waitMedianSeconds, f.away.waitP90Seconds],
-  ];
-}
-
 /** The lines the chat summary and the page say of them. */
 export function askLines(v: Voice, f: AskFigures): string[] {
   const q = f.questions;
@@ -101,9 +81,3 @@ export function askLines(v: Voice, f: AskFigures): string[] {
     }),
   ];
 }
-
-/** The page's section: a heading and its two lines, escaped by the page's own `esc`. */
-export const askSection = (v: Voice, f: AskFigures, esc: (text: string) => string) =>
-  `<h2>${esc(v.t('report.asksHeading'))}</h2>${askLines(v, f)
-    .map((line) => `<p>${esc(line)}</p>`)
-    .join('')}`;

@@ -10,7 +10,6 @@ import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
 import type { AuditDeps } from './deps.ts';
-import { OneAtATime } from './one-at-a-time.ts';
 import { lastDays, type Report } from './report.ts';
 import { type AskFigures, askLines } from './report-asks.ts';
 import { ReportTooLargeError, readReport } from './report-read.ts';
@@ -19,31 +18,27 @@ import { duration } from './report-text.ts';
 /** Applications named as the slowest. */
 const SLOWEST = 3;
 
-/** The reports of this process: each holds a page of the log, and SQLite reads on this thread. */
-const reports = new OneAtATime();
+/** One report at a time in a process: each holds a page of the log; SQLite reads on this thread. */
+let reading = false;
 
 export async function reportReply(deps: AuditDeps, link: IdentityLink, v: Voice, days: number) {
   const allowed = await deps.mayAudit(link, v, 'report');
   if (!allowed.ok) return allowed.reply;
-  return (
-    (await reports.run(async () => {
-      const now = deps.now();
-      const limits = { maxRows: deps.reportMaxRows };
-      try {
-        return summaryReply(
-          v,
-          await readReport(deps.store, lastDays(days, now), now, limits),
-          days,
-        );
-      } catch (error) {
-        if (error instanceof ReportTooLargeError) {
-          return info(v, v.t('report.chat.tooLarge', { days, max: error.maxRows }));
-        }
-        deps.log.warn({ err: error }, 'could not read the audit log for a report');
-        return info(v, v.t('report.chat.cannotRead'));
-      }
-    })) ?? info(v, v.t('report.chat.busy'))
-  );
+  if (reading) return info(v, v.t('report.chat.busy'));
+  reading = true;
+  const now = deps.now();
+  try {
+    const report = await readReport(deps.store, lastDays(days, now), now, deps.reportMaxRows);
+    return summaryReply(v, report, days);
+  } catch (error) {
+    if (error instanceof ReportTooLargeError) {
+      return info(v, v.t('report.chat.tooLarge', { days, max: error.maxRows }));
+    }
+    deps.log.warn({ err: error }, 'could not read the audit log for a report');
+    return info(v, v.t('report.chat.cannotRead'));
+  } finally {
+    reading = false;
+  }
 }
 
 export function summaryReply(v: Voice, r: Report & { asks?: AskFigures }, days: number): Reply {

@@ -3,13 +3,13 @@
  * `section,key,name,count,median_seconds,p90_seconds`, RFC 4180, formulas defused as in the
  * audit export) or the HTML page (report-html.ts). Names from the audit trail lose their
  * control, bidi and invisible characters in every format, as the export's cells do. Each is
- * made a row, a member or a section at a time, for `npm run report` to write as it goes.
+ * made a row or a section at a time, for `npm run report` to write as it goes.
  */
 import type { Voice } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { csvCell } from './export-rows.ts';
 import type { Report, Stat } from './report.ts';
-import { type AskFigures, askRows } from './report-asks.ts';
+import type { AskFigures } from './report-asks.ts';
 import { reportHtmlParts } from './report-html.ts';
 
 export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
@@ -50,6 +50,7 @@ const statRow = (section: string, key: string, s: Stat): Row => [
 function* csv(report: Report & { asks?: AskFigures }): Generator<string> {
   const t = report.timeToDecision;
   const { decisions: d, sent } = report;
+  const { questions: q, away } = report.asks ?? {};
   const rows: Row[] = [
     ['period', 'since', report.since],
     ['period', 'until', report.until],
@@ -66,34 +67,18 @@ function* csv(report: Report & { asks?: AskFigures }): Generator<string> {
     ['sent', 'reminders', null, sent.reminders],
     ['sent', 'escalations', null, sent.escalations],
     ['sent', 'nudges', null, sent.nudges],
-    ...(report.asks ? askRows(report.asks) : []),
+    ...(q && away
+      ? ([
+          ['questions', 'asked', null, q.asked],
+          ['questions', 'answered', null, q.answered, q.answerMedianSeconds, q.answerP90Seconds],
+          ['away', 'tasks', null, away.tasks, away.waitMedianSeconds, away.waitP90Seconds],
+        ] satisfies Row[])
+      : []),
   ];
   const line = (cells: readonly (string | number | null | undefined)[]) =>
     `${CSV_COLUMNS.map((_, i) => csvCell(cells[i] == null ? null : String(cells[i]))).join(',')}\r\n`;
   yield line(CSV_COLUMNS);
   for (const row of rows) yield line(row);
-}
-
-/** `JSON.stringify(value, null, 2)`, a member or an element at a time. */
-function* prettyJson(value: unknown, indent = ''): Generator<string> {
-  const inner = `${indent}  `;
-  const members =
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? Object.entries(value).filter(([, v]) => v !== undefined)
-      : [];
-  if (Array.isArray(value) && value.length) {
-    for (const [i, item] of value.entries()) {
-      yield `${i ? ',' : '['}\n${inner}`;
-      yield* prettyJson(item, inner);
-    }
-    yield `\n${indent}]`;
-  } else if (members.length) {
-    for (const [i, [key, item]] of members.entries()) {
-      yield `${i ? ',' : '{'}\n${inner}${JSON.stringify(key)}: `;
-      yield* prettyJson(item, inner);
-    }
-    yield `\n${indent}}`;
-  } else yield JSON.stringify(value);
 }
 
 /**
@@ -108,8 +93,5 @@ export function* reportParts(
   const clean = cleaned(report);
   if (format === 'csv') yield* csv(clean);
   else if (format === 'html') yield* reportHtmlParts(v, clean);
-  else {
-    yield* prettyJson(clean);
-    yield '\n';
-  }
+  else yield `${JSON.stringify(clean, null, 2)}\n`;
 }

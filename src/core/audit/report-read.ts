@@ -43,11 +43,6 @@ export class ReportTooLargeError extends Error {
 
 export type ReportReadStore = ReportStore & AuditStore & LinkStore & TaskQuestionStore & AwayStore;
 
-export interface ReportLimits {
-  /** Refuse a period of more audit rows than this (undefined: any). */
-  maxRows?: number;
-}
-
 /** The marks of each page of `read`, until it says there is no next one; others go between. */
 async function* pages(
   read: (after: ReportCursor | undefined) => Promise<ReportPage>,
@@ -144,34 +139,23 @@ async function countOpen(store: ReportStore, until: Date, asOf: number, figures:
   }
 }
 
-/** The figures of the period, counted at `now`; `names` of approvers. */
-async function readFigures(
-  store: ReportStore,
+/** The report of the period, counted at `now`; refused past `maxRows` audit rows (if given). */
+export async function readReport(
+  store: ReportReadStore,
   period: ReportPeriod,
   now: Date,
-  names: ReadonlyMap<string, string> = new Map(),
-  limits: ReportLimits = {},
-): Promise<Report> {
-  const { maxRows } = limits;
+  maxRows?: number,
+): Promise<Report & { asks: AskFigures }> {
   if (maxRows !== undefined && (await store.countAuditRows(period, maxRows + 1)) > maxRows) {
     throw new ReportTooLargeError(maxRows);
   }
   const figures = new ReportFigures(period);
   await countDecisions(store, period, figures);
   await countOpen(store, period.until, figures.asOf(now), figures);
-  return figures.figures(now, await store.countSent(period), names);
-}
-
-export async function readReport(
-  store: ReportReadStore,
-  period: ReportPeriod,
-  now: Date,
-  limits: ReportLimits = {},
-): Promise<Report & { asks: AskFigures }> {
   const links = await store.listLinks();
   const names = new Map(links.map((l) => [l.accessUserId, l.displayName ?? l.email]));
   return {
-    ...(await readFigures(store, period, now, names, limits)),
+    ...figures.figures(now, await store.countSent(period), names),
     asks: await readAskFigures(store, period, now),
   };
 }

@@ -27,8 +27,8 @@ const AGE_BUCKETS = [
 ] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number]['bucket'];
 
-const Count = z.number().int().nonnegative();
-const Seconds = z.number().int().nonnegative().nullable();
+export const Count = z.number().int().nonnegative();
+export const Seconds = z.number().int().nonnegative().nullable();
 
 /** Decisions with a known wait, and its median and 90th percentile (null with none). */
 export const Stat = z.object({

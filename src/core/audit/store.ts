@@ -5,6 +5,7 @@
  * indexes the SQLite and PostgreSQL migrations make for it.
  */
 import { z } from 'zod';
+import type { ReportPeriod } from './report.ts';
 
 /** A task's entry: what it did, and the facts its time to decision and age come from. */
 export const ReportEntry = z.object({
@@ -50,25 +51,19 @@ export const Sibling = z.object({
 });
 export type Sibling = z.infer<typeof Sibling>;
 
-export interface ReportPeriodQuery {
-  since: Date;
-  /** Exclusive. */
-  until: Date;
-}
-
 export interface ReportStore {
   /** The audit rows of the period, counted no further than `atMost` (the report's cap). */
-  countAuditRows(period: ReportPeriodQuery, atMost: number): Promise<number>;
+  countAuditRows(period: ReportPeriod, atMost: number): Promise<number>;
   /** Reminders, escalations and nudges in the period. */
   countSent(
-    period: ReportPeriodQuery,
+    period: ReportPeriod,
   ): Promise<{ reminders: number; escalations: number; nudges: number }>;
   /**
    * Approvals and declines in the period, through the bot or found elsewhere, after `after`,
    * oldest first (by instant, then id), at most `limit`.
    */
   decisionMarks(
-    period: ReportPeriodQuery,
+    period: ReportPeriod,
     after: ReportCursor | undefined,
     limit: number,
   ): Promise<ReportMark[]>;

@@ -56,12 +56,8 @@ export async function claimApproval(
   if (!mine) return 'wrong';
   const at = deps.now();
   if (found.expiresAt.getTime() <= at.getTime()) {
-    await deps.store.moveConfirmation(id, {
-      from: 'pending',
-      to: 'expired',
-      at,
-      outcome: 'expired',
-    });
+    const expired = { from: 'pending', to: 'expired', at, outcome: 'expired' } as const;
+    await deps.store.moveConfirmation(id, expired);
     return 'expired';
   }
   // Lost only to another click on another replica, which approves it.

@@ -1,5 +1,5 @@
 /** What other features may use of the one pending confirmation: opening one, settling it. */
 export { askApproval, type CodeCheck, claimApproval, closeApproval } from './approval.ts';
-export { CONFIRM_WITHIN_MS, ConfirmCode, idOf } from './code.ts';
+export { CONFIRM_WITHIN_MS, ConfirmCode } from './code.ts';
 export { openConfirmation, readConfirmation } from './pending.ts';
 export type { Carried, ConfirmKind } from './settle.ts';

@@ -12,7 +12,7 @@ import { isHeld, type TaskFacts, TaskTypes, taskFacts } from '../../access/task-
 import type { Logger } from '../../log.ts';
 import type { AuditStore } from '../../store/store.ts';
 import {
-  DefaultApps,
+  AppGroups,
   SensitiveApps,
   type Sensitivity,
   type SensitivityConfig,
@@ -63,7 +63,7 @@ const NONE: CardExtras = { context: [] };
 export class DecisionContext {
   readonly sensitive: SensitiveApps;
   readonly #d: DecisionContextDeps;
-  readonly #defaults: DefaultApps;
+  readonly #defaults: AppGroups;
   readonly #accesses;
   readonly #levels;
   readonly #decided;
@@ -73,7 +73,7 @@ export class DecisionContext {
     const { client, clock } = deps;
     const now = () => clock.now().getTime();
     this.sensitive = new SensitiveApps(client, deps.sensitive, deps.log, now);
-    this.#defaults = new DefaultApps(client, now);
+    this.#defaults = new AppGroups(client, now);
     const cache = <V extends {}>(ttl: number, load: (appId: string) => Promise<V>) =>
       timedCache({ ttl, max: 1_000, now, load });
     this.#accesses = cache(TTL_MS, (id) => Array.fromAsync(client.listWorkAppAccesses(id)));
