@@ -1,4 +1,16 @@
-import type { CloudSetting } from '../../src/app/settings-cloud.ts';
+/** botbuilder's own names for a cloud's endpoints ("all parameters intentional" once one is set). */
+export const CLOUD_ENDPOINTS = [
+  'ToChannelFromBotLoginUrl',
+  'ToChannelFromBotOAuthScope',
+  'ToBotFromChannelTokenIssuer',
+  'ToBotFromChannelOpenIdMetadataUrl',
+  'ToBotFromEmulatorOpenIdMetadataUrl',
+  'OAuthUrl',
+  'CallerId',
+] as const;
+
+/** A cloud setting: `ChannelService` (botbuilder's built-in sovereign cloud) or an endpoint. */
+export type CloudSetting = 'ChannelService' | (typeof CLOUD_ENDPOINTS)[number];
 
 /** What the Teams adapter is started with (botbuilder's own Microsoft* variables). */
 export interface TeamsSettings {

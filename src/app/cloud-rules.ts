@@ -4,18 +4,7 @@
  * the bot unable to send (no login URL or scope) or to accept any request (no issuer or
  * metadata), and `ChannelService` beside them is not read at all.
  */
-import type { CloudSetting } from './settings-cloud.ts';
-
-/** What botbuilder's `BotFrameworkAuthenticationFactory` takes as "all parameters intentional". */
-const ENDPOINTS = [
-  'ToChannelFromBotLoginUrl',
-  'ToChannelFromBotOAuthScope',
-  'ToBotFromChannelTokenIssuer',
-  'ToBotFromChannelOpenIdMetadataUrl',
-  'ToBotFromEmulatorOpenIdMetadataUrl',
-  'OAuthUrl',
-  'CallerId',
-] as const satisfies readonly CloudSetting[];
+import { type CloudSetting, CLOUD_ENDPOINTS as ENDPOINTS } from '../../adapters/teams/settings.ts';
 
 /** Without these, the bot could not send (the first two) or accept a request (the others). */
 const NEEDED = ENDPOINTS.slice(0, 4);

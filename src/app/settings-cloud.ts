@@ -4,6 +4,7 @@
  * Unset, botbuilder's public-cloud values apply. How they must go together is in cloud-rules.ts.
  */
 import { z } from 'zod';
+import type { CloudSetting } from '../../adapters/teams/settings.ts';
 import { isLoopback } from '../server/loopback.ts';
 import { optional } from './env-values.ts';
 
@@ -68,6 +69,4 @@ export const teamsCloud = {
     text('CallerId'),
     'the caller id botbuilder stamps on each authenticated activity, e.g. `urn:botframework:azureusgov`',
   ),
-};
-
-export type CloudSetting = keyof typeof teamsCloud;
+} satisfies Record<CloudSetting, z.ZodType>;
