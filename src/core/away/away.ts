@@ -9,13 +9,13 @@ import type { Logger } from '../../log.ts';
 import type { AuditStore, Away, AwayStore, IdentityLink } from '../../store/store.ts';
 import { recordAway } from '../audit/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import type { TellAsks } from '../notices.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { MAX_AWAY_NOTE_LENGTH } from './commands.ts';
 import {
   addDays,
-  type CalendarDay,
   dayOf,
   daysBetween,
   dayText,
@@ -38,8 +38,6 @@ export interface AwayDeps {
   asks?: TellAsks;
 }
 
-const nameOf = (link: IdentityLink) => link.displayName ?? link.email;
-
 /** Text as a store keeps it: well-formed, without NUL. */
 const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').trim();
 
@@ -56,7 +54,10 @@ export function awayDay(d: Pick<AwayDeps, 'now' | 'maxDays'>, v: Voice, said: st
   return day;
 }
 
-/** `away until <day> [-- note]`: away from now until `day` starts in the person's zone. */
+/**
+ * `away until <day> [-- note]`, or the App Home's form (`2026-12-01`): away from now until `day`
+ * starts in the person's zone.
+ */
 export async function goAway(
   d: AwayDeps,
   link: IdentityLink,
@@ -66,17 +67,6 @@ export async function goAway(
 ): Promise<Reply> {
   const day = awayDay(d, v, said);
   if (!('year' in day)) return day;
-  return setAway(d, link, v, day, note);
-}
-
-/** Away until `day` (already checked): from the App Home's form, or `away until`. */
-export async function setAway(
-  d: AwayDeps,
-  link: IdentityLink,
-  v: Voice,
-  day: CalendarDay,
-  note?: string,
-): Promise<Reply> {
   const kept = note ? storable(note) || null : null;
   if (kept && kept.length > MAX_AWAY_NOTE_LENGTH) {
     const tooLong = { what: 'note', length: kept.length, max: MAX_AWAY_NOTE_LENGTH };

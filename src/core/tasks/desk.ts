@@ -64,7 +64,7 @@ export class TaskDesk {
         ? this.#decideRefs(turn, c.tasks, 'decline', c.reason)
         : this.#askReason(turn, c.tasks),
     looking: async (turn, c) => {
-      const ids = await this.#ids(turn, [c.task]);
+      const ids = await this.ids(turn, [c.task]);
       return Array.isArray(ids)
         ? markLooking(this.#d.looks, await turn.link(), turn.v, ids[0]!)
         : ids;
@@ -156,10 +156,6 @@ export class TaskDesk {
     return taskIds(this.#d, turn, refs);
   }
 
-  #ids(turn: Turn, refs: TaskRefs): Promise<string[] | Reply> {
-    return taskIds(this.#d, turn, refs);
-  }
-
   #decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
     return this.#d.actors.as(
       actor,
@@ -176,7 +172,7 @@ export class TaskDesk {
     reason?: string,
     confirmation?: string,
   ): Promise<Reply> {
-    const ids = await this.#ids(turn, refs);
+    const ids = await this.ids(turn, refs);
     if (!Array.isArray(ids)) return ids;
     return this.#decideIds(turn.actor, turn.v, ids, decision, reason, confirmation);
   }
@@ -205,7 +201,7 @@ export class TaskDesk {
    */
   async #askReason(turn: Turn, refs: TaskRefs): Promise<Reply> {
     if (!turn.place.conversation) return askReason(turn.v, refs);
-    const ids = await this.#ids(turn, refs);
+    const ids = await this.ids(turn, refs);
     if (!Array.isArray(ids)) return ids;
     return askReasonNext(this.#d.questions, turn.actor, turn.v, ids);
   }
