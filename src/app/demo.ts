@@ -13,6 +13,7 @@
 import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
 import type { Logger } from '../log.ts';
+import type { UserRecord } from '../sandbox/model.ts';
 import { groups, requests, tasks, users } from '../sandbox/seed.ts';
 import type { SandboxState } from '../sandbox/state.ts';
 import type {
@@ -59,19 +60,21 @@ export async function linkDemoColleague(
   now: Date,
   colleague: { id: string } = demoColleague,
 ): Promise<void> {
-  const { id, email, displayName } = state.user(colleague.id);
-  const address = email.toLowerCase();
-  if (address === you.toLowerCase()) return;
-  const link: IdentityLink = {
-    platform: 'shell',
-    chatUserId: address,
-    accessUserId: id,
-    email: address,
-    displayName,
-    linkedAt: now,
-  };
-  await store.saveLink(link);
+  const user = state.user(colleague.id);
+  if (user.email.toLowerCase() !== you.toLowerCase()) {
+    await store.saveLink(shellLink(user, user.email, now));
+  }
 }
+
+/** The terminal chat's link of the person at `email`. */
+const shellLink = (user: UserRecord, email: string, now: Date): IdentityLink => ({
+  platform: 'shell',
+  chatUserId: email.toLowerCase(),
+  accessUserId: user.id,
+  email: email.toLowerCase(),
+  displayName: user.displayName,
+  linkedAt: now,
+});
 
 /**
  * Alan away for a week, linked on the terminal like Radia, his task on Grace's request noted as
@@ -123,14 +126,7 @@ export async function seedDemoAsks(
     askedAt,
   });
   if (!asked) return;
-  const link: IdentityLink = {
-    platform: 'shell',
-    chatUserId: you.toLowerCase(),
-    accessUserId: ada.id,
-    email: you.toLowerCase(),
-    displayName: ada.displayName,
-    linkedAt: now,
-  };
+  const link = shellLink(ada, you, now);
   const task = { ...state.task(tasks.adaGraceGithubWrite) };
   await recordQuestion({ store, log, now: () => askedAt }, link, {
     action: 'ask',

@@ -24,7 +24,7 @@ import type { BotDeps } from './bot-deps.ts';
 import { type Command, parseCommand } from './commands.ts';
 import { ChangeDesk } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
-import { GroupDesk } from './groups/desk.ts';
+import { groupCommands } from './groups/desk.ts';
 import { GroupRules } from './groups/rules.ts';
 import { helpReply } from './help.ts';
 import type { Voice } from './i18n/voice.ts';
@@ -127,7 +127,7 @@ export class AccessBot {
       help: async ({ v }) => helpReply(v),
       ...this.tasks.commands,
       ...this.requests.commands,
-      ...new GroupDesk(groups).commands,
+      ...groupCommands(groups),
       ...this.apps.commands,
       ...this.asks.commands,
       ...this.away.commands,

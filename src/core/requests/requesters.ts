@@ -23,7 +23,7 @@ import { approversOf, awaySentence, questionSentence } from '../asks/index.ts';
 import { recordTaskEvent, taskNamesOf } from '../audit/index.ts';
 import { timedCache } from '../cache.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import type { ChatActor } from '../identity.ts';
+import { type ChatActor, nameOf } from '../identity.ts';
 import type { NudgeDelivery, TellApprovers } from '../notices.ts';
 import { info, listBlock, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
@@ -62,12 +62,6 @@ interface RequestView {
   said?: string;
   since: Date;
   nudgedAt: Date | null;
-}
-
-/** A request's tasks as the service has them now, and how it stands. */
-interface Read {
-  tasks: Task[];
-  view: RequestView;
 }
 
 export class Requesters {
@@ -208,7 +202,7 @@ export class Requesters {
     skipped: ReadonlySet<string>,
   ) {
     const { pendingStatus, approvers } = this.#d;
-    const requester = link.displayName ?? link.email;
+    const requester = nameOf(link);
     const sent: NudgeDelivery[] = [];
     for (const task of tasks.filter((t) => stateOf(t, pendingStatus) === 'pending')) {
       const { createdAt } = taskFacts(task);
@@ -237,7 +231,8 @@ export class Requesters {
     return sent;
   }
 
-  async #read(request: KnownRequest): Promise<Read> {
+  /** A request's tasks as the service has them now, and how it stands. */
+  async #read(request: KnownRequest): Promise<{ tasks: Task[]; view: RequestView }> {
     const { client, pendingStatus } = this.#d;
     const ids = request.taskIds.slice(0, MAX_TASKS_READ);
     const tasks = (await Promise.all(ids.map((id) => found(client.getTask(id))))).filter(
@@ -246,7 +241,9 @@ export class Requesters {
     const decided = tasks.find((t) => stateOf(t, pendingStatus) !== 'pending');
     const shown = decided ?? tasks[0];
     const f = shown ? taskFacts(shown) : {};
-    const app = f.workAppName ?? (await this.#appName(request.workAppId));
+    const app =
+      f.workAppName ??
+      (await found(client.getWorkApp(request.workAppId)).catch(() => undefined))?.name;
     const since = f.createdAt ? new Date(f.createdAt) : request.requestedAt;
     const base = {
       app,
@@ -268,11 +265,6 @@ export class Requesters {
     const people = names.filter((name): name is string => !!name);
     const named = new Map(assignees.map((id, i) => [id, names[i] ?? '']));
     return { tasks, view: { ...base, state: 'waiting', people, assignees: named } };
-  }
-
-  async #appName(workAppId: string): Promise<string | undefined> {
-    const app = await found(this.#d.client.getWorkApp(workAppId)).catch(() => undefined);
-    return app?.name;
   }
 }
 

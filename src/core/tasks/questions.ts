@@ -1,10 +1,7 @@
 /**
- * A question the bot asks in a conversation — the terminal, a Teams chat, where the next line a
- * person types reaches it — and takes the answer to: "Why decline?" after `decline 1` takes the
- * next line as the reason. A line that is a command still runs as one, and drops the question;
- * an empty line or `cancel` leaves it; a mistyped command (`aprove 2`) is not taken as the
- * reason, and the question waits on; unanswered, it is forgotten after ANSWER_WITHIN_MS. The
- * question is kept in the store, so whichever replica gets the answer takes it, once.
+ * "Why decline?", asked where the next line a person types reaches the bot (read.ts reads it):
+ * kept in the store, so whichever replica gets the answer takes it, once; unanswered, it is
+ * forgotten after ANSWER_WITHIN_MS.
  */
 import { z } from 'zod';
 import type { Logger } from '../../log.ts';
