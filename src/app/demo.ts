@@ -1,14 +1,7 @@
 /**
- * What lets the demo (the terminal chat on the embedded sandbox) show every feature, and only
- * the demo: you may read the report and everyone's history and change any group's members, as a
- * member of the sample organisation's Security group, unless AUDITORS_GROUP (for the first) or
- * GROUP_ADMINS_GROUP or GROUP_MANAGERS (for the second) say otherwise; Radia Perlman, who
- * approves GitHub (Admin) and the AWS Console's Administrator level, uses accessbot too — linked
- * on the terminal, so a nudge reaches her and the terminal shows it in one line; and around
- * Grace Hopper's GitHub request, which you and Alan Turing approve, Alan is away for a week (the
- * other approvers and the escalation channels were told when he said so) and you asked Grace a
- * question an hour ago that waits for her answer — she uses accessbot too, so she can answer it
- * and be asked again.
+ * What lets the demo (the terminal chat on the embedded sandbox), and only the demo, show every
+ * feature: you audit and manage groups, colleagues use accessbot too (so a nudge or a question
+ * reaches them), one approver is away, and a question waits for its answer.
  */
 import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
@@ -28,7 +21,7 @@ import type { Config } from './config.ts';
 /** The sandbox's group whose members audit and manage groups in the demo; Ada is one of them. */
 const DEMO_GROUP = groups.security.name;
 
-/** The colleague who uses accessbot in the demo. */
+/** The colleague who uses accessbot in the demo: she approves GitHub (Admin), so a nudge reaches her. */
 const demoColleague = users.radia;
 /** The colleague who is away in the demo, and the question that waits. */
 const demoAway = users.alan;
@@ -37,8 +30,8 @@ const DEMO_QUESTION = 'Which repository do you need to push to: the compiler, or
 const DEMO_QUESTION_ID = '7d3c1a9e-2b4f-4e8a-9c61-0f5b8e2d4a17';
 
 /**
- * The demo's configuration: `config` with the demo's auditors and group admins, unless it names
- * its own.
+ * `config` with the Security group's members (you among them) as auditors and group admins, unless
+ * AUDITORS_GROUP, GROUP_ADMINS_GROUP or GROUP_MANAGERS say otherwise.
  */
 export function demoConfig(config: Config): Config {
   const {

@@ -92,7 +92,6 @@ export class AccessBot {
       sensitive: context?.sensitive,
     };
     const looks = { ...base, audience };
-    const notes = { list: listNotes.bind(undefined, store) };
     this.tasks = new TaskDesk({
       ...base,
       actors,
@@ -100,7 +99,7 @@ export class AccessBot {
       decider,
       looks,
       questions: base,
-      notes,
+      notes: listNotes.bind(undefined, store),
     });
     this.requests = new RequestDesk({
       ...base,

@@ -25,21 +25,16 @@ import { MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, type TaskRefs, taskIds } from './task-refs.ts';
 import { type TaskView, viewTask } from './view-task.ts';
 
-/** The lines each of these tasks' cards show for `viewer`, by task id. */
-export interface CardNotes {
-  list(
-    tasks: readonly Task[],
-    viewer: string,
-    v: Voice,
-  ): Promise<ReadonlyMap<string, readonly string[]>>;
-}
-
 export interface TaskDeskDeps {
   actors: Actors;
   client: AccessClient;
   store: TaskNumberStore;
-  /** What cards show around a task: questions to its requester, approvers away. */
-  notes: CardNotes;
+  /** The lines around each task on `viewer`'s cards (questions, approvers away), by task id. */
+  notes: (
+    tasks: readonly Task[],
+    viewer: string,
+    v: Voice,
+  ) => Promise<ReadonlyMap<string, readonly string[]>>;
   pendingStatus: string;
   now: () => Date;
   log: Logger;
@@ -95,7 +90,7 @@ export class TaskDesk {
         );
         const [extras, notes] = await Promise.all([
           context?.sensitivities(shown),
-          this.#d.notes.list(shown, link.accessUserId, v),
+          this.#d.notes(shown, link.accessUserId, v),
         ]);
         return { reply: tasksReply(v, tasks, pendingStatus, extras, notes), tasks };
       },
@@ -136,7 +131,7 @@ export class TaskDesk {
       (link, v) => {
         const looking = (task: Task) => lookLine(this.#d.looks, link, v, task);
         const notes = async (task: Task) =>
-          (await this.#d.notes.list([task], link.accessUserId, v)).get(task.id) ?? [];
+          (await this.#d.notes([task], link.accessUserId, v)).get(task.id) ?? [];
         return viewTask({ ...this.#d, extras, looking, notes }, link, v, taskId);
       },
       (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
