@@ -1,9 +1,6 @@
 /**
- * The requester's side: a person's own access requests — those submitted through the bot and
- * those accessbot was told of by an approver's task — as they stand (read from their tasks),
- * since when, and who is asked; and `nudge`, which reminds a waiting request's approvers once per
- * reminder period (claimed in the store, so it holds across replicas), through the outbox, in
- * each approver's working hours. Only the requester sees or nudges a request.
+ * The requester's side: a person's own access requests as they stand (read from their tasks),
+ * and `nudge`. Only the requester sees or nudges a request.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
@@ -43,9 +40,8 @@ export interface RequesterDeps {
   log: Logger;
   now: () => Date;
   pendingStatus: string;
-  /** A request's approvers are nudged at most once per this (REMIND_AFTER); 0: never. */
+  /** 0: nobody can be nudged. */
   nudgeAfterMs: number;
-  /** Unset: nobody can be nudged. */
   approvers?: TellApprovers;
 }
 
@@ -128,7 +124,10 @@ export class Requesters {
     ].filter(Boolean);
   }
 
-  /** `nudge 2`: the approvers of the person's own waiting request, once per period. */
+  /**
+   * `nudge 2`: the approvers of the person's own waiting request, through the outbox in their
+   * working hours; once per period, claimed in the store so it holds across replicas.
+   */
   async nudge(link: IdentityLink, actor: ChatActor, v: Voice, ref: RequestRef): Promise<Reply> {
     const { store, approvers, nudgeAfterMs } = this.#d;
     if (!approvers || nudgeAfterMs <= 0) return warning(v, v.t('nudge.off'));
