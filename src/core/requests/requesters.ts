@@ -13,7 +13,6 @@ import type {
   IdentityLink,
   KnownRequest,
   RequesterStore,
-  TaskQuestion,
   TaskQuestionStore,
 } from '../../store/store.ts';
 import { approversOf, awaySentence, questionSentence } from '../asks/index.ts';
@@ -92,7 +91,11 @@ export class Requesters {
       const at = { n: i + 1, what: whatOf(v, view), stateText: stateText(v, view) };
       const age = v.ago(now - view.since.getTime());
       const item = v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
-      return [item, ...this.#around(v, view, requests[i]!, i + 1, away, asked)].join(' ');
+      if (view.state !== 'waiting') return item;
+      // While it waits: its approvers away and who else decides, its question for them.
+      const question = asked.find((q) => q.subject === requests[i]!.accessId && !q.answeredAt);
+      const around = [awayText(v, view, away), question && questionSentence(v, question, i + 1)];
+      return [item, ...around].filter(Boolean).join(' ');
     });
     const title = v.t('requests.title');
     // How to nudge, with the number of a request that waits; none waits, nothing to nudge.
@@ -104,24 +107,6 @@ export class Requesters {
         : [{ kind: 'note' as const, text: v.t('requests.howToNudge', { n: waiting + 1 }) }]),
     ];
     return info(v, title, { title, blocks });
-  }
-
-  /** While a request waits: its approvers away and who else decides, its question for them. */
-  #around(
-    v: Voice,
-    view: RequestView,
-    request: KnownRequest,
-    n: number,
-    away: readonly Away[],
-    asked: readonly TaskQuestion[],
-  ): string[] {
-    if (view.state !== 'waiting') return [];
-    const approvers = approversOf([...view.assignees.keys()], view.assignees, away);
-    const question = asked.find((q) => q.subject === request.accessId && !q.answeredAt);
-    return [
-      awaySentence(v, approvers) ?? '',
-      question ? questionSentence(v, question, n) : '',
-    ].filter(Boolean);
   }
 
   /**
@@ -159,19 +144,19 @@ export class Requesters {
       return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
     }
     const away = await store.listAway(now);
-    const awayText = awaySentence(v, approversOf([...view.assignees.keys()], view.assignees, away));
+    const awayNow = awayText(v, view, away);
     const skipped = new Set(away.map((a) => a.accessUserId));
     const sent = await this.#send(link, actor, tasks, String(now.getTime()), skipped);
     if (!sent.length) {
       // Nobody was nudged, so nothing counts against the period: the next try says the same.
       await store.releaseNudge(request.accessId, now, request.nudgedAt);
-      if (awayText) return warning(v, v.t('nudge.allAway', { what, away: awayText }));
+      if (awayNow) return warning(v, v.t('nudge.allAway', { what, away: awayNow }));
       return warning(v, v.t('nudge.nobody', { what }));
     }
     const atOnce = sent.filter((s) => !s.waitsUntil).map((s) => inert(s.name));
     const lines = [
       ...(atOnce.length ? [v.t('nudge.sent', { who: v.list(atOnce), what })] : []),
-      ...(awayText ? [v.t('nudge.awaySkipped', { away: awayText })] : []),
+      ...(awayNow ? [v.t('nudge.awaySkipped', { away: awayNow })] : []),
       ...sent.flatMap(({ name, waitsUntil }) =>
         waitsUntil ? [v.t('nudge.later', { name: inert(name), at: v.time(waitsUntil) })] : [],
       ),
@@ -266,6 +251,10 @@ export class Requesters {
     return { tasks, view: { ...base, state: 'waiting', people, assignees: named } };
   }
 }
+
+/** Who of a waiting request's approvers is away, and who else decides. */
+const awayText = (v: Voice, view: RequestView, away: readonly Away[]) =>
+  awaySentence(v, approversOf([...view.assignees.keys()], view.assignees, away));
 
 /** `GitHub (Write)`: the application and level, made inert. */
 function whatOf(v: Voice, r: RequestView): string {
