@@ -26,7 +26,6 @@ import { sendWebhooks, type WebhookTarget } from './webhooks.ts';
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
   port?: number;
-  host?: string;
   pageSize?: number;
   apiKey?: string;
   /** Default: a random secret. */
@@ -73,7 +72,6 @@ const apiPrefix = '/api/v1';
 const apiRouter = new Router({ ...directoryRoutes, ...workAppRoutes, ...taskRoutes });
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const host = options.host ?? '127.0.0.1';
   const pageSize = options.pageSize ?? 25;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be ≥ 1');
   const apiKey = options.apiKey ?? 'demo-key';
@@ -145,10 +143,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!res.headersSent) send(res, problem(400, 'The request could not be read'));
     });
   });
-  server.listen(options.port ?? 0, host);
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
     url: `${origin}${apiPrefix}`,
