@@ -18,7 +18,6 @@ import { AskDesk } from './asks/desk.ts';
 import { listNotes } from './asks/notes.ts';
 import { AuditDesk } from './audit/desk.ts';
 import { DEFAULT_REPORT_MAX_ROWS } from './audit/report-read.ts';
-import { MAX_AWAY_DAYS } from './away/away.ts';
 import { AwayDesk } from './away/desk.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { type Command, parseCommand } from './commands.ts';
@@ -110,7 +109,7 @@ export class AccessBot {
     });
     this.apps = new AppDesk(apps, actors);
     this.asks = new AskDesk({ ...base, actors, audience, taskIds: (t, r) => this.tasks.ids(t, r) });
-    this.away = new AwayDesk({ ...base, actors, maxDays: deps.awayMaxDays ?? MAX_AWAY_DAYS });
+    this.away = new AwayDesk({ ...base, actors });
     const mayAudit = groupRules.mayAudit.bind(groupRules);
     this.audit = new AuditDesk({ ...groups, actors, mayAudit });
     this.changes = new ChangeDesk({

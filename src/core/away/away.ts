@@ -25,15 +25,13 @@ import {
   startOf,
 } from './days.ts';
 
-/** How far ahead `away until` may go, by default (AWAY_MAX_DAYS). */
+/** How far ahead `away until` may go. */
 export const MAX_AWAY_DAYS = 90;
 
 export interface AwayDeps {
   store: AwayStore & AuditStore;
   log: Logger;
   now: () => Date;
-  /** Days ahead a period may end, at most. */
-  maxDays: number;
   /** Unset: the change waits for the poller's next sweep. */
   asks?: TellAsks;
 }
@@ -42,14 +40,14 @@ export interface AwayDeps {
 const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').trim();
 
 /** The day `said` names for `v`'s person today, or the reply that says why it is none. */
-export function awayDay(d: Pick<AwayDeps, 'now' | 'maxDays'>, v: Voice, said: string) {
+export function awayDay(d: Pick<AwayDeps, 'now'>, v: Voice, said: string) {
   const today = localDay(d.now(), v.timeZone);
   const day = parseDay(said, d.now(), v.timeZone, v.locale);
   if (!day) return warning(v, v.t('away.whichDay', { said: inert(said, 60) }));
   if (!isAfter(day, today)) return warning(v, v.t('away.notAhead', { day: v.day(day) }));
-  if (daysBetween(today, day) > d.maxDays) {
-    const last = v.day(addDays(today, d.maxDays));
-    return warning(v, v.t('away.tooFar', { max: d.maxDays, last }));
+  if (daysBetween(today, day) > MAX_AWAY_DAYS) {
+    const last = v.day(addDays(today, MAX_AWAY_DAYS));
+    return warning(v, v.t('away.tooFar', { max: MAX_AWAY_DAYS, last }));
   }
   return day;
 }
