@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import type { Logger } from '../../log.ts';
-import type { Platform, QuestionStore } from '../../store/store.ts';
+import type { QuestionStore } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
+import type { ChatActor } from '../identity.ts';
 import { type Reply, warning } from '../reply.ts';
 import { MAX_REFS } from './commands.ts';
 
@@ -26,10 +27,7 @@ export interface QuestionDeps {
 }
 
 /** Who is asked: a person on one platform. */
-export interface Asked {
-  platform: Platform;
-  chatUserId: string;
-}
+type Asked = Pick<ChatActor, 'platform' | 'chatUserId'>;
 
 /** `decline 1` typed where the next line is heard: asks why, and waits for the answer. */
 export async function askReasonNext(
