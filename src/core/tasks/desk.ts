@@ -4,7 +4,6 @@
  * `looking` commands. A task is decided only if it is in the actor's own pending list; its
  * details are shown only to people in whose list it is or was.
  */
-import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { TaskNumberStore } from '../../store/store.ts';
@@ -15,33 +14,20 @@ import type { ChatActor } from '../identity.ts';
 import { kept, type Reply } from '../reply.ts';
 import type { Handlers, Turn } from '../turn.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
-import type { TaskAudience } from './audience.ts';
 import type { TaskCommand } from './commands.ts';
 import type { Decider, Decision, DecisionResult } from './decide.ts';
-import type { DecisionContext } from './decision-context.ts';
-import { type LookDeps, lookLine, markLooking } from './looking.ts';
+import { markLooking } from './looking.ts';
 import { askReasonNext, type QuestionDeps } from './questions.ts';
 import { MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, type TaskRefs, taskIds } from './task-refs.ts';
-import { type TaskView, viewTask } from './view-task.ts';
+import { type TaskView, type ViewDeps, viewTask } from './view-task.ts';
 
-export interface TaskDeskDeps {
+export interface TaskDeskDeps extends ViewDeps {
   actors: Actors;
-  client: AccessClient;
   store: TaskNumberStore;
-  /** The lines around each task on `viewer`'s cards (questions, approvers away), by task id. */
-  notes: (
-    tasks: readonly Task[],
-    viewer: string,
-    v: Voice,
-  ) => Promise<ReadonlyMap<string, readonly string[]>>;
-  pendingStatus: string;
   now: () => Date;
   log: Logger;
-  audience: TaskAudience;
   decider: Decider;
-  context?: DecisionContext;
-  looks: LookDeps;
   questions: QuestionDeps;
 }
 
@@ -123,17 +109,9 @@ export class TaskDesk {
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
   view(actor: ChatActor, taskId: string): Promise<TaskView> {
-    const { context } = this.#d;
-    const extras =
-      context && (async (task: Task, v: Voice) => (await context.forApprover(task, v)).now);
     return this.#d.actors.as(
       actor,
-      (link, v) => {
-        const looking = (task: Task) => lookLine(this.#d.looks, link, v, task);
-        const notes = async (task: Task) =>
-          (await this.#d.notes([task], link.accessUserId, v)).get(task.id) ?? [];
-        return viewTask({ ...this.#d, extras, looking, notes }, link, v, taskId);
-      },
+      (link, v) => viewTask(this.#d, link, v, taskId),
       (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
     );
   }
