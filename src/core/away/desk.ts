@@ -1,7 +1,4 @@
-/**
- * Absences: `away until <day> [-- note]`, `back`, and the App Home's switch. An absence gives
- * nobody a task; it only tells those who can already decide.
- */
+/** Absences: the commands and the App Home's switch. */
 import type { Away } from '../../store/store.ts';
 import type { Actors } from '../actor.ts';
 import type { Voice } from '../i18n/voice.ts';

@@ -1,8 +1,4 @@
-/**
- * The organisation's directory and group membership: `members` and `groups` (read-only, for
- * linked people) and `group add|remove|bind|unbind`, whose changes wait for a confirmation.
- */
-
+/** The group commands: `members` and `groups` read, `group …` changes wait for a confirmation. */
 import type { z } from 'zod';
 import type { Handlers } from '../turn.ts';
 import type { GroupCommand, GroupsCommand, MembersCommand } from './commands.ts';
