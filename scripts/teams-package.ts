@@ -72,12 +72,8 @@ export function fillManifest(template: Record<string, unknown>, options: Package
     privacyUrl: options.privacyUrl,
     termsOfUseUrl: options.termsOfUseUrl,
   };
-  const developer = {
-    ...(template.developer as Record<string, string>),
-    ...(Object.fromEntries(
-      Object.entries(given).filter(([, value]) => value !== undefined),
-    ) as Record<string, string>),
-  };
+  const developer = { ...(template.developer as Record<string, string>) };
+  for (const [key, value] of Object.entries(given)) if (value !== undefined) developer[key] = value;
   return { ...template, id: options.appId, developer, bots, validDomains: [...domains] };
 }
 

@@ -1,14 +1,10 @@
 /**
- * Whether the Access Service answers, as this process last saw it. `start` reads it once: an
- * answer that can only mean a wrong setting stops start-up with one line naming it
- * (access-check.ts); an outage lets accessbot start, says so in one warning line, and is checked
- * again on a back-off (5 s, doubling to 5 minutes) with a line each time until it answers, so a
- * rolling restart during an outage never leaves zero replicas. After that every answer the
- * client gets (or fails to get) updates the state, and a state that is not `up` is watched the
- * same way. The state is reported on `/healthz` and as `accessbot_access_service_up`, and is
- * never a reason to leave the load balancer: during an outage every replica would leave at once,
- * and people would get the platform's error instead of accessbot's own "the Access Service is
- * down" (docs/operations.md).
+ * Whether the Access Service answers, as this process last saw it: read once at start, then
+ * updated by every answer the client gets, and watched on a back-off while it is not `up`. An
+ * outage at start lets accessbot start, so a rolling restart during one never leaves zero
+ * replicas. The state is reported on `/healthz` and as `accessbot_access_service_up`, never a
+ * reason to leave the load balancer: every replica would leave at once, and people would get the
+ * platform's error instead of accessbot's own "the Access Service is down" (docs/operations.md).
  */
 import type { Gauge } from 'prom-client';
 import { type EndpointName, fixedPath, probeEndpoint } from '../access/endpoints.ts';

@@ -1,18 +1,12 @@
 /**
- * What lets the demo (the terminal chat on the embedded sandbox) show every feature, and only
- * the demo: you may read the report and everyone's history and change any group's members, as a
- * member of the sample organisation's Security group, unless AUDITORS_GROUP (for the first) or
- * GROUP_ADMINS_GROUP or GROUP_MANAGERS (for the second) say otherwise; Radia Perlman, who
- * approves GitHub (Admin) and the AWS Console's Administrator level, uses accessbot too — linked
- * on the terminal, so a nudge reaches her and the terminal shows it in one line; and around
- * Grace Hopper's GitHub request, which you and Alan Turing approve, Alan is away for a week (the
- * other approvers and the escalation channels were told when he said so) and you asked Grace a
- * question an hour ago that waits for her answer — she uses accessbot too, so she can answer it
- * and be asked again.
+ * What lets the demo (the terminal chat on the embedded sandbox), and only the demo, show every
+ * feature: you audit and manage groups, colleagues use accessbot too (so a nudge or a question
+ * reaches them), one approver is away, and a question waits for its answer.
  */
 import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
 import type { Logger } from '../log.ts';
+import type { UserRecord } from '../sandbox/model.ts';
 import { groups, requests, tasks, users } from '../sandbox/seed.ts';
 import type { SandboxState } from '../sandbox/state.ts';
 import type {
@@ -27,7 +21,7 @@ import type { Config } from './config.ts';
 /** The sandbox's group whose members audit and manage groups in the demo; Ada is one of them. */
 const DEMO_GROUP = groups.security.name;
 
-/** The colleague who uses accessbot in the demo. */
+/** The colleague who uses accessbot in the demo: she approves GitHub (Admin), so a nudge reaches her. */
 const demoColleague = users.radia;
 /** The colleague who is away in the demo, and the question that waits. */
 const demoAway = users.alan;
@@ -36,8 +30,8 @@ const DEMO_QUESTION = 'Which repository do you need to push to: the compiler, or
 const DEMO_QUESTION_ID = '7d3c1a9e-2b4f-4e8a-9c61-0f5b8e2d4a17';
 
 /**
- * The demo's configuration: `config` with the demo's auditors and group admins, unless it names
- * its own.
+ * `config` with the Security group's members (you among them) as auditors and group admins, unless
+ * AUDITORS_GROUP, GROUP_ADMINS_GROUP or GROUP_MANAGERS say otherwise.
  */
 export function demoConfig(config: Config): Config {
   const {
@@ -59,19 +53,21 @@ export async function linkDemoColleague(
   now: Date,
   colleague: { id: string } = demoColleague,
 ): Promise<void> {
-  const { id, email, displayName } = state.user(colleague.id);
-  const address = email.toLowerCase();
-  if (address === you.toLowerCase()) return;
-  const link: IdentityLink = {
-    platform: 'shell',
-    chatUserId: address,
-    accessUserId: id,
-    email: address,
-    displayName,
-    linkedAt: now,
-  };
-  await store.saveLink(link);
+  const user = state.user(colleague.id);
+  if (user.email.toLowerCase() !== you.toLowerCase()) {
+    await store.saveLink(shellLink(user, user.email, now));
+  }
 }
+
+/** The terminal chat's link of the person at `email`. */
+const shellLink = (user: UserRecord, email: string, now: Date): IdentityLink => ({
+  platform: 'shell',
+  chatUserId: email.toLowerCase(),
+  accessUserId: user.id,
+  email: email.toLowerCase(),
+  displayName: user.displayName,
+  linkedAt: now,
+});
 
 /**
  * Alan away for a week, linked on the terminal like Radia, his task on Grace's request noted as
@@ -123,14 +119,7 @@ export async function seedDemoAsks(
     askedAt,
   });
   if (!asked) return;
-  const link: IdentityLink = {
-    platform: 'shell',
-    chatUserId: you.toLowerCase(),
-    accessUserId: ada.id,
-    email: you.toLowerCase(),
-    displayName: ada.displayName,
-    linkedAt: now,
-  };
+  const link = shellLink(ada, you, now);
   const task = { ...state.task(tasks.adaGraceGithubWrite) };
   await recordQuestion({ store, log, now: () => askedAt }, link, {
     action: 'ask',

@@ -7,7 +7,7 @@
  * `NODE_…` is Node's (only `NODE_ENV` is ours) and Kubernetes' service links (`ACCESS_PORT`,
  * `DATABASE_SERVICE_HOST`, …) are not settings, whatever the service is called.
  */
-import leven from 'leven';
+import { closest } from '../core/match.ts';
 import { settings } from './settings.ts';
 
 /** Read by accessbot's other programs (`npm run sandbox`, `npm run teams:package`), not the server. */
@@ -46,18 +46,10 @@ const ours = (name: string) => {
   return !!namespace && namespaces.has(namespace) && !serviceLink.test(name);
 };
 
-/** The setting `name` most likely meant, if one is close enough to be a slip. */
-function closest(name: string): string | undefined {
-  const sameButCase = knownLower.get(name.toLowerCase());
-  if (sameButCase) return sameButCase;
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of names) {
-    const distance = leven(name.toUpperCase(), candidate.toUpperCase());
-    if (!best || distance < best.distance) best = { name: candidate, distance };
-  }
-  // A slip is a few characters, never a third of the name.
-  return best && best.distance <= Math.min(3, Math.floor(name.length / 3)) ? best.name : undefined;
-}
+/** The setting `name` most likely meant: a slip is a few characters, never a third of the name. */
+const meantBy = (name: string) =>
+  knownLower.get(name.toLowerCase()) ??
+  closest(name, names, Math.min(3, Math.floor(name.length / 3)));
 
 /**
  * One line per variable in accessbot's namespaces that is no setting (an empty one is unset, as
@@ -69,7 +61,7 @@ export function unknownSettings(env: NodeJS.ProcessEnv): string[] {
     .map(([name]) => name)
     .sort()
     .map((name) => {
-      const meant = closest(name);
+      const meant = meantBy(name);
       return meant
         ? `unknown setting ${name} — did you mean ${meant}?`
         : `unknown setting ${name} — not one of accessbot’s settings (docs/configuration.md)`;

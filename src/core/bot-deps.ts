@@ -33,8 +33,6 @@ export interface BotDeps {
   nudgeAfterMs?: number;
   /** Questions to requesters and absences through the outbox; unset: no question is asked. */
   asks?: TellAsks;
-  /** How many days ahead `away until` may go (AWAY_MAX_DAYS); unset: 90. */
-  awayMaxDays?: number;
   /** Where each decision's time to decision is observed; unset: nowhere. */
   metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
   /**

@@ -18,13 +18,12 @@ import { AskDesk } from './asks/desk.ts';
 import { listNotes } from './asks/notes.ts';
 import { AuditDesk } from './audit/desk.ts';
 import { DEFAULT_REPORT_MAX_ROWS } from './audit/report-read.ts';
-import { MAX_AWAY_DAYS } from './away/away.ts';
 import { AwayDesk } from './away/desk.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { type Command, parseCommand } from './commands.ts';
 import { ChangeDesk } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
-import { GroupDesk } from './groups/desk.ts';
+import { groupCommands } from './groups/desk.ts';
 import { GroupRules } from './groups/rules.ts';
 import { helpReply } from './help.ts';
 import type { Voice } from './i18n/voice.ts';
@@ -92,7 +91,6 @@ export class AccessBot {
       sensitive: context?.sensitive,
     };
     const looks = { ...base, audience };
-    const notes = { list: listNotes.bind(undefined, store) };
     this.tasks = new TaskDesk({
       ...base,
       actors,
@@ -100,7 +98,7 @@ export class AccessBot {
       decider,
       looks,
       questions: base,
-      notes,
+      notes: listNotes.bind(undefined, store),
     });
     this.requests = new RequestDesk({
       ...base,
@@ -111,7 +109,7 @@ export class AccessBot {
     });
     this.apps = new AppDesk(apps, actors);
     this.asks = new AskDesk({ ...base, actors, audience, taskIds: (t, r) => this.tasks.ids(t, r) });
-    this.away = new AwayDesk({ ...base, actors, maxDays: deps.awayMaxDays ?? MAX_AWAY_DAYS });
+    this.away = new AwayDesk({ ...base, actors });
     const mayAudit = groupRules.mayAudit.bind(groupRules);
     this.audit = new AuditDesk({ ...groups, actors, mayAudit });
     this.changes = new ChangeDesk({
@@ -127,7 +125,7 @@ export class AccessBot {
       help: async ({ v }) => helpReply(v),
       ...this.tasks.commands,
       ...this.requests.commands,
-      ...new GroupDesk(groups).commands,
+      ...groupCommands(groups),
       ...this.apps.commands,
       ...this.asks.commands,
       ...this.away.commands,

@@ -5,10 +5,14 @@ export function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** The candidate nearest to `word`, if it is near enough to be a likely typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
+/** The candidate nearest to `word`, if it is within `within` edits: a likely typo. */
+export function closest(
+  word: string,
+  candidates: readonly string[],
+  within = Math.max(2, Math.floor(word.length / 3)),
+): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  let bestDistance = within + 1;
   for (const candidate of candidates) {
     const d = leven(normalize(word), normalize(candidate));
     if (d < bestDistance) [best, bestDistance] = [candidate, d];

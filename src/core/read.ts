@@ -13,7 +13,7 @@ import type { ChatActor } from './identity.ts';
 import { info, type Reply, warning } from './reply.ts';
 import { replyForError } from './service-errors.ts';
 import type { TaskDesk } from './tasks/desk.ts';
-import { type Asked, keep, type QuestionDeps, take } from './tasks/questions.ts';
+import { keep, type QuestionDeps, take } from './tasks/questions.ts';
 
 /** What a typed line comes to, for the platform: a command to run, an answer, or nothing. */
 export type Line =
@@ -23,13 +23,12 @@ export type Line =
   /** An empty line, with no question waiting. */
   | { kind: 'nothing' };
 
-/** What a line is before the bot acts: a Line, or the answer to "Why decline?". */
-export type Read = Line | { kind: 'decline'; taskIds: string[]; reason?: string };
+type ReadDeps = { questions: QuestionDeps; actors: Actors; tasks: TaskDesk };
 
 /** One typed line: the answer to the question waiting for the person, or a command. */
-async function readLine(deps: QuestionDeps, who: Asked, v: Voice, text: string): Promise<Read> {
+async function readLine(d: ReadDeps, actor: ChatActor, v: Voice, text: string): Promise<Line> {
   const said = text.replace(/\s+/g, ' ').trim();
-  const question = await take(deps, who);
+  const question = await take(d.questions, actor);
   if (question && (!said || /^cancel$/i.test(said))) {
     return { kind: 'reply', reply: info(v, v.t('refs.reasonLeft')) };
   }
@@ -39,7 +38,7 @@ async function readLine(deps: QuestionDeps, who: Asked, v: Voice, text: string):
   if (!question) return { kind: 'reply', reply: warning(v, parsed.message) };
   // A mistyped command would decline with a reason nobody meant: the question waits on.
   if (isMistypedCommand(said, v)) {
-    await keep(deps, who, question);
+    await keep(d.questions, actor, question);
     return {
       kind: 'reply',
       reply: warning(v, `${parsed.message} ${v.t('refs.reasonStillAsked')}`),
@@ -48,11 +47,14 @@ async function readLine(deps: QuestionDeps, who: Asked, v: Voice, text: string):
   // `--` alone declines without a reason, as `decline 1 --` does.
   const reason = said.replace(/^--(?:\s|$)/, '').trim() || undefined;
   if (reason && reason.length > MAX_REASON_LENGTH) {
-    await keep(deps, who, question);
+    await keep(d.questions, actor, question);
     const tooLong = { what: 'reason', length: reason.length, max: MAX_REASON_LENGTH };
     return { kind: 'reply', reply: warning(v, v.t('parse.tooLong', tooLong)) };
   }
-  return { kind: 'decline', taskIds: question.taskIds, reason };
+  const held = await d.actors.held(actor);
+  if (held) return { kind: 'reply', reply: held };
+  const reply = await d.tasks.declineIds(actor, v, question.taskIds, reason);
+  return { kind: 'reply', reply, answered: 'decline' };
 }
 
 /**
@@ -60,19 +62,10 @@ async function readLine(deps: QuestionDeps, who: Asked, v: Voice, text: string):
  * question left, a line that is no command), or nothing (an empty line, with no question
  * waiting).
  */
-export async function readTyped(
-  d: { questions: QuestionDeps; actors: Actors; tasks: TaskDesk },
-  actor: ChatActor,
-  text: string,
-): Promise<Line> {
+export async function readTyped(d: ReadDeps, actor: ChatActor, text: string): Promise<Line> {
   const v = d.actors.voiceOf(actor);
   try {
-    const line = await readLine(d.questions, actor, v, text);
-    if (line.kind !== 'decline') return line;
-    const held = await d.actors.held(actor);
-    if (held) return { kind: 'reply', reply: held };
-    const reply = await d.tasks.declineIds(actor, v, line.taskIds, line.reason);
-    return { kind: 'reply', reply, answered: 'decline' };
+    return await readLine(d, actor, v, text);
   } catch (error) {
     return { kind: 'reply', reply: replyForError(v, error, d.questions.log) };
   }

@@ -3,7 +3,7 @@
  * whose day has come are ended — at most once a minute on each replica, each absence once
  * wherever (core/away/away.ts audits it and has its cards edited).
  */
-import { expireAways, MAX_AWAY_DAYS } from '../core/away/away.ts';
+import { expireAways } from '../core/away/away.ts';
 import type { TellAsks } from '../core/notices.ts';
 import type { Away } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
@@ -19,7 +19,7 @@ export function absences(ctx: PollerContext, asks: TellAsks): () => Promise<Map<
     if (clock.now().getTime() - checkedAt < AWAY_CHECK_MS) return;
     checkedAt = clock.now().getTime();
     const now = () => clock.now();
-    await expireAways({ store, log, now, maxDays: MAX_AWAY_DAYS, asks });
+    await expireAways({ store, log, now, asks });
   };
   return async () => {
     try {

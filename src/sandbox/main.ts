@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { parseEmailMap } from './email-map.ts';
+import { type EmailMap, parseEmailMap } from './email-map.ts';
 import { demoApprover } from './seed.ts';
 import { startSandbox } from './server.ts';
 
@@ -15,17 +15,7 @@ const Env = z.object({
   SANDBOX_PAGE_SIZE: z.coerce.number().int().min(1).optional(),
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
-  SANDBOX_EMAIL_MAP: z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return parseEmailMap(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    })
-    .optional(),
+  SANDBOX_EMAIL_MAP: z.string().optional(),
 });
 
 const USAGE = `usage: npm run sandbox [-- --webhook-url <url>]
@@ -67,7 +57,13 @@ if (!env.success) {
   const issue = env.error.issues[0]!;
   fail(`${String(issue.path[0])}: ${issue.message}`);
 }
-const { SANDBOX_WEBHOOK_URL: webhookUrl, SANDBOX_EMAIL_MAP: emailMap } = env.data;
+const { SANDBOX_WEBHOOK_URL: webhookUrl, SANDBOX_EMAIL_MAP: mapped } = env.data;
+let emailMap: EmailMap | undefined;
+try {
+  emailMap = mapped ? parseEmailMap(mapped) : undefined;
+} catch (error) {
+  fail(`SANDBOX_EMAIL_MAP: ${(error as Error).message}`);
+}
 const webhookSecret = env.data.SANDBOX_WEBHOOK_SECRET ?? randomBytes(18).toString('base64url');
 
 const sandbox = await startSandbox({

@@ -14,9 +14,11 @@ import type { AddressInfo } from 'node:net';
 import { applyEmailMap, type EmailMap } from './email-map.ts';
 import { SandboxError } from './errors.ts';
 import { parseBody, problem, type Reply, readBody, send } from './http.ts';
-import { Cursors } from './pagination.ts';
-import { MethodNotAllowed } from './router.ts';
-import { apiRouter } from './routes/index.ts';
+import { page } from './pagination.ts';
+import { MethodNotAllowed, Router } from './router.ts';
+import { directoryRoutes } from './routes/directory.ts';
+import { taskRoutes } from './routes/tasks.ts';
+import { workAppRoutes } from './routes/work-apps.ts';
 import { loadSeed } from './seed-load.ts';
 import { SandboxState } from './state.ts';
 import { sendWebhooks, type WebhookTarget } from './webhooks.ts';
@@ -24,7 +26,6 @@ import { sendWebhooks, type WebhookTarget } from './webhooks.ts';
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
   port?: number;
-  host?: string;
   pageSize?: number;
   apiKey?: string;
   /** Default: a random secret. */
@@ -68,9 +69,9 @@ export interface Sandbox {
 }
 
 const apiPrefix = '/api/v1';
+const apiRouter = new Router({ ...directoryRoutes, ...workAppRoutes, ...taskRoutes });
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const host = options.host ?? '127.0.0.1';
   const pageSize = options.pageSize ?? 25;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be ≥ 1');
   const apiKey = options.apiKey ?? 'demo-key';
@@ -81,7 +82,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.seed ?? true) loadSeed(state, now());
   if (options.emailMap) applyEmailMap(state, options.emailMap);
   const webhooks = options.webhook && sendWebhooks(state, options.webhook, now);
-  const cursors = new Cursors();
   let origin = '';
 
   const authFailure = (headers: IncomingHttpHeaders): string | undefined => {
@@ -109,7 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           if (raw === null) throw new SandboxError(413, 'The request body is too large');
           return parseBody(raw, req.headers['content-type'], schema, empty);
         },
-        page: (items, key) => cursors.page(items, key, url, pageSize),
+        page: (items, key) => page(items, key, url, pageSize),
       });
     } catch (error) {
       if (!(error instanceof SandboxError)) {
@@ -143,10 +143,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!res.headersSent) send(res, problem(400, 'The request could not be read'));
     });
   });
-  server.listen(options.port ?? 0, host);
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
     url: `${origin}${apiPrefix}`,

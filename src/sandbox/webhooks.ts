@@ -25,8 +25,6 @@ interface WebhookEvent {
 }
 
 export interface WebhookSender {
-  /** Deliveries answered with a 2xx, and the others (refused or unreachable). */
-  readonly stats: { delivered: number; failed: number };
   /** Stops listening and waits for the deliveries in flight. */
   close(): Promise<void>;
 }
@@ -36,7 +34,6 @@ export function sendWebhooks(
   target: WebhookTarget,
   now: () => Date = () => new Date(),
 ): WebhookSender {
-  const stats = { delivered: 0, failed: 0 };
   const inFlight = new Set<Promise<void>>();
   let batch: WebhookEvent[] = [];
 
@@ -56,10 +53,8 @@ export function sendWebhooks(
         signal: AbortSignal.timeout(5_000),
       });
       await response.arrayBuffer();
-      if (response.ok) stats.delivered++;
-      else stats.failed++;
     } catch {
-      stats.failed++;
+      // Best effort: a receiver that is down misses it.
     }
   };
 
@@ -85,7 +80,6 @@ export function sendWebhooks(
   state.on('taskDecided', onDecided);
 
   return {
-    stats,
     close: async () => {
       state.off('taskCreated', onCreated);
       state.off('taskDecided', onDecided);

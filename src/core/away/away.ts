@@ -9,13 +9,13 @@ import type { Logger } from '../../log.ts';
 import type { AuditStore, Away, AwayStore, IdentityLink } from '../../store/store.ts';
 import { recordAway } from '../audit/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import type { TellAsks } from '../notices.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { MAX_AWAY_NOTE_LENGTH } from './commands.ts';
 import {
   addDays,
-  type CalendarDay,
   dayOf,
   daysBetween,
   dayText,
@@ -25,38 +25,37 @@ import {
   startOf,
 } from './days.ts';
 
-/** How far ahead `away until` may go, by default (AWAY_MAX_DAYS). */
+/** How far ahead `away until` may go. */
 export const MAX_AWAY_DAYS = 90;
 
 export interface AwayDeps {
   store: AwayStore & AuditStore;
   log: Logger;
   now: () => Date;
-  /** Days ahead a period may end, at most. */
-  maxDays: number;
   /** Unset: the change waits for the poller's next sweep. */
   asks?: TellAsks;
 }
-
-const nameOf = (link: IdentityLink) => link.displayName ?? link.email;
 
 /** Text as a store keeps it: well-formed, without NUL. */
 const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').trim();
 
 /** The day `said` names for `v`'s person today, or the reply that says why it is none. */
-export function awayDay(d: Pick<AwayDeps, 'now' | 'maxDays'>, v: Voice, said: string) {
+export function awayDay(d: Pick<AwayDeps, 'now'>, v: Voice, said: string) {
   const today = localDay(d.now(), v.timeZone);
   const day = parseDay(said, d.now(), v.timeZone, v.locale);
   if (!day) return warning(v, v.t('away.whichDay', { said: inert(said, 60) }));
   if (!isAfter(day, today)) return warning(v, v.t('away.notAhead', { day: v.day(day) }));
-  if (daysBetween(today, day) > d.maxDays) {
-    const last = v.day(addDays(today, d.maxDays));
-    return warning(v, v.t('away.tooFar', { max: d.maxDays, last }));
+  if (daysBetween(today, day) > MAX_AWAY_DAYS) {
+    const last = v.day(addDays(today, MAX_AWAY_DAYS));
+    return warning(v, v.t('away.tooFar', { max: MAX_AWAY_DAYS, last }));
   }
   return day;
 }
 
-/** `away until <day> [-- note]`: away from now until `day` starts in the person's zone. */
+/**
+ * `away until <day> [-- note]`, or the App Home's form (`2026-12-01`): away from now until `day`
+ * starts in the person's zone.
+ */
 export async function goAway(
   d: AwayDeps,
   link: IdentityLink,
@@ -66,17 +65,6 @@ export async function goAway(
 ): Promise<Reply> {
   const day = awayDay(d, v, said);
   if (!('year' in day)) return day;
-  return setAway(d, link, v, day, note);
-}
-
-/** Away until `day` (already checked): from the App Home's form, or `away until`. */
-export async function setAway(
-  d: AwayDeps,
-  link: IdentityLink,
-  v: Voice,
-  day: CalendarDay,
-  note?: string,
-): Promise<Reply> {
   const kept = note ? storable(note) || null : null;
   if (kept && kept.length > MAX_AWAY_NOTE_LENGTH) {
     const tooLong = { what: 'note', length: kept.length, max: MAX_AWAY_NOTE_LENGTH };

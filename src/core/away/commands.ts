@@ -1,7 +1,4 @@
-/**
- * The commands of absences: `away until <day> [-- note]` and `back`. The day is read later, in
- * the person's own time zone (away.ts).
- */
+/** The commands of absences; the day is read later, in the person's own time zone (away.ts). */
 import { z } from 'zod';
 import { fail, type Parsed, splitFree, tooLong } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';

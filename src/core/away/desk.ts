@@ -1,14 +1,11 @@
-/**
- * Absences: `away until <day> [-- note]`, `back`, and the App Home's switch. An absence gives
- * nobody a task; it only tells those who can already decide.
- */
+/** Absences: the commands and the App Home's switch. */
 import type { Away } from '../../store/store.ts';
 import type { Actors } from '../actor.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { ChatActor } from '../identity.ts';
 import type { Reply } from '../reply.ts';
 import type { Handlers } from '../turn.ts';
-import { type AwayDeps, awayDay, awayOf, comeBack, goAway, setAway, untilText } from './away.ts';
+import { type AwayDeps, awayOf, comeBack, goAway, untilText } from './away.ts';
 import type { AwayCommand } from './commands.ts';
 import { addDays, dayText, localDay } from './days.ts';
 
@@ -29,11 +26,9 @@ export class AwayDesk {
    * switch. The day is checked as `away until` checks it.
    */
   set(actor: ChatActor, day: string | undefined, note?: string): Promise<Reply> {
-    return this.#d.actors.reply(actor, async (link, v) => {
-      if (day === undefined) return comeBack(this.#d, link, v);
-      const checked = awayDay(this.#d, v, day);
-      return 'year' in checked ? setAway(this.#d, link, v, checked, note) : checked;
-    });
+    return this.#d.actors.reply(actor, (link, v) =>
+      day === undefined ? comeBack(this.#d, link, v) : goAway(this.#d, link, v, day, note),
+    );
   }
 
   /** The first day an away form offers: tomorrow in the actor's zone (`2026-11-23`). */

@@ -6,7 +6,6 @@ import type {
   AwayStore,
   ChannelGroupStore,
   ConfirmationStore,
-  IdentityLink,
   LinkStore,
   ReportStore,
   TaskQuestionStore,
@@ -35,6 +34,3 @@ export interface GroupDeps {
   /** Audit rows a report in chat may read. */
   reportMaxRows: number;
 }
-
-/** Who asked: the name the cards show. */
-export const nameOf = (link: IdentityLink) => link.displayName ?? link.email;

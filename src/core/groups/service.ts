@@ -20,6 +20,8 @@ import { isMember } from './directory.ts';
 
 type Carried = Settling<MembershipOutcome>;
 
+const REFUSED: Carried = { outcome: 'failed', detail: 'the Access Service refused the change' };
+
 export async function carryOut(
   client: AccessClient,
   log: Logger,
@@ -37,19 +39,17 @@ export async function carryOut(
     const refused = error instanceof NotFoundError || error instanceof InvalidRequestError;
     if (!unsure && !refused) {
       log.error({ err: error, changeId: change.id }, 'group membership change failed');
-      return { outcome: 'failed', detail: 'the Access Service refused the change' };
+      return REFUSED;
     }
     log.warn({ err: error, changeId: change.id }, 'group change did not complete; looking into it');
     try {
       return await lookInto(client, change, unsure);
     } catch (readError) {
       log.warn({ err: readError, changeId: change.id }, 'could not look into the group change');
-      return {
-        outcome: 'failed',
-        detail: unsure
-          ? 'the Access Service did not answer, and whether the change was made is unknown'
-          : 'the Access Service refused the change',
-      };
+      if (!unsure) return REFUSED;
+      const detail =
+        'the Access Service did not answer, and whether the change was made is unknown';
+      return { outcome: 'failed', detail };
     }
   }
 }
@@ -71,17 +71,13 @@ async function lookInto(
   if (add === member) {
     // The wanted state holds: the change went through although its answer was lost, or it was
     // already so (the service said not found / conflict).
-    if (unsure)
-      return {
-        outcome: add ? 'added' : 'removed',
-        detail: 'the answer was lost; the member list shows the change',
-      };
-    return { outcome: add ? 'already_member' : 'not_member', detail: null };
+    if (!unsure) return { outcome: add ? 'already_member' : 'not_member', detail: null };
+    const detail = 'the answer was lost; the member list shows the change';
+    return { outcome: add ? 'added' : 'removed', detail };
   }
+  if (!unsure) return REFUSED;
   return {
     outcome: 'failed',
-    detail: unsure
-      ? 'the Access Service did not answer; the member list shows no change'
-      : 'the Access Service refused the change',
+    detail: 'the Access Service did not answer; the member list shows no change',
   };
 }

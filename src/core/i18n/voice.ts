@@ -142,10 +142,8 @@ export class Voice {
    * `Tue, Dec 1, 2026`, `Di., 1. Dez. 2026`.
    */
   day(d: { year: number; month: number; day: number } | string): string {
-    const { year, month, day } =
-      typeof d === 'string'
-        ? (([y, m, n]) => ({ year: y!, month: m!, day: n! }))(d.split('-').map(Number))
-        : d;
+    const [year = 0, month = 1, day = 1] =
+      typeof d === 'string' ? d.split('-').map(Number) : [d.year, d.month, d.day];
     return this.#day.format(Date.UTC(year, month - 1, day));
   }
 

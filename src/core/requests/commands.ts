@@ -1,7 +1,4 @@
-/**
- * The request commands: `request <app> [level] [-- justification]`, `requests` and
- * `nudge <request>`.
- */
+/** The request commands: `request`, `requests` and `nudge`. */
 import { z } from 'zod';
 import { fail, MAX_REASON_LENGTH, type Parsed, splitFree, tooLong } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';

@@ -109,16 +109,16 @@ export async function requestByForm(
   form: RequestForm,
 ): Promise<FormOutcome> {
   const { justification } = form;
-  if (!form.appId) return { kind: 'again', note: v.t('request.chooseApp'), justification };
+  const again = (note: string, more = {}) => ({
+    kind: 'again' as const,
+    note,
+    justification,
+    ...more,
+  });
+  if (!form.appId) return again(v.t('request.chooseApp'));
   const hidden = await deps.catalog.hiddenFrom(userId);
   const app = hidden.has(form.appId) ? undefined : await found(deps.client.getWorkApp(form.appId));
-  if (!app) {
-    return {
-      kind: 'again',
-      note: v.t('request.appUnavailable'),
-      justification,
-    };
-  }
+  if (!app) return again(v.t('request.appUnavailable'));
   const levels = await Array.fromAsync(deps.client.listPermissionLevels(app.id));
   const level = form.levelId
     ? levels.find((l) => l.id === form.levelId)
@@ -130,13 +130,7 @@ export async function requestByForm(
     const note = form.levelId
       ? v.t('request.formNoSuchLevel', name)
       : v.t('request.formSeveralLevels', name);
-    return {
-      kind: 'again',
-      note,
-      app: choiceOf(app),
-      levels: levels.map(choiceOf),
-      justification,
-    };
+    return again(note, { app: choiceOf(app), levels: levels.map(choiceOf) });
   }
   return { kind: 'done', reply: await createRequest(deps, v, userId, app, level, justification) };
 }

@@ -1,9 +1,6 @@
 /**
- * The requester's side: a person's own access requests — those submitted through the bot and
- * those accessbot was told of by an approver's task — as they stand (read from their tasks),
- * since when, and who is asked; and `nudge`, which reminds a waiting request's approvers once per
- * reminder period (claimed in the store, so it holds across replicas), through the outbox, in
- * each approver's working hours. Only the requester sees or nudges a request.
+ * The requester's side: a person's own access requests as they stand (read from their tasks),
+ * and `nudge`. Only the requester sees or nudges a request.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
@@ -16,14 +13,13 @@ import type {
   IdentityLink,
   KnownRequest,
   RequesterStore,
-  TaskQuestion,
   TaskQuestionStore,
 } from '../../store/store.ts';
 import { approversOf, awaySentence, questionSentence } from '../asks/index.ts';
 import { recordTaskEvent, taskNamesOf } from '../audit/index.ts';
 import { timedCache } from '../cache.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import type { ChatActor } from '../identity.ts';
+import { type ChatActor, nameOf } from '../identity.ts';
 import type { NudgeDelivery, TellApprovers } from '../notices.ts';
 import { info, listBlock, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
@@ -43,9 +39,8 @@ export interface RequesterDeps {
   log: Logger;
   now: () => Date;
   pendingStatus: string;
-  /** A request's approvers are nudged at most once per this (REMIND_AFTER); 0: never. */
+  /** 0: nobody can be nudged. */
   nudgeAfterMs: number;
-  /** Unset: nobody can be nudged. */
   approvers?: TellApprovers;
 }
 
@@ -62,12 +57,6 @@ interface RequestView {
   said?: string;
   since: Date;
   nudgedAt: Date | null;
-}
-
-/** A request's tasks as the service has them now, and how it stands. */
-interface Read {
-  tasks: Task[];
-  view: RequestView;
 }
 
 export class Requesters {
@@ -102,7 +91,11 @@ export class Requesters {
       const at = { n: i + 1, what: whatOf(v, view), stateText: stateText(v, view) };
       const age = v.ago(now - view.since.getTime());
       const item = v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
-      return [item, ...this.#around(v, view, requests[i]!, i + 1, away, asked)].join(' ');
+      if (view.state !== 'waiting') return item;
+      // While it waits: its approvers away and who else decides, its question for them.
+      const question = asked.find((q) => q.subject === requests[i]!.accessId && !q.answeredAt);
+      const around = [awayText(v, view, away), question && questionSentence(v, question, i + 1)];
+      return [item, ...around].filter(Boolean).join(' ');
     });
     const title = v.t('requests.title');
     // How to nudge, with the number of a request that waits; none waits, nothing to nudge.
@@ -116,25 +109,10 @@ export class Requesters {
     return info(v, title, { title, blocks });
   }
 
-  /** While a request waits: its approvers away and who else decides, its question for them. */
-  #around(
-    v: Voice,
-    view: RequestView,
-    request: KnownRequest,
-    n: number,
-    away: readonly Away[],
-    asked: readonly TaskQuestion[],
-  ): string[] {
-    if (view.state !== 'waiting') return [];
-    const approvers = approversOf([...view.assignees.keys()], view.assignees, away);
-    const question = asked.find((q) => q.subject === request.accessId && !q.answeredAt);
-    return [
-      awaySentence(v, approvers) ?? '',
-      question ? questionSentence(v, question, n) : '',
-    ].filter(Boolean);
-  }
-
-  /** `nudge 2`: the approvers of the person's own waiting request, once per period. */
+  /**
+   * `nudge 2`: the approvers of the person's own waiting request, through the outbox in their
+   * working hours; once per period, claimed in the store so it holds across replicas.
+   */
   async nudge(link: IdentityLink, actor: ChatActor, v: Voice, ref: RequestRef): Promise<Reply> {
     const { store, approvers, nudgeAfterMs } = this.#d;
     if (!approvers || nudgeAfterMs <= 0) return warning(v, v.t('nudge.off'));
@@ -166,19 +144,19 @@ export class Requesters {
       return warning(v, said, { title: v.t('nudge.tooSoonTitle') });
     }
     const away = await store.listAway(now);
-    const awayText = awaySentence(v, approversOf([...view.assignees.keys()], view.assignees, away));
+    const awayNow = awayText(v, view, away);
     const skipped = new Set(away.map((a) => a.accessUserId));
     const sent = await this.#send(link, actor, tasks, String(now.getTime()), skipped);
     if (!sent.length) {
       // Nobody was nudged, so nothing counts against the period: the next try says the same.
       await store.releaseNudge(request.accessId, now, request.nudgedAt);
-      if (awayText) return warning(v, v.t('nudge.allAway', { what, away: awayText }));
+      if (awayNow) return warning(v, v.t('nudge.allAway', { what, away: awayNow }));
       return warning(v, v.t('nudge.nobody', { what }));
     }
     const atOnce = sent.filter((s) => !s.waitsUntil).map((s) => inert(s.name));
     const lines = [
       ...(atOnce.length ? [v.t('nudge.sent', { who: v.list(atOnce), what })] : []),
-      ...(awayText ? [v.t('nudge.awaySkipped', { away: awayText })] : []),
+      ...(awayNow ? [v.t('nudge.awaySkipped', { away: awayNow })] : []),
       ...sent.flatMap(({ name, waitsUntil }) =>
         waitsUntil ? [v.t('nudge.later', { name: inert(name), at: v.time(waitsUntil) })] : [],
       ),
@@ -208,7 +186,7 @@ export class Requesters {
     skipped: ReadonlySet<string>,
   ) {
     const { pendingStatus, approvers } = this.#d;
-    const requester = link.displayName ?? link.email;
+    const requester = nameOf(link);
     const sent: NudgeDelivery[] = [];
     for (const task of tasks.filter((t) => stateOf(t, pendingStatus) === 'pending')) {
       const { createdAt } = taskFacts(task);
@@ -237,7 +215,8 @@ export class Requesters {
     return sent;
   }
 
-  async #read(request: KnownRequest): Promise<Read> {
+  /** A request's tasks as the service has them now, and how it stands. */
+  async #read(request: KnownRequest): Promise<{ tasks: Task[]; view: RequestView }> {
     const { client, pendingStatus } = this.#d;
     const ids = request.taskIds.slice(0, MAX_TASKS_READ);
     const tasks = (await Promise.all(ids.map((id) => found(client.getTask(id))))).filter(
@@ -246,7 +225,9 @@ export class Requesters {
     const decided = tasks.find((t) => stateOf(t, pendingStatus) !== 'pending');
     const shown = decided ?? tasks[0];
     const f = shown ? taskFacts(shown) : {};
-    const app = f.workAppName ?? (await this.#appName(request.workAppId));
+    const app =
+      f.workAppName ??
+      (await found(client.getWorkApp(request.workAppId)).catch(() => undefined))?.name;
     const since = f.createdAt ? new Date(f.createdAt) : request.requestedAt;
     const base = {
       app,
@@ -269,12 +250,11 @@ export class Requesters {
     const named = new Map(assignees.map((id, i) => [id, names[i] ?? '']));
     return { tasks, view: { ...base, state: 'waiting', people, assignees: named } };
   }
-
-  async #appName(workAppId: string): Promise<string | undefined> {
-    const app = await found(this.#d.client.getWorkApp(workAppId)).catch(() => undefined);
-    return app?.name;
-  }
 }
+
+/** Who of a waiting request's approvers is away, and who else decides. */
+const awayText = (v: Voice, view: RequestView, away: readonly Away[]) =>
+  awaySentence(v, approversOf([...view.assignees.keys()], view.assignees, away));
 
 /** `GitHub (Write)`: the application and level, made inert. */
 function whatOf(v: Voice, r: RequestView): string {

@@ -231,20 +231,17 @@ export class Decider {
       { err: error, taskId: task.id },
       `${decision} did not complete; re-reading the task`,
     );
-    let now: Task | undefined;
-    try {
-      now = await found(this.#d.client.getTask(task.id));
-    } catch (readError) {
+    const failed =
+      (key: 'decide.unconfirmed' | 'decide.notTaken'): Said =>
+      (w) =>
+        kept('failed', failure(w, w.t(key, { title: taskTitle(w, task) })));
+    const current = await found(this.#d.client.getTask(task.id)).catch((readError: unknown) => {
       this.#d.log.warn({ err: readError, taskId: task.id }, 're-reading the task failed too');
-      return (w) =>
-        kept('failed', failure(w, w.t('decide.unconfirmed', { title: taskTitle(w, task) })));
-    }
-    if (!now) return (w) => gone(w, task.id);
-    const current = now;
-    if (stateOf(current, this.#d.pendingStatus) === 'pending') {
-      return (w) =>
-        kept('failed', failure(w, w.t('decide.notTaken', { title: taskTitle(w, task) })));
-    }
+      return 'unread' as const;
+    });
+    if (current === 'unread') return failed('decide.unconfirmed');
+    if (!current) return (w) => gone(w, task.id);
+    if (stateOf(current, this.#d.pendingStatus) === 'pending') return failed('decide.notTaken');
     const lead = error instanceof ConflictError ? 'decide.someoneElse' : 'decide.slowButDecided';
     return (w) => this.#alreadyDecided(w, current, w.t(lead));
   }

@@ -121,17 +121,10 @@ export class DecisionContext {
   /** The sensitivity of each task of a list, as far as it is known within the wait. */
   async sensitivities(tasks: readonly Task[]): Promise<Map<string, CardExtras>> {
     const found = new Map<string, CardExtras>();
-    const unknown: Task[] = [];
-    for (const task of tasks) {
-      const sensitivity = this.sensitive.knownOfTask(task);
-      if (sensitivity === undefined) unknown.push(task);
-      else if (sensitivity !== 'no') found.set(task.id, { sensitivity, context: [] });
-    }
-    // Nothing can be sensitive, or every field was read recently: nothing to wait for.
-    if (unknown.length === 0) return found;
+    // What is known already is set at once; the rest as it comes.
     const all = Promise.all(
-      unknown.map(async (task) => {
-        const sensitivity = await this.sensitive.ofTask(task);
+      tasks.map(async (task) => {
+        const sensitivity = this.sensitive.knownOfTask(task) ?? (await this.sensitive.ofTask(task));
         if (sensitivity !== 'no') found.set(task.id, { sensitivity, context: [] });
       }),
     );

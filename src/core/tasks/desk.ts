@@ -4,7 +4,6 @@
  * `looking` commands. A task is decided only if it is in the actor's own pending list; its
  * details are shown only to people in whose list it is or was.
  */
-import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { TaskNumberStore } from '../../store/store.ts';
@@ -15,38 +14,20 @@ import type { ChatActor } from '../identity.ts';
 import { kept, type Reply } from '../reply.ts';
 import type { Handlers, Turn } from '../turn.ts';
 import { type Decided, decidedReply, decideEach } from './approve-all.ts';
-import type { TaskAudience } from './audience.ts';
 import type { TaskCommand } from './commands.ts';
 import type { Decider, Decision, DecisionResult } from './decide.ts';
-import type { DecisionContext } from './decision-context.ts';
-import { type LookDeps, lookLine, markLooking } from './looking.ts';
+import { markLooking } from './looking.ts';
 import { askReasonNext, type QuestionDeps } from './questions.ts';
 import { MAX_TASKS_SHOWN, tasksReply } from './task-list.ts';
 import { askReason, type TaskRefs, taskIds } from './task-refs.ts';
-import { type TaskView, viewTask } from './view-task.ts';
+import { type TaskView, type ViewDeps, viewTask } from './view-task.ts';
 
-/** The lines each of these tasks' cards show for `viewer`, by task id. */
-export interface CardNotes {
-  list(
-    tasks: readonly Task[],
-    viewer: string,
-    v: Voice,
-  ): Promise<ReadonlyMap<string, readonly string[]>>;
-}
-
-export interface TaskDeskDeps {
+export interface TaskDeskDeps extends ViewDeps {
   actors: Actors;
-  client: AccessClient;
   store: TaskNumberStore;
-  /** What cards show around a task: questions to its requester, approvers away. */
-  notes: CardNotes;
-  pendingStatus: string;
   now: () => Date;
   log: Logger;
-  audience: TaskAudience;
   decider: Decider;
-  context?: DecisionContext;
-  looks: LookDeps;
   questions: QuestionDeps;
 }
 
@@ -64,7 +45,7 @@ export class TaskDesk {
         ? this.#decideRefs(turn, c.tasks, 'decline', c.reason)
         : this.#askReason(turn, c.tasks),
     looking: async (turn, c) => {
-      const ids = await this.#ids(turn, [c.task]);
+      const ids = await this.ids(turn, [c.task]);
       return Array.isArray(ids)
         ? markLooking(this.#d.looks, await turn.link(), turn.v, ids[0]!)
         : ids;
@@ -95,7 +76,7 @@ export class TaskDesk {
         );
         const [extras, notes] = await Promise.all([
           context?.sensitivities(shown),
-          this.#d.notes.list(shown, link.accessUserId, v),
+          this.#d.notes(shown, link.accessUserId, v),
         ]);
         return { reply: tasksReply(v, tasks, pendingStatus, extras, notes), tasks };
       },
@@ -128,17 +109,9 @@ export class TaskDesk {
 
   /** The card the actor may see for a task; nothing about a task that never was theirs. */
   view(actor: ChatActor, taskId: string): Promise<TaskView> {
-    const { context } = this.#d;
-    const extras =
-      context && (async (task: Task, v: Voice) => (await context.forApprover(task, v)).now);
     return this.#d.actors.as(
       actor,
-      (link, v) => {
-        const looking = (task: Task) => lookLine(this.#d.looks, link, v, task);
-        const notes = async (task: Task) =>
-          (await this.#d.notes.list([task], link.accessUserId, v)).get(task.id) ?? [];
-        return viewTask({ ...this.#d, extras, looking, notes }, link, v, taskId);
-      },
+      (link, v) => viewTask(this.#d, link, v, taskId),
       (reply, error) => ({ kind: error instanceof NotLinkedError ? 'refused' : 'failed', reply }),
     );
   }
@@ -153,10 +126,6 @@ export class TaskDesk {
 
   /** The tasks named by list numbers, id prefixes of the actor's own tasks, or ids. */
   ids(turn: Turn, refs: TaskRefs): Promise<string[] | Reply> {
-    return taskIds(this.#d, turn, refs);
-  }
-
-  #ids(turn: Turn, refs: TaskRefs): Promise<string[] | Reply> {
     return taskIds(this.#d, turn, refs);
   }
 
@@ -176,7 +145,7 @@ export class TaskDesk {
     reason?: string,
     confirmation?: string,
   ): Promise<Reply> {
-    const ids = await this.#ids(turn, refs);
+    const ids = await this.ids(turn, refs);
     if (!Array.isArray(ids)) return ids;
     return this.#decideIds(turn.actor, turn.v, ids, decision, reason, confirmation);
   }
@@ -205,7 +174,7 @@ export class TaskDesk {
    */
   async #askReason(turn: Turn, refs: TaskRefs): Promise<Reply> {
     if (!turn.place.conversation) return askReason(turn.v, refs);
-    const ids = await this.#ids(turn, refs);
+    const ids = await this.ids(turn, refs);
     if (!Array.isArray(ids)) return ids;
     return askReasonNext(this.#d.questions, turn.actor, turn.v, ids);
   }

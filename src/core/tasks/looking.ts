@@ -8,6 +8,7 @@
 import type { Task } from '../../access/schemas.ts';
 import type { IdentityLink, Look, LookStore, RequesterStore } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import type { TellApprovers } from '../notices.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { subjectOf } from '../subject.ts';
@@ -42,7 +43,7 @@ export async function markLooking(
     subject: subjectOf(task),
     taskId: task.id,
     accessUserId: link.accessUserId,
-    name: link.displayName ?? link.email,
+    name: nameOf(link),
     sinceAt: now,
     untilAt: new Date(now.getTime() + LOOK_FOR_MS),
   };

@@ -1,15 +1,13 @@
 /**
- * A question the bot asks in a conversation — the terminal, a Teams chat, where the next line a
- * person types reaches it — and takes the answer to: "Why decline?" after `decline 1` takes the
- * next line as the reason. A line that is a command still runs as one, and drops the question;
- * an empty line or `cancel` leaves it; a mistyped command (`aprove 2`) is not taken as the
- * reason, and the question waits on; unanswered, it is forgotten after ANSWER_WITHIN_MS. The
- * question is kept in the store, so whichever replica gets the answer takes it, once.
+ * "Why decline?", asked where the next line a person types reaches the bot (read.ts reads it):
+ * kept in the store, so whichever replica gets the answer takes it, once; unanswered, it is
+ * forgotten after ANSWER_WITHIN_MS.
  */
 import { z } from 'zod';
 import type { Logger } from '../../log.ts';
-import type { Platform, QuestionStore } from '../../store/store.ts';
+import type { QuestionStore } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
+import type { ChatActor } from '../identity.ts';
 import { type Reply, warning } from '../reply.ts';
 import { MAX_REFS } from './commands.ts';
 
@@ -29,10 +27,7 @@ export interface QuestionDeps {
 }
 
 /** Who is asked: a person on one platform. */
-export interface Asked {
-  platform: Platform;
-  chatUserId: string;
-}
+type Asked = Pick<ChatActor, 'platform' | 'chatUserId'>;
 
 /** `decline 1` typed where the next line is heard: asks why, and waits for the answer. */
 export async function askReasonNext(

@@ -2,7 +2,6 @@
 
 import type { Task } from '../../access/schemas.ts';
 import { DecidedStatuses, type TaskFacts, taskFacts } from '../../access/task-facts.ts';
-import type { Sensitivity } from '../apps/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import type { Button, Field, TaskCard, TaskState } from '../reply.ts';
 import { titleOf } from '../task-title.ts';
@@ -75,16 +74,14 @@ export interface CardOptions {
   notes?: readonly string[];
 }
 
-/** Why approving takes a second step, in words (not only a colour or an emoji). */
-export const sensitiveWarning = (v: Voice, sensitivity: Exclude<Sensitivity, 'no'>) =>
-  v.t('card.sensitive', { sensitivity });
-
 export function taskCard(v: Voice, task: Task, options: CardOptions): TaskCard {
   const f = shownFacts(task);
   const state = stateOf(task, options.pendingStatus);
   const actionable = state === 'pending' && options.actionable !== false;
   const sensitivity = options.extras?.sensitivity ?? 'no';
-  const warning = actionable && sensitivity !== 'no' ? sensitiveWarning(v, sensitivity) : undefined;
+  // Why approving takes a second step, in words (not only a colour or an emoji).
+  const warning =
+    actionable && sensitivity !== 'no' ? v.t('card.sensitive', { sensitivity }) : undefined;
   const context = options.extras?.context.length ? options.extras.context : undefined;
   const title = titleOf(v, task.type, f);
   return {

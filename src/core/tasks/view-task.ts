@@ -11,7 +11,8 @@ import { type Reply, type TaskCard, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import type { TaskAudience } from './audience.ts';
 import { notYours } from './decide.ts';
-import type { CardExtras } from './decision-context.ts';
+import type { DecisionContext } from './decision-context.ts';
+import { type LookDeps, lookLine } from './looking.ts';
 import { goneCard, taskCard } from './task-card.ts';
 
 /** `refused`: nothing may be shown; `failed`: nothing can be shown now (keep what is shown). */
@@ -20,18 +21,23 @@ export type TaskView =
   | { kind: 'refused'; reply: Reply }
   | { kind: 'failed'; reply: Reply };
 
+export interface ViewDeps {
+  client: AccessClient;
+  audience: TaskAudience;
+  pendingStatus: string;
+  /** What an approver sees beside a pending task of theirs; unset: nothing. */
+  context?: DecisionContext;
+  looks: LookDeps;
+  /** The lines around each task on `viewer`'s cards (questions, approvers away), by task id. */
+  notes: (
+    tasks: readonly Task[],
+    viewer: string,
+    v: Voice,
+  ) => Promise<ReadonlyMap<string, readonly string[]>>;
+}
+
 export async function viewTask(
-  deps: {
-    client: AccessClient;
-    audience: TaskAudience;
-    pendingStatus: string;
-    /** What an approver sees beside a pending task of theirs; unset: nothing. */
-    extras?: (task: Task, v: Voice) => Promise<CardExtras>;
-    /** Another approver's "looking at it" mark on it, as this person's card shows it. */
-    looking?: (task: Task) => Promise<string | undefined>;
-    /** Questions and approvers away around it, as this person's card shows them. */
-    notes?: (task: Task) => Promise<readonly string[]>;
-  },
+  deps: ViewDeps,
   link: IdentityLink,
   v: Voice,
   taskId: string,
@@ -39,12 +45,13 @@ export async function viewTask(
   const { pendingStatus } = deps;
   const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
   if (mine) {
-    const [extras, looking, notes] = await Promise.all([
-      deps.extras?.(mine, v),
-      deps.looking?.(mine),
-      deps.notes?.(mine),
+    const [looked, looking, notes] = await Promise.all([
+      deps.context?.forApprover(mine, v),
+      lookLine(deps.looks, link, v, mine),
+      deps.notes([mine], link.accessUserId, v),
     ]);
-    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, extras, looking, notes }) };
+    const around = { extras: looked?.now, looking, notes: notes.get(mine.id) ?? [] };
+    return { kind: 'card', card: taskCard(v, mine, { pendingStatus, ...around }) };
   }
   if (!(await deps.audience.wasShown(link, taskId))) {
     return { kind: 'refused', reply: warning(v, notYours(v)) };
