@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { applyEmailMap, type EmailMap } from './email-map.ts';
 import { SandboxError } from './errors.ts';
 import { parseBody, problem, type Reply, readBody, send } from './http.ts';
-import { page } from './pagination.ts';
+import { Cursors } from './pagination.ts';
 import { MethodNotAllowed, Router } from './router.ts';
 import { directoryRoutes } from './routes/directory.ts';
 import { taskRoutes } from './routes/tasks.ts';
@@ -82,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.seed ?? true) loadSeed(state, now());
   if (options.emailMap) applyEmailMap(state, options.emailMap);
   const webhooks = options.webhook && sendWebhooks(state, options.webhook, now);
+  const cursors = new Cursors();
   let origin = '';
 
   const authFailure = (headers: IncomingHttpHeaders): string | undefined => {
@@ -109,7 +110,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           if (raw === null) throw new SandboxError(413, 'The request body is too large');
           return parseBody(raw, req.headers['content-type'], schema, empty);
         },
-        page: (items, key) => page(items, key, url, pageSize),
+        page: (items, key) => cursors.page(items, key, url, pageSize),
       });
     } catch (error) {
       if (!(error instanceof SandboxError)) {
