@@ -1,9 +1,6 @@
 /**
- * The one pipeline in front of every feature: whatever a person sends — a typed line, a click, a
- * form, a picker's search — passes here once. It finds the voice to answer in, counts the action
- * against the person's rate limit, resolves who they are in the Access Service, and turns any
- * failure into a reply in their words. Features receive the link and the voice and never repeat
- * these steps.
+ * The one pipeline in front of every feature: a person's voice, rate limit, Access link, and any
+ * failure as a reply in their words. Features get the link and the voice and never repeat these.
  */
 import type { Logger } from '../log.ts';
 import type { IdentityLink, RateStore } from '../store/store.ts';
@@ -18,16 +15,14 @@ export interface ActorDeps {
   store: RateStore;
   log: Logger;
   now: () => Date;
-  /** Commands, clicks and forms one person may send per minute and in a row; unset: no limit. */
+  /** Unset: no limit. */
   rateLimit?: RateLimit;
-  /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
+  /** For people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
 }
 
-/** Whether a person may act now, and when not, what they are told (see `Actors.mayAct`). */
 export type MayAct = { ok: true } | { ok: false; slow: boolean; reply: Reply };
 
-/** What a feature's work gets: the person's link and the voice to answer them in. */
 export type Work<T> = (link: IdentityLink, v: Voice) => Promise<T>;
 
 export class Actors {
@@ -39,21 +34,16 @@ export class Actors {
     this.#rate = rateLimit(deps.rateLimit, deps.store, () => deps.now().getTime());
   }
 
-  /** The language and time zone the actor's platform gave, or the organisation's defaults. */
   voiceOf(actor: Pick<ChatActor, 'locale' | 'timeZone'>): Voice {
     return voiceFor(actor.locale, actor.timeZone, this.#deps.voices);
   }
 
-  /** The actor's link; throws `NotLinkedError`, which `as` tells them in words. */
+  /** Throws `NotLinkedError`, which `as` tells them in words. */
   link(actor: ChatActor): Promise<IdentityLink> {
     return this.#deps.identity.resolve(actor);
   }
 
-  /**
-   * Whether `actor` may act now, counted (opening the Slack App Home counts too); never rejects.
-   * When not: `slow` — past their limit — or the store could not count (nothing may be done
-   * then), and `reply` says which.
-   */
+  /** Counted; never rejects. Not `slow`: the store could not count, and nothing may be done. */
   async mayAct(actor: ChatActor): Promise<MayAct> {
     const v = this.voiceOf(actor);
     try {
@@ -66,13 +56,13 @@ export class Actors {
     return { ok: false, slow: true, reply };
   }
 
-  /** What the actor is told instead when they may not act now; undefined when they may. */
+  /** What the actor is told instead when they may not act now. */
   async held(actor: ChatActor): Promise<Reply | undefined> {
     const may = await this.mayAct(actor);
     return may.ok ? undefined : may.reply;
   }
 
-  /** `work` for the actor, not counted (a card refresh, a picker); a failure told by `failed`. */
+  /** Not counted (a card refresh, a picker). */
   async as<T>(
     actor: ChatActor,
     work: Work<T>,
@@ -86,7 +76,7 @@ export class Actors {
     }
   }
 
-  /** `work` for the actor, counted first: past their limit, `failed` tells them instead. */
+  /** Counted first. */
   async act<T>(
     actor: ChatActor,
     work: Work<T>,
@@ -96,12 +86,11 @@ export class Actors {
     return held ? failed(held, undefined) : this.as(actor, work, failed);
   }
 
-  /** A counted action whose answer is a reply. */
   reply(actor: ChatActor, work: Work<Reply>): Promise<Reply> {
     return this.act(actor, work, (reply) => reply);
   }
 
-  /** An uncounted read whose value the platform shows, or the reply that says why not. */
+  /** Not counted. */
   answer<T>(actor: ChatActor, work: Work<T>): Promise<Answer<T>> {
     const ok = async (link: IdentityLink, v: Voice): Promise<Answer<T>> => ({
       ok: true,

@@ -1,9 +1,6 @@
 /**
- * The command table: every command's name and grammar, each from its feature's folder
- * (`tasks/commands.ts`, `requests/commands.ts`, …), and the one parser that finds the name and
- * hands the rest of the line to that grammar. Whatever follows `--` is free text; everything
- * before it has one meaning only. Parsing never throws: anything else gets a usage message that
- * says what was wrong and what would work. Adding a command: docs/architecture.md.
+ * The command table and its one parser; each grammar lives in its feature's folder. After `--` is
+ * free text. Parsing never throws: a usage message says what was wrong (docs/architecture.md).
  */
 import { z } from 'zod';
 import { AppCommand, AppsCommand, parseAppCommand, parseApps } from './apps/commands.ts';
@@ -52,11 +49,7 @@ export type CommandName = Command['name'];
 
 export type ParseResult = Parsed<Command>;
 
-/**
- * The commands with a help line (Teams lists them, ten at most); `confirm` and `cancel` are not
- * among them (the card that needs them says how to type them), nor is `report`, for auditors
- * (`help` lists it last, saying so).
- */
+/** Not `confirm` and `cancel` (their cards say how), nor `report` (`help` adds it for auditors). */
 export const HELP_COMMANDS = [
   'help',
   'tasks',
@@ -79,11 +72,10 @@ export const HELP_COMMANDS = [
 ] as const satisfies readonly CommandName[];
 export type HelpCommand = (typeof HELP_COMMANDS)[number];
 
-/** `approve <number or id> [more…] — approve your tasks`: the command's words stay English. */
+/** The command's words stay English. */
 export const usage = (v: Voice, name: HelpCommand) => v.t(`usage.${name}`);
 
 const aliases: Record<string, CommandName> = { '?': 'help', list: 'tasks', group: 'members' };
-/** Every command's name: those with a help line, then those the help leaves to cards and auditors. */
 export const COMMAND_NAMES: readonly CommandName[] = [
   ...HELP_COMMANDS,
   'confirm',
@@ -92,7 +84,6 @@ export const COMMAND_NAMES: readonly CommandName[] = [
 ];
 const names = COMMAND_NAMES as readonly string[];
 
-/** Each command's grammar: the words after its name, as typed. */
 const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) => Parsed<Command> } =
   {
     help: (v, _, rest) => bare(v, 'help', rest),
@@ -121,16 +112,12 @@ const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) =>
     report: parseReport,
   };
 
-/** A command that takes no words after its name. */
 function bare(v: Voice, name: HelpCommand, rest: readonly string[]): Parsed<Command> {
   if (rest.length) return fail(v.t('parse.noArguments', { name, usage: usage(v, name) }));
   return { ok: true, command: { name } as Command };
 }
 
-/**
- * Whether a line that is no command would be one with its first word corrected (`aprove 2`,
- * `tsks`): a slip of the keyboard, not words meant for someone to read.
- */
+/** `aprove 2`, `tsks`: a slip of the keyboard, not words meant for someone to read. */
 export function isMistypedCommand(input: string, v: Voice): boolean {
   const [head = '', ...rest] = input.replace(/\s+/g, ' ').trim().split(' ');
   const word = head.toLowerCase();
@@ -139,7 +126,6 @@ export function isMistypedCommand(input: string, v: Voice): boolean {
   return guess !== undefined && parseCommand([guess, ...rest].join(' '), v).ok;
 }
 
-/** Parses a line; what is wrong with it is said in `v`'s language. */
 export function parseCommand(input: string, v: Voice): ParseResult {
   const text = input.replace(/\s+/g, ' ').trim();
   if (text.length > MAX_COMMAND_LENGTH) return tooLong(v, 'message', text, MAX_COMMAND_LENGTH);

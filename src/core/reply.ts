@@ -1,7 +1,4 @@
-/**
- * The neutral reply model: everything the core says, in a shape each adapter renders its own way
- * (Block Kit, an Adaptive Card, terminal text). No platform markup lives here.
- */
+/** The neutral reply model each adapter renders its own way; no platform markup lives here. */
 import { z } from 'zod';
 import type { Voice } from './i18n/voice.ts';
 import { inert } from './text.ts';
@@ -13,22 +10,16 @@ export const ButtonAction = z.enum([
   'approve',
   'decline',
   'approveAll',
-  /** Carry out, or drop, a pending group membership change; the value is its id. */
   'confirmChange',
   'cancelChange',
-  /** Show the task's other approvers that this one is looking at it; the value is the task id. */
+  /** Shows the task's other approvers that this one is looking at it. */
   'looking',
-  /** Ask for access to an application: the request form with it chosen; the value is its id. */
+  /** Opens the request form with the application chosen. */
   'requestApp',
-  /** Set or clear one of an application's custom fields, in its `form`; the value is its id. */
   'appField',
-  /** Choose the policy of a request type, in its `form`; the value is the application's id. */
   'appPolicy',
-  /** Mark an application sensitive, or not: the value is `<id>:yes` or `<id>:no`. */
   'appMark',
-  /** Ask the task's requester a question (a form takes it); the value is the task id. */
   'ask',
-  /** Answer an approver's question (a form takes it); the value is the question's id. */
   'answer',
 ]);
 export type ButtonAction = z.infer<typeof ButtonAction>;
@@ -59,7 +50,7 @@ export const FormInput = z.discriminatedUnion('kind', [
 ]);
 export type FormInput = z.infer<typeof FormInput>;
 
-/** What a button asks for before it acts (a field's new value, a policy): decided in the core. */
+/** What a button asks for before it acts (a field's new value, a policy). */
 export const Form = z.object({
   title: z.string(),
   submit: z.string(),
@@ -70,20 +61,17 @@ export type Form = z.infer<typeof Form>;
 export const Button = z.object({
   label: z.string(),
   action: ButtonAction,
-  /** A task id, for `approveAll` the listed task ids joined by commas, or a change's id. */
+  /**
+   * The id of what it acts on (task, change, application, question); `approveAll`: task ids joined
+   * by commas; `appMark`: `<id>:yes` or `<id>:no`.
+   */
   value: z.string(),
   style: z.enum(['primary', 'danger']).optional(),
-  /**
-   * What a screen reader says for the button: the action and what it acts on ("Approve GitHub
-   * (Write) for Grace Hopper"), where the label alone would not say it.
-   */
+  /** For screen readers, where the label alone does not say what it acts on. */
   spoken: z.string().optional(),
-  /** On the Approve of a sensitive application's confirmation: the code it confirms with. */
+  /** On a sensitive application's Approve: the code it confirms with. */
   confirmation: z.string().optional(),
-  /**
-   * The form the button opens: shown inside the card where a platform can (Teams); elsewhere the
-   * platform asks the core for it when the button is clicked (a Slack modal).
-   */
+  /** Shown inside the card where a platform can (Teams); else asked for on click (Slack modal). */
   form: Form.optional(),
 });
 export type Button = z.infer<typeof Button>;
@@ -91,23 +79,21 @@ export type Button = z.infer<typeof Button>;
 export const TaskState = z.enum(['pending', 'approved', 'declined', 'gone', 'other']);
 export type TaskState = z.infer<typeof TaskState>;
 
-/** What a task message shows; decided once here, rendered by each adapter. */
 export const TaskCard = z.object({
   taskId: z.string(),
   /** Position in the last `tasks` list, for `approve 2`. */
   number: z.number().int().positive().optional(),
   title: z.string(),
   fields: z.array(Field),
-  /** A warning the approver must see before deciding (a sensitive application). */
+  /** Seen before deciding (a sensitive application). */
   warning: z.string().optional(),
-  /** What the approver sees beside what is asked (what the person has, how long it waited…). */
+  /** Beside what is asked: what the person has, how long it waited… */
   context: z.array(Field).optional(),
   state: TaskState,
-  /** Another approver is looking at the task: who, since when (in the viewer's time zone). */
+  /** Who else is looking at it, since when (in the viewer's time zone). */
   looking: z.string().optional(),
-  /** While it waits: the questions asked of its requester and their answers, approvers away. */
+  /** While it waits: questions to its requester and their answers, approvers away. */
   notes: z.array(z.string()).optional(),
-  /** The outcome line once decided: who, what, when, why. */
   outcome: z.string().optional(),
   buttons: z.array(Button),
 });
@@ -125,26 +111,21 @@ export const Block = z.discriminatedUnion('kind', [
 export type Block = z.infer<typeof Block>;
 
 export const Reply = z.object({
-  /** `channel`: everyone in the conversation sees it; `private`: only the asker. */
   visibility: z.enum(['private', 'channel']),
   tone: z.enum(['info', 'success', 'warning', 'error']),
   title: z.string().optional(),
   blocks: z.array(Block),
-  /** A plain-text version, for notifications and fallbacks. */
+  /** Plain text, for notifications and fallbacks. */
   summary: z.string(),
-  /**
-   * Tasks whose new state the reply tells without showing their card (a summary of several
-   * decisions), so a notifier that cannot edit what it showed does not tell it again.
-   */
+  /** Tasks it tells the new state of without their card, so a notifier does not tell it again. */
   reported: z.array(z.object({ taskId: z.string(), state: TaskState })).optional(),
-  /** The BCP 47 tag of the language it is written in; a renderer's own words follow it. */
+  /** BCP 47; a renderer's own words follow it. */
   locale: z.string().optional(),
 });
 export type Reply = z.infer<typeof Reply>;
 
 type ReplyOptions = Partial<Pick<Reply, 'visibility' | 'title' | 'blocks'>>;
 
-/** A reply in `v`'s language. */
 const make =
   (tone: Reply['tone']) =>
   (v: Voice, summary: string, options: ReplyOptions = {}): Reply => ({
@@ -168,10 +149,7 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 export const kept = <O extends string>(outcome: O, reply: Reply) =>
   ({ outcome, reply, message: { kind: 'keep' } }) as const;
 
-/**
- * What a confirmation's Confirm or Cancel did (`stale`: nothing now), what the actor is told, and
- * what becomes of the card it came from.
- */
+/** What a confirmation's Confirm or Cancel did (`stale`: nothing now), and to its card. */
 export interface Settled<O extends string> {
   outcome: O | 'stale';
   reply: Reply;
@@ -185,15 +163,12 @@ export const replaced = <O extends string>(outcome: O | 'stale', reply: Reply): 
   message: { kind: 'replace', reply },
 });
 
-/** Keeps at most `max` items and counts the rest, so no platform limit is ever hit. */
+/** Counts what it leaves out, so no platform limit is ever hit. */
 export function listBlock(items: readonly string[], max: number): Block {
   return { kind: 'list', items: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
 
-/** Lists longer than this are cut, with a count of what was left out. */
 export const MAX_LIST = 50;
-
-/** A name and, when it has one, its description, as a list shows it. */
 export const described = (v: Voice, item: { name: string; description?: string | null }) =>
   item.description
     ? v.t('list.described', { name: inert(item.name), description: inert(item.description) })

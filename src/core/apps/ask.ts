@@ -1,10 +1,7 @@
 /**
- * Asking for a change to an application — typed (`app set|clear|policy`), from one of the card's
- * forms, or with its Mark button: the application is found (never one hidden from the person),
- * what is asked read against what the service shows, the asker's right to change it checked (a
- * refusal says no more than that, and is audited as the change attempted), and a change that
- * would change nothing said at once. Otherwise the change is stored as pending and its confirmation card goes back. Nothing is
- * changed in the Access Service here.
+ * Asking for a change to an application (typed, from a card's form, or Mark): checked against the
+ * asker's rights and what the service shows, then stored as pending behind a confirmation card.
+ * Nothing is changed in the Access Service here.
  */
 import type { CustomField, PermissionLevel, Policy, WorkApp } from '../../access/schemas.ts';
 import type {
@@ -26,7 +23,6 @@ import { confirmationCard, namedChange } from './cards.ts';
 import { type AppDeps, REQUEST_TYPES } from './deps.ts';
 import { fieldsOf } from './facts.ts';
 
-/** Request types as people may type them. */
 const TYPE_WORDS: Record<string, (typeof REQUEST_TYPES)[number]> = {
   accessrequest: 'AccessRequest',
   request: 'AccessRequest',
@@ -41,7 +37,6 @@ const TYPE_WORDS: Record<string, (typeof REQUEST_TYPES)[number]> = {
 const quotedList = (v: Voice, items: readonly { name: string }[]) =>
   v.list(items.slice(0, 20).map((i) => v.t('request.quoted', { name: inert(i.name, 100) })));
 
-/** The application's fields, the person's roles, and whether these let them change it. */
 export async function changer(
   deps: AppDeps,
   link: IdentityLink,
@@ -56,8 +51,8 @@ export async function changer(
 export type Changer = Awaited<ReturnType<typeof changer>>;
 
 /**
- * The refusal of a change (by default: the asker may not make it, and no more than that); audited
- * as the change attempted, or as `action` on the application when refused before it was named.
+ * Says no more than that the asker may not; audited as the change attempted, or as `action` on
+ * the application when refused before the change was named.
  */
 export async function refuse(
   deps: AppDeps,
@@ -77,10 +72,7 @@ export async function refuse(
 
 const unnamed = { fieldName: null, requestType: null, valueBefore: null, valueAfter: null };
 
-/**
- * Asks to set `field` to `after` (null: clear it); refused unless `allowed` may change the
- * application.
- */
+/** `after` null: clear it. */
 export async function askField(
   deps: AppDeps,
   link: IdentityLink,
@@ -116,10 +108,6 @@ export async function askField(
   return save(deps, link, v, factsOf(link, app, subject), rule);
 }
 
-/**
- * Asks to set the policy of `requestType` on the application, or on `level`; refused unless
- * `allowed` may change the application.
- */
 export async function askPolicy(
   deps: AppDeps,
   link: IdentityLink,
@@ -167,10 +155,7 @@ async function save(
   return confirmationCard(v, { ...base, ...facts, outcome: null }, code);
 }
 
-/**
- * The field the leading words name (the longest start of them that is exactly a field's name,
- * else one field the first word names in part) and the words after it.
- */
+/** The longest start of the words that is a field's name, else one the first word names in part. */
 export function fieldNamed(
   v: Voice,
   app: WorkApp,
@@ -195,11 +180,7 @@ export function fieldNamed(
   );
 }
 
-/**
- * `[level <level>] <request type> <policy>` after the application: the request type is the first
- * word that names one; the words before it (`level` dropped) name a level, those after a policy
- * compatible with the type.
- */
+/** `[level <level>] <request type> <policy>`: the first word that names a request type splits. */
 export async function policyNamed(
   deps: AppDeps,
   v: Voice,

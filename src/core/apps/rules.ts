@@ -1,15 +1,6 @@
 /**
- * Who may see and change what of an application, decided here once for every platform:
- *
- * - everyone linked sees an application's card, unless one of their groups hides it;
- * - its owners (named by APP_OWNERS, or by its custom field APP_OWNERS_FIELD), accessbot's admins
- *   (GROUP_ADMINS_GROUP) and the auditors (AUDITORS_GROUP) also see who holds access, which groups
- *   it is hidden from, and the policies set through accessbot;
- * - owners and admins change its custom fields and policies, confirming each change first —
- *   except a secret field (never shown or changed in chat), the owners field (admins only: an
- *   owner does not name owners), and marking it not sensitive, which a second admin confirms.
- *
- * Admin and auditor membership is read from the Access Service at each check (GroupRules).
+ * Who may see and change what of an application, for every platform (docs/applications.md).
+ * An owner does not name owners; marking an application not sensitive takes a second admin.
  */
 import type { CustomField, WorkApp } from '../../access/schemas.ts';
 import type { IdentityLink } from '../../store/store.ts';
@@ -19,13 +10,12 @@ import { normalize } from '../match.ts';
 import { meansSensitive } from './sensitivity.ts';
 
 export interface AppRulesConfig {
-  /** The custom field naming an application's owners by e-mail address. */
+  /** Holds the owners' e-mail addresses. */
   ownersField?: string;
   /** Application name (any case) or id → its owners' e-mail addresses. */
   owners?: Readonly<Record<string, readonly string[]>>;
-  /** Further custom fields whose values chat never shows. */
+  /** Besides names that say secret. */
   secretFields?: readonly string[];
-  /** The custom field that marks an application sensitive (SENSITIVE_FIELD). */
   sensitiveField?: string;
 }
 
@@ -35,13 +25,11 @@ export interface Roles {
   auditor: boolean;
 }
 
-/** What a change of a field takes, or why it is refused. */
 export type FieldRule = 'asker' | 'second_admin' | 'secret' | 'admins_only';
 
-/** A field whose name says it holds a secret: fail closed, never shown. */
+/** Fail closed: a name that says secret is never shown. */
 const SECRET_NAME = /secret|password|passwd|passphrase|token|api.?key|private.?key|credential/i;
 
-/** Addresses in a field's value, separated by commas, semicolons or spaces. */
 const addressesIn = (value: string | null | undefined) =>
   (value ?? '')
     .split(/[\s,;]+/)
@@ -68,7 +56,6 @@ export class AppRules {
     this.#sensitiveField = config.sensitiveField && normalize(config.sensitiveField);
   }
 
-  /** What `link` is to the application whose custom fields are `fields`. */
   async rolesOf(
     link: IdentityLink,
     v: Voice,
@@ -82,26 +69,20 @@ export class AppRules {
     return { admin, owner: this.#ownersOf(app, fields).has(link.email), auditor: audit.ok };
   }
 
-  /** Whether `link` is one of accessbot's admins (a member of GROUP_ADMINS_GROUP). */
   isAdmin = (link: IdentityLink) => this.#groups.isAdmin(link);
 
   /** Owners, admins and auditors see who holds access, hidden groups and policies. */
   seesInside = (roles: Roles) => roles.admin || roles.owner || roles.auditor;
 
-  /** Owners and admins change an application's fields and policies. */
   mayChange = (roles: Roles) => roles.admin || roles.owner;
 
-  /** Whether chat may never show or change this field's value. */
   isSecret = (field: Pick<CustomField, 'name'>) =>
     this.#secret.has(normalize(field.name)) || SECRET_NAME.test(field.name);
 
   isSensitiveField = (field: Pick<CustomField, 'name'>) =>
     this.#sensitiveField !== undefined && normalize(field.name) === this.#sensitiveField;
 
-  /**
-   * What changing `field` from `before` to `after` takes, for someone who may change the
-   * application: the asker's own confirmation, a second admin's, or nothing (refused).
-   */
+  /** For someone who may change the application. */
   fieldRule(
     roles: Roles,
     field: Pick<CustomField, 'name'>,

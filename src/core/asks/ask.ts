@@ -1,11 +1,7 @@
 /**
- * Ask before deciding: an approver asks the requester of one of their own waiting tasks a
- * question; the requester gets it through the outbox and answers it once; the question and its
- * answer show on every approver's card of the request, in the audit trail and in `history`.
- * The rules live here, once: only a task's approver asks, and only about a task that waits in
- * their own list; only the requester it was asked of answers, once, while the task still waits;
- * one question waits per request at a time, and a request is asked at most a few. Asking decides
- * nothing and gives nobody a task.
+ * Ask before deciding. Only a task's approver asks, about a task waiting in their own list; only
+ * its requester answers, once, while it waits; one question waits per request at a time. Asking
+ * decides nothing and gives nobody a task.
  */
 import { randomUUID } from 'node:crypto';
 import type { AccessClient } from '../../access/client.ts';
@@ -34,7 +30,6 @@ import { inert } from '../text.ts';
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH, type QuestionRef } from './commands.ts';
 import { answeredMessage, answerNote, questionMessage } from './messages.ts';
 
-/** Questions one request may be asked, in all. */
 export const MAX_QUESTIONS_PER_REQUEST = 5;
 /** How long reminders to an approver wait for the answer to their question, at most. */
 export const ANSWER_AWAITED_MS = 3 * 24 * 3_600_000;
@@ -51,10 +46,9 @@ export interface AskDeps {
   newId?: () => string;
 }
 
-/** Text as a store keeps it: well-formed, without NUL. */
+/** A store refuses malformed text and NUL. */
 const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').trim();
 
-/** `ask <task> -- <question>`, or the card's Ask: the task must wait in the asker's own list. */
 export async function askRequester(
   d: AskDeps,
   link: IdentityLink,
@@ -114,7 +108,7 @@ export async function askRequester(
   );
 }
 
-/** A question or its answer: audited, told (`tell`), and every card of its request updated. */
+/** Audited, told, and every card of its request updated. */
 async function recorded(
   d: AskDeps,
   link: IdentityLink,
@@ -130,10 +124,7 @@ async function recorded(
   await d.asks?.showAround(await d.store.requestTasksOf(q.taskId));
 }
 
-/**
- * Whether reminders to `approver` about the task of `subject` wait: a question of theirs on it
- * waits for its answer, asked less than ANSWER_AWAITED_MS before `now`.
- */
+/** Reminders wait while the approver's question waits for its answer, up to ANSWER_AWAITED_MS. */
 export async function awaitsAnswer(
   store: TaskQuestionStore,
   subject: string,
@@ -161,7 +152,6 @@ function waitingReply(v: Voice, q: TaskQuestion, link: IdentityLink): Reply {
   );
 }
 
-/** The question `ref` names among those waiting for `link`'s answer; or why none. */
 async function questionFor(
   d: AskDeps,
   link: IdentityLink,
@@ -185,7 +175,6 @@ async function questionFor(
   return warning(v, v.t(matches.length ? 'answer.ambiguous' : 'answer.noSuchCode'));
 }
 
-/** `answer <request or code> -- <text>`: the requester's answer, by what they typed. */
 export async function answerTyped(
   d: AskDeps,
   link: IdentityLink,
@@ -198,7 +187,6 @@ export async function answerTyped(
   return 'id' in q ? answerQuestion(d, link, v, q.id, text) : q;
 }
 
-/** The answer to the question `questionId`, from its form or typed: once, by its requester. */
 export async function answerQuestion(
   d: AskDeps,
   link: IdentityLink,

@@ -1,9 +1,4 @@
-/**
- * The audit trail as people read it: `history` shows a person their own recent actions (and the
- * changes made to their groups' membership of them); auditors may read what anyone did, or what
- * everyone did, each action named by who took it. Slack's App Home shows the same entries. Read
- * from the store's audit log, newest first.
- */
+/** The audit trail as people read it (`history`, auditors' queries, Slack's App Home). */
 import type { Logger } from '../../log.ts';
 import {
   type AuditQuery,
@@ -29,18 +24,13 @@ import { inert } from '../text.ts';
 import { appChangeNamed } from './app-change-named.ts';
 import { recordedTitle, shortTaskId } from './task-named.ts';
 
-/** Entries one `history` answer shows. */
 export const HISTORY_SHOWN = 20;
 
 export type PastDecision = DecisionAuditEntry;
 
-/** An entry with the display name of the person who took it, when one is known. */
 export type NamedEntry = PersonAuditEntry & { actorName?: string | null };
 
-/**
- * What people did (not what the poller did about their tasks), each with who did it. Undefined
- * when the log cannot be read (logged): "cannot show" differs from "none".
- */
+/** What people did, not the poller; undefined when unreadable ("cannot show" is not "none"). */
 export async function readHistory(
   deps: { store: AuditStore & Pick<LinkStore, 'getLink'>; log: Logger },
   query: AuditQuery,
@@ -74,7 +64,7 @@ export async function readHistory(
   );
 }
 
-/** A person's own entries: taken by them on any platform, or changing their memberships. */
+/** Taken by them on any platform, or changing their memberships. */
 export function ownQuery(
   who: { platform: Platform; chatUserId: string },
   link: IdentityLink | undefined,
@@ -84,11 +74,7 @@ export function ownQuery(
   return { person: { chatUserIds: [], accessUserIds: [link.accessUserId] }, limit };
 }
 
-/**
- * One entry as a line of text. `viewer` is the Access user reading it: a change made to them
- * reads "added you to…"; `withActor` names who acted (for auditors reading others' history).
- * The task is named from what was recorded when it was decided.
- */
+/** `viewer`: the Access user reading it, so a change made to them reads "added you to…". */
 export function describeEntry(
   v: Voice,
   entry: NamedEntry,
@@ -122,10 +108,7 @@ function decisionLine(v: Voice, e: DecisionAuditEntry): string {
   });
 }
 
-/**
- * The task by its title, application and requester (as far as recorded) beside the start of
- * its id: the whole id would only make the line wrap.
- */
+/** Only the start of its id: the whole id would make the line wrap. */
 export function taskNamed(v: Voice, e: DecisionAuditEntry | QuestionAuditEntry): string {
   const id = shortTaskId(e.taskId);
   const title = recordedTitle(v, e);
@@ -143,7 +126,7 @@ export function taskNamed(v: Voice, e: DecisionAuditEntry | QuestionAuditEntry):
   });
 }
 
-/** Who took an entry: their name, else (unlinked since) the chat account's id. */
+/** Unlinked since: the chat account's id. */
 const actorNamed = (e: NamedEntry) => inert(e.actorName ?? `${e.platform} ${e.chatUserId}`);
 
 function changeLine(
@@ -163,7 +146,6 @@ function changeLine(
   });
 }
 
-/** What kind of action an entry is: a decision, a group or application change, a question, an absence. */
 export function entryKind(
   e: PersonAuditEntry,
 ): 'decision' | 'change' | 'app' | 'question' | 'away' {
@@ -173,7 +155,6 @@ export function entryKind(
   return isQuestion(e) ? 'question' : 'away';
 }
 
-/** A question asked or answered: by the reader, or to them (the other one named). */
 function questionLine(v: Voice, e: QuestionAuditEntry, viewer: string | undefined): string {
   const toMe = viewer !== undefined && e.targetUserId === viewer && e.accessUserId !== viewer;
   const other = toMe ? e.actorName : e.targetName;
@@ -186,7 +167,6 @@ function questionLine(v: Voice, e: QuestionAuditEntry, viewer: string | undefine
   });
 }
 
-/** An absence begun or ended, with its day as the person named it. */
 function awayLine(v: Voice, e: AwayAuditEntry): string {
   const day = e.detail && /^\d{4}-\d{2}-\d{2}$/.test(e.detail) ? v.day(e.detail) : '';
   return v.t('history.away', {
@@ -197,7 +177,6 @@ function awayLine(v: Voice, e: AwayAuditEntry): string {
   });
 }
 
-/** The `history` answer: the entries as lines, newest first. */
 export function historyReply(
   v: Voice,
   entries: readonly NamedEntry[] | undefined,

@@ -1,9 +1,6 @@
 /**
- * Writing the audit trail: one entry for each decision on a task and each group membership
- * change taken (or refused) through the bot, and for what the poller did about a waiting task.
- * A decision is kept before it is sent to the Access Service and completed after, so that none
- * can be taken without its entry; any other failed write is logged and counted (an operator
- * alerts on the count) and never hides what was done in the Access Service.
+ * Writing the audit trail. A decision is kept before it is sent and completed after, so none is
+ * taken without its entry; any other failed write is logged and counted, never thrown.
  */
 import type { Task } from '../../access/schemas.ts';
 import { taskFacts } from '../../access/task-facts.ts';
@@ -32,7 +29,6 @@ export interface AuditWriter {
   store: AuditStore;
   log: Logger;
   now: () => Date;
-  /** Where a decision's time to decision and failed writes are counted; unset: nowhere. */
   metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
 }
 
@@ -40,7 +36,7 @@ type Who = 'at' | 'platform' | 'chatUserId' | 'accessUserId';
 
 type Decided = Omit<DecisionAuditEntry, Who>;
 
-/** A decision's entry once its outcome is known: `intent` is its entry kept before it was sent. */
+/** `intent`: its entry kept before it was sent. */
 export async function recordDecision(
   w: AuditWriter,
   link: IdentityLink,
@@ -64,15 +60,11 @@ export async function recordDecision(
   }
 }
 
-/** A decision's entry kept before it is sent to the Access Service. */
 export interface DecisionIntent {
   id: number;
 }
 
-/**
- * Keeps the decision, outcome `started`, before it is sent: a decision is never taken without
- * its entry. Throws when the store fails, and then nothing may be sent.
- */
+/** Outcome `started`, before it is sent. Throws when the store fails: then nothing may be sent. */
 export async function recordDecisionIntent(
   w: AuditWriter,
   link: IdentityLink,
@@ -92,7 +84,6 @@ export async function recordDecisionIntent(
   }
 }
 
-/** The chat identity (or channel) a poller's entry is about, and its Access user if a person's. */
 export type Recipient = Pick<AuditEntry, 'platform' | 'chatUserId' | 'accessUserId'>;
 
 export function recordTaskEvent(
@@ -103,12 +94,10 @@ export function recordTaskEvent(
   return append(w, { at: w.now(), ...to, ...event, detail: null });
 }
 
-/** Whether the task was approved or declined through the bot, by the log. */
 export async function decidedThroughBot(store: AuditStore, taskId: string): Promise<boolean> {
   return (await decisionOn(store, [taskId])) !== undefined;
 }
 
-/** The approval or decline of one of these tasks taken through the bot, by the log. */
 export async function decisionOn(
   store: AuditStore,
   taskIds: readonly string[],
@@ -122,9 +111,8 @@ export async function decisionOn(
 }
 
 /**
- * A decision on the task left `started` (the process stopped, or the store failed, after it was
- * sent) that the task's state now answers: completed with that outcome, so that the trail is
- * whole again. Only one by whoever the service says decided it, when it says. True when one was.
+ * Completes a decision left `started` (the process stopped, or the store failed, after sending)
+ * with the outcome the task now shows; only one by its decider, when the service names one.
  */
 export async function completeFromTask(
   store: AuditStore,
@@ -143,10 +131,7 @@ export async function completeFromTask(
   return store.completeDecision(left.id, { outcome, detail });
 }
 
-/**
- * What the task is, as the bot was shown it, for the audit trail; nothing for a task not known
- * (a decision on a task that was not the actor's: its details are not theirs to see).
- */
+/** Nothing for a task not known: a task that was not the actor's is not theirs to see. */
 export function taskNamesOf(task: Task | undefined) {
   if (!task) return {};
   const facts = taskFacts(task);
@@ -163,7 +148,6 @@ export function taskNamesOf(task: Task | undefined) {
   };
 }
 
-/** An approver's question, or its answer, by `link`: the other person is its target. */
 export function recordQuestion(
   w: AuditWriter,
   link: IdentityLink,
@@ -172,7 +156,6 @@ export function recordQuestion(
   return append(w, { ...by(w, link), ...question });
 }
 
-/** `link`'s absence begun (`away`) or ended (`back`, or `expired` by its day). */
 export function recordAway(
   w: AuditWriter,
   who: Recipient,
@@ -205,7 +188,6 @@ export function recordChange(
   });
 }
 
-/** A change to an application asked for, refused, cancelled or carried out: before and after. */
 export function recordAppChange(
   w: AuditWriter,
   link: IdentityLink,
@@ -231,7 +213,6 @@ async function append(w: AuditWriter, entry: AuditEntry) {
   }
 }
 
-/** What kind of entry, for the failures' count. */
 const KINDS = [
   [isDecision, 'decision'],
   [isChange, 'group_change'],
@@ -241,7 +222,7 @@ const KINDS = [
 ] as const;
 const kindOf = (entry: AuditEntry) => KINDS.find(([is]) => is(entry))?.[1] ?? 'task_event';
 
-/** A write that failed: logged with what it was about (never its text) and counted. */
+/** Logged with what it was about, never its text. */
 function failed(w: AuditWriter, error: unknown, entry: AuditEntry) {
   const about = isChange(entry)
     ? { groupId: entry.groupId }

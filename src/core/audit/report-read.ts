@@ -1,11 +1,6 @@
 /**
- * The report of a period, read from the store in bounded pages: the decisions taken in the
- * period (one action at a time, through the `action, at` index) with the entries of their tasks
- * and of the tasks decided with them; the notifications before its end, whose tasks nothing
- * closed (open tasks need what came before the period too); reminders, escalations and nudges
- * counted in SQL; the approvers' names from the identity links. It holds one page and the
- * period's waits, never the log, and lets others through between pages (a SQLite store answers
- * on this thread). With `maxRows`, a period of more audit rows is refused before anything is read.
+ * The report of a period, read in bounded pages: it holds one page and the period's waits, never
+ * the log, and lets others through between pages (a SQLite store answers on this thread).
  */
 import { setImmediate as othersFirst } from 'node:timers/promises';
 import type {
@@ -22,15 +17,13 @@ import { type Report, ReportFigures, type ReportPeriod } from './report.ts';
 import { type AskFigures, readAskFigures } from './report-asks.ts';
 import { decisionKey, decisionOf, openAge, type TaskFacts, taskFacts } from './report-tasks.ts';
 
-/** Entries a page reads; tasks a look-up asks for at once. */
 const PAGE = 500;
-/** Notifications a page of the open tasks' walk reads: in SQL, only the open ones come back. */
+/** Larger: in SQL, only the open ones come back. */
 const NOTIFY_PAGE = 1000;
 
 /** REPORT_MAX_ROWS's default: a month of a busy organisation's trail, read in a few seconds. */
 export const DEFAULT_REPORT_MAX_ROWS = 200_000;
 
-/** The period holds more audit rows than a report may read. */
 export class ReportTooLargeError extends Error {
   readonly maxRows: number;
 
@@ -43,7 +36,6 @@ export class ReportTooLargeError extends Error {
 
 export type ReportReadStore = ReportStore & AuditStore & LinkStore & TaskQuestionStore & AwayStore;
 
-/** The marks of each page of `read`, until it says there is no next one; others go between. */
 async function* pages(
   read: (after: ReportCursor | undefined) => Promise<ReportPage>,
 ): AsyncGenerator<ReportMark[]> {
@@ -56,13 +48,11 @@ async function* pages(
   } while (after);
 }
 
-/** A page of `limit` marks; the next starts after its last, unless it came back short. */
 const fullPage = (marks: ReportMark[], limit: number): ReportPage => ({
   marks,
   next: marks.length < limit ? undefined : { at: marks.at(-1)!.at, id: marks.at(-1)!.id },
 });
 
-/** The facts of these tasks, read a page of tasks at a time. */
 async function factsOf(store: ReportStore, taskIds: Iterable<string>, until: Date) {
   const ids = [...new Set(taskIds)];
   const facts = new Map<string, TaskFacts>();
@@ -74,7 +64,7 @@ async function factsOf(store: ReportStore, taskIds: Iterable<string>, until: Dat
   return facts;
 }
 
-/** The tasks of each decision these tasks are part of, by its key. */
+/** The tasks of each decision these tasks are part of (those decided with them too), by key. */
 async function decisionsOf(store: ReportStore, tasks: Map<string, TaskFacts>, until: Date) {
   const keys = new Set<string>();
   const instants = new Map<number, Date>();
@@ -139,7 +129,7 @@ async function countOpen(store: ReportStore, until: Date, asOf: number, figures:
   }
 }
 
-/** The report of the period, counted at `now`; refused past `maxRows` audit rows (if given). */
+/** Refused before anything is read past `maxRows` audit rows. */
 export async function readReport(
   store: ReportReadStore,
   period: ReportPeriod,

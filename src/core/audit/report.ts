@@ -1,22 +1,13 @@
 /**
- * The insight report's figures, from the audit trail: over a period, how long decisions took
- * (median and 90th percentile; overall, per application, per approver, per task type), how many
- * were taken in chat and how many elsewhere, how many reminders, escalations and nudges went
- * out (a nudge: each waiting task a requester's `nudge` reached), and the tasks still open at its end, by age. Pure: the entries and the instant it is
- * counted at are passed in: each decision and open task is added once, as report-read.ts finds it
- * (report-tasks.ts says how), and only their waits and ages are kept.
- *
- * A decision's wait starts when the service says its task was created, else when accessbot
- * first told an approver; it ends when it was taken through the bot, else when the poller found
- * it taken elsewhere. A task is open from accessbot's first message about it until it is
- * decided, or found decided or gone.
+ * The insight report's figures (docs/report.md), pure: report-read.ts adds each decision and open
+ * task once, and only their waits and ages are kept.
  */
 import { z } from 'zod';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-/** Open tasks' ages: each bucket holds the ages under its bound, and at or over the previous. */
+/** Each bucket holds the ages under its bound, and at or over the previous. */
 const AGE_BUCKETS = [
   { bucket: 'under_1h', underSeconds: HOUR },
   { bucket: '1h_to_1d', underSeconds: DAY },
@@ -30,9 +21,8 @@ export type AgeBucket = (typeof AGE_BUCKETS)[number]['bucket'];
 export const Count = z.number().int().nonnegative();
 export const Seconds = z.number().int().nonnegative().nullable();
 
-/** Decisions with a known wait, and its median and 90th percentile (null with none). */
+/** Decisions with a known wait (percentiles null with none). */
 export const Stat = z.object({
-  /** The application, task type or approver's name; null when the trail does not say. */
   name: z.string().nullable(),
   count: Count,
   medianSeconds: Seconds,
@@ -46,7 +36,6 @@ export const Report = z.object({
   since: z.iso.datetime(),
   /** Exclusive. */
   until: z.iso.datetime(),
-  /** When open tasks are counted: the period's end, or now if that is sooner. */
   asOf: z.iso.datetime(),
   decisions: z.object({ total: Count, inChat: Count, elsewhere: Count }),
   timeToDecision: z.object({
@@ -73,13 +62,12 @@ export const DEFAULT_DAYS = 30;
 /** Ten years: more than any audit log keeps (AUDIT_RETENTION_DAYS). */
 export const MAX_DAYS = 3660;
 
-/** A number of days (`--days`, the `report` command's): a whole number from 1 to MAX_DAYS. */
+/** `--days`, the `report` command's: a whole number from 1 to MAX_DAYS. */
 export function parseDays(value: string): number | undefined {
   const days = /^\d{1,4}$/.test(value.trim()) ? Number(value) : Number.NaN;
   return days >= 1 && days <= MAX_DAYS ? days : undefined;
 }
 
-/** The period of `days` days that ends at `until`. */
 export const lastDays = (days: number, until: Date): ReportPeriod => ({
   since: new Date(until.getTime() - days * DAY * 1000),
   until,
@@ -118,22 +106,20 @@ function push<K>(map: Map<K, number[]>, key: K, value: number): void {
   else map.set(key, [value]);
 }
 
-/** A decision as the figures count it. */
 export interface CountedDecision {
-  /** When it was taken (epoch ms). */
+  /** Epoch ms. */
   at: number;
   inChat: boolean;
-  /** The Access user who decided, when known. */
+  /** Access user id. */
   by: string | undefined;
-  /** The id of its first entry: approvers with as many decisions are listed in this order. */
+  /** Its first entry's id: orders approvers with as many decisions. */
   first: number;
-  /** Seconds from its tasks' first start; undefined when none is known. */
+  /** Seconds from its task's first start, when known. */
   wait: number | undefined;
   app: string | null;
   type: string | null;
 }
 
-/** The figures of a period, from its decisions and open tasks added one by one. */
 export class ReportFigures {
   readonly #since: number;
   readonly #until: number;
@@ -141,7 +127,6 @@ export class ReportFigures {
   readonly #apps = new Map<string | null, number[]>();
   readonly #types = new Map<string | null, number[]>();
   readonly #approvers = new Map<string, number[]>();
-  /** Each approver's earliest decision (its first entry's id). */
   readonly #approverFirst = new Map<string, number>();
   readonly #decisions = { total: 0, inChat: 0, elsewhere: 0 };
   readonly #open = new Map<AgeBucket, number>(AGE_BUCKETS.map((b) => [b.bucket, 0]));
@@ -152,7 +137,7 @@ export class ReportFigures {
     this.#until = period.until.getTime();
   }
 
-  /** When open tasks are counted: the period's end, or `now` if that is sooner. */
+  /** When open tasks are counted: the period's end, or `now` if sooner. */
   asOf(now: Date): number {
     return Math.min(this.#until, now.getTime());
   }
@@ -170,14 +155,13 @@ export class ReportFigures {
     this.#approverFirst.set(d.by, Math.min(this.#approverFirst.get(d.by) ?? d.first, d.first));
   }
 
-  /** A task open at `asOf`, `ageSeconds` old. */
   open(ageSeconds: number): void {
     const { bucket } = AGE_BUCKETS.find((b) => ageSeconds < b.underSeconds)!;
     this.#open.set(bucket, this.#open.get(bucket)! + 1);
     this.#openTotal++;
   }
 
-  /** The figures, counting open tasks at `now` if the period ends later; `names` of approvers. */
+  /** `names` of approvers. */
   figures(now: Date, sent: Report['sent'], names: ReadonlyMap<string, string> = new Map()): Report {
     return {
       since: new Date(this.#since).toISOString(),

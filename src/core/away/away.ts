@@ -1,9 +1,6 @@
 /**
- * Away: a person says `away until <day> [-- note]` (or switches it on in Slack's App Home) and
- * `back`. The day is read in their own time zone and language; the period ends by itself when
- * it comes (its first moment there), or sooner on `back`, and both are audited. While someone is
- * away the poller skips their reminders and tells their tasks' other approvers and escalation
- * channels at once; nobody gains the right to decide their tasks.
+ * `away until <day> [-- note]` and `back`: the day is read in the person's zone and language, and
+ * the period ends when it starts there. Nobody gains the right to decide their tasks.
  */
 import type { Logger } from '../../log.ts';
 import type { AuditStore, Away, AwayStore, IdentityLink } from '../../store/store.ts';
@@ -25,7 +22,6 @@ import {
   startOf,
 } from './days.ts';
 
-/** How far ahead `away until` may go. */
 export const MAX_AWAY_DAYS = 90;
 
 export interface AwayDeps {
@@ -36,10 +32,10 @@ export interface AwayDeps {
   asks?: TellAsks;
 }
 
-/** Text as a store keeps it: well-formed, without NUL. */
+/** A store refuses malformed text and NUL. */
 const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '').trim();
 
-/** The day `said` names for `v`'s person today, or the reply that says why it is none. */
+/** The day `said` names, or the reply that says why none. */
 export function awayDay(d: Pick<AwayDeps, 'now'>, v: Voice, said: string) {
   const today = localDay(d.now(), v.timeZone);
   const day = parseDay(said, d.now(), v.timeZone, v.locale);
@@ -52,10 +48,6 @@ export function awayDay(d: Pick<AwayDeps, 'now'>, v: Voice, said: string) {
   return day;
 }
 
-/**
- * `away until <day> [-- note]`, or the App Home's form (`2026-12-01`): away from now until `day`
- * starts in the person's zone.
- */
 export async function goAway(
   d: AwayDeps,
   link: IdentityLink,
@@ -94,7 +86,6 @@ export async function goAway(
   );
 }
 
-/** `back`: the period that lasts ends now. */
 export async function comeBack(d: AwayDeps, link: IdentityLink, v: Voice): Promise<Reply> {
   const ended = await d.store.endAway(link.accessUserId, d.now());
   if (!ended) return info(v, v.t('away.notAway'));
@@ -102,25 +93,17 @@ export async function comeBack(d: AwayDeps, link: IdentityLink, v: Voice): Promi
   return success(v, v.t('away.back'));
 }
 
-/** The person's period that lasts now, if any. */
 export async function awayOf(d: Pick<AwayDeps, 'store' | 'now'>, accessUserId: string) {
   return (await d.store.listAway(d.now())).find((a) => a.accessUserId === accessUserId);
 }
 
-/**
- * Ends every period whose day has come: each once, whatever replicas ask, audited as the
- * person's own (`expired`). The periods ended.
- */
+/** Each once, whatever replicas ask, audited as the person's own. */
 export async function expireAways(d: AwayDeps): Promise<Away[]> {
   const ended = await d.store.expireAways(d.now());
   for (const away of ended) await changed(d, away, 'expired', null, away.untilDay);
   return ended;
 }
 
-/**
- * An absence begun (`away`), ended (`back`) or ended by its day (`expired`): audited as the
- * person's own, and their tasks' cards and polls told.
- */
 async function changed(
   d: AwayDeps,
   who: Pick<IdentityLink, 'platform' | 'chatUserId' | 'accessUserId'>,
@@ -133,5 +116,4 @@ async function changed(
   await d.asks?.awayChanged(who.accessUserId);
 }
 
-/** `Tue, Dec 1, 2026`: the day a period ends, as `v` writes it. */
 export const untilText = (v: Voice, away: Pick<Away, 'untilDay'>) => v.day(dayOf(away.untilDay));

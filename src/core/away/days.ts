@@ -1,10 +1,6 @@
 /**
- * The day a person names in `away until <day>`, read by chrono-node in their own time zone and
- * in every catalog's language, theirs first: ISO (`2026-12-01`), numbers in the order their
- * locale writes them (`1.12.2026`, `12/1/2026`, `2026年12月1日`), month names (`Dec 1`,
- * `1. Dezember`), weekdays (`Friday`, `Freitag`, `金曜日`), `tomorrow` (`morgen`, `明日`) and a
- * few days on (`in 3 days`, `übermorgen`). Also the instant that day starts there (when the away
- * period ends).
+ * The day a person names in `away until <day>` (`2026-12-01`, `12/1/2026`, `1. Dezember`,
+ * `金曜日`, `tomorrow`…), read by chrono-node in their zone and every catalog's language.
  */
 // Only the catalogs' languages: chrono-node's index loads all of its locales.
 import * as de from 'chrono-node/de';
@@ -14,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { LANGUAGES, type Language } from '../i18n/catalogs.ts';
 import { languageOf } from '../i18n/voice.ts';
 
-/** A calendar day: year, month (1–12), day of the month. */
+/** Month 1–12. */
 export interface CalendarDay {
   year: number;
   month: number;
@@ -24,7 +20,6 @@ export interface CalendarDay {
 export const dayText = (d: CalendarDay) =>
   `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 
-/** `2026-12-01` as a calendar day. */
 export function dayOf(text: string): CalendarDay {
   const [year, month, day] = text.split('-').map(Number) as [number, number, number];
   return { year, month, day };
@@ -57,10 +52,9 @@ function partsAt(at: Date | number, zone: string) {
   return { day, offset };
 }
 
-/** The calendar day `at` is in `zone`. */
 export const localDay = (at: Date, zone: string): CalendarDay => partsAt(at, zone).day;
 
-/** The instant `day` starts in `zone` (its first moment, where a clock change skips midnight). */
+/** Its first moment, where a clock change skips midnight. */
 export function startOf(day: CalendarDay, zone: string): Date {
   const midnight = Date.UTC(day.year, day.month - 1, day.day);
   const first = midnight - partsAt(midnight, zone).offset * 60_000;
@@ -76,7 +70,6 @@ export const addDays = (d: CalendarDay, days: number): CalendarDay => {
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 };
 
-/** Days from `a` to `b`. */
 export const daysBetween = (a: CalendarDay, b: CalendarDay) =>
   Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 864e5);
 
@@ -89,7 +82,7 @@ german.parsers.push({
   extract: (_context, match) => ({ day: Number(match[1]), month: Number(match[2]) }),
 });
 
-/** Whether the locale writes numeric dates month first (`12/1/2026`, as en-US does). */
+/** `12/1/2026`, as en-US writes it. */
 function monthFirst(locale: string): boolean {
   const parts = new Intl.DateTimeFormat(locale).formatToParts(Date.UTC(2026, 11, 1));
   return parts.find((p) => p.type === 'month' || p.type === 'day')?.type === 'month';
@@ -103,10 +96,7 @@ function readers(locale: string): Record<Language, en.Chrono> {
   };
 }
 
-/**
- * The day `text` names for a person in `zone` at `at`, or undefined when it names none: the
- * whole text one day, not a month or a year alone.
- */
+/** Undefined unless the whole text names one day (not a month or a year alone). */
 export function parseDay(
   text: string,
   at: Date,

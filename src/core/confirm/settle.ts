@@ -1,10 +1,7 @@
 /**
- * Confirming and cancelling a pending change, from a button or typed, on any replica, the same
- * for every kind: only the person who asked settles it (or, where the kind says so, a second
- * admin confirms it); an expired one is not carried out and says so; it is claimed in the store
- * (pending → confirmed) before anything is carried out, so a double click or two replicas act
- * once; every outcome is audited, and the card becomes the outcome. What carrying out means, who
- * else may act, and what the cards say is the kind's own (groups/confirm.ts, apps/settle.ts).
+ * Confirming or cancelling a pending change, the same for every kind: only its asker (or a second
+ * admin) settles it, and it is claimed in the store (pending → confirmed) before it is carried
+ * out, so a double click or two replicas act once. The kind does the rest (groups/confirm.ts).
  */
 import type { Logger } from '../../log.ts';
 import type {
@@ -18,7 +15,6 @@ import { kept, type Reply, replaced, type Settled, warning } from '../reply.ts';
 
 export type Verb = 'confirm' | 'cancel';
 
-/** A kind's record: the common fields, its own facts, and its outcome once over. */
 export type Change<O extends string> = PendingBase & { outcome: O | null };
 
 export interface SettleDeps {
@@ -27,19 +23,15 @@ export interface SettleDeps {
   now: () => Date;
 }
 
-/** What a kind says and does; `O` its outcomes. */
 export interface ConfirmKind<C extends Change<O>, O extends string> {
   kind: ConfirmationKind;
   read(store: ConfirmationStore, id: string): Promise<C | undefined>;
-  /**
-   * For a change a second admin confirms: a refusal when `link` may not (audited by the kind);
-   * else undefined.
-   */
+  /** A refusal when `link` may not confirm as the second admin (audited by the kind). */
   secondAdmin(link: IdentityLink, v: Voice, change: C): Promise<Settled<O> | undefined>;
-  /** Whether the asker may still do what they asked, just before it is claimed. */
+  /** Asked again just before it is claimed. */
   stillMay(link: IdentityLink, v: Voice, change: C): Promise<boolean>;
   carryOut(link: IdentityLink, change: C, at: Date): Promise<Carried<O>>;
-  /** After it was carried out and recorded: whom to tell, what to forget. */
+  /** Whom to tell, what to forget. */
   after(link: IdentityLink, change: C, outcome: O): Promise<void>;
   audit(link: IdentityLink, change: C, outcome: O, detail: string | null): Promise<void>;
   outcomeCard(v: Voice, link: IdentityLink, change: C, outcome: O, said: Said): Reply;
@@ -49,19 +41,17 @@ export interface ConfirmKind<C extends Change<O>, O extends string> {
 
 export interface Carried<O extends string> {
   outcome: O;
-  /** For the audit log when the outcome alone does not say it. */
   detail: string | null;
   /** The service did not answer, and what it did cannot be read back. */
   unsure?: boolean;
 }
 
-/** What an outcome card says besides the outcome. */
 export interface Said {
   lead?: string;
   unsure?: boolean;
 }
 
-/** Settles the change `id` of `k`'s kind; undefined when no change of that kind has it. */
+/** Undefined when no change of `k`'s kind has `id`. */
 export async function settle<C extends Change<O>, O extends string>(
   deps: SettleDeps,
   k: ConfirmKind<C, O>,
@@ -70,7 +60,6 @@ export async function settle<C extends Change<O>, O extends string>(
   id: string,
   verb: Verb,
 ): Promise<Settled<O> | undefined> {
-  /** Moves the change to its end state, audits it, and shows it; a lost race is told as it is. */
   const finish = async (
     change: C,
     to: 'done' | 'cancelled' | 'expired',
@@ -97,7 +86,7 @@ export async function settle<C extends Change<O>, O extends string>(
     return over(now);
   };
 
-  /** A change no longer pending: its outcome again, or that it is being carried out right now. */
+  /** Its outcome again, or that it is being carried out right now. */
   const over = (change: C): Settled<O> => {
     if (change.state === 'confirmed' || !change.outcome) {
       return kept<O>('stale' as O, k.underWay(v, change));
@@ -106,7 +95,7 @@ export async function settle<C extends Change<O>, O extends string>(
     return replaced<O>('stale', k.outcomeCard(v, link, change, change.outcome, { lead }));
   };
 
-  /** Settling is the asker's alone (but for a second admin's confirm); others are audited. */
+  /** Others are refused and audited. */
   const refusal = async (change: C): Promise<Settled<O> | undefined> => {
     if (verb === 'confirm' && change.confirmer === 'second_admin') {
       return k.secondAdmin(link, v, change);

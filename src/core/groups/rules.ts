@@ -1,10 +1,6 @@
 /**
- * Who may change a group's members and who may read others' history, as the organisation
- * configured it: members of GROUP_ADMINS_GROUP manage every group, GROUP_MANAGERS names the
- * managers of single groups, members of AUDITORS_GROUP read everyone's history. Unconfigured,
- * nobody may, and the refusal says how an admin turns it on. Membership of the configured
- * groups is read from the Access Service at each check, so a change there counts at once.
- * The admins, the auditors and PRIVILEGED_GROUPS are privileged: a refusal never names them.
+ * Who may change a group's members and who may audit, as configured (docs/groups-and-audit.md).
+ * Membership is read from the Access Service at each check, so a change there counts at once.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { UsersGroup } from '../../access/schemas.ts';
@@ -19,19 +15,18 @@ import { inert } from '../text.ts';
 import { isMember } from './directory.ts';
 
 export interface GroupRulesConfig {
-  /** Name or id of the group whose members may manage every group. */
+  /** Name or id. */
   adminsGroup?: string;
   /** Group name (any case) or id → the e-mail addresses of its managers. */
   managers?: Readonly<Record<string, readonly string[]>>;
-  /** Name or id of the group whose members may read everyone's history. */
+  /** Name or id. */
   auditorsGroup?: string;
-  /** Names or ids of further groups that take a second admin to add anyone to. */
+  /** Further groups that take a second admin to add anyone to. */
   privileged?: readonly string[];
 }
 
 export type Verdict = { ok: true } | { ok: false; reply: Reply };
 
-/** What auditors may read: the history of others, or the report. */
 export type Audited = 'history' | 'report';
 
 export class GroupRules {
@@ -60,7 +55,6 @@ export class GroupRules {
     );
   }
 
-  /** Whether `link` may add to and remove from `group`, or the reply that says why not. */
   async mayManage(
     link: IdentityLink,
     v: Voice,
@@ -77,20 +71,16 @@ export class GroupRules {
     return refuse(v, v.t('rules.mayNotManage', { group: inert(group.name), who }));
   }
 
-  /** Whether adding someone to `group` takes a second admin. */
+  /** Adding someone takes a second admin. */
   isPrivileged(group: Pick<UsersGroup, 'id' | 'name'>): boolean {
     return this.#privileged.has(normalize(group.id)) || this.#privileged.has(normalize(group.name));
   }
 
-  /** Whether `link` is one of accessbot's admins (a member of GROUP_ADMINS_GROUP). */
   async isAdmin(link: IdentityLink): Promise<boolean> {
     return !!this.#admins && this.#isMember(this.#admins, link.accessUserId);
   }
 
-  /**
-   * Whether `link` is an auditor (may read other people's history, and the report); the refusal
-   * says what was refused, and whether any auditors are set up.
-   */
+  /** The refusal says whether any auditors are set up. */
   async mayAudit(link: IdentityLink, v: Voice, what: Audited = 'history'): Promise<Verdict> {
     if (!this.#auditors) return refuse(v, v.t('rules.noAuditors', { what }));
     if (await this.#isMember(this.#auditors, link.accessUserId)) return { ok: true };

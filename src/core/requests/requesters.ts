@@ -1,7 +1,4 @@
-/**
- * The requester's side: a person's own access requests as they stand (read from their tasks),
- * and `nudge`. Only the requester sees or nudges a request.
- */
+/** A person's own access requests as their tasks stand, and `nudge`; only the requester's. */
 import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
 import { assigneeOf, taskFacts } from '../../access/task-facts.ts';
@@ -27,9 +24,7 @@ import { stateOf, taskCard } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 import type { RequestRef } from './commands.ts';
 
-/** Requests one list shows, newest first. */
 export const MAX_REQUESTS_SHOWN = 10;
-/** Tasks of one request read at most. */
 const MAX_TASKS_READ = 10;
 const NAMES_TTL_MS = 5 * 60_000;
 
@@ -44,14 +39,13 @@ export interface RequesterDeps {
   approvers?: TellApprovers;
 }
 
-/** How one of the person's requests stands, as the list and a nudge tell it. */
 interface RequestView {
   app: string | undefined;
   level: string | undefined;
   state: 'waiting' | 'approved' | 'declined' | 'other' | 'unknown';
   /** Waiting: who is asked; decided: who decided (when known). */
   people: string[];
-  /** Waiting: the Access ids of who is asked, and their names. */
+  /** Waiting: Access id → name. */
   assignees: Map<string, string>;
   /** A decline's reason; another state's name. */
   said?: string;
@@ -73,7 +67,7 @@ export class Requesters {
     });
   }
 
-  /** `requests`: the person's requests, numbered (the numbers saved for `nudge 2`). */
+  /** Numbered, and the numbers saved for `nudge 2`. */
   async list(link: IdentityLink, actor: ChatActor, v: Voice): Promise<Reply> {
     const { store } = this.#d;
     const requests = await store.listRequestsOf(link.accessUserId, MAX_REQUESTS_SHOWN);
@@ -109,10 +103,7 @@ export class Requesters {
     return info(v, title, { title, blocks });
   }
 
-  /**
-   * `nudge 2`: the approvers of the person's own waiting request, through the outbox in their
-   * working hours; once per period, claimed in the store so it holds across replicas.
-   */
+  /** Through the outbox, in the approvers' hours; claimed in the store, so once across replicas. */
   async nudge(link: IdentityLink, actor: ChatActor, v: Voice, ref: RequestRef): Promise<Reply> {
     const { store, approvers, nudgeAfterMs } = this.#d;
     if (!approvers || nudgeAfterMs <= 0) return warning(v, v.t('nudge.off'));
@@ -162,22 +153,17 @@ export class Requesters {
       ),
       v.t('nudge.next', this.#next(v, now, now)),
     ];
-    // One paragraph, its sentences joined as the language does; no title, which could only
-    // say again what the first sentence says.
+    // One paragraph; a title could only say the first sentence again.
     const said = lines.reduce((first, then) => v.t('nudge.andThen', { first, then }));
     return success(v, said);
   }
 
-  /** When the request nudged at `last` may be nudged again, and how long that is from `now`. */
   #next(v: Voice, last: Date, now: Date) {
     const next = last.getTime() + this.#d.nudgeAfterMs;
     return { next: v.time(new Date(next)), wait: v.fromNow(next - now.getTime()) };
   }
 
-  /**
-   * Each waiting task's approvers get the nudge, but for those away (`skipped`: reminders skip
-   * them); each task nudged is audited once.
-   */
+  /** Skips approvers away, as reminders do; each task nudged is audited once. */
   async #send(
     link: IdentityLink,
     actor: ChatActor,
@@ -215,7 +201,6 @@ export class Requesters {
     return sent;
   }
 
-  /** A request's tasks as the service has them now, and how it stands. */
   async #read(request: KnownRequest): Promise<{ tasks: Task[]; view: RequestView }> {
     const { client, pendingStatus } = this.#d;
     const ids = request.taskIds.slice(0, MAX_TASKS_READ);
@@ -252,7 +237,6 @@ export class Requesters {
   }
 }
 
-/** Who of a waiting request's approvers is away, and who else decides. */
 const awayText = (v: Voice, view: RequestView, away: readonly Away[]) =>
   awaySentence(v, approversOf([...view.assignees.keys()], view.assignees, away));
 
@@ -276,7 +260,6 @@ function stateText(v: Voice, r: RequestView): string {
   });
 }
 
-/** What an approver gets: the requester is waiting, and the task (without buttons). */
 function nudgeMessage(v: Voice, card: TaskCard, requester: string, waitedMs: number): Reply {
   const text = v.t('nudge.message', {
     requester: inert(requester),

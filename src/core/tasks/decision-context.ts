@@ -1,10 +1,7 @@
 /**
- * What an access request's approver sees beside what is asked: what the person already has on
- * the application, which of their groups give it by default, how long the task has waited, how
- * the application's requests were decided here lately — and whether the application is
- * sensitive. Each piece is looked up on its own and cached; one the service cannot give in time
- * is left out, never waited for beyond the bound, and never an error. Only the core decides who
- * sees these: the cards of the task's own approvers, never a channel's.
+ * What an access request's approver sees beside what is asked (what the person has, recent
+ * decisions, sensitivity). Each piece is cached; one not given in time is left out, never an
+ * error. Only the task's own approvers' cards show these, never a channel's.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { Access, Task } from '../../access/schemas.ts';
@@ -24,13 +21,12 @@ import type { Voice } from '../i18n/voice.ts';
 import type { Field } from '../reply.ts';
 import { inert } from '../text.ts';
 
-/** What an approver's card shows beyond the task itself. */
 export interface CardExtras {
   sensitivity?: Sensitivity;
   context: Field[];
 }
 
-/** The extras that came within the wait, and, when some were still coming, all of them later. */
+/** What came within the wait, and all of it later when some was still coming. */
 export interface Looked {
   now: CardExtras;
   later?: Promise<CardExtras>;
@@ -46,7 +42,7 @@ export interface DecisionContextDeps {
   waitMs: number;
 }
 
-/** A held access: its level's name, `level` when the level is not known, `none` without one. */
+/** `level`: a level not known by name; `none`: no level. */
 type Held = { name: string } | { kind: 'level' | 'none' };
 
 type Pieces = {
@@ -84,11 +80,7 @@ export class DecisionContext {
     this.#decided = cache(TTL_MS, (id) => recentDecisions(deps.store, id, clock.now()));
   }
 
-  /**
-   * The extras of an access request's card for one of its approvers, in their voice; for other
-   * tasks, only whether approving asks for a confirmation (a type that grants no access does not;
-   * one that cannot be checked does).
-   */
+  /** Other tasks than access requests get only their sensitivity. */
   async forApprover(task: Task, v: Voice): Promise<Looked> {
     const f = taskFacts(task);
     const appId = f.workAppId;
@@ -118,7 +110,7 @@ export class DecisionContext {
       : { now: extras(), later: all.then(extras) };
   }
 
-  /** The sensitivity of each task of a list, as far as it is known within the wait. */
+  /** As far as it is known within the wait. */
   async sensitivities(tasks: readonly Task[]): Promise<Map<string, CardExtras>> {
     const found = new Map<string, CardExtras>();
     // What is known already is set at once; the rest as it comes.
@@ -132,7 +124,6 @@ export class DecisionContext {
     return new Map(found);
   }
 
-  /** Whether `work` settled within the wait. */
   async #within(work: Promise<unknown>): Promise<boolean> {
     let settled = false;
     const stop = new AbortController();

@@ -1,8 +1,6 @@
 /**
- * Tasks and decisions: what each platform calls for a task list, a click on Approve or Decline,
- * "approve all", a card refresh and "looking at it", and the `tasks`, `approve`, `decline` and
- * `looking` commands. A task is decided only if it is in the actor's own pending list; its
- * details are shown only to people in whose list it is or was.
+ * Tasks and decisions, from clicks and commands. A task is decided only if it is in the actor's
+ * own pending list; its details are shown only to people in whose list it is or was.
  */
 import type { Task } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
@@ -31,7 +29,6 @@ export interface TaskDeskDeps extends ViewDeps {
   questions: QuestionDeps;
 }
 
-/** A task, what to do with it, the reason of a decline, the code of a sensitive approval. */
 type DecideArgs = [taskId: string, decision: Decision, reason?: string, confirmation?: string];
 
 export class TaskDesk {
@@ -56,11 +53,7 @@ export class TaskDesk {
     this.#d = deps;
   }
 
-  /**
-   * The actor's pending tasks as a numbered reply, and the tasks themselves. The numbers shown
-   * are saved before the list is answered, so `approve 2` means what the person saw, on any
-   * replica; if they cannot be saved, no numbered list is shown at all.
-   */
+  /** Numbers are saved before the list is shown, so `approve 2` means what was seen, anywhere. */
   list(actor: ChatActor): Promise<{ reply: Reply; tasks: Task[] }> {
     const { store, pendingStatus, context, now } = this.#d;
     return this.#d.actors.as(
@@ -84,10 +77,6 @@ export class TaskDesk {
     );
   }
 
-  /**
-   * A decision from a button, a form or a command; the task must be in the actor's own list.
-   * `confirmation`: the code of a sensitive approval's confirmation, when this is one.
-   */
   decide(actor: ChatActor, ...args: DecideArgs): Promise<DecisionResult> {
     return this.#d.actors.act(
       actor,
@@ -96,7 +85,7 @@ export class TaskDesk {
     );
   }
 
-  /** "Approve all": each listed task once, in order, each checked like a single click. */
+  /** Each listed task once, in order, each checked like a single click. */
   async approveAll(
     actor: ChatActor,
     ids: readonly string[],
@@ -107,7 +96,7 @@ export class TaskDesk {
     return { reply: decidedReply(this.#d.actors.voiceOf(actor), results), results };
   }
 
-  /** The card the actor may see for a task; nothing about a task that never was theirs. */
+  /** Nothing about a task that never was theirs. */
   view(actor: ChatActor, taskId: string): Promise<TaskView> {
     return this.#d.actors.as(
       actor,
@@ -116,15 +105,11 @@ export class TaskDesk {
     );
   }
 
-  /**
-   * "Looking at it" on a card, or a decline form opened: the task's other approvers are shown who
-   * is looking. Only its approvers may; the reply says what became of it.
-   */
+  /** "Looking at it", or a decline form opened: shown to the task's other approvers. */
   look(actor: ChatActor, taskId: string): Promise<Reply> {
     return this.#d.actors.reply(actor, (link, v) => markLooking(this.#d.looks, link, v, taskId));
   }
 
-  /** The tasks named by list numbers, id prefixes of the actor's own tasks, or ids. */
   ids(turn: Turn, refs: TaskRefs): Promise<string[] | Reply> {
     return taskIds(this.#d, turn, refs);
   }
@@ -137,7 +122,7 @@ export class TaskDesk {
     );
   }
 
-  /** `approve 1 3`, `decline 3f2b8c -- why`: one task's own reply, or a summary of several. */
+  /** One task's own reply, or a summary of several. */
   async #decideRefs(
     turn: Turn,
     refs: TaskRefs,
@@ -150,7 +135,6 @@ export class TaskDesk {
     return this.#decideIds(turn.actor, turn.v, ids, decision, reason, confirmation);
   }
 
-  /** "Why decline?" answered: the tasks declined with the reason given. */
   declineIds(actor: ChatActor, v: Voice, ids: readonly string[], reason?: string): Promise<Reply> {
     return this.#decideIds(actor, v, ids, 'decline', reason);
   }
@@ -168,10 +152,7 @@ export class TaskDesk {
     return decidedReply(v, await decideEach(ids, decide), decision);
   }
 
-  /**
-   * `decline 1` without `--`: nothing is declined until the person says why. Where their next line
-   * is heard, it is taken as the reason; elsewhere they are told how to give one.
-   */
+  /** `decline 1` without `--`: their next line is the reason where it is heard; else, how to. */
   async #askReason(turn: Turn, refs: TaskRefs): Promise<Reply> {
     if (!turn.place.conversation) return askReason(turn.v, refs);
     const ids = await this.ids(turn, refs);

@@ -1,15 +1,9 @@
-/**
- * The store slice of tasks: the numbers of a person's last list, which tasks each person was
- * shown, and the "looking at it" marks — the roles the feature needs. Their tables are in
- * `src/store/tables/numbering.ts`, `src/store/tables/identity.ts` (the audience) and
- * `src/store/tables/requesters.ts` (the marks), made by the SQLite and PostgreSQL migrations.
- */
+/** The store slice of tasks: list numbers, who was shown what, and "looking at it" marks. */
 import type { Look, Platform } from '../../store/records.ts';
 
 /**
- * The task ids of a person's last `tasks` list, in order, so `approve 2` means the same task on
- * every replica and after a restart. Saving replaces the previous list; saving the same list again
- * writes nothing (it is saved on every `tasks`, and usually unchanged).
+ * A person's last `tasks` list, so `approve 2` means the same task on every replica and after a
+ * restart. Saving the same list again writes nothing: it is saved on every `tasks`.
  */
 export interface TaskNumberStore {
   saveTaskNumbering(
@@ -21,21 +15,14 @@ export interface TaskNumberStore {
   getTaskNumbering(platform: Platform, chatUserId: string): Promise<string[] | undefined>;
 }
 
-/**
- * Which tasks each Access user was shown in their own task list: a person may see a task's
- * details only if it is or was theirs.
- */
+/** A person may see a task's details only if it is or was in their own list. */
 export interface TaskAudienceStore {
-  /** Remembers that these tasks were in the user's list; already remembered ones are kept. */
   rememberTasks(accessUserId: string, taskIds: string[], at: Date): Promise<void>;
   wasShown(accessUserId: string, taskId: string): Promise<boolean>;
 }
 
 export interface LookStore {
-  /**
-   * Writes `look` unless a mark on its subject is still on at `now`; true when this call did.
-   * Marks long over are forgotten as it goes.
-   */
+  /** True when this call wrote it: no mark on its subject was still on. Forgets old marks. */
   claimLook(look: Look, now: Date): Promise<boolean>;
   getLook(subject: string): Promise<Look | undefined>;
 }
