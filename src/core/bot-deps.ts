@@ -15,32 +15,26 @@ export interface BotDeps {
   store: Store;
   log: Logger;
   pendingStatus: string;
-  /** Whether someone may approve their own request; off unless the organisation allows it. */
   allowSelfApproval?: boolean;
-  /** Commands, clicks and forms one person may send per minute and in a row; unset: no limit. */
+  /** Unset: no limit. */
   rateLimit?: RateLimit;
-  /** Who may manage groups and read others' history; unset: nobody may. */
+  /** Unset: nobody may manage groups or read others' history. */
   groups?: GroupRulesConfig;
-  /** Audit rows a report in chat may read (REPORT_MAX_ROWS); unset: DEFAULT_REPORT_MAX_ROWS. */
+  /** Unset: DEFAULT_REPORT_MAX_ROWS. */
   reportMaxRows?: number;
-  /** Who owns which application, and which of its fields are secret (apps/rules.ts). */
   apps?: AppRulesConfig;
-  /** Tells a person added to or removed from a group; unset: nobody is told. */
+  /** Unset: nobody added to or removed from a group is told. */
   notices?: TellPerson;
-  /** Nudges approvers, shows them "looking at it" marks, edits a decided task's messages; unset: none. */
+  /** Nudges, "looking at it" marks, decided tasks' messages; unset: none. */
   approvers?: TellApprovers;
-  /** A request's approvers are nudged at most once per this (REMIND_AFTER); unset or 0: never. */
+  /** REMIND_AFTER; unset or 0: nobody is nudged. */
   nudgeAfterMs?: number;
-  /** Questions to requesters and absences through the outbox; unset: no question is asked. */
+  /** Unset: no question is asked. */
   asks?: TellAsks;
-  /** Where each decision's time to decision is observed; unset: nowhere. */
   metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
-  /**
-   * Sensitive applications and what approvers see beside what is asked; unset: no application
-   * is sensitive and cards show the task alone.
-   */
+  /** Unset: no application is sensitive and cards show the task alone. */
   context?: DecisionContext;
   now?: () => Date;
-  /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE: for people whose platform tells neither, and channels. */
+  /** For people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
 }

@@ -1,10 +1,6 @@
 /**
- * The platform-neutral bot, and the only door adapters have: it wires the features together and
- * routes. A typed line or slash command is parsed, passes the actor pipeline once (actor.ts) and
- * goes to its feature's handler through one command table; clicks, forms and pickers go straight
- * to the feature's desk (`bot.tasks.decide`, `bot.requests.submit`, …), which uses the same
- * pipeline. Every rule about who may see or do what lives in the features, once, the same for
- * every platform.
+ * The platform-neutral bot, the only door adapters have: typed lines go through one command table,
+ * clicks and forms straight to a feature's desk; both pass the actor pipeline (actor.ts) once.
  */
 import type { z } from 'zod';
 import type { Logger } from '../log.ts';
@@ -46,7 +42,6 @@ export class AccessBot {
   readonly #log: Logger;
   readonly #store: Store;
   readonly #commands: Handlers<Command>;
-  /** The pipeline every action passes: voice, rate limit, identity, error → reply. */
   readonly actors: Actors;
   readonly tasks: TaskDesk;
   readonly requests: RequestDesk;
@@ -55,7 +50,7 @@ export class AccessBot {
   readonly away: AwayDesk;
   readonly audit: AuditDesk;
   readonly changes: ChangeDesk;
-  /** A line typed where the bot may wait for an answer (the terminal, a Teams chat): read.ts. */
+  /** Where the bot may wait for an answer (the terminal, a Teams chat). */
   readonly read: (actor: ChatActor, text: string) => Promise<Line>;
 
   constructor(deps: BotDeps) {
@@ -134,12 +129,10 @@ export class AccessBot {
     };
   }
 
-  /** The voice to speak to `actor` in (see `Actors.voiceOf`). */
   voiceOf(actor: Pick<ChatActor, 'locale' | 'timeZone'>): Voice {
     return this.actors.voiceOf(actor);
   }
 
-  /** Parses and runs one line of command text; `place` is where it was typed. */
   async handle(actor: ChatActor, text: string, place: Place = {}): Promise<Reply> {
     const v = this.voiceOf(actor);
     const parsed = parseCommand(text, v);
@@ -147,7 +140,6 @@ export class AccessBot {
     return this.run(actor, parsed.command, place);
   }
 
-  /** One parsed command: counted, then its feature's handler; a failure told in words. */
   async run(actor: ChatActor, command: Command, place: Place = {}): Promise<Reply> {
     const v = this.voiceOf(actor);
     const held = await this.actors.held(actor);
@@ -164,10 +156,7 @@ export class AccessBot {
     }
   }
 
-  /**
-   * Links the actor now (e.g. when they install the app), so notifications reach them before
-   * they ever type a command; false when they cannot be linked yet (logged).
-   */
+  /** On install, so notifications reach them before their first command; false: not yet. */
   async link(actor: ChatActor): Promise<boolean> {
     try {
       await this.actors.link(actor);
@@ -178,7 +167,6 @@ export class AccessBot {
     }
   }
 
-  /** Where a platform keeps the references it needs to message people later. */
   conversations<Ref extends JsonObject>(platform: Platform, schema: z.ZodType<Ref>) {
     return new Conversations(this.#store, platform, schema);
   }

@@ -1,9 +1,6 @@
 /**
- * `confirm <code>`, `cancel <code>` and every Confirm or Cancel button: one door for everything
- * that waits for a confirmation (confirm/). The code names one stored confirmation, and its kind's
- * rules decide — a group or application change is settled; a sensitive approval is approved
- * under every rule of a decision, or cancelled, by its approver only. A code that names nothing
- * waiting for the person gets an answer that says so.
+ * One door for everything that waits for a confirmation, typed or clicked: the code names one,
+ * and its kind's rules decide (a sensitive approval under every rule of a decision).
  */
 import type { AppChangeOutcome, IdentityLink, MembershipOutcome } from '../store/store.ts';
 import type { Actors } from './actor.ts';
@@ -20,14 +17,12 @@ import { info, kept, type Reply, type Settled, warning } from './reply.ts';
 import type { DecisionResult } from './tasks/decide.ts';
 import type { Handlers } from './turn.ts';
 
-/** What a Confirm or Cancel did: to a group change, or to a change of an application. */
 export type SettledChange = Settled<MembershipOutcome | AppChangeOutcome>;
 
 export interface ConfirmDeps {
   groups: GroupDeps;
   apps: AppDeps;
   actors: Actors;
-  /** Approves with a confirmation's code, under every rule of a decision. */
   approve: (link: IdentityLink, v: Voice, taskId: string, code: string) => Promise<DecisionResult>;
 }
 
@@ -49,12 +44,10 @@ export class ChangeDesk {
     this.#app = appKind(deps.apps);
   }
 
-  /** Confirm on a change's card: carried out once, only for who may confirm it. */
   confirm(actor: ChatActor, code: string): Promise<SettledChange> {
     return this.#button(actor, code, 'confirm');
   }
 
-  /** Cancel on a change's card. */
   cancel(actor: ChatActor, code: string): Promise<SettledChange> {
     return this.#button(actor, code, 'cancel');
   }
@@ -69,7 +62,7 @@ export class ChangeDesk {
     );
   }
 
-  /** A change's Confirm or Cancel; undefined when no change waits under `code`. */
+  /** Undefined when no change waits under `code`. */
   async #settle(link: IdentityLink, v: Voice, code: string, verb: Verb) {
     const id = idOf(code);
     const found = await this.#deps.store.getConfirmation(id);
@@ -78,7 +71,6 @@ export class ChangeDesk {
     return undefined;
   }
 
-  /** A typed `confirm <code>` or `cancel <code>`. */
   async #typed(link: IdentityLink, v: Voice, code: string, verb: Verb): Promise<Reply> {
     const found = await this.#deps.store.getConfirmation(idOf(code));
     const taskId = found?.payload.taskId;

@@ -1,8 +1,6 @@
 /**
- * Finding the Access Service user a person named: a mention is linked as the speaker would be
- * (through the platform's profile e-mail, see identity.ts), an e-mail address is matched
- * case-insensitively, and a name must name one person; otherwise the reply offers the close
- * matches or asks for an e-mail address.
+ * The Access user a person named: a mention is linked as the speaker would be (identity.ts), an
+ * e-mail matched case-insensitively, a name must name one person (else close matches are offered).
  */
 import type { AccessClient } from '../access/client.ts';
 import type { User } from '../access/schemas.ts';
@@ -15,17 +13,13 @@ import { describeRef, type PersonRef } from './person-ref.ts';
 import { type Reply, warning } from './reply.ts';
 import { inert } from './text.ts';
 
-/** An Access Service user, as accessbot shows and audits them. */
 export interface Person {
   accessUserId: string;
   displayName: string | null;
   email: string | null;
 }
 
-/**
- * How the platform of a command reaches a person someone mentioned (by the id the mention
- * carries); absent where nobody can be. `NotLinkedError` when the platform cannot tell who it is.
- */
+/** Throws `NotLinkedError` when the platform cannot tell who the mention is. */
 export type MentionLookup = (mentionId: string) => Promise<ChatActor>;
 
 const SHOWN = 5;

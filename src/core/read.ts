@@ -1,10 +1,7 @@
 /**
- * A line typed in a conversation — the terminal, a Teams chat — where the bot may be waiting for
- * an answer: "Why decline?" after `decline 1` takes the next line as the reason. A line that is
- * a command still runs as one, and drops the question; an empty line or `cancel` leaves it; a
- * mistyped command (`aprove 2`) is not taken as the reason, and the question waits on.
+ * A line typed where the bot may be waiting for an answer ("Why decline?"). A command still runs
+ * and drops the question; an empty line or `cancel` leaves it.
  */
-
 import type { Actors } from './actor.ts';
 import { type Command, type CommandName, isMistypedCommand, parseCommand } from './commands.ts';
 import { MAX_REASON_LENGTH } from './grammar.ts';
@@ -15,7 +12,6 @@ import { replyForError } from './service-errors.ts';
 import type { TaskDesk } from './tasks/desk.ts';
 import { keep, type QuestionDeps, take } from './tasks/questions.ts';
 
-/** What a typed line comes to, for the platform: a command to run, an answer, or nothing. */
 export type Line =
   | { kind: 'command'; command: Command }
   /** `answered`: the command the line completed, when it answered a question. */
@@ -25,7 +21,6 @@ export type Line =
 
 type ReadDeps = { questions: QuestionDeps; actors: Actors; tasks: TaskDesk };
 
-/** One typed line: the answer to the question waiting for the person, or a command. */
 async function readLine(d: ReadDeps, actor: ChatActor, v: Voice, text: string): Promise<Line> {
   const said = text.replace(/\s+/g, ' ').trim();
   const question = await take(d.questions, actor);
@@ -57,11 +52,6 @@ async function readLine(d: ReadDeps, actor: ChatActor, v: Voice, text: string): 
   return { kind: 'reply', reply, answered: 'decline' };
 }
 
-/**
- * The command for the platform to run, the reply the line already got (the answer taken, the
- * question left, a line that is no command), or nothing (an empty line, with no question
- * waiting).
- */
 export async function readTyped(d: ReadDeps, actor: ChatActor, text: string): Promise<Line> {
   const v = d.actors.voiceOf(actor);
   try {

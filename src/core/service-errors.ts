@@ -1,8 +1,4 @@
-/**
- * What a person is told when the Access Service — or the store — fails, by error class. The
- * operator gets the log line with the details; the chat gets a short, truthful sentence and no
- * internals.
- */
+/** When the service or the store fails: details in the log, a short truthful sentence in chat. */
 import {
   AccessError,
   InvalidResponseError,
@@ -20,15 +16,12 @@ import type { Voice } from './i18n/voice.ts';
 import { failure, type Reply, warning } from './reply.ts';
 import { inert } from './text.ts';
 
-/**
- * The store did not answer (a lost connection, a database that is down, a store closing): a
- * moment's outage to tell as such, unlike a bad row or bad input, which are bugs.
- */
+/** An outage to tell as such, unlike a bad row or bad input, which are bugs. */
 const storeDown = (error: unknown) =>
   error instanceof StoreError &&
   (error.code === 'STORE_QUERY_FAILED' || error.code === 'STORE_CLOSED');
 
-/** The operator's line about a failure; nothing for one that is only the person's (not linked). */
+/** Nothing for a failure that is only the person's (not linked). */
 export function logFailure(error: unknown, log: Logger): void {
   if (error instanceof NotLinkedError || error instanceof NotFoundError) return;
   if (storeDown(error)) {
@@ -53,7 +46,7 @@ export function logFailure(error: unknown, log: Logger): void {
   } else log.error({ err: error }, 'unexpected failure while handling a command');
 }
 
-/** What the person is told about a failure of a read-only command (nothing was changed). */
+/** For a read-only command: nothing was changed. */
 export function errorReply(v: Voice, error: unknown): Reply {
   if (error instanceof NotLinkedError) {
     return warning(
@@ -77,13 +70,12 @@ export function errorReply(v: Voice, error: unknown): Reply {
   return failure(v, v.t('error.ours'));
 }
 
-/** The failure logged for the operator, and told to the person. */
 export function replyForError(v: Voice, error: unknown, log: Logger): Reply {
   logFailure(error, log);
   return errorReply(v, error);
 }
 
-/** What `read` gets, or undefined when the Access Service does not know it (404). */
+/** Undefined on 404. */
 export async function found<T>(read: Promise<T>): Promise<T | undefined> {
   try {
     return await read;

@@ -1,8 +1,4 @@
-/**
- * What a change to an application looks like in chat: the confirmation card (Confirm and Cancel,
- * or only Cancel when a second admin confirms, and the words to type), and the card it becomes
- * once carried out, cancelled or expired.
- */
+/** A change to an application in chat: its confirmation card, and the card that becomes. */
 import type {
   AppChange,
   AppChangeOutcome,
@@ -15,7 +11,6 @@ import type { Voice } from '../i18n/voice.ts';
 import { type Field, info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 
-/** The change as its audit entry names it. */
 export function namedChange(c: AppFacts) {
   const s = c.subject;
   const base = { appId: c.appId, appName: c.appName, valueBefore: s.before };
@@ -40,10 +35,7 @@ export function namedChange(c: AppFacts) {
 
 const shown = (value: string | null, none: string) => (value === null ? none : inert(value, 500));
 
-/**
- * What a card shows of the change: `asked`, what it would do; `changed`, what is now true;
- * `unchanged`, only what it named, since what it would have become did not come true.
- */
+/** `unchanged`: only what it named, since what it would have become did not come true. */
 type Shown = 'asked' | 'changed' | 'unchanged';
 
 function fieldValues(v: Voice, s: FieldChange, at: Shown): Field[] {
@@ -90,10 +82,7 @@ function fields(v: Voice, c: AppChange, at: Shown): Field[] {
   ];
 }
 
-/**
- * The card that asks for the change's confirmation with `code`: by its asker, or by a second
- * admin.
- */
+/** Only Cancel when a second admin confirms. */
 export function confirmationCard(v: Voice, c: AppChange, code: string): Reply {
   const what = appChangeNamed(v, namedChange(c));
   const title = v.t('app.change.ask', { what });
@@ -125,10 +114,7 @@ export function confirmationCard(v: Voice, c: AppChange, code: string): Reply {
   });
 }
 
-/**
- * The card a confirmation becomes: what happened, truthfully, and no buttons. `unsure`: the
- * service did not answer and what it did cannot be read back.
- */
+/** What happened, truthfully, and no buttons. */
 export function outcomeCard(
   v: Voice,
   c: AppChange,

@@ -1,8 +1,4 @@
-/**
- * Applications, each through the actor pipeline (the person resolved, counted, a failure told in
- * their words): `apps`, `app <name>` (the card), `app set|clear|policy …` (a change, confirmed
- * first), and what each platform calls for a card, its forms and buttons (the same changes).
- */
+/** Applications: `apps`, `app`, and what each platform calls for cards and forms. */
 
 import type { z } from 'zod';
 import type { WorkApp } from '../../access/schemas.ts';
@@ -23,7 +19,7 @@ import { appById, readFacts } from './facts.ts';
 import { findApp } from './find-app.ts';
 import { type FormKind, fieldForm, formRequest, policyForm } from './forms.ts';
 
-/** Words as one command line again: those with a space quoted, as they were typed. */
+/** Those with a space quoted, as they were typed. */
 const line = (words: readonly string[]) =>
   words.map((w) => (/\s/.test(w) ? `"${w.replaceAll('"', '')}"` : w)).join(' ');
 
@@ -76,7 +72,7 @@ export class AppDesk {
     return askField(deps, link, v, app, allowed, field.field, value || null);
   }
 
-  /** `work` on the application `appId` unless it is gone or hidden from the actor. */
+  /** Unless it is gone or hidden from the actor. */
   #onApp(
     actor: ChatActor,
     appId: string,
@@ -88,14 +84,12 @@ export class AppDesk {
     });
   }
 
-  /** The card of an application, from a button or the request form. */
   card(actor: ChatActor, appId: string): Promise<Reply> {
     return this.#onApp(actor, appId, async (link, v, app) =>
       appCard(this.#deps.rules, v, await readFacts(this.#deps, link, v, app)),
     );
   }
 
-  /** A card's Mark sensitive / Mark not sensitive: the sensitivity field set, or cleared. */
   mark(actor: ChatActor, appId: string, mark: 'yes' | 'no'): Promise<Reply> {
     const deps = this.#deps;
     return this.#onApp(actor, appId, async (link, v, app) => {
@@ -107,7 +101,7 @@ export class AppDesk {
     });
   }
 
-  /** A card's form, read fresh, for a platform that shows it on a click (a Slack modal). */
+  /** Read fresh, for a platform that shows it on a click (a Slack modal). */
   form(actor: ChatActor, appId: string, kind: FormKind): Promise<Answer<Form>> {
     const deps = this.#deps;
     const no = (reply: Reply) => ({ ok: false, reply }) as const;
@@ -129,7 +123,7 @@ export class AppDesk {
     );
   }
 
-  /** A submitted form: its ids are only a client's word, so each is read again. */
+  /** Its ids are only a client's word, so each is read again. */
   submit(
     actor: ChatActor,
     appId: string,
@@ -160,7 +154,6 @@ export class AppDesk {
     });
   }
 
-  /** What the request form needs to open with this application chosen. */
   requestForm(actor: ChatActor, appId: string): Promise<Answer<{ app: Choice; levels: Choice[] }>> {
     return this.#actors.as(
       actor,

@@ -1,10 +1,6 @@
 /**
- * What an application's card shows, read from the Access Service for one person: the
- * application (never one hidden from their groups: it is not found, as if it did not exist), its
- * levels and custom fields, the groups that give it by default, whether it is sensitive, and,
- * only for its owners, accessbot's admins and the auditors, who holds access (bounded: a card
- * reads at most MAX_HOLDERS_READ of its accesses and names MAX_HOLDERS_SHOWN), the groups it is
- * hidden from, and the policies — those set through accessbot, and the compatible ones.
+ * What an application's card shows one person. One hidden from their groups is not found, as if
+ * it did not exist; the inside (holders, hidden groups, policies) only to whom rules.ts shows it.
  */
 import PQueue from 'p-queue';
 import type {
@@ -24,19 +20,17 @@ import type { Sensitivity } from './sensitivity.ts';
 
 const MAX_HOLDERS_READ = 500;
 const MAX_HOLDERS_SHOWN = 30;
-/** Fields a card shows; an application with more is not kept from chat. */
+/** An application with more is not kept from chat. */
 const MAX_FIELDS = 40;
-/** Names looked up at once while a card is made. */
 const LOOKUPS_AT_ONCE = 8;
 
-/** The inside of an application: for its owners, admins and auditors only. */
 export interface Inside {
-  /** Whom the card names as holding access; `count` accesses read, `more`: there were more. */
+  /** `count` accesses read; `more`: there were more. */
   holders: { shown: { name: string; level?: string }[]; count: number; more: boolean };
   hiddenFrom: readonly string[];
-  /** The policies accessbot set, newest first. */
+  /** Newest first. */
   set: readonly AppPolicy[];
-  /** Per request type, the policies compatible with it. */
+  /** By request type. */
   compatible: ReadonlyMap<string, readonly Policy[]>;
 }
 
@@ -50,7 +44,6 @@ export interface AppFacts {
   inside?: Inside;
 }
 
-/** An application by id, unless it is gone or hidden from the person. */
 export async function appById(
   deps: AppDeps,
   link: IdentityLink,
@@ -60,7 +53,6 @@ export async function appById(
   return found(deps.client.getWorkApp(appId));
 }
 
-/** The application's custom fields, at most MAX_FIELDS of them. */
 export async function fieldsOf(deps: AppDeps, appId: string): Promise<CustomField[]> {
   const fields: CustomField[] = [];
   for await (const field of deps.client.listCustomFields(appId)) {
@@ -69,7 +61,6 @@ export async function fieldsOf(deps: AppDeps, appId: string): Promise<CustomFiel
   return fields;
 }
 
-/** What `link` sees of `app`. */
 export async function readFacts(
   deps: AppDeps,
   link: IdentityLink,

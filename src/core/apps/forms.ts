@@ -1,8 +1,6 @@
 /**
- * The two forms of an application's card, decided here for every platform: a custom field and
- * its new value (empty clears it), and a request type's policy with the level it is for. Teams
- * shows them inside the card, Slack in a modal; what comes back is only a client's word, so
- * `formChange` reads the submitted ids into a change the core checks again like a typed one.
+ * The two forms of an application's card: a custom field's value, and a request type's policy.
+ * What comes back is only a client's word: it is checked again like a typed change.
  */
 import { z } from 'zod';
 import type { Policy } from '../../access/schemas.ts';
@@ -17,7 +15,7 @@ import type { AppRules } from './rules.ts';
 
 export type FormKind = 'field' | 'policy';
 
-/** The ids of the forms' inputs: unique on a card that holds both forms. */
+/** Unique on a card that holds both forms. */
 export const AppInputs = {
   field: 'appField',
   value: 'appValue',
@@ -28,16 +26,12 @@ export const AppInputs = {
 /** The level choice that means the application itself. */
 export const WHOLE_APP = 'app';
 
-/** Choices of one select a platform shows at most. */
 const MAX_CHOICES = 100;
-/**
- * The longest value a choice carries on every platform (Slack's option value): a choice whose
- * ids are longer than any real id is left out rather than sent cut.
- */
+/** Slack's option value; a choice with longer ids than any real one is left out, not cut. */
 const MAX_CHOICE_VALUE = 75;
 const fits = (choice: FormChoice) => choice.value.length <= MAX_CHOICE_VALUE;
 
-/** The fields the person may set from chat: none that is secret, the owners only for admins. */
+/** None that is secret; the owners only for admins. */
 export function changeableFields(rules: AppRules, facts: AppFacts) {
   return facts.fields.filter((f) => {
     if (!uuidLike.test(f.id)) return false;
@@ -107,7 +101,7 @@ export function policyForm(v: Voice, facts: AppFacts): Form | undefined {
 
 const Id = z.string().trim().min(1).max(200);
 
-/** The value of a card's Mark button: `<application id>:yes` or `<application id>:no`. */
+/** `<application id>:yes` or `<application id>:no`. */
 export const MarkValue = z
   .string()
   .max(250)
@@ -128,11 +122,11 @@ const PolicySubmission = z.object({
   [AppInputs.level]: Id.optional(),
 });
 
-/** What a submitted form asks for, by ids; undefined when it is not one of ours. */
 export type FormRequest =
   | { kind: 'field'; fieldId: string; value: string | null }
   | { kind: 'policy'; requestType: string; policyId: string; levelId: string | undefined };
 
+/** Undefined when the form is not one of ours. */
 export function formRequest(
   kind: FormKind,
   values: Record<string, unknown>,

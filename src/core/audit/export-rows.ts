@@ -1,9 +1,7 @@
 /**
- * Audit entries as an export writes them: CSV (RFC 4180, a header row) or JSON Lines. Text that
- * people typed stays data: control, bidi and invisible characters are dropped and line breaks
- * become spaces (nothing can drive the reader's terminal or reorder what they see), CSV quotes
- * every cell that holds a comma or a quote, and a cell a spreadsheet would read as a formula
- * (`=`, `+`, `-`, `@` after any leading whitespace) gets a leading `'`.
+ * Audit entries as CSV (RFC 4180) or JSON Lines. Typed text stays data: no control, bidi or
+ * invisible characters (nothing can drive the reader's terminal), and a cell a spreadsheet would
+ * read as a formula (`=`, `+`, `-`, `@` after any leading whitespace) gets a leading `'`.
  */
 import {
   type AuditEntry,
@@ -22,13 +20,10 @@ import { recordedTitle } from './task-named.ts';
 const said = (e: AuditEntry) => (isDecision(e) || isQuestion(e) || isAway(e) ? e : undefined);
 const change = (e: AuditEntry) => (isChange(e) ? e : undefined);
 const app = (e: AuditEntry) => (isAppChange(e) ? e : undefined);
-/** The other person of a change or a question. */
 const target = (e: AuditEntry) => (isChange(e) || isQuestion(e) ? e : undefined);
-/** A decision, a question or what the poller did: each is about a task. */
 const task = (e: AuditEntry) => (isChange(e) || isAway(e) || isAppChange(e) ? undefined : e);
 const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
 
-/** The columns in their order, each read from an entry; null where the entry has none. */
 const COLUMNS = {
   at: (e) => e.at.toISOString(),
   action: (e) => e.action,
@@ -66,7 +61,6 @@ const COLUMNS = {
 const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 type Column = (typeof EXPORT_COLUMNS)[number];
 
-/** A column's value as a person may read it: no control, bidi or invisible characters. */
 function cell(entry: AuditEntry, column: Column): string | null {
   const value = COLUMNS[column](entry);
   return value && printable(value);
@@ -83,6 +77,6 @@ export const csvHeader = () => `${EXPORT_COLUMNS.join(',')}\r\n`;
 export const csvLine = (entry: AuditEntry) =>
   `${EXPORT_COLUMNS.map((column) => csvCell(cell(entry, column))).join(',')}\r\n`;
 
-/** One JSON object per line; absent fields are null, so every line has every key. */
+/** Absent fields are null, so every line has every key. */
 export const jsonLine = (entry: AuditEntry) =>
   `${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, cell(entry, c)])))}\n`;

@@ -1,8 +1,6 @@
 /**
- * The report as one self-contained HTML page for people: figures, tables and inline SVG charts,
- * with no script, and no external font, image or stylesheet. A Content-Security-Policy meta tag
- * allows nothing but its own stylesheet (by hash), so even text that slipped past escaping could
- * neither run nor load anything. Every text from the audit trail is escaped where it is placed.
+ * The report as one self-contained HTML page, with no script. Its Content-Security-Policy allows
+ * only its own stylesheet (by hash), so text that slipped past escaping could neither run nor load.
  */
 import { createHash } from 'node:crypto';
 import type { Voice } from '../i18n/voice.ts';
@@ -11,7 +9,7 @@ import type { Report, Stat } from './report.ts';
 import { type AskFigures, askLines } from './report-asks.ts';
 import { duration } from './report-text.ts';
 
-/** Rows a chart draws and a table lists; the rest are counted. */
+/** The rest are counted. */
 const CHART_ROWS = 15;
 const TABLE_ROWS = 100;
 const WIDTH = 720;
@@ -38,7 +36,7 @@ const ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-/** Text as HTML text or an attribute value: nothing in it is markup. */
+/** Safe as HTML text or an attribute value. */
 const esc = (value: string | number) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const nameOf = (v: Voice, s: Stat & { accessUserId?: string }, max: number) =>
@@ -142,10 +140,7 @@ function grouping(v: Voice, r: Report, by: 'byApplication' | 'byApprover' | 'byT
   return `<section><h2>${esc(heading)}</h2>${waitChart(v, heading, stats)}${table}</section>`;
 }
 
-/**
- * The page in the reader's voice: its words, its numbers' and dates' forms, its `lang`; a
- * section at a time (a table lists at most TABLE_ROWS rows).
- */
+/** A section at a time. */
 export function* reportHtmlParts(v: Voice, r: Report & { asks?: AskFigures }): Generator<string> {
   const { overall } = r.timeToDecision;
   const d = r.decisions;

@@ -1,9 +1,6 @@
 /**
- * The report as a file: JSON (the Report schema, one document), CSV (one figure a row:
- * `section,key,name,count,median_seconds,p90_seconds`, RFC 4180, formulas defused as in the
- * audit export) or the HTML page (report-html.ts). Names from the audit trail lose their
- * control, bidi and invisible characters in every format, as the export's cells do. Each is
- * made a row or a section at a time, for `npm run report` to write as it goes.
+ * The report as a JSON, CSV or HTML file, made a piece at a time for `npm run report` to write as
+ * it goes; names from the trail made printable in every format, as the audit export's cells are.
  */
 import type { Voice } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
@@ -24,7 +21,6 @@ const named = <S extends Stat>(stat: S): S => ({
   name: stat.name && printable(stat.name),
 });
 
-/** The report with every name from the trail printable. */
 function cleaned<R extends Report>(report: R): R {
   const t = report.timeToDecision;
   return {
@@ -81,10 +77,7 @@ function* csv(report: Report & { asks?: AskFigures }): Generator<string> {
   for (const row of rows) yield line(row);
 }
 
-/**
- * The file a piece at a time. `v`: the reader's voice, for the HTML page; the CSV and JSON are
- * the same in every language.
- */
+/** `v` is for the HTML page; the CSV and JSON are the same in every language. */
 export function* reportParts(
   report: Report & { asks?: AskFigures },
   format: ReportFormat,

@@ -1,12 +1,8 @@
 /**
- * What the report knows of a task, from its entries before the period's end (by id, refused or
- * failed attempts left out), and of a decision, from its tasks. Pure.
- *
- * One request sent to several approvers is one task each, and one decision closes them all: the
- * same person deciding the same way on tasks created together is one decision (its key), set by
- * each task's first approval or decline. It was taken through the bot if any of its entries was,
- * when the first of those was (the poller finds the others' tasks decided only later); else when
- * the poller first found it. It is counted once: at that entry, its owner.
+ * What the report knows of a task, and of a decision from its tasks. Pure. One request sent to
+ * several approvers is one decision: the same person deciding the same way on tasks created
+ * together (its key). It counts once, at its owner: the first entry through the bot (the poller
+ * finds the other tasks decided only later), else the poller's first.
  */
 import type { ReportEntry } from '../../store/store.ts';
 import type { CountedDecision } from './report.ts';
@@ -21,15 +17,14 @@ interface Decided {
 export interface TaskFacts {
   taskId: string;
   createdAt: number | undefined;
-  /** Accessbot's first message about it, and that notification's id. */
   firstSeen: { at: number; id: number } | undefined;
   type: string | undefined;
   app: string | undefined;
   /** Decided through the bot, or found decided or gone. */
   closed: boolean;
-  /** Its decision's key, from its first approval or decline; undefined while it has none. */
+  /** From its first approval or decline. */
   key: string | undefined;
-  /** The creation instant in that key, when it has one: the decision's other tasks share it. */
+  /** The decision's other tasks share it. */
   keyCreated: Date | undefined;
   decided: Decided[];
 }
@@ -38,7 +33,7 @@ const DECIDED = new Set(['approved', 'declined']);
 const earlier = (a: { at: number; id: number }, b: { at: number; id: number }) =>
   a.at < b.at || (a.at === b.at && a.id < b.id);
 
-/** The facts of one task, from its entries in id order. */
+/** `entries` in id order. */
 export function taskFacts(taskId: string, entries: readonly ReportEntry[]): TaskFacts {
   const facts: TaskFacts = {
     taskId,
@@ -86,7 +81,7 @@ export function decisionKey(
     : `task ${taskId}`;
 }
 
-/** The decision of these tasks (all with one key), and the id of the entry that owns it. */
+/** `tasks` all share one key. */
 export function decisionOf(tasks: readonly TaskFacts[]): CountedDecision & { owner: number } {
   const entries = tasks.flatMap((t) => t.decided.map((d) => ({ ...d, task: t })));
   const inChat = entries.some((d) => d.inChat);
@@ -111,7 +106,7 @@ export function decisionOf(tasks: readonly TaskFacts[]): CountedDecision & { own
   };
 }
 
-/** The age in seconds at `asOf` of a task open then, counted at its first notification; else undefined. */
+/** Seconds, counted from its first notification; undefined when it was not open at `asOf`. */
 export function openAge(task: TaskFacts, asOf: number): number | undefined {
   if (task.closed || !task.firstSeen || task.firstSeen.at >= asOf) return undefined;
   return Math.max(0, asOf - (task.createdAt ?? task.firstSeen.at)) / 1000;

@@ -1,8 +1,4 @@
-/**
- * What a group membership change looks like in chat, decided once here: the confirmation card
- * with Confirm and Cancel (and the words to type where there are no buttons), the card it
- * becomes once carried out, cancelled or expired, and the note the person changed receives.
- */
+/** A group membership change in chat: its confirmation card, what that becomes, the notice. */
 import type { GroupChange, MembershipOutcome } from '../../store/store.ts';
 import { personName } from '../find-person.ts';
 import type { Voice } from '../i18n/voice.ts';
@@ -14,7 +10,6 @@ const targetOf = (c: GroupChange) =>
 
 const adding = (c: GroupChange) => c.action === 'group_add';
 
-/** What the change does, as the messages choose on it, with whom and which group. */
 const named = (c: GroupChange, who: string) => ({
   action: adding(c) ? 'add' : 'remove',
   who,
@@ -33,10 +28,7 @@ function fields(v: Voice, c: GroupChange, askedBy: string): Field[] {
   ];
 }
 
-/**
- * The card that asks the person who asked for the change to confirm it with `code`; for a
- * privileged group it says that another admin confirms, and offers the asker only Cancel.
- */
+/** For a privileged group, another admin confirms: the asker gets only Cancel. */
 export function confirmationCard(v: Voice, c: GroupChange, code: string, askedBy: string): Reply {
   const second = c.confirmer === 'second_admin';
   const words = named(c, targetOf(c));
@@ -69,10 +61,7 @@ export function confirmationCard(v: Voice, c: GroupChange, code: string, askedBy
   });
 }
 
-/**
- * The card a confirmation becomes once the change is over: what happened, truthfully, and no
- * buttons. `lead` comes first, e.g. when a second click finds it already done.
- */
+/** What happened, truthfully, and no buttons; `lead` first (a second click found it done). */
 export function outcomeCard(
   v: Voice,
   c: GroupChange,
@@ -95,7 +84,6 @@ export function outcomeCard(
   });
 }
 
-/** The direct message to the person added or removed. */
 export function changedNotice(v: Voice, c: GroupChange, byName: string): Reply {
   const text = v.t('change.notice', { ...named(c, ''), by: inert(byName) });
   return info(v, text, { title: v.t('change.noticeTitle') });

@@ -1,8 +1,6 @@
 /**
- * Requesting access, the one flow behind the `request` command and every platform's form: what
- * the person typed or picked is resolved against the service (a form's ids are only a client's
- * word, so they are read again), the access is created, and the request is recorded so that the
- * requester is told the outcome.
+ * Requesting access, typed or from a form (whose ids are only a client's word, so read again);
+ * the request is recorded so the requester is told the outcome.
  */
 import type { AccessClient } from '../../access/client.ts';
 import { ConflictError, InvalidRequestError } from '../../access/errors.ts';
@@ -60,14 +58,12 @@ async function resolveTyped(
 
 export interface RequestDeps {
   client: AccessClient;
-  /** Which applications are hidden from the requester. */
   catalog: Pick<AppCatalog, 'hiddenFrom'>;
   requests: RequestStore;
   log: Logger;
   now: () => Date;
 }
 
-/** `request <app> [level] -- <justification>`. */
 export async function requestTyped(
   deps: RequestDeps,
   v: Voice,
@@ -81,17 +77,13 @@ export async function requestTyped(
   return createRequest(deps, v, userId, resolved.app, resolved.level, justification);
 }
 
-/** What a request form sent back: ids of the picked app and level, and the justification. */
 export interface RequestForm {
   appId?: string;
   levelId?: string;
   justification?: string;
 }
 
-/**
- * A form's answer: done (the request was made, or the service refused it), or the form again
- * with a note saying what to fix — the app is gone, or it needs a level.
- */
+/** Done (made, or refused by the service), or the form again with what to fix. */
 export type FormOutcome =
   | { kind: 'done'; reply: Reply }
   | {

@@ -1,8 +1,6 @@
 /**
- * The task commands: `tasks`, `approve <ref>… [confirm <code>]`, `decline <ref>… -- [reason]`
- * and `looking <ref>`. A task is named by its number in the asker's last list, the start of its
- * id, or its id. Whatever follows `--` is the reason: everything before it is a task, so a reason
- * can never be taken for a task and a task never for a reason.
+ * The task commands. Whatever follows `--` is the reason and everything before it a task, so a
+ * reason can never be taken for a task, nor a task for a reason.
  */
 import { z } from 'zod';
 import { ConfirmCode } from '../confirm/index.ts';
@@ -10,15 +8,10 @@ import { fail, MAX_REASON_LENGTH, type Parsed, splitFree, tooLong } from '../gra
 import type { Voice } from '../i18n/voice.ts';
 import { inert } from '../text.ts';
 
-/** The shortest start of a task id accepted in place of the whole id. */
 export const MIN_ID_PREFIX = 6;
-/** Tasks one command may decide. */
 export const MAX_REFS = 15;
 
-/**
- * A task named by its id, by the start of its id (at least `MIN_ID_PREFIX` characters), or by
- * its number in the asker's last `tasks` list.
- */
+/** By id, the start of its id, or its number in the asker's last `tasks` list. */
 export const TaskRef = z.union([
   z.object({ kind: z.literal('id'), id: z.uuid() }),
   z.object({
@@ -39,7 +32,7 @@ export const TaskCommands = [
   z.object({
     name: z.literal('approve'),
     tasks: TaskRefs,
-    /** `approve <task> confirm <code>`: a sensitive approval's confirmation. */
+    /** A sensitive approval's confirmation. */
     confirm: ConfirmCode.optional(),
   }),
   z.object({
@@ -47,14 +40,14 @@ export const TaskCommands = [
     tasks: TaskRefs,
     /** Undefined: no `--` was typed, so the person is asked for a reason first. */
     reason: z.string().max(MAX_REASON_LENGTH).optional(),
-    /** `--` was typed: decline, with the reason after it if there is one. */
+    /** `--` was typed. */
     confirmed: z.boolean(),
   }),
   z.object({ name: z.literal('looking'), task: TaskRef }),
 ] as const;
 export type TaskCommand = z.infer<(typeof TaskCommands)[number]>;
 
-/** One typed word as a task, or the message that says why it names none. */
+/** A string: the message that says why it names no task. */
 export function parseRef(v: Voice, word: string): TaskRef | string {
   if (/^\d+$/.test(word) && word.length <= 3) {
     const n = Number(word);
@@ -69,7 +62,6 @@ export function parseRef(v: Voice, word: string): TaskRef | string {
   return v.t('parse.notATask', { word: inert(word, 41), min: MIN_ID_PREFIX });
 }
 
-/** `1 3 3f2b8c …`: every word a task, or a message naming the first word that is not. */
 function parseRefs(
   v: Voice,
   words: readonly string[],
@@ -90,7 +82,6 @@ function parseRefs(
   return refs;
 }
 
-/** `approve …` and `decline …`. */
 export function parseDecision(
   v: Voice,
   name: 'approve' | 'decline',
@@ -111,7 +102,6 @@ export function parseDecision(
   return { ok: true, command: { name, tasks: refs, reason, confirmed: free !== undefined } };
 }
 
-/** `approve <task> confirm <code>`: one task, and the code its confirmation gave. */
 function parseConfirmed(v: Voice, typed: readonly string[], at: number): Parsed<TaskCommand> {
   const code = ConfirmCode.safeParse(typed[at + 1]?.toLowerCase());
   if (at !== 1 || typed.length !== 3 || !code.success) return fail(v.t('parse.confirmation'));
@@ -120,7 +110,6 @@ function parseConfirmed(v: Voice, typed: readonly string[], at: number): Parsed<
   return { ok: true, command: { name: 'approve', tasks: [ref], confirm: code.data } };
 }
 
-/** `looking <task>`. */
 export function parseLooking(v: Voice, rest: readonly string[]): Parsed<TaskCommand> {
   const task = rest.length === 1 ? parseRef(v, rest[0]!) : undefined;
   if (task === undefined) return fail(v.t('parse.whichTaskOne', { usage: v.t('usage.looking') }));

@@ -1,9 +1,6 @@
 /**
- * "I'm on it": an approver who presses "Looking at it" (or opens the decline form) has the other
- * approvers' cards of the task — and of its request's other tasks — show who is looking and
- * since when, until it is decided or LOOK_FOR_MS pass. Only the task's own approvers may mark it;
- * the mark is claimed in the store, so one holds across replicas: while it is on, a second
- * approver's press changes nothing and tells them who is looking.
+ * "Looking at it": the other approvers' cards of the request show who is looking, until it is
+ * decided or LOOK_FOR_MS pass. The mark is claimed in the store, so one holds across replicas.
  */
 import type { Task } from '../../access/schemas.ts';
 import type { IdentityLink, Look, LookStore, RequesterStore } from '../../store/store.ts';
@@ -16,7 +13,6 @@ import { inert } from '../text.ts';
 import type { TaskAudience } from './audience.ts';
 import { notYours } from './decide.ts';
 
-/** How long a mark shows when the task is not decided first. */
 export const LOOK_FOR_MS = 30 * 60_000;
 
 export interface LookDeps {
@@ -61,14 +57,10 @@ export async function markLooking(
   return success(v, v.t('look.done', { minutes: LOOK_FOR_MS / 60_000 }));
 }
 
-/** The line another approver's mark puts on a card, in the viewer's voice (and zone). */
 export const lookLineOf = (v: Voice, look: Pick<Look, 'name' | 'sinceAt'>) =>
   v.t('look.line', { name: inert(look.name, 100), since: v.clock(look.sinceAt) });
 
-/**
- * The mark another approver holds on `task`, as `link`'s own card shows it (the time in their
- * voice's zone); nothing once it is over, or when it is their own.
- */
+/** Nothing once it is over, or when the mark is `link`'s own. */
 export async function lookLine(
   d: LookDeps,
   link: IdentityLink,

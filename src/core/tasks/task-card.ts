@@ -1,5 +1,4 @@
 /** What a task message shows, decided once for every platform. */
-
 import type { Task } from '../../access/schemas.ts';
 import { DecidedStatuses, type TaskFacts, taskFacts } from '../../access/task-facts.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
@@ -8,7 +7,7 @@ import { titleOf } from '../task-title.ts';
 import { inert } from '../text.ts';
 import type { CardExtras } from './decision-context.ts';
 
-/** A task's facts as they may be shown: every text from the service made inert. */
+/** Every text from the service made inert. */
 function shownFacts(task: Task): TaskFacts {
   // Its own copy: made inert in place. No fact is empty (each is at least a character).
   const facts = taskFacts(task);
@@ -64,13 +63,13 @@ export interface CardOptions {
   actionable?: boolean;
   /** For a channel: no free text (justification, decline reason). */
   brief?: boolean;
-  /** For the task's approvers only: its sensitivity and what they see beside what is asked. */
+  /** For the task's approvers only. */
   extras?: CardExtras;
-  /** The card of a sensitive approval's confirmation: its Approve confirms with this code. */
+  /** A sensitive approval's confirmation: its Approve confirms with this code. */
   confirmation?: string;
-  /** Shown while the task waits: another approver is looking at it. */
+  /** Shown while the task waits. */
   looking?: string;
-  /** Shown while the task waits: questions and their answers, approvers away (asks/notes.ts). */
+  /** Shown while the task waits (asks/notes.ts). */
   notes?: readonly string[];
 }
 
@@ -99,10 +98,7 @@ export function taskCard(v: Voice, task: Task, options: CardOptions): TaskCard {
   };
 }
 
-/**
- * Approve and Decline, each spoken with what it decides: "Approve GitHub (Write) for Grace
- * Hopper". "Approve…" says that a confirmation follows; the confirmation's own button confirms.
- */
+/** Each spoken with what it decides; "Approve…" says that a confirmation follows. */
 function decisionButtons(
   v: Voice,
   taskId: string,
@@ -160,7 +156,6 @@ function decisionButtons(
   return [...both, looking, ask];
 }
 
-/** The card of a task that no longer exists in the service. */
 export function goneCard(v: Voice, taskId: string): TaskCard {
   return {
     taskId,
