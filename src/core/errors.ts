@@ -1,9 +1,6 @@
 import { AppError } from '../errors.ts';
 
-/**
- * The chat user could not be matched to an Access Service user: their profile shows no e-mail
- * address, or `email`, which belongs to nobody there. The person is told in their language.
- */
+/** The chat user's profile shows no e-mail, or one that belongs to no Access user. */
 export class NotLinkedError extends AppError {
   readonly email: string | undefined;
 
@@ -18,10 +15,7 @@ export class NotLinkedError extends AppError {
   }
 }
 
-/**
- * The chat platform did not answer when asked for a person's profile, so who they are cannot be
- * told right now: nobody is acted for, and nothing is guessed from what the client sent.
- */
+/** The platform did not give a profile: nobody is acted for, nothing guessed from the client. */
 export class ProfileUnavailableError extends AppError {
   constructor(options: { cause?: unknown }) {
     super(
@@ -32,10 +26,7 @@ export class ProfileUnavailableError extends AppError {
   }
 }
 
-/**
- * Whether an application is sensitive could not be read within its deadline: the approval asks
- * for the confirmation ("could not check"), and no click waits longer.
- */
+/** The approval then asks for the confirmation ("could not check"); no click waits longer. */
 export class SensitivityCheckTimedOut extends AppError {
   constructor(withinMs: number) {
     super('SENSITIVITY_CHECK_TIMED_OUT', `the sensitivity check took longer than ${withinMs} ms`);

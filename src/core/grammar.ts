@@ -1,12 +1,7 @@
-/**
- * What every feature's command grammar shares: the result of parsing, free text after `--`, and
- * words with "quoted text" kept whole. Parsing never throws: a line that is wrong gets a message
- * that says what was wrong and what would work.
- */
+/** What every command grammar shares. Parsing never throws: a wrong line gets a message. */
 import type { Voice } from './i18n/voice.ts';
 import { compactMentions } from './person-ref.ts';
 
-/** Free text after `--` (a reason, a justification), at most. */
 export const MAX_REASON_LENGTH = 1000;
 
 export type Parsed<T> = { ok: true; command: T } | { ok: false; message: string };
@@ -28,7 +23,7 @@ type TooLong =
 export const tooLong = (v: Voice, what: TooLong, text: string, max: number) =>
   fail(v.t('parse.tooLong', { what, length: text.length, max }));
 
-/** Splits `a b -- free text` at the first `--` word. */
+/** At the first `--` word. */
 export function splitFree(args: string): { head: string; free: string | undefined } {
   const split = /(?:^|\s)--(?:\s|$)/.exec(args);
   if (!split) return { head: args.trim(), free: undefined };
@@ -38,11 +33,10 @@ export function splitFree(args: string): { head: string; free: string | undefine
   };
 }
 
-/** Words, keeping "quoted text" (straight or curly quotes) as one word without its quotes. */
+/** "Quoted text" (straight or curly) is one word, without its quotes. */
 export function words(text: string): string[] {
   const found = compactMentions(text).match(/"[^"]*"|“[^”]*”|\S+/g) ?? [];
   return found.map((w) => w.replace(/^["“]|["”]$/g, '').trim()).filter(Boolean);
 }
 
-/** A whole id of the Access Service's kind. */
 export const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

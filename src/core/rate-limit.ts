@@ -1,10 +1,7 @@
 /**
- * How much one person may ask of accessbot, counted in the store so that it holds across every
- * process sharing it: `burst` actions in each window of `burst / perMinute` minutes — `perMinute`
- * a minute on average, and no more than `burst` in a row (twice that across a window's edge).
- * Commands, clicks, forms and opening the App Home take one each; a card refresh or a picker's
- * search take none (Teams and Slack send those by themselves). Past it the person is told to slow
- * down, and nothing reaches the Access Service.
+ * How much one person may ask, counted in the store so it holds across processes: `burst` actions
+ * per window of `burst / perMinute` minutes (twice that across a window's edge). A card refresh or
+ * a picker's search take none: Teams and Slack send those by themselves.
  */
 import type { RateStore } from '../store/store.ts';
 
@@ -14,7 +11,7 @@ export interface RateLimit {
   burst: number;
 }
 
-/** Whether `who` may act now (and it is counted); false when they must wait. No limit: always. */
+/** Counted; false when they must wait. */
 export function rateLimit(
   limit: RateLimit | undefined,
   store: RateStore,

@@ -1,10 +1,7 @@
 /**
- * What groups say about applications: which give one by default
- * (`GET /UsersGroups/{id}/DefaultWorkApps`) and which hide it (`…/HiddenWorkApps`), by
- * application (its card) and by member (what a person may see, which of their groups give it).
- * This changes rarely and takes requests per group to learn, so it is read at most every five
- * minutes per process, once however many ask at the same time. When it cannot be read, nothing is
- * offered: a hidden app is never shown because the service was slow.
+ * Which groups give an application by default and which hide it. Read at most every five minutes
+ * (it takes requests per group); when it cannot be read, nothing is offered: a hidden app is never
+ * shown because the service was slow.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { WorkApp } from '../../access/schemas.ts';
@@ -38,7 +35,7 @@ export class AppGroups {
     });
   }
 
-  /** The names of the groups that give `appId` by default, and of those it is hidden from. */
+  /** Group names. */
   async of(appId: string) {
     const groups = await this.#groups.forceFetch('all');
     const named = (kind: 'defaults' | 'hidden') =>
@@ -46,13 +43,11 @@ export class AppGroups {
     return { defaults: named('defaults'), hidden: named('hidden') };
   }
 
-  /** The ids of the applications hidden from this Access user. */
   async hiddenFrom(accessUserId: string): Promise<ReadonlySet<string>> {
     const groups = await this.#groups.forceFetch('all');
     return new Set(groups.filter((g) => g.members.has(accessUserId)).flatMap((g) => [...g.hidden]));
   }
 
-  /** The names of this Access user's groups that give them `appId` by default. */
   async groupsGiving(accessUserId: string, appId: string): Promise<readonly string[]> {
     const groups = await this.#groups.forceFetch('all');
     return groups

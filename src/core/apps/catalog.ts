@@ -1,8 +1,6 @@
 /**
- * The applications a person may request, for pickers that search as the person types: read from
- * the Access Service at most every 30 seconds per process (every keystroke would otherwise fetch
- * the whole list), less those hidden from the person's groups; and the permission levels of one
- * application.
+ * The applications a person may request, for pickers that search as they type: read at most
+ * every 30 seconds, else every keystroke would fetch the whole list.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { WorkApp } from '../../access/schemas.ts';
@@ -34,12 +32,10 @@ export class AppCatalog {
     });
   }
 
-  /** The ids of the applications hidden from this person. */
   hiddenFrom(accessUserId: string): Promise<ReadonlySet<string>> {
     return this.groups.hiddenFrom(accessUserId);
   }
 
-  /** Every application this person may see. */
   async appsFor(accessUserId: string): Promise<WorkApp[]> {
     const [apps, hidden] = await Promise.all([
       this.#apps.forceFetch('all'),
@@ -48,7 +44,7 @@ export class AppCatalog {
     return apps.filter((app) => !hidden.has(app.id));
   }
 
-  /** This person's applications whose name or description contains what was typed, by name. */
+  /** By name or description; sorted by name. */
   async search(accessUserId: string, typed: string, limit: number): Promise<Choice[]> {
     const q = typed.trim();
     return (await this.appsFor(accessUserId))
@@ -58,7 +54,7 @@ export class AppCatalog {
       .map(choiceOf);
   }
 
-  /** Permission levels of one application whose name contains what was typed; none if hidden. */
+  /** None if the application is hidden. */
   async levels(accessUserId: string, appId: string, typed = ''): Promise<Choice[]> {
     if ((await this.hiddenFrom(accessUserId)).has(appId)) return [];
     const q = normalize(typed);

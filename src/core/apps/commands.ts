@@ -1,15 +1,11 @@
 /**
- * `apps [search]` (the applications a person may see), `app <name>` (an application's card), and its owners' changes: `app set <app> <field>
- * <value>`, `app clear <app> <field>`, `app policy <app> [level <level>] <request type>
- * <policy>`. Names with spaces are quoted, or found by the core as the longest start of the
- * words that names an application, then a field; a value may also follow `--` (`app set GitHub
- * "Cost center" -- CC 42`). Each change is confirmed first, with `confirm <code>`.
+ * `apps [search]`, `app <name>`, and `app set|clear|policy …`. Names with spaces are quoted, or
+ * the longest start of the words that names one; a value may also follow `--`.
  */
 import { z } from 'zod';
 import { fail, type Parsed, tooLong, words } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 
-/** A custom field's value, as long as anyone types one. */
 export const MAX_FIELD_VALUE = 500;
 const Target = z.string().min(1).max(600);
 
@@ -18,9 +14,9 @@ export const AppCommand = z.discriminatedUnion('action', [
   z.object({
     name: z.literal('app'),
     action: z.literal('set'),
-    /** The application, the field and (without `--`) the value, as typed words. */
+    /** The application, the field and (without `--`) the value. */
     words: z.array(z.string().min(1)).min(1).max(120),
-    /** What followed `--`, when it was typed. */
+    /** What followed `--`. */
     value: z.string().max(MAX_FIELD_VALUE).optional(),
   }),
   z.object({ name: z.literal('app'), action: z.literal('clear'), words: z.array(Target).min(1) }),
@@ -33,7 +29,6 @@ export const AppsCommand = z.object({
   search: z.string().max(200).optional(),
 });
 
-/** `apps [search]`. */
 export function parseApps(v: Voice, args: string): Parsed<z.infer<typeof AppsCommand>> {
   if (args.length > 200) return tooLong(v, 'search', args, 200);
   return { ok: true, command: { name: 'apps', search: words(args).join(' ') || undefined } };

@@ -1,5 +1,4 @@
 /** Applications: `apps`, `app`, and what each platform calls for cards and forms. */
-
 import type { z } from 'zod';
 import type { WorkApp } from '../../access/schemas.ts';
 import type { AppChangeAction, IdentityLink } from '../../store/store.ts';

@@ -1,11 +1,7 @@
 /**
- * Carrying out a confirmed change to an application in the Access Service, and saying truthfully
- * what came of it. A field is read first: if its value is no longer the one the card showed,
- * someone changed it meanwhile and nothing is sent (as a 409 says). Then the PATCH goes out once:
- * 204 is done; 409 is someone else's change; 404 the application or field is gone; an answer
- * that never came (a timeout, a bare 500, garbage) is checked against the field before anything
- * is claimed. A policy is set with one PUT; the interface has no way to read a policy back, so an
- * answer that never came is said to leave it unknown, and only a set one is recorded.
+ * Carrying out a confirmed change to an application, truthfully. A field changed since the card
+ * was shown is not sent; a lost answer is checked against the field before anything is claimed.
+ * A policy cannot be read back, so a lost answer leaves it unknown.
  */
 import {
   AccessError,
@@ -59,7 +55,7 @@ export async function carryOut(
   }
 }
 
-/** The field's value now; undefined when the application no longer has the field. */
+/** Undefined when the application no longer has the field. */
 async function fieldValue(deps: AppDeps, appId: string, fieldId: string) {
   for await (const field of deps.client.listCustomFields(appId)) {
     if (field.id === fieldId) return field.value ?? null;

@@ -1,20 +1,15 @@
-/**
- * The commands of questions to requesters: `ask <task> -- <question>` and
- * `answer <request or code> -- <text>`.
- */
+/** `ask <task> -- <question>` and `answer <request or code> -- <text>`. */
 import { z } from 'zod';
 import { fail, type Parsed, splitFree, tooLong } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { parseRef, TaskRef } from '../tasks/index.ts';
 
-/** A question to a requester, at most. */
 export const MAX_QUESTION_LENGTH = 500;
-/** An answer, at most. */
 export const MAX_ANSWER_LENGTH = 1000;
 /** The shortest start of a question's id accepted as its code. */
 export const MIN_CODE = 6;
 
-/** A question by the number of its request in the last `requests` list, or by its code. */
+/** By the number of its request in the last `requests` list, or by its code. */
 export const QuestionRef = z.union([
   z.object({ kind: z.literal('number'), n: z.number().int().min(1).max(500) }),
   z.object({
@@ -42,7 +37,6 @@ export const AskCommands = [
 ] as const;
 export type AskCommand = z.infer<(typeof AskCommands)[number]>;
 
-/** `ask <task> -- <question>`: one task, and what to ask its requester. */
 export function parseAsk(v: Voice, args: string): Parsed<AskCommand> {
   const { head, free } = splitFree(args);
   const task = head && !head.includes(' ') ? parseRef(v, head) : undefined;

@@ -1,8 +1,4 @@
-/**
- * What questions say, in the neutral reply model and each reader's voice: the question as the
- * requester gets it (with its Answer button and what to type instead), the same once answered or
- * no longer needed, and the note that tells the asker the answer.
- */
+/** What questions to requesters say, and the note that tells the asker the answer. */
 import type { Task } from '../../access/schemas.ts';
 import type { TaskQuestion } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
@@ -10,12 +6,11 @@ import { info, type Reply, success } from '../reply.ts';
 import { stateOf, taskTitle } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 
-/** The code of a question people type: the start of its id. */
 export const codeOf = (q: Pick<TaskQuestion, 'id'>) => q.id.slice(0, 8);
 
 const what = (v: Voice, task: Task | undefined) => (task ? taskTitle(v, task) : v.t('ask.aTask'));
 
-/** The question as its requester first gets it: Answer, or the line to type. */
+/** With Answer, and the line to type instead. */
 export function questionMessage(v: Voice, q: TaskQuestion, task: Task): Reply {
   const asker = inert(q.askedByName, 100);
   const text = v.t('ask.message', { asker, what: what(v, task), question: inert(q.question) });
@@ -40,7 +35,7 @@ export function questionMessage(v: Voice, q: TaskQuestion, task: Task): Reply {
   });
 }
 
-/** The question once answered: what was asked and what the requester said. No button. */
+/** No button. */
 export function answeredMessage(v: Voice, q: TaskQuestion, task: Task | undefined): Reply {
   const asker = inert(q.askedByName, 100);
   const text = v.t('ask.answered', {
@@ -53,7 +48,7 @@ export function answeredMessage(v: Voice, q: TaskQuestion, task: Task | undefine
   return success(v, text, { title: v.t('ask.answeredTitle', { asker }) });
 }
 
-/** The question after its task was decided (or is gone) unanswered: no answer is needed. */
+/** Its task was decided (or is gone) unanswered: no answer is needed. */
 export function closedMessage(
   v: Voice,
   q: TaskQuestion,
@@ -71,7 +66,7 @@ export function closedMessage(
   return info(v, text, { title: v.t('ask.closedTitle', { asker }) });
 }
 
-/** For the asker: the requester's answer, which their card now shows too. */
+/** For the asker, whose card now shows it too. */
 export function answerNote(v: Voice, q: TaskQuestion, task: Task | undefined): Reply {
   const requester = q.requesterName ? inert(q.requesterName, 100) : v.t('ask.theRequester');
   const text = v.t('ask.note', {

@@ -1,8 +1,6 @@
 /**
- * What an approver's card shows around its task, beside what is asked: the questions asked of
- * the requester and their answers (the newest few), and the request's other approvers who are
- * away and until when. Read from the store whenever a card is made, so every edit of a card —
- * a reminder, a mark, an answer — shows it as it stands.
+ * The notes of an approver's card: questions and answers, other approvers away. Read whenever a
+ * card is made, so every edit of it shows them as they stand.
  */
 import type { Task } from '../../access/schemas.ts';
 import type { AwayOn, AwayStore, TaskQuestion, TaskQuestionStore } from '../../store/store.ts';
@@ -10,12 +8,10 @@ import { flag, type Voice } from '../i18n/voice.ts';
 import { subjectOf } from '../subject.ts';
 import { inert } from '../text.ts';
 
-/** Questions a card shows, newest first. */
 export const QUESTIONS_SHOWN = 3;
 
 export type NotesStore = TaskQuestionStore & AwayStore;
 
-/** An away approver, as another approver's card says it. */
 export const awayLine = (v: Voice, a: Pick<AwayOn, 'name' | 'untilDay' | 'note'>) =>
   v.t('away.line', {
     name: inert(a.name, 100),
@@ -24,7 +20,7 @@ export const awayLine = (v: Voice, a: Pick<AwayOn, 'name' | 'untilDay' | 'note'>
     withNote: flag(a.note),
   });
 
-/** A question and its answer (or that none came yet); `viewer` asked it: "You asked". */
+/** `viewer` asked it: "You asked". */
 export function questionLine(v: Voice, q: TaskQuestion, viewer?: string): string {
   const requester = q.requesterName ? inert(q.requesterName, 100) : v.t('ask.theRequester');
   return v.t('ask.line', {
@@ -39,7 +35,6 @@ export function questionLine(v: Voice, q: TaskQuestion, viewer?: string): string
   });
 }
 
-/** The lines `viewer`'s card of `task` shows: who else is away, then the questions. */
 export async function cardNotes(
   store: NotesStore,
   task: Task,
@@ -49,7 +44,7 @@ export async function cardNotes(
   return (await listNotes(store, [task], viewer, v)).get(task.id) ?? [];
 }
 
-/** The lines of each of these tasks' cards, by task id: two reads of the store in all. */
+/** By task id: two reads of the store in all. */
 export async function listNotes(
   store: NotesStore,
   tasks: readonly Task[],

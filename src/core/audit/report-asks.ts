@@ -1,9 +1,6 @@
 /**
- * The insight report's figures of questions and absences, counted and ranked in the store (SQL
- * aggregates: what the period holds is never read into memory): questions asked of requesters in
- * the period, how many were answered and how long the answers took; tasks that began to wait on
- * an approver away in the period, and how long they waited (up to the report's end for those
- * still waiting).
+ * The report's figures of questions and absences, counted and ranked in the store (SQL
+ * aggregates), so the period is never read into memory.
  */
 import { z } from 'zod';
 import type { AwayStore, TaskQuestionStore, WaitPeriod } from '../../store/store.ts';
@@ -64,7 +61,6 @@ export async function readAskFigures(
   };
 }
 
-/** The lines the chat summary and the page say of them. */
 export function askLines(v: Voice, f: AskFigures): string[] {
   const q = f.questions;
   return [

@@ -1,7 +1,6 @@
 /**
- * A task the audit trail recorded, named for a reader: its title built from the recorded facts
- * in the reader's language, or, for an entry written before the facts were kept, the English
- * title it recorded. Every recorded text is made inert.
+ * A recorded task named in the reader's language, from its facts; an entry older than the facts
+ * has only its English title.
  */
 import type { TaskFacts } from '../../access/task-facts.ts';
 import type { DecisionAuditEntry } from '../../store/store.ts';
@@ -14,11 +13,7 @@ type Recorded = Pick<
   'taskTitle' | 'taskType' | 'appName' | 'levelName' | 'userName' | 'taskStep'
 >;
 
-/**
- * The title, or undefined when the entry recorded neither a title nor the task's type. `shown`
- * makes each recorded text fit its place: inert in chat, as it is in an export (which makes its
- * cells printable itself).
- */
+/** `shown` fits each recorded text to its place: inert in chat, untouched in an export. */
 export function recordedTitle(
   v: Voice,
   e: Recorded,
@@ -34,5 +29,5 @@ export function recordedTitle(
   return titleOf(v, e.taskType, facts);
 }
 
-/** The start of a task id people type to name it (any 6 or more of its first characters). */
+/** People type any 6 or more of its first characters. */
 export const shortTaskId = (id: string) => inert(id.slice(0, 8));

@@ -1,8 +1,6 @@
 /**
- * A sensitive approval as a pending confirmation: asked for when an approver approves a sensitive
- * task, bound to that approver and to the task's facts (its application, level and person), and
- * claimed once when the approver confirms it — a code of anyone else, or of other facts, confirms
- * nothing; an expired one is asked afresh.
+ * A sensitive approval as a pending confirmation, bound to its approver and the task's facts: a
+ * code of anyone else, or of other facts, confirms nothing.
  */
 import { z } from 'zod';
 import type { Task } from '../../access/schemas.ts';
@@ -32,12 +30,10 @@ function factsOf(task: Task): ApprovalFacts {
   };
 }
 
-/** Asks `link` to confirm approving `task`: the code their confirmation shows. */
 export async function askApproval(deps: PendingDeps, link: IdentityLink, task: Task) {
   return (await openConfirmation(deps, 'approval', link, 'asker', factsOf(task))).code;
 }
 
-/** Claims the confirmation `code` shows for `link` approving `task`, if it is theirs and pending. */
 export async function claimApproval(
   deps: PendingDeps,
   link: IdentityLink,
@@ -65,7 +61,6 @@ export async function claimApproval(
   return claimed ? 'good' : 'wrong';
 }
 
-/** Records what became of a claimed approval. */
 export async function closeApproval(deps: PendingDeps, code: string, outcome: string) {
   const move = { from: 'confirmed', to: 'done', at: deps.now(), outcome } as const;
   await deps.store.moveConfirmation(idOf(code), move);

@@ -1,9 +1,6 @@
 /**
- * The commands about groups: `members [group]`, `group add|remove <group> <person>`,
- * `group bind <group>` and `group unbind` (a change is confirmed with `confirm <code>` or dropped
- * with `cancel <code>`, the grammar of every confirmation: confirm/commands.ts).
- * A group and a person are told apart without guessing: a mention or an e-mail address is the
- * person; with names only, quotes ("All Staff") or the core's list of group names decide.
+ * `members [group]` and `group add|remove|bind|unbind …`. A group and a person are told apart
+ * without guessing: a mention or an e-mail is the person; else quotes or the group names decide.
  */
 import { z } from 'zod';
 import { fail, type Parsed, tooLong, words } from '../grammar.ts';
@@ -12,7 +9,6 @@ import { exactPerson, MAX_PERSON_LENGTH, PersonRef, personOf } from '../person-r
 
 const GroupName = z.string().min(1).max(200);
 
-/** The group and the person of an add or remove. */
 export const ChangeTarget = z.union([
   z.object({ group: GroupName, person: PersonRef }),
   /** Names only, unquoted: the core takes the longest start that names a group as the group. */
@@ -39,7 +35,7 @@ export const GroupCommand = z.discriminatedUnion('action', [
 ]);
 export type GroupCommand = z.infer<typeof GroupCommand>;
 
-/** `members [group]`; a name in quotes ("All Staff") is the name without them. */
+/** A name in quotes ("All Staff") is the name without them. */
 export function parseMembers(v: Voice, args: string): Parsed<{ name: 'members'; group?: string }> {
   if (args.length > 200) return tooLong(v, 'groupName', args, 200);
   return { ok: true, command: { name: 'members', group: words(args).join(' ') || undefined } };

@@ -1,8 +1,6 @@
 /**
- * `group add|remove`: the group and the person are found, the asker's right to manage the group
- * checked, and the member list read, so that a change that would change nothing is said at once;
- * otherwise the change is stored as pending and a confirmation card goes back. Nothing is changed
- * in the Access Service here. Also `group bind|unbind` and `members` with no group.
+ * `group add|remove` (stored as pending behind a confirmation card; a change that would change
+ * nothing said at once), `group bind|unbind`, and `members` with no group.
  */
 import type { IdentityLink } from '../../store/store.ts';
 import { recordChange } from '../audit/index.ts';
@@ -72,7 +70,7 @@ async function split(
   return { group: words[0]!, person: personOf(words.slice(1)) };
 }
 
-/** `group bind <group>`: `members` in this channel answers for the group from now on. */
+/** `members` in this channel answers for the group from now on. */
 export async function bindChannel(
   deps: GroupDeps,
   link: IdentityLink,
@@ -99,7 +97,7 @@ export async function bindChannel(
   return success(c, said, { visibility: 'channel' });
 }
 
-/** `group unbind`: by someone who may manage the group the channel is bound to. */
+/** By someone who may manage the group the channel is bound to. */
 export async function unbindChannel(
   deps: GroupDeps,
   link: IdentityLink,
@@ -119,7 +117,7 @@ export async function unbindChannel(
   });
 }
 
-/** `members [group]`: with no group, the group this channel is bound to. */
+/** With no group, the group this channel is bound to. */
 export async function membersHere(
   deps: GroupDeps,
   link: IdentityLink,

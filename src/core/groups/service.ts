@@ -1,8 +1,6 @@
 /**
- * Carrying out a confirmed membership change in the Access Service, and saying truthfully what
- * came of it: a 409 on add means the person is already a member; a 404 is looked into (is the
- * group gone, the person, or were they simply not a member?); an answer that never came (a
- * timeout, garbage) is checked against the member list before anything is claimed.
+ * Carrying out a confirmed membership change, truthfully: a 404 is looked into (group gone, person
+ * gone, or not a member?); a lost answer is checked against the members before anything is claimed.
  */
 import type { AccessClient } from '../../access/client.ts';
 import {
@@ -54,7 +52,6 @@ export async function carryOut(
   }
 }
 
-/** What the service shows now: the group, the person, and the members. */
 async function lookInto(
   client: AccessClient,
   change: GroupChange,

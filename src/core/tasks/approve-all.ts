@@ -1,15 +1,10 @@
-/**
- * Deciding several tasks at once ("Approve all", `approve 1 2 3`, `decline 1 2 -- why`): each
- * named task once, in order, each checked like a single click, with one summary wording on every
- * platform.
- */
-
+/** Deciding several tasks at once: each once, in order, checked like a single click. */
 import { flag, type Voice } from '../i18n/voice.ts';
 import { listBlock, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import type { Decision, DecisionResult } from './decide.ts';
 
-/** The most tasks one click may approve: a `tasks` list never shows more. */
+/** A `tasks` list never shows more. */
 export const MAX_APPROVE_ALL = 50;
 
 export interface Decided {
@@ -28,10 +23,7 @@ export async function decideEach(
   return results;
 }
 
-/**
- * One summary for every platform: a title with the count, then each task's outcome on a line of
- * its own — what became of it, and only what the outcome word does not already say.
- */
+/** Each task's outcome on a line, saying only what the outcome word does not. */
 export function decidedReply(
   v: Voice,
   results: readonly Decided[],

@@ -1,7 +1,6 @@
 /**
- * Whose task is it: a person's pending list, read from the Access Service, and the memory of
- * every task that was ever in it. A person may see a task's details only if it is, or was, in
- * their own list; everything else about a task is refused without a word about the task.
+ * A person's pending list, and the memory of every task ever in it: a task's details are shown
+ * only to those whose list it is or was; anyone else is refused without a word about it.
  */
 import { LRUCache } from 'lru-cache';
 import type { AccessClient } from '../../access/client.ts';
@@ -28,7 +27,7 @@ export class TaskAudience {
     this.#d = deps;
   }
 
-  /** The person's pending tasks, every page, oldest first; each is remembered as theirs. */
+  /** Every page, oldest first; each is remembered as theirs. */
   async pending(link: IdentityLink): Promise<Task[]> {
     const { client, pendingStatus } = this.#d;
     const tasks = await Array.fromAsync(client.listTasks(link.accessUserId, pendingStatus));

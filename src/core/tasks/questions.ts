@@ -1,8 +1,4 @@
-/**
- * "Why decline?", asked where the next line a person types reaches the bot (read.ts reads it):
- * kept in the store, so whichever replica gets the answer takes it, once; unanswered, it is
- * forgotten after ANSWER_WITHIN_MS.
- */
+/** "Why decline?", kept in the store so whichever replica gets the next line takes it, once. */
 import { z } from 'zod';
 import type { Logger } from '../../log.ts';
 import type { QuestionStore } from '../../store/store.ts';
@@ -26,10 +22,9 @@ export interface QuestionDeps {
   log: Logger;
 }
 
-/** Who is asked: a person on one platform. */
 type Asked = Pick<ChatActor, 'platform' | 'chatUserId'>;
 
-/** `decline 1` typed where the next line is heard: asks why, and waits for the answer. */
+/** Where the next line is heard. */
 export async function askReasonNext(
   deps: QuestionDeps,
   who: Asked,
@@ -40,13 +35,12 @@ export async function askReasonNext(
   return warning(v, v.t('refs.askReasonNext'), { title: v.t('refs.askReasonTitle') });
 }
 
-/** Waits for the person's next line as the answer to `question`. */
 export async function keep(deps: QuestionDeps, who: Asked, question: Question): Promise<void> {
   const until = new Date(deps.now().getTime() + ANSWER_WITHIN_MS);
   await deps.store.askQuestion(who.platform, who.chatUserId, question, until);
 }
 
-/** The question waiting for the person, taken so no other line answers it again. */
+/** Taken, so no other line answers it again. */
 export async function take(deps: QuestionDeps, who: Asked): Promise<Question | undefined> {
   const taken = await deps.store.takeQuestion(who.platform, who.chatUserId, deps.now());
   if (!taken) return undefined;

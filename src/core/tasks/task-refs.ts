@@ -1,7 +1,4 @@
-/**
- * What a person types to name tasks — list numbers, id prefixes of their own tasks, whole ids —
- * turned into task ids, and the replies for references that name none.
- */
+/** Typed task references (list numbers, id prefixes of one's own tasks, ids) as task ids. */
 import type { Task } from '../../access/schemas.ts';
 import type { TaskNumberStore } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
@@ -12,10 +9,7 @@ import type { TaskRef } from './commands.ts';
 
 export type TaskRefs = readonly TaskRef[];
 
-/**
- * The tasks named by list numbers (the person's last `tasks` list, as stored), id prefixes of
- * their own pending tasks, or ids; the first reference that names none says why instead.
- */
+/** The first reference that names none says why instead. */
 export async function taskIds(
   d: { store: TaskNumberStore; audience: Pick<TaskAudience, 'pending'> },
   { actor, v, link }: Turn,
@@ -31,7 +25,6 @@ export async function taskIds(
   return refused ?? resolved.filter((id) => typeof id === 'string');
 }
 
-/** One typed task reference as a task id, or the reply that says why it names none. */
 function resolveRef(
   v: Voice,
   ref: TaskRef,
