@@ -1,14 +1,13 @@
 /**
- * A cache of answers that expire, on lru-cache: look-ups of one key at the same time share one
- * load, a failed load is not kept, and age is read from the caller's clock so tests can move it
- * (read on every check, never rounded, since that clock may jump).
+ * Answers that expire: concurrent look-ups of a key share one load, a failed load is not kept,
+ * and age is read from the caller's clock on every check (it may jump).
  */
 import { LRUCache } from 'lru-cache';
 
 export interface TimedCacheOptions<K, V, C> {
-  /** How long an answer is kept, in milliseconds. */
+  /** Milliseconds. */
   ttl: number;
-  /** Answers kept at most; the least recently used go first. */
+  /** The least recently used go first. */
   max: number;
   /** Milliseconds since the epoch. */
   now: () => number;

@@ -1,7 +1,4 @@
-/**
- * Time as the poller sees it. Injected so that schedules, leases, reminders and backoff are
- * tested with a fake clock instead of real waiting.
- */
+/** Injected, so schedules, leases and backoff are tested with a fake clock, not real waiting. */
 import { setTimeout as delay } from 'node:timers/promises';
 
 export interface Clock {
@@ -15,5 +12,4 @@ export const systemClock: Clock = {
   sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => {}),
 };
 
-/** `ms` before the clock's now. */
 export const ago = (clock: Clock, ms: number) => new Date(clock.now().getTime() - ms);

@@ -1,7 +1,6 @@
 /**
- * Where a platform can reach people and channels later (Teams: the conversation reference it
- * gives only when the bot is installed or spoken to), kept in the store so that restarts and
- * other replicas can still message them, in the platform's own shape (`schema`).
+ * Where a platform can reach people and channels later (Teams gives it only on install or when
+ * spoken to), kept in the store so restarts and other replicas can still message them.
  */
 import type { z } from 'zod';
 import type { ConversationRefStore, JsonObject, Platform } from '../store/store.ts';
@@ -34,7 +33,6 @@ export class Conversations<Ref extends JsonObject> {
     return parsed.success ? parsed.data : undefined;
   }
 
-  /** After the bot was removed: nothing more can be sent there. */
   remove(to: Destination): Promise<void> {
     return this.#store.deleteConversationRef(this.#platform, destinationKey(to));
   }

@@ -22,7 +22,6 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 /** A mention's token with any display name dropped, so a name with spaces stays one word. */
 export const compactMentions = (text: string) => text.replace(/<@([^\s<>|]+)\|[^<>]*>/g, '<@$1>');
 
-/** One typed word as a mention or an e-mail address; undefined when it is neither. */
 export function exactPerson(word: string): PersonRef | undefined {
   const mention = MENTION.exec(word);
   if (mention) return { kind: 'mention', chatUserId: mention[1]! };
@@ -33,13 +32,13 @@ export function exactPerson(word: string): PersonRef | undefined {
   return undefined;
 }
 
-/** Typed words as a person: a mention or address when it is one, else a name (`@` dropped). */
+/** A mention or address when it is one, else a name (`@` dropped). */
 export function personOf(words: readonly string[]): PersonRef {
   const exact = words.length === 1 ? exactPerson(words[0]!) : undefined;
   return exact ?? { kind: 'name', name: words.join(' ').replace(/^@/, '') };
 }
 
-/** How the person was named, for a message that says they were not found. */
+/** For a message that says they were not found. */
 export function describeRef(v: Voice, ref: PersonRef): string {
   switch (ref.kind) {
     case 'mention':

@@ -2,13 +2,10 @@
 import type { MentionLookup } from './find-person.ts';
 
 export interface Place {
-  /** The channel or group chat; absent in a direct chat and in the terminal. */
+  /** Absent in a direct chat and in the terminal. */
   channelId?: string;
-  /** How a person mentioned in the command is reached; absent where nobody can be mentioned. */
+  /** Absent where nobody can be mentioned. */
   mention?: MentionLookup;
-  /**
-   * The person's next line reaches the bot as it is (the terminal, a Teams chat), so a question
-   * may wait for it; absent where each command stands alone (Slack's slash command).
-   */
+  /** The next line reaches the bot (terminal, Teams chat), so a question may wait for it. */
   conversation?: boolean;
 }

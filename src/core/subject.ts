@@ -5,7 +5,6 @@
 import type { Task } from '../access/schemas.ts';
 import { TaskTypes, taskFacts } from '../access/task-facts.ts';
 
-/** An access request's access id; any other task's own id. */
 export function subjectOf(task: Task): string {
   const { accessId } = taskFacts(task);
   return task.type === TaskTypes.accessRequest && accessId ? accessId : task.id;

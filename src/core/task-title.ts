@@ -3,10 +3,7 @@ import { type TaskFacts, TaskTypes } from '../access/task-facts.ts';
 import { flag, type Voice } from './i18n/voice.ts';
 import { inert } from './text.ts';
 
-/**
- * A task's title from its type and facts (already made inert), in the reader's language: also
- * for a task the audit trail recorded. An unknown type is named as the service names it.
- */
+/** `f` already made inert; an unknown type is named as the service names it. */
 export function titleOf(v: Voice, type: string, f: TaskFacts): string {
   const app = f.workAppName ?? v.t('card.anApplication');
   const user = f.userDisplayName ?? v.t('card.aUser');

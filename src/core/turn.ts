@@ -7,15 +7,12 @@ import type { Reply } from './reply.ts';
 
 export interface Turn {
   actor: ChatActor;
-  /** The voice to answer in. */
   v: Voice;
-  /** Where the command was typed. */
   place: Place;
-  /** Who the actor is in the Access Service, resolved when a handler first needs it. */
+  /** Resolved when a handler first needs it. */
   link: () => Promise<IdentityLink>;
 }
 
-/** A feature's handlers: one for each command of its union `C`. */
 export type Handlers<C extends { name: string }> = {
   [K in C['name']]: (turn: Turn, command: Extract<C, { name: K }>) => Promise<Reply>;
 };

@@ -1,9 +1,6 @@
 /**
- * An application's card, decided once here and rendered by each platform: what it is, its
- * levels, the groups that give it by default, whether it is sensitive, its other custom fields
- * that are not secret; for its owners, admins and auditors also who holds access, the groups it
- * is hidden from and the policies; a Request access button for everyone, and for those who may
- * change it the buttons (with their forms) and the words to type that change it.
+ * An application's card, decided once for every platform: the inside only for those who see it
+ * (rules.ts), and the change buttons and words only for those who may change it.
  */
 import type { CustomField } from '../../access/schemas.ts';
 import { requestTypeNamed, typedName } from '../audit/index.ts';
@@ -60,7 +57,6 @@ function customField(rules: AppRules, v: Voice, field: CustomField): Field {
   return { label, value: field.value ? inert(field.value) : v.t('app.fieldUnset') };
 }
 
-/** Who holds access, then the policies set through accessbot and the compatible ones. */
 function insideBlocks(v: Voice, inside: Inside, app: string): Block[] {
   const { holders } = inside;
   const lines = holders.shown.map((h) =>

@@ -14,15 +14,14 @@ export interface AppDeps {
   log: Logger;
   now: () => Date;
   rules: AppRules;
-  /** The applications a person may see (none hidden from their groups), and what groups say. */
   catalog: Pick<AppCatalog, 'appsFor' | 'hiddenFrom' | 'groups'>;
-  /** The policies compatible with a request type, read at most once a minute. */
+  /** Read at most once a minute. */
   compatible: (requestType: string) => Promise<Policy[]>;
-  /** Whether an application is sensitive, and the cache a change of the field must clear. */
+  /** Also the cache a change of the field must clear. */
   sensitive?: SensitiveApps;
 }
 
-/** Request types whose policies the card lists: the task types accessbot knows. */
+/** The task types accessbot knows. */
 export const REQUEST_TYPES = ['AccessRequest', 'EntitlementReview', 'OffboardingStep'] as const;
 
 /** Policies offered for one request type; more is not a choice anyone reads through. */
@@ -30,7 +29,6 @@ const MAX_POLICIES = 50;
 
 const COMPATIBLE_TTL_MS = 60_000;
 
-/** The parts of AppDeps made from the client alone. */
 export function appReads(client: AccessClient, now: () => number) {
   const compatible = timedCache({
     ttl: COMPATIBLE_TTL_MS,

@@ -6,14 +6,11 @@ import { matchByName, normalize } from '../match.ts';
 import { type Reply, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 
-/** `"GitHub", "GitLab"`: names as a message lists them, each quoted. */
+/** `"GitHub", "GitLab"`. */
 export const quoted = (v: Voice, items: readonly { name: string }[]) =>
   v.list(items.map((i) => v.t('request.quoted', { name: inert(i.name) })));
 
-/**
- * Which app the leading words name, the rest naming the level: the longest exact name first,
- * then the longest run of words that names exactly one app in part. Quotes keep words together.
- */
+/** The rest of the words name the level. Longest exact name first, then one app named in part. */
 export function findApp(
   v: Voice,
   apps: readonly WorkApp[],

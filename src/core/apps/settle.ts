@@ -1,8 +1,6 @@
 /**
- * A change to an application as a pending confirmation (confirm/settle.ts): marking an
- * application not sensitive is confirmed by a second admin (neither the asker); the asker must
- * still be allowed to change it when it is carried out; the outcome is audited with what was
- * before and what was to be, and a changed sensitivity field is read again at once.
+ * A change to an application as a pending confirmation (confirm/settle.ts): marking it not
+ * sensitive takes a second admin; a changed sensitivity field is read again at once.
  */
 import { AppChange, type AppChangeOutcome } from '../../store/store.ts';
 import { recordAppChange, typedName } from '../audit/index.ts';

@@ -1,8 +1,4 @@
-/**
- * Questions to a task's requester: the `ask` and `answer` commands, and the forms of a card
- * ("Ask the requester") and of a question ("Answer"). Only a task's approver asks, and only its
- * requester answers, once.
- */
+/** Questions to a task's requester: `ask`, `answer`, and their forms. */
 import type { Actors } from '../actor.ts';
 import type { ChatActor } from '../identity.ts';
 import type { Reply } from '../reply.ts';
@@ -13,7 +9,6 @@ import type { AskCommand } from './commands.ts';
 
 export interface AskDeskDeps extends AskDeps {
   actors: Actors;
-  /** The tasks a person's references name (tasks' own reading of them). */
   taskIds: (turn: Turn, refs: TaskRefs) => Promise<string[] | Reply>;
 }
 
@@ -34,14 +29,12 @@ export class AskDesk {
     this.#d = deps;
   }
 
-  /** A question from a card's form: the task must wait in the actor's own list. */
   ask(actor: ChatActor, taskId: string, question: string): Promise<Reply> {
     return this.#d.actors.reply(actor, (link, v) =>
       askRequester(this.#d, link, v, taskId, question),
     );
   }
 
-  /** An answer from the question's form: only its requester's, once. */
   answer(actor: ChatActor, questionId: string, text: string): Promise<Reply> {
     return this.#d.actors.reply(actor, (link, v) =>
       answerQuestion(this.#d, link, v, questionId, text),

@@ -1,18 +1,13 @@
-/**
- * What a requester's `requests` and `nudge` add about a waiting request: which of its approvers
- * are away and until when, who else can decide it, and a question waiting for their answer.
- */
+/** What `requests` and `nudge` add about a waiting request: approvers away, a question. */
 import type { Away, TaskQuestion } from '../../store/store.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { inert } from '../text.ts';
 
-/** The request's approvers: those away (with their day), and the others, by name. */
 export interface Approvers {
   away: Array<{ name: string; untilDay: string }>;
   others: string[];
 }
 
-/** Splits approvers (Access ids and names) into those away now and the others. */
 export function approversOf(
   ids: readonly string[],
   names: ReadonlyMap<string, string>,

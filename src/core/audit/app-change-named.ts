@@ -1,7 +1,4 @@
-/**
- * How a change to an application is named in a sentence, the same in its confirmation, its
- * outcome and `history`: the field and its new value, or the request type's new policy.
- */
+/** A change to an application named the same in its confirmation, its outcome and `history`. */
 import type { AppChangeAuditEntry } from '../../store/store.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { inert } from '../text.ts';
@@ -47,11 +44,11 @@ export function appChangeNamed(
   });
 }
 
-/** A request type as people say it; one the service names otherwise, by its name. */
+/** One the service names otherwise, by its name. */
 export const requestTypeNamed = (v: Voice, type: string) =>
   v.t('app.requestType', { type, name: inert(type, 100) });
 
-/** An application's name as typed in a command: quoted when it has a space. */
+/** Quoted when it has a space. */
 export function typedName(app: { name: string }): string {
   const name = inert(app.name, 200).replaceAll('"', "'");
   return /\s/.test(name) ? `"${name}"` : name;

@@ -1,4 +1,4 @@
-/** What reading the audit trail works with: the store, who may read others' entries, and limits. */
+/** What reading the audit trail works with. */
 import type { AccessClient } from '../../access/client.ts';
 import type { Logger } from '../../log.ts';
 import type {
@@ -13,7 +13,6 @@ import type { Voice } from '../i18n/voice.ts';
 import type { Identity } from '../identity.ts';
 import type { Reply } from '../reply.ts';
 
-/** What an auditor reads: `history` of others, or the `report`. */
 export type Audited = 'history' | 'report';
 
 export interface AuditDeps {
@@ -23,9 +22,8 @@ export interface AuditDeps {
   identity: Identity;
   log: Logger;
   now: () => Date;
-  /** Audit rows a report in chat may read. */
   reportMaxRows: number;
-  /** Whether this person may read what auditors read (AUDITOR_GROUP); if not, what they are told. */
+  /** If not, what they are told. */
   mayAudit(
     link: IdentityLink,
     v: Voice,

@@ -1,8 +1,4 @@
-/**
- * The audit trail as people read it: `history` (their own, or — for auditors — everyone's or what
- * one person did), `report` (the insight report in chat), and the App Home's recent actions.
- */
-
+/** `history`, `report`, and the App Home's recent actions. */
 import type { z } from 'zod';
 import type { Actors } from '../actor.ts';
 import { findPerson, personName } from '../find-person.ts';
@@ -26,10 +22,7 @@ export class AuditDesk {
     this.#d = deps;
   }
 
-  /**
-   * The actor's own recent actions (decisions, group changes, changes made to them), newest
-   * first, and the Access user they are for; undefined when they cannot be read right now.
-   */
+  /** Newest first, with the Access user they are for; undefined when they cannot be read now. */
   async recent(
     actor: ChatActor,
     limit: number,

@@ -1,7 +1,4 @@
-/**
- * The audit log's export (`npm run audit`): decisions and membership changes, oldest first, read
- * in pages and written as they come (bounded memory for any period).
- */
+/** The audit log's export (`npm run audit`), read in pages and written as they come. */
 import type { Writable } from 'node:stream';
 import type { AuditEntry, AuditQuery, AuditStore, LinkStore, Store } from '../../store/store.ts';
 import { csvHeader, csvLine, jsonLine } from './export-rows.ts';
@@ -57,7 +54,6 @@ export async function exportAudit(
   return count;
 }
 
-/** The entries `query` selects, oldest first, a page at a time. */
 async function* auditPages(
   store: AuditStore,
   query: Omit<AuditQuery, 'limit'>,

@@ -1,9 +1,6 @@
 /**
- * `report [days]`, for auditors: the top lines of the insight report of the last days (30 by
- * default) as a short private answer, and how to make the full one on the accessbot host.
- * Anyone else is refused with the same words whatever the log holds. One report runs at a time
- * in a process (a second auditor is asked to wait a moment, never queued), and a period of more
- * audit rows than the cap is refused before it is read.
+ * `report [days]`, for auditors: the top lines of the insight report, privately. Anyone else is
+ * refused with the same words whatever the log holds.
  */
 import type { IdentityLink } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
@@ -15,10 +12,9 @@ import { type AskFigures, askLines } from './report-asks.ts';
 import { ReportTooLargeError, readReport } from './report-read.ts';
 import { duration } from './report-text.ts';
 
-/** Applications named as the slowest. */
 const SLOWEST = 3;
 
-/** One report at a time in a process: each holds a page of the log; SQLite reads on this thread. */
+/** One report at a time, never queued: each holds a page of the log, and SQLite reads here. */
 let reading = false;
 
 export async function reportReply(deps: AuditDeps, link: IdentityLink, v: Voice, days: number) {

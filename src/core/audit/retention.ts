@@ -1,11 +1,7 @@
 /**
- * Housekeeping of the audit trail (AUDIT_RETENTION_DAYS): once a day, on one replica, entries
- * older than the retention are deleted, and so are pending confirmations that expired over a
- * day ago (their outcome is in the audit log), and so are the questions to requesters and the waits on
- * approvers away from before the retention (their words are in the audit log while it keeps
- * them). A failure is logged and tried again the next day.
+ * Audit retention (AUDIT_RETENTION_DAYS), once a day on one replica: old entries, questions and
+ * away waits go, and confirmations expired over a day ago (their outcome is in the audit log).
  */
-
 import type { Logger } from '../../log.ts';
 import type {
   AuditStore,

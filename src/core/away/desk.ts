@@ -21,28 +21,24 @@ export class AwayDesk {
     this.#d = deps;
   }
 
-  /**
-   * Away until the day picked in a form (`2026-12-01`), or back (`undefined`): the App Home's
-   * switch. The day is checked as `away until` checks it.
-   */
+  /** The App Home's switch: `day` checked as `away until` checks it; undefined: back. */
   set(actor: ChatActor, day: string | undefined, note?: string): Promise<Reply> {
     return this.#d.actors.reply(actor, (link, v) =>
       day === undefined ? comeBack(this.#d, link, v) : goAway(this.#d, link, v, day, note),
     );
   }
 
-  /** The first day an away form offers: tomorrow in the actor's zone (`2026-11-23`). */
+  /** Tomorrow in the actor's zone. */
   formDay(actor: ChatActor): string {
     const v = this.#d.actors.voiceOf(actor);
     return dayText(addDays(localDay(this.#d.now(), v.timeZone), 1));
   }
 
-  /** The day an absence ends, as `v` writes it. */
   until(v: Voice, away: Pick<Away, 'untilDay'>): string {
     return untilText(v, away);
   }
 
-  /** The actor's absence that lasts now, if any; undefined when they cannot be told apart. */
+  /** Undefined also when they cannot be told apart. */
   async now(actor: ChatActor): Promise<Away | undefined> {
     const link = await this.#d.actors.link(actor).catch(() => undefined);
     return link && awayOf(this.#d, link.accessUserId);

@@ -1,7 +1,4 @@
-/**
- * Opening a pending confirmation of any kind, and reading one back as its kind's record (the
- * common fields and the kind's own facts side by side).
- */
+/** Opening a pending confirmation of any kind, and reading one back as its kind's record. */
 import type { z } from 'zod';
 import type {
   ConfirmationKind,
@@ -18,7 +15,6 @@ export interface PendingDeps {
   now: () => Date;
 }
 
-/** Stores a new pending confirmation asked for by `link`; its code, and its common fields. */
 export async function openConfirmation(
   deps: PendingDeps,
   kind: ConfirmationKind,
@@ -43,7 +39,7 @@ export async function openConfirmation(
   return { code, base };
 }
 
-/** The confirmation stored as `id`, as a record of `kind`; undefined when none of it is. */
+/** Undefined when no `kind` record is stored as `id`. */
 export async function readConfirmation<T>(
   store: ConfirmationStore,
   id: string,

@@ -1,8 +1,6 @@
 /**
- * A group membership change as a pending confirmation (confirm/settle.ts): adding someone to a
- * privileged group is confirmed by a second admin, neither the asker nor the person added (the
- * asker may still cancel it); the asker must still manage the group when it is carried out; the
- * person changed is told.
+ * A group membership change as a pending confirmation (confirm/settle.ts): a privileged group's
+ * add takes a second admin, neither the asker nor the person added.
  */
 import type { Confirmer, IdentityLink, MembershipOutcome } from '../../store/store.ts';
 import { GroupChange } from '../../store/store.ts';
@@ -15,7 +13,6 @@ import { changedNotice, outcomeCard } from './cards.ts';
 import type { GroupDeps } from './deps.ts';
 import { carryOut } from './service.ts';
 
-/** Who confirms a change: a second admin for adding someone to a privileged group. */
 export const confirmerOf = (
   deps: GroupDeps,
   action: GroupChange['action'],

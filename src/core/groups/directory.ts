@@ -8,11 +8,7 @@ import { described, info, listBlock, MAX_LIST, type Reply, warning } from '../re
 import { found } from '../service-errors.ts';
 import { inert } from '../text.ts';
 
-/**
- * In a channel the whole channel reads the list, so it is said in the organisation's voice;
- * in a direct chat or the terminal, in the asker's. What went wrong finding the group only the
- * asker reads, in theirs.
- */
+/** In a channel, in the organisation's voice; a failure to find the group, in the asker's. */
 export async function membersReply(
   v: Voice,
   client: AccessClient,
@@ -47,7 +43,7 @@ export async function isMember(client: AccessClient, groupId: string, accessUser
   return false;
 }
 
-/** The group a person named by id or name, or the reply that says which they may have meant. */
+/** By id or name, or the reply that says which they may have meant. */
 export async function findGroup(
   v: Voice,
   client: AccessClient,

@@ -22,7 +22,6 @@ export const RequestCommands = [
 ] as const;
 export type RequestCommand = z.infer<(typeof RequestCommands)[number]>;
 
-/** `nudge 2` or `nudge <access id>`: one request. */
 export function parseNudge(v: Voice, typed: readonly string[]): Parsed<RequestCommand> {
   const [word = ''] = typed;
   const n = /^\d{1,3}$/.test(word) ? Number(word) : Number.NaN;
@@ -34,7 +33,7 @@ export function parseNudge(v: Voice, typed: readonly string[]): Parsed<RequestCo
   return fail(v.t('parse.whichRequest', { usage: v.t('usage.nudge') }));
 }
 
-/** `request <app> [level] [-- justification]`; no app: the platform may open a form. */
+/** No app: the platform may open a form. */
 export function parseRequest(v: Voice, args: string): Parsed<RequestCommand> {
   const { head, free } = splitFree(args);
   const target = head || undefined;

@@ -1,8 +1,4 @@
-/**
- * Requesting access: the `request`, `requests` and `nudge` commands, the request form and its
- * pickers. A form's ids are read again from the service before anything is created; a person
- * sees and nudges only their own requests.
- */
+/** Requesting access: `request`, `requests`, `nudge`, and the request form and its pickers. */
 import type { Actors } from '../actor.ts';
 import type { AppCatalog, Choice } from '../apps/index.ts';
 import type { ChatActor } from '../identity.ts';
@@ -39,7 +35,7 @@ export class RequestDesk {
     this.#d = deps;
   }
 
-  /** The actor's own access requests, numbered (as `requests` answers); a failure says so. */
+  /** As `requests` answers. */
   list(actor: ChatActor): Promise<Reply> {
     return this.#d.actors.as(
       actor,
@@ -48,21 +44,19 @@ export class RequestDesk {
     );
   }
 
-  /** Applications for a picker, matching what the actor typed. */
   searchApps(actor: ChatActor, typed: string, limit: number): Promise<Answer<Choice[]>> {
     return this.#d.actors.answer(actor, (link) =>
       this.#d.catalog.search(link.accessUserId, typed, limit),
     );
   }
 
-  /** Permission levels of one application for a picker. */
   levels(actor: ChatActor, appId: string, typed = ''): Promise<Answer<Choice[]>> {
     return this.#d.actors.answer(actor, (link) =>
       this.#d.catalog.levels(link.accessUserId, appId, typed),
     );
   }
 
-  /** A submitted request form; the app and level are read again from the service. */
+  /** The app and level are read again from the service. */
   submit(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
     const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
     return this.#d.actors.act(

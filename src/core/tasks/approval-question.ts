@@ -11,11 +11,10 @@ import { kept, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { taskCard } from './task-card.ts';
 
-/** What a confirmation asks with: why, its code, and what became of a code that came first. */
 export interface Confirmation {
   taskId: string;
   code: string;
-  /** Why it is asked, and what approving gives: names the application, the level and the person. */
+  /** Names the application, the level and the person. */
   question: string;
 }
 

@@ -5,13 +5,10 @@ import { type Block, info, type Reply } from '../reply.ts';
 import type { CardExtras } from './decision-context.ts';
 import { taskCard } from './task-card.ts';
 
-/** Tasks shown in one list; the rest are counted (keeps every platform within its limits). */
+/** The rest are counted, to keep every platform within its limits. */
 export const MAX_TASKS_SHOWN = 15;
 
-/**
- * `extras`: by task id, what the cards show beyond the task (a sensitive application); `notes`:
- * what they show around it (questions, approvers away).
- */
+/** `extras` and `notes` by task id. */
 export function tasksReply(
   v: Voice,
   tasks: readonly Task[],

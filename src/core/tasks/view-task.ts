@@ -1,7 +1,6 @@
 /**
- * The card one person should see for a task (a card refresh, a link to a task): with buttons
- * when it is pending in their own list; as it stands when it was in their list once (decided by
- * someone, or gone); and nothing at all about a task that never was theirs.
+ * The card one person may see for a task: with buttons when pending in their own list, as it
+ * stands when it was there once, and nothing at all about a task that never was theirs.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
@@ -25,10 +24,9 @@ export interface ViewDeps {
   client: AccessClient;
   audience: TaskAudience;
   pendingStatus: string;
-  /** What an approver sees beside a pending task of theirs; unset: nothing. */
   context?: DecisionContext;
   looks: LookDeps;
-  /** The lines around each task on `viewer`'s cards (questions, approvers away), by task id. */
+  /** By task id. */
   notes: (
     tasks: readonly Task[],
     viewer: string,
