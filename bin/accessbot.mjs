@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// accessbot's entry, however it is started (npm start, the image, the systemd unit, a replica):
-// the Node.js check first, in plain JavaScript any Node parses, then the TypeScript entry point.
+// accessbot's entry however it is started: the Node.js check first, then the TypeScript entry.
 // Imported, not spawned, so this process is accessbot itself and signals reach it.
 import './check-node.mjs';
 

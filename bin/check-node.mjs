@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// Runs before accessbot, its tests or the sandbox (package.json scripts), on whatever Node the
-// machine has: so it is plain JavaScript that old versions parse too. On a Node older than
-// package.json's `engines.node` it prints one line saying what is needed and how to get it, and
-// exits 1 — instead of a crash on the first TypeScript file.
+// Plain JavaScript that old Node versions parse too: below `engines.node` it prints one line
+// saying what is needed, and exits 1, instead of crashing on the first TypeScript file.
 import { readFileSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);

@@ -1,8 +1,6 @@
 /**
- * The options of `npm run audit`: `--since <date>` (required), `--until <date>`,
- * `--format csv|json`, `--person <email or chat id>`, `--task <id>`. A bare date is a whole UTC
- * day: `--since` from its start, `--until` to its end. Anything else is refused with one line
- * that says what is wrong.
+ * The options of `npm run audit`. A bare date is a whole UTC day: `--since` from its start,
+ * `--until` to its end. Anything else is refused with one line that says what is wrong.
  */
 import { parseArgs } from 'node:util';
 import type { AuditExportOptions } from '../src/core/audit/export.ts';

@@ -1,9 +1,6 @@
 /**
- * Writes deploy/accessbot.env.example and docs/configuration.md from the settings in
- * src/app/settings.ts, so the env file a deployment starts from and the table people read list
- * every setting, grouped, with its meaning and default — and never drift from what accessbot
- * reads. `--check` writes nothing and fails when either file differs (test/app/deploy.test.ts runs
- * the same comparison).
+ * Writes deploy/accessbot.env.example and docs/configuration.md from src/app/settings.ts, so they
+ * never drift from what accessbot reads. `--check` writes nothing and fails when either differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

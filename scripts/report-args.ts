@@ -1,9 +1,6 @@
 /**
- * The options of `npm run report`: the period as `--since <date>` with an optional `--until
- * <date>`, or `--days <n>` back from `--until` (or now) — the last 30 days when neither is given;
- * `--format json|csv|html` (json by default) and `--out <file>` (standard output by default).
- * Dates read as in `npm run audit` (a bare date is a whole UTC day). Anything else is refused
- * with one line that says what is wrong.
+ * The options of `npm run report`: `--since`/`--until`, or `--days <n>` back from `--until` (or
+ * now), 30 by default; dates as in `npm run audit`. Anything else is refused with one line.
  */
 import {
   DEFAULT_DAYS,

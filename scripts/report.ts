@@ -1,8 +1,7 @@
 /**
- * The insight report of DATABASE_URL's store: `npm run report -- [--days 30 | --since <date>]
- * [--until <date>] [--format json|csv|html] [--out <file>]` (docs/report.md). Read in bounded
- * pages with no cap on the period (it runs in a process of its own, not a replica's), and
- * written as it is made. A file written is for its owner only: it names approvers.
+ * The insight report of DATABASE_URL's store (docs/report.md): read in bounded pages with no cap
+ * on the period (its own process, not a replica's). A file written is for its owner only: it
+ * names approvers.
  */
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';

@@ -1,8 +1,7 @@
 /**
- * What `npm run audit` and `npm run report` share: `--help`, arguments refused with one line
- * and the usage, DATABASE_URL's store opened (never a SQLite file that is not there: that would
- * create an empty one) and closed, and the exit code — 0 done, 1 no store or the store failed,
- * 2 bad arguments. The store's own messages never show the URL's password.
+ * What `npm run audit` and `npm run report` share: usage, the store opened (never a SQLite file
+ * that is not there: that would create an empty one) and closed, and the exit code (0 done, 1 the
+ * store failed, 2 bad arguments).
  */
 import { existsSync } from 'node:fs';
 import { DEFAULT_DATABASE_URL } from '../src/app/config.ts';
@@ -23,7 +22,7 @@ function missingStore(databaseUrl: string): string | undefined {
   return `no accessbot store at ${target.file}: set DATABASE_URL to the store accessbot runs with`;
 }
 
-/** Runs `work` on the store with the parsed options; what it returns is said on stderr. */
+/** What `work` returns is said on stderr. */
 export async function storeCommand<O>(
   command: { name: string; usage: string; argv: readonly string[] },
   parse: (argv: readonly string[]) => O,

@@ -1,8 +1,6 @@
 /**
- * Draws accessbot's Teams icons and writes them as PNGs with node's zlib (no image library):
- * `color.png`, 192×192, a white key on the app's accent colour; `outline.png`, 32×32, the same
- * key in white on transparent, as Teams asks. Run it again after changing the drawing:
- * `node scripts/teams-icons.ts`.
+ * Draws accessbot's Teams icons as PNGs with node's zlib (no image library), as Teams asks:
+ * `color.png` 192×192 on the accent colour, `outline.png` 32×32 white on transparent.
  */
 import { writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';

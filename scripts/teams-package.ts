@@ -1,10 +1,7 @@
 /**
- * Builds the Teams app package an admin uploads: `manifest/teams/manifest.json` with this
- * deployment's values filled in — the bot's Microsoft App ID (as the app id and the bot id), the
- * bot's host in `validDomains`, and the developer shown in the Teams app catalogue (name,
- * website, privacy and terms URLs) — zipped with the two icons at the root, as Teams expects.
- * A value still at the template's own placeholder (the zero GUID, its developer name and URLs)
- * stops it with one line naming what to set: Teams would show the placeholder to everyone.
+ * Builds the Teams app package an admin uploads: the manifest with this deployment's values,
+ * zipped with the two icons. A value still at the template's placeholder stops it with one line
+ * naming what to set: Teams would show the placeholder to everyone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -56,7 +53,6 @@ type Manifest = Record<string, unknown> & {
   validDomains?: string[];
 };
 
-/** The manifest with this deployment's ids, domain and developer, as a JSON object. */
 export function fillManifest(template: Record<string, unknown>, options: PackageOptions): Manifest {
   const bots = (template.bots as Record<string, unknown>[]).map((bot) => ({
     ...bot,

@@ -1,13 +1,8 @@
 /**
- * The terminal's side of the poller: a new task is printed as it arrives, a message update is
- * printed again under an "Update" title (a terminal cannot edit what it printed), and a
- * reminder's follow-up is printed as the nudge it is. The notifier remembers how the terminal
- * already shows each task — from the start-up list, a `tasks` answer, or the person's own
- * decision — and stays quiet when a post or update would only repeat it: a post, the task in
- * that state; an update, an outcome already told or a waiting card showing nothing new. The
- * terminal is one person's chat: a message to someone else linked on it (a colleague in the
- * demo) is shown in one line naming them, when it tells them something; cards they are asked to
- * decide, and edits of them, stay theirs.
+ * The terminal's side of the poller. A terminal cannot edit what it printed, so an update is
+ * printed again under an "Update" title, and nothing is printed that would only repeat what the
+ * terminal already shows. A message to someone else (a colleague in the demo) is one line naming
+ * them; cards they are asked to decide stay theirs.
  */
 import { voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Destination, Lookup, MessageRef, Notifier } from '../../src/core/notifier.ts';
@@ -16,10 +11,7 @@ import type { Reply, TaskCard, TaskState } from '../../src/core/reply.ts';
 const cardsOf = (reply: Reply) =>
   reply.blocks.flatMap((block) => (block.kind === 'task' ? [block.card] : []));
 
-/**
- * A task as shown: its state; while it waits, what its card said (`view`) and which lines it
- * showed beside the task (`beside`: their values, how long it has waited…, move with the clock).
- */
+/** While a task waits: what its card said, and which lines beside it (values move with time). */
 interface Shown {
   state: TaskState;
   view?: string;
@@ -27,10 +19,7 @@ interface Shown {
   beside?: string;
 }
 
-/**
- * What a person reads on a card (not its place in a list, nor its buttons: the terminal prints
- * none), in an order of its own: a card read back from the store has its keys in another.
- */
+/** In a fixed order: a card read back from the store has its keys in another. */
 const shownOf = (card: TaskCard): Shown => ({
   state: card.state,
   view:
@@ -64,7 +53,6 @@ export class ShellNotifier implements Notifier {
   readonly #print: (reply: Reply) => void;
   readonly #person: string;
   readonly #locale: string | undefined;
-  /** How each task was last shown: its state, and for a card what it said. */
   readonly #shown = new Map<string, Shown>();
   #sent = 0;
 
@@ -75,7 +63,6 @@ export class ShellNotifier implements Notifier {
     this.#locale = options.locale;
   }
 
-  /** Remembers the task states a reply printed on the terminal shows. */
   saw(reply: Reply): void {
     for (const card of cardsOf(reply)) this.#shown.set(card.taskId, shownOf(card));
     for (const { taskId, state } of reply.reported ?? []) this.#shown.set(taskId, { state });
@@ -89,10 +76,7 @@ export class ShellNotifier implements Notifier {
     return { platform: this.platform, destination: to, data: { message: ++this.#sent } };
   }
 
-  /**
-   * Printed as an update, whatever the message's own title (it announced the task when new), and
-   * only when a person would see something new in it.
-   */
+  /** Titled as an update, whatever the message's own title (it announced the task when new). */
   async update(ref: MessageRef, message: Reply): Promise<void> {
     if (this.#isOther(ref.destination)) return;
     if (this.#showsAll(message, (card, shown) => sameView(shownOf(card), shown))) return;

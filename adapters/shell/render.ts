@@ -1,10 +1,7 @@
 /**
- * Core replies as terminal text: numbered tasks, aligned fields, colour only on a TTY and never
- * with NO_COLOR. Nothing decorative is printed that a screen reader would read aloud (no
- * bullets, arrows or separator dots: indentation does their work), and meaning is never carried
- * by colour alone: every state and tone is said in words. Every text of a reply goes through
- * `clean` (src/core/text.ts) first, so no control character from people or the Access Service
- * reaches the terminal: the only escape sequences printed are the colours added here.
+ * Core replies as terminal text. No decoration a screen reader would read aloud (indentation does
+ * that work), no meaning in colour alone (TTY only, never with NO_COLOR), and every text `clean`ed
+ * first, so the only escape sequences printed are the colours added here.
  */
 import { styleText } from 'node:util';
 import stringWidth from 'string-width';
@@ -18,18 +15,11 @@ type Paint = (style: Style, text: string) => string;
 
 interface RenderOptions {
   color: boolean;
-  /**
-   * The terminal's width: every longer line wraps there, between words — and inside a word too
-   * long for a line, as a Japanese sentence without spaces is — its later lines indented under
-   * its first. Unset (a pipe): no wrapping.
-   */
+  /** Unset (a pipe): no wrapping. */
   columns?: number;
 }
 
-/**
- * A text (cleaned, then painted in `style`) as lines: the first after `indent`, later ones (if
- * it wraps) after `hang`.
- */
+/** A text as lines: the first after `indent`, wrapped ones after `hang`. */
 type Wrap = (text: string, indent: string, hang: string, style?: Style) => string[];
 
 /** The narrowest a wrapped text is made, however narrow the terminal says it is. */
@@ -55,7 +45,6 @@ const toneStyle: Record<Reply['tone'], 'cyan' | 'green' | 'yellow' | 'red'> = {
 export function renderReply(reply: Reply, options: RenderOptions): string {
   const paint: Paint = (style, text) =>
     options.color ? styleText(style, text, { validateStream: false }) : text;
-  // The renderer's own few words follow the reply's language.
   const v = voiceFor(reply.locale);
   const wrap = wrapper(options.columns, paint);
   const lines: string[] = [];
@@ -103,7 +92,6 @@ const labelOf = (field: Field) => `${clean(field.label)}:`;
 const labelWidth = (fields: readonly Field[]) =>
   Math.max(0, ...fields.map((f) => stringWidth(labelOf(f))));
 
-/** Each label padded to `width` terminal columns, its value (and its wrapped lines) after two spaces. */
 function alignFields(wrap: Wrap, fields: readonly Field[], indent: string, width: number) {
   return fields.flatMap((f) => {
     const label = labelOf(f);

@@ -1,9 +1,7 @@
 /**
- * The terminal chat of the demo, a platform like Slack and Teams: started with the same narrow
- * context, it hands back its notifier and a stop function. It reads commands line by line (on a
- * terminal with a prompt, line editing and history; in a pipe plainly, so tests can drive it),
- * answers through the same core, lists the pending tasks at start, and then prints what the
- * poller sends through its ShellNotifier.
+ * The terminal chat of the demo, a platform like Slack and Teams. It reads commands line by line
+ * (plainly in a pipe, so tests can drive it), lists the pending tasks at start, then prints what
+ * the poller sends.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { AccessBot } from '../../src/core/bot.ts';
@@ -17,17 +15,15 @@ import { openTerminal } from './terminal.ts';
 
 export interface ShellSettings {
   email: string;
-  /** The terminal's language, from LC_ALL, LC_MESSAGES or LANG; unset: DEFAULT_LOCALE. */
+  /** Unset: DEFAULT_LOCALE. */
   locale?: string;
   input: Readable;
   output: Writable;
-  /** A prompt, echo and history when the terminal is interactive; plain text in a pipe. */
   interactive: boolean;
-  /** ANSI colours (main.ts: only on an interactive terminal, never with NO_COLOR); default: `interactive`. */
+  /** Default: `interactive`. */
   color?: boolean;
 }
 
-/** What the terminal needs of the context every platform starts with: no routes, no replays. */
 type ShellContext = Pick<PlatformContext<ShellSettings>, 'settings'> & {
   bot: Pick<AccessBot, 'read' | 'run' | 'voiceOf'>;
 };
@@ -37,10 +33,7 @@ interface Shell extends PlatformAdapter {
   done: Promise<void>;
 }
 
-/**
- * Resolves once the start-up list is shown, so that the poller, served with the notifier from
- * then on, does not announce the tasks on it again.
- */
+/** Resolves once the start-up list is shown, so the poller does not announce its tasks again. */
 export async function startShell({ bot, settings: options }: ShellContext): Promise<Shell> {
   const { output, interactive } = options;
   const actor: ChatActor = {
@@ -53,7 +46,7 @@ export async function startShell({ bot, settings: options }: ShellContext): Prom
   const here: Place = { conversation: true };
   const terminal = openTerminal(options.input, output, interactive);
   const rl = terminal.lines;
-  // A terminal's width, read at each print: it may have been resized.
+  // Read at each print: the terminal may have been resized.
   const columns = () => (interactive ? (output as { columns?: number }).columns : undefined);
   const print = (reply: Reply) =>
     terminal.print(
@@ -73,8 +66,7 @@ export async function startShell({ bot, settings: options }: ShellContext): Prom
     say(await bot.run(actor, { name: 'tasks' }, here));
     terminal.prompt();
   };
-  // Lines are answered one at a time, in order, after the greeting — also when a pipe delivers
-  // them all before start-up has finished.
+  // In order, after the greeting, even when a pipe delivers them all before start-up has finished.
   const greeted = greet();
   let queue = greeted;
   const done = new Promise<void>((resolve) => {

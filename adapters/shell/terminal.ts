@@ -1,8 +1,6 @@
 /**
- * The person's end of the terminal chat. On an interactive terminal: a `> ` prompt, echo, line
- * editing and history with the arrow keys (readline), and text that arrives while the person is
- * typing — a notification, a late answer — is printed above the line being typed, which is then
- * drawn again as it was. In a pipe: lines in, text out, no prompt and no control sequences.
+ * The person's end of the terminal chat. Interactive: readline, and text arriving while the person
+ * types is printed above their line, which is drawn again. In a pipe: no prompt, no control codes.
  */
 import {
   clearScreenDown,
@@ -14,7 +12,6 @@ import {
 import type { Readable, Writable } from 'node:stream';
 
 interface Terminal {
-  /** Emits `line` for each line the person enters, `close` at the end of the input. */
   readonly lines: Interface;
   /** Prints whole lines of text without garbling what the person is typing. */
   print(text: string): void;

@@ -1,7 +1,6 @@
 /**
- * A Slack user as the core sees them. The e-mail address (asked only until the core has stored
- * the link, or it is due a recheck) comes from `users.info` → `profile.email`, which needs the
- * `users:read.email` scope; the call that has just read the person's language gives it too.
+ * A Slack user as the core sees them; the e-mail address comes from `users.info` (the
+ * `users:read.email` scope), or from the call that has just read the person's language.
  */
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { SlackContext } from './context.ts';
@@ -25,10 +24,7 @@ export function slackActor(
   };
 }
 
-/**
- * The person accessbot answers, with their language and zone (kept for hours, so usually asked
- * of nobody); when Slack cannot say, they hear the defaults.
- */
+/** With their language and zone (kept for hours); when Slack cannot say, the defaults. */
 export async function speaker(c: SlackContext, userId: string): Promise<ChatActor> {
   let found: LookedUp;
   try {

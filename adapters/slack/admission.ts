@@ -1,11 +1,7 @@
 /**
- * One bound on the work Slack requests cause, whatever the kind — slash commands, clicks, modal
- * submissions, option loads, events — over HTTP and Socket Mode alike: a Bolt global middleware
- * that gives each request a place (at most 64 in this process, 4 of one person's) for as long as
- * its listener runs, or answers "busy" at once in the way that kind of request allows. While the
- * event loop has no time to spare, only a share of new requests is taken (loopLoad, below). A
- * listener acknowledges first and works after (Bolt's ack writes the response before it returns),
- * so its ack never waits behind work; when nothing new starts, acks stay fast.
+ * Admission for every Slack request (HTTP and Socket Mode): a Bolt middleware that holds a place
+ * while the listener runs, or answers "busy" at once as that kind of request allows, so acks
+ * never wait behind work (docs/capacity.md).
  */
 import { performance } from 'node:perf_hooks';
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
@@ -17,11 +13,8 @@ import { busyOption } from './request-form.ts';
 
 export const busyText = (v: Voice) => `:hourglass_flowing_sand: ${v.t('slack.busy')}`;
 
-/**
- * A request's work is one or two Access Service calls and a post, tens of milliseconds: 64 at
- * once is more than one process turns round at the rates it sustains, and four of one person's
- * are more than anyone clicks at once.
- */
+// A request is tens of milliseconds of work: 64 at once is more than one process turns round,
+// four of one person's more than anyone clicks at once.
 const MAX_IN_FLIGHT = 64;
 const PER_PERSON = 4;
 
@@ -53,7 +46,6 @@ function kindOf(body: Body): Kind {
   }
 }
 
-/** Who sent it: the key of the per-person bound. */
 function personOf(body: Body): string {
   return text(body.user_id) || text(field(body.user, 'id')) || text(field(body.event, 'user'));
 }
@@ -83,7 +75,6 @@ export class Admission {
     this.#d = deps;
   }
 
-  /** For `app.use`: every request passes here before its listener. */
   readonly middleware: Middleware<AnyMiddlewareArgs> = async (args) => {
     const body = args.body as unknown as Body;
     const person = personOf(body);
@@ -180,10 +171,7 @@ export class Admission {
   }
 }
 
-/**
- * A modal stays open with "busy" under its first input, what was typed kept, so the person can
- * submit again; a modal without inputs just closes.
- */
+/** "Busy" under the modal's first input keeps it open with what was typed; no inputs, it closes. */
 function busyErrors(v: Voice, body: Body): unknown {
   const values = field(field(body.view, 'state'), 'values');
   const [block] = typeof values === 'object' && values !== null ? Object.keys(values) : [];
@@ -195,15 +183,9 @@ function busyErrors(v: Voice, body: Body): unknown {
 }
 
 /*
- * How much new work the event loop has room for. Acks, health checks and the work after acks
- * share one thread; when work takes all of it, new connections wait in the kernel's queue before
- * they are even read, and acks come seconds late while the count of requests in flight still
- * looks short. So admission also takes a share of new work that follows the loop's utilisation
- * (time not spent waiting for I/O, which on shared cores includes waiting for a CPU), sampled
- * every 100 ms and averaged over about half a second: all of it up to 80 % busy, less and less
- * above, a twentieth when saturated. A turned-away request costs a fraction of one that runs, so
- * the time freed keeps acks fast; a short burst (a GC pause) moves the average too little to
- * turn anyone away.
+ * A saturated loop leaves new connections unread in the kernel's queue while the in-flight count
+ * still looks short, so admission also takes only a share of new work as the loop's averaged
+ * utilisation passes 80 %; a short burst (a GC pause) moves the average too little to matter.
  */
 const SAMPLE_MS = 100;
 /** Weight of the newest sample: about half a second of memory. */
@@ -212,7 +194,6 @@ const ALL_UP_TO = 0.8;
 const SATURATED = 0.95;
 const MIN_SHARE = 0.05;
 
-/** Node's event-loop utilisation since the previous call (0–1). */
 function sinceLastCall(): () => number {
   let last = performance.eventLoopUtilization();
   return () => {

@@ -1,13 +1,8 @@
 /**
- * Every call accessbot makes to Slack: Web API methods and `response_url` posts, each timed and
- * counted in the metrics, each failure turned into a typed error (errors.ts), each answer parsed
- * with zod for the fields we read.
- *
- * The WebClient's defaults (ten retries over about thirty minutes, no timeout) would stall a
- * person's answer or the poller, so retries and the time limit are set here on purpose, and the
- * WebClient does the retrying: a client that may repeat a call (a person's answer) waits out a
- * 429 for as long as Slack's `Retry-After` asks and repeats it, within its retries; one that may
- * not (the poller's) fails at once, with the `Retry-After` for the poller to honour.
+ * Every call accessbot makes to Slack, timed, counted, its failures typed (errors.ts), its answer
+ * parsed. The WebClient's defaults (ten retries over half an hour, no timeout) would stall a person
+ * or the poller, so they are set here: a client that may repeat a call waits out a 429 and
+ * repeats; one that may not (the poller's) fails at once with the Retry-After.
  */
 import { WebClient, WebClientEvent, type WebClientOptions } from '@slack/web-api';
 import type { z } from 'zod';
@@ -25,19 +20,12 @@ export interface SlackApiOptions {
   apiUrl: string;
   log: Logger;
   metrics: Metrics;
-  /**
-   * Repeats of a call that failed with a 429, a 5xx or no answer; 0 where a repeat could post
-   * twice, or where the caller has a schedule of its own.
-   */
+  /** 0 where a repeat could post twice, or the caller has a schedule of its own. */
   retries: number;
-  /** The time limit of each attempt. */
   timeoutMs: number;
 }
 
-/**
- * The options of every WebClient accessbot makes, Bolt's included: a fresh object each time,
- * since Bolt and Socket Mode write into the one they are given.
- */
+/** For every WebClient, Bolt's too; a fresh object, since Bolt and Socket Mode write into it. */
 export function webClientOptions(
   o: Pick<SlackApiOptions, 'apiUrl' | 'log' | 'retries' | 'timeoutMs'>,
 ): WebClientOptions {
@@ -60,7 +48,6 @@ function outcomeOf(error: Error): Outcome {
   return error instanceof RecipientGoneError ? 'gone' : 'error';
 }
 
-/** Where Slack's `response_url`s are: `https://hooks.slack.com/…`. */
 const HOOKS_HOST = 'hooks.slack.com';
 
 export class SlackApi {
@@ -78,7 +65,6 @@ export class SlackApi {
     this.#hooksOnly = URL.parse(options.apiUrl)?.hostname === 'slack.com';
   }
 
-  /** Calls a Web API method and parses the fields of its answer that we read. */
   async call<T extends z.ZodType>(
     method: string,
     args: Record<string, unknown>,
@@ -91,10 +77,8 @@ export class SlackApi {
   }
 
   /**
-   * Posts to an interaction's `response_url` (ephemeral answers and their replacements), once:
-   * the caller decides on another try. What the URL answers ("ok") says nothing its status does
-   * not. A URL off Slack's hooks host is refused (and logged) unless the Web API is redirected:
-   * a person's answer goes to Slack, nowhere else.
+   * Posts once: the caller decides on another try. A URL off Slack's hooks host is refused unless
+   * the Web API is redirected (tests): a person's answer goes to Slack, nowhere else.
    */
   async respond(url: string, body: Record<string, unknown>): Promise<void> {
     await this.#timed('response_url', async () => {

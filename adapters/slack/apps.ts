@@ -1,11 +1,7 @@
 /**
- * An application's card on Slack: its buttons and the modals they open. Request access opens
- * the request form with the application chosen; Set a field and Choose a policy open the card's
- * form, which the core gives again when clicked (a button carries only the application's id);
- * Mark sensitive asks for the change at once. A submitted form, like a typed `app set`, answers
- * with the change's confirmation card — where the command was typed, or as a direct message —
- * and nothing changes until it is confirmed. The request form's "About this application" shows
- * the chosen application's card over the form. Each click is acknowledged first.
+ * An application's card on Slack: its buttons and the modals they open. A button carries only the
+ * application's id, so the core gives the form again when clicked; a submitted form, like a typed
+ * `app set`, answers with the change's confirmation card, and nothing changes until confirmed.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
@@ -31,7 +27,6 @@ import { renderBlocks } from './render.ts';
 import { answer } from './request.ts';
 import { requestBlocks, requestModal } from './request-form.ts';
 
-/** A click as the app handlers need it: who, in which voice, and the button's value. */
 type AppClick = { click: Click; actor: ChatActor; v: Voice; value: string };
 
 export function registerApps(app: App, c: SlackContext, notifier: Notifier): void {

@@ -1,8 +1,6 @@
 /**
- * Ask requester and Answer, from a card or a question's message, and App Home's away switch.
- * Each button opens its form at once (its trigger lasts three seconds); what is submitted goes to
- * the core, which checks who may ask, answer or go away, whatever the form carried; the person
- * is told the outcome where they clicked (App Home: published again).
+ * Ask requester, Answer, and App Home's away switch. Each button opens its form at once (its
+ * trigger lasts three seconds); the core checks who may act, whatever the form carried.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';

@@ -1,9 +1,6 @@
 /**
- * Confirm and Cancel on a group change's confirmation card. Each click is acknowledged first;
- * the core then checks that the clicker asked for the change, that it is still pending and not
- * expired, and claims it before anything is changed. The card becomes the outcome where it was
- * (an ephemeral answer through its response_url, a message with chat.update); a refusal is told
- * to the clicker alone and leaves the card as it was.
+ * Confirm and Cancel on a group change's card. The core checks the clicker asked for it and
+ * claims it before changing anything; a refusal is told to the clicker alone.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';

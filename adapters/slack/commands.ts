@@ -1,7 +1,6 @@
 /**
- * The slash command (`/access …`): acknowledged at once with no body, then answered through its
- * response_url once the core has its reply — privately, except `members`, which the whole channel
- * sees. `request` with nothing after it opens the request form instead.
+ * The slash command: acknowledged at once, then answered through its response_url, privately
+ * except `members`. A bare `request` opens the request form.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
@@ -69,11 +68,7 @@ async function openForm(c: SlackContext, cmd: SlashCommand, v: Voice): Promise<R
   }
 }
 
-/**
- * Where the command was typed: its channel (not a direct message, whose `D…` id names no channel
- * anyone could bind); a mentioned person (`<@U123>`, sent when the command escapes mentions) is
- * reached as any Slack user is, through `users.info`.
- */
+/** A direct message's `D…` id names no channel anyone could bind. */
 function placeOf(c: SlackContext, cmd: SlashCommand): Place {
   const channel = cmd.channel_id;
   return {

@@ -1,8 +1,7 @@
 /**
- * Approve, Decline, Looking at it and Approve all, from any message or App Home. Each click is
- * acknowledged first; the core then checks that the task is in the clicker's own pending list,
- * whatever the button says. A card the bot posted is the outbox's to edit; the `tasks` list and
- * App Home, the clicker's own views, are drawn again here with the outcome.
+ * Approve, Decline, Looking at it and Approve all. The core checks the task is in the clicker's
+ * own pending list, whatever the button says. A posted card is the outbox's to edit; the clicker's
+ * own views (`tasks`, App Home) are drawn again here.
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
@@ -37,10 +36,7 @@ export function registerDecisions(app: App, c: SlackContext): void {
   const count = (action: string, outcome: string) =>
     c.metrics.actions.inc({ platform: 'slack', action, outcome });
 
-  /**
-   * The click, its origin and who made it; undefined (logged) when the payload is not usable.
-   * `quick`: a form opens next, within the trigger's 3 s, in the language already known.
-   */
+  /** `quick`: a form opens next, within the trigger's 3 s, in the language already known. */
   const clickOf = async (body: unknown, quick = false) => {
     const click = Click.safeParse(body);
     const origin = click.success ? originOf(click.data) : undefined;
@@ -67,7 +63,6 @@ export function registerDecisions(app: App, c: SlackContext): void {
   };
 
   type Clicked = NonNullable<Awaited<ReturnType<typeof clickOf>>>;
-  /** A button whose value `schema` parses; a value we cannot use gets a plain answer. */
   const onButton = <T>(
     actionId: string,
     action: string,
@@ -125,8 +120,7 @@ export function registerDecisions(app: App, c: SlackContext): void {
   const openDecline = async (got: Clicked, taskId: string) => {
     const view = declineModal(got.v, { taskId, origin: got.origin });
     await c.api.call('views.open', { trigger_id: got.click.trigger_id, view }, z.unknown());
-    // Whoever opens the form is looking at the task: its other approvers are shown. Said to
-    // nobody here: a mark another approver holds, or a task no longer theirs, changes nothing.
+    // Whoever opens the form is looking at the task; the answer is said to nobody.
     await c.bot.tasks.look(got.actor, taskId);
   };
   onButton(actionIds.decline, 'decline', TaskId, openDecline, true);

@@ -1,8 +1,6 @@
 /**
- * The workspace's people for the poller's directory sync: `users.list`, page by page, as
- * (Slack user id, e-mail) pairs, so approvers who never used the bot are linked and notified.
- * Deactivated users and bots are left out; people without a visible e-mail address come with
- * none, so a link made when they had one is dropped.
+ * The workspace's people for the directory sync, so approvers who never used the bot are linked.
+ * Someone without a visible e-mail address comes with none, so an old link is dropped.
  */
 import { z } from 'zod';
 import type { DirectoryMember, DirectorySource } from '../../src/core/directory-source.ts';

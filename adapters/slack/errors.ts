@@ -45,13 +45,11 @@ export class SlackApiError extends AppError {
 }
 
 /**
- * The bot is not a member of the channel: Slack refuses its posts until someone invites it. For
- * a channel of NOTIFY_RULES that is a setup step an admin missed, so the message says so; the
- * recipient is treated as gone (nothing is retried until the bot is invited).
+ * Slack refuses posts until someone invites the bot: for a NOTIFY_RULES channel the message says
+ * so, and the recipient is gone until then (nothing is retried).
  */
 export class NotInChannelError extends RecipientGoneError {
   override readonly code = 'NOT_IN_CHANNEL';
-  /** The channel, once the caller that knows it has said (`inChannel`). */
   readonly channel: string | undefined;
 
   constructor(method: string, channel: string | undefined, options?: { cause?: unknown }) {
@@ -64,13 +62,11 @@ export class NotInChannelError extends RecipientGoneError {
     this.channel = channel;
   }
 
-  /** The same refusal, naming the channel. */
   inChannel(method: string, channel: string): NotInChannelError {
     return new NotInChannelError(method, channel, { cause: this.cause });
   }
 }
 
-/** Start-up stops with this: the token is refused, or Slack cannot be reached to check it. */
 export class SlackStartError extends AppError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('SLACK_START', message, options);
@@ -112,10 +108,6 @@ export function mapSlackError(error: unknown, method: string): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/**
- * The scope a call was refused for lacking (`missing_scope` answers name it in `needed`), or
- * undefined when it was refused for another reason.
- */
 export function missingScopeOf(error: unknown): string | undefined {
   const refused = platformErrorOf(error);
   if (refused?.data.error !== 'missing_scope') return undefined;
@@ -123,7 +115,7 @@ export function missingScopeOf(error: unknown): string | undefined {
   return typeof needed === 'string' ? needed : 'a history scope';
 }
 
-/** Slack's own refusal of a failed call, whether or not it was mapped already. */
+/** Whether or not it was mapped already. */
 function platformErrorOf(error: unknown): WebAPIPlatformError | undefined {
   if (error instanceof WebAPIPlatformError) return error;
   return error instanceof Error ? platformErrorOf(error.cause) : undefined;

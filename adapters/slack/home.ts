@@ -1,9 +1,4 @@
-/**
- * The App Home tab: the person's pending tasks with the same buttons as anywhere else, a button
- * to request access, their own access requests (as `requests` lists them), and their recent
- * actions taken through accessbot (decisions, group changes, changes made to them), from the
- * store's audit log.
- */
+/** The App Home tab: pending tasks, Request access, the person's requests and recent actions. */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import {
@@ -74,7 +69,6 @@ async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<Slack
   return [sectionOf(lines.join('\n'))];
 }
 
-/** Whether the person is away, and until when: the tab's switch shows it. */
 type AwayShown = { until: string; note?: string };
 
 /** A button of its own, as App Home's are. */
@@ -86,7 +80,6 @@ const button = (actionId: string, label: string, style?: 'primary'): SlackBlock 
   };
 };
 
-/** I'm away…, or that they are and I'm back. */
 function awaySwitch(v: Voice, away: AwayShown | undefined): SlackBlock[] {
   if (!away) return [button(actionIds.away, v.t('slack.awayButton'))];
   const said = v.t('home.away', {
@@ -117,11 +110,7 @@ export function homeView(
   return { type: 'home' as const, blocks };
 }
 
-/**
- * The Home tab, published whenever it is opened (an opening counts against the person's rate
- * limit; past it the tab keeps what it showed, and when the store cannot count it, the tab says
- * that nothing can be served now), and its Request access button.
- */
+/** An opening counts against the rate limit; past it the tab keeps what it showed. */
 export function registerHome(app: App, c: SlackContext): void {
   app.event('app_home_opened', async ({ event }) => {
     if (event.tab !== 'home') return;

@@ -1,8 +1,6 @@
 /**
- * Bolt's and the WebClient's log lines into accessbot's pino logger, so they get the same JSON
- * lines, level and secret scrubbing as everything else (src/log.ts: at debug level Bolt and the
- * WebClient write whole request bodies, whose response_urls and confirmation codes are masked
- * there).
+ * Bolt's and the WebClient's log lines into accessbot's logger, for the same level and secret
+ * scrubbing: at debug level they write whole request bodies (src/log.ts masks them).
  */
 import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';

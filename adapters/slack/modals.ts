@@ -1,9 +1,6 @@
 /**
- * The forms accessbot opens as Slack modals, but the request form (request-form.ts): a sensitive
- * approval's confirmation, Decline's reason, Ask requester, Answer, App Home's away switch and an
- * application's card forms. Each carries in its private metadata only what it is about and where
- * it was opened; a response_url is well under 300 characters, so that stays far below the 3000
- * limit.
+ * The Slack modals but the request form (request-form.ts). Each carries in its private metadata
+ * only what it is about and where it was opened: far below the 3000-character limit.
  */
 import type { types } from '@slack/bolt';
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
@@ -24,7 +21,6 @@ import {
 } from './payloads.ts';
 import { section, sectionOf } from './render.ts';
 
-/** The block ids of the forms' inputs. */
 export const formBlocks = {
   reason: 'reason',
   question: 'question',
@@ -186,11 +182,10 @@ function inputBlock(input: FormInput): types.InputBlock {
   };
 }
 
-/** A form of an application's card: each choice a select, each text an input, by the core's ids. */
 export const appFormModal = (v: Voice, form: Form, meta: AppFormMetadata) =>
   modal(v, callbackIds.appForm, form.title, form.submit, meta, form.inputs.map(inputBlock));
 
-/** What an application's form sent back, by the core's input ids. */
+/** By the core's input ids. */
 export function formValues(state: ViewState): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [blockId, inputs] of Object.entries(state.values)) {

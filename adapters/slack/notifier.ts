@@ -1,16 +1,7 @@
 /**
- * The poller's messaging port on Slack: a direct message to a person (`conversations.open`, then
- * `chat.postMessage`) or a post to a channel, whose reference `{ channel, ts }` is kept to edit
- * the same message later with `chat.update`. It uses a client that never repeats a post by itself
- * (a repeat after a lost answer would post twice) and never waits out a 429: the errors say
- * whether the recipient is gone (RecipientGoneError) or to try later (PlatformUnavailableError
- * with `retryAfterMs`), and the poller decides.
- *
- * Every tagged message carries Slack message metadata (`event_type` accessbot_delivery, the
- * delivery and task ids), so that after a crash between Slack's answer and the stored reference
- * `find` reads it back from the conversation's recent history instead of posting twice. Without
- * the history scopes it cannot: it says which scope is missing (LookupFailedError), and the
- * poller then never posts that message again.
+ * The poller's messaging port on Slack. Its client never repeats a post (after a lost answer that
+ * would post twice) nor waits out a 429: the poller decides. Each tagged message carries metadata
+ * (accessbot_delivery), so after a crash `find` reads it back instead of posting twice.
  */
 import { z } from 'zod';
 import {
@@ -28,7 +19,6 @@ import { missingScopeOf, NotInChannelError } from './errors.ts';
 import { SlackPeople } from './people.ts';
 import { renderReply } from './render.ts';
 
-/** What a Slack message reference holds. */
 const SlackRef = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
 type SlackRef = z.infer<typeof SlackRef>;
 
@@ -67,18 +57,15 @@ export class SlackNotifier implements Notifier {
   /** Each person's zone and language: the poller's, and the handlers' too (one cache). */
   readonly people: SlackPeople;
 
-  /** `now` is injected by tests that move time past the profiles' cache. */
   constructor(api: SlackApi, now: () => number = Date.now) {
     this.#api = api;
     this.people = new SlackPeople(api, now);
   }
 
-  /** `users.info` → `user.tz`, kept for a few hours per person. */
   async timeZoneOf(chatUserId: string): Promise<string | undefined> {
     return (await this.people.of(chatUserId)).timeZone;
   }
 
-  /** `users.info` with `include_locale` → `user.locale`, from the same call and cache. */
   async localeOf(chatUserId: string): Promise<string | undefined> {
     return (await this.people.of(chatUserId)).locale;
   }
@@ -100,10 +87,6 @@ export class SlackNotifier implements Notifier {
     await this.#post(ref.destination, { channel, thread_ts: ts }, message, tag);
   }
 
-  /**
-   * Reads the conversation (or the message's thread) from now back to `since`, newest first,
-   * metadata included, for the message carrying `tag`'s delivery id.
-   */
   async find(where: Destination | MessageRef, tag: DeliveryTag, since: Date): Promise<Lookup> {
     const inThread = 'data' in where;
     const to = inThread ? where.destination : where;
@@ -156,10 +139,7 @@ export class SlackNotifier implements Notifier {
   }
 }
 
-/**
- * Runs a call to `channel`; when the destination is a channel (a NOTIFY_RULES rule's), a
- * not_in_channel refusal then names the channel to invite the bot to.
- */
+/** A not_in_channel refusal on a NOTIFY_RULES channel names the channel to invite the bot to. */
 async function naming<T>(
   to: Destination,
   channel: string,

@@ -1,20 +1,13 @@
 /**
- * What comes back to accessbot in Slack's requests, as zod schemas: the fields it reads from
- * each payload, and the names it gives its interactive elements and views with what they carry.
- * Bolt checks the signature, these check the shape: a button's value and a view's
- * private_metadata arrive in signed requests, but they are still parsed, never trusted, so a
- * malformed one gets a plain answer and a log line, not a crash somewhere deeper.
- *
- * Slack sends text with `&`, `<` and `>` as entities, as it keeps all text: what a person typed
- * after the slash command or into an options search, and the text of an option we sent. They are
- * read back here, once, so the core sees what the person typed (`R&D`, a literal `<@U123>`).
+ * The fields accessbot reads from Slack's requests, and the ids of its elements and views. Signed
+ * is not trusted: values and private_metadata are parsed, so a malformed one gets a plain answer,
+ * not a crash deeper. Slack's entities are read back here once, so the core sees what was typed.
  */
 import { z } from 'zod';
 import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import type { ButtonAction } from '../../src/core/reply.ts';
 import { fromEntities } from './rich-text.ts';
 
-/** Text from Slack, its entities read as the characters they stand for. */
 const SlackText = z.string().transform(fromEntities);
 
 export const SlashCommand = z.object({
@@ -26,7 +19,6 @@ export const SlashCommand = z.object({
 });
 export type SlashCommand = z.infer<typeof SlashCommand>;
 
-/** A chosen option of a select: its value and the text it showed. */
 export const SelectedOption = z.object({ value: z.string(), text: z.object({ text: SlackText }) });
 export type SelectedOption = z.infer<typeof SelectedOption>;
 
@@ -74,7 +66,6 @@ export const Click = z.object({
 });
 export type Click = z.infer<typeof Click>;
 
-/** A `view_submission` payload. */
 export const Submission = z.object({
   user: z.object({ id: z.string().min(1) }),
   view: z.looseObject({
@@ -83,7 +74,6 @@ export const Submission = z.object({
   }),
 });
 
-/** The state of one input of a view. */
 export function inputOf(state: ViewState | undefined, blockId: string, actionId: string) {
   return state?.values[blockId]?.[actionId];
 }

@@ -1,12 +1,7 @@
 /**
- * What Slack tells of a person beyond who they are: their time zone (`user.tz`, an IANA name),
- * for the poller's quiet hours and every time shown to them, and their language (`user.locale`,
- * asked with `include_locale`), which everything they read is written in — both from one
- * `users.info` call, whose e-mail address the request that made it may link them by (a kept
- * address is never used: the core asks for one afresh when it rechecks a link). Each person is
- * asked once every six hours (people travel and change settings, so not forever), and lookups of one
- * person at the same time share one call. A user Slack no longer knows has neither; any other
- * failure reaches the caller, which falls back to the defaults.
+ * A person's time zone and language from one `users.info` call, kept six hours (people travel and
+ * change settings). Its e-mail address links them only when read for that very request: the core
+ * asks afresh when it rechecks a link. Any failure but "no such user" reaches the caller.
  */
 import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -22,24 +17,20 @@ const UserInfo = z.object({
   }),
 });
 
-/** A person's zone and language, as far as Slack tells them. */
 export interface SlackProfile {
   timeZone?: string;
   locale?: string;
 }
 
-/** The profile, and the e-mail address when it was read just now (a fresh answer, not a kept one). */
+/** `fresh`: the e-mail address, when the profile was read just now, not kept. */
 export interface LookedUp {
   profile: SlackProfile;
   fresh?: { email: string | undefined };
 }
 
-/** A person's profile, and the address the same answer gave. */
 type Known = { profile: SlackProfile; email?: string };
 
-/** How long a person's time zone and language are kept before Slack is asked again. */
 const PROFILE_TTL_MS = 6 * 3_600_000;
-/** People whose profile is kept at most. */
 const KNOWN_MAX = 50_000;
 
 export class SlackPeople {
@@ -47,7 +38,6 @@ export class SlackPeople {
   /** A person Slack no longer knows has an empty profile, kept like any other answer. */
   readonly #known;
 
-  /** `now`: milliseconds since the epoch. */
   constructor(api: SlackApi, now: () => number) {
     this.#api = api;
     this.#known = timedCache({
@@ -69,7 +59,6 @@ export class SlackPeople {
     return status.fetch === 'hit' ? { profile } : { profile, fresh: { email } };
   }
 
-  /** The address Slack gives now, never a kept one (the core asks when it checks a link). */
   async email(userId: string): Promise<string | undefined> {
     return (await this.#ask(userId)).email;
   }

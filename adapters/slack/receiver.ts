@@ -1,12 +1,8 @@
 /**
- * Slack over HTTP: Bolt's own HTTPReceiver, mounted on accessbot's one server at `/slack/events`,
- * behind a gate that costs an unsigned request nothing. The server reads the body up to
- * SLACK_BODY_LIMIT (a larger one is answered 413 unread); the gate checks the signature over
- * those raw bytes before anything is parsed — missing, wrong, older than five minutes or more
- * than five minutes ahead is 401 — so unsigned traffic never reaches the replay guard's store,
- * admission, rate limits or the handlers, and is logged at most once a minute (refusals.ts). An
- * unsigned `ssl_check` (a tiny form) is answered 200 and nothing more. A signed request seen
- * before is answered 200 and dropped (replay.ts). The rest is Bolt's: parsing, the url_verification challenge, the 3 s rule, the ack.
+ * Slack over HTTP: Bolt's HTTPReceiver at `/slack/events`, behind a gate that checks the signature
+ * over the raw bytes before anything is parsed (401 if missing, wrong, or over five minutes off),
+ * so unsigned traffic never reaches the store, admission or handlers. A signed request seen before
+ * is answered 200 and dropped (replay.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
@@ -22,11 +18,8 @@ import { firstTime, MAX_SKEW_MS, type Signed } from './replay.ts';
 
 export const SLACK_PATH = '/slack/events';
 /**
- * Slack's largest requests are clicks, which carry the message or view clicked. Slack refuses a
- * message with more than about 13,000 characters of block text; with accessbot's 3,000-character
- * fallback that form-encodes to under 200 KB even if every character is non-Latin (up to 9 bytes
- * each). The Home tab lists at most 15 tasks and, with ordinary task text, stays far below;
- * commands, option loads, submissions and events are a few KB.
+ * The largest requests are clicks carrying the message clicked: Slack's ~13,000 characters of
+ * block text plus our 3,000-character fallback form-encode to under 200 KB, even if non-Latin.
  */
 export const SLACK_BODY_LIMIT = 256 * 1024;
 /** Slack gives up after 3 s: a request nobody acked by then is answered 404 and logged. */
@@ -64,7 +57,6 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
     logger: slackLogger(log),
   });
 
-  /** The request's signature when it is valid and in time, else undefined. */
   const signed = (req: IncomingMessage, body: Buffer, at: number): Signed | undefined => {
     const signature = header(req, 'x-slack-signature');
     const stamp = Number(header(req, 'x-slack-request-timestamp'));

@@ -1,8 +1,6 @@
 /**
- * Where a click came from, and showing its outcome there: an ephemeral answer is replaced through
- * its `response_url` (followed by the person's pending tasks as they now stand); App Home is
- * published again. A message the bot posted is never edited here — the outbox edits it — so its
- * clicker is told privately, as is anyone whose click changed nothing (not yours, service down).
+ * A click's outcome shown where it came from: an ephemeral answer replaced, App Home published
+ * again. A posted message is the outbox's to edit, so its clicker is told privately.
  */
 import { z } from 'zod';
 import type { ChatActor } from '../../src/core/identity.ts';

@@ -1,9 +1,7 @@
 /**
- * Each signed Slack request is served once. Its signature is recorded in the store's replay
- * guard, shared by every replica, until Slack's replay window has passed on both sides of its
- * timestamp; the same bytes again are answered 200 and dropped (receiver.ts), whether they ran
- * or were turned away busy. It runs after the signature check, so an unsigned request writes
- * nothing; when the store cannot say, the request is served and that is logged, as for Teams.
+ * Each signed Slack request is served once: its signature is kept in the store's replay guard
+ * (shared by every replica) until Slack's replay window has passed. Unsigned requests never get
+ * here, so they write nothing; when the store cannot say, the request is served.
  */
 import type { ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';

@@ -1,7 +1,5 @@
 /**
- * The access request form: a type-ahead application picker (options come from the service as
- * the person types), then, once an application is picked, its permission levels, and a
- * justification. The level block's id carries the application's id, so picking another
+ * The access request form. The level block's id carries the application's id, so picking another
  * application starts the level choice afresh.
  */
 import type { types } from '@slack/bolt';

@@ -1,8 +1,6 @@
 /**
- * Requesting access through the form: opening it, suggesting applications as the person types,
- * filling the permission levels once one is picked (`views.update`), and submitting it through
- * the same core call as the one-line `request` command. The answer goes back to the conversation
- * the command came from (its response_url), or as a direct message when there is none.
+ * The request form's handlers: application options as the person types, the levels once one is
+ * picked, and the submission, through the same core call as the `request` command.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { App } from '@slack/bolt';

@@ -1,9 +1,6 @@
 /**
- * Slack on accessbot's one HTTP server: checks the bot token with `auth.test` (a refused token
- * stops start-up with one clear line), builds the Bolt app — over HTTP with Bolt's HTTPReceiver
- * on `/slack/events` of the shared server (receiver.ts), or over Socket Mode when
- * `SLACK_APP_TOKEN` is set — with admission (admission.ts) bounding every request's work,
- * registers the handlers and hands back the notifier and the member directory for the poller.
+ * Slack's start: the token checked with `auth.test` (refused: one clear line), the Bolt app over
+ * HTTP (receiver.ts) or Socket Mode with admission (admission.ts), the handlers registered.
  */
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
@@ -32,7 +29,6 @@ const INTERACTIVE_RETRIES = 2;
 
 const AuthTest = z.object({ user_id: z.string(), bot_id: z.string().optional() });
 
-/** The app over Socket Mode, or over HTTP with the route to mount on the server. */
 function buildApp(
   ctx: PlatformContext<SlackSettings>,
   me: z.infer<typeof AuthTest>,

@@ -1,8 +1,7 @@
 /**
- * Core replies as Bot Framework message activities, and the bodies of invoke responses. A reply
- * that is only text goes as a plain Teams message (`textFormat: plain`: Teams reads no markdown
- * in it, so data stays text); anything with a title, fields, tasks or buttons goes as an Adaptive
- * Card whose fallback is the reply's summary. Every text goes through `clean` (src/core/text.ts).
+ * Core replies as Bot Framework activities, and invoke response bodies. Text alone goes as plain
+ * text (Teams reads no markdown in it); anything more as an Adaptive Card with the summary as
+ * its fallback.
  */
 import { type Activity, ActivityTypes, type TurnContext } from 'botbuilder';
 import type { Reply } from '../../src/core/reply.ts';
@@ -49,7 +48,6 @@ export const messageResponse = (text: string): InvokeBody => ({
   value: cut(clean(text), MAX_SUMMARY),
 });
 
-/** Answers the invoke being handled. */
 export async function answerInvoke(context: TurnContext, body: InvokeBody): Promise<void> {
   await context.sendActivity({
     type: ActivityTypes.InvokeResponse,

@@ -1,11 +1,8 @@
 /**
- * Who is speaking, for the core. A Teams person is known by tenant and Azure AD object id — the
- * key `<tenant id>:<object id>`, lower-cased, the same in every chat and for every bot — not by
- * the `29:` id, which is only this bot's alias for them in Teams, and not by any address in the
- * activity. The speaker's key comes from the authenticated activity (`from.aadObjectId` and the
- * tenant the tenant check let through); a mentioned person's from the Bot Connector. The e-mail
- * the core links them by comes only from the Bot Connector's member information (people.ts),
- * and only when that names the same Azure AD object.
+ * Who is speaking, for the core. A Teams person is keyed `<tenant id>:<object id>` (the same in
+ * every chat and for every bot), never by the `29:` id (this bot's alias) nor by an address in the
+ * activity. The e-mail comes only from the Bot Connector's member information, and only when that
+ * names the same Azure AD object.
  */
 import type { Activity, TurnContext } from 'botbuilder';
 import { NotLinkedError, ProfileUnavailableError } from '../../src/core/errors.ts';
@@ -38,11 +35,8 @@ export function speakerOf(activity: Partial<Activity>): TeamsPerson | undefined 
 }
 
 /**
- * Whether the speaker's `29:` id is the Azure AD object the activity names, as the Bot
- * Connector's member information says (kept an hour): checked every turn, so a link stored for
- * that object is used only by that person, whatever another activity claims. `fresh`: the
- * member read for the check, when it was read in this turn.
- * `ProfileUnavailableError` when the Bot Connector cannot say.
+ * Whether the speaker's `29:` id is the Azure AD object the activity names, per the Bot
+ * Connector: checked every turn, so a link stored for that object is used only by that person.
  */
 export async function checkSpeaker(
   deps: TeamsContext,
@@ -59,10 +53,7 @@ export async function checkSpeaker(
   return { same: false };
 }
 
-/**
- * The speaker's language and zone are the activity's own (`locale`, `localTimezone`); `fresh`:
- * their member information as read in this very turn, which stands for the address the core asks.
- */
+/** `fresh`: the member as read in this very turn, which stands for the address the core asks. */
 export function actorOf(
   deps: TeamsContext,
   context: TurnContext,

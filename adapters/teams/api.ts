@@ -1,11 +1,7 @@
 /**
- * Calls to the Bot Connector, with the retries and error mapping the notifier promises.
- *
- * botbuilder's own HTTP pipeline (Azure core) already retries 5xx (so 502 and 504), 408 and
- * network errors, and 429/503 that carry `Retry-After`, up to 3 times with exponential backoff.
- * What it leaves alone — 412 (Teams' transient "precondition failed") and 429 without
- * `Retry-After` — is retried here with `p-retry` (exponential, jittered); what still fails comes
- * out as a typed error (errors.ts).
+ * Calls to the Bot Connector. botbuilder's pipeline already retries 5xx, 408, network errors and
+ * 429/503 with `Retry-After`; what it leaves alone (412, Teams' transient "precondition failed",
+ * and 429 without `Retry-After`) is retried here. What still fails is a typed error (errors.ts).
  */
 import pRetry from 'p-retry';
 import type { Logger } from '../../src/log.ts';
@@ -15,7 +11,6 @@ import { type ConnectorFailure, connectorError, failureOf, logFailure } from './
 
 /** What we retry carries no `Retry-After`, so there is no longest one to honour. */
 export interface ConnectorRetry extends Backoff {
-  /** Tries after the first. */
   limit: number;
 }
 
@@ -30,7 +25,7 @@ export interface ConnectorDeps {
 const ourRetry = (f: ConnectorFailure) =>
   f.status === 412 || (f.status === 429 && f.retryAfterMs === undefined);
 
-/** Runs one Bot Connector call with our retries; throws only the notifier's typed errors. */
+/** Throws only the notifier's typed errors. */
 export async function callConnector<T>(
   deps: ConnectorDeps,
   method: string,

@@ -1,8 +1,6 @@
 /**
- * An application's card on Teams: its buttons, whose forms are inside the card (Action.ShowCard),
- * and the request form's "About this application". What the clicker gets replaces their card:
- * Request access becomes the request form with the application chosen, a form or Mark becomes
- * the change's confirmation card (nothing changes until it is confirmed), About becomes the card.
+ * An application's card on Teams, its forms inside the card (Action.ShowCard). What the clicker
+ * gets replaces their card; a change waits for its confirmation card.
  */
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';

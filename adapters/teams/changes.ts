@@ -1,8 +1,6 @@
 /**
- * Confirm and Cancel on a group change's card. The core checks that the clicker asked for the
- * change and that it is still pending, and claims it before changing anything; the card is then
- * replaced by the outcome, for the clicker and in the chat. A refusal leaves the card as it was
- * and is told to the clicker.
+ * Confirm and Cancel on a group change's card. The core checks the clicker asked for it and
+ * claims it before changing anything; a refusal leaves the card as it was.
  */
 import type { TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';

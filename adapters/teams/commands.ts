@@ -1,9 +1,6 @@
 /**
- * Typed commands. In a personal chat the text is the command; in a channel or group chat the
- * bot's @mention is removed first. A chat is a conversation: a question the bot asked ("Why
- * decline?") takes the person's next message as its answer. `members` answers where it was
- * asked, for everyone there; every other answer is private, so in a channel it goes to the
- * asker's personal chat.
+ * Typed commands (in a channel, after the bot's @mention). `members` answers where it was asked;
+ * every other answer is private, so in a channel it goes to the asker's personal chat.
  */
 import { type Activity, TurnContext } from 'botbuilder';
 import { z } from 'zod';
@@ -26,10 +23,7 @@ const Mention = z.object({
   mentioned: z.object({ id: z.string().min(1).max(200) }),
 });
 
-/**
- * Each mention of someone other than the bot becomes the token `<@id>` (the Teams user id), which
- * the core reads as a person; the bot's own mention is removed after.
- */
+/** Each mention of someone but the bot becomes `<@id>`, which the core reads as a person. */
 function withMentionTokens(activity: Partial<Activity>): string {
   let text = activity.text ?? '';
   for (const entity of activity.entities ?? []) {
@@ -42,7 +36,6 @@ function withMentionTokens(activity: Partial<Activity>): string {
   return text;
 }
 
-/** The command text of a message: without the bot's mention, entities and non-breaking spaces. */
 function commandText(activity: Partial<Activity>): string {
   const mentioning = { ...activity, text: withMentionTokens(activity) };
   const text = TurnContext.removeRecipientMention(mentioning) ?? mentioning.text ?? '';
@@ -54,11 +47,9 @@ function commandText(activity: Partial<Activity>): string {
 
 interface Answer {
   reply: Reply;
-  /** The reply as Teams shows it. */
   activity: Partial<Activity>;
 }
 
-/** A message of the `speaker`, who is `actor` for the core. */
 export async function onMessage(
   deps: TeamsContext,
   context: TurnContext,
@@ -115,7 +106,6 @@ async function answerFor(
   return plain(await deps.bot.run(actor, command, place));
 }
 
-/** A channel or group chat is a place `members` may be bound to; people mentioned are looked up there. */
 function placeOf(deps: TeamsContext, context: TurnContext, speaker: TeamsPerson): Place {
   const { conversation } = context.activity;
   const personal = (conversation.conversationType ?? 'personal') === 'personal';

@@ -1,10 +1,7 @@
 /**
- * `adaptiveCard/action` (Universal Actions): Approve, Decline with a reason, Approve all, the
- * automatic refresh, and the request form's submit. The invoke's answer is what the clicker sees
- * at once: the task as it now stands. The message itself is the outbox's: once the task is
- * settled it edits it for everyone (`updateActivity`), with every other message of the task. The
- * `tasks` list, the clicker's own view, is drawn again here. What the core refuses (not your
- * task, service down) is said to the clicker and leaves the card as it was.
+ * `adaptiveCard/action` (Universal Actions). The invoke's answer is what the clicker sees at once;
+ * the message itself is the outbox's to edit for everyone, except the clicker's own `tasks` list,
+ * drawn again here. A refusal is said to the clicker and leaves the card as it was.
  */
 import type { TurnContext } from 'botbuilder';
 import type { Voice } from '../../src/core/i18n/voice.ts';
@@ -107,7 +104,7 @@ async function decide(
 const count = (deps: TeamsContext, action: string, outcome: string) =>
   deps.metrics.actions.inc({ platform: 'teams', action, outcome });
 
-/** The `tasks` list again, as it now stands, led by what just happened. */
+/** Led by what just happened. */
 async function relist(
   deps: TeamsContext,
   context: TurnContext,

@@ -1,8 +1,6 @@
 /**
- * Bot Connector failures as accessbot's typed errors: one mapper at the boundary, reading the
- * status, code and `Retry-After` of botbuilder's `RestError`, never its message text. 403/404
- * (the bot was removed, the conversation is gone) → `RecipientGoneError`; anything else →
- * `PlatformUnavailableError`, with the service's `Retry-After` when it gave one.
+ * Bot Connector failures as typed errors, read from `RestError`'s status, code and `Retry-After`,
+ * never its message text: 403/404 (the bot was removed) → gone; anything else → unavailable.
  */
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
@@ -27,7 +25,6 @@ export type ConnectorFailure = ReturnType<typeof failureOf>;
 const what = (method: string, f: ConnectorFailure) =>
   `Bot Connector ${method} failed${f.status ? ` with ${f.status}` : ''}${f.code ? ` (${f.code})` : ''}`;
 
-/** The typed error of a failed call; `cause` is botbuilder's own. */
 export function connectorError(method: string, f: ConnectorFailure, cause: unknown): Error {
   if (f.status === 403 || f.status === 404) {
     return new RecipientGoneError(

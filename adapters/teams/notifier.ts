@@ -1,7 +1,6 @@
 /**
- * The poller's way into Teams: a proactive message through the stored conversation reference
- * (`continueConversationAsync`), and later an edit of that same message (`updateActivity`), so
- * a task decided elsewhere changes in place instead of arriving twice.
+ * The poller's way into Teams: a proactive message through the stored conversation reference,
+ * later edited in place (`updateActivity`) rather than sent twice.
  */
 import type { TurnContext } from 'botbuilder';
 import { z } from 'zod';
@@ -19,7 +18,6 @@ import { callConnector } from './api.ts';
 import type { TeamsContext } from './context.ts';
 import { ConversationRef, inConversation } from './references.ts';
 
-/** What `MessageRef.data` holds for Teams. */
 export const TeamsMessageData = z.object({
   activityId: z.string().min(1),
   reference: ConversationRef,
@@ -77,18 +75,12 @@ export class TeamsNotifier implements Notifier {
     );
   }
 
-  /**
-   * The Bot Connector cannot list a conversation's messages, so a message whose reference was
-   * never stored cannot be found: the poller decides (docs/delivery.md, the Teams window).
-   */
+  /** The Bot Connector cannot list a conversation's messages (docs/delivery.md). */
   async find(): Promise<Lookup> {
     return { kind: 'unknown' };
   }
 
-  /**
-   * The Bot Connector tells neither zone nor language to a proactive message: both are those of
-   * the person's last activity, kept with their conversation reference (unset: the defaults).
-   */
+  /** A proactive turn tells no zone or language: those of the person's last activity are kept. */
   async timeZoneOf(chatUserId: string): Promise<string | undefined> {
     return (await this.#d.references.get({ kind: 'user', chatUserId }))?.localTimezone;
   }
@@ -97,7 +89,7 @@ export class TeamsNotifier implements Notifier {
     return (await this.#d.references.get({ kind: 'user', chatUserId }))?.locale;
   }
 
-  /** One call in a proactive turn, retried and mapped; a gone recipient's reference is dropped. */
+  /** A gone recipient's reference is dropped. */
   async #send<T>(
     to: Destination,
     reference: ConversationRef,

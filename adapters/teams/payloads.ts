@@ -1,7 +1,6 @@
 /**
- * The data our Adaptive Card actions carry, and how an `adaptiveCard/action` invoke's value is
- * read back. Everything that comes back from a client is parsed here: a forged or truncated
- * payload becomes a clear refusal, never an exception deep in a handler.
+ * The data our Adaptive Card actions carry, read back from `adaptiveCard/action` invokes: a forged
+ * or truncated payload becomes a clear refusal, never an exception deep in a handler.
  */
 import { z } from 'zod';
 import { MarkValue } from '../../src/core/apps/forms.ts';
@@ -35,18 +34,15 @@ export const Verbs = {
   answer: 'answer',
 } as const;
 
-/** The inputs of the request form (request-form.ts). */
 export const FormInputs = {
   workApp: 'workAppId',
   level: 'permissionLevelId',
   justification: 'justification',
 } as const;
 
-/** The id of the reason field of one task's Decline form; unique, so a list of tasks has no clash. */
+/** Per task or question, so a list of tasks has no clash. */
 export const reasonInputId = (taskId: string) => `reason-${taskId}`;
-/** The question field of one task's Ask requester form. */
 export const questionInputId = (taskId: string) => `question-${taskId}`;
-/** The answer field of one question's Answer form. */
 export const answerInputId = (questionId: string) => `answer-${questionId}`;
 
 const TaskData = z.looseObject({ value: z.uuid(), view: View.default('task') });
@@ -72,10 +68,9 @@ const Invoke = z.object({
 
 const ok = <A extends { verb: string }>(action: A) => ({ ok: true as const, action });
 
-/** One of our actions, as `parseCardAction` reads it. */
 export type CardAction = Extract<ReturnType<typeof parseCardAction>, { ok: true }>['action'];
 
-/** Reads an `adaptiveCard/action` value into one of our actions; a problem is said in `v`'s language. */
+/** A problem is said in `v`'s language. */
 export function parseCardAction(value: unknown, v: Voice) {
   const problem = (text: string) => ({ ok: false as const, problem: text });
   const invoke = Invoke.safeParse(value);

@@ -1,9 +1,7 @@
 /**
- * Teams people as the Bot Connector describes them (`GET /v3/conversations/{id}/members/{userId}`
- * through botbuilder's `TeamsInfo.getMember`): their Azure AD object id and their addresses. This
- * is where a person's e-mail comes from — never from fields of the activity the client sent.
- * A lookup is read afresh when the core asks for an address (it asks only when it has no link or
- * the link is an hour old); who a mentioned `29:` id is, which never changes, is kept an hour.
+ * Teams people as the Bot Connector describes them (`TeamsInfo.getMember`): the only source of a
+ * person's e-mail, never the activity the client sent. Read afresh when the core asks for an
+ * address; who a `29:` id is never changes, so that is kept an hour.
  */
 import { TeamsInfo, type TurnContext } from 'botbuilder';
 import { z } from 'zod';
@@ -12,10 +10,7 @@ import { RECHECK_AFTER_MS } from '../../src/core/identity.ts';
 import { RecipientGoneError } from '../../src/core/notifier.ts';
 import { type ConnectorDeps, callConnector } from './api.ts';
 
-/**
- * The fields read of a `TeamsChannelAccount`. The connector names the object id `objectId`;
- * botbuilder's type calls it `aadObjectId` (and fills it only when listing members).
- */
+/** The connector says `objectId`; botbuilder's type `aadObjectId` (filled only when listing). */
 const Member = z
   .looseObject({
     objectId: z.string().optional(),
@@ -30,7 +25,6 @@ const Member = z
   }));
 export type Member = z.infer<typeof Member>;
 
-/** Members whose object id is kept at most; the least recently asked are forgotten first. */
 const KNOWN_MAX = 10_000;
 
 export class TeamsMembers {
@@ -50,10 +44,7 @@ export class TeamsMembers {
     });
   }
 
-  /**
-   * The member `userId` (a `29:` id) of the turn's conversation, read now; undefined when the
-   * conversation does not hold them. `PlatformUnavailableError` when the connector fails.
-   */
+  /** Undefined when the conversation does not hold them. */
   async read(context: TurnContext, userId: string): Promise<Member | undefined> {
     const member = await this.#ask(context, userId);
     this.#known.set(userId, { member });

@@ -1,7 +1,6 @@
 /**
- * Answers meant for one person, asked in a channel or group chat, go to that person's 1:1 chat
- * with the bot: through the stored reference when there is one, otherwise by creating the
- * conversation (which also gives us the reference for later notifications).
+ * Private answers to someone in a channel go to their 1:1 chat with the bot, created when no
+ * reference is stored (which also gives the reference for later notifications).
  */
 import { type Activity, type ConversationParameters, TurnContext } from 'botbuilder';
 import type { Destination } from '../../src/core/notifier.ts';
@@ -13,7 +12,7 @@ interface Conversations {
   conversations: { createConversation(p: ConversationParameters): Promise<{ id: string }> };
 }
 
-/** Sends `activity` to the speaker's (`chatUserId`) personal chat; false when Teams would not let us. */
+/** False when Teams would not let us. */
 export async function sendPrivately(
   deps: TeamsContext,
   context: TurnContext,

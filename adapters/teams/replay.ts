@@ -1,14 +1,8 @@
 /**
- * Each Teams activity is carried out once. Its id and conversation are recorded in the store's
- * replay guard, shared by every replica, for as long as the Bot Framework token it came with is
- * accepted: the token's `exp` plus botbuilder's five minutes of clock tolerance, at most a day
- * (a bound on the table whatever a token says), or an hour — a token's usual life — when it came
- * with none (anonymous mode). The same activity again in that time is acknowledged and not
- * carried out: an invoke is answered 200 with a short note, anything else with nothing. It runs
- * after authentication and the tenant check, so a refused request writes nothing; when the store
- * cannot say, the activity is served and that is logged, as for Slack.
+ * Each Teams activity is carried out once: its id is kept in the store's replay guard (shared by
+ * every replica) while its token is accepted, at most a day. It runs after authentication and the
+ * tenant check, so a refused request writes nothing; when the store cannot say, it is served.
  */
-
 import { createHash } from 'node:crypto';
 import { ActivityTypes, type TurnContext } from 'botbuilder';
 import { z } from 'zod';
@@ -28,7 +22,6 @@ export const MAX_KEEP_MS = 24 * 60 * 60_000;
 /** The claims botbuilder checked, as it keeps them on the turn. */
 const Claims = z.object({ claims: z.array(z.object({ type: z.string(), value: z.unknown() })) });
 
-/** When the turn's token stops being accepted, in epoch ms; undefined without a token. */
 function tokenEnd(context: TurnContext): number | undefined {
   const identity = Claims.safeParse(context.turnState.get(context.adapter.BotIdentityKey));
   const exp = identity.success ? identity.data.claims.find((c) => c.type === 'exp')?.value : 0;
@@ -39,7 +32,6 @@ interface ReplayOptions {
   replays: ReplayGuard;
   now: () => Date;
   log: Logger;
-  /** The voice to refuse in: the activity's language, or DEFAULT_LOCALE. */
   voiceOf: (person: { locale?: string }) => Voice;
 }
 

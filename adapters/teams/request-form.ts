@@ -1,8 +1,6 @@
 /**
- * The `request` form: a WorkApp picker with dynamic type-ahead (`Input.ChoiceSet` whose
- * `choices.data` is a `Data.Query` answered by our `application/search`), a permission level
- * picker that asks for the chosen app's levels (`associatedInputs: auto` sends the app along), and
- * a justification. Static choices are there too: clients without type-ahead still work, and the
+ * The `request` form: a WorkApp picker with type-ahead answered by our `application/search`, its
+ * levels, and a justification. Static choices too: clients without type-ahead still work, and the
  * card schema wants at least one.
  */
 
@@ -23,10 +21,8 @@ export const DEFAULT_LEVEL = 'default';
 /** Teams shows at most 15 choices in a type-ahead list. */
 export const MAX_CHOICES = 15;
 
-/** The form as it comes back: why, the app already chosen and its levels, the justification. */
 export type FormState = Partial<Omit<Extract<FormOutcome, { kind: 'again' }>, 'kind'>>;
 
-/** The form, or the reply that says why it cannot be shown (not linked, the service is down). */
 export async function requestFormCard(
   bot: AccessBot,
   actor: ChatActor,

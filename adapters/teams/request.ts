@@ -1,9 +1,6 @@
 /**
- * Requesting access through the form: its type-ahead (`application/search`: `workApps` searches
- * the service's WorkApps by name and description, `permissionLevels` lists the levels of the app
- * chosen in the same form, whose inputs Teams sends along as `data`), and its submission: the
- * core reads the chosen app and level again (a form is only a client's word) and either makes the
- * request or sends the form back with a note saying what to fix.
+ * The request form's type-ahead (`application/search`) and submission: the core reads the chosen
+ * app and level again (a form is only a client's word), and a problem sends the form back.
  */
 import { z } from 'zod';
 import type { Choice } from '../../src/core/apps/choices.ts';

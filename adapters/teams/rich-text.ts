@@ -1,9 +1,6 @@
 /**
- * The core's text on an Adaptive Card. Teams reads markdown in a TextBlock and in a FactSet's
- * titles and values, but not in a RichTextBlock's TextRuns: so every text of a reply, data from
- * people and the Access Service included, is shown as TextRuns, which Teams never turns into a
- * link, a mention or formatting. Our own formatting is set on the runs: bold titles, and the
- * core's `code` spans (commands to type) in a monospace run.
+ * The core's text on an Adaptive Card, always as TextRuns: Teams reads markdown in a TextBlock or
+ * a FactSet, never in a TextRun. Our own formatting is set on the runs (code spans in monospace).
  */
 import { clean } from '../../src/core/text.ts';
 
@@ -16,7 +13,6 @@ export interface RunStyle {
   isSubtle?: boolean;
 }
 
-/** A code span of ours: what lies between two backticks. */
 const codeSpan = /(`[^`]+`)/;
 
 /** The core's text as TextRuns in one style; our code spans in monospace. */
@@ -46,6 +42,5 @@ export function richText(runs: CardJson[], extra: CardJson = {}): CardJson {
   };
 }
 
-/** The core's text as one block of runs. */
 export const richTextOf = (text: string, style: RunStyle = {}, extra: CardJson = {}) =>
   richText(textRuns(text, style), extra);

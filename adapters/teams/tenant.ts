@@ -1,9 +1,7 @@
 /**
- * Teams serves only its own tenant(s): an activity is let through when every tenant id it
- * carries (`channelData.tenant.id`, `conversation.tenantId`) is in TEAMS_ALLOWED_TENANTS, and it
- * carries at least one — or when the list is `*`, an explicit multi-tenant choice. A refused
- * activity does nothing; an invoke gets an error invoke response, so the person sees the action
- * fail rather than wait for it. Checked after botbuilder's authentication, on the turn itself.
+ * An activity is let through when it names at least one tenant and every one is in
+ * TEAMS_ALLOWED_TENANTS. A refused invoke gets an error, so the person sees the action fail
+ * rather than wait for it.
  */
 import { type Activity, ActivityTypes, type TurnContext } from 'botbuilder';
 import type { Logger } from '../../src/log.ts';
@@ -22,7 +20,6 @@ export function tenantsOf(activity: Partial<Activity>): string[] {
   return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
 
-/** `logic`, run only for activities from an allowed tenant. */
 export function onlyAllowedTenants(
   allowed: AllowedTenants,
   logic: TurnLogic,

@@ -1,9 +1,7 @@
 /**
- * One inbound Bot Framework activity → the right handler: messages, the two invokes we serve
- * (`adaptiveCard/action`, `application/search`), and the installation events that give us the
- * conversation references for proactive messages. Invokes always get an answer: a failure
- * becomes an error response, never a timeout. A message or invoke from someone the activity
- * names no Azure AD account for is answered with that, and nothing else is done.
+ * One inbound Bot Framework activity → its handler; installation events give the conversation
+ * references for proactive messages. Invokes always get an answer: a failure becomes an error
+ * response, never a timeout.
  */
 import { ActivityTypes, type TurnContext } from 'botbuilder';
 import type { ChatActor } from '../../src/core/identity.ts';
@@ -62,10 +60,8 @@ export function turnHandler(deps: TeamsContext) {
 type Speaking = { speaker: TeamsPerson; actor: ChatActor } | { refused: Reply; unknown: boolean };
 
 /**
- * Who speaks in a message or an invoke: the activity's Azure AD object, when its `29:` id is
- * that object (checked each turn, actor.ts), with their conversation remembered. Otherwise what
- * they are told: that they cannot be told apart (`unknown`), or why nothing can be done now (the
- * Bot Connector or the store failed) — in the activity's own language, as nobody is known yet.
+ * The activity's Azure AD object, when its `29:` id is that object (actor.ts); else the refusal,
+ * in the activity's own language, as nobody is known yet.
  */
 async function speaking(
   deps: TeamsContext,
@@ -108,10 +104,7 @@ async function invoke(
   }
 }
 
-/**
- * A personal chat is keyed by its person, a team or group chat by its conversation; undefined
- * for a personal chat with someone the activity names no account for.
- */
+/** A personal chat is keyed by its person, a team or group chat by its conversation. */
 function destinationOf(context: TurnContext, speaker?: TeamsPerson): Destination | undefined {
   const { conversation } = context.activity;
   if ((conversation.conversationType ?? 'personal') !== 'personal') {
@@ -151,10 +144,7 @@ async function remember(
     deps.log.info({ destination: to.kind }, 'Teams conversation reference stored');
 }
 
-/**
- * Installed in a chat: keep its reference and, in a personal chat, link the person right away,
- * so the poller starts delivering their tasks before they ever type a command.
- */
+/** A personal chat's person is linked at once, so their tasks arrive before any command. */
 async function installed(
   deps: TeamsContext,
   context: TurnContext,
@@ -166,10 +156,7 @@ async function installed(
   await deps.bot.link(actorOf(deps, context, speaker));
 }
 
-/**
- * Any other event in a team (a channel created or renamed, members coming and going) names the
- * channel it is about: it is reachable from then on, and a deleted one is forgotten.
- */
+/** Any other team event names a channel: reachable from then on, forgotten once deleted. */
 async function teamEvent(deps: TeamsContext, context: TurnContext): Promise<void> {
   if (destinationOf(context)?.kind !== 'channel') return;
   if (context.activity.channelData?.eventType === 'channelDeleted') return forget(deps, context);

@@ -1,9 +1,6 @@
 /**
- * What one read of the Access Service at start says about accessbot's settings: an answer that
- * can only mean a wrong setting (a 404 on a list every service has, refused credentials, a body
- * that is not the service's) becomes one line naming the setting and the fix; an outage is not
- * a setting's fault, and gets its own line. Lines carry the base URL, never a credential, and
- * whatever the service said is kept to one line.
+ * An Access Service answer that can only mean a wrong setting, as one line naming the setting and
+ * the fix; an outage gets its own line. Lines carry the base URL, never a credential.
  */
 import {
   AccessError,
@@ -19,7 +16,6 @@ const oneLine = (text: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what goes
   text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 300);
 
-/** The line that names the wrong setting behind `error`, or undefined when it is no setting's. */
 export function wrongSetting(error: unknown, url: string): string | undefined {
   if (!(error instanceof AccessError) || error instanceof ServiceUnavailableError) return undefined;
   const at = `the Access Service at ${url}`;
@@ -39,10 +35,7 @@ export function wrongSetting(error: unknown, url: string): string | undefined {
   return undefined;
 }
 
-/**
- * Why the service did not answer, for the outage lines: in brackets, then, when no connection
- * could be made at all, what in ACCESS_API_URL to check — an outage and a wrong port look alike.
- */
+/** No connection at all: what to check in ACCESS_API_URL (a wrong port looks like an outage). */
 export function outageReason(error: unknown, url: string): string {
   if (!(error instanceof ServiceUnavailableError)) return `(${oneLine(String(error))})`;
   const { hostname, port, protocol } = new URL(url);

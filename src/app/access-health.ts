@@ -1,10 +1,7 @@
 /**
- * Whether the Access Service answers, as this process last saw it: read once at start, then
- * updated by every answer the client gets, and watched on a back-off while it is not `up`. An
- * outage at start lets accessbot start, so a rolling restart during one never leaves zero
- * replicas. The state is reported on `/healthz` and as `accessbot_access_service_up`, never a
- * reason to leave the load balancer: every replica would leave at once, and people would get the
- * platform's error instead of accessbot's own "the Access Service is down" (docs/operations.md).
+ * Whether the Access Service answers, as every answer the client gets says; watched on a back-off
+ * while not `up`. An outage never stops start-up nor fails readiness: every replica would leave
+ * at once, and people would get the platform's error instead of ours (docs/operations.md).
  */
 import type { Gauge } from 'prom-client';
 import { type EndpointName, fixedPath, probeEndpoint } from '../access/endpoints.ts';
@@ -27,7 +24,7 @@ export interface AccessHealthOptions {
   probe: () => Promise<void>;
   log: Logger;
   clock: Clock;
-  /** The base URL as it may be shown: no credentials. */
+  /** No credentials: it is shown. */
   url: string;
   /** A state older than this is refreshed in the background when `/healthz` asks. */
   staleMs?: number;
@@ -70,10 +67,7 @@ export class AccessHealth {
     if (this.#state !== 'up') this.#watch();
   }
 
-  /**
-   * The read at start: resolves when the service answered or only failed to (then it is
-   * watched); throws a `ConfigError` naming the setting when the answer can only mean a wrong one.
-   */
+  /** Throws a `ConfigError` only when the answer can only mean a wrong setting. */
   async start(): Promise<void> {
     try {
       await this.#o.probe();
@@ -108,7 +102,6 @@ export class AccessHealth {
     return { access_service: this.#state };
   }
 
-  /** Ends the watch (at shutdown). */
   stop(): void {
     this.#stop.abort();
   }
@@ -118,7 +111,6 @@ export class AccessHealth {
     return this.#state === 'up';
   }
 
-  /** Reads the service again on a back-off while it is not `up`, one line after each failure. */
   #watch(): void {
     if (this.#watching || this.#stop.signal.aborted) return;
     this.#watching = true;

@@ -1,8 +1,6 @@
 /**
- * How botbuilder reads the cloud settings (settings-cloud.ts): once one of its endpoint settings
- * is set it takes them all as meant and uses none of its own values, so those set halfway leave
- * the bot unable to send (no login URL or scope) or to accept any request (no issuer or
- * metadata), and `ChannelService` beside them is not read at all.
+ * Once one of botbuilder's endpoint settings is set, it uses none of its own values: set halfway,
+ * the bot cannot send or accept requests, and `ChannelService` beside them is not read at all.
  */
 import { type CloudSetting, CLOUD_ENDPOINTS as ENDPOINTS } from '../../adapters/teams/settings.ts';
 
@@ -33,7 +31,6 @@ export function cloudMisfits(env: NodeJS.ProcessEnv): string[] {
   ];
 }
 
-/** The cloud settings that are set, by botbuilder's names. */
 export function cloudOf(
   env: Partial<Record<CloudSetting, string>>,
 ): Partial<Record<CloudSetting, string>> {

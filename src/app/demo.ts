@@ -1,7 +1,6 @@
 /**
- * What lets the demo (the terminal chat on the embedded sandbox), and only the demo, show every
- * feature: you audit and manage groups, colleagues use accessbot too (so a nudge or a question
- * reaches them), one approver is away, and a question waits for its answer.
+ * What lets the demo, and only the demo, show every feature: you audit and manage groups,
+ * colleagues use accessbot too, one approver is away, and a question waits for its answer.
  */
 import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
@@ -18,21 +17,16 @@ import type {
 } from '../store/store.ts';
 import type { Config } from './config.ts';
 
-/** The sandbox's group whose members audit and manage groups in the demo; Ada is one of them. */
 const DEMO_GROUP = groups.security.name;
 
-/** The colleague who uses accessbot in the demo: she approves GitHub (Admin), so a nudge reaches her. */
+/** She approves GitHub (Admin), so a nudge reaches her. */
 const demoColleague = users.radia;
-/** The colleague who is away in the demo, and the question that waits. */
 const demoAway = users.alan;
 const DEMO_QUESTION = 'Which repository do you need to push to: the compiler, or the runtime too?';
-/** The demo's question, the same in every run on the same store. */
+/** The same in every run, so a restart on the same store asks it once. */
 const DEMO_QUESTION_ID = '7d3c1a9e-2b4f-4e8a-9c61-0f5b8e2d4a17';
 
-/**
- * `config` with the Security group's members (you among them) as auditors and group admins, unless
- * AUDITORS_GROUP, GROUP_ADMINS_GROUP or GROUP_MANAGERS say otherwise.
- */
+/** The Security group (you among them) audits and administers groups, unless told otherwise. */
 export function demoConfig(config: Config): Config {
   const {
     managers,
@@ -42,10 +36,7 @@ export function demoConfig(config: Config): Config {
   return { ...config, groups: { ...config.groups, auditorsGroup, adminsGroup } };
 }
 
-/**
- * Links the demo colleague on the terminal, as the terminal chat links its own person (by
- * e-mail address, which SANDBOX_EMAIL_MAP may have changed) — unless the terminal is theirs.
- */
+/** Linked by e-mail (SANDBOX_EMAIL_MAP may have changed it), as the terminal links its person. */
 export async function linkDemoColleague(
   store: LinkStore,
   state: SandboxState,
@@ -59,7 +50,6 @@ export async function linkDemoColleague(
   }
 }
 
-/** The terminal chat's link of the person at `email`. */
 const shellLink = (user: UserRecord, email: string, now: Date): IdentityLink => ({
   platform: 'shell',
   chatUserId: email.toLowerCase(),
@@ -70,10 +60,8 @@ const shellLink = (user: UserRecord, email: string, now: Date): IdentityLink => 
 });
 
 /**
- * Alan away for a week, linked on the terminal like Radia, his task on Grace's request noted as
- * waiting on him and its other approvers told; and your question to Grace, an hour old, waiting
- * for her answer — Grace linked too, so the question can reach her.
- * Each is written once, however often the demo starts on the same store.
+ * Alan away for a week, his task on Grace's request waiting on him; your question to Grace, an
+ * hour old. Each is written once, however often the demo starts on the same store.
  */
 export async function seedDemoAsks(
   store: LinkStore & AwayStore & TaskQuestionStore & AuditStore,

@@ -1,15 +1,10 @@
-/**
- * The building blocks of the environment schema: how one variable is read (blank is unset, a
- * default, a duration, a bounded whole number, …), each with a message that names the variable
- * and what is expected.
- */
+/** How one environment variable is read, each with a message naming the variable. */
 import { z } from 'zod';
 
-/** What the env example and the configuration table say about a setting. */
+/** For the env example and the configuration table. */
 export interface SettingDoc {
   /** One line: what the setting means (Markdown, links relative to docs/). */
   doc: string;
-  /** The default, as it would be written in the environment. */
   default?: string;
   /** What leaving it unset means, for a setting without a default. */
   unset?: string;
@@ -40,7 +35,7 @@ export const withDefault = <T extends z.ZodType>(schema: T, text: string, doc: s
     { doc, default: text },
   );
 
-/** A credential a deployment fills in; never echoed. */
+/** Never echoed. */
 export const secret = (name: string, doc: string, unset?: string) =>
   optional(z.string().min(1, `${name} must not be empty`), doc, { unset, fill: true });
 
@@ -74,10 +69,7 @@ export const duration = (name: string) =>
     return ms;
   });
 
-/**
- * A value parsed by `parse`, whose Error message completes the variable's name (`must be …`)
- * or, when it starts otherwise (a quoted value), follows it after a colon.
- */
+/** `parse`'s Error message completes the name (`must be …`), or follows it after a colon. */
 export const parsedBy = <T>(name: string, parse: (value: string) => T) =>
   z.string().transform((value, ctx) => {
     try {

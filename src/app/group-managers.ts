@@ -1,16 +1,13 @@
 /**
- * Reads `GROUP_MANAGERS` (who manages which group) and `APP_OWNERS` (who owns which application):
- * inline as `Engineering=ada@x.com,alan@x.com;Design=tim@x.com`, inline JSON
- * (`{"Engineering": ["ada@x.com"]}`), or the path of a JSON file of that shape, as NOTIFY_RULES.
- * A group or an application is named by its name (any case) or its id. Throws an Error whose
- * message says what is wrong, in one line, for the configuration error.
+ * Reads `GROUP_MANAGERS` and `APP_OWNERS`: `Engineering=ada@x.com,alan@x.com;Design=tim@x.com`,
+ * inline JSON, or a JSON file's path, as NOTIFY_RULES. Throws a one-line Error for the
+ * configuration error.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 export type GroupManagers = Record<string, string[]>;
 
-/** How a setting of this shape speaks of what it names and of the people it lists. */
 interface Words {
   /** The example's key and what a pair names: `Group` or `App`. */
   noun: string;

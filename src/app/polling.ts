@@ -1,8 +1,6 @@
 /**
- * Starts the runtime's poller, once the platforms it serves have handed it their notifiers; plus
- * the handler of `/webhooks/access`. With the embedded sandbox, the sandbox's webhooks are
- * pointed at that handler (signed with a secret made up here when none is configured), so a new
- * task shows up at once in the demo.
+ * The poller, once the platforms have handed it their notifiers, and the `/webhooks/access`
+ * handler, which the embedded sandbox's webhooks point at so a new task shows at once in the demo.
  */
 import { randomBytes } from 'node:crypto';
 import { systemClock } from '../core/clock.ts';
@@ -27,7 +25,6 @@ export interface Polling {
   webhook: Route;
   /** Points the embedded sandbox's webhooks at `url` (where `webhook` is mounted). */
   connectSandbox(url: string): void;
-  /** Stops the poller and gives up its leases. */
   stop(): Promise<void>;
 }
 

@@ -1,8 +1,6 @@
 /**
- * Server mode: the one HTTP server on `PORT` with every configured chat platform mounted on it.
- * Each platform starts from a narrow context (the bot, its routes, logger, metrics and its own
- * settings) and hands back its notifier (the poller sends with it from then on) and a stop
- * function.
+ * Server mode: one HTTP server on `PORT` with every configured chat platform mounted on it, each
+ * started from a narrow context and handing back its notifier and a stop function.
  */
 import type { PlatformAdapter, PlatformContext } from '../core/platform.ts';
 import type { Logger } from '../log.ts';
@@ -15,9 +13,8 @@ import type { Runtime } from './runtime.ts';
 type Starter = (common: Omit<PlatformContext<never>, 'settings'>) => Promise<PlatformAdapter>;
 
 /**
- * The platforms this configuration turns on, in start order: Teams first, since it takes nothing
- * before the server listens, while Slack in Socket Mode takes events as soon as it starts, when
- * the poller must already hold every other platform's notifier.
+ * Teams starts first: it takes nothing before the server listens, while Slack in Socket Mode takes
+ * events at once, when the poller must already hold every other notifier.
  */
 function platformsFor(config: Config): Array<[name: string, start: Starter]> {
   const platforms: Array<[string, Starter]> = [];

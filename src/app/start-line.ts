@@ -1,8 +1,6 @@
 /**
- * What the first log line of a start says, so an operator sees at a glance what this process
- * is about to serve: the Access Service's base URL with its path (a missing `/api/v1` shows), the
- * store (kind and place, never a secret),
- * the platforms, the Teams tenants and the address it listens on.
+ * The first log line of a start: what this process is about to serve, at a glance (the Access
+ * Service URL with its path, so a missing `/api/v1` shows; never a secret).
  */
 import { describeDatabase } from '../store/database-url.ts';
 import type { Config } from './config.ts';

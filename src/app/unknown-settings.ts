@@ -1,11 +1,7 @@
 /**
- * Environment variables that look like accessbot's but are none of its settings: a misspelled
- * setting is otherwise ignored, and its default silently used. accessbot's namespaces are
- * derived from the one list of settings (settings.ts): the first word of each `SNAKE_CASE` name
- * (`POLL_`, `ACCESS_`, `SLACK_`, …) and `MicrosoftApp` for the Bot Framework's own family, plus
- * any name that differs from a setting only in case. Names other software reads are left alone:
- * `NODE_…` is Node's (only `NODE_ENV` is ours) and Kubernetes' service links (`ACCESS_PORT`,
- * `DATABASE_SERVICE_HOST`, …) are not settings, whatever the service is called.
+ * Environment variables in accessbot's namespaces (the first word of each setting, `MicrosoftApp`)
+ * that are no setting: a misspelled one would otherwise be ignored, its default silently used.
+ * Names other software sets (`NODE_…`, Kubernetes' service links) are left alone.
  */
 import { closest } from '../core/match.ts';
 import { settings } from './settings.ts';
@@ -36,7 +32,7 @@ const namespaces = new Set(
   names.map(namespaceOf).filter((ns): ns is string => !!ns && !shared.has(ns)),
 );
 
-/** What Kubernetes sets for each service in the namespace (its "service links"). */
+/** Kubernetes' "service links", set for each service in the namespace. */
 const serviceLink =
   /_(SERVICE_HOST|SERVICE_PORT(_\w+)?|PORT(_\d+_(TCP|UDP|SCTP)(_PROTO|_PORT|_ADDR)?)?)$/;
 
@@ -51,10 +47,7 @@ const meantBy = (name: string) =>
   knownLower.get(name.toLowerCase()) ??
   closest(name, names, Math.min(3, Math.floor(name.length / 3)));
 
-/**
- * One line per variable in accessbot's namespaces that is no setting (an empty one is unset, as
- * everywhere), with the setting it most likely meant: `unknown setting POLL_INTERVAL_SECOND — did you mean POLL_INTERVAL_SECONDS?`.
- */
+/** An empty variable is unset, as everywhere. */
 export function unknownSettings(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
     .filter(([name, value]) => value !== '' && !known.has(name) && ours(name))
