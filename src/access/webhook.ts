@@ -73,7 +73,7 @@ export const Delivery = z.looseObject({
     .optional(),
 });
 
-/** Undefined: all. */
+/** Undefined: poll everyone. */
 export function usersConcerned(delivery: z.infer<typeof Delivery>): string[] | undefined {
   const events = delivery.events ?? [];
   if (events.some((e) => !e.userIds)) return undefined;
