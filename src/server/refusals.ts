@@ -1,15 +1,13 @@
 /**
- * Requests refused at the door (a bad signature, a bad token), told to the operator at most once
- * a minute with a count, so that an internet scanner cannot fill the log; each is also counted
- * in a metric by the platform's receiver. Until one request has passed, the line carries the
- * platform's `hint`: when its own requests are refused too, a setting is the likely cause.
+ * Requests refused at the door, logged at most once a minute with a count, so that a scanner
+ * cannot fill the log. Until one passes, the line carries `hint`: a setting is the likely cause.
  */
 import type { Logger } from '../log.ts';
 
 const EVERY_MS = 60_000;
 
 export interface RefusalWords {
-  /** What was refused, for a count: "3 Slack requests without a valid signature". */
+  /** E.g. "3 Slack requests without a valid signature". */
   what: (count: number) => string;
   /** Said while none has passed; starts with its own separator. */
   hint: string;
@@ -31,7 +29,6 @@ export class Refusals {
     this.#since = now();
   }
 
-  /** A request passed the check: the settings work. */
   passed(): void {
     this.#anyPassed = true;
   }

@@ -1,19 +1,18 @@
 /** What the one HTTP server mounts: a route, handed the body it has already read and bounded. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** `body` is the whole request body, read (and bounded) by the server before the route runs. */
+/** `body`: read and bounded by the server before the route runs. */
 export type Route = (
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
 ) => void | Promise<void>;
 
-/** The one HTTP server, as a platform sees it; a route may bound its bodies below the server's. */
+/** A route may bound its bodies below the server's. */
 export interface Routes {
   mount(path: string, route: Route, limits?: { maxBodyBytes?: number }): void;
 }
 
-/** Answers with `body` as JSON. */
 export function answer(res: ServerResponse, status: number, body: unknown, headers = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
