@@ -58,12 +58,11 @@ export function leavingOut<T>(
   fits: (rendered: T) => boolean,
 ): T {
   let blocks = reply.blocks;
-  let tasks = 0;
-  let parts = 0;
+  const gone = { task: 0, line: 0, part: 0 };
   for (;;) {
     const what = [
-      tasks ? v.t('render.moreTasks', { count: tasks }) : '',
-      parts ? v.t('render.moreParts', { count: parts }) : '',
+      gone.task ? v.t('render.moreTasks', { count: gone.task }) : '',
+      gone.part ? v.t('render.moreParts', { count: gone.part }) : '',
     ].filter(Boolean);
     const leftOut: Block[] = what.length
       ? [{ kind: 'note', text: v.t('render.teams.leftOut', { what: v.list(what) }) }]
@@ -72,7 +71,6 @@ export function leavingOut<T>(
     const next = without(blocks);
     if (fits(rendered) || !next) return rendered;
     blocks = next.blocks;
-    if (next.left === 'task') tasks++;
-    if (next.left === 'part') parts++;
+    gone[next.left]++;
   }
 }

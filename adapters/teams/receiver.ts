@@ -1,23 +1,12 @@
 /**
- * `/api/messages`: botbuilder's `CloudAdapter` on our own `node:http` server.
- *
- * The adapter is authenticated from botbuilder's own variables. With an app id, every inbound
- * request must carry a valid Bot Framework token (botbuilder answers 401 otherwise); with none,
- * botbuilder accepts anything — including a `serviceUrl` that points at the caller's own server,
- * which then answers the member lookup with anyone's e-mail address. So that is allowed only
- * when `TEAMS_ANONYMOUS=1` said so, never as the result of a missing variable, and the
- * configuration accepts that switch only for local development: NODE_ENV development or test,
- * and HOST on loopback (src/app/config.ts).
- *
- * The body (read and bounded by the server) is parsed here, malformed JSON answered 400, and the
- * activity handed to botbuilder's `processActivity` — `CloudAdapter.process` would also print
- * every refused request's stack to the console. What runs in a turn is the caller's `logic`.
- * botbuilder's own error text never reaches the caller: it is logged, and the caller gets a short
- * JSON body — 401 for any failure before the turn began, which is authentication (a forged
- * signature throws a plain error). A refused request is one log line with the reason and no
- * stack, and a failure of ours keeps its stack in its line. botbuilder itself still prints to
- * stderr for an expired token (its stack) or a signature that does not verify (the public
- * signing key it tried): nothing secret.
+ * `/api/messages`: botbuilder's `CloudAdapter` on our own `node:http` server. With an app id every
+ * request must carry a valid Bot Framework token; with none botbuilder accepts anything, including
+ * a `serviceUrl` pointing at the caller's own server (which would then answer the member lookup
+ * with anyone's e-mail address): so only when `TEAMS_ANONYMOUS=1` says so, which the configuration
+ * accepts for local development only. The body is parsed here (malformed: 400) and handed to
+ * `processActivity`, as `CloudAdapter.process` would print every refused request's stack.
+ * botbuilder's error text never reaches the caller: a failure before the turn began is
+ * authentication (401, one log line without a stack); one of ours keeps its stack in its line.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -119,13 +108,11 @@ function isJson(type: string | undefined): boolean {
 function parseJson(raw: Buffer): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(raw.toString('utf8'));
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
+    const object = typeof value === 'object' && value !== null && !Array.isArray(value);
+    return object ? (value as Record<string, unknown>) : undefined;
   } catch {
-    // not JSON: no body
+    return undefined;
   }
-  return undefined;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
