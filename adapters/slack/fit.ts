@@ -1,8 +1,7 @@
 /**
- * A rendered reply fitted into one message or view: at most so many blocks and so much text
- * across them (Slack refuses a message holding more than about 12,000 characters of text with
- * `msg_blocks_too_long`, however each element keeps its own limit). Whole parts are left out, and
- * one last note says what was left out or that texts were shortened.
+ * A rendered reply fitted into one message or view: at most so many blocks and so much text across
+ * them (past about 12,000 characters Slack refuses a message with `msg_blocks_too_long`). Whole
+ * parts are left out, and one last note says what, or that texts were shortened.
  */
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../src/core/i18n/voice.ts';

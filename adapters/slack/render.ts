@@ -144,9 +144,7 @@ export function header(text: string): SlackBlock {
 export const section = (text: string) => sectionOf(mrkdwnText(text, limits.sectionText));
 
 /** A section of mrkdwn already made safe (see rich-text.ts) and within the limit. */
-export function sectionOf(safe: string): SlackBlock {
-  return { type: 'section', text: mrkdwn(safe) };
-}
+export const sectionOf = (safe: string): SlackBlock => ({ type: 'section', text: mrkdwn(safe) });
 
 export const note = (text: string) => noteOf(mrkdwnText(text, limits.contextText));
 
@@ -174,12 +172,12 @@ function listBlocks(v: Voice, items: readonly string[], more: number, shape: Sha
   for (const item of items) {
     const line = `• ${within(shape, item, 500)}`;
     if (chunk && chunk.length + 1 + line.length > limits.sectionText) {
-      blocks.push({ type: 'section', text: mrkdwn(chunk) });
+      blocks.push(sectionOf(chunk));
       chunk = '';
     }
     chunk = chunk ? `${chunk}\n${line}` : line;
   }
-  if (chunk) blocks.push({ type: 'section', text: mrkdwn(chunk) });
+  if (chunk) blocks.push(sectionOf(chunk));
   if (more > 0) blocks.push(note(v.t('render.andMore', { count: more })));
   return blocks;
 }

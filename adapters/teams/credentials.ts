@@ -100,19 +100,17 @@ function refusal(error: unknown, teams: TeamsSettings, loginUrl: string): string
   const detail = oneLine(String((error as Error)?.message ?? error));
   const app = `MicrosoftAppId ${teams.appId}`;
   const said = `(${code || 'error'}${number ? ` AADSTS${number}` : ''})`;
-  if (number === '7000215') {
-    return `Microsoft refused MicrosoftAppPassword for ${app} ${said}: create a client secret for the app (Azure Bot → Configuration → Manage Password) and set its value`;
-  }
-  if (number === '7000222') {
-    return `MicrosoftAppPassword of ${app} has expired ${said}: create a new client secret for the app and set its value`;
-  }
-  if (number === '700016') {
-    return teams.appType === 'SingleTenant'
-      ? `Microsoft does not know ${app} in tenant ${teams.tenantId} ${said}: check MicrosoftAppId and MicrosoftAppTenantId (Azure Bot → Configuration)`
-      : `Microsoft does not know ${app} as a multi-tenant app ${said}: a bot created since August 2025 is single-tenant — set MicrosoftAppType=SingleTenant and MicrosoftAppTenantId to its tenant (Azure Bot → Configuration)`;
-  }
-  if (number === '90002') {
-    return `Microsoft does not know tenant ${teams.tenantId} ${said}: set MicrosoftAppTenantId to the tenant of the app (Azure Bot → Configuration → App Tenant ID)`;
+  switch (number) {
+    case '7000215':
+      return `Microsoft refused MicrosoftAppPassword for ${app} ${said}: create a client secret for the app (Azure Bot → Configuration → Manage Password) and set its value`;
+    case '7000222':
+      return `MicrosoftAppPassword of ${app} has expired ${said}: create a new client secret for the app and set its value`;
+    case '700016':
+      return teams.appType === 'SingleTenant'
+        ? `Microsoft does not know ${app} in tenant ${teams.tenantId} ${said}: check MicrosoftAppId and MicrosoftAppTenantId (Azure Bot → Configuration)`
+        : `Microsoft does not know ${app} as a multi-tenant app ${said}: a bot created since August 2025 is single-tenant — set MicrosoftAppType=SingleTenant and MicrosoftAppTenantId to its tenant (Azure Bot → Configuration)`;
+    case '90002':
+      return `Microsoft does not know tenant ${teams.tenantId} ${said}: set MicrosoftAppTenantId to the tenant of the app (Azure Bot → Configuration → App Tenant ID)`;
   }
   if (code === 'invalid_client' || code === 'unauthorized_client') {
     return `Microsoft refused the credentials of ${app} ${said}: check MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType and MicrosoftAppTenantId`;

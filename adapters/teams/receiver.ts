@@ -43,18 +43,15 @@ export function createAdapter(
       'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',
     );
   }
+  const factory = credentials ?? credentialsFactory(teams);
   return new TeamsBotAdapter(
-    new ConfigurationBotFrameworkAuthentication(
-      botbuilderSettings(teams),
-      credentials ?? credentialsFactory(teams),
-    ),
+    new ConfigurationBotFrameworkAuthentication(botbuilderSettings(teams), factory),
   );
 }
 
 /**
- * `jsonOnly`: only `Content-Type: application/json` is taken (415 otherwise). Anonymous mode needs
- * it: with no token to check, a web page could otherwise drive a developer's local bot with a
- * cross-origin `text/plain` post, which browsers send without asking first.
+ * `jsonOnly` (anonymous mode): anything but `application/json` is refused (415), or a web page
+ * could drive a developer's local bot with a cross-origin `text/plain` post, sent without preflight.
  */
 export function messagesHandler(
   adapter: TeamsBotAdapter,

@@ -144,29 +144,20 @@ function renderBlock(ctx: Ctx, block: Block): CardJson[] {
   }
 }
 
+/** A run of text already cleaned. */
+const run = (text: string, style = {}) => ({ type: 'TextRun', text, ...style });
+const BOLD = { weight: 'Bolder' } as const;
+
 /**
  * One line a field, its label in bold; in a card of several tasks, one plain paragraph of them
  * (a Teams message holds ~28 KB, and fifteen tasks with their buttons fill most of it).
  */
 function fieldBlocks(fields: readonly Field[], within: Ctx['within'], compact: boolean) {
   if (!fields.length) return [];
-  const shown = fields.map((f) => ({
-    label: `${clean(f.label)}: `,
-    value: clean(within(f.value)),
-  }));
-  if (compact) {
-    const line = shown.map((f) => `${f.label}${f.value}`).join(' · ');
-    return [richText([{ type: 'TextRun', text: line }])];
-  }
-  return shown.map((f) =>
-    richText(
-      [
-        { type: 'TextRun', text: f.label, weight: 'Bolder' },
-        { type: 'TextRun', text: f.value },
-      ],
-      { spacing: 'None' },
-    ),
-  );
+  const label = (f: Field) => `${clean(f.label)}: `;
+  const value = (f: Field) => clean(within(f.value));
+  if (compact) return [richText([run(fields.map((f) => label(f) + value(f)).join(' · '))])];
+  return fields.map((f) => richText([run(label(f), BOLD), run(value(f))], { spacing: 'None' }));
 }
 
 function taskContainer(ctx: Ctx, card: TaskCard): CardJson {
@@ -198,11 +189,8 @@ function action({ v, view, within }: Ctx, button: Button): CardJson {
   const spoken = button.spoken && within(cut(clean(button.spoken), MAX_TOOLTIP));
   const tooltip = spoken ? { tooltip: spoken } : {};
   const verb = Verbs[button.action];
-  const data = {
-    value: button.value,
-    view,
-    ...(button.confirmation && { confirmation: button.confirmation }),
-  };
+  const confirmation = button.confirmation && { confirmation: button.confirmation };
+  const data = { value: button.value, view, ...confirmation };
   // A form inside the card, then Action.Execute with what was filled in.
   const showCard = (body: CardJson[], submit: CardJson) => ({
     type: 'Action.ShowCard',

@@ -87,10 +87,7 @@ const Env = z.object(settings).superRefine((env, ctx) => {
 });
 
 export type Config = ReturnType<typeof toConfig> & {
-  /**
-   * Outside production: one line per setting accessbot ignores — a variable in its namespaces
-   * that is no setting, a Teams credential without MicrosoftAppId — or that do not add up.
-   */
+  /** Outside production: a line per setting ignored (unknown, Teams without an app id) or at odds. */
   ignoredSettings: string[];
 };
 
@@ -107,14 +104,13 @@ function teamsWithoutAppId(env: NodeJS.ProcessEnv): string[] {
 }
 
 function toConfig(env: z.infer<typeof Env>) {
-  const access =
-    env.ACCESS_API_URL && env.ACCESS_API_URL !== SANDBOX
-      ? {
-          url: env.ACCESS_API_URL.endsWith('/') ? env.ACCESS_API_URL : `${env.ACCESS_API_URL}/`,
-          apiKey: env.ACCESS_API_KEY!,
-          apiSecret: env.ACCESS_API_SECRET!,
-        }
-      : undefined;
+  const url = env.ACCESS_API_URL !== SANDBOX && env.ACCESS_API_URL;
+  const { ACCESS_API_KEY: apiKey, ACCESS_API_SECRET: apiSecret } = env;
+  const access = url
+    ? { url: url.replace(/\/?$/, '/'), apiKey: apiKey!, apiSecret: apiSecret! }
+    : undefined;
+  const anonymous = env.TEAMS_ANONYMOUS === '1';
+  const tenant = env.MicrosoftAppTenantId?.toLowerCase();
   return {
     /** Unset → the embedded sandbox is started (the demo, or ACCESS_API_URL=sandbox). */
     access,
@@ -163,20 +159,16 @@ function toConfig(env: z.infer<typeof Env>) {
         }
       : undefined,
     teams:
-      env.MicrosoftAppId || env.TEAMS_ANONYMOUS === '1'
+      env.MicrosoftAppId || anonymous
         ? {
             appId: env.MicrosoftAppId ?? '',
             appPassword: env.MicrosoftAppPassword,
             // Anonymous mode only gets here without one.
             appType: env.MicrosoftAppType ?? 'MultiTenant',
             tenantId: env.MicrosoftAppTenantId,
-            anonymous: env.TEAMS_ANONYMOUS === '1',
+            anonymous,
             /** Lower-cased ids, or `*`; only anonymous mode gets here with neither variable. */
-            allowedTenants:
-              env.TEAMS_ALLOWED_TENANTS ??
-              (env.MicrosoftAppTenantId
-                ? [env.MicrosoftAppTenantId.toLowerCase()]
-                : ('*' as const)),
+            allowedTenants: env.TEAMS_ALLOWED_TENANTS ?? (tenant ? [tenant] : ('*' as const)),
             cloud: cloudOf(env),
           }
         : undefined,
@@ -193,11 +185,7 @@ function toConfig(env: z.infer<typeof Env>) {
       remindAfterMs: env.REMIND_AFTER,
       /** 0: never escalate. */
       escalateAfterMs: env.ESCALATE_AFTER,
-      hours: {
-        quiet: env.QUIET_HOURS,
-        days: env.WORKING_DAYS,
-        defaultZone: env.DEFAULT_TIME_ZONE,
-      },
+      hours: { quiet: env.QUIET_HOURS, days: env.WORKING_DAYS, defaultZone: env.DEFAULT_TIME_ZONE },
     },
     pollConcurrency: env.POLL_CONCURRENCY,
     notifyRules: env.NOTIFY_RULES,

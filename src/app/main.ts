@@ -1,8 +1,7 @@
 /**
- * accessbot's entry point. With Slack or Teams configured it serves them on one HTTP server;
- * with neither it runs the terminal chat (with the embedded sandbox when no Access Service is
- * configured: the demo). Start-up problems end in one clear line, never a stack trace; SIGINT
- * and SIGTERM stop everything within 10 seconds with exit code 0.
+ * accessbot's entry point: Slack and Teams on one HTTP server, else the terminal chat (on the
+ * embedded sandbox without an Access Service: the demo). Start-up problems end in one clear line,
+ * never a stack trace; SIGINT and SIGTERM stop everything within 10 seconds with exit code 0.
  */
 import { startShell } from '../../adapters/shell/shell.ts';
 import { terminalLocale } from '../core/i18n/voice.ts';
@@ -95,8 +94,7 @@ async function main(): Promise<void> {
     log.info({ shutdownMs: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void stop(signal));
   try {
     // The demo: the terminal chat on the embedded sandbox.
     runtime = await startRuntime(serverMode || config.access ? config : demoConfig(config), log);

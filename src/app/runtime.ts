@@ -103,8 +103,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     if (sandbox) closers.push(() => sandbox.close());
     const access = config.access ?? sandbox!;
     const store = await openStore(config.databaseUrl, {
-      onError: (error) =>
-        log.warn({ err: error }, 'a pooled database connection failed; reconnecting'),
+      onError: (err) => log.warn({ err }, 'a pooled database connection failed; reconnecting'),
       onWarning: (warning) => log.warn(warning),
     });
     closers.push(() => store.close());

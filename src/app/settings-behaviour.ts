@@ -12,12 +12,7 @@ import { parseAppOwners, parseGroupManagers } from './group-managers.ts';
 
 const groupName = z.string().trim().min(1).max(200);
 /** Names or ids separated by commas. */
-const nameList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
+const nameList = z.string().transform((value) => value.split(',').flatMap((n) => n.trim() || []));
 
 export const atLeastASecond = (name: string, example: string) =>
   duration(name).refine((ms) => ms >= 1_000, {
