@@ -32,11 +32,19 @@ const DECIDER = raw(
 );
 
 /**
+ * The cursor row's own instant, in the database's precision: PostgreSQL keeps microseconds, a
+ * Date only milliseconds, so a cursor of its Date would stand still before rows of one
+ * microsecond. The Date serves only if retention has removed the row since.
+ */
+const instantOf = (cursor: ReportCursor): Sql =>
+  sql`COALESCE((SELECT at FROM audit_log WHERE id = ${cursor.id}), ${cursor.at})`;
+
+/**
  * From the start, or after the cursor: one lower bound, so SQLite seeks straight to it rather
  * than to the start with the cursor as a filter.
  */
 const from = (start: Sql, cursor: ReportCursor | undefined): Sql =>
-  cursor ? sql`(at, id) > (${cursor.at}, ${cursor.id})` : start;
+  cursor ? sql`(at, id) > (${instantOf(cursor)}, ${cursor.id})` : start;
 const anyOf = (values: readonly unknown[]) =>
   join(
     values.map((v) => sql`${v}`),
@@ -92,7 +100,7 @@ export function reportTables(db: SqlDb): ReportStore {
       // Up to the page's last notification: its instant bounds the index range, so the check
       // below runs on this page's notifications only.
       const upTo = next
-        ? sql`action = 'notify' AND at <= ${next.at} AND (at, id) <= (${next.at}, ${next.id})`
+        ? sql`action = 'notify' AND at <= ${instantOf(next)} AND (at, id) <= (${instantOf(next)}, ${next.id})`
         : notified;
       // Each notification's task checked through the index, one at a time: PostgreSQL would
       // rather hash every closing entry of the log for each page, for an EXISTS or a NOT EXISTS
