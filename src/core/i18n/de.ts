@@ -498,6 +498,8 @@ export const de: Catalog = {
     'Gerade wird schon ein anderer Bericht erstellt; bitte warten Sie einen Moment und fragen Sie dann noch einmal.',
   'report.chat.tooLarge':
     '{days, plural, one {Der letzte Tag enthält} other {Die letzten # Tage enthalten}} mehr als {max, number} Audit-Einträge, mehr als ein Bericht im Chat liest: Fragen Sie nach weniger Tagen, oder bitten Sie die Person, die accessbot betreibt, um den vollständigen Bericht (`npm run report`).',
+  'report.chat.cutShort':
+    '{days, plural, one {Der Bericht über den letzten Tag} other {Der Bericht über die letzten # Tage}} wurde nach {seconds} Sekunden abgebrochen, bevor er vollständig war; deshalb zeige ich keine seiner Zahlen. Fragen Sie nach weniger Tagen, oder bitten Sie die Person, die accessbot betreibt, um den vollständigen Bericht (`npm run report`).',
   'report.chat.summary': '{title}: {lines}',
   'poller.newForChannel': 'Neue Aufgabe für ihre Genehmigenden',
   'poller.newNotifyOnly': 'Neue Aufgabe: Bitte im Access Service entscheiden',

@@ -493,6 +493,8 @@ export const en = {
   'report.chat.busy': 'Another report is being made right now; please wait a moment and ask again.',
   'report.chat.tooLarge':
     '{days, plural, one {The last day holds} other {The last # days hold}} more than {max, number} audit entries, more than a report in chat reads: ask for fewer days, or ask whoever runs accessbot for the full report (`npm run report`).',
+  'report.chat.cutShort':
+    '{days, plural, one {The report of the last day} other {The report of the last # days}} was stopped after {seconds} seconds, before it was complete, so none of its figures are shown: ask for fewer days, or ask whoever runs accessbot for the full report (`npm run report`).',
   'report.chat.summary': '{title}: {lines}',
   // What the poller sends.
   'poller.newForChannel': 'New task for its approvers',

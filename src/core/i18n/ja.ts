@@ -487,6 +487,8 @@ export const ja: Catalog = {
   'report.chat.busy': '別のレポートを作成中です。少し待ってから、もう一度お試しください。',
   'report.chat.tooLarge':
     '{days, plural, other {直近 # 日間}}の監査記録は {max, number} 件を超えており、チャットのレポートで読める量を超えています。日数を減らして依頼するか、accessbot の運用担当者に完全なレポート（`npm run report`）を依頼してください。',
+  'report.chat.cutShort':
+    '{days, plural, other {直近 # 日間}}のレポートは、完成する前に {seconds} 秒で打ち切られたため、数値は表示しません。日数を減らして依頼するか、accessbot の運用担当者に完全なレポート（`npm run report`）を依頼してください。',
   'report.chat.summary': '{title}: {lines}',
   'poller.newForChannel': '承認者への新しいタスク',
   'poller.newNotifyOnly': '新しいタスク: Access Service で決定してください',
