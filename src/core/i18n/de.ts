@@ -422,6 +422,8 @@ export const de: Catalog = {
     'Der Access Service nennt {field} von {app} mit einer ID, die seine Schnittstelle nicht annimmt (keine UUID); es lässt sich daher nicht aus dem Chat ändern. Es wurde nichts geändert.',
   'app.secretField':
     '{field} ist ein geheimes Feld: accessbot zeigt und ändert es im Chat nicht. Es wurde nichts geändert.',
+  'app.secretValue':
+    'Dieser Wert sieht aus wie ein Zugangsgeheimnis (ein Schlüssel, Token, Passwort oder eine Verbindungszeichenfolge): accessbot trägt so etwas nicht aus dem Chat in {field} ein, wo es im Verlauf bliebe. Es wurde nichts geändert.',
   'app.ownersAdmins':
     'Nur die Admins von accessbot dürfen ändern, wem {app} gehört ({field}). Es wurde nichts geändert.',
   'app.secondAdmin':

@@ -418,6 +418,8 @@ export const en = {
     'The Access Service names {field} of {app} by an id its interface does not take (not a uuid), so it cannot be changed from chat. Nothing was changed.',
   'app.secretField':
     '{field} is a secret field: accessbot neither shows nor changes it in chat. Nothing was changed.',
+  'app.secretValue':
+    'That value is shaped like a credential (a key, token, password or connection string): accessbot does not put one into {field} from chat, where it would stay in the history. Nothing was changed.',
   'app.ownersAdmins':
     'Only accessbot’s admins may change who owns {app} ({field}). Nothing was changed.',
   'app.secondAdmin':

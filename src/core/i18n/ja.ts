@@ -412,6 +412,8 @@ export const ja: Catalog = {
     'Access Service は {app} の {field} を、インターフェースが受け付けない ID (UUID ではない) で示しているため、チャットからは変更できません。何も変更していません。',
   'app.secretField':
     '{field} は秘密のフィールドです。accessbot はチャットで表示も変更もしません。何も変更していません。',
+  'app.secretValue':
+    'この値は認証情報（キー、トークン、パスワード、接続文字列）の形をしています。チャットの履歴に残るため、accessbot はチャットから {field} に設定しません。何も変更していません。',
   'app.ownersAdmins':
     '{app} の所有者 ({field}) を変更できるのは accessbot の管理者だけです。何も変更していません。',
   'app.secondAdmin':
