@@ -160,7 +160,10 @@ export const people = {
   APP_SECRET_FIELDS: optional(
     nameList,
     'names of further custom fields, separated by commas, whose values are never shown or changed in chat',
-    { unset: 'only those whose name says secret, password, token, key or credential' },
+    {
+      unset:
+        'only those whose name or value says they are secret ([applications](applications.md#secret-fields))',
+    },
   ),
   AUDIT_RETENTION_DAYS: withDefault(
     intIn('AUDIT_RETENTION_DAYS', 0, 36_500),

@@ -111,8 +111,8 @@ export class AccessBot {
       groups,
       apps,
       actors,
-      approve: (link, v, taskId, code) =>
-        decider.decide(link, v, taskId, 'approve', undefined, code),
+      approve: (link, v, taskId, found) =>
+        decider.decide(link, v, taskId, 'approve', undefined, found),
     });
     this.read = (actor, text) =>
       readTyped({ questions: base, actors, tasks: this.tasks }, actor, text);

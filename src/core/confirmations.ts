@@ -2,7 +2,12 @@
  * One door for everything that waits for a confirmation, typed or clicked: the code names one,
  * and its kind's rules decide (a sensitive approval under every rule of a decision).
  */
-import type { AppChangeOutcome, IdentityLink, MembershipOutcome } from '../store/store.ts';
+import type {
+  AppChangeOutcome,
+  Confirmation,
+  IdentityLink,
+  MembershipOutcome,
+} from '../store/store.ts';
 import type { Actors } from './actor.ts';
 import type { AppDeps } from './apps/deps.ts';
 import { appKind } from './apps/settle.ts';
@@ -23,7 +28,12 @@ export interface ConfirmDeps {
   groups: GroupDeps;
   apps: AppDeps;
   actors: Actors;
-  approve: (link: IdentityLink, v: Voice, taskId: string, code: string) => Promise<DecisionResult>;
+  approve: (
+    link: IdentityLink,
+    v: Voice,
+    taskId: string,
+    found: Confirmation,
+  ) => Promise<DecisionResult>;
 }
 
 export class ChangeDesk {
@@ -56,23 +66,26 @@ export class ChangeDesk {
     return this.#d.actors.act(
       actor,
       async (link, v) =>
-        (await this.#settle(link, v, code, verb)) ??
+        (await this.#settle(link, v, await this.#find(code), verb)) ??
         kept('stale', warning(v, v.t('change.unknown'))),
       (reply, error) => kept(error === undefined ? 'stale' : 'failed', reply),
     );
   }
 
-  /** Undefined when no change waits under `code`. */
-  async #settle(link: IdentityLink, v: Voice, code: string, verb: Verb) {
-    const id = idOf(code);
-    const found = await this.#deps.store.getConfirmation(id);
-    if (found?.kind === 'group') return settle(this.#deps, this.#group, link, v, id, verb);
-    if (found?.kind === 'app') return settle(this.#deps, this.#app, link, v, id, verb);
+  /** One lookup by the code's hash: it is issued, never computed, whatever else the person has. */
+  #find(code: string): Promise<Confirmation | undefined> {
+    return this.#deps.store.getConfirmation(idOf(code));
+  }
+
+  /** Undefined when `found` is no change waiting. */
+  async #settle(link: IdentityLink, v: Voice, found: Confirmation | undefined, verb: Verb) {
+    if (found?.kind === 'group') return settle(this.#deps, this.#group, link, v, found, verb);
+    if (found?.kind === 'app') return settle(this.#deps, this.#app, link, v, found, verb);
     return undefined;
   }
 
   async #typed(link: IdentityLink, v: Voice, code: string, verb: Verb): Promise<Reply> {
-    const found = await this.#deps.store.getConfirmation(idOf(code));
+    const found = await this.#find(code);
     const taskId = found?.payload.taskId;
     if (
       found?.kind === 'approval' &&
@@ -80,13 +93,13 @@ export class ChangeDesk {
       found.accessUserId === link.accessUserId &&
       typeof taskId === 'string'
     ) {
-      if (verb === 'confirm') return (await this.#d.approve(link, v, taskId, code)).reply;
+      if (verb === 'confirm') return (await this.#d.approve(link, v, taskId, found)).reply;
       const cancel = { from: 'pending', to: 'cancelled', at: this.#deps.now() } as const;
       if (await this.#deps.store.moveConfirmation(found.id, { ...cancel, outcome: 'cancelled' })) {
         return info(v, v.t('confirm.approvalCancelled'));
       }
     }
-    const settled = await this.#settle(link, v, code, verb);
+    const settled = await this.#settle(link, v, found, verb);
     if (settled) return settled.reply;
     this.#deps.log.info({ platform: link.platform }, 'a typed confirmation named nothing waiting');
     return warning(v, v.t('confirm.nothingWaits', { code }));

@@ -22,6 +22,7 @@ import { inert } from '../text.ts';
 import { confirmationCard, namedChange } from './cards.ts';
 import { type AppDeps, REQUEST_TYPES } from './deps.ts';
 import { fieldsOf } from './facts.ts';
+import { valueLooksSecret } from './secret-fields.ts';
 
 const TYPE_WORDS: Record<string, (typeof REQUEST_TYPES)[number]> = {
   accessrequest: 'AccessRequest',
@@ -70,6 +71,12 @@ export async function refuse(
   return warning(v, said, { title: v.t('rules.notAllowed') });
 }
 
+const REFUSED = {
+  secret: 'app.secretField',
+  secret_value: 'app.secretValue',
+  admins_only: 'app.ownersAdmins',
+} as const;
+
 const unnamed = { fieldName: null, requestType: null, valueBefore: null, valueAfter: null };
 
 /** `after` null: clear it. */
@@ -83,8 +90,8 @@ export async function askField(
   after: string | null,
 ): Promise<Reply> {
   const before = field.value ?? null;
-  // A secret field is never changed from chat: its values, now or typed, are kept nowhere.
-  const secret = deps.rules.isSecret(field);
+  // A secret field is never changed from chat, nor a credential typed: such values are kept nowhere.
+  const secret = deps.rules.isSecret(field) || valueLooksSecret(after);
   const subject = {
     kind: 'field',
     fieldId: field.id,
@@ -97,8 +104,8 @@ export async function askField(
   // The interface takes only a uuid as a field's id: another one cannot be sent at all.
   if (!uuidLike.test(field.id)) return warning(v, v.t('app.fieldNotSendable', said));
   const rule = deps.rules.fieldRule(allowed.roles, field, before, after);
-  if (rule === 'secret' || rule === 'admins_only') {
-    const text = rule === 'secret' ? v.t('app.secretField', said) : v.t('app.ownersAdmins', said);
+  if (rule === 'secret' || rule === 'secret_value' || rule === 'admins_only') {
+    const text = v.t(REFUSED[rule], said);
     return refuse(deps, link, v, app, subject, text);
   }
   if ((before ?? '') === (after ?? '')) {

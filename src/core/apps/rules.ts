@@ -7,6 +7,7 @@ import type { IdentityLink } from '../../store/store.ts';
 import type { GroupRules } from '../groups/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { normalize } from '../match.ts';
+import { foldName, nameSaysSecret, valueLooksSecret } from './secret-fields.ts';
 import { meansSensitive } from './sensitivity.ts';
 
 export interface AppRulesConfig {
@@ -14,7 +15,7 @@ export interface AppRulesConfig {
   ownersField?: string;
   /** Application name (any case) or id → its owners' e-mail addresses. */
   owners?: Readonly<Record<string, readonly string[]>>;
-  /** Besides names that say secret. */
+  /** Besides names and values that say secret (secret-fields.ts). */
   secretFields?: readonly string[];
   sensitiveField?: string;
 }
@@ -25,10 +26,8 @@ export interface Roles {
   auditor: boolean;
 }
 
-export type FieldRule = 'asker' | 'second_admin' | 'secret' | 'admins_only';
-
-/** Fail closed: a name that says secret is never shown. */
-const SECRET_NAME = /secret|password|passwd|passphrase|token|api.?key|private.?key|credential/i;
+/** `secret_value`: the value typed is shaped like a credential, whatever the field. */
+export type FieldRule = 'asker' | 'second_admin' | 'secret' | 'secret_value' | 'admins_only';
 
 const addressesIn = (value: string | null | undefined) =>
   (value ?? '')
@@ -52,7 +51,7 @@ export class AppRules {
         new Set(emails.map((e) => e.trim().toLowerCase())),
       ]),
     );
-    this.#secret = new Set((config.secretFields ?? []).map(normalize));
+    this.#secret = new Set((config.secretFields ?? []).map(foldName));
     this.#sensitiveField = config.sensitiveField && normalize(config.sensitiveField);
   }
 
@@ -76,8 +75,11 @@ export class AppRules {
 
   mayChange = (roles: Roles) => roles.admin || roles.owner;
 
-  isSecret = (field: Pick<CustomField, 'name'>) =>
-    this.#secret.has(normalize(field.name)) || SECRET_NAME.test(field.name);
+  /** Fail closed: by its name, folded, or by a value shaped like a credential. */
+  isSecret = (field: Pick<CustomField, 'name' | 'value'>) =>
+    this.#secret.has(foldName(field.name)) ||
+    nameSaysSecret(field.name) ||
+    valueLooksSecret(field.value);
 
   isSensitiveField = (field: Pick<CustomField, 'name'>) =>
     this.#sensitiveField !== undefined && normalize(field.name) === this.#sensitiveField;
@@ -85,11 +87,12 @@ export class AppRules {
   /** For someone who may change the application. */
   fieldRule(
     roles: Roles,
-    field: Pick<CustomField, 'name'>,
+    field: Pick<CustomField, 'name' | 'value'>,
     before: string | null,
     after: string | null,
   ): FieldRule {
     if (this.isSecret(field)) return 'secret';
+    if (valueLooksSecret(after)) return 'secret_value';
     if (normalize(field.name) === this.#ownersField && !roles.admin) return 'admins_only';
     const unmarks = meansSensitive(before) && !meansSensitive(after);
     return this.isSensitiveField(field) && unmarks ? 'second_admin' : 'asker';

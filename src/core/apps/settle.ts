@@ -5,7 +5,7 @@
 import { AppChange, type AppChangeOutcome } from '../../store/store.ts';
 import { recordAppChange, typedName } from '../audit/index.ts';
 import type { ConfirmKind } from '../confirm/index.ts';
-import { readConfirmation } from '../confirm/index.ts';
+import { asKind } from '../confirm/index.ts';
 import { kept, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { changer } from './ask.ts';
@@ -16,7 +16,7 @@ import { carryOut } from './service.ts';
 export function appKind(deps: AppDeps): ConfirmKind<AppChange, AppChangeOutcome> {
   return {
     kind: 'app',
-    read: (store, id) => readConfirmation(store, id, 'app', AppChange),
+    parse: (found) => asKind(found, 'app', AppChange),
     async secondAdmin(link, v, change) {
       const app = inert(change.appName);
       if (link.accessUserId === change.accessUserId) {

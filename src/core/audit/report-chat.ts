@@ -9,10 +9,12 @@ import { inert } from '../text.ts';
 import type { AuditDeps } from './deps.ts';
 import { lastDays, type Report } from './report.ts';
 import { type AskFigures, askLines } from './report-asks.ts';
-import { ReportTooLargeError, readReport } from './report-read.ts';
+import { ReportCutShortError, ReportTooLargeError, readReport } from './report-read.ts';
 import { duration } from './report-text.ts';
 
 const SLOWEST = 3;
+/** The slot is the process's only one: a report that takes longer gives it back, unfinished. */
+export const REPORT_WITHIN_MS = 60_000;
 
 /** One report at a time, never queued: each holds a page of the log, and SQLite reads here. */
 let reading = false;
@@ -24,11 +26,17 @@ export async function reportReply(deps: AuditDeps, link: IdentityLink, v: Voice,
   reading = true;
   const now = deps.now();
   try {
-    const report = await readReport(deps.store, lastDays(days, now), now, deps.reportMaxRows);
+    const deadline = { at: new Date(now.getTime() + REPORT_WITHIN_MS), now: deps.now };
+    const period = lastDays(days, now);
+    const report = await readReport(deps.store, period, now, deps.reportMaxRows, deadline);
     return summaryReply(v, report, days);
   } catch (error) {
     if (error instanceof ReportTooLargeError) {
       return info(v, v.t('report.chat.tooLarge', { days, max: error.maxRows }));
+    }
+    if (error instanceof ReportCutShortError) {
+      deps.log.warn({ days, withinMs: REPORT_WITHIN_MS }, 'a report in chat ran past its deadline');
+      return info(v, v.t('report.chat.cutShort', { days, seconds: REPORT_WITHIN_MS / 1000 }));
     }
     deps.log.warn({ err: error }, 'could not read the audit log for a report');
     return info(v, v.t('report.chat.cannotRead'));

@@ -34,16 +34,35 @@ export class ReportTooLargeError extends Error {
   }
 }
 
+/** A report past its deadline: the figures so far are not the period's, so none are given. */
+export class ReportCutShortError extends Error {
+  constructor() {
+    super('the report ran past its deadline');
+    this.name = 'ReportCutShortError';
+  }
+}
+
+/** When a report must be done, on the caller's clock. */
+export interface ReportDeadline {
+  at: Date;
+  now: () => Date;
+}
+
+type Overdue = () => boolean;
+
 export type ReportReadStore = ReportStore & AuditStore & LinkStore & TaskQuestionStore & AwayStore;
 
+/** Checked between pages: a walk that does not end (a store that repeats a page) stops there. */
 async function* pages(
   read: (after: ReportCursor | undefined) => Promise<ReportPage>,
+  overdue: Overdue,
 ): AsyncGenerator<ReportMark[]> {
   let after: ReportCursor | undefined;
   do {
     const page = await read(after);
     if (page.marks.length) yield page.marks;
     after = page.next;
+    if (after && overdue()) throw new ReportCutShortError();
     await othersFirst();
   } while (after);
 }
@@ -91,10 +110,15 @@ async function decisionsOf(store: ReportStore, tasks: Map<string, TaskFacts>, un
   );
 }
 
-async function countDecisions(store: ReportStore, period: ReportPeriod, figures: ReportFigures) {
+async function countDecisions(
+  store: ReportStore,
+  period: ReportPeriod,
+  figures: ReportFigures,
+  overdue: Overdue,
+) {
   const read = async (after: ReportCursor | undefined) =>
     fullPage(await store.decisionMarks(period, after, PAGE), PAGE);
-  for await (const marks of pages(read)) {
+  for await (const marks of pages(read, overdue)) {
     const tasks = await factsOf(
       store,
       marks.map((m) => m.taskId),
@@ -110,11 +134,17 @@ async function countDecisions(store: ReportStore, period: ReportPeriod, figures:
   }
 }
 
-async function countOpen(store: ReportStore, until: Date, asOf: number, figures: ReportFigures) {
+async function countOpen(
+  store: ReportStore,
+  until: Date,
+  asOf: number,
+  figures: ReportFigures,
+  overdue: Overdue,
+) {
   const before = new Date(asOf);
   const read = (after: ReportCursor | undefined) =>
     store.openNotifications(before, until, after, NOTIFY_PAGE);
-  for await (const open of pages(read)) {
+  for await (const open of pages(read, overdue)) {
     const tasks = await factsOf(
       store,
       open.map((m) => m.taskId),
@@ -129,19 +159,25 @@ async function countOpen(store: ReportStore, until: Date, asOf: number, figures:
   }
 }
 
-/** Refused before anything is read past `maxRows` audit rows. */
+/**
+ * Refused before anything is read past `maxRows` audit rows; stopped between pages once
+ * `deadline` has passed.
+ */
 export async function readReport(
   store: ReportReadStore,
   period: ReportPeriod,
   now: Date,
   maxRows?: number,
+  deadline?: ReportDeadline,
 ): Promise<Report & { asks: AskFigures }> {
   if (maxRows !== undefined && (await store.countAuditRows(period, maxRows + 1)) > maxRows) {
     throw new ReportTooLargeError(maxRows);
   }
+  const overdue = () => deadline !== undefined && deadline.now() >= deadline.at;
   const figures = new ReportFigures(period);
-  await countDecisions(store, period, figures);
-  await countOpen(store, period.until, figures.asOf(now), figures);
+  await countDecisions(store, period, figures, overdue);
+  await countOpen(store, period.until, figures.asOf(now), figures, overdue);
+  if (overdue()) throw new ReportCutShortError();
   const links = await store.listLinks();
   const names = new Map(links.map((l) => [l.accessUserId, l.displayName ?? l.email]));
   return {

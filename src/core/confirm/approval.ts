@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Task } from '../../access/schemas.ts';
 import { taskFacts } from '../../access/task-facts.ts';
-import type { IdentityLink } from '../../store/store.ts';
+import type { Confirmation, IdentityLink } from '../../store/store.ts';
 import { idOf } from './code.ts';
 import { openConfirmation, type PendingDeps } from './pending.ts';
 
@@ -16,6 +16,9 @@ const ApprovalFacts = z.object({
   userId: z.string().nullable(),
 });
 type ApprovalFacts = z.infer<typeof ApprovalFacts>;
+
+/** A code as clicked, or the confirmation a typed code already found: looked up once, by its hash. */
+export type Presented = string | Confirmation;
 
 /** `good`: claimed, approve now; `expired`: a fresh one is due; `wrong`: it never confirmed this. */
 export type CodeCheck = 'good' | 'expired' | 'wrong';
@@ -38,10 +41,10 @@ export async function claimApproval(
   deps: PendingDeps,
   link: IdentityLink,
   task: Task,
-  code: string,
+  presented: Presented,
 ): Promise<CodeCheck> {
-  const id = idOf(code);
-  const found = await deps.store.getConfirmation(id);
+  const id = idBy(presented);
+  const found = typeof presented === 'string' ? await deps.store.getConfirmation(id) : presented;
   const facts = ApprovalFacts.safeParse(found?.payload);
   const mine =
     found?.kind === 'approval' &&
@@ -61,7 +64,10 @@ export async function claimApproval(
   return claimed ? 'good' : 'wrong';
 }
 
-export async function closeApproval(deps: PendingDeps, code: string, outcome: string) {
+export async function closeApproval(deps: PendingDeps, presented: Presented, outcome: string) {
   const move = { from: 'confirmed', to: 'done', at: deps.now(), outcome } as const;
-  await deps.store.moveConfirmation(idOf(code), move);
+  await deps.store.moveConfirmation(idBy(presented), move);
 }
+
+const idBy = (presented: Presented) =>
+  typeof presented === 'string' ? idOf(presented) : presented.id;

@@ -1,5 +1,11 @@
 /** What other features may use of the one pending confirmation: opening one, settling it. */
-export { askApproval, type CodeCheck, claimApproval, closeApproval } from './approval.ts';
+export {
+  askApproval,
+  type CodeCheck,
+  claimApproval,
+  closeApproval,
+  type Presented,
+} from './approval.ts';
 export { CONFIRM_WITHIN_MS, ConfirmCode } from './code.ts';
-export { openConfirmation, readConfirmation } from './pending.ts';
+export { asKind, openConfirmation } from './pending.ts';
 export type { Carried, ConfirmKind } from './settle.ts';

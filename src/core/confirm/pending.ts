@@ -1,6 +1,7 @@
-/** Opening a pending confirmation of any kind, and reading one back as its kind's record. */
+/** Opening a pending confirmation of any kind, and reading one found as its kind's record. */
 import type { z } from 'zod';
 import type {
+  Confirmation,
   ConfirmationKind,
   ConfirmationStore,
   Confirmer,
@@ -39,14 +40,12 @@ export async function openConfirmation(
   return { code, base };
 }
 
-/** Undefined when no `kind` record is stored as `id`. */
-export async function readConfirmation<T>(
-  store: ConfirmationStore,
-  id: string,
+/** Undefined unless `found` is a `kind` record. */
+export function asKind<T>(
+  found: Confirmation | undefined,
   kind: ConfirmationKind,
   schema: z.ZodType<T>,
-): Promise<T | undefined> {
-  const found = await store.getConfirmation(id);
+): T | undefined {
   if (found?.kind !== kind) return undefined;
   const parsed = schema.safeParse({ ...found.payload, ...found });
   return parsed.success ? parsed.data : undefined;

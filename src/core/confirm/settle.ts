@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../../log.ts';
 import type {
+  Confirmation,
   ConfirmationKind,
   ConfirmationStore,
   IdentityLink,
@@ -25,7 +26,8 @@ export interface SettleDeps {
 
 export interface ConfirmKind<C extends Change<O>, O extends string> {
   kind: ConfirmationKind;
-  read(store: ConfirmationStore, id: string): Promise<C | undefined>;
+  /** Undefined unless `found` is of this kind. */
+  parse(found: Confirmation | undefined): C | undefined;
   /** A refusal when `link` may not confirm as the second admin (audited by the kind). */
   secondAdmin(link: IdentityLink, v: Voice, change: C): Promise<Settled<O> | undefined>;
   /** Asked again just before it is claimed. */
@@ -51,15 +53,16 @@ export interface Said {
   unsure?: boolean;
 }
 
-/** Undefined when no change of `k`'s kind has `id`. */
+/** Undefined when `found` is no change of `k`'s kind. */
 export async function settle<C extends Change<O>, O extends string>(
   deps: SettleDeps,
   k: ConfirmKind<C, O>,
   link: IdentityLink,
   v: Voice,
-  id: string,
+  found: Confirmation,
   verb: Verb,
 ): Promise<Settled<O> | undefined> {
+  const { id } = found;
   const finish = async (
     change: C,
     to: 'done' | 'cancelled' | 'expired',
@@ -78,7 +81,7 @@ export async function settle<C extends Change<O>, O extends string>(
 
   /** Someone (a second click, another replica) moved the change first: show it as it now is. */
   const again = async (at: Date): Promise<Settled<O>> => {
-    const now = await k.read(deps.store, id);
+    const now = k.parse(await deps.store.getConfirmation(id));
     if (!now) return kept<O>('stale' as O, warning(v, v.t('change.unknown')));
     if (now.state === 'pending' && now.expiresAt.getTime() <= at.getTime()) {
       return finish(now, 'expired');
@@ -105,7 +108,7 @@ export async function settle<C extends Change<O>, O extends string>(
     return kept('not_requester' as O, warning(v, v.t('change.notRequester')));
   };
 
-  const change = await k.read(deps.store, id);
+  const change = k.parse(found);
   if (!change) return undefined;
   const refused = await refusal(change);
   if (refused) return refused;

@@ -6,7 +6,7 @@ import type { Confirmer, IdentityLink, MembershipOutcome } from '../../store/sto
 import { GroupChange } from '../../store/store.ts';
 import { recordChange } from '../audit/index.ts';
 import type { ConfirmKind } from '../confirm/index.ts';
-import { readConfirmation } from '../confirm/index.ts';
+import { asKind } from '../confirm/index.ts';
 import { nameOf } from '../identity.ts';
 import { kept, warning } from '../reply.ts';
 import { changedNotice, outcomeCard } from './cards.ts';
@@ -24,7 +24,7 @@ export function groupKind(deps: GroupDeps): ConfirmKind<GroupChange, MembershipO
   const group = (c: GroupChange) => ({ id: c.groupId, name: c.groupName });
   return {
     kind: 'group',
-    read: (store, id) => readConfirmation(store, id, 'group', GroupChange),
+    parse: (found) => asKind(found, 'group', GroupChange),
     async secondAdmin(link, v, change) {
       if (link.accessUserId === change.accessUserId) {
         return kept('stale', warning(v, v.t('change.secondAdmin')));

@@ -422,6 +422,8 @@ export const de: Catalog = {
     'Der Access Service nennt {field} von {app} mit einer ID, die seine Schnittstelle nicht annimmt (keine UUID); es lässt sich daher nicht aus dem Chat ändern. Es wurde nichts geändert.',
   'app.secretField':
     '{field} ist ein geheimes Feld: accessbot zeigt und ändert es im Chat nicht. Es wurde nichts geändert.',
+  'app.secretValue':
+    'Dieser Wert sieht aus wie ein Zugangsgeheimnis (ein Schlüssel, Token, Passwort oder eine Verbindungszeichenfolge): accessbot trägt so etwas nicht aus dem Chat in {field} ein, wo es im Verlauf bliebe. Es wurde nichts geändert.',
   'app.ownersAdmins':
     'Nur die Admins von accessbot dürfen ändern, wem {app} gehört ({field}). Es wurde nichts geändert.',
   'app.secondAdmin':
@@ -498,6 +500,8 @@ export const de: Catalog = {
     'Gerade wird schon ein anderer Bericht erstellt; bitte warten Sie einen Moment und fragen Sie dann noch einmal.',
   'report.chat.tooLarge':
     '{days, plural, one {Der letzte Tag enthält} other {Die letzten # Tage enthalten}} mehr als {max, number} Audit-Einträge, mehr als ein Bericht im Chat liest: Fragen Sie nach weniger Tagen, oder bitten Sie die Person, die accessbot betreibt, um den vollständigen Bericht (`npm run report`).',
+  'report.chat.cutShort':
+    '{days, plural, one {Der Bericht über den letzten Tag} other {Der Bericht über die letzten # Tage}} wurde nach {seconds} Sekunden abgebrochen, bevor er vollständig war; deshalb zeige ich keine seiner Zahlen. Fragen Sie nach weniger Tagen, oder bitten Sie die Person, die accessbot betreibt, um den vollständigen Bericht (`npm run report`).',
   'report.chat.summary': '{title}: {lines}',
   'poller.newForChannel': 'Neue Aufgabe für ihre Genehmigenden',
   'poller.newNotifyOnly': 'Neue Aufgabe: Bitte im Access Service entscheiden',

@@ -418,6 +418,8 @@ export const en = {
     'The Access Service names {field} of {app} by an id its interface does not take (not a uuid), so it cannot be changed from chat. Nothing was changed.',
   'app.secretField':
     '{field} is a secret field: accessbot neither shows nor changes it in chat. Nothing was changed.',
+  'app.secretValue':
+    'That value is shaped like a credential (a key, token, password or connection string): accessbot does not put one into {field} from chat, where it would stay in the history. Nothing was changed.',
   'app.ownersAdmins':
     'Only accessbot’s admins may change who owns {app} ({field}). Nothing was changed.',
   'app.secondAdmin':
@@ -493,6 +495,8 @@ export const en = {
   'report.chat.busy': 'Another report is being made right now; please wait a moment and ask again.',
   'report.chat.tooLarge':
     '{days, plural, one {The last day holds} other {The last # days hold}} more than {max, number} audit entries, more than a report in chat reads: ask for fewer days, or ask whoever runs accessbot for the full report (`npm run report`).',
+  'report.chat.cutShort':
+    '{days, plural, one {The report of the last day} other {The report of the last # days}} was stopped after {seconds} seconds, before it was complete, so none of its figures are shown: ask for fewer days, or ask whoever runs accessbot for the full report (`npm run report`).',
   'report.chat.summary': '{title}: {lines}',
   // What the poller sends.
   'poller.newForChannel': 'New task for its approvers',

@@ -412,6 +412,8 @@ export const ja: Catalog = {
     'Access Service は {app} の {field} を、インターフェースが受け付けない ID (UUID ではない) で示しているため、チャットからは変更できません。何も変更していません。',
   'app.secretField':
     '{field} は秘密のフィールドです。accessbot はチャットで表示も変更もしません。何も変更していません。',
+  'app.secretValue':
+    'この値は認証情報（キー、トークン、パスワード、接続文字列）の形をしています。チャットの履歴に残るため、accessbot はチャットから {field} に設定しません。何も変更していません。',
   'app.ownersAdmins':
     '{app} の所有者 ({field}) を変更できるのは accessbot の管理者だけです。何も変更していません。',
   'app.secondAdmin':
@@ -487,6 +489,8 @@ export const ja: Catalog = {
   'report.chat.busy': '別のレポートを作成中です。少し待ってから、もう一度お試しください。',
   'report.chat.tooLarge':
     '{days, plural, other {直近 # 日間}}の監査記録は {max, number} 件を超えており、チャットのレポートで読める量を超えています。日数を減らして依頼するか、accessbot の運用担当者に完全なレポート（`npm run report`）を依頼してください。',
+  'report.chat.cutShort':
+    '{days, plural, other {直近 # 日間}}のレポートは、完成する前に {seconds} 秒で打ち切られたため、数値は表示しません。日数を減らして依頼するか、accessbot の運用担当者に完全なレポート（`npm run report`）を依頼してください。',
   'report.chat.summary': '{title}: {lines}',
   'poller.newForChannel': '承認者への新しいタスク',
   'poller.newNotifyOnly': '新しいタスク: Access Service で決定してください',

@@ -30,7 +30,7 @@ import {
   recordDecisionIntent,
   taskNamesOf,
 } from '../audit/index.ts';
-import { askApproval, claimApproval, closeApproval } from '../confirm/index.ts';
+import { askApproval, claimApproval, closeApproval, type Presented } from '../confirm/index.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
 import type { TellApprovers } from '../notices.ts';
@@ -96,14 +96,14 @@ export class Decider {
     this.#d = deps;
   }
 
-  /** `confirmation`: the code of a sensitive approval's confirmation, when this is one. */
+  /** `confirmation`: a sensitive approval's confirmation (its code, or found by it), when this is one. */
   decide(
     link: IdentityLink,
     v: Voice,
     taskId: string,
     decision: Decision,
     reason?: string,
-    confirmation?: string,
+    confirmation?: Presented,
   ): Promise<DecisionResult> {
     return this.#serial.run(taskId, async () => {
       let said: Said;
@@ -174,7 +174,7 @@ export class Decider {
   async #unconfirmed(
     task: Task,
     link: IdentityLink,
-    confirmation: string | undefined,
+    confirmation: Presented | undefined,
   ): Promise<Said | undefined> {
     const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
     if (sensitivity === 'no') return undefined;

@@ -29,9 +29,13 @@ const DECIDER = raw(
   `CASE WHEN action = 'decided_elsewhere' THEN decided_by ELSE access_user_id END AS decider`,
 );
 
+/** The cursor row's own instant: PostgreSQL keeps microseconds, a Date only milliseconds. */
+const instantOf = (cursor: ReportCursor): Sql =>
+  sql`COALESCE((SELECT at FROM audit_log WHERE id = ${cursor.id}), ${cursor.at})`;
+
 /** One lower bound, so SQLite seeks straight to the cursor rather than filtering from the start. */
 const from = (start: Sql, cursor: ReportCursor | undefined): Sql =>
-  cursor ? sql`(at, id) > (${cursor.at}, ${cursor.id})` : start;
+  cursor ? sql`(at, id) > (${instantOf(cursor)}, ${cursor.id})` : start;
 const anyOf = (values: readonly unknown[]) =>
   join(
     values.map((v) => sql`${v}`),
@@ -86,7 +90,7 @@ export function reportTables(db: SqlDb): ReportStore {
       const next = last && toMark(last);
       // The page's last instant bounds the index range: the check below runs on this page only.
       const upTo = next
-        ? sql`action = 'notify' AND at <= ${next.at} AND (at, id) <= (${next.at}, ${next.id})`
+        ? sql`action = 'notify' AND at <= ${instantOf(next)} AND (at, id) <= (${instantOf(next)}, ${next.id})`
         : notified;
       // A scalar subquery fenced by the page's LIMIT: for an EXISTS (a join) PostgreSQL would
       // hash every closing entry of the log for each page.

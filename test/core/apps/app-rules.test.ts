@@ -96,6 +96,28 @@ describe('a secret field', () => {
   });
 });
 
+describe('a credential', () => {
+  it('typed into any field is refused, sent nowhere and audited without its value', async () => {
+    const w = await world();
+    const typed = 'postgres://jira:Hunter2-jira@10.0.0.5:5432/jira';
+    const refused = await w.say('barbara', `app set Jira "Data classification" ${typed}`);
+    expect(refused).toContain('That value is shaped like a credential');
+    expect(refused).not.toContain('Hunter2-jira');
+    expect(jiraField('dataClassification').value).toBeNull();
+    expect(sandbox.current.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+    const trail = JSON.stringify(await w.store.listAudit({ actions: ['app_field'] }));
+    expect(trail).not.toContain('Hunter2-jira');
+  });
+
+  it('in a field named by APP_SECRET_FIELDS is found whatever its spelling there', async () => {
+    const w = await world({ APP_SECRET_FIELDS: 'DATA_CLASSIFICATION' });
+    jiraField('dataClassification').value = 'Confidential';
+    const card = await w.say('ken', 'app Jira');
+    expect(card).not.toContain('Confidential');
+    expect(card).toContain('secret: not shown in chat');
+  });
+});
+
 describe('a typed change', () => {
   it('names the field, level and policy it means, or says what there is', async () => {
     const w = await world();

@@ -1,7 +1,8 @@
 /**
  * Applications from chat hold the same on Slack, Teams and the terminal: each scenario runs
  * through each real adapter (Slack and Teams over real HTTP, the terminal over streams) against
- * one sandbox — the card for everyone and its inside for owners, admins and auditors only, a
+ * one sandbox — the card for everyone and its inside for owners, admins and auditors only, no
+ * credential-like field (by its name folded, or by its value's shape) on it, a
  * refusal without detail, a field set from the card's form and cleared (null removes it in the
  * sandbox), a sensitive mark that the next approval obeys and that takes two admins to clear, a
  * 409 and a bare 500 that change nothing, a policy chosen from the compatible list that the
@@ -236,6 +237,48 @@ const said = (text: string) => text.replaceAll('\\"', '"');
 const isPatch = (method: string, path: string) =>
   method === 'PATCH' && path.endsWith('/CustomFields');
 
+/** Field names that hold credentials, as organisations spell them: each is hidden by its name. */
+const SECRET_NAMES = [
+  'Password',
+  'API key',
+  'Client secret',
+  'Access Key',
+  'SSH key',
+  'PIN',
+  'Connection string',
+  'Webhook URL',
+  'ＴＯＫＥＮ',
+  'Pass_Word',
+  'Signing-Key',
+  'Recovery codes',
+  'Session cookie',
+  'Sentry DSN',
+  'TOTP seed',
+  'Bearer',
+  'accessKeyId',
+  'パスワード',
+];
+
+/** Credentials under a harmless name: each is hidden by its shape. */
+const HOSTILE_VALUES = [
+  'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  'ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8',
+  'https://admin:hunter2-figma@db.example.com/prod',
+  'https://api.example.com/hook?token=Zq81ffa0c2e9d7',
+  'Server=tcp:db;Database=figma;User Id=sa;Password=Pa55word-figma!;',
+  '-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjEAAAAA -----END OPENSSH PRIVATE KEY-----',
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsab user@host',
+  'ＡＫＩＡＩＯＳＦＯＤＮＮ７ＥＸＡＭＰＬＥ',
+];
+
+/** Fields that only look near: shown. */
+const HARMLESS = [
+  ['Keyboard layout', 'US-International'],
+  ['Pinned channel', '#design-help'],
+  ['Wiki', 'https://confluence.example.com/display/DES/Onboarding2024'],
+  ['Release', 'SAP-ERP-PROD-2024-EU-WEST-01'],
+] as const;
+
 describe.each([0, 1, 2])('applications on every platform (%#: Slack, Teams, terminal)', (i) => {
   const p = () => platforms[i]!;
 
@@ -286,6 +329,34 @@ describe.each([0, 1, 2])('applications on every platform (%#: Slack, Teams, term
     );
     expect(patches()).toEqual([]);
     expect(figmaField('costCenter')).toBeNull();
+  });
+
+  it('hides every credential-like field, by its name folded or by its value, and shows the rest', async () => {
+    const app = sandbox.current.state.workApp(figma.id);
+    const added = [
+      ...SECRET_NAMES.map((name, n) => ({ name, value: `kept-${n}-quiet` })),
+      ...HOSTILE_VALUES.map((value, n) => ({ name: `Note ${n}`, value })),
+      ...HARMLESS.map(([name, value]) => ({ name, value })),
+    ].map((f, n) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, ...f }));
+    for (const f of added) app.fields.set(f.id, f);
+    try {
+      const card = said(await p().say('grace', 'app Figma'));
+      for (const [n] of SECRET_NAMES.entries()) expect(card).not.toContain(`kept-${n}-quiet`);
+      for (const value of HOSTILE_VALUES) {
+        for (const part of value.split(/[\s;]+/).filter((x) => x.length > 12)) {
+          expect(card).not.toContain(part);
+        }
+      }
+      const hidden = card.split('secret: not shown in chat').length - 1;
+      expect(hidden).toBe(SECRET_NAMES.length + HOSTILE_VALUES.length);
+      for (const [name, value] of HARMLESS) {
+        expect(card).toContain(name);
+        // A URL is shown defanged (`https[:]//`), so it cannot be clicked.
+        expect(card).toContain(value.replace('https://', ''));
+      }
+    } finally {
+      for (const f of added) app.fields.delete(f.id);
+    }
   });
 
   it('sets a field from the card’s form once confirmed, and a cleared field is removed', async () => {

@@ -1,9 +1,9 @@
 /**
  * `report` in chat is bounded: while one runs, everyone else gets their answers and a second
  * report is turned away in the asker's language, not queued; a period of more audit rows than
- * REPORT_MAX_ROWS is refused before it is read; a store that fails mid-report gets a truthful
- * answer, and the next report runs. Each report is held at its first page by the test, and let
- * go when the test says: no timing.
+ * REPORT_MAX_ROWS is refused before it is read; a report past its deadline, or a store that
+ * fails mid-report, gets a truthful answer, and the next report runs. Each report is held at
+ * its first page by the test, and let go when the test says; the clock is the test's: no timing.
  */
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../../src/store/errors.ts';
@@ -98,6 +98,29 @@ describe('report in chat, bounded', () => {
     expect(JSON.stringify(german)).toContain(
       'Die letzten 7 Tage enthalten mehr als 3 Audit-Einträge',
     );
+  });
+
+  it('stops at its deadline, says truthfully it was cut short, and frees the slot for the next one', async () => {
+    const t = await groupBot(sandbox.client, RULES);
+    for (let n = 0; n < 3; n++) await t.store.appendAudit(decision(t.clock.ms - 1000 * (n + 1), n));
+    const read = t.store.decisionMarks.bind(t.store);
+    let pages = 0;
+    // Each page takes 20 seconds by the bot's clock, and the first ten stand still.
+    t.store.decisionMarks = async (period, _after, limit) => {
+      pages++;
+      t.clock.ms += 20_000;
+      const marks = await read(period, undefined, limit);
+      return pages > 10 ? [] : Array.from({ length: limit }, () => marks[0]!);
+    };
+    const reply = await t.say('katherine', 'report 7');
+    expect(reply).toContain('was stopped after 60 seconds, before it was complete');
+    expect(reply).not.toMatch(/decisions?:/);
+    expect(pages).toBe(3);
+    expect(t.logLines.join('\n')).toContain('a report in chat ran past its deadline');
+    const german = await t.bot.handle({ ...t.as('katherine'), locale: 'de-DE' }, 'report 7');
+    expect(JSON.stringify(german)).toContain('nach 60 Sekunden abgebrochen');
+    t.store.decisionMarks = read;
+    expect(await t.say('frances', 'report 7')).toContain('3 decisions: 3 in chat');
   });
 
   it('says the report cannot be made when the store fails mid-report, and runs the next one', async () => {
