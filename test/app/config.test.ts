@@ -63,6 +63,16 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses a webhook secret short enough to guess, in one line that says how to make one', () => {
+    const message = fails({ ACCESS_WEBHOOK_SECRET: 'short-secret-31-characters-long' });
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toContain('ACCESS_WEBHOOK_SECRET must be at least 32 characters');
+    expect(message).toContain('openssl rand -base64 32');
+    expect(message).not.toContain('short-secret');
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ ACCESS_WEBHOOK_SECRET: secret }).webhookSecret).toBe(secret);
+  });
+
   it('treats empty values as unset, as env files often carry NAME= lines', () => {
     expect(loadConfig({ PORT: '', ACCESS_API_URL: '' }).port).toBe(3000);
   });

@@ -89,7 +89,7 @@ describe('request bodies, on every route of the real server', () => {
       TEAMS_ANONYMOUS: '1',
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      ACCESS_WEBHOOK_SECRET: 'a-webhook-secret-of-some-length',
+      ACCESS_WEBHOOK_SECRET: 'a-webhook-secret-long-enough-to-be-accepted',
     });
     base = `http://127.0.0.1:${bot.served.port}`;
   });
