@@ -35,6 +35,7 @@ export async function startPolling({ config, runtime, log }: PollingDeps): Promi
     scheme: secret ? { secret, ...config.webhook } : undefined,
     trigger: poller,
     replays: runtime.store,
+    everyoneEveryMs: config.poll.intervalMs,
     clock: systemClock,
     log: log.child({ component: 'webhooks' }),
     metrics: runtime.metrics,

@@ -1,7 +1,9 @@
 /**
  * `POST /webhooks/access`: the Access Service's webhook deliveries, a fast path beside polling.
- * A delivery whose signature checks out makes the users it names (or, when it names none, every
- * user) due for an immediate poll; polling stays the safety net for a delivery that never comes.
+ * A delivery whose signature checks out makes the users it names due for an immediate poll; one
+ * that names nobody makes every user due, once per window of `everyoneEveryMs`, across replicas (a
+ * burst of such deliveries would otherwise poll everyone again for each). Polling stays the safety
+ * net for a delivery that never comes.
  *
  * A delivery is handled once: the same signed delivery again (a replay, or the sender's retry of
  * one that did reach us) is answered 202 and changes nothing, on every replica.
@@ -28,9 +30,12 @@ export const WEBHOOK_PATH = '/webhooks/access';
 export interface WebhookOptions {
   /** Unset: every delivery is refused. */
   scheme: SignatureScheme | undefined;
+  /** Told of every signed delivery: `[]` makes nobody due, unset everyone. */
   trigger: { pollNow(accessUserIds?: readonly string[]): Promise<void> };
   /** Where deliveries already handled are remembered, by every replica. */
   replays: ReplayStore;
+  /** How often a delivery naming nobody may make everyone due: the poll interval. */
+  everyoneEveryMs: number;
   clock: Clock;
   log: Logger;
   metrics: Pick<Metrics, 'webhooks'>;
@@ -79,7 +84,7 @@ export function accessWebhookHandler(o: WebhookOptions): Route {
         o.log.info('webhook delivery already handled: a replay or a retry; ignored');
         return answer(res, 202, { accepted: true, duplicate: true });
       }
-      await o.trigger.pollNow(users);
+      await o.trigger.pollNow(users ?? ((await everyoneDue(o, now)) ? undefined : []));
     } catch (error) {
       o.log.error({ err: error }, 'webhook accepted but the poll could not be scheduled');
       o.metrics.webhooks.inc({ outcome: 'failed' });
@@ -88,4 +93,11 @@ export function accessWebhookHandler(o: WebhookOptions): Route {
     o.metrics.webhooks.inc({ outcome: 'accepted' });
     answer(res, 202, { accepted: true, users: users?.length ?? 'all' });
   };
+}
+
+/** The first delivery naming nobody in this interval's window, on any replica. */
+function everyoneDue(o: WebhookOptions, now: Date): Promise<boolean> {
+  const window = Math.floor(now.getTime() / o.everyoneEveryMs);
+  const forgetAfter = new Date(now.getTime() + 2 * o.everyoneEveryMs);
+  return o.replays.firstSeen(`webhook-everyone:${window}`, now, forgetAfter);
 }

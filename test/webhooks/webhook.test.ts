@@ -91,6 +91,7 @@ describe('POST /webhooks/access', () => {
       scheme: withScheme,
       trigger: { pollNow: async (ids) => void polls.push(ids) },
       replays: replays ?? (await openStore('sqlite::memory:')),
+      everyoneEveryMs: 60_000,
       clock,
       log,
       metrics: webhookMetrics,
@@ -132,6 +133,7 @@ describe('POST /webhooks/access', () => {
         scheme,
         trigger: { pollNow: async (ids) => void polls.push(ids) },
         replays: shared,
+        everyoneEveryMs: 60_000,
         clock,
         log: captureLog().log,
         metrics: createMetrics(),
@@ -179,6 +181,24 @@ describe('POST /webhooks/access', () => {
     expect(polls).toEqual([undefined]);
     expect(usersConcerned({ events: [{ userIds: ['a'] }, {}] })).toBeUndefined();
     expect(usersConcerned({ userIds: ['a'], events: [{ userIds: ['b'] }] })).toEqual(['a', 'b']);
+  });
+
+  it('polls everyone at most once a poll interval, however many deliveries name nobody', async () => {
+    await serve(scheme);
+    const burst = async () => {
+      for (let n = 0; n < 20; n++) {
+        const body = JSON.stringify({ id: `d-${clock.now().getTime()}-${n}` });
+        expect((await post(body, signed(body, clock.now()))).status).toBe(202);
+        clock.advance(250);
+      }
+    };
+    await burst();
+    // Each delivery still counts as one (webhooks work); only the first makes everyone due.
+    expect(polls).toEqual([undefined, ...Array(19).fill([])]);
+    clock.advance(60_000);
+    polls = [];
+    await burst();
+    expect(polls.filter((ids) => ids === undefined)).toHaveLength(1);
   });
 
   it.each([
