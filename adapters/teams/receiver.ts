@@ -31,6 +31,7 @@ import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
+import { isLoopback } from '../../src/server/loopback.ts';
 import type { Refusals } from '../../src/server/refusals.ts';
 import { botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';
@@ -63,19 +64,24 @@ export function createAdapter(
 }
 
 /**
- * `jsonOnly`: only `Content-Type: application/json` is taken (415 otherwise). Anonymous mode needs
- * it: with no token to check, a web page could otherwise drive a developer's local bot with a
- * cross-origin `text/plain` post, which browsers send without asking first.
+ * `anonymous`: with no token to check, a web page could drive a developer's local bot. So only
+ * `Content-Type: application/json` is taken (415 otherwise: browsers send a cross-origin
+ * `text/plain` post without asking first), and only a loopback `Host` (403 otherwise: a page on a
+ * name rebound to 127.0.0.1 sends its own name).
  */
 export function messagesHandler(
   adapter: TeamsBotAdapter,
   logic: TurnLogic,
   log: Logger,
-  options: { jsonOnly: boolean; refusals: Refusals; metrics: Pick<Metrics, 'errors'> },
+  options: { anonymous: boolean; refusals: Refusals; metrics: Pick<Metrics, 'errors'> },
 ) {
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
-    if (options.jsonOnly && !isJson(req.headers['content-type'])) {
+    if (options.anonymous && !loopbackHost(req.headers.host)) {
+      options.refusals.refused({ reason: 'anonymous mode: Host is not loopback' });
+      return send(res, 403, { error: 'anonymous mode answers only requests to localhost' });
+    }
+    if (options.anonymous && !isJson(req.headers['content-type'])) {
       log.warn('refused a Bot Framework request that is not application/json');
       return send(res, 415, { error: 'Content-Type must be application/json' });
     }
@@ -114,6 +120,16 @@ export function messagesHandler(
 /** `application/json`, with any parameters (`; charset=utf-8`), in any case. */
 function isJson(type: string | undefined): boolean {
   return type?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The host name of a `Host` header (`127.0.0.1:3978`, `[::1]:3978`, `localhost`) is loopback. */
+function loopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return isLoopback(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
 }
 
 function parseJson(raw: Buffer): Record<string, unknown> | undefined {

@@ -72,7 +72,7 @@ export async function startTeams(
   routes.mount(
     MESSAGES_PATH,
     messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log, {
-      jsonOnly: settings.anonymous,
+      anonymous: settings.anonymous,
       refusals: teamsRefusals(log, () => now().getTime()),
       metrics,
     }),
