@@ -14,10 +14,11 @@
  * every refused request's stack to the console. What runs in a turn is the caller's `logic`.
  * botbuilder's own error text never reaches the caller: it is logged, and the caller gets a short
  * JSON body — 401 for any failure before the turn began, which is authentication (a forged
- * signature throws a plain error). A refused request is one log line with the reason and no
- * stack, and a failure of ours keeps its stack in its line. botbuilder itself still prints to
- * stderr for an expired token (its stack) or a signature that does not verify (the public
- * signing key it tried): nothing secret.
+ * signature throws a plain error). A request refused before the turn goes to the server's one
+ * counter of refusals (told once a minute, with the last reason and no stack), and a failure of
+ * ours keeps its stack in its line. botbuilder itself still prints to stderr for an expired
+ * token (its stack) or a signature that does not verify (the public signing key it tried):
+ * nothing secret.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -32,7 +33,7 @@ import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { isLoopback } from '../../src/server/loopback.ts';
-import type { Refusals } from '../../src/server/refusals.ts';
+import type { RefusalDoor } from '../../src/server/refusals.ts';
 import { botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';
 
@@ -73,7 +74,7 @@ export function messagesHandler(
   adapter: TeamsBotAdapter,
   logic: TurnLogic,
   log: Logger,
-  options: { anonymous: boolean; refusals: Refusals; metrics: Pick<Metrics, 'errors'> },
+  options: { anonymous: boolean; refusals: RefusalDoor; metrics: Pick<Metrics, 'errors'> },
 ) {
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
@@ -82,16 +83,16 @@ export function messagesHandler(
       return send(res, 403, { error: 'anonymous mode answers only requests to localhost' });
     }
     if (options.anonymous && !isJson(req.headers['content-type'])) {
-      log.warn('refused a Bot Framework request that is not application/json');
+      options.refusals.refused({ reason: 'anonymous mode: not application/json' });
       return send(res, 415, { error: 'Content-Type must be application/json' });
     }
     const body = parseJson(raw);
     if (!body) {
-      log.warn('refused a Bot Framework request whose body is not a JSON object');
+      options.refusals.refused({ reason: 'the body is not a JSON object' });
       return send(res, 400, { error: 'body must be a JSON object' });
     }
     if (typeof body.type !== 'string') {
-      log.warn('refused an activity without a type');
+      options.refusals.refused({ reason: 'an activity without a type' });
       return send(res, 400, { error: 'not a Bot Framework activity' });
     }
     let turned = false;

@@ -73,7 +73,7 @@ export async function startTeams(
     MESSAGES_PATH,
     messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log, {
       anonymous: settings.anonymous,
-      refusals: teamsRefusals(log, () => now().getTime()),
+      refusals: teamsRefusals(routes.refusals),
       metrics,
     }),
   );

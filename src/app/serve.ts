@@ -50,6 +50,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     // Readiness is what this process needs to serve; the Access Service is reported, not gated.
     readiness: [{ name: 'store', check: () => runtime.store.ping() }],
     health: () => runtime.health.report(),
+    now: () => runtime.clock.now().getTime(),
   });
   const adapters: PlatformAdapter[] = [];
   const common = {
@@ -74,7 +75,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       if (adapter.busy) http.reportBusy(name, adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
-    polling = await startPolling({ config, runtime, log });
+    polling = await startPolling({ config, runtime, log, refusals: http.refusals });
     http.mount(WEBHOOK_PATH, polling.webhook);
     const port = await http.listen(config.port, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { type BodyRefusal, readBody } from './body.ts';
+import { Refusals } from './refusals.ts';
 import { answer, type Route } from './route.ts';
 
 export interface HttpLimits {
@@ -54,10 +55,13 @@ export interface HttpServerOptions {
   /** Reported on `/healthz` beside `status`, never a reason to answer anything but 200. */
   health?: () => Record<string, unknown>;
   limits?: Partial<HttpLimits>;
+  /** Milliseconds since the epoch, for how often refusals are told; unset: the system clock. */
+  now?: () => number;
 }
 
 export class HttpServer {
   readonly server: Server;
+  readonly refusals: Refusals;
   readonly #routes = new Map<string, { handler: Route; maxBodyBytes: number }>();
   readonly #o: HttpServerOptions;
   readonly #limits: HttpLimits;
@@ -69,6 +73,7 @@ export class HttpServer {
     this.#o = options;
     const limits = { ...defaultHttpLimits, ...options.limits };
     this.#limits = limits;
+    this.refusals = new Refusals(options.log, options.now ?? Date.now);
     this.server = createServer(
       {
         headersTimeout: limits.headersTimeoutMs,

@@ -22,6 +22,7 @@ import {
 import type { Clock } from '../core/clock.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
+import type { Refusals } from '../server/refusals.ts';
 import { answer, type Route } from '../server/route.ts';
 import type { ReplayStore } from '../store/store.ts';
 
@@ -39,12 +40,20 @@ export interface WebhookOptions {
   clock: Clock;
   log: Logger;
   metrics: Pick<Metrics, 'webhooks'>;
+  /** The server's one counter of requests refused before authentication. */
+  refusals: Refusals;
 }
 
 export function accessWebhookHandler(o: WebhookOptions): Route {
+  const door = o.refusals.door({
+    what: (n) => `${n} unauthenticated webhook deliver${n === 1 ? 'y' : 'ies'}`,
+    hint: '; none has passed since accessbot started: if the Access Service’s own deliveries are refused too, ACCESS_WEBHOOK_SECRET or the header names likely differ from what it signs with',
+  });
   const refuse = (res: ServerResponse, status: number, outcome: string, error: string) => {
     o.metrics.webhooks.inc({ outcome });
-    o.log.warn({ outcome }, `webhook refused: ${error}`);
+    // Unsigned: anyone's, told with the other refusals; signed but malformed: the sender's bug.
+    if (status === 400) o.log.warn({ outcome }, `webhook refused: ${error}`);
+    else door.refused({ outcome, reason: error });
     answer(res, status, { error });
   };
   // The server has read the body, refusing one past its bound with 413.
@@ -64,6 +73,7 @@ export function accessWebhookHandler(o: WebhookOptions): Route {
       }[verdict.reason];
       return refuse(res, 401, verdict.reason, why);
     }
+    door.passed();
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));

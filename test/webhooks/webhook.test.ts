@@ -87,6 +87,7 @@ describe('POST /webhooks/access', () => {
   async function serve(withScheme: typeof scheme | undefined, replays?: Store) {
     const { log } = captureLog();
     webhookMetrics = createMetrics();
+    http = new HttpServer({ log, metrics: createMetrics(), readiness: [] });
     const handler = accessWebhookHandler({
       scheme: withScheme,
       trigger: { pollNow: async (ids) => void polls.push(ids) },
@@ -95,8 +96,8 @@ describe('POST /webhooks/access', () => {
       clock,
       log,
       metrics: webhookMetrics,
+      refusals: http.refusals,
     });
-    http = new HttpServer({ log, metrics: createMetrics(), readiness: [] });
     http.mount(WEBHOOK_PATH, handler);
     url = `http://127.0.0.1:${await http.listen(0, '127.0.0.1')}${WEBHOOK_PATH}`;
   }
@@ -137,6 +138,7 @@ describe('POST /webhooks/access', () => {
         clock,
         log: captureLog().log,
         metrics: createMetrics(),
+        refusals: other.refusals,
       }),
     );
     const otherUrl = `http://127.0.0.1:${await other.listen(0, '127.0.0.1')}${WEBHOOK_PATH}`;
