@@ -60,6 +60,11 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'SLACK_BOT_TOKEN',
     'SLACK_BOT_TOKEN is required when SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is set',
   );
+  need(
+    env.HEALTH_PORT !== undefined && env.HEALTH_PORT !== 0 && env.HEALTH_PORT === env.PORT,
+    'HEALTH_PORT',
+    'HEALTH_PORT must differ from PORT: probes need a port the public cannot flood',
+  );
   const anonymous = env.TEAMS_ANONYMOUS === '1';
   need(
     anonymous && !(isDevelopment(env.NODE_ENV) && isLoopback(env.HOST)),
@@ -213,6 +218,7 @@ function toConfig(env: Env) {
           }
         : undefined,
     port: env.PORT,
+    healthPort: env.HEALTH_PORT ?? (env.PORT ? (env.PORT + 1) % 65_536 : 0),
     /** Unset: every interface. */
     host: env.HOST,
     /**

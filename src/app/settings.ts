@@ -235,6 +235,11 @@ const server = {
     '3000',
     'the one HTTP server: `/slack/events`, `/api/messages`, `/webhooks/access`, `/healthz`, `/readyz`, `/metrics`',
   ),
+  HEALTH_PORT: optional(
+    intIn('HEALTH_PORT', 0, 65535),
+    'the operator’s port: `/healthz`, `/readyz` and `/metrics` alone, answered while `PORT` is flooded; probe here, never publish it ([security](security.md#slow-clients-and-floods))',
+    { unset: 'the port after `PORT` (3001); any free port with `PORT=0`' },
+  ),
   HOST: optional(
     z.union([z.ipv4(), z.ipv6(), z.hostname()], {
       error: 'HOST must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0',

@@ -73,6 +73,16 @@ describe('configuration', () => {
     expect(loadConfig({ ACCESS_WEBHOOK_SECRET: secret }).webhookSecret).toBe(secret);
   });
 
+  it('answers probes on a port of their own, the one after PORT unless HEALTH_PORT says', () => {
+    expect(loadConfig({}).healthPort).toBe(3001);
+    expect(loadConfig({ PORT: '8080' }).healthPort).toBe(8081);
+    expect(loadConfig({ PORT: '0' }).healthPort).toBe(0);
+    expect(loadConfig({ HEALTH_PORT: '9090' }).healthPort).toBe(9090);
+    expect(fails({ PORT: '8080', HEALTH_PORT: '8080' })).toBe(
+      'HEALTH_PORT must differ from PORT: probes need a port the public cannot flood',
+    );
+  });
+
   it('treats empty values as unset, as env files often carry NAME= lines', () => {
     expect(loadConfig({ PORT: '', ACCESS_API_URL: '' }).port).toBe(3000);
   });
