@@ -135,10 +135,14 @@ export class HttpServer {
     return listenOn(this.#operator, port, host);
   }
 
-  /** Stops taking connections and waits for requests in flight; `/readyz` says so meanwhile. */
+  /**
+   * Stops taking connections and waits for requests in flight; `/readyz` says so meanwhile, on
+   * the operator's port too, which closes last.
+   */
   async close(): Promise<void> {
     this.#stopping = true;
-    await Promise.all([closeServer(this.server), this.#operator && closeServer(this.#operator)]);
+    await closeServer(this.server);
+    if (this.#operator) await closeServer(this.#operator);
   }
 
   #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
