@@ -1,8 +1,7 @@
 /**
- * A rendered reply fitted into one message or view: at most so many blocks and so much text
- * across them (Slack refuses a message holding more than about 12,000 characters of text with
- * `msg_blocks_too_long`, however each element keeps its own limit). Whole parts are left out, and
- * one last note says what was left out or that texts were shortened.
+ * A rendered reply fitted into one message or view: at most so many blocks and so much text across
+ * them (past about 12,000 characters Slack refuses a message with `msg_blocks_too_long`). Whole
+ * parts are left out, and one last note says what, or that texts were shortened.
  */
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../src/core/i18n/voice.ts';
@@ -14,10 +13,7 @@ export type SlackBlock = types.KnownBlock;
 export const TEXT_BUDGET = 10_000;
 
 /** What one message or view may still hold. */
-export interface Room {
-  blocks: number;
-  text: number;
-}
+type Room = { blocks: number; text: number };
 
 /** One rendered piece; `build` sees which task cards made it in (for "Approve all"). */
 export interface Group {
@@ -26,26 +22,23 @@ export interface Group {
   build: (shownTasks: ReadonlySet<string>) => SlackBlock[];
 }
 
+const sum = (numbers: number[]) => numbers.reduce((n, m) => n + m, 0);
+
 /** What Slack counts against a message: the text of every text object, wherever it sits. */
 export function textLength(node: unknown): number {
-  if (Array.isArray(node)) return node.reduce((n: number, item) => n + textLength(item), 0);
   if (!node || typeof node !== 'object') return 0;
   const o = node as Record<string, unknown>;
   if ((o.type === 'plain_text' || o.type === 'mrkdwn') && typeof o.text === 'string') {
     return o.text.length;
   }
-  return Object.values(o).reduce((n: number, value) => n + textLength(value), 0);
+  return sum(Object.values(o).map(textLength));
 }
 
 /** The most the closing note takes: one block, and its words. */
 const NOTE_TEXT = 400;
 
-/** Whether every group fits as it is, with no note. */
-export function fitsWhole(groups: readonly Group[], room: Room): boolean {
-  const all = new Set(groups.flatMap((g) => (g.taskId ? [g.taskId] : [])));
-  const size = groups.reduce((n, g) => n + g.size, 0);
-  return size <= room.blocks && textLength(groups.map((g) => g.build(all))) <= room.text;
-}
+const tasksIn = (groups: readonly Group[]) =>
+  new Set(groups.flatMap((g) => (g.taskId ? [g.taskId] : [])));
 
 /**
  * Whole groups in order while they fit, keeping room to say what was left out. The small parts
@@ -54,9 +47,10 @@ export function fitsWhole(groups: readonly Group[], room: Room): boolean {
  * `shortened`: texts were already cut to fit, which the note says too.
  */
 export function fitBlocks(v: Voice, groups: Group[], room: Room, shortened: boolean): SlackBlock[] {
-  const all = new Set(groups.flatMap((g) => (g.taskId ? [g.taskId] : [])));
+  const all = tasksIn(groups);
   const texts = groups.map((g) => textLength(g.build(all)));
-  const whole = !shortened && fitsWhole(groups, room);
+  const whole =
+    !shortened && sum(groups.map((g) => g.size)) <= room.blocks && sum(texts) <= room.text;
   const blocks = whole ? room.blocks : room.blocks - 1;
   const text = whole ? room.text : room.text - NOTE_TEXT;
   const around = groups.flatMap((g, i) => (g.taskId ? [] : [i]));
@@ -77,7 +71,7 @@ export function fitBlocks(v: Voice, groups: Group[], room: Room, shortened: bool
   }
   const leftOut = around.length - around.filter((i) => kept.has(i)).length;
   const shownGroups = groups.filter((_, i) => kept.has(i));
-  const shown = new Set(shownGroups.flatMap((g) => (g.taskId ? [g.taskId] : [])));
+  const shown = tasksIn(shownGroups);
   const out = shownGroups.flatMap((g) => g.build(shown));
   const what = [
     leftOutTasks ? v.t('render.moreTasks', { count: leftOutTasks }) : '',

@@ -1,25 +1,16 @@
 /**
- * The core's neutral replies as Block Kit, with a plain-text fallback. Everything is cut to
- * Block Kit's limits here: long text is shortened, long lists end with a count, and a reply with
- * more blocks or more text than a message or view may hold has its texts shortened, then is cut
- * at whole cards or parts with a note of the rest (fit.ts).
- * The few words said here follow the reply's language; every button carries an
- * `accessibility_label` naming what it does to what, and every mark (an emoji) comes with words.
+ * The core's neutral replies as Block Kit, with a plain-text fallback, every text cut to Block
+ * Kit's limits; a reply too large for its message or view has its texts shortened, then is cut at
+ * whole parts with a note of the rest (fit.ts). Every button carries an `accessibility_label`
+ * naming what it does to what, and every mark (an emoji) comes with words.
  */
-import type { types } from '@slack/bolt';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
-import type { Block, Button, Reply, TaskCard } from '../../src/core/reply.ts';
-import {
-  fitBlocks,
-  type Group,
-  type Room,
-  type SlackBlock,
-  TEXT_BUDGET,
-  textLength,
-} from './fit.ts';
-import { cut, limits, mrkdwn, mrkdwnText, plain, plainLines } from './limits.ts';
-import { buttonActionId, cardBlockId } from './payloads.ts';
-import { plainWords, toMrkdwn, toPlain } from './rich-text.ts';
+import type { Block, Field, Reply, TaskCard } from '../../src/core/reply.ts';
+import { button, buttonFor } from './buttons.ts';
+import { fitBlocks, type Group, type SlackBlock, TEXT_BUDGET, textLength } from './fit.ts';
+import { limits, mrkdwn, mrkdwnText, plain } from './limits.ts';
+import { cardBlockId } from './payloads.ts';
+import { toMrkdwn } from './rich-text.ts';
 
 export type { SlackBlock };
 
@@ -28,12 +19,7 @@ export interface SlackMessage {
   blocks: SlackBlock[];
 }
 
-const toneMark: Record<Reply['tone'], string> = {
-  info: '',
-  success: ':white_check_mark: ',
-  warning: ':warning: ',
-  error: ':x: ',
-};
+const toneMark = { info: '', success: ':white_check_mark: ', warning: ':warning: ', error: ':x: ' };
 
 const stateMark: Record<TaskCard['state'], string> = {
   pending: ':hourglass_flowing_sand:',
@@ -44,10 +30,7 @@ const stateMark: Record<TaskCard['state'], string> = {
 };
 
 /** How long any one text may be in this rendering, and whether that cut one. */
-interface Shape {
-  cap: number;
-  shortened: boolean;
-}
+type Shape = { cap: number; shortened: boolean };
 
 /** The caps tried in turn until the reply's text fits its message: full length first. */
 const CAPS = [Number.POSITIVE_INFINITY, 1000, 500, 250, 120];
@@ -88,19 +71,14 @@ export const fallbackText = (summary: string) => mrkdwnText(summary, limits.fall
  */
 export function renderBlocks(reply: Reply, options: FitOptions = {}): SlackBlock[] {
   const v = voiceFor(reply.locale);
-  const room: Room = {
+  const room = {
     blocks: options.maxBlocks ?? limits.messageBlocks,
     text: options.textRoom ?? TEXT_BUDGET,
   };
   for (const cap of CAPS) {
     const shape = { cap, shortened: false };
     const groups = groupsOf(v, reply, options.notice, shape);
-    const blocks = fitBlocks(
-      v,
-      groups,
-      { ...room, text: Number.POSITIVE_INFINITY },
-      shape.shortened,
-    );
+    const blocks = fitBlocks(v, groups, { ...room, text: Infinity }, shape.shortened);
     if (textLength(blocks) <= room.text) return blocks;
     if (cap === CAPS.at(-1)) return fitBlocks(v, groups, room, shape.shortened);
   }
@@ -115,39 +93,40 @@ function groupsOf(v: Voice, reply: Reply, notice: string | undefined, shape: Sha
   if (notice) groups.push(fixed([sectionOf(within(shape, notice, limits.sectionText))]));
   let mark = reply.title ? '' : toneMark[reply.tone];
   for (const block of reply.blocks) {
-    // Each section of fields on its own: a long card loses its last fields, not all of them.
-    if (block.kind === 'fields')
-      groups.push(...fieldSections(block.fields, shape).map((b) => fixed([b])));
-    else groups.push(groupFor(v, block, mark, titles, shape));
+    groups.push(...groupsFor(v, block, mark, titles, shape));
     if (block.kind === 'text') mark = '';
   }
   return groups;
 }
 
-function groupFor(
+function groupsFor(
   v: Voice,
-  block: Exclude<Block, { kind: 'fields' }>,
+  block: Block,
   mark: string,
   titles: ReadonlyMap<string, string>,
   shape: Shape,
-): Group {
+): Group[] {
   switch (block.kind) {
     case 'text':
-      return fixed([sectionOf(mark + within(shape, block.text, limits.sectionText - mark.length))]);
+      return [
+        fixed([sectionOf(mark + within(shape, block.text, limits.sectionText - mark.length))]),
+      ];
     case 'note':
-      return fixed([noteOf(within(shape, block.text, limits.contextText))]);
+      return [fixed([noteOf(within(shape, block.text, limits.contextText))])];
+    case 'fields':
+      // Each section of fields on its own: a long card loses its last fields, not all of them.
+      return fieldSections(block.fields, shape).map((b) => fixed([b]));
     case 'list':
-      return fixed(listBlocks(v, block.items, block.more, shape));
+      return [fixed(listBlocks(v, block.items, block.more, shape))];
     case 'task':
-      return fixed(cardBlocks(block.card, undefined, v.locale, shape), block.card.taskId);
-    case 'actions':
-      return {
-        size: 1,
-        build: (shown) => {
-          const buttons = block.buttons.flatMap((b) => buttonFor(v, b, shown, titles));
-          return buttons.length ? [{ type: 'actions', elements: buttons }] : [];
-        },
+      return [fixed(cardBlocks(block.card, undefined, v.locale, shape), block.card.taskId)];
+    case 'actions': {
+      const build = (shown: ReadonlySet<string>): SlackBlock[] => {
+        const buttons = block.buttons.flatMap((b) => buttonFor(v, b, shown, titles));
+        return buttons.length ? [{ type: 'actions', elements: buttons }] : [];
       };
+      return [{ size: 1, build }];
+    }
   }
 }
 
@@ -165,31 +144,25 @@ export function header(text: string): SlackBlock {
 export const section = (text: string) => sectionOf(mrkdwnText(text, limits.sectionText));
 
 /** A section of mrkdwn already made safe (see rich-text.ts) and within the limit. */
-export function sectionOf(safe: string): SlackBlock {
-  return { type: 'section', text: mrkdwn(safe) };
-}
+export const sectionOf = (safe: string): SlackBlock => ({ type: 'section', text: mrkdwn(safe) });
 
 export const note = (text: string) => noteOf(mrkdwnText(text, limits.contextText));
 
 /** A context line of mrkdwn already made safe and within the limit. */
 const noteOf = (safe: string): SlackBlock => ({ type: 'context', elements: [mrkdwn(safe)] });
 
-function fieldText(label: string, value: string, shape?: Shape) {
+function fieldText({ label, value }: Field, shape?: Shape) {
   const head = `*${within(shape, label, 100)}*\n`;
   return mrkdwn(head + within(shape, value, limits.fieldText - head.length));
 }
 
 /** At most 10 fields a section: more become further sections. */
-function fieldSections(fields: readonly { label: string; value: string }[], shape: Shape) {
-  const sections: SlackBlock[] = [];
-  for (let i = 0; i < fields.length; i += limits.sectionFields) {
-    const chunk = fields.slice(i, i + limits.sectionFields);
-    sections.push({
-      type: 'section',
-      fields: chunk.map((f) => fieldText(f.label, f.value, shape)),
-    });
-  }
-  return sections;
+function fieldSections(fields: readonly Field[], shape: Shape): SlackBlock[] {
+  const size = limits.sectionFields;
+  return Array.from({ length: Math.ceil(fields.length / size) }, (_, i) => ({
+    type: 'section',
+    fields: fields.slice(i * size, (i + 1) * size).map((f) => fieldText(f, shape)),
+  }));
 }
 
 /** Bulleted lines in sections of at most 3000 characters, then the count of the rest. */
@@ -199,18 +172,15 @@ function listBlocks(v: Voice, items: readonly string[], more: number, shape: Sha
   for (const item of items) {
     const line = `• ${within(shape, item, 500)}`;
     if (chunk && chunk.length + 1 + line.length > limits.sectionText) {
-      blocks.push({ type: 'section', text: mrkdwn(chunk) });
+      blocks.push(sectionOf(chunk));
       chunk = '';
     }
     chunk = chunk ? `${chunk}\n${line}` : line;
   }
-  if (chunk) blocks.push({ type: 'section', text: mrkdwn(chunk) });
+  if (chunk) blocks.push(sectionOf(chunk));
   if (more > 0) blocks.push(note(v.t('render.andMore', { count: more })));
   return blocks;
 }
-
-/** A card's block id; a task id that is no uuid (the service's word) must not break the limit. */
-const blockId = (taskId: string, part: string) => cardBlockId(taskId.slice(0, 200), part);
 
 /**
  * A task: what is asked (title and fields), its state, and its buttons while pending. `locale`:
@@ -223,132 +193,49 @@ export function cardBlocks(
   shape?: Shape,
 ): SlackBlock[] {
   const v = voiceFor(locale);
-  const number = card.number ? `${card.number}. ` : '';
+  // A task id that is no uuid (the service's word) must not break the block id's limit.
+  const id = (part: string) => ({ block_id: cardBlockId(card.taskId.slice(0, 200), part) });
+  const fieldsOf = (fields: readonly Field[]) => fields.map((f) => fieldText(f, shape));
   const more = card.fields.length - limits.sectionFields + 1;
+  const moreField = {
+    label: v.t('render.slack.more'),
+    value: v.t('render.slack.moreDetails', { count: more }),
+  };
   const fields =
-    more > 1
-      ? [
-          ...card.fields.slice(0, limits.sectionFields - 1),
-          {
-            label: v.t('render.slack.more'),
-            value: v.t('render.slack.moreDetails', { count: more }),
-          },
-        ]
-      : card.fields;
+    more > 1 ? [...card.fields.slice(0, limits.sectionFields - 1), moreField] : card.fields;
+  const title = `${card.number ? `${card.number}. ` : ''}*${within(shape, card.title, 2900)}*`;
   const blocks: SlackBlock[] = [
     {
       type: 'section',
-      block_id: blockId(card.taskId, 'head'),
-      text: mrkdwn(`${number}*${within(shape, card.title, 2900)}*`),
-      ...(fields.length ? { fields: fields.map((f) => fieldText(f.label, f.value, shape)) } : {}),
+      ...id('head'),
+      text: mrkdwn(title),
+      ...(fields.length && { fields: fieldsOf(fields) }),
     },
   ];
   if (card.warning) {
     const text = `:warning: ${within(shape, card.warning, limits.sectionText - 20)}`;
-    blocks.push({ type: 'section', block_id: blockId(card.taskId, 'warn'), text: mrkdwn(text) });
+    blocks.push({ type: 'section', ...id('warn'), text: mrkdwn(text) });
   }
   const context = card.context?.slice(0, limits.sectionFields) ?? [];
-  if (context.length) {
-    blocks.push({
-      type: 'section',
-      block_id: blockId(card.taskId, 'context'),
-      fields: context.map((f) => fieldText(f.label, f.value, shape)),
-    });
-  }
+  if (context.length) blocks.push({ type: 'section', ...id('context'), fields: fieldsOf(context) });
+  const lines = (part: string, texts: readonly (string | undefined)[]) => {
+    const shown = texts.filter((text): text is string => !!text);
+    if (shown.length)
+      blocks.push({ type: 'context', ...id(part), elements: shown.map((t) => mrkdwn(t)) });
+  };
   // Questions, answers, approvers away: the people's words, each its own line.
   const notes = card.notes?.slice(0, limits.contextElements) ?? [];
-  if (notes.length) {
-    blocks.push({
-      type: 'context',
-      block_id: blockId(card.taskId, 'notes'),
-      elements: notes.map((line) => mrkdwn(within(shape, line, limits.contextText))),
-    });
-  }
-  const lines = [
-    notice ? within(shape, notice, 1000) : '',
-    card.looking ? within(shape, card.looking, 300) : '',
-    card.outcome ? `${stateMark[card.state]} ${within(shape, card.outcome, 900)}` : '',
-  ].filter(Boolean);
-  if (lines.length) {
-    blocks.push({
-      type: 'context',
-      block_id: blockId(card.taskId, 'state'),
-      elements: lines.map((line) => mrkdwn(line)),
-    });
-  }
+  lines(
+    'notes',
+    notes.map((line) => within(shape, line, limits.contextText)),
+  );
+  lines('state', [
+    notice && within(shape, notice, 1000),
+    card.looking && within(shape, card.looking, 300),
+    card.outcome && `${stateMark[card.state]} ${within(shape, card.outcome, 900)}`,
+  ]);
   if (card.buttons.length) {
-    blocks.push({
-      type: 'actions',
-      block_id: blockId(card.taskId, 'act'),
-      elements: card.buttons.map((b) => button(b)),
-    });
+    blocks.push({ type: 'actions', ...id('act'), elements: card.buttons.map((b) => button(b)) });
   }
   return blocks;
-}
-
-/** A confirmation's Approve carries its code after the task id. */
-const buttonValue = (b: Button) => (b.confirmation ? `${b.value}:${b.confirmation}` : b.value);
-
-/** `spoken`: what a screen reader says (Slack reads at most 75 characters of it). */
-function button(
-  b: Button,
-  value = buttonValue(b),
-  confirm?: types.ConfirmationDialog,
-): types.Button {
-  const spoken = b.spoken && cut(plainWords(b.spoken), limits.accessibilityLabel);
-  return {
-    type: 'button',
-    action_id: buttonActionId[b.action],
-    text: plain(b.label, limits.buttonText),
-    value: value.slice(0, limits.buttonValue),
-    ...(spoken ? { accessibility_label: spoken } : {}),
-    ...(b.style ? { style: b.style } : {}),
-    ...(confirm ? { confirm } : {}),
-  };
-}
-
-/** "Approve all" covers only the cards shown, and its confirmation names each of them. */
-function buttonFor(
-  v: Voice,
-  b: Button,
-  shown: ReadonlySet<string>,
-  titles: ReadonlyMap<string, string>,
-): types.Button[] {
-  if (b.action !== 'approveAll') return [button(b)];
-  const ids = b.value.split(',').filter((id) => shown.has(id));
-  if (!ids.length) return [];
-  const lead = v.t('render.slack.willApprove');
-  const shownTitles = ids.map((id) => plainWords(titles.get(id) ?? id));
-  const names = linesWithin(
-    v,
-    shownTitles.map((title) => `• ${cut(title, 80)}`),
-    limits.confirmText - lead.length - 1,
-  );
-  const count = ids.length;
-  const confirm: types.ConfirmationDialog = {
-    title: plain(v.t('render.slack.approveTasks', { count }), limits.confirmTitle),
-    text: plainLines([lead, ...names], limits.confirmText),
-    confirm: plain(v.t('render.slack.approveAll'), limits.confirmButton),
-    deny: plain(v.t('slack.cancel'), limits.confirmButton),
-  };
-  const label = v.t('button.approveAll', { count });
-  const spoken = v.t('button.approveAllSpoken', {
-    count,
-    tasks: v.list(shownTitles),
-  });
-  return [button({ ...b, label, spoken }, ids.join(','), confirm)];
-}
-
-/** As many whole lines as fit in `max` characters once in `plain_text`, then how many were left out. */
-function linesWithin(v: Voice, lines: readonly string[], max: number): string[] {
-  const rest = (count: number) => v.t('render.andMore', { count });
-  let size = 0;
-  for (const [i, line] of lines.entries()) {
-    const left = lines.length - i - 1;
-    size += toPlain(line).length + 1;
-    if (size + (left ? rest(left).length + 1 : 0) > max) {
-      return [...lines.slice(0, i), rest(lines.length - i)];
-    }
-  }
-  return [...lines];
 }

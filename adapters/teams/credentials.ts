@@ -1,17 +1,10 @@
 /**
- * The bot's own credentials: how it gets the tokens it sends to the Bot Connector, and the one
- * token it gets at start, so a wrong app id, secret, type or tenant stops start-up with one line
- * naming the setting (as Slack's `auth.test` does) instead of failing with the first message.
- *
- * A bot with a client secret gets its tokens from MSAL's `ConfidentialClientApplication` for the
- * authority botbuilder itself would use — the app's tenant when it is single-tenant, Microsoft's
- * `botframework.com` tenant otherwise — handed to botbuilder through its
- * `MsalServiceClientCredentialsFactory`. Built here rather than inside botbuilder only so that an
- * overridden login URL (a sovereign cloud, the tests' local fake) can be named a known authority,
- * which botbuilder's own factory cannot do. A managed identity uses botbuilder's own factory.
- *
- * The cloud is botbuilder's too (`teams.cloud`, src/app/settings-cloud.ts): its endpoint
- * settings when set, else the US Government's values for `ChannelService`, else the public cloud.
+ * The bot's own credentials: how it gets its Bot Connector tokens, and the one token it gets at
+ * start, so a wrong app id, secret, type or tenant stops start-up with one line naming the setting
+ * (as Slack's `auth.test` does) instead of failing with the first message. A client secret's tokens
+ * come from MSAL, built here rather than inside botbuilder so that an overridden login URL (a
+ * sovereign cloud, the tests' fake) can be named a known authority; a managed identity uses
+ * botbuilder's own factory. The cloud is botbuilder's own settings, else the public cloud.
  */
 import { ConfidentialClientApplication } from '@azure/msal-node';
 import { ConfigurationServiceClientCredentialFactory } from 'botbuilder';
@@ -51,12 +44,8 @@ const builtIn = (teams: TeamsSettings) =>
 /** Where tokens are asked for: the login URL set, else the authority botbuilder would use. */
 const loginUrlOf = (teams: TeamsSettings) => {
   const cloud = builtIn(teams);
-  return (
-    teams.cloud.ToChannelFromBotLoginUrl ??
-    `${cloud.ToChannelFromBotLoginUrlPrefix}${
-      teams.appType === 'SingleTenant' ? teams.tenantId : cloud.DefaultChannelAuthTenant
-    }`
-  );
+  const tenant = teams.appType === 'SingleTenant' ? teams.tenantId : cloud.DefaultChannelAuthTenant;
+  return teams.cloud.ToChannelFromBotLoginUrl ?? `${cloud.ToChannelFromBotLoginUrlPrefix}${tenant}`;
 };
 
 export function credentialsFactory(teams: TeamsSettings): ServiceClientCredentialsFactory {
@@ -77,10 +66,6 @@ export function credentialsFactory(teams: TeamsSettings): ServiceClientCredentia
   return new MsalServiceClientCredentialsFactory(teams.appId, app as unknown as BotbuilderMsal);
 }
 
-interface TokenSource {
-  getToken(forceRefresh?: boolean): Promise<string>;
-}
-
 /** Gets one token for the Bot Connector as a message would; throws the line that names the fix. */
 export async function checkCredentials(
   factory: ServiceClientCredentialsFactory,
@@ -90,7 +75,7 @@ export async function checkCredentials(
   const loginUrl = loginUrlOf(teams);
   try {
     const credentials = await factory.createCredentials(teams.appId, scope, loginUrl, true);
-    await (credentials as unknown as TokenSource).getToken(true);
+    await (credentials as unknown as { getToken(force: boolean): Promise<string> }).getToken(true);
   } catch (error) {
     throw new TeamsStartError(refusal(error, teams, loginUrl), { cause: error });
   }
@@ -98,13 +83,10 @@ export async function checkCredentials(
 
 /** Microsoft's AADSTS number and OAuth error code of a refused token request, when it gave them. */
 function aadError(error: unknown) {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    errorNo?: unknown;
-    errorCode?: unknown;
-  };
+  const { errorNo, errorCode } = Object(error) as { errorNo?: unknown; errorCode?: unknown };
   return {
-    number: typeof e.errorNo === 'string' || typeof e.errorNo === 'number' ? String(e.errorNo) : '',
-    code: typeof e.errorCode === 'string' ? e.errorCode : '',
+    number: typeof errorNo === 'string' || typeof errorNo === 'number' ? String(errorNo) : '',
+    code: typeof errorCode === 'string' ? errorCode : '',
   };
 }
 
@@ -115,28 +97,27 @@ const oneLine = (text: string) =>
 
 function refusal(error: unknown, teams: TeamsSettings, loginUrl: string): string {
   const { number, code } = aadError(error);
+  const detail = oneLine(String((error as Error)?.message ?? error));
   const app = `MicrosoftAppId ${teams.appId}`;
   const said = `(${code || 'error'}${number ? ` AADSTS${number}` : ''})`;
-  if (number === '7000215') {
-    return `Microsoft refused MicrosoftAppPassword for ${app} ${said}: create a client secret for the app (Azure Bot → Configuration → Manage Password) and set its value`;
-  }
-  if (number === '7000222') {
-    return `MicrosoftAppPassword of ${app} has expired ${said}: create a new client secret for the app and set its value`;
-  }
-  if (number === '700016') {
-    return teams.appType === 'SingleTenant'
-      ? `Microsoft does not know ${app} in tenant ${teams.tenantId} ${said}: check MicrosoftAppId and MicrosoftAppTenantId (Azure Bot → Configuration)`
-      : `Microsoft does not know ${app} as a multi-tenant app ${said}: a bot created since August 2025 is single-tenant — set MicrosoftAppType=SingleTenant and MicrosoftAppTenantId to its tenant (Azure Bot → Configuration)`;
-  }
-  if (number === '90002') {
-    return `Microsoft does not know tenant ${teams.tenantId} ${said}: set MicrosoftAppTenantId to the tenant of the app (Azure Bot → Configuration → App Tenant ID)`;
+  switch (number) {
+    case '7000215':
+      return `Microsoft refused MicrosoftAppPassword for ${app} ${said}: create a client secret for the app (Azure Bot → Configuration → Manage Password) and set its value`;
+    case '7000222':
+      return `MicrosoftAppPassword of ${app} has expired ${said}: create a new client secret for the app and set its value`;
+    case '700016':
+      return teams.appType === 'SingleTenant'
+        ? `Microsoft does not know ${app} in tenant ${teams.tenantId} ${said}: check MicrosoftAppId and MicrosoftAppTenantId (Azure Bot → Configuration)`
+        : `Microsoft does not know ${app} as a multi-tenant app ${said}: a bot created since August 2025 is single-tenant — set MicrosoftAppType=SingleTenant and MicrosoftAppTenantId to its tenant (Azure Bot → Configuration)`;
+    case '90002':
+      return `Microsoft does not know tenant ${teams.tenantId} ${said}: set MicrosoftAppTenantId to the tenant of the app (Azure Bot → Configuration → App Tenant ID)`;
   }
   if (code === 'invalid_client' || code === 'unauthorized_client') {
     return `Microsoft refused the credentials of ${app} ${said}: check MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType and MicrosoftAppTenantId`;
   }
   if (teams.appType === 'UserAssignedMSI') {
-    return `could not get a managed identity token for ${app} (MicrosoftAppType=UserAssignedMSI): ${oneLine(String((error as Error)?.message ?? error))}`;
+    return `could not get a managed identity token for ${app} (MicrosoftAppType=UserAssignedMSI): ${detail}`;
   }
   const from = teams.cloud.ToChannelFromBotLoginUrl ? 'ToChannelFromBotLoginUrl=' : '';
-  return `could not get a token for ${app} from ${from}${loginUrl} ${said}: ${oneLine(String((error as Error)?.message ?? error))}`;
+  return `could not get a token for ${app} from ${from}${loginUrl} ${said}: ${detail}`;
 }

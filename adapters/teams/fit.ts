@@ -1,8 +1,7 @@
 /**
- * What a card leaves out when, its texts already at their shortest, it is still too large for a
- * Teams message: tasks from the end first, then a list's last lines (which its own count then
- * includes), then the largest other parts; never its buttons. A note at its end says what went,
- * and "Approve all" covers only the tasks still shown.
+ * What a card too large for a Teams message at its shortest texts leaves out: tasks from the end,
+ * then a list's last lines (counted in its "and N more"), then the largest other parts, never its
+ * buttons. A note says what went; "Approve all" covers only the tasks still shown.
  */
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Block, Reply } from '../../src/core/reply.ts';
@@ -32,9 +31,8 @@ function without(
 
 /** "Approve all" names only the tasks still on the card; with none left, it goes. */
 function approvingShown(v: Voice, blocks: readonly Block[]): Block[] {
-  const titles = new Map(
-    blocks.flatMap((b) => (b.kind === 'task' ? [[b.card.taskId, b.card.title]] : [])),
-  );
+  const titles = new Map<string, string>();
+  for (const b of blocks) if (b.kind === 'task') titles.set(b.card.taskId, b.card.title);
   return blocks.flatMap((b): Block[] => {
     if (b.kind !== 'actions') return [b];
     const buttons = b.buttons.flatMap((button) => {
@@ -58,12 +56,11 @@ export function leavingOut<T>(
   fits: (rendered: T) => boolean,
 ): T {
   let blocks = reply.blocks;
-  let tasks = 0;
-  let parts = 0;
+  const gone = { task: 0, line: 0, part: 0 };
   for (;;) {
     const what = [
-      tasks ? v.t('render.moreTasks', { count: tasks }) : '',
-      parts ? v.t('render.moreParts', { count: parts }) : '',
+      gone.task ? v.t('render.moreTasks', { count: gone.task }) : '',
+      gone.part ? v.t('render.moreParts', { count: gone.part }) : '',
     ].filter(Boolean);
     const leftOut: Block[] = what.length
       ? [{ kind: 'note', text: v.t('render.teams.leftOut', { what: v.list(what) }) }]
@@ -72,7 +69,6 @@ export function leavingOut<T>(
     const next = without(blocks);
     if (fits(rendered) || !next) return rendered;
     blocks = next.blocks;
-    if (next.left === 'task') tasks++;
-    if (next.left === 'part') parts++;
+    gone[next.left]++;
   }
 }

@@ -1,24 +1,12 @@
 /**
- * `/api/messages`: botbuilder's `CloudAdapter` on our own `node:http` server.
- *
- * The adapter is authenticated from botbuilder's own variables. With an app id, every inbound
- * request must carry a valid Bot Framework token (botbuilder answers 401 otherwise); with none,
- * botbuilder accepts anything — including a `serviceUrl` that points at the caller's own server,
- * which then answers the member lookup with anyone's e-mail address. So that is allowed only
- * when `TEAMS_ANONYMOUS=1` said so, never as the result of a missing variable, and the
- * configuration accepts that switch only for local development: NODE_ENV development or test,
- * and HOST on loopback (src/app/config.ts).
- *
- * The body (read and bounded by the server) is parsed here, malformed JSON answered 400, and the
- * activity handed to botbuilder's `processActivity` — `CloudAdapter.process` would also print
- * every refused request's stack to the console. What runs in a turn is the caller's `logic`.
- * botbuilder's own error text never reaches the caller: it is logged, and the caller gets a short
- * JSON body — 401 for any failure before the turn began, which is authentication (a forged
- * signature throws a plain error). A request refused before the turn goes to the server's one
- * counter of refusals (told once a minute, with the last reason and no stack), and a failure of
- * ours keeps its stack in its line. botbuilder itself still prints to stderr for an expired
- * token (its stack) or a signature that does not verify (the public signing key it tried):
- * nothing secret.
+ * `/api/messages`: botbuilder's `CloudAdapter` on our own `node:http` server. With an app id every
+ * request must carry a valid Bot Framework token; with none botbuilder accepts anything, including
+ * a `serviceUrl` pointing at the caller's own server (which would then answer the member lookup
+ * with anyone's e-mail address): so only when `TEAMS_ANONYMOUS=1` says so, which the configuration
+ * accepts for local development only. The body is parsed here (malformed: 400) and handed to
+ * `processActivity`, as `CloudAdapter.process` would print every refused request's stack.
+ * botbuilder's error text never reaches the caller: a failure before the turn began is
+ * authentication (401, one log line without a stack); one of ours keeps its stack in its line.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -56,19 +44,16 @@ export function createAdapter(
       'MicrosoftAppId is required to serve Teams (TEAMS_ANONYMOUS=1 turns authentication off for local tests only)',
     );
   }
+  const factory = credentials ?? credentialsFactory(teams);
   return new TeamsBotAdapter(
-    new ConfigurationBotFrameworkAuthentication(
-      botbuilderSettings(teams),
-      credentials ?? credentialsFactory(teams),
-    ),
+    new ConfigurationBotFrameworkAuthentication(botbuilderSettings(teams), factory),
   );
 }
 
 /**
- * `anonymous`: with no token to check, a web page could drive a developer's local bot. So only
- * `Content-Type: application/json` is taken (415 otherwise: browsers send a cross-origin
- * `text/plain` post without asking first), and only a loopback `Host` (403 otherwise: a page on a
- * name rebound to 127.0.0.1 sends its own name).
+ * `anonymous`: only `application/json` (415 otherwise: a web page's cross-origin `text/plain` post
+ * needs no preflight) and only a loopback `Host` (403 otherwise: a page on a name rebound to
+ * 127.0.0.1 sends its own name), or a web page could drive a developer's local bot.
  */
 export function messagesHandler(
   adapter: TeamsBotAdapter,
@@ -136,13 +121,11 @@ function loopbackHost(host: string | undefined): boolean {
 function parseJson(raw: Buffer): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(raw.toString('utf8'));
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
+    const object = typeof value === 'object' && value !== null && !Array.isArray(value);
+    return object ? (value as Record<string, unknown>) : undefined;
   } catch {
-    // not JSON: no body
+    return undefined;
   }
-  return undefined;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

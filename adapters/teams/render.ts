@@ -1,20 +1,16 @@
 /**
  * Core replies as Adaptive Cards (schema 1.5, Universal Actions) for Teams. Every text is a
  * RichTextBlock of TextRuns (rich-text.ts), so nothing people or the Access Service wrote is read
- * as markdown; the card carries no `fallbackText` (which hosts may read as markdown either): the
- * activity's `summary` is the plain-text fallback. Approve is an `Action.Execute`; Decline opens
- * a reason field (`Action.ShowCard` with `Input.Text`) and then executes. A single pending task
- * carries a `refresh` section for its assignees, so each viewer's card is re-read when shown.
- *
- * For screen readers: the card carries `speak`, what a reader says of it (its title and
- * summary); each button's `tooltip` names what it does to what; every
- * image carries `altText`; and no state is told by colour alone — the outcome line says it.
+ * as markdown; no `fallbackText` either (hosts may read it as markdown): the activity's `summary`
+ * is the plain-text fallback. A single pending task carries a `refresh` for its assignees, so each
+ * viewer's card is re-read when shown. For screen readers: the card's `speak`, each button's
+ * `tooltip` naming what it does to what, and no state told by colour alone.
  */
 
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/commands.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
-import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
-import type { Block, Button, Field, Form, Reply, TaskCard } from '../../src/core/reply.ts';
+import { type MessageKey, type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
+import type { Block, Button, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { clean, cut } from '../../src/core/text.ts';
 import { leavingOut } from './fit.ts';
 import { answerInputId, questionInputId, reasonInputId, Verbs, type View } from './payloads.ts';
@@ -27,15 +23,12 @@ export const CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
 
 /** With the activity around it, a card this size stays under Teams' ~28 KB per message. */
 export const CARD_BUDGET_BYTES = 24_000;
-/**
- * How long one text may be, longest first: the card is built again with shorter texts until it
- * fits its budget (long names, a long justification, many tasks). Several tasks start short.
- */
+/** How long one text may be, tried longest first until the card fits; several tasks start short. */
 const ONE_TASK_MAX = [2000, 1000, 500, 250, 120, 60, 30];
 const SEVERAL_TASKS_MAX = [200, 120, 60, 30];
-
 /** A button's spoken name: long enough for an application, a level and a person. */
 const MAX_TOOLTIP = 200;
+const MAX_SPEAK = 1000;
 
 export interface RenderOptions {
   /** What a click on one of the card's buttons should re-render; default `task`. */
@@ -44,19 +37,21 @@ export interface RenderOptions {
   refreshFor?: readonly string[];
 }
 
-const toneColor: Record<Reply['tone'], string> = {
-  info: 'default',
-  success: 'good',
-  warning: 'warning',
-  error: 'attention',
-};
-
+const toneColor = { info: 'default', success: 'good', warning: 'warning', error: 'attention' };
 const stateColor: Record<TaskCard['state'], string> = {
   pending: 'default',
   approved: 'good',
   declined: 'attention',
   gone: 'warning',
   other: 'warning',
+};
+
+/** Decline, Ask requester and Answer open a field first (ShowCard), then execute with it. */
+type FieldFirst = ['reason' | 'question' | 'answer', (id: string) => string, number, MessageKey];
+const FIELD_FIRST: Partial<Record<Button['action'], FieldFirst>> = {
+  decline: ['reason', reasonInputId, MAX_REASON_LENGTH, 'button.decline'],
+  ask: ['question', questionInputId, MAX_QUESTION_LENGTH, 'teams.askSubmit'],
+  answer: ['answer', answerInputId, MAX_ANSWER_LENGTH, 'button.answer'],
 };
 
 const fits = (card: CardJson) => Buffer.byteLength(JSON.stringify(card)) <= CARD_BUDGET_BYTES;
@@ -66,24 +61,26 @@ const fits = (card: CardJson) => Buffer.byteLength(JSON.stringify(card)) <= CARD
  * their shortest, with whole parts left out (fit.ts). Every card sent goes through here.
  */
 export function renderCard(reply: Reply, options: RenderOptions = {}): CardJson {
-  const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
-  const caps = several ? SEVERAL_TASKS_MAX : ONE_TASK_MAX;
+  const caps =
+    reply.blocks.filter((b) => b.kind === 'task').length > 1 ? SEVERAL_TASKS_MAX : ONE_TASK_MAX;
   for (const max of caps) {
     const card = cardWithin(reply, options, max);
     if (fits(card)) return card;
   }
   const shortest = caps.at(-1)!;
-  const v = voiceFor(reply.locale);
-  return leavingOut(v, reply, (r) => cardWithin(r, options, shortest), fits);
+  return leavingOut(voiceFor(reply.locale), reply, (r) => cardWithin(r, options, shortest), fits);
 }
 
-/** What a screen reader says of a card: its title, then what it is about. */
-const MAX_SPEAK = 1000;
+/** What one rendering needs: every text cut to its cap, noting when that cut one. */
+interface Ctx {
+  v: Voice;
+  view: View;
+  within: (text: string) => string;
+  compact: boolean;
+}
 
 /** The card with every text cut to `max` characters. */
 function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson {
-  const several = reply.blocks.filter((b) => b.kind === 'task').length > 1;
-  const view = options.view ?? 'task';
   let shortened = false;
   const within = (text: string) => {
     const shown = cut(text, max);
@@ -91,53 +88,41 @@ function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson
     return shown;
   };
   const v = voiceFor(reply.locale);
+  const compact = reply.blocks.filter((b) => b.kind === 'task').length > 1;
+  const ctx: Ctx = { v, view: options.view ?? 'task', within, compact };
   const body: CardJson[] = [];
   if (reply.title) {
     const style = { weight: 'Bolder', size: 'Medium', color: toneColor[reply.tone] } as const;
     body.push(richTextOf(within(reply.title), style));
   }
-  for (const block of reply.blocks) body.push(...renderBlock(v, block, view, within, several));
+  for (const block of reply.blocks) body.push(...renderBlock(ctx, block));
   if (shortened) body.push(richTextOf(v.t('render.teams.shortened'), { isSubtle: true }));
   const { title, summary } = reply;
   const spoken = title && !summary.startsWith(title) ? `${title}. ${summary}` : summary;
-  const card: CardJson = {
+  const refresh = refreshSection(v, reply, options.refreshFor);
+  return {
     type: 'AdaptiveCard',
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     version: CARD_VERSION,
     speak: cut(clean(spoken), Math.min(max, MAX_SPEAK)),
     body,
+    ...(refresh && { refresh }),
   };
-  const refresh = refreshSection(v, reply, options.refreshFor);
-  if (refresh) card.refresh = refresh;
-  return card;
 }
 
 /** Only a message about one pending task is worth re-reading; decided cards never change. */
 function refreshSection(v: Voice, reply: Reply, userIds: readonly string[] | undefined) {
   const tasks = reply.blocks.flatMap((b) => (b.kind === 'task' ? [b.card] : []));
   const [task] = tasks;
-  if (!userIds?.length || tasks.length !== 1 || !task || task.state !== 'pending') return undefined;
+  if (!userIds?.length || tasks.length !== 1 || task?.state !== 'pending') return undefined;
   const ids = userIds.slice(0, 60);
-  return {
-    action: {
-      type: 'Action.Execute',
-      verb: Verbs.refresh,
-      title: v.t('teams.refresh'),
-      data: { value: task.taskId, userIds: ids },
-    },
-    userIds: ids,
-  };
+  const data = { value: task.taskId, userIds: ids };
+  const title = v.t('teams.refresh');
+  return { action: { type: 'Action.Execute', verb: Verbs.refresh, title, data }, userIds: ids };
 }
 
-type Within = (text: string) => string;
-
-function renderBlock(
-  v: Voice,
-  block: Block,
-  view: View,
-  within: Within,
-  compact: boolean,
-): CardJson[] {
+function renderBlock(ctx: Ctx, block: Block): CardJson[] {
+  const { v, within } = ctx;
   switch (block.kind) {
     case 'text':
       return [richTextOf(within(block.text))];
@@ -146,103 +131,91 @@ function renderBlock(
     case 'fields':
       return fieldBlocks(block.fields, within, false);
     case 'list': {
-      const items = block.items.map((item) =>
-        richTextOf(`• ${within(item)}`, {}, { spacing: 'None' }),
-      );
-      if (block.more > 0) {
-        items.push(richTextOf(v.t('render.andMore', { count: block.more }), { isSubtle: true }));
-      }
-      return items;
+      const more = v.t('render.andMore', { count: block.more });
+      return [
+        ...block.items.map((item) => richTextOf(`• ${within(item)}`, {}, { spacing: 'None' })),
+        ...(block.more > 0 ? [richTextOf(more, { isSubtle: true })] : []),
+      ];
     }
     case 'task':
-      return [taskContainer(v, block.card, view, within, compact)];
+      return [taskContainer(ctx, block.card)];
     case 'actions':
-      return block.buttons.length
-        ? [{ type: 'ActionSet', actions: block.buttons.map((b) => action(v, b, view, within)) }]
-        : [];
+      return block.buttons.length ? [actionSet(ctx, block.buttons)] : [];
   }
 }
+
+/** A run of text already cleaned. */
+const run = (text: string, style = {}) => ({ type: 'TextRun', text, ...style });
+const BOLD = { weight: 'Bolder' } as const;
 
 /**
  * One line a field, its label in bold; in a card of several tasks, one plain paragraph of them
  * (a Teams message holds ~28 KB, and fifteen tasks with their buttons fill most of it).
  */
-function fieldBlocks(fields: readonly Field[], within: Within, compact: boolean): CardJson[] {
+function fieldBlocks(fields: readonly Field[], within: Ctx['within'], compact: boolean) {
   if (!fields.length) return [];
-  const shown = fields.map((f) => ({
-    label: `${clean(f.label)}: `,
-    value: clean(within(f.value)),
-  }));
-  if (compact) {
-    const line = shown.map((f) => `${f.label}${f.value}`).join(' · ');
-    return [richText([{ type: 'TextRun', text: line }])];
-  }
-  return shown.map((f) =>
-    richText(
-      [
-        { type: 'TextRun', text: f.label, weight: 'Bolder' },
-        { type: 'TextRun', text: f.value },
-      ],
-      { spacing: 'None' },
-    ),
-  );
+  const label = (f: Field) => `${clean(f.label)}: `;
+  const value = (f: Field) => clean(within(f.value));
+  if (compact) return [richText([run(fields.map((f) => label(f) + value(f)).join(' · '))])];
+  return fields.map((f) => richText([run(label(f), BOLD), run(value(f))], { spacing: 'None' }));
 }
 
-function taskContainer(
-  v: Voice,
-  card: TaskCard,
-  view: View,
-  within: Within,
-  compact: boolean,
-): CardJson {
+function taskContainer(ctx: Ctx, card: TaskCard): CardJson {
+  const { within } = ctx;
+  const subtle = (text: string) => richTextOf(within(text), { isSubtle: true });
   const title = `${card.number ? `${card.number}. ` : ''}${within(card.title)}`;
   const items: CardJson[] = [richTextOf(title, { weight: 'Bolder' })];
   if (card.warning) {
     items.push(richTextOf(`⚠ ${within(card.warning)}`, { color: 'attention', weight: 'Bolder' }));
   }
-  items.push(...fieldBlocks([...card.fields, ...(card.context ?? [])], within, compact));
-  if (card.looking) items.push(richTextOf(within(card.looking), { isSubtle: true }));
-  for (const line of card.notes ?? []) items.push(richTextOf(within(line), { isSubtle: true }));
+  items.push(...fieldBlocks([...card.fields, ...(card.context ?? [])], within, ctx.compact));
+  if (card.looking) items.push(subtle(card.looking));
+  items.push(...(card.notes ?? []).map(subtle));
   if (card.outcome) {
-    items.push(
-      richTextOf(within(card.outcome), { color: stateColor[card.state], weight: 'Bolder' }),
-    );
+    const style = { color: stateColor[card.state], weight: 'Bolder' } as const;
+    items.push(richTextOf(within(card.outcome), style));
   }
-  if (card.buttons.length) {
-    items.push({ type: 'ActionSet', actions: card.buttons.map((b) => action(v, b, view, within)) });
-  }
+  if (card.buttons.length) items.push(actionSet(ctx, card.buttons));
   return { type: 'Container', separator: true, spacing: 'Medium', items };
 }
 
+const actionSet = (ctx: Ctx, buttons: readonly Button[]) => ({
+  type: 'ActionSet',
+  actions: buttons.map((b) => action(ctx, b)),
+});
+
 /** A button; its `tooltip` (what a screen reader says) names what it does to what. */
-function action(v: Voice, button: Button, view: View, within: Within): CardJson {
-  const data = {
-    value: button.value,
-    view,
-    ...(button.confirmation && { confirmation: button.confirmation }),
-  };
+function action({ v, view, within }: Ctx, button: Button): CardJson {
   const spoken = button.spoken && within(cut(clean(button.spoken), MAX_TOOLTIP));
   const tooltip = spoken ? { tooltip: spoken } : {};
-  if (button.form) return formAction(v, button, button.form, tooltip, within);
-  const form = formOf(v, button);
-  if (form) {
-    const submit = {
-      title: form.submit,
-      verb: Verbs[button.action],
-      ...(form.destructive && { style: 'destructive' }),
-      data,
-      ...tooltip,
+  const verb = Verbs[button.action];
+  const confirmation = button.confirmation && { confirmation: button.confirmation };
+  const data = { value: button.value, view, ...confirmation };
+  // A form inside the card, then Action.Execute with what was filled in.
+  const showCard = (body: CardJson[], submit: CardJson) => ({
+    type: 'Action.ShowCard',
+    title: button.label,
+    ...tooltip,
+    card: { type: 'AdaptiveCard', body, actions: [{ type: 'Action.Execute', verb, ...submit }] },
+  });
+  if (button.form) {
+    const body = button.form.inputs.map((input) => formInput(v, input, within));
+    const submit = { title: clean(button.form.submit), style: 'positive' };
+    return showCard(body, { ...submit, data: { value: button.value } });
+  }
+  const first = FIELD_FIRST[button.action];
+  if (first) {
+    const [name, id, maxLength, submit] = first;
+    const input = {
+      type: 'Input.Text',
+      id: id(button.value),
+      label: v.t(`teams.${name}Label`),
+      placeholder: v.t(`teams.${name}Placeholder`),
+      isMultiline: true,
+      maxLength,
     };
-    return {
-      type: 'Action.ShowCard',
-      title: button.label,
-      ...tooltip,
-      card: {
-        type: 'AdaptiveCard',
-        body: [form.input],
-        actions: [{ type: 'Action.Execute', ...submit }],
-      },
-    };
+    const style = button.action === 'decline' && { style: 'destructive' };
+    return showCard([input], { title: v.t(submit), ...style, data, ...tooltip });
   }
   // A change's card (of a group, of an application) and an application's card go back to what
   // they name, not to a view; a Cancel has no style, nor has "Looking at it".
@@ -254,104 +227,33 @@ function action(v: Voice, button: Button, view: View, within: Within): CardJson 
   return {
     type: 'Action.Execute',
     title: button.label,
-    verb: Verbs[button.action],
+    verb,
     ...tooltip,
     ...(style ? { style } : {}),
     data: bare ? { value: button.value } : data,
   };
 }
 
-/** A button that asks for something first: its form inside the card, then Action.Execute. */
-function formAction(
+/** One input of a button's form: a text, or a choice whose options may sit under a group. */
+function formInput(
   v: Voice,
-  button: Button,
-  form: Form,
-  tooltip: CardJson,
-  within: Within,
+  input: NonNullable<Button['form']>['inputs'][number],
+  within: Ctx['within'],
 ): CardJson {
   const required = { isRequired: true, errorMessage: v.t('teams.required') };
-  const body = form.inputs.map((input): CardJson => {
-    if (input.kind === 'text') {
-      return {
-        type: 'Input.Text',
-        id: input.id,
-        label: clean(input.label),
-        ...(input.placeholder ? { placeholder: clean(input.placeholder) } : {}),
-        maxLength: input.maxLength,
-        ...(input.optional ? {} : required),
-      };
-    }
+  const head = { id: input.id, label: clean(input.label) };
+  if (input.kind === 'text') {
     return {
-      type: 'Input.ChoiceSet',
-      id: input.id,
-      label: clean(input.label),
-      ...required,
-      choices: input.choices.map((c) => ({
-        title: within(clean(c.group ? `${c.group}: ${c.label}` : c.label)),
-        value: c.value,
-      })),
+      type: 'Input.Text',
+      ...head,
+      ...(input.placeholder ? { placeholder: clean(input.placeholder) } : {}),
+      maxLength: input.maxLength,
+      ...(input.optional ? {} : required),
     };
-  });
-  const submit = {
-    type: 'Action.Execute',
-    title: clean(form.submit),
-    verb: Verbs[button.action],
-    style: 'positive',
-    data: { value: button.value },
-  };
-  return {
-    type: 'Action.ShowCard',
-    title: button.label,
-    ...tooltip,
-    card: { type: 'AdaptiveCard', body, actions: [submit] },
-  };
-}
-
-/** Decline, Ask requester and Answer open a field first (ShowCard), then execute with it. */
-function formOf(v: Voice, button: Button) {
-  const field = (id: string, label: string, placeholder: string, maxLength: number) => ({
-    type: 'Input.Text',
-    id,
-    label,
-    placeholder,
-    isMultiline: true,
-    maxLength,
-  });
-  switch (button.action) {
-    case 'decline':
-      return {
-        input: field(
-          reasonInputId(button.value),
-          v.t('teams.reasonLabel'),
-          v.t('teams.reasonPlaceholder'),
-          MAX_REASON_LENGTH,
-        ),
-        submit: v.t('button.decline'),
-        destructive: true,
-      };
-    case 'ask':
-      return {
-        input: field(
-          questionInputId(button.value),
-          v.t('teams.questionLabel'),
-          v.t('teams.questionPlaceholder'),
-          MAX_QUESTION_LENGTH,
-        ),
-        submit: v.t('teams.askSubmit'),
-        destructive: false,
-      };
-    case 'answer':
-      return {
-        input: field(
-          answerInputId(button.value),
-          v.t('teams.answerLabel'),
-          v.t('teams.answerPlaceholder'),
-          MAX_ANSWER_LENGTH,
-        ),
-        submit: v.t('button.answer'),
-        destructive: false,
-      };
-    default:
-      return undefined;
   }
+  const choices = input.choices.map((c) => ({
+    title: within(clean(c.group ? `${c.group}: ${c.label}` : c.label)),
+    value: c.value,
+  }));
+  return { type: 'Input.ChoiceSet', ...head, ...required, choices };
 }

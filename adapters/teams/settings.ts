@@ -23,9 +23,6 @@ export interface TeamsSettings {
   anonymous: boolean;
   /** The tenants whose activities are served (lower-cased ids), or `*` for every tenant. */
   allowedTenants: readonly string[] | '*';
-  /**
-   * botbuilder's cloud settings that are set, by its own names (src/app/settings-cloud.ts):
-   * `ChannelService` or the endpoints of a sovereign cloud; none for the public cloud.
-   */
+  /** botbuilder's cloud settings that are set, by its own names; none for the public cloud. */
   cloud: Readonly<Partial<Record<CloudSetting, string>>>;
 }

@@ -1,9 +1,7 @@
 /**
- * Teams in server mode: the bot's credentials checked with one token from Microsoft (a refused
- * one stops start-up with one line naming the setting, credentials.ts), then botbuilder's
- * `CloudAdapter` on `/api/messages` of the one HTTP server;
- * for each authenticated activity the tenant check, then the replay guard, then the turn handler
- * over the core; and the notifier the poller sends proactive messages with.
+ * Teams in server mode: the bot's credentials checked with one token (credentials.ts), then
+ * botbuilder's `CloudAdapter` on `/api/messages`, each activity through the tenant check, the
+ * replay guard and the turn handler over the core; and the notifier for proactive messages.
  */
 import type { PlatformAdapter, PlatformContext } from '../../src/core/platform.ts';
 import { type ConnectorRetry, defaultRetry } from './api.ts';
@@ -39,12 +37,12 @@ export async function startTeams(
   const { settings, bot, metrics, routes, replays } = ctx;
   const log = ctx.log.child({ platform: 'teams' });
   const credentials = credentialsFactory(settings);
-  if (!settings.anonymous) {
+  if (settings.anonymous) {
+    log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
+  } else {
     await checkCredentials(credentials, settings);
-    log.info(
-      { appId: settings.appId, appType: settings.appType, tenantId: settings.tenantId },
-      'Teams connected',
-    );
+    const { appId, appType, tenantId } = settings;
+    log.info({ appId, appType, tenantId }, 'Teams connected');
   }
   const adapter = createAdapter(settings, credentials);
   const now = options.now ?? (() => new Date());
@@ -64,9 +62,6 @@ export async function startTeams(
     log.error({ err: error }, 'Teams turn failed');
     metrics.errors.inc({ kind: 'teams_turn' });
   };
-  if (settings.anonymous) {
-    log.warn('TEAMS_ANONYMOUS=1: Bot Framework authentication is OFF; for local tests only');
-  }
   const voiceOf = (person: { locale?: string }) => ctx.bot.voiceOf(person);
   const once = onlyOnce({ replays, now, log, voiceOf }, turnHandler(deps));
   routes.mount(
@@ -77,9 +72,8 @@ export async function startTeams(
       metrics,
     }),
   );
-  const notifier = new TeamsNotifier(deps);
   return {
-    notifier,
+    notifier: new TeamsNotifier(deps),
     references: deps.references,
     // The HTTP server stops taking requests and waits for those in flight; nothing else to close.
     stop: async () => {},

@@ -1,8 +1,4 @@
-/**
- * An answer's body made into what the caller asked for: a 2xx status, then JSON, then the
- * schema's shape. Each failure is an `InvalidResponseError` naming the endpoint and what was
- * wrong where, never the body itself.
- */
+/** A 2xx status, then JSON, then the schema's shape; errors never quote the body itself. */
 import type { z } from 'zod';
 import type { EndpointName } from './endpoints.ts';
 import { InvalidResponseError } from './errors.ts';

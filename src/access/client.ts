@@ -1,8 +1,6 @@
 /**
- * A typed method for every endpoint of the Access Service. Lists are async iterators that fetch
- * page by page, so a caller that has found what it needs stops the requests. Only GETs are ever
- * sent twice (http.ts): a POST, PUT, PATCH or DELETE that failed is looked into by its caller,
- * never repeated blindly.
+ * A typed method for every Access Service endpoint. Lists are async iterators, so a caller that
+ * has found what it needs stops the requests. Only GETs are retried (http.ts).
  */
 import { z } from 'zod';
 import { endpoints as e, probeEndpoint } from './endpoints.ts';
@@ -33,7 +31,6 @@ import {
   WorkAppList,
 } from './schemas.ts';
 
-/** A list's first page in either shape a list endpoint may answer with, its items unread. */
 const AnyPage = listOf(z.unknown());
 
 export interface AccessClientOptions extends AccessHttpOptions {
@@ -50,12 +47,7 @@ export class AccessClient {
     this.#statusParam = options.statusParam ?? 'status';
   }
 
-  /**
-   * One request that every installation answers, whatever its data: the first page of WorkApps,
-   * tried once, its items unread. It fails as any call does (a wrong ACCESS_API_URL as a
-   * `WrongAddressError`, refused credentials as an `UnauthorizedError`, an outage as a
-   * `ServiceUnavailableError`).
-   */
+  /** One request every installation answers (WorkApps' first page, tried once, items unread). */
   async probe(): Promise<void> {
     await this.#http.send(probeEndpoint, [], { once: true }, AnyPage);
   }
@@ -113,16 +105,11 @@ export class AccessClient {
     return this.#http.list(e.listPermissionLevels, [workAppId], PermissionLevelList);
   }
 
-  /** `signal` ends the read (and its retries) when it aborts, e.g. at a deadline. */
   listCustomFields(workAppId: string, signal?: AbortSignal): AsyncGenerator<CustomField> {
     return this.#http.list(e.listCustomFields, [workAppId], CustomFieldList, { signal });
   }
 
-  /**
-   * Spec 4.1: only `customFields` items with a uuid `id` and a string or null `value` (null
-   * removes the value) are sent — anything else is refused here, before a request goes out;
-   * success is 204 with no body.
-   */
+  /** Spec 4.1: anything but uuid `id` and string-or-null `value` is refused before sending. */
   async updateCustomFields(workAppId: string, items: CustomFieldUpdateItem[]): Promise<void> {
     const json = CustomFieldUpdateRequest.parse({ customFields: items });
     await this.#http.send(e.updateCustomFields, [workAppId], { json });
@@ -132,7 +119,6 @@ export class AccessClient {
     return this.#http.send(e.createAccess, [], { json: AccessRequest.parse(request) }, Access);
   }
 
-  /** A user's tasks, optionally only those in `status`. */
   listTasks(userId: string, status?: string): AsyncGenerator<Task> {
     const searchParams: Record<string, string> = { userId };
     if (status !== undefined) searchParams[this.#statusParam] = status;
@@ -157,13 +143,12 @@ export class AccessClient {
     return this.#http.list(e.listCompatiblePolicies, [requestType], PolicyList);
   }
 
-  /** The policy that decides `requestType` on the WorkApp. */
   async setWorkAppPolicy(workAppId: string, requestType: string, policyId: string): Promise<void> {
     const json = PolicyAssignment.parse({ policyId });
     await this.#http.send(e.setWorkAppPolicy, [workAppId, requestType], { json });
   }
 
-  /** The policy that decides `requestType` on one permission level, over the WorkApp's own. */
+  /** Overrides the WorkApp's own policy. */
   async setPermissionLevelPolicy(
     workAppId: string,
     permissionLevelId: string,

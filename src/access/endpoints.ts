@@ -1,14 +1,11 @@
 /**
- * Every path of the Access Service, in one place: the spec's table (section 4), appended to
- * `ACCESS_API_URL`, which already holds the `/api/v1` prefix. Each endpoint is named by its line
- * of the spec (method and path shape), which errors and metrics carry, never a concrete URL; its
- * `path` fills the `{…}` placeholders in order, each value encoded.
+ * Every path of the Access Service (spec section 4), relative to `ACCESS_API_URL`. Errors and
+ * metrics carry the endpoint's spec line, never a concrete URL.
  */
 export type Ids<S extends string> = S extends `${string}{${string}}${infer Rest}`
   ? [string, ...Ids<Rest>]
   : [];
 
-/** An endpoint: its name, and its path with the ids filled in. */
 export interface Endpoint<N extends string = string> {
   name: N;
   path: (...ids: Ids<N>) => string;
@@ -53,11 +50,8 @@ export const endpoints = {
 
 export type EndpointName = (typeof endpoints)[keyof typeof endpoints]['name'];
 
-/**
- * Whether the endpoint's path names no item (`GET /Tasks`, `GET /WorkApps`): every Access
- * Service has it, so a 404 there says ACCESS_API_URL points elsewhere, not that something is gone.
- */
+/** Names no item: every Access Service has it, so a 404 there means a wrong ACCESS_API_URL. */
 export const fixedPath = (name: EndpointName) => !name.includes('{');
 
-/** The probe's endpoint: a list every installation can answer, whatever its data. */
+/** A list every installation can answer, whatever its data. */
 export const probeEndpoint = endpoints.listWorkApps;

@@ -1,7 +1,6 @@
 /**
- * The Access Service's failures as typed errors. Each names the endpoint (the spec's method and
- * path shape, never a URL with ids or credentials) and carries the problem details when the
- * service sent them. Callers branch on the class or `code`, never on message text.
+ * The Access Service's failures as typed errors, naming the endpoint's shape (never a URL with ids
+ * or credentials). Callers branch on the class or `code`, never on message text.
  */
 import { AppError, type ErrorCode } from '../errors.ts';
 import type { EndpointName } from './endpoints.ts';
@@ -31,7 +30,6 @@ export class AccessError extends AppError {
 
 type Details = ConstructorParameters<typeof AccessError>[3];
 
-/** A failure said by its status alone: its code and message. */
 const byStatus = (code: AccessErrorCode, message: string) =>
   class extends AccessError {
     constructor(endpoint: EndpointName, details?: Details) {
@@ -39,28 +37,25 @@ const byStatus = (code: AccessErrorCode, message: string) =>
     }
   };
 
-/** 401: the API key or secret was refused. */
+/** 401 */
 export class UnauthorizedError extends byStatus(
   'ACCESS_UNAUTHORIZED',
   'the Access Service refused the credentials',
 ) {}
 
-/** 404: the addressed resource does not exist. */
+/** 404 */
 export class NotFoundError extends byStatus('ACCESS_NOT_FOUND', 'not found') {}
 
-/**
- * 404 on a path that names no item (`GET /Tasks`): not a missing item but a wrong base URL,
- * most often one without its version prefix.
- */
+/** 404 on a path that names no item (`GET /Tasks`): a wrong base URL. */
 export class WrongAddressError extends byStatus(
   'ACCESS_WRONG_ADDRESS',
   'not found, though every Access Service has it: is the version prefix, e.g. /api/v1, missing from ACCESS_API_URL?',
 ) {}
 
-/** 409: the resource's state forbids the change (e.g. a task already decided). */
+/** 409, e.g. a task already decided. */
 export class ConflictError extends byStatus('ACCESS_CONFLICT', 'conflict with the current state') {}
 
-/** 400/422 (and other 4xx): the service rejected what we sent. */
+/** 400, 422 and other 4xx. */
 export class InvalidRequestError extends byStatus(
   'ACCESS_INVALID_REQUEST',
   'the request was rejected',
@@ -73,7 +68,7 @@ export class ServiceUnavailableError extends AccessError {
   }
 }
 
-/** A body that is not JSON or not of the expected shape, or pages that lead in a circle. */
+/** Not JSON, not the expected shape, or pages that lead in a circle. */
 export class InvalidResponseError extends AccessError {
   constructor(
     endpoint: EndpointName,
@@ -85,10 +80,7 @@ export class InvalidResponseError extends AccessError {
   }
 }
 
-/**
- * A response body past ACCESS_MAX_RESPONSE_BYTES: the download was cut off there. An invalid
- * response, so a decision whose answer was cut off is re-read, not assumed.
- */
+/** An invalid response, so a decision whose answer was cut off is re-read, not assumed. */
 export class ResponseTooLargeError extends InvalidResponseError {
   readonly maxBytes: number;
 
@@ -111,7 +103,6 @@ const listLimitVariable: Record<ListLimit, string> = {
   bytes: 'ACCESS_MAX_LIST_BYTES',
 };
 
-/** A list past ACCESS_MAX_PAGES, ACCESS_MAX_ITEMS or ACCESS_MAX_LIST_BYTES: reading stopped there. */
 export class ListTooLongError extends InvalidResponseError {
   readonly limit: ListLimit;
   readonly max: number;
@@ -128,7 +119,7 @@ export class ListTooLongError extends InvalidResponseError {
   }
 }
 
-/** A `links.next` (or any URL) outside ACCESS_API_URL's origin: refused, credentials kept. */
+/** A URL outside ACCESS_API_URL's origin: refused, so the credentials stay home. */
 export class ForeignOriginError extends AccessError {
   constructor(endpoint: EndpointName, origin: string) {
     super(

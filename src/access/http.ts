@@ -1,13 +1,7 @@
 /**
- * The Access Service over HTTP: one got instance per client (`got.extend`), holding the service's
- * base URL, both credentials, a time limit on each attempt, retries for GETs only (a second POST
- * could act twice), no redirects (a 3xx is only a status) and no decompression (no
- * Accept-Encoding is sent, so the bytes counted are the bytes held, and a compressed body is not
- * JSON); Node's own agents keep connections open between requests. Each call names its endpoint
- * in got's `context`; lists go through got's pagination (pages.ts), where a `links.next` off the
- * service's origin is refused, so the credentials never go anywhere else. Every answer costs
- * bounded work (limits.ts); everything that goes wrong comes out as an `AccessError`
- * (map-error.ts).
+ * The Access Service over HTTP: one got instance per client. Retries for GETs only (a second POST
+ * could act twice); no redirects; no decompression (the bytes counted are the bytes held). A
+ * `links.next` off the service's origin is refused (pages.ts), so the credentials go nowhere else.
  */
 import got, {
   type Got,
@@ -33,27 +27,19 @@ export interface AccessHttpOptions {
   baseUrl: string;
   apiKey: string;
   apiSecret: string;
-  /** The time limit of each attempt. */
+  /** Per attempt. */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
-  /** Bounds on pages, items and bytes; each unset one takes its default (limits.ts). */
+  /** Unset ones take their default (limits.ts). */
   limits?: Partial<AccessLimits>;
-  /** Injected for deterministic tests of the jitter. */
   random?: () => number;
-  /**
-   * Awaited before each HTTP attempt (each page of a list, each retry): lets a caller bound the
-   * requests per second (the poller's POLL_MAX_RPS).
-   */
+  /** Awaited before each attempt (page, retry): the poller's POLL_MAX_RPS. */
   pace?: () => Promise<void> | undefined;
-  /** Called once per HTTP attempt outcome, for metrics. */
+  /** Once per attempt, for metrics. */
   observe?: (event: { endpoint: EndpointName; status: number | 'error'; ms: number }) => void;
 }
 
-/**
- * After a 429, 500, 502, 503 or 504, or when no answer came (the connection failed, or the time
- * ran out), a GET is sent again up to 3 more times; a `Retry-After` is waited out as asked,
- * unless it is longer than 30 s, and then the call fails at once.
- */
+/** A `Retry-After` longer than `maxRetryAfterMs` fails the call at once. */
 export const defaultRetry: RetryPolicy = {
   limit: 3,
   baseDelayMs: 250,
@@ -61,7 +47,6 @@ export const defaultRetry: RetryPolicy = {
   maxRetryAfterMs: 30_000,
 };
 
-/** What a call sends besides its endpoint's method and path. */
 export interface SendRequest {
   searchParams?: Record<string, string>;
   json?: unknown;
@@ -69,14 +54,12 @@ export interface SendRequest {
   once?: boolean;
 }
 
-/** Every call names its endpoint in got's `context`, for errors and metrics. */
 const endpointOf = (options: Pick<Options, 'context'>) =>
   (options.context as { endpoint: EndpointName }).endpoint;
 
 /**
- * got's documented way of limiting a download: watch its progress and abort past the cap. A
- * declared Content-Length over it is refused as the headers arrive, before the body is read; a
- * chunked body is cut off at the cap. An aborted call is final: got does not retry it.
+ * got's documented way of limiting a download: abort past the cap, on a declared Content-Length
+ * before the body is read. got does not retry an aborted call.
  */
 function capDownload(maxBytes: number): HandlerFunction {
   return (options, next) => {
@@ -154,7 +137,6 @@ export class AccessHttp {
     });
   }
 
-  /** One request to the endpoint's path with `ids`; the body, if `schema` is given, parsed by it. */
   async send<N extends EndpointName, T extends z.ZodType>(
     { name, path }: Endpoint<N>,
     ids: Ids<N>,
@@ -177,10 +159,7 @@ export class AccessHttp {
     return validate(name, status, schema, readJson(name, status, body));
   }
 
-  /**
-   * Every item of a list endpoint, page after page (pages.ts). Stopping the iteration early stops
-   * the requests; so does `signal`, retries included (an aborted call is not retried).
-   */
+  /** Every item, page after page; stopping the iteration or `signal` stops the requests. */
   async *list<N extends EndpointName, I>(
     { name, path }: Endpoint<N>,
     ids: Ids<N>,
@@ -199,10 +178,7 @@ export class AccessHttp {
     }
   }
 
-  /**
-   * Throws the typed error of a failed call, recording its last attempt if one went out (it has
-   * timings) and got no whole answer (an answer was recorded as it came).
-   */
+  /** Records an attempt that went out (has timings) but got no answer (answers are recorded). */
   #fail(endpoint: EndpointName, error: unknown): never {
     if (error instanceof RequestError && !(error instanceof HTTPError) && error.timings) {
       this.#record(endpoint, 'error', error.timings);

@@ -1,21 +1,15 @@
-/**
- * How much of the Access Service's answers accessbot reads: whatever the service sends, one
- * list costs at most `maxPages` requests, `maxItems` items and `maxListBytes` bytes, and one
- * response at most `maxResponseBytes`. Past a bound reading stops with a typed error
- * (`ResponseTooLargeError`, `ListTooLongError`), never a silently shortened list.
- */
+/** Bounds on reading the Access Service: past one, a typed error, never a shortened list. */
 export interface AccessLimits {
-  /** Requests (pages) one list may take. */
   maxPages: number;
-  /** Items one list may hold, counted before they are parsed. */
+  /** Counted before they are parsed. */
   maxItems: number;
-  /** Bytes of one response body, counted while it is read. */
+  /** Counted while it is read. */
   maxResponseBytes: number;
-  /** Bytes of all the pages of one list together. */
+  /** All the pages of one list together. */
   maxListBytes: number;
 }
 
-/** Far above a real organisation's lists; low enough that a hostile answer cannot take the process. */
+/** Far above a real organisation's lists; too low for a hostile answer to take the process. */
 export const defaultLimits: AccessLimits = {
   maxPages: 1_000,
   maxItems: 50_000,

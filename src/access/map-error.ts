@@ -1,10 +1,6 @@
 /**
- * The one place where a failed call becomes a typed Access Service error: an answer by its HTTP
- * status and endpoint (never by message text), with the problem details the service sent — a
- * 404 on a path that names no item is a wrong ACCESS_API_URL, not a missing item; no answer at all
- * as the service being unavailable; a refusal of our own (a foreign origin, a body too large) as
- * it is. A programming error is typed nowhere: it is thrown on as it is, so that nobody is told
- * "the service is down" for our bug.
+ * The one place a failed call becomes a typed Access Service error, by status and endpoint. A
+ * programming error is thrown on as it is, so nobody is told "the service is down" for our bug.
  */
 import { HTTPError, ReadError, RequestError, TimeoutError } from 'got';
 import { type EndpointName, fixedPath } from './endpoints.ts';
@@ -30,7 +26,6 @@ function problemIn(body: string): ProblemDetails | undefined {
   }
 }
 
-/** The error for an answer with a status of 400 or more. */
 function statusError(endpoint: EndpointName, status: number, body: string): AccessError {
   const details = { status, problem: problemIn(body) };
   if (status === 401) return new UnauthorizedError(endpoint, details);
@@ -47,7 +42,6 @@ function statusError(endpoint: EndpointName, status: number, body: string): Acce
 
 const bugs = [TypeError, RangeError, ReferenceError, SyntaxError];
 
-/** The typed error for a call that failed, after the retries it was allowed. */
 export function accessError(endpoint: EndpointName, error: unknown): unknown {
   if (!(error instanceof RequestError)) return error;
   // Our own refusal: the reason the call was aborted (a body too large).

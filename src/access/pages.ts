@@ -1,10 +1,7 @@
 /**
- * One walk through a paginated list, as got's pagination options. Each page is read as JSON and
- * counted against the limits before a single item is parsed; `links.next` is followed exactly as
- * returned (resolved against the page's URL) until it is absent or null, unless it leaves the
- * service's origin (the credentials would go with it), leads back to a page already read
- * (A → B → A) or goes past the page limit. Every such end is an error, never a silently
- * shortened list.
+ * One walk through a paginated list, as got's pagination options. Pages are counted against the
+ * limits before an item is parsed. A `links.next` off the origin (the credentials would follow),
+ * back to a page already read, or past the page limit is an error, never a shortened list.
  */
 import type { PaginationOptions, Response } from 'got';
 import type { z } from 'zod';
@@ -14,7 +11,7 @@ import { ForeignOriginError, InvalidResponseError, ListTooLongError } from './er
 import type { AccessLimits } from './limits.ts';
 import type { ListBody } from './schemas.ts';
 
-/** How many items a list body holds, bare array or page envelope, without parsing them. */
+/** Without parsing them. */
 function itemCount(json: unknown): number {
   if (Array.isArray(json)) return json.length;
   if (typeof json === 'object' && json !== null && 'data' in json && Array.isArray(json.data)) {

@@ -1,15 +1,10 @@
 /**
- * Zod schemas of every Access Service body accessbot reads or writes; the TypeScript types are
- * inferred from them. Where the spec fixes a shape (custom field update, problem details, the
- * page envelope) the schema is strict; where it is silent the schema is loose: the fields we
- * assume are checked and every other field is kept. Each assumption is documented in the README.
+ * Zod schemas of every Access Service body accessbot reads or writes. Strict where the spec fixes
+ * a shape; loose where it is silent (assumed fields checked, others kept; see the README).
  */
 import { z } from 'zod';
 
-/**
- * Ids are short in any real service; one past this is refused, so that none can make a store's
- * index entry too large to write (PostgreSQL's hold about 2,700 bytes).
- */
+/** Longer ids are refused: a store's index entry must stay writable (PostgreSQL: ~2,700 bytes). */
 export const MAX_ID_LENGTH = 256;
 const id = z.string().min(1).max(MAX_ID_LENGTH);
 const text = z.string().nullish();
@@ -32,12 +27,8 @@ const PageLinks = z.looseObject({
 });
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ data: z.array(item), links: PageLinks.optional() });
-/**
- * Both shapes a list endpoint may answer with: the page envelope or a bare array. Built once per
- * item type, as every schema is: zod prepares a schema on its first use.
- */
+/** The page envelope or a bare array; built once per item type (zod prepares on first use). */
 export const listOf = <T extends z.ZodType>(item: T) => pageOf(item).or(item.array());
-/** What a list schema gives: the items, in one shape or the other. */
 export type ListBody<I> = I[] | { data: I[]; links?: { next?: string | null } | undefined };
 
 /** Assumed: `{ id, email, displayName }` at least. */
@@ -49,7 +40,6 @@ export const User = z.looseObject({
 export type User = z.infer<typeof User>;
 export const UserList = listOf(User);
 
-/** A group, an application and a permission level, each as the service describes it. */
 const Named = z.looseObject({ id, name: z.string(), description: text });
 
 export const UsersGroup = Named;
@@ -64,7 +54,6 @@ export const PermissionLevel = Named;
 export type PermissionLevel = z.infer<typeof PermissionLevel>;
 export const PermissionLevelList = listOf(PermissionLevel);
 
-/** A custom field definition of a WorkApp, with its current value when it has one. */
 export const CustomField = z.looseObject({
   id,
   name: z.string(),
@@ -94,10 +83,7 @@ export const Policy = z.looseObject({
 export type Policy = z.infer<typeof Policy>;
 export const PolicyList = listOf(Policy);
 
-/**
- * Assumed: `{ id, status, type, target, metadata }`; `target` and `metadata` vary by task type.
- * The keys accessbot reads from them when present are listed in `task-facts.ts`.
- */
+/** Assumed: `{ id, status, type, target, metadata }`; what is read of the last two: task-facts. */
 export const Task = z.looseObject({
   id,
   status: z.string(),

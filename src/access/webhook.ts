@@ -1,14 +1,8 @@
 /**
- * Access Service webhook deliveries: their signature and their body. The spec says deliveries
- * carry a signature but shows neither its scheme nor the payload, so both are assumed here, in
- * one place (README, "Webhooks"):
- *
- *   <timestamp header>: the delivery time in Unix seconds
- *   <signature header>: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>" keyed with the secret>
- *
- * Signing the timestamp with the body means an old delivery cannot be replayed with a new time.
- * Several comma-separated signatures are accepted (one matching is enough), so the secret can be
- * rotated without dropping deliveries.
+ * Access Service webhook deliveries. The spec shows neither signature scheme nor payload, so both
+ * are assumed here (README, "Webhooks"): sha256=<hex HMAC of "<timestamp>.<raw body>">, the
+ * timestamp in Unix seconds, signed so an old delivery cannot be replayed with a new time. Several
+ * comma-separated signatures are accepted, so the secret can be rotated.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -19,7 +13,7 @@ export interface SignatureScheme {
   /** Header names, matched case-insensitively. */
   signatureHeader: string;
   timestampHeader: string;
-  /** How far the timestamp may be from now, either way. */
+  /** Either way. */
   toleranceMs: number;
 }
 
@@ -38,7 +32,7 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Compares in constant time for equal lengths; a length mismatch says nothing about content. */
+/** Constant time; a length mismatch says nothing about content. */
 function same(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -70,10 +64,7 @@ export function verifySignature(
 
 const userIds = z.array(z.string().min(1).max(200)).max(10_000);
 
-/**
- * The body we assume (the spec does not show it): `{ events: [{ type, taskId, userIds }] }` or
- * `{ userIds }`, unknown fields allowed. `userIds` names the Access users concerned.
- */
+/** Assumed: `{ events: [{ type, taskId, userIds }] }` or `{ userIds }`, unknown fields allowed. */
 export const Delivery = z.looseObject({
   userIds: userIds.optional(),
   events: z
@@ -82,7 +73,7 @@ export const Delivery = z.looseObject({
     .optional(),
 });
 
-/** The users to poll, or undefined for all of them. */
+/** Undefined: poll everyone. */
 export function usersConcerned(delivery: z.infer<typeof Delivery>): string[] | undefined {
   const events = delivery.events ?? [];
   if (events.some((e) => !e.userIds)) return undefined;

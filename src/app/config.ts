@@ -14,61 +14,47 @@ import { unknownSettings } from './unknown-settings.ts';
 /** Where the terminal chat keeps its store against a real Access Service when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/accessbot.db';
 
-/** `development` or `test` in any case: the only places where Teams may run unauthenticated. */
-const isDevelopment = (nodeEnv: string | undefined) =>
-  ['development', 'test'].includes(nodeEnv?.toLowerCase() ?? '');
-
 const Env = z.object(settings).superRefine((env, ctx) => {
-  const need = (when: boolean, path: string, message: string) => {
-    if (when) ctx.addIssue({ code: 'custom', path: [path], message });
+  // Each message starts with the name of the setting it is about.
+  const need = (when: boolean, message: string) => {
+    if (when) ctx.addIssue({ code: 'custom', path: [message.split(/[ =]/, 1)[0]!], message });
   };
   const real = !!env.ACCESS_API_URL && env.ACCESS_API_URL !== SANDBOX;
   // Production fails closed: no silent sandbox, no implicit store.
   const live = env.NODE_ENV?.toLowerCase() === 'production' ? 'NODE_ENV=production' : undefined;
+  const anonymous = env.TEAMS_ANONYMOUS === '1';
   const serving =
     live ??
-    (env.SLACK_BOT_TOKEN || env.MicrosoftAppId || env.TEAMS_ANONYMOUS === '1'
+    (env.SLACK_BOT_TOKEN || env.MicrosoftAppId || anonymous
       ? 'a chat platform configured'
       : undefined);
   need(
     !!serving && !env.ACCESS_API_URL,
-    'ACCESS_API_URL',
     `ACCESS_API_URL is required with ${serving}: the Access Service's base URL (or ACCESS_API_URL=sandbox for the built-in sandbox, to try accessbot out)`,
   );
   need(
     !!serving && env.ACCESS_API_URL !== SANDBOX && !env.DATABASE_URL,
-    'DATABASE_URL',
     `DATABASE_URL is required with ${serving} (empty counts as unset): postgres://… for several replicas, or sqlite:PATH for one process`,
   );
-  need(
-    real && !env.ACCESS_API_KEY,
-    'ACCESS_API_KEY',
-    'ACCESS_API_KEY is required when ACCESS_API_URL is set',
-  );
-  need(
-    real && !env.ACCESS_API_SECRET,
-    'ACCESS_API_SECRET',
-    'ACCESS_API_SECRET is required when ACCESS_API_URL is set',
-  );
+  for (const name of ['ACCESS_API_KEY', 'ACCESS_API_SECRET'] as const) {
+    need(real && !env[name], `${name} is required when ACCESS_API_URL is set`);
+  }
   need(
     !!env.SLACK_BOT_TOKEN && !env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET,
-    'SLACK_SIGNING_SECRET',
     'SLACK_SIGNING_SECRET is required with SLACK_BOT_TOKEN (or set SLACK_APP_TOKEN for Socket Mode)',
   );
   need(
     !env.SLACK_BOT_TOKEN && (!!env.SLACK_APP_TOKEN || !!env.SLACK_SIGNING_SECRET),
-    'SLACK_BOT_TOKEN',
     'SLACK_BOT_TOKEN is required when SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is set',
   );
   need(
     env.HEALTH_PORT !== undefined && env.HEALTH_PORT !== 0 && env.HEALTH_PORT === env.PORT,
-    'HEALTH_PORT',
     'HEALTH_PORT must differ from PORT: probes need a port the public cannot flood',
   );
-  const anonymous = env.TEAMS_ANONYMOUS === '1';
+  // `development` or `test` in any case, on loopback: the only place Teams may run unauthenticated.
+  const local = /^(development|test)$/i.test(env.NODE_ENV ?? '') && isLoopback(env.HOST);
   need(
-    anonymous && !(isDevelopment(env.NODE_ENV) && isLoopback(env.HOST)),
-    'TEAMS_ANONYMOUS',
+    anonymous && !local,
     `TEAMS_ANONYMOUS=1 turns off Bot Framework authentication: it needs NODE_ENV=development or test and HOST=127.0.0.1 (or ::1, localhost); here NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'} and HOST is ${env.HOST ? `"${env.HOST}"` : 'unset (every interface)'}`,
   );
   const appType = env.MicrosoftAppId && env.MicrosoftAppType;
@@ -76,89 +62,69 @@ const Env = z.object(settings).superRefine((env, ctx) => {
   const ownTenant = appType === 'SingleTenant' || appType === 'UserAssignedMSI';
   need(
     !!env.MicrosoftAppId && !env.TEAMS_ALLOWED_TENANTS && !env.MicrosoftAppTenantId && !ownTenant,
-    'TEAMS_ALLOWED_TENANTS',
     'TEAMS_ALLOWED_TENANTS is required with MicrosoftAppId: the tenant ids accessbot serves, separated by commas (defaults to MicrosoftAppTenantId when that is set)',
   );
   need(
     anonymous && !!env.MicrosoftAppId,
-    'TEAMS_ANONYMOUS',
     'TEAMS_ANONYMOUS=1 cannot be combined with MicrosoftAppId; unset one of them',
   );
   need(
     !!env.MicrosoftAppId && !env.MicrosoftAppType,
-    'MicrosoftAppType',
     'MicrosoftAppType is required with MicrosoftAppId: SingleTenant (with MicrosoftAppTenantId) for a bot created since August 2025, UserAssignedMSI for a managed identity, MultiTenant only for an older multi-tenant bot — as the Azure Bot’s Configuration page shows',
   );
   need(
     (appType === 'SingleTenant' || appType === 'MultiTenant') && !env.MicrosoftAppPassword,
-    'MicrosoftAppPassword',
     'MicrosoftAppPassword is required when MicrosoftAppId is set (a client secret of the app), unless MicrosoftAppType is UserAssignedMSI',
   );
   need(
     appType === 'UserAssignedMSI' && !!env.MicrosoftAppPassword,
-    'MicrosoftAppPassword',
     'MicrosoftAppPassword must be unset with MicrosoftAppType=UserAssignedMSI: a managed identity has no client secret',
   );
   need(
     env.ESCALATE_AFTER > 0 && !(env.NOTIFY_RULES && escalates(env.NOTIFY_RULES)),
-    'ESCALATE_AFTER',
     'ESCALATE_AFTER needs a channel to escalate to: add "escalations" or "defaultEscalation" to NOTIFY_RULES (or set ESCALATE_AFTER=0)',
   );
   need(
     ownTenant && !env.MicrosoftAppTenantId,
-    'MicrosoftAppTenantId',
     `MicrosoftAppTenantId is required when MicrosoftAppType is ${appType}: the tenant id of the app (Azure Bot → Configuration → App Tenant ID)`,
   );
 });
 
-export type Env = z.infer<typeof Env>;
-
 export type Config = ReturnType<typeof toConfig> & {
-  /**
-   * Outside production: one line per setting accessbot ignores — a variable in its namespaces
-   * that is no setting, a Teams credential without MicrosoftAppId — or that do not add up.
-   */
+  /** Outside production: a line per setting ignored (unknown, Teams without an app id) or at odds. */
   ignoredSettings: string[];
 };
 
 /** Teams credentials set without MicrosoftAppId: Teams stays off, which they say it should not. */
 function teamsWithoutAppId(env: NodeJS.ProcessEnv): string[] {
-  if (env.MicrosoftAppId) return [];
   // Anonymous mode reads the tenant id as the tenant it serves.
-  const names = [
-    'MicrosoftAppPassword',
-    ...(env.TEAMS_ANONYMOUS === '1' ? [] : ['MicrosoftAppTenantId', ...CLOUD_SETTINGS]),
+  const more = env.TEAMS_ANONYMOUS === '1' ? [] : ['MicrosoftAppTenantId', ...CLOUD_SETTINGS];
+  const set = ['MicrosoftAppPassword', ...more].filter((name) => env[name]);
+  if (env.MicrosoftAppId || !set.length) return [];
+  const names = set.join(' and ');
+  return [
+    `${names} ${set.length > 1 ? 'are' : 'is'} set but MicrosoftAppId is not, so Teams is off: set MicrosoftAppId to the Azure Bot’s Microsoft App ID (Azure Bot → Configuration), or unset ${names}`,
   ];
-  const set = names.filter((name) => env[name]);
-  return set.length
-    ? [
-        `${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set but MicrosoftAppId is not, so Teams is off: set MicrosoftAppId to the Azure Bot’s Microsoft App ID (Azure Bot → Configuration), or unset ${set.join(' and ')}`,
-      ]
-    : [];
 }
 
-function toConfig(env: Env) {
-  const access =
-    env.ACCESS_API_URL && env.ACCESS_API_URL !== SANDBOX
-      ? {
-          url: env.ACCESS_API_URL.endsWith('/') ? env.ACCESS_API_URL : `${env.ACCESS_API_URL}/`,
-          apiKey: env.ACCESS_API_KEY!,
-          apiSecret: env.ACCESS_API_SECRET!,
-        }
-      : undefined;
+function toConfig(env: z.infer<typeof Env>) {
+  const url = env.ACCESS_API_URL !== SANDBOX && env.ACCESS_API_URL;
+  const { ACCESS_API_KEY: apiKey, ACCESS_API_SECRET: apiSecret } = env;
+  const access = url
+    ? { url: url.replace(/\/?$/, '/'), apiKey: apiKey!, apiSecret: apiSecret! }
+    : undefined;
+  const anonymous = env.TEAMS_ANONYMOUS === '1';
+  const tenant = env.MicrosoftAppTenantId?.toLowerCase();
   return {
     /** Unset → the embedded sandbox is started (the demo, or ACCESS_API_URL=sandbox). */
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
-    /** Whether an approver may approve a request of their own. */
     allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
-    /** Which applications take a confirmation to approve. */
     sensitive: {
       field: env.SENSITIVE_FIELD,
       apps: env.SENSITIVE_APPS ?? [],
       checkWithinMs: env.SENSITIVE_CHECK_TIMEOUT,
     },
-    /** How long an approver's new card waits for its context. */
     contextWaitMs: env.DECISION_CONTEXT_WAIT,
     /** Who may manage groups from chat and read others' history; nobody when all are unset. */
     groups: {
@@ -167,23 +133,20 @@ function toConfig(env: Env) {
       auditorsGroup: env.AUDITORS_GROUP,
       privileged: env.PRIVILEGED_GROUPS,
     },
-    /** Who keeps which application from chat, and which of its fields chat never shows. */
     apps: {
       ownersField: env.APP_OWNERS_FIELD,
       owners: env.APP_OWNERS,
       secretFields: env.APP_SECRET_FIELDS ?? [],
       sensitiveField: env.SENSITIVE_FIELD,
     },
-    /** Days the audit log keeps an entry; 0: for ever. */
+    /** 0: for ever. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-    /** Audit rows a report in chat may read. */
     reportMaxRows: env.REPORT_MAX_ROWS,
     /** For people whose platform names no language or zone accessbot can use, and channels. */
     voices: { locale: env.DEFAULT_LOCALE, timeZone: env.DEFAULT_TIME_ZONE },
-    /** Commands, clicks and forms per person and minute (0: no limit), and how many at once. */
+    /** perMinute 0: no limit. */
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
     accessTimeoutMs: env.ACCESS_TIMEOUT_SECONDS * 1000,
-    /** What any answer of the Access Service may cost (src/access/limits.ts). */
     accessLimits: {
       maxPages: env.ACCESS_MAX_PAGES,
       maxItems: env.ACCESS_MAX_ITEMS,
@@ -200,32 +163,24 @@ function toConfig(env: Env) {
         }
       : undefined,
     teams:
-      env.MicrosoftAppId || env.TEAMS_ANONYMOUS === '1'
+      env.MicrosoftAppId || anonymous
         ? {
             appId: env.MicrosoftAppId ?? '',
             appPassword: env.MicrosoftAppPassword,
             // Anonymous mode only gets here without one.
             appType: env.MicrosoftAppType ?? 'MultiTenant',
             tenantId: env.MicrosoftAppTenantId,
-            anonymous: env.TEAMS_ANONYMOUS === '1',
+            anonymous,
             /** Lower-cased ids, or `*`; only anonymous mode gets here with neither variable. */
-            allowedTenants:
-              env.TEAMS_ALLOWED_TENANTS ??
-              (env.MicrosoftAppTenantId
-                ? [env.MicrosoftAppTenantId.toLowerCase()]
-                : ('*' as const)),
+            allowedTenants: env.TEAMS_ALLOWED_TENANTS ?? (tenant ? [tenant] : ('*' as const)),
             cloud: cloudOf(env),
           }
         : undefined,
     port: env.PORT,
     healthPort: env.HEALTH_PORT ?? (env.PORT ? (env.PORT + 1) % 65_536 : 0),
-    /** Unset: every interface. */
     host: env.HOST,
-    /**
-     * The embedded sandbox starts from its seed every time, so its store lives in memory with it
-     * unless DATABASE_URL says otherwise: a store kept from an earlier run would speak of tasks
-     * the new sandbox never had.
-     */
+    // The embedded sandbox starts from its seed every time: a store kept from an earlier run
+    // would speak of tasks it never had.
     databaseUrl: env.DATABASE_URL ?? (access ? DEFAULT_DATABASE_URL : 'sqlite::memory:'),
     poll: {
       intervalMs: env.POLL_INTERVAL_SECONDS * 1000,
@@ -235,12 +190,7 @@ function toConfig(env: Env) {
       remindAfterMs: env.REMIND_AFTER,
       /** 0: never escalate. */
       escalateAfterMs: env.ESCALATE_AFTER,
-      /** When reminders and escalations may go out, in each approver's time zone. */
-      hours: {
-        quiet: env.QUIET_HOURS,
-        days: env.WORKING_DAYS,
-        defaultZone: env.DEFAULT_TIME_ZONE,
-      },
+      hours: { quiet: env.QUIET_HOURS, days: env.WORKING_DAYS, defaultZone: env.DEFAULT_TIME_ZONE },
     },
     pollConcurrency: env.POLL_CONCURRENCY,
     notifyRules: env.NOTIFY_RULES,
@@ -255,12 +205,10 @@ function toConfig(env: Env) {
       silenceMs: env.ACCESS_WEBHOOK_SILENCE,
     },
     logLevel: env.LOG_LEVEL,
-    /** Logs are appended here instead of stderr. */
     logFile: env.LOG_FILE,
     shellUserEmail: env.SHELL_USER_EMAIL,
-    /** The embedded sandbox's seeded people with real e-mail addresses (sandbox → real). */
     sandboxEmailMap: env.SANDBOX_EMAIL_MAP,
-    /** In the demo only: when a colleague's access request arrives; 0: never. */
+    /** 0: never. */
     demoRequestAfterMs: env.DEMO_REQUEST_AFTER,
   };
 }

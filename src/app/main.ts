@@ -1,8 +1,7 @@
 /**
- * accessbot's entry point. With Slack or Teams configured it serves them on one HTTP server;
- * with neither it runs the terminal chat (with the embedded sandbox when no Access Service is
- * configured: the demo). Start-up problems end in one clear line, never a stack trace; SIGINT
- * and SIGTERM stop everything within 10 seconds with exit code 0.
+ * accessbot's entry point: Slack and Teams on one HTTP server, else the terminal chat (on the
+ * embedded sandbox without an Access Service: the demo). Start-up problems end in one clear line,
+ * never a stack trace; SIGINT and SIGTERM stop everything within 10 seconds with exit code 0.
  */
 import { startShell } from '../../adapters/shell/shell.ts';
 import { terminalLocale } from '../core/i18n/voice.ts';
@@ -20,45 +19,37 @@ import { startLine } from './start-line.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-/**
- * The terminal chat, started as every platform is, then served by the poller; runs until the
- * terminal input ends. Returns what to stop.
- */
-async function runShell(config: Config, runtime: Runtime, log: Logger) {
+/** The terminal chat, started as every platform is, then served by the poller. */
+async function runShell(config: Config, runtime: Runtime, log: Logger, interactive: boolean) {
+  const { sandbox } = runtime;
   // With SANDBOX_EMAIL_MAP the demo approver may have a real address: ask the sandbox.
-  const sandboxEmail = runtime.sandbox?.state.user(demoApprover.id).email;
-  const email = config.shellUserEmail ?? sandboxEmail;
+  const email = config.shellUserEmail ?? sandbox?.state.user(demoApprover.id).email;
   if (!email) {
     throw new AppError(
       'CONFIG_INVALID',
       'SHELL_USER_EMAIL: set it to your e-mail address in the Access Service to use the terminal chat (or configure Slack or Teams)',
     );
   }
-  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  // The sample organisation's absence and question, before the start-up list shows them.
+  if (sandbox) await seedDemoAsks(runtime.store, sandbox.state, email, new Date(), log);
+  // https://no-color.org: any non-empty value turns colour off.
+  const color = interactive && !process.env.NO_COLOR;
+  const { stdin: input, stdout: output } = process;
+  const locale = terminalLocale(process.env);
   const shell = await startShell({
     bot: runtime.bot,
-    settings: {
-      email,
-      input: process.stdin,
-      output: process.stdout,
-      interactive,
-      // https://no-color.org: any non-empty value turns colour off.
-      color: interactive && !process.env.NO_COLOR,
-      locale: terminalLocale(process.env),
-    },
+    settings: { email, input, output, interactive, color, locale },
   });
   runtime.poller.serve(shell.notifier);
   let cancelDemo = () => {};
   let polling: { stop(): Promise<void> } | undefined;
   try {
-    if (runtime.sandbox) {
-      await linkDemoColleague(runtime.store, runtime.sandbox.state, email, new Date());
-    }
+    if (sandbox) await linkDemoColleague(runtime.store, sandbox.state, email, new Date());
     polling = await startLocalPolling({ config, runtime, log });
     // Counted from here, however slow the start: the demo's request is pushed as it arrives,
     // never listed with the tasks shown at start.
-    if (runtime.sandbox && config.demoRequestAfterMs > 0) {
-      cancelDemo = scheduleDemoRequest(runtime.sandbox.state, config.demoRequestAfterMs);
+    if (sandbox && config.demoRequestAfterMs > 0) {
+      cancelDemo = scheduleDemoRequest(sandbox.state, config.demoRequestAfterMs);
     }
   } catch (error) {
     log.error({ err: error }, 'could not start notifications');
@@ -103,21 +94,12 @@ async function main(): Promise<void> {
     log.info({ shutdownMs: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void stop(signal));
   try {
     // The demo: the terminal chat on the embedded sandbox.
     runtime = await startRuntime(serverMode || config.access ? config : demoConfig(config), log);
-    if (serverMode) {
-      const served = await serve(config, runtime, log);
-      stopMode = served.close;
-    } else {
-      const { sandbox } = runtime;
-      // The sample organisation's absence and question, before the start-up list shows them.
-      const you = sandbox && (config.shellUserEmail ?? sandbox.state.user(demoApprover.id).email);
-      if (sandbox && you) await seedDemoAsks(runtime.store, sandbox.state, you, new Date(), log);
-      ({ done, stop: stopMode } = await runShell(config, runtime, log));
-    }
+    if (serverMode) stopMode = (await serve(config, runtime, log)).close;
+    else ({ done, stop: stopMode } = await runShell(config, runtime, log, interactive));
   } catch (error) {
     await runtime?.close();
     if (error instanceof AppError) die(error.message);

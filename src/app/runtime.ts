@@ -1,9 +1,7 @@
 /**
  * Wires the parts together from a parsed configuration: the Access Service (or the embedded
- * sandbox when none is configured), read once to check the settings (access-health.ts), the
- * store, the client, the poller and the bot, which tells
- * people and approvers through the poller's outbox. Returns one `close` that releases everything
- * in reverse order.
+ * sandbox), read once to check the settings (access-health.ts), the store, the client, the poller
+ * and the bot. Returns one `close` that releases everything in reverse order.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -16,7 +14,7 @@ import { createMetrics, type Metrics, observeAccess } from '../metrics.ts';
 import { createPollerMetrics } from '../poller/metrics.ts';
 import { pacePollerRequests } from '../poller/pace.ts';
 import { Poller } from '../poller/poller.ts';
-import { startSandbox } from '../sandbox/server.ts';
+import { type Sandbox, startSandbox } from '../sandbox/server.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/store.ts';
 import { AccessHealth } from './access-health.ts';
@@ -28,10 +26,7 @@ export interface Runtime {
   client: AccessClient;
   store: Store;
   metrics: Metrics;
-  /**
-   * Not started: each platform hands it its notifier as it starts (`serve`), then polling
-   * starts it (polling.ts).
-   */
+  /** Not started: each platform hands it its notifier as it starts, then polling.ts starts it. */
   poller: Poller;
   /** Whether the Access Service answers, for /healthz and metrics (never for readiness). */
   health: AccessHealth;
@@ -40,14 +35,12 @@ export interface Runtime {
   /** The time the platforms and the health watch go by. */
   clock: Clock;
   /** Set when the embedded sandbox serves as the Access Service. */
-  sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  sandbox: Sandbox | undefined;
   close(): Promise<void>;
 }
 
 /** Unique among replicas: host and pid say where it runs, the random part tells restarts apart. */
-function replicaId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-}
+const replicaId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 /** The decision context of a configuration, on the system clock. */
 export function decisionContext(
@@ -61,13 +54,7 @@ export function decisionContext(
 /** The poller of a configuration, not started: the platforms hand it their notifiers first. */
 export function pollerFor(
   config: Config,
-  deps: {
-    client: AccessClient;
-    store: Store;
-    log: Logger;
-    metrics: Metrics;
-    context: DecisionContext;
-  },
+  deps: Pick<Runtime, 'client' | 'store' | 'metrics' | 'context'> & { log: Logger },
 ): Poller {
   const { poll } = config;
   return new Poller({
@@ -101,6 +88,7 @@ export function pollerFor(
 
 export async function startRuntime(config: Config, log: Logger): Promise<Runtime> {
   const closers: Array<() => Promise<void>> = [];
+  const clock = systemClock;
   const metrics = createMetrics({ defaults: true });
   const close = async () => {
     for (const fn of closers.reverse()) {
@@ -108,19 +96,14 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
     }
   };
   try {
-    let sandbox: Runtime['sandbox'];
-    let access = config.access;
-    if (!access) {
-      sandbox = await startSandbox({
-        statusParam: config.tasks.statusParam,
-        emailMap: config.sandboxEmailMap,
-      });
-      closers.push(() => sandbox!.close());
-      access = { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
-    }
+    const { statusParam } = config.tasks;
+    const sandbox = config.access
+      ? undefined
+      : await startSandbox({ statusParam, emailMap: config.sandboxEmailMap });
+    if (sandbox) closers.push(() => sandbox.close());
+    const access = config.access ?? sandbox!;
     const store = await openStore(config.databaseUrl, {
-      onError: (error) =>
-        log.warn({ err: error }, 'a pooled database connection failed; reconnecting'),
+      onError: (err) => log.warn({ err }, 'a pooled database connection failed; reconnecting'),
       onWarning: (warning) => log.warn(warning),
     });
     closers.push(() => store.close());
@@ -129,7 +112,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       gauge: metrics.accessUp,
       probe: () => client.probe(),
       log,
-      clock: systemClock,
+      clock,
       url: shownUrl(access.url),
     });
     closers.push(async () => health.stop());
@@ -139,7 +122,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       apiSecret: access.apiSecret,
       timeoutMs: config.accessTimeoutMs,
       limits: config.accessLimits,
-      statusParam: config.tasks.statusParam,
+      statusParam,
       // The poller's requests wait for their turn under POLL_MAX_RPS; the bot's do not.
       pace: pacePollerRequests,
       observe: (event) => {
@@ -168,20 +151,8 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       metrics,
       context,
       voices: config.voices,
-      // Every replica shares the Access Service secret: a code one shows, another accepts.
     });
-    return {
-      bot,
-      client,
-      store,
-      metrics,
-      poller,
-      health,
-      context,
-      clock: systemClock,
-      sandbox,
-      close,
-    };
+    return { bot, client, store, metrics, poller, health, context, clock, sandbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -12,12 +12,12 @@ import { parseAppOwners, parseGroupManagers } from './group-managers.ts';
 
 const groupName = z.string().trim().min(1).max(200);
 /** Names or ids separated by commas. */
-const nameList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
+const nameList = z.string().transform((value) => value.split(',').flatMap((n) => n.trim() || []));
+
+export const atLeastASecond = (name: string, example: string) =>
+  duration(name).refine((ms) => ms >= 1_000, {
+    error: `${name} must be at least 1s, e.g. ${example}`,
+  });
 
 export const notifications = {
   POLL_INTERVAL_SECONDS: withDefault(
@@ -26,9 +26,7 @@ export const notifications = {
     'seconds between two sweeps of one user’s tasks',
   ),
   POLL_QUIET_INTERVAL: withDefault(
-    duration('POLL_QUIET_INTERVAL').refine((ms) => ms >= 1_000, {
-      error: 'POLL_QUIET_INTERVAL must be at least 1s, e.g. 15m',
-    }),
+    atLeastASecond('POLL_QUIET_INTERVAL', '15m'),
     '15m',
     'how often people with nothing happening to them (no task, no open request in 30 days) are polled; without webhooks, how late their first-ever task can be (`15m`, `1h`; never shorter than `POLL_INTERVAL_SECONDS`) ([notifications](notifications.md#how-often-people-are-polled))',
   ),

@@ -1,15 +1,14 @@
 /**
- * Every setting accessbot reads, in groups (those of what it does in settings-behaviour.ts), each with how it is read, its one-line meaning and
- * its default: the one list. The rules between settings and the shape handed to the rest of
- * accessbot are in config.ts; `npm run env:example` writes deploy/accessbot.env.example and
- * docs/configuration.md from this file. Meanings are Markdown with links relative to docs/.
+ * Every setting accessbot reads, in groups (those of what it does in settings-behaviour.ts), each
+ * with how it is read, its one-line meaning (Markdown, links relative to docs/) and its default.
+ * The rules between them are in config.ts; `npm run env:example` writes the env example and
+ * docs/configuration.md from here.
  */
 import { z } from 'zod';
 import { defaultLimits } from '../access/limits.ts';
 import { LANGUAGES } from '../core/i18n/catalogs.ts';
 import { languageOf } from '../core/i18n/voice.ts';
 import {
-  duration,
   header,
   httpUrl,
   intIn,
@@ -19,11 +18,8 @@ import {
   tenantList,
   withDefault,
 } from './env-values.ts';
-import { demo, notifications, people } from './settings-behaviour.ts';
+import { atLeastASecond, demo, notifications, people } from './settings-behaviour.ts';
 import { teamsCloud } from './settings-cloud.ts';
-
-/** The values of NODE_ENV that mean something, in any case. */
-const NODE_ENVS = ['production', 'development', 'test'];
 
 /** The Bot Framework's app types, as botbuilder names them. */
 const APP_TYPES = ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const;
@@ -117,16 +113,12 @@ const webhooks = {
     'how far a webhook timestamp may be from now, in seconds (1–86400); also how soon after its creation a task must have come through a delivery, or one counts as missed',
   ),
   ACCESS_WEBHOOK_SAFETY_SWEEP: withDefault(
-    duration('ACCESS_WEBHOOK_SAFETY_SWEEP').refine((ms) => ms >= 1_000, {
-      error: 'ACCESS_WEBHOOK_SAFETY_SWEEP must be at least 1s, e.g. 30m',
-    }),
+    atLeastASecond('ACCESS_WEBHOOK_SAFETY_SWEEP', '30m'),
     '30m',
     'while webhook deliveries arrive, how often everyone is polled anyway (people a delivery names are polled at once) ([notifications](notifications.md#how-often-people-are-polled))',
   ),
   ACCESS_WEBHOOK_SILENCE: withDefault(
-    duration('ACCESS_WEBHOOK_SILENCE').refine((ms) => ms >= 1_000, {
-      error: 'ACCESS_WEBHOOK_SILENCE must be at least 1s, e.g. 2h',
-    }),
+    atLeastASecond('ACCESS_WEBHOOK_SILENCE', '2h'),
     '2h',
     'no signed delivery for this long: webhooks count as silent and polling takes over at full cadence until one arrives; a delivery found missing does so at once',
   ),
@@ -224,7 +216,7 @@ const teams = {
 
 const server = {
   NODE_ENV: optional(
-    z.string().refine((value) => NODE_ENVS.includes(value.toLowerCase()), {
+    z.string().regex(/^(production|development|test)$/i, {
       error: (issue) =>
         `NODE_ENV must be production, development or test (got "${String(issue.input)}")`,
     }),

@@ -1,33 +1,25 @@
-/**
- * How accessbot waits before trying a failed call again, for every service it calls (the Access
- * Service, Slack, the Bot Connector, the outbox's deliveries): one back-off and one reading of
- * `Retry-After`.
- */
+/** One back-off and one reading of `Retry-After`, for every service accessbot calls. */
 
-/** The growing pause between tries: `baseDelayMs`, doubling up to `maxDelayMs`. */
+/** `baseDelayMs`, doubling up to `maxDelayMs`. */
 export interface Backoff {
   baseDelayMs: number;
   maxDelayMs: number;
 }
 
-/** When a failed call is tried again, and how long a service may ask to be left alone. */
 export interface RetryPolicy extends Backoff {
   /** Tries after the first. */
   limit: number;
-  /** A `Retry-After` longer than this is not waited for: the call fails at once instead. */
+  /** A longer `Retry-After` fails the call at once. */
   maxRetryAfterMs: number;
 }
 
-/**
- * The pause before try `attempt + 1` after `attempt` failed ones (1 for the first), jittered
- * between half and all of the step, so that callers that failed together do not retry together.
- */
+/** Jittered (half to all of the step) so callers that failed together do not retry together. */
 export function backoffDelay(backoff: Backoff, attempt: number, random: () => number): number {
   const step = Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** Math.min(attempt - 1, 30));
   return step * (0.5 + random() / 2);
 }
 
-/** A `Retry-After` header in ms (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+/** In ms, from delta-seconds or an HTTP date. */
 export function parseRetryAfter(
   header: string | null | undefined,
   now = Date.now(),

@@ -1,8 +1,4 @@
-/**
- * Life in the demo: a little after start, a colleague asks for access to an application the
- * demo approver approves, so a first run shows a task being pushed to the terminal, not only
- * the ones that were already waiting.
- */
+/** Soon after start a colleague asks for access, so a first run shows a task being pushed. */
 import { users, workApps } from './seed.ts';
 import type { SandboxState } from './state.ts';
 
@@ -13,7 +9,7 @@ export const demoRequest = {
   justification: 'I am on call for the platform team next week and need to restart services.',
 };
 
-/** Schedules the request; the returned function cancels it if it has not happened yet. */
+/** Returns a cancel. */
 export function scheduleDemoRequest(state: SandboxState, afterMs: number): () => void {
   const timer = setTimeout(() => state.createAccessRequest(demoRequest), afterMs);
   timer.unref();

@@ -1,8 +1,4 @@
-/**
- * The sandbox's directory: users, groups, WorkApps (with their permission levels, custom fields
- * and policy assignments), policies and accesses, with the lookups and edits the endpoints need.
- * Tasks and the approval workflow build on it in `state.ts`.
- */
+/** The sandbox's directory and the lookups and edits the endpoints need; tasks: `state.ts`. */
 import { EventEmitter } from 'node:events';
 import type { CustomFieldUpdateItem } from '../access/schemas.ts';
 import { badRequest, conflict, notFound, unprocessable } from './errors.ts';
@@ -47,7 +43,7 @@ export interface SandboxEvents {
   taskDecided: [task: TaskRecord];
 }
 
-/** An EventEmitter so that the state built on it (state.ts) can announce task changes. */
+/** An EventEmitter so that state.ts can announce task changes. */
 export class Directory extends EventEmitter<SandboxEvents> {
   readonly users = new Map<string, UserRecord>();
   readonly groups = new Map<string, GroupEntry>();
@@ -136,10 +132,7 @@ export class Directory extends EventEmitter<SandboxEvents> {
     }
   }
 
-  /**
-   * Spec 4.1: every id must be a field of the app, checked before anything changes; a null value
-   * removes the field's value, and so does an absent one (it reads as null).
-   */
+  /** Spec 4.1: every id is checked before anything changes; null or absent removes the value. */
   updateCustomFields(appId: string, items: CustomFieldUpdateItem[]): void {
     const app = this.workApp(appId);
     const unknown = items.find((item) => !app.fields.has(item.id));
@@ -157,7 +150,6 @@ export class Directory extends EventEmitter<SandboxEvents> {
     );
   }
 
-  /** Sets the policy of a request type on a WorkApp, or on one of its levels (`levelId`). */
   assignPolicy(appId: string, levelId: string | null, requestType: string, policyId: string): void {
     const app = this.workApp(appId);
     const target = levelId === null ? app : this.level(app, levelId);
@@ -170,7 +162,6 @@ export class Directory extends EventEmitter<SandboxEvents> {
     target.policyIds.set(type, policy.id);
   }
 
-  /** The policy that applies to a request on an app, or on one of its levels. */
   policyFor(
     app: WorkAppEntry,
     level: LevelEntry | undefined,

@@ -1,23 +1,15 @@
 /**
- * `SANDBOX_EMAIL_MAP`: gives the sandbox's seeded people real e-mail addresses, so a real Slack
- * workspace or Teams tenant can be tried against the sandbox — accessbot links a chat user to an
- * Access user by e-mail, and nobody in a real workspace is ada.lovelace@example.com.
- *
- *   SANDBOX_EMAIL_MAP=alice@realcorp.com=ada,bob@realcorp.com=grace.hopper@example.com
- *
- * Each pair is `<real address>=<seeded person>`, the person named by first name (`ada`) or by
- * their sandbox address; that person's e-mail becomes the real address.
+ * `SANDBOX_EMAIL_MAP=alice@realcorp.com=ada,bob@realcorp.com=grace.hopper@example.com`: seeded
+ * people get real addresses, so a real workspace can be tried (links are made by e-mail).
  */
 import { z } from 'zod';
 import { type SeedUser, users } from './seed.ts';
 import type { SandboxState } from './state.ts';
 
-/** Sandbox address → real address. */
 export type EmailMap = ReadonlyMap<string, string>;
 
 const address = z.email();
 
-/** Throws an Error whose message says, in one line, what is wrong with the value. */
 export function parseEmailMap(value: string): EmailMap {
   const map = new Map<string, string>();
   const taken = new Set<string>();
@@ -47,10 +39,7 @@ export function parseEmailMap(value: string): EmailMap {
   return map;
 }
 
-/**
- * Replaces the mapped people's e-mail addresses in the sandbox, where they are people and where
- * a custom field names them (an application's owners).
- */
+/** Also where a custom field names them (an application's owners). */
 export function applyEmailMap(state: SandboxState, map: EmailMap): void {
   for (const [seeded, real] of map) {
     const user = state.findUserByEmail(seeded);

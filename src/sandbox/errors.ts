@@ -1,7 +1,4 @@
-/**
- * What the sandbox refuses, as typed errors: the state throws them to its callers (tests, the
- * demo) and the HTTP layer answers them with the status they carry, as problem details.
- */
+/** The sandbox's refusals; the HTTP layer answers them as problem details with their status. */
 import { AppError } from '../errors.ts';
 
 const codes = {

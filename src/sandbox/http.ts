@@ -1,8 +1,4 @@
-/**
- * The sandbox's HTTP vocabulary: a route answers a `Reply`; errors are problem details (spec
- * 2.3), except 500, which has no body (spec 7); request bodies are JSON in one of the spec's
- * media types (4.1) and checked with the client's own zod schemas.
- */
+/** The sandbox's HTTP vocabulary: errors as problem details (spec 2.3), but 500 bodiless (7). */
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
@@ -10,7 +6,7 @@ import { badRequest, SandboxError } from './errors.ts';
 
 export interface Reply {
   status: number;
-  /** Serialized as JSON; absent means no body. */
+  /** Absent: no body. */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -58,7 +54,7 @@ export function parseBody<T>(
 
 const bodyLimitBytes = 1 << 20;
 
-/** The whole body as text, or `null` when it is larger than the limit (the rest is drained). */
+/** `null` when past the limit (the rest is drained). */
 export async function readBody(req: IncomingMessage): Promise<string | null> {
   try {
     return await getRawBody(req, { limit: bodyLimitBytes, encoding: 'utf8' });

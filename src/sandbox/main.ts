@@ -1,8 +1,4 @@
-/**
- * `npm run sandbox`: the sandbox on its own, for running accessbot against it in another process.
- * It prints the one command that starts accessbot against it; its settings are in USAGE.
- * SIGINT or SIGTERM stops it with exit code 0.
- */
+/** `npm run sandbox`: the sandbox on its own, printing the command that runs accessbot on it. */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';

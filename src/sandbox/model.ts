@@ -1,15 +1,13 @@
 /**
- * The sandbox's records. Each is exactly the JSON body the sandbox serves for it (the shapes the
- * client's schemas in `src/access/schemas.ts` read), so serving a record is `JSON.stringify`.
- * What the service keeps but does not show (members, policy assignments, field values) lives in
- * the state beside these records.
+ * The sandbox's records, each exactly the JSON body served for it. What the service keeps but does
+ * not show (members, policy assignments, field values) lives in the state beside them.
  */
 import type { TaskFacts } from '../access/task-facts.ts';
 
 const taskTypes = ['AccessRequest', 'EntitlementReview', 'OffboardingStep'] as const;
 export type TaskType = (typeof taskTypes)[number];
 
-/** Request types of policies are the task types: a policy says who decides that kind of task. */
+/** A policy says who decides that type of task. */
 export type RequestType = TaskType;
 export const isRequestType = (value: string): value is RequestType =>
   (taskTypes as readonly string[]).includes(value);
@@ -25,7 +23,6 @@ export interface UserRecord {
   jobTitle: string;
 }
 
-/** User groups, WorkApps and permission levels are served alike. */
 interface DescribedRecord {
   id: string;
   name: string;

@@ -1,16 +1,14 @@
 /**
- * Spec 2.4 and 4.3: the page envelope, with `links.next` an absolute URL holding an opaque
- * cursor. A cursor is a random token that stands for "after the item with this sort key" in one
- * query (path and filters), so pages stay right while tasks are added or decided in between,
- * and re-fetching `links.self` gives the same page. The position is remembered, not carried in
- * the URL: a sort key can be a 40 KB application name, past Node's 16 KB limit on a request head.
+ * Spec 2.4 and 4.3: a cursor is a random token for "after this sort key" in one query, so pages
+ * stay right while tasks change. It is remembered, not carried in the URL: a sort key can be a
+ * 40 KB application name, past Node's 16 KB limit on a request head.
  */
 import { randomBytes } from 'node:crypto';
 import { badRequest } from './errors.ts';
 import { sortedBy } from './order.ts';
 
 const cursorParam = 'cursor';
-/** Bound on remembered cursors; the oldest are forgotten first. */
+/** The oldest are forgotten first. */
 const maxCursors = 10_000;
 
 interface Position {
@@ -27,10 +25,6 @@ export class Cursors {
   readonly #positions = new Map<string, Position>();
   readonly #tokens = new Map<string, string>();
 
-  /**
-   * One page of `items`, in the order of `key`, for the request `url`, whose `cursor` parameter
-   * (if any) says where it starts.
-   */
   page<T>(unsorted: Iterable<T>, key: (item: T) => string, url: URL, pageSize: number): Page<T> {
     const items = sortedBy(unsorted, key);
     const scope = scopeOf(url);
@@ -73,7 +67,7 @@ export class Cursors {
 
 const positionId = ({ scope, after }: Position) => `${scope}\u0000${after}`;
 
-/** The query a cursor belongs to: the path and every parameter but the cursor, in a fixed order. */
+/** The path and every parameter but the cursor, in a fixed order. */
 function scopeOf(url: URL): string {
   const params = [...url.searchParams].filter(([name]) => name !== cursorParam).sort();
   return `${url.pathname}?${new URLSearchParams(params)}`;

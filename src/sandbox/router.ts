@@ -1,7 +1,4 @@
-/**
- * Matches a method and path against a route table (URLPattern): the route and its decoded path
- * parameters, or the 404 or 405 problem the sandbox answers instead.
- */
+/** Matches a method and path against a route table (URLPattern), or throws a 404 or 405. */
 import type { z } from 'zod';
 import { notFound, SandboxError } from './errors.ts';
 import type { Reply } from './http.ts';
@@ -12,11 +9,9 @@ export interface RouteContext {
   state: SandboxState;
   params: Record<string, string>;
   query: URLSearchParams;
-  /** Name of the query parameter that filters tasks by status. */
   statusParam: string;
-  /** The request body checked by `schema`; `empty` is what an empty body stands for. */
+  /** `empty`: what an empty body stands for. */
   body<T>(schema: z.ZodType<T>, empty?: unknown): T;
-  /** One page of the items in the order of `key`, in the page envelope. */
   page<T>(items: Iterable<T>, key: (item: T) => string): Page<T>;
 }
 
@@ -35,7 +30,6 @@ export class Router {
     });
   }
 
-  /** Throws the 404 (no such path) or 405 (no such method on it) problem. */
   match(method: string, pathname: string): { handle: Handler; params: Record<string, string> } {
     const allowed = new Set<string>();
     for (const route of this.#routes) {

@@ -1,7 +1,4 @@
-/**
- * Loads the seeded organisation of `seed.ts` into a state: the directory, policy assignments,
- * granted accesses, and a history of requests relative to `now` (some pending, some decided).
- */
+/** Loads `seed.ts` into a state, with a history of requests relative to `now`. */
 import type { RequestType } from './model.ts';
 import {
   accesses,
@@ -153,7 +150,6 @@ const accessRequests: [keyof typeof requests, string, SeedUser, number, string][
   ],
 ];
 
-/** Requests of the last days: Ada's three pending tasks, others' tasks, decided ones. */
 function loadHistory(state: SandboxState, now: Date): void {
   for (const [request, path, user, agoHours, justification] of accessRequests) {
     const { app, levelId } = appAndLevel(path);

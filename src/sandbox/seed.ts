@@ -1,7 +1,4 @@
-/**
- * The seeded demo organisation, as named constants with deterministic uuids so tests can import
- * them. `loadSeed` (seed-load.ts) puts it into a state. Ada Lovelace is the demo approver.
- */
+/** The seeded demo organisation, with deterministic uuids so tests can import it (seed-load.ts). */
 import { nameUuid, taskIdOf } from './ids.ts';
 import type { RequestType } from './model.ts';
 
@@ -48,7 +45,6 @@ const named = <T extends Record<string, string>>(prefix: string, names: T): Name
     Object.entries(names).map(([key, name]) => [key, { id: nameUuid(`${prefix}/${name}`), name }]),
   ) as Named<T>;
 
-/** A WorkApp with its permission levels and custom field definitions. */
 const app = <L extends Record<string, string>>(name: string, description: string, levels: L) => ({
   id: nameUuid(`app/${name}`),
   name,
@@ -91,10 +87,8 @@ export type SeedWorkApp = keyof typeof workApps;
 type SeedField = keyof (typeof workApps)['github']['fields'];
 
 /**
- * Seeded custom field values; every other field starts without a value. `Sensitive` marks the
- * AWS Console: approving access to it takes a confirmation (SENSITIVE_FIELD's default name).
- * `Owners` names who keeps an application from chat (APP_OWNERS_FIELD's default name): Ada, the
- * demo person, owns the AWS Console.
+ * `sensitive` and `owners` are SENSITIVE_FIELD's and APP_OWNERS_FIELD's defaults: the AWS Console
+ * needs a confirmation to approve, and Ada, the demo person, keeps it from chat.
  */
 export const fieldValues: Partial<Record<SeedWorkApp, Partial<Record<SeedField, string>>>> = {
   github: {
@@ -134,7 +128,7 @@ export const policies = {
   peopleOffboarding: policy('People offboarding', 'OffboardingStep', ['ken']),
 };
 
-/** The id of a seeded access: `level` is `appKey.levelKey`, e.g. `github.write`. */
+/** `level` is `appKey.levelKey`, e.g. `github.write`. */
 export const seededAccessId = (level: string, holder: SeedUser) =>
   nameUuid(`access/${level}/${holder}`);
 
@@ -144,7 +138,6 @@ export const accesses = {
   kenWorkspaceAdmin: seededAccessId('googleWorkspace.admin', 'ken'),
 };
 
-/** Ids of the seeded requests (accesses, reviews, offboarding steps) that open tasks. */
 export const requests = {
   graceGithubWrite: nameUuid('request/grace-github-write'),
   dennisAwsReview: nameUuid('request/dennis-aws-review'),
@@ -160,7 +153,7 @@ export const requests = {
 export const graceJustification =
   'I need to push fixes to the compiler repository for the Q3 release.';
 
-/** The seeded tasks that tests name. Ada has exactly three pending: one of each type. */
+/** Ada has exactly three pending: one of each type. */
 export const tasks = {
   adaGraceGithubWrite: taskIdOf(requests.graceGithubWrite, users.ada.id),
   alanGraceGithubWrite: taskIdOf(requests.graceGithubWrite, users.alan.id),

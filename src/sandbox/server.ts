@@ -1,7 +1,4 @@
-/**
- * The embedded Access Service: `startSandbox()` serves the whole API under `/api/v1` on a
- * loopback port, with strict auth and the sandbox's state.
- */
+/** The embedded Access Service: the whole API under `/api/v1` on a loopback port, strict auth. */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import {
@@ -30,19 +27,15 @@ export interface SandboxOptions {
   apiKey?: string;
   /** Default: a random secret. */
   apiSecret?: string;
-  /** Name of the query parameter that filters tasks by status. */
   statusParam?: string;
   now?: () => Date;
   /** `false` starts with an empty organisation. */
   seed?: boolean;
-  /** Announce every task created or decided to this receiver (webhooks.ts). */
+  /** Receives every task created or decided (webhooks.ts). */
   webhook?: WebhookTarget;
-  /** Real e-mail addresses for seeded people (`SANDBOX_EMAIL_MAP`, email-map.ts). */
+  /** `SANDBOX_EMAIL_MAP` (email-map.ts). */
   emailMap?: EmailMap;
-  /**
-   * Stands between each API request and its answer (tests inject faults here); unset: the
-   * route's reply is sent.
-   */
+  /** Wraps each API exchange: tests inject faults here. */
   around?: (api: ApiExchange) => Promise<void>;
 }
 
@@ -54,12 +47,11 @@ export interface ApiExchange {
   path: string;
   /** As received; null when it is past the limit. */
   body: string | null;
-  /** Handles the request: the route's reply, to send. */
   answer(): Reply;
 }
 
 export interface Sandbox {
-  /** Base URL of the API, including `/api/v1`: the value of `ACCESS_API_URL`. */
+  /** Including `/api/v1`: the value of `ACCESS_API_URL`. */
   url: string;
   origin: string;
   apiKey: string;

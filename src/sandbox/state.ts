@@ -1,9 +1,6 @@
 /**
- * The sandbox's model and approval workflow: the directory plus tasks. A request opens one
- * Pending task per approver of the policy that applies; the first decision on any of them
- * decides its siblings too and takes effect on the access. Emits `taskCreated` and
- * `taskDecided` (with a copy of the task) for every task that appears or changes, so webhooks
- * can hook in.
+ * The sandbox's approval workflow: a request opens one Pending task per approver; the first
+ * decision decides its siblings too. Emits `taskCreated` and `taskDecided` for webhooks.
  */
 import { randomUUID } from 'node:crypto';
 import type { AccessRequest } from '../access/schemas.ts';
@@ -13,18 +10,14 @@ import { taskIdOf } from './ids.ts';
 import type { AccessRecord, Decision, RequestType, TaskRecord, UserRecord } from './model.ts';
 import { sortedBy, taskKey } from './order.ts';
 
-/**
- * Options of the helpers beyond what the HTTP API takes: `id` fixes the id of the access (or
- * review, or offboarding step) so its task ids are `taskIdOf(id, assigneeId)`; `at` backdates it
- * (seeded history, reminder tests). Default: a random id, the clock.
- */
+/** Beyond the HTTP API: `id` fixes task ids (`taskIdOf(id, assigneeId)`); `at` backdates. */
 type Extra = { id?: string; at?: Date };
 type Subject = { app: WorkAppEntry; level: LevelEntry | undefined; user: UserRecord };
 
 export class SandboxState extends Directory {
   readonly tasks = new Map<string, TaskRecord>();
   readonly #now: () => Date;
-  /** The tasks opened by one request, which are decided together. */
+  /** Tasks of one request, decided together. */
   readonly #siblings = new Map<string, string[]>();
 
   constructor(now: () => Date = () => new Date()) {
@@ -36,7 +29,7 @@ export class SandboxState extends Directory {
     return this.tasks.get(id) ?? fail(notFound(`Task ${id} does not exist`));
   }
 
-  /** A user's tasks (those assigned to them), oldest first. */
+  /** Oldest first. */
   tasksFor(userId: string, status?: string): TaskRecord[] {
     return sortedBy(
       [...this.tasks.values()].filter(
@@ -46,12 +39,12 @@ export class SandboxState extends Directory {
     );
   }
 
-  /** An access that is already granted, as in seeded data: no workflow. */
+  /** Already granted, as in seeded data: no workflow. */
   grantAccess(input: Omit<AccessRequest, 'justification'> & Extra): AccessRecord {
     return structuredClone(this.#addAccess(this.#resolve(input), 'Approved', input));
   }
 
-  /** `POST /WorkApps/Accesses`: a Pending access and one AccessRequest task per approver. */
+  /** `POST /WorkApps/Accesses` */
   createAccessRequest(input: AccessRequest & Extra): AccessRecord {
     const subject = this.#resolve(input);
     const { app, user, level } = subject;
@@ -80,7 +73,6 @@ export class SandboxState extends Directory {
     return structuredClone(access);
   }
 
-  /** Asks the EntitlementReview approvers whether a granted access should stay. */
   createEntitlementReview(input: { accessId: string; requestedBy: string } & Extra): TaskRecord[] {
     const access =
       this.accesses.get(input.accessId) ??
@@ -97,7 +89,6 @@ export class SandboxState extends Directory {
     });
   }
 
-  /** Asks the OffboardingStep approvers to confirm removing a leaver's access to an app. */
   createOffboardingStep(
     input: { userId: string; workAppId: string; requestedBy: string; step?: string } & Extra,
   ): TaskRecord[] {
@@ -111,11 +102,7 @@ export class SandboxState extends Directory {
     });
   }
 
-  /**
-   * Decides a Pending task and its siblings in the name of `byUserId`, and applies the outcome:
-   * an approved request grants the access, a declined review or an approved offboarding step
-   * revokes it.
-   */
+  /** Decides a task and its siblings; a declined review or approved offboarding revokes. */
   decideTask(
     taskId: string,
     decision: Decision,
@@ -159,7 +146,6 @@ export class SandboxState extends Directory {
     }
   }
 
-  /** Opens one Pending task per approver; they are decided together. */
   #openRequest(
     type: RequestType,
     subject: Subject,
@@ -208,7 +194,7 @@ export class SandboxState extends Directory {
     return others.length > 0 ? others : approverIds;
   }
 
-  /** References in a request body: an unknown one makes it unprocessable (422), not a 404. */
+  /** An unknown reference in a body is a 422, not a 404. */
   #resolve(input: { workAppId: string; userId: string; permissionLevelId?: string }): Subject {
     const app =
       this.workApps.get(input.workAppId) ??

@@ -1,10 +1,6 @@
 /**
- * The sandbox's webhooks: every task that appears or is decided is announced to a receiver, the
- * way accessbot assumes the Access Service does it (README, "Webhooks"): a JSON body
- * `{ id, occurredAt, events: [{ type, taskId, userIds }] }`, signed with HMAC-SHA256 over
- * "<unix seconds>.<body>" in `X-Access-Signature: sha256=<hex>` beside `X-Access-Timestamp`.
- * Events of one moment (a request opening a task per approver) go out as one delivery. Delivery
- * is best effort, like the real thing: a receiver that is down misses it, and polling catches up.
+ * The sandbox's webhooks, as accessbot assumes the Access Service sends them (README, "Webhooks").
+ * Events of one moment go out as one delivery, best effort like the real thing: polling catches up.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { TaskRecord } from './model.ts';
@@ -20,12 +16,11 @@ export interface WebhookTarget {
 interface WebhookEvent {
   type: 'task.created' | 'task.decided';
   taskId: string;
-  /** The Access users concerned: the assignee, and on a decision the requester too. */
+  /** The assignee, and on a decision the requester too. */
   userIds: string[];
 }
 
 export interface WebhookSender {
-  /** Stops listening and waits for the deliveries in flight. */
   close(): Promise<void>;
 }
 

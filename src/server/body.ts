@@ -1,10 +1,6 @@
 /**
- * A request body read into memory only up to a bound (raw-body): a declared Content-Length past
- * it is refused before a byte is read (`declared_too_large`: the caller closes the connection
- * rather than read what was announced), and a chunked body is refused once it passes the bound
- * (`too_large`). The rest of such a body is read and thrown away, so the client still gets the
- * answer (closing a socket with unread data resets it); the server's request time-out ends a body
- * that never stops.
+ * A request body read up to a bound. A refused chunked body is drained, so the client still gets
+ * the answer (closing a socket with unread data resets it); the time-out ends an endless one.
  */
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';

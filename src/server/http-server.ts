@@ -1,16 +1,8 @@
 /**
- * The one HTTP server of accessbot, on `PORT`: platform endpoints are mounted by path
- * (`/slack/events`, `/api/messages`, `/webhooks/access`), beside the operator's endpoints
- * `/healthz` (the process is up, with what it knows of the services it depends on, and which
- * platforms are turning work away), `/readyz` (this process can serve: its checks pass and it is
- * not stopping) and `/metrics` (Prometheus text). The operator's endpoints are also served on a
- * listener of their own (`listenOperator`, on `HEALTH_PORT`), so that probes are answered while
- * the public port is flooded.
- *
- * Everything that arrives is bounded here, once for every route: the body (read by the server,
- * never past `maxBodyBytes` or the route's own smaller bound, and handed to the handler), the
- * time to send headers and a whole request, idle keep-alive connections, and the number of
- * connections open at once, the slowest dropped first at the cap (slots.ts).
+ * The one HTTP server: platform routes mounted by path, beside `/healthz`, `/readyz` and
+ * `/metrics`, which are also alone on the operator's port (`listenOperator`), answered while the
+ * public one is flooded. Everything that arrives is bounded here once for every route: body size,
+ * header and request time, idle keep-alive, connections open at once (the slowest dropped first).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,15 +14,13 @@ import { answer, type Route } from './route.ts';
 import { ConnectionSlots } from './slots.ts';
 
 export interface HttpLimits {
-  /** The largest request body read, on any route; a larger one is answered 413. */
+  /** On any route; larger is answered 413. */
   maxBodyBytes: number;
-  /** Time for a client to send a request's headers. */
   headersTimeoutMs: number;
-  /** Time for a client to send a whole request, body included: the body's read deadline. */
+  /** A whole request, body included: the body's read deadline. */
   requestTimeoutMs: number;
-  /** How long an idle keep-alive connection is kept open. */
   keepAliveTimeoutMs: number;
-  /** Connections open at once; at the cap the slowest makes way for a new one. */
+  /** At the cap the slowest makes way for a new one (slots.ts). */
   maxConnections: number;
 }
 
@@ -54,11 +44,11 @@ export interface ReadinessCheck {
 export interface HttpServerOptions {
   log: Logger;
   metrics: Metrics;
-  /** What this process needs to serve at all (its store): one failing takes it out of rotation. */
+  /** One failing takes the process out of rotation. */
   readiness: ReadinessCheck[];
-  /** How long a readiness answer is reused, so probes do not load the store. */
+  /** Reused so probes do not load the store. */
   readinessCacheMs?: number;
-  /** Reported on `/healthz` beside `status`, never a reason to answer anything but 200. */
+  /** On `/healthz` beside `status`; never a reason to answer anything but 200. */
   health?: () => Record<string, unknown>;
   limits?: Partial<HttpLimits>;
   /** Milliseconds since the epoch, for how often refusals are told; unset: the system clock. */
@@ -97,16 +87,12 @@ export class HttpServer {
     );
   }
 
-  /** Routes every request whose path is exactly `path` to `handler`, its body bounded by `limits`. */
   mount(path: string, handler: Route, limits: { maxBodyBytes?: number } = {}): void {
     const maxBodyBytes = Math.min(limits.maxBodyBytes ?? Infinity, this.#limits.maxBodyBytes);
     this.#routes.set(path, { handler, maxBodyBytes });
   }
 
-  /**
-   * `/healthz` names `name` under `busy` while `check` says so. Readiness is not affected: a
-   * busy moment must not take every replica out of rotation, and people hear "busy" meanwhile.
-   */
+  /** `/healthz` lists `name` under `busy`; not readiness, as every replica may be busy at once. */
   reportBusy(name: string, check: () => boolean): void {
     this.#busy.set(name, check);
   }

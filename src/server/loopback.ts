@@ -1,7 +1,4 @@
-/**
- * Whether a listen address keeps the server on this machine: `localhost`, 127.0.0.0/8, `::1`,
- * or 127.x written as an IPv4-mapped IPv6 address. Unset means every interface, so it is not.
- */
+/** Whether a listen address keeps the server on this machine; unset means every interface. */
 import { isIPv4 } from 'node:net';
 
 export function isLoopback(host: string | undefined): boolean {

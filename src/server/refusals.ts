@@ -1,16 +1,14 @@
 /**
- * Requests refused before authentication, on every route (a bad signature, a bad token, a body
- * that is no request at all), told to the operator in one line at most once a minute with a
- * count per door, so that an internet scanner cannot fill the log; each door also counts them in
- * a metric of its own. Until one request has passed a door, the line carries that door's `hint`:
- * when its own sender's requests are refused too, a setting is the likely cause.
+ * Requests refused before authentication, on every route, logged in one line at most once a
+ * minute with a count per door, so that a scanner cannot fill the log. Until one passes a door,
+ * the line carries its `hint`: a setting is the likely cause.
  */
 import type { Logger } from '../log.ts';
 
 const EVERY_MS = 60_000;
 
 export interface RefusalWords {
-  /** What was refused, for a count: "3 Slack requests without a valid signature". */
+  /** E.g. "3 Slack requests without a valid signature". */
   what: (count: number) => string;
   /** Said while none has passed; starts with its own separator. */
   hint: string;

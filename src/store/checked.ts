@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { StoreError, type StoreErrorCode } from './errors.ts';
 
-/**
- * Parses `value` with `schema`, or throws a StoreError naming `what` and the failed fields.
- * Records are checked on the way in (a caller's bug) and on the way out (a damaged database).
- */
+/** Records are checked on the way in (a caller's bug) and on the way out (a damaged database). */
 export function checked<T>(
   schema: z.ZodType<T>,
   value: unknown,
@@ -20,6 +17,5 @@ export function checked<T>(
   return parsed.data;
 }
 
-/** A caller's input, checked: invalid input is a bug in the caller. */
 export const checkedInput = <T>(schema: z.ZodType<T>, value: unknown, what: string): T =>
   checked(schema, value, 'STORE_INVALID_INPUT', what);

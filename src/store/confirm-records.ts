@@ -1,8 +1,6 @@
 /**
- * Pending confirmations: everything that waits for a person's `confirm` — a group membership
- * change, a change to an application, a sensitive approval — is one stored record, so any
- * replica may settle it, once. The kind's own facts travel in `payload`; the kind's module reads
- * them with its own schema.
+ * Everything that waits for a `confirm` is one stored record, so any replica may settle it once.
+ * The kind's own facts travel in `payload`, read by the kind's module with its own schema.
  */
 import { z } from 'zod';
 import { JsonObject, Platform } from './records.ts';
@@ -10,21 +8,17 @@ import { JsonObject, Platform } from './records.ts';
 export const ConfirmationKind = z.enum(['group', 'app', 'approval']);
 export type ConfirmationKind = z.infer<typeof ConfirmationKind>;
 
-/**
- * `pending` until confirmed (then `confirmed` while it is carried out, `done` with its outcome),
- * cancelled, or expired. Only a pending confirmation moves, and each move is made once.
- */
+/** `confirmed` while carried out, then `done`. Each move is made once. */
 const ConfirmationState = z.enum(['pending', 'confirmed', 'done', 'cancelled', 'expired']);
 
-/** Who confirms: the person who asked, or a second admin (neither the asker nor the subject). */
+/** `second_admin`: neither the asker nor the subject. */
 export const Confirmer = z.enum(['asker', 'second_admin']);
 export type Confirmer = z.infer<typeof Confirmer>;
 
-/** What every pending confirmation is, whatever its kind. */
 export const PendingBase = z.object({
-  /** The hash of its code: the code itself is shown once, on the card, and never stored. */
+  /** The hash of its code: the code is shown once, on the card, and never stored. */
   id: z.string().min(1).max(64),
-  /** Who asked for it (for a sensitive approval: the approver). */
+  /** Who asked (for a sensitive approval: the approver). */
   platform: Platform,
   chatUserId: z.string().min(1),
   accessUserId: z.string().min(1),
@@ -43,7 +37,6 @@ export const Confirmation = PendingBase.extend({
 });
 export type Confirmation = z.infer<typeof Confirmation>;
 
-/** A move of a confirmation from one state to another, e.g. pending → confirmed. */
 export const ConfirmationMove = z.object({
   from: ConfirmationState,
   to: ConfirmationState,

@@ -1,13 +1,9 @@
 import { StoreError } from './errors.ts';
 
-/** Which store a `DATABASE_URL` asks for. The PostgreSQL URL is kept whole: it carries the credentials. */
+/** The PostgreSQL URL is kept whole: it carries the credentials. */
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
-/**
- * Reads `DATABASE_URL` as the README documents it: `postgres://…` or `postgresql://…`; `sqlite:PATH`,
- * `sqlite::memory:` or `sqlite:///abs/path`; or a plain path. Messages never echo the URL, which
- * may hold a password.
- */
+/** As the README documents it. Messages never echo the URL, which may hold a password. */
 export function parseDatabaseUrl(databaseUrl: string): DatabaseTarget {
   if (databaseUrl === '') {
     throw new StoreError('STORE_URL_UNSUPPORTED', 'DATABASE_URL is empty');
@@ -27,7 +23,7 @@ export function parseDatabaseUrl(databaseUrl: string): DatabaseTarget {
   return { kind: 'sqlite', file: databaseUrl };
 }
 
-/** `rest` follows `sqlite:`; the `//` form only makes sense with an empty host, i.e. `sqlite:///abs`. */
+/** After `sqlite:`; the `//` form only makes sense with an empty host: `sqlite:///abs`. */
 function sqliteFile(rest: string): string {
   if (rest.startsWith('//')) {
     if (rest.startsWith('///')) return rest.slice(2);
@@ -42,7 +38,7 @@ function sqliteFile(rest: string): string {
   return rest;
 }
 
-/** The store a `DATABASE_URL` names, for a log line: kind and place, never a user or password. */
+/** For a log line: kind and place, never a user or password. */
 export function describeDatabase(databaseUrl: string): string {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.kind === 'sqlite') {

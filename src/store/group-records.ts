@@ -1,13 +1,9 @@
-/**
- * Group membership changes (kept as pending confirmations, confirm-records.ts), and channels
- * bound to a group, so that any replica answers `members` in a channel.
- */
+/** Group membership changes, and channel bindings so that any replica answers `members`. */
 import { z } from 'zod';
 import { MembershipAction, MembershipOutcome } from './audit-records.ts';
 import { PendingBase } from './confirm-records.ts';
 import { Platform } from './records.ts';
 
-/** A membership change waiting for its confirmation (or settled): its own facts, its outcome. */
 export const GroupChange = PendingBase.extend({
   action: MembershipAction,
   groupId: z.string().min(1),

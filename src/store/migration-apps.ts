@@ -1,11 +1,6 @@
 import type { Dialect } from './migration.ts';
 
-/**
- * Applications kept from chat: changes waiting for their confirmation (`app_changes`, pruned as
- * group changes are), the policy accessbot last set per application, level and request type
- * (`app_policies`: the Access Service shows none), and the audit log's columns of such a change —
- * the field or request type, and the value before and after.
- */
+/** Application changes from chat, and `app_policies`: the Access Service shows none. */
 export const apps = (t: Dialect): string => `
     CREATE TABLE app_changes (
       id             TEXT PRIMARY KEY,

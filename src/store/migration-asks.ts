@@ -1,15 +1,8 @@
 import type { Dialect } from './migration.ts';
 
 /**
- * An approver's question to a requester and its answer (`task_questions`: at most one waiting per
- * request, by a partial unique index), people away (`away`: one row per person, ended by `back`
- * or by its date), the tasks that waited on an away approver (`away_waits`: one row per task,
- * approver and away period, its wait in whole seconds once over), and on each notification which
- * version of what its card shows around the task it shows (`card_version` is moved on when a
- * question, an answer or an away approver changes that; `shown_version` is what the message shows);
- * a question's audit entries name who asked or answered (`actor_name`).
- * Not to be confused with `open_questions`, the bot's own question waiting for a person's next
- * line.
+ * Approvers' questions (at most one waiting per request), people away and the tasks that waited
+ * on them, and card versions. Not `open_questions`: the bot's own question for a next line.
  */
 export const asks = (t: Dialect): string => {
   const seconds = t.sqlite ? 'INTEGER' : 'bigint';

@@ -1,12 +1,8 @@
 import type { Dialect } from './migration.ts';
 
 /**
- * Each person's polling cadence in the shared schedule, so that replicas and restarts agree: the
- * cadence their next poll was set by (`cadence`), why they are due next (`due_reason`, for the
- * metrics), when something last happened to them (`active_at`: a task found, a request made) and
- * when they were last polled (`polled_at`); the people a delivery named (`poked`) are found by an
- * index of their own, so that they are leased before any backlog. `webhook_events` keeps, for every replica, when the
- * last signed delivery came and when a delivery was last found missing.
+ * Polling cadence in the shared schedule, so replicas and restarts agree; `poked` people have an
+ * index of their own, to be leased before any backlog.
  */
 export const cadence = (t: Dialect): string => `
     ALTER TABLE poll_schedule ADD COLUMN cadence TEXT NOT NULL DEFAULT 'active';
@@ -21,9 +17,6 @@ export const cadence = (t: Dialect): string => `
     )${t.strict};
   `;
 
-/**
- * The people polled at the interval, in the order of their due time, by an index of their own:
- * when the poller runs behind, they are leased before the backlog of everyone else.
- */
+/** When the poller runs behind, `active` people are leased before everyone else's backlog. */
 export const activeFirst = (): string =>
   `CREATE INDEX poll_schedule_active ON poll_schedule (next_due_at) WHERE cadence = 'active';`;

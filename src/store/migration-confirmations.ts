@@ -1,9 +1,8 @@
 import type { Dialect } from './migration.ts';
 
 /**
- * One table for every pending confirmation (group changes, application changes, sensitive
- * approvals). The two tables it replaces held only changes waiting 15 minutes at most: they are
- * dropped, and a change in flight at the upgrade is asked for again.
+ * One table for every pending confirmation. The two it replaces held changes of 15 minutes at
+ * most: dropped, and a change in flight at the upgrade is asked for again.
  */
 export const confirmations = (t: Dialect): string => `
     CREATE TABLE confirmations (

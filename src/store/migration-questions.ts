@@ -1,8 +1,6 @@
 import type { Dialect } from './migration.ts';
 
-/**
- * The question waiting for a person's next line (src/store/tables/questions.ts): one per person.
- */
+/** The question waiting for a person's next line: one per person. */
 export const questions = (t: Dialect): string => `
     CREATE TABLE open_questions (
       platform     TEXT NOT NULL,

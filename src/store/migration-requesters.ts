@@ -1,11 +1,6 @@
 import type { Dialect } from './migration.ts';
 
-/**
- * The requester's side: requests accessbot was told of (an approver's task naming its requester)
- * are kept beside the ones it submitted (`via`), with the time of their last nudge; the tasks
- * known for each request; the numbers of a person's last `requests` list; the "looking at it"
- * mark of a request (or task), and on each card the end of the mark it shows.
- */
+/** Requests seen through approvers' tasks kept beside the bot's own; nudges; look marks. */
 export const requesters = (t: Dialect): string => `
     ALTER TABLE bot_requests ADD COLUMN via TEXT NOT NULL DEFAULT 'bot';
     ALTER TABLE bot_requests ADD COLUMN nudged_at ${t.instant};

@@ -1,24 +1,19 @@
 import { StoreError } from './errors.ts';
 
-/**
- * One step of a store's schema. Each database has its own append-only list (migrations.ts): a
- * released migration is never edited, a change is a new entry with the next version.
- */
+/** Append-only (migrations.ts): a released migration is never edited. */
 export interface Migration {
   readonly version: number;
   readonly sql: string;
 }
 
-/** What differs between the two databases in a migration's text. */
 export interface Dialect {
   sqlite: boolean;
   instant: 'INTEGER' | 'timestamptz';
   json: 'TEXT' | 'jsonb';
-  /** After a table's definition: SQLite's STRICT, nothing for PostgreSQL. */
   strict: ' STRICT' | '';
   /** The text at `path` in the `ref` column, or NULL. */
   jsonText: (path: string[]) => string;
-  /** The condition that `id` can be part of a Teams key (the adapter's `[\w-]{1,64}`). */
+  /** `id` can be part of a Teams key (the adapter's `[\w-]{1,64}`). */
   validId: (id: string) => string;
   /** `column`'s JSON with `value` (SQL text) at `path`. */
   jsonSet: (column: string, path: string[], value: string) => string;

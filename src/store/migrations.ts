@@ -16,10 +16,8 @@ interface Step {
 }
 
 /**
- * Both schemas (append-only, see Migration): the same logical tables, with SQLite's dates
- * INTEGER epoch milliseconds, so they compare and sort as numbers, and PostgreSQL's timestamptz.
- * PostgreSQL runs each migration inside the one migrating transaction, so it must not use
- * statements refused there (e.g. CREATE INDEX CONCURRENTLY).
+ * Both schemas (append-only): SQLite dates are INTEGER epoch ms (they sort as numbers). PostgreSQL
+ * migrates in one transaction, so no statements refused there (e.g. CREATE INDEX CONCURRENTLY).
  */
 const steps: readonly Step[] = [
   {
@@ -139,8 +137,7 @@ const steps: readonly Step[] = [
     `,
   },
   {
-    // The outbox: each notification's pending send or edit, and the replicas' heartbeats. Claims
-    // left unsent by an older build carry no message to send: dropped, the next poll claims anew.
+    // The outbox. Claims left unsent by an older build carry no message: dropped, polled anew.
     sqlite: 6,
     postgres: 6,
     sql: (t) => `
@@ -164,7 +161,7 @@ const steps: readonly Step[] = [
     `,
   },
   {
-    // Signed requests already seen (Slack requests, webhook deliveries): replays are refused.
+    // Signed requests already seen: replays are refused.
     sqlite: 7,
     postgres: 7,
     sql: (t) => `
@@ -176,9 +173,8 @@ const steps: readonly Step[] = [
     `,
   },
   {
-    // Membership changes join decisions in the audit log (task_id becomes optional: SQLite
-    // rebuilds the table, every old row kept as it was), wait for their confirmation in
-    // group_changes, and channels can be bound to a group.
+    // Membership changes join the audit log (task_id optional: SQLite rebuilds the table, rows
+    // kept), with group_changes and channel bindings.
     sqlite: 8,
     postgres: 8,
     sql: (t) => `${
@@ -253,9 +249,8 @@ const steps: readonly Step[] = [
     `,
   },
   {
-    // Two tables written on every command keep one b-tree each instead of a table and its key
-    // index: the replay guard (its expired rows are deleted once a minute, by a scan, so the
-    // forget_after index is gone) and the task numbers. Every row is kept.
+    // Two tables written on every command become one b-tree each (WITHOUT ROWID); the replay
+    // guard is pruned by a scan, so its forget_after index goes. Every row is kept.
     sqlite: 9,
     sql: () => `
       CREATE TABLE replay_guard_v9 (
@@ -303,8 +298,7 @@ const steps: readonly Step[] = [
   // Teams people by tenant and Azure AD object id instead of their `29:` id (teams-keys.ts).
   { sqlite: 12, postgres: 11, sql: teamsKeys },
   {
-    // The insight report: a decision's task type and creation (its time to decision), and what
-    // the poller did about waiting tasks (their entries reuse the task columns).
+    // The insight report: task type and creation (time to decision), and poller task events.
     sqlite: 13,
     postgres: 12,
     sql: (t) => `
@@ -325,8 +319,7 @@ const steps: readonly Step[] = [
   { sqlite: 15, postgres: 14, sql: outboxKinds },
   { sqlite: 16, postgres: 15, sql: requesters },
   {
-    // A task's facts beyond its application and requester (its level, the person it is about,
-    // an offboarding step), so a reader's own language can name it: no English title is kept.
+    // A task's facts, so a reader's own language can name it: no English title is kept.
     sqlite: 17,
     postgres: 16,
     sql: () => `
@@ -339,9 +332,7 @@ const steps: readonly Step[] = [
   { sqlite: 22, postgres: 21, sql: apps },
   { sqlite: 23, postgres: 22, sql: asks },
   {
-    // The insight report: the period's entries of an action in order of time, with the task and
-    // outcome it needs (SQLite has no INCLUDE); a decision's other tasks by their creation
-    // instant; whether a task was closed, from the index alone.
+    // The insight report's reads, covered by indexes (SQLite has no INCLUDE).
     sqlite: 24,
     postgres: 23,
     sql: (t) => `
@@ -354,10 +345,8 @@ const steps: readonly Step[] = [
   { sqlite: 25, postgres: 24, sql: cadence },
   { sqlite: 26, postgres: 25, sql: activeFirst },
   {
-    // Every poll rewrites its person's row twice (the lease, then the next due time). Room left
-    // on each page lets the lease's update stay on the page without touching an index (a HOT
-    // update), and vacuuming after 2 % of rows changed, not the default 20 %, keeps the dead rows
-    // a lease reads through few. The fillfactor applies to pages written from now on.
+    // Every poll rewrites its row twice: free room per page keeps the lease update HOT, and
+    // vacuuming at 2 % (not 20 %) keeps few dead rows to read through. Applies to new pages.
     postgres: 26,
     sql: () => `
       ALTER TABLE poll_schedule SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0.02,

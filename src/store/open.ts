@@ -3,10 +3,7 @@ import { openPostgresStore, type PostgresStoreOptions } from './postgres/postgre
 import { openSqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './store.ts';
 
-/**
- * Opens the store `DATABASE_URL` names, migrated and ready; the default URL is config's job.
- * `options` tune the PostgreSQL pool; SQLite has none to tune.
- */
+/** The default URL is config's job; `options` tune the PostgreSQL pool only. */
 export async function openStore(
   databaseUrl: string,
   options: PostgresStoreOptions = {},

@@ -7,10 +7,8 @@ const fieldOf = (column: string) => column.replace(/_([a-z])/g, (_, c: string) =
 const isInstant = (column: string) => column === 'at' || column.endsWith('_at');
 
 /**
- * Reads the rows of `table` as records of `schema`, checked: a damaged row is a
- * STORE_CORRUPT_ROW, never a record. snake_case columns become camelCase fields; the `json`
- * fields, which SQLite keeps as text and PostgreSQL's jsonb gives back parsed, are parsed;
- * `shape` rearranges the fields where the record is not one flat row.
+ * A damaged row is a STORE_CORRUPT_ROW, never a record. `json` fields are SQLite text but parsed
+ * jsonb from PostgreSQL; `shape` rearranges a record that is not one flat row.
  */
 export function rowReader<T>(
   table: string,

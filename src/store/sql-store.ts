@@ -15,7 +15,7 @@ import { reportTables } from './tables/report.ts';
 import { requesterTables } from './tables/requesters.ts';
 import { taskQuestionTables } from './tables/task-questions.ts';
 
-/** The store on an open, migrated database: the tables of every role share its connection. */
+/** The tables of every role share the connection. */
 export function sqlStore(db: SqlDb): Store {
   return {
     ...identityTables(db),

@@ -1,10 +1,8 @@
 import { MAX_STORED_CHARS, storable, storableText, storedJson } from './storable.ts';
 
 /**
- * SQL statements as values: ``sql`… ${value} …` `` keeps the text and its parameters apart, so
- * one statement serves both databases, each writing its own placeholders (`?` or `$n`). A
- * `Sql` interpolated into another is spliced in with its parameters. Every parameter is made
- * storable on the way in (storable.ts), so no write fails on a code point a store refuses.
+ * SQL statements as values: text and parameters apart, so one statement serves both databases'
+ * placeholders. Parameters are made storable (storable.ts): no write fails on a refused code point.
  */
 export class Sql {
   readonly parts: readonly string[];
@@ -15,7 +13,6 @@ export class Sql {
     this.values = values;
   }
 
-  /** The text with `placeholder(n)` for the n-th parameter. */
   text(placeholder: (n: number) => string): string {
     let text = this.parts[0] ?? '';
     for (let i = 1; i < this.parts.length; i++) text += placeholder(i) + this.parts[i];
@@ -55,10 +52,6 @@ export const join = (items: readonly Sql[], separator: string) =>
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/**
- * A field's value as a parameter: objects and arrays are stored as JSON, dates as the database
- * keeps them, text cut past MAX_STORED_CHARS.
- */
 const param = (value: unknown) =>
   typeof value === 'string'
     ? storableText(value, MAX_STORED_CHARS)
@@ -66,14 +59,13 @@ const param = (value: unknown) =>
       ? storedJson(value)
       : value;
 
-/** `INSERT INTO table (…) VALUES (…)` of a record: camelCase fields become snake_case columns. */
+/** camelCase fields become snake_case columns. */
 export function insert(table: string, record: Record<string, unknown>): Sql {
   const fields = Object.keys(record);
   const values = fields.map((field) => sql`${param(record[field])}`);
   return sql`INSERT INTO ${raw(table)} (${raw(fields.map(snake).join(', '))}) VALUES (${join(values, ', ')})`;
 }
 
-/** Inserts the record, or replaces the other columns of the row with the same `key`. */
 export function upsert(table: string, record: Record<string, unknown>, key: string[]): Sql {
   const set = Object.keys(record)
     .map(snake)
@@ -92,26 +84,22 @@ export interface PollRow {
   polled: Date | null;
 }
 
-/**
- * A database as the tables see it: SQLite and PostgreSQL behind the same calls. Dates are
- * parameters like any other; each database writes them its own way.
- */
+/** SQLite and PostgreSQL behind the same calls. */
 export interface SqlDb {
-  /** The rows the statement returns. */
   all(operation: string, statement: Sql): Promise<Record<string, unknown>[]>;
-  /** How many rows the statement changed. */
+  /** Rows changed. */
   run(operation: string, statement: Sql): Promise<number>;
-  /** Runs the statements in order, in one transaction; how many rows each changed. */
+  /** In one transaction; rows changed by each. */
   batch(operation: string, statements: Sql[]): Promise<number[]>;
-  /** A list of strings as a table with one column, `value`. */
+  /** A table with one column, `value`. */
   list(values: readonly string[]): Sql;
-  /** Users and instants as a table `d (id, due)`: the poll schedule's rows to add or update. */
+  /** A table `d (id, due)`. */
   dues(rows: readonly { id: string; due: Date }[]): Sql;
-  /** Finished polls as a table `d (id, due, next_cadence, next_reason, active, polled)`. */
+  /** A table `d (id, due, next_cadence, next_reason, active, polled)`. */
   polls(rows: readonly PollRow[]): Sql;
-  /** Lets concurrent claims pass over rows another transaction holds (PostgreSQL's SKIP LOCKED). */
+  /** PostgreSQL's SKIP LOCKED: concurrent claims pass over held rows. */
   readonly skipLocked: Sql;
-  /** Holds SQLite's planner to this index of the table named before it, where it guesses wrong. */
+  /** Holds SQLite's planner to this index, where it guesses wrong. */
   indexedBy(index: string): Sql;
   close(): Promise<void>;
 }

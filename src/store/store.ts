@@ -1,9 +1,6 @@
 /**
- * The persistence port. Role interfaces, one per kind of consumer — those of the poller and the
- * platforms here (roles.ts), a feature's own in its folder (`src/core/<feature>/store.ts`) — and
- * `Store`, all of them at once, which every implementation provides (SQLite by default;
- * PostgreSQL for several replicas). Every method is async so both fit, and every record type is
- * a zod schema so rows read back are checked, not trusted.
+ * The persistence port: `Store` is every role interface at once (roles.ts, and each feature's
+ * `src/core/<feature>/store.ts`); async so both SQLite and PostgreSQL fit.
  */
 import type { TaskQuestionStore } from '../core/asks/store.ts';
 import type { ReportStore } from '../core/audit/store.ts';
@@ -45,7 +42,7 @@ export interface Store
     TaskQuestionStore,
     AwayStore,
     ReportStore {
-  /** Resolves when the store answers a trivial query; for readiness checks. */
+  /** For readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

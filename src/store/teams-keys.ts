@@ -1,15 +1,10 @@
 import type { Dialect } from './migration.ts';
 
 /**
- * The migration that re-keys Teams people (SQLite 12, PostgreSQL 11), the same on both stores but
- * for how each reads and writes JSON. Teams people were keyed by their `29:` id, this bot's alias
- * for them; now by tenant and Azure AD object id. The personal-chat conversation references hold
- * both (written from authenticated activities), so the links, references and pending group
- * changes of the people they name move to the new key, as do their notifications (recipient and
- * destination), so no card is sent twice. A link or reference that none names cannot be moved
- * and is dropped: that person links again, by the Bot Connector's member information, on their
- * next message. Two old ids naming one person (the bot registered anew) keep one of them. Task
- * numbers are re-made by the next `tasks`; the audit log keeps the ids it recorded.
+ * Re-keys Teams people from their `29:` id (this bot's alias) to tenant and Azure AD object id,
+ * both read from the conversation references. Notifications move too, so no card is sent twice.
+ * What none names is dropped: that person links again on their next message. The audit log keeps
+ * the ids it recorded.
  */
 export const teamsKeys = (d: Dialect) => `
   CREATE TEMP TABLE teams_keys AS

@@ -1,16 +1,9 @@
 /**
- * `POST /webhooks/access`: the Access Service's webhook deliveries, a fast path beside polling.
- * A delivery whose signature checks out makes the users it names due for an immediate poll; one
- * that names nobody makes every user due, once per window of `everyoneEveryMs`, across replicas (a
- * burst of such deliveries would otherwise poll everyone again for each). Polling stays the safety
- * net for a delivery that never comes.
- *
- * A delivery is handled once: the same signed delivery again (a replay, or the sender's retry of
- * one that did reach us) is answered 202 and changes nothing, on every replica.
- *
- * Answers: 202 accepted; 401 unsigned, wrongly signed or stale; 400 not a JSON object of the
- * expected shape; 405 not a POST; 413 too large; 403 when no secret is configured; 503 when the
- * store cannot take the request (the sender should retry). Nothing changes unless it is 202.
+ * `POST /webhooks/access`: a fast path beside polling, which stays the safety net. A signed
+ * delivery makes the users it names due now; one naming nobody makes everyone due, once per
+ * window of `everyoneEveryMs` on any replica (a burst would otherwise poll everyone for each). A
+ * repeat of one (replay or retry) is answered 202 and changes nothing, on every replica; 503 asks
+ * the sender to retry.
  */
 import type { ServerResponse } from 'node:http';
 import {
@@ -33,7 +26,6 @@ export interface WebhookOptions {
   scheme: SignatureScheme | undefined;
   /** Told of every signed delivery: `[]` makes nobody due, unset everyone. */
   trigger: { pollNow(accessUserIds?: readonly string[]): Promise<void> };
-  /** Where deliveries already handled are remembered, by every replica. */
   replays: ReplayStore;
   /** How often a delivery naming nobody may make everyone due: the poll interval. */
   everyoneEveryMs: number;
@@ -56,7 +48,6 @@ export function accessWebhookHandler(o: WebhookOptions): Route {
     else door.refused({ outcome, reason: error });
     answer(res, status, { error });
   };
-  // The server has read the body, refusing one past its bound with 413.
   return async (req, res, body) => {
     if (req.method !== 'POST') {
       return answer(res, 405, { error: 'use POST' }, { allow: 'POST' });

@@ -5,12 +5,7 @@ import { transaction } from './transaction.ts';
 
 const dollar = (n: number) => `$${n}`;
 
-/**
- * The `pg` pool every table of a PostgreSQL store shares: calls are refused once it is closed,
- * and pg's errors become StoreErrors. pg reads timestamptz as Date and writes Date as
- * timestamptz. Replicas claim rows with `FOR UPDATE SKIP LOCKED`, so two of them never wait
- * for, nor take, the same rows.
- */
+/** The `pg` pool of a PostgreSQL store; `SKIP LOCKED` claims never wait for nor share a row. */
 export class PgDb implements SqlDb {
   readonly #pool: pg.Pool;
   #closing: Promise<void> | undefined;
@@ -62,7 +57,7 @@ export class PgDb implements SqlDb {
       ${column('polled')}::timestamptz[]) AS d (id, due, next_cadence, next_reason, active, polled)`;
   }
 
-  /** Ends the pool once; later and concurrent calls wait for the same end. */
+  /** Concurrent calls wait for the same end. */
   close(): Promise<void> {
     this.#closing ??= this.#pool.end();
     return this.#closing;

@@ -2,17 +2,12 @@ import type { Pool } from 'pg';
 import { type Migration, refuseNewerSchema } from '../migration.ts';
 import { transaction } from './transaction.ts';
 
-/**
- * Serialises every replica's migrations in this database. Transaction-scoped, so it can never
- * outlive the migrating transaction, even if the process dies mid-way.
- */
+/** Transaction-scoped, so it never outlives the migrating transaction, even if the process dies. */
 const MIGRATION_LOCK = "hashtext('accessbot schema_migrations')";
 
 /**
- * Brings the schema on the connection's search_path up to the last migration, all in one
- * transaction under an advisory lock: replicas starting together queue on the lock, and each one
- * that gets it sees what the previous one applied, so every migration runs exactly once; a failed
- * migration leaves the previous version intact.
+ * One transaction under an advisory lock: replicas starting together queue, so every migration
+ * runs exactly once, and a failed one leaves the previous version intact.
  */
 export async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<void> {
   await transaction(pool, async (client) => {

@@ -8,15 +8,10 @@ import { migrate } from './migrate.ts';
 import { vacuumWarnings } from './vacuum-check.ts';
 
 export interface PostgresStoreOptions {
-  /** Connections the pool may hold at once. */
   poolSize?: number;
-  /**
-   * Hears an error of an idle pooled connection (the server restarted, a proxy cut it). pg has
-   * already dropped that connection and the next call opens a new one; the store has no logger,
-   * so this is how the operator gets to know.
-   */
+  /** An idle pooled connection's error (pg replaces it); the store has no logger. */
   onError?: (error: Error) => void;
-  /** Hears what in the server's setup will not stop the bot but will slow it (see vacuumWarnings). */
+  /** Server settings that will slow the bot (vacuumWarnings). */
   onWarning?: (warning: string) => void;
 }
 
@@ -25,10 +20,8 @@ const DEFAULT_POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * The store for several replicas: a `pg` pool on one database, shared by the tables of every
- * role. Connects to `url` and applies the migrations, so no caller ever sees an unmigrated
- * schema; any failure is a STORE_OPEN_FAILED. Tables live in the connection's search_path, which
- * a URL may set with `?options=-c search_path=NAME`.
+ * The store for several replicas, migrated before it is returned. Tables live in the
+ * connection's search_path (`?options=-c search_path=NAME`).
  */
 export async function openPostgresStore(
   url: string,
@@ -51,10 +44,7 @@ export async function openPostgresStore(
   return sqlStore(new PgDb(pool));
 }
 
-/**
- * Names the database, host and port the way pg reads the URL, with pg's or Node's reason, and
- * masks the password in case a message ever quotes it.
- */
+/** Names the target as pg reads the URL, and masks the password in case a message quotes it. */
 function openFailed(url: string, error: unknown): StoreError {
   let target = 'database (DATABASE_URL is not a valid URL: percent-encode special characters)';
   let password = '';
@@ -74,10 +64,8 @@ function openFailed(url: string, error: unknown): StoreError {
   });
 }
 
-/** PostgreSQL's SQLSTATE for a privilege the role lacks. */
 const INSUFFICIENT_PRIVILEGE = '42501';
 
-/** What to do about a refusal PostgreSQL names by its SQLSTATE, after the reason. */
 function fixOf(error: unknown, user: string): string {
   return error instanceof pg.DatabaseError && error.code === INSUFFICIENT_PRIVILEGE
     ? ` — grant the role ${user} rights on the tables of its schema (GRANT ALL ON ALL TABLES IN SCHEMA … TO ${user}), or run accessbot once as the tables' owner so that it migrates them`

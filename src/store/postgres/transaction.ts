@@ -1,16 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
 
-/**
- * Runs `run` on one connection between BEGIN and COMMIT, rolling back if it throws. After any
- * failure the connection is destroyed rather than pooled: it may be broken or mid-transaction.
- */
+/** On failure the connection is destroyed, not pooled: it may be broken or mid-transaction. */
 export async function transaction<T>(
   pool: Pool,
   run: (client: PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
-  // A checked-out client has no pool listener, and an unheard `error` event would crash the
-  // process; the query in flight rejects with the same error, so there is nothing more to do.
+  // An unheard `error` on a checked-out client would crash the process; the query rejects anyway.
   const ignore = () => {};
   client.on('error', ignore);
   let failure: Error | undefined;

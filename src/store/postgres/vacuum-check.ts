@@ -1,10 +1,8 @@
 import type { Pool } from 'pg';
 
 /**
- * What an operator should hear about the server's upkeep: poll_schedule's rows are rewritten on
- * every poll, so without VACUUM its dead rows pile up and every lease reads through them; at
- * organisation scale the poller then falls behind within the hour. Autovacuum is on by default,
- * but some servers (and test machines) turn it off.
+ * poll_schedule's rows are rewritten on every poll: without VACUUM every lease reads through dead
+ * rows, and the poller falls behind within the hour. Some servers turn autovacuum off.
  */
 export async function vacuumWarnings(pool: Pool): Promise<string[]> {
   const { rows } = await pool.query<{ autovacuum: string; track_counts: string }>(

@@ -11,10 +11,8 @@ const bind = (statement: Sql) =>
   ) as SQLInputValue[];
 
 /**
- * The one `node:sqlite` connection every table of a SQLite store shares: calls are refused once
- * it is closed, SQLite's errors become StoreErrors, and statements are kept prepared by their
- * text (a sweep runs the same ones thousands of times). A write takes the file's lock, so there
- * is nothing to skip.
+ * The one `node:sqlite` connection of a SQLite store. Statements are kept prepared (a sweep runs
+ * the same ones thousands of times). A write takes the file's lock, so there is nothing to skip.
  */
 export class SqliteDb implements SqlDb {
   readonly #db: DatabaseSync;
@@ -38,10 +36,7 @@ export class SqliteDb implements SqlDb {
     return this.#run(operation, () => this.#change(statement));
   }
 
-  /**
-   * An IMMEDIATE transaction: it takes the write lock at once, so processes sharing the file see
-   * the whole of it as one atomic step.
-   */
+  /** IMMEDIATE takes the write lock at once: processes sharing the file see one atomic step. */
   async batch(operation: string, statements: Sql[]) {
     return this.#run(operation, () => {
       this.#db.exec('BEGIN IMMEDIATE');

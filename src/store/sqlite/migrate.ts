@@ -2,9 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { type Migration, refuseNewerSchema } from '../migration.ts';
 
 /**
- * Brings the database up to the last migration. Each one runs in its own IMMEDIATE transaction
- * that re-checks whether it is applied, so two processes opening the same file at once apply it
- * exactly once, and a failed migration leaves the previous version intact.
+ * Each migration re-checks in its own IMMEDIATE transaction, so two processes opening the file at
+ * once apply it exactly once, and a failed one leaves the previous version intact.
  */
 export function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
   db.exec(`

@@ -8,18 +8,12 @@ import type { Store } from '../store.ts';
 import { SqliteDb } from './db.ts';
 import { migrate } from './migrate.ts';
 
-/** How long a write waits for another connection's lock (another process on the same file). */
+/** A write waits this long for another process's lock on the file. */
 const BUSY_TIMEOUT_MS = 5000;
 const MEMORY = ':memory:';
-/** SQLite's result code when the file itself cannot be opened or created. */
 const SQLITE_CANTOPEN = 14;
 
-/**
- * The default store: one synchronous `node:sqlite` connection behind the async port, shared by
- * the tables of every role. Opens `file` (creating its directory) or `:memory:`, then applies
- * the pragmas and migrations, so no caller ever sees an unmigrated database. Any failure is a
- * STORE_OPEN_FAILED naming the file and the reason, for the operator.
- */
+/** The default store: one synchronous `node:sqlite` connection, migrated before it is returned. */
 export function openSqliteStore(file: string): Store {
   const inMemory = file === MEMORY;
   const shown = inMemory ? MEMORY : resolve(file);

@@ -7,7 +7,7 @@ import { type SqlDb, sql, upsert } from '../sql.ts';
 
 const toPolicy = rowReader('app_policies', AppPolicy);
 
-/** An application has a few levels and request types: this many rows is more than any has. */
+/** More than any application's levels times request types. */
 const MAX_POLICIES = 500;
 
 export function appTables(db: SqlDb): AppPolicyStore {

@@ -1,7 +1,4 @@
-/**
- * The audit log: one table for decisions and membership changes, the columns of the other kind
- * left null. Entries are checked on the way in, rows on the way out.
- */
+/** The audit log: one table for every kind, other kinds' columns null; checked both ways. */
 import { z } from 'zod';
 import { AuditEntry, AuditOutcome, type AuditQuery } from '../audit-records.ts';
 import { checkedInput } from '../checked.ts';
@@ -13,7 +10,7 @@ import { insert, join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 const DEFAULT_AUDIT_LIMIT = 100;
 const MAX_AUDIT_LIMIT = 1000;
 
-/** Optional fields, null in rows written before each was kept or where nothing was known. */
+/** Null in older rows or where nothing was known: left out of the entry. */
 const OPTIONAL = [
   'taskTitle',
   'appName',
@@ -27,10 +24,6 @@ const OPTIONAL = [
   'taskStep',
 ] as const;
 
-/**
- * A row's columns of the other kinds are null, and dropped by the entry's own schema; its
- * optional fields that are null are left out.
- */
 const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {
   shape: ({ id, ...entry }) => {
     for (const field of OPTIONAL) if (entry[field] == null) delete entry[field];
@@ -59,7 +52,7 @@ function auditLimit(limit: number | undefined): number {
   return Math.min(limit, MAX_AUDIT_LIMIT);
 }
 
-/** The conditions of an audit query; `more` are further ones, e.g. a page's start. */
+/** `more`: further conditions, e.g. a page's start. */
 function auditWhere(query: Omit<AuditQuery, 'limit'>, more: Sql[] = []): Sql {
   const terms: Sql[] = [];
   const anyOf = (column: string, values: readonly string[]) =>

@@ -1,8 +1,6 @@
 /**
- * People away and the tasks that waited on them. A period is one row per person, ended once
- * (`back`, or by its date: a conditional update, so one replica audits it); a wait is one row per
- * task, approver and period, its length kept in whole seconds once over, so the report ranks
- * waits in SQL instead of reading them.
+ * People away and the tasks that waited on them. A period ends once, by a conditional update, so
+ * one replica audits it; waits keep whole seconds, so the report ranks them in SQL.
  */
 import { z } from 'zod';
 import { Away, AwayAsked, AwayOn, type AwayStore, AwayWait } from '../../core/away/store.ts';
@@ -19,9 +17,7 @@ const toSeconds = rowReader('away_waits', z.object({ waited: z.coerce.number().i
 const Waits = z.array(z.object({ taskId: z.string().min(1), subject: z.string().min(1) }));
 
 const second = (at: Date) => Math.floor(at.getTime() / 1000);
-/** Began to wait in the period. */
 const startedIn = (p: WaitPeriod): Sql => sql`started_at >= ${p.since} AND started_at < ${p.until}`;
-/** The away period lasts at `now`. */
 const lasting = (now: Date) => sql`ended_at IS NULL AND until_at > ${now}`;
 
 export function awayTables(db: SqlDb): AwayStore {

@@ -22,8 +22,7 @@ export function confirmationTables(db: SqlDb): ConfirmationStore {
       return row && toConfirmation(row);
     },
 
-    // Its one statement is the claim: true when this call moved it. A pending confirmation
-    // leaves for anything but `expired` only before it expires.
+    // One statement is the claim: one caller wins.
     async moveConfirmation(id, move) {
       const m = checkedInput(ConfirmationMove, move, 'the confirmation move');
       const unexpired =

@@ -1,7 +1,6 @@
 /**
- * Numbered lists a person was shown (`tasks`, `requests`), one per chat identity and list, so a
- * number means the same item on every replica and after a restart. Saving replaces the list;
- * saving the same list again writes nothing (it is saved on every answer, and usually unchanged).
+ * Numbered lists a person was shown, so a number means the same item on every replica and after a
+ * restart. Saving an unchanged list writes nothing (it is saved on every answer).
  */
 import { z } from 'zod';
 import { checkedInput } from '../checked.ts';
@@ -13,7 +12,7 @@ import { storedJson } from '../storable.ts';
 /** As many as a list can number (see `TaskRef` in src/core/commands.ts). */
 const Ids = z.array(z.string().min(1)).max(500);
 
-/** `name` names the store's operations (`saveTaskNumbering`, …) in errors. */
+/** `name` names the operations in errors. */
 export function numberedList(
   db: SqlDb,
   name: 'TaskNumbering' | 'RequestNumbering',

@@ -1,7 +1,4 @@
-/**
- * Notifications as an outbox, and replicas' heartbeats. Each step is one statement, so replicas
- * sharing the database see every hand-over as atomic.
- */
+/** The outbox and heartbeats: each step is one statement, so every hand-over is atomic. */
 import type { z } from 'zod';
 import { checkedInput } from '../checked.ts';
 import {
@@ -17,7 +14,7 @@ import { rowReader } from '../rows.ts';
 import { insert, raw, type Sql, type SqlDb, sql } from '../sql.ts';
 import { storedJson } from '../storable.ts';
 
-/** A replica silent for this long is long gone: its heartbeat row is deleted. */
+/** Its heartbeat row is then deleted. */
 const FORGET_REPLICAS_AFTER_MS = 24 * 3_600_000;
 
 const toNotification = rowReader('notifications', Notification, {
@@ -51,7 +48,6 @@ function keyOf(key: NotificationKey): Sql {
 const mine = (key: NotificationKey, owner: string, seq: number) =>
   sql`${keyOf(key)} AND intent_owner = ${owner} AND intent_seq = ${seq}`;
 
-/** The columns an ended intent clears. */
 const CLEARED = raw(`intent_kind = NULL, intent_body = NULL, intent_owner = NULL,
   intent_owned_at = NULL, intent_due_at = NULL, intent_attempts = 0, intent_seq = intent_seq + 1`);
 
@@ -62,10 +58,9 @@ const IF_POST = raw(
     .join(', '),
 );
 const TAKES_OWNER = raw('intent_kind IS NULL OR intent_owner IS NULL');
-/** A sent message nothing is under way for, whose task is not decided: it may be edited. */
+/** Sent, idle, undecided. */
 const EDITABLE = raw('message_ref IS NOT NULL AND resolved_at IS NULL AND intent_kind IS NULL');
 
-/** The columns of a new edit intent in `owner`'s hands. */
 const edit = (kind: 'reminder' | 'refresh' | 'look', body: IntentBody, owner: string, now: Date) =>
   sql`intent_kind = ${kind}, intent_body = ${json(IntentBody, body, 'the intent body')},
       intent_owner = ${owner}, intent_owned_at = ${now}, intent_due_at = ${now},
@@ -85,8 +80,7 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
     async claimNotification(claim) {
       const c = checkedInput(NotificationClaim, claim, 'the claim');
       const { body, dueAt = c.claimedAt, ...notification } = c;
-      // The notification, and its `post` intent: in its owner's hands, or waiting for any
-      // replica when it is due later.
+      // Due later: the intent waits for any replica.
       const later = dueAt > c.claimedAt;
       const row = {
         ...notification,

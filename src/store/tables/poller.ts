@@ -1,7 +1,6 @@
 /**
- * The poller's tables: requests made through the bot, the poll schedule and conversation
- * references. Each write is one statement or one transaction, so replicas sharing the database
- * see every claim as atomic; claims pass over rows another replica is claiming.
+ * The poller's tables. Each write is one statement or one transaction, so every claim is atomic
+ * across replicas; claims pass over rows another replica is claiming.
  */
 import { z } from 'zod';
 import { checkedInput } from '../checked.ts';
@@ -27,12 +26,10 @@ const toEvent = rowReader('webhook_events', z.object({ kind: WebhookEvent, at: z
 const toLinked = rowReader('identity_links', z.object({ accessUserId: z.string() }));
 const toCount = rowReader('poll_schedule', z.object({ polled: z.coerce.number() }));
 const toOldest = rowReader('poll_schedule', z.object({ nextDueAt: z.date() }));
-/** People new to the poll schedule are added this many at a time. */
 const SYNC_PAGE = 1_000;
-/** The later of a column and a value, in both databases (no GREATEST in SQLite). */
+/** No GREATEST or LEAST in SQLite. */
 const later = (column: string, value: unknown) =>
   sql`CASE WHEN ${raw(column)} IS NULL OR ${raw(column)} < ${value} THEN ${value} ELSE ${raw(column)} END`;
-/** The earlier of the two, likewise. */
 const earlier = (column: string, value: unknown) =>
   sql`CASE WHEN ${raw(column)} < ${value} THEN ${raw(column)} ELSE ${value} END`;
 const ConversationRef = z.object({
@@ -48,7 +45,7 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       // A request accessbot was only told of (an approver's task) becomes the bot's own.
       const row = upsert('bot_requests', { ...valid, via: 'bot' }, ['access_id']);
       const at = valid.requestedAt;
-      // Its requester is active from now on, and polled at once so that their cadence follows.
+      // Its requester is active now, and polled at once so that their cadence follows.
       await db.batch('recordRequest', [
         sql`${row} WHERE bot_requests.via = 'seen'`,
         sql`UPDATE poll_schedule SET active_at = ${later('active_at', at)}, cadence = 'active',
@@ -78,8 +75,8 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
       const linked = sql`SELECT 1 FROM identity_links
         WHERE identity_links.access_user_id = poll_schedule.access_user_id
           AND identity_links.platform IN (SELECT value FROM ${db.list(served)})`;
-      // Only the people new to the schedule are read, so a refresh costs what changed; a page at
-      // a time, so that a first start with a whole organisation linked stays small in memory.
+      // Only new people are read, a page at a time: a first start with a whole organisation
+      // linked stays small in memory.
       let added = 0;
       for (let after = ''; ; ) {
         const fresh = await db.all(
@@ -137,10 +134,8 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
           )
           .map(({ nextDueAt, ...due }) => due);
       };
-      // People a delivery named come first, also while a sweep works through a backlog that
-      // began before the delivery came: their new task is why webhooks are there. Then, when
-      // the poller runs behind, the people polled at the interval, whose bound is the tightest;
-      // then everyone else due. Each oldest due first.
+      // People a delivery named first, even ahead of a backlog: their new task is why webhooks
+      // exist. Then the `active` cadence, whose bound is tightest; then everyone else due.
       const tiers = [
         raw('poked'),
         sql`cadence = 'active' AND next_due_at <= ${dueBy}`,

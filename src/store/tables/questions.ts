@@ -1,7 +1,4 @@
-/**
- * The question waiting for each person's next line: one row per person, replaced when they are
- * asked again and deleted when taken, so the table never holds more rows than people asked.
- */
+/** One row per person, deleted when taken: never more rows than people asked. */
 import { z } from 'zod';
 import { checkedInput } from '../checked.ts';
 import { JsonObject } from '../records.ts';

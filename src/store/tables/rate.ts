@@ -1,7 +1,6 @@
 /**
- * Per-person action counts, one row per person holding the current window: a write is one
- * upsert that starts the count afresh in a new window. Rows of past windows are harmless and are
- * deleted in bulk once per minute of the callers' clock.
+ * Per-person action counts: one upsert starts the count afresh in a new window, so past windows'
+ * rows are harmless and deleted in bulk once a minute.
  */
 import type { RateStore } from '../roles.ts';
 import { type SqlDb, sql } from '../sql.ts';

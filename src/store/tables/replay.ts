@@ -1,8 +1,6 @@
 /**
- * Signed requests already seen. A key is new when it is inserted, or when the row already there
- * has expired (then it is claimed afresh); the primary key lets one replica win. Expired rows are
- * therefore harmless, and are deleted in bulk once per minute of the callers' clock instead of on
- * every request.
+ * Signed requests already seen; the primary key lets one replica win. An expired row is claimed
+ * afresh, so expired rows are harmless and deleted in bulk once a minute, not on every request.
  */
 import type { ReplayStore } from '../roles.ts';
 import { type SqlDb, sql } from '../sql.ts';

@@ -1,7 +1,6 @@
 /**
- * The insight report's reads of the audit log: counts through the `at` and `action` indexes,
- * and keyset pages (by instant, then id) that stop at their limit, so no statement reads more
- * than a page or the period's own rows, and a SQLite store answers others between pages.
+ * The insight report's reads: counts through indexes and keyset pages, so no statement reads more
+ * than a page or the period's rows, and a SQLite store answers others between pages.
  */
 import { z } from 'zod';
 import {
@@ -26,15 +25,11 @@ const toSibling = rowReader('audit_log', Sibling);
 const DECIDED = raw(`outcome IN ('approved', 'declined')`);
 /** A refused or failed attempt through the bot: it says nothing about its task. */
 const REFUSED = raw(`action IN ('approve', 'decline') AND outcome NOT IN ('approved', 'declined')`);
-/** Who decided, through the bot or elsewhere. */
 const DECIDER = raw(
   `CASE WHEN action = 'decided_elsewhere' THEN decided_by ELSE access_user_id END AS decider`,
 );
 
-/**
- * From the start, or after the cursor: one lower bound, so SQLite seeks straight to it rather
- * than to the start with the cursor as a filter.
- */
+/** One lower bound, so SQLite seeks straight to the cursor rather than filtering from the start. */
 const from = (start: Sql, cursor: ReportCursor | undefined): Sql =>
   cursor ? sql`(at, id) > (${cursor.at}, ${cursor.id})` : start;
 const anyOf = (values: readonly unknown[]) =>
@@ -89,14 +84,12 @@ export function reportTables(db: SqlDb): ReportStore {
             ORDER BY at, id LIMIT 1 OFFSET ${limit - 1}`,
       );
       const next = last && toMark(last);
-      // Up to the page's last notification: its instant bounds the index range, so the check
-      // below runs on this page's notifications only.
+      // The page's last instant bounds the index range: the check below runs on this page only.
       const upTo = next
         ? sql`action = 'notify' AND at <= ${next.at} AND (at, id) <= (${next.at}, ${next.id})`
         : notified;
-      // Each notification's task checked through the index, one at a time: PostgreSQL would
-      // rather hash every closing entry of the log for each page, for an EXISTS or a NOT EXISTS
-      // (a join), so the check is a scalar subquery, fenced in a subquery with the page's LIMIT.
+      // A scalar subquery fenced by the page's LIMIT: for an EXISTS (a join) PostgreSQL would
+      // hash every closing entry of the log for each page.
       const rows = await db.all(
         'openNotifications',
         sql`SELECT id, at, task_id FROM (

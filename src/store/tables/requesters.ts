@@ -1,8 +1,6 @@
 /**
- * The requester's side: each person's requests (submitted through the bot, or found as an
- * approver's task), the tasks known for each, their nudges and list numbers; and the approvers'
- * "looking at it" marks. Every claim is one conditional statement, so replicas sharing the
- * database see it as atomic.
+ * Requesters' requests, tasks, nudges and list numbers, and approvers' "looking at it" marks.
+ * Every claim is one conditional statement, so it is atomic across replicas.
  */
 import { z } from 'zod';
 import type { RequesterStore } from '../../core/requests/store.ts';
@@ -20,12 +18,11 @@ const toTask = rowReader(
 );
 const toLook = rowReader('task_looks', Look);
 const Noted = BotRequest.omit({ taskIds: true });
-/** Marks over this long ago are deleted when a new one is written. */
+/** Older marks are deleted when a new one is written. */
 const FORGET_LOOKS_AFTER_MS = 24 * 3_600_000;
 
 export function requesterTables(db: SqlDb): RequesterStore & LookStore {
   const numbering = numberedList(db, 'RequestNumbering', 'access_ids');
-  /** The requests of these rows, each with the tasks found for it added to its own. */
   const withTasks = async (rows: Record<string, unknown>[]) => {
     const requests = rows.map(toRequest);
     if (!requests.length) return requests;

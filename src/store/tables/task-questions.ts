@@ -1,7 +1,6 @@
 /**
- * Approvers' questions to requesters: at most one waiting per request (a partial unique index
- * holds it across replicas), answered once (a conditional update), and for the report counted
- * and ranked in SQL, so it reads no more than it shows.
+ * Approvers' questions: one waiting per request (a partial unique index, across replicas),
+ * answered once (a conditional update), counted and ranked in SQL for the report.
  */
 import { z } from 'zod';
 import { NewTaskQuestion, TaskQuestion, type TaskQuestionStore } from '../../core/asks/store.ts';
@@ -19,7 +18,6 @@ const toCounts = rowReader(
 const toWait = rowReader('task_questions', z.object({ waitSeconds: z.coerce.number().int() }));
 const Answer = z.string().min(1);
 
-/** Asked in the period. */
 const askedIn = (p: WaitPeriod): Sql => sql`asked_at >= ${p.since} AND asked_at < ${p.until}`;
 
 export function taskQuestionTables(db: SqlDb): TaskQuestionStore {
