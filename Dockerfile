@@ -27,8 +27,11 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
 # No DATABASE_URL: production needs it set explicitly, so no pod keeps a store of its own.
+# HEALTH_PORT answers /healthz, /readyz and /metrics alone, also while PORT is flooded: probe
+# there, and never publish it.
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    HEALTH_PORT=3001
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules
 COPY package.json .nvmrc ./
@@ -42,7 +45,7 @@ VOLUME ["/app/data"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.HEALTH_PORT || 3001) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # What `npm start` runs: its heap flags keep RSS under 250 MB (docs/capacity.md); the entry

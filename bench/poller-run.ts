@@ -161,8 +161,8 @@ async function run(db: string, s: BenchSettings) {
   const ticking = setInterval(() => step('running'), 60_000).unref();
 
   // 2. Webhooks on, the poller running as in production.
-  const polling = await startPolling({ config, runtime, log });
   const http = new HttpServer({ log, metrics: runtime.metrics, readiness: [] });
+  const polling = await startPolling({ config, runtime, log, refusals: http.refusals });
   http.mount(WEBHOOK_PATH, polling.webhook);
   const port = await http.listen(0, '127.0.0.1');
   standIn.send({

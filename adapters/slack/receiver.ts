@@ -10,7 +10,7 @@ import { HTTPReceiver, isValidSlackRequest } from '@slack/bolt';
 import type { ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
-import type { Refusals } from '../../src/server/refusals.ts';
+import type { RefusalDoor, Refusals } from '../../src/server/refusals.ts';
 import type { Route } from '../../src/server/route.ts';
 import { slackLogger } from './logger.ts';
 import { slackRefusals } from './refusals.ts';
@@ -33,8 +33,10 @@ interface SlackHttpOptions {
   replays: ReplayGuard;
   log: Logger;
   metrics: Metrics;
-  /** Milliseconds since the epoch: when a request is checked, and how often refusals are told. */
+  /** Milliseconds since the epoch: when a request is checked. */
   now: () => number;
+  /** The server's one counter of refused requests. */
+  refusals: Refusals;
 }
 
 const header = (req: IncomingMessage, name: string) => {
@@ -45,7 +47,7 @@ const header = (req: IncomingMessage, name: string) => {
 /** Bolt's receiver, and the route that hands it signed, first-seen requests. */
 export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; route: Route } {
   const { signingSecret, log, metrics, now } = options;
-  const refusals = slackRefusals(log, now);
+  const refusals = slackRefusals(options.refusals);
   const receiver = new HTTPReceiver({
     signingSecret,
     endpoints: SLACK_PATH,
@@ -91,7 +93,7 @@ function refuse(
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
-  refusals: Refusals,
+  refusals: RefusalDoor,
   metrics: Metrics,
 ): void {
   // Slack checks the certificate with an unsigned `ssl_check`; nothing else of it is read.

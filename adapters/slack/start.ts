@@ -64,6 +64,7 @@ function buildApp(
     log,
     metrics: ctx.metrics,
     now: () => (ctx.clock ?? systemClock).now().getTime(),
+    refusals: ctx.routes.refusals,
   });
   return { app: new App({ ...common, receiver }), route };
 }

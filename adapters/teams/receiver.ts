@@ -20,7 +20,8 @@ import type { ServiceClientCredentialsFactory } from 'botframework-connector';
 import { ConfigError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
-import type { Refusals } from '../../src/server/refusals.ts';
+import { isLoopback } from '../../src/server/loopback.ts';
+import type { RefusalDoor } from '../../src/server/refusals.ts';
 import { botbuilderSettings, credentialsFactory } from './credentials.ts';
 import type { TeamsSettings } from './settings.ts';
 
@@ -50,28 +51,33 @@ export function createAdapter(
 }
 
 /**
- * `jsonOnly` (anonymous mode): anything but `application/json` is refused (415), or a web page
- * could drive a developer's local bot with a cross-origin `text/plain` post, sent without preflight.
+ * `anonymous`: only `application/json` (415 otherwise: a web page's cross-origin `text/plain` post
+ * needs no preflight) and only a loopback `Host` (403 otherwise: a page on a name rebound to
+ * 127.0.0.1 sends its own name), or a web page could drive a developer's local bot.
  */
 export function messagesHandler(
   adapter: TeamsBotAdapter,
   logic: TurnLogic,
   log: Logger,
-  options: { jsonOnly: boolean; refusals: Refusals; metrics: Pick<Metrics, 'errors'> },
+  options: { anonymous: boolean; refusals: RefusalDoor; metrics: Pick<Metrics, 'errors'> },
 ) {
   return async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
-    if (options.jsonOnly && !isJson(req.headers['content-type'])) {
-      log.warn('refused a Bot Framework request that is not application/json');
+    if (options.anonymous && !loopbackHost(req.headers.host)) {
+      options.refusals.refused({ reason: 'anonymous mode: Host is not loopback' });
+      return send(res, 403, { error: 'anonymous mode answers only requests to localhost' });
+    }
+    if (options.anonymous && !isJson(req.headers['content-type'])) {
+      options.refusals.refused({ reason: 'anonymous mode: not application/json' });
       return send(res, 415, { error: 'Content-Type must be application/json' });
     }
     const body = parseJson(raw);
     if (!body) {
-      log.warn('refused a Bot Framework request whose body is not a JSON object');
+      options.refusals.refused({ reason: 'the body is not a JSON object' });
       return send(res, 400, { error: 'body must be a JSON object' });
     }
     if (typeof body.type !== 'string') {
-      log.warn('refused an activity without a type');
+      options.refusals.refused({ reason: 'an activity without a type' });
       return send(res, 400, { error: 'not a Bot Framework activity' });
     }
     let turned = false;
@@ -100,6 +106,16 @@ export function messagesHandler(
 /** `application/json`, with any parameters (`; charset=utf-8`), in any case. */
 function isJson(type: string | undefined): boolean {
   return type?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The host name of a `Host` header (`127.0.0.1:3978`, `[::1]:3978`, `localhost`) is loopback. */
+function loopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return isLoopback(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
 }
 
 function parseJson(raw: Buffer): Record<string, unknown> | undefined {

@@ -67,8 +67,8 @@ export async function startTeams(
   routes.mount(
     MESSAGES_PATH,
     messagesHandler(adapter, onlyAllowedTenants(settings.allowedTenants, once, log), log, {
-      jsonOnly: settings.anonymous,
-      refusals: teamsRefusals(log, () => now().getTime()),
+      anonymous: settings.anonymous,
+      refusals: teamsRefusals(routes.refusals),
       metrics,
     }),
   );

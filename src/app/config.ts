@@ -47,6 +47,10 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     !env.SLACK_BOT_TOKEN && (!!env.SLACK_APP_TOKEN || !!env.SLACK_SIGNING_SECRET),
     'SLACK_BOT_TOKEN is required when SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is set',
   );
+  need(
+    env.HEALTH_PORT !== undefined && env.HEALTH_PORT !== 0 && env.HEALTH_PORT === env.PORT,
+    'HEALTH_PORT must differ from PORT: probes need a port the public cannot flood',
+  );
   // `development` or `test` in any case, on loopback: the only place Teams may run unauthenticated.
   const local = /^(development|test)$/i.test(env.NODE_ENV ?? '') && isLoopback(env.HOST);
   need(
@@ -173,6 +177,7 @@ function toConfig(env: z.infer<typeof Env>) {
           }
         : undefined,
     port: env.PORT,
+    healthPort: env.HEALTH_PORT ?? (env.PORT ? (env.PORT + 1) % 65_536 : 0),
     host: env.HOST,
     // The embedded sandbox starts from its seed every time: a store kept from an earlier run
     // would speak of tasks it never had.

@@ -8,6 +8,7 @@ import type { Logger } from '../log.ts';
 import type { Poller } from '../poller/poller.ts';
 import { sendWebhooks, type WebhookSender } from '../sandbox/webhooks.ts';
 import { HttpServer } from '../server/http-server.ts';
+import type { Refusals } from '../server/refusals.ts';
 import type { Route } from '../server/route.ts';
 import { accessWebhookHandler, WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
 import type { Config } from './config.ts';
@@ -19,6 +20,9 @@ export interface PollingDeps {
   log: Logger;
 }
 
+/** `refusals`: the counter of the server the webhook is mounted on. */
+type StartDeps = PollingDeps & { refusals: Refusals };
+
 export interface Polling {
   poller: Poller;
   /** Mount on `WEBHOOK_PATH`. */
@@ -28,16 +32,19 @@ export interface Polling {
   stop(): Promise<void>;
 }
 
-export async function startPolling({ config, runtime, log }: PollingDeps): Promise<Polling> {
+export async function startPolling(deps: StartDeps): Promise<Polling> {
+  const { config, runtime, log } = deps;
   const { poller, sandbox } = runtime;
   const secret = config.webhookSecret ?? (sandbox && randomBytes(24).toString('base64url'));
   const webhook = accessWebhookHandler({
     scheme: secret ? { secret, ...config.webhook } : undefined,
     trigger: poller,
     replays: runtime.store,
+    everyoneEveryMs: config.poll.intervalMs,
     clock: systemClock,
     log: log.child({ component: 'webhooks' }),
     metrics: runtime.metrics,
+    refusals: deps.refusals,
   });
   let sender: WebhookSender | undefined;
   await poller.start();
@@ -60,9 +67,9 @@ export async function startPolling({ config, runtime, log }: PollingDeps): Promi
  * loopback server that only takes its webhooks.
  */
 export async function startLocalPolling(deps: PollingDeps): Promise<{ stop(): Promise<void> }> {
-  const polling = await startPolling(deps);
-  if (!deps.runtime.sandbox) return polling;
   const http = new HttpServer({ log: deps.log, metrics: deps.runtime.metrics, readiness: [] });
+  const polling = await startPolling({ ...deps, refusals: http.refusals });
+  if (!deps.runtime.sandbox) return polling;
   http.mount(WEBHOOK_PATH, polling.webhook);
   const port = await http.listen(0, '127.0.0.1');
   polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);

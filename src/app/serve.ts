@@ -39,6 +39,8 @@ function platformsFor(config: Config): Array<[name: string, start: Starter]> {
 
 export interface Served {
   port: number;
+  /** Where `/healthz`, `/readyz` and `/metrics` are answered whatever the public port bears. */
+  healthPort: number;
   adapters: PlatformAdapter[];
   close(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     // Readiness is what this process needs to serve; the Access Service is reported, not gated.
     readiness: [{ name: 'store', check: () => runtime.store.ping() }],
     health: () => runtime.health.report(),
+    now: () => runtime.clock.now().getTime(),
   });
   const adapters: PlatformAdapter[] = [];
   const common = {
@@ -74,12 +77,13 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
       if (adapter.busy) http.reportBusy(name, adapter.busy);
       log.info({ platform: name }, 'platform started');
     }
-    polling = await startPolling({ config, runtime, log });
+    polling = await startPolling({ config, runtime, log, refusals: http.refusals });
     http.mount(WEBHOOK_PATH, polling.webhook);
     const port = await http.listen(config.port, config.host);
+    const healthPort = await http.listenOperator(config.healthPort, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);
-    log.info({ port }, 'listening');
-    return { port, adapters, close };
+    log.info({ healthPort, port }, 'listening');
+    return { port, healthPort, adapters, close };
   } catch (error) {
     await close();
     throw error;

@@ -26,6 +26,7 @@ const APP_TYPES = ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const;
 
 /** The value of ACCESS_API_URL that asks for the embedded sandbox by name. */
 export const SANDBOX = 'sandbox';
+export const WEBHOOK_SECRET_MIN = 32;
 
 const accessService = {
   ACCESS_API_URL: optional(
@@ -88,10 +89,13 @@ const accessService = {
 };
 
 const webhooks = {
-  ACCESS_WEBHOOK_SECRET: secret(
-    'ACCESS_WEBHOOK_SECRET',
-    'secret that signs the Access Service’s webhook deliveries to `/webhooks/access`',
-    'webhooks refused, polling only',
+  // Anyone who guesses it can make every user due for a poll: too short to guess offline.
+  ACCESS_WEBHOOK_SECRET: optional(
+    z.string().min(WEBHOOK_SECRET_MIN, {
+      error: `ACCESS_WEBHOOK_SECRET must be at least ${WEBHOOK_SECRET_MIN} characters: make one with \`openssl rand -base64 32\` and set the same in the Access Service`,
+    }),
+    `secret that signs the Access Service’s webhook deliveries to \`/webhooks/access\`, at least ${WEBHOOK_SECRET_MIN} characters`,
+    { unset: 'webhooks refused, polling only', fill: true },
   ),
   ACCESS_WEBHOOK_SIGNATURE_HEADER: withDefault(
     header('ACCESS_WEBHOOK_SIGNATURE_HEADER'),
@@ -222,6 +226,11 @@ const server = {
     intIn('PORT', 0, 65535),
     '3000',
     'the one HTTP server: `/slack/events`, `/api/messages`, `/webhooks/access`, `/healthz`, `/readyz`, `/metrics`',
+  ),
+  HEALTH_PORT: optional(
+    intIn('HEALTH_PORT', 0, 65535),
+    'the operator’s port: `/healthz`, `/readyz` and `/metrics` alone, answered while `PORT` is flooded; probe here, never publish it ([security](security.md#slow-clients-and-floods))',
+    { unset: 'the port after `PORT` (3001); any free port with `PORT=0`' },
   ),
   HOST: optional(
     z.union([z.ipv4(), z.ipv6(), z.hostname()], {

@@ -10,7 +10,7 @@ const Env = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
   SANDBOX_PAGE_SIZE: z.coerce.number().int().min(1).optional(),
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  SANDBOX_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SANDBOX_EMAIL_MAP: z.string().optional(),
 });
 
@@ -60,7 +60,7 @@ try {
 } catch (error) {
   fail(`SANDBOX_EMAIL_MAP: ${(error as Error).message}`);
 }
-const webhookSecret = env.data.SANDBOX_WEBHOOK_SECRET ?? randomBytes(18).toString('base64url');
+const webhookSecret = env.data.SANDBOX_WEBHOOK_SECRET ?? randomBytes(24).toString('base64url');
 
 const sandbox = await startSandbox({
   port: env.data.SANDBOX_PORT,

@@ -1,31 +1,37 @@
 /**
  * The one HTTP server: platform routes mounted by path, beside `/healthz`, `/readyz` and
- * `/metrics`. Everything that arrives is bounded here once for every route: body size, header and
- * request time, idle keep-alive, connections open at once.
+ * `/metrics`, which are also alone on the operator's port (`listenOperator`), answered while the
+ * public one is flooded. Everything that arrives is bounded here once for every route: body size,
+ * header and request time, idle keep-alive, connections open at once (the slowest dropped first).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { type BodyRefusal, readBody } from './body.ts';
+import { Refusals } from './refusals.ts';
 import { answer, type Route } from './route.ts';
+import { ConnectionSlots } from './slots.ts';
 
 export interface HttpLimits {
   /** On any route; larger is answered 413. */
   maxBodyBytes: number;
   headersTimeoutMs: number;
-  /** A whole request, body included. */
+  /** A whole request, body included: the body's read deadline. */
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
-  /** Further ones are closed as they arrive. */
+  /** At the cap the slowest makes way for a new one (slots.ts). */
   maxConnections: number;
 }
 
-/** Slack and the Bot Framework send small requests quickly and expect answers within seconds. */
+/**
+ * Slack and the Bot Framework send small requests in milliseconds and give up within seconds
+ * (Slack after 3 s), so a client still sending after that is slow on purpose or useless.
+ */
 export const defaultHttpLimits: HttpLimits = {
   maxBodyBytes: 1_048_576,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1_000,
 };
@@ -45,14 +51,19 @@ export interface HttpServerOptions {
   /** On `/healthz` beside `status`; never a reason to answer anything but 200. */
   health?: () => Record<string, unknown>;
   limits?: Partial<HttpLimits>;
+  /** Milliseconds since the epoch, for how often refusals are told; unset: the system clock. */
+  now?: () => number;
 }
 
 export class HttpServer {
   readonly server: Server;
+  readonly refusals: Refusals;
   readonly #routes = new Map<string, { handler: Route; maxBodyBytes: number }>();
   readonly #o: HttpServerOptions;
   readonly #limits: HttpLimits;
   readonly #busy = new Map<string, () => boolean>();
+  readonly #slots: ConnectionSlots;
+  #operator: Server | undefined;
   #ready: { at: number; status: number; body: unknown } | undefined;
   #stopping = false;
 
@@ -60,6 +71,7 @@ export class HttpServer {
     this.#o = options;
     const limits = { ...defaultHttpLimits, ...options.limits };
     this.#limits = limits;
+    this.refusals = new Refusals(options.log, options.now ?? Date.now);
     this.server = createServer(
       {
         headersTimeout: limits.headersTimeoutMs,
@@ -70,8 +82,9 @@ export class HttpServer {
       },
       (req, res) => void this.#dispatch(req, res),
     );
-    this.server.maxConnections = limits.maxConnections;
-    this.server.on('drop', () => options.metrics.errors.inc({ kind: 'http_connection_dropped' }));
+    this.#slots = new ConnectionSlots(this.server, limits.maxConnections, () =>
+      options.metrics.errors.inc({ kind: 'http_connection_dropped' }),
+    );
   }
 
   mount(path: string, handler: Route, limits: { maxBodyBytes?: number } = {}): void {
@@ -84,48 +97,78 @@ export class HttpServer {
     this.#busy.set(name, check);
   }
 
-  async listen(port: number, host?: string): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen({ port, host }, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-    return (this.server.address() as AddressInfo).port;
+  listen(port: number, host?: string): Promise<number> {
+    return listenOn(this.server, port, host);
   }
 
-  /** Stops taking connections and waits for requests in flight; `/readyz` says so meanwhile. */
+  /**
+   * `/healthz`, `/readyz` and `/metrics` alone on `port`, which the public never reaches: a
+   * flood of the public port leaves no probe unanswered, so Kubernetes does not restart a
+   * replica for being attacked.
+   */
+  listenOperator(port: number, host?: string): Promise<number> {
+    const t = OPERATOR_TIMEOUT_MS;
+    this.#operator = createServer(
+      { headersTimeout: t, requestTimeout: t, connectionsCheckingInterval: 1_000 },
+      (req, res) => {
+        req.resume();
+        void this.#guard(req, res, async (path) => {
+          if (!(await this.#operatorAnswer(path, res))) answer(res, 404, { error: 'not found' });
+        });
+      },
+    );
+    this.#operator.maxConnections = OPERATOR_MAX_CONNECTIONS;
+    return listenOn(this.#operator, port, host);
+  }
+
+  /**
+   * Stops taking connections and waits for requests in flight; `/readyz` says so meanwhile, on
+   * the operator's port too, which closes last.
+   */
   async close(): Promise<void> {
     this.#stopping = true;
-    if (!this.server.listening) return;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeIdleConnections();
-    await closed;
+    await closeServer(this.server);
+    if (this.#operator) await closeServer(this.#operator);
   }
 
-  async #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    try {
+  #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    return this.#guard(req, res, async (path) => {
       const route = this.#routes.get(path);
       const maxBodyBytes = route?.maxBodyBytes ?? this.#limits.maxBodyBytes;
       const read = await readBody(req, maxBodyBytes);
       if (!read.ok) return this.#refuseBody(req, res, path, read.reason, maxBodyBytes);
+      this.#slots.serving(req.socket);
+      res.once('finish', () => this.#slots.waiting(req.socket));
       if (route) return await route.handler(req, res, read.body);
-      if (path === '/healthz') return this.#healthz(res);
-      if (path === '/readyz') return await this.#readyz(res);
-      if (path === '/metrics') {
-        const text = await this.#o.metrics.registry.metrics();
-        res.writeHead(200, { 'content-type': this.#o.metrics.registry.contentType }).end(text);
-        return;
-      }
-      answer(res, 404, { error: 'not found' });
+      if (!(await this.#operatorAnswer(path, res))) answer(res, 404, { error: 'not found' });
+    });
+  }
+
+  async #guard(
+    req: IncomingMessage,
+    res: ServerResponse,
+    serve: (path: string) => Promise<void>,
+  ): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    try {
+      await serve(path);
     } catch (error) {
       this.#o.log.error({ err: error, path }, 'request handler failed');
       this.#o.metrics.errors.inc({ kind: 'http_handler' });
       if (!res.headersSent) answer(res, 500, { error: 'internal error' });
       else res.end();
     }
+  }
+
+  /** Answers an operator's endpoint; false when `path` is none. */
+  async #operatorAnswer(path: string, res: ServerResponse): Promise<boolean> {
+    if (path === '/healthz') this.#healthz(res);
+    else if (path === '/readyz') await this.#readyz(res);
+    else if (path === '/metrics') {
+      const text = await this.#o.metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': this.#o.metrics.registry.contentType }).end(text);
+    } else return false;
+    return true;
   }
 
   #refuseBody(
@@ -175,4 +218,27 @@ export class HttpServer {
     }
     answer(res, this.#ready.status, this.#ready.body);
   }
+}
+
+/** Probes are small and local: a probe slower than this is not one. */
+const OPERATOR_TIMEOUT_MS = 5_000;
+/** Probes and a scraper or two; the port is not public, the bound is against a leak. */
+const OPERATOR_MAX_CONNECTIONS = 100;
+
+async function listenOn(server: Server, port: number, host?: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+async function closeServer(server: Server): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await closed;
 }

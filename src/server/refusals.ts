@@ -1,6 +1,7 @@
 /**
- * Requests refused at the door, logged at most once a minute with a count, so that a scanner
- * cannot fill the log. Until one passes, the line carries `hint`: a setting is the likely cause.
+ * Requests refused before authentication, on every route, logged in one line at most once a
+ * minute with a count per door, so that a scanner cannot fill the log. Until one passes a door,
+ * the line carries its `hint`: a setting is the likely cause.
  */
 import type { Logger } from '../log.ts';
 
@@ -13,40 +14,56 @@ export interface RefusalWords {
   hint: string;
 }
 
+/** One route's side of the counter. */
+export interface RefusalDoor {
+  /** A request passed the check: the settings work. */
+  passed(): void;
+  /** `latest`: what the last refusal was about (never a secret), kept on the line. */
+  refused(latest?: Record<string, unknown>): void;
+}
+
+interface Door {
+  words: RefusalWords;
+  refused: number;
+  anyPassed: boolean;
+}
+
 export class Refusals {
   readonly #log: Logger;
   readonly #now: () => number;
-  readonly #words: RefusalWords;
+  readonly #doors: Door[] = [];
   #since: number;
   #lastLineAt = Number.NEGATIVE_INFINITY;
-  #refused = 0;
-  #anyPassed = false;
 
-  constructor(log: Logger, now: () => number, words: RefusalWords) {
+  constructor(log: Logger, now: () => number) {
     this.#log = log;
     this.#now = now;
-    this.#words = words;
     this.#since = now();
   }
 
-  passed(): void {
-    this.#anyPassed = true;
+  door(words: RefusalWords): RefusalDoor {
+    const door: Door = { words, refused: 0, anyPassed: false };
+    this.#doors.push(door);
+    return {
+      passed: () => {
+        door.anyPassed = true;
+      },
+      refused: (latest = {}) => this.#refused(door, latest),
+    };
   }
 
-  /** `latest`: what the last refusal was about (never a secret), kept on the line. */
-  refused(latest: Record<string, unknown> = {}): void {
-    this.#refused++;
+  #refused(door: Door, latest: Record<string, unknown>): void {
+    door.refused++;
     const at = this.#now();
     if (at - this.#lastLineAt < EVERY_MS) return;
-    const count = this.#refused;
+    const counted = this.#doors.filter((d) => d.refused > 0);
     const since = new Date(this.#since).toISOString();
-    const hint = this.#anyPassed ? '' : this.#words.hint;
-    this.#log.warn(
-      { ...latest, refused: count, since },
-      `refused ${this.#words.what(count)} since ${since}${hint}`,
-    );
+    const what = counted.map((d) => d.words.what(d.refused)).join(', ');
+    const hints = counted.map((d) => (d.anyPassed ? '' : d.words.hint)).join('');
+    const refused = counted.reduce((sum, d) => sum + d.refused, 0);
+    this.#log.warn({ ...latest, refused, since }, `refused ${what} since ${since}${hints}`);
     this.#lastLineAt = at;
     this.#since = at;
-    this.#refused = 0;
+    for (const d of counted) d.refused = 0;
   }
 }

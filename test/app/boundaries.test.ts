@@ -58,7 +58,7 @@ function circles(files: string[]): string[] {
 
 /**
  * What every layer may use: the error base, the logger, the metrics, src/net, and the server's
- * route and its count of refused requests.
+ * route, its count of refused requests and what a loopback address is.
  */
 const shared = [
   'src/errors.ts',
@@ -66,6 +66,7 @@ const shared = [
   'src/metrics.ts',
   'src/server/route.ts',
   'src/server/refusals.ts',
+  'src/server/loopback.ts',
 ];
 const isShared = (target: string) => shared.includes(target) || target.startsWith('src/net/');
 

@@ -63,6 +63,26 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses a webhook secret short enough to guess, in one line that says how to make one', () => {
+    const message = fails({ ACCESS_WEBHOOK_SECRET: 'short-secret-31-characters-long' });
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toContain('ACCESS_WEBHOOK_SECRET must be at least 32 characters');
+    expect(message).toContain('openssl rand -base64 32');
+    expect(message).not.toContain('short-secret');
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ ACCESS_WEBHOOK_SECRET: secret }).webhookSecret).toBe(secret);
+  });
+
+  it('answers probes on a port of their own, the one after PORT unless HEALTH_PORT says', () => {
+    expect(loadConfig({}).healthPort).toBe(3001);
+    expect(loadConfig({ PORT: '8080' }).healthPort).toBe(8081);
+    expect(loadConfig({ PORT: '0' }).healthPort).toBe(0);
+    expect(loadConfig({ HEALTH_PORT: '9090' }).healthPort).toBe(9090);
+    expect(fails({ PORT: '8080', HEALTH_PORT: '8080' })).toBe(
+      'HEALTH_PORT must differ from PORT: probes need a port the public cannot flood',
+    );
+  });
+
   it('treats empty values as unset, as env files often carry NAME= lines', () => {
     expect(loadConfig({ PORT: '', ACCESS_API_URL: '' }).port).toBe(3000);
   });

@@ -78,10 +78,11 @@ describe('Dockerfile', () => {
     );
   });
 
-  it('exposes the default port and checks /healthz on it', () => {
+  it('exposes the default port and checks /healthz on the operator’s port, which it does not expose', () => {
     expect(last('EXPOSE')).toBe(String(defaults.port));
     expect(env.PORT).toBe(String(defaults.port));
-    expect(last('HEALTHCHECK')).toMatch(/\/healthz/);
+    expect(env.HEALTH_PORT).toBe(String(defaults.healthPort));
+    expect(last('HEALTHCHECK')).toMatch(/HEALTH_PORT \|\| 3001\) \+ '\/healthz'/);
   });
 
   it('leaves the store to be named, and shows the SQLite one on the declared volume', () => {
@@ -416,12 +417,17 @@ describe('deploy/kubernetes', () => {
     );
   });
 
-  it('probes /readyz for readiness and /healthz for liveness on the port accessbot listens on', () => {
-    // The image's PORT, which the Secret could change only with the probes and the Service.
+  it('probes /readyz for readiness and /healthz for liveness on the operator’s port, which nothing routes to', () => {
+    // The image's ports, which the Secret could change only with the probes and the Service.
     expect(portNamed('http')).toBe(defaults.port);
-    expect(read('Dockerfile')).toMatch(new RegExp(`^\\s*PORT=${defaults.port}$`, 'm'));
-    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
-    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(portNamed('health')).toBe(defaults.healthPort);
+    expect(read('Dockerfile')).toMatch(new RegExp(`^\\s*PORT=${defaults.port} \\\\$`, 'm'));
+    expect(read('Dockerfile')).toMatch(new RegExp(`^\\s*HEALTH_PORT=${defaults.healthPort}$`, 'm'));
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'health' });
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'health' });
+    expect(JSON.stringify(docs.filter((doc) => doc.kind !== 'Deployment'))).not.toMatch(
+      /health|3001/,
+    );
   });
 
   it('gives accessbot time to stop and runs it without privileges', () => {

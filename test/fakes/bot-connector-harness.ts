@@ -104,7 +104,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     context,
     ...options.bot,
   });
-  const http = new HttpServer({ log, metrics, readiness: [] });
+  const http = new HttpServer({ log, metrics, readiness: [], now: () => now().getTime() });
   const teams: TeamsAdapter = await startTeams(
     { bot, routes: http, replays: store, log, metrics, settings: config.teams! },
     {

@@ -199,7 +199,8 @@ describe('refused requests in the log', () => {
   let bot: RunningSlackBot;
   beforeAll(async () => {
     fake = await FakeSlack.start();
-    bot = await startSlackBot(sandbox.current, fake, {}, { clock });
+    const webhooks = { ACCESS_WEBHOOK_SECRET: 'a-webhook-secret-long-enough-to-be-accepted' };
+    bot = await startSlackBot(sandbox.current, fake, webhooks, { clock });
   });
   afterAll(async () => {
     await bot?.close();
@@ -261,5 +262,34 @@ describe('refused requests in the log', () => {
         expect.objectContaining({ labels: { kind: 'slack_unsigned' }, value: 43 }),
       ]),
     });
+  });
+
+  it('share one line a minute with the refusals of the other routes, counted per route', async () => {
+    const forgedDeliveries = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const webhook = await fetch(bot.url.replace('/slack/events', '/webhooks/access'), {
+          method: 'POST',
+          body: '{"userIds":["u-1"]}',
+          headers: { 'content-type': 'application/json', 'x-access-signature': 'sha256=00' },
+        });
+        expect(webhook.status).toBe(401);
+      }
+    };
+    clock.advance(60_000);
+    const before = bot.logLines.length;
+    const lines = () => bot.logLines.slice(before);
+    await forged(1);
+    await forgedDeliveries(20);
+    await forged(19);
+    clock.advance(60_000);
+    await forged(1);
+    expect(lines().filter((line) => line.includes('webhook'))).toHaveLength(1);
+    expect(lines()).toHaveLength(2);
+    const line = JSON.parse(lines()[1]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 40, refused: 40 });
+    expect(line.msg).toMatch(
+      /^refused 20 Slack requests without a valid signature, 20 unauthenticated webhook deliveries since \S+; none has passed .*ACCESS_WEBHOOK_SECRET/,
+    );
+    expect(lines()[1]).not.toMatch(/stack|\s+at /);
   });
 });

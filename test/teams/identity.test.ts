@@ -5,6 +5,7 @@
  * mode starts only for local development: NODE_ENV development or test, listening on loopback.
  * Over real HTTP with the fake Bot Connector and offline token validation.
  */
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config.ts';
 import {
@@ -235,6 +236,28 @@ describe('anonymous mode, serving', () => {
     expect(await t.h.store.getLink('teams', teamsKey('ada'))).toBeUndefined();
   });
 
+  it.each([
+    ['a name rebound to 127.0.0.1', 'attacker.example:3978'],
+    ['a LAN address', '192.168.1.20:3978'],
+    ['no port but a public name', 'bot.example.com'],
+  ])(
+    'refuses a Host of %s with 403, as DNS rebinding would send it, and does nothing',
+    async (_, host) => {
+      const res = await postWithHost(t.h.url, host, t.h.activities.message('ada', 'tasks'));
+      expect(res.status).toBe(403);
+      expect(replies()).toEqual([]);
+      expect(await t.h.store.getLink('teams', teamsKey('ada'))).toBeUndefined();
+    },
+  );
+
+  it.each(['localhost:3978', 'LOCALHOST', '127.0.0.1', '[::1]:3978'])(
+    'serves a loopback Host (%s)',
+    async (host) => {
+      const res = await postWithHost(t.h.url, host, t.h.activities.message('ada', 'help'));
+      expect(res.status).toBe(200);
+    },
+  );
+
   it('serves application/json, with a charset or in capitals', async () => {
     for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
       const res = await t.h.post(t.h.activities.message('ada', 'help'), { 'content-type': type });
@@ -244,3 +267,19 @@ describe('anonymous mode, serving', () => {
     expect(shown(replies()[0]?.activity)).toContain('tasks');
   });
 });
+
+/** `fetch` always sends the URL's own host, so a page's rebound name needs node:http. */
+function postWithHost(url: string, host: string, activity: object): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.end(JSON.stringify(activity));
+  });
+}

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCredentials, TeamsStartError } from '../../adapters/teams/credentials.ts';
 import type { TeamsSettings } from '../../adapters/teams/settings.ts';
 import { startTeams } from '../../adapters/teams/start.ts';
+import { Refusals } from '../../src/server/refusals.ts';
 import { TENANT } from '../fakes/bot-connector-harness.ts';
 import { useSignedTeams } from '../fakes/bot-connector-signed.ts';
 import type { Refusal } from '../fakes/bot-login.ts';
@@ -68,7 +69,10 @@ describe('credentials Microsoft refuses', () => {
     const settings: TeamsSettings = { ...singleTenant, cloud, ...change };
     const error = await startTeams({
       bot: t.h.bot,
-      routes: { mount: () => expect.unreachable('nothing is served before the check') },
+      routes: {
+        mount: () => expect.unreachable('nothing is served before the check'),
+        refusals: new Refusals(log, Date.now),
+      },
       replays: t.h.store,
       log,
       metrics: t.h.metrics,

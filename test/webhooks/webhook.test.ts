@@ -87,15 +87,17 @@ describe('POST /webhooks/access', () => {
   async function serve(withScheme: typeof scheme | undefined, replays?: Store) {
     const { log } = captureLog();
     webhookMetrics = createMetrics();
+    http = new HttpServer({ log, metrics: createMetrics(), readiness: [] });
     const handler = accessWebhookHandler({
       scheme: withScheme,
       trigger: { pollNow: async (ids) => void polls.push(ids) },
       replays: replays ?? (await openStore('sqlite::memory:')),
+      everyoneEveryMs: 60_000,
       clock,
       log,
       metrics: webhookMetrics,
+      refusals: http.refusals,
     });
-    http = new HttpServer({ log, metrics: createMetrics(), readiness: [] });
     http.mount(WEBHOOK_PATH, handler);
     url = `http://127.0.0.1:${await http.listen(0, '127.0.0.1')}${WEBHOOK_PATH}`;
   }
@@ -132,9 +134,11 @@ describe('POST /webhooks/access', () => {
         scheme,
         trigger: { pollNow: async (ids) => void polls.push(ids) },
         replays: shared,
+        everyoneEveryMs: 60_000,
         clock,
         log: captureLog().log,
         metrics: createMetrics(),
+        refusals: other.refusals,
       }),
     );
     const otherUrl = `http://127.0.0.1:${await other.listen(0, '127.0.0.1')}${WEBHOOK_PATH}`;
@@ -179,6 +183,24 @@ describe('POST /webhooks/access', () => {
     expect(polls).toEqual([undefined]);
     expect(usersConcerned({ events: [{ userIds: ['a'] }, {}] })).toBeUndefined();
     expect(usersConcerned({ userIds: ['a'], events: [{ userIds: ['b'] }] })).toEqual(['a', 'b']);
+  });
+
+  it('polls everyone at most once a poll interval, however many deliveries name nobody', async () => {
+    await serve(scheme);
+    const burst = async () => {
+      for (let n = 0; n < 20; n++) {
+        const body = JSON.stringify({ id: `d-${clock.now().getTime()}-${n}` });
+        expect((await post(body, signed(body, clock.now()))).status).toBe(202);
+        clock.advance(250);
+      }
+    };
+    await burst();
+    // Each delivery still counts as one (webhooks work); only the first makes everyone due.
+    expect(polls).toEqual([undefined, ...Array(19).fill([])]);
+    clock.advance(60_000);
+    polls = [];
+    await burst();
+    expect(polls.filter((ids) => ids === undefined)).toHaveLength(1);
   });
 
   it.each([
