@@ -1,13 +1,14 @@
 /**
  * The "tell this person" port: a short direct message to an Access user on every platform where
  * they are linked, sent once per event however often it is asked for and whatever replica dies
- * when (the poller's outbox implements it). A person who cannot be reached is logged, and the
- * change they are told about stands.
+ * when (through the sweep the poller implements: sweep.ts). A person who cannot be reached is
+ * logged, and the change they are told about stands.
  */
 import type { Task } from '../access/schemas.ts';
-import type { Look, TaskQuestion } from '../store/store.ts';
+import type { Look } from '../store/store.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
+import type { Sweep } from './sweep.ts';
 
 export interface TellPerson {
   /**
@@ -16,6 +17,14 @@ export interface TellPerson {
    */
   tell(accessUserId: string, event: string, message: (v: Voice) => Reply): Promise<void>;
 }
+
+/** Telling a person through the sweep: one direct message per chat identity (kind `member`). */
+export const tellPerson = (sweep: Pick<Sweep, 'linksOf' | 'tell'>): TellPerson => ({
+  async tell(accessUserId, event, message) {
+    const links = await sweep.linksOf([accessUserId]);
+    await sweep.tell(links, { kind: 'member', event, accessUserId, message });
+  },
+});
 
 /** One nudge: its task, the task's approvers (none known: those accessbot told), its message. */
 export interface NudgeAsk {
@@ -55,33 +64,4 @@ export interface TellApprovers {
    * the process dies first, the next poll of the task's approvers finds it decided and does it.
    */
   decided(taskId: string, task: Task | undefined, decidedBy: string): void;
-}
-
-/**
- * Questions and absences through the outbox: the question to its requester (once per chat
- * identity, following its task), its answer shown where it was asked and told to the asker, and
- * the cards of a request edited to show what changed around it. Nobody is given a task: covering
- * for someone away is telling the people who can already decide, and the escalation channels.
- */
-export interface TellAsks {
-  /** Whether the person can be sent anything: linked on a platform served. */
-  reaches(accessUserId: string): Promise<boolean>;
-  /** The question to its requester, in each of their chat identities' voice. */
-  ask(question: TaskQuestion, message: (v: Voice) => Reply): Promise<void>;
-  /**
-   * The answer: the requester's messages of the question are edited to `shown`, and the asker is
-   * told it once (`told`).
-   */
-  answered(
-    question: TaskQuestion,
-    shown: (v: Voice) => Reply,
-    told: (v: Voice) => Reply,
-  ): Promise<void>;
-  /**
-   * What the cards of these tasks show around them changed: each is edited now, or, when it is
-   * busy, at its approver's next poll.
-   */
-  showAround(taskIds: readonly string[]): Promise<void>;
-  /** The person went away, came back or moved their day: their tasks are seen to now. */
-  awayChanged(accessUserId: string): Promise<void>;
 }

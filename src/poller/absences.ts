@@ -3,8 +3,9 @@
  * whose day has come are ended — at most once a minute on each replica, each absence once
  * wherever (core/away/away.ts audits it and has its cards edited).
  */
+
+import type { TellAsks } from '../core/asks/tell.ts';
 import { expireAways } from '../core/away/away.ts';
-import type { TellAsks } from '../core/notices.ts';
 import type { Away } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
 

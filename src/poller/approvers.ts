@@ -12,11 +12,11 @@ import type { NudgeDelivery, TellApprovers } from '../core/notices.ts';
 import { stateOf } from '../core/tasks/task-card.ts';
 import type { PollerContext } from './context.ts';
 import { editLook } from './deliver.ts';
+import { tellers } from './hooks.ts';
 import { kindOf } from './kinds.ts';
 import { servedLinks } from './linked-users.ts';
 import { zoneOf } from './nudge-window.ts';
 import { findTask, resolveAs } from './resolve.ts';
-import { directTargets, voiceOf } from './targets.ts';
 import { nextOpen, restricts } from './working-hours.ts';
 
 /** The approvers the service does not name: those accessbot sent the task's card to. */
@@ -34,11 +34,8 @@ export const outboxApprovers = (ctx: PollerContext): TellApprovers => ({
       const now = ctx.clock.now();
       // Unrestricted hours need nobody's time zone: the nudge goes now.
       const at = restricts(ctx.hours) ? nextOpen(ctx.hours, now, await zoneOf(ctx, theirs)) : now;
-      for (const target of directTargets(theirs, 'nudge', round)) {
-        const v = await voiceOf(ctx, target.platform, target.destination);
-        const out = { event: taskId, target, accessUserId, message: message(v), notBefore: at };
-        await ctx.outbox.send(out);
-      }
+      const nudge = { round, event: taskId, accessUserId, message, notBefore: at };
+      await tellers(ctx).tell(theirs, { kind: 'nudge', ...nudge });
       const name = theirs[0]!.displayName ?? theirs[0]!.email;
       reached.push(at > now ? { name, waitsUntil: at } : { name });
     }

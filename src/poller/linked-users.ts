@@ -38,12 +38,6 @@ export class LinkedUsers {
     return servedLinks(this.#ctx, [accessUserId]);
   }
 
-  /** Their name as the Access Service gave it when they were linked, else their address. */
-  async nameOf(accessUserId: string): Promise<string | undefined> {
-    const links = await this.linksOf(accessUserId);
-    return links.find((l) => l.displayName)?.displayName ?? links[0]?.email;
-  }
-
   /** Refreshes when the last refresh is older than `maxAgeMs` (or there was none). */
   async refreshIfOlder(maxAgeMs: number): Promise<void> {
     const now = this.#ctx.clock.now().getTime();

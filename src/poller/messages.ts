@@ -1,12 +1,12 @@
 /**
  * What the poller says, in the neutral reply model and in each recipient's voice: a new task, a
- * reminder, an escalation, a task's outcome (and its note where the message cannot be edited),
- * and a requester's outcome. Adapters render these like any other reply.
+ * reminder, a task's outcome (and its note where the message cannot be edited), and an
+ * escalation's. Adapters render these like any other reply.
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
 import { flag, type Voice } from '../core/i18n/voice.ts';
-import { info, type Reply, success, warning } from '../core/reply.ts';
+import { info, type Reply, warning } from '../core/reply.ts';
 import type { CardExtras } from '../core/tasks/decision-context.ts';
 import { goneCard, taskCard, taskTitle } from '../core/tasks/task-card.ts';
 import { taskMessage } from '../core/tasks/task-message.ts';
@@ -103,36 +103,6 @@ export function outcomeNote(
   );
 }
 
-export interface Escalation {
-  pendingStatus: string;
-  /** How long the task has waited. */
-  waitedMs: number;
-  /** Its approvers' names, as far as the bot knows them. */
-  approvers: readonly string[];
-  /** For a channel: no free text. */
-  brief?: boolean;
-  /** The task's approvers who are away, as lines (never a question: that is free text). */
-  notes?: readonly string[];
-}
-
-/** For an escalation channel: who has kept the task waiting, and for how long. No buttons. */
-export function escalationMessage(v: Voice, task: Task, e: Escalation): Reply {
-  const card = taskCard(v, task, { ...e, actionable: false });
-  const age = v.age(e.waitedMs);
-  const who = e.approvers.length
-    ? v.list(e.approvers.map((name) => inert(name)))
-    : v.t('poller.itsApprovers');
-  const text = v.t('poller.escalation', { title: card.title, age, who });
-  return warning(v, text, {
-    visibility: 'channel',
-    title: v.t('poller.escalationTitle', { age }),
-    blocks: [
-      { kind: 'text', text },
-      { kind: 'task', card },
-    ],
-  });
-}
-
 /** The escalation once the task is decided (or gone). */
 export function escalationOutcomeMessage(
   v: Voice,
@@ -143,57 +113,4 @@ export function escalationOutcomeMessage(
 ): Reply {
   const card = task ? taskCard(v, task, { pendingStatus, brief }) : goneCard(v, taskId);
   return { ...taskMessage(v, card, v.t('poller.escalated')), visibility: 'channel' };
-}
-
-/** For the requester: what became of their request, with who decided and why when known. */
-export function requestOutcomeMessage(v: Voice, task: Task, pendingStatus: string): Reply {
-  const card = taskCard(v, task, { pendingStatus, actionable: false });
-  const { workAppName, permissionLevelName } = taskFacts(task);
-  const what = workAppName
-    ? permissionLevelName
-      ? v.t('request.appLevel', { app: workAppName, level: permissionLevelName })
-      : workAppName
-    : card.title;
-  return requestStatusMessage(v, what, card.state, card.outcome ?? task.status, [
-    { kind: 'task', card },
-  ]);
-}
-
-/** When only the access's status is known (no task to read the reason from). */
-export function requestStatusMessage(
-  v: Voice,
-  what: string,
-  state: string,
-  outcome: string,
-  blocks: Reply['blocks'] = [],
-): Reply {
-  const text = v.t('poller.requestOutcome', { what: inert(what), outcome: inert(outcome) });
-  const make = state === 'approved' ? success : warning;
-  return make(v, text, {
-    title: v.t('poller.requestOutcomeTitle', {
-      state: state === 'approved' || state === 'declined' ? state : 'other',
-    }),
-    blocks: [{ kind: 'text', text }, ...blocks],
-  });
-}
-
-/**
- * For another approver of a request whose approver is away: who is away until when, and that the
- * request waits for them too — decided on their own card. No buttons: nothing is handed over.
- */
-export function awayNoticeMessage(
-  v: Voice,
-  task: Task,
-  away: { name: string; line: string },
-  pendingStatus: string,
-): Reply {
-  const card = taskCard(v, task, { pendingStatus, actionable: false });
-  const text = v.t('poller.awayNotice', { away: away.line, title: card.title });
-  return warning(v, text, {
-    title: v.t('poller.awayNoticeTitle', { name: inert(away.name, 100) }),
-    blocks: [
-      { kind: 'text', text },
-      { kind: 'task', card },
-    ],
-  });
 }

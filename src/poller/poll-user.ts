@@ -6,16 +6,17 @@
  */
 import type { Task } from '../access/schemas.ts';
 import { taskFacts } from '../access/task-facts.ts';
+import { seeToAway } from '../core/away/waits.ts';
+import { checkRequests } from '../core/requests/outcome.ts';
+import { escalate } from '../core/tasks/escalate.ts';
 import type { Away, BotRequest, DuePoll, IdentityLink, Notification } from '../store/store.ts';
-import { seeToAway } from './away.ts';
 import { missedDelivery, type PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
-import { escalate } from './escalate.ts';
+import { sweepOf } from './hooks.ts';
 import { kindOf } from './kinds.ts';
 import { idOf } from './notification.ts';
 import { nudgeWindow } from './nudge-window.ts';
-import { checkRequests } from './requests.ts';
 import { resolveTask } from './resolve.ts';
 import { targetsFor } from './targets.ts';
 
@@ -24,8 +25,6 @@ export interface PolledUser {
   links: readonly IdentityLink[];
   /** Their requests made through the bot whose outcome is not sent yet. */
   requests: readonly BotRequest[];
-  /** Any linked person's name, for escalations. */
-  nameOf: (accessUserId: string) => Promise<string | undefined>;
   /** Their absence that lasts, if any: reminders skip them, their tasks escalate at once. */
   away?: Away;
   /** Why they are polled now, and their previous poll. */
@@ -75,7 +74,7 @@ function nextNudgeAt(
 }
 
 export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<PollFindings> {
-  const { accessUserId, links, requests, nameOf, away } = user;
+  const { accessUserId, links, requests, away } = user;
   let readAt = ctx.clock.now();
   const tasks = await ctx.gate.run(() => {
     readAt = ctx.clock.now();
@@ -91,16 +90,17 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
   const mine = links.filter((link) => served.has(link.platform));
   const nudgeable = nudgeWindow(ctx, accessUserId, mine);
   const approver = { accessUserId, away: away !== undefined };
+  const sweep = sweepOf(ctx);
   // First, so that what is sent below (an escalation) says who is away.
-  if (away) await seeToAway(ctx, away, tasks);
+  if (away) await seeToAway(sweep, away, tasks);
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
       const existing = byKey.get(idOf({ taskId: task.id, ...target }));
       await deliver(ctx, task, target, approver, existing, nudgeable);
     }
     const notifications = byTask.get(task.id) ?? [];
-    const check = { accessUserId, notifications, nudgeable, nameOf, atOnce: approver.away };
-    await escalate(ctx, task, check);
+    const check = { accessUserId, notifications, nudgeable, atOnce: approver.away };
+    await escalate(sweep, task, check);
   }
 
   // Also the ones whose message is not known to be sent: a decision must reach them too.
@@ -109,7 +109,7 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
   );
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 
-  if (requests.length) await checkRequests(ctx, requests, mine, nameOf);
+  if (requests.length) await checkRequests(sweep, requests, mine);
 
   const now = ctx.clock.now();
   const within = user.deliveredWithinMs;

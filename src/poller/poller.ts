@@ -7,21 +7,21 @@
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
 import type PQueue from 'p-queue';
+import { type TellAsks, tellAsks } from '../core/asks/tell.ts';
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
-import type { TellApprovers, TellAsks, TellPerson } from '../core/notices.ts';
+import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';
-import { outboxAsks } from './asks.ts';
 import type { CadenceSettings } from './cadence.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { countedGate, ServiceGate } from './gate.ts';
+import { sweepOf } from './hooks.ts';
 import { LinkedUsers } from './linked-users.ts';
-import { outboxNotices } from './notices.ts';
 import { Outbox } from './outbox.ts';
 import { asPollerWork, pacer } from './pace.ts';
 import { noRules } from './rules.ts';
@@ -142,9 +142,10 @@ export class Poller {
       random,
     });
     this.#ctx = { ...ctx, outbox };
-    this.notices = outboxNotices(this.#ctx);
+    const sweep = sweepOf(this.#ctx);
+    this.notices = tellPerson(sweep);
     this.approvers = outboxApprovers(this.#ctx);
-    this.asks = outboxAsks(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
+    this.asks = tellAsks(sweep, (ids) => this.#pollSoon(ids, 'chat'));
     this.#absences = absences(this.#ctx, this.asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
     this.#cadences = {

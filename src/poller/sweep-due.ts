@@ -60,7 +60,6 @@ export async function sweepDue(o: DueSweep): Promise<SweepReport> {
         accessUserId,
         links: await users.linksOf(accessUserId),
         requests: requests.get(accessUserId) ?? [],
-        nameOf: (id) => users.nameOf(id),
         away: away.get(accessUserId),
         due,
         deliveredWithinMs: o.deliveredWithinMs,

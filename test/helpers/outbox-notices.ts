@@ -4,10 +4,11 @@
  */
 import { Registry } from 'prom-client';
 import { systemClock } from '../../src/core/clock.ts';
+import { tellPerson } from '../../src/core/notices.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
+import { tellers } from '../../src/poller/hooks.ts';
 import { createPollerMetrics } from '../../src/poller/metrics.ts';
-import { outboxNotices as notices } from '../../src/poller/notices.ts';
 import { Outbox } from '../../src/poller/outbox.ts';
 import type { Platform, Store } from '../../src/store/store.ts';
 
@@ -18,7 +19,7 @@ export function outboxNotices(store: Store, log: Logger) {
   const settings = { deadAfterMs: 5_000, stuckAfterMs: 120_000, random: Math.random };
   const outbox = new Outbox(ctx, settings);
   return {
-    notices: notices({ store, outbox, notifiers }),
+    notices: tellPerson(tellers({ store, outbox, notifiers })),
     register: (notifier: Notifier) => notifiers.set(notifier.platform, notifier),
   };
 }

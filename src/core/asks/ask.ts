@@ -20,7 +20,6 @@ import { recordQuestion, taskNamesOf } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { ChatActor } from '../identity.ts';
 import { nameOf } from '../identity.ts';
-import type { TellAsks } from '../notices.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { subjectOf } from '../subject.ts';
@@ -29,6 +28,7 @@ import { notYours, stateOf } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH, type QuestionRef } from './commands.ts';
 import { answeredMessage, answerNote, questionMessage } from './messages.ts';
+import type { TellAsks } from './tell.ts';
 
 export const MAX_QUESTIONS_PER_REQUEST = 5;
 /** How long reminders to an approver wait for the answer to their question, at most. */

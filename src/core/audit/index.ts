@@ -3,6 +3,7 @@ export { appChangeNamed, requestTypeNamed, typedName } from './app-change-named.
 export { RECENT_DAYS, recentDecisions } from './recent.ts';
 export {
   type DecisionIntent,
+  decisionOn,
   recordAppChange,
   recordAway,
   recordChange,

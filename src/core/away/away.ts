@@ -4,10 +4,10 @@
  */
 import type { Logger } from '../../log.ts';
 import type { AuditStore, Away, AwayStore, IdentityLink } from '../../store/store.ts';
+import type { TellAsks } from '../asks/index.ts';
 import { recordAway } from '../audit/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
-import type { TellAsks } from '../notices.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { MAX_AWAY_NOTE_LENGTH } from './commands.ts';

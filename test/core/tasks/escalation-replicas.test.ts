@@ -5,12 +5,12 @@
  * escalation is updated to the outcome by whichever replica sees the decision.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NotifyRules } from '../../src/poller/rules.ts';
-import { tasks, users } from '../../src/sandbox/seed.ts';
-import type { Store } from '../../src/store/store.ts';
-import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
-import { usePostgresStores } from '../helpers/postgres.ts';
-import { clientFor } from '../helpers/sandbox.ts';
+import type { NotifyRules } from '../../../src/poller/rules.ts';
+import { tasks, users } from '../../../src/sandbox/seed.ts';
+import type { Store } from '../../../src/store/store.ts';
+import { type Sandbox, startSandbox } from '../../fakes/sandbox-faults.ts';
+import { usePostgresStores } from '../../helpers/postgres.ts';
+import { clientFor } from '../../helpers/sandbox.ts';
 import {
   cardOf,
   FakeClock,
@@ -19,7 +19,7 @@ import {
   nextSweep,
   RecordingNotifier,
   testPoller,
-} from './fakes.ts';
+} from '../../poller/fakes.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const everyone = Object.keys(users) as Array<keyof typeof users>;

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { awayDay, MAX_AWAY_DAYS } from '../../src/core/away/away.ts';
-import { dayText, parseDay, startOf } from '../../src/core/away/days.ts';
-import { catalogs, LANGUAGES } from '../../src/core/i18n/catalogs.ts';
-import { voiceFor } from '../../src/core/i18n/voice.ts';
+import { awayDay, MAX_AWAY_DAYS } from '../../../src/core/away/away.ts';
+import { dayText, parseDay, startOf } from '../../../src/core/away/days.ts';
+import { catalogs, LANGUAGES } from '../../../src/core/i18n/catalogs.ts';
+import { voiceFor } from '../../../src/core/i18n/voice.ts';
 
 /** Sunday 22 November 2026, 9:00 UTC. */
 const now = new Date('2026-11-22T09:00:00Z');
@@ -105,7 +105,7 @@ describe('the day of an absence', () => {
 });
 
 describe('the examples help and the README give', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
   const examplesIn = (text: string) =>
     [...text.matchAll(/`away until ([^`<]+)`/g)].map((m) => m[1]!);
   const examples = [

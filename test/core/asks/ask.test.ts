@@ -8,16 +8,16 @@
  * `back` undoes it.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatActor } from '../../src/core/identity.ts';
-import { tasks, users } from '../../src/sandbox/seed.ts';
-import { slackUserOf } from '../fakes/chat-drivers.ts';
-import { checkAllPayloads } from '../fakes/slack-blockkit.ts';
+import type { ChatActor } from '../../../src/core/identity.ts';
+import { tasks, users } from '../../../src/sandbox/seed.ts';
+import { slackUserOf } from '../../fakes/chat-drivers.ts';
+import { checkAllPayloads } from '../../fakes/slack-blockkit.ts';
 import {
   clickPayload,
   sendEvent,
   sendInteraction,
   submissionPayload,
-} from '../fakes/slack-payloads.ts';
+} from '../../fakes/slack-payloads.ts';
 import {
   eachWorld,
   type Person,
@@ -25,7 +25,7 @@ import {
   slackWorld,
   teamsWorld,
   terminalWorld,
-} from '../helpers/requester-world.ts';
+} from '../../helpers/requester-world.ts';
 
 const ADA_TASK = tasks.adaGraceGithubWrite;
 const ALAN_TASK = tasks.alanGraceGithubWrite;

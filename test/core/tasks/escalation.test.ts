@@ -5,9 +5,9 @@
  * working hours in their own time zone, while a new task's first message never waits.
  */
 import { describe, expect, it } from 'vitest';
-import type { NotifyRules } from '../../src/poller/rules.ts';
-import { parseQuietHours, parseWorkingDays } from '../../src/poller/working-hours.ts';
-import { graceJustification, tasks, users, workApps } from '../../src/sandbox/seed.ts';
+import type { NotifyRules } from '../../../src/poller/rules.ts';
+import { parseQuietHours, parseWorkingDays } from '../../../src/poller/working-hours.ts';
+import { graceJustification, tasks, users, workApps } from '../../../src/sandbox/seed.ts';
 import {
   cardOf,
   chatId,
@@ -17,7 +17,7 @@ import {
   type PollerSetup,
   RecordingNotifier,
   usePollerWorld,
-} from './fakes.ts';
+} from '../../poller/fakes.ts';
 
 const w = usePollerWorld({ sandboxOnClock: true });
 const HOUR = 3_600_000;

@@ -1,0 +1,122 @@
+/**
+ * The requester hears the outcome: each access request made through the bot is checked when its
+ * requester is polled (the sweep reads the open requests once: they are few), and once decided,
+ * one direct message per chat identity says how, by whom and why (kind `requester`, once per
+ * request whatever replica dies when). The decided task carries who and why; a task that does
+ * not say is completed from the decision taken through the bot, when there was one; when the
+ * service named no task for the request, the access's status is the fallback.
+ */
+import type { Access, Task } from '../../access/schemas.ts';
+import { taskFacts } from '../../access/task-facts.ts';
+import type { AuditStore, BotRequest, IdentityLink, RequestStore } from '../../store/store.ts';
+import { decisionOn } from '../audit/index.ts';
+import type { Voice } from '../i18n/voice.ts';
+import { type Reply, success, warning } from '../reply.ts';
+import type { Sweep } from '../sweep.ts';
+import { stateOf, taskCard } from '../tasks/index.ts';
+import { inert } from '../text.ts';
+
+/** `links`: the requester's, on the platforms served. */
+export async function checkRequests(
+  sweep: Sweep<RequestStore & AuditStore>,
+  requests: readonly BotRequest[],
+  links: readonly IdentityLink[],
+): Promise<void> {
+  if (!links.length) return;
+  for (const request of requests) {
+    const message = await outcomeOf(sweep, request);
+    if (!message) continue;
+    const { accessId: event, accessUserId } = request;
+    await sweep.tell(links, { kind: 'requester', event, accessUserId, message });
+    // Every message is claimed (by this replica or one before it): the outbox sends each once.
+    await sweep.store.markRequestOutcomeSent(request.accessId, sweep.clock.now());
+  }
+}
+
+/** The message to send, in any voice, or undefined while the request waits. */
+async function outcomeOf(
+  sweep: Sweep<AuditStore>,
+  request: BotRequest,
+): Promise<((v: Voice) => Reply) | undefined> {
+  const { pendingStatus } = sweep;
+  const taskId = request.taskIds[0];
+  const task = taskId === undefined ? undefined : await sweep.findTask(taskId);
+  if (task) {
+    if (stateOf(task, pendingStatus) === 'pending') return undefined;
+    const decided = await completed(sweep, task, request);
+    return (v) => requestOutcomeMessage(v, decided, pendingStatus);
+  }
+  const access = await findAccess(sweep, request);
+  if (access?.status === pendingStatus) return undefined;
+  const app = await sweep.service((c) => c.getWorkApp(request.workAppId)).catch(() => undefined);
+  const what = (v: Voice) => app?.name ?? v.t('poller.anApplication');
+  if (!access) {
+    return (v) => requestStatusMessage(v, what(v), 'gone', v.t('poller.requestGone'));
+  }
+  const { status } = access;
+  const state = status?.toLowerCase() ?? 'decided';
+  return (v) => requestStatusMessage(v, what(v), state, status ?? v.t('poller.requestDecided'));
+}
+
+function findAccess(sweep: Sweep, request: BotRequest): Promise<Access | undefined> {
+  return sweep.service(async (client) => {
+    for await (const access of client.listWorkAppAccesses(request.workAppId)) {
+      if (access.id === request.accessId) return access;
+    }
+    return undefined;
+  });
+}
+
+/** The decided task, with who decided and why from a decision taken through the bot if it says neither. */
+async function completed(sweep: Sweep<AuditStore>, task: Task, request: BotRequest): Promise<Task> {
+  const f = taskFacts(task);
+  if (f.decidedByName) return task;
+  const entry = await decisionOn(sweep.store, request.taskIds).catch((error: unknown) => {
+    sweep.log.warn(
+      { err: error, accessId: request.accessId },
+      'could not read who decided a request',
+    );
+    return undefined;
+  });
+  const by = entry?.accessUserId ? await sweep.nameOf(entry.accessUserId) : undefined;
+  if (!entry || !by) return task;
+  const metadata = {
+    ...task.metadata,
+    decidedByName: by,
+    decidedAt: f.decidedAt ?? entry.at.toISOString(),
+    ...(!f.reason && entry.reason && { reason: entry.reason }),
+  };
+  return { ...task, metadata };
+}
+
+/** For the requester: what became of their request, with who decided and why when known. */
+export function requestOutcomeMessage(v: Voice, task: Task, pendingStatus: string): Reply {
+  const card = taskCard(v, task, { pendingStatus, actionable: false });
+  const { workAppName, permissionLevelName } = taskFacts(task);
+  const what = workAppName
+    ? permissionLevelName
+      ? v.t('request.appLevel', { app: workAppName, level: permissionLevelName })
+      : workAppName
+    : card.title;
+  return requestStatusMessage(v, what, card.state, card.outcome ?? task.status, [
+    { kind: 'task', card },
+  ]);
+}
+
+/** When only the access's status is known (no task to read the reason from). */
+export function requestStatusMessage(
+  v: Voice,
+  what: string,
+  state: string,
+  outcome: string,
+  blocks: Reply['blocks'] = [],
+): Reply {
+  const text = v.t('poller.requestOutcome', { what: inert(what), outcome: inert(outcome) });
+  const make = state === 'approved' ? success : warning;
+  return make(v, text, {
+    title: v.t('poller.requestOutcomeTitle', {
+      state: state === 'approved' || state === 'declined' ? state : 'other',
+    }),
+    blocks: [{ kind: 'text', text }, ...blocks],
+  });
+}
