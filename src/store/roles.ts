@@ -217,6 +217,8 @@ export interface ReplicaStore {
   beat(replica: string, now: Date): Promise<void>;
   /** A clean stop: its intents can be taken over at once. */
   retire(replica: string): Promise<void>;
+  /** How many beat at `since` or later: those that share POLL_MAX_RPS. */
+  liveReplicas(since: Date): Promise<number>;
 }
 
 /** Access requests made through the bot, whose requester is told the outcome. */
