@@ -36,7 +36,7 @@ export const notifications = {
       .number({ error: 'POLL_MAX_RPS must be a number' })
       .min(0, 'POLL_MAX_RPS must be 0 (no bound) or more'),
     '200',
-    'upper bound on the poller’s requests per second to the Access Service, at all times (`0` = none); it paces 5% under it',
+    'upper bound on the poller’s requests per second to the Access Service, at all times, of the whole deployment: the replicas alive share it equally (`0` = none); it paces 5% under it',
   ),
   POLL_CONCURRENCY: withDefault(
     intIn('POLL_CONCURRENCY', 1, 500),

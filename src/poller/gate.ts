@@ -10,12 +10,12 @@ import PQueue from 'p-queue';
 import { AccessError, InvalidRequestError, NotFoundError } from '../access/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import { backoffDelay } from '../net/retry.ts';
-import { asPollerWork } from './pace.ts';
+import { asPollerWork, type Pace } from './pace.ts';
 
 export interface GateOptions {
   concurrency: number;
-  /** POLL_MAX_RPS on the HTTP attempts of each call; unset: no bound. */
-  pace?: PQueue;
+  /** This replica's share of POLL_MAX_RPS on the HTTP attempts of each call; unset: no bound. */
+  pace?: Pace;
   /** The longest pause between two requests while the service fails. */
   maxBackoffMs: number;
   random: () => number;

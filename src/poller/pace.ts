@@ -1,8 +1,10 @@
 /**
  * POLL_MAX_RPS, the one limiter of the poller's rate: on every HTTP attempt the poller causes —
- * each page of a list, each retry, the reads behind a new card — as the service counts them. The
- * poller's work runs in a scope (Node's AsyncLocalStorage) that the Access client's `pace` hook
- * looks up, so the bot's own commands, outside it, are never held back behind the poller.
+ * each page of a list, each retry, the reads behind a new card — as the service counts them. It
+ * is the whole deployment's budget: each of the replicas alive (their heartbeats in the store)
+ * takes an equal share. The poller's work runs in a scope (Node's AsyncLocalStorage) that the
+ * Access client's `pace` hook looks up, so the bot's own commands, outside it, are never held
+ * back behind the poller.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import PQueue from 'p-queue';
@@ -28,15 +30,50 @@ const rate = (perSecond: number) =>
         strict: true,
       };
 
-/** A queue that lets HTTP attempts start no faster than `maxRps`. */
-export const pacer = (maxRps: number) =>
-  new PQueue({ concurrency: Number.POSITIVE_INFINITY, ...rate(maxRps) });
+const queueOf = (perSecond: number) =>
+  new PQueue({ concurrency: Number.POSITIVE_INFINITY, ...rate(perSecond) });
 
-const scope = new AsyncLocalStorage<PQueue>();
+/** Lets HTTP attempts start no faster than this replica's share of `maxRps`. */
+export class Pace {
+  readonly #maxRps: number;
+  #replicas = 1;
+  #queue: PQueue;
+
+  constructor(maxRps: number) {
+    this.#maxRps = maxRps;
+    this.#queue = queueOf(maxRps);
+  }
+
+  /** Waits for this attempt's turn. */
+  turn(): Promise<void> {
+    return this.#queue.add(() => {});
+  }
+
+  /**
+   * `replicas` (this one included) share the budget from now on. The turns already queued start
+   * at the old share, and the new share's first only a second after their last, so that no
+   * second the service counts holds starts of both.
+   */
+  share(replicas: number): void {
+    const n = Math.max(1, replicas);
+    if (n === this.#replicas) return;
+    this.#replicas = n;
+    const before = this.#queue;
+    const next = queueOf(this.#maxRps / n);
+    next.pause();
+    void before.onIdle().then(() => setTimeout(() => next.start(), 1_000));
+    this.#queue = next;
+  }
+}
+
+/** This replica's pace, alone until told how many share the budget. */
+export const pacer = (maxRps: number) => new Pace(maxRps);
+
+const scope = new AsyncLocalStorage<Pace>();
 
 /** Runs `work` (and all it starts) as the poller's, paced by `pace`. */
-export const asPollerWork = <T>(pace: PQueue | undefined, work: () => T): T =>
+export const asPollerWork = <T>(pace: Pace | undefined, work: () => T): T =>
   pace ? scope.run(pace, work) : work();
 
 /** The Access client's `pace` hook: waits for a turn inside the poller's work, not outside it. */
-export const pacePollerRequests = (): Promise<void> | undefined => scope.getStore()?.add(() => {});
+export const pacePollerRequests = (): Promise<void> | undefined => scope.getStore()?.turn();

@@ -6,7 +6,6 @@
  *
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
-import type PQueue from 'p-queue';
 import { type TellAsks, tellAsks } from '../core/asks/tell.ts';
 import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
@@ -23,7 +22,7 @@ import { countedGate, ServiceGate } from './gate.ts';
 import { sweepOf } from './hooks.ts';
 import { LinkedUsers } from './linked-users.ts';
 import { Outbox } from './outbox.ts';
-import { asPollerWork, pacer } from './pace.ts';
+import { asPollerWork, type Pace, pacer } from './pace.ts';
 import { noRules } from './rules.ts';
 import type { SweepReport } from './sweep.ts';
 import { sweepDue } from './sweep-due.ts';
@@ -60,7 +59,7 @@ export interface PollerOptions
   };
   /** Requests to the Access Service in flight at once, at most. */
   concurrency: number;
-  /** Requests per second to the Access Service, at most; unset: no bound. */
+  /** Requests per second to the Access Service, at most, of all replicas; unset: no bound. */
   maxRps?: number;
   directories?: readonly DirectorySource[];
   /** Default: an hour; 0: never (nor counting the unlinked users). */
@@ -79,6 +78,7 @@ export interface PollerOptions
 /** How long `stop()` waits for polls in flight before it gives up the leases anyway. */
 const STOP_WAIT_MS = 5_000;
 const DIRECTORY_JOB = 'directory-sync';
+const DEAD_MS = 5_000;
 
 export class Poller {
   readonly #ctx: PollerContext;
@@ -96,8 +96,8 @@ export class Poller {
   readonly #gate: ServiceGate;
   readonly #cadences: CadenceSettings;
   readonly #health: WebhookHealth;
-  /** POLL_MAX_RPS on each HTTP attempt of the poller's work. */
-  readonly #pace: PQueue | undefined;
+  /** This replica's share of POLL_MAX_RPS on each HTTP attempt of the poller's work. */
+  readonly #pace: Pace | undefined;
   #sweeping: Promise<SweepReport> | undefined;
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
@@ -137,7 +137,7 @@ export class Poller {
       },
     };
     const outbox = new Outbox(ctx, {
-      deadAfterMs: options.deadAfterMs ?? 5_000,
+      deadAfterMs: options.deadAfterMs ?? DEAD_MS,
       stuckAfterMs: retryAfterMs,
       random,
     });
@@ -235,14 +235,17 @@ export class Poller {
   }
 
   /**
-   * Renews the heartbeat and carries out the intents due here, one turn at a time. The beat does
-   * not wait for a turn: a turn of slow sends must not make this replica look dead, or another
-   * would take its sends over and send them again.
+   * Renews the heartbeat, takes its share of POLL_MAX_RPS, and carries out the intents due here,
+   * one turn at a time. The beat does not wait for a turn: a turn of slow sends must not make
+   * this replica look dead, or another would take its sends over and send them again.
    */
   #tendOutbox(): Promise<void> {
-    this.#beating ??= this.#ctx.outbox.beat().finally(() => {
-      this.#beating = undefined;
-    });
+    this.#beating ??= this.#ctx.outbox
+      .beat()
+      .then(() => this.#shareBudget())
+      .finally(() => {
+        this.#beating = undefined;
+      });
     const beat = this.#beating;
     this.#outboxTurn ??= (async () => {
       await beat;
@@ -251,6 +254,20 @@ export class Poller {
       this.#outboxTurn = undefined;
     });
     return this.#outboxTurn;
+  }
+
+  /**
+   * POLL_MAX_RPS is the deployment's: the replicas alive (those not yet taken for dead) split it.
+   * Unread, the share stays as it was.
+   */
+  async #shareBudget(): Promise<void> {
+    if (!this.#pace) return;
+    const since = new Date(this.#ctx.clock.now().getTime() - (this.#o.deadAfterMs ?? DEAD_MS));
+    try {
+      this.#pace.share(await this.#ctx.store.liveReplicas(since));
+    } catch (error) {
+      this.#ctx.log.warn({ err: error }, 'could not count the replicas; the budget share stays');
+    }
   }
 
   /** Stops handing out users, waits a little for polls in flight, and gives up its leases. */

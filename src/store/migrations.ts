@@ -354,6 +354,17 @@ const steps: readonly Step[] = [
     `,
   },
   { sqlite: 27, postgres: 27, sql: confirmations },
+  {
+    // Counters every replica reads before it trusts what it cached (generations.ts).
+    sqlite: 28,
+    postgres: 28,
+    sql: (t) => `
+      CREATE TABLE generations (
+        name  TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+      )${t.sqlite ? ' STRICT, WITHOUT ROWID' : ''};
+    `,
+  },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

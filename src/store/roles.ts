@@ -204,11 +204,21 @@ export interface QuestionStore {
   takeQuestion(platform: Platform, chatUserId: string, now: Date): Promise<JsonObject | undefined>;
 }
 
+/** Counters that say a fact changed, so a replica that cached it reads it afresh. */
+export interface GenerationStore {
+  /** Moves `name` on. */
+  bumpGeneration(name: string): Promise<void>;
+  /** 0 while it never moved. */
+  generation(name: string): Promise<number>;
+}
+
 /** Replicas' heartbeats: how the others know one is gone and take over its intents at once. */
 export interface ReplicaStore {
   beat(replica: string, now: Date): Promise<void>;
   /** A clean stop: its intents can be taken over at once. */
   retire(replica: string): Promise<void>;
+  /** How many beat at `since` or later: those that share POLL_MAX_RPS. */
+  liveReplicas(since: Date): Promise<number>;
 }
 
 /** Access requests made through the bot, whose requester is told the outcome. */

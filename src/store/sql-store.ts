@@ -4,6 +4,7 @@ import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
 import { awayTables } from './tables/away.ts';
 import { confirmationTables } from './tables/confirmations.ts';
+import { generationTables } from './tables/generations.ts';
 import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
 import { outboxTables } from './tables/outbox.ts';
@@ -25,6 +26,7 @@ export function sqlStore(db: SqlDb): Store {
     ...appTables(db),
     ...pollerTables(db),
     ...outboxTables(db),
+    ...generationTables(db),
     ...replayTables(db),
     ...rateTables(db),
     ...requesterTables(db),

@@ -33,6 +33,7 @@ export interface Store
     Role.PollScheduleStore,
     Role.ConversationRefStore,
     Role.ReplicaStore,
+    Role.GenerationStore,
     Role.ReplayStore,
     Role.RateStore,
     Role.ConfirmationStore,

@@ -30,6 +30,25 @@ describe('pacing the poller’s requests', () => {
     }
   });
 
+  it('takes its share when replicas share the budget, a second after the last turn at the old one', async () => {
+    vi.useFakeTimers();
+    try {
+      const start = Date.now();
+      const starts: number[] = [];
+      const pace = pacer(10);
+      pace.share(2);
+      const turns = Array.from({ length: 9 }, () =>
+        pace.turn().then(() => void starts.push(Date.now() - start)),
+      );
+      await vi.runAllTimersAsync();
+      await Promise.all(turns);
+      // 10 ÷ 2 a second, 5% under: 4.
+      expect(starts).toEqual([1_000, 1_000, 1_000, 1_000, 2_000, 2_000, 2_000, 2_000, 3_000]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   describe('the Access client’s hook', () => {
     let sandbox: Sandbox;
     beforeEach(async () => {

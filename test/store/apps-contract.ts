@@ -124,5 +124,13 @@ export function describeAppTables(store: () => Store): void {
       expect(listed[0]).toEqual(again);
       expect(await store().listAppPolicies('app-none')).toEqual([]);
     });
+
+    it('moves a generation on with each change, from 0, apart from the others', async () => {
+      expect(await store().generation('app-fields')).toBe(0);
+      await store().bumpGeneration('app-fields');
+      await store().bumpGeneration('app-fields');
+      expect(await store().generation('app-fields')).toBe(2);
+      expect(await store().generation('other')).toBe(0);
+    });
   });
 }

@@ -465,6 +465,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           store.ping(),
           store.askQuestion('slack', 'U01', {}, new Date(0)),
           store.takeQuestion('slack', 'U01', new Date(0)),
+          store.bumpGeneration('app-fields'),
+          store.generation('app-fields'),
           ...pollerCalls(store),
           ...requesterCalls(store),
           ...askCalls(store),

@@ -297,6 +297,14 @@ export function describePollerTables(store: () => Store): void {
       expect((await ask(30)).map((n) => n.intent?.owner)).toEqual(['b']);
     });
 
+    it('counts the replicas that beat since a time, the retired not', async () => {
+      await store().beat('old', at(1));
+      for (const replica of ['a', 'b', 'c']) await store().beat(replica, at(10));
+      await store().retire('c');
+      expect(await store().liveReplicas(at(5))).toBe(2);
+      expect(await store().liveReplicas(at(0))).toBe(3);
+    });
+
     it('hands over due, dead and stuck intents once, on the asked platforms only', async () => {
       for (const replica of ['alive', 'b', 'c']) await store().beat(replica, at(10));
       await store().claimNotification(
@@ -698,6 +706,7 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.claimIntents('r', ['slack'], at(1), { deadBefore: at(0), staleBefore: at(0), limit: 1 }),
     store.beat('r', at(1)),
     store.retire('r'),
+    store.liveReplicas(at(1)),
     store.recordRequest(request()),
     store.listOpenRequests(),
     store.markRequestOutcomeSent('access-1', at(1)),

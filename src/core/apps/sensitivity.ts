@@ -3,11 +3,14 @@
  * to approve. The field is read within its own deadline, so no click outwaits the platform; a
  * read that fails, or a task whose application cannot be told, is `unknown`, which asks too: a
  * service that hiccups must never make a sensitive approval one click (docs/security.md).
+ * A mark made through any replica moves a generation in the store; every read checks it first,
+ * so no replica decides on its cache of the field after a mark elsewhere.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
 import { TaskTypes, taskFacts } from '../../access/task-facts.ts';
 import type { Logger } from '../../log.ts';
+import type { GenerationStore } from '../../store/store.ts';
 import { timedCache } from '../cache.ts';
 import { SensitivityCheckTimedOut } from '../errors.ts';
 
@@ -25,7 +28,10 @@ export type Sensitivity = 'no' | 'yes' | 'unknown';
 
 /** Any other value means sensitive (fail closed). */
 const NO = new Set(['', 'no', 'n', 'false', '0', 'off', 'none']);
+/** For changes made in the Access Service itself, which no replica hears of. */
 const FIELD_TTL_MS = 5 * 60_000;
+/** Moved on by a change of any application's fields through the bot, on any replica. */
+const FIELDS_GENERATION = 'app-fields';
 /** Below Teams' five seconds for a click, with room for the rest of the decision. */
 export const CHECK_WITHIN_MS = 3_000;
 
@@ -47,9 +53,19 @@ export class SensitiveApps {
   readonly #listed: ReadonlySet<string>;
   readonly #field: string | undefined;
   readonly #log: Logger;
+  readonly #store: GenerationStore;
   readonly #marked;
+  /** The generation the cache holds fields of. */
+  #generation = 0;
 
-  constructor(client: AccessClient, config: SensitivityConfig, log: Logger, now: () => number) {
+  constructor(
+    client: AccessClient,
+    store: GenerationStore,
+    config: SensitivityConfig,
+    log: Logger,
+    now: () => number,
+  ) {
+    this.#store = store;
     this.#listed = new Set((config.apps ?? []).map((app) => app.trim().toLowerCase()));
     this.#field = config.field?.trim().toLowerCase();
     this.#log = log;
@@ -72,9 +88,10 @@ export class SensitiveApps {
 
   /** Never rejects. */
   async of(app: { id: string; name?: string }): Promise<Sensitivity> {
-    const known = this.#known(app);
-    if (known) return known;
+    if (this.#isListed(app)) return 'yes';
+    if (!this.#field) return 'no';
     try {
+      await this.#current();
       return (await this.#marked.forceFetch(app.id)) ? 'yes' : 'no';
     } catch (error) {
       this.#log.warn(
@@ -85,9 +102,23 @@ export class SensitiveApps {
     }
   }
 
-  /** The field was just changed: read it again at once. */
-  forget(appId: string): void {
+  /** A field was just changed here: every replica reads the fields again before it decides. */
+  async changed(appId: string): Promise<void> {
     this.#marked.delete(appId);
+    await this.#store.bumpGeneration(FIELDS_GENERATION).catch((error: unknown) => {
+      this.#log.error(
+        { err: error, workAppId: appId },
+        'could not tell the other replicas of a changed field; they read it when their cache expires',
+      );
+    });
+  }
+
+  /** Empties the cache when a field changed through another replica since it was filled. */
+  async #current(): Promise<void> {
+    const generation = await this.#store.generation(FIELDS_GENERATION);
+    if (generation === this.#generation) return;
+    this.#generation = generation;
+    this.#marked.clear();
   }
 
   /** Never rejects. */
@@ -96,7 +127,7 @@ export class SensitiveApps {
     return subject.kind === 'app' ? this.of(subject.app) : this.#other(subject);
   }
 
-  /** What `ofTask` would say without waiting; undefined when the field must be read. */
+  /** What `ofTask` said last here, without waiting (a card); undefined when the field must be read. */
   knownOfTask(task: Task): Sensitivity | undefined {
     const subject = subjectOf(task);
     return subject.kind === 'app' ? this.#known(subject.app) : this.#other(subject);

@@ -1,6 +1,6 @@
 /**
  * A change to an application as a pending confirmation (confirm/settle.ts): marking it not
- * sensitive takes a second admin; a changed sensitivity field is read again at once.
+ * sensitive takes a second admin; a changed field is read again at once, on every replica.
  */
 import { AppChange, type AppChangeOutcome } from '../../store/store.ts';
 import { recordAppChange, typedName } from '../audit/index.ts';
@@ -32,7 +32,7 @@ export function appKind(deps: AppDeps): ConfirmKind<AppChange, AppChangeOutcome>
       (await changer(deps, link, v, { id: change.appId, name: change.appName })).may,
     carryOut: (link, change, at) => carryOut(deps, link, change, at),
     async after(_link, change) {
-      if (change.subject.kind === 'field') deps.sensitive?.forget(change.appId);
+      if (change.subject.kind === 'field') await deps.sensitive?.changed(change.appId);
     },
     audit: (link, change, outcome, detail) =>
       recordAppChange(deps, link, namedChange(change), outcome, detail),

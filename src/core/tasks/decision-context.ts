@@ -7,7 +7,7 @@ import type { AccessClient } from '../../access/client.ts';
 import type { Access, Task } from '../../access/schemas.ts';
 import { isHeld, type TaskFacts, TaskTypes, taskFacts } from '../../access/task-facts.ts';
 import type { Logger } from '../../log.ts';
-import type { AuditStore } from '../../store/store.ts';
+import type { AuditStore, GenerationStore } from '../../store/store.ts';
 import {
   AppGroups,
   SensitiveApps,
@@ -34,7 +34,7 @@ export interface Looked {
 
 export interface DecisionContextDeps {
   client: AccessClient;
-  store: AuditStore;
+  store: AuditStore & GenerationStore;
   log: Logger;
   clock: Clock;
   sensitive: SensitivityConfig;
@@ -68,7 +68,7 @@ export class DecisionContext {
     this.#d = deps;
     const { client, clock } = deps;
     const now = () => clock.now().getTime();
-    this.sensitive = new SensitiveApps(client, deps.sensitive, deps.log, now);
+    this.sensitive = new SensitiveApps(client, deps.store, deps.sensitive, deps.log, now);
     this.#defaults = new AppGroups(client, now);
     const cache = <V extends {}>(ttl: number, load: (appId: string) => Promise<V>) =>
       timedCache({ ttl, max: 1_000, now, load });

@@ -226,5 +226,13 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
     async retire(replica) {
       await db.run('retire', sql`DELETE FROM replicas WHERE id = ${replica}`);
     },
+
+    async liveReplicas(since) {
+      const [row] = await db.all(
+        'liveReplicas',
+        sql`SELECT count(*) AS live FROM replicas WHERE heartbeat_at >= ${since}`,
+      );
+      return Number(row?.live);
+    },
   };
 }

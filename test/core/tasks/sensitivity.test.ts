@@ -5,11 +5,13 @@
  * cannot be read. Also the settings that configure it.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../../src/access/schemas.ts';
 import { loadConfig } from '../../../src/app/config.ts';
 import { SensitiveApps } from '../../../src/core/apps/sensitivity.ts';
 import { tasks, workApps } from '../../../src/sandbox/seed.ts';
+import { openStore } from '../../../src/store/open.ts';
+import type { Store } from '../../../src/store/store.ts';
 import { captureLog } from '../../helpers/bot.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
 
@@ -25,8 +27,14 @@ function appWith(value: string | null, name = 'Sensitive') {
   return { id, name: `App ${id}` };
 }
 
-function sensitiveApps(config: ConstructorParameters<typeof SensitiveApps>[1], now = Date.now) {
-  return new SensitiveApps(sandbox.client, config, captureLog().log, now);
+let store: Store;
+beforeAll(async () => {
+  store = await openStore('sqlite::memory:');
+});
+afterAll(() => store.close());
+
+function sensitiveApps(config: ConstructorParameters<typeof SensitiveApps>[2], now = Date.now) {
+  return new SensitiveApps(sandbox.client, store, config, captureLog().log, now);
 }
 
 const fieldReads = () =>
