@@ -4,7 +4,9 @@
  * WebClient write whole request bodies, whose response_urls and confirmation codes are masked
  * there).
  */
-import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
+// Bolt's is the same interface; importing it from Bolt would load all of Bolt (Express, OAuth,
+// Socket Mode) where only the Web API is used: the notifier alone, as the crash tests run it.
+import { LogLevel, type Logger as SlackLogger } from '@slack/web-api';
 import type { Logger } from '../../src/log.ts';
 
 const text = (parts: unknown[]) =>
