@@ -34,7 +34,7 @@ const people = Object.keys(users) as Person[];
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const world = await deliveryWorld(kind, people);
 const { sandbox } = world;
-const store = await world.store();
+const store = world.store;
 const env = { POLL_INTERVAL_MS: String(POLL_MS) };
 let born = 0;
 const replicas: Replica[] = [];
@@ -177,7 +177,6 @@ console.log(
     2,
   ),
 );
-await store.close();
 await world.close();
 const bad = [cards, outcomes, notes].some((t) => t.duplicates || t.lost) || cards.stale;
 process.exit(bad ? 1 : 0);

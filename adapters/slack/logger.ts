@@ -2,7 +2,9 @@
  * Bolt's and the WebClient's log lines into accessbot's logger, for the same level and secret
  * scrubbing: at debug level they write whole request bodies (src/log.ts masks them).
  */
-import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
+// Bolt's is the same interface; importing it from Bolt would load all of Bolt (Express, OAuth,
+// Socket Mode) where only the Web API is used: the notifier alone, as the crash tests run it.
+import { LogLevel, type Logger as SlackLogger } from '@slack/web-api';
 import type { Logger } from '../../src/log.ts';
 
 const text = (parts: unknown[]) =>

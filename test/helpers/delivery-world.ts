@@ -53,8 +53,8 @@ export interface DeliveryWorld {
   shown(): Shown[];
   /** Every edit that landed: the message and what it was made to show. */
   edits(): string[];
-  /** Opens the replicas' store from this process (close it after use). */
-  store(): Promise<Store>;
+  /** The replicas' store as this process sees it, open until `close()`. */
+  store: Store;
   start(replica: string, env?: Record<string, string>): Replica;
   close(): Promise<void>;
 }
@@ -115,7 +115,6 @@ export async function deliveryWorld(
   }
   const escalations = reference(ESCALATION_CHANNEL);
   await store.saveConversationRef('teams', `channel:${ESCALATION_CHANNEL}`, escalations);
-  await store.close();
   const running = new Set<ChildProcess>();
   return {
     sandbox,
@@ -125,7 +124,7 @@ export async function deliveryWorld(
     databaseUrl,
     shown: () => (platform === 'slack' ? slackShown(slack) : teamsShown(teams)),
     edits: () => (platform === 'slack' ? slackEdits(slack) : teamsEdits(teams)),
-    store: () => openStore(databaseUrl),
+    store,
     start(replica, env = {}) {
       const p = spawn(process.execPath, [child], {
         env: childEnv({
@@ -162,6 +161,7 @@ export async function deliveryWorld(
     },
     async close() {
       for (const p of running) p.kill('SIGKILL');
+      await store.close();
       await slack.close();
       await teams.close();
       await sandbox.close();

@@ -170,15 +170,13 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     });
     const approver = sandbox.state.tasks.get(access.taskIds[0]!)!.assigneeId;
     sandbox.state.decideTask(access.taskIds[0]!, 'Approved', approver);
-    const s = await world.store();
-    await s.recordRequest({
+    await world.store.recordRequest({
       accessId: access.id,
       accessUserId: users.grace.id,
       workAppId: workApps.figma.id,
       taskIds: access.taskIds,
       requestedAt: new Date(),
     });
-    await s.close();
     expected.add(`${dm('grace')} requester:${access.taskIds[0]}`);
   }
   if (c.kind === 'member') expected.add(`${dm('barbara')} member:Design`);
@@ -237,8 +235,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     // Away once every card is out, so the crash hits the notice alone.
     const cards = [...expected].filter((key) => key.includes(' task:'));
     await vi.waitFor(() => expect(cards.every((key) => sent().has(key))).toBe(true), WAIT);
-    const s = await world.store();
-    await s.setAway(
+    await world.store.setAway(
       {
         accessUserId: users.alan.id,
         name: users.alan.displayName,
@@ -250,7 +247,6 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
       },
       new Date(),
     );
-    await s.close();
   }
   const killed = async (r: { process: { signalCode: string | null }; stderr: () => string }) =>
     vi.waitFor(() => expect(r.process.signalCode, r.stderr()).toBe('SIGKILL'), WAIT);
@@ -263,9 +259,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     const second = world.start('doomed-2', { ...settings, CRASH_AT: `${c.step}:note` });
     doomedOnes.push(second);
     lostTask = await vi.waitFor(async () => {
-      const s = await world.store();
-      const open = await s.listNotifications({ openFor: users.ada.id });
-      await s.close();
+      const open = await world.store.listNotifications({ openFor: users.ada.id });
       const lost = open.find((n) => n.lostAt);
       expect(lost, second.stderr()).toBeDefined();
       return lost!.taskId;
@@ -298,15 +292,11 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     QUESTION.id,
   ];
   await vi.waitFor(async () => {
-    const s = await world.store();
-    const open = (await s.listNotifications({ taskIds: events })).filter((n) => n.intent);
-    await s.close();
+    const open = (await world.store.listNotifications({ taskIds: events })).filter((n) => n.intent);
     expect(open, logs()).toEqual([]);
   }, WAIT);
   const reminded = async () => {
-    const s = await world.store();
-    const all = await s.listNotifications({ openFor: users.ada.id });
-    await s.close();
+    const all = await world.store.listNotifications({ openFor: users.ada.id });
     return all.filter((n) => n.remindedAt).length;
   };
   const followUps = () => [...sent().keys()].filter((k) => k.includes(' follow-up:'));
@@ -378,10 +368,8 @@ async function allCardsRecorded(
   const cards = [...expected].filter((key) => key.includes(' task:'));
   await vi.waitFor(async () => {
     expect(cards.every((key) => sent().has(key))).toBe(true);
-    const s = await world.store();
     const taskIds = [...world.sandbox.state.tasks.keys()];
-    const open = (await s.listNotifications({ taskIds })).filter((n) => n.intent);
-    await s.close();
+    const open = (await world.store.listNotifications({ taskIds })).filter((n) => n.intent);
     expect(open).toEqual([]);
   }, WAIT);
 }
