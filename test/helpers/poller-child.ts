@@ -52,6 +52,7 @@ const client = new AccessClient({
 async function notifier(): Promise<Notifier> {
   if (process.env.PLATFORM === 'teams') {
     const { startTeams } = await import('../../adapters/teams/start.ts');
+    const { Refusals } = await import('../../src/server/refusals.ts');
     const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
     const settings = {
       appId: '',
@@ -61,7 +62,14 @@ async function notifier(): Promise<Notifier> {
       cloud: {},
     };
     const teams = await startTeams(
-      { bot, routes: { mount: () => {} }, replays: store, log, metrics, settings } as never,
+      {
+        bot,
+        routes: { mount: () => {}, refusals: new Refusals(log, Date.now) },
+        replays: store,
+        log,
+        metrics,
+        settings,
+      } as never,
       // One try per call, as the Slack client here: a failure is the outbox's to retry.
       { retry: { limit: 0, baseDelayMs: 10, maxDelayMs: 10 } },
     );
