@@ -60,6 +60,8 @@ describe.skipIf(!image || !databaseUrl)(
     async function run(n: number, envFile: string): Promise<Container> {
       const name = `accessbot-test-${process.pid}-${n}`;
       const port = await freePort();
+      // Host networking: each container needs its own health listener as well.
+      const healthPort = await freePort();
       const child = spawn(
         'podman',
         [
@@ -72,6 +74,7 @@ describe.skipIf(!image || !databaseUrl)(
           '--security-opt=no-new-privileges',
           `--env-file=${envFile}`,
           `--env=PORT=${port}`,
+          `--env=HEALTH_PORT=${healthPort}`,
           // No systemd here to run the HEALTHCHECK on a timer: the test runs it itself.
           '--health-interval=disable',
           image!,
