@@ -96,7 +96,7 @@ export function parseCardAction(value: unknown, v: Voice) {
     }
     case Verbs.looking: {
       const task = TaskData.safeParse(data);
-      if (!task.success) return problem('That button does not name a task.');
+      if (!task.success) return problem(v.t('teams.noTask'));
       return ok({ verb, taskId: task.data.value });
     }
     case Verbs.ask:

@@ -83,6 +83,17 @@ describe('a person whose Teams is in German (de-DE)', () => {
     expect(history).not.toContain('Access request');
   });
 
+  it('is told in German when a button names no task, whichever button it is', async () => {
+    for (const verb of ['approve', 'looking']) {
+      const action = { ...t.h.activities.cardAction('ada', verb, { value: 'x' }), ...german };
+      const answer = await t.h.post(action);
+      expect(answer.body, verb).toMatchObject({
+        statusCode: 400,
+        value: { message: 'Diese Schaltfläche nennt keine Aufgabe.' },
+      });
+    }
+  });
+
   it('is told in German what it typed wrong', async () => {
     await t.h.post({ ...t.h.activities.message('ada', 'taks'), ...german });
     expect(sent()[0]?.activity?.text).toBe(
