@@ -23,7 +23,7 @@ describe('an approver away', () => {
     );
     expect(leads.map((p) => cardOf(p.message)?.taskId)).toEqual([ALAN_TASK]);
     expect(cardOf(leads[0]!.message)?.notes).toEqual([
-      'Alan Turing is away until Sun, Nov 29, 2026 — "At a conference"',
+      'Alan Turing is away until Sun, Nov 29, 2026',
     ]);
     const notices = to('ada').filter((p) => p.message.title === 'Alan Turing is away');
     expect(notices).toHaveLength(1);
