@@ -20,7 +20,7 @@ export interface Told {
   kind: TellKind;
   /** What it tells of (a task's, a request's, a question's id). */
   event: string;
-  /** Tells repeated ones apart: an away period, a nudge, a question. */
+  /** Tells repeated ones apart: an absence, a nudge, a question. */
   round?: string;
   /** Whose task, request or change it is; a message that follows a task ends with theirs. */
   accessUserId: string;

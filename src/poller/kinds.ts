@@ -42,8 +42,8 @@ export const KINDS = {
   /** The asker hears the requester's answer (their card shows it too). */
   answer: { prefix: 'answer:', label: 'answer_note', followsTask: false },
   /**
-   * An approver is away: each other approver of the request hears it once per away period (the
-   * recipient key carries it), about their own task; edited to its outcome like a card.
+   * An approver is away: each other approver of the request hears it once per absence (the
+   * recipient key carries its person and day), about their own task; edited to its outcome.
    */
   away: { prefix: 'away:', label: 'away_notice', followsTask: true },
 } as const satisfies Record<string, KindSpec>;

@@ -1,9 +1,9 @@
 /**
  * An approver away, as their poll finds them: each task waiting on them is remembered (the
  * report counts how long); the first time, the other approvers of its request hear it (kind
- * `away`, once per away period each, about their own task, shared or not), and every card of the
- * request shows it. Their escalation is posted at once (tasks/escalate.ts). A task that left
- * their list ends its wait. Nobody is given the task: the others already could decide it.
+ * `away`, once per absence each, named by its person and day: `back` and `away` again to the day
+ * tell nobody anew), and every card of the request shows it. Their escalation is posted at once
+ * (tasks/escalate.ts). A task that left their list ends its wait. Nobody is given the task.
  */
 import type { Task } from '../../access/schemas.ts';
 import type { Away, NotificationStore, RequesterStore } from '../../store/store.ts';
@@ -51,7 +51,7 @@ async function tellOthers(sweep: WaitsSweep, away: Away, request: string[]) {
     const open = sweep.isCard(n) && !n.resolvedAt;
     if (open && !gone.has(n.accessUserId)) theirs.set(n.accessUserId, n.taskId);
   }
-  const round = String(away.sinceAt.getTime());
+  const round = `${away.accessUserId}/${away.untilDay}`;
   const tasks = new Map<string, Task | undefined>();
   for (const link of await sweep.linksOf(theirs.keys())) {
     const event = theirs.get(link.accessUserId)!;

@@ -56,7 +56,7 @@ export async function escalate(
         waitedMs,
         approvers,
         brief,
-        notes: away.map((a) => awayLine(v, a)),
+        notes: away.map((a) => awayLine(v, { ...a, note: null })),
       });
   });
 }
@@ -69,7 +69,7 @@ interface Escalation {
   approvers: readonly string[];
   /** For a channel: no free text. */
   brief?: boolean;
-  /** The task's approvers who are away, as lines (never a question: that is free text). */
+  /** The task's approvers who are away, as lines: never their note nor a question (free text). */
   notes?: readonly string[];
 }
 

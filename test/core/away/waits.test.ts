@@ -23,7 +23,7 @@ describe('an approver away', () => {
     );
     expect(leads.map((p) => cardOf(p.message)?.taskId)).toEqual([ALAN_TASK]);
     expect(cardOf(leads[0]!.message)?.notes).toEqual([
-      'Alan Turing is away until Sun, Nov 29, 2026 — "At a conference"',
+      'Alan Turing is away until Sun, Nov 29, 2026',
     ]);
     const notices = to('ada').filter((p) => p.message.title === 'Alan Turing is away');
     expect(notices).toHaveLength(1);
@@ -60,6 +60,34 @@ describe('an approver away', () => {
     const notices = to('ada').filter((p) => p.message.title === 'Alan Turing is away');
     expect(notices.map((p) => cardOf(p.message)?.taskId)).toEqual([ALAN_TASK]);
     expect(to('alan').filter((p) => p.message.title === 'Alan Turing is away')).toEqual([]);
+  });
+
+  it('tells the other approver once per absence: back and away again is no new one', async () => {
+    const { say, sweep } = await world();
+    const notices = () => to('ada').filter((p) => p.message.title === 'Alan Turing is away');
+    const awayThenBack = async (day: string) => {
+      await say('alan', `away until ${day}`);
+      await sweep();
+      await sweep();
+      await say('alan', 'back');
+      await sweep();
+    };
+    await awayThenBack('2026-11-29');
+    await awayThenBack('2026-11-29');
+    await say('alan', 'away until 2026-11-29 -- changed my mind');
+    await sweep();
+    expect(notices()).toHaveLength(1);
+    // The cards show him away again all the same.
+    expect(lastCard(ADA_TASK)?.notes).toEqual([
+      'Alan Turing is away until Sun, Nov 29, 2026 — "changed my mind"',
+    ]);
+
+    await say('alan', 'back');
+    await awayThenBack('2026-12-04');
+    expect(notices().map((p) => p.message.summary)).toEqual([
+      expect.stringContaining('Nov 29, 2026'),
+      expect.stringContaining('Dec 4, 2026'),
+    ]);
   });
 
   it('ends by itself on its day, audited, and the cards stop saying so', async () => {
