@@ -19,7 +19,12 @@ export interface BulkSeed {
   now: Date;
 }
 
-const app = { id: nameUuid('bench/app'), name: 'Payroll', description: 'Benchmark application' };
+/** The one WorkApp: every task is a request for it. */
+export const benchApp = {
+  id: nameUuid('bench/app'),
+  name: 'Payroll',
+  description: 'Benchmark application',
+};
 
 export const benchUserId = (n: number) => nameUuid(`bench/user/${n}`);
 
@@ -29,7 +34,7 @@ export function bulkSeed(state: SandboxState, seed: BulkSeed): string[] {
   for (const [n, id] of ids.entries()) {
     state.addUser({ id, email: `user${n}@bench.example`, displayName: `User ${n}`, jobTitle: '' });
   }
-  state.addWorkApp(app, [], []);
+  state.addWorkApp(benchApp, [], []);
   const index = indexTasksByAssignee(state);
   const decidedAt = new Date(seed.now.getTime() - 3_600_000).toISOString();
   for (let n = 0; n < seed.tasks; n++) {
@@ -60,7 +65,7 @@ function taskFor(assigneeId: string, requesterId: string, now: Date): TaskRecord
     type: 'AccessRequest',
     status: 'Pending',
     assigneeId,
-    target: { workAppId: app.id, workAppName: app.name, userId: requesterId },
+    target: { workAppId: benchApp.id, workAppName: benchApp.name, userId: requesterId },
     metadata: { requestedBy: requesterId, createdAt: now.toISOString() },
   };
 }

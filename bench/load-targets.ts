@@ -6,7 +6,7 @@
  * the floor (load-floor.ts) with the same node flags. Their CPU time and peak RSS are read from
  * /proc, from outside.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -59,6 +59,34 @@ const targetFlags = () => [
 export const PINNING = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2;
 export const TARGET_CPU = String(availableParallelism() - 1);
 export const OTHER_CPUS = `0-${availableParallelism() - 2}`;
+
+/** A benchmark process (the world, the generator), on the CPUs the target does not use. */
+export function forkPinned(file: URL, args: string[] = []): ChildProcess {
+  const child = fork(file, args);
+  if (PINNING) execFileSync('taskset', ['-a', '-p', '-c', OTHER_CPUS, String(child.pid)]);
+  return child;
+}
+
+/** The next IPC message of `child` (of `kind`, when given); rejects if it exits first. */
+export function next<K extends string, M extends { kind: K }>(
+  child: ChildProcess,
+  kind?: K,
+): Promise<M> {
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => {
+      child.off('message', listen);
+      reject(new Error(`a benchmark process exited (${code})`));
+    };
+    const listen = (m: M) => {
+      if (kind && m.kind !== kind) return;
+      child.off('message', listen);
+      child.off('exit', exited);
+      resolve(m);
+    };
+    child.on('message', listen);
+    child.once('exit', exited);
+  });
+}
 
 /** `node args`, on `cpu` alone when pinning (taskset execs node: the pid is node's). */
 function pinned(cpu: string, args: string[]): [string, string[]] {
@@ -157,8 +185,8 @@ async function linkedStore(people: Person[]): Promise<string> {
   return file;
 }
 
-/** accessbot as npm start runs it. */
-export async function startAccessbot(world: World) {
+/** accessbot as npm start runs it; `env`: settings of the run on top of the benchmark's. */
+export async function startAccessbot(world: World, env: Record<string, string> = {}) {
   const database = await linkedStore(world.people);
   const args = [...targetFlags(), path('src/app/main.ts')];
   const port = await freePort();
@@ -181,6 +209,7 @@ export async function startAccessbot(world: World) {
       // bench:poller (a first sweep would send a DM for each of the 600 seeded tasks).
       POLL_INTERVAL_SECONDS: '86400',
       DIRECTORY_SYNC_INTERVAL: '0',
+      ...env,
     },
     stdio: ['ignore', log, log],
   });

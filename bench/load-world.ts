@@ -3,7 +3,7 @@
  * charged to the bot: the sandbox Access Service (a bulk-seeded organisation, every answer after
  * a fixed latency) and the benchmark's Slack (load-slack.ts). Driven over IPC by load.ts.
  *
- *   node bench/load-world.ts '{"people":200,"latencyMs":20}'
+ *   node bench/load-world.ts '{"people":200,"latencyMs":20}'   (optional: "pageSize")
  */
 import { z } from 'zod';
 import { nameUuid } from '../src/sandbox/ids.ts';
@@ -12,7 +12,12 @@ import { addPendingTask, bulkSeed } from './bulk-seed.ts';
 import { GROUP_NAME, type Person } from './load-plan.ts';
 import { type Answered, startBenchSlack } from './load-slack.ts';
 
-const Setup = z.object({ people: z.number().int().min(1), latencyMs: z.number().min(0) });
+const Setup = z.object({
+  people: z.number().int().min(1),
+  latencyMs: z.number().min(0),
+  /** The sandbox's own (25) when unset. */
+  pageSize: z.number().int().min(1).optional(),
+});
 
 export type WorldCommand =
   | { kind: 'tasks'; assignees: string[] }
@@ -34,7 +39,7 @@ export type WorldReport =
 const isBusy = (text: string) => /\bbusy\b/i.test(text);
 
 const setup = Setup.parse(JSON.parse(process.argv[2] ?? '{}'));
-const sandbox = await startSandbox({ seed: false });
+const sandbox = await startSandbox({ seed: false, pageSize: setup.pageSize });
 const ids = bulkSeed(sandbox.state, {
   users: setup.people,
   tasks: 3 * setup.people,

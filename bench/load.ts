@@ -24,7 +24,7 @@
  * targets' flags, e.g. --cpu-prof). A run whose generator fell more than 50 ms behind its
  * schedule (p99) is measured once more and the steadier one kept.
  */
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -33,6 +33,8 @@ import { type Mix, planRequests, type RunPlan } from './load-plan.ts';
 import type { Answered } from './load-slack.ts';
 import { type RunResult, summarize, sustains, table } from './load-stats.ts';
 import {
+  forkPinned,
+  next,
   OTHER_CPUS,
   PINNING,
   processCpuMs,
@@ -64,13 +66,6 @@ const DISTURBED_LAG_MS = 50;
 
 const here = (file: string) => new URL(file, import.meta.url);
 
-/** The world and the generator, on the CPUs the target does not use (load-targets.ts). */
-function forkPinned(file: URL, args: string[] = []): ChildProcess {
-  const child = fork(file, args);
-  if (PINNING) execFileSync('taskset', ['-a', '-p', '-c', OTHER_CPUS, String(child.pid)]);
-  return child;
-}
-
 function start(name: TargetName, world: Extract<WorldReport, { kind: 'ready' }>) {
   switch (name) {
     case 'accessbot':
@@ -79,23 +74,6 @@ function start(name: TargetName, world: Extract<WorldReport, { kind: 'ready' }>)
     case 'floor':
       return startYardstick(name, world);
   }
-}
-
-function next<K extends string, M extends { kind: K }>(child: ChildProcess, kind?: K): Promise<M> {
-  return new Promise((resolve, reject) => {
-    const exited = (code: number | null) => {
-      child.off('message', listen);
-      reject(new Error(`a benchmark process exited (${code})`));
-    };
-    const listen = (m: M) => {
-      if (kind && m.kind !== kind) return;
-      child.off('message', listen);
-      child.off('exit', exited);
-      resolve(m);
-    };
-    child.on('message', listen);
-    child.once('exit', exited);
-  });
 }
 
 async function answeredBy(world: ChildProcess, ids: number[], untilMs: number) {

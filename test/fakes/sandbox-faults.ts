@@ -28,16 +28,22 @@ export interface SandboxRequest {
   body: string;
   /** The status answered; `null` while pending or when the connection was dropped. */
   status: number | null;
+  /** When it arrived, by `Date` (which a test's fake timers move). */
+  at: number;
 }
 
 export type Sandbox = BareSandbox & { faults: Faults; requests: SandboxRequest[] };
 
 /**
  * The sandbox of `options` with its faults and request log; `sleep` is how the latency fault
- * waits (injectable, so a test sees the latency asked for without waiting for it).
+ * waits (injectable, so a test sees the latency asked for without waiting for it); `arrived`
+ * hears of each request as it is logged.
  */
 export async function startSandbox(
-  options: SandboxOptions & { sleep?: (ms: number) => Promise<unknown> } = {},
+  options: SandboxOptions & {
+    sleep?: (ms: number) => Promise<unknown>;
+    arrived?: (request: SandboxRequest) => void;
+  } = {},
 ): Promise<Sandbox> {
   const faults = new Faults(options.sleep);
   const requests: SandboxRequest[] = [];
@@ -51,9 +57,11 @@ export async function startSandbox(
       headers: { ...req.headers },
       body: api.body ?? '',
       status: null,
+      at: Date.now(),
     };
     // The most recent only, so that a long benchmark does not grow it for ever.
     if (requests.push(entry) > 10_000) requests.shift();
+    options.arrived?.(entry);
     res.on('finish', () => {
       entry.status = res.statusCode;
     });
