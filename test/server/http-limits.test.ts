@@ -160,8 +160,8 @@ describe('slow clients, against the real server', () => {
     await fake?.close();
   });
 
-  it('answers probes on their own port and a signed command while 300 clients trickle their bodies', async () => {
-    const slow = openSlowClients(bot.served.port, 300, undefined, '/slack/events');
+  it('answers probes on their own port and a signed command while 1,000 clients trickle their bodies', async () => {
+    const slow = openSlowClients(bot.served.port, 1_000, undefined, '/slack/events');
     const health = await fetch(`http://127.0.0.1:${bot.served.healthPort}/healthz`);
     expect(health.status).toBe(200);
     const ready = await fetch(`http://127.0.0.1:${bot.served.healthPort}/readyz`);
