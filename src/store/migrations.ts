@@ -355,7 +355,7 @@ const steps: readonly Step[] = [
   },
   { sqlite: 27, postgres: 27, sql: confirmations },
   {
-    // Counters every replica reads before it trusts what it cached (generations.ts).
+    // Counters every replica reads before it trusts what it cached (tables/apps.ts).
     sqlite: 28,
     postgres: 28,
     sql: (t) => `

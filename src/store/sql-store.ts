@@ -4,14 +4,12 @@ import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
 import { awayTables } from './tables/away.ts';
 import { confirmationTables } from './tables/confirmations.ts';
-import { generationTables } from './tables/generations.ts';
 import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
 import { outboxTables } from './tables/outbox.ts';
 import { pollerTables } from './tables/poller.ts';
 import { questionTables } from './tables/questions.ts';
-import { rateTables } from './tables/rate.ts';
-import { replayTables } from './tables/replay.ts';
+import { rateTables, replayTables } from './tables/rate.ts';
 import { reportTables } from './tables/report.ts';
 import { requesterTables } from './tables/requesters.ts';
 import { taskQuestionTables } from './tables/task-questions.ts';
@@ -26,7 +24,6 @@ export function sqlStore(db: SqlDb): Store {
     ...appTables(db),
     ...pollerTables(db),
     ...outboxTables(db),
-    ...generationTables(db),
     ...replayTables(db),
     ...rateTables(db),
     ...requesterTables(db),

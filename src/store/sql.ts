@@ -1,8 +1,44 @@
-import { MAX_STORED_CHARS, storable, storableText, storedJson } from './storable.ts';
+/** The store's SQL: values made storable, statements built, records checked in and rows read out. */
+import { z } from 'zod';
+import { StoreError, type StoreErrorCode } from './errors.ts';
+
+/**
+ * PostgreSQL refuses NUL and lone surrogates: a hostile name carrying one would lose an audit
+ * entry. They become U+FFFD in both stores, and text is cut so no outside field grows a row.
+ */
+export const MAX_STORED_CHARS = 16_384;
+
+const REPLACEMENT = '\uFFFD';
+
+/** Cut past `max` characters, never inside a surrogate pair. */
+export function storableText(text: string, max = Number.POSITIVE_INFINITY): string {
+  const end = max < text.length && /[\ud800-\udbff]/.test(text[max - 1] ?? '') ? max - 1 : max;
+  let kept = text.length > max ? text.slice(0, end) : text;
+  if (!kept.isWellFormed()) kept = kept.toWellFormed();
+  return kept.includes('\0') ? kept.replaceAll('\0', REPLACEMENT) : kept;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Every string in it made storable, keys too. */
+export function storable(value: unknown, max = Number.POSITIVE_INFINITY): unknown {
+  if (typeof value === 'string') return storableText(value, max);
+  if (Array.isArray(value)) return value.map((item) => storable(item, max));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [storableText(key), storable(item, max)]),
+    );
+  }
+  return value;
+}
+
+export const storedJson = (value: unknown): string =>
+  JSON.stringify(storable(value, MAX_STORED_CHARS));
 
 /**
  * SQL statements as values: text and parameters apart, so one statement serves both databases'
- * placeholders. Parameters are made storable (storable.ts): no write fails on a refused code point.
+ * placeholders. Parameters are made storable (above): no write fails on a refused code point.
  */
 export class Sql {
   readonly parts: readonly string[];
@@ -102,4 +138,61 @@ export interface SqlDb {
   /** Holds SQLite's planner to this index, where it guesses wrong. */
   indexedBy(index: string): Sql;
   close(): Promise<void>;
+}
+
+/** Records are checked on the way in (a caller's bug) and on the way out (a damaged database). */
+export function checked<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  code: Extract<StoreErrorCode, 'STORE_INVALID_INPUT' | 'STORE_CORRUPT_ROW'>,
+  what: string,
+): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new StoreError(code, `${what} is invalid: ${z.prettifyError(parsed.error)}`, {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+export const checkedInput = <T>(schema: z.ZodType<T>, value: unknown, what: string): T =>
+  checked(schema, value, 'STORE_INVALID_INPUT', what);
+
+const fieldOf = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** Instants sit in the columns named `at` or `…_at`; SQLite keeps them as epoch milliseconds. */
+const isInstant = (column: string) => column === 'at' || column.endsWith('_at');
+
+/**
+ * A damaged row is a STORE_CORRUPT_ROW, never a record. `json` fields are SQLite text but parsed
+ * jsonb from PostgreSQL; `shape` rearranges a record that is not one flat row.
+ */
+export function rowReader<T>(
+  table: string,
+  schema: z.ZodType<T>,
+  options: { json?: string[]; shape?: (fields: Record<string, unknown>) => unknown } = {},
+): (row: unknown) => T {
+  const what = `a row of ${table}`;
+  return (row) => {
+    const fields: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row as Record<string, unknown>)) {
+      const field = fieldOf(column);
+      if (isInstant(column) && typeof value === 'number') fields[field] = new Date(value);
+      else if (typeof value === 'string' && options.json?.includes(field)) {
+        try {
+          fields[field] = JSON.parse(value);
+        } catch (error) {
+          throw new StoreError('STORE_CORRUPT_ROW', `${what} is invalid: ${column} is not JSON`, {
+            cause: error,
+          });
+        }
+      } else fields[field] = value;
+    }
+    return checked(
+      schema,
+      options.shape ? options.shape(fields) : fields,
+      'STORE_CORRUPT_ROW',
+      what,
+    );
+  };
 }

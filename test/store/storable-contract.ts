@@ -6,7 +6,7 @@
  * short by the Access Service's schema, so they carry the code points but not the megabyte.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_STORED_CHARS } from '../../src/store/storable.ts';
+import { MAX_STORED_CHARS } from '../../src/store/sql.ts';
 import type { MembershipAuditEntry, Store } from '../../src/store/store.ts';
 import { away, question } from './ask-contract.ts';
 import { audit, link } from './contract.ts';

@@ -1,7 +1,6 @@
 /** What `storable` makes of text a store would refuse, and what it leaves as it is. */
 import { describe, expect, it } from 'vitest';
-import { sql } from '../../src/store/sql.ts';
-import { MAX_STORED_CHARS, storable, storableText, storedJson } from '../../src/store/storable.ts';
+import { MAX_STORED_CHARS, sql, storable, storableText, storedJson } from '../../src/store/sql.ts';
 
 describe('storable text', () => {
   it('replaces NUL and lone surrogates with U+FFFD, and keeps a pair', () => {

@@ -1,8 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LRUCache } from 'lru-cache';
 import { queryFailed, storeClosed } from '../errors.ts';
-import { type PollRow, raw, type Sql, type SqlDb, sql } from '../sql.ts';
-import { storedJson } from '../storable.ts';
+import { type PollRow, raw, type Sql, type SqlDb, sql, storedJson } from '../sql.ts';
 
 /** Dates are INTEGER epoch milliseconds, so they compare and sort as numbers. */
 const bind = (statement: Sql) =>

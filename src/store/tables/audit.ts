@@ -1,11 +1,9 @@
 /** The audit log: one table for every kind, other kinds' columns null; checked both ways. */
 import { z } from 'zod';
 import { AuditEntry, AuditOutcome, type AuditQuery } from '../audit-records.ts';
-import { checkedInput } from '../checked.ts';
 import { StoreError } from '../errors.ts';
 import type { AuditStore } from '../roles.ts';
-import { rowReader } from '../rows.ts';
-import { insert, join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
+import { checkedInput, insert, join, raw, rowReader, type Sql, type SqlDb, sql } from '../sql.ts';
 
 const DEFAULT_AUDIT_LIMIT = 100;
 const MAX_AUDIT_LIMIT = 1000;

@@ -4,10 +4,8 @@
  */
 import { z } from 'zod';
 import { Away, AwayAsked, AwayOn, type AwayStore, AwayWait } from '../../core/away/store.ts';
-import { checkedInput } from '../checked.ts';
 import type { WaitPeriod } from '../records.ts';
-import { rowReader } from '../rows.ts';
-import { insert, type Sql, type SqlDb, sql } from '../sql.ts';
+import { checkedInput, insert, rowReader, type Sql, type SqlDb, sql } from '../sql.ts';
 
 const toAway = rowReader('away', Away);
 const toWait = rowReader('away_waits', AwayWait);

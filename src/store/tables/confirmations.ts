@@ -1,9 +1,8 @@
 /** Pending confirmations of every kind, in one table. */
-import { checkedInput } from '../checked.ts';
+
 import { Confirmation, ConfirmationMove } from '../confirm-records.ts';
 import type { ConfirmationStore } from '../roles.ts';
-import { rowReader } from '../rows.ts';
-import { insert, raw, type SqlDb, sql } from '../sql.ts';
+import { checkedInput, insert, raw, rowReader, type SqlDb, sql } from '../sql.ts';
 
 const toConfirmation = rowReader('confirmations', Confirmation, { json: ['payload'] });
 

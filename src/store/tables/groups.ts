@@ -1,9 +1,8 @@
 /** Channel bindings. */
-import { checkedInput } from '../checked.ts';
+
 import { ChannelGroup } from '../group-records.ts';
 import type { ChannelGroupStore } from '../roles.ts';
-import { rowReader } from '../rows.ts';
-import { type SqlDb, sql, upsert } from '../sql.ts';
+import { checkedInput, rowReader, type SqlDb, sql, upsert } from '../sql.ts';
 
 const toBinding = rowReader('channel_groups', ChannelGroup);
 

@@ -1,11 +1,9 @@
 /** The people's tables: links, task numbering and the tasks each person was shown. */
 import { z } from 'zod';
 import type { TaskAudienceStore, TaskNumberStore } from '../../core/tasks/store.ts';
-import { checkedInput } from '../checked.ts';
 import { IdentityLink } from '../records.ts';
 import type { LinkStore } from '../roles.ts';
-import { rowReader } from '../rows.ts';
-import { type SqlDb, sql, upsert } from '../sql.ts';
+import { checkedInput, rowReader, type SqlDb, sql, upsert } from '../sql.ts';
 import { numberedList } from './numbering.ts';
 
 const toLink = rowReader('identity_links', IdentityLink);

@@ -3,11 +3,8 @@
  * restart. Saving an unchanged list writes nothing (it is saved on every answer).
  */
 import { z } from 'zod';
-import { checkedInput } from '../checked.ts';
 import type { Platform } from '../records.ts';
-import { rowReader } from '../rows.ts';
-import { raw, type SqlDb, sql } from '../sql.ts';
-import { storedJson } from '../storable.ts';
+import { checkedInput, raw, rowReader, type SqlDb, sql, storedJson } from '../sql.ts';
 
 /** As many as a list can number (see `TaskRef` in src/core/commands.ts). */
 const Ids = z.array(z.string().min(1)).max(500);

@@ -1,6 +1,5 @@
 /** The outbox and heartbeats: each step is one statement, so every hand-over is atomic. */
 import type { z } from 'zod';
-import { checkedInput } from '../checked.ts';
 import {
   IntentBody,
   type IntentEnd,
@@ -10,9 +9,16 @@ import {
   NotificationKey,
 } from '../records.ts';
 import type { NotificationStore, ReplicaStore } from '../roles.ts';
-import { rowReader } from '../rows.ts';
-import { insert, raw, type Sql, type SqlDb, sql } from '../sql.ts';
-import { storedJson } from '../storable.ts';
+import {
+  checkedInput,
+  insert,
+  raw,
+  rowReader,
+  type Sql,
+  type SqlDb,
+  sql,
+  storedJson,
+} from '../sql.ts';
 
 /** Its heartbeat row is then deleted. */
 const FORGET_REPLICAS_AFTER_MS = 24 * 3_600_000;

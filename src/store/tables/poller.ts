@@ -3,7 +3,6 @@
  * across replicas; claims pass over rows another replica is claiming.
  */
 import { z } from 'zod';
-import { checkedInput } from '../checked.ts';
 import {
   BotRequest,
   CompletedPoll,
@@ -13,8 +12,7 @@ import {
   WebhookEvent,
 } from '../records.ts';
 import type { ConversationRefStore, PollScheduleStore, RequestStore } from '../roles.ts';
-import { rowReader } from '../rows.ts';
-import { raw, type Sql, type SqlDb, sql, upsert } from '../sql.ts';
+import { checkedInput, raw, rowReader, type Sql, type SqlDb, sql, upsert } from '../sql.ts';
 
 const toRequest = rowReader('bot_requests', BotRequest, { json: ['taskIds'] });
 const toRef = rowReader('conversation_refs', JsonObject, { json: ['ref'], shape: (r) => r.ref });

@@ -1,11 +1,8 @@
 /** One row per person, deleted when taken: never more rows than people asked. */
 import { z } from 'zod';
-import { checkedInput } from '../checked.ts';
 import { JsonObject } from '../records.ts';
 import type { QuestionStore } from '../roles.ts';
-import { rowReader } from '../rows.ts';
-import { type SqlDb, sql } from '../sql.ts';
-import { storedJson } from '../storable.ts';
+import { checkedInput, rowReader, type SqlDb, sql, storedJson } from '../sql.ts';
 
 const toTaken = rowReader(
   'open_questions',

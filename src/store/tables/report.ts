@@ -10,8 +10,7 @@ import {
   type ReportStore,
   Sibling,
 } from '../../core/audit/store.ts';
-import { rowReader } from '../rows.ts';
-import { join, raw, type Sql, type SqlDb, sql } from '../sql.ts';
+import { join, raw, rowReader, type Sql, type SqlDb, sql } from '../sql.ts';
 
 const toCount = rowReader('audit_log', z.object({ n: z.coerce.number().int() }));
 const toActionCount = rowReader(

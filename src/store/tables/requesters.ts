@@ -5,10 +5,8 @@
 import { z } from 'zod';
 import type { RequesterStore } from '../../core/requests/store.ts';
 import type { LookStore } from '../../core/tasks/store.ts';
-import { checkedInput } from '../checked.ts';
 import { BotRequest, KnownRequest, Look } from '../records.ts';
-import { rowReader } from '../rows.ts';
-import { insert, type SqlDb, sql, upsert } from '../sql.ts';
+import { checkedInput, insert, rowReader, type SqlDb, sql, upsert } from '../sql.ts';
 import { numberedList } from './numbering.ts';
 
 const toRequest = rowReader('bot_requests', KnownRequest, { json: ['taskIds'] });

@@ -4,10 +4,8 @@
  */
 import { z } from 'zod';
 import { NewTaskQuestion, TaskQuestion, type TaskQuestionStore } from '../../core/asks/store.ts';
-import { checkedInput } from '../checked.ts';
 import type { WaitPeriod } from '../records.ts';
-import { rowReader } from '../rows.ts';
-import { insert, type Sql, type SqlDb, sql } from '../sql.ts';
+import { checkedInput, insert, rowReader, type Sql, type SqlDb, sql } from '../sql.ts';
 
 const toQuestion = rowReader('task_questions', TaskQuestion);
 /** PostgreSQL counts in bigint, which `pg` gives back as text. */
