@@ -3,12 +3,14 @@
  * `/metrics`, which are also alone on the operator's port (`listenOperator`), answered while the
  * public one is flooded. Everything that arrives is bounded here once for every route: body size,
  * header and request time, idle keep-alive, connections open at once (the slowest dropped first).
+ * A refused chunked body is drained, so the client still gets the answer (closing a socket with
+ * unread data resets it); the time-out ends an endless one.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import getRawBody from 'raw-body';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
-import { type BodyRefusal, readBody } from './body.ts';
 import { Refusals } from './refusals.ts';
 import { answer, type Route } from './route.ts';
 import { ConnectionSlots } from './slots.ts';
@@ -224,6 +226,29 @@ export class HttpServer {
 const OPERATOR_TIMEOUT_MS = 5_000;
 /** Probes and a scraper or two; the port is not public, the bound is against a leak. */
 const OPERATOR_MAX_CONNECTIONS = 100;
+
+type BodyRefusal = 'declared_too_large' | 'too_large' | 'aborted';
+
+const ignore = () => {};
+
+async function readBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<{ ok: true; body: Buffer } | { ok: false; reason: BodyRefusal }> {
+  // A client gone mid-body errors the stream, maybe after the read gave up: never uncaught.
+  req.on('error', ignore);
+  const length = req.headers['content-length'];
+  try {
+    return { ok: true, body: await getRawBody(req, { limit: maxBytes, length }) };
+  } catch (error) {
+    if ((error as { type?: string }).type !== 'entity.too.large') {
+      return { ok: false, reason: 'aborted' };
+    }
+    if (Number(length) > maxBytes) return { ok: false, reason: 'declared_too_large' };
+    req.resume();
+    return { ok: false, reason: 'too_large' };
+  }
+}
 
 async function listenOn(server: Server, port: number, host?: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
