@@ -15,12 +15,11 @@ import got, {
 } from 'got';
 import type { z } from 'zod';
 import { backoffDelay, type RetryPolicy } from '../net/retry.ts';
-import { checkStatus, readJson, validate } from './body.ts';
 import type { Endpoint, EndpointName, Ids } from './endpoints.ts';
 import { ResponseTooLargeError } from './errors.ts';
 import { type AccessLimits, defaultLimits } from './limits.ts';
 import { accessError } from './map-error.ts';
-import { pagesOf } from './pages.ts';
+import { checkStatus, pagesOf, readJson, validate } from './pages.ts';
 import type { ListBody } from './schemas.ts';
 
 export interface AccessHttpOptions {

@@ -1,15 +1,49 @@
 /**
- * One walk through a paginated list, as got's pagination options. Pages are counted against the
- * limits before an item is parsed. A `links.next` off the origin (the credentials would follow),
- * back to a page already read, or past the page limit is an error, never a shortened list.
+ * The Access Service's answers read: a 2xx status, then JSON, then the schema's shape (errors never
+ * quote the body); a list walked page by page, as got's pagination options. Pages are counted
+ * against the limits before an item is parsed. A `links.next` off the origin (the credentials
+ * would follow), back to a page already read, or past the page limit is an error, never a
+ * shortened list.
  */
 import type { PaginationOptions, Response } from 'got';
 import type { z } from 'zod';
-import { readJson, validate } from './body.ts';
 import type { EndpointName } from './endpoints.ts';
 import { ForeignOriginError, InvalidResponseError, ListTooLongError } from './errors.ts';
 import type { AccessLimits } from './limits.ts';
 import type { ListBody } from './schemas.ts';
+
+export function checkStatus(endpoint: EndpointName, status: number): void {
+  if (status < 200 || status >= 300) {
+    throw new InvalidResponseError(endpoint, `unexpected status ${status}`, { status });
+  }
+}
+
+export function readJson(endpoint: EndpointName, status: number, text: string): unknown {
+  checkStatus(endpoint, status);
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new InvalidResponseError(endpoint, 'the body is not JSON', { status, cause });
+  }
+}
+
+export function validate<T extends z.ZodType>(
+  endpoint: EndpointName,
+  status: number,
+  schema: T,
+  json: unknown,
+): z.output<T> {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first?.path.length ? first.path.join('.') : 'body';
+    throw new InvalidResponseError(endpoint, `${where}: ${first?.message ?? 'invalid'}`, {
+      status,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
 
 /** Without parsing them. */
 function itemCount(json: unknown): number {

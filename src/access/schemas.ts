@@ -83,7 +83,10 @@ export const Policy = z.looseObject({
 export type Policy = z.infer<typeof Policy>;
 export const PolicyList = listOf(Policy);
 
-/** Assumed: `{ id, status, type, target, metadata }`; what is read of the last two: task-facts. */
+/**
+ * Assumed: `{ id, status, type, target, metadata }`. Of the last two, whose keys the spec does not
+ * show, accessbot reads the assumed keys below (the sandbox writes them), each on its own, never fatal.
+ */
 export const Task = z.looseObject({
   id,
   status: z.string(),
@@ -93,6 +96,63 @@ export const Task = z.looseObject({
 });
 export type Task = z.infer<typeof Task>;
 export const TaskList = listOf(Task);
+
+/** Assumed task types; any other type is shown by its name. */
+export const TaskTypes = {
+  accessRequest: 'AccessRequest',
+  entitlementReview: 'EntitlementReview',
+  offboardingStep: 'OffboardingStep',
+} as const;
+
+/** Assumed status values of a decided task (the pending value is configurable). */
+export const DecidedStatuses = { approved: 'Approved', declined: 'Declined' } as const;
+
+/** Assumed: an access is held when `Approved` or without status. */
+export const isHeld = (access: Access) =>
+  access.status == null || access.status === DecidedStatuses.approved;
+
+const str = z.string().min(1).max(4000);
+const instant = z.iso.datetime({ offset: true });
+const fact = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const TargetFacts = z.object({
+  workAppId: fact(id),
+  workAppName: fact(str),
+  permissionLevelId: fact(id),
+  permissionLevelName: fact(str),
+  userId: fact(id),
+  userDisplayName: fact(str),
+});
+const MetadataFacts = z.object({
+  requestedBy: fact(id),
+  requestedByName: fact(str),
+  justification: fact(str),
+  createdAt: fact(instant),
+  accessId: fact(id),
+  decidedBy: fact(id),
+  decidedByName: fact(str),
+  decidedAt: fact(instant),
+  reason: fact(str),
+  step: fact(str),
+});
+const Assignee = fact(id);
+export type TaskFacts = z.infer<typeof TargetFacts> & z.infer<typeof MetadataFacts>;
+
+/** No key for facts missing or oddly typed. */
+export function taskFacts(task: Task): TaskFacts {
+  const facts: TaskFacts = {
+    ...TargetFacts.parse(task.target),
+    ...MetadataFacts.parse(task.metadata),
+  };
+  for (const key of Object.keys(facts) as (keyof TaskFacts)[]) {
+    if (facts[key] === undefined) delete facts[key];
+  }
+  return facts;
+}
+
+/** Assumed: `assigneeId`, as the sandbox's tasks have. */
+export function assigneeOf(task: Task): string | undefined {
+  return Assignee.parse((task as Record<string, unknown>).assigneeId);
+}
 
 /** Spec 2.1 and 2.2, strict: no other properties. */
 export const CustomFieldUpdateItem = z.strictObject({

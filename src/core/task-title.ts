@@ -1,5 +1,5 @@
 /** How a task is named: on its card, in a list, and for a task the audit trail recorded. */
-import { type TaskFacts, TaskTypes } from '../access/task-facts.ts';
+import { type TaskFacts, TaskTypes } from '../access/schemas.ts';
 import { flag, type Voice } from './i18n/voice.ts';
 import { inert } from './text.ts';
 

@@ -6,8 +6,7 @@
  * and loses another approver's "looking at it" mark once the mark is over. An access request's
  * task found for an approver is remembered under its requester (their `requests` list).
  */
-import type { Task } from '../access/schemas.ts';
-import { TaskTypes, taskFacts } from '../access/task-facts.ts';
+import { type Task, TaskTypes, taskFacts } from '../access/schemas.ts';
 import { awaitsAnswer } from '../core/asks/ask.ts';
 import { ago } from '../core/clock.ts';
 import type { Voice } from '../core/i18n/voice.ts';

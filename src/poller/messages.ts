@@ -3,8 +3,7 @@
  * reminder, a task's outcome (and its note where the message cannot be edited), and an
  * escalation's. Adapters render these like any other reply.
  */
-import type { Task } from '../access/schemas.ts';
-import { taskFacts } from '../access/task-facts.ts';
+import { type Task, taskFacts } from '../access/schemas.ts';
 import { flag, type Voice } from '../core/i18n/voice.ts';
 import { info, type Reply, warning } from '../core/reply.ts';
 import type { CardExtras } from '../core/tasks/decision-context.ts';

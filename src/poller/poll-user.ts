@@ -4,8 +4,7 @@
  * the messages of notified tasks that have left the list, and tell them the outcome of their own
  * requests.
  */
-import type { Task } from '../access/schemas.ts';
-import { taskFacts } from '../access/task-facts.ts';
+import { type Task, taskFacts } from '../access/schemas.ts';
 import { seeToAway } from '../core/away/waits.ts';
 import { checkRequests } from '../core/requests/outcome.ts';
 import { escalate } from '../core/tasks/escalate.ts';

@@ -8,8 +8,7 @@
  * Unless it was decided through the bot, each approver's message resolved is audited as
  * `decided_elsewhere`.
  */
-import type { Task } from '../access/schemas.ts';
-import { taskFacts } from '../access/task-facts.ts';
+import { type Task, taskFacts } from '../access/schemas.ts';
 import { closedMessage } from '../core/asks/messages.ts';
 import { completeFromTask, decidedThroughBot } from '../core/audit/record.ts';
 import type { Voice } from '../core/i18n/voice.ts';

@@ -8,8 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Task } from '../access/schemas.ts';
-import { taskFacts } from '../access/task-facts.ts';
+import { type Task, taskFacts } from '../access/schemas.ts';
 import { Platform } from '../store/store.ts';
 
 const names = z.array(z.string().trim().min(1)).min(1);

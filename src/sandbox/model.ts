@@ -2,7 +2,7 @@
  * The sandbox's records, each exactly the JSON body served for it. What the service keeps but does
  * not show (members, policy assignments, field values) lives in the state beside them.
  */
-import type { TaskFacts } from '../access/task-facts.ts';
+import type { TaskFacts } from '../access/schemas.ts';
 
 const taskTypes = ['AccessRequest', 'EntitlementReview', 'OffboardingStep'] as const;
 export type TaskType = (typeof taskTypes)[number];
@@ -64,7 +64,7 @@ type TargetKey =
   | 'userId'
   | 'userDisplayName';
 
-/** `target` and `metadata` use exactly the keys the client reads (task-facts.ts). */
+/** `target` and `metadata` use exactly the keys the client reads (schemas.ts). */
 export interface TaskRecord {
   id: string;
   type: TaskType;

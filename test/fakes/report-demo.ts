@@ -4,7 +4,7 @@
  * the seeded applications — most in chat, some in the Access Service — a few are reminded and
  * escalated, and some are still waiting. Made from a fixed seed: the same entries every time.
  */
-import { TaskTypes } from '../../src/access/task-facts.ts';
+import { TaskTypes } from '../../src/access/schemas.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { AuditEntry, IdentityLink, TaskEventEntry } from '../../src/store/store.ts';
 

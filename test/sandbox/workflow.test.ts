@@ -6,8 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints } from '../../src/access/endpoints.ts';
-import { Access, ProblemDetails, pageOf, Task } from '../../src/access/schemas.ts';
-import { taskFacts } from '../../src/access/task-facts.ts';
+import { Access, ProblemDetails, pageOf, Task, taskFacts } from '../../src/access/schemas.ts';
 import type { TaskRecord } from '../../src/sandbox/model.ts';
 import {
   accesses,

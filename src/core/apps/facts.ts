@@ -3,14 +3,14 @@
  * it did not exist; the inside (holders, hidden groups, policies) only to whom rules.ts shows it.
  */
 import PQueue from 'p-queue';
-import type {
-  Access,
-  CustomField,
-  PermissionLevel,
-  Policy,
-  WorkApp,
+import {
+  type Access,
+  type CustomField,
+  isHeld,
+  type PermissionLevel,
+  type Policy,
+  type WorkApp,
 } from '../../access/schemas.ts';
-import { isHeld } from '../../access/task-facts.ts';
 import type { AppPolicy, IdentityLink } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { found } from '../service-errors.ts';

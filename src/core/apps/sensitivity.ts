@@ -7,8 +7,7 @@
  * so no replica decides on its cache of the field after a mark elsewhere.
  */
 import type { AccessClient } from '../../access/client.ts';
-import type { Task } from '../../access/schemas.ts';
-import { TaskTypes, taskFacts } from '../../access/task-facts.ts';
+import { type Task, TaskTypes, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { GenerationStore } from '../../store/store.ts';
 import { timedCache } from '../cache.ts';

@@ -5,8 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AccessClient } from '../../access/client.ts';
-import type { Task } from '../../access/schemas.ts';
-import { taskFacts } from '../../access/task-facts.ts';
+import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type {
   AuditStore,

@@ -1,5 +1,5 @@
 /** How an application's access requests were decided through accessbot lately, for its cards. */
-import { TaskTypes } from '../../access/task-facts.ts';
+import { TaskTypes } from '../../access/schemas.ts';
 import type { AuditStore } from '../../store/store.ts';
 
 export const RECENT_DAYS = 30;

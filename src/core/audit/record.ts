@@ -2,8 +2,7 @@
  * Writing the audit trail. A decision is kept before it is sent and completed after, so none is
  * taken without its entry; any other failed write is logged and counted, never thrown.
  */
-import type { Task } from '../../access/schemas.ts';
-import { taskFacts } from '../../access/task-facts.ts';
+import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { Metrics } from '../../metrics.ts';
 import {

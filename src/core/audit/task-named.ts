@@ -2,7 +2,7 @@
  * A recorded task named in the reader's language, from its facts; an entry older than the facts
  * has only its English title.
  */
-import type { TaskFacts } from '../../access/task-facts.ts';
+import type { TaskFacts } from '../../access/schemas.ts';
 import type { DecisionAuditEntry } from '../../store/store.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { titleOf } from '../task-title.ts';

@@ -3,8 +3,7 @@
  * code of anyone else, or of other facts, confirms nothing.
  */
 import { z } from 'zod';
-import type { Task } from '../../access/schemas.ts';
-import { taskFacts } from '../../access/task-facts.ts';
+import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Confirmation, IdentityLink } from '../../store/store.ts';
 import { idOf } from './code.ts';
 import { openConfirmation, type PendingDeps } from './pending.ts';

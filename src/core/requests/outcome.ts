@@ -6,8 +6,7 @@
  * not say is completed from the decision taken through the bot, when there was one; when the
  * service named no task for the request, the access's status is the fallback.
  */
-import type { Access, Task } from '../../access/schemas.ts';
-import { taskFacts } from '../../access/task-facts.ts';
+import { type Access, type Task, taskFacts } from '../../access/schemas.ts';
 import type { AuditStore, BotRequest, IdentityLink, RequestStore } from '../../store/store.ts';
 import { decisionOn } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';

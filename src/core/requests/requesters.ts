@@ -1,7 +1,6 @@
 /** A person's own access requests as their tasks stand, and `nudge`; only the requester's. */
 import type { AccessClient } from '../../access/client.ts';
-import type { Task } from '../../access/schemas.ts';
-import { assigneeOf, taskFacts } from '../../access/task-facts.ts';
+import { assigneeOf, type Task, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type {
   AuditStore,

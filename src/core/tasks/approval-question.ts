@@ -2,8 +2,7 @@
  * What a sensitive approval asks before anything is approved: why (the application, the level
  * and the person), the code that confirms it, and what became of a code typed before.
  */
-import type { Task } from '../../access/schemas.ts';
-import { taskFacts } from '../../access/task-facts.ts';
+import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Sensitivity } from '../apps/index.ts';
 import { CONFIRM_WITHIN_MS, type CodeCheck } from '../confirm/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';

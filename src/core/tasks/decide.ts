@@ -13,8 +13,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '../../access/errors.ts';
-import type { Task } from '../../access/schemas.ts';
-import { taskFacts } from '../../access/task-facts.ts';
+import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { Metrics } from '../../metrics.ts';
 import type {

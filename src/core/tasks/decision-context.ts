@@ -4,8 +4,14 @@
  * error. Only the task's own approvers' cards show these, never a channel's.
  */
 import type { AccessClient } from '../../access/client.ts';
-import type { Access, Task } from '../../access/schemas.ts';
-import { isHeld, type TaskFacts, TaskTypes, taskFacts } from '../../access/task-facts.ts';
+import {
+  type Access,
+  isHeld,
+  type Task,
+  type TaskFacts,
+  TaskTypes,
+  taskFacts,
+} from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { AuditStore, GenerationStore } from '../../store/store.ts';
 import {

@@ -6,8 +6,7 @@
  * message. It waits for the working hours of the approver whose poll finds it due. An away
  * approver's tasks are escalated at once, and the post says who is away until when.
  */
-import type { Task } from '../../access/schemas.ts';
-import { taskFacts } from '../../access/task-facts.ts';
+import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { AwayStore, Notification } from '../../store/store.ts';
 import { awayLine } from '../asks/index.ts';
 import { ago } from '../clock.ts';

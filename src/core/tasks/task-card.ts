@@ -1,6 +1,5 @@
 /** What a task message shows, decided once for every platform. */
-import type { Task } from '../../access/schemas.ts';
-import { DecidedStatuses, type TaskFacts, taskFacts } from '../../access/task-facts.ts';
+import { DecidedStatuses, type Task, type TaskFacts, taskFacts } from '../../access/schemas.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import type { Button, Field, TaskCard, TaskState } from '../reply.ts';
 import { titleOf } from '../task-title.ts';
