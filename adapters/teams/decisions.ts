@@ -7,7 +7,7 @@ import type { TurnContext } from 'botbuilder';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { info, type Reply } from '../../src/core/reply.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
+import { taskMessage } from '../../src/core/tasks/task-card.ts';
 import { cardResponse, errorResponse, messageResponse } from './activity.ts';
 import { onAppAction } from './apps.ts';
 import { settleChange } from './changes.ts';

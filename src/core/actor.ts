@@ -1,14 +1,37 @@
 /**
  * The one pipeline in front of every feature: a person's voice, rate limit, Access link, and any
  * failure as a reply in their words. Features get the link and the voice and never repeat these.
+ * The rate limit is counted in the store so it holds across processes: `burst` actions per window
+ * of `burst / perMinute` minutes (twice that across a window's edge). A card refresh or a picker's
+ * search take none: Teams and Slack send those by themselves.
  */
 import type { Logger } from '../log.ts';
 import type { IdentityLink, RateStore } from '../store/store.ts';
 import { type Voice, type VoiceDefaults, voiceFor } from './i18n/voice.ts';
 import type { ChatActor, Identity } from './identity.ts';
-import { type RateLimit, rateLimit } from './rate-limit.ts';
 import { type Answer, type Reply, warning } from './reply.ts';
 import { replyForError } from './service-errors.ts';
+
+/** RATE_LIMIT_PER_MINUTE (0: no limit) and RATE_LIMIT_BURST. */
+export interface RateLimit {
+  perMinute: number;
+  burst: number;
+}
+
+/** Counted; false when they must wait. */
+function rateLimit(
+  limit: RateLimit | undefined,
+  store: RateStore,
+  now: () => number,
+): (who: string) => Promise<boolean> {
+  if (!limit?.perMinute) return async () => true;
+  const { perMinute, burst } = limit;
+  const windowMs = Math.ceil((60_000 * burst) / perMinute);
+  return async (who) => {
+    const at = now();
+    return (await store.countAction(who, new Date(at - (at % windowMs)))) <= burst;
+  };
+}
 
 export interface ActorDeps {
   identity: Identity;

@@ -3,12 +3,12 @@ import type { AccessClient } from '../access/client.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Store } from '../store/store.ts';
+import type { RateLimit } from './actor.ts';
 import type { AppRulesConfig } from './apps/rules.ts';
 import type { TellAsks } from './asks/tell.ts';
 import type { GroupRulesConfig } from './groups/rules.ts';
 import type { VoiceDefaults } from './i18n/voice.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
-import type { RateLimit } from './rate-limit.ts';
 import type { DecisionContext } from './tasks/decision-context.ts';
 
 export interface BotDeps {

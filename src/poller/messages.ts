@@ -7,8 +7,7 @@ import { type Task, taskFacts } from '../access/schemas.ts';
 import { flag, type Voice } from '../core/i18n/voice.ts';
 import { info, type Reply, warning } from '../core/reply.ts';
 import type { CardExtras } from '../core/tasks/decision-context.ts';
-import { goneCard, taskCard, taskTitle } from '../core/tasks/task-card.ts';
-import { taskMessage } from '../core/tasks/task-message.ts';
+import { goneCard, taskCard, taskMessage, taskTitle } from '../core/tasks/task-card.ts';
 import { inert } from '../core/text.ts';
 import type { Target } from './targets.ts';
 

@@ -17,9 +17,8 @@ import type { Voice } from '../../src/core/i18n/voice.ts';
 import { info, listBlock, MAX_LIST, type Reply } from '../../src/core/reply.ts';
 import { MAX_REQUESTS_SHOWN } from '../../src/core/requests/requesters.ts';
 import { decidedReply } from '../../src/core/tasks/approve-all.ts';
-import { goneCard, taskCard } from '../../src/core/tasks/task-card.ts';
+import { goneCard, taskCard, taskMessage } from '../../src/core/tasks/task-card.ts';
 import { tasksReply } from '../../src/core/tasks/task-list.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { createLogger } from '../../src/log.ts';
 
 /** A name of `n` characters: words, so a renderer may break lines where it likes. */

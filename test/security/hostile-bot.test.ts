@@ -13,7 +13,7 @@ import { groupsReply, membersReply } from '../../src/core/groups/directory.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { requestOutcomeMessage } from '../../src/core/requests/outcome.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
+import { taskMessage } from '../../src/core/tasks/task-card.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import {
   replyProblems,

@@ -31,9 +31,8 @@ import { english, type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import { info, type Reply } from '../../src/core/reply.ts';
 import { requestOutcomeMessage, requestStatusMessage } from '../../src/core/requests/outcome.ts';
 import { escalationMessage } from '../../src/core/tasks/escalate.ts';
-import { goneCard, taskCard } from '../../src/core/tasks/task-card.ts';
+import { goneCard, taskCard, taskMessage } from '../../src/core/tasks/task-card.ts';
 import { tasksReply } from '../../src/core/tasks/task-list.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { clean, inert } from '../../src/core/text.ts';
 import { createLogger } from '../../src/log.ts';
 import {

@@ -6,8 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { english } from '../../src/core/i18n/voice.ts';
-import { taskCard } from '../../src/core/tasks/task-card.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
+import { taskCard, taskMessage } from '../../src/core/tasks/task-card.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { PostedMessage } from '../fakes/slack-api.ts';
 import { checkAllPayloads } from '../fakes/slack-blockkit.ts';

@@ -5,8 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { english } from '../../src/core/i18n/voice.ts';
-import { taskCard } from '../../src/core/tasks/task-card.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
+import { taskCard, taskMessage } from '../../src/core/tasks/task-card.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { cardsOf } from '../fakes/bot-connector-cards.ts';
 import { openGithubTask, shown, teamsKey, useTeams } from '../fakes/bot-connector-harness.ts';

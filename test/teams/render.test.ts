@@ -10,9 +10,8 @@ import type { Task } from '../../src/access/schemas.ts';
 import { helpReply } from '../../src/core/help.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { failure, info, listBlock, success, warning } from '../../src/core/reply.ts';
-import { goneCard, taskCard } from '../../src/core/tasks/task-card.ts';
+import { goneCard, taskCard, taskMessage } from '../../src/core/tasks/task-card.ts';
 import { tasksReply } from '../../src/core/tasks/task-list.ts';
-import { taskMessage } from '../../src/core/tasks/task-message.ts';
 import { MAX_MESSAGE_BYTES } from '../fakes/bot-connector.ts';
 import { cardProblems } from '../fakes/bot-connector-cards.ts';
 

@@ -38,7 +38,6 @@ import { errorReply, found, logFailure } from '../service-errors.ts';
 import { inert } from '../text.ts';
 import { askToConfirm, type Confirmation } from './approval-question.ts';
 import type { TaskAudience } from './audience.ts';
-import { PerKey } from './serial.ts';
 import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
 
 export type Decision = 'approve' | 'decline';
@@ -89,10 +88,21 @@ export interface DecideDeps {
 
 export class Decider {
   readonly #d: DecideDeps;
-  readonly #serial = new PerKey();
+  /** The last decision on each task in this process, which the next one waits for. */
+  readonly #tails = new Map<string, Promise<unknown>>();
 
   constructor(deps: DecideDeps) {
     this.#d = deps;
+  }
+
+  #serially<T>(taskId: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.#tails.get(taskId) ?? Promise.resolve()).then(work, work);
+    const tail = next.catch(() => undefined);
+    this.#tails.set(taskId, tail);
+    void tail.then(() => {
+      if (this.#tails.get(taskId) === tail) this.#tails.delete(taskId);
+    });
+    return next;
   }
 
   /** `confirmation`: a sensitive approval's confirmation (its code, or found by it), when this is one. */
@@ -104,7 +114,7 @@ export class Decider {
     reason?: string,
     confirmation?: Presented,
   ): Promise<DecisionResult> {
-    return this.#serial.run(taskId, async () => {
+    return this.#serially(taskId, async () => {
       let said: Said;
       let mine: Task | undefined;
       let intent: DecisionIntent | undefined;

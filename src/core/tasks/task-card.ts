@@ -1,7 +1,7 @@
-/** What a task message shows, decided once for every platform. */
+/** What a task message shows, decided once for every platform, and the message itself. */
 import { DecidedStatuses, type Task, type TaskFacts, taskFacts } from '../../access/schemas.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import type { Button, Field, TaskCard, TaskState } from '../reply.ts';
+import type { Button, Field, Reply, TaskCard, TaskState } from '../reply.ts';
 import { titleOf } from '../task-title.ts';
 import { inert } from '../text.ts';
 import type { CardExtras } from './decision-context.ts';
@@ -169,4 +169,22 @@ export function goneCard(v: Voice, taskId: string): TaskCard {
 /** Titles for lists and confirmations. */
 export function taskTitle(v: Voice, task: Task): string {
   return titleOf(v, task.type, shownFacts(task));
+}
+
+/** The message a task notification is: one task card, with a plain-text summary. */
+export function taskMessage(v: Voice, card: TaskCard, lead?: string): Reply {
+  const summary = card.outcome
+    ? v.t('taskMessage.decided', { title: card.title, outcome: card.outcome })
+    : v.t('taskMessage.waiting', {
+        lead: lead ?? v.t('taskMessage.waitingLead'),
+        title: card.title,
+      });
+  return {
+    visibility: 'private',
+    tone: card.state === 'pending' ? 'info' : card.state === 'approved' ? 'success' : 'warning',
+    title: lead,
+    blocks: [{ kind: 'task', card }],
+    summary,
+    locale: v.locale,
+  };
 }
