@@ -12,7 +12,7 @@ import type { Clock } from './clock.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
 
-/** The direct messages a hook sends (what each is: the poller's kinds.ts). */
+/** The direct messages a hook sends (what each is: the poller's targets.ts). */
 export type TellKind = 'requester' | 'member' | 'nudge' | 'question' | 'answer' | 'away';
 
 /** A direct message, one per chat identity it goes to. */

@@ -13,10 +13,10 @@ import { stateOf } from '../core/tasks/task-card.ts';
 import type { PollerContext } from './context.ts';
 import { editLook } from './deliver.ts';
 import { tellers } from './hooks.ts';
-import { kindOf } from './kinds.ts';
 import { servedLinks } from './linked-users.ts';
 import { zoneOf } from './nudge-window.ts';
 import { findTask, resolveAs } from './resolve.ts';
+import { kindOf } from './targets.ts';
 import { nextOpen, restricts } from './working-hours.ts';
 
 /** The approvers the service does not name: those accessbot sent the task's card to. */

@@ -15,12 +15,11 @@ import { lookLineOf } from '../core/tasks/looking.ts';
 import { stateOf } from '../core/tasks/task-card.ts';
 import type { Look, LookStore, Notification, NotificationStore } from '../store/store.ts';
 import type { PollerContext } from './context.ts';
-import { kindOf } from './kinds.ts';
 import { type NewTaskOptions, newTaskMessage, reminderMessage } from './messages.ts';
 import { keyOf } from './notification.ts';
 import { findTask } from './resolve.ts';
 import { isNotifyOnly } from './rules.ts';
-import { destinationOf, voiceOf } from './targets.ts';
+import { destinationOf, kindOf, voiceOf } from './targets.ts';
 
 export type CardStore = NotesStore & LookStore;
 

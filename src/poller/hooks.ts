@@ -1,19 +1,25 @@
 /**
  * The core's sweep port (core/sweep.ts) as the poller carries it out: what the features' hooks
  * tell, settle and escalate becomes notifications of the outbox (claimed, then sent or edited
- * once, kinds.ts); the service is reached through the poll's gate.
+ * once, targets.ts); the service is reached through the poll's gate.
  */
 import type { Sweep } from '../core/sweep.ts';
 import type { LinkStore } from '../store/store.ts';
 import { showAround } from './cards.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { claimAndDrive } from './deliver.ts';
-import { KINDS, kindOf } from './kinds.ts';
 import { servedLinks } from './linked-users.ts';
 import { keyOf } from './notification.ts';
 import { findTask } from './resolve.ts';
 import { isBrief } from './rules.ts';
-import { destinationOf, directTargets, escalationTargets, voiceOf } from './targets.ts';
+import {
+  destinationOf,
+  directTargets,
+  escalationTargets,
+  KINDS,
+  kindOf,
+  voiceOf,
+} from './targets.ts';
 
 /** Telling people needs no poll and no service. */
 type TellContext = Pick<PollerContext<LinkStore>, 'store' | 'outbox' | 'notifiers' | 'voices'>;

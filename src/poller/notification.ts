@@ -17,9 +17,8 @@ import type {
   Platform,
   ReplicaStore,
 } from '../store/store.ts';
-import { KINDS, kindOf } from './kinds.ts';
 import type { PollerMetrics } from './metrics.ts';
-import type { Target } from './targets.ts';
+import { KINDS, kindOf, type Target } from './targets.ts';
 
 /** The part of the poller's context the outbox works with. */
 export interface OutboxContext {

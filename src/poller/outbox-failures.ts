@@ -11,8 +11,8 @@ import {
 } from '../core/notifier.ts';
 import { backoffDelay } from '../net/retry.ts';
 import type { Intent, IntentEnd, Notification } from '../store/store.ts';
-import { KINDS, kindOf } from './kinds.ts';
 import { keyOf, type OutboxContext } from './notification.ts';
+import { KINDS, kindOf } from './targets.ts';
 
 /** Tries of one intent before it is given up. */
 const MAX_ATTEMPTS = 12;

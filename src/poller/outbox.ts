@@ -1,6 +1,6 @@
 /**
  * The outbox: carries out the intents the store holds for each notification — post a message of
- * any kind (kinds.ts), edit it to the outcome, a reminder, what came in late or another
+ * any kind (targets.ts), edit it to the outcome, a reminder, what came in late or another
  * approver's "looking at it" mark, post the reminder's nudge — each one
  * written before the platform call and completed after it. Whoever owns an intent drives it; a
  * replica takes over the intents of one whose heartbeat stopped (within seconds), the ones

@@ -13,11 +13,10 @@ import { missedDelivery, type PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
 import { sweepOf } from './hooks.ts';
-import { kindOf } from './kinds.ts';
 import { idOf } from './notification.ts';
 import { nudgeWindow } from './nudge-window.ts';
 import { resolveTask } from './resolve.ts';
-import { targetsFor } from './targets.ts';
+import { kindOf, targetsFor } from './targets.ts';
 
 export interface PolledUser {
   accessUserId: string;

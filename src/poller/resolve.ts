@@ -22,10 +22,9 @@ import type {
 } from '../store/store.ts';
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
-import { kindOf } from './kinds.ts';
 import { escalationOutcomeMessage, outcomeMessage, outcomeNote } from './messages.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
-import { destinationOf, voiceOf } from './targets.ts';
+import { destinationOf, kindOf, voiceOf } from './targets.ts';
 
 export function findTask(ctx: PollerContext<unknown>, taskId: string): Promise<Task | undefined> {
   return found(ctx.gate.run(() => ctx.client.getTask(taskId)));

@@ -22,7 +22,7 @@ export type JsonObject = z.infer<typeof JsonObject>;
 
 /** Names one notification: at most one message per event, platform and recipient. */
 export const NotificationKey = z.object({
-  /** The event: a task's id, or a request's or a group change's (src/poller/kinds.ts). */
+  /** The event: a task's id, or a request's or a group change's (src/poller/targets.ts). */
   taskId: z.string().min(1),
   platform: Platform,
   /** Where and what kind, e.g. `user:U123`, `channel:C42`, `requester:user:U123`. */

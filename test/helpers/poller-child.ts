@@ -23,10 +23,10 @@ import type { Notifier } from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMetrics } from '../../src/metrics.ts';
-import { kindOf } from '../../src/poller/kinds.ts';
 import { createPollerMetrics } from '../../src/poller/metrics.ts';
 import { Poller } from '../../src/poller/poller.ts';
 import { parseNotifyRules } from '../../src/poller/rules.ts';
+import { kindOf } from '../../src/poller/targets.ts';
 import { openStore } from '../../src/store/open.ts';
 import { NewTaskQuestion, type Store } from '../../src/store/store.ts';
 
@@ -90,7 +90,7 @@ async function notifier(): Promise<Notifier> {
 
 /**
  * CRASH_AT=<step>:<kind> kills this replica (SIGKILL) the first time a message of that kind
- * (kinds.ts) reaches that step: the record that its post started (`claimed` before it, `tried`
+ * (targets.ts) reaches that step: the record that its post started (`claimed` before it, `tried`
  * after), the record of its reference (`posted` before it, `saved` after), an edit (before it
  * `outcome-requested` or `reminder-requested`, after it `updated` or `reminder-updated`: the
  * case's settings make it a decision's or a reminder's), a reminder's follow-up (`followed-up`

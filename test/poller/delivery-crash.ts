@@ -21,7 +21,7 @@
  * dies (on Teams every message in flight at that instant would be in the window).
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { MessageKind } from '../../src/poller/kinds.ts';
+import type { MessageKind } from '../../src/poller/targets.ts';
 import { requests, tasks, users, workApps } from '../../src/sandbox/seed.ts';
 import {
   type ChatPlatform,
