@@ -2,9 +2,19 @@
  * Every call accessbot makes to Slack, timed, counted, its failures typed (errors.ts), its answer
  * parsed. The WebClient's defaults (ten retries over half an hour, no timeout) would stall a person
  * or the poller, so they are set here: a client that may repeat a call waits out a 429 and
- * repeats; one that may not (the poller's) fails at once with the Retry-After.
+ * repeats; one that may not (the poller's) fails at once with the Retry-After. Bolt's and the
+ * WebClient's log lines go into accessbot's logger, for the same level and secret scrubbing: at
+ * debug level they write whole request bodies (src/log.ts masks them).
  */
-import { WebClient, WebClientEvent, type WebClientOptions } from '@slack/web-api';
+// Bolt's logger is the same interface; importing it from Bolt would load all of Bolt (Express,
+// OAuth, Socket Mode) where only the Web API is used: the notifier alone, as the crash tests run it.
+import {
+  LogLevel,
+  type Logger as SlackLogger,
+  WebClient,
+  WebClientEvent,
+  type WebClientOptions,
+} from '@slack/web-api';
 import type { z } from 'zod';
 import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
@@ -12,7 +22,6 @@ import type { Metrics } from '../../src/metrics.ts';
 import { type PostAnswer, postJson } from '../../src/net/post-json.ts';
 import { parseRetryAfter } from '../../src/net/retry.ts';
 import { mapSlackError, SlackApiError } from './errors.ts';
-import { slackLogger } from './logger.ts';
 
 export interface SlackApiOptions {
   token: string;
@@ -23,6 +32,34 @@ export interface SlackApiOptions {
   /** 0 where a repeat could post twice, or the caller has a schedule of its own. */
   retries: number;
   timeoutMs: number;
+}
+
+const text = (parts: unknown[]) =>
+  parts
+    .map((p) => (typeof p === 'string' ? p : p instanceof Error ? p.message : JSON.stringify(p)))
+    .join(' ');
+
+export function slackLogger(log: Logger, name = 'bolt'): SlackLogger {
+  let child = log.child({ component: name });
+  return {
+    // Bolt logs several debug lines per request: format only what will be written.
+    debug: (...msg) => child.isLevelEnabled('debug') && child.debug(text(msg)),
+    info: (...msg) => child.isLevelEnabled('info') && child.info(text(msg)),
+    warn: (...msg) => child.warn(text(msg)),
+    error: (...msg) => child.error(text(msg)),
+    // The level is pino's (LOG_LEVEL); Bolt only asks for it to decide what to format.
+    setLevel: () => {},
+    getLevel: () => {
+      const level = child.level;
+      if (level === 'trace' || level === 'debug') return LogLevel.DEBUG;
+      if (level === 'info') return LogLevel.INFO;
+      if (level === 'warn') return LogLevel.WARN;
+      return LogLevel.ERROR;
+    },
+    setName: (next) => {
+      child = log.child({ component: next });
+    },
+  };
 }
 
 /** For every WebClient, Bolt's too; a fresh object, since Bolt and Socket Mode write into it. */

@@ -12,7 +12,6 @@ import type { Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
-import { limits, plain } from './limits.ts';
 import { appFormModal, formValues } from './modals.ts';
 import {
   AppFormMetadata,
@@ -26,6 +25,7 @@ import {
 import { renderBlocks } from './render.ts';
 import { answer } from './request.ts';
 import { requestBlocks, requestModal } from './request-form.ts';
+import { limits, plain } from './rich-text.ts';
 
 type AppClick = { click: Click; actor: ChatActor; v: Voice; value: string };
 

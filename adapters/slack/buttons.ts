@@ -5,9 +5,8 @@
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Button } from '../../src/core/reply.ts';
-import { cut, limits, plain, plainLines } from './limits.ts';
 import { buttonActionId } from './payloads.ts';
-import { plainWords, toPlain } from './rich-text.ts';
+import { cut, limits, plain, plainLines, plainWords, toPlain } from './rich-text.ts';
 
 /** A confirmation's Approve carries its code after the task id. */
 const buttonValue = (b: Button) => (b.confirmation ? `${b.value}:${b.confirmation}` : b.value);

@@ -5,7 +5,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../src/core/i18n/voice.ts';
-import { limits, mrkdwn, mrkdwnText } from './limits.ts';
+import { limits, mrkdwn, mrkdwnText } from './rich-text.ts';
 
 export type SlackBlock = types.KnownBlock;
 

@@ -12,10 +12,10 @@ import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
 import { speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
-import { limits, mrkdwnText, plain } from './limits.ts';
 import { actionIds, Click } from './payloads.ts';
 import { header, joinBlocks, note, renderBlocks, type SlackBlock, sectionOf } from './render.ts';
 import { requestModal } from './request-form.ts';
+import { limits, mrkdwnText, plain } from './rich-text.ts';
 
 const RECENT_SHOWN = 10;
 /** The person's requests: a title, their lines, how to nudge. */

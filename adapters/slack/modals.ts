@@ -9,7 +9,6 @@ import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Form, FormChoice, FormInput } from '../../src/core/reply.ts';
 import type { Confirmation } from '../../src/core/tasks/approval-question.ts';
-import { limits, mrkdwnText, plain } from './limits.ts';
 import {
   type AnswerMetadata,
   type AppFormMetadata,
@@ -20,6 +19,7 @@ import {
   type ViewState,
 } from './payloads.ts';
 import { section, sectionOf } from './render.ts';
+import { limits, mrkdwnText, plain } from './rich-text.ts';
 
 export const formBlocks = {
   reason: 'reason',

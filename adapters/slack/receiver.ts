@@ -1,8 +1,10 @@
 /**
  * Slack over HTTP: Bolt's HTTPReceiver at `/slack/events`, behind a gate that checks the signature
  * over the raw bytes before anything is parsed (401 if missing, wrong, or over five minutes off),
- * so unsigned traffic never reaches the store, admission or handlers. A signed request seen before
- * is answered 200 and dropped (replay.ts).
+ * so unsigned traffic never reaches the store, admission or handlers. Each signed request is served
+ * once: its signature is kept in the store's replay guard (shared by every replica) until Slack's
+ * replay window has passed, and one seen before is answered 200 and dropped. When the store
+ * cannot say, the request is served.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
@@ -12,11 +14,12 @@ import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import type { RefusalDoor, Refusals } from '../../src/server/refusals.ts';
 import type { Route } from '../../src/server/route.ts';
-import { slackLogger } from './logger.ts';
+import { slackLogger } from './api.ts';
 import { slackRefusals } from './refusals.ts';
-import { firstTime, MAX_SKEW_MS, type Signed } from './replay.ts';
 
 export const SLACK_PATH = '/slack/events';
+/** Slack's replay window, both ways (Bolt's own check looks only back). */
+const MAX_SKEW_MS = 5 * 60_000;
 /**
  * The largest requests are clicks carrying the message clicked: Slack's ~13,000 characters of
  * block text plus our 3,000-character fallback form-encode to under 200 KB, even if non-Latin.
@@ -37,6 +40,12 @@ interface SlackHttpOptions {
   now: () => number;
   /** The server's one counter of refused requests. */
   refusals: Refusals;
+}
+
+/** A request whose signature was checked, and its timestamp. */
+interface Signed {
+  signature: string;
+  stampMs: number;
 }
 
 const header = (req: IncomingMessage, name: string) => {
@@ -102,4 +111,18 @@ function refuse(
   metrics.errors.inc({ kind: 'slack_unsigned' });
   refusals.refused();
   res.writeHead(401).end();
+}
+
+async function firstTime(
+  o: { replays: ReplayGuard; log: Logger },
+  { signature, stampMs }: Signed,
+  at: number,
+): Promise<boolean> {
+  const forgetAfter = new Date(stampMs + 2 * MAX_SKEW_MS);
+  try {
+    return await o.replays.firstSeen(`slack:${signature}`, new Date(at), forgetAfter);
+  } catch (error) {
+    o.log.warn({ err: error }, 'could not check a Slack request for a replay; serving it');
+    return true;
+  }
 }

@@ -8,9 +8,8 @@ import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { button, buttonFor } from './buttons.ts';
 import { fitBlocks, type Group, type SlackBlock, TEXT_BUDGET, textLength } from './fit.ts';
-import { limits, mrkdwn, mrkdwnText, plain } from './limits.ts';
 import { cardBlockId } from './payloads.ts';
-import { toMrkdwn } from './rich-text.ts';
+import { limits, mrkdwn, mrkdwnText, plain, toMrkdwn } from './rich-text.ts';
 
 export type { SlackBlock };
 

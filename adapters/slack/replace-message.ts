@@ -8,9 +8,9 @@ import type { Reply } from '../../src/core/reply.ts';
 import type { SlackContext } from './context.ts';
 import { TEXT_BUDGET, textLength } from './fit.ts';
 import { publishHome } from './home.ts';
-import { limits } from './limits.ts';
 import type { Click, Origin } from './payloads.ts';
 import { fallbackText, joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
+import { limits } from './rich-text.ts';
 
 export function originOf(click: Click): Origin | undefined {
   const { container, response_url: responseUrl } = click;

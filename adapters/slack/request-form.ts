@@ -7,11 +7,11 @@ import type { Choice } from '../../src/core/apps/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { inert } from '../../src/core/text.ts';
-import { cut, limits, plain } from './limits.ts';
 import { modal, textInput } from './modals.ts';
 import type { SelectedOption } from './payloads.ts';
 import { actionIds, callbackIds, type RequestMetadata } from './payloads.ts';
 import { note } from './render.ts';
+import { cut, limits, plain } from './rich-text.ts';
 
 export const requestBlocks = {
   app: 'app',

@@ -12,7 +12,6 @@ import { type Reply, warning } from '../../src/core/reply.ts';
 import type { FormOutcome } from '../../src/core/requests/request.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
-import { limits } from './limits.ts';
 import {
   actionIds,
   Click,
@@ -32,6 +31,7 @@ import {
   UNAVAILABLE,
   unavailableOption,
 } from './request-form.ts';
+import { limits } from './rich-text.ts';
 
 /** Options must be in the ack, within Slack's 3 s: a slower service gets an honest option. */
 const SUGGEST_WITHIN_MS = 2_000;

@@ -5,7 +5,7 @@
  * day). Through botbuilder's real CloudAdapter, anonymous and with real token validation.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_KEEP_MS } from '../../adapters/teams/replay.ts';
+import { MAX_KEEP_MS } from '../../adapters/teams/receiver.ts';
 import {
   type Harness,
   openGithubTask,
