@@ -60,6 +60,8 @@ export interface DeliveryWorld {
 }
 
 export interface Replica {
+  /** Its REPLICA: the owner of its heartbeat and intents in the store. */
+  name: string;
   process: ChildProcess;
   /** Resolves once its poller runs (and stops cleanly on SIGTERM). */
   started: Promise<void>;
@@ -157,7 +159,7 @@ export async function deliveryWorld(
           resolve(code);
         }),
       );
-      return { process: p, started, exited, stderr: () => err, stdout: () => out };
+      return { name: replica, process: p, started, exited, stderr: () => err, stdout: () => out };
     },
     async close() {
       for (const p of running) p.kill('SIGKILL');
