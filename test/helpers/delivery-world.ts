@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { users } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
@@ -19,8 +18,7 @@ import { cardsOf } from '../fakes/bot-connector-cards.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { FakeSlack } from '../fakes/slack-api.ts';
 import { childEnv } from './child-env.ts';
-
-const child = fileURLToPath(new URL('./poller-child.ts', import.meta.url));
+import { replicaBundle } from './replica-bundle.ts';
 
 export type Person = keyof typeof users;
 export type ChatPlatform = 'slack' | 'teams';
@@ -60,6 +58,8 @@ export interface DeliveryWorld {
 }
 
 export interface Replica {
+  /** Its REPLICA: the owner of its heartbeat and intents in the store. */
+  name: string;
   process: ChildProcess;
   /** Resolves once its poller runs (and stops cleanly on SIGTERM). */
   started: Promise<void>;
@@ -74,6 +74,7 @@ export async function deliveryWorld(
   people: Person[],
   platform: ChatPlatform = 'slack',
 ): Promise<DeliveryWorld> {
+  const child = await replicaBundle();
   const sandbox = await startSandbox({ pageSize: 5 });
   const slack = await FakeSlack.start();
   const teams = await startFakeBotConnector();
@@ -126,7 +127,8 @@ export async function deliveryWorld(
     edits: () => (platform === 'slack' ? slackEdits(slack) : teamsEdits(teams)),
     store,
     start(replica, env = {}) {
-      const p = spawn(process.execPath, [child], {
+      // Outside node_modules, Node warns of the punycode module botbuilder's URL parser loads.
+      const p = spawn(process.execPath, ['--disable-warning=DEP0040', child], {
         env: childEnv({
           DATABASE_URL: databaseUrl,
           SANDBOX_URL: sandbox.url,
@@ -157,7 +159,7 @@ export async function deliveryWorld(
           resolve(code);
         }),
       );
-      return { process: p, started, exited, stderr: () => err, stdout: () => out };
+      return { name: replica, process: p, started, exited, stderr: () => err, stdout: () => out };
     },
     async close() {
       for (const p of running) p.kill('SIGKILL');

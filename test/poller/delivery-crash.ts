@@ -15,8 +15,11 @@
  *
  * "Late" is judged by what a delivery needed, not by the wall clock: every replica here takes an
  * hour to take over a send held by a replica it believes alive, so a message that needed that
- * instead of the takeover of the dead replica (its heartbeat silent for 5 s) never comes, and the
- * waits below fail. They are generous, so a slow machine only makes the test slower. Each case
+ * instead of the takeover of the dead replica never comes, and the waits below fail. They are
+ * generous, so a slow machine only makes the test slower. A replica is taken for dead once its
+ * heartbeat is 30 s old, so a live one stalled on a busy machine never is; once a replica is seen
+ * killed, its last heartbeat is moved back by that much, which is what waiting it out would do
+ * (nothing beats for it any more), instead of every case waiting 30 s. Each case
  * links only the people its kind needs, so one message is in flight at a time when the replica
  * dies (on Teams every message in flight at that instant would be in the window).
  */
@@ -32,6 +35,7 @@ import {
   dmOf,
   ESCALATION_CHANNEL,
   type Person,
+  type Replica,
   showsButtons,
 } from '../helpers/delivery-world.ts';
 
@@ -39,6 +43,8 @@ import {
 const WAIT = { timeout: Number(process.env.CRASH_WAIT_MS ?? 120_000), interval: 100 };
 /** Never, within a test: a message that needed the takeover of a live replica's send is late. */
 const STUCK_AFTER_MS = String(3_600_000);
+/** A replica silent this long is dead: longer than any stall of a live one on a busy machine. */
+const DEAD_AFTER_MS = 30_000;
 const decided = tasks.adaDennisAwsReview;
 const CHANGE_NOTE = 'Ada Lovelace added you to the group Design (through accessbot).';
 const NUDGE = `👋 A nudge from Grace Hopper about task ${tasks.adaGraceGithubWrite}`;
@@ -186,7 +192,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   }
 
   const settings: Record<string, string> = {
-    DEAD_AFTER_MS: '5000',
+    DEAD_AFTER_MS: String(DEAD_AFTER_MS),
     RETRY_AFTER_MS: STUCK_AFTER_MS,
     ...(c.kind === 'escalation' && {
       ESCALATE_AFTER_MS: '1500',
@@ -248,8 +254,11 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
       new Date(),
     );
   }
-  const killed = async (r: { process: { signalCode: string | null }; stderr: () => string }) =>
-    vi.waitFor(() => expect(r.process.signalCode, r.stderr()).toBe('SIGKILL'), WAIT);
+  /** Killed at its step, and silent since as long as a dead replica's heartbeat is. */
+  const killed = async (r: Replica) => {
+    await vi.waitFor(() => expect(r.process.signalCode, r.stderr()).toBe('SIGKILL'), WAIT);
+    await world.store.beat(r.name, new Date(Date.now() - DEAD_AFTER_MS));
+  };
   await killed(doomed);
   const doomedOnes = [doomed];
   let lostTask: string | undefined;
