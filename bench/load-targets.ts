@@ -190,6 +190,8 @@ export async function startAccessbot(world: World, env: Record<string, string> =
   const database = await linkedStore(world.people);
   const args = [...targetFlags(), path('src/app/main.ts')];
   const port = await freePort();
+  // Its own free port for probes too: the default, the port after PORT, may be taken.
+  const healthPort = await freePort();
   const log = openSync(join(database, '..', 'accessbot.log'), 'a');
   const [file, argv] = pinned(TARGET_CPU, args);
   const child = spawn(file, argv, {
@@ -198,6 +200,7 @@ export async function startAccessbot(world: World, env: Record<string, string> =
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       PORT: String(port),
+      HEALTH_PORT: String(healthPort),
       DATABASE_URL: `sqlite:${database}`,
       ACCESS_API_URL: world.access.url,
       ACCESS_API_KEY: world.access.apiKey,
