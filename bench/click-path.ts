@@ -7,10 +7,11 @@
  * in-memory SQLite store, as in the tests). One click on another task first loads and warms
  * everything; the measured click runs under V8's precise coverage (a file counts when any of
  * its functions ran), and every SQL statement that writes (INSERT, UPDATE, DELETE) is counted at
- * node:sqlite, with the store method that issued it.
+ * node:sqlite, with the store method that issued it, and so is every commit (a write outside a
+ * transaction, or a transaction that wrote): what the disk, or PostgreSQL's log, must make durable.
  */
 import { Session } from 'node:inspector/promises';
-import { StatementSync } from 'node:sqlite';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { english } from '../src/core/i18n/voice.ts';
 import { taskCard, taskMessage } from '../src/core/tasks/task-card.ts';
@@ -27,19 +28,36 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // The sandbox stands in for the Access Service: not accessbot's code.
 const product = /^(src\/(?!sandbox\/)|adapters\/)/;
 
-/** Write statements run while `measuring`, by the store method that ran them. */
+/**
+ * Write statements run while `measuring`, by the store method that ran them; and commits: each
+ * write outside a transaction is one, a transaction with writes is one.
+ */
 const writes: string[] = [];
+let commits = 0;
 let measuring = false;
 let inMethod: string | undefined;
+let inTransaction = false;
+let transactionWrites = 0;
 for (const method of ['run', 'get', 'all', 'iterate'] as const) {
   const original = StatementSync.prototype[method] as (...args: unknown[]) => unknown;
   StatementSync.prototype[method] = function (this: StatementSync, ...args: unknown[]) {
     if (measuring && /^\s*(insert|update|delete|replace)\b/i.test(this.sourceSQL)) {
       writes.push(`${inMethod ?? '?'}: ${this.sourceSQL.replace(/\s+/g, ' ').slice(0, 70)}`);
+      if (inTransaction) transactionWrites++;
+      else commits++;
     }
     return original.apply(this, args);
   } as never;
 }
+const exec = DatabaseSync.prototype.exec;
+DatabaseSync.prototype.exec = function (this: DatabaseSync, text: string) {
+  if (/^\s*begin\b/i.test(text)) [inTransaction, transactionWrites] = [true, 0];
+  if (/^\s*(commit|rollback)\b/i.test(text)) {
+    if (/^\s*commit/i.test(text) && transactionWrites && measuring) commits++;
+    inTransaction = false;
+  }
+  return exec.call(this, text);
+};
 
 /** The store, each method named while it runs (one click: no other work interleaves). */
 function named(store: Store): Store {
@@ -138,7 +156,7 @@ const files = result
 
 console.log(`product files run by one Approve click: ${files.length}`);
 for (const file of files) console.log(`  ${file}`);
-console.log(`store writes (SQL statements that write): ${writes.length}`);
+console.log(`store writes (commits): ${commits}, of ${writes.length} SQL statements that write:`);
 for (const write of writes) console.log(`  ${write}`);
 
 await bot.close();

@@ -5,7 +5,7 @@
  * logged, and the change they are told about stands.
  */
 import type { Task } from '../access/schemas.ts';
-import type { Look } from '../store/store.ts';
+import type { DecisionCompletion, Look } from '../store/store.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
 import type { Sweep } from './sweep.ts';
@@ -44,6 +44,12 @@ export interface NudgeDelivery {
   waitsUntil?: Date;
 }
 
+/** A decision taken here, its audit entry still `started`: completed with an edit, or `complete`. */
+export interface TakenDecision extends DecisionCompletion {
+  id: number;
+  complete: () => Promise<void>;
+}
+
 /**
  * The approvers' side of a requester's or another approver's action, through the outbox: a
  * nudge — once per round and chat identity, waiting for the approver's working hours, following
@@ -60,8 +66,9 @@ export interface TellApprovers {
   /**
    * A decision through the bot found the task settled (`task` as it now stands; undefined: gone):
    * every message the outbox holds about it — the one clicked included — is edited to the
-   * outcome, once, `decidedBy`'s first. Started at once in this process and not waited for; if
-   * the process dies first, the next poll of the task's approvers finds it decided and does it.
+   * outcome, once, `decidedBy`'s first. `taken`, the decision made here, is completed in the
+   * audit trail with that first edit. Started at once in this process and not waited for; if
+   * the process dies first, the next poll of the task's approvers finds it decided and does both.
    */
-  decided(taskId: string, task: Task | undefined, decidedBy: string): void;
+  decided(taskId: string, task: Task | undefined, decidedBy: string, taken?: TakenDecision): void;
 }

@@ -42,8 +42,8 @@ export const outboxApprovers = (ctx: PollerContext): TellApprovers => ({
     return reached;
   },
 
-  decided(taskId, task, decidedBy) {
-    const resolved = resolveAs(ctx, taskId, task, decidedBy).catch((error: unknown) => {
+  decided(taskId, task, decidedBy, taken) {
+    const resolved = resolveAs(ctx, taskId, task, decidedBy, taken).catch((error: unknown) => {
       // The next poll of its approvers finds the task decided and edits what is left.
       ctx.log.warn({ err: error, taskId }, 'could not edit the messages of a decided task yet');
     });

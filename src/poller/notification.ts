@@ -103,6 +103,7 @@ export function claimOf(out: Outgoing, owner: string, now: Date) {
     lookEndsAt: null,
     cardVersion: 0,
     shownVersion: 0,
+    intentSeq: intent.seq,
     intent,
   };
   return { claim, claimed };

@@ -12,10 +12,14 @@ import { type Task, taskFacts } from '../access/schemas.ts';
 import { closedMessage } from '../core/asks/messages.ts';
 import { completeFromTask, decidedThroughBot } from '../core/audit/record.ts';
 import type { Voice } from '../core/i18n/voice.ts';
+import type { TakenDecision } from '../core/notices.ts';
+import { MessageRef } from '../core/notifier.ts';
+import { Reply } from '../core/reply.ts';
 import { found } from '../core/service-errors.ts';
 import { stateOf } from '../core/tasks/task-card.ts';
 import type {
   AuditStore,
+  IntentBody,
   Notification,
   NotificationStore,
   TaskQuestionStore,
@@ -23,6 +27,7 @@ import type {
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import { escalationOutcomeMessage, outcomeMessage, outcomeNote } from './messages.ts';
+import { keyOf } from './notification.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
 import { destinationOf, kindOf, voiceOf } from './targets.ts';
 
@@ -37,16 +42,23 @@ export const resolveTask = async (ctx: PollerContext<ResolveStore>, taskId: stri
 
 /**
  * Resolves the task's notifications to `task` as it now stands (undefined: gone), unless it still
- * waits; `first`'s messages are edited first (whoever decided it sees it soonest).
+ * waits; `first`'s messages are edited first (whoever decided it sees it soonest). `taken`, the
+ * decision `first` made here, is completed in the audit trail with the edit of their card.
  */
 export async function resolveAs(
   ctx: PollerContext<ResolveStore>,
   taskId: string,
   task: Task | undefined,
   first?: string,
+  taken?: TakenDecision,
 ): Promise<void> {
   const state = task ? stateOf(task, ctx.pendingStatus) : 'gone';
   if (state === 'pending') return;
+  let unrecorded = taken;
+  const record = async () => {
+    await unrecorded?.complete();
+    unrecorded = undefined;
+  };
   // Asked once, and only when an approver's message is resolved here.
   let elsewhere: Promise<boolean> | undefined;
   const audit = async (n: Notification) => {
@@ -60,6 +72,7 @@ export async function resolveAs(
   const mine = (n: Notification) => (n.accessUserId === first ? 0 : 1);
   for (const n of all.sort((a, b) => mine(a) - mine(b))) {
     if (n.resolvedAt || !ctx.notifiers.has(n.platform)) continue;
+    const clicked = n.accessUserId === first && unrecorded;
     const key = { taskId, platform: n.platform, recipient: n.recipient };
     const brief = isBrief(ctx.rules, n.platform, n.recipient);
     const kind = kindOf(n.recipient);
@@ -71,11 +84,47 @@ export async function resolveAs(
       message: asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief),
       note: outcomeNote(v, task, taskId, ctx.pendingStatus, buttons),
     };
+    if (clicked && kind === 'approver' && (await editedAtOnce(ctx, n, body, clicked))) {
+      unrecorded = undefined;
+      await audit(n);
+      continue;
+    }
+    await record();
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
     if (resolved && kind === 'approver') await audit(n);
     // An intent in another replica's hands stays there; that replica (or its heir) edits it.
     if (resolved?.intent?.owner === ctx.owner) await ctx.outbox.drive(resolved, false);
   }
+  await record();
+}
+
+/**
+ * The decider's own card, sent and idle: edited now and recorded with the decision in one commit,
+ * without an intent written first. Killed between the edit and the record, the next poll of the
+ * card's approver finds the task decided and edits it again to the same outcome. False, with
+ * nothing recorded, when it cannot be done so: the card is then resolved as any other.
+ */
+async function editedAtOnce(
+  ctx: PollerContext<ResolveStore>,
+  n: Notification,
+  body: IntentBody,
+  taken: TakenDecision,
+): Promise<boolean> {
+  const notifier = ctx.notifiers.get(n.platform);
+  if (!notifier || !n.messageRef || n.intent || n.lostAt) return false;
+  try {
+    await notifier.update(MessageRef.parse(n.messageRef), Reply.parse(body.message));
+  } catch (error) {
+    ctx.log.info({ err: error, ...keyOf(n) }, 'could not edit a decided card at once; retrying');
+    return false;
+  }
+  ctx.metrics.notifications.inc({ platform: n.platform, kind: 'outcome', outcome: 'sent' });
+  return ctx.store
+    .settleEdited(keyOf(n), n.intentSeq, ctx.clock.now(), taken)
+    .catch((error: unknown) => {
+      ctx.log.warn({ err: error, ...keyOf(n) }, 'could not record a decided card');
+      return false;
+    });
 }
 
 /** A question to the requester whose task was decided unanswered: no answer is needed. */

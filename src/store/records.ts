@@ -97,6 +97,8 @@ export const Notification = NotificationKey.extend({
   /** Moves on when the card's context changes; an edit is due while `shownVersion` is behind. */
   cardVersion: z.number().int().nonnegative(),
   shownVersion: z.number().int().nonnegative(),
+  /** Moves on with every intent written, ended or handed over: the row is as read while it holds. */
+  intentSeq: z.number().int().nonnegative(),
   intent: Intent.nullable(),
 });
 export type Notification = z.infer<typeof Notification>;

@@ -40,15 +40,18 @@ export interface LinkStore {
   deleteLink(platform: Platform, chatUserId: string): Promise<void>;
 }
 
+/** What a `started` decision turned out to be. */
+export interface DecisionCompletion {
+  outcome: AuditOutcome;
+  detail: string | null;
+}
+
 /** Decisions and membership changes taken (or refused) through the bot. */
 export interface AuditStore {
   /** Appends the entry; its id, by which a decision's intent is completed. */
   appendAudit(entry: AuditEntry): Promise<number>;
   /** Completes a `started` decision; false when none waits (completed, or never written). */
-  completeDecision(
-    id: number,
-    completion: { outcome: AuditOutcome; detail: string | null },
-  ): Promise<boolean>;
+  completeDecision(id: number, completion: DecisionCompletion): Promise<boolean>;
   /** Newest first, at most `query.limit` (capped). */
   listAudit(query?: AuditQuery): Promise<AuditEntry[]>;
   /** Oldest first, the entries after `afterId` (all when undefined): an export reads in pages. */
@@ -121,6 +124,17 @@ export interface NotificationStore {
     owner: string,
     now: Date,
   ): Promise<Notification | undefined>;
+  /**
+   * Its message was just edited to the outcome by the decision's own process: resolved with nothing
+   * left to do, if it is still as read (`seq`, unresolved, no intent); `decision`, the decider's
+   * `started` entry, is completed in the same commit either way. False when the row changed.
+   */
+  settleEdited(
+    key: NotificationKey,
+    seq: number,
+    now: Date,
+    decision?: DecisionCompletion & { id: number },
+  ): Promise<boolean>;
   /**
    * Writes a `reminder` intent if the message is sent, unresolved, idle, and the last reminder (or
    * the message) is older than `dueBefore`; true when this call did (one per period).

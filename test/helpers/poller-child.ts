@@ -107,11 +107,13 @@ function crashing(
       process.kill(process.pid, 'SIGKILL');
     }
   };
-  const { markPostTried, markNotificationSent, completeDecision } = store;
-  store.completeDecision = async (...args) => {
+  const { approveTask } = client;
+  client.approveTask = async (...args) => {
+    const approved = await approveTask.apply(client, args);
     at(['decided']);
-    return completeDecision.apply(store, args);
+    return approved;
   };
+  const { markPostTried, markNotificationSent } = store;
   store.markPostTried = async (key, ...rest) => {
     at(['claimed'], key.recipient);
     const tried = await markPostTried.call(store, key, ...rest);

@@ -353,6 +353,13 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     expect(edits, logs()).toHaveLength(c.step === 'updated' ? 2 : 1);
     expect(new Set(edits).size).toBe(1);
     expect(sandbox.requests.filter((r) => r.path.endsWith(`${decided}/Approve`))).toHaveLength(1);
+    // The decision is in the audit trail once, completed: by its card's record, or by the heir
+    // that found the task decided.
+    const entries = await world.store.listAudit({ taskId: decided, actions: ['approve'] });
+    expect(
+      entries.map((e) => [e.action, e.outcome]),
+      logs(),
+    ).toEqual([['approve', 'approved']]);
   }
   if (lostTask) {
     // The card lost track of was never posted again: the note told its outcome instead.

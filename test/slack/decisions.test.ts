@@ -4,7 +4,7 @@
  * (replaced through its response_url). The Access Service is the sandbox; what reached it is read
  * from its log.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { english } from '../../src/core/i18n/voice.ts';
 import { taskCard, taskMessage } from '../../src/core/tasks/task-card.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
@@ -279,5 +279,24 @@ describe('the ephemeral tasks list', () => {
     expect(summary).toContain('already decided');
     expect(summary).toContain('not in your task list');
     expect(posts('/Approve').map((r) => r.path)).toEqual([expect.stringContaining(mine[0]!)]);
+  });
+});
+
+describe('a decided card whose edit fails', () => {
+  it('edits the card through the outbox when its first edit fails, and audits the decision once', async () => {
+    const taskId = newTaskForAda();
+    const { where, message } = await notifyAda(taskId);
+    fake().fail('chat.update', { kind: 'error', error: 'internal_error' });
+    const click = clickPayload(message().blocks, 'accessbot.approve', 'U-ADA', where);
+    await sendInteraction(slack.bot.url, click);
+    await updated(message, 'Approved by Ada Lovelace');
+    expect(fake().callsOf('chat.update')).toHaveLength(2);
+    const store = slack.bot.store;
+    await vi.waitFor(async () => {
+      const [card] = await store.listNotifications({ taskIds: [taskId] });
+      expect([Boolean(card?.resolvedAt), card?.intent]).toEqual([true, null]);
+    });
+    const entries = await store.listAudit({ taskId, actions: ['approve'] });
+    expect(entries.map((e) => e.outcome)).toEqual(['approved']);
   });
 });

@@ -110,6 +110,7 @@ export function describePollerTables(store: () => Store): void {
           lookEndsAt: null,
           cardVersion: 0,
           shownVersion: 0,
+          intentSeq: 1,
           intent: {
             kind: 'post',
             body: claimed,
@@ -265,6 +266,51 @@ export function describePollerTables(store: () => Store): void {
       const [resolved] = await store().listNotifications({ taskIds: ['task-1'] });
       await store().completeIntent(key, 'r', resolved?.intent?.seq ?? -1, 'done', at(8));
       expect(await store().refreshNotification(key, refresh, 'r', at(9))).toBe(false);
+    });
+
+    it('settles a card its decider edited at once, with the decision, only while it is as read', async () => {
+      const key = keyOf(claim());
+      const started = {
+        at: at(3),
+        platform: 'slack' as const,
+        chatUserId: 'U01',
+        accessUserId: 'a-1',
+        taskId: 'task-1',
+        action: 'approve' as const,
+        reason: null,
+        outcome: 'started' as const,
+        detail: null,
+      };
+      const decision = { outcome: 'approved' as const, detail: null };
+      const outcomeOf = async (taskId: string) => (await store().listAudit({ taskId }))[0]?.outcome;
+      const read = async () => (await store().listNotifications({ taskIds: ['task-1'] }))[0]!;
+      await store().claimNotification(claim());
+      await store().markNotificationSent(key, ref, at(1));
+      const idle = await read();
+      // A refresh begun and ended since the card was read: its edit may have landed after the
+      // decider's, so the card is not taken as settled; the decision is completed all the same.
+      await store().refreshNotification(key, { message: { text: 'later' } }, 'r', at(4));
+      await store().completeIntent(key, 'r', (await read()).intentSeq, 'done', at(4));
+      const id = await store().appendAudit({ ...started, taskId: 'task-9' });
+      expect(await store().settleEdited(key, idle.intentSeq, at(5), { id, ...decision })).toBe(
+        false,
+      );
+      expect([(await read()).resolvedAt, await outcomeOf('task-9')]).toEqual([null, 'approved']);
+      // Read again, idle: resolved with nothing left to do, and the decision completed with it.
+      const again = await read();
+      const next = await store().appendAudit(started);
+      expect(
+        await store().settleEdited(key, again.intentSeq, at(6), { id: next, ...decision }),
+      ).toBe(true);
+      expect(await read()).toMatchObject({ resolvedAt: at(6), intent: null });
+      expect(await outcomeOf('task-1')).toBe('approved');
+      expect(await store().settleEdited(key, (await read()).intentSeq, at(7))).toBe(false);
+      // A card with an intent under way is never settled so.
+      await store().claimNotification(claim({ taskId: 'task-2' }));
+      const posting = (await store().listNotifications({ taskIds: ['task-2'] }))[0]!;
+      expect(
+        await store().settleEdited(keyOf(claim({ taskId: 'task-2' })), posting.intentSeq, at(8)),
+      ).toBe(false);
     });
 
     it('writes a look only as a refresh, and remembers when the mark it shows ends', async () => {
@@ -697,6 +743,7 @@ export function pollerCalls(store: Store): Promise<unknown>[] {
     store.markNotificationSent(key, ref, at(1)),
     store.listNotifications({ taskIds: ['task-1'] }),
     store.resolveNotification(key, body, 'r', at(1)),
+    store.settleEdited(key, 1, at(1)),
     store.remindNotification(key, body, 'r', at(1), at(0)),
     store.refreshNotification(key, body, 'r', at(1)),
     store.lookNotification(key, body, 'r', at(1), null),

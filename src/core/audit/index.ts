@@ -4,6 +4,7 @@ export { RECENT_DAYS, recentDecisions } from './recent.ts';
 export {
   type DecisionIntent,
   decisionOn,
+  decisionTaken,
   recordAppChange,
   recordAway,
   recordChange,

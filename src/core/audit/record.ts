@@ -23,6 +23,7 @@ import {
   type QuestionAuditEntry,
   type TaskEventEntry,
 } from '../../store/store.ts';
+import type { TakenDecision } from '../notices.ts';
 
 export interface AuditWriter {
   store: AuditStore;
@@ -42,13 +43,32 @@ export async function recordDecision(
   decision: Decided,
   intent?: DecisionIntent,
 ): Promise<void> {
+  const entry = measured(w, link, decision);
+  return intent ? complete(w, entry, intent) : append(w, entry);
+}
+
+export function decisionTaken(
+  w: AuditWriter,
+  link: IdentityLink,
+  decision: Decided,
+  intent: DecisionIntent,
+): TakenDecision {
+  const entry = measured(w, link, decision);
+  const { outcome, detail } = entry;
+  return { id: intent.id, outcome, detail, complete: () => complete(w, entry, intent) };
+}
+
+function measured(w: AuditWriter, link: IdentityLink, decision: Decided): DecisionAuditEntry {
   const entry = { ...by(w, link), ...decision };
   const decided = entry.outcome === 'approved' || entry.outcome === 'declined';
   if (decided && entry.taskCreatedAt && w.metrics) {
     const ms = entry.at.getTime() - entry.taskCreatedAt.getTime();
     w.metrics.decisionSeconds.observe(Math.max(0, ms) / 1000);
   }
-  if (!intent) return append(w, entry);
+  return entry;
+}
+
+async function complete(w: AuditWriter, entry: DecisionAuditEntry, intent: DecisionIntent) {
   const { outcome, detail } = entry;
   try {
     if (await w.store.completeDecision(intent.id, { outcome, detail })) return;

@@ -1,10 +1,9 @@
 /**
- * Approving and declining, with the rules that matter: only a task in the actor's own pending
- * list is decided; a second click, a task decided meanwhile, or a timeout after the service may
- * have acted each end in a reply that tells the task's real state; a task that never was in the
- * actor's list is refused without a word about it; every attempt is audited. Decisions on the
- * same task run one after another in this process (a double click decides once; across
- * replicas the service's 409 does the same).
+ * Approving and declining: only a task in the actor's own pending list is decided; a second
+ * click, a task decided meanwhile, or a timeout after the service may have acted each end in a
+ * reply that tells the task's real state; a task never in the actor's list is refused without a
+ * word about it; every attempt is audited. Decisions on one task run one after another here (a
+ * double click decides once; across replicas the service's 409 does the same).
  */
 import type { AccessClient } from '../../access/client.ts';
 import {
@@ -25,6 +24,7 @@ import type {
 import type { SensitiveApps } from '../apps/index.ts';
 import {
   type DecisionIntent,
+  decisionTaken,
   recordDecision,
   recordDecisionIntent,
   taskNamesOf,
@@ -64,10 +64,7 @@ export interface DecisionResult {
 /** Told to anyone who names a task that never was theirs: nothing about the task itself. */
 export const notYours = (v: Voice) => v.t('decide.notYours');
 
-/**
- * A result in any voice: the actor hears it in theirs, the audit trail keeps it in English
- * (machine-readable, the same whoever decided).
- */
+/** A result in any voice: the actor hears theirs, the audit trail keeps English. */
 type Said = (v: Voice) => DecisionResult;
 
 export interface DecideDeps {
@@ -147,9 +144,14 @@ export class Decider {
       const result = said(v);
       const decided = result.outcome === 'approved' || result.outcome === 'declined';
       const detail = decided ? null : said(english).reply.summary;
-      await recordDecision(this.#d, link, { ...entry(), outcome: result.outcome, detail }, intent);
+      const record = { ...entry(), outcome: result.outcome, detail };
       const { settled } = result;
-      if (settled) this.#d.approvers?.decided(taskId, settled.task, link.accessUserId);
+      const tell = this.#d.approvers;
+      // Taken: its entry is completed with the edit of the decider's card, in one commit.
+      const taken =
+        settled && tell && intent && decided && decisionTaken(this.#d, link, record, intent);
+      if (!taken) await recordDecision(this.#d, link, record, intent);
+      if (settled) tell?.decided(taskId, settled.task, link.accessUserId, taken || undefined);
       return result;
     });
   }
@@ -284,12 +286,8 @@ function isOwn(task: Task, link: IdentityLink): boolean {
   return facts.requestedBy === link.accessUserId || facts.userId === link.accessUserId;
 }
 
-function selfApproval(v: Voice, task: Task): DecisionResult {
-  return kept(
-    'self_approval',
-    warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })),
-  );
-}
+const selfApproval = (v: Voice, task: Task) =>
+  kept('self_approval', warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })));
 
 function gone(v: Voice, taskId: string): DecisionResult {
   return shown('not_found', warning(v, v.t('decide.gone')), {

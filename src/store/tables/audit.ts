@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AuditEntry, AuditOutcome, type AuditQuery } from '../audit-records.ts';
 import { StoreError } from '../errors.ts';
-import type { AuditStore } from '../roles.ts';
+import type { AuditStore, DecisionCompletion } from '../roles.ts';
 import { checkedInput, insert, join, raw, rowReader, type Sql, type SqlDb, sql } from '../sql.ts';
 
 const DEFAULT_AUDIT_LIMIT = 100;
@@ -31,6 +31,13 @@ const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: Audi
 
 const toNewEntry = rowReader('audit_log', z.object({ id: z.coerce.number().int() }));
 const Completion = z.object({ outcome: AuditOutcome, detail: z.string().nullable() });
+
+/** Completes a `started` decision, and no other: its completion is written once. */
+export function completion(id: number, done: DecisionCompletion): Sql {
+  const { outcome, detail } = checkedInput(Completion, done, 'the decision to complete');
+  return sql`UPDATE audit_log SET outcome = ${outcome}, detail = ${detail}
+             WHERE id = ${id} AND outcome = 'started'`;
+}
 
 /** PostgreSQL counts in bigint, which `pg` gives back as text. */
 const toCount = rowReader(
@@ -96,14 +103,8 @@ export function auditTables(db: SqlDb): AuditStore {
       return toNewEntry(row).id;
     },
 
-    async completeDecision(id, completion) {
-      const { outcome, detail } = checkedInput(Completion, completion, 'the decision to complete');
-      const changed = await db.run(
-        'completeDecision',
-        sql`UPDATE audit_log SET outcome = ${outcome}, detail = ${detail}
-            WHERE id = ${id} AND outcome = 'started'`,
-      );
-      return changed > 0;
+    async completeDecision(id, done) {
+      return (await db.run('completeDecision', completion(id, done))) > 0;
     },
 
     async listAudit(query = {}) {

@@ -1,4 +1,7 @@
-/** The outbox and heartbeats: each step is one statement, so every hand-over is atomic. */
+/**
+ * The outbox and heartbeats: each step is one statement, so every hand-over is atomic; a
+ * decision's own edit is recorded with its audit entry in one commit.
+ */
 import type { z } from 'zod';
 import {
   IntentBody,
@@ -19,6 +22,7 @@ import {
   sql,
   storedJson,
 } from '../sql.ts';
+import { completion } from './audit.ts';
 
 /** Its heartbeat row is then deleted. */
 const FORGET_REPLICAS_AFTER_MS = 24 * 3_600_000;
@@ -138,6 +142,16 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
             RETURNING *`,
       );
       return row && toNotification(row);
+    },
+
+    async settleEdited(key, seq, now, decision) {
+      const [settled] = await db.batch('settleEdited', [
+        sql`UPDATE notifications SET resolved_at = ${now}, intent_seq = intent_seq + 1
+            WHERE ${keyOf(key)} AND intent_seq = ${seq} AND resolved_at IS NULL
+              AND intent_kind IS NULL`,
+        ...(decision ? [completion(decision.id, decision)] : []),
+      ]);
+      return settled! > 0;
     },
 
     async remindNotification(key, body, owner, now, dueBefore) {
