@@ -1,4 +1,28 @@
-import type { Dialect } from './migration.ts';
+import type { Dialect } from '../migration.ts';
+
+/** Who a chat user is in the Access Service (the rest of migration 1 is the audit log). */
+export const links = (t: Dialect): string => `
+      CREATE TABLE identity_links (
+        platform       TEXT NOT NULL,
+        chat_user_id   TEXT NOT NULL,
+        access_user_id TEXT NOT NULL,
+        email          TEXT NOT NULL,
+        display_name   TEXT,
+        linked_at      ${t.instant} NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      )${t.strict};
+      CREATE INDEX identity_links_access_user_id ON identity_links (access_user_id);
+`;
+
+/** A person may see a task's details only if it is or was in their own list. */
+export const audience = (t: Dialect): string => `
+      CREATE TABLE task_audience (
+        access_user_id TEXT NOT NULL,
+        task_id        TEXT NOT NULL,
+        shown_at       ${t.instant} NOT NULL,
+        PRIMARY KEY (access_user_id, task_id)
+      )${t.strict};
+    `;
 
 /**
  * Re-keys Teams people from their `29:` id (this bot's alias) to tenant and Azure AD object id,
