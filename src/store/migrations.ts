@@ -5,7 +5,6 @@ import * as audit from './tables/audit-schema.ts';
 import * as confirmations from './tables/confirmations-schema.ts';
 import * as groups from './tables/groups-schema.ts';
 import * as identity from './tables/identity-schema.ts';
-import * as numbering from './tables/numbering-schema.ts';
 import * as outbox from './tables/outbox-schema.ts';
 import * as poller from './tables/poller-schema.ts';
 import * as questions from './tables/questions-schema.ts';
@@ -33,12 +32,12 @@ const steps: readonly Step[] = [
     sql: (t) => outbox.notifications(t) + requesters.botRequests(t) + poller.schedule(t),
   },
   { sqlite: 3, postgres: 3, sql: audit.actorIndex },
-  { sqlite: 4, postgres: 4, sql: numbering.tasks },
+  { sqlite: 4, postgres: 4, sql: identity.taskNumbers },
   { sqlite: 5, postgres: 5, sql: identity.audience },
   { sqlite: 6, postgres: 6, sql: outbox.intents },
   { sqlite: 7, postgres: 7, sql: rate.replayGuard },
   { sqlite: 8, postgres: 8, sql: (t) => audit.membership(t) + groups.membership(t) },
-  { sqlite: 9, sql: () => rate.replayGuardRowid() + numbering.tasksRowid() },
+  { sqlite: 9, sql: () => rate.replayGuardRowid() + identity.taskNumbersRowid() },
   { sqlite: 10, postgres: 9, sql: audit.taskNames },
   { sqlite: 11, postgres: 10, sql: rate.counts },
   { sqlite: 12, postgres: 11, sql: identity.teamsKeys },

@@ -24,6 +24,31 @@ export const audience = (t: Dialect): string => `
       )${t.strict};
     `;
 
+/** A person's task numbers (`approve 2`). */
+export const taskNumbers = (t: Dialect): string => `
+      CREATE TABLE task_numbering (
+        platform     TEXT NOT NULL,
+        chat_user_id TEXT NOT NULL,
+        task_ids     ${t.json} NOT NULL,
+        saved_at     ${t.instant} NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      )${t.strict};
+    `;
+
+/** The task numbers as one b-tree (WITHOUT ROWID, SQLite): the rest of migration 9. */
+export const taskNumbersRowid = (): string => `
+      CREATE TABLE task_numbering_v9 (
+        platform     TEXT NOT NULL,
+        chat_user_id TEXT NOT NULL,
+        task_ids     TEXT NOT NULL,
+        saved_at     INTEGER NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO task_numbering_v9 SELECT platform, chat_user_id, task_ids, saved_at FROM task_numbering;
+      DROP TABLE task_numbering;
+      ALTER TABLE task_numbering_v9 RENAME TO task_numbering;
+    `;
+
 /**
  * Re-keys Teams people from their `29:` id (this bot's alias) to tenant and Azure AD object id,
  * both read from the conversation references. Notifications move too, so no card is sent twice.
