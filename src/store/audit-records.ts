@@ -208,6 +208,17 @@ export interface DecisionCountQuery {
   since: Date;
 }
 
+/**
+ * How long an application's requests waited from their task's creation to a decision through the
+ * bot, by nearest rank: the smallest wait at least half (nine in ten) of them took no longer than.
+ */
+export interface DecisionWaits {
+  /** How many were ranked: the newest, at most MAX_RANKED_DECISIONS. */
+  count: number;
+  medianMs: number;
+  p90Ms: number;
+}
+
 export interface NumberedAuditEntry {
   id: number;
   entry: AuditEntry;

@@ -5,6 +5,7 @@ import type {
   AuditOutcome,
   AuditQuery,
   DecisionCountQuery,
+  DecisionWaits,
   NumberedAuditEntry,
 } from './audit-records.ts';
 import type { Confirmation, ConfirmationMove } from './confirm-records.ts';
@@ -61,6 +62,8 @@ export interface AuditStore {
     limit: number,
   ): Promise<NumberedAuditEntry[]>;
   countDecisions(query: DecisionCountQuery): Promise<{ approved: number; declined: number }>;
+  /** Of the decisions (approved or declined) with a known task creation; none: undefined. */
+  decisionWaits(query: DecisionCountQuery): Promise<DecisionWaits | undefined>;
   /** Deletes the entries from before `before`; how many. */
   pruneAudit(before: Date): Promise<number>;
 }

@@ -264,6 +264,50 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
         expect(newest).not.toHaveProperty('appId');
       });
 
+      it('ranks one application’s waits from task creation to decision: nearest-rank median and 90th percentile', async () => {
+        const request = { appId: 'app-1', taskType: 'AccessRequest' };
+        const created = new Date(Date.UTC(2025, 2, 1));
+        const decided = (hours: number, more: Partial<DecisionAuditEntry> = {}) =>
+          audit({
+            ...request,
+            taskCreatedAt: created,
+            at: new Date(created.getTime() + hours * 3_600_000),
+            ...more,
+          });
+        const since = created;
+        expect(await store.decisionWaits({ ...request, since })).toBeUndefined();
+        for (const hours of [50, 2, 4, 1, 3]) await store.appendAudit(decided(hours));
+        // Not ranked: another app or type, refused or only started, decided elsewhere, no
+        // creation known, before `since`.
+        await store.appendAudit(decided(0.5, { appId: 'app-2' }));
+        await store.appendAudit(decided(0.5, { taskType: 'EntitlementReview' }));
+        await store.appendAudit(decided(0.5, { outcome: 'started' }));
+        await store.appendAudit(decided(0.5, { outcome: 'failed' }));
+        const { taskCreatedAt: _, ...unknownStart } = decided(0.5);
+        await store.appendAudit(unknownStart);
+        await store.appendAudit({
+          ...decided(0.5),
+          action: 'decided_elsewhere',
+          outcome: 'approved',
+        } as TaskEventEntry);
+        await store.appendAudit(decided(0.5, { at: new Date(since.getTime() - 1) }));
+        const hours = (n: number) => n * 3_600_000;
+        expect(await store.decisionWaits({ ...request, since })).toEqual({
+          count: 5,
+          medianMs: hours(3),
+          p90Ms: hours(50),
+        });
+        // Ten: the 5th and the 9th; a decline counts as a decision.
+        for (const h of [5, 6, 7, 8, 9]) {
+          await store.appendAudit(decided(h, { action: 'decline', outcome: 'declined' }));
+        }
+        expect(await store.decisionWaits({ ...request, since })).toEqual({
+          count: 10,
+          medianMs: hours(5),
+          p90Ms: hours(9),
+        });
+      });
+
       it('refuses a limit that is not a positive integer', async () => {
         await expectStoreError(store.listAudit({ limit: 0 }), 'STORE_INVALID_INPUT');
         await expectStoreError(store.listAudit({ limit: 2.5 }), 'STORE_INVALID_INPUT');
@@ -458,6 +502,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           store.listLinks(),
           store.appendAudit(audit()),
           store.listAudit(),
+          store.decisionWaits({ appId: 'app-1', taskType: 'AccessRequest', since: new Date(0) }),
           store.saveTaskNumbering('slack', 'U01', ['t-1'], new Date(0)),
           store.getTaskNumbering('slack', 'U01'),
           store.rememberTasks('a-1', ['t-1'], new Date(0)),
