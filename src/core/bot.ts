@@ -13,6 +13,7 @@ import { AppRules } from './apps/rules.ts';
 import { AskDesk } from './asks/desk.ts';
 import { listNotes } from './asks/notes.ts';
 import { AuditDesk } from './audit/desk.ts';
+import { UsualWaits } from './audit/index.ts';
 import { DEFAULT_REPORT_MAX_ROWS } from './audit/report-read.ts';
 import { AwayDesk } from './away/desk.ts';
 import type { BotDeps } from './bot-deps.ts';
@@ -95,12 +96,14 @@ export class AccessBot {
       questions: base,
       notes: listNotes.bind(undefined, store),
     });
+    const usual = new UsualWaits(store, now, log);
     this.requests = new RequestDesk({
       ...base,
       actors,
       catalog,
       requests: store,
-      requesters: new Requesters({ ...base, nudgeAfterMs: deps.nudgeAfterMs ?? 0 }),
+      usual,
+      requesters: new Requesters({ ...base, usual, nudgeAfterMs: deps.nudgeAfterMs ?? 0 }),
     });
     this.apps = new AppDesk(apps, actors);
     this.asks = new AskDesk({ ...base, actors, audience, taskIds: (t, r) => this.tasks.ids(t, r) });

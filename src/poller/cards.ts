@@ -63,7 +63,7 @@ export async function cardNow(
     looking: mark ? lookLineOf(v, mark) : undefined,
   };
   const message = sent.remindedAt
-    ? reminderMessage(v, task, o)
+    ? reminderMessage(v, task, o, await ctx.usual.against(v, task))
     : newTaskMessage(v, task, { kind: 'approver' }, o);
   return { v, message };
 }

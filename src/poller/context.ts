@@ -1,4 +1,5 @@
 import type { AccessClient } from '../access/client.ts';
+import type { UsualWaits } from '../core/audit/index.ts';
 import type { VoiceDefaults } from '../core/i18n/voice.ts';
 import type { DecisionContext } from '../core/tasks/decision-context.ts';
 import type {
@@ -59,6 +60,8 @@ export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'sto
   outbox: Outbox;
   /** What an access request's approvers see beside it; unset: the task alone. */
   context?: DecisionContext;
+  /** How long an application's requests usually wait, for reminders. */
+  usual: UsualWaits;
   /** DEFAULT_LOCALE and DEFAULT_TIME_ZONE; unset: English in UTC. */
   voices?: VoiceDefaults;
   /** Work that finishes after the poll that started it (a card completed later); awaited on stop. */

@@ -42,8 +42,10 @@ export function newTaskMessage(
   return taskMessage(v, card, lead(v, target, o.notifyOnly));
 }
 
-export function reminderMessage(v: Voice, task: Task, o: NewTaskOptions): Reply {
-  const card = taskCard(v, task, { ...o, actionable: !o.notifyOnly });
+/** `waited`: how long it has waited against how long its application's requests usually do. */
+export function reminderMessage(v: Voice, task: Task, o: NewTaskOptions, waited?: string): Reply {
+  const notes = [...(o.notes ?? []), ...(waited ? [waited] : [])];
+  const card = taskCard(v, task, { ...o, notes, actionable: !o.notifyOnly });
   return taskMessage(v, card, v.t('poller.reminder'));
 }
 

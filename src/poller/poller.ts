@@ -7,6 +7,7 @@
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
 import { type TellAsks, tellAsks } from '../core/asks/tell.ts';
+import { UsualWaits } from '../core/audit/index.ts';
 import { applyAuditRetention } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
@@ -85,6 +86,7 @@ export class Poller {
       escalateAfterMs: options.escalateAfterMs ?? 0,
       hours: options.hours ?? anyTime,
       retryAfterMs,
+      usual: new UsualWaits(options.store, () => clock.now(), options.log),
       later: (work: Promise<void>) => {
         const tracked = work.finally(() => this.#later.delete(tracked));
         this.#later.add(tracked);

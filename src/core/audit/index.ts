@@ -14,3 +14,4 @@ export {
   recordTaskEvent,
   taskNamesOf,
 } from './record.ts';
+export { UsualWaits } from './usual-wait.ts';

@@ -192,6 +192,11 @@ export const de: Catalog = {
   'context.access': 'Zugriff',
   'context.decided': '{approved} genehmigt, {declined} abgelehnt in den letzten {days} Tagen',
   'context.noneDecided': 'keiner entschieden in den letzten {days} Tagen',
+  'usual.line':
+    'Die Entscheidung über Anträge für {app} dauert hier meist höchstens {median} (bei 9 von 10 höchstens {p90}).',
+  'usual.waited':
+    'Wartet schon {waited}; die Entscheidung über Anträge für {app} dauert hier meist höchstens {median} (bei 9 von 10 höchstens {p90}).',
+  'usual.after': '{said} {usual}',
   'time.underAMinute': 'weniger als eine Minute',
   'time.justNow': 'vor weniger als einer Minute',
   'time.inUnderAMinute': 'in weniger als einer Minute',

@@ -191,6 +191,12 @@ export const en = {
   'context.access': 'access',
   'context.decided': '{approved} approved, {declined} declined in {days} days',
   'context.noneDecided': 'none decided in {days} days',
+  // How long an application's requests usually wait (audit/usual-wait.ts).
+  'usual.line':
+    'Requests for {app} are usually decided within {median} here (9 in 10 within {p90}).',
+  'usual.waited':
+    'Waiting {waited}; requests for {app} are usually decided within {median} here (9 in 10 within {p90}).',
+  'usual.after': '{said} {usual}',
   'time.underAMinute': 'less than a minute',
   'time.justNow': 'less than a minute ago',
   'time.inUnderAMinute': 'in less than a minute',

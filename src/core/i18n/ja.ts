@@ -186,6 +186,11 @@ export const ja: Catalog = {
   'context.access': 'アクセス',
   'context.decided': '過去 {days} 日で承認 {approved} 件、却下 {declined} 件',
   'context.noneDecided': '過去 {days} 日の決定はありません',
+  'usual.line':
+    '{app} への申請は、ここでは通常 {median}以内に判断されます (10 件中 9 件は {p90}以内)。',
+  'usual.waited':
+    '待ち時間: {waited}。{app} への申請は、ここでは通常 {median}以内に判断されます (10 件中 9 件は {p90}以内)。',
+  'usual.after': '{said}{usual}',
   'time.underAMinute': '1 分未満',
   'time.justNow': 'たった今',
   'time.inUnderAMinute': '1 分以内',

@@ -8,11 +8,13 @@ import type { Access, PermissionLevel, WorkApp } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { RequestStore } from '../../store/store.ts';
 import { type AppCatalog, type Choice, choiceOf, findApp, quoted } from '../apps/index.ts';
+import type { UsualWaits } from '../audit/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { matchByName } from '../match.ts';
 import { type Reply, success, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { inert } from '../text.ts';
+import { withUsualWait } from './usual-wait.ts';
 
 export type Resolved =
   | { ok: true; app: WorkApp; level: PermissionLevel | undefined }
@@ -62,6 +64,7 @@ export interface RequestDeps {
   requests: RequestStore;
   log: Logger;
   now: () => Date;
+  usual: UsualWaits;
 }
 
 export async function requestTyped(
@@ -175,5 +178,5 @@ async function createRequest(
     justification: justification ? inert(justification) : '',
     withJustification: flag(justification),
   });
-  return success(v, said);
+  return success(v, await withUsualWait(deps.usual, v, app, said));
 }

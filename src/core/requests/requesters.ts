@@ -12,7 +12,7 @@ import type {
   TaskQuestionStore,
 } from '../../store/store.ts';
 import { approversOf, awaySentence, questionSentence } from '../asks/index.ts';
-import { recordTaskEvent, taskNamesOf } from '../audit/index.ts';
+import { recordTaskEvent, taskNamesOf, type UsualWaits } from '../audit/index.ts';
 import { timedCache } from '../cache.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { type ChatActor, nameOf } from '../identity.ts';
@@ -22,6 +22,7 @@ import { found } from '../service-errors.ts';
 import { stateOf, taskCard } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 import type { RequestRef } from './commands.ts';
+import { usualNotes } from './usual-wait.ts';
 
 export const MAX_REQUESTS_SHOWN = 10;
 const MAX_TASKS_READ = 10;
@@ -36,6 +37,7 @@ export interface RequesterDeps {
   /** 0: nobody can be nudged. */
   nudgeAfterMs: number;
   approvers?: TellApprovers;
+  usual: UsualWaits;
 }
 
 interface RequestView {
@@ -93,8 +95,13 @@ export class Requesters {
     const title = v.t('requests.title');
     // How to nudge, with the number of a request that waits; none waits, nothing to nudge.
     const waiting = read.findIndex(({ view }) => view.state === 'waiting');
+    // How long the waiting ones' applications usually take, each said once.
+    const apps = read.flatMap(({ view }, i) =>
+      view.state === 'waiting' && view.app ? [[requests[i]!.workAppId, view.app] as const] : [],
+    );
     const blocks = [
       listBlock(items, items.length),
+      ...(await usualNotes(this.#d.usual, v, new Map(apps))),
       ...(waiting < 0
         ? []
         : [{ kind: 'note' as const, text: v.t('requests.howToNudge', { n: waiting + 1 }) }]),
