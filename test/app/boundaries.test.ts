@@ -215,7 +215,8 @@ describe('architecture boundaries', () => {
   });
 
   it('the audit trail is written, read, pruned and exported in src/core/audit alone', () => {
-    const auditCall = /\.(?:appendAudit|listAudit|readAuditLog|countDecisions|decisionWaits|pruneAudit)\(/;
+    const auditCall =
+      /\.(?:appendAudit|listAudit|readAuditLog|countDecisions|decisionWaits|pruneAudit)\(/;
     const offenders = ['src', 'adapters', 'scripts']
       .flatMap(sources)
       .filter((file) => !file.startsWith('src/core/audit/') && !file.startsWith('src/store/'))
