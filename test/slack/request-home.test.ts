@@ -17,6 +17,7 @@ import {
   submissionPayload,
   suggestionPayload,
 } from '../fakes/slack-payloads.ts';
+import { fiveDecisions } from '../helpers/usual-waits.ts';
 
 const slack = useSlackBot();
 const fake = () => slack.fake;
@@ -87,6 +88,7 @@ describe('the request form', () => {
   });
 
   it('fills the permission levels once an app is picked, then submits the request', async () => {
+    await fiveDecisions(slack.bot.store, new Date());
     const { responseUrl, view } = await openForm();
     const why = { why: { 'accessbot.request.why': { value: 'release duty' } } };
     await sendInteraction(
@@ -126,6 +128,9 @@ describe('the request form', () => {
     expect(ack.body).toBe('');
     const confirmed = await fake().waitFor(() => fake().respondedTo(responseUrl)[0]);
     expect(String(confirmed.body.text)).toContain('Requested access to GitHub (Admin)');
+    expect(String(confirmed.body.text)).toContain(
+      'Requests for GitHub are usually decided within 3 hours here (9 in 10 within 3 days).',
+    );
     const created = sandbox().requests.filter(
       (r) => r.method === 'POST' && r.path.endsWith('/WorkApps/Accesses'),
     );

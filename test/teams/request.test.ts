@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import { cardsOf } from '../fakes/bot-connector-cards.ts';
 import { shown, useTeams } from '../fakes/bot-connector-harness.ts';
+import { fiveDecisions } from '../helpers/usual-waits.ts';
 
 const t = useTeams();
 const sandbox = t.sandbox;
@@ -123,7 +124,8 @@ describe('application/search', () => {
 });
 
 describe('submitting', () => {
-  it('creates the request, confirms it and replaces the form', async () => {
+  it('creates the request, confirms it, says how long Figma requests usually take and replaces the form', async () => {
+    await fiveDecisions(t.h.store, new Date(), workApps.figma.id);
     const res = await submit({
       workAppId: workApps.figma.id,
       permissionLevelId: workApps.figma.levels.viewer.id,
@@ -131,6 +133,9 @@ describe('submitting', () => {
     });
     expect(res.body.type).toBe(CARD);
     expect(shown(res.body.value)).toContain('Requested access to Figma (Viewer)');
+    expect(shown(res.body.value)).toContain(
+      'Requests for Figma are usually decided within 3 hours here (9 in 10 within 3 days).',
+    );
     expect(accessesOf(users.tim.id, workApps.figma.id).at(-1)).toMatchObject({
       status: 'Pending',
       permissionLevelId: workApps.figma.levels.viewer.id,
