@@ -11,6 +11,7 @@ import { applyAuditRetention, type RetentionStore } from '../core/audit/retentio
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
+import { withFilers } from '../core/requests/filers.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
@@ -124,6 +125,7 @@ export class Poller {
     });
     const ctx = {
       ...options,
+      client: withFilers(options.client, options.store),
       gate: this.#countedGate('none', 'other'),
       notifiers: this.#notifiers,
       clock,

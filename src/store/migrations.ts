@@ -5,6 +5,7 @@ import { activeFirst, cadence } from './migration-cadence.ts';
 import { confirmations } from './migration-confirmations.ts';
 import { outboxKinds } from './migration-outbox-kinds.ts';
 import { questions } from './migration-questions.ts';
+import { filers } from './migration-filers.ts';
 import { requesters } from './migration-requesters.ts';
 import { teamsKeys } from './teams-keys.ts';
 
@@ -365,6 +366,7 @@ const steps: readonly Step[] = [
       )${t.sqlite ? ' STRICT, WITHOUT ROWID' : ''};
     `,
   },
+  { sqlite: 29, postgres: 29, sql: filers },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>
