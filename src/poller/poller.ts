@@ -11,8 +11,8 @@ import { applyAuditRetention, type RetentionStore } from '../core/audit/retentio
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
-import { withFilers } from '../core/requests/filers.ts';
 import type { Notifier } from '../core/notifier.ts';
+import { withFilers } from '../core/requests/filers.ts';
 import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';

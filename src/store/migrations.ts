@@ -3,9 +3,9 @@ import { apps } from './migration-apps.ts';
 import { asks } from './migration-asks.ts';
 import { activeFirst, cadence } from './migration-cadence.ts';
 import { confirmations } from './migration-confirmations.ts';
+import { filers } from './migration-filers.ts';
 import { outboxKinds } from './migration-outbox-kinds.ts';
 import { questions } from './migration-questions.ts';
-import { filers } from './migration-filers.ts';
 import { requesters } from './migration-requesters.ts';
 import { teamsKeys } from './teams-keys.ts';
 

@@ -66,10 +66,6 @@ export class RequestDesk {
   /** The app and level are read again from the service. */
   submit(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
     const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
-    return this.#d.actors.act(
-      actor,
-      (link, v) => requestByForm(this.#d, v, link, form),
-      done,
-    );
+    return this.#d.actors.act(actor, (link, v) => requestByForm(this.#d, v, link, form), done);
   }
 }
