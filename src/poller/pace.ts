@@ -52,7 +52,7 @@ export class Pace {
   /**
    * `replicas` (this one included) share the budget from now on. The turns already queued start
    * at the old share, and the new share's first only a second after their last, so that no
-   * second the service counts holds starts of both.
+   * second the service counts holds starts of both; that wait keeps no process alive.
    */
   share(replicas: number): void {
     const n = Math.max(1, replicas);
@@ -61,7 +61,7 @@ export class Pace {
     const before = this.#queue;
     const next = queueOf(this.#maxRps / n);
     next.pause();
-    void before.onIdle().then(() => setTimeout(() => next.start(), 1_000));
+    void before.onIdle().then(() => setTimeout(() => next.start(), 1_000).unref());
     this.#queue = next;
   }
 }

@@ -7,7 +7,7 @@
  * `start()` runs the loop on the real schedule; tests drive `sweep()` with a fake clock instead.
  */
 import { type TellAsks, tellAsks } from '../core/asks/tell.ts';
-import { applyAuditRetention, type RetentionStore } from '../core/audit/retention.ts';
+import { applyAuditRetention } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
@@ -17,64 +17,20 @@ import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';
 import type { CadenceSettings } from './cadence.ts';
-import type { PollerContext, PollerStore } from './context.ts';
+import type { PollerContext } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
 import { countedGate, ServiceGate } from './gate.ts';
 import { sweepOf } from './hooks.ts';
 import { LinkedUsers } from './linked-users.ts';
+import type { PollerOptions } from './options.ts';
 import { Outbox } from './outbox.ts';
 import { asPollerWork, type Pace, pacer } from './pace.ts';
 import { noRules } from './rules.ts';
 import type { SweepReport } from './sweep.ts';
 import { sweepDue } from './sweep-due.ts';
+import { outboxTending } from './tending.ts';
 import { WebhookHealth } from './webhook-health.ts';
 import { anyTime } from './working-hours.ts';
-
-/**
- * The context's own settings; unset: no rules, never escalate, at any time, retried after two
- * minutes, the system clock.
- */
-export interface PollerOptions
-  extends Pick<PollerContext, 'client' | 'log' | 'metrics' | 'owner' | 'pendingStatus'>,
-    Pick<PollerContext, 'remindAfterMs'>,
-    Partial<
-      Pick<
-        PollerContext,
-        'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock' | 'context' | 'voices'
-      >
-    > {
-  store: PollerStore & RetentionStore;
-  /** The platforms served from the start; more are added by `serve`. */
-  notifiers?: readonly Notifier[];
-  intervalMs: number;
-  /** The cadence of people with no reason to be polled often; unset: the interval. */
-  quietIntervalMs?: number;
-  /** Webhooks configured: how their health is watched and how slow polling gets while they work. */
-  webhooks?: {
-    /** No delivery for this long: silent, full polling. */
-    silenceMs: number;
-    /** Everyone's cadence while they are healthy. */
-    safetySweepMs: number;
-    /** A task found this long after its creation, with no delivery for it: one was missed. */
-    deliveredWithinMs: number;
-  };
-  /** Requests to the Access Service in flight at once, at most. */
-  concurrency: number;
-  /** Requests per second to the Access Service, at most, of all replicas; unset: no bound. */
-  maxRps?: number;
-  directories?: readonly DirectorySource[];
-  /** Default: an hour; 0: never (nor counting the unlinked users). */
-  directorySyncMs?: number;
-  /** Days the audit log keeps an entry (0: for ever); unset: no housekeeping at all. */
-  auditRetentionDays?: number;
-  random?: () => number;
-  /** How often the replica renews its heartbeat and looks at the outbox. Default: 1 s. */
-  heartbeatMs?: number;
-  /** A replica silent this long is taken for dead and its sends taken over. Default: 5 s. */
-  deadAfterMs?: number;
-  /** Default: the interval. A dead replica's users are taken over once their lease ends. */
-  leaseMs?: number;
-}
 
 /** How long `stop()` waits for polls in flight before it gives up the leases anyway. */
 const STOP_WAIT_MS = 5_000;
@@ -104,9 +60,7 @@ export class Poller {
   #wake = new AbortController();
   #again = false;
   #stopping = false;
-  #heartbeat: NodeJS.Timeout | undefined;
-  #outboxTurn: Promise<void> | undefined;
-  #beating: Promise<void> | undefined;
+  readonly #tending: ReturnType<typeof outboxTending>;
   readonly #later = new Set<Promise<void>>();
 
   constructor(options: PollerOptions) {
@@ -138,12 +92,10 @@ export class Poller {
         this.#later.add(tracked);
       },
     };
-    const outbox = new Outbox(ctx, {
-      deadAfterMs: options.deadAfterMs ?? DEAD_MS,
-      stuckAfterMs: retryAfterMs,
-      random,
-    });
+    const deadAfterMs = options.deadAfterMs ?? DEAD_MS;
+    const outbox = new Outbox(ctx, { deadAfterMs, stuckAfterMs: retryAfterMs, random });
     this.#ctx = { ...ctx, outbox };
+    this.#tending = outboxTending(this.#ctx, this.#pace, deadAfterMs);
     const sweep = sweepOf(this.#ctx);
     this.notices = tellPerson(sweep);
     this.approvers = outboxApprovers(this.#ctx);
@@ -177,7 +129,7 @@ export class Poller {
     return asPollerWork(this.#pace, () =>
       this.#alone(async () => {
         await this.#users.refresh();
-        await this.#tendOutbox();
+        await this.#tending.turn();
         return this.#sweepDue();
       }),
     );
@@ -229,58 +181,16 @@ export class Poller {
     // Alive before it claims anything: the others take over what a replica with no heartbeat holds.
     await this.#ctx.outbox.beat();
     this.#loop ??= asPollerWork(this.#pace, () => this.#run());
-    // On a timer of its own, so that a long sweep never delays the heartbeat nor a takeover.
-    const tend = () => asPollerWork(this.#pace, () => this.#tendOutbox());
-    this.#heartbeat ??= setInterval(() => void tend(), this.#o.heartbeatMs ?? 1_000);
-    this.#heartbeat.unref();
-    await tend();
-  }
-
-  /**
-   * Renews the heartbeat, takes its share of POLL_MAX_RPS, and carries out the intents due here,
-   * one turn at a time. The beat does not wait for a turn: a turn of slow sends must not make
-   * this replica look dead, or another would take its sends over and send them again.
-   */
-  #tendOutbox(): Promise<void> {
-    this.#beating ??= this.#ctx.outbox
-      .beat()
-      .then(() => this.#shareBudget())
-      .finally(() => {
-        this.#beating = undefined;
-      });
-    const beat = this.#beating;
-    this.#outboxTurn ??= (async () => {
-      await beat;
-      if (!this.#stopping) await this.#ctx.outbox.recover();
-    })().finally(() => {
-      this.#outboxTurn = undefined;
-    });
-    return this.#outboxTurn;
-  }
-
-  /**
-   * POLL_MAX_RPS is the deployment's: the replicas alive (those not yet taken for dead) split it.
-   * Unread, the share stays as it was.
-   */
-  async #shareBudget(): Promise<void> {
-    if (!this.#pace) return;
-    const since = new Date(this.#ctx.clock.now().getTime() - (this.#o.deadAfterMs ?? DEAD_MS));
-    try {
-      this.#pace.share(await this.#ctx.store.liveReplicas(since));
-    } catch (error) {
-      this.#ctx.log.warn({ err: error }, 'could not count the replicas; the budget share stays');
-    }
+    await this.#tending.start(this.#o.heartbeatMs ?? 1_000);
   }
 
   /** Stops handing out users, waits a little for polls in flight, and gives up its leases. */
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#wake.abort();
-    clearInterval(this.#heartbeat);
     const inFlight = Promise.all([
       this.#loop ?? this.#sweeping,
-      this.#outboxTurn,
-      this.#beating,
+      this.#tending.stop(),
       ...this.#later,
     ]);
     await Promise.race([inFlight.catch(() => {}), this.#ctx.clock.sleep(STOP_WAIT_MS)]);

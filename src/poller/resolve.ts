@@ -84,8 +84,9 @@ export async function resolveAs(
       message: asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief),
       note: outcomeNote(v, task, taskId, ctx.pendingStatus, buttons),
     };
-    if (clicked && kind === 'approver' && (await editedAtOnce(ctx, n, body, clicked))) {
-      unrecorded = undefined;
+    const atOnce = clicked && kind === 'approver' && (await editedAtOnce(ctx, n, body, clicked));
+    if (atOnce) unrecorded = undefined;
+    if (atOnce === 'settled') {
       await audit(n);
       continue;
     }
@@ -101,30 +102,27 @@ export async function resolveAs(
 /**
  * The decider's own card, sent and idle: edited now and recorded with the decision in one commit,
  * without an intent written first. Killed between the edit and the record, the next poll of the
- * card's approver finds the task decided and edits it again to the same outcome. False, with
- * nothing recorded, when it cannot be done so: the card is then resolved as any other.
+ * card's approver finds the task decided and edits it again to the same outcome. `recorded`: the
+ * decision is, but the card changed since it was read; undefined: neither is (not sent or idle,
+ * the edit or the store failed). Either way the card is then resolved as any other.
  */
 async function editedAtOnce(
   ctx: PollerContext<ResolveStore>,
   n: Notification,
   body: IntentBody,
   taken: TakenDecision,
-): Promise<boolean> {
+): Promise<'settled' | 'recorded' | undefined> {
   const notifier = ctx.notifiers.get(n.platform);
-  if (!notifier || !n.messageRef || n.intent || n.lostAt) return false;
+  if (!notifier || !n.messageRef || n.intent || n.lostAt) return undefined;
   try {
     await notifier.update(MessageRef.parse(n.messageRef), Reply.parse(body.message));
+    ctx.metrics.notifications.inc({ platform: n.platform, kind: 'outcome', outcome: 'sent' });
+    const settled = await ctx.store.settleEdited(keyOf(n), n.intentSeq, ctx.clock.now(), taken);
+    return settled ? 'settled' : 'recorded';
   } catch (error) {
     ctx.log.info({ err: error, ...keyOf(n) }, 'could not edit a decided card at once; retrying');
-    return false;
+    return undefined;
   }
-  ctx.metrics.notifications.inc({ platform: n.platform, kind: 'outcome', outcome: 'sent' });
-  return ctx.store
-    .settleEdited(keyOf(n), n.intentSeq, ctx.clock.now(), taken)
-    .catch((error: unknown) => {
-      ctx.log.warn({ err: error, ...keyOf(n) }, 'could not record a decided card');
-      return false;
-    });
 }
 
 /** A question to the requester whose task was decided unanswered: no answer is needed. */

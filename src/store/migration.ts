@@ -1,6 +1,6 @@
 import { StoreError } from './errors.ts';
 
-/** Append-only (migrations.ts): a released migration is never edited. */
+/** Append-only (migrations.ts): a released migration is never edited, not even its spaces. */
 export interface Migration {
   readonly version: number;
   readonly sql: string;

@@ -16,7 +16,8 @@ import type {
 } from '../../src/core/notifier.ts';
 import type { Reply, TaskCard } from '../../src/core/reply.ts';
 import { createPollerMetrics } from '../../src/poller/metrics.ts';
-import { Poller, type PollerOptions } from '../../src/poller/poller.ts';
+import type { PollerOptions } from '../../src/poller/options.ts';
+import { Poller } from '../../src/poller/poller.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Platform, Store } from '../../src/store/store.ts';

@@ -2,11 +2,14 @@
  * POLL_MAX_RPS holds for every HTTP attempt the poller causes (each page, each retry, each call
  * through its gate), and never holds back the bot's own requests.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asPollerWork, pacePollerRequests, pacer } from '../../src/poller/pace.ts';
 import { users } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
+import { childEnv } from '../helpers/child-env.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 import { FakeClock, link, nextSweep, RecordingNotifier, testPoller } from './fakes.ts';
 
@@ -47,6 +50,23 @@ describe('pacing the poller’s requests', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('holds no process open while a new share waits for its second: a stopped replica ends at once', async () => {
+    const pace = new URL('../../src/poller/pace.ts', import.meta.url).pathname;
+    const script = `
+      import { pacer } from ${JSON.stringify(pace)};
+      const pace = pacer(10);
+      pace.share(2);
+      let started = false;
+      void pace.turn().then(() => { started = true; });
+      process.on('exit', () => console.log(started ? 'started' : 'waiting'));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      { env: childEnv() },
+    );
+    expect(stdout.trim()).toBe('waiting');
   });
 
   describe('the Access client’s hook', () => {

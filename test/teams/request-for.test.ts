@@ -20,7 +20,7 @@ const sandbox = t.sandbox;
 
 type Input = { id?: string; type: string; [k: string]: unknown };
 const inputs = (card: { body?: unknown }) => card.body as Input[];
-const submit = (who: string, data: Record<string, unknown>) =>
+const submit = (who: 'ken' | 'tim', data: Record<string, unknown>) =>
   t.h.post(t.h.activities.cardAction(who, 'request', data, 'msg-form'));
 const figmaOf = (userId: string) =>
   [...sandbox.current.state.accesses.values()].filter(

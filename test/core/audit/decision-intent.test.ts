@@ -6,7 +6,7 @@
  * counted for an operator's alert. Hostile text (a NUL in the reason) is kept on PostgreSQL as on
  * SQLite. Real bot, real sandbox over HTTP, real stores.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccessBot } from '../../../src/core/bot.ts';
 import type { ChatActor } from '../../../src/core/identity.ts';
 import { createMetrics } from '../../../src/metrics.ts';
@@ -149,6 +149,95 @@ describe('a decision whose answer was not recorded, completed by the poller', ()
     } finally {
       await poller.stop();
     }
+  });
+});
+
+describe('a decision whose card the poller edits: the entry completed with the card’s record', () => {
+  let store: Store;
+  afterEach(() => store.close());
+
+  /** Ada's GitHub task, its card sent; the bot decides through the poller's outbox. */
+  async function withCard() {
+    store = await openStore('sqlite::memory:');
+    const { store: shaky, failing } = breakable(store);
+    const clock = new FakeClock();
+    const slack = new RecordingNotifier('slack');
+    const { poller } = testPoller({
+      client: sandbox.client,
+      store: shaky,
+      notifiers: [slack],
+      clock,
+    });
+    const { log } = captureLog();
+    const bot = new AccessBot({
+      client: sandbox.client,
+      store: shaky,
+      log,
+      pendingStatus: 'Pending',
+      approvers: poller.approvers,
+    });
+    const say = async (text: string) => JSON.stringify(await bot.handle(ada, text, {}));
+    await say('tasks');
+    const taskId = openGithubTask(sandbox.current);
+    await nextSweep(poller, clock);
+    const [card] = await store.listNotifications({ taskIds: [taskId] });
+    if (!card?.messageRef) throw new Error('no card for Ada');
+    const settled = async () => {
+      const [after] = await store.listNotifications({ taskIds: [taskId] });
+      return [Boolean(after?.resolvedAt), after?.intent];
+    };
+    /** Approves; resolves once the card is resolved with nothing left to do. */
+    const approve = async () => {
+      expect(await say(`approve ${taskId.slice(0, 8)}`)).toContain('You approved');
+      await vi.waitFor(async () => expect(await settled()).toEqual([true, null]));
+      await poller.stop();
+    };
+    const decisions = async () =>
+      (await store.listAudit({ taskId, actions: ['approve'] })).map((e) => e.outcome);
+    return { slack, failing, card, approve, decisions, settled };
+  }
+
+  it('edits the card once and completes the entry with it', async () => {
+    const t = await withCard();
+    await t.approve();
+    expect(t.slack.updates).toHaveLength(1);
+    expect(await t.decisions()).toEqual(['approved']);
+    expect(await t.settled()).toEqual([true, null]);
+  });
+
+  it('completes the entry once and edits the card again when it was written to meanwhile', async () => {
+    const t = await withCard();
+    const update = t.slack.update.bind(t.slack);
+    let first = true;
+    // Another replica's refresh of the card starts and ends while the decider's edit is made.
+    t.slack.update = async (ref, message) => {
+      if (first) {
+        first = false;
+        await store.refreshNotification(
+          t.card,
+          { message: { text: 'refreshed' } },
+          'b',
+          new Date(),
+        );
+        const seq = (await store.listNotifications({ taskIds: [t.card.taskId] }))[0]!.intentSeq;
+        await store.completeIntent(t.card, 'b', seq, 'done', new Date());
+      }
+      return update(ref, message);
+    };
+    await t.approve();
+    expect(t.slack.updates).toHaveLength(2);
+    expect(t.slack.updates[0]!.message).toEqual(t.slack.updates[1]!.message);
+    expect(await t.decisions()).toEqual(['approved']);
+    expect(await t.settled()).toEqual([true, null]);
+  });
+
+  it('completes the entry on its own, and the outbox edits the card, when the record fails', async () => {
+    const t = await withCard();
+    t.failing.add('settleEdited');
+    await t.approve();
+    expect(t.slack.updates).toHaveLength(2);
+    expect(await t.decisions()).toEqual(['approved']);
+    expect(await t.settled()).toEqual([true, null]);
   });
 });
 

@@ -1,10 +1,10 @@
-import type { Dialect } from './migration.ts';
+import type { Dialect } from '../migration.ts';
 
 /**
  * One table for every pending confirmation. The two it replaces held changes of 15 minutes at
  * most: dropped, and a change in flight at the upgrade is asked for again.
  */
-export const confirmations = (t: Dialect): string => `
+export const pending = (t: Dialect): string => `
     CREATE TABLE confirmations (
       id             TEXT PRIMARY KEY,
       kind           TEXT NOT NULL,

@@ -1,4 +1,53 @@
-import type { Dialect } from './migration.ts';
+import type { Dialect } from '../migration.ts';
+
+/** Who a chat user is in the Access Service (the rest of migration 1 is the audit log). */
+export const links = (t: Dialect): string => `
+      CREATE TABLE identity_links (
+        platform       TEXT NOT NULL,
+        chat_user_id   TEXT NOT NULL,
+        access_user_id TEXT NOT NULL,
+        email          TEXT NOT NULL,
+        display_name   TEXT,
+        linked_at      ${t.instant} NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      )${t.strict};
+      CREATE INDEX identity_links_access_user_id ON identity_links (access_user_id);
+`;
+
+/** A person may see a task's details only if it is or was in their own list. */
+export const audience = (t: Dialect): string => `
+      CREATE TABLE task_audience (
+        access_user_id TEXT NOT NULL,
+        task_id        TEXT NOT NULL,
+        shown_at       ${t.instant} NOT NULL,
+        PRIMARY KEY (access_user_id, task_id)
+      )${t.strict};
+    `;
+
+/** A person's task numbers (`approve 2`). */
+export const taskNumbers = (t: Dialect): string => `
+      CREATE TABLE task_numbering (
+        platform     TEXT NOT NULL,
+        chat_user_id TEXT NOT NULL,
+        task_ids     ${t.json} NOT NULL,
+        saved_at     ${t.instant} NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      )${t.strict};
+    `;
+
+/** The task numbers as one b-tree (WITHOUT ROWID, SQLite): the rest of migration 9. */
+export const taskNumbersRowid = (): string => `
+      CREATE TABLE task_numbering_v9 (
+        platform     TEXT NOT NULL,
+        chat_user_id TEXT NOT NULL,
+        task_ids     TEXT NOT NULL,
+        saved_at     INTEGER NOT NULL,
+        PRIMARY KEY (platform, chat_user_id)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO task_numbering_v9 SELECT platform, chat_user_id, task_ids, saved_at FROM task_numbering;
+      DROP TABLE task_numbering;
+      ALTER TABLE task_numbering_v9 RENAME TO task_numbering;
+    `;
 
 /**
  * Re-keys Teams people from their `29:` id (this bot's alias) to tenant and Azure AD object id,

@@ -1,10 +1,10 @@
-import type { Dialect } from './migration.ts';
+import type { Dialect } from '../migration.ts';
 
 /**
  * Approvers' questions (at most one waiting per request), people away and the tasks that waited
  * on them, and card versions. Not `open_questions`: the bot's own question for a next line.
  */
-export const asks = (t: Dialect): string => {
+export const questions = (t: Dialect): string => {
   const seconds = t.sqlite ? 'INTEGER' : 'bigint';
   return `
       CREATE TABLE task_questions (

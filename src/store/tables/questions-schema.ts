@@ -1,7 +1,7 @@
-import type { Dialect } from './migration.ts';
+import type { Dialect } from '../migration.ts';
 
 /** The question waiting for a person's next line: one per person. */
-export const questions = (t: Dialect): string => `
+export const open = (t: Dialect): string => `
     CREATE TABLE open_questions (
       platform     TEXT NOT NULL,
       chat_user_id TEXT NOT NULL,

@@ -1,7 +1,7 @@
-import type { Dialect } from './migration.ts';
+import type { Dialect } from '../migration.ts';
 
 /** Application changes from chat, and `app_policies`: the Access Service shows none. */
-export const apps = (t: Dialect): string => `
+export const policies = (t: Dialect): string => `
     CREATE TABLE app_changes (
       id             TEXT PRIMARY KEY,
       platform       TEXT NOT NULL,
@@ -38,3 +38,11 @@ export const apps = (t: Dialect): string => `
     ALTER TABLE audit_log ADD COLUMN value_before TEXT;
     ALTER TABLE audit_log ADD COLUMN value_after TEXT;
   `;
+
+/** Counters every replica reads before it trusts what it cached (apps.ts). */
+export const generations = (t: Dialect): string => `
+      CREATE TABLE generations (
+        name  TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+      )${t.sqlite ? ' STRICT, WITHOUT ROWID' : ''};
+    `;
