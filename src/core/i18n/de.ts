@@ -25,7 +25,7 @@ export const de: Catalog = {
   'usage.report':
     'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder der angegebenen Zahl von Tagen)',
   'parse.tooLong':
-    '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} question {Diese Frage} answer {Diese Antwort} note {Diese Notiz} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
+    '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} question {Diese Frage} answer {Diese Antwort} note {Diese Notiz} person {Dieser Name} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
   'parse.noSuchNumber':
     'Es gibt keine Aufgabe mit der Nummer {word}; die Nummern stammen aus Ihrer Liste `tasks`.',
   'parse.notATask':

@@ -24,7 +24,7 @@ export const en = {
   'usage.report':
     'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
   'parse.tooLong':
-    'That {what, select, message {message} reason {reason} groupName {group name} search {search} appName {application name} justification {justification} question {question} answer {answer} note {note} other {text}} is too long ({length} characters; the limit is {max}).',
+    'That {what, select, message {message} reason {reason} groupName {group name} search {search} appName {application name} justification {justification} question {question} answer {answer} note {note} person {name} other {text}} is too long ({length} characters; the limit is {max}).',
   'parse.noSuchNumber': 'There is no task number {word}; numbers come from your `tasks` list.',
   'parse.notATask':
     '"{word}" is not a task. Use the number from `tasks`, or the first {min} or more characters of the task id (like 3f2b8c).',

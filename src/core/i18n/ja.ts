@@ -24,7 +24,7 @@ export const ja: Catalog = {
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
   'parse.tooLong':
-    '{what, select, message {メッセージ} reason {理由} groupName {グループ名} search {検索語} appName {アプリケーション名} justification {申請理由} question {質問} answer {回答} note {メモ} other {テキスト}}が長すぎます ({length} 文字。上限は {max} 文字です)。',
+    '{what, select, message {メッセージ} reason {理由} groupName {グループ名} search {検索語} appName {アプリケーション名} justification {申請理由} question {質問} answer {回答} note {メモ} person {名前} other {テキスト}}が長すぎます ({length} 文字。上限は {max} 文字です)。',
   'parse.noSuchNumber': 'タスク番号 {word} はありません。番号は `tasks` の一覧のものです。',
   'parse.notATask':
     '「{word}」はタスクではありません。`tasks` の番号か、タスク ID の先頭 {min} 文字以上 (例: 3f2b8c) を使ってください。',

@@ -8,6 +8,7 @@ import type { Access, PermissionLevel, WorkApp } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { IdentityLink, RequestStore } from '../../store/store.ts';
 import { type AppCatalog, type Choice, choiceOf, findApp, quoted } from '../apps/index.ts';
+import { words } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
 import { matchByName } from '../match.ts';
@@ -126,7 +127,7 @@ export async function requestByForm(
   });
   if (!form.appId) return again(v.t('request.chooseApp'));
   const named = form.for?.trim();
-  const subject = await subjectOf(deps, v, link, named ? personOf(named.split(/\s+/)) : undefined);
+  const subject = await subjectOf(deps, v, link, named ? personOf(words(named)) : undefined);
   if ('reply' in subject) return again(subject.reply.summary);
   const userId = subject.accessUserId;
   const hidden = await deps.catalog.hiddenFrom(userId);

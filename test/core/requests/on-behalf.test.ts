@@ -5,7 +5,7 @@
  * filer may not approve it; both hear the outcome once; both lists and histories show it.
  */
 import { describe, expect, it } from 'vitest';
-import { AccessBot } from '../../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../../src/core/bot.ts';
 import type { GroupRulesConfig } from '../../../src/core/groups/rules.ts';
 import { users, workApps } from '../../../src/sandbox/seed.ts';
 import { actor, captureLog } from '../../helpers/bot.ts';
@@ -16,7 +16,7 @@ const w = usePollerWorld();
 const ALLOWED: GroupRulesConfig = { onBehalfGroup: 'Security' };
 type Who = 'ada' | 'alan' | 'grace';
 
-function setUp(groups: GroupRulesConfig = ALLOWED) {
+function setUp(groups: GroupRulesConfig = ALLOWED, more: Partial<BotDeps> = {}) {
   const bot = new AccessBot({
     client: w.client,
     store: w.store,
@@ -24,6 +24,7 @@ function setUp(groups: GroupRulesConfig = ALLOWED) {
     pendingStatus: 'Pending',
     now: () => w.clock.now(),
     groups,
+    ...more,
   });
   const as = (who: Who, locale?: string) => ({
     ...actor(users[who].email, 'slack', chatId(who)),
@@ -185,6 +186,16 @@ describe('a request for someone else', () => {
     expect(dmsTo('ada', title)[0]?.message.summary).toMatch(
       /^Your request for access to GitHub \(Read\): Approved by Alan Turing/,
     );
+  });
+
+  it('may be nudged by its filer, as by the person it is for', async () => {
+    const { poller } = w.poller();
+    const { say } = setUp(ALLOWED, { approvers: poller.approvers, nudgeAfterMs: 86_400_000 });
+    await say('alan', 'tasks');
+    await say('ada', 'request GitHub read for Grace Hopper');
+    await say('ada', 'requests');
+    const nudged = await say('ada', 'nudge 1');
+    expect(nudged).toMatch(/^Nudged .*Alan Turing about GitHub \(Read\)\./);
   });
 
   it('is confirmed in German and in Japanese', async () => {
