@@ -44,6 +44,7 @@ const kindMark = {
   app: ':gear:',
   question: ':speech_balloon:',
   away: ':palm_tree:',
+  request: ':inbox_tray:',
 } as const;
 
 async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {

@@ -53,7 +53,7 @@ export function textInput(
   actionId: string,
   label: string,
   max: number,
-  more: { optional?: boolean; placeholder?: string; initial?: string } = {},
+  more: { optional?: boolean; placeholder?: string; initial?: string; multiline?: boolean } = {},
 ): types.KnownBlock {
   return {
     type: 'input',
@@ -63,7 +63,7 @@ export function textInput(
     element: {
       type: 'plain_text_input',
       action_id: actionId,
-      multiline: true,
+      multiline: more.multiline ?? true,
       max_length: max,
       ...(more.placeholder ? { placeholder: plain(more.placeholder, limits.placeholder) } : {}),
       ...(more.initial ? { initial_value: more.initial } : {}),

@@ -102,6 +102,7 @@ export const actionIds = {
   requestApp: 'accessbot.request.app',
   requestLevel: 'accessbot.request.level',
   requestWhy: 'accessbot.request.why',
+  requestFor: 'accessbot.request.for',
   declineReason: 'accessbot.decline.reason',
   confirmChange: 'accessbot.change.confirm',
   cancelChange: 'accessbot.change.cancel',

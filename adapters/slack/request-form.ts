@@ -6,6 +6,7 @@ import type { types } from '@slack/bolt';
 import type { Choice } from '../../src/core/apps/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
+import { MAX_PERSON_LENGTH } from '../../src/core/person-ref.ts';
 import { inert } from '../../src/core/text.ts';
 import { modal, textInput } from './modals.ts';
 import type { SelectedOption } from './payloads.ts';
@@ -16,6 +17,7 @@ import { cut, limits, plain } from './rich-text.ts';
 export const requestBlocks = {
   app: 'app',
   why: 'why',
+  for: 'for',
   about: 'about',
   level: (appId: string) => `level:${appId}`,
 } as const;
@@ -29,6 +31,7 @@ interface Chosen {
   app: SelectedOption;
   levels: LevelChoice;
   justification?: string;
+  for?: string;
 }
 
 function option(value: string, text: string, description?: string | null): types.PlainTextOption {
@@ -120,6 +123,18 @@ export function requestModal(v: Voice, meta: RequestMetadata, chosen?: Chosen): 
           optional: true,
           placeholder: v.t('slack.whyPlaceholder'),
           initial: chosen?.justification && cut(chosen.justification, MAX_REASON_LENGTH),
+        },
+      ),
+      textInput(
+        requestBlocks.for,
+        actionIds.requestFor,
+        v.t('slack.requestFor'),
+        MAX_PERSON_LENGTH,
+        {
+          optional: true,
+          multiline: false,
+          placeholder: v.t('slack.requestForPlaceholder'),
+          initial: chosen?.for && cut(chosen.for, MAX_PERSON_LENGTH),
         },
       ),
     ],

@@ -63,6 +63,7 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
     const meta = readMetadata(Meta, view.private_metadata) ?? {};
     const justification =
       inputOf(view.state, requestBlocks.why, actionIds.requestWhy)?.value ?? undefined;
+    const named = inputOf(view.state, requestBlocks.for, actionIds.requestFor)?.value ?? undefined;
     const actor = await speaker(c, user.id);
     const levels = await levelsOf(c, actor, picked.value);
     await c.api
@@ -71,7 +72,12 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
         {
           view_id: view.id,
           ...(view.hash ? { hash: view.hash } : {}),
-          view: requestModal(c.bot.voiceOf(actor), meta, { app: picked, levels, justification }),
+          view: requestModal(c.bot.voiceOf(actor), meta, {
+            app: picked,
+            levels,
+            justification,
+            for: named,
+          }),
         },
         z.unknown(),
       )
@@ -103,11 +109,13 @@ export function registerRequestForm(app: App, c: SlackContext, notifier: Notifie
     const justification =
       inputOf(state, requestBlocks.why, actionIds.requestWhy)?.value?.trim() || undefined;
     const chosenLevel = level?.selected_option;
+    const named = inputOf(state, requestBlocks.for, actionIds.requestFor)?.value?.trim();
     const actor = await speaker(c, userId);
     const outcome = await c.bot.requests.submit(actor, {
       appId: picked.value,
       levelId: chosenLevel?.value,
       justification,
+      ...(named && { for: named }),
     });
     const reply = replyOf(c.bot.voiceOf(actor), outcome);
     c.metrics.actions.inc({ platform: 'slack', action: 'request', outcome: reply.tone });

@@ -38,6 +38,7 @@ export const FormInputs = {
   workApp: 'workAppId',
   level: 'permissionLevelId',
   justification: 'justification',
+  for: 'for',
 } as const;
 
 /** Per task or question, so a list of tasks has no clash. */

@@ -1,7 +1,7 @@
 /**
  * The `request` form: a WorkApp picker with type-ahead answered by our `application/search`, its
- * levels, and a justification. Static choices too: clients without type-ahead still work, and the
- * card schema wants at least one.
+ * levels, a justification, and whom it is for (empty: the person filing it). Static choices too:
+ * clients without type-ahead still work, and the card schema wants at least one.
  */
 
 import type { Choice } from '../../src/core/apps/choices.ts';
@@ -9,6 +9,7 @@ import type { AccessBot } from '../../src/core/bot.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
+import { MAX_PERSON_LENGTH } from '../../src/core/person-ref.ts';
 import type { Answer } from '../../src/core/reply.ts';
 import type { FormOutcome } from '../../src/core/requests/request.ts';
 import { FormInputs, Verbs } from './payloads.ts';
@@ -77,6 +78,14 @@ function formCard(v: Voice, apps: readonly Choice[], state: FormState): CardJson
       isMultiline: true,
       maxLength: MAX_REASON_LENGTH,
       ...(state.justification ? { value: state.justification } : {}),
+    },
+    {
+      type: 'Input.Text',
+      id: FormInputs.for,
+      label: v.t('slack.requestFor'),
+      placeholder: v.t('slack.requestForPlaceholder'),
+      maxLength: MAX_PERSON_LENGTH,
+      ...(state.for ? { value: state.for } : {}),
     },
   );
   return {

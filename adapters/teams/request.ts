@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Choice } from '../../src/core/apps/choices.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
+import { MAX_PERSON_LENGTH } from '../../src/core/person-ref.ts';
 import type { Answer, Reply } from '../../src/core/reply.ts';
 import { inert } from '../../src/core/text.ts';
 import { errorResponse } from './activity.ts';
@@ -24,6 +25,7 @@ const Submitted = z.object({
   [FormInputs.workApp]: z.string().trim().min(1).max(200).optional(),
   [FormInputs.level]: z.string().trim().max(200).optional(),
   [FormInputs.justification]: z.string().trim().max(MAX_REASON_LENGTH).optional(),
+  [FormInputs.for]: z.string().trim().max(MAX_PERSON_LENGTH).optional(),
 });
 
 type SubmitOutcome = { done: Reply } | { again: CardJson };
@@ -46,6 +48,7 @@ export async function submitRequestForm(
     // "The app's default level": the core asks again when the app has several.
     levelId: level && level !== DEFAULT_LEVEL ? level : undefined,
     justification: form.data[FormInputs.justification] || undefined,
+    for: form.data[FormInputs.for] || undefined,
   });
   if (outcome.kind === 'done') return { done: outcome.reply };
   return again(deps, actor, outcome);

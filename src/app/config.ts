@@ -129,6 +129,7 @@ function toConfig(env: z.infer<typeof Env>) {
     /** Who may manage groups from chat and read others' history; nobody when all are unset. */
     groups: {
       adminsGroup: env.GROUP_ADMINS_GROUP,
+      onBehalfGroup: env.REQUEST_ON_BEHALF_GROUP,
       managers: env.GROUP_MANAGERS,
       auditorsGroup: env.AUDITORS_GROUP,
       privileged: env.PRIVILEGED_GROUPS,

@@ -26,14 +26,19 @@ const DEMO_QUESTION = 'Which repository do you need to push to: the compiler, or
 /** The same in every run, so a restart on the same store asks it once. */
 const DEMO_QUESTION_ID = '7d3c1a9e-2b4f-4e8a-9c61-0f5b8e2d4a17';
 
-/** The Security group (you among them) audits and administers groups, unless told otherwise. */
+/**
+ * The Security group (you among them) audits, administers groups and requests for others, unless
+ * told otherwise.
+ */
 export function demoConfig(config: Config): Config {
   const {
     managers,
     auditorsGroup = DEMO_GROUP,
     adminsGroup = managers ? undefined : DEMO_GROUP,
+    onBehalfGroup = DEMO_GROUP,
   } = config.groups;
-  return { ...config, groups: { ...config.groups, auditorsGroup, adminsGroup } };
+  const groups = { ...config.groups, auditorsGroup, adminsGroup, onBehalfGroup };
+  return { ...config, groups };
 }
 
 /** Linked by e-mail (SANDBOX_EMAIL_MAP may have changed it), as the terminal links its person. */

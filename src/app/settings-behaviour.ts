@@ -129,6 +129,14 @@ export const people = {
         'nobody; in the demo (unless `GROUP_MANAGERS` is set), the sample organisation’s Security group, so the demo person may change groups',
     },
   ),
+  REQUEST_ON_BEHALF_GROUP: optional(
+    groupName,
+    'name or id of the Access Service group whose members may request access for someone else (`request <app> for <person>`, the request form’s “for” field) ([notifications](notifications.md#requests-for-someone-else))',
+    {
+      unset:
+        'nobody; in the demo, the sample organisation’s Security group, so the demo person may',
+    },
+  ),
   GROUP_MANAGERS: optional(
     parsedBy('GROUP_MANAGERS', parseGroupManagers),
     'who manages which group: `Engineering=ada@x.com,alan@x.com;Design=tim@x.com`, inline JSON, or the path of a JSON file',

@@ -29,6 +29,7 @@ import type { Place } from './place.ts';
 import { type Line, readTyped } from './read.ts';
 import { type Reply, warning } from './reply.ts';
 import { RequestDesk } from './requests/desk.ts';
+import { withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
@@ -57,10 +58,11 @@ export class AccessBot {
   constructor(deps: BotDeps) {
     const now = deps.now ?? (() => new Date());
     const nowMs = () => now().getTime();
-    const { client, store, log, context } = deps;
+    const { store, log, context } = deps;
+    const client = withFilers(deps.client, store);
     this.#log = log;
     this.#store = store;
-    const base = { ...deps, now };
+    const base = { ...deps, client, now };
     const identity = new Identity(client, store, now);
     const actors = new Actors({ ...base, identity });
     this.actors = actors;
@@ -100,6 +102,8 @@ export class AccessBot {
     this.requests = new RequestDesk({
       ...base,
       actors,
+      identity,
+      mayFileFor: groupRules.mayFileFor.bind(groupRules),
       catalog,
       requests: store,
       usual,

@@ -18,7 +18,8 @@ type TooLong =
   | 'justification'
   | 'question'
   | 'answer'
-  | 'note';
+  | 'note'
+  | 'person';
 
 export const tooLong = (v: Voice, what: TooLong, text: string, max: number) =>
   fail(v.t('parse.tooLong', { what, length: text.length, max }));

@@ -13,6 +13,7 @@ import { systemClock } from '../core/clock.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
+import { withFilers } from '../core/requests/filers.ts';
 import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';
@@ -79,6 +80,7 @@ export class Poller {
     });
     const ctx = {
       ...options,
+      client: withFilers(options.client, options.store),
       gate: this.#countedGate('none', 'other'),
       notifiers: this.#notifiers,
       clock,

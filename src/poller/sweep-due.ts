@@ -84,10 +84,15 @@ async function showOverdue({ store, clock, metrics, log }: PollerContext): Promi
   }
 }
 
-/** The requests made through the bot that await their outcome, by requester. */
+/** The requests made through the bot that await their outcome, by requester and by filer. */
 async function openRequests(ctx: PollerContext): Promise<Map<string, BotRequest[]>> {
   try {
-    return Map.groupBy(await ctx.store.listOpenRequests(), (r) => r.accessUserId);
+    const open = await ctx.store.listOpenRequests();
+    const byPerson = Map.groupBy(open, (r) => r.accessUserId);
+    for (const r of open.filter((r) => r.filedBy && r.filedBy !== r.accessUserId)) {
+      byPerson.set(r.filedBy!, [...(byPerson.get(r.filedBy!) ?? []), r]);
+    }
+    return byPerson;
   } catch (error) {
     // Tasks still go out; the outcomes wait for the next sweep.
     ctx.log.error({ err: error }, 'could not read the open requests');

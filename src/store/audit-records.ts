@@ -143,6 +143,22 @@ export const AwayAuditEntry = AuditBase.extend({
 });
 export type AwayAuditEntry = z.infer<typeof AwayAuditEntry>;
 
+/**
+ * A request filed for someone else, or refused: the filer acts, the person it is for is the
+ * target (their history shows it); the justification in `reason`, the access id in `detail`.
+ */
+export const OnBehalfAuditEntry = AuditBase.extend({
+  action: z.enum(['request_for']),
+  appId: z.string().min(1).optional(),
+  appName: z.string(),
+  levelName: z.string().optional(),
+  reason: z.string().nullable(),
+  targetUserId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  outcome: z.enum(['filed', 'not_allowed', 'refused']),
+});
+export type OnBehalfAuditEntry = z.infer<typeof OnBehalfAuditEntry>;
+
 export const AuditEntry = z.discriminatedUnion('action', [
   DecisionAuditEntry,
   MembershipAuditEntry,
@@ -150,6 +166,7 @@ export const AuditEntry = z.discriminatedUnion('action', [
   AppChangeAuditEntry,
   QuestionAuditEntry,
   AwayAuditEntry,
+  OnBehalfAuditEntry,
 ]);
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type AuditAction = AuditEntry['action'];
@@ -164,6 +181,7 @@ export const isChange = isOf<MembershipAuditEntry>(MembershipAuditEntry);
 export const isAppChange = isOf<AppChangeAuditEntry>(AppChangeAuditEntry);
 export const isQuestion = isOf<QuestionAuditEntry>(QuestionAuditEntry);
 export const isAway = isOf<AwayAuditEntry>(AwayAuditEntry);
+export const isOnBehalf = isOf<OnBehalfAuditEntry>(OnBehalfAuditEntry);
 
 /** What people did: the entries `history` shows. */
 export type PersonAuditEntry =
@@ -171,13 +189,15 @@ export type PersonAuditEntry =
   | MembershipAuditEntry
   | AppChangeAuditEntry
   | QuestionAuditEntry
-  | AwayAuditEntry;
+  | AwayAuditEntry
+  | OnBehalfAuditEntry;
 export const PERSON_ACTIONS: readonly PersonAuditEntry['action'][] = [
   DecisionAuditEntry,
   MembershipAuditEntry,
   AppChangeAuditEntry,
   QuestionAuditEntry,
   AwayAuditEntry,
+  OnBehalfAuditEntry,
 ].flatMap((schema) => schema.shape.action.options);
 
 export const isPersonEntry = (entry: AuditEntry): entry is PersonAuditEntry =>

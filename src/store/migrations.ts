@@ -55,6 +55,7 @@ const steps: readonly Step[] = [
   { postgres: 26, sql: poller.room },
   { sqlite: 27, postgres: 27, sql: confirmations.pending },
   { sqlite: 28, postgres: 28, sql: apps.generations },
+  { sqlite: 29, postgres: 29, sql: requesters.filers },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

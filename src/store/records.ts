@@ -34,6 +34,10 @@ export type NotificationKey = z.infer<typeof NotificationKey>;
  * What is left to do for a notification (an outbox): `post` it; edit it to the `outcome`, a
  * `reminder`, a `refresh` with news, or a `look` mark; `follow_up`: the reminder's nudge under it.
  */
+/** Optional, read back from a null column. */
+const unset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => value ?? undefined, schema.optional());
+
 const IntentKind = z.enum(['post', 'outcome', 'reminder', 'follow_up', 'refresh', 'look']);
 
 /** Neutral reply model as JSON; `note` is posted instead of the edit when the message is gone. */
@@ -114,6 +118,9 @@ export const BotRequest = z.object({
   /** Empty when the service did not say. */
   taskIds: z.array(z.string().min(1)),
   requestedAt: z.date(),
+  /** Who filed it for `accessUserId` (the service records only whom it is for); absent: they did. */
+  filedBy: unset(z.string().min(1)),
+  filedByName: unset(z.string().min(1)),
 });
 export type BotRequest = z.infer<typeof BotRequest>;
 

@@ -351,6 +351,14 @@ describe('the demo’s own settings', () => {
     );
   });
 
+  it('let the Security group request access for others, unless REQUEST_ON_BEHALF_GROUP says', () => {
+    expect(loadConfig({}).groups.onBehalfGroup).toBeUndefined();
+    expect(demoConfig(loadConfig({})).groups.onBehalfGroup).toBe(groups.security.name);
+    const own = loadConfig({ REQUEST_ON_BEHALF_GROUP: ' Finance ' });
+    expect(own.groups.onBehalfGroup).toBe('Finance');
+    expect(demoConfig(own).groups.onBehalfGroup).toBe('Finance');
+  });
+
   it('make the Security group its group admins, unless admins or managers are configured', () => {
     expect(loadConfig({}).groups.adminsGroup).toBeUndefined();
     expect(demoConfig(loadConfig({})).groups.adminsGroup).toBe(groups.security.name);

@@ -58,6 +58,10 @@ describe('the demo, end to end', () => {
       bot.type('request GitHub admin -- need it for the release');
       await bot.waitFor(/Requested access to GitHub \(Admin\)/, mark);
       mark = bot.stdout().length;
+      // You are in the Security group, which the demo lets request for others.
+      bot.type('request Figma Viewer for Grace Hopper -- design reviews');
+      await bot.waitFor(/Requested access to Figma \(Viewer\) for Grace Hopper/, mark);
+      mark = bot.stdout().length;
       bot.type('help');
       await bot.waitFor(/What I can do/, mark);
       mark = bot.stdout().length;

@@ -70,6 +70,26 @@ describe('command parser', () => {
     });
   });
 
+  it('reads whom a request is for after its last unquoted `for`', () => {
+    expect(ok('request GitHub read for Grace Hopper -- for the release')).toEqual({
+      name: 'request',
+      target: 'GitHub read',
+      justification: 'for the release',
+      for: { kind: 'name', name: 'Grace Hopper' },
+    });
+    expect(ok('request "Copilot for Business" for grace@example.com')).toMatchObject({
+      target: '"Copilot for Business"',
+      for: { kind: 'email', email: 'grace@example.com' },
+    });
+    expect(ok('request "Copilot for Business"')).toEqual({
+      name: 'request',
+      target: '"Copilot for Business"',
+      justification: undefined,
+    });
+    expect(refused('request for Grace')).toContain('Which application?');
+    expect(refused('request GitHub for -- why')).toContain('For whom?');
+  });
+
   it('treats an empty message as a request for help', () => {
     expect(ok('   ')).toEqual({ name: 'help' });
   });

@@ -9,6 +9,7 @@ import {
   isAway,
   isChange,
   isDecision,
+  isOnBehalf,
   isPersonEntry,
   isQuestion,
 } from '../../store/store.ts';
@@ -16,12 +17,15 @@ import { english } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
 import { recordedTitle } from './task-named.ts';
 
-/** What the person wrote: a decline's reason, a question, an answer, an absence's note. */
-const said = (e: AuditEntry) => (isDecision(e) || isQuestion(e) || isAway(e) ? e : undefined);
+/** What the person wrote: a decline's reason, a question, an answer, a note, a justification. */
+const said = (e: AuditEntry) =>
+  isDecision(e) || isQuestion(e) || isAway(e) || isOnBehalf(e) ? e : undefined;
 const change = (e: AuditEntry) => (isChange(e) ? e : undefined);
 const app = (e: AuditEntry) => (isAppChange(e) ? e : undefined);
-const target = (e: AuditEntry) => (isChange(e) || isQuestion(e) ? e : undefined);
-const task = (e: AuditEntry) => (isChange(e) || isAway(e) || isAppChange(e) ? undefined : e);
+const requested = (e: AuditEntry) => (isOnBehalf(e) ? e : undefined);
+const target = (e: AuditEntry) => (isChange(e) || isQuestion(e) || isOnBehalf(e) ? e : undefined);
+const task = (e: AuditEntry) =>
+  isChange(e) || isAway(e) || isAppChange(e) || isOnBehalf(e) ? undefined : e;
 const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
 
 const COLUMNS = {
@@ -37,7 +41,7 @@ const COLUMNS = {
     const about = task(e);
     return (about && recordedTitle(english, about, (text) => text)) ?? null;
   },
-  app_name: (e) => (task(e) ?? app(e))?.appName ?? null,
+  app_name: (e) => (task(e) ?? app(e) ?? requested(e))?.appName ?? null,
   requester_name: (e) => task(e)?.requesterName ?? null,
   reason: (e) => said(e)?.reason ?? null,
   group_id: (e) => change(e)?.groupId ?? null,
@@ -49,7 +53,7 @@ const COLUMNS = {
   task_type: (e) => task(e)?.taskType ?? null,
   task_created_at: (e) => task(e)?.taskCreatedAt?.toISOString() ?? null,
   decided_by: (e) => event(e)?.decidedBy ?? null,
-  level_name: (e) => (task(e) ?? app(e))?.levelName ?? null,
+  level_name: (e) => (task(e) ?? app(e) ?? requested(e))?.levelName ?? null,
   user_name: (e) => task(e)?.userName ?? null,
   task_step: (e) => task(e)?.taskStep ?? null,
   field_name: (e) => app(e)?.fieldName ?? null,

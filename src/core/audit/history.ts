@@ -9,10 +9,12 @@ import {
   isAppChange,
   isChange,
   isDecision,
+  isOnBehalf,
   isPersonEntry,
   isQuestion,
   type LinkStore,
   type MembershipAuditEntry,
+  type OnBehalfAuditEntry,
   PERSON_ACTIONS,
   type PersonAuditEntry,
   type Platform,
@@ -89,7 +91,9 @@ export function describeEntry(
         ? changeLine(v, entry, viewer)
         : isQuestion(entry)
           ? questionLine(v, entry, viewer)
-          : awayLine(v, entry);
+          : isOnBehalf(entry)
+            ? onBehalfLine(v, entry, viewer)
+            : awayLine(v, entry);
   return v.t('history.line', {
     when: v.time(entry.at),
     what,
@@ -148,11 +152,26 @@ function changeLine(
 
 export function entryKind(
   e: PersonAuditEntry,
-): 'decision' | 'change' | 'app' | 'question' | 'away' {
+): 'decision' | 'change' | 'app' | 'question' | 'away' | 'request' {
   if (isDecision(e)) return 'decision';
   if (isChange(e)) return 'change';
   if (isAppChange(e)) return 'app';
+  if (isOnBehalf(e)) return 'request';
   return isQuestion(e) ? 'question' : 'away';
+}
+
+/** The person it was for reads "requested … for you (by …)". */
+function onBehalfLine(v: Voice, e: NamedEntry & OnBehalfAuditEntry, viewer: string | undefined) {
+  const app = inert(e.appName);
+  const what = e.levelName ? v.t('request.appLevel', { app, level: inert(e.levelName) }) : app;
+  const mine = viewer !== undefined && e.targetUserId === viewer && e.accessUserId !== viewer;
+  return v.t('history.request', {
+    mine: flag(mine && e.outcome === 'filed'),
+    what,
+    who: e.targetName ? inert(e.targetName) : v.t('history.someone'),
+    outcome: e.outcome,
+    actor: actorNamed(e),
+  });
 }
 
 function questionLine(v: Voice, e: QuestionAuditEntry, viewer: string | undefined): string {

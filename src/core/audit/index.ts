@@ -2,6 +2,7 @@
 export { appChangeNamed, requestTypeNamed, typedName } from './app-change-named.ts';
 export { RECENT_DAYS, recentDecisions } from './recent.ts';
 export {
+  type AuditWriter,
   type DecisionIntent,
   decisionOn,
   decisionTaken,
@@ -10,6 +11,7 @@ export {
   recordChange,
   recordDecision,
   recordDecisionIntent,
+  recordOnBehalf,
   recordQuestion,
   recordTaskEvent,
   taskNamesOf,

@@ -18,8 +18,10 @@ import {
   isAway,
   isChange,
   isDecision,
+  isOnBehalf,
   isQuestion,
   type MembershipOutcome,
+  type OnBehalfAuditEntry,
   type QuestionAuditEntry,
   type TaskEventEntry,
 } from '../../store/store.ts';
@@ -217,6 +219,14 @@ export function recordAppChange(
   return append(w, { ...by(w, link), ...change, outcome, detail });
 }
 
+export function recordOnBehalf(
+  w: AuditWriter,
+  link: IdentityLink,
+  request: Omit<OnBehalfAuditEntry, Who>,
+): Promise<void> {
+  return append(w, { ...by(w, link), ...request });
+}
+
 const by = (w: AuditWriter, link: IdentityLink) => ({
   at: w.now(),
   platform: link.platform,
@@ -238,6 +248,7 @@ const KINDS = [
   [isAppChange, 'app_change'],
   [isQuestion, 'question'],
   [isAway, 'away'],
+  [isOnBehalf, 'request_for'],
 ] as const;
 const kindOf = (entry: AuditEntry) => KINDS.find(([is]) => is(entry))?.[1] ?? 'task_event';
 

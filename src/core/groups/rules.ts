@@ -1,6 +1,7 @@
 /**
- * Who may change a group's members and who may audit, as configured (docs/groups-and-audit.md).
- * Membership is read from the Access Service at each check, so a change there counts at once.
+ * Who may change a group's members, who may audit and who may request access for others, as
+ * configured (docs/groups-and-audit.md). Membership is read from the Access Service at each
+ * check, so a change there counts at once.
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { UsersGroup } from '../../access/schemas.ts';
@@ -23,6 +24,8 @@ export interface GroupRulesConfig {
   auditorsGroup?: string;
   /** Further groups that take a second admin to add anyone to. */
   privileged?: readonly string[];
+  /** Name or id: its members may request access for someone else. */
+  onBehalfGroup?: string;
 }
 
 export type Verdict = { ok: true } | { ok: false; reply: Reply };
@@ -34,6 +37,7 @@ export class GroupRules {
   readonly #log: Logger;
   readonly #admins: string | undefined;
   readonly #auditors: string | undefined;
+  readonly #onBehalf: string | undefined;
   readonly #managers: Map<string, Set<string>>;
   readonly #privileged: Set<string>;
 
@@ -42,6 +46,7 @@ export class GroupRules {
     this.#log = log;
     this.#admins = config.adminsGroup;
     this.#auditors = config.auditorsGroup;
+    this.#onBehalf = config.onBehalfGroup;
     this.#privileged = new Set(
       [config.adminsGroup, config.auditorsGroup, ...(config.privileged ?? [])]
         .filter((name) => name !== undefined)
@@ -85,6 +90,13 @@ export class GroupRules {
     if (!this.#auditors) return refuse(v, v.t('rules.noAuditors', { what }));
     if (await this.#isMember(this.#auditors, link.accessUserId)) return { ok: true };
     return refuse(v, v.t('rules.notAuditor', { what }));
+  }
+
+  /** Requesting access for someone else: the refusal says whether anyone may. */
+  async mayFileFor(link: IdentityLink, v: Voice): Promise<Verdict> {
+    if (!this.#onBehalf) return refuse(v, v.t('rules.nobodyOnBehalf'));
+    if (await this.#isMember(this.#onBehalf, link.accessUserId)) return { ok: true };
+    return refuse(v, v.t('rules.notOnBehalf'));
   }
 
   /** A configured group that does not exist lets nobody in; the operator is told. */

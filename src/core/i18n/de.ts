@@ -17,14 +17,15 @@ export const de: Catalog = {
   'usage.apps': 'apps [Suche] — die Anwendungen, die Sie beantragen können',
   'usage.app':
     'app <Anwendung> — die Karte einer Anwendung: Stufen, Felder und wer Zugriff hat; wer sie besitzt, ändert sie (`app set <Anwendung> <Feld> <Wert>`, `app clear <Anwendung> <Feld>`, `app policy <Anwendung> [level <Stufe>] <Anfragetyp> <Richtlinie>`)',
-  'usage.request': 'request <Anwendung> [Berechtigungsstufe] -- <Begründung> — Zugriff beantragen',
+  'usage.request':
+    'request <Anwendung> [Berechtigungsstufe] [for <Person>] -- <Begründung> — Zugriff beantragen (für andere, wenn ein Admin es Ihnen erlaubt)',
   'usage.group':
     'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <code>` oder `cancel <code>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen; group unbind — die Bindung wieder lösen',
   'usage.history': 'history — Ihre letzten Aktionen (Prüfer: history <Person> oder history all)',
   'usage.report':
     'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder der angegebenen Zahl von Tagen)',
   'parse.tooLong':
-    '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} question {Diese Frage} answer {Diese Antwort} note {Diese Notiz} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
+    '{what, select, message {Diese Nachricht} reason {Dieser Grund} groupName {Dieser Gruppenname} search {Diese Suche} appName {Dieser Anwendungsname} justification {Diese Begründung} question {Diese Frage} answer {Diese Antwort} note {Diese Notiz} person {Dieser Name} other {Dieser Text}} ist zu lang ({length} Zeichen; höchstens {max}).',
   'parse.noSuchNumber':
     'Es gibt keine Aufgabe mit der Nummer {word}; die Nummern stammen aus Ihrer Liste `tasks`.',
   'parse.notATask':
@@ -43,6 +44,7 @@ export const de: Catalog = {
   'parse.confirmation':
     'Geben Sie eine Bestätigung mit dem Code ein, den sie zeigt: `confirm <code>` (oder `approve <task> confirm <code>` für eine Aufgabe).',
   'parse.whichApp': 'Welche Anwendung? Verwendung: {usage}',
+  'parse.whoFor': 'Für wen? Nennen Sie die Person nach `for`. Verwendung: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` erwartet keine Argumente: Es löst die Bindung des Kanals, in dem Sie es eingeben.',
   'parse.bindWhichGroup': 'Welche Gruppe? Verwendung: `group bind <Gruppe>`, im Kanal eingegeben.',
@@ -220,6 +222,8 @@ export const de: Catalog = {
   'request.formSeveralLevels': '{app} hat mehrere Berechtigungsstufen; wählen Sie eine.',
   'request.appLevel': '{app} ({level})',
   'request.alreadyPending': 'Sie haben bereits einen offenen Antrag für {what}.',
+  'request.alreadyPendingFor': '{person} hat bereits einen offenen Antrag für {what}.',
+  'request.forPerson': '{what} für {person}',
   'request.refused': 'Der Access Service hat einen Antrag für {what} nicht angenommen.',
   'request.refusedSaying':
     'Der Access Service hat einen Antrag für {what} nicht angenommen: {detail}',
@@ -316,6 +320,10 @@ export const de: Catalog = {
   'rules.notAuditor':
     '{what, select, report {Nur Prüfer dürfen den Bericht lesen.} other {Nur Prüfer dürfen den Verlauf anderer lesen. `history` allein zeigt Ihren eigenen.}}',
   'rules.notAllowed': 'Nicht erlaubt',
+  'rules.nobodyOnBehalf':
+    'Noch darf niemand Zugriff für andere beantragen: Ein Admin von accessbot schaltet es mit REQUEST_ON_BEHALF_GROUP ein. Es wurde nichts beantragt.',
+  'rules.notOnBehalf':
+    'Sie dürfen Zugriff nur für sich selbst beantragen: Anträge für andere stellen nur die Personen, denen die Admins von accessbot es erlauben. Es wurde nichts beantragt.',
   'history.own': 'Ihre letzten Aktionen',
   'history.everyone': 'Letzte Aktionen aller',
   'history.of': 'Letzte Aktionen von {name}',
@@ -450,6 +458,8 @@ export const de: Catalog = {
     '{several, select, yes {„{typed}“ passt zu mehreren Richtlinien für {type}: {policies}. Welche?} other {Für {type} gibt es keine Richtlinie „{typed}“; die Richtlinien sind: {policies}.}}',
   'history.app':
     '{what}: {outcome, select, changed {erledigt} conflict {inzwischen geändert, nichts getan} not_found {gibt es nicht mehr} not_allowed {verweigert: nicht erlaubt} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}',
+  'history.request':
+    '{mine, select, yes {Zugriff auf {what} für Sie beantragt (von {actor})} other {Zugriff auf {what} für {who} beantragen: {outcome, select, filed {erledigt} not_allowed {abgelehnt: keine Erlaubnis, für andere zu beantragen} other {vom Access Service nicht angenommen}}}}',
   'report.seconds': '{n} s',
   'report.minutes': '{n} min',
   'report.hours': '{n} h',
@@ -561,6 +571,8 @@ export const de: Catalog = {
   'slack.requestSubmit': 'Beantragen',
   'slack.searchApps': 'Tippen, um Anwendungen zu suchen',
   'slack.whyPlaceholder': 'Wofür brauchen Sie ihn? Die Genehmigenden lesen das.',
+  'slack.requestFor': 'Für eine andere Person',
+  'slack.requestForPlaceholder': 'Name oder E-Mail-Adresse; leer lassen für sich selbst',
   'slack.requestStale':
     'Dieses Formular ist veraltet. Schließen Sie es und beginnen Sie noch einmal.',
   'slack.chooseFromList': 'Wählen Sie eine Anwendung aus der Liste.',
@@ -634,6 +646,7 @@ export const de: Catalog = {
   'requests.item':
     '{n}. {what} — {stateText}, gestellt {age}{withNudged, select, yes {, erinnert {nudged}} other {}}',
   'requests.howToNudge': 'Erinnern Sie die Genehmigenden eines wartenden Antrags mit `nudge {n}`.',
+  'requests.onBehalf': '({filer, select, yes {für {name}} other {gestellt von {name}}})',
   'nudge.off':
     'Erinnerungen sind hier ausgeschaltet, und damit auch Anstöße: Es wurde nichts gesendet.',
   'nudge.noNumberListed':

@@ -16,14 +16,15 @@ export const en = {
   'usage.apps': 'apps [search] — the applications you can request',
   'usage.app':
     'app <app> — an application’s card: its levels, fields and who has access; its owners change it (`app set <app> <field> <value>`, `app clear <app> <field>`, `app policy <app> [level <level>] <request type> <policy>`)',
-  'usage.request': 'request <app> [permission level] -- <justification> — ask for access',
+  'usage.request':
+    'request <app> [permission level] [for <person>] -- <justification> — ask for access (for someone else, if an admin allows you)',
   'usage.group':
     'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <code>` or `cancel <code>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',
   'usage.history': 'history — your recent actions (auditors: history <person> or history all)',
   'usage.report':
     'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
   'parse.tooLong':
-    'That {what, select, message {message} reason {reason} groupName {group name} search {search} appName {application name} justification {justification} question {question} answer {answer} note {note} other {text}} is too long ({length} characters; the limit is {max}).',
+    'That {what, select, message {message} reason {reason} groupName {group name} search {search} appName {application name} justification {justification} question {question} answer {answer} note {note} person {name} other {text}} is too long ({length} characters; the limit is {max}).',
   'parse.noSuchNumber': 'There is no task number {word}; numbers come from your `tasks` list.',
   'parse.notATask':
     '"{word}" is not a task. Use the number from `tasks`, or the first {min} or more characters of the task id (like 3f2b8c).',
@@ -39,6 +40,7 @@ export const en = {
   'parse.confirmation':
     'Type a confirmation with the code it shows: `confirm <code>` (or `approve <task> confirm <code>`, for one task).',
   'parse.whichApp': 'Which application? Usage: {usage}',
+  'parse.whoFor': 'For whom? Name them after `for`. Usage: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` takes no arguments: it unbinds the channel you type it in.',
   'parse.bindWhichGroup': 'Which group? Usage: `group bind <group>`, typed in the channel.',
@@ -220,6 +222,8 @@ export const en = {
   'request.formSeveralLevels': '{app} has several permission levels; choose one.',
   'request.appLevel': '{app} ({level})',
   'request.alreadyPending': 'You already have a pending request for {what}.',
+  'request.alreadyPendingFor': '{person} already has a pending request for {what}.',
+  'request.forPerson': '{what} for {person}',
   'request.refused': 'The Access Service did not accept a request for {what}.',
   'request.refusedSaying': 'The Access Service did not accept a request for {what}: {detail}',
   'request.done':
@@ -315,6 +319,10 @@ export const en = {
   'rules.notAuditor':
     '{what, select, report {Only auditors may read the report.} other {Only auditors may read the history of others. `history` alone shows your own.}}',
   'rules.notAllowed': 'Not allowed',
+  'rules.nobodyOnBehalf':
+    'Nobody may request access for someone else yet: an admin of accessbot turns it on with REQUEST_ON_BEHALF_GROUP. Nothing was requested.',
+  'rules.notOnBehalf':
+    'You may request access only for yourself: filing for someone else is for the people accessbot’s admins allow. Nothing was requested.',
   // The audit trail as people read it.
   'history.own': 'Your recent actions',
   'history.everyone': 'Recent actions of everyone',
@@ -447,6 +455,8 @@ export const en = {
     '{several, select, yes {"{typed}" matches several policies for {type}: {policies}. Which one?} other {There is no policy called "{typed}" for {type}; the policies are: {policies}.}}',
   'history.app':
     '{what}: {outcome, select, changed {done} conflict {changed meanwhile, nothing done} not_found {no longer exists} not_allowed {refused: not allowed} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}',
+  'history.request':
+    '{mine, select, yes {Requested {what} for you (by {actor})} other {Request {what} for {who}: {outcome, select, filed {done} not_allowed {refused: not allowed to request for others} other {not accepted by the Access Service}}}}',
   // The insight report: the HTML page and the chat summary.
   'report.seconds': '{n} s',
   'report.minutes': '{n} min',
@@ -556,6 +566,8 @@ export const en = {
   'slack.requestSubmit': 'Request',
   'slack.searchApps': 'Type to search the applications',
   'slack.whyPlaceholder': 'Why do you need it? Your approvers will read this.',
+  'slack.requestFor': 'For someone else',
+  'slack.requestForPlaceholder': 'Their name or e-mail; leave it empty for yourself',
   'slack.requestStale': 'This form is out of date. Close it and start again.',
   'slack.chooseFromList': 'Choose an application from the list.',
   'slack.chooseALevel': 'Choose a level.',
@@ -624,6 +636,7 @@ export const en = {
   'requests.item':
     '{n}. {what} — {stateText}, asked {age}{withNudged, select, yes {, nudged {nudged}} other {}}',
   'requests.howToNudge': 'Remind the approvers of a waiting request with `nudge {n}`.',
+  'requests.onBehalf': '({filer, select, yes {for {name}} other {filed by {name}}})',
   'nudge.off': 'Reminders are turned off here, and nudges with them: nothing was sent.',
   'nudge.noNumberListed':
     'There is no request number {n}. Your last `requests` list had {count, plural, one {# request} other {# requests}}. Type `requests` to see them.',

@@ -16,14 +16,15 @@ export const ja: Catalog = {
   'usage.apps': 'apps [検索語] — 申請できるアプリケーション',
   'usage.app':
     'app <アプリ> — アプリケーションのカード: 権限レベル、フィールド、アクセスできる人。所有者は変更できます (`app set <アプリ> <フィールド> <値>`、`app clear <アプリ> <フィールド>`、`app policy <アプリ> [level <権限レベル>] <リクエストの種類> <ポリシー>`)',
-  'usage.request': 'request <アプリ> [権限レベル] -- <申請理由> — アクセスを申請します',
+  'usage.request':
+    'request <アプリ> [権限レベル] [for <人>] -- <申請理由> — アクセスを申請します (管理者が許可していれば他の人の分も)',
   'usage.group':
     'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <code>` または `cancel <code>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
   'usage.history': 'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
   'parse.tooLong':
-    '{what, select, message {メッセージ} reason {理由} groupName {グループ名} search {検索語} appName {アプリケーション名} justification {申請理由} question {質問} answer {回答} note {メモ} other {テキスト}}が長すぎます ({length} 文字。上限は {max} 文字です)。',
+    '{what, select, message {メッセージ} reason {理由} groupName {グループ名} search {検索語} appName {アプリケーション名} justification {申請理由} question {質問} answer {回答} note {メモ} person {名前} other {テキスト}}が長すぎます ({length} 文字。上限は {max} 文字です)。',
   'parse.noSuchNumber': 'タスク番号 {word} はありません。番号は `tasks` の一覧のものです。',
   'parse.notATask':
     '「{word}」はタスクではありません。`tasks` の番号か、タスク ID の先頭 {min} 文字以上 (例: 3f2b8c) を使ってください。',
@@ -41,6 +42,7 @@ export const ja: Catalog = {
   'parse.confirmation':
     '確認は、表示されたコードを付けて入力します: `confirm <code>` (1 件のタスクなら `approve <task> confirm <code>` でも入力できます)。',
   'parse.whichApp': 'どのアプリケーションですか? 使い方: {usage}',
+  'parse.whoFor': '誰の分ですか? `for` の後に名前を書いてください。使い方: {usage}',
   'parse.unbindNoArguments':
     '`group unbind` に引数は不要です。入力したチャンネルの紐付けを解除します。',
   'parse.bindWhichGroup':
@@ -216,6 +218,8 @@ export const ja: Catalog = {
   'request.formSeveralLevels': '{app} には複数の権限レベルがあります。1 つ選んでください。',
   'request.appLevel': '{app} ({level})',
   'request.alreadyPending': '{what} への未処理の申請がすでにあります。',
+  'request.alreadyPendingFor': '{person} さんには {what} への未処理の申請がすでにあります。',
+  'request.forPerson': '{person} さんの {what}',
   'request.refused': 'Access Service は {what} への申請を受け付けませんでした。',
   'request.refusedSaying': 'Access Service は {what} への申請を受け付けませんでした: {detail}',
   'request.done':
@@ -310,6 +314,10 @@ export const ja: Catalog = {
   'rules.notAuditor':
     '{what, select, report {レポートを読めるのは監査担当者だけです。} other {ほかの人の履歴を読めるのは監査担当者だけです。`history` だけなら自分の履歴を表示します。}}',
   'rules.notAllowed': '許可されていません',
+  'rules.nobodyOnBehalf':
+    'まだ誰も他の人の代わりにアクセスを申請できません: accessbot の管理者が REQUEST_ON_BEHALF_GROUP で有効にします。何も申請されていません。',
+  'rules.notOnBehalf':
+    'アクセスを申請できるのはご自身の分だけです: 他の人の代理申請は accessbot の管理者が許可した人だけができます。何も申請されていません。',
   'history.own': '最近の自分の操作',
   'history.everyone': '全員の最近の操作',
   'history.of': '{name} が行った最近の操作',
@@ -441,6 +449,8 @@ export const ja: Catalog = {
     '{several, select, yes {「{typed}」に当てはまる{type}のポリシーが複数あります: {policies}。どれですか?} other {{type}に「{typed}」というポリシーはありません。選べるポリシー: {policies}。}}',
   'history.app':
     '{what}: {outcome, select, changed {完了} conflict {その間に変更あり、何もしていません} not_found {もうありません} not_allowed {拒否: 権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}',
+  'history.request':
+    '{mine, select, yes {あなたの {what} へのアクセスを申請 ({actor} さんが代理)} other {{who} さんの {what} へのアクセス申請: {outcome, select, filed {完了} not_allowed {拒否: 代理申請は許可されていません} other {Access Service に受け付けられませんでした}}}}',
   'report.seconds': '{n} 秒',
   'report.minutes': '{n} 分',
   'report.hours': '{n} 時間',
@@ -548,6 +558,8 @@ export const ja: Catalog = {
   'slack.requestSubmit': '申請',
   'slack.searchApps': '入力してアプリケーションを検索',
   'slack.whyPlaceholder': '必要な理由は? 承認者が読みます。',
+  'slack.requestFor': '他の人の分',
+  'slack.requestForPlaceholder': '名前またはメールアドレス。ご自身の分なら空のまま',
   'slack.requestStale': 'このフォームは古くなっています。閉じて最初からやり直してください。',
   'slack.chooseFromList': '一覧からアプリケーションを選んでください。',
   'slack.chooseALevel': 'レベルを選んでください。',
@@ -618,6 +630,7 @@ export const ja: Catalog = {
   'requests.item':
     '{n}. {what} — {stateText}、申請: {age}{withNudged, select, yes {、リマインド: {nudged}} other {}}',
   'requests.howToNudge': '判断待ちの申請は `nudge {n}` で承認者にリマインドできます。',
+  'requests.onBehalf': '({filer, select, yes {{name} さんの分} other {{name} さんによる代理申請}})',
   'nudge.off': 'ここではリマインドが無効なため、催促もできません。何も送信していません。',
   'nudge.noNumberListed':
     '申請番号 {n} はありません。直前の `requests` の一覧は {count, plural, other {# 件}}でした。`requests` と入力すると確認できます。',

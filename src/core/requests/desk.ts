@@ -24,8 +24,15 @@ export class RequestDesk {
   readonly #d: RequestDeskDeps;
 
   readonly commands: Handlers<RequestCommand> = {
-    request: async ({ v, link }, c) =>
-      requestTyped(this.#d, v, (await link()).accessUserId, c.target, c.justification),
+    request: async ({ v, link, place }, c) =>
+      requestTyped(
+        { ...this.#d, mention: place.mention },
+        v,
+        await link(),
+        c.target,
+        c.justification,
+        c.for,
+      ),
     requests: async ({ actor, v, link }) => this.#d.requesters.list(await link(), actor, v),
     nudge: async ({ actor, v, link }, c) =>
       this.#d.requesters.nudge(await link(), actor, v, c.request),
@@ -59,10 +66,6 @@ export class RequestDesk {
   /** The app and level are read again from the service. */
   submit(actor: ChatActor, form: RequestForm): Promise<FormOutcome> {
     const done = (reply: Reply) => ({ kind: 'done', reply }) as const;
-    return this.#d.actors.act(
-      actor,
-      (link, v) => requestByForm(this.#d, v, link.accessUserId, form),
-      done,
-    );
+    return this.#d.actors.act(actor, (link, v) => requestByForm(this.#d, v, link, form), done);
   }
 }

@@ -15,7 +15,7 @@ import type { Sweep } from '../sweep.ts';
 import { stateOf, taskCard } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 
-/** `links`: the requester's, on the platforms served. */
+/** `links`: the polled requester's, on the platforms served. */
 export async function checkRequests(
   sweep: Sweep<RequestStore & AuditStore>,
   requests: readonly BotRequest[],
@@ -25,8 +25,13 @@ export async function checkRequests(
   for (const request of requests) {
     const message = await outcomeOf(sweep, request);
     if (!message) continue;
-    const { accessId: event, accessUserId } = request;
-    await sweep.tell(links, { kind: 'requester', event, accessUserId, message });
+    const { accessId: event, accessUserId, filedBy } = request;
+    // Filed for someone else: both hear it (the outbox sends once per chat identity).
+    const told = filedBy ? await sweep.linksOf([accessUserId, filedBy]) : links;
+    for (const person of new Set([accessUserId, ...(filedBy ? [filedBy] : [])])) {
+      const theirs = told.filter((link) => link.accessUserId === person);
+      await sweep.tell(theirs, { kind: 'requester', event, accessUserId: person, message });
+    }
     // Every message is claimed (by this replica or one before it): the outbox sends each once.
     await sweep.store.markRequestOutcomeSent(request.accessId, sweep.clock.now());
   }

@@ -6,14 +6,24 @@ import type { AccessClient } from '../../access/client.ts';
 import { ConflictError, InvalidRequestError } from '../../access/errors.ts';
 import type { Access, PermissionLevel, WorkApp } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
-import type { RequestStore } from '../../store/store.ts';
+import type { IdentityLink, RequestStore } from '../../store/store.ts';
 import { type AppCatalog, type Choice, choiceOf, findApp, quoted } from '../apps/index.ts';
 import type { UsualWaits } from '../audit/index.ts';
+import { words } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
+import { nameOf } from '../identity.ts';
 import { matchByName } from '../match.ts';
+import { type PersonRef, personOf } from '../person-ref.ts';
 import { type Reply, success, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { inert } from '../text.ts';
+import {
+  auditOnBehalf,
+  type OnBehalfDeps,
+  type OnBehalfOutcome,
+  type Subject,
+  subjectOf,
+} from './on-behalf.ts';
 import { withUsualWait } from './usual-wait.ts';
 
 export type Resolved =
@@ -58,7 +68,7 @@ async function resolveTyped(
   return { ok: false, reply: warning(v, said) };
 }
 
-export interface RequestDeps {
+export interface RequestDeps extends OnBehalfDeps {
   client: AccessClient;
   catalog: Pick<AppCatalog, 'hiddenFrom'>;
   requests: RequestStore;
@@ -67,23 +77,29 @@ export interface RequestDeps {
   usual: UsualWaits;
 }
 
+/** `forRef`: someone else it is for; the apps offered are theirs. */
 export async function requestTyped(
   deps: RequestDeps,
   v: Voice,
-  userId: string,
+  link: IdentityLink,
   target: string | undefined,
   justification: string | undefined,
+  forRef?: PersonRef,
 ): Promise<Reply> {
   if (!target) return warning(v, v.t('request.what', { usage: v.t('usage.request') }));
-  const resolved = await resolveTyped(deps, v, userId, target);
+  const subject = await subjectOf(deps, v, link, forRef);
+  if ('reply' in subject) return subject.reply;
+  const resolved = await resolveTyped(deps, v, subject.accessUserId, target);
   if (!resolved.ok) return resolved.reply;
-  return createRequest(deps, v, userId, resolved.app, resolved.level, justification);
+  return createRequest(deps, v, subject, resolved.app, resolved.level, justification);
 }
 
 export interface RequestForm {
   appId?: string;
   levelId?: string;
   justification?: string;
+  /** Someone else's name or address, as typed; empty: the filer. */
+  for?: string;
 }
 
 /** Done (made, or refused by the service), or the form again with what to fix. */
@@ -95,12 +111,13 @@ export type FormOutcome =
       app?: Choice;
       levels?: Choice[];
       justification?: string;
+      for?: string;
     };
 
 export async function requestByForm(
   deps: RequestDeps,
   v: Voice,
-  userId: string,
+  link: IdentityLink,
   form: RequestForm,
 ): Promise<FormOutcome> {
   const { justification } = form;
@@ -108,9 +125,14 @@ export async function requestByForm(
     kind: 'again' as const,
     note,
     justification,
+    ...(form.for && { for: form.for }),
     ...more,
   });
   if (!form.appId) return again(v.t('request.chooseApp'));
+  const named = form.for?.trim();
+  const subject = await subjectOf(deps, v, link, named ? personOf(words(named)) : undefined);
+  if ('reply' in subject) return again(subject.reply.summary);
+  const userId = subject.accessUserId;
   const hidden = await deps.catalog.hiddenFrom(userId);
   const app = hidden.has(form.appId) ? undefined : await found(deps.client.getWorkApp(form.appId));
   if (!app) return again(v.t('request.appUnavailable'));
@@ -127,20 +149,32 @@ export async function requestByForm(
       : v.t('request.formSeveralLevels', name);
     return again(note, { app: choiceOf(app), levels: levels.map(choiceOf) });
   }
-  return { kind: 'done', reply: await createRequest(deps, v, userId, app, level, justification) };
+  return { kind: 'done', reply: await createRequest(deps, v, subject, app, level, justification) };
 }
 
+/** For someone else: only when the filer may, and audited either way. */
 async function createRequest(
   deps: RequestDeps,
   v: Voice,
-  userId: string,
+  subject: Subject,
   app: WorkApp,
   level: PermissionLevel | undefined,
   justification: string | undefined,
 ): Promise<Reply> {
-  const what = level
+  const userId = subject.accessUserId;
+  const requested = { app, levelName: level?.name, justification };
+  const audit = (outcome: OnBehalfOutcome, accessId?: string) =>
+    auditOnBehalf(deps, subject, requested, outcome, accessId);
+  const allowed = subject.filer && (await deps.mayFileFor(subject.filer, v));
+  if (allowed && !allowed.ok) {
+    await audit('not_allowed');
+    return allowed.reply;
+  }
+  const person = inert(subject.name ?? '');
+  const appLevel = level
     ? v.t('request.appLevel', { app: inert(app.name), level: inert(level.name) })
     : inert(app.name);
+  const what = subject.filer ? v.t('request.forPerson', { what: appLevel, person }) : appLevel;
   let access: Access;
   try {
     access = await deps.client.createAccess({
@@ -150,8 +184,16 @@ async function createRequest(
       ...(justification ? { justification } : {}),
     });
   } catch (error) {
+    if (error instanceof ConflictError || error instanceof InvalidRequestError) {
+      await audit('refused');
+    }
     if (error instanceof ConflictError) {
-      return warning(v, v.t('request.alreadyPending', { what }));
+      return warning(
+        v,
+        subject.filer
+          ? v.t('request.alreadyPendingFor', { what: appLevel, person })
+          : v.t('request.alreadyPending', { what }),
+      );
     }
     if (error instanceof InvalidRequestError) {
       const detail = error.problem?.detail;
@@ -168,11 +210,16 @@ async function createRequest(
   // carries the decision and its reason; without any, the access's own status is read instead.
   const accessId = access.id;
   const taskIds = access.taskIds ?? [];
-  const request = { accessId, accessUserId: userId, workAppId: app.id, taskIds };
+  const filer = subject.filer && {
+    filedBy: subject.filer.accessUserId,
+    filedByName: nameOf(subject.filer),
+  };
+  const request = { accessId, accessUserId: userId, workAppId: app.id, taskIds, ...filer };
   await deps.requests.recordRequest({ ...request, requestedAt: deps.now() }).catch((error) => {
     // The request stands in the Access Service; only the outcome message is lost.
     deps.log.error({ err: error, accessId }, 'could not record a request');
   });
+  await audit('filed', accessId);
   const said = v.t('request.done', {
     what,
     justification: justification ? inert(justification) : '',

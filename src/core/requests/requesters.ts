@@ -75,17 +75,19 @@ export class Requesters {
     const ids = requests.map((r) => r.accessId);
     await store.saveRequestNumbering(actor.platform, actor.chatUserId, ids, this.#d.now());
     if (!requests.length) return info(v, v.t('requests.none'));
-    const [read, away, asked] = await Promise.all([
+    const [read, away, asked, behalf] = await Promise.all([
       Promise.all(requests.map((r) => this.#read(r))),
       store.listAway(this.#d.now()),
       store.questionsFor(link.accessUserId, MAX_REQUESTS_SHOWN),
+      Promise.all(requests.map((r) => this.#onBehalf(v, r, link.accessUserId))),
     ]);
     const now = this.#d.now().getTime();
     const items = read.map(({ view }, i) => {
       const nudged = view.nudgedAt ? v.ago(now - view.nudgedAt.getTime()) : '';
       const at = { n: i + 1, what: whatOf(v, view), stateText: stateText(v, view) };
       const age = v.ago(now - view.since.getTime());
-      const item = v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
+      const said = v.t('requests.item', { ...at, age, nudged, withNudged: flag(nudged) });
+      const item = behalf[i] ? `${said} ${behalf[i]}` : said;
       if (view.state !== 'waiting') return item;
       // While it waits: its approvers away and who else decides, its question for them.
       const question = asked.find((q) => q.subject === requests[i]!.accessId && !q.answeredAt);
@@ -125,8 +127,9 @@ export class Requesters {
       }
     }
     const request = accessId ? await store.getRequest(accessId) : undefined;
-    // Someone else's request is refused with nothing about it.
-    if (request?.accessUserId !== link.accessUserId) return warning(v, v.t('nudge.notYours'));
+    // Someone else's request is refused with nothing about it; its filer's is theirs too.
+    const mine = request && [request.accessUserId, request.filedBy].includes(link.accessUserId);
+    if (!mine) return warning(v, v.t('nudge.notYours'));
     const { tasks, view } = await this.#read(request);
     const what = whatOf(v, view);
     if (view.state !== 'waiting') {
@@ -205,6 +208,17 @@ export class Requesters {
       await recordTaskEvent(this.#d, who, { taskId: task.id, ...taskNamesOf(task), ...event });
     }
     return sent;
+  }
+
+  /** "(for B)" in its filer's list, "(filed by A)" in B's; '' for one's own. */
+  async #onBehalf(v: Voice, request: KnownRequest, viewer: string): Promise<string> {
+    const { filedBy, filedByName, accessUserId } = request;
+    if (!filedBy || filedBy === accessUserId) return '';
+    const filer = filedBy === viewer;
+    const name = filer
+      ? await this.#names.fetch(accessUserId).catch(() => '')
+      : (filedByName ?? filedBy);
+    return v.t('requests.onBehalf', { filer: flag(filer), name: inert(name || accessUserId) });
   }
 
   async #read(request: KnownRequest): Promise<{ tasks: Task[]; view: RequestView }> {

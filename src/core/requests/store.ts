@@ -8,6 +8,8 @@ export interface RequesterStore {
   /** Newest first, each with every task known for it. */
   listRequestsOf(accessUserId: string, limit: number): Promise<KnownRequest[]>;
   getRequest(accessId: string): Promise<KnownRequest | undefined>;
+  /** Those of `accessIds` filed on someone else's behalf, by access id. */
+  filersOf(accessIds: readonly string[]): Promise<Map<string, KnownRequest>>;
   /** `taskId` included. */
   requestTasksOf(taskId: string): Promise<string[]>;
   /** True when this call recorded it: one nudge per period, however many replicas ask at once. */

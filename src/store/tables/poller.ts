@@ -48,7 +48,7 @@ export function pollerTables(db: SqlDb): RequestStore & PollScheduleStore & Conv
         sql`${row} WHERE bot_requests.via = 'seen'`,
         sql`UPDATE poll_schedule SET active_at = ${later('active_at', at)}, cadence = 'active',
               poked = true, due_reason = 'chat', next_due_at = ${earlier('next_due_at', at)}
-            WHERE access_user_id = ${valid.accessUserId}`,
+            WHERE access_user_id IN (${valid.accessUserId}, ${valid.filedBy ?? valid.accessUserId})`,
       ]);
     },
 

@@ -50,7 +50,7 @@ export function requesterTables(db: SqlDb): RequesterStore & LookStore {
     async listRequestsOf(accessUserId, limit) {
       const rows = await db.all(
         'listRequestsOf',
-        sql`SELECT * FROM bot_requests WHERE access_user_id = ${accessUserId}
+        sql`SELECT * FROM bot_requests WHERE access_user_id = ${accessUserId} OR filed_by = ${accessUserId}
             ORDER BY requested_at DESC, access_id DESC LIMIT ${limit}`,
       );
       return withTasks(rows);
@@ -62,6 +62,16 @@ export function requesterTables(db: SqlDb): RequesterStore & LookStore {
         sql`SELECT * FROM bot_requests WHERE access_id = ${accessId}`,
       );
       return (await withTasks(rows))[0];
+    },
+
+    async filersOf(accessIds) {
+      if (!accessIds.length) return new Map();
+      const rows = await db.all(
+        'filersOf',
+        sql`SELECT * FROM bot_requests
+            WHERE access_id IN (SELECT value FROM ${db.list([...accessIds])}) AND filed_by IS NOT NULL`,
+      );
+      return new Map(rows.map(toRequest).map((r) => [r.accessId, r]));
     },
 
     async requestTasksOf(taskId) {

@@ -1,0 +1,42 @@
+/**
+ * The Access Service records only whom a request is for, so a request filed for someone else
+ * through accessbot has its filer remembered (BotRequest.filedBy) and put back as its tasks'
+ * requester wherever a task is read: every card then says "requested by A, for B", and the
+ * self-approval rule (tasks/decide.ts) refuses the filer as it does the person it is for.
+ */
+import type { AccessClient } from '../../access/client.ts';
+import { type Task, TaskTypes, taskFacts } from '../../access/schemas.ts';
+import type { RequesterStore } from './store.ts';
+
+export function withFilers(
+  client: AccessClient,
+  store: Pick<RequesterStore, 'filersOf'>,
+): AccessClient {
+  const filed = async (tasks: Task[]): Promise<Task[]> => {
+    const requested = (t: Task) =>
+      t.type === TaskTypes.accessRequest ? taskFacts(t).accessId : undefined;
+    const ids = tasks.flatMap((t) => requested(t) ?? []);
+    const filers = await store.filersOf(ids);
+    return tasks.map((task) => {
+      const request = filers.get(requested(task) ?? '');
+      if (!request?.filedBy || request.accessUserId !== taskFacts(task).userId) return task;
+      const requestedByName = request.filedByName ?? request.filedBy;
+      const metadata = { ...task.metadata, requestedBy: request.filedBy, requestedByName };
+      return { ...task, metadata };
+    });
+  };
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'getTask') {
+        return async (id: string) => (await filed([await target.getTask(id)]))[0]!;
+      }
+      if (key === 'listTasks') {
+        return async function* (...args: Parameters<AccessClient['listTasks']>) {
+          yield* await filed(await Array.fromAsync(target.listTasks(...args)));
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
