@@ -2,7 +2,7 @@
  * What lets the demo, and only the demo, show every feature: you audit and manage groups,
  * colleagues use accessbot too, one approver is away, and a question waits for its answer.
  */
-import { recordQuestion, taskNamesOf } from '../core/audit/record.ts';
+import { recordAction, taskNamesOf } from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
 import type { Logger } from '../log.ts';
 import type { UserRecord } from '../sandbox/model.ts';
@@ -114,7 +114,7 @@ export async function seedDemoAsks(
   if (!asked) return;
   const link = shellLink(ada, you, now);
   const task = { ...state.task(tasks.adaGraceGithubWrite) };
-  await recordQuestion({ store, log, now: () => askedAt }, link, {
+  await recordAction({ store, log, now: () => askedAt }, link, {
     action: 'ask',
     taskId: task.id,
     ...taskNamesOf(task),

@@ -15,7 +15,7 @@ import type {
   TaskQuestion,
   TaskQuestionStore,
 } from '../../store/store.ts';
-import { recordQuestion, taskNamesOf } from '../audit/index.ts';
+import { recordAction, taskNamesOf } from '../audit/index.ts';
 import type { Voice } from '../i18n/voice.ts';
 import type { ChatActor } from '../identity.ts';
 import { nameOf } from '../identity.ts';
@@ -118,7 +118,7 @@ async function recorded(
 ) {
   const named = { taskId: q.taskId, ...taskNamesOf(task), actorName: nameOf(link), detail: q.id };
   const outcome = entry.action === 'ask' ? 'asked' : 'answered';
-  await recordQuestion(d, link, { ...entry, ...named, outcome });
+  await recordAction(d, link, { ...entry, ...named, outcome });
   await tell();
   await d.asks?.showAround(await d.store.requestTasksOf(q.taskId));
 }

@@ -169,12 +169,13 @@ export function taskNamesOf(task: Task | undefined) {
   };
 }
 
-export function recordQuestion(
+/** What `link`'s person did: a question to a requester, a request for someone else. */
+export function recordAction(
   w: AuditWriter,
   link: IdentityLink,
-  question: Omit<QuestionAuditEntry, Who>,
+  action: Omit<QuestionAuditEntry, Who> | Omit<OnBehalfAuditEntry, Who>,
 ): Promise<void> {
-  return append(w, { ...by(w, link), ...question });
+  return append(w, { ...by(w, link), ...action });
 }
 
 export function recordAway(
@@ -217,14 +218,6 @@ export function recordAppChange(
   detail: string | null = null,
 ): Promise<void> {
   return append(w, { ...by(w, link), ...change, outcome, detail });
-}
-
-export function recordOnBehalf(
-  w: AuditWriter,
-  link: IdentityLink,
-  request: Omit<OnBehalfAuditEntry, Who>,
-): Promise<void> {
-  return append(w, { ...by(w, link), ...request });
 }
 
 const by = (w: AuditWriter, link: IdentityLink) => ({

@@ -4,7 +4,7 @@
  */
 import type { WorkApp } from '../../access/schemas.ts';
 import type { IdentityLink, OnBehalfAuditEntry } from '../../store/store.ts';
-import { type AuditWriter, recordOnBehalf } from '../audit/index.ts';
+import { type AuditWriter, recordAction } from '../audit/index.ts';
 import { findPerson, type MentionLookup } from '../find-person.ts';
 import type { Verdict } from '../groups/index.ts';
 import type { Voice } from '../i18n/voice.ts';
@@ -55,7 +55,7 @@ export async function auditOnBehalf(
 ): Promise<void> {
   if (!subject.filer) return;
   const { app, levelName, justification } = requested;
-  await recordOnBehalf(deps, subject.filer, {
+  await recordAction(deps, subject.filer, {
     action: 'request_for',
     appId: app.id,
     appName: app.name,
