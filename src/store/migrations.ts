@@ -56,6 +56,7 @@ const steps: readonly Step[] = [
   { sqlite: 27, postgres: 27, sql: confirmations.pending },
   { sqlite: 28, postgres: 28, sql: apps.generations },
   { sqlite: 29, postgres: 29, sql: requesters.filers },
+  { sqlite: 30, postgres: 30, sql: identity.teamsChannels },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

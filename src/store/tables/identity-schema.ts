@@ -95,3 +95,21 @@ export const teamsKeys = (d: Dialect) => `
   DELETE FROM task_numbering WHERE platform = 'teams';
   DROP TABLE teams_keys;
 `;
+
+/**
+ * Teams channels were once kept under the id of the message that reached them
+ * (`channel:19:…@thread.tacv2;messageid=…`): each is kept under the channel's own id, its
+ * reference naming the channel (a post starts a new thread), so NOTIFY_RULES reach it at once.
+ */
+export const teamsChannels = (d: Dialect) => {
+  const cut = `${d.sqlite ? 'instr' : 'strpos'}(chat_user_id, ';messageid=')`;
+  const channel = `substr(chat_user_id, 9, ${cut} - 9)`;
+  const old = `platform = 'teams' AND chat_user_id LIKE 'channel:%;messageid=%'`;
+  return `
+  INSERT INTO conversation_refs (platform, chat_user_id, ref)
+    SELECT platform, 'channel:' || ${channel}, ${d.jsonSet('ref', ['conversation', 'id'], channel)}
+    FROM conversation_refs WHERE ${old}
+    ON CONFLICT (platform, chat_user_id) DO NOTHING;
+  DELETE FROM conversation_refs WHERE ${old};
+`;
+};
