@@ -4,7 +4,7 @@
  * `DEFAULT_TIME_ZONE`). Zone arithmetic is left to Intl, which knows every IANA zone and its
  * daylight saving rules.
  */
-import { partsAt } from '../core/away/days.ts';
+import { partsAt, WEEKDAYS } from '../core/away/days.ts';
 
 /** A span of the day, in minutes since local midnight; `from > to` wraps past midnight. */
 export interface QuietHours {
@@ -27,8 +27,6 @@ export const anyTime: WorkingHours = { defaultZone: 'UTC' };
 export const restricts = (hours: WorkingHours) =>
   hours.quiet !== undefined || (hours.days !== undefined && hours.days.size < 7);
 
-const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-
 /** `20:00-08:00` → the quiet span; throws an Error saying what is expected. */
 export function parseQuietHours(value: string): QuietHours {
   const match = /^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$/.exec(value);
@@ -47,7 +45,7 @@ export function parseQuietHours(value: string): QuietHours {
 /** `Mon-Fri`, `Sun-Thu`, `Mon,Wed,Fri`, `Mon-Wed,Fri` → weekdays; throws on anything else. */
 export function parseWorkingDays(value: string): Set<number> {
   const days = new Set<number>();
-  const dayOf = (name: string) => DAYS.indexOf(name.trim().toLowerCase());
+  const dayOf = (name: string) => WEEKDAYS.indexOf(name.trim().toLowerCase());
   for (const part of value.split(',')) {
     const [first = '', last = first, ...rest] = part.split('-');
     const from = dayOf(first);

@@ -25,7 +25,8 @@ export function dayOf(text: string): CalendarDay {
   return { year, month, day };
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** As `Intl` names them in English, lower-cased; 0 = Sunday. */
+export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 /** The date, weekday, time and UTC offset (`GMT+09:00`) of an instant, one format a zone. */
 const zoneFormats = new LRUCache<string, Intl.DateTimeFormat>({
@@ -56,7 +57,7 @@ export function partsAt(at: Date | number, zone: string) {
     month: Number(part('month')),
     day: Number(part('day')),
   };
-  const weekday = WEEKDAYS.indexOf(part('weekday') ?? '');
+  const weekday = WEEKDAYS.indexOf(part('weekday')?.toLowerCase() ?? '');
   return { day, offset, weekday, minute: Number(part('hour')) * 60 + Number(part('minute')) };
 }
 
