@@ -32,10 +32,7 @@ export function registerChanges(app: App, c: SlackContext): void {
         const v = c.bot.voiceOf(actor);
         return tellPrivately(c, origin, userId, warning(v, v.t('slack.invalidChange')));
       }
-      const result =
-        verb === 'confirm'
-          ? await c.bot.changes.confirm(actor, id.data)
-          : await c.bot.changes.cancel(actor, id.data);
+      const result = await c.bot.changes.clicked(actor, id.data, verb);
       count(result.outcome);
       if (result.message.kind === 'keep') return tellPrivately(c, origin, userId, result.reply);
       const message = renderReply(result.message.reply);

@@ -16,12 +16,10 @@ export async function settleChange(
   actor: ChatActor,
   action: Extract<CardAction, { verb: 'confirmChange' | 'cancelChange' }>,
 ): Promise<InvokeBody> {
-  const result =
-    action.verb === 'confirmChange'
-      ? await deps.bot.changes.confirm(actor, action.changeId)
-      : await deps.bot.changes.cancel(actor, action.changeId);
-  const counted = action.verb === 'confirmChange' ? 'change_confirm' : 'change_cancel';
-  deps.metrics.actions.inc({ platform: 'teams', action: counted, outcome: result.outcome });
+  const verb = action.verb === 'confirmChange' ? 'confirm' : 'cancel';
+  const result = await deps.bot.changes.clicked(actor, action.changeId, verb);
+  const { outcome } = result;
+  deps.metrics.actions.inc({ platform: 'teams', action: `change_${verb}`, outcome });
   if (result.message.kind === 'keep') return messageResponse(result.reply.summary);
   const card = renderCard(result.message.reply);
   await replaceMessage(deps, context, card, result.message.reply);

@@ -8,6 +8,7 @@ import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../../src/core/asks/comm
 import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
+import { ButtonAction } from '../../src/core/reply.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/tasks/task-list.ts';
 import { inert } from '../../src/core/text.ts';
 
@@ -15,24 +16,8 @@ import { inert } from '../../src/core/text.ts';
 export const View = z.enum(['task', 'list']);
 export type View = z.infer<typeof View>;
 
-export const Verbs = {
-  approve: 'approve',
-  decline: 'decline',
-  approveAll: 'approveAll',
-  refresh: 'refresh',
-  request: 'request',
-  confirmChange: 'confirmChange',
-  cancelChange: 'cancelChange',
-  looking: 'looking',
-  requestApp: 'requestApp',
-  appField: 'appField',
-  appPolicy: 'appPolicy',
-  appMark: 'appMark',
-  /** The request form's "About this application": the chosen application's card. */
-  appCard: 'appCard',
-  ask: 'ask',
-  answer: 'answer',
-} as const;
+/** A core button's action is its verb; `appCard`: the request form's "About this application". */
+export const Verbs = z.enum([...ButtonAction.options, 'refresh', 'request', 'appCard']).enum;
 
 export const FormInputs = {
   workApp: 'workAppId',

@@ -54,15 +54,8 @@ export class ChangeDesk {
     this.#app = appKind(deps.apps);
   }
 
-  confirm(actor: ChatActor, code: string): Promise<SettledChange> {
-    return this.#button(actor, code, 'confirm');
-  }
-
-  cancel(actor: ChatActor, code: string): Promise<SettledChange> {
-    return this.#button(actor, code, 'cancel');
-  }
-
-  #button(actor: ChatActor, code: string, verb: Verb): Promise<SettledChange> {
+  /** A card's Confirm or Cancel button. */
+  clicked(actor: ChatActor, code: string, verb: Verb): Promise<SettledChange> {
     return this.#d.actors.act(
       actor,
       async (link, v) =>

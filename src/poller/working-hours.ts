@@ -4,7 +4,7 @@
  * `DEFAULT_TIME_ZONE`). Zone arithmetic is left to Intl, which knows every IANA zone and its
  * daylight saving rules.
  */
-import { LRUCache } from 'lru-cache';
+import { partsAt, WEEKDAYS } from '../core/away/days.ts';
 
 /** A span of the day, in minutes since local midnight; `from > to` wraps past midnight. */
 export interface QuietHours {
@@ -27,8 +27,6 @@ export const anyTime: WorkingHours = { defaultZone: 'UTC' };
 export const restricts = (hours: WorkingHours) =>
   hours.quiet !== undefined || (hours.days !== undefined && hours.days.size < 7);
 
-const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-
 /** `20:00-08:00` → the quiet span; throws an Error saying what is expected. */
 export function parseQuietHours(value: string): QuietHours {
   const match = /^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$/.exec(value);
@@ -47,7 +45,7 @@ export function parseQuietHours(value: string): QuietHours {
 /** `Mon-Fri`, `Sun-Thu`, `Mon,Wed,Fri`, `Mon-Wed,Fri` → weekdays; throws on anything else. */
 export function parseWorkingDays(value: string): Set<number> {
   const days = new Set<number>();
-  const dayOf = (name: string) => DAYS.indexOf(name.trim().toLowerCase());
+  const dayOf = (name: string) => WEEKDAYS.indexOf(name.trim().toLowerCase());
   for (const part of value.split(',')) {
     const [first = '', last = first, ...rest] = part.split('-');
     const from = dayOf(first);
@@ -66,33 +64,6 @@ export function parseWorkingDays(value: string): Set<number> {
   return days;
 }
 
-/** One format a zone: nudges ask for the same few zones all day. */
-const formats = new LRUCache<string, Intl.DateTimeFormat>({
-  max: 1_000,
-  memoMethod: (zone) =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-});
-
-/** The weekday (0 = Sunday) and minute of the day that `at` is in `zone`. */
-function localTime(at: Date, zone: string): { day: number; minute: number } {
-  const parts = Object.fromEntries(
-    formats
-      .memo(zone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    day: DAYS.indexOf(String(parts.weekday).toLowerCase()),
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
 const isQuiet = (quiet: QuietHours | undefined, minute: number) =>
   !!quiet &&
   (quiet.fromMinute < quiet.toMinute
@@ -102,8 +73,8 @@ const isQuiet = (quiet: QuietHours | undefined, minute: number) =>
 /** Whether a nudge may go out at `at` to someone in `zone`. */
 export function allows(hours: WorkingHours, at: Date, zone: string): boolean {
   if (!restricts(hours)) return true;
-  const { day, minute } = localTime(at, zone);
-  if (hours.days && !hours.days.has(day)) return false;
+  const { weekday, minute } = partsAt(at, zone);
+  if (hours.days && !hours.days.has(weekday)) return false;
   return !isQuiet(hours.quiet, minute);
 }
 
@@ -115,8 +86,8 @@ export function allows(hours: WorkingHours, at: Date, zone: string): boolean {
 export function nextOpen(hours: WorkingHours, at: Date, zone: string): Date {
   let next = at;
   for (let step = 0; step < 32 && !allows(hours, next, zone); step++) {
-    const { day, minute } = localTime(next, zone);
-    const closedDay = hours.days !== undefined && !hours.days.has(day);
+    const { weekday, minute } = partsAt(next, zone);
+    const closedDay = hours.days !== undefined && !hours.days.has(weekday);
     const minutes =
       !closedDay && hours.quiet && isQuiet(hours.quiet, minute)
         ? (hours.quiet.toMinute - minute + 1440) % 1440

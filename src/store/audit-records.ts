@@ -159,15 +159,18 @@ export const OnBehalfAuditEntry = AuditBase.extend({
 });
 export type OnBehalfAuditEntry = z.infer<typeof OnBehalfAuditEntry>;
 
-export const AuditEntry = z.discriminatedUnion('action', [
+/** What people did: the entries `history` shows. */
+const PERSON_ENTRIES = [
   DecisionAuditEntry,
   MembershipAuditEntry,
-  TaskEventEntry,
   AppChangeAuditEntry,
   QuestionAuditEntry,
   AwayAuditEntry,
   OnBehalfAuditEntry,
-]);
+] as const;
+export type PersonAuditEntry = z.infer<(typeof PERSON_ENTRIES)[number]>;
+
+export const AuditEntry = z.discriminatedUnion('action', [...PERSON_ENTRIES, TaskEventEntry]);
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type AuditAction = AuditEntry['action'];
 
@@ -183,22 +186,9 @@ export const isQuestion = isOf<QuestionAuditEntry>(QuestionAuditEntry);
 export const isAway = isOf<AwayAuditEntry>(AwayAuditEntry);
 export const isOnBehalf = isOf<OnBehalfAuditEntry>(OnBehalfAuditEntry);
 
-/** What people did: the entries `history` shows. */
-export type PersonAuditEntry =
-  | DecisionAuditEntry
-  | MembershipAuditEntry
-  | AppChangeAuditEntry
-  | QuestionAuditEntry
-  | AwayAuditEntry
-  | OnBehalfAuditEntry;
-export const PERSON_ACTIONS: readonly PersonAuditEntry['action'][] = [
-  DecisionAuditEntry,
-  MembershipAuditEntry,
-  AppChangeAuditEntry,
-  QuestionAuditEntry,
-  AwayAuditEntry,
-  OnBehalfAuditEntry,
-].flatMap((schema) => schema.shape.action.options);
+export const PERSON_ACTIONS: readonly PersonAuditEntry['action'][] = PERSON_ENTRIES.flatMap(
+  (schema) => schema.shape.action.options,
+);
 
 export const isPersonEntry = (entry: AuditEntry): entry is PersonAuditEntry =>
   (PERSON_ACTIONS as readonly AuditAction[]).includes(entry.action);

@@ -371,7 +371,7 @@ describe('the export of a real bot’s log', () => {
   it('holds the decisions and changes people made, and none of the service credentials', async () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('ada', 'group add Design ken.thompson@example.com');
-    await t.bot.changes.confirm(t.as('ada'), id);
+    await t.bot.changes.clicked(t.as('ada'), id, 'confirm');
     await t.say('grace', 'group add Design ken.thompson@example.com');
     await t.bot.tasks.decide(
       t.as('ada'),

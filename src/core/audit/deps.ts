@@ -4,16 +4,12 @@ import type { Logger } from '../../log.ts';
 import type {
   AuditStore,
   AwayStore,
-  IdentityLink,
   LinkStore,
   ReportStore,
   TaskQuestionStore,
 } from '../../store/store.ts';
-import type { Voice } from '../i18n/voice.ts';
+import type { GroupRules } from '../groups/index.ts';
 import type { Identity } from '../identity.ts';
-import type { Reply } from '../reply.ts';
-
-export type Audited = 'history' | 'report';
 
 export interface AuditDeps {
   client: AccessClient;
@@ -24,9 +20,5 @@ export interface AuditDeps {
   now: () => Date;
   reportMaxRows: number;
   /** If not, what they are told. */
-  mayAudit(
-    link: IdentityLink,
-    v: Voice,
-    what?: Audited,
-  ): Promise<{ ok: true } | { ok: false; reply: Reply }>;
+  mayAudit: GroupRules['mayAudit'];
 }

@@ -25,7 +25,10 @@ export function dayOf(text: string): CalendarDay {
   return { year, month, day };
 }
 
-/** The day and the UTC offset (`GMT+09:00`) of an instant, one format a zone. */
+/** As `Intl` names them in English, lower-cased; 0 = Sunday. */
+export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/** The date, weekday, time and UTC offset (`GMT+09:00`) of an instant, one format a zone. */
 const zoneFormats = new LRUCache<string, Intl.DateTimeFormat>({
   max: 1_000,
   memoMethod: (zone) =>
@@ -34,11 +37,16 @@ const zoneFormats = new LRUCache<string, Intl.DateTimeFormat>({
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
       timeZoneName: 'longOffset',
     }),
 });
 
-function partsAt(at: Date | number, zone: string) {
+/** `weekday` 0 = Sunday; `minute` of the local day; `offset` from UTC in minutes. */
+export function partsAt(at: Date | number, zone: string) {
   const parts = zoneFormats.memo(zone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   const [, sign, hours = 0, minutes = 0] =
@@ -49,7 +57,8 @@ function partsAt(at: Date | number, zone: string) {
     month: Number(part('month')),
     day: Number(part('day')),
   };
-  return { day, offset };
+  const weekday = WEEKDAYS.indexOf(part('weekday')?.toLowerCase() ?? '');
+  return { day, offset, weekday, minute: Number(part('hour')) * 60 + Number(part('minute')) };
 }
 
 export const localDay = (at: Date, zone: string): CalendarDay => partsAt(at, zone).day;

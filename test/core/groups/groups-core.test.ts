@@ -99,7 +99,7 @@ describe('confirming a change', () => {
     expect(inGroup('design', 'ken')).toBe(false);
     const before = memberPosts().length;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => t.bot.changes.confirm(t.as('ada'), id)),
+      Array.from({ length: 5 }, () => t.bot.changes.clicked(t.as('ada'), id, 'confirm')),
     );
     expect(memberPosts().length - before).toBe(1);
     expect(inGroup('design', 'ken')).toBe(true);
@@ -122,7 +122,7 @@ describe('confirming a change', () => {
         'Ada Lovelace added you to the group Design (through accessbot).',
       ],
     ]);
-    const again = await t.bot.changes.confirm(t.as('ada'), id);
+    const again = await t.bot.changes.clicked(t.as('ada'), id, 'confirm');
     expect(again.reply.summary).toContain('already settled; nothing was done twice');
     expect(memberPosts().length - before).toBe(1);
   });
@@ -130,10 +130,10 @@ describe('confirming a change', () => {
   it('refuses anyone but the asker, audits it, and leaves the change pending', async () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('ada', 'group add Design frances.allen@example.com');
-    const forged = await t.bot.changes.confirm(t.as('radia'), id);
+    const forged = await t.bot.changes.clicked(t.as('radia'), id, 'confirm');
     expect(forged.reply.summary).toContain('Only the person who asked for this change');
     expect(forged.message.kind).toBe('keep');
-    expect(await t.bot.changes.cancel(t.as('ada', 'teams'), id)).toMatchObject({
+    expect(await t.bot.changes.clicked(t.as('ada', 'teams'), id, 'cancel')).toMatchObject({
       outcome: 'not_requester',
     });
     expect(inGroup('design', 'frances')).toBe(false);
@@ -148,21 +148,21 @@ describe('confirming a change', () => {
     const t = await groupBot(sandbox.client);
     const late = await t.ask('ada', 'group add Design dennis.ritchie@example.com');
     t.clock.ms += 15 * 60_000;
-    const expired = await t.bot.changes.confirm(t.as('ada'), late);
+    const expired = await t.bot.changes.clicked(t.as('ada'), late, 'confirm');
     expect(expired.outcome).toBe('expired');
     expect(expired.reply.summary).toContain('This confirmation expired');
     const cancelled = await t.ask('ada', 'group add Design dennis.ritchie@example.com');
     expect(JSON.stringify(await t.bot.handle(t.as('ada'), `cancel ${cancelled}`))).toContain(
       'Cancelled: I did not add Dennis Ritchie to Design.',
     );
-    expect((await t.bot.changes.confirm(t.as('ada'), cancelled)).reply.summary).toContain(
-      'already settled',
-    );
+    expect(
+      (await t.bot.changes.clicked(t.as('ada'), cancelled, 'confirm')).reply.summary,
+    ).toContain('already settled');
     expect(inGroup('design', 'dennis')).toBe(false);
     expect((await t.store.listAudit()).map((e) => e.outcome)).toEqual(['cancelled', 'expired']);
-    expect((await t.bot.changes.confirm(t.as('ada'), 'nosuchchange')).reply.summary).toContain(
-      'I know of no pending change with that code',
-    );
+    expect(
+      (await t.bot.changes.clicked(t.as('ada'), 'nosuchchange', 'confirm')).reply.summary,
+    ).toContain('I know of no pending change with that code');
   });
 
   it('stops a manager who lost the right since the card was shown', async () => {
@@ -170,7 +170,7 @@ describe('confirming a change', () => {
     const id = await t.ask('ken', 'group add Design barbara.liskov@example.com');
     state().group(groups.security.id).memberIds.delete(users.ken.id);
     try {
-      const result = await t.bot.changes.confirm(t.as('ken'), id);
+      const result = await t.bot.changes.clicked(t.as('ken'), id, 'confirm');
       expect(result.outcome).toBe('not_allowed');
       expect(inGroup('design', 'barbara')).toBe(false);
     } finally {
@@ -186,17 +186,19 @@ describe('four eyes on privileged groups', () => {
     expect(card.summary).toContain('A second admin confirms it');
     expect(JSON.stringify(card)).not.toContain('"confirmChange"');
     const id = t.idOn(card);
-    const own = await t.bot.changes.confirm(t.as('ada'), id);
+    const own = await t.bot.changes.clicked(t.as('ada'), id, 'confirm');
     expect(own.reply.summary).toContain('takes a second admin');
     // The asker on another platform is still the asker.
-    expect((await t.bot.changes.confirm(t.as('ada', 'teams'), id)).reply.summary).toContain(
-      'takes a second admin',
+    expect(
+      (await t.bot.changes.clicked(t.as('ada', 'teams'), id, 'confirm')).reply.summary,
+    ).toContain('takes a second admin');
+    expect((await t.bot.changes.clicked(t.as('grace'), id, 'confirm')).outcome).toBe('not_allowed');
+    expect((await t.bot.changes.clicked(t.as('margaret'), id, 'confirm')).outcome).toBe(
+      'not_allowed',
     );
-    expect((await t.bot.changes.confirm(t.as('grace'), id)).outcome).toBe('not_allowed');
-    expect((await t.bot.changes.confirm(t.as('margaret'), id)).outcome).toBe('not_allowed');
     expect(inGroup('security', 'grace')).toBe(false);
     expect((await t.store.getConfirmation(idOf(id)))?.state).toBe('pending');
-    expect((await t.bot.changes.confirm(t.as('radia'), id)).outcome).toBe('added');
+    expect((await t.bot.changes.clicked(t.as('radia'), id, 'confirm')).outcome).toBe('added');
     expect(inGroup('security', 'grace')).toBe(true);
     state().group(groups.security.id).memberIds.delete(users.grace.id);
   });
@@ -204,12 +206,14 @@ describe('four eyes on privileged groups', () => {
   it('the person added cannot be the second admin, on the auditors group and a listed one', async () => {
     const t = await groupBot(sandbox.client, { ...RULES, privileged: ['design'] });
     const id = await t.ask('ada', 'group add Finance ken.thompson@example.com');
-    expect((await t.bot.changes.confirm(t.as('ken'), id)).outcome).toBe('not_allowed');
+    expect((await t.bot.changes.clicked(t.as('ken'), id, 'confirm')).outcome).toBe('not_allowed');
     expect(inGroup('finance', 'ken')).toBe(false);
-    expect((await t.bot.changes.confirm(t.as('radia'), id)).outcome).toBe('added');
+    expect((await t.bot.changes.clicked(t.as('radia'), id, 'confirm')).outcome).toBe('added');
     state().group(groups.finance.id).memberIds.delete(users.ken.id);
     const design = await t.ask('margaret', 'group add Design alan.turing@example.com');
-    expect((await t.bot.changes.confirm(t.as('margaret'), design)).outcome).toBe('stale');
+    expect((await t.bot.changes.clicked(t.as('margaret'), design, 'confirm')).outcome).toBe(
+      'stale',
+    );
     expect(inGroup('design', 'alan')).toBe(false);
     // A removal takes the asker alone.
     const remove = await t.ask('ada', 'group remove Security radia.perlman@example.com');
@@ -222,7 +226,7 @@ describe("the service's answer, told as it is", () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('ada', 'group add Design edsger.dijkstra@example.com');
     state().addGroupMember(groups.design.id, users.edsger.id);
-    const result = await t.bot.changes.confirm(t.as('ada'), id);
+    const result = await t.bot.changes.clicked(t.as('ada'), id, 'confirm');
     expect(result.outcome).toBe('already_member');
     expect(result.reply.summary).toContain('Edsger Dijkstra was already a member of Design');
     expect(t.dms.posts).toEqual([]);
@@ -232,7 +236,7 @@ describe("the service's answer, told as it is", () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('ada', 'group remove Finance frances.allen@example.com');
     state().removeGroupMember(groups.finance.id, users.frances.id);
-    const result = await t.bot.changes.confirm(t.as('ada'), id);
+    const result = await t.bot.changes.clicked(t.as('ada'), id, 'confirm');
     expect(result.outcome).toBe('not_member');
     expect(result.reply.summary).toContain('Frances Allen was not a member of Finance');
     state().addGroupMember(groups.finance.id, users.frances.id);
@@ -244,7 +248,7 @@ describe("the service's answer, told as it is", () => {
     const design = state().groups.get(groups.design.id)!;
     state().groups.delete(groups.design.id);
     try {
-      const result = await t.bot.changes.confirm(t.as('ada'), id);
+      const result = await t.bot.changes.clicked(t.as('ada'), id, 'confirm');
       expect(result.outcome).toBe('group_not_found');
       expect(result.reply.summary).toContain('The group Design no longer exists');
     } finally {
@@ -258,7 +262,7 @@ describe("the service's answer, told as it is", () => {
     const radia = state().users.get(users.radia.id)!;
     state().users.delete(users.radia.id);
     try {
-      const result = await t.bot.changes.confirm(t.as('margaret'), id);
+      const result = await t.bot.changes.clicked(t.as('margaret'), id, 'confirm');
       expect(result.outcome).toBe('person_not_found');
       expect(result.reply.summary).toContain('The Access Service no longer knows Radia Perlman');
     } finally {
@@ -271,7 +275,7 @@ describe("the service's answer, told as it is", () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('margaret', 'group add Design alan.turing@example.com');
     sandbox.current.faults.dropNext(1, { afterHandling: true });
-    const result = await t.bot.changes.confirm(t.as('margaret'), id);
+    const result = await t.bot.changes.clicked(t.as('margaret'), id, 'confirm');
     expect(result.outcome).toBe('added');
     expect(inGroup('design', 'alan')).toBe(true);
     const [entry] = await t.store.listAudit();
@@ -282,7 +286,7 @@ describe("the service's answer, told as it is", () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('margaret', 'group add Design katherine.johnson@example.com');
     sandbox.current.faults.failNext(1, 503);
-    const result = await t.bot.changes.confirm(t.as('margaret'), id);
+    const result = await t.bot.changes.clicked(t.as('margaret'), id, 'confirm');
     expect(result.outcome).toBe('failed');
     expect(result.reply.summary).toContain(
       'The Access Service did not add Katherine Johnson to Design',
@@ -317,7 +321,7 @@ describe('history', () => {
   it('shows a person their own actions and what was done to them; auditors see others', async () => {
     const t = await groupBot(sandbox.client);
     const id = await t.ask('ada', 'group add Design barbara.liskov@example.com');
-    await t.bot.changes.confirm(t.as('ada'), id);
+    await t.bot.changes.clicked(t.as('ada'), id, 'confirm');
     const own = await t.say('ada', 'history');
     expect(own).toContain('Your recent actions (1 entry');
     expect(own).toContain('Add Barbara Liskov to Design: done');
