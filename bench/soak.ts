@@ -14,6 +14,7 @@ import {
   census,
   deliveryWorld,
   dmOf,
+  dropSpareSchemas,
   type Person,
   type Replica,
   showsButtons,
@@ -178,5 +179,6 @@ console.log(
   ),
 );
 await world.close();
+await dropSpareSchemas();
 const bad = [cards, outcomes, notes].some((t) => t.duplicates || t.lost) || cards.stale;
 process.exit(bad ? 1 : 0);

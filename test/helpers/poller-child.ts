@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { Registry } from 'prom-client';
 import { AccessClient } from '../../src/access/client.ts';
 import { answeredMessage, answerNote, questionMessage } from '../../src/core/asks/messages.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import type { AccessBot } from '../../src/core/bot.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
@@ -53,6 +53,7 @@ async function notifier(): Promise<Notifier> {
   if (process.env.PLATFORM === 'teams') {
     const { startTeams } = await import('../../adapters/teams/start.ts');
     const { Refusals } = await import('../../src/server/refusals.ts');
+    const { AccessBot } = await import('../../src/core/bot.ts');
     const bot = new AccessBot({ client, store, log, pendingStatus: 'Pending' });
     const settings = {
       appId: '',
@@ -208,15 +209,20 @@ process.on('SIGTERM', () => {
     process.exit(0);
   });
 });
-/** A person's click on this replica: the bot decides, and tells this replica's outbox. */
-const clicks = new AccessBot({
-  client,
-  store,
-  log,
-  pendingStatus: 'Pending',
-  approvers: poller.approvers,
-});
+/**
+ * A person's click on this replica: the bot decides, and tells this replica's outbox. Loaded and
+ * built at the first click: most replicas never see one, and a Slack replica needs no bot else.
+ */
+let clicks: AccessBot | undefined;
 const decide = async ({ decide: taskId, chatUserId, email }: Record<string, string>) => {
+  const { AccessBot } = await import('../../src/core/bot.ts');
+  clicks ??= new AccessBot({
+    client,
+    store,
+    log,
+    pendingStatus: 'Pending',
+    approvers: poller.approvers,
+  });
   const actor = { platform: platform.platform, chatUserId: chatUserId!, email: async () => email };
   await clicks.tasks.decide(actor, taskId!, 'approve');
 };

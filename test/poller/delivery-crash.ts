@@ -23,7 +23,7 @@
  * links only the people its kind needs, so one message is in flight at a time when the replica
  * dies (on Teams every message in flight at that instant would be in the window).
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { MessageKind } from '../../src/poller/targets.ts';
 import { requests, tasks, users, workApps } from '../../src/sandbox/seed.ts';
 import {
@@ -33,6 +33,7 @@ import {
   type DeliveryWorld,
   deliveryWorld,
   dmOf,
+  dropSpareSchemas,
   ESCALATION_CHANNEL,
   type Person,
   type Replica,
@@ -144,7 +145,8 @@ const casesOf: Record<ChatPlatform, Array<Case & { name: string }>> = {
  * Every case on one platform, on each store. Each platform's cases are a test file of their own
  * (delivery-crash-slack.test.ts, delivery-crash-teams.test.ts), so the two run side by side.
  */
-export const describeCrashes = (platform: ChatPlatform) =>
+export const describeCrashes = (platform: ChatPlatform) => {
+  afterAll(dropSpareSchemas);
   describe.concurrent.each(stores)('a replica killed at any step (%s)', (_, store, replicas) => {
     it.each(casesOf[platform])('$name', { timeout: 300_000 }, async (c) => {
       const people = peopleFor[c.kind];
@@ -156,6 +158,7 @@ export const describeCrashes = (platform: ChatPlatform) =>
       }
     });
   });
+};
 
 async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], replicas: number) {
   const { sandbox, platform } = world;
