@@ -7,6 +7,7 @@ import type { AccessClient } from '../../access/client.ts';
 import type { Task } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { IdentityLink, TaskAudienceStore } from '../../store/store.ts';
+import { bounded } from '../cache.ts';
 
 /** Pairs already written in this process, at most; the store is asked only about new ones. */
 const REMEMBERED_MAX = 100_000;
@@ -21,7 +22,7 @@ export interface AudienceDeps {
 
 export class TaskAudience {
   readonly #d: AudienceDeps;
-  readonly #remembered = new LRUCache<string, true>({ max: REMEMBERED_MAX });
+  readonly #remembered = new LRUCache<string, true>(bounded(REMEMBERED_MAX));
 
   constructor(deps: AudienceDeps) {
     this.#d = deps;
