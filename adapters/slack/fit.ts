@@ -48,7 +48,8 @@ const tasksIn = (groups: readonly Group[]) =>
  */
 export function fitBlocks(v: Voice, groups: Group[], room: Room, shortened: boolean): SlackBlock[] {
   const all = tasksIn(groups);
-  const texts = groups.map((g) => textLength(g.build(all)));
+  const built = groups.map((g) => g.build(all));
+  const texts = built.map(textLength);
   const whole =
     !shortened && sum(groups.map((g) => g.size)) <= room.blocks && sum(texts) <= room.text;
   const blocks = whole ? room.blocks : room.blocks - 1;
@@ -71,8 +72,9 @@ export function fitBlocks(v: Voice, groups: Group[], room: Room, shortened: bool
   }
   const leftOut = around.length - around.filter((i) => kept.has(i)).length;
   const shownGroups = groups.filter((_, i) => kept.has(i));
+  // All kept: each group is as it was built for all of them.
   const shown = tasksIn(shownGroups);
-  const out = shownGroups.flatMap((g) => g.build(shown));
+  const out = whole ? built.flat() : shownGroups.flatMap((g) => g.build(shown));
   const what = [
     leftOutTasks ? v.t('render.moreTasks', { count: leftOutTasks }) : '',
     leftOut ? v.t('render.moreParts', { count: leftOut }) : '',

@@ -13,13 +13,12 @@ export function withFilers(
   store: Pick<RequesterStore, 'filersOf'>,
 ): AccessClient {
   const filed = async (tasks: Task[]): Promise<Task[]> => {
-    const requested = (t: Task) =>
-      t.type === TaskTypes.accessRequest ? taskFacts(t).accessId : undefined;
-    const ids = tasks.flatMap((t) => requested(t) ?? []);
-    const filers = await store.filersOf(ids);
-    return tasks.map((task) => {
-      const request = filers.get(requested(task) ?? '');
-      if (!request?.filedBy || request.accessUserId !== taskFacts(task).userId) return task;
+    const facts = tasks.map((t) => (t.type === TaskTypes.accessRequest ? taskFacts(t) : {}));
+    const filers = await store.filersOf(facts.flatMap((f) => f.accessId ?? []));
+    return tasks.map((task, i) => {
+      const { accessId, userId } = facts[i]!;
+      const request = accessId === undefined ? undefined : filers.get(accessId);
+      if (!request?.filedBy || request.accessUserId !== userId) return task;
       const requestedByName = request.filedByName ?? request.filedBy;
       const metadata = { ...task.metadata, requestedBy: request.filedBy, requestedByName };
       return { ...task, metadata };

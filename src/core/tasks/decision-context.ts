@@ -119,14 +119,18 @@ export class DecisionContext {
   /** As far as it is known within the wait. */
   async sensitivities(tasks: readonly Task[]): Promise<Map<string, CardExtras>> {
     const found = new Map<string, CardExtras>();
-    // What is known already is set at once; the rest as it comes.
-    const all = Promise.all(
-      tasks.map(async (task) => {
-        const sensitivity = this.sensitive.knownOfTask(task) ?? (await this.sensitive.ofTask(task));
-        if (sensitivity !== 'no') found.set(task.id, { sensitivity, context: [] });
-      }),
-    );
-    await this.#within(all);
+    const note = (id: string, sensitivity: Sensitivity) => {
+      if (sensitivity !== 'no') found.set(id, { sensitivity, context: [] });
+    };
+    // What is known already is set at once (no wait at all when that is everything); the rest
+    // as it comes.
+    const unknown = tasks.filter((task) => {
+      const known = this.sensitive.knownOfTask(task);
+      if (known !== undefined) note(task.id, known);
+      return known === undefined;
+    });
+    const rest = unknown.map(async (task) => note(task.id, await this.sensitive.ofTask(task)));
+    if (rest.length) await this.#within(Promise.all(rest));
     return new Map(found);
   }
 
