@@ -199,7 +199,7 @@ export class HttpServer {
   async #readyz(res: ServerResponse): Promise<void> {
     if (this.#stopping) return answer(res, 503, { status: 'stopping' });
     const cacheMs = this.#o.readinessCacheMs ?? 5_000;
-    if (!this.#ready || Date.now() - this.#ready.at > cacheMs) {
+    if (!this.#ready || Date.now() - this.#ready.at >= cacheMs) {
       const results = await Promise.all(
         this.#o.readiness.map(async ({ name, check }) => {
           try {
