@@ -21,6 +21,7 @@ import { SlackNotifier } from './notifier.ts';
 import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './receiver.ts';
 import { registerRequestForm } from './request.ts';
 import type { SlackSettings } from './settings.ts';
+import { registerWorkflowStep, SlackStepCompleter } from './workflow-step.ts';
 
 /** Slack gives up on an answer after 3 s; one Web API call must not take longer than this. */
 const CALL_TIMEOUT_MS = 5_000;
@@ -104,6 +105,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerRequestForm(app, c, notifier);
   registerApps(app, c, notifier);
   registerHome(app, c);
+  registerWorkflowStep(app, c);
 
   if (route) ctx.routes.mount(SLACK_PATH, route, { maxBodyBytes: SLACK_BODY_LIMIT });
   else await app.start();
@@ -111,6 +113,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   return {
     notifier,
     directory: new SlackDirectory(background),
+    completer: new SlackStepCompleter(background),
     busy: () => admission.busy(),
     stop: async () => {
       if (!route) await app.stop();

@@ -147,6 +147,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       notices: poller.notices,
       approvers: poller.approvers,
       asks: poller.asks,
+      workflows: poller.workflows,
       nudgeAfterMs: config.poll.remindAfterMs,
       metrics,
       context,

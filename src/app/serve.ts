@@ -73,7 +73,7 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     for (const [name, start] of platformsFor(config)) {
       const adapter = await start(common);
       adapters.push(adapter);
-      runtime.poller.serve(adapter.notifier, adapter.directory);
+      runtime.poller.serve(adapter.notifier, adapter.directory, adapter.completer);
       if (adapter.busy) http.reportBusy(name, adapter.busy);
       log.info({ platform: name }, 'platform started');
     }

@@ -10,6 +10,7 @@ import type { GroupRulesConfig } from './groups/rules.ts';
 import type { VoiceDefaults } from './i18n/voice.ts';
 import type { TellApprovers, TellPerson } from './notices.ts';
 import type { DecisionContext } from './tasks/decision-context.ts';
+import type { TellWorkflow } from './workflow/tell.ts';
 
 export interface BotDeps {
   client: AccessClient;
@@ -32,6 +33,8 @@ export interface BotDeps {
   nudgeAfterMs?: number;
   /** Unset: no question is asked. */
   asks?: TellAsks;
+  /** Completes workflow steps' runs; unset: no step runs. */
+  workflows?: TellWorkflow;
   metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
   /** Unset: no application is sensitive and cards show the task alone. */
   context?: DecisionContext;

@@ -36,6 +36,7 @@ import { TaskAudience } from './tasks/audience.ts';
 import { Decider } from './tasks/decide.ts';
 import { TaskDesk } from './tasks/desk.ts';
 import type { Handlers, Turn } from './turn.ts';
+import { WorkflowDesk } from './workflow/step.ts';
 
 export type { BotDeps } from './bot-deps.ts';
 export type { SettledChange } from './confirmations.ts';
@@ -52,6 +53,8 @@ export class AccessBot {
   readonly away: AwayDesk;
   readonly audit: AuditDesk;
   readonly changes: ChangeDesk;
+  /** Workflow steps (Slack's custom steps): a request filed, completed once decided. */
+  readonly workflows: WorkflowDesk;
   /** Where the bot may wait for an answer (the terminal, a Teams chat). */
   readonly read: (actor: ChatActor, text: string) => Promise<Line>;
 
@@ -99,7 +102,7 @@ export class AccessBot {
       notes: listNotes.bind(undefined, store),
     });
     const usual = new UsualWaits(store, now, log);
-    this.requests = new RequestDesk({
+    const filing = {
       ...base,
       actors,
       identity,
@@ -107,8 +110,12 @@ export class AccessBot {
       catalog,
       requests: store,
       usual,
+    };
+    this.requests = new RequestDesk({
+      ...filing,
       requesters: new Requesters({ ...base, usual, nudgeAfterMs: deps.nudgeAfterMs ?? 0 }),
     });
+    this.workflows = new WorkflowDesk(filing);
     this.apps = new AppDesk(apps, actors);
     this.asks = new AskDesk({ ...base, actors, audience, taskIds: (t, r) => this.tasks.ids(t, r) });
     this.away = new AwayDesk({ ...base, actors });

@@ -5,6 +5,7 @@ import type { Routes } from '../server/route.ts';
 import type { ReplayStore } from '../store/store.ts';
 import type { AccessBot } from './bot.ts';
 import type { Clock } from './clock.ts';
+import type { StepCompleter } from './completer.ts';
 import type { DirectorySource } from './directory-source.ts';
 import type { Notifier } from './notifier.ts';
 
@@ -26,6 +27,8 @@ export interface PlatformAdapter {
   notifier: Notifier;
   /** Links people who never used the bot. */
   directory?: DirectorySource;
+  /** Completes workflow steps that ran on (Slack's custom steps); absent where there are none. */
+  completer?: StepCompleter;
   /** True while the platform turns new work away; `/healthz` says so (readiness does not). */
   busy?: () => boolean;
   /** In-flight work finishes. */

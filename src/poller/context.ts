@@ -14,6 +14,7 @@ import type {
   RequestStore,
   TaskAudienceStore,
   TaskQuestionStore,
+  WorkflowStore,
 } from '../store/store.ts';
 import type { Gate } from './gate.ts';
 import type { OutboxContext } from './notification.ts';
@@ -32,7 +33,8 @@ export type PollerStore = AuditStore &
   TaskAudienceStore &
   TaskQuestionStore &
   AwayStore &
-  LookStore;
+  LookStore &
+  WorkflowStore;
 
 /**
  * What every part of the poller works with (the outbox's context and more); built once by the

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../core/clock.ts';
+import type { StepCompleter, StepCompletion } from '../core/completer.ts';
 import type { Notifier } from '../core/notifier.ts';
 import type { Reply } from '../core/reply.ts';
 import type { Logger } from '../log.ts';
@@ -18,12 +19,14 @@ import type {
   ReplicaStore,
 } from '../store/store.ts';
 import type { PollerMetrics } from './metrics.ts';
-import { KINDS, kindOf, type Target } from './targets.ts';
+import { KINDS, kindOf, type stepTarget, type Target } from './targets.ts';
 
 /** The part of the poller's context the outbox works with. */
 export interface OutboxContext {
   store: NotificationStore & ReplicaStore;
   notifiers: ReadonlyMap<Platform, Notifier>;
+  /** The platforms' workflow steps, completed as their `workflow` notifications' posts. */
+  completers?: ReadonlyMap<Platform, StepCompleter>;
   clock: Clock;
   log: Logger;
   metrics: PollerMetrics;
@@ -35,10 +38,11 @@ export interface OutboxContext {
 export interface Outgoing {
   /** The event's id: a task's, a request's, a group change's. */
   event: string;
-  target: Target;
+  target: Target | ReturnType<typeof stepTarget>;
   /** The Access user whose task, request or change it is. */
   accessUserId: string;
-  message: Reply;
+  /** A workflow step's: its completion. */
+  message: Reply | StepCompletion;
   /** Later than now: it waits until then (an approver's working hours), for any replica. */
   notBefore?: Date;
 }

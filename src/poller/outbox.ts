@@ -14,6 +14,7 @@ import { ago } from '../core/clock.ts';
 import { Destination, type Lookup, MessageRef, type Notifier } from '../core/notifier.ts';
 import { Reply } from '../core/reply.ts';
 import type { Intent, IntentEnd, Notification } from '../store/store.ts';
+import { completeStep } from './completion.ts';
 import {
   claimOf,
   idOf,
@@ -24,7 +25,7 @@ import {
   tagOf,
 } from './notification.ts';
 import { failed, type Labels, lostTrack } from './outbox-failures.ts';
-import { target } from './targets.ts';
+import { kindOf, target } from './targets.ts';
 
 export interface OutboxSettings {
   /** A replica silent this long is taken for dead. */
@@ -136,6 +137,10 @@ export class Outbox {
     if (!intent || intent.owner !== this.#ctx.owner || !notifier) return undefined;
     const labels = { platform: n.platform, kind: kindLabel(n, intent) };
     try {
+      if (kindOf(n.recipient) === 'workflow') {
+        const end = await completeStep(this.#ctx, n, intent);
+        return end ? this.#done(n, intent, end) : this.#reread(n);
+      }
       if (!n.messageRef) return await this.#unsent(n, intent, notifier, onPosted);
       const ref = MessageRef.parse(n.messageRef);
       const message = Reply.parse(intent.body.message);

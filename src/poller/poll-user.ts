@@ -8,6 +8,7 @@ import { type Task, taskFacts } from '../access/schemas.ts';
 import { seeToAway } from '../core/away/waits.ts';
 import { checkRequests } from '../core/requests/outcome.ts';
 import { escalate } from '../core/tasks/escalate.ts';
+import { completeDecided } from '../core/workflow/outcome.ts';
 import type { Away, BotRequest, DuePoll, IdentityLink, Notification } from '../store/store.ts';
 import { missedDelivery, type PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
@@ -17,6 +18,7 @@ import { idOf } from './notification.ts';
 import { nudgeWindow } from './nudge-window.ts';
 import { resolveTask } from './resolve.ts';
 import { kindOf, targetsFor } from './targets.ts';
+import { outboxWorkflows } from './workflows.ts';
 
 export interface PolledUser {
   accessUserId: string;
@@ -107,7 +109,10 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
   );
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 
-  if (requests.length) await checkRequests(sweep, requests, mine);
+  if (requests.length) {
+    const hook = { workflows: outboxWorkflows(ctx), voices: ctx.voices };
+    await checkRequests(sweep, requests, mine, (decided) => completeDecided(sweep, hook, decided));
+  }
 
   const now = ctx.clock.now();
   const within = user.deliveredWithinMs;

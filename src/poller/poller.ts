@@ -10,10 +10,13 @@ import { type TellAsks, tellAsks } from '../core/asks/tell.ts';
 import { UsualWaits } from '../core/audit/index.ts';
 import { applyAuditRetention } from '../core/audit/retention.ts';
 import { systemClock } from '../core/clock.ts';
+import type { StepCompleter } from '../core/completer.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import { withFilers } from '../core/requests/filers.ts';
+import { completeStranded } from '../core/workflow/outcome.ts';
+import type { TellWorkflow } from '../core/workflow/tell.ts';
 import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';
@@ -31,6 +34,7 @@ import type { SweepReport } from './sweep.ts';
 import { sweepDue } from './sweep-due.ts';
 import { outboxTending } from './tending.ts';
 import { WebhookHealth } from './webhook-health.ts';
+import { outboxWorkflows } from './workflows.ts';
 import { anyTime } from './working-hours.ts';
 
 /** How long `stop()` waits for polls in flight before it gives up the leases anyway. */
@@ -43,6 +47,7 @@ export class Poller {
   readonly #o: PollerOptions;
   readonly #users: LinkedUsers;
   readonly #notifiers: Map<Platform, Notifier>;
+  readonly #completers = new Map<Platform, StepCompleter>();
   readonly #directories: DirectorySource[];
   /** Tells a person of a change to them, through this replica's outbox. */
   readonly notices: TellPerson;
@@ -50,6 +55,8 @@ export class Poller {
   readonly approvers: TellApprovers;
   /** Questions to requesters, their answers and absences, through this replica's outbox. */
   readonly asks: TellAsks;
+  /** Completes workflow steps' runs, through this replica's outbox. */
+  readonly workflows: TellWorkflow;
   readonly #absences: () => Promise<Map<string, Away>>;
   readonly #gate: ServiceGate;
   readonly #cadences: CadenceSettings;
@@ -83,6 +90,7 @@ export class Poller {
       client: withFilers(options.client, options.store),
       gate: this.#countedGate('none', 'other'),
       notifiers: this.#notifiers,
+      completers: this.#completers,
       clock,
       rules: options.rules ?? noRules,
       escalateAfterMs: options.escalateAfterMs ?? 0,
@@ -102,6 +110,7 @@ export class Poller {
     this.notices = tellPerson(sweep);
     this.approvers = outboxApprovers(this.#ctx);
     this.asks = tellAsks(sweep, (ids) => this.#pollSoon(ids, 'chat'));
+    this.workflows = outboxWorkflows(this.#ctx);
     this.#absences = absences(this.#ctx, this.asks);
     this.#users = new LinkedUsers(this.#ctx, options.intervalMs);
     this.#cadences = {
@@ -118,8 +127,9 @@ export class Poller {
   }
 
   /** Sends and edits messages on `notifier`'s platform from now on (and syncs `directory`). */
-  serve(notifier: Notifier, directory?: DirectorySource): void {
+  serve(notifier: Notifier, directory?: DirectorySource, completer?: StepCompleter): void {
     this.#notifiers.set(notifier.platform, notifier);
+    if (completer) this.#completers.set(notifier.platform, completer);
     if (directory) this.#directories.push(directory);
   }
 
@@ -132,6 +142,10 @@ export class Poller {
       this.#alone(async () => {
         await this.#users.refresh();
         await this.#tending.turn();
+        const stranded = { workflows: this.workflows, voices: this.#ctx.voices };
+        await completeStranded(this.#ctx, stranded).catch((error: unknown) => {
+          this.#ctx.log.error({ err: error }, 'could not complete stranded workflow runs');
+        });
         return this.#sweepDue();
       }),
     );

@@ -9,6 +9,7 @@
  * has waited too long, to its escalation.
  */
 import type { Task } from '../access/schemas.ts';
+import type { StepDestination } from '../core/completer.ts';
 import type { Voice, VoiceDefaults } from '../core/i18n/voice.ts';
 import { Destination, destinationKey, type Notifier, recipientVoice } from '../core/notifier.ts';
 import type { IdentityLink, Notification, Platform } from '../store/store.ts';
@@ -53,6 +54,8 @@ export const KINDS = {
    * recipient key carries its person and day), about their own task; edited to its outcome.
    */
   away: { prefix: 'away:', label: 'away_notice', followsTask: true },
+  /** A workflow step's run completed (its "post" is the completion call), once per run. */
+  workflow: { prefix: 'workflow:', label: 'workflow_completion', followsTask: false },
 } as const satisfies Record<string, KindSpec>;
 
 export type MessageKind = keyof typeof KINDS;
@@ -76,6 +79,14 @@ export interface Target {
   recipient: string;
   kind: MessageKind;
 }
+
+/** A workflow step's run: completed, not posted to anyone. */
+export const stepTarget = (platform: Platform, executionId: string) => ({
+  platform,
+  destination: { kind: 'workflow', executionId } satisfies StepDestination,
+  recipient: `${KINDS.workflow.prefix}${executionId}`,
+  kind: 'workflow' as const,
+});
 
 export const target = (
   platform: Platform,

@@ -10,6 +10,7 @@ import * as poller from './tables/poller-schema.ts';
 import * as questions from './tables/questions-schema.ts';
 import * as rate from './tables/rate-schema.ts';
 import * as requesters from './tables/requesters-schema.ts';
+import * as workflow from './tables/workflow-schema.ts';
 
 /** One step of both schemas: its version in each database (absent where it needs no such step). */
 interface Step {
@@ -57,6 +58,7 @@ const steps: readonly Step[] = [
   { sqlite: 28, postgres: 28, sql: apps.generations },
   { sqlite: 29, postgres: 29, sql: requesters.filers },
   { sqlite: 30, postgres: 30, sql: identity.teamsChannels },
+  { sqlite: 31, postgres: 31, sql: workflow.runs },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

@@ -13,6 +13,7 @@ import { rateTables, replayTables } from './tables/rate.ts';
 import { reportTables } from './tables/report.ts';
 import { requesterTables } from './tables/requesters.ts';
 import { taskQuestionTables } from './tables/task-questions.ts';
+import { workflowTables } from './tables/workflow.ts';
 
 /** The tables of every role share the connection. */
 export function sqlStore(db: SqlDb): Store {
@@ -31,6 +32,7 @@ export function sqlStore(db: SqlDb): Store {
     ...taskQuestionTables(db),
     ...awayTables(db),
     ...reportTables(db),
+    ...workflowTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

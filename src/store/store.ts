@@ -7,6 +7,7 @@ import type { ReportStore } from '../core/audit/store.ts';
 import type { AwayStore } from '../core/away/store.ts';
 import type { RequesterStore } from '../core/requests/store.ts';
 import type { LookStore, TaskAudienceStore, TaskNumberStore } from '../core/tasks/store.ts';
+import type { WorkflowStore } from '../core/workflow/store.ts';
 import type * as Role from './roles.ts';
 
 export * from '../core/asks/store.ts';
@@ -14,6 +15,7 @@ export * from '../core/audit/store.ts';
 export * from '../core/away/store.ts';
 export type * from '../core/requests/store.ts';
 export type * from '../core/tasks/store.ts';
+export * from '../core/workflow/store.ts';
 export * from './app-records.ts';
 export * from './audit-records.ts';
 export * from './confirm-records.ts';
@@ -42,7 +44,8 @@ export interface Store
     Role.QuestionStore,
     TaskQuestionStore,
     AwayStore,
-    ReportStore {
+    ReportStore,
+    WorkflowStore {
   /** For readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -73,6 +73,11 @@ export class FakeSlack {
   readonly calls: SlackCall[] = [];
   readonly responded: Responded[] = [];
   readonly messages = new Map<string, PostedMessage>();
+  /**
+   * Workflow steps' runs completed (`functions.completeSuccess` / `.completeError`), by execution
+   * id; completing one again is answered as Slack does, `execution_not_in_running_state`.
+   */
+  readonly completed = new Map<string, { outputs: unknown } | { error: string }>();
   /** Set by the Socket Mode fake: what `apps.connections.open` answers. */
   socketUrl: string | undefined;
   /** `auth.test` answers `ok: false` with this error (e.g. `invalid_auth`). */
@@ -157,6 +162,7 @@ export class FakeSlack {
     this.calls.length = 0;
     this.responded.length = 0;
     this.messages.clear();
+    this.completed.clear();
     this.#faults.clear();
     this.authError = undefined;
     this.withoutScopes.clear();
@@ -316,6 +322,15 @@ export class FakeSlack {
       case 'views.publish': {
         const id = method === 'views.update' ? str('view_id') : `V-${++this.#views}`;
         return { ok: true, view: { ...(args.view as object), id, hash: `hash-${this.#views}` } };
+      }
+      case 'functions.completeSuccess':
+      case 'functions.completeError': {
+        const id = str('function_execution_id');
+        if (!id) return fail('invalid_arguments');
+        if (this.completed.has(id)) return fail('execution_not_in_running_state');
+        const success = method === 'functions.completeSuccess';
+        this.completed.set(id, success ? { outputs: args.outputs } : { error: str('error') });
+        return { ok: true };
       }
       case 'apps.connections.open':
         return this.socketUrl ? { ok: true, url: this.socketUrl } : fail('not_allowed_token_type');

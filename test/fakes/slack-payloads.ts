@@ -68,6 +68,52 @@ export function sendEvent(url: string, event: Json): Promise<Sent> {
   return post(url, body, 'json', signedHeaders(body));
 }
 
+/**
+ * A `function_executed` event of the "Request application access" step, shaped as Slack sends it
+ * (Bolt's own tests: test/unit/helpers/events.ts), with the manifest's inputs.
+ */
+export function stepExecuted(executionId: string, inputs: Record<string, string>) {
+  const parameter = (name: string, type: string, required: boolean) => ({
+    type,
+    name,
+    description: name,
+    title: name,
+    is_required: required,
+  });
+  return {
+    type: 'function_executed',
+    function: {
+      id: 'Fn-REQUEST',
+      callback_id: 'request_access',
+      title: 'Request application access',
+      description: 'Files an access request for a person and finishes once it is decided.',
+      type: 'app',
+      input_parameters: [
+        parameter('person', 'slack#/types/user_id', true),
+        parameter('application', 'string', true),
+        parameter('permission_level', 'string', false),
+        parameter('justification', 'string', true),
+        parameter('filed_by', 'slack#/types/user_id', true),
+      ],
+      output_parameters: [
+        parameter('outcome', 'string', true),
+        parameter('decided_by', 'string', false),
+        parameter('reason', 'string', false),
+        parameter('request', 'string', false),
+      ],
+      app_id: 'A-APP',
+      date_updated: 1659054991,
+      date_deleted: 0,
+      date_created: 1725987754,
+    },
+    inputs,
+    function_execution_id: executionId,
+    workflow_execution_id: `Wf-${executionId}`,
+    event_ts: '1659055013.509853',
+    bot_access_token: 'xwfp-step-token',
+  };
+}
+
 /** Finds the button with `actionId` (and `value`, when given) in posted blocks. */
 export function findButton(blocks: unknown[], actionId: string, value?: string) {
   for (const block of blocks as Block[]) {

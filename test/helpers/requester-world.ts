@@ -9,14 +9,15 @@
 import { afterEach } from 'vitest';
 import { renderReply } from '../../adapters/shell/render.ts';
 import { startSlack } from '../../adapters/slack/start.ts';
-import { AccessBot } from '../../src/core/bot.ts';
+import { AccessBot, type BotDeps } from '../../src/core/bot.ts';
+import type { StepCompleter } from '../../src/core/completer.ts';
 import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Destination, MessageRef, Notifier } from '../../src/core/notifier.ts';
 import type { Reply } from '../../src/core/reply.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import type { Poller } from '../../src/poller/poller.ts';
 import { anyTime, type WorkingHours } from '../../src/poller/working-hours.ts';
-import { users } from '../../src/sandbox/seed.ts';
+import { users, workApps } from '../../src/sandbox/seed.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import { HttpServer } from '../../src/server/http-server.ts';
 import { openStore } from '../../src/store/open.ts';
@@ -43,6 +44,8 @@ export interface WorldOptions {
   typist?: Person;
   /** Under everything; default: one that stands still until a test moves it. */
   clock?: FakeClock;
+  /** The bot's settings beyond the world's, e.g. who may request for others. */
+  bot?: Partial<BotDeps>;
 }
 
 export interface RequesterWorld {
@@ -77,8 +80,16 @@ async function common(options: WorldOptions) {
   const hours = options.hours ?? { ...anyTime, defaultZone: 'America/New_York' };
   const voices = { locale: 'en', timeZone: hours.defaultZone };
   const { poller } = testPoller({ client, store, notifiers: [], clock, hours, voices });
-  const { approvers, asks } = poller;
-  const botDeps = { now: () => clock.now(), approvers, asks, nudgeAfterMs: DAY_MS, voices };
+  const { approvers, asks, workflows } = poller;
+  const botDeps = {
+    now: () => clock.now(),
+    approvers,
+    asks,
+    workflows,
+    nudgeAfterMs: DAY_MS,
+    voices,
+    ...options.bot,
+  };
   const bot = () =>
     new AccessBot({
       client,
@@ -100,8 +111,8 @@ async function common(options: WorldOptions) {
       });
     }
   };
-  const pollerFor = (notifier: Notifier) => {
-    poller.serve(notifier);
+  const pollerFor = (notifier: Notifier, completer?: StepCompleter) => {
+    poller.serve(notifier, undefined, completer);
     return poller;
   };
   const close = async () => {
@@ -130,7 +141,7 @@ export async function slackWorld(options: WorldOptions = {}) {
   const slack = await startSlack(ctx);
   const url = `http://127.0.0.1:${await http.listen(0, '127.0.0.1')}/slack/events`;
   await c.link('slack', slackUserOf);
-  const poller = c.pollerFor(slack.notifier);
+  const poller = c.pollerFor(slack.notifier, slack.completer);
   const messages = (who: Person) =>
     [...fake.messages.values()]
       .filter((m) => m.channel === `D-${slackUserOf(who)}`)
@@ -294,6 +305,23 @@ export function eachWorld<W extends RequesterWorld>(start: (options?: WorldOptio
     current = await start(options);
     return current;
   };
+}
+
+/** Grace's pending GitHub requests' task of `approver`, by level. */
+export function graceTaskOf(
+  w: RequesterWorld,
+  level: keyof typeof workApps.github.levels,
+  approver: Person,
+) {
+  const task = w.sandbox.state
+    .tasksFor(users[approver].id)
+    .find(
+      (t) =>
+        t.target.userId === users.grace.id &&
+        t.target.permissionLevelId === workApps.github.levels[level].id,
+    );
+  if (!task) throw new Error(`no ${level} task of ${approver}`);
+  return task.id;
 }
 
 /** Each platform by name, as the suites run them. */

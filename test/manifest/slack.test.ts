@@ -1,6 +1,8 @@
 /** The Slack app manifest asks for what the adapter uses, and points Slack at /slack/events. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { STEP_CALLBACK_ID } from '../../adapters/slack/workflow-step.ts';
 import { loadConfig } from '../../src/app/config.ts';
 
 const manifest = readFileSync(new URL('../../manifest/slack.yaml', import.meta.url), 'utf8');
@@ -45,5 +47,28 @@ describe('manifest/slack.yaml', () => {
       SLACK_SIGNING_SECRET: 'secret',
     });
     expect(values('command')).toEqual([config.slack?.command]);
+  });
+
+  it('defines the workflow step Bolt listens for, on an org-ready app with its event', () => {
+    const parsed = parse(manifest);
+    expect(parsed.settings).toMatchObject({ org_deploy_enabled: true, function_runtime: 'remote' });
+    expect(parsed.settings.event_subscriptions.bot_events).toContain('function_executed');
+    const step = parsed.functions[STEP_CALLBACK_ID];
+    expect(step.title).toBe('Request application access');
+    const inputs = step.input_parameters;
+    expect(Object.keys(inputs.properties)).toEqual([
+      'person',
+      'application',
+      'permission_level',
+      'justification',
+      'filed_by',
+    ]);
+    expect(inputs.properties.person.type).toBe('slack#/types/user_id');
+    expect(inputs.properties.filed_by.type).toBe('slack#/types/user_id');
+    expect(inputs.properties.filed_by.description).toContain('Person who used this workflow');
+    expect(inputs.required).toEqual(['person', 'application', 'justification', 'filed_by']);
+    const outputs = step.output_parameters;
+    expect(Object.keys(outputs.properties)).toEqual(['outcome', 'decided_by', 'reason', 'request']);
+    expect(outputs.required).toEqual(['outcome']);
   });
 });

@@ -122,6 +122,7 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   question: ['grace'],
   answer: ['ada'],
   away: ['ada', 'alan'],
+  workflow: ['grace'],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */

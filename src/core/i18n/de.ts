@@ -797,4 +797,15 @@ export const de: Catalog = {
     '{asked, plural, one {# Frage} other {# Fragen}} an Antragstellende, {answered} beantwortet (Zeit bis zur Antwort: Median {median}, 90. Perzentil {p90})',
   'report.awayWaits':
     '{tasks, plural, one {# Aufgabe wartete} other {# Aufgaben warteten}} auf abwesende Genehmigende (Median {median}, 90. Perzentil {p90})',
+  'workflow.badInput':
+    '{field, select, app {Die Anwendung} level {Die Berechtigungsstufe} justification {Die Begründung} person {Die Person, für die er ist,} filer {Die Person, die ihn stellt,} other {Eine Eingabe}} des Schritts fehlt oder ist zu lang: Bitte ausfüllen (Anwendung und Begründung sind Pflicht).',
+  'workflow.filerNotLinked':
+    'Für die Person, die diesen Workflow ausgeführt hat, findet accessbot kein Konto im Access Service (die E-Mail-Adresse ihres Slack-Profils gehört keinem Access-Konto). Ordnen Sie „Person who filed it“ der Angabe „Person who used this workflow“ zu.',
+  'workflow.personNotLinked':
+    'Für die Person, für die der Antrag ist, findet accessbot kein Konto im Access Service (die E-Mail-Adresse ihres Slack-Profils gehört keinem Access-Konto).',
+  'workflow.personUnavailable':
+    'Slack konnte gerade nicht sagen, wer die Person ist, für die der Antrag ist; es wurde nichts gestellt. Führen Sie den Workflow erneut aus.',
+  'workflow.ended': 'Der Antrag endete ohne Entscheidung ({state}).',
+  'workflow.interrupted':
+    'accessbot wurde beim Stellen dieses Antrags beendet; er wurde vielleicht gestellt, vielleicht nicht. Die Person sieht ihre Anträge mit `requests`.',
 };

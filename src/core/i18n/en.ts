@@ -780,6 +780,18 @@ export const en = {
     '{asked, plural, one {# question} other {# questions}} asked of requesters, {answered} answered (time to answer: median {median}, 90th percentile {p90})',
   'report.awayWaits':
     '{tasks, plural, one {# task} other {# tasks}} waited on an approver who was away (median {median}, 90th percentile {p90})',
+  // The "Request application access" workflow step: what its workflow's author reads.
+  'workflow.badInput':
+    'The step’s {field, select, app {application} level {permission level} justification {justification} person {person it is for} filer {person who filed it} other {input}} is missing or too long: fill it in (the application and justification are required).',
+  'workflow.filerNotLinked':
+    'The person who ran this workflow has no Access Service account that accessbot can find (their Slack profile’s e-mail address belongs to no Access user). Map "Person who filed it" to "Person who used this workflow".',
+  'workflow.personNotLinked':
+    'The person this request is for has no Access Service account that accessbot can find (their Slack profile’s e-mail address belongs to no Access user).',
+  'workflow.personUnavailable':
+    'Slack did not say who the person this request is for is just now; nothing was filed. Run the workflow again.',
+  'workflow.ended': 'The request ended without a decision ({state}).',
+  'workflow.interrupted':
+    'accessbot stopped while filing this request; it may or may not have been filed. The person can see their requests with `requests`.',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */

@@ -773,4 +773,15 @@ export const ja: Catalog = {
     '申請者への質問 {asked, plural, other {# 件}}、回答 {answered} 件 (回答までの時間: 中央値 {median}、90 パーセンタイル {p90})',
   'report.awayWaits':
     '不在の承認者を待ったタスク {tasks, plural, other {# 件}} (中央値 {median}、90 パーセンタイル {p90})',
+  'workflow.badInput':
+    'ステップの{field, select, app {アプリケーション} level {権限レベル} justification {申請理由} person {申請の対象者} filer {申請者} other {入力}}が未入力か長すぎます。入力してください (アプリケーションと申請理由は必須です)。',
+  'workflow.filerNotLinked':
+    'このワークフローを実行した人の Access Service アカウントが見つかりません (Slack プロフィールのメールアドレスに該当する Access ユーザーがいません)。「Person who filed it」を「Person who used this workflow」に割り当ててください。',
+  'workflow.personNotLinked':
+    '申請の対象者の Access Service アカウントが見つかりません (Slack プロフィールのメールアドレスに該当する Access ユーザーがいません)。',
+  'workflow.personUnavailable':
+    '申請の対象者を Slack から確認できませんでした。何も申請されていません。ワークフローをもう一度実行してください。',
+  'workflow.ended': '申請は決定されずに終了しました ({state})。',
+  'workflow.interrupted':
+    '申請中に accessbot が停止しました。申請されたかどうかは不明です。対象者は `requests` で自分の申請を確認できます。',
 };

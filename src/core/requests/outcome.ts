@@ -15,16 +15,36 @@ import type { Sweep } from '../sweep.ts';
 import { stateOf, taskCard } from '../tasks/index.ts';
 import { inert } from '../text.ts';
 
-/** `links`: the polled requester's, on the platforms served. */
+/** How a request ended: `approved`, `declined`, or another state or status; who and why if known. */
+export interface DecidedRequest {
+  accessId: string;
+  /** Whom it is for. */
+  accessUserId: string;
+  state: string;
+  decidedBy?: string;
+  reason?: string;
+}
+
+/**
+ * `links`: the polled requester's, on the platforms served. `decided` hears of each decided
+ * request before it is closed, so what it claims is claimed again after a crash, never lost.
+ */
 export async function checkRequests(
   sweep: Sweep<RequestStore & AuditStore>,
   requests: readonly BotRequest[],
   links: readonly IdentityLink[],
+  decided?: (outcome: DecidedRequest) => Promise<void>,
 ): Promise<void> {
   if (!links.length) return;
   for (const request of requests) {
-    const message = await outcomeOf(sweep, request);
-    if (!message) continue;
+    const outcome = await outcomeOf(sweep, request);
+    if (!outcome) continue;
+    const { message } = outcome;
+    await decided?.({
+      ...outcome.decided,
+      accessId: request.accessId,
+      accessUserId: request.accessUserId,
+    });
     const { accessId: event, accessUserId, filedBy } = request;
     // Filed for someone else: both hear it (the outbox sends once per chat identity).
     const told = filedBy ? await sweep.linksOf([accessUserId, filedBy]) : links;
@@ -37,29 +57,47 @@ export async function checkRequests(
   }
 }
 
-/** The message to send, in any voice, or undefined while the request waits. */
+type Outcome = {
+  message: (v: Voice) => Reply;
+  decided: Omit<DecidedRequest, 'accessId' | 'accessUserId'>;
+};
+
+/** The message to send, in any voice, and how it ended; undefined while the request waits. */
 async function outcomeOf(
   sweep: Sweep<AuditStore>,
   request: BotRequest,
-): Promise<((v: Voice) => Reply) | undefined> {
+): Promise<Outcome | undefined> {
   const { pendingStatus } = sweep;
   const taskId = request.taskIds[0];
   const task = taskId === undefined ? undefined : await sweep.findTask(taskId);
   if (task) {
-    if (stateOf(task, pendingStatus) === 'pending') return undefined;
+    const state = stateOf(task, pendingStatus);
+    if (state === 'pending') return undefined;
     const decided = await completed(sweep, task, request);
-    return (v) => requestOutcomeMessage(v, decided, pendingStatus);
+    const { decidedByName, reason } = taskFacts(decided);
+    return {
+      message: (v) => requestOutcomeMessage(v, decided, pendingStatus),
+      decided: {
+        state,
+        ...(decidedByName && { decidedBy: decidedByName }),
+        ...(reason && { reason }),
+      },
+    };
   }
   const access = await findAccess(sweep, request);
   if (access?.status === pendingStatus) return undefined;
   const app = await sweep.service((c) => c.getWorkApp(request.workAppId)).catch(() => undefined);
   const what = (v: Voice) => app?.name ?? v.t('poller.anApplication');
   if (!access) {
-    return (v) => requestStatusMessage(v, what(v), 'gone', v.t('poller.requestGone'));
+    const message = (v: Voice) =>
+      requestStatusMessage(v, what(v), 'gone', v.t('poller.requestGone'));
+    return { message, decided: { state: 'gone' } };
   }
   const { status } = access;
   const state = status?.toLowerCase() ?? 'decided';
-  return (v) => requestStatusMessage(v, what(v), state, status ?? v.t('poller.requestDecided'));
+  const message = (v: Voice) =>
+    requestStatusMessage(v, what(v), state, status ?? v.t('poller.requestDecided'));
+  return { message, decided: { state } };
 }
 
 function findAccess(sweep: Sweep, request: BotRequest): Promise<Access | undefined> {

@@ -87,10 +87,32 @@ export async function requestTyped(
   forRef?: PersonRef,
 ): Promise<Reply> {
   if (!target) return warning(v, v.t('request.what', { usage: v.t('usage.request') }));
+  return (await fileRequest(deps, v, link, target, justification, forRef)).reply;
+}
+
+/**
+ * What became of a request: filed (its access id), not filed because the service refused it
+ * (already pending, or refused), or not filed because of what was asked (an unknown or
+ * ambiguous application or level, a person not found, not allowed to file for them).
+ */
+export type Filed =
+  | { kind: 'filed'; accessId: string; reply: Reply }
+  | { kind: 'refused'; reply: Reply }
+  | { kind: 'invalid'; reply: Reply };
+
+/** A request as `request` files it: `target` names the app, then optionally its level. */
+export async function fileRequest(
+  deps: RequestDeps,
+  v: Voice,
+  link: IdentityLink,
+  target: string,
+  justification: string | undefined,
+  forRef?: PersonRef,
+): Promise<Filed> {
   const subject = await subjectOf(deps, v, link, forRef);
-  if ('reply' in subject) return subject.reply;
+  if ('reply' in subject) return { kind: 'invalid', reply: subject.reply };
   const resolved = await resolveTyped(deps, v, subject.accessUserId, target);
-  if (!resolved.ok) return resolved.reply;
+  if (!resolved.ok) return { kind: 'invalid', reply: resolved.reply };
   return createRequest(deps, v, subject, resolved.app, resolved.level, justification);
 }
 
@@ -149,7 +171,8 @@ export async function requestByForm(
       : v.t('request.formSeveralLevels', name);
     return again(note, { app: choiceOf(app), levels: levels.map(choiceOf) });
   }
-  return { kind: 'done', reply: await createRequest(deps, v, subject, app, level, justification) };
+  const filed = await createRequest(deps, v, subject, app, level, justification);
+  return { kind: 'done', reply: filed.reply };
 }
 
 /** For someone else: only when the filer may, and audited either way. */
@@ -160,7 +183,7 @@ async function createRequest(
   app: WorkApp,
   level: PermissionLevel | undefined,
   justification: string | undefined,
-): Promise<Reply> {
+): Promise<Filed> {
   const userId = subject.accessUserId;
   const requested = { app, levelName: level?.name, justification };
   const audit = (outcome: OnBehalfOutcome, accessId?: string) =>
@@ -168,7 +191,7 @@ async function createRequest(
   const allowed = subject.filer && (await deps.mayFileFor(subject.filer, v));
   if (allowed && !allowed.ok) {
     await audit('not_allowed');
-    return allowed.reply;
+    return { kind: 'invalid', reply: allowed.reply };
   }
   const person = inert(subject.name ?? '');
   const appLevel = level
@@ -188,21 +211,17 @@ async function createRequest(
       await audit('refused');
     }
     if (error instanceof ConflictError) {
-      return warning(
-        v,
-        subject.filer
-          ? v.t('request.alreadyPendingFor', { what: appLevel, person })
-          : v.t('request.alreadyPending', { what }),
-      );
+      const said = subject.filer
+        ? v.t('request.alreadyPendingFor', { what: appLevel, person })
+        : v.t('request.alreadyPending', { what });
+      return { kind: 'refused', reply: warning(v, said) };
     }
     if (error instanceof InvalidRequestError) {
       const detail = error.problem?.detail;
-      return warning(
-        v,
-        detail
-          ? v.t('request.refusedSaying', { what, detail: inert(detail) })
-          : v.t('request.refused', { what }),
-      );
+      const said = detail
+        ? v.t('request.refusedSaying', { what, detail: inert(detail) })
+        : v.t('request.refused', { what });
+      return { kind: 'refused', reply: warning(v, said) };
     }
     throw error;
   }
@@ -225,5 +244,9 @@ async function createRequest(
     justification: justification ? inert(justification) : '',
     withJustification: flag(justification),
   });
-  return success(v, await withUsualWait(deps.usual, v, app, said));
+  return {
+    kind: 'filed',
+    accessId,
+    reply: success(v, await withUsualWait(deps.usual, v, app, said)),
+  };
 }

@@ -14,6 +14,7 @@ import { sendEvent } from '../../fakes/slack-payloads.ts';
 import {
   DAY_MS,
   eachWorld,
+  graceTaskOf,
   type Person,
   PLATFORMS,
   type RequesterWorld,
@@ -26,19 +27,6 @@ const NUDGE = 'A nudge from Grace Hopper';
 const HOUR_MS = 3_600_000;
 /** Quiet from 20:00 to 08:00 in each approver's zone (Slack: London; elsewhere: UTC). */
 const NIGHTS = { quiet: parseQuietHours('20:00-08:00'), defaultZone: 'UTC' };
-
-/** Grace's pending GitHub requests' task of `approver`, by level. */
-function taskOf(w: RequesterWorld, level: keyof typeof workApps.github.levels, approver: Person) {
-  const task = w.sandbox.state
-    .tasksFor(users[approver].id)
-    .find(
-      (t) =>
-        t.target.userId === users.grace.id &&
-        t.target.permissionLevelId === workApps.github.levels[level].id,
-    );
-  if (!task) throw new Error(`no ${level} task of ${approver}`);
-  return task.id;
-}
 
 const nudgesTo = (w: RequesterWorld, who: Person) =>
   w.messages(who).filter((m) => m.includes(NUDGE));
@@ -63,7 +51,7 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     expect(listed).toContain('nudge 1');
 
     w.sandbox.state.decideTask(
-      taskOf(w, 'read', 'alan'),
+      graceTaskOf(w, 'read', 'alan'),
       'Declined',
       users.alan.id,
       'Write is enough',
@@ -101,12 +89,12 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     expect(nudged).not.toContain('Approvers nudged');
 
     // 1 (Read) is declined; 2 (Write) still waits: the hint names 2.
-    w.sandbox.state.decideTask(taskOf(w, 'read', 'alan'), 'Declined', users.alan.id);
+    w.sandbox.state.decideTask(graceTaskOf(w, 'read', 'alan'), 'Declined', users.alan.id);
     const listed = await w.say('grace', 'requests');
     expect(listed).toContain('nudge 2');
     expect(listed).not.toContain('nudge 1');
     // Nothing waits: no hint at all.
-    w.sandbox.state.decideTask(taskOf(w, 'write', 'ada'), 'Approved', users.ada.id);
+    w.sandbox.state.decideTask(graceTaskOf(w, 'write', 'ada'), 'Approved', users.ada.id);
     expect(await w.say('grace', 'requests')).not.toMatch(/nudge \d/);
   });
 
@@ -198,7 +186,7 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     );
     await w.say('grace', 'nudge 1');
     // Her Admin request (Radia and Ada approve it) is decided overnight: its nudge never goes.
-    w.sandbox.state.decideTask(taskOf(w, 'admin', 'ada'), 'Approved', users.ada.id);
+    w.sandbox.state.decideTask(graceTaskOf(w, 'admin', 'ada'), 'Approved', users.ada.id);
     await w.sweep();
     expect(nudgesTo(w, 'ada')).toEqual([]);
 
@@ -235,7 +223,7 @@ describe.each(PLATFORMS)('a requester on %s', (_name, start) => {
     await w.say('grace', 'request GitHub Read -- for the release');
     await w.sweep();
     w.sandbox.state.decideTask(
-      taskOf(w, 'read', 'alan'),
+      graceTaskOf(w, 'read', 'alan'),
       'Declined',
       users.alan.id,
       'Write is enough for the release',
