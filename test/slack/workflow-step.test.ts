@@ -6,6 +6,7 @@
  * what its author must fix ends it at once, in words they can act on.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { STRANDED_AFTER_MS } from '../../src/core/workflow/outcome.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import { sendEvent, stepExecuted } from '../fakes/slack-payloads.ts';
 import { eachWorld, graceTaskOf, slackWorld } from '../helpers/requester-world.ts';
@@ -173,5 +174,34 @@ describe('the "Request application access" workflow step', () => {
     const [n] = await w.store.listNotifications({ taskIds: ['Fx-done'] });
     expect(n?.intent).toBeNull();
     expect(w.fake.completed.get('Fx-done')).toEqual({ error: 'earlier' });
+  });
+
+  it('speaks in the organisation’s DEFAULT_LOCALE, whoever ran the workflow', async () => {
+    const w = (await world({
+      bot: { voices: { locale: 'de', timeZone: 'Europe/Berlin' } },
+    })) as World;
+    const id = await run(w, { application: 'Photoshop' });
+    expect(await completionOf(w, id)).toEqual({
+      error: expect.stringContaining('keine Anwendung namens „Photoshop“'),
+    });
+  });
+
+  it('ends a run whose replica died while filing, once, saying it may have been filed', async () => {
+    const w = await start();
+    // Stored, then nothing: the replica that took the event died before the service answered.
+    await w.store.startWorkflowRun({
+      executionId: 'Fx-died',
+      platform: 'slack',
+      startedAt: w.clock.now(),
+    });
+    await w.sweep();
+    expect(w.fake.completed.has('Fx-died')).toBe(false);
+    w.clock.advance(STRANDED_AFTER_MS);
+    await w.sweep();
+    await w.sweep();
+    expect(await completionOf(w, 'Fx-died')).toEqual({
+      error: expect.stringContaining('it may or may not have been filed'),
+    });
+    expect(completionCalls(w, 'Fx-died')).toHaveLength(1);
   });
 });

@@ -19,6 +19,7 @@ import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeReportReads, reportCalls } from './report-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
 import { describeStorableText } from './storable-contract.ts';
+import { describeWorkflowTables, workflowCalls } from './workflow-contract.ts';
 
 export function link(overrides: Partial<IdentityLink> = {}): IdentityLink {
   return {
@@ -370,6 +371,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describeConfirmationTables(() => store);
     describePollerTables(() => store);
     describeRequesterTables(() => store);
+    describeWorkflowTables(() => store);
     describeAskTables(() => store);
     describeStorableText(() => store);
     describeReportReads(() => store);
@@ -516,6 +518,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           ...requesterCalls(store),
           ...askCalls(store),
           ...reportCalls(store),
+          ...workflowCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });
