@@ -18,6 +18,7 @@ import { Registry } from 'prom-client';
 import { AccessClient } from '../../src/access/client.ts';
 import { answeredMessage, answerNote, questionMessage } from '../../src/core/asks/messages.ts';
 import type { AccessBot } from '../../src/core/bot.ts';
+import type { StepCompleter } from '../../src/core/completer.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { Notifier } from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
@@ -49,7 +50,7 @@ const client = new AccessClient({
 });
 
 /** Only the platform's own SDK is loaded: the other one would only slow every replica's start. */
-async function notifier(): Promise<Notifier> {
+async function notifier(): Promise<Notifier & { completer?: StepCompleter }> {
   if (process.env.PLATFORM === 'teams') {
     const { startTeams } = await import('../../adapters/teams/start.ts');
     const { Refusals } = await import('../../src/server/refusals.ts');
@@ -78,6 +79,7 @@ async function notifier(): Promise<Notifier> {
   }
   const { SlackApi } = await import('../../adapters/slack/api.ts');
   const { SlackNotifier } = await import('../../adapters/slack/notifier.ts');
+  const { SlackStepCompleter } = await import('../../adapters/slack/workflow-step.ts');
   const api = new SlackApi({
     token: 'xoxb-crash-test',
     apiUrl: env('SLACK_API_URL'),
@@ -86,7 +88,7 @@ async function notifier(): Promise<Notifier> {
     retries: 0,
     timeoutMs: 5_000,
   });
-  return new SlackNotifier(api);
+  return Object.assign(new SlackNotifier(api), { completer: new SlackStepCompleter(api) });
 }
 
 /**
@@ -96,11 +98,12 @@ async function notifier(): Promise<Notifier> {
  * `outcome-requested` or `reminder-requested`, after it `updated` or `reminder-updated`: the
  * case's settings make it a decision's or a reminder's), a reminder's follow-up (`followed-up`
  * after it), a click's decision (`decided`: the Access Service decided, the audit entry is not
- * completed and the outbox not told yet).
+ * completed and the outbox not told yet), a workflow step's run (`filed`: its request filed and
+ * recorded; `completed`: Slack answered its completion, the intent not completed yet).
  */
 function crashing(
   store: Store,
-  notifier: Notifier,
+  notifier: Notifier & { completer?: StepCompleter },
   [step, kind] = process.env.CRASH_AT!.split(':'),
 ) {
   const at = (steps: string[], recipient?: string) => {
@@ -114,7 +117,19 @@ function crashing(
     at(['decided']);
     return approved;
   };
-  const { markPostTried, markNotificationSent } = store;
+  const { markPostTried, markNotificationSent, noteWorkflowFiled } = store;
+  store.noteWorkflowFiled = async (...args) => {
+    await noteWorkflowFiled.apply(store, args);
+    at(['filed']);
+  };
+  if (notifier.completer) {
+    const { completer } = notifier;
+    const { complete } = completer;
+    completer.complete = async (...args) => {
+      await complete.apply(completer, args);
+      at(['completed']);
+    };
+  }
   store.markPostTried = async (key, ...rest) => {
     at(['claimed'], key.recipient);
     const tried = await markPostTried.call(store, key, ...rest);
@@ -160,6 +175,7 @@ const poller = new Poller({
   deadAfterMs: ms('DEAD_AFTER_MS', 1_500),
   retryAfterMs: ms('RETRY_AFTER_MS', 120_000),
 });
+poller.serve(platform, undefined, platform.completer);
 const tell = async (line: string) => {
   const { accessUserId, event, text } = JSON.parse(line) as Record<string, string>;
   await poller.notices.tell(accessUserId!, event!, (v) => info(v, text!));
@@ -195,6 +211,7 @@ if (process.env.ANSWER) {
   const { answer: text, ...question } = JSON.parse(process.env.ANSWER) as Record<string, string>;
   await answer((await ask(JSON.stringify(question))).id, text!);
 }
+if (process.env.WORKFLOW) await runStep(process.env.WORKFLOW);
 await poller.start();
 process.stdout.write('started\n');
 process.on('SIGTERM', () => {
@@ -209,6 +226,36 @@ process.on('SIGTERM', () => {
     process.exit(0);
   });
 });
+/**
+ * WORKFLOW (JSON: executionId, person, filer, app, level, justification, email of the filer)
+ * runs the "Request application access" step on this replica first, as its event does: the
+ * request filed through a bot whose outbox is this replica's.
+ */
+async function runStep(json: string) {
+  const { AccessBot } = await import('../../src/core/bot.ts');
+  const step = JSON.parse(json) as Record<string, string>;
+  const bot = new AccessBot({
+    client,
+    store,
+    log,
+    pendingStatus: 'Pending',
+    workflows: poller.workflows,
+  });
+  const actor = (chatUserId: string) => ({
+    platform: platform.platform,
+    chatUserId,
+    email: async () => step.email,
+  });
+  await bot.workflows.run({
+    platform: platform.platform,
+    executionId: step.executionId!,
+    filer: actor(step.filer!),
+    person: step.person!,
+    inputs: { app: step.app, level: step.level, justification: step.justification },
+    mention: async (id) => actor(id),
+  });
+}
+
 /**
  * A person's click on this replica: the bot decides, and tells this replica's outbox. Loaded and
  * built at the first click: most replicas never see one, and a Slack replica needs no bot else.

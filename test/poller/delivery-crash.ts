@@ -73,7 +73,9 @@ type CrashStep =
   | 'updated'
   | 'reminder-requested'
   | 'reminder-updated'
-  | 'followed-up';
+  | 'followed-up'
+  | 'filed'
+  | 'completed';
 
 interface Case {
   kind: Exclude<MessageKind, 'channel'>;
@@ -110,6 +112,24 @@ const cases: Case[] = [
 ];
 /** Slack without its history scope: the card cannot be found again, and its note is the kind. */
 const noteCases: Case[] = POSTED.map((step) => ({ kind: 'note', step }));
+/**
+ * Slack's workflow step: its run stored with its request filed, the completion's intent written,
+ * its call started, its call answered (before the intent is completed).
+ */
+const workflowCases: Case[] = (['filed', 'claimed', 'tried', 'completed'] as const).map((step) => ({
+  kind: 'workflow',
+  step,
+}));
+/** The run Grace's onboarding workflow started: Figma (Viewer) for her. */
+const STEP = {
+  executionId: 'Fx-onboarding',
+  person: 'U-GRACE',
+  filer: 'U-GRACE',
+  email: users.grace.email,
+  app: 'Figma',
+  level: 'Viewer',
+  justification: 'Onboarding: the design files',
+};
 
 /** Who is linked for each kind: the one person (or channel) whose messages it is about. */
 const peopleFor: Record<Case['kind'], Person[]> = {
@@ -138,7 +158,7 @@ const stores: Array<[string, 'sqlite' | 'postgres', number]> = [
 const named = (list: Case[]) =>
   list.map((c) => ({ ...c, name: `${c.kind}: ${c.step}${c.click ? ' (clicked)' : ''}` }));
 const casesOf: Record<ChatPlatform, Array<Case & { name: string }>> = {
-  slack: named([...cases, ...noteCases]),
+  slack: named([...cases, ...noteCases, ...workflowCases]),
   teams: named(cases),
 };
 
@@ -224,6 +244,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     ...(c.kind === 'question' && { ASK: JSON.stringify(QUESTION) }),
     ...(c.kind === 'answer' && { ANSWER: JSON.stringify({ ...QUESTION, answer: ANSWER }) }),
     ...(c.remind && { REMIND_AFTER_MS: '1500' }),
+    ...(c.kind === 'workflow' && { WORKFLOW: JSON.stringify(STEP) }),
   });
   const sent = () => census(world);
   const decidedKey = `${dm('ada')} task:${decided}`;
@@ -258,6 +279,18 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
       new Date(),
     );
   }
+  const stepAccess = () =>
+    [...sandbox.state.accesses.values()].filter((a) => a.justification === STEP.justification);
+  if (c.kind === 'workflow') {
+    // Filed by the replica; then decided elsewhere, so that its poll of Grace completes the run.
+    const [access] = await vi.waitFor(() => {
+      expect(stepAccess()).toHaveLength(1);
+      return stepAccess();
+    }, WAIT);
+    const taskId = access!.taskIds[0]!;
+    sandbox.state.decideTask(taskId, 'Approved', sandbox.state.tasks.get(taskId)!.assigneeId);
+    expected.add(`${dm('grace')} requester:${taskId}`);
+  }
   /** Killed at its step, and silent since as long as a dead replica's heartbeat is. */
   const killed = async (r: Replica) => {
     await vi.waitFor(() => expect(r.process.signalCode, r.stderr()).toBe('SIGKILL'), WAIT);
@@ -283,7 +316,9 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
 
   const heirs = Array.from({ length: replicas }, (_, n) => world.start(`heir-${n}`, settings));
   const logs = () => [...doomedOnes, ...heirs].map((r) => r.stderr()).join('\n');
-  const allThere = () => [...expected].every((key) => sent().has(key));
+  const allThere = () =>
+    [...expected].every((key) => sent().has(key)) &&
+    (c.kind !== 'workflow' || world.slack.completed.has(STEP.executionId));
   const outcomeShown = () =>
     (!(c.decide || c.click) ||
       (sent()
@@ -303,6 +338,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     ...sandbox.state.accesses.keys(),
     tell.event,
     QUESTION.id,
+    STEP.executionId,
   ];
   await vi.waitFor(async () => {
     const open = (await world.store.listNotifications({ taskIds: events })).filter((n) => n.intent);
@@ -364,6 +400,18 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
       entries.map((e) => [e.action, e.outcome]),
       logs(),
     ).toEqual([['approve', 'approved']]);
+  }
+  if (c.kind === 'workflow') {
+    // Filed once, and completed once with its outcome: a completion whose answer was not
+    // recorded is made again, and Slack answers that repeat as already completed.
+    const [access] = stepAccess();
+    const decider = sandbox.state.tasks.get(access!.taskIds[0]!)!.metadata.decidedByName;
+    expect(stepAccess()).toHaveLength(1);
+    expect(world.slack.completed.get(STEP.executionId)).toEqual({
+      outputs: { outcome: 'approved', decided_by: decider, request: access!.id },
+    });
+    const calls = world.slack.calls.filter((call) => call.method.startsWith('functions.'));
+    expect(calls, logs()).toHaveLength(c.step === 'completed' ? 2 : 1);
   }
   if (lostTask) {
     // The card lost track of was never posted again: the note told its outcome instead.
