@@ -91,11 +91,14 @@ describe('the "Request application access" workflow step', () => {
     await filed(w, id);
     await w.sweep();
     const taskId = graceTaskOf(w, 'read', 'alan');
-    await w.say('alan', `decline ${taskId} -- use the <!channel> mirror instead`);
+    await w.say('alan', `decline ${taskId} -- use the mirror \u202Einstead: https://evil.example`);
     await w.sweep();
     const done = (await completionOf(w, id)) as { outputs: Record<string, string> };
     expect(done.outputs).toMatchObject({ outcome: 'declined', decided_by: 'Alan Turing' });
-    expect(done.outputs.reason).toContain('mirror instead');
+    // What an approver wrote is data in the workflow too: no bidi trick, no live link.
+    expect(done.outputs.reason).toContain('use the mirror');
+    expect(done.outputs.reason).not.toContain('\u202E');
+    expect(done.outputs.reason).not.toContain('https://');
   });
 
   it('files for someone else only for a filer REQUEST_ON_BEHALF_GROUP allows', async () => {
@@ -135,6 +138,12 @@ describe('the "Request application access" workflow step', () => {
       expect(await completionOf(w, id)).toEqual({ error: expect.stringContaining(said) });
     }
     expect(accessesCreated(w)).toEqual([]);
+    // Without the person (required in the manifest), the step fails through Bolt, filing nothing.
+    const sent = await sendEvent(w.url, stepExecuted('Fx-no-person', { application: 'GitHub' }));
+    expect(sent.status).toBe(200);
+    expect(await completionOf(w, 'Fx-no-person')).toEqual({
+      error: expect.stringContaining('person it is for is missing'),
+    });
   });
 
   it('completes a request the service refuses as not_filed, saying why', async () => {
