@@ -7,7 +7,6 @@
  * first, by the platform's execution id, so a repeated event files nothing twice.
  */
 import { z } from 'zod';
-import type { Logger } from '../../log.ts';
 import type { IdentityLink, Platform } from '../../store/store.ts';
 import type { Actors } from '../actor.ts';
 import type { StepCompletion } from '../completer.ts';
@@ -45,8 +44,7 @@ export interface StepRun {
 
 export interface WorkflowDeps extends RequestDeps {
   actors: Actors;
-  store: RequestDeps['requests'] & WorkflowStore & RequestDeps['store'];
-  log: Logger;
+  store: RequestDeps['store'] & WorkflowStore;
   voices?: VoiceDefaults;
   /** Unset: no workflow steps are run. */
   workflows?: TellWorkflow;
