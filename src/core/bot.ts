@@ -20,6 +20,7 @@ import type { BotDeps } from './bot-deps.ts';
 import { type Command, parseCommand } from './commands.ts';
 import { ChangeDesk } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
+import { DigestDesk } from './digest/desk.ts';
 import { groupCommands } from './groups/desk.ts';
 import { GroupRules } from './groups/rules.ts';
 import { helpReply } from './help.ts';
@@ -50,6 +51,7 @@ export class AccessBot {
   readonly apps: AppDesk;
   readonly asks: AskDesk;
   readonly away: AwayDesk;
+  readonly digest: DigestDesk;
   readonly audit: AuditDesk;
   readonly changes: ChangeDesk;
   /** Where the bot may wait for an answer (the terminal, a Teams chat). */
@@ -112,6 +114,7 @@ export class AccessBot {
     this.apps = new AppDesk(apps, actors);
     this.asks = new AskDesk({ ...base, actors, audience, taskIds: (t, r) => this.tasks.ids(t, r) });
     this.away = new AwayDesk({ ...base, actors });
+    this.digest = new DigestDesk({ ...base, actors });
     const mayAudit = groupRules.mayAudit.bind(groupRules);
     this.audit = new AuditDesk({ ...groups, actors, mayAudit });
     this.changes = new ChangeDesk({
@@ -131,6 +134,7 @@ export class AccessBot {
       ...this.apps.commands,
       ...this.asks.commands,
       ...this.away.commands,
+      ...this.digest.commands,
       ...this.audit.commands,
       ...this.changes.commands,
     };

@@ -5,6 +5,7 @@ import type { DecisionContext } from '../core/tasks/decision-context.ts';
 import type {
   AuditStore,
   AwayStore,
+  DigestStore,
   LinkStore,
   LookStore,
   NotificationStore,
@@ -13,6 +14,7 @@ import type {
   RequesterStore,
   RequestStore,
   TaskAudienceStore,
+  TaskNumberStore,
   TaskQuestionStore,
 } from '../store/store.ts';
 import type { Gate } from './gate.ts';
@@ -32,7 +34,9 @@ export type PollerStore = AuditStore &
   TaskAudienceStore &
   TaskQuestionStore &
   AwayStore &
-  LookStore;
+  LookStore &
+  DigestStore &
+  TaskNumberStore;
 
 /**
  * What every part of the poller works with (the outbox's context and more); built once by the

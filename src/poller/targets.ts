@@ -53,6 +53,11 @@ export const KINDS = {
    * recipient key carries its person and day), about their own task; edited to its outcome.
    */
   away: { prefix: 'away:', label: 'away_notice', followsTask: true },
+  /**
+   * An approver's daily digest of their waiting tasks, one per local day (the event carries it:
+   * `digest:<accessUserId>:<day>`); never edited: a decision clicked in it is told to the clicker.
+   */
+  digest: { prefix: 'digest:', label: 'digest', followsTask: false },
 } as const satisfies Record<string, KindSpec>;
 
 export type MessageKind = keyof typeof KINDS;

@@ -14,6 +14,7 @@ import type {
 import { describeAppTables } from './apps-contract.ts';
 import { askCalls, describeAskTables } from './ask-contract.ts';
 import { describeConfirmationTables } from './confirmations-contract.ts';
+import { describeDigestTables } from './digest-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeReportReads, reportCalls } from './report-contract.ts';
@@ -371,6 +372,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describePollerTables(() => store);
     describeRequesterTables(() => store);
     describeAskTables(() => store);
+    describeDigestTables(() => store);
     describeStorableText(() => store);
     describeReportReads(() => store);
 
