@@ -61,6 +61,8 @@ export const Click = z.object({
         block_id: z.string().optional(),
         value: z.string().optional(),
         selected_option: SelectedOption.nullish(),
+        /** A time picker's time, `09:00`. */
+        selected_time: z.string().nullish(),
       }),
     )
     .min(1),
@@ -99,6 +101,8 @@ export const actionIds = {
   back: 'accessbot.back',
   awayDay: 'accessbot.away.day',
   awayNote: 'accessbot.away.note',
+  digestMode: 'accessbot.digest.mode',
+  digestTime: 'accessbot.digest.time',
   openRequest: 'accessbot.request.open',
   requestApp: 'accessbot.request.app',
   requestLevel: 'accessbot.request.level',

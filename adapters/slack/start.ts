@@ -14,6 +14,7 @@ import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
 import { registerDecisions } from './decisions.ts';
+import { registerDigest } from './digest.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { registerHome } from './home.ts';
@@ -104,6 +105,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerRequestForm(app, c, notifier);
   registerApps(app, c, notifier);
   registerHome(app, c);
+  registerDigest(app, c);
 
   if (route) ctx.routes.mount(SLACK_PATH, route, { maxBodyBytes: SLACK_BODY_LIMIT });
   else await app.start();

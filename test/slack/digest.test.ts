@@ -9,7 +9,13 @@ import { english } from '../../src/core/i18n/voice.ts';
 import { users, workApps } from '../../src/sandbox/seed.ts';
 import { checkAllPayloads } from '../fakes/slack-blockkit.ts';
 import { useSlackBot } from '../fakes/slack-harness.ts';
-import { clickPayload, findButton, sendInteraction, type Where } from '../fakes/slack-payloads.ts';
+import {
+  clickPayload,
+  findButton,
+  sendEvent,
+  sendInteraction,
+  type Where,
+} from '../fakes/slack-payloads.ts';
 
 const slack = useSlackBot();
 const fake = () => slack.fake;
@@ -79,5 +85,44 @@ describe('the daily digest on Slack', () => {
     await sendInteraction(slack.bot.url, click);
     expect(text(await toldAt(where.responseUrl!))).toContain('Approved 2 of 2 tasks');
     expect(tasks.map((t) => sandbox().state.task(t.id).status)).toEqual(['Approved', 'Approved']);
+  });
+});
+
+describe('the digest control on App Home', () => {
+  const published = async (n: number) => {
+    const call = await fake().waitFor(() => fake().callsOf('views.publish')[n - 1]);
+    return call.args.view as { blocks: unknown[] };
+  };
+  /** A change of the select or the time picker, as Slack sends it from Home. */
+  const change = (blocks: unknown[], actionId: string, picked: Record<string, unknown>) => {
+    const click = clickPayload(blocks, actionId, 'U-ADA', { kind: 'home', viewId: 'V-HOME' });
+    Object.assign((click.actions as Array<Record<string, unknown>>)[0]!, picked);
+    return sendInteraction(slack.bot.url, click);
+  };
+
+  it('says how tasks reach them, and changes it with the select and the time picker', async () => {
+    const event = { type: 'app_home_opened', user: 'U-ADA', tab: 'home', event_ts: '1.2' };
+    await sendEvent(slack.bot.url, event);
+    const home = await published(1);
+    expect(text(home.blocks)).toContain('You get each new task as it comes, with no daily digest');
+    const daily = { value: 'daily', text: { type: 'plain_text', text: 'Daily digest only' } };
+    await change(home.blocks, 'accessbot.digest.mode', { selected_option: daily });
+    const chosen = text((await published(2)).blocks);
+    expect(chosen).toContain('Saved. You get a daily digest at 09:00');
+    expect(chosen).toContain(
+      '"initial_option":{"text":{"type":"plain_text","text":"Daily digest only"',
+    );
+    await change(home.blocks, 'accessbot.digest.time', { selected_time: '07:30' });
+    expect(text((await published(3)).blocks)).toContain('You get a daily digest at 07:30');
+    expect(await slack.bot.store.digestChoice(users.ada.id)).toMatchObject({
+      mode: 'daily',
+      digestTime: '07:30',
+    });
+    // A time that is none changes nothing.
+    await change(home.blocks, 'accessbot.digest.time', { selected_time: '25:00' });
+    await change(home.blocks, 'accessbot.digest.mode', {
+      selected_option: { ...daily, value: 'weekly' },
+    });
+    expect(fake().callsOf('views.publish')).toHaveLength(3);
   });
 });

@@ -817,5 +817,7 @@ export const de: Catalog = {
     '…und {count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}} nicht angezeigt. Schreiben Sie `tasks`, um sie zu sehen.',
   'digest.howTo':
     'Genehmigen mit `approve 1` (oder `approve 1 2`), ablehnen mit `decline 1 -- <Grund>`. `digest` sagt oder ändert, wann diese Übersicht kommt.',
+  'slack.digestMode':
+    '{mode, select, daily {Nur tägliche Übersicht} both {Sofort und tägliche Übersicht} other {Jede sofort}}',
   'digest.approveAll': 'Alle angezeigten genehmigen ({count})',
 };

@@ -800,6 +800,8 @@ export const en = {
     '…and {count, plural, one {# more task} other {# more tasks}} not shown. Type `tasks` to see them.',
   'digest.howTo':
     'Approve with `approve 1` (or `approve 1 2`), decline with `decline 1 -- <reason>`. `digest` says or changes when this comes.',
+  'slack.digestMode':
+    '{mode, select, daily {Daily digest only} both {Each as it comes, and a daily digest} other {Each as it comes}}',
   'digest.approveAll': 'Approve all shown ({count})',
 } as const;
 

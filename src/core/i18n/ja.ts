@@ -791,5 +791,7 @@ export const ja: Catalog = {
   'digest.more': '…ほか {count, plural, other {# 件}}は表示していません。`tasks` で確認できます。',
   'digest.howTo':
     '`approve 1` (または `approve 1 2`) で承認、`decline 1 -- <理由>` で却下します。届く時刻は `digest` で確認・変更できます。',
+  'slack.digestMode':
+    '{mode, select, daily {毎日のまとめのみ} both {届くたびに、と毎日のまとめ} other {届くたびに}}',
   'digest.approveAll': '表示中をすべて承認 ({count})',
 };
