@@ -49,6 +49,8 @@ export interface Approver {
   away: boolean;
   /** When their daily digest last showed the task, if it did: a reminder counts it. */
   shownAt?: (taskId: string) => Date | undefined;
+  /** `digest daily`: a new task waits for their digest, with no card of its own. */
+  held?: boolean;
 }
 
 export async function deliver(
@@ -63,6 +65,7 @@ export async function deliver(
   if (!existing) {
     const mine = target.kind === 'approver';
     if (mine) await noteRequest(ctx, task);
+    if (mine && approver.held) return;
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     // An approver's card waits a little for what it shows beside the task, never for long.
     const v = await voiceOf(ctx, target.platform, target.destination);

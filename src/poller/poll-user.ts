@@ -101,16 +101,14 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
     accessUserId,
     away: away !== undefined,
     shownAt: (taskId: string) => shownInDigest(digest, taskId),
+    held: holdsNewTasks(digest),
   };
-  // `digest daily`: a new task waits for the digest, no card of its own.
-  const held = holdsNewTasks(digest);
   const sweep = sweepOf(ctx);
   // First, so that what is sent below (an escalation) says who is away.
   if (away) await seeToAway(sweep, away, tasks);
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
       const existing = byKey.get(idOf({ taskId: task.id, ...target }));
-      if (held && !existing && target.kind === 'approver') continue;
       await deliver(ctx, task, target, approver, existing, nudgeable);
     }
     const notifications = byTask.get(task.id) ?? [];
