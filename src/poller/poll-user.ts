@@ -112,7 +112,8 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
       await deliver(ctx, task, target, approver, existing, nudgeable);
     }
     const notifications = byTask.get(task.id) ?? [];
-    const check = { accessUserId, notifications, nudgeable, atOnce: approver.away };
+    const { held } = approver;
+    const check = { accessUserId, notifications, nudgeable, atOnce: approver.away, held };
     await escalate(sweep, task, check);
   }
 

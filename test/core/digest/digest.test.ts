@@ -7,10 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatActor } from '../../../src/core/identity.ts';
 import type { Reply } from '../../../src/core/reply.ts';
-import { users } from '../../../src/sandbox/seed.ts';
+import { users, workApps } from '../../../src/sandbox/seed.ts';
 import { botOver, chatId, FakeClock, link, nextSweep, usePollerWorld } from '../../poller/fakes.ts';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const MINUTE = 60_000;
 const ZONE = 'Europe/Berlin';
 const w = usePollerWorld({ sandboxOnClock: true });
@@ -25,13 +26,29 @@ const ada: ChatActor = {
 const textOf = (reply: Reply) =>
   [reply.summary, ...reply.blocks.flatMap((b) => ('text' in b ? [b.text] : []))].join('\n');
 
+const LEADS = 'C-LEADS';
+
 /** Ada linked in Berlin, the first sweep at `start`; reminders after `remindAfterMs`. */
-async function world(start: number, options: { remindAfterMs?: number } = {}) {
+async function world(
+  start: number,
+  options: { remindAfterMs?: number; escalateAfterMs?: number } = {},
+) {
   w.clock = new FakeClock(start - MINUTE);
   await link(w.store, ['ada']);
   w.slack.timeZones.set(chatId('ada'), ZONE);
+  const rules = {
+    channels: [],
+    escalations: [],
+    defaultEscalation: { platform: 'slack' as const, channelId: LEADS },
+    notifyOnly: [],
+  };
   const replica = (owner: string) =>
-    w.poller({ owner, remindAfterMs: options.remindAfterMs ?? 0 }).poller;
+    w.poller({
+      owner,
+      remindAfterMs: options.remindAfterMs ?? 0,
+      escalateAfterMs: options.escalateAfterMs ?? 0,
+      rules,
+    }).poller;
   const poller = replica('replica-a');
   const bot = botOver(w, poller);
   const say = async (text: string) => textOf(await bot.handle(ada, text));
@@ -217,5 +234,33 @@ describe('the daily digest', () => {
     await say('digest off');
     await sweepUntil(sweep, Date.UTC(2026, 10, 24, 12));
     expect(w.slack.followUps).toHaveLength(posted);
+  });
+
+  it('lets a task held for the digest escalate all the same, counted from its creation', async () => {
+    const { say, sweep } = await world(Date.UTC(2026, 10, 22, 6), { escalateAfterMs: 2 * DAY });
+    const { state } = w.sandbox;
+    for (const task of state.tasksFor(users.ada.id, 'Pending')) {
+      state.decideTask(task.id, 'Approved', users.ada.id);
+    }
+    const access = state.createAccessRequest({
+      workAppId: workApps.github.id,
+      userId: users.ken.id,
+      permissionLevelId: workApps.github.levels.read.id,
+    });
+    const held = state
+      .tasksFor(users.ada.id, 'Pending')
+      .find((t) => t.metadata.accessId === access.id);
+    expect(held).toBeDefined();
+    await say('digest daily 09:00');
+    const escalated = () =>
+      w.slack.posts.filter((p) => p.to.kind === 'channel' && p.to.channelId === LEADS);
+    await sweepUntil(sweep, Date.UTC(2026, 10, 24, 5, 50));
+    expect(escalated()).toEqual([]);
+    await sweepUntil(sweep, Date.UTC(2026, 10, 24, 12));
+    expect(escalated().map((p) => p.message.blocks.find((b) => b.kind === 'task'))).toEqual([
+      expect.objectContaining({ card: expect.objectContaining({ taskId: held!.id }) }),
+    ]);
+    expect(escalated()[0]!.message.summary).toContain('Ada Lovelace');
+    expect(cards()).toEqual([]);
   });
 });
