@@ -59,8 +59,9 @@ export async function resolveAs(
     await unrecorded?.complete();
     unrecorded = undefined;
   };
-  // Asked once, and only when an approver's message is resolved here.
-  let elsewhere: Promise<boolean> | undefined;
+  // Asked once, and only when an approver's message is resolved here; never after a decision
+  // taken here, whose entry is on record.
+  let elsewhere = taken && Promise.resolve(false);
   const audit = async (n: Notification) => {
     elsewhere ??= notDecidedHere(ctx, taskId, task);
     if (!(await elsewhere)) return;
