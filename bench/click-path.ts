@@ -25,7 +25,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // The sandbox stands in for the Access Service: not accessbot's code.
 const product = /^(src\/(?!sandbox\/)|adapters\/)/;
 
-const { sandbox, fake, bot, close } = await countedSlack();
+const { sandbox, fake, bot, outsideCalls, close } = await countedSlack();
 const client = clientFor(sandbox);
 
 /** A new GitHub request for `who`, its task for Ada notified to her as the poller would. */
@@ -88,7 +88,7 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
 await session.post('Profiler.takePreciseCoverage');
-const asked = sandbox.requests.length;
+const printCalls = outsideCalls();
 counted.measuring = true;
 await click(measured);
 const { result } = await session.post('Profiler.takePreciseCoverage');
@@ -108,9 +108,7 @@ const files = result
 
 console.log(`product files run by one Approve click: ${files.length}`);
 for (const file of files) console.log(`  ${file}`);
-const calls = sandbox.requests.slice(asked);
-console.log(`Access Service calls: ${calls.length}`);
-for (const call of calls) console.log(`  ${call.method} ${call.path}`);
+printCalls();
 printStatements();
 await checkEdited(measured);
 

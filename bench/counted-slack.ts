@@ -21,5 +21,20 @@ export async function countedSlack() {
     await fake.close();
     await sandbox.close();
   };
-  return { sandbox, fake, bot, close };
+  /** From now on: prints the calls made to the Access Service and to Slack's Web API. */
+  const outsideCalls = () => {
+    const [asked, called] = [sandbox.requests.length, fake.calls.length];
+    return () => {
+      const access = sandbox.requests.slice(asked).map((r) => `${r.method} ${r.path}`);
+      const slack = fake.calls.slice(called).map((c) => c.method);
+      for (const [who, calls] of [
+        ['Access Service', access],
+        ['Slack Web API', slack],
+      ] as const) {
+        console.log(`${who} calls: ${calls.length}`);
+        for (const call of calls) console.log(`  ${call}`);
+      }
+    };
+  };
+  return { sandbox, fake, bot, outsideCalls, close };
 }
