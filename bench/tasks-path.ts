@@ -1,5 +1,5 @@
 /**
- * `node bench/tasks-path.ts`: what one Slack `/access tasks` costs inside accessbot, counted
+ * `npm run bench:tasks`: what one Slack `/access tasks` costs inside accessbot, counted
  * rather than timed: the store's SQL statements (store-statements.ts) and the calls to the Access
  * Service, from the signed command to its answer on the response_url.
  *
@@ -47,8 +47,9 @@ counted.measuring = true;
 const answer = await tasks();
 counted.measuring = false;
 
-const shown = answer.match(/accessbot\.approve/g)?.length ?? 0;
-console.log(`one /access tasks, ${shown} tasks with buttons in its answer`);
+const shown = answer.match(/"accessbot\.approve"/g)?.length ?? 0;
+const pending = sandbox.state.tasksFor(users.ada.id, 'Pending').length;
+console.log(`one /access tasks: ${pending} tasks pending, ${shown} shown with their buttons`);
 printCalls();
 printStatements();
 
