@@ -63,7 +63,7 @@ function buildApp(
     replays: ctx.replays,
     log,
     metrics: ctx.metrics,
-    now: () => (ctx.clock ?? systemClock).now().getTime(),
+    clock: ctx.clock ?? systemClock,
     refusals: ctx.routes.refusals,
   });
   return { app: new App({ ...common, receiver }), route };

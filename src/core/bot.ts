@@ -30,7 +30,7 @@ import type { Place } from './place.ts';
 import { type Line, readTyped } from './read.ts';
 import { type Reply, warning } from './reply.ts';
 import { RequestDesk } from './requests/desk.ts';
-import { withFilers } from './requests/filers.ts';
+import { filers, withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
@@ -68,7 +68,8 @@ export class AccessBot {
     const identity = new Identity(client, store, now);
     const actors = new Actors({ ...base, identity });
     this.actors = actors;
-    const audience = new TaskAudience(base);
+    // The raw client: the audience looks filers up only for the tasks it is asked for.
+    const audience = new TaskAudience({ ...base, client: deps.client, filed: filers(store) });
     const decider = new Decider({
       ...base,
       audience,
