@@ -59,6 +59,7 @@ const steps: readonly Step[] = [
   { sqlite: 29, postgres: 29, sql: requesters.filers },
   { sqlite: 30, postgres: 30, sql: identity.teamsChannels },
   { sqlite: 31, postgres: 31, sql: digests.choices },
+  { sqlite: 32, postgres: 32, sql: rate.ephemeralCounts },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>
