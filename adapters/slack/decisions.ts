@@ -54,10 +54,14 @@ export function registerDecisions(app: App, c: SlackContext): void {
   };
   const show = (origin: Origin, actor: ChatActor, outcome: Outcome) =>
     showOutcome(c, origin, actor, outcome);
-  /** A view shows the task as it now stands; a card, the outbox's, shows the clicker's decision. */
+  /**
+   * A view shows the task as it now stands; a card, the outbox's, shows the clicker's decision;
+   * a posted list's row (the daily digest), which nothing edits, has its clicker told.
+   */
   const showDecision = (origin: Origin, actor: ChatActor, result: DecisionResult) => {
     const { settled, reply, outcome } = result;
-    if (origin.kind === 'message' && (outcome === 'approved' || outcome === 'declined')) return;
+    const card = origin.kind === 'message' && !origin.list;
+    if (card && (outcome === 'approved' || outcome === 'declined')) return;
     const lead = settled && cardBlocks(settled.card, reply.summary, reply.locale);
     return show(origin, actor, { lead, reply });
   };

@@ -7,6 +7,8 @@ import {
   type PastDecision,
   taskNamed,
 } from '../../src/core/audit/history.ts';
+import type { Chosen } from '../../src/core/digest/desk.ts';
+import { DigestMode } from '../../src/core/digest/store.ts';
 import { flag, type Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { inert } from '../../src/core/text.ts';
@@ -91,6 +93,30 @@ function awaySwitch(v: Voice, away: AwayShown | undefined): SlackBlock[] {
   return [note(said), button(actionIds.back, v.t('slack.backButton'))];
 }
 
+/** How tasks reach the person (each as it comes, a daily digest, both), and at what time. */
+function digestControl(v: Voice, chosen: Chosen): SlackBlock[] {
+  const option = (mode: DigestMode) => ({
+    text: plain(v.t('slack.digestMode', { mode }), limits.optionText),
+    value: mode,
+  });
+  const modes = DigestMode.options.map(option);
+  return [
+    note(v.t('digest.current', { mode: chosen.mode, time: chosen.digestTime, zone: v.timeZone })),
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'static_select',
+          action_id: actionIds.digestMode,
+          options: modes,
+          initial_option: option(chosen.mode),
+        },
+        { type: 'timepicker', action_id: actionIds.digestTime, initial_time: chosen.digestTime },
+      ],
+    },
+  ];
+}
+
 export function homeView(
   v: Voice,
   pending: SlackBlock[],
@@ -98,12 +124,14 @@ export function homeView(
   lead: SlackBlock[] = [],
   requests: SlackBlock[] = [],
   away?: AwayShown,
+  digest?: Chosen,
 ) {
   const blocks: SlackBlock[] = [
     ...joinBlocks(lead, pending),
     { type: 'divider' },
     button(actionIds.openRequest, v.t('slack.requestTitle'), 'primary'),
     ...awaySwitch(v, away),
+    ...(digest ? digestControl(v, digest) : []),
     ...requests,
     header(v.t('history.own')),
     ...recent,
@@ -139,19 +167,20 @@ export async function publishHome(
 ): Promise<void> {
   const actor = await speaker(c, userId);
   const v = c.bot.voiceOf(actor);
-  const [{ reply }, mine, recent, gone] = await Promise.all([
+  const [{ reply }, mine, recent, gone, digest] = await Promise.all([
     c.bot.tasks.list(actor),
     c.bot.requests.list(actor),
     recentDecisions(c, actor),
     c.bot.away.now(actor).catch(() => undefined),
+    c.bot.digest.now(actor).catch(() => undefined),
   ]);
   const away = gone && {
     until: c.bot.away.until(v, gone),
     ...(gone.note && { note: inert(gone.note) }),
   };
   const requests = renderBlocks(mine, { maxBlocks: REQUEST_BLOCKS });
-  const room = limits.viewBlocks - lead.length - requests.length - recent.length - 5;
+  const room = limits.viewBlocks - lead.length - requests.length - recent.length - 7;
   const pending = renderBlocks(reply, { maxBlocks: room });
-  const view = homeView(v, pending, recent, lead, requests, away);
+  const view = homeView(v, pending, recent, lead, requests, away, digest);
   await c.api.call('views.publish', { user_id: userId, view }, z.unknown());
 }

@@ -58,8 +58,11 @@ export const Click = z.object({
     .array(
       z.looseObject({
         action_id: z.string(),
+        block_id: z.string().optional(),
         value: z.string().optional(),
         selected_option: SelectedOption.nullish(),
+        /** A time picker's time, `09:00`. */
+        selected_time: z.string().nullish(),
       }),
     )
     .min(1),
@@ -98,6 +101,8 @@ export const actionIds = {
   back: 'accessbot.back',
   awayDay: 'accessbot.away.day',
   awayNote: 'accessbot.away.note',
+  digestMode: 'accessbot.digest.mode',
+  digestTime: 'accessbot.digest.time',
   openRequest: 'accessbot.request.open',
   requestApp: 'accessbot.request.app',
   requestLevel: 'accessbot.request.level',
@@ -132,6 +137,8 @@ export const callbackIds = {
 
 /** Blocks of one task card share this prefix, so a card can be found in a posted message. */
 export const cardBlockId = (taskId: string, part: string) => `task:${taskId}:${part}`;
+/** The buttons of a numbered card: a list's row, not a card of its own. */
+export const LIST_ROW = 'row';
 
 /** Task and question ids as the core gives them (uuids); anything else is refused before any call. */
 export const TaskId = z.uuid().transform((id) => id.toLowerCase());
@@ -159,6 +166,8 @@ export const Origin = z.discriminatedUnion('kind', [
     channel: z.string().min(1),
     ts: z.string().min(1),
     responseUrl: z.url().optional(),
+    /** A row of a list (the daily digest): no card follows its task there, so the clicker is told. */
+    list: z.boolean().optional(),
   }),
   /** An ephemeral answer to a slash command: replaced through its `response_url`. */
   z.object({ kind: z.literal('ephemeral'), responseUrl: z.url() }),

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
 import { HTTPReceiver, isValidSlackRequest } from '@slack/bolt';
+import type { Clock } from '../../src/core/clock.ts';
 import type { ReplayGuard } from '../../src/core/platform.ts';
 import type { Logger } from '../../src/log.ts';
 import type { Metrics } from '../../src/metrics.ts';
@@ -36,8 +37,8 @@ interface SlackHttpOptions {
   replays: ReplayGuard;
   log: Logger;
   metrics: Metrics;
-  /** Milliseconds since the epoch: when a request is checked. */
-  now: () => number;
+  /** When a request is checked. */
+  clock: Clock;
   /** The server's one counter of refused requests. */
   refusals: Refusals;
 }
@@ -55,7 +56,7 @@ const header = (req: IncomingMessage, name: string) => {
 
 /** Bolt's receiver, and the route that hands it signed, first-seen requests. */
 export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; route: Route } {
-  const { signingSecret, log, metrics, now } = options;
+  const { signingSecret, log, metrics, clock } = options;
   const refusals = slackRefusals(options.refusals);
   const receiver = new HTTPReceiver({
     signingSecret,
@@ -84,7 +85,7 @@ export function slackHttp(options: SlackHttpOptions): { receiver: HTTPReceiver; 
 
   const route: Route = async (req, res, body) => {
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
-    const at = now();
+    const at = clock.now().getTime();
     const valid = signed(req, body, at);
     if (!valid) return refuse(req, res, body, refusals, metrics);
     refusals.passed();

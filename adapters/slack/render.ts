@@ -8,7 +8,7 @@ import { type Voice, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { Block, Field, Reply, TaskCard } from '../../src/core/reply.ts';
 import { button, buttonFor } from './buttons.ts';
 import { fitBlocks, type Group, type SlackBlock, TEXT_BUDGET, textLength } from './fit.ts';
-import { cardBlockId } from './payloads.ts';
+import { cardBlockId, LIST_ROW } from './payloads.ts';
 import { limits, mrkdwn, mrkdwnText, plain, toMrkdwn } from './rich-text.ts';
 
 export type { SlackBlock };
@@ -234,7 +234,8 @@ export function cardBlocks(
     card.outcome && `${stateMark[card.state]} ${within(shape, card.outcome, 900)}`,
   ]);
   if (card.buttons.length) {
-    blocks.push({ type: 'actions', ...id('act'), elements: card.buttons.map((b) => button(b)) });
+    const part = card.number ? LIST_ROW : 'act';
+    blocks.push({ type: 'actions', ...id(part), elements: card.buttons.map((b) => button(b)) });
   }
   return blocks;
 }

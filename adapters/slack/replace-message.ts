@@ -8,7 +8,7 @@ import type { Reply } from '../../src/core/reply.ts';
 import type { SlackContext } from './context.ts';
 import { TEXT_BUDGET, textLength } from './fit.ts';
 import { publishHome } from './home.ts';
-import type { Click, Origin } from './payloads.ts';
+import { type Click, LIST_ROW, type Origin } from './payloads.ts';
 import { fallbackText, joinBlocks, renderBlocks, renderReply, type SlackBlock } from './render.ts';
 import { limits } from './rich-text.ts';
 
@@ -19,7 +19,9 @@ export function originOf(click: Click): Origin | undefined {
   if (container.is_ephemeral) return responseUrl ? { kind: 'ephemeral', responseUrl } : undefined;
   const channel = container.channel_id ?? click.channel?.id;
   const ts = container.message_ts;
-  return channel && ts ? { kind: 'message', channel, ts, responseUrl } : undefined;
+  const list = click.actions[0]?.block_id?.endsWith(`:${LIST_ROW}`);
+  if (!channel || !ts) return undefined;
+  return { kind: 'message', channel, ts, responseUrl, ...(list && { list }) };
 }
 
 export interface Outcome {

@@ -14,6 +14,7 @@ import { registerChanges } from './changes.ts';
 import { registerCommand } from './commands.ts';
 import type { SlackContext } from './context.ts';
 import { registerDecisions } from './decisions.ts';
+import { registerDigest } from './digest.ts';
 import { SlackDirectory } from './directory.ts';
 import { SlackStartError, startError } from './errors.ts';
 import { registerHome } from './home.ts';
@@ -63,7 +64,7 @@ function buildApp(
     replays: ctx.replays,
     log,
     metrics: ctx.metrics,
-    now: () => (ctx.clock ?? systemClock).now().getTime(),
+    clock: ctx.clock ?? systemClock,
     refusals: ctx.routes.refusals,
   });
   return { app: new App({ ...common, receiver }), route };
@@ -106,6 +107,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerApps(app, c, notifier);
   registerHome(app, c);
   registerWorkflowStep(app, c);
+  registerDigest(app, c);
 
   if (route) ctx.routes.mount(SLACK_PATH, route, { maxBodyBytes: SLACK_BODY_LIMIT });
   else await app.start();

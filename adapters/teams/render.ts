@@ -89,7 +89,9 @@ function cardWithin(reply: Reply, options: RenderOptions, max: number): CardJson
   };
   const v = voiceFor(reply.locale);
   const compact = reply.blocks.filter((b) => b.kind === 'task').length > 1;
-  const ctx: Ctx = { v, view: options.view ?? 'task', within, compact };
+  // A list's numbered rows (`tasks`, the daily digest): a click re-renders the list, whole.
+  const listed = reply.blocks.some((b) => b.kind === 'task' && b.card.number !== undefined);
+  const ctx: Ctx = { v, view: options.view ?? (listed ? 'list' : 'task'), within, compact };
   const body: CardJson[] = [];
   if (reply.title) {
     const style = { weight: 'Bolder', size: 'Medium', color: toneColor[reply.tone] } as const;

@@ -20,6 +20,7 @@ import type { BotDeps } from './bot-deps.ts';
 import { type Command, parseCommand } from './commands.ts';
 import { ChangeDesk } from './confirmations.ts';
 import { Conversations } from './conversations.ts';
+import { DigestDesk } from './digest/desk.ts';
 import { groupCommands } from './groups/desk.ts';
 import { GroupRules } from './groups/rules.ts';
 import { helpReply } from './help.ts';
@@ -29,7 +30,7 @@ import type { Place } from './place.ts';
 import { type Line, readTyped } from './read.ts';
 import { type Reply, warning } from './reply.ts';
 import { RequestDesk } from './requests/desk.ts';
-import { withFilers } from './requests/filers.ts';
+import { filers, withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
@@ -51,6 +52,7 @@ export class AccessBot {
   readonly apps: AppDesk;
   readonly asks: AskDesk;
   readonly away: AwayDesk;
+  readonly digest: DigestDesk;
   readonly audit: AuditDesk;
   readonly changes: ChangeDesk;
   /** Workflow steps (Slack's custom steps): a request filed, completed once decided. */
@@ -69,7 +71,8 @@ export class AccessBot {
     const identity = new Identity(client, store, now);
     const actors = new Actors({ ...base, identity });
     this.actors = actors;
-    const audience = new TaskAudience(base);
+    // The raw client: the audience looks filers up only for the tasks it is asked for.
+    const audience = new TaskAudience({ ...base, client: deps.client, filed: filers(store) });
     const decider = new Decider({
       ...base,
       audience,
@@ -119,6 +122,7 @@ export class AccessBot {
     this.apps = new AppDesk(apps, actors);
     this.asks = new AskDesk({ ...base, actors, audience, taskIds: (t, r) => this.tasks.ids(t, r) });
     this.away = new AwayDesk({ ...base, actors });
+    this.digest = new DigestDesk({ ...base, actors });
     const mayAudit = groupRules.mayAudit.bind(groupRules);
     this.audit = new AuditDesk({ ...groups, actors, mayAudit });
     this.changes = new ChangeDesk({
@@ -138,6 +142,7 @@ export class AccessBot {
       ...this.apps.commands,
       ...this.asks.commands,
       ...this.away.commands,
+      ...this.digest.commands,
       ...this.audit.commands,
       ...this.changes.commands,
     };

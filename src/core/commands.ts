@@ -13,6 +13,7 @@ import {
 } from './audit/commands.ts';
 import { AwayCommands, parseAway } from './away/commands.ts';
 import { ConfirmCommands, parseConfirmation } from './confirm/commands.ts';
+import { DigestCommands, parseDigest } from './digest/commands.ts';
 import { fail, type Parsed, splitFree, tooLong } from './grammar.ts';
 import {
   GroupCommand,
@@ -40,6 +41,7 @@ export const Command = z.discriminatedUnion('name', [
   AppCommand,
   ...AskCommands,
   ...AwayCommands,
+  ...DigestCommands,
   HistoryCommand,
   ReportCommand,
   ...ConfirmCommands,
@@ -67,6 +69,7 @@ export const HELP_COMMANDS = [
   'answer',
   'away',
   'back',
+  'digest',
   'group',
   'history',
 ] as const satisfies readonly CommandName[];
@@ -105,6 +108,7 @@ const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) =>
     ask: parseAsk,
     answer: parseAnswer,
     away: parseAway,
+    digest: parseDigest,
     group: parseGroupCommand,
     confirm: (v, args) => parseConfirmation(v, 'confirm', args),
     cancel: (v, args) => parseConfirmation(v, 'cancel', args),

@@ -13,7 +13,7 @@ import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
 
 /** The direct messages a hook sends (what each is: the poller's targets.ts). */
-export type TellKind = 'requester' | 'member' | 'nudge' | 'question' | 'answer' | 'away';
+export type TellKind = 'requester' | 'member' | 'nudge' | 'question' | 'answer' | 'away' | 'digest';
 
 /** A direct message, one per chat identity it goes to. */
 export interface Told {

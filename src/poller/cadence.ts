@@ -31,7 +31,7 @@ export interface PollFindings {
   active: boolean;
   /** A task reached them that a webhook delivery should have announced, and none did. */
   missed: boolean;
-  /** When the next reminder or escalation of their tasks falls due, if any will. */
+  /** When the next reminder or escalation of their tasks, or their daily digest, falls due. */
   nudgeAt?: Date;
 }
 

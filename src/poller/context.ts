@@ -5,6 +5,7 @@ import type { DecisionContext } from '../core/tasks/decision-context.ts';
 import type {
   AuditStore,
   AwayStore,
+  DigestStore,
   LinkStore,
   LookStore,
   NotificationStore,
@@ -13,6 +14,7 @@ import type {
   RequesterStore,
   RequestStore,
   TaskAudienceStore,
+  TaskNumberStore,
   TaskQuestionStore,
   WorkflowStore,
 } from '../store/store.ts';
@@ -34,6 +36,8 @@ export type PollerStore = AuditStore &
   TaskQuestionStore &
   AwayStore &
   LookStore &
+  DigestStore &
+  TaskNumberStore &
   WorkflowStore;
 
 /**

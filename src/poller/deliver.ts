@@ -39,12 +39,18 @@ import { findTask } from './resolve.ts';
 import { isBrief } from './rules.ts';
 import { type Target, voiceOf } from './targets.ts';
 
+const DAY_MS = 86_400_000;
+
 type DeliverStore = NotificationStore & AuditStore & RequesterStore & CardStore;
 
 /** What a poll knows of the card's approver: whether they are away (reminders skip them). */
 export interface Approver {
   accessUserId: string;
   away: boolean;
+  /** When their daily digest last showed the task, if it did: a reminder counts it. */
+  shownAt?: (taskId: string) => Date | undefined;
+  /** `digest daily`: a new task waits for their digest, with no card of its own. */
+  held?: boolean;
 }
 
 export async function deliver(
@@ -59,6 +65,7 @@ export async function deliver(
   if (!existing) {
     const mine = target.kind === 'approver';
     if (mine) await noteRequest(ctx, task);
+    if (mine && approver.held) return;
     const brief = isBrief(ctx.rules, target.platform, target.recipient);
     // An approver's card waits a little for what it shows beside the task, never for long.
     const v = await voiceOf(ctx, target.platform, target.destination);
@@ -85,7 +92,8 @@ export async function deliver(
   const markOver = existing.lookEndsAt && existing.lookEndsAt <= ctx.clock.now();
   if (markOver) await editLook(ctx, task, existing, undefined);
   else if (behind(existing)) await bringUpToDate(ctx, task, existing);
-  else if (!approver.away) await remind(ctx, task, existing, nudgeable);
+  else if (!approver.away)
+    await remind(ctx, task, existing, nudgeable, approver.shownAt?.(task.id));
 }
 
 /**
@@ -182,11 +190,14 @@ async function remind(
   task: Task,
   sent: Notification,
   nudgeable: NudgeWindow,
+  shownAt: Date | undefined,
 ) {
   if (ctx.remindAfterMs <= 0) return;
   const dueBefore = ago(ctx.clock, ctx.remindAfterMs);
   const last = sent.remindedAt ?? sent.sentAt;
   if (!last || last > dueBefore) return;
+  // Their daily digest showed it within a day: that was its nudge (the next digest is the next).
+  if (shownAt && shownAt > ago(ctx.clock, DAY_MS)) return;
   // The approver asked the requester a question: they wait for its answer (up to a limit).
   if (await awaitsAnswer(ctx.store, subjectOf(task), sent.accessUserId, ctx.clock.now())) return;
   // Due during quiet hours or a weekend: it waits, and a later poll sends it.

@@ -6,16 +6,24 @@
  */
 import { type Task, taskFacts } from '../access/schemas.ts';
 import { seeToAway } from '../core/away/waits.ts';
+import { holdsNewTasks, nextDigestAt, sendDigest, shownInDigest } from '../core/digest/index.ts';
 import { checkRequests } from '../core/requests/outcome.ts';
 import { escalate } from '../core/tasks/escalate.ts';
 import { completeDecided } from '../core/workflow/outcome.ts';
-import type { Away, BotRequest, DuePoll, IdentityLink, Notification } from '../store/store.ts';
+import type {
+  Away,
+  BotRequest,
+  DigestChoice,
+  DuePoll,
+  IdentityLink,
+  Notification,
+} from '../store/store.ts';
 import { missedDelivery, type PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { deliver } from './deliver.ts';
 import { sweepOf } from './hooks.ts';
 import { idOf } from './notification.ts';
-import { nudgeWindow } from './nudge-window.ts';
+import { nudgeWindow, zoneOf } from './nudge-window.ts';
 import { resolveTask } from './resolve.ts';
 import { kindOf, targetsFor } from './targets.ts';
 import { outboxWorkflows } from './workflows.ts';
@@ -27,6 +35,8 @@ export interface PolledUser {
   requests: readonly BotRequest[];
   /** Their absence that lasts, if any: reminders skip them, their tasks escalate at once. */
   away?: Away;
+  /** Their daily digest, if they chose one (not `off`). */
+  digest?: DigestChoice;
   /** Why they are polled now, and their previous poll. */
   due: Pick<DuePoll, 'reason' | 'polledAt'>;
   /** With webhooks: how long after its creation a task should have come through a delivery. */
@@ -74,7 +84,7 @@ function nextNudgeAt(
 }
 
 export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<PollFindings> {
-  const { accessUserId, links, requests, away } = user;
+  const { accessUserId, links, requests, away, digest } = user;
   let readAt = ctx.clock.now();
   const tasks = await ctx.gate.run(() => {
     readAt = ctx.clock.now();
@@ -89,7 +99,12 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
 
   const mine = links.filter((link) => served.has(link.platform));
   const nudgeable = nudgeWindow(ctx, accessUserId, mine);
-  const approver = { accessUserId, away: away !== undefined };
+  const approver = {
+    accessUserId,
+    away: away !== undefined,
+    shownAt: (taskId: string) => shownInDigest(digest, taskId),
+    held: holdsNewTasks(digest),
+  };
   const sweep = sweepOf(ctx);
   // First, so that what is sent below (an escalation) says who is away.
   if (away) await seeToAway(sweep, away, tasks);
@@ -99,7 +114,8 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
       await deliver(ctx, task, target, approver, existing, nudgeable);
     }
     const notifications = byTask.get(task.id) ?? [];
-    const check = { accessUserId, notifications, nudgeable, atOnce: approver.away };
+    const { held } = approver;
+    const check = { accessUserId, notifications, nudgeable, atOnce: approver.away, held };
     await escalate(sweep, task, check);
   }
 
@@ -113,6 +129,14 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
     const hook = { workflows: outboxWorkflows(ctx), voices: ctx.voices };
     await checkRequests(sweep, requests, mine, (decided) => completeDecided(sweep, hook, decided));
   }
+  // Their zone is asked only of people with a digest (the notifier keeps it).
+  const zone = digest && (await zoneOf(ctx, mine));
+  if (digest && zone) {
+    const { context } = ctx;
+    const sensitivities = context && ((t: readonly Task[]) => context.sensitivities(t));
+    const round = { choice: digest, links: mine, tasks, away: approver.away, zone };
+    await sendDigest(sweep, { ...round, ...(sensitivities && { sensitivities }) });
+  }
 
   const now = ctx.clock.now();
   const within = user.deliveredWithinMs;
@@ -123,7 +147,12 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
         !byTask.has(t.id) && missedDelivery(user.due, dateOf(taskFacts(t).createdAt), now, within),
     );
   const active = tasks.length > 0 || requests.length > 0;
-  return { readAt, active, missed, nudgeAt: nextNudgeAt(ctx, accessUserId, known, pending) };
+  const nudgeAt = nextNudgeAt(ctx, accessUserId, known, pending);
+  const digestAt = digest && zone ? nextDigestAt(digest, now, zone) : undefined;
+  return { readAt, active, missed, nudgeAt: earliest(nudgeAt, digestAt) };
 }
 
 const dateOf = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
+
+const earliest = (...dates: Array<Date | undefined>) =>
+  dates.reduce((a, b) => (a && b ? (a < b ? a : b) : (a ?? b)), undefined);

@@ -21,13 +21,13 @@ import type {
   AuditStore,
   IntentBody,
   Notification,
+  NotificationKey,
   NotificationStore,
   TaskQuestionStore,
 } from '../store/store.ts';
 import { auditTask } from './audit.ts';
 import type { PollerContext } from './context.ts';
 import { escalationOutcomeMessage, outcomeMessage, outcomeNote } from './messages.ts';
-import { keyOf } from './notification.ts';
 import { isBrief, isNotifyOnly } from './rules.ts';
 import { destinationOf, kindOf, voiceOf } from './targets.ts';
 
@@ -59,8 +59,9 @@ export async function resolveAs(
     await unrecorded?.complete();
     unrecorded = undefined;
   };
-  // Asked once, and only when an approver's message is resolved here.
-  let elsewhere: Promise<boolean> | undefined;
+  // Asked once, and only when an approver's message is resolved here; never after a decision
+  // taken here, whose entry is on record.
+  let elsewhere = taken && Promise.resolve(false);
   const audit = async (n: Notification) => {
     elsewhere ??= notDecidedHere(ctx, taskId, task);
     if (!(await elsewhere)) return;
@@ -77,20 +78,20 @@ export async function resolveAs(
     const brief = isBrief(ctx.rules, n.platform, n.recipient);
     const kind = kindOf(n.recipient);
     const outcome = kind === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
-    const buttons = kind === 'approver' && !(task && isNotifyOnly(task, ctx.rules));
     const v = await voiceOf(ctx, n.platform, destinationOf(n));
     const asked = kind === 'question' ? await questionClosed(ctx, n, v, task) : undefined;
-    const body = {
-      message: asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief),
-      note: outcomeNote(v, task, taskId, ctx.pendingStatus, buttons),
-    };
-    const atOnce = clicked && kind === 'approver' && (await editedAtOnce(ctx, n, body, clicked));
+    const message = asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief);
+    const atOnce =
+      clicked && kind === 'approver' && (await editedAtOnce(ctx, n, key, message, clicked));
     if (atOnce) unrecorded = undefined;
     if (atOnce === 'settled') {
       await audit(n);
       continue;
     }
     await record();
+    // Its note (for a message not found again to edit): only when the outbox makes the edit.
+    const buttons = kind === 'approver' && !(task && isNotifyOnly(task, ctx.rules));
+    const body = { message, note: outcomeNote(v, task, taskId, ctx.pendingStatus, buttons) };
     const resolved = await ctx.store.resolveNotification(key, body, ctx.owner, ctx.clock.now());
     if (resolved && kind === 'approver') await audit(n);
     // An intent in another replica's hands stays there; that replica (or its heir) edits it.
@@ -109,18 +110,19 @@ export async function resolveAs(
 async function editedAtOnce(
   ctx: PollerContext<ResolveStore>,
   n: Notification,
-  body: IntentBody,
+  key: NotificationKey,
+  message: IntentBody['message'],
   taken: TakenDecision,
 ): Promise<'settled' | 'recorded' | undefined> {
   const notifier = ctx.notifiers.get(n.platform);
   if (!notifier || !n.messageRef || n.intent || n.lostAt) return undefined;
   try {
-    await notifier.update(MessageRef.parse(n.messageRef), Reply.parse(body.message));
+    await notifier.update(MessageRef.parse(n.messageRef), Reply.parse(message));
     ctx.metrics.notifications.inc({ platform: n.platform, kind: 'outcome', outcome: 'sent' });
-    const settled = await ctx.store.settleEdited(keyOf(n), n.intentSeq, ctx.clock.now(), taken);
+    const settled = await ctx.store.settleEdited(key, n.intentSeq, ctx.clock.now(), taken);
     return settled ? 'settled' : 'recorded';
   } catch (error) {
-    ctx.log.info({ err: error, ...keyOf(n) }, 'could not edit a decided card at once; retrying');
+    ctx.log.info({ err: error, ...key }, 'could not edit a decided card at once; retrying');
     return undefined;
   }
 }

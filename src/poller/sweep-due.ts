@@ -3,7 +3,7 @@
  * brought up to date, then each person polled (their requests counted under their cadence and
  * the reason of the poll) and rescheduled by their cadence (cadence.ts).
  */
-import type { Away, BotRequest, DuePoll } from '../store/store.ts';
+import type { Away, BotRequest, DigestChoice, DuePoll } from '../store/store.ts';
 import { type CadenceSettings, cadenceOf, nextDueAt, type PollFindings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import type { Gate } from './gate.ts';
@@ -36,6 +36,7 @@ export async function sweepDue(o: DueSweep): Promise<SweepReport> {
   await showOverdue(ctx);
   const requests = await openRequests(ctx);
   const away = await o.absences();
+  const digests = await digestChoices(ctx);
   const settings = {
     next: (due: DuePoll, findings: PollFindings | undefined) => {
       const now = ctx.clock.now();
@@ -61,6 +62,7 @@ export async function sweepDue(o: DueSweep): Promise<SweepReport> {
         links: await users.linksOf(accessUserId),
         requests: requests.get(accessUserId) ?? [],
         away: away.get(accessUserId),
+        digest: digests.get(accessUserId),
         due,
         deliveredWithinMs: o.deliveredWithinMs,
       },
@@ -81,6 +83,17 @@ async function showOverdue({ store, clock, metrics, log }: PollerContext): Promi
     metrics.overdueSeconds.set(Math.max(0, now.getTime() - (oldest ?? now).getTime()) / 1000);
   } catch (error) {
     log.warn({ err: error }, 'could not read the oldest due poll');
+  }
+}
+
+/** Who chose a daily digest, by person: one read a sweep, not one a poll. */
+async function digestChoices(ctx: PollerContext): Promise<Map<string, DigestChoice>> {
+  try {
+    return new Map((await ctx.store.listDigestChoices()).map((c) => [c.accessUserId, c]));
+  } catch (error) {
+    // Tasks go out one by one meanwhile, and the digests wait for the next sweep.
+    ctx.log.error({ err: error }, 'could not read the digest choices');
+    return new Map();
   }
 }
 

@@ -54,6 +54,11 @@ export const KINDS = {
    * recipient key carries its person and day), about their own task; edited to its outcome.
    */
   away: { prefix: 'away:', label: 'away_notice', followsTask: true },
+  /**
+   * An approver's daily digest of their waiting tasks, one per local day (the event carries it:
+   * `digest:<accessUserId>:<day>`); never edited: a decision clicked in it is told to the clicker.
+   */
+  digest: { prefix: 'digest:', label: 'digest', followsTask: false },
   /** A workflow step's run completed (its "post" is the completion call), once per run. */
   workflow: { prefix: 'workflow:', label: 'workflow_completion', followsTask: false },
 } as const satisfies Record<string, KindSpec>;

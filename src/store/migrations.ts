@@ -3,6 +3,7 @@ import * as apps from './tables/apps-schema.ts';
 import * as asks from './tables/asks-schema.ts';
 import * as audit from './tables/audit-schema.ts';
 import * as confirmations from './tables/confirmations-schema.ts';
+import * as digests from './tables/digests-schema.ts';
 import * as groups from './tables/groups-schema.ts';
 import * as identity from './tables/identity-schema.ts';
 import * as outbox from './tables/outbox-schema.ts';
@@ -58,7 +59,9 @@ const steps: readonly Step[] = [
   { sqlite: 28, postgres: 28, sql: apps.generations },
   { sqlite: 29, postgres: 29, sql: requesters.filers },
   { sqlite: 30, postgres: 30, sql: identity.teamsChannels },
-  { sqlite: 31, postgres: 31, sql: workflow.runs },
+  { sqlite: 31, postgres: 31, sql: digests.choices },
+  { sqlite: 32, postgres: 32, sql: rate.ephemeralCounts },
+  { sqlite: 33, postgres: 33, sql: workflow.runs },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

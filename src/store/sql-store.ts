@@ -4,6 +4,7 @@ import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
 import { awayTables } from './tables/away.ts';
 import { confirmationTables } from './tables/confirmations.ts';
+import { digestTables } from './tables/digests.ts';
 import { groupTables } from './tables/groups.ts';
 import { identityTables } from './tables/identity.ts';
 import { outboxTables } from './tables/outbox.ts';
@@ -31,6 +32,7 @@ export function sqlStore(db: SqlDb): Store {
     ...questionTables(db),
     ...taskQuestionTables(db),
     ...awayTables(db),
+    ...digestTables(db),
     ...reportTables(db),
     ...workflowTables(db),
     async ping() {

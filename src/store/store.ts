@@ -5,6 +5,7 @@
 import type { TaskQuestionStore } from '../core/asks/store.ts';
 import type { ReportStore } from '../core/audit/store.ts';
 import type { AwayStore } from '../core/away/store.ts';
+import type { DigestStore } from '../core/digest/store.ts';
 import type { RequesterStore } from '../core/requests/store.ts';
 import type { LookStore, TaskAudienceStore, TaskNumberStore } from '../core/tasks/store.ts';
 import type { WorkflowStore } from '../core/workflow/store.ts';
@@ -13,6 +14,7 @@ import type * as Role from './roles.ts';
 export * from '../core/asks/store.ts';
 export * from '../core/audit/store.ts';
 export * from '../core/away/store.ts';
+export * from '../core/digest/store.ts';
 export type * from '../core/requests/store.ts';
 export type * from '../core/tasks/store.ts';
 export * from '../core/workflow/store.ts';
@@ -44,6 +46,7 @@ export interface Store
     Role.QuestionStore,
     TaskQuestionStore,
     AwayStore,
+    DigestStore,
     ReportStore,
     WorkflowStore {
   /** For readiness checks. */

@@ -18,7 +18,10 @@ function deciderFor(store: Store, stale: Task[]) {
   return new Decider({
     client: sandbox.client,
     store,
-    audience: { pending: async () => stale, wasShown: async () => true },
+    audience: {
+      pendingTask: async (_, id) => stale.find((t) => t.id === id),
+      wasShown: async () => true,
+    },
     log,
     now: () => new Date(),
     pendingStatus: 'Pending',

@@ -34,6 +34,7 @@ const samples: Array<[RegExp, string]> = [
   [/answer/, 'the compiler one'],
   [/^day$/, '2026-12-01'],
   [/note/, 'at a conference'],
+  [/^hh:mm$/, '09:00'],
 ];
 
 function sample(placeholder: string): string {

@@ -65,6 +65,16 @@ const datepicker = z.looseObject({
   placeholder: plainText(150).optional(),
 });
 
+const timepicker = z.looseObject({
+  type: z.literal('timepicker'),
+  action_id: actionId,
+  initial_time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .optional(),
+  placeholder: plainText(150).optional(),
+});
+
 export const SlackBlock = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('section'),
@@ -81,7 +91,10 @@ export const SlackBlock = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('actions'),
     block_id: blockId,
-    elements: z.array(button).min(1).max(25),
+    elements: z
+      .array(z.union([button, select, datepicker, timepicker]))
+      .min(1)
+      .max(25),
   }),
   z.looseObject({
     type: z.literal('input'),

@@ -11,6 +11,7 @@ import type { AppFacts } from '../../src/core/apps/facts.ts';
 import { AppRules } from '../../src/core/apps/rules.ts';
 import { HISTORY_SHOWN } from '../../src/core/audit/history.ts';
 import { summaryReply } from '../../src/core/audit/report-chat.ts';
+import { digestReply } from '../../src/core/digest/compose.ts';
 import { GroupRules } from '../../src/core/groups/rules.ts';
 import { helpReply } from '../../src/core/help.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
@@ -138,6 +139,12 @@ export function bigReplies(v: Voice): Record<string, Reply> {
   return {
     help: helpReply(v),
     'the tasks list of 60 pending tasks': tasksReply(v, tasks, 'Pending', withExtras, withNotes),
+    // Every other one sensitive: half the rows with buttons, and Approve all over those.
+    'the daily digest of 60 pending tasks': digestReply(v, tasks, {
+      pendingStatus: 'Pending',
+      now: new Date(Date.UTC(2026, 11, 7, 9)),
+      extras: new Map(tasks.filter((_, i) => i % 2).map((t) => [t.id, extras])),
+    }),
     'one pending task': taskMessage(v, one, name('New task', 300)),
     'a gone task': taskMessage(v, goneCard(v, id(1))),
     'the approve-all summary': approveAll(v),

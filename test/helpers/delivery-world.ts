@@ -235,11 +235,13 @@ function teamsShown(teams: FakeBotConnector): Shown[] {
 /**
  * What a message is about: `task:<id>` (a card or an escalation), `follow-up:<title>`,
  * `requester:<task id>`, `member:<group>`, `nudge:<task id>`, `question` (an approver's question,
- * as asked or answered), `answer` (the asker told the answer), `away:<task id>` or `note`.
+ * as asked or answered), `answer` (the asker told the answer), `away:<task id>`, `digest` or
+ * `note`.
  */
 export function aboutOf(world: DeliveryWorld, m: Shown): string {
   const taskIn = () => [...world.sandbox.state.tasks.keys()].find((id) => m.content.includes(id));
   if (m.content.includes('Update: ')) return 'note';
+  if (m.content.includes('Your daily digest')) return 'digest';
   if (m.content.includes('Your request for access')) return `requester:${taskIn()}`;
   if (m.content.includes('A nudge from')) return `nudge:${taskIn()}`;
   if (m.content.includes(' answered your question about')) return 'answer';

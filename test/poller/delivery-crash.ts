@@ -3,7 +3,8 @@
  * sends on its own (an approver's card, its outcome edit, a reminder and its follow-up, the
  * requester's outcome, a group change's note, an escalation, a nudge, an approver's question to
  * the requester and its edit to the answer, the asker's note of the answer, an away approver's
- * notice to the other approvers, and the note after a card that can no longer be found) and
+ * notice to the other approvers, an approver's daily digest, and the note after a card that can
+ * no longer be found) and
  * every step of its delivery — claim, the mark that its post started, the
  * post, its stored reference; an edit before and after — a real replica (a child process with the
  * real poller and the real Slack or Teams notifier, against the sandbox and the platform's fake)
@@ -61,6 +62,9 @@ const QUESTION = {
   question: 'Which repository do you need?',
 };
 const ANSWER = 'The compiler repository.';
+const DAY_MS = 86_400_000;
+/** Ada's digest of a day, in any zone that day may be hers in. */
+const digestEvent = (at: Date) => `digest:${users.ada.id}:${at.toISOString().slice(0, 10)}`;
 
 /** Where a replica dies (test/helpers/poller-child.ts). */
 type CrashStep =
@@ -105,7 +109,7 @@ const cases: Case[] = [
   { kind: 'approver', step: 'reminder-updated', remind: true },
   { kind: 'approver', step: 'followed-up', remind: true },
   ...(
-    ['requester', 'member', 'escalation', 'nudge', 'question', 'answer', 'away'] as const
+    ['requester', 'member', 'escalation', 'nudge', 'question', 'answer', 'away', 'digest'] as const
   ).flatMap((kind) => POSTED.map((step) => ({ kind, step }))),
   { kind: 'question', step: 'outcome-requested', answer: true },
   { kind: 'question', step: 'updated', answer: true },
@@ -143,6 +147,7 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   answer: ['ada'],
   away: ['ada', 'alan'],
   workflow: ['grace'],
+  digest: ['ada'],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */
@@ -210,6 +215,13 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     expected.add(`${dm('grace')} requester:${access.taskIds[0]}`);
   }
   if (c.kind === 'member') expected.add(`${dm('barbara')} member:Design`);
+  if (c.kind === 'digest') {
+    // `digest daily` at midnight, chosen two days ago: due at the first poll, and no cards.
+    const chosen = new Date(Date.now() - 2 * DAY_MS);
+    await world.store.chooseDigest(users.ada.id, 'daily', '00:00', chosen);
+    expected.clear();
+    expected.add(`${dm('ada')} digest`);
+  }
   if (c.kind === 'note') {
     world.slack.withoutScopes.add('im:history');
     expected.add(`${dm('ada')} note`);
@@ -339,6 +351,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     tell.event,
     QUESTION.id,
     STEP.executionId,
+    ...[-1, 0, 1].map((d) => digestEvent(new Date(Date.now() + d * DAY_MS))),
   ];
   await vi.waitFor(async () => {
     const open = (await world.store.listNotifications({ taskIds: events })).filter((n) => n.intent);

@@ -75,6 +75,19 @@ export function describeAskTables(store: () => Store): void {
       expect(await store().questionsOn([], 10)).toEqual([]);
     });
 
+    it('says whether any card of some requests has a note: a question, or an absence waiting', async () => {
+      expect(await store().hasNotes(['access-1', 'access-2'])).toBe(false);
+      expect(await store().hasNotes([])).toBe(false);
+      await store().putTaskQuestion(question({ subject: 'access-2' }));
+      expect(await store().hasNotes(['access-1', 'access-2'])).toBe(true);
+      expect(await store().hasNotes(['access-1'])).toBe(false);
+      const period = await store().setAway(away(), at(0));
+      await store().noteAwayWaits(period, [{ taskId: 'task-alan', subject: 'access-1' }], at(1));
+      expect(await store().hasNotes(['access-1'])).toBe(true);
+      await store().endAwayWaits('alan', at(2), []);
+      expect(await store().hasNotes(['access-1'])).toBe(false);
+    });
+
     it('counts the questions of a period and ranks the waits for their answers', async () => {
       await store().putTaskQuestion(question());
       await store().answerTaskQuestion('q-1', 'a', at(61));
@@ -207,6 +220,7 @@ export function askCalls(store: Store): Promise<unknown>[] {
     store.putTaskQuestion(question()),
     store.getTaskQuestion('q-1'),
     store.questionsOn(['access-1'], 3),
+    store.hasNotes(['access-1']),
     store.questionsFor('grace', 3),
     store.answerTaskQuestion('q-1', 'a', at(2)),
     store.countQuestions(period),

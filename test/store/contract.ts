@@ -14,6 +14,7 @@ import type {
 import { describeAppTables } from './apps-contract.ts';
 import { askCalls, describeAskTables } from './ask-contract.ts';
 import { describeConfirmationTables } from './confirmations-contract.ts';
+import { describeDigestTables } from './digest-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeReportReads, reportCalls } from './report-contract.ts';
@@ -373,6 +374,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describeRequesterTables(() => store);
     describeWorkflowTables(() => store);
     describeAskTables(() => store);
+    describeDigestTables(() => store);
     describeStorableText(() => store);
     describeReportReads(() => store);
 

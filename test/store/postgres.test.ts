@@ -96,6 +96,20 @@ describe.skipIf(databaseUrl === undefined)(
       await Promise.all([first.close(), second.close()]);
     });
 
+    it('shares rate counts between replicas without writing them to its log', async () => {
+      const { schema, url } = await freshSchema();
+      const [first, second] = [await openStore(url), await openStore(url)];
+      const window = new Date('2026-12-07T10:00:00Z');
+      await first.countAction('slack:U01', window);
+      expect(await second.countAction('slack:U01', window)).toBe(2);
+      await Promise.all([first.close(), second.close()]);
+      const { rows } = await admin.query(
+        `SELECT relpersistence FROM pg_class WHERE oid = to_regclass($1)`,
+        [`${pg.escapeIdentifier(schema)}.rate_counts`],
+      );
+      expect(rows).toEqual([{ relpersistence: 'u' }]);
+    });
+
     it('keeps its data across a reopen and applies no migration twice', async () => {
       const { schema, url } = await freshSchema();
       const first = await openStore(url);

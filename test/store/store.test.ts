@@ -54,6 +54,22 @@ describe('SQLite file store', () => {
     expect(migrationRows(file)).toEqual(migrated);
   });
 
+  it('keeps rate counts out of the file: they start afresh when it is opened again', async () => {
+    const file = join(freshDir(), 'accessbot.db');
+    const window = new Date('2026-12-07T10:00:00Z');
+    const first = await openStore(`sqlite:${file}`);
+    await first.countAction('slack:U01', window);
+    expect(await first.countAction('slack:U01', window)).toBe(2);
+    await first.close();
+    const tables = inspect(file, (db) =>
+      db.prepare("SELECT name FROM sqlite_master WHERE name = 'rate_counts'").all(),
+    );
+    expect(tables).toEqual([]);
+    const second = await openStore(`sqlite:${file}`);
+    expect(await second.countAction('slack:U01', window)).toBe(1);
+    await second.close();
+  });
+
   it('claims a confirmation once between two processes on one file', async () => {
     const url = `sqlite:${join(freshDir(), 'accessbot.db')}`;
     const [first, second] = [await openStore(url), await openStore(url)];

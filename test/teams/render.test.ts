@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cardActivity, messageActivity } from '../../adapters/teams/activity.ts';
 import { renderCard } from '../../adapters/teams/render.ts';
 import type { Task } from '../../src/access/schemas.ts';
+import { digestReply } from '../../src/core/digest/compose.ts';
 import { helpReply } from '../../src/core/help.ts';
 import { english } from '../../src/core/i18n/voice.ts';
 import { failure, info, listBlock, success, warning } from '../../src/core/reply.ts';
@@ -61,6 +62,11 @@ const replies = {
     title: 'Done',
     blocks: [{ kind: 'fields', fields: [{ label: 'A', value: 'b' }] }],
   }),
+  'a daily digest': digestReply(
+    english,
+    Array.from({ length: 20 }, (_, i) => task(i)),
+    { pendingStatus: 'Pending', now: new Date('2026-12-07T09:00:00Z') },
+  ),
   warning: warning(english, 'Careful', { title: 'Careful' }),
   failure: failure(english, 'Broken', { title: 'Broken' }),
 };
@@ -87,6 +93,14 @@ describe('renderCard', () => {
     expect(renderCard(replies['a decided card'], { refreshFor }).refresh).toBeUndefined();
     expect(renderCard(replies['a full tasks list'], { refreshFor }).refresh).toBeUndefined();
     expect(renderCard(replies['a pending notification']).refresh).toBeUndefined();
+  });
+
+  it('makes a list’s rows re-render the list when clicked: the `tasks` list, a daily digest', () => {
+    const views = (card: unknown) =>
+      new Set([...JSON.stringify(card).matchAll(/"view":"(\w+)"/g)].map((m) => m[1]));
+    expect(views(renderCard(replies['a daily digest']))).toEqual(new Set(['list']));
+    expect(views(renderCard(replies['a full tasks list']))).toEqual(new Set(['list']));
+    expect(views(renderCard(replies['a pending notification']))).toEqual(new Set(['task']));
   });
 
   it('shows quoted commands in monospace runs, and leaves the fallback to the summary', () => {

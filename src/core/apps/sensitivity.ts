@@ -11,6 +11,7 @@ import { type Task, TaskTypes, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { GenerationStore } from '../../store/store.ts';
 import { timedCache } from '../cache.ts';
+import type { Clock } from '../clock.ts';
 import { SensitivityCheckTimedOut } from '../errors.ts';
 
 export interface SensitivityConfig {
@@ -62,7 +63,7 @@ export class SensitiveApps {
     store: GenerationStore,
     config: SensitivityConfig,
     log: Logger,
-    now: () => number,
+    clock: Pick<Clock, 'now'>,
   ) {
     this.#store = store;
     this.#listed = new Set((config.apps ?? []).map((app) => app.trim().toLowerCase()));
@@ -73,7 +74,7 @@ export class SensitiveApps {
     this.#marked = timedCache({
       ttl: FIELD_TTL_MS,
       max: 10_000,
-      now,
+      now: () => clock.now().getTime(),
       load: (appId: string) =>
         within(deadline(), withinMs, async (signal) => {
           for await (const field of client.listCustomFields(appId, signal)) {

@@ -39,7 +39,7 @@ export interface AskDeps {
   log: Logger;
   now: () => Date;
   pendingStatus: string;
-  audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
+  audience: Pick<TaskAudience, 'pendingTask' | 'wasShown'>;
   /** Unset: questions reach nobody, so none is asked. */
   asks?: TellAsks;
   newId?: () => string;
@@ -56,7 +56,7 @@ export async function askRequester(
   text: string,
 ): Promise<Reply> {
   if (!d.asks) return warning(v, v.t('ask.off'));
-  const task = (await d.audience.pending(link)).find((t) => t.id === taskId);
+  const task = await d.audience.pendingTask(link, taskId);
   if (!task) {
     const shown = await d.audience.wasShown(link, taskId);
     return warning(v, shown ? v.t('ask.notWaiting') : notYours(v));

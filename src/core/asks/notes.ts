@@ -44,7 +44,7 @@ export async function cardNotes(
   return (await listNotes(store, [task], viewer, v)).get(task.id) ?? [];
 }
 
-/** By task id: two reads of the store in all. */
+/** By task id: one read of the store when none has a note (as most), three otherwise. */
 export async function listNotes(
   store: NotesStore,
   tasks: readonly Task[],
@@ -52,7 +52,7 @@ export async function listNotes(
   v: Voice,
 ): Promise<Map<string, string[]>> {
   const subjects = [...new Set(tasks.map(subjectOf))];
-  if (!subjects.length) return new Map();
+  if (!(await store.hasNotes(subjects))) return new Map();
   const [away, questions] = await Promise.all([
     store.awayOn(subjects),
     store.questionsOn(subjects, QUESTIONS_SHOWN * subjects.length),

@@ -33,6 +33,11 @@ export interface TaskQuestionStore {
   getTaskQuestion(id: string): Promise<TaskQuestion | undefined>;
   /** Newest first. */
   questionsOn(subjects: string[], limit: number): Promise<TaskQuestion[]>;
+  /**
+   * False when no card of these subjects has a note: no question on any, no approver's absence
+   * waiting on any (true may still find none: `awayOn` also checks that the absence goes on).
+   */
+  hasNotes(subjects: string[]): Promise<boolean>;
   /** Newest first. */
   questionsFor(requesterId: string, limit: number): Promise<TaskQuestion[]>;
   /** Undefined when an answer was already recorded. */

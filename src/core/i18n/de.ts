@@ -797,6 +797,29 @@ export const de: Catalog = {
     '{asked, plural, one {# Frage} other {# Fragen}} an Antragstellende, {answered} beantwortet (Zeit bis zur Antwort: Median {median}, 90. Perzentil {p90})',
   'report.awayWaits':
     '{tasks, plural, one {# Aufgabe wartete} other {# Aufgaben warteten}} auf abwesende Genehmigende (Median {median}, 90. Perzentil {p90})',
+  // Die tägliche Übersicht (`digest`).
+  'usage.digest':
+    'digest [daily <HH:MM> | both <HH:MM> | off] — Ihre wartenden Aufgaben einmal am Tag in einer Nachricht zu Ihrer Uhrzeit (`daily`: nur dann; `both`: auch jede einzeln, sobald sie kommt)',
+  'parse.digestUsage':
+    'Wie sollen Aufgaben Sie erreichen? Schreiben Sie `digest daily 09:00`, `digest both 09:00` oder `digest off`. Verwendung: {usage}',
+  'parse.digestTime':
+    '„{time}“ ist keine Uhrzeit: Stunden und Minuten im 24-Stunden-Format, z. B. `digest {mode} 09:00`.',
+  'digest.current':
+    '{mode, select, daily {Sie erhalten täglich um {time} ({zone}) eine Übersicht; neue Aufgaben warten darauf, statt einzeln zu kommen.} both {Sie erhalten jede neue Aufgabe sofort und täglich um {time} ({zone}) eine Übersicht.} other {Sie erhalten jede neue Aufgabe sofort, ohne tägliche Übersicht. Schreiben Sie `digest daily 09:00` für eine.}}',
+  'digest.saved': 'Gespeichert. {current}',
+  'digest.savedTitle': 'Tägliche Übersicht',
+  'digest.title':
+    'Ihre tägliche Übersicht: {count, plural, one {# Aufgabe wartet} other {# Aufgaben warten}} auf Sie',
+  'digest.waiting': 'Wartet seit',
+  'digest.confirmFirst':
+    'Diese Genehmigung muss bestätigt werden, daher hat sie hier keine Schaltflächen: Schreiben Sie `approve {number}`.',
+  'digest.more':
+    '…und {count, plural, one {# weitere Aufgabe} other {# weitere Aufgaben}} nicht angezeigt. Schreiben Sie `tasks`, um sie zu sehen.',
+  'digest.howTo':
+    'Genehmigen mit `approve 1` (oder `approve 1 2`), ablehnen mit `decline 1 -- <Grund>`. `digest` sagt oder ändert, wann diese Übersicht kommt.',
+  'slack.digestMode':
+    '{mode, select, daily {Nur tägliche Übersicht} both {Sofort und tägliche Übersicht} other {Jede sofort}}',
+  'digest.approveAll': 'Alle angezeigten genehmigen ({count})',
   'workflow.badInput':
     '{field, select, app {Die Anwendung} level {Die Berechtigungsstufe} justification {Die Begründung} person {Die Person, für die er ist,} filer {Die Person, die ihn stellt,} other {Eine Eingabe}} des Schritts fehlt oder ist zu lang: Bitte ausfüllen (Anwendung und Begründung sind Pflicht).',
   'workflow.filerNotLinked':

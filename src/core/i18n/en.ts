@@ -780,6 +780,29 @@ export const en = {
     '{asked, plural, one {# question} other {# questions}} asked of requesters, {answered} answered (time to answer: median {median}, 90th percentile {p90})',
   'report.awayWaits':
     '{tasks, plural, one {# task} other {# tasks}} waited on an approver who was away (median {median}, 90th percentile {p90})',
+  // The daily digest (`digest`).
+  'usage.digest':
+    'digest [daily <HH:MM> | both <HH:MM> | off] — your waiting tasks in one message a day at your time (`daily`: only then; `both`: also each as it comes)',
+  'parse.digestUsage':
+    'How should tasks reach you? Say `digest daily 09:00`, `digest both 09:00` or `digest off`. Usage: {usage}',
+  'parse.digestTime':
+    '“{time}” is not a time of day: use 24-hour hours and minutes, e.g. `digest {mode} 09:00`.',
+  'digest.current':
+    '{mode, select, daily {You get a daily digest at {time} ({zone}); new tasks wait for it instead of coming one by one.} both {You get each new task as it comes, and a daily digest at {time} ({zone}).} other {You get each new task as it comes, with no daily digest. Type `digest daily 09:00` for one.}}',
+  'digest.saved': 'Saved. {current}',
+  'digest.savedTitle': 'Daily digest',
+  'digest.title':
+    'Your daily digest: {count, plural, one {# task waits} other {# tasks wait}} for you',
+  'digest.waiting': 'Waiting for',
+  'digest.confirmFirst':
+    'Approving this one needs a confirmation, so it has no buttons here: type `approve {number}`.',
+  'digest.more':
+    '…and {count, plural, one {# more task} other {# more tasks}} not shown. Type `tasks` to see them.',
+  'digest.howTo':
+    'Approve with `approve 1` (or `approve 1 2`), decline with `decline 1 -- <reason>`. `digest` says or changes when this comes.',
+  'slack.digestMode':
+    '{mode, select, daily {Daily digest only} both {Each as it comes, and a daily digest} other {Each as it comes}}',
+  'digest.approveAll': 'Approve all shown ({count})',
   // The "Request application access" workflow step: what its workflow's author reads.
   'workflow.badInput':
     'The step’s {field, select, app {application} level {permission level} justification {justification} person {person it is for} filer {person who filed it} other {input}} is missing or too long: fill it in (the application and justification are required).',

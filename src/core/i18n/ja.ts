@@ -773,6 +773,27 @@ export const ja: Catalog = {
     '申請者への質問 {asked, plural, other {# 件}}、回答 {answered} 件 (回答までの時間: 中央値 {median}、90 パーセンタイル {p90})',
   'report.awayWaits':
     '不在の承認者を待ったタスク {tasks, plural, other {# 件}} (中央値 {median}、90 パーセンタイル {p90})',
+  // 毎日のまとめ (`digest`)。
+  'usage.digest':
+    'digest [daily <HH:MM> | both <HH:MM> | off] — 待っているタスクを毎日決まった時刻に 1 通のメッセージで受け取ります (`daily`: その時だけ、`both`: 届くたびにも)',
+  'parse.digestUsage':
+    'タスクをどう受け取りますか? `digest daily 09:00`、`digest both 09:00`、`digest off` のように入力してください。使い方: {usage}',
+  'parse.digestTime':
+    '「{time}」は時刻ではありません。24 時間制の時と分で入力してください (例: `digest {mode} 09:00`)。',
+  'digest.current':
+    '{mode, select, daily {毎日 {time} ({zone}) にまとめが届きます。新しいタスクは 1 件ずつ届かず、まとめを待ちます。} both {新しいタスクは届くたびに届き、毎日 {time} ({zone}) にまとめも届きます。} other {新しいタスクは届くたびに届きます。毎日のまとめはありません。`digest daily 09:00` で設定できます。}}',
+  'digest.saved': '保存しました。{current}',
+  'digest.savedTitle': '毎日のまとめ',
+  'digest.title': '毎日のまとめ: {count, plural, other {# 件のタスク}}があなたを待っています',
+  'digest.waiting': '待ち時間',
+  'digest.confirmFirst':
+    'この承認には確認が必要なため、ここにはボタンがありません。`approve {number}` と入力してください。',
+  'digest.more': '…ほか {count, plural, other {# 件}}は表示していません。`tasks` で確認できます。',
+  'digest.howTo':
+    '`approve 1` (または `approve 1 2`) で承認、`decline 1 -- <理由>` で却下します。届く時刻は `digest` で確認・変更できます。',
+  'slack.digestMode':
+    '{mode, select, daily {毎日のまとめのみ} both {届くたびに、と毎日のまとめ} other {届くたびに}}',
+  'digest.approveAll': '表示中をすべて承認 ({count})',
   'workflow.badInput':
     'ステップの{field, select, app {アプリケーション} level {権限レベル} justification {申請理由} person {申請の対象者} filer {申請者} other {入力}}が未入力か長すぎます。入力してください (アプリケーションと申請理由は必須です)。',
   'workflow.filerNotLinked':

@@ -8,11 +8,11 @@ import type { AccessClient } from '../../access/client.ts';
 import { type Task, TaskTypes, taskFacts } from '../../access/schemas.ts';
 import type { RequesterStore } from './store.ts';
 
-export function withFilers(
-  client: AccessClient,
+/** The tasks as read, each request filed for someone else with its filer as requester. */
+export function filers(
   store: Pick<RequesterStore, 'filersOf'>,
-): AccessClient {
-  const filed = async (tasks: Task[]): Promise<Task[]> => {
+): (tasks: Task[]) => Promise<Task[]> {
+  return async (tasks) => {
     const facts = tasks.map((t) => (t.type === TaskTypes.accessRequest ? taskFacts(t) : {}));
     const filers = await store.filersOf(facts.flatMap((f) => f.accessId ?? []));
     return tasks.map((task, i) => {
@@ -24,6 +24,13 @@ export function withFilers(
       return { ...task, metadata };
     });
   };
+}
+
+export function withFilers(
+  client: AccessClient,
+  store: Pick<RequesterStore, 'filersOf'>,
+): AccessClient {
+  const filed = filers(store);
   return new Proxy(client, {
     get(target, key) {
       if (key === 'getTask') {

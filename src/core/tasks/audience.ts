@@ -1,6 +1,8 @@
 /**
  * A person's pending list, and the memory of every task ever in it: a task's details are shown
- * only to those whose list it is or was; anyone else is refused without a word about it.
+ * only to those whose list it is or was; anyone else is refused without a word about it. Who
+ * filed a request for someone else is looked up only for the tasks asked for: a whole list, or
+ * the one task a click or a line names.
  */
 import { LRUCache } from 'lru-cache';
 import type { AccessClient } from '../../access/client.ts';
@@ -13,7 +15,10 @@ import { bounded } from '../cache.ts';
 const REMEMBERED_MAX = 100_000;
 
 export interface AudienceDeps {
+  /** As the Access Service has the tasks, without their filers: `filed` adds them. */
   client: AccessClient;
+  /** Who filed each request for someone else, as its requester (requests/filers.ts). */
+  filed: (tasks: Task[]) => Promise<Task[]>;
   store: TaskAudienceStore;
   pendingStatus: string;
   log: Logger;
@@ -30,11 +35,21 @@ export class TaskAudience {
 
   /** Every page, oldest first; each is remembered as theirs. */
   async pending(link: IdentityLink): Promise<Task[]> {
+    // The list is this call's own: sorted where it is.
+    return (await this.#d.filed(await this.#listed(link))).sort(byAge);
+  }
+
+  /** The task if it is in their pending list (read whole, and remembered as theirs). */
+  async pendingTask(link: IdentityLink, taskId: string): Promise<Task | undefined> {
+    const task = (await this.#listed(link)).find((t) => t.id === taskId);
+    return task && (await this.#d.filed([task]))[0];
+  }
+
+  async #listed(link: IdentityLink): Promise<Task[]> {
     const { client, pendingStatus } = this.#d;
     const tasks = await Array.fromAsync(client.listTasks(link.accessUserId, pendingStatus));
     await this.#remember(link.accessUserId, tasks);
-    // The list is this call's own: sorted where it is.
-    return tasks.sort(byAge);
+    return tasks;
   }
 
   async wasShown(link: IdentityLink, taskId: string): Promise<boolean> {

@@ -70,7 +70,7 @@ type Said = (v: Voice) => DecisionResult;
 export interface DecideDeps {
   client: AccessClient;
   store: AuditStore & ConfirmationStore;
-  audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
+  audience: Pick<TaskAudience, 'pendingTask' | 'wasShown'>;
   log: Logger;
   now: () => Date;
   metrics?: Pick<Metrics, 'decisionSeconds' | 'auditWriteFailures'>;
@@ -122,7 +122,7 @@ export class Decider {
         reason: reason ?? null,
       });
       try {
-        mine = (await this.#d.audience.pending(link)).find((t) => t.id === taskId);
+        mine = await this.#d.audience.pendingTask(link, taskId);
         const task = mine;
         if (!task) said = await this.#refuse(link, taskId);
         else if (decision === 'approve' && !this.#d.allowSelfApproval && isOwn(task, link)) {

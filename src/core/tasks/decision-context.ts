@@ -74,7 +74,7 @@ export class DecisionContext {
     this.#d = deps;
     const { client, clock } = deps;
     const now = () => clock.now().getTime();
-    this.sensitive = new SensitiveApps(client, deps.store, deps.sensitive, deps.log, now);
+    this.sensitive = new SensitiveApps(client, deps.store, deps.sensitive, deps.log, clock);
     this.#defaults = new AppGroups(client, now);
     const cache = <V extends {}>(ttl: number, load: (appId: string) => Promise<V>) =>
       timedCache({ ttl, max: 1_000, now, load });

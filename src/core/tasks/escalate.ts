@@ -26,6 +26,11 @@ export interface EscalationCheck {
   nudgeable: () => Promise<boolean>;
   /** The approver is away: escalated now, whatever ESCALATE_AFTER says. */
   atOnce?: boolean;
+  /**
+   * The approver takes new tasks in a daily digest, so may have no card of it: with no card at
+   * all, the wait counts from the task's creation.
+   */
+  held?: boolean;
 }
 
 export async function escalate(
@@ -39,13 +44,17 @@ export async function escalate(
     // Counted from the first card: a backlog found on the first day of the bot is not
     // escalated at once, and every approver had the whole period to act.
     const cards = notifications.filter((n) => sweep.isCard(n));
-    const firstMs = Math.min(...cards.map((n) => n.claimedAt.getTime()));
+    const { createdAt } = taskFacts(task);
+    const firstMs =
+      !cards.length && check.held
+        ? Date.parse(createdAt ?? '')
+        : Math.min(...cards.map((n) => n.claimedAt.getTime()));
     const due = check.atOnce || firstMs <= ago(sweep.clock, sweep.escalateAfterMs).getTime();
     if (!Number.isFinite(firstMs) || !due || !(await check.nudgeable())) return undefined;
     const away = await sweep.store.awayOn([subjectOf(task)]);
-    const { createdAt } = taskFacts(task);
     const since = createdAt ? Math.min(Date.parse(createdAt), firstMs) : firstMs;
-    const ids = [...new Set(cards.map((n) => n.accessUserId))];
+    const held = check.held ? [accessUserId] : [];
+    const ids = [...new Set([...cards.map((n) => n.accessUserId), ...held])];
     const names = await Promise.all(ids.map((id) => sweep.nameOf(id)));
     const approvers = names.filter((name) => name !== undefined);
     const waitedMs = sweep.clock.now().getTime() - since;

@@ -2,5 +2,7 @@
 export type { TaskAudience } from './audience.ts';
 export { parseRef, TaskRef } from './commands.ts';
 export { notYours } from './decide.ts';
+export type { CardExtras } from './decision-context.ts';
 export { stateOf, taskCard, taskTitle } from './task-card.ts';
+export { approveAllButton } from './task-list.ts';
 export type { TaskRefs } from './task-refs.ts';

@@ -17,7 +17,7 @@ export const LOOK_FOR_MS = 30 * 60_000;
 
 export interface LookDeps {
   store: LookStore & RequesterStore;
-  audience: Pick<TaskAudience, 'pending' | 'wasShown'>;
+  audience: Pick<TaskAudience, 'pendingTask' | 'wasShown'>;
   now: () => Date;
   /** Unset: the mark is kept but shown on no card. */
   approvers?: TellApprovers;
@@ -29,7 +29,7 @@ export async function markLooking(
   v: Voice,
   taskId: string,
 ): Promise<Reply> {
-  const task = (await d.audience.pending(link)).find((t) => t.id === taskId);
+  const task = await d.audience.pendingTask(link, taskId);
   if (!task) {
     const shown = await d.audience.wasShown(link, taskId);
     return warning(v, shown ? v.t('look.notWaiting') : notYours(v));

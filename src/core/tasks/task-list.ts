@@ -1,7 +1,7 @@
 /** The `tasks` answer: a person's pending tasks, numbered, with Approve all when there are several. */
 import type { Task } from '../../access/schemas.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import { type Block, info, type Reply } from '../reply.ts';
+import { type Block, type Button, info, type Reply, type TaskCard } from '../reply.ts';
 import type { CardExtras } from './decision-context.ts';
 import { taskCard } from './task-card.ts';
 
@@ -34,22 +34,23 @@ export function tasksReply(
     });
   }
   if (shown.length > 1) {
-    blocks.push({
-      kind: 'actions',
-      buttons: [
-        {
-          label: v.t('button.approveAll', { count: shown.length }),
-          action: 'approveAll',
-          value: shown.map((t) => t.id).join(','),
-          spoken: v.t('button.approveAllSpoken', {
-            count: shown.length,
-            tasks: v.list(cards.map((card) => card.title)),
-          }),
-        },
-      ],
-    });
+    const label = v.t('button.approveAll', { count: shown.length });
+    blocks.push({ kind: 'actions', buttons: [approveAllButton(v, cards, label)] });
   }
   blocks.push({ kind: 'note', text: v.t('tasks.howTo', { several: flag(shown.length > 1) }) });
   const title = v.t('tasks.title', { count: tasks.length });
   return info(v, title, { title, blocks });
+}
+
+/** Approves each of `cards`, decided as `approve 1 2 3` is; spoken with what each is. */
+export function approveAllButton(v: Voice, cards: readonly TaskCard[], label: string): Button {
+  return {
+    label,
+    action: 'approveAll',
+    value: cards.map((c) => c.taskId).join(','),
+    spoken: v.t('button.approveAllSpoken', {
+      count: cards.length,
+      tasks: v.list(cards.map((c) => c.title)),
+    }),
+  };
 }

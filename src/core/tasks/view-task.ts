@@ -41,7 +41,7 @@ export async function viewTask(
   taskId: string,
 ): Promise<TaskView> {
   const { pendingStatus } = deps;
-  const mine = (await deps.audience.pending(link)).find((t) => t.id === taskId);
+  const mine = await deps.audience.pendingTask(link, taskId);
   if (mine) {
     const [looked, looking, notes] = await Promise.all([
       deps.context?.forApprover(mine, v),

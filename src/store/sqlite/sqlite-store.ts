@@ -5,6 +5,7 @@ import { StoreError } from '../errors.ts';
 import { sqliteMigrations } from '../migrations.ts';
 import { sqlStore } from '../sql-store.ts';
 import type { Store } from '../store.ts';
+import { temporaryCounts } from '../tables/rate-schema.ts';
 import { SqliteDb } from './db.ts';
 import { migrate } from './migrate.ts';
 
@@ -29,6 +30,7 @@ export function openSqliteStore(file: string): Store {
     // power cut can lose the last commits. FULL cost an fsync on the event loop per write.
     connection.exec('PRAGMA synchronous = NORMAL');
     migrate(connection, sqliteMigrations);
+    connection.exec(temporaryCounts);
   } catch (error) {
     connection?.close();
     throw new StoreError(

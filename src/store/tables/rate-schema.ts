@@ -32,3 +32,20 @@ export const counts = (t: Dialect): string => `
         actions      INTEGER NOT NULL
       )${t.sqlite ? ' STRICT, WITHOUT ROWID' : ''};
     `;
+
+/**
+ * A count lives a window of seconds and losing it forgives a few actions: no commit need wait for
+ * the disk. PostgreSQL keeps it out of its log (UNLOGGED: emptied by a crash, not replicated);
+ * SQLite, one process, keeps it in the connection's own temporary table (`temporaryCounts`).
+ */
+export const ephemeralCounts = (t: Dialect): string =>
+  t.sqlite ? 'DROP TABLE rate_counts;' : 'ALTER TABLE rate_counts SET UNLOGGED;';
+
+/** SQLite's counts, created on each connection: never written to the database file or its WAL. */
+export const temporaryCounts = `
+      CREATE TEMP TABLE IF NOT EXISTS rate_counts (
+        key          TEXT PRIMARY KEY,
+        window_start INTEGER NOT NULL,
+        actions      INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+    `;

@@ -49,6 +49,21 @@ export function taskQuestionTables(db: SqlDb): TaskQuestionStore {
       return rows.map(toQuestion);
     },
 
+    async hasNotes(subjects) {
+      if (!subjects.length) return false;
+      // Both tables of a card's notes (asks-schema.ts), in one statement.
+      const rows = await db.all(
+        'hasNotes',
+        sql`SELECT 1 AS noted FROM task_questions
+            WHERE subject IN (SELECT value FROM ${db.list(subjects)})
+            UNION ALL
+            SELECT 1 FROM away_waits
+            WHERE subject IN (SELECT value FROM ${db.list(subjects)}) AND ended_at IS NULL
+            LIMIT 1`,
+      );
+      return rows.length > 0;
+    },
+
     async questionsFor(requesterId, limit) {
       const rows = await db.all(
         'questionsFor',

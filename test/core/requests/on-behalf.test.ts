@@ -4,7 +4,7 @@
  * audited); the service is asked for the person it is for; the approvers' cards name both; the
  * filer may not approve it; both hear the outcome once; both lists and histories show it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AccessBot, type BotDeps } from '../../../src/core/bot.ts';
 import type { GroupRulesConfig } from '../../../src/core/groups/rules.ts';
 import { users, workApps } from '../../../src/sandbox/seed.ts';
@@ -158,10 +158,13 @@ describe('a request for someone else', () => {
     const adaTask = w.sandbox.state
       .tasksFor(users.ada.id, 'Pending')
       .find((t) => t.metadata.accessId === graceReadRequests()[0]!.id);
+    const filersOf = vi.spyOn(w.store, 'filersOf');
     expect(await say('ada', `approve ${adaTask!.id}`)).toBe(
       '"Access request: GitHub (Read)" is your own request, so you can\'t approve it: another approver has to. You can still decline it.',
     );
     expect(w.sandbox.state.task(adaTask!.id).status).toBe('Pending');
+    // Only the filer of the task decided is looked up, not those of Ada's whole list.
+    expect(filersOf.mock.calls.map(([ids]) => ids)).toEqual([[graceReadRequests()[0]!.id]]);
   });
 
   it('tells the filer and the person it is for the outcome, once each, and lists it for both', async () => {

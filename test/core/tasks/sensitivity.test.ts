@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../../src/access/schemas.ts';
 import { loadConfig } from '../../../src/app/config.ts';
 import { SensitiveApps } from '../../../src/core/apps/sensitivity.ts';
+import { systemClock } from '../../../src/core/clock.ts';
 import { tasks, workApps } from '../../../src/sandbox/seed.ts';
 import { openStore } from '../../../src/store/open.ts';
 import type { Store } from '../../../src/store/store.ts';
 import { captureLog } from '../../helpers/bot.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
+import { FakeClock } from '../../poller/fakes.ts';
 
 const sandbox = useSandbox();
 
@@ -33,8 +35,11 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-function sensitiveApps(config: ConstructorParameters<typeof SensitiveApps>[2], now = Date.now) {
-  return new SensitiveApps(sandbox.client, store, config, captureLog().log, now);
+function sensitiveApps(
+  config: ConstructorParameters<typeof SensitiveApps>[2],
+  clock = systemClock,
+) {
+  return new SensitiveApps(sandbox.client, store, config, captureLog().log, clock);
 }
 
 const fieldReads = () =>
@@ -87,15 +92,15 @@ describe('a sensitive application', () => {
   });
 
   it('is read once per application for five minutes of the caller’s clock', async () => {
-    let now = Date.UTC(2026, 10, 22);
-    const apps = sensitiveApps({ field: 'Sensitive' }, () => now);
+    const clock = new FakeClock();
+    const apps = sensitiveApps({ field: 'Sensitive' }, clock);
     const app = appWith('yes');
     const reads = fieldReads();
     await Promise.all([apps.of(app), apps.of(app), apps.of(app)]);
-    now += 4 * 60_000;
+    clock.advance(4 * 60_000);
     await apps.of(app);
     expect(fieldReads()).toBe(reads + 1);
-    now += 2 * 60_000;
+    clock.advance(2 * 60_000);
     await apps.of(app);
     expect(fieldReads()).toBe(reads + 2);
   });
