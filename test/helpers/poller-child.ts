@@ -9,7 +9,8 @@
  * the requester first, as an approver's `ask` does, and ANSWER (the same, with its answer) tell
  * the answer; a line `{"answer": …}` on stdin answers the question ASK asked, and a line
  * `{"decide": taskId, "chatUserId", "email"}` approves the task as that person clicking it does
- * (through a bot whose outbox is this replica's); NOTIFY_RULES
+ * (through a bot whose outbox is this replica's); WORKFLOW (JSON) runs Slack's workflow step first,
+ * as its event does; NOTIFY_RULES
  * and ESCALATE_AFTER_MS turn escalations on. On SIGTERM it stops cleanly and prints the time from
  * the platform's answers to the stored references (`window <sum s> <count>`).
  */
