@@ -8,7 +8,7 @@
 import { StepCompletion, StepDestination } from '../core/completer.ts';
 import { PlatformUnavailableError } from '../core/notifier.ts';
 import type { Intent, IntentEnd, Notification } from '../store/store.ts';
-import { keyOf, type OutboxContext } from './notification.ts';
+import { countSent, keyOf, type OutboxContext } from './notification.ts';
 
 /** How the intent ends; undefined: it changed hands meanwhile (read it again). */
 export async function completeStep(
@@ -23,10 +23,6 @@ export async function completeStep(
   const { store, owner, clock } = ctx;
   if (!(await store.markPostTried(keyOf(n), owner, intent.seq, clock.now()))) return undefined;
   await completer.complete(executionId, completion);
-  ctx.metrics.notifications.inc({
-    platform: n.platform,
-    kind: 'workflow_completion',
-    outcome: 'sent',
-  });
+  countSent(ctx, n, intent);
   return 'done';
 }

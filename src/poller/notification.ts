@@ -61,10 +61,25 @@ export function kindLabel(n: Notification, intent: Intent): string {
   return intent.kind;
 }
 
+/** A platform call made for `intent`, counted by platform and kind. */
+export function countSent(ctx: Pick<OutboxContext, 'metrics'>, n: Notification, intent: Intent) {
+  ctx.metrics.notifications.inc({
+    platform: n.platform,
+    kind: kindLabel(n, intent),
+    outcome: 'sent',
+  });
+}
+
 /** What a message carries so that `find` can find it again. */
 export const tagOf = (n: Notification) => ({
   deliveryId: n.deliveryId ?? idOf(n),
   taskId: n.taskId,
+});
+
+/** A reminder's nudge: one per reminder, so a later reminder's nudge is found apart. */
+export const nudgeTagOf = (n: Notification) => ({
+  ...tagOf(n),
+  deliveryId: `${tagOf(n).deliveryId}:${n.remindedAt?.getTime()}`,
 });
 
 /** The claim of `out` by `owner`, and the notification it makes once it wins. */

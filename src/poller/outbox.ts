@@ -17,9 +17,11 @@ import type { Intent, IntentEnd, Notification } from '../store/store.ts';
 import { completeStep } from './completion.ts';
 import {
   claimOf,
+  countSent,
   idOf,
   keyOf,
   kindLabel,
+  nudgeTagOf,
   type OutboxContext,
   type Outgoing,
   tagOf,
@@ -144,7 +146,7 @@ export class Outbox {
       if (!n.messageRef) return await this.#unsent(n, intent, notifier, onPosted);
       const ref = MessageRef.parse(n.messageRef);
       const message = Reply.parse(intent.body.message);
-      const sent = () => this.#ctx.metrics.notifications.inc({ ...labels, outcome: 'sent' });
+      const sent = () => countSent(this.#ctx, n, intent);
       switch (intent.kind) {
         case 'post':
           return this.#done(n, intent, 'done');
@@ -160,10 +162,7 @@ export class Outbox {
           return { notification: { ...n, intent: next }, fresh: true };
         }
         case 'follow_up': {
-          const nudge = {
-            ...tagOf(n),
-            deliveryId: `${tagOf(n).deliveryId}:${n.remindedAt?.getTime()}`,
-          };
+          const nudge = nudgeTagOf(n);
           if (!fresh) {
             const found = await this.#find(n, intent, () =>
               notifier.find(ref, nudge, n.remindedAt ?? n.claimedAt),
@@ -208,18 +207,11 @@ export class Outbox {
       return this.#reread(n);
     }
     const ref = await notifier.post(to, Reply.parse(intent.body.message), tagOf(n));
-    const answered = performance.now();
+    const unrecorded = this.#ctx.metrics.unrecordedSeconds.startTimer({ platform: n.platform });
     const at = clock.now();
     await store.markNotificationSent(keyOf(n), ref, at);
-    this.#ctx.metrics.unrecordedSeconds.observe(
-      { platform: n.platform },
-      (performance.now() - answered) / 1000,
-    );
-    this.#ctx.metrics.notifications.inc({
-      platform: n.platform,
-      kind: kindLabel(n, intent),
-      outcome: 'sent',
-    });
+    unrecorded();
+    countSent(this.#ctx, n, intent);
     onPosted?.(at);
     // Read back: the task may have been decided (by any replica) while it was being posted.
     return this.#reread(n);
