@@ -32,6 +32,12 @@ export function exactPerson(word: string): PersonRef | undefined {
   return undefined;
 }
 
+/** The person as they may be typed again, e.g. in a hint that shows a whole command. */
+export function typedPerson(ref: PersonRef): string {
+  if (ref.kind === 'mention') return `<@${ref.chatUserId}>`;
+  return ref.kind === 'email' ? ref.email : ref.name;
+}
+
 /** A mention or address when it is one, else a name (`@` dropped). */
 export function personOf(words: readonly string[]): PersonRef {
   const exact = words.length === 1 ? exactPerson(words[0]!) : undefined;

@@ -210,7 +210,7 @@ export const de: Catalog = {
   'request.noApp': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Mit `apps` sehen Sie alle.',
   'request.noAppGuess': 'Ich habe keine Anwendung namens „{typed}“ gefunden. Meinten Sie {apps}?',
   'request.severalLevels':
-    '{app} hat mehrere Berechtigungsstufen: {levels}. Nennen Sie eine, z. B. `request {app} {first} -- warum Sie ihn brauchen`.',
+    '{app} hat mehrere Berechtigungsstufen: {levels}. Nennen Sie eine, z. B. `request {app} {first}{who} -- warum Sie ihn brauchen`.',
   'request.levelMatchesSeveral': '„{typed}“ passt zu mehreren Stufen von {app}.',
   'request.noSuchLevel': '{app} hat keine Berechtigungsstufe „{typed}“.',
   'request.chooseLevel': '{what} Wählen Sie eine von {levels}.',

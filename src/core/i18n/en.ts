@@ -211,7 +211,7 @@ export const en = {
   'request.noApp': 'I found no application called "{typed}". Type `apps` to see them all.',
   'request.noAppGuess': 'I found no application called "{typed}". Did you mean {apps}?',
   'request.severalLevels':
-    '{app} has several permission levels: {levels}. Say which, e.g. `request {app} {first} -- why you need it`.',
+    '{app} has several permission levels: {levels}. Say which, e.g. `request {app} {first}{who} -- why you need it`.',
   'request.levelMatchesSeveral': '"{typed}" matches several levels of {app}.',
   'request.noSuchLevel': '{app} has no permission level "{typed}".',
   'request.chooseLevel': '{what} Choose one of {levels}.',

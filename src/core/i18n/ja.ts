@@ -207,7 +207,7 @@ export const ja: Catalog = {
   'request.noAppGuess':
     '「{typed}」という名前のアプリケーションは見つかりませんでした。{apps}のことですか?',
   'request.severalLevels':
-    '{app} には複数の権限レベルがあります: {levels}。どれかを指定してください。例: `request {app} {first} -- 必要な理由`。',
+    '{app} には複数の権限レベルがあります: {levels}。どれかを指定してください。例: `request {app} {first}{who} -- 必要な理由`。',
   'request.levelMatchesSeveral': '「{typed}」は {app} の複数のレベルに当てはまります。',
   'request.noSuchLevel': '{app} に権限レベル「{typed}」はありません。',
   'request.chooseLevel': '{what} {levels} から選んでください。',

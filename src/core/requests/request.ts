@@ -13,7 +13,7 @@ import { words } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
 import { matchByName } from '../match.ts';
-import { type PersonRef, personOf } from '../person-ref.ts';
+import { type PersonRef, personOf, typedPerson } from '../person-ref.ts';
 import { type Reply, success, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import { inert } from '../text.ts';
@@ -35,6 +35,7 @@ async function resolveTyped(
   v: Voice,
   userId: string,
   target: string,
+  forRef?: PersonRef,
 ): Promise<Resolved> {
   const { client } = deps;
   const [all, hidden] = await Promise.all([
@@ -52,6 +53,8 @@ async function resolveTyped(
       app: inert(app.name),
       levels: quoted(v, levels),
       first: inert(levels[0]!.name),
+      // The hint keeps whom the request is for, so the command it shows files the same request.
+      who: forRef ? ` for ${inert(typedPerson(forRef))}` : '',
     });
     return { ok: false, reply: warning(v, said) };
   }
@@ -111,7 +114,7 @@ export async function fileRequest(
 ): Promise<Filed> {
   const subject = await subjectOf(deps, v, link, forRef);
   if ('reply' in subject) return { kind: 'invalid', reply: subject.reply };
-  const resolved = await resolveTyped(deps, v, subject.accessUserId, target);
+  const resolved = await resolveTyped(deps, v, subject.accessUserId, target, forRef);
   if (!resolved.ok) return { kind: 'invalid', reply: resolved.reply };
   return createRequest(deps, v, subject, resolved.app, resolved.level, justification);
 }

@@ -31,11 +31,12 @@ const LEADS = 'C-LEADS';
 /** Ada linked in Berlin, the first sweep at `start`; reminders after `remindAfterMs`. */
 async function world(
   start: number,
-  options: { remindAfterMs?: number; escalateAfterMs?: number } = {},
+  options: { remindAfterMs?: number; escalateAfterMs?: number; zone?: string } = {},
 ) {
+  const zone = options.zone ?? ZONE;
   w.clock = new FakeClock(start - MINUTE);
   await link(w.store, ['ada']);
-  w.slack.timeZones.set(chatId('ada'), ZONE);
+  w.slack.timeZones.set(chatId('ada'), zone);
   const rules = {
     channels: [],
     escalations: [],
@@ -51,7 +52,7 @@ async function world(
     }).poller;
   const poller = replica('replica-a');
   const bot = botOver(w, poller);
-  const say = async (text: string) => textOf(await bot.handle(ada, text));
+  const say = async (text: string) => textOf(await bot.handle({ ...ada, timeZone: zone }, text));
   return { poller, replica, bot, say, sweep: () => nextSweep(poller, w.clock) };
 }
 
@@ -135,6 +136,16 @@ describe('the daily digest', () => {
     ]);
     // `approve 1` means the digest's first row.
     expect(await say('approve 1')).toContain(rows[0]!.title);
+  });
+
+  it('comes at 09:00 in Tokyo — midnight UTC — from the next day when chosen after its time', async () => {
+    // 15:00 in Tokyo: today's 09:00 has passed.
+    const { say, sweep } = await world(Date.UTC(2026, 10, 22, 6), { zone: 'Asia/Tokyo' });
+    expect(await say('digest daily 09:00')).toContain('daily digest at 09:00 (Asia/Tokyo)');
+    expect(await sweepUntil(sweep, Date.UTC(2026, 10, 24, 12))).toEqual([
+      '2026-11-23T00:00',
+      '2026-11-24T00:00',
+    ]);
   });
 
   it('comes at 07:00 UTC in summer, and once on each day the clocks change', async () => {

@@ -81,6 +81,17 @@ describe('a request for someone else', () => {
     );
   });
 
+  it('asked for a level, shows a command that keeps whom it is for', async () => {
+    const { say } = setUp();
+    expect(await say('ada', 'request GitHub for Grace Hopper -- the release')).toContain(
+      'e.g. `request GitHub Read for Grace Hopper -- why you need it`',
+    );
+    expect(await say('ada', 'request GitHub -- the release')).toContain(
+      'e.g. `request GitHub Read -- why you need it`',
+    );
+    expect(graceReadRequests()).toEqual([]);
+  });
+
   it('by e-mail address too; naming oneself is an ordinary request', async () => {
     const { say } = setUp();
     expect(await say('ada', `request GitHub read for ${users.grace.email}`)).toContain(
