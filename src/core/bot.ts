@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Logger } from '../log.ts';
-import type { JsonObject, Platform, Store } from '../store/store.ts';
+import type { IdentityLink, JsonObject, Platform, Store } from '../store/store.ts';
 import { Actors } from './actor.ts';
 import { AppCatalog } from './apps/catalog.ts';
 import { appReads } from './apps/deps.ts';
@@ -32,9 +32,10 @@ import { type Reply, warning } from './reply.ts';
 import { RequestDesk } from './requests/desk.ts';
 import { filers, withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
+import { ReviewDesk } from './reviews/desk.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
-import { Decider } from './tasks/decide.ts';
+import { Decider, type Decision } from './tasks/decide.ts';
 import { TaskDesk } from './tasks/desk.ts';
 import type { Handlers, Turn } from './turn.ts';
 import { WorkflowDesk } from './workflow/step.ts';
@@ -48,6 +49,7 @@ export class AccessBot {
   readonly #commands: Handlers<Command>;
   readonly actors: Actors;
   readonly tasks: TaskDesk;
+  readonly reviews: ReviewDesk;
   readonly requests: RequestDesk;
   readonly apps: AppDesk;
   readonly asks: AskDesk;
@@ -125,10 +127,17 @@ export class AccessBot {
     this.digest = new DigestDesk({ ...base, actors });
     const mayAudit = groupRules.mayAudit.bind(groupRules);
     this.audit = new AuditDesk({ ...groups, actors, mayAudit });
+    const batches = {
+      ...base,
+      decide: (link: IdentityLink, v: Voice, id: string, d: Decision, reason?: string) =>
+        decider.decide(link, v, id, d, reason),
+    };
+    this.reviews = new ReviewDesk({ audience, batches });
     this.changes = new ChangeDesk({
       groups,
       apps,
       actors,
+      batches,
       approve: (link, v, taskId, found) =>
         decider.decide(link, v, taskId, 'approve', undefined, found),
     });
@@ -137,6 +146,7 @@ export class AccessBot {
     this.#commands = {
       help: async ({ v }) => helpReply(v),
       ...this.tasks.commands,
+      ...this.reviews.commands,
       ...this.requests.commands,
       ...groupCommands(groups),
       ...this.apps.commands,

@@ -25,6 +25,7 @@ import {
 import type { Voice } from './i18n/voice.ts';
 import { closest } from './match.ts';
 import { parseNudge, parseRequest, RequestCommands } from './requests/commands.ts';
+import { parseReview, ReviewCommands } from './reviews/commands.ts';
 import { parseDecision, parseLooking, TaskCommands } from './tasks/commands.ts';
 import { inert } from './text.ts';
 
@@ -33,6 +34,7 @@ export const MAX_COMMAND_LENGTH = 2000;
 export const Command = z.discriminatedUnion('name', [
   z.object({ name: z.literal('help') }),
   ...TaskCommands,
+  ...ReviewCommands,
   ...RequestCommands,
   MembersCommand,
   GroupsCommand,
@@ -65,6 +67,8 @@ export const HELP_COMMANDS = [
   'requests',
   'nudge',
   'looking',
+  'reviews',
+  'review',
   'ask',
   'answer',
   'away',
@@ -94,6 +98,8 @@ const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) =>
     groups: (v, _, rest) => bare(v, 'groups', rest),
     requests: (v, _, rest) => bare(v, 'requests', rest),
     back: (v, _, rest) => bare(v, 'back', rest),
+    reviews: (v, _, rest) => bare(v, 'reviews', rest),
+    review: parseReview,
     approve: (v, args) => parseDecision(v, 'approve', args),
     decline: (v, args) => parseDecision(v, 'decline', args),
     looking: (v, _, rest) => parseLooking(v, rest),

@@ -19,15 +19,18 @@ import type { GroupDeps } from './groups/deps.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { ChatActor } from './identity.ts';
 import { info, kept, type Reply, type Settled, warning } from './reply.ts';
+import { type ReviewBatches, type ReviewBatchOutcome, reviewKind } from './reviews/index.ts';
 import type { DecisionResult } from './tasks/decide.ts';
 import type { Handlers } from './turn.ts';
 
-export type SettledChange = Settled<MembershipOutcome | AppChangeOutcome>;
+export type SettledChange = Settled<MembershipOutcome | AppChangeOutcome | ReviewBatchOutcome>;
 
 export interface ConfirmDeps {
   groups: GroupDeps;
   apps: AppDeps;
   actors: Actors;
+  /** Keep or revoke everyone left in an access review's group. */
+  batches: ReviewBatches;
   approve: (
     link: IdentityLink,
     v: Voice,
@@ -41,6 +44,7 @@ export class ChangeDesk {
   readonly #deps: SettleDeps;
   readonly #group;
   readonly #app;
+  readonly #review;
 
   readonly commands: Handlers<ConfirmCommand> = {
     confirm: async ({ v, link }, c) => this.#typed(await link(), v, c.code, 'confirm'),
@@ -52,6 +56,7 @@ export class ChangeDesk {
     this.#deps = deps.groups;
     this.#group = groupKind(deps.groups);
     this.#app = appKind(deps.apps);
+    this.#review = reviewKind(deps.batches);
   }
 
   /** A card's Confirm or Cancel button. */
@@ -74,6 +79,7 @@ export class ChangeDesk {
   async #settle(link: IdentityLink, v: Voice, found: Confirmation | undefined, verb: Verb) {
     if (found?.kind === 'group') return settle(this.#deps, this.#group, link, v, found, verb);
     if (found?.kind === 'app') return settle(this.#deps, this.#app, link, v, found, verb);
+    if (found?.kind === 'review') return settle(this.#deps, this.#review, link, v, found, verb);
     return undefined;
   }
 

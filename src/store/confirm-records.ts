@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { JsonObject, Platform } from './records.ts';
 
-export const ConfirmationKind = z.enum(['group', 'app', 'approval']);
+export const ConfirmationKind = z.enum(['group', 'app', 'approval', 'review']);
 export type ConfirmationKind = z.infer<typeof ConfirmationKind>;
 
 /** `confirmed` while carried out, then `done`. Each move is made once. */

@@ -831,4 +831,55 @@ export const de: Catalog = {
   'workflow.ended': 'Der Antrag endete ohne Entscheidung ({state}).',
   'workflow.interrupted':
     'accessbot wurde beim Stellen dieses Antrags beendet; er wurde vielleicht gestellt, vielleicht nicht. Die Person sieht ihre Anträge mit `requests`.',
+  'usage.reviews':
+    'reviews — Ihre offenen Zugriffsprüfungen, nach Anwendung und Stufe gruppiert, nummeriert',
+  'usage.review':
+    'review <Nummer oder App> [page <Seitennummer>] — eine Gruppe von Zugriffsprüfungen: jede Person behalten oder entziehen (`review 1 keep all`, `review 1 revoke all -- <Grund>` für alle übrigen, erst bestätigt)',
+  'parse.whichReview': 'Welche Gruppe von Prüfungen? {usage}',
+  'reviews.badPage': 'Eine Seite ist eine Zahl von 1 bis 100, etwa `review 1 page 2`.',
+  'reviews.reasonOnlyRevoke':
+    'Nur `revoke all` nimmt einen Grund nach `--`: `review 1 revoke all -- <Grund>`. Einer Person mit Grund entziehen: `decline <Aufgaben-ID> -- <Grund>`.',
+  'reviews.none': 'Bei Ihnen warten keine Zugriffsprüfungen.',
+  'reviews.title':
+    '{count, plural, one {# Zugriffsprüfung wartet} other {# Zugriffsprüfungen warten}} auf Sie in {groups, plural, one {# Gruppe} other {# Gruppen}}',
+  'reviews.summary': '{title}: {items}',
+  'reviews.group':
+    '{number}. {group}: {count} zu prüfen{withOldest, select, yes {, die älteste seit {oldest}} other {}}',
+  'reviews.howTo':
+    'Öffnen Sie eine Gruppe mit `review 1` (oder `review <App>`), um jede Person zu behalten oder ihr den Zugriff zu entziehen.',
+  'reviews.noGroup':
+    'Sie haben keine Zugriffsprüfungen zu „{target}“. `reviews` zeigt Ihre Gruppen.',
+  'reviews.whichGroup':
+    'Prüfungen dieser Anwendung warten auf mehreren Stufen; öffnen Sie eine mit ihrer Nummer: {choices}',
+  'reviews.choice': '`review {number}` — {group} ({count})',
+  'reviews.groupTitle':
+    '{group}: {count} zu prüfen{pages, plural, one {} other { (Seite {page} von {pages})}}',
+  'reviews.row':
+    '{n}. {person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · wartet seit {since}} other {}} · `{id}`',
+  'reviews.keep': 'Behalten',
+  'reviews.revoke': 'Entziehen',
+  'reviews.keepSpoken': 'Zugriff von {person} auf {group} behalten',
+  'reviews.revokeSpoken': 'Zugriff von {person} auf {group} entziehen',
+  'reviews.more':
+    '…und {count, plural, one {# weitere Person} other {# weitere Personen}}: `{next}` zeigt die nächste Seite.',
+  'reviews.groupHowTo':
+    'Eine Person behalten: `approve <Aufgaben-ID>`; entziehen: `decline <Aufgaben-ID> -- <Grund>`. Alle übrigen ({count}): `review {number} keep all` oder `review {number} revoke all -- <Grund>`.',
+  'reviews.revokeWhy':
+    'Allen übrigen in {group} den Zugriff zu entziehen braucht einen Grund für alle: `review {number} revoke all -- <Grund>`.',
+  'reviews.batchAsk':
+    'Den Zugriff aller übrigen in {group} {decision, select, keep {behalten} other {entziehen}}: {count, plural, one {# Person} other {# Personen}}?',
+  'reviews.batchSummary': '{title} Bestätigen mit `confirm {code}` oder `cancel {code}`.',
+  'reviews.batchReason': 'Grund für alle: {reason}',
+  'reviews.batchConfirm':
+    '{count, plural, one {# Person} other {Alle #}} {decision, select, keep {behalten} other {entziehen}}',
+  'reviews.batchHowTo':
+    'Nichts wird entschieden, bevor Sie bestätigen: `confirm {code}` oder `cancel {code}`. Jede Person wird einzeln entschieden; wer inzwischen anderswo entschieden wurde, bleibt, wie er ist.',
+  'reviews.batchUnderWay': 'Die Prüfungen von {group} werden gerade entschieden.',
+  'reviews.batchSettled':
+    '{lead} Alle übrigen in {group} {decision, select, keep {behalten} other {entziehen}}: {outcome, select, cancelled {abgebrochen, nichts entschieden} expired {abgelaufen, nichts entschieden} done {erledigt} partial {teilweise erledigt; `reviews` zeigt, was noch wartet} other {nicht erlaubt}}.',
+  'reviews.batchDone':
+    '{done} von {count, plural, one {# Person} other {# Personen}} in {group} {decision, select, keep {behalten} other {entzogen}}',
+  'reviews.batchDoneSummary': '{title}: {items}',
+  'reviews.batchItem':
+    '{name} (`{id}`): {outcome, select, approved {behalten} declined {entzogen} already_decided {schon anderswo entschieden, unverändert} not_assignee {nicht mehr in Ihrer Aufgabenliste} self_approval {Ihr eigener Zugriff, bleibt für andere Prüfer} not_found {existiert nicht mehr} confirm {eine sensible Anwendung: einzeln mit `approve {id}` behalten und bestätigen} not_tried {nicht entschieden: nach dem Ausfall des Dienstes angehalten} other {nicht entschieden: der Dienst ist ausgefallen}}',
 };

@@ -815,6 +815,58 @@ export const en = {
   'workflow.ended': 'The request ended without a decision ({state}).',
   'workflow.interrupted':
     'accessbot stopped while filing this request; it may or may not have been filed. The person can see their requests with `requests`.',
+  // Access reviews: `reviews`, `review <app>`.
+  'usage.reviews':
+    'reviews — your pending access reviews, grouped per application and level, numbered',
+  'usage.review':
+    'review <number or app> [page <page number>] — one group of access reviews: Keep or Revoke each person (`review 1 keep all`, `review 1 revoke all -- <reason>` for everyone left, confirmed first)',
+  'parse.whichReview': 'Which group of reviews? {usage}',
+  'reviews.badPage': 'A page is a number from 1 to 100, like `review 1 page 2`.',
+  'reviews.reasonOnlyRevoke':
+    'Only `revoke all` takes a reason after `--`: `review 1 revoke all -- <reason>`. To revoke one person with a reason, `decline <task id> -- <reason>`.',
+  'reviews.none': 'You have no access reviews waiting.',
+  'reviews.title':
+    '{count, plural, one {# access review waits} other {# access reviews wait}} for you in {groups, plural, one {# group} other {# groups}}',
+  'reviews.summary': '{title}: {items}',
+  'reviews.group':
+    '{number}. {group}: {count} to review{withOldest, select, yes {, oldest since {oldest}} other {}}',
+  'reviews.howTo':
+    'Open a group with `review 1` (or `review <app>`) to keep or revoke each person.',
+  'reviews.noGroup':
+    'You have no access reviews of "{target}". `reviews` lists the groups you have.',
+  'reviews.whichGroup':
+    'Reviews of that application wait at several levels; open one by its number: {choices}',
+  'reviews.choice': '`review {number}` — {group} ({count})',
+  'reviews.groupTitle':
+    '{group}: {count} to review{pages, plural, one {} other { (page {page} of {pages})}}',
+  'reviews.row':
+    '{n}. {person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · waiting since {since}} other {}} · `{id}`',
+  'reviews.keep': 'Keep',
+  'reviews.revoke': 'Revoke',
+  'reviews.keepSpoken': 'Keep {person}’s access to {group}',
+  'reviews.revokeSpoken': 'Revoke {person}’s access to {group}',
+  'reviews.more':
+    '…and {count, plural, one {# more person} other {# more people}}: type `{next}` for the next page.',
+  'reviews.groupHowTo':
+    'Keep one: `approve <task id>`; revoke one: `decline <task id> -- <reason>`. Everyone left ({count}): `review {number} keep all`, or `review {number} revoke all -- <reason>`.',
+  'reviews.revokeWhy':
+    'Revoking everyone left in {group} takes one reason for all of them: `review {number} revoke all -- <reason>`.',
+  'reviews.batchAsk':
+    '{decision, select, keep {Keep} other {Revoke}} the access of everyone left in {group}: {count, plural, one {# person} other {# people}}?',
+  'reviews.batchSummary': '{title} Confirm with `confirm {code}`, or `cancel {code}`.',
+  'reviews.batchReason': 'Reason for all of them: {reason}',
+  'reviews.batchConfirm':
+    '{decision, select, keep {Keep} other {Revoke}} {count, plural, one {# person} other {all #}}',
+  'reviews.batchHowTo':
+    'Nothing is decided until you confirm: `confirm {code}`, or `cancel {code}`. Each person is decided on their own; anyone decided elsewhere meanwhile is left as it is.',
+  'reviews.batchUnderWay': 'The reviews of {group} are being decided right now.',
+  'reviews.batchSettled':
+    '{lead} {decision, select, keep {Keeping} other {Revoking}} everyone left in {group}: {outcome, select, cancelled {cancelled, nothing was decided} expired {expired, nothing was decided} done {done} partial {done in part; `reviews` shows what still waits} other {not allowed}}.',
+  'reviews.batchDone':
+    '{decision, select, keep {Kept} other {Revoked}} {done} of {count, plural, one {# person} other {# people}} in {group}',
+  'reviews.batchDoneSummary': '{title}: {items}',
+  'reviews.batchItem':
+    '{name} (`{id}`): {outcome, select, approved {kept} declined {revoked} already_decided {already decided elsewhere, left as it is} not_assignee {no longer in your task list} self_approval {your own access, left for another reviewer} not_found {no longer exists} confirm {a sensitive application: keep it on its own with `approve {id}` and confirm} not_tried {not decided: stopped after the service failed} other {not decided: the service failed}}',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */

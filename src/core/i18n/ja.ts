@@ -805,4 +805,53 @@ export const ja: Catalog = {
   'workflow.ended': '申請は決定されずに終了しました ({state})。',
   'workflow.interrupted':
     '申請中に accessbot が停止しました。申請されたかどうかは不明です。対象者は `requests` で自分の申請を確認できます。',
+  'usage.reviews': 'reviews — 保留中のアクセスレビュー(アプリとレベルごと、番号付き)',
+  'usage.review':
+    'review <番号またはアプリ> [page <ページ番号>] — アクセスレビューの 1 グループ: 各メンバーを維持または取り消し(残り全員は `review 1 keep all`、`review 1 revoke all -- <理由>`、先に確認)',
+  'parse.whichReview': 'どのレビューのグループですか? {usage}',
+  'reviews.badPage': 'ページは 1 から 100 の数字です(例: `review 1 page 2`)。',
+  'reviews.reasonOnlyRevoke':
+    '`--` の後に理由を書けるのは `revoke all` だけです: `review 1 revoke all -- <理由>`。1 人だけ理由付きで取り消すには `decline <タスクID> -- <理由>`。',
+  'reviews.none': '待機中のアクセスレビューはありません。',
+  'reviews.title':
+    '{groups, plural, other {# グループ}}で {count, plural, other {# 件のアクセスレビュー}}が待っています',
+  'reviews.summary': '{title}: {items}',
+  'reviews.group':
+    '{number}. {group}: レビュー {count} 件{withOldest, select, yes {、最も古いもの {oldest} から} other {}}',
+  'reviews.howTo':
+    '`review 1`(または `review <アプリ>`)でグループを開き、各メンバーを維持または取り消します。',
+  'reviews.noGroup':
+    '「{target}」のアクセスレビューはありません。`reviews` でグループを確認できます。',
+  'reviews.whichGroup':
+    'このアプリのレビューは複数のレベルで待っています。番号で開いてください: {choices}',
+  'reviews.choice': '`review {number}` — {group} ({count})',
+  'reviews.groupTitle':
+    '{group}: レビュー {count} 件{pages, plural, one {} other {({page}/{pages} ページ)}}',
+  'reviews.row':
+    '{n}. {person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · {since} から待機} other {}} · `{id}`',
+  'reviews.keep': '維持',
+  'reviews.revoke': '取り消し',
+  'reviews.keepSpoken': '{person} の {group} へのアクセスを維持',
+  'reviews.revokeSpoken': '{person} の {group} へのアクセスを取り消し',
+  'reviews.more': '…ほか {count, plural, other {# 人}}: 次のページは `{next}` と入力してください。',
+  'reviews.groupHowTo':
+    '1 人を維持: `approve <タスクID>`、取り消し: `decline <タスクID> -- <理由>`。残り全員({count}): `review {number} keep all` または `review {number} revoke all -- <理由>`。',
+  'reviews.revokeWhy':
+    '{group} の残り全員を取り消すには、全員に共通の理由が 1 つ必要です: `review {number} revoke all -- <理由>`。',
+  'reviews.batchAsk':
+    '{group} の残り全員({count, plural, other {# 人}})のアクセスを{decision, select, keep {維持} other {取り消し}}しますか?',
+  'reviews.batchSummary': '{title} `confirm {code}` で確認、`cancel {code}` で取り消し。',
+  'reviews.batchReason': '全員に共通の理由: {reason}',
+  'reviews.batchConfirm':
+    '{count, plural, other {# 人}}を{decision, select, keep {維持} other {取り消し}}',
+  'reviews.batchHowTo':
+    '確認するまで何も決定されません: `confirm {code}` または `cancel {code}`。1 人ずつ決定し、その間に他で決定された人はそのままにします。',
+  'reviews.batchUnderWay': '{group} のレビューは現在決定中です。',
+  'reviews.batchSettled':
+    '{lead} {group} の残り全員の{decision, select, keep {維持} other {取り消し}}: {outcome, select, cancelled {取り消されました。何も決定されていません} expired {期限切れです。何も決定されていません} done {完了} partial {一部完了。`reviews` で残りを確認できます} other {許可されていません}}。',
+  'reviews.batchDone':
+    '{group}: {count, plural, other {# 人}}中 {done} 人を{decision, select, keep {維持} other {取り消し}}',
+  'reviews.batchDoneSummary': '{title}: {items}',
+  'reviews.batchItem':
+    '{name} (`{id}`): {outcome, select, approved {維持} declined {取り消し} already_decided {他で決定済み、変更なし} not_assignee {タスク一覧にもうありません} self_approval {ご自身のアクセスのため、他のレビュアーに残しました} not_found {存在しません} confirm {機密アプリ: `approve {id}` で個別に維持し、確認してください} not_tried {未決定: サービスの障害で中止しました} other {未決定: サービスが失敗しました}}',
 };

@@ -15,9 +15,16 @@ import { AccessBot } from '../../../src/core/bot.ts';
 import { fieldValues, policies, tasks, users, workApps } from '../../../src/sandbox/seed.ts';
 import { openStore } from '../../../src/store/open.ts';
 import { shown } from '../../fakes/bot-connector-harness.ts';
-import { slackAnswer, slackSay, slackUserOf, teamsSay } from '../../fakes/chat-drivers.ts';
 import {
-  clickPayload,
+  confirmationCodeOn,
+  slackAnswer,
+  slackClickOn,
+  slackSay,
+  slackUserOf,
+  teamsAction,
+  teamsSay,
+} from '../../fakes/chat-drivers.ts';
+import {
   selectPayload,
   sendCommand,
   sendInteraction,
@@ -60,24 +67,12 @@ let teams: ChatPlatforms['teams'];
 let terminals: Record<Person, TerminalChat>;
 let platforms: Platform[];
 
-const idOn = (card: string) => {
-  const id = /confirm ([a-z2-9]{8})/.exec(card)?.[1];
-  if (!id) throw new Error(`no confirmation id on ${card.slice(0, 300)}`);
-  return id;
-};
+const idOn = confirmationCodeOn;
 
 function slackPlatform(): Platform {
   const { fake } = slack;
-  const ephemeral = () => ({ kind: 'ephemeral' as const, responseUrl: fake.responseUrl() });
-  const clickOn = async (who: Person, card: string, actionId: string, value?: string) => {
-    const { blocks } = JSON.parse(card) as { blocks: unknown[] };
-    const where = ephemeral();
-    await sendInteraction(
-      slack.bot.url,
-      clickPayload(blocks, actionId, slackUserOf(who), where, value),
-    );
-    return where.responseUrl;
-  };
+  const clickOn = (who: Person, card: string, actionId: string, value?: string) =>
+    slackClickOn(fake, slack.bot.url, who, card, actionId, value);
   const opened = async (n: number) => {
     const views = () => [...fake.callsOf('views.open'), ...fake.callsOf('views.push')];
     const call = await fake.waitFor(() => views()[n]);
@@ -120,23 +115,6 @@ function slackPlatform(): Platform {
       return JSON.stringify(await opened(before));
     },
   };
-}
-
-/** The Action.Execute of `verb` anywhere in a card (in a ShowCard too), whose data `matches`. */
-function teamsAction(
-  json: unknown,
-  verb: string,
-  matches: (data: Record<string, unknown>) => boolean = () => true,
-): Record<string, unknown> | undefined {
-  if (!json || typeof json !== 'object') return undefined;
-  const node = json as Record<string, unknown>;
-  const data = (node.data ?? {}) as Record<string, unknown>;
-  if (node.type === 'Action.Execute' && node.verb === verb && matches(data)) return node;
-  for (const value of Object.values(node)) {
-    const found = teamsAction(value, verb, matches);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 function teamsPlatform(): Platform {

@@ -1,0 +1,49 @@
+/**
+ * `reviews` and `review <app>`: a reviewer's own pending access reviews, read from their own
+ * task list each time, so a row is only ever a task they may decide. Keep and Revoke are the
+ * task's own Approve and Decline, decided like any click (tasks/decide.ts).
+ */
+
+import { type Reply, warning } from '../reply.ts';
+import type { TaskAudience } from '../tasks/index.ts';
+import { inert } from '../text.ts';
+import type { Handlers, Turn } from '../turn.ts';
+import { batchReply, type ReviewBatches } from './batch.ts';
+import type { ReviewCommand } from './commands.ts';
+import { groupsNamed, type ReviewGroup, reviewGroups } from './groups.ts';
+import { groupPage, reviewsReply, whichGroup } from './messages.ts';
+
+export interface ReviewDeskDeps {
+  audience: Pick<TaskAudience, 'pending'>;
+  batches: ReviewBatches;
+}
+
+export class ReviewDesk {
+  readonly #d: ReviewDeskDeps;
+
+  readonly commands: Handlers<ReviewCommand> = {
+    reviews: async (turn) => reviewsReply(turn.v, await this.#groups(turn)),
+    review: async (turn, c) => {
+      const found = await this.#group(turn, c.target);
+      if (!('tasks' in found)) return found;
+      if (!c.batch) return groupPage(turn.v, found, c.page);
+      return batchReply(this.#d.batches, await turn.link(), turn.v, found, c.batch, c.reason);
+    },
+  };
+
+  constructor(deps: ReviewDeskDeps) {
+    this.#d = deps;
+  }
+
+  async #groups(turn: Turn): Promise<ReviewGroup[]> {
+    return reviewGroups(await this.#d.audience.pending(await turn.link()));
+  }
+
+  async #group(turn: Turn, target: string): Promise<ReviewGroup | Reply> {
+    const { v } = turn;
+    const groups = groupsNamed(await this.#groups(turn), target);
+    if (groups.length === 1) return groups[0]!;
+    if (groups.length > 1) return whichGroup(v, groups);
+    return warning(v, v.t('reviews.noGroup', { target: inert(target, 80) }));
+  }
+}

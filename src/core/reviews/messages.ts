@@ -1,0 +1,109 @@
+/** What `reviews` and `review <app>` show: groups, then one group's people a page at a time. */
+import { type Task, taskFacts } from '../../access/schemas.ts';
+import { flag, type Voice } from '../i18n/voice.ts';
+import { type Block, type Button, info, listBlock, MAX_LIST, type Reply } from '../reply.ts';
+import { inert } from '../text.ts';
+import { labelOf, type ReviewGroup } from './groups.ts';
+
+/** A row takes two Slack blocks (text and its buttons): ten stay well inside 50 a message. */
+export const ROWS_PER_PAGE = 10;
+
+/** Enough of a task id to name it (`approve 3f2b8c1d`): the shortest prefix the grammar takes. */
+export const shortId = (task: Task) => inert(task.id.slice(0, 8));
+
+export const groupLabel = (g: Pick<ReviewGroup, 'app' | 'level'>) => inert(labelOf(g));
+
+export function reviewsReply(v: Voice, groups: readonly ReviewGroup[]): Reply {
+  if (!groups.length) return info(v, v.t('reviews.none'));
+  const items = groups.map((g) =>
+    v.t('reviews.group', {
+      number: g.number,
+      group: groupLabel(g),
+      count: g.tasks.length,
+      oldest: g.oldest ? v.time(g.oldest) : '',
+      withOldest: flag(g.oldest),
+    }),
+  );
+  const count = groups.reduce((n, g) => n + g.tasks.length, 0);
+  const title = v.t('reviews.title', { count, groups: groups.length });
+  return info(v, v.t('reviews.summary', { title, items: items.join('; ') }), {
+    title,
+    blocks: [listBlock(items, MAX_LIST), { kind: 'note', text: v.t('reviews.howTo') }],
+  });
+}
+
+/** One page of a group: a row per person with Keep and Revoke, then how to see the rest. */
+export function groupPage(v: Voice, group: ReviewGroup, page: number): Reply {
+  const pages = Math.max(1, Math.ceil(group.tasks.length / ROWS_PER_PAGE));
+  const at = Math.min(page, pages);
+  const shown = group.tasks.slice((at - 1) * ROWS_PER_PAGE, at * ROWS_PER_PAGE);
+  const label = groupLabel(group);
+  const blocks: Block[] = shown.flatMap((task, i): Block[] => [
+    { kind: 'text', text: rowText(v, task, (at - 1) * ROWS_PER_PAGE + i + 1) },
+    { kind: 'actions', buttons: rowButtons(v, task, group) },
+  ]);
+  const left = group.tasks.length - at * ROWS_PER_PAGE;
+  if (left > 0) {
+    const next = `review ${group.number} page ${at + 1}`;
+    blocks.push({ kind: 'note', text: v.t('reviews.more', { count: left, next }) });
+  }
+  blocks.push({
+    kind: 'note',
+    text: v.t('reviews.groupHowTo', { number: group.number, count: group.tasks.length }),
+  });
+  const title = v.t('reviews.groupTitle', {
+    group: label,
+    count: group.tasks.length,
+    page: at,
+    pages,
+  });
+  return info(v, title, { title, blocks });
+}
+
+function rowText(v: Voice, task: Task, n: number): string {
+  const f = taskFacts(task);
+  const level = f.permissionLevelName;
+  return v.t('reviews.row', {
+    n,
+    person: inert(f.userDisplayName ?? f.userId ?? '?'),
+    level: level ? inert(level) : '',
+    withLevel: flag(level),
+    since: f.createdAt ? v.time(f.createdAt) : '',
+    withSince: flag(f.createdAt),
+    id: shortId(task),
+  });
+}
+
+/** The task card's own Approve and Decline, named for a review and spoken with who it is. */
+function rowButtons(v: Voice, task: Task, group: ReviewGroup): Button[] {
+  const f = taskFacts(task);
+  const said = {
+    person: inert(f.userDisplayName ?? f.userId ?? '?'),
+    group: groupLabel(group),
+  };
+  return [
+    {
+      label: v.t('reviews.keep'),
+      action: 'approve',
+      value: task.id,
+      style: 'primary',
+      spoken: v.t('reviews.keepSpoken', said),
+    },
+    {
+      label: v.t('reviews.revoke'),
+      action: 'decline',
+      value: task.id,
+      style: 'danger',
+      spoken: v.t('reviews.revokeSpoken', said),
+    },
+  ];
+}
+
+/** Several groups share the application's name: which one. */
+export function whichGroup(v: Voice, groups: readonly ReviewGroup[]): Reply {
+  const items = groups.map((g) =>
+    v.t('reviews.choice', { number: g.number, group: groupLabel(g), count: g.tasks.length }),
+  );
+  const said = v.t('reviews.whichGroup', { choices: items.join('; ') });
+  return info(v, said);
+}
