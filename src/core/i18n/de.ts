@@ -881,5 +881,5 @@ export const de: Catalog = {
     '{done} von {count, plural, one {# Person} other {# Personen}} in {group} {decision, select, keep {behalten} other {entzogen}}',
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
-    '{name} (`{id}`): {outcome, select, approved {behalten} declined {entzogen} already_decided {schon anderswo entschieden, unverändert} not_assignee {nicht mehr in Ihrer Aufgabenliste} self_approval {Ihr eigener Zugriff, bleibt für andere Prüfer} not_found {existiert nicht mehr} confirm {eine sensible Anwendung: einzeln mit `approve {id}` behalten und bestätigen} not_tried {nicht entschieden: nach dem Ausfall des Dienstes angehalten} other {nicht entschieden: der Dienst ist ausgefallen}}',
+    '{name} (`{id}`): {outcome, select, approved {behalten} declined {entzogen} already_decided {schon anderswo entschieden, unverändert} not_assignee {nicht mehr in Ihrer Aufgabenliste} self_approval {Ihr eigener Zugriff, bleibt für andere Prüfer} not_found {existiert nicht mehr} not_tried {nicht entschieden: nach dem Ausfall des Dienstes angehalten} other {nicht entschieden: der Dienst ist ausgefallen}}',
 };

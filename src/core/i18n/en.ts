@@ -866,7 +866,7 @@ export const en = {
     '{decision, select, keep {Kept} other {Revoked}} {done} of {count, plural, one {# person} other {# people}} in {group}',
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
-    '{name} (`{id}`): {outcome, select, approved {kept} declined {revoked} already_decided {already decided elsewhere, left as it is} not_assignee {no longer in your task list} self_approval {your own access, left for another reviewer} not_found {no longer exists} confirm {a sensitive application: keep it on its own with `approve {id}` and confirm} not_tried {not decided: stopped after the service failed} other {not decided: the service failed}}',
+    '{name} (`{id}`): {outcome, select, approved {kept} declined {revoked} already_decided {already decided elsewhere, left as it is} not_assignee {no longer in your task list} self_approval {your own access, left for another reviewer} not_found {no longer exists} not_tried {not decided: stopped after the service failed} other {not decided: the service failed}}',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */

@@ -853,5 +853,5 @@ export const ja: Catalog = {
     '{group}: {count, plural, other {# 人}}中 {done} 人を{decision, select, keep {維持} other {取り消し}}',
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
-    '{name} (`{id}`): {outcome, select, approved {維持} declined {取り消し} already_decided {他で決定済み、変更なし} not_assignee {タスク一覧にもうありません} self_approval {ご自身のアクセスのため、他のレビュアーに残しました} not_found {存在しません} confirm {機密アプリ: `approve {id}` で個別に維持し、確認してください} not_tried {未決定: サービスの障害で中止しました} other {未決定: サービスが失敗しました}}',
+    '{name} (`{id}`): {outcome, select, approved {維持} declined {取り消し} already_decided {他で決定済み、変更なし} not_assignee {タスク一覧にもうありません} self_approval {ご自身のアクセスのため、他のレビュアーに残しました} not_found {存在しません} not_tried {未決定: サービスの障害で中止しました} other {未決定: サービスが失敗しました}}',
 };

@@ -160,7 +160,7 @@ function batchOutcome(
     v.t('reviews.batchItem', {
       name,
       id: inert(id),
-      outcome: result?.confirm ? 'confirm' : (result?.outcome ?? 'not_tried'),
+      outcome: result?.outcome ?? 'not_tried',
     }),
   );
   const count = done.filter((r) => r.result && decided(r.result)).length;

@@ -1,0 +1,96 @@
+/**
+ * Access reviews at campaign size, in the terminal against the sandbox: 300 people paged within
+ * bounds and decided in one confirmed batch, one audit entry per review; a batch only its asker
+ * confirms; a sensitive application's review kept without a second step (it grants nothing).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { users, workApps } from '../../../src/sandbox/seed.ts';
+import type { Store } from '../../../src/store/store.ts';
+import { confirmationCodeOn } from '../../fakes/chat-drivers.ts';
+import { decidingBot } from '../../helpers/decide-world.ts';
+import { useSandbox } from '../../helpers/sandbox.ts';
+import { openTerminalChat, type TerminalChat } from '../../helpers/terminal-chat.ts';
+
+const sandbox = useSandbox({ pageSize: 100 });
+const { github } = workApps;
+
+let ada: TerminalChat;
+let grace: TerminalChat;
+let store: Store;
+
+beforeAll(async () => {
+  const built = await decidingBot(sandbox.client);
+  store = built.store;
+  ada = await openTerminalChat({ bot: built.bot, email: users.ada.email });
+  grace = await openTerminalChat({ bot: built.bot, email: users.grace.email });
+});
+
+afterAll(async () => {
+  await ada?.stop();
+  await grace?.stop();
+});
+
+/** `count` people with GitHub Write, each under review by Ada. */
+function reviews(count: number): string[] {
+  const state = sandbox.current.state;
+  return Array.from({ length: count }, (_, i) => {
+    const id = randomUUID();
+    const displayName = `Reviewed ${String(i + 1).padStart(3, '0')}`;
+    state.addUser({ id, email: `${id}@example.com`, displayName, jobTitle: 'Engineer' });
+    const access = state.grantAccess({
+      workAppId: github.id,
+      userId: id,
+      permissionLevelId: github.levels.write.id,
+    });
+    return state.createEntitlementReview({ accessId: access.id, requestedBy: users.radia.id })[0]!
+      .id;
+  });
+}
+
+const statuses = (ids: readonly string[]) =>
+  new Set(ids.map((id) => sandbox.current.state.task(id).status));
+
+it('pages 300 people and keeps them all in one confirmed batch, each audited once', async () => {
+  const ids = reviews(300);
+  expect(await ada.ask('reviews')).toMatch(/GitHub \(Write\): 300 to review/);
+  const first = await ada.ask('review GitHub');
+  expect(first).toContain('page 1 of 30');
+  expect(first).toContain('290 more people');
+  const last = await ada.ask('review GitHub page 30');
+  expect(last).toContain('page 30 of 30');
+  expect(last).toContain('Reviewed 300');
+  expect(await ada.ask('review GitHub page 31')).toContain('page 30 of 30');
+
+  const ask = await ada.ask('review GitHub keep all');
+  expect(ask).toContain('300 people');
+  expect(ask).toContain('Reviewed 001');
+  expect(ask).toContain('250 more');
+  // Someone else's code confirms nothing.
+  expect(await grace.ask(`confirm ${confirmationCodeOn(ask)}`)).toContain(
+    'Only the person who asked',
+  );
+  expect(statuses(ids)).toEqual(new Set(['Pending']));
+
+  const done = await ada.ask(`confirm ${confirmationCodeOn(ask)}`);
+  expect(done).toContain('Kept 300 of 300 people');
+  expect(statuses(ids)).toEqual(new Set(['Approved']));
+  const entries = await store.readAuditLog({ actions: ['approve'] }, undefined, 1000);
+  const approved = entries.flatMap(({ entry }) => {
+    const { taskId, outcome } = entry as { taskId?: string; outcome?: string };
+    return taskId && ids.includes(taskId) && outcome === 'approved' ? [taskId] : [];
+  });
+  expect(approved).toHaveLength(300);
+  expect(new Set(approved).size).toBe(300);
+  expect(await ada.ask('reviews')).not.toContain('GitHub');
+});
+
+it('keeps a review of a sensitive application like any other: keeping grants nothing new', async () => {
+  const list = await ada.ask('reviews');
+  expect(list).toContain('AWS Console (PowerUser): 1 to review');
+  const ask = await ada.ask('review AWS Console keep all');
+  const done = await ada.ask(`confirm ${confirmationCodeOn(ask)}`);
+  expect(done).toContain('Kept 1 of 1 person');
+  expect(done).toMatch(/Dennis Ritchie \(`[0-9a-f]{8}`\): kept/);
+  expect(await ada.ask('reviews')).toContain('You have no access reviews waiting.');
+});
