@@ -855,7 +855,7 @@ export const de: Catalog = {
   'reviews.groupTitle':
     '{group}: {count} zu prüfen{pages, plural, one {} other { (Seite {page} von {pages})}}',
   'reviews.row':
-    '{n}. {person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · wartet seit {since}} other {}} · `{id}`',
+    '{person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · wartet seit {since}} other {}} · `{id}`',
   'reviews.keep': 'Behalten',
   'reviews.revoke': 'Entziehen',
   'reviews.keepSpoken': 'Zugriff von {person} auf {group} behalten',

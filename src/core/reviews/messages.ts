@@ -38,8 +38,8 @@ export function groupPage(v: Voice, group: ReviewGroup, page: number): Reply {
   const at = Math.min(page, pages);
   const shown = group.tasks.slice((at - 1) * ROWS_PER_PAGE, at * ROWS_PER_PAGE);
   const label = groupLabel(group);
-  const blocks: Block[] = shown.flatMap((task, i): Block[] => [
-    { kind: 'text', text: rowText(v, task, (at - 1) * ROWS_PER_PAGE + i + 1) },
+  const blocks: Block[] = shown.flatMap((task): Block[] => [
+    { kind: 'text', text: rowText(v, task) },
     { kind: 'actions', buttons: rowButtons(v, task, group) },
   ]);
   const left = group.tasks.length - at * ROWS_PER_PAGE;
@@ -60,11 +60,11 @@ export function groupPage(v: Voice, group: ReviewGroup, page: number): Reply {
   return info(v, title, { title, blocks });
 }
 
-function rowText(v: Voice, task: Task, n: number): string {
+/** Unnumbered: `approve 3` means the third of the `tasks` list, never a row here. */
+function rowText(v: Voice, task: Task): string {
   const f = taskFacts(task);
   const level = f.permissionLevelName;
   return v.t('reviews.row', {
-    n,
     person: inert(f.userDisplayName ?? f.userId ?? '?'),
     level: level ? inert(level) : '',
     withLevel: flag(level),

@@ -57,6 +57,8 @@ it('pages 300 people and keeps them all in one confirmed batch, each audited onc
   const first = await ada.ask('review GitHub');
   expect(first).toContain('page 1 of 30');
   expect(first).toContain('290 more people');
+  // Rows carry no number: `approve 1` means the `tasks` list's first task, never a row here.
+  expect(first).toMatch(/^\s*Reviewed 001 · Write · waiting since .+ · `[0-9a-f]{8}`$/m);
   const last = await ada.ask('review GitHub page 30');
   expect(last).toContain('page 30 of 30');
   expect(last).toContain('Reviewed 300');
