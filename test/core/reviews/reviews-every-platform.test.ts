@@ -179,6 +179,17 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
     expect(statusOf(ids[1]!)).toBe('Approved');
     expect(statusOf(ids[0]!)).toBe('Pending');
     expect(said(await platform().say('review 2'))).toContain('GitHub (Write): 2 to review');
+
+    // Decided elsewhere since the page was shown: its Keep tells so (typed, its id no longer
+    // names a pending task), and decides nothing.
+    sandbox.current.state.decideTask(ids[0]!, 'Declined', users.radia.id);
+    expect(said(await platform().keep(group, ids[0]!))).toMatch(
+      name === 'terminal'
+        ? /None of your pending tasks has an id starting with/
+        : /already decided/,
+    );
+    expect(statusOf(ids[0]!)).toBe('Declined');
+    expect(decisions('Approve')).toHaveLength(1);
   });
 
   it('keeps everyone left once confirmed, leaving alone a review decided elsewhere meanwhile', async () => {
