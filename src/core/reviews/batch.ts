@@ -81,7 +81,9 @@ export async function batchReply(
         people.map((p) => p.name),
         MAX_LIST,
       ),
-      ...(reason ? [{ kind: 'text' as const, text: v.t('reviews.batchReason', { reason }) }] : []),
+      ...(reason
+        ? [{ kind: 'text' as const, text: v.t('reviews.batchReason', { reason: inert(reason) }) }]
+        : []),
       {
         kind: 'actions',
         buttons: [

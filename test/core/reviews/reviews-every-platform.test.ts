@@ -220,8 +220,11 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
       'review 2 revoke all --',
     );
     expect(decisions('Decline')).toHaveLength(0);
-    const ask = said(await platform().say('review GitHub revoke all -- left the team'));
+    const reason = `left the team <!channel> ${MARK}`;
+    const rawAsk = await platform().say(`review GitHub revoke all -- ${reason}`);
+    const ask = said(rawAsk);
     expect(ask).toContain('left the team');
+    expect(markup(rawAsk)).not.toMatch(/<[!@]/);
     sandbox.current.faults.failWhere(
       (method, path) => method === 'POST' && path.endsWith(`${ids[1]}/Decline`),
     );
@@ -231,7 +234,7 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
     expect(done).toMatch(/Barbara Liskov[^;]*not decided/);
     expect(done).toMatch(/Donald Knuth[^;]*not decided: stopped/);
     expect(statusOf(ids[0]!)).toBe('Declined');
-    expect(sandbox.current.state.task(ids[0]!).metadata?.reason).toBe('left the team');
+    expect(sandbox.current.state.task(ids[0]!).metadata?.reason).toBe(reason);
     expect(statusOf(ids[1]!)).toBe('Pending');
     expect(statusOf(ids[2]!)).toBe('Pending');
   });
