@@ -111,6 +111,7 @@ export const actionIds = {
   declineReason: 'accessbot.decline.reason',
   confirmChange: 'accessbot.change.confirm',
   cancelChange: 'accessbot.change.cancel',
+  reviewAll: 'accessbot.review.all',
   appRequest: 'accessbot.app.request',
   appField: 'accessbot.app.field',
   appPolicy: 'accessbot.app.policy',

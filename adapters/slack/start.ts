@@ -21,6 +21,7 @@ import { registerHome } from './home.ts';
 import { SlackNotifier } from './notifier.ts';
 import { SLACK_BODY_LIMIT, SLACK_PATH, slackHttp } from './receiver.ts';
 import { registerRequestForm } from './request.ts';
+import { registerReviews } from './reviews.ts';
 import type { SlackSettings } from './settings.ts';
 import { registerWorkflowStep, SlackStepCompleter } from './workflow-step.ts';
 
@@ -105,6 +106,7 @@ export async function startSlack(ctx: PlatformContext<SlackSettings>): Promise<P
   registerChanges(app, c);
   registerRequestForm(app, c, notifier);
   registerApps(app, c, notifier);
+  registerReviews(app, c, notifier);
   registerHome(app, c);
   registerWorkflowStep(app, c);
   registerDigest(app, c);

@@ -65,6 +65,12 @@ export async function onCardAction(
     case 'confirmChange':
     case 'cancelChange':
       return settleChange(deps, context, actor, action);
+    case 'reviewAll': {
+      // The clicker's card becomes the batch's confirmation; nothing is decided yet.
+      const reply = await deps.bot.reviews.clicked(actor, action.value, action.reason);
+      count(deps, 'review_all', reply.tone);
+      return cardResponse(renderCard(reply));
+    }
     case 'requestApp':
     case 'appCard':
     case 'appField':

@@ -9,6 +9,7 @@ import { ConfirmCode } from '../../src/core/confirm/code.ts';
 import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import { ButtonAction } from '../../src/core/reply.ts';
+import { REASON_INPUT } from '../../src/core/reviews/messages.ts';
 import { MAX_TASKS_SHOWN } from '../../src/core/tasks/task-list.ts';
 import { inert } from '../../src/core/text.ts';
 
@@ -136,6 +137,13 @@ export function parseCardAction(value: unknown, v: Voice) {
       const appId = AppId.safeParse(data[FormInputs.workApp]);
       if (!appId.success) return problem(v.t('teams.chooseApp'));
       return ok({ verb, appId: appId.data });
+    }
+    case Verbs.reviewAll: {
+      const group = z.string().min(1).max(1000).safeParse(data.value);
+      if (!group.success) return problem(v.t('teams.badAction'));
+      const reason = Reason.safeParse(data[REASON_INPUT] ?? undefined);
+      if (!reason.success) return problem(v.t('teams.reasonTooLong', { max: MAX_REASON_LENGTH }));
+      return ok({ verb, value: group.data, reason: reason.data?.trim() || undefined });
     }
     case Verbs.appMark: {
       const mark = MarkValue.safeParse(data.value);

@@ -132,7 +132,7 @@ export class AccessBot {
       decide: (link: IdentityLink, v: Voice, id: string, d: Decision, reason?: string) =>
         decider.decide(link, v, id, d, reason),
     };
-    this.reviews = new ReviewDesk({ audience, batches });
+    this.reviews = new ReviewDesk({ actors, audience, batches });
     this.changes = new ChangeDesk({
       groups,
       apps,

@@ -21,6 +21,8 @@ export const ButtonAction = z.enum([
   'appMark',
   'ask',
   'answer',
+  /** An access review's group, everyone left: `<workAppId>:<levelId or ->:keep|revoke`. */
+  'reviewAll',
 ]);
 export type ButtonAction = z.infer<typeof ButtonAction>;
 

@@ -879,6 +879,16 @@ export const de: Catalog = {
     '{lead} Alle übrigen in {group} {decision, select, keep {behalten} other {entziehen}}: {outcome, select, cancelled {abgebrochen, nichts entschieden} expired {abgelaufen, nichts entschieden} done {erledigt} partial {teilweise erledigt; `reviews` zeigt, was noch wartet} other {nicht erlaubt}}.',
   'reviews.batchDone':
     '{done} von {count, plural, one {# Person} other {# Personen}} in {group} {decision, select, keep {behalten} other {entzogen}}',
+  'reviews.keepAll': 'Alle übrigen behalten ({count})',
+  'reviews.revokeAll': 'Allen übrigen entziehen ({count})…',
+  'reviews.keepAllSpoken':
+    'Den Zugriff aller übrigen in {group} ({count}) behalten; Sie bestätigen zuerst',
+  'reviews.revokeAllSpoken':
+    'Allen übrigen in {group} ({count}) den Zugriff entziehen, mit einem Grund; Sie bestätigen zuerst',
+  'reviews.reasonLabel': 'Grund für alle',
+  'reviews.next': 'Weiter',
+  'reviews.groupGone':
+    'Diese Prüfungen warten nicht mehr auf Sie. `reviews` zeigt Ihre aktuellen Gruppen.',
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {behalten} declined {entzogen} already_decided {schon anderswo entschieden, unverändert} not_assignee {nicht mehr in Ihrer Aufgabenliste} self_approval {Ihr eigener Zugriff, bleibt für andere Prüfer} not_found {existiert nicht mehr} not_tried {nicht entschieden: nach dem Ausfall des Dienstes angehalten} other {nicht entschieden: der Dienst ist ausgefallen}}',

@@ -864,6 +864,16 @@ export const en = {
     '{lead} {decision, select, keep {Keeping} other {Revoking}} everyone left in {group}: {outcome, select, cancelled {cancelled, nothing was decided} expired {expired, nothing was decided} done {done} partial {done in part; `reviews` shows what still waits} other {not allowed}}.',
   'reviews.batchDone':
     '{decision, select, keep {Kept} other {Revoked}} {done} of {count, plural, one {# person} other {# people}} in {group}',
+  'reviews.keepAll': 'Keep everyone left ({count})',
+  'reviews.revokeAll': 'Revoke everyone left ({count})…',
+  'reviews.keepAllSpoken':
+    'Keep the access of everyone left in {group} ({count}); you confirm first',
+  'reviews.revokeAllSpoken':
+    'Revoke the access of everyone left in {group} ({count}), with one reason; you confirm first',
+  'reviews.reasonLabel': 'Reason for all of them',
+  'reviews.next': 'Next',
+  'reviews.groupGone':
+    'Those reviews no longer wait for you. `reviews` shows the groups you have now.',
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {kept} declined {revoked} already_decided {already decided elsewhere, left as it is} not_assignee {no longer in your task list} self_approval {your own access, left for another reviewer} not_found {no longer exists} not_tried {not decided: stopped after the service failed} other {not decided: the service failed}}',

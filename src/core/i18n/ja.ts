@@ -851,6 +851,15 @@ export const ja: Catalog = {
     '{lead} {group} の残り全員の{decision, select, keep {維持} other {取り消し}}: {outcome, select, cancelled {取り消されました。何も決定されていません} expired {期限切れです。何も決定されていません} done {完了} partial {一部完了。`reviews` で残りを確認できます} other {許可されていません}}。',
   'reviews.batchDone':
     '{group}: {count, plural, other {# 人}}中 {done} 人を{decision, select, keep {維持} other {取り消し}}',
+  'reviews.keepAll': '残り全員を維持 ({count})',
+  'reviews.revokeAll': '残り全員を取り消し ({count})…',
+  'reviews.keepAllSpoken': '{group} の残り全員({count})のアクセスを維持(先に確認)',
+  'reviews.revokeAllSpoken':
+    '{group} の残り全員({count})のアクセスを共通の理由で取り消し(先に確認)',
+  'reviews.reasonLabel': '全員に共通の理由',
+  'reviews.next': '次へ',
+  'reviews.groupGone':
+    'これらのレビューはもう待機していません。`reviews` で現在のグループを確認できます。',
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {維持} declined {取り消し} already_decided {他で決定済み、変更なし} not_assignee {タスク一覧にもうありません} self_approval {ご自身のアクセスのため、他のレビュアーに残しました} not_found {存在しません} not_tried {未決定: サービスの障害で中止しました} other {未決定: サービスが失敗しました}}',

@@ -4,6 +4,9 @@
  * task's own Approve and Decline, decided like any click (tasks/decide.ts).
  */
 
+import { z } from 'zod';
+import type { Actors } from '../actor.ts';
+import type { ChatActor } from '../identity.ts';
 import { type Reply, warning } from '../reply.ts';
 import type { TaskAudience } from '../tasks/index.ts';
 import { inert } from '../text.ts';
@@ -14,9 +17,20 @@ import { groupsNamed, type ReviewGroup, reviewGroups } from './groups.ts';
 import { groupPage, reviewsReply, whichGroup } from './messages.ts';
 
 export interface ReviewDeskDeps {
+  actors: Actors;
   audience: Pick<TaskAudience, 'pending'>;
   batches: ReviewBatches;
 }
+
+/** A group's "everyone left" button: the group's key (its ids), then what to do. */
+const Clicked = z
+  .string()
+  .max(1000)
+  .transform((value) => {
+    const at = value.lastIndexOf(':');
+    return [value.slice(0, at), value.slice(at + 1)];
+  })
+  .pipe(z.tuple([z.string().min(1), z.enum(['keep', 'revoke'])]));
 
 export class ReviewDesk {
   readonly #d: ReviewDeskDeps;
@@ -33,6 +47,20 @@ export class ReviewDesk {
 
   constructor(deps: ReviewDeskDeps) {
     this.#d = deps;
+  }
+
+  /**
+   * "Keep everyone left" or "Revoke everyone left" clicked: the confirmation of the group as it
+   * now stands in the clicker's own list (a revoke without its reason says how to give one).
+   */
+  clicked(actor: ChatActor, value: string, reason?: string): Promise<Reply> {
+    return this.#d.actors.reply(actor, async (link, v) => {
+      const said = Clicked.safeParse(value);
+      const groups = reviewGroups(await this.#d.audience.pending(link));
+      const group = said.success && groups.find((g) => g.key === said.data[0]);
+      if (!said.success || !group) return warning(v, v.t('reviews.groupGone'));
+      return batchReply(this.#d.batches, link, v, group, said.data[1], reason);
+    });
   }
 
   async #groups(turn: Turn): Promise<ReviewGroup[]> {

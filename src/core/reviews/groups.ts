@@ -13,6 +13,8 @@ export interface ReviewGroup {
   tasks: Task[];
   /** When the oldest review of the group was opened, where the service says. */
   oldest: string | undefined;
+  /** What a button names the group by (ids only); none when the service gives no app id. */
+  key: string | undefined;
 }
 
 export const isReview = (task: Task) => task.type === TaskTypes.entitlementReview;
@@ -28,7 +30,8 @@ export function reviewGroups(tasks: readonly Task[]): ReviewGroup[] {
     const app = f.workAppName ?? f.workAppId ?? '?';
     const level = f.permissionLevelName;
     const key = JSON.stringify([f.workAppId ?? app, f.permissionLevelId ?? level ?? null]);
-    const group = groups.get(key) ?? { app, level, tasks: [], oldest: undefined };
+    const button = f.workAppId && `${f.workAppId}:${f.permissionLevelId ?? '-'}`;
+    const group = groups.get(key) ?? { app, level, tasks: [], oldest: undefined, key: button };
     group.tasks.push(task);
     if (f.createdAt && (!group.oldest || f.createdAt < group.oldest)) group.oldest = f.createdAt;
     groups.set(key, group);

@@ -1,5 +1,6 @@
 /** What `reviews` and `review <app>` show: groups, then one group's people a page at a time. */
 import { type Task, taskFacts } from '../../access/schemas.ts';
+import { MAX_REASON_LENGTH } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { type Block, type Button, info, listBlock, MAX_LIST, type Reply } from '../reply.ts';
 import { inert } from '../text.ts';
@@ -7,6 +8,9 @@ import { labelOf, type ReviewGroup } from './groups.ts';
 
 /** A row takes two Slack blocks (text and its buttons): ten stay well inside 50 a message. */
 export const ROWS_PER_PAGE = 10;
+
+/** The reason of "Revoke everyone left", as a card's form names it. */
+export const REASON_INPUT = 'reason';
 
 /** Enough of a task id to name it (`approve 3f2b8c1d`): the shortest prefix the grammar takes. */
 export const shortId = (task: Task) => inert(task.id.slice(0, 8));
@@ -47,6 +51,7 @@ export function groupPage(v: Voice, group: ReviewGroup, page: number): Reply {
     const next = `review ${group.number} page ${at + 1}`;
     blocks.push({ kind: 'note', text: v.t('reviews.more', { count: left, next }) });
   }
+  if (group.key) blocks.push({ kind: 'actions', buttons: everyoneButtons(v, group, group.key) });
   blocks.push({
     kind: 'note',
     text: v.t('reviews.groupHowTo', { number: group.number, count: group.tasks.length }),
@@ -95,6 +100,38 @@ function rowButtons(v: Voice, task: Task, group: ReviewGroup): Button[] {
       value: task.id,
       style: 'danger',
       spoken: v.t('reviews.revokeSpoken', said),
+    },
+  ];
+}
+
+/** Each asks to confirm first; Revoke takes its one reason in the card where a platform can. */
+function everyoneButtons(v: Voice, group: ReviewGroup, key: string): Button[] {
+  const said = { group: groupLabel(group), count: group.tasks.length };
+  const reason = {
+    kind: 'text' as const,
+    id: REASON_INPUT,
+    label: v.t('reviews.reasonLabel'),
+    maxLength: MAX_REASON_LENGTH,
+    optional: false,
+  };
+  return [
+    {
+      label: v.t('reviews.keepAll', said),
+      action: 'reviewAll',
+      value: `${key}:keep`,
+      spoken: v.t('reviews.keepAllSpoken', said),
+    },
+    {
+      label: v.t('reviews.revokeAll', said),
+      action: 'reviewAll',
+      value: `${key}:revoke`,
+      style: 'danger',
+      spoken: v.t('reviews.revokeAllSpoken', said),
+      form: {
+        title: v.t('reviews.revokeAll', said),
+        submit: v.t('reviews.next'),
+        inputs: [reason],
+      },
     },
   ];
 }

@@ -55,6 +55,8 @@ interface Platform {
   say(text: string): Promise<string>;
   /** The row's Keep (the task's Approve) on `card`. */
   keep(card: string, taskId: string): Promise<string>;
+  /** The page's "Keep everyone left" or "Revoke everyone left" (with its reason where asked). */
+  everyone(card: string, decision: 'keep' | 'revoke', reason?: string): Promise<string>;
   /** The Confirm of a batch's confirmation `card`. */
   confirm(card: string): Promise<string>;
 }
@@ -73,6 +75,13 @@ function slackPlatform(): Platform {
     name: 'Slack',
     say: (text) => slackSay(fake, bot.url, 'ada', text),
     keep: (card, taskId) => click(card, 'accessbot.approve', taskId),
+    // Slack's button takes no reason: a revoke is told to type it.
+    everyone: (card, decision) =>
+      click(
+        card,
+        'accessbot.review.all',
+        new RegExp(`"value":"([^"]+:${decision})"`).exec(card)?.[1],
+      ),
     confirm: (card) => click(card, 'accessbot.change.confirm'),
   };
 }
@@ -83,16 +92,25 @@ function teamsPlatform(): Platform {
     card: string,
     verb: string,
     matches = (_: Record<string, unknown>) => true,
+    filled: Record<string, string> = {},
   ) => {
     const action = teamsAction(JSON.parse(card), verb, matches);
     if (!action) throw new Error(`no ${verb} on ${card.slice(0, 300)}`);
-    const res = await teams.post(teams.activities.cardAction('ada', verb, action.data as never));
+    const data = { ...(action.data as Record<string, unknown>), ...filled };
+    const res = await teams.post(teams.activities.cardAction('ada', verb, data));
     return shown(res.body);
   };
   return {
     name: 'Teams',
     say: (text) => teamsSay(teams, 'ada', text),
     keep: (card, taskId) => execute(card, 'approve', (d) => JSON.stringify(d).includes(taskId)),
+    everyone: (card, decision, reason) =>
+      execute(
+        card,
+        'reviewAll',
+        (d) => String(d.value).endsWith(`:${decision}`),
+        reason ? { reason } : {},
+      ),
     confirm: (card) => execute(card, 'confirmChange'),
   };
 }
@@ -103,6 +121,8 @@ function terminalPlatform(): Platform {
     name: 'terminal',
     say: (text) => terminal.ask(text),
     keep: (_card, taskId) => terminal.ask(`approve ${taskId.slice(0, 8)}`),
+    everyone: (_card, decision, reason) =>
+      terminal.ask(`review 2 ${decision} all${reason ? ` -- ${reason}` : ''}`),
     confirm: (card) => terminal.ask(`confirm ${codeOn(card)}`),
   };
 }
@@ -237,6 +257,31 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
     expect(sandbox.current.state.task(ids[0]!).metadata?.reason).toBe(reason);
     expect(statusOf(ids[1]!)).toBe('Pending');
     expect(statusOf(ids[2]!)).toBe('Pending');
+  });
+
+  it('keeps or revokes everyone left from the page itself, confirmed first', async () => {
+    reviewsOf(['Alan Kay', 'Barbara Liskov']);
+    const page = await platform().say('review 2');
+    const keepAsk = said(await platform().everyone(page, 'keep'));
+    expect(keepAsk).toContain('2 people');
+    expect(keepAsk).toContain('Barbara Liskov');
+    expect(decisions('Approve')).toHaveLength(0);
+    expect(said(await platform().confirm(keepAsk))).toContain('Kept 2 of 2 people');
+    expect(statusOf(ids[0]!)).toBe('Approved');
+
+    reviewsOf(['Donald Knuth']);
+    const again = await platform().say('review 2');
+    const revokeAsk = said(await platform().everyone(again, 'revoke', 'moved teams'));
+    if (name === 'Slack') {
+      // No reason on a button: it says what to type, and nothing is decided.
+      expect(revokeAsk).toContain('review 2 revoke all --');
+      expect(decisions('Decline')).toHaveLength(0);
+      return;
+    }
+    expect(revokeAsk).toContain('1 person');
+    expect(revokeAsk).toContain('moved teams');
+    expect(said(await platform().confirm(revokeAsk))).toContain('Revoked 1 of 1 person');
+    expect(sandbox.current.state.task(ids[2]!).metadata?.reason).toBe('moved teams');
   });
 
   it('pages a large group within the platform limits, hostile names shown as text', async () => {
