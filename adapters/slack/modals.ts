@@ -182,8 +182,12 @@ function inputBlock(input: FormInput): types.InputBlock {
   };
 }
 
+/** A core form as a modal: its inputs by the core's ids (`formValues` reads them back). */
+export const formModal = (v: Voice, callback: string, form: Form, meta: object) =>
+  modal(v, callback, form.title, form.submit, meta, form.inputs.map(inputBlock));
+
 export const appFormModal = (v: Voice, form: Form, meta: AppFormMetadata) =>
-  modal(v, callbackIds.appForm, form.title, form.submit, meta, form.inputs.map(inputBlock));
+  formModal(v, callbackIds.appForm, form, meta);
 
 /** By the core's input ids. */
 export function formValues(state: ViewState): Record<string, string> {

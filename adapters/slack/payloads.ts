@@ -134,6 +134,7 @@ export const callbackIds = {
   ask: 'accessbot.ask',
   answer: 'accessbot.answer',
   away: 'accessbot.away',
+  reviewAll: 'accessbot.review.all',
 } as const;
 
 /** Blocks of one task card share this prefix, so a card can be found in a posted message. */

@@ -885,6 +885,7 @@ export const de: Catalog = {
     'Den Zugriff aller übrigen in {group} ({count}) behalten; Sie bestätigen zuerst',
   'reviews.revokeAllSpoken':
     'Allen übrigen in {group} ({count}) den Zugriff entziehen, mit einem Grund; Sie bestätigen zuerst',
+  'reviews.revokeAllTitle': 'Allen übrigen entziehen',
   'reviews.reasonLabel': 'Grund für alle',
   'reviews.next': 'Weiter',
   'reviews.groupGone':

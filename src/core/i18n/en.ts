@@ -870,6 +870,7 @@ export const en = {
     'Keep the access of everyone left in {group} ({count}); you confirm first',
   'reviews.revokeAllSpoken':
     'Revoke the access of everyone left in {group} ({count}), with one reason; you confirm first',
+  'reviews.revokeAllTitle': 'Revoke everyone left',
   'reviews.reasonLabel': 'Reason for all of them',
   'reviews.next': 'Next',
   'reviews.groupGone':

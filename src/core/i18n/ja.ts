@@ -856,6 +856,7 @@ export const ja: Catalog = {
   'reviews.keepAllSpoken': '{group} の残り全員({count})のアクセスを維持(先に確認)',
   'reviews.revokeAllSpoken':
     '{group} の残り全員({count})のアクセスを共通の理由で取り消し(先に確認)',
+  'reviews.revokeAllTitle': '残り全員を取り消し',
   'reviews.reasonLabel': '全員に共通の理由',
   'reviews.next': '次へ',
   'reviews.groupGone':

@@ -2,7 +2,15 @@
 import { type Task, taskFacts } from '../../access/schemas.ts';
 import { MAX_REASON_LENGTH } from '../grammar.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import { type Block, type Button, info, listBlock, MAX_LIST, type Reply } from '../reply.ts';
+import {
+  type Block,
+  type Button,
+  type Form,
+  info,
+  listBlock,
+  MAX_LIST,
+  type Reply,
+} from '../reply.ts';
 import { inert } from '../text.ts';
 import { labelOf, type ReviewGroup } from './groups.ts';
 
@@ -107,13 +115,6 @@ function rowButtons(v: Voice, task: Task, group: ReviewGroup): Button[] {
 /** Each asks to confirm first; Revoke takes its one reason in the card where a platform can. */
 function everyoneButtons(v: Voice, group: ReviewGroup, key: string): Button[] {
   const said = { group: groupLabel(group), count: group.tasks.length };
-  const reason = {
-    kind: 'text' as const,
-    id: REASON_INPUT,
-    label: v.t('reviews.reasonLabel'),
-    maxLength: MAX_REASON_LENGTH,
-    optional: false,
-  };
   return [
     {
       label: v.t('reviews.keepAll', said),
@@ -127,13 +128,21 @@ function everyoneButtons(v: Voice, group: ReviewGroup, key: string): Button[] {
       value: `${key}:revoke`,
       style: 'danger',
       spoken: v.t('reviews.revokeAllSpoken', said),
-      form: {
-        title: v.t('reviews.revokeAll', said),
-        submit: v.t('reviews.next'),
-        inputs: [reason],
-      },
+      form: revokeAllForm(v),
     },
   ];
+}
+
+/** The one reason of "Revoke everyone left", asked before its confirmation. */
+export function revokeAllForm(v: Voice): Form {
+  const reason = {
+    kind: 'text' as const,
+    id: REASON_INPUT,
+    label: v.t('reviews.reasonLabel'),
+    maxLength: MAX_REASON_LENGTH,
+    optional: false,
+  };
+  return { title: v.t('reviews.revokeAllTitle'), submit: v.t('reviews.next'), inputs: [reason] };
 }
 
 /** Several groups share the application's name: which one. */

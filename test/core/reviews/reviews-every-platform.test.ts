@@ -17,10 +17,12 @@ import {
   slackAnswer,
   slackClickOn,
   slackSay,
+  slackUserOf,
   teamsAction,
   teamsSay,
 } from '../../fakes/chat-drivers.ts';
 import { hostile, MARK } from '../../fakes/hostile-corpus.ts';
+import { sendInteraction, submissionPayload } from '../../fakes/slack-payloads.ts';
 import { botFor, captureLog } from '../../helpers/bot.ts';
 import { type ChatPlatforms, startChatPlatforms } from '../../helpers/every-platform.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
@@ -75,13 +77,18 @@ function slackPlatform(): Platform {
     name: 'Slack',
     say: (text) => slackSay(fake, bot.url, 'ada', text),
     keep: (card, taskId) => click(card, 'accessbot.approve', taskId),
-    // Slack's button takes no reason: a revoke is told to type it.
-    everyone: (card, decision) =>
-      click(
-        card,
-        'accessbot.review.all',
-        new RegExp(`"value":"([^"]+:${decision})"`).exec(card)?.[1],
-      ),
+    async everyone(card, decision, reason) {
+      const value = new RegExp(`"value":"([^"]+:${decision})"`).exec(card)?.[1];
+      const before = fake.callsOf('views.open').length;
+      const where = await slackClickOn(fake, bot.url, 'ada', card, 'accessbot.review.all', value);
+      if (decision === 'keep') return slackAnswer(fake, where);
+      // A revoke asks its reason in a form first.
+      const call = await fake.waitFor(() => fake.callsOf('views.open')[before]);
+      const view = { ...(call.args.view as Record<string, unknown>), id: 'V-review' };
+      const state = { reason: { reason: { type: 'plain_text_input', value: reason } } };
+      await sendInteraction(bot.url, submissionPayload(view, slackUserOf('ada'), state));
+      return slackAnswer(fake, where);
+    },
     confirm: (card) => click(card, 'accessbot.change.confirm'),
   };
 }
@@ -272,12 +279,6 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
     reviewsOf(['Donald Knuth']);
     const again = await platform().say('review 2');
     const revokeAsk = said(await platform().everyone(again, 'revoke', 'moved teams'));
-    if (name === 'Slack') {
-      // No reason on a button: it says what to type, and nothing is decided.
-      expect(revokeAsk).toContain('review 2 revoke all --');
-      expect(decisions('Decline')).toHaveLength(0);
-      return;
-    }
     expect(revokeAsk).toContain('1 person');
     expect(revokeAsk).toContain('moved teams');
     expect(said(await platform().confirm(revokeAsk))).toContain('Revoked 1 of 1 person');
