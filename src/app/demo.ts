@@ -1,12 +1,19 @@
 /**
  * What lets the demo, and only the demo, show every feature: you audit and manage groups,
- * colleagues use accessbot too, one approver is away, and a question waits for its answer.
+ * colleagues use accessbot too, one approver is away, a question waits for its answer, and
+ * GitHub's past requests say how long one usually takes.
  */
-import { recordAction, taskNamesOf } from '../core/audit/record.ts';
+import { TaskTypes } from '../access/schemas.ts';
+import {
+  decidedThroughBot,
+  recordAction,
+  recordDecision,
+  taskNamesOf,
+} from '../core/audit/record.ts';
 import { addDays, dayText, localDay, startOf } from '../core/away/days.ts';
 import type { Logger } from '../log.ts';
 import type { UserRecord } from '../sandbox/model.ts';
-import { groups, requests, tasks, users } from '../sandbox/seed.ts';
+import { groups, requests, tasks, users, workApps } from '../sandbox/seed.ts';
 import type { SandboxState } from '../sandbox/state.ts';
 import type {
   AuditStore,
@@ -125,4 +132,41 @@ export async function seedDemoAsks(
     targetName: grace.displayName,
     detail: DEMO_QUESTION_ID,
   });
+}
+
+/** Hours from request to decision of GitHub's last requests: about 4 hours usually, 9 in 10 in a day. */
+const PAST_WAITS_H = [2, 3, 4, 5, 20, 24];
+const HOUR = 3_600_000;
+
+/**
+ * Radia's decisions on six earlier GitHub requests, a week apart and older than any task shown,
+ * so a GitHub request says how long one usually takes. Written once.
+ */
+export async function seedDemoDecisions(
+  store: AuditStore,
+  state: SandboxState,
+  now: Date,
+  log: Logger,
+): Promise<void> {
+  const taskId = (i: number) => `demo-past-github-${i}`;
+  if (await decidedThroughBot(store, taskId(0))) return;
+  const radia = state.user(users.radia.id);
+  const link = shellLink(radia, radia.email, now);
+  for (const [i, hours] of PAST_WAITS_H.entries()) {
+    const created = new Date(now.getTime() - (i + 1) * 7 * 24 * HOUR);
+    const decided = new Date(created.getTime() + hours * HOUR);
+    await recordDecision({ store, log, now: () => decided }, link, {
+      action: 'approve',
+      taskId: taskId(i),
+      taskType: TaskTypes.accessRequest,
+      appId: workApps.github.id,
+      appName: 'GitHub',
+      levelName: 'Write',
+      requesterName: users.grace.displayName,
+      taskCreatedAt: created,
+      detail: null,
+      reason: null,
+      outcome: 'approved',
+    });
+  }
 }

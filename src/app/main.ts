@@ -10,7 +10,7 @@ import { createLogger, type Logger, logFileFor } from '../log.ts';
 import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
 import { demoApprover } from '../sandbox/seed.ts';
 import { type Config, secretsOf } from './config.ts';
-import { demoConfig, linkDemoColleague, seedDemoAsks } from './demo.ts';
+import { demoConfig, linkDemoColleague, seedDemoAsks, seedDemoDecisions } from './demo.ts';
 import { configOrExit, die } from './exit.ts';
 import { startLocalPolling } from './polling.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
@@ -31,7 +31,10 @@ async function runShell(config: Config, runtime: Runtime, log: Logger, interacti
     );
   }
   // The sample organisation's absence and question, before the start-up list shows them.
-  if (sandbox) await seedDemoAsks(runtime.store, sandbox.state, email, new Date(), log);
+  if (sandbox) {
+    await seedDemoAsks(runtime.store, sandbox.state, email, new Date(), log);
+    await seedDemoDecisions(runtime.store, sandbox.state, new Date(), log);
+  }
   // https://no-color.org: any non-empty value turns colour off.
   const color = interactive && !process.env.NO_COLOR;
   const { stdin: input, stdout: output } = process;
