@@ -59,9 +59,9 @@ export async function resolveAs(
     await unrecorded?.complete();
     unrecorded = undefined;
   };
-  // Asked once, and only when an approver's message is resolved here; never after a decision
-  // taken here, whose entry is on record.
-  let elsewhere = taken && Promise.resolve(false);
+  // Asked once, before an approver's message is resolved here; never after a decision taken
+  // here, whose entry is on record.
+  let elsewhere: Promise<boolean | undefined> | undefined = taken && Promise.resolve(false);
   const audit = async (n: Notification) => {
     elsewhere ??= notDecidedHere(ctx, taskId, task);
     if (!(await elsewhere)) return;
@@ -70,9 +70,17 @@ export async function resolveAs(
     await auditTask(ctx, n, task, taskId, { ...event, ...(decidedBy && { decidedBy }) });
   };
   const all = await ctx.store.listNotifications({ taskIds: [taskId] });
+  // A decision left `started` (its replica died after the service answered) is completed before
+  // any card is resolved: a replica killed in between still finds a card to resolve, and does.
+  const open = (n: Notification) => !n.resolvedAt && ctx.notifiers.has(n.platform);
+  if (all.some((n) => open(n) && kindOf(n.recipient) === 'approver')) {
+    elsewhere ??= notDecidedHere(ctx, taskId, task);
+    // The log could not tell: nothing is resolved, and the next poll asks again.
+    if ((await elsewhere) === undefined) return;
+  }
   const mine = (n: Notification) => (n.accessUserId === first ? 0 : 1);
   for (const n of all.sort((a, b) => mine(a) - mine(b))) {
-    if (n.resolvedAt || !ctx.notifiers.has(n.platform)) continue;
+    if (!open(n)) continue;
     const clicked = n.accessUserId === first && unrecorded;
     const key = { taskId, platform: n.platform, recipient: n.recipient };
     const brief = isBrief(ctx.rules, n.platform, n.recipient);
@@ -141,13 +149,13 @@ async function questionClosed(
 
 /**
  * No approval or decline through the bot on record — not even one whose answer was never recorded,
- * which the task's state now completes; false when the log cannot tell (logged).
+ * which the task's state now completes; undefined when the log cannot tell (logged).
  */
 function notDecidedHere(
   ctx: PollerContext<AuditStore>,
   taskId: string,
   task: Task | undefined,
-): Promise<boolean> {
+): Promise<boolean | undefined> {
   const completed = async () => {
     const state = task ? stateOf(task, ctx.pendingStatus) : 'gone';
     if (!task || (state !== 'approved' && state !== 'declined')) return false;
@@ -159,9 +167,9 @@ function notDecidedHere(
     (error: unknown) => {
       ctx.log.warn(
         { err: error, taskId },
-        'could not read the audit log; a decision goes unaudited',
+        'could not read the audit log; the task is resolved at its next poll',
       );
-      return false;
+      return undefined;
     },
   );
 }

@@ -152,6 +152,49 @@ describe('a decision whose answer was not recorded, completed by the poller', ()
   });
 });
 
+describe('a decision left started, and a poll that cannot complete it', () => {
+  let store: Store;
+  afterEach(() => store.close());
+
+  it('leaves the card to the next poll, which completes the entry, then edits the card once', async () => {
+    store = await openStore('sqlite::memory:');
+    const t = deciding(store);
+    const clock = new FakeClock();
+    const slack = new RecordingNotifier('slack');
+    const polled = breakable(store);
+    const { poller } = testPoller({
+      client: sandbox.client,
+      store: polled.store,
+      notifiers: [slack],
+      clock,
+    });
+    try {
+      expect(await t.say('tasks')).toContain('GitHub');
+      const taskId = openGithubTask(sandbox.current);
+      await nextSweep(poller, clock);
+      t.failing.add('completeDecision');
+      expect(await t.say(`approve ${taskId.slice(0, 8)}`)).toContain('You approved');
+      t.failing.clear();
+
+      polled.failing.add('completeDecision');
+      await nextSweep(poller, clock);
+      const outcome = async () => (await store.listAudit({ taskId, actions: ['approve'] }))[0];
+      expect((await outcome())?.outcome).toBe('started');
+      expect(slack.updates).toEqual([]);
+      const [card] = await store.listNotifications({ taskIds: [taskId] });
+      expect(card?.resolvedAt).toBeNull();
+
+      polled.failing.clear();
+      await nextSweep(poller, clock);
+      expect((await outcome())?.outcome).toBe('approved');
+      expect(slack.updates).toHaveLength(1);
+      expect(await store.listAudit({ taskId, actions: ['decided_elsewhere'] })).toEqual([]);
+    } finally {
+      await poller.stop();
+    }
+  });
+});
+
 describe('a decision whose card the poller edits: the entry completed with the card’s record', () => {
   let store: Store;
   afterEach(() => store.close());
