@@ -120,43 +120,14 @@ describe('a decision and its audit entry (SQLite)', () => {
 
 describe('a decision whose answer was not recorded, completed by the poller', () => {
   let store: Store;
-  afterEach(() => store.close());
-
-  it('completes it from the task once the approver’s message is resolved', async () => {
-    store = await openStore('sqlite::memory:');
-    const t = deciding(store);
-    const clock = new FakeClock();
-    const slack = new RecordingNotifier('slack');
-    const { poller } = testPoller({ client: sandbox.client, store, notifiers: [slack], clock });
-    try {
-      expect(await t.say('tasks')).toContain('GitHub');
-      const taskId = openGithubTask(sandbox.current);
-      await nextSweep(poller, clock);
-      expect(slack.posts.some((p) => cardOf(p.message)?.taskId === taskId)).toBe(true);
-
-      t.failing.add('completeDecision');
-      expect(await t.say(`approve ${taskId.slice(0, 8)}`)).toContain('You approved');
-      expect((await store.listAudit({ taskId }))[0]?.outcome).toBe('started');
-      t.failing.clear();
-
-      await nextSweep(poller, clock);
-      const entries = await store.listAudit({ taskId });
-      expect(entries.map((e) => [e.action, e.outcome])).toEqual([
-        ['approve', 'approved'],
-        ['notify', 'queued'],
-      ]);
-      expect(await t.say('history')).not.toContain('outcome not recorded');
-    } finally {
-      await poller.stop();
-    }
+  let stop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await stop?.();
+    await store.close();
   });
-});
 
-describe('a decision left started, and a poll that cannot complete it', () => {
-  let store: Store;
-  afterEach(() => store.close());
-
-  it('leaves the card to the next poll, which completes the entry, then edits the card once', async () => {
+  /** Ada's GitHub task, its card sent, approved with the entry left `started`. */
+  async function leftStarted() {
     store = await openStore('sqlite::memory:');
     const t = deciding(store);
     const clock = new FakeClock();
@@ -168,30 +139,44 @@ describe('a decision left started, and a poll that cannot complete it', () => {
       notifiers: [slack],
       clock,
     });
-    try {
-      expect(await t.say('tasks')).toContain('GitHub');
-      const taskId = openGithubTask(sandbox.current);
-      await nextSweep(poller, clock);
-      t.failing.add('completeDecision');
-      expect(await t.say(`approve ${taskId.slice(0, 8)}`)).toContain('You approved');
-      t.failing.clear();
+    stop = () => poller.stop();
+    expect(await t.say('tasks')).toContain('GitHub');
+    const taskId = openGithubTask(sandbox.current);
+    await nextSweep(poller, clock);
+    expect(slack.posts.some((p) => cardOf(p.message)?.taskId === taskId)).toBe(true);
+    t.failing.add('completeDecision');
+    expect(await t.say(`approve ${taskId.slice(0, 8)}`)).toContain('You approved');
+    t.failing.clear();
+    const outcome = async () => (await store.listAudit({ taskId, actions: ['approve'] }))[0];
+    expect((await outcome())?.outcome).toBe('started');
+    return { t, taskId, slack, polled, outcome, sweep: () => nextSweep(poller, clock) };
+  }
 
-      polled.failing.add('completeDecision');
-      await nextSweep(poller, clock);
-      const outcome = async () => (await store.listAudit({ taskId, actions: ['approve'] }))[0];
-      expect((await outcome())?.outcome).toBe('started');
-      expect(slack.updates).toEqual([]);
-      const [card] = await store.listNotifications({ taskIds: [taskId] });
-      expect(card?.resolvedAt).toBeNull();
+  it('completes it from the task once the approver’s message is resolved', async () => {
+    const { t, taskId, sweep } = await leftStarted();
+    await sweep();
+    const entries = await store.listAudit({ taskId });
+    expect(entries.map((e) => [e.action, e.outcome])).toEqual([
+      ['approve', 'approved'],
+      ['notify', 'queued'],
+    ]);
+    expect(await t.say('history')).not.toContain('outcome not recorded');
+  });
 
-      polled.failing.clear();
-      await nextSweep(poller, clock);
-      expect((await outcome())?.outcome).toBe('approved');
-      expect(slack.updates).toHaveLength(1);
-      expect(await store.listAudit({ taskId, actions: ['decided_elsewhere'] })).toEqual([]);
-    } finally {
-      await poller.stop();
-    }
+  it('leaves the card to the next poll when it cannot complete it, and edits it once then', async () => {
+    const { taskId, slack, polled, outcome, sweep } = await leftStarted();
+    polled.failing.add('completeDecision');
+    await sweep();
+    expect((await outcome())?.outcome).toBe('started');
+    expect(slack.updates).toEqual([]);
+    const [card] = await store.listNotifications({ taskIds: [taskId] });
+    expect(card?.resolvedAt).toBeNull();
+
+    polled.failing.clear();
+    await sweep();
+    expect((await outcome())?.outcome).toBe('approved');
+    expect(slack.updates).toHaveLength(1);
+    expect(await store.listAudit({ taskId, actions: ['decided_elsewhere'] })).toEqual([]);
   });
 });
 
