@@ -19,6 +19,7 @@ import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeReportReads, reportCalls } from './report-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
+import { describeStepUpTables, stepUpCalls } from './stepup-contract.ts';
 import { describeStorableText } from './storable-contract.ts';
 import { describeWorkflowTables, workflowCalls } from './workflow-contract.ts';
 
@@ -373,6 +374,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describePollerTables(() => store);
     describeRequesterTables(() => store);
     describeWorkflowTables(() => store);
+    describeStepUpTables(() => store);
     describeAskTables(() => store);
     describeDigestTables(() => store);
     describeStorableText(() => store);
@@ -521,6 +523,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           ...askCalls(store),
           ...reportCalls(store),
           ...workflowCalls(store),
+          ...stepUpCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });
