@@ -70,6 +70,9 @@ function renderBlock(
       return wrap(block.text, '', '');
     case 'note':
       return wrap(block.text, '', '', 'dim');
+    case 'link':
+      // Our own URL, whole on one line so the terminal lets it be opened.
+      return [`${clean(block.label)}: ${block.url}`];
     case 'fields':
       return alignFields(wrap, block.fields, '  ', labelWidth(block.fields));
     case 'list': {

@@ -112,6 +112,8 @@ function groupsFor(
       ];
     case 'note':
       return [fixed([noteOf(within(shape, block.text, limits.contextText))])];
+    case 'link':
+      return [fixed([sectionOf(linkOf(block.url, block.label))])];
     case 'fields':
       // Each section of fields on its own: a long card loses its last fields, not all of them.
       return fieldSections(block.fields, shape).map((b) => fixed([b]));
@@ -140,6 +142,12 @@ export function header(text: string): SlackBlock {
 }
 
 /** A section showing the core's text. */
+/**
+ * Our own link (never data: the core's links are accessbot's pages), the one `<url|label>` we
+ * write; its URL is a checked http(s) URL without `|` or `>`, its label made literal.
+ */
+const linkOf = (url: string, label: string) => `<${url}|${mrkdwnText(label, limits.buttonText)}>`;
+
 export const section = (text: string) => sectionOf(mrkdwnText(text, limits.sectionText));
 
 /** A section of mrkdwn already made safe (see rich-text.ts) and within the limit. */

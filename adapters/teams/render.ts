@@ -130,6 +130,10 @@ function renderBlock(ctx: Ctx, block: Block): CardJson[] {
       return [richTextOf(within(block.text))];
     case 'note':
       return [richTextOf(within(block.text), { isSubtle: true, size: 'Small' })];
+    case 'link': {
+      const open = { type: 'Action.OpenUrl', title: cut(clean(block.label), 60), url: block.url };
+      return [{ type: 'ActionSet', actions: [open] }];
+    }
     case 'fields':
       return fieldBlocks(block.fields, within, false);
     case 'list': {

@@ -41,4 +41,6 @@ export interface BotDeps {
   now?: () => Date;
   /** For people whose platform tells neither, and channels. */
   voices?: VoiceDefaults;
+  /** STEP_UP=passkey: confirmations need the person's passkey on accessbot's page; unset: a code. */
+  stepUp?: { publicUrl: string };
 }

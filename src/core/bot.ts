@@ -34,6 +34,7 @@ import { filers, withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
 import { ReviewDesk } from './reviews/desk.ts';
 import { replyForError } from './service-errors.ts';
+import { type AskStepUp, Ceremonies, relyingParty, stepUpLink } from './stepup/index.ts';
 import { TaskAudience } from './tasks/audience.ts';
 import { Decider, type Decision } from './tasks/decide.ts';
 import { TaskDesk } from './tasks/desk.ts';
@@ -59,6 +60,8 @@ export class AccessBot {
   readonly changes: ChangeDesk;
   /** Workflow steps (Slack's custom steps): a request filed, completed once decided. */
   readonly workflows: WorkflowDesk;
+  /** STEP_UP=passkey: what the passkey page asks of the bot; unset: codes confirm. */
+  readonly stepUp: Ceremonies | undefined;
   /** Where the bot may wait for an answer (the terminal, a Teams chat). */
   readonly read: (actor: ChatActor, text: string) => Promise<Line>;
 
@@ -75,11 +78,17 @@ export class AccessBot {
     this.actors = actors;
     // The raw client: the audience looks filers up only for the tasks it is asked for.
     const audience = new TaskAudience({ ...base, client: deps.client, filed: filers(store) });
+    const publicUrl = deps.stepUp?.publicUrl.replace(/\/+$/, '');
+    const stepUp: AskStepUp | undefined =
+      publicUrl === undefined
+        ? undefined
+        : (link, v, asking) => stepUpLink({ ...base, publicUrl }, link, v, asking);
     const decider = new Decider({
       ...base,
       audience,
       allowSelfApproval: deps.allowSelfApproval ?? false,
       sensitive: context?.sensitive,
+      stepUp,
     });
     const catalog = new AppCatalog(client, nowMs);
     const groupRules = new GroupRules(client, log, deps.groups);
@@ -141,6 +150,16 @@ export class AccessBot {
       approve: (link, v, taskId, found) =>
         decider.decide(link, v, taskId, 'approve', undefined, found),
     });
+    const changes = this.changes;
+    this.stepUp =
+      publicUrl === undefined
+        ? undefined
+        : new Ceremonies({
+            ...base,
+            rp: relyingParty(publicUrl),
+            voiceOf: (who) => actors.voiceOf(who),
+            confirm: (link, v, found, passkey) => changes.byPasskey(link, v, found, passkey),
+          });
     this.read = (actor, text) =>
       readTyped({ questions: base, actors, tasks: this.tasks }, actor, text);
     this.#commands = {

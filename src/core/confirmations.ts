@@ -11,6 +11,7 @@ import type {
 import type { Actors } from './actor.ts';
 import type { AppDeps } from './apps/deps.ts';
 import { appKind } from './apps/settle.ts';
+import type { Presented } from './confirm/approval.ts';
 import { idOf } from './confirm/code.ts';
 import type { ConfirmCommand } from './confirm/commands.ts';
 import { type SettleDeps, settle, type Verb } from './confirm/settle.ts';
@@ -35,7 +36,7 @@ export interface ConfirmDeps {
     link: IdentityLink,
     v: Voice,
     taskId: string,
-    found: Confirmation,
+    found: Presented,
   ) => Promise<DecisionResult>;
 }
 
@@ -81,6 +82,19 @@ export class ChangeDesk {
     if (found?.kind === 'app') return settle(this.#deps, this.#app, link, v, found, verb);
     if (found?.kind === 'review') return settle(this.#deps, this.#review, link, v, found, verb);
     return undefined;
+  }
+
+  /**
+   * A confirmation its person's passkey proved on the step-up page: settled exactly as a typed
+   * `confirm` of its code would be, under the same rules.
+   */
+  async byPasskey(link: IdentityLink, v: Voice, found: Confirmation, passkey: string) {
+    const taskId = found.payload.taskId;
+    if (found.kind === 'approval' && typeof taskId === 'string') {
+      return (await this.#d.approve(link, v, taskId, { found, passkey })).reply;
+    }
+    const settled = await this.#settle(link, v, found, 'confirm');
+    return settled?.reply ?? warning(v, v.t('change.unknown'));
   }
 
   async #typed(link: IdentityLink, v: Voice, code: string, verb: Verb): Promise<Reply> {

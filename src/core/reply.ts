@@ -109,6 +109,8 @@ export const Block = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('task'), card: TaskCard }),
   z.object({ kind: z.literal('actions'), buttons: z.array(Button) }),
   z.object({ kind: z.literal('note'), text: z.string() }),
+  /** A link of accessbot's own (never data): a step-up page, sent to its person alone. */
+  z.object({ kind: z.literal('link'), label: z.string(), url: z.url({ protocol: /^https?$/ }) }),
 ]);
 export type Block = z.infer<typeof Block>;
 

@@ -67,6 +67,11 @@ const TaskNames = {
   taskType: z.string().optional(),
   /** Where its time to decision starts. */
   taskCreatedAt: z.date().optional(),
+  /**
+   * How a confirmed approval was confirmed: `code` (typed or clicked), or `passkey:<credential
+   * id>`; absent when none was asked.
+   */
+  confirmedBy: z.string().max(1500).optional(),
 };
 
 export const DecisionAuditEntry = AuditBase.extend({

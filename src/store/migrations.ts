@@ -64,6 +64,7 @@ const steps: readonly Step[] = [
   { sqlite: 32, postgres: 32, sql: rate.ephemeralCounts },
   { sqlite: 33, postgres: 33, sql: workflow.runs },
   { sqlite: 36, postgres: 36, sql: stepup.passkeys },
+  { sqlite: 37, postgres: 37, sql: audit.confirmedBy },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

@@ -16,6 +16,7 @@ import { policies, type SeedUser, users, workApps } from '../../src/sandbox/seed
 import type { Sandbox } from '../../src/sandbox/server.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Platform, Store } from '../../src/store/store.ts';
+import type { Sandbox as FakedSandbox } from '../fakes/sandbox-faults.ts';
 import { FakeClock, nextSweep, testPoller } from '../poller/fakes.ts';
 import { botFor, captureLog } from './bot.ts';
 
@@ -148,3 +149,25 @@ export async function approverPoller(w: PollerWiring) {
     },
   } satisfies { poller: Poller; sweep: () => Promise<unknown>; stop: () => Promise<void> };
 }
+
+/** A request for a sensitive application, which Tim and Margaret (design leads) may approve. */
+export function sensitiveRequest(sandbox: FakedSandbox): string[] {
+  const id = randomUUID();
+  const level = { id: randomUUID(), name: 'Member', description: 'member' };
+  sandbox.state.addWorkApp(
+    { id, name: `Payroll ${id.slice(0, 4)}`, description: 'pay' },
+    [level],
+    [{ id: randomUUID(), name: 'Sensitive', value: 'yes' }],
+  );
+  sandbox.state.assignPolicy(id, null, 'AccessRequest', policies.designLeads.id);
+  return sandbox.state.createAccessRequest({
+    workAppId: id,
+    userId: users.grace.id,
+    permissionLevelId: level.id,
+  }).taskIds;
+}
+
+export const approvals = (sandbox: FakedSandbox, taskId: string) =>
+  sandbox.requests.filter(
+    (r) => r.method === 'POST' && r.path.endsWith(`/Tasks/${taskId}/Approve`),
+  );

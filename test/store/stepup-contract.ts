@@ -17,6 +17,7 @@ const stepUp = (overrides: Partial<StepUp> = {}): StepUp => ({
   locale: 'de-DE',
   confirmationId: 'confirmation-1',
   taskId: 'task-1',
+  summary: 'Grace Hopper: Member access to Payroll',
   challenge: null,
   createdAt: at(0),
   expiresAt: at(10),

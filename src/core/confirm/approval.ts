@@ -16,8 +16,24 @@ const ApprovalFacts = z.object({
 });
 type ApprovalFacts = z.infer<typeof ApprovalFacts>;
 
-/** A code as clicked, or the confirmation a typed code already found: looked up once, by its hash. */
-export type Presented = string | Confirmation;
+/** A confirmation its person's passkey proved (STEP_UP=passkey): which credential did. */
+export interface Proven {
+  found: Confirmation;
+  passkey: string;
+}
+
+/**
+ * A code as clicked, the confirmation a typed code already found (looked up once, by its hash), or
+ * one a passkey proved.
+ */
+export type Presented = string | Confirmation | Proven;
+
+export const isProven = (presented: Presented | undefined): presented is Proven =>
+  typeof presented === 'object' && 'passkey' in presented;
+
+/** How an approval was confirmed, as the audit trail keeps it. */
+export const confirmedBy = (presented: Presented) =>
+  isProven(presented) ? `passkey:${presented.passkey}` : 'code';
 
 /** `good`: claimed, approve now; `expired`: a fresh one is due; `wrong`: it never confirmed this. */
 export type CodeCheck = 'good' | 'expired' | 'wrong';
@@ -32,8 +48,10 @@ function factsOf(task: Task): ApprovalFacts {
   };
 }
 
+/** The code, and the confirmation's id (its hash), which a step-up link names. */
 export async function askApproval(deps: PendingDeps, link: IdentityLink, task: Task) {
-  return (await openConfirmation(deps, 'approval', link, 'asker', factsOf(task))).code;
+  const { code, base } = await openConfirmation(deps, 'approval', link, 'asker', factsOf(task));
+  return { code, id: base.id };
 }
 
 export async function claimApproval(
@@ -43,7 +61,12 @@ export async function claimApproval(
   presented: Presented,
 ): Promise<CodeCheck> {
   const id = idBy(presented);
-  const found = typeof presented === 'string' ? await deps.store.getConfirmation(id) : presented;
+  const found =
+    typeof presented === 'string'
+      ? await deps.store.getConfirmation(id)
+      : isProven(presented)
+        ? presented.found
+        : presented;
   const facts = ApprovalFacts.safeParse(found?.payload);
   const mine =
     found?.kind === 'approval' &&
@@ -69,4 +92,8 @@ export async function closeApproval(deps: PendingDeps, presented: Presented, out
 }
 
 const idBy = (presented: Presented) =>
-  typeof presented === 'string' ? idOf(presented) : presented.id;
+  typeof presented === 'string'
+    ? idOf(presented)
+    : isProven(presented)
+      ? presented.found.id
+      : presented.id;

@@ -4,7 +4,10 @@ export {
   type CodeCheck,
   claimApproval,
   closeApproval,
+  confirmedBy,
+  isProven,
   type Presented,
+  type Proven,
 } from './approval.ts';
 export { CONFIRM_WITHIN_MS, ConfirmCode } from './code.ts';
 export { asKind, openConfirmation } from './pending.ts';

@@ -893,4 +893,47 @@ export const de: Catalog = {
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {behalten} declined {entzogen} already_decided {schon anderswo entschieden, unverändert} not_assignee {nicht mehr in Ihrer Aufgabenliste} self_approval {Ihr eigener Zugriff, bleibt für andere Prüfer} not_found {existiert nicht mehr} not_tried {nicht entschieden: nach dem Ausfall des Dienstes angehalten} other {nicht entschieden: der Dienst ist ausgefallen}}',
+  'usage.passkeys':
+    'passkeys — Ihre Passkeys, die auf Nachfrage heikle Genehmigungen und Änderungen bestätigen (`passkeys remove <Nummer>`; Admins: `passkeys reset <Person>`)',
+  'parse.passkeys':
+    'Schreiben Sie `passkeys`, `passkeys remove <Nummer>` oder `passkeys reset <Person>`.',
+  'stepup.chat.ask':
+    '{enrolled, select, yes {Bestätigen Sie es mit Ihrem Passkey auf der Seite, die der Link unten öffnet.} other {Bestätigen Sie es mit einem Passkey: Die Seite, die der Link unten öffnet, legt zuerst Ihren an (auf diesem Gerät oder einem Sicherheitsschlüssel) und fragt dann nach ihm.}} Der Link gilt nur für Sie, einmal und {minutes} Minuten lang; bis dahin wird nichts entschieden.',
+  'stepup.chat.open': 'Passkey-Seite öffnen',
+  'passkeys.none':
+    'Sie haben noch keinen Passkey. Die erste Bestätigung, die einen braucht, schickt Ihnen einen Link, um ihn anzulegen.',
+  'passkeys.list': 'Ihre Passkeys ({count}):',
+  'passkeys.item':
+    '{n}. angelegt {added}, {wasUsed, select, yes {zuletzt benutzt {usedAt}} other {nie benutzt}}',
+  'passkeys.howTo': 'Einen entfernen Sie mit `passkeys remove <Nummer>`.',
+  'passkeys.removed': 'Passkey {n} ist entfernt.',
+  'passkeys.noSuch': 'Sie haben keinen Passkey Nummer {n}; `passkeys` listet sie.',
+  'passkeys.lastOne':
+    'Das ist Ihr einziger Passkey. Ohne ihn könnte, wer als Nächstes Ihr Chat-Konto benutzt, einen neuen anlegen, daher bleibt er; ist er verloren, setzt ein Admin Ihre Passkeys zurück.',
+  'passkeys.resetDone':
+    'Die Passkeys von {name} sind entfernt ({count}). Die nächste Bestätigung schickt einen Link, um einen neuen anzulegen.',
+  'passkeys.resetNotAdmin':
+    'Nur die Admins von accessbot dürfen die Passkeys anderer zurücksetzen.',
+  'stepup.page.title': 'Mit Ihrem Passkey bestätigen',
+  'stepup.page.what': 'Sie bestätigen:',
+  'stepup.page.confirm': 'Mit meinem Passkey bestätigen',
+  'stepup.page.enrol': 'Meinen Passkey anlegen und bestätigen',
+  'stepup.page.working': 'Warte auf Ihren Passkey…',
+  'stepup.page.enrolled': 'Ihr Passkey ist angelegt. Jetzt wird mit ihm bestätigt…',
+  'stepup.page.cancelled':
+    'Die Passkey-Abfrage wurde geschlossen oder ist fehlgeschlagen. Nichts wurde entschieden; Sie können es erneut versuchen.',
+  'stepup.page.noScript': 'Diese Seite braucht JavaScript für die Passkey-Abfrage.',
+  'stepup.refused.unknown': 'Dieser Link ist ungültig. Nichts wurde entschieden.',
+  'stepup.refused.used': 'Dieser Link wurde schon benutzt. Nichts weiter wurde entschieden.',
+  'stepup.refused.expired':
+    'Dieser Link ist abgelaufen. Nichts wurde entschieden; fragen Sie im Chat erneut nach einem neuen.',
+  'stepup.refused.notYours':
+    'Dieser Passkey gehört nicht der Person, an die der Link ging. Nichts wurde entschieden.',
+  'stepup.refused.failed': 'Der Passkey konnte nicht geprüft werden. Nichts wurde entschieden.',
+  'stepup.refused.counter':
+    'Der Zähler dieses Passkeys ist nicht weitergelaufen, wie bei einem kopierten Schlüssel. Nichts wurde entschieden.',
+  'stepup.refused.enrolled':
+    'Die Person, an die der Link ging, hat schon einen Passkey: Über einen Link wird kein neuer angelegt. Nichts wurde entschieden.',
+  'stepup.refused.unlinked':
+    'Die Person, an die der Link ging, kann gerade nicht handeln. Nichts wurde entschieden.',
 };

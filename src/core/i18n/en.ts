@@ -878,6 +878,48 @@ export const en = {
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {kept} declined {revoked} already_decided {already decided elsewhere, left as it is} not_assignee {no longer in your task list} self_approval {your own access, left for another reviewer} not_found {no longer exists} not_tried {not decided: stopped after the service failed} other {not decided: the service failed}}',
+  // Passkey step-up: the chat's link, the `passkeys` command and the page.
+  'usage.passkeys':
+    'passkeys — your passkeys, which confirm sensitive approvals and changes when asked (`passkeys remove <number>`; admins: `passkeys reset <person>`)',
+  'parse.passkeys': 'Use `passkeys`, `passkeys remove <number>` or `passkeys reset <person>`.',
+  'stepup.chat.ask':
+    '{enrolled, select, yes {Confirm it with your passkey on the page the link below opens.} other {Confirm it with a passkey: the page the link below opens first creates yours (on this device or a security key), then asks for it.}} The link is yours alone, works once and expires in {minutes} minutes; nothing is decided until then.',
+  'stepup.chat.open': 'Open the passkey page',
+  'passkeys.none':
+    'You have no passkey yet. The first confirmation that needs one sends you a link to create it.',
+  'passkeys.list': 'Your passkeys ({count}):',
+  'passkeys.item':
+    '{n}. added {added}, {wasUsed, select, yes {last used {usedAt}} other {never used}}',
+  'passkeys.howTo': 'Remove one with `passkeys remove <number>`.',
+  'passkeys.removed': 'Passkey {n} is removed.',
+  'passkeys.noSuch': 'You have no passkey number {n}; `passkeys` lists them.',
+  'passkeys.lastOne':
+    'That is your only passkey. Removing it would let whoever next uses your chat account create a new one, so it stays; if it is lost, an admin resets your passkeys.',
+  'passkeys.resetDone':
+    '{name}’s passkeys are removed ({count}). Their next confirmation sends them a link to create a new one.',
+  'passkeys.resetNotAdmin': 'Only accessbot’s admins may reset someone’s passkeys.',
+  'stepup.page.title': 'Confirm with your passkey',
+  'stepup.page.what': 'You are confirming:',
+  'stepup.page.confirm': 'Confirm with my passkey',
+  'stepup.page.enrol': 'Create my passkey and confirm',
+  'stepup.page.working': 'Waiting for your passkey…',
+  'stepup.page.enrolled': 'Your passkey is created. Now confirming with it…',
+  'stepup.page.cancelled':
+    'The passkey prompt was closed or failed. Nothing was decided; you may try again.',
+  'stepup.page.noScript': 'This page needs JavaScript for the passkey prompt.',
+  'stepup.refused.unknown': 'This link is not valid. Nothing was decided.',
+  'stepup.refused.used': 'This link was already used. Nothing more was decided.',
+  'stepup.refused.expired':
+    'This link has expired. Nothing was decided; ask again in chat for a fresh one.',
+  'stepup.refused.notYours':
+    'That passkey does not belong to the person this link was sent to. Nothing was decided.',
+  'stepup.refused.failed': 'The passkey could not be verified. Nothing was decided.',
+  'stepup.refused.counter':
+    'That passkey’s counter did not move forward, as a copied key’s would not. Nothing was decided.',
+  'stepup.refused.enrolled':
+    'The person this link was sent to already has a passkey: no new one is created from a link. Nothing was decided.',
+  'stepup.refused.unlinked':
+    'The person this link was sent to cannot act right now. Nothing was decided.',
 } as const;
 
 /** Every key of the English catalog, each an ICU MessageFormat text. */

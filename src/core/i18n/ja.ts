@@ -864,4 +864,44 @@ export const ja: Catalog = {
   'reviews.batchDoneSummary': '{title}: {items}',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {維持} declined {取り消し} already_decided {他で決定済み、変更なし} not_assignee {タスク一覧にもうありません} self_approval {ご自身のアクセスのため、他のレビュアーに残しました} not_found {存在しません} not_tried {未決定: サービスの障害で中止しました} other {未決定: サービスが失敗しました}}',
+  'usage.passkeys':
+    'passkeys — 求められたときに重要な承認や変更を確認するパスキー（`passkeys remove <番号>`、管理者: `passkeys reset <人>`）',
+  'parse.passkeys':
+    '`passkeys`、`passkeys remove <番号>`、または `passkeys reset <人>` と入力してください。',
+  'stepup.chat.ask':
+    '{enrolled, select, yes {下のリンクで開くページで、パスキーで確認してください。} other {パスキーで確認してください。下のリンクで開くページが、まずあなたのパスキーを（この端末またはセキュリティキーに）作成し、それから求めます。}}このリンクはあなた専用で、一度だけ使え、{minutes} 分で期限切れになります。それまで何も決定されません。',
+  'stepup.chat.open': 'パスキーのページを開く',
+  'passkeys.none':
+    'パスキーはまだありません。必要になった最初の確認で、作成用のリンクをお送りします。',
+  'passkeys.list': 'あなたのパスキー（{count}）:',
+  'passkeys.item': '{n}. 追加 {added}、{wasUsed, select, yes {最終使用 {usedAt}} other {未使用}}',
+  'passkeys.howTo': '`passkeys remove <番号>` で削除できます。',
+  'passkeys.removed': 'パスキー {n} を削除しました。',
+  'passkeys.noSuch': 'パスキー番号 {n} はありません。`passkeys` で一覧を確認してください。',
+  'passkeys.lastOne':
+    'これは唯一のパスキーです。削除すると、次にあなたのチャットアカウントを使う人が新しいパスキーを作成できてしまうため、残します。紛失した場合は管理者がリセットします。',
+  'passkeys.resetDone':
+    '{name} さんのパスキーを削除しました（{count}）。次の確認で新しいパスキーを作成するリンクが送られます。',
+  'passkeys.resetNotAdmin': '他の人のパスキーをリセットできるのは accessbot の管理者だけです。',
+  'stepup.page.title': 'パスキーで確認',
+  'stepup.page.what': '確認する内容:',
+  'stepup.page.confirm': 'パスキーで確認する',
+  'stepup.page.enrol': 'パスキーを作成して確認する',
+  'stepup.page.working': 'パスキーを待っています…',
+  'stepup.page.enrolled': 'パスキーを作成しました。これで確認しています…',
+  'stepup.page.cancelled':
+    'パスキーの画面が閉じられたか失敗しました。何も決定されていません。もう一度お試しください。',
+  'stepup.page.noScript': 'このページのパスキー画面には JavaScript が必要です。',
+  'stepup.refused.unknown': 'このリンクは無効です。何も決定されていません。',
+  'stepup.refused.used': 'このリンクは使用済みです。これ以上何も決定されていません。',
+  'stepup.refused.expired':
+    'このリンクは期限切れです。何も決定されていません。チャットで新しいリンクを求めてください。',
+  'stepup.refused.notYours':
+    'このパスキーは、リンクを送られた人のものではありません。何も決定されていません。',
+  'stepup.refused.failed': 'パスキーを検証できませんでした。何も決定されていません。',
+  'stepup.refused.counter':
+    'このパスキーのカウンターが進んでいません（コピーされたキーのように）。何も決定されていません。',
+  'stepup.refused.enrolled':
+    'リンクを送られた人にはすでにパスキーがあります。リンクから新しいパスキーは作成しません。何も決定されていません。',
+  'stepup.refused.unlinked': 'リンクを送られた人は現在操作できません。何も決定されていません。',
 };

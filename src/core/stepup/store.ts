@@ -34,6 +34,8 @@ export const StepUp = z.object({
   confirmationId: z.string().min(1).max(64),
   /** The task an approval is of; null for a change. */
   taskId: z.string().nullable(),
+  /** What is confirmed, in the person's words (the application, level and person; the change). */
+  summary: z.string().min(1).max(2000),
   challenge: z.string().nullable(),
   createdAt: z.date(),
   expiresAt: z.date(),

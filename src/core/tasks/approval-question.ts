@@ -6,7 +6,7 @@ import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Sensitivity } from '../apps/index.ts';
 import { CONFIRM_WITHIN_MS, type CodeCheck } from '../confirm/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
-import { kept, warning } from '../reply.ts';
+import { type Block, kept, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { taskCard } from './task-card.ts';
 
@@ -21,23 +21,33 @@ export interface Asked {
   sensitivity: Exclude<Sensitivity, 'no'>;
   code: string;
   said: Exclude<CodeCheck, 'good'> | undefined;
+  /** STEP_UP=passkey: the link to the passkey page, shown instead of the code. */
+  stepUp?: Block[];
 }
 
-export function askToConfirm(
-  v: Voice,
-  task: Task,
-  { sensitivity, code, said }: Asked,
-  pendingStatus: string,
-) {
+function wordsOf(v: Voice, task: Task, sensitivity: Asked['sensitivity']) {
   const f = taskFacts(task);
   const level = f.permissionLevelName;
-  const words = {
+  return {
     sensitivity,
     app: inert(f.workAppName ?? v.t('decide.thisApplication')),
     person: inert(f.userDisplayName ?? v.t('decide.theRequester')),
     level: level ? inert(level) : '',
     withLevel: flag(level),
   };
+}
+
+/** What is approved, as one question: the application, the level and the person. */
+export const approvalQuestion = (v: Voice, task: Task, sensitivity: Asked['sensitivity']) =>
+  v.t('decide.confirmQuestion', wordsOf(v, task, sensitivity));
+
+export function askToConfirm(
+  v: Voice,
+  task: Task,
+  { sensitivity, code, said, stepUp }: Asked,
+  pendingStatus: string,
+) {
+  const words = wordsOf(v, task, sensitivity);
   const asks = v.t('decide.confirmText', words);
   const minutes = CONFIRM_WITHIN_MS / 60_000;
   const text =
@@ -47,6 +57,16 @@ export function askToConfirm(
         ? v.t('decide.expiredCode', { asks, minutes })
         : asks;
   const extras = { sensitivity, context: [] };
+  if (stepUp) {
+    // No code anywhere: only the passkey, on the linked page, confirms.
+    const card = taskCard(v, task, { pendingStatus, extras });
+    const blocks: Block[] = [{ kind: 'text', text }, ...stepUp, { kind: 'task', card }];
+    const title = v.t('decide.confirmTitle');
+    return kept(
+      said === 'wrong' ? 'wrong_code' : 'unconfirmed',
+      warning(v, text, { title, blocks }),
+    );
+  }
   const card = taskCard(v, task, { pendingStatus, extras, confirmation: code });
   return {
     ...kept(

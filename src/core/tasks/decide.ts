@@ -29,14 +29,22 @@ import {
   recordDecisionIntent,
   taskNamesOf,
 } from '../audit/index.ts';
-import { askApproval, claimApproval, closeApproval, type Presented } from '../confirm/index.ts';
+import {
+  askApproval,
+  claimApproval,
+  closeApproval,
+  confirmedBy,
+  isProven,
+  type Presented,
+} from '../confirm/index.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
 import type { TellApprovers } from '../notices.ts';
 import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
 import { errorReply, found, logFailure } from '../service-errors.ts';
+import type { AskStepUp } from '../stepup/index.ts';
 import { inert } from '../text.ts';
-import { askToConfirm, type Confirmation } from './approval-question.ts';
+import { approvalQuestion, askToConfirm, type Confirmation } from './approval-question.ts';
 import type { TaskAudience } from './audience.ts';
 import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
 
@@ -81,6 +89,8 @@ export interface DecideDeps {
   sensitive?: Pick<SensitiveApps, 'ofTask'>;
   /** The outbox, which edits a settled task's messages; unset: nothing is edited. */
   approvers?: Pick<TellApprovers, 'decided'>;
+  /** STEP_UP=passkey: only a passkey confirms, on the page this links to; unset: a code does. */
+  stepUp?: AskStepUp;
 }
 
 export class Decider {
@@ -115,11 +125,13 @@ export class Decider {
       let said: Said;
       let mine: Task | undefined;
       let intent: DecisionIntent | undefined;
+      let confirmed: string | undefined;
       const entry = () => ({
         taskId,
         ...taskNamesOf(mine),
         action: decision,
         reason: reason ?? null,
+        ...(confirmed && { confirmedBy: confirmed }),
       });
       try {
         mine = await this.#d.audience.pendingTask(link, taskId);
@@ -129,9 +141,12 @@ export class Decider {
           said = (w) => selfApproval(w, task);
         } else {
           const unconfirmed =
-            decision === 'approve' ? await this.#unconfirmed(task, link, confirmation) : undefined;
+            decision === 'approve'
+              ? await this.#unconfirmed(task, link, v, confirmation)
+              : undefined;
           if (unconfirmed) said = unconfirmed;
           else {
+            if (unconfirmed === null && confirmation) confirmed = confirmedBy(confirmation);
             // Kept first: if the store cannot keep it, nothing is sent (the person is told why).
             intent = await recordDecisionIntent(this.#d, link, entry());
             said = await this.#act(task, decision, reason, link);
@@ -180,21 +195,30 @@ export class Decider {
    * A sensitive application's approval without its confirmation (a single click, a forged one,
    * "approve all"), or with a code that does not confirm it (mistyped, made for another approver
    * or for other facts, or expired): nothing is approved, the actor is asked afresh — with a code
-   * of their own — and told when the code was wrong or had expired.
+   * of their own (with STEP_UP=passkey, a link to confirm with their passkey instead) — and told
+   * when the code was wrong or had expired. Null: confirmed; undefined: nothing to confirm.
    */
   async #unconfirmed(
     task: Task,
     link: IdentityLink,
-    confirmation: Presented | undefined,
-  ): Promise<Said | undefined> {
+    v: Voice,
+    presented: Presented | undefined,
+  ): Promise<Said | null | undefined> {
     const sensitivity = (await this.#d.sensitive?.ofTask(task)) ?? 'no';
     if (sensitivity === 'no') return undefined;
+    const { stepUp } = this.#d;
+    // With step-up on, a code (however it was learnt) confirms nothing: only a passkey does.
+    const confirmation = stepUp && !isProven(presented) ? undefined : presented;
     const said =
       confirmation === undefined
         ? undefined
         : await claimApproval(this.#d, link, task, confirmation);
-    if (said === 'good') return undefined;
-    const asked = { sensitivity, code: await askApproval(this.#d, link, task), said };
+    if (said === 'good') return null;
+    const { code, id } = await askApproval(this.#d, link, task);
+    const summary = approvalQuestion(v, task, sensitivity);
+    const asking = { confirmationId: id, taskId: task.id, summary };
+    const page = stepUp && (await stepUp(link, v, asking));
+    const asked = { sensitivity, code, said, ...(page && { stepUp: page }) };
     return (w) => askToConfirm(w, task, asked, this.#d.pendingStatus);
   }
 

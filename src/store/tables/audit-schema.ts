@@ -102,3 +102,6 @@ export const reportIndexes = (t: Dialect): string => `
         WHERE task_created_at IS NOT NULL;
       CREATE INDEX audit_log_task_action ON audit_log (task_id, action, outcome, at);
     `;
+
+/** How a confirmed approval was confirmed: a code, or which passkey. */
+export const confirmedBy = (): string => `ALTER TABLE audit_log ADD COLUMN confirmed_by TEXT;`;

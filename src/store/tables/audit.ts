@@ -22,6 +22,7 @@ const OPTIONAL = [
   'levelName',
   'userName',
   'taskStep',
+  'confirmedBy',
 ] as const;
 
 const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {

@@ -21,6 +21,7 @@ export const passkeys = (t: Dialect): string => `
       locale          TEXT NOT NULL,
       confirmation_id TEXT NOT NULL,
       task_id         TEXT,
+      summary         TEXT NOT NULL,
       challenge       TEXT,
       created_at      ${t.instant} NOT NULL,
       expires_at      ${t.instant} NOT NULL,

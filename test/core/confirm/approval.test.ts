@@ -1,40 +1,9 @@
-/**
- * A sensitive approval's confirmation is a stored pending confirmation: its code is the asked
- * approver's alone (another approver of the same task is told nothing waits, and approves
- * nothing), it may be cancelled by them, every try is audited, and two replicas on one store given the same code at once
- * approve once.
- */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AccessBot } from '../../../src/core/bot.ts';
-import { policies, users } from '../../../src/sandbox/seed.ts';
-import type { Sandbox } from '../../fakes/sandbox-faults.ts';
+import { users } from '../../../src/sandbox/seed.ts';
 import { actor, botFor, captureLog } from '../../helpers/bot.ts';
-import { contextFor, GateClock } from '../../helpers/decide-world.ts';
+import { approvals, contextFor, GateClock, sensitiveRequest } from '../../helpers/decide-world.ts';
 import { clientFor, useSandbox } from '../../helpers/sandbox.ts';
-
-/** A request for a sensitive application: Tim's task, and Margaret's. */
-function sensitiveRequest(sandbox: Sandbox) {
-  const id = randomUUID();
-  const level = { id: randomUUID(), name: 'Member', description: 'member' };
-  sandbox.state.addWorkApp(
-    { id, name: `Payroll ${id.slice(0, 4)}`, description: 'pay' },
-    [level],
-    [{ id: randomUUID(), name: 'Sensitive', value: 'yes' }],
-  );
-  sandbox.state.assignPolicy(id, null, 'AccessRequest', policies.designLeads.id);
-  const access = sandbox.state.createAccessRequest({
-    workAppId: id,
-    userId: users.grace.id,
-    permissionLevelId: level.id,
-  });
-  return access.taskIds;
-}
-
-const approvals = (sandbox: Sandbox, taskId: string) =>
-  sandbox.requests.filter(
-    (r) => r.method === 'POST' && r.path.endsWith(`/Tasks/${taskId}/Approve`),
-  );
 
 /** The code on the confirmation's own Approve button. */
 const codeIn = (said: unknown) => /"confirmation":"([a-z2-9]{8})"/.exec(JSON.stringify(said))?.[1];

@@ -1,0 +1,58 @@
+/**
+ * A pending confirmation's link: made when the confirmation is asked for, bound to the person who
+ * must confirm it and to that confirmation, sent to them alone, good once and for minutes.
+ */
+import type { IdentityLink } from '../../store/store.ts';
+import type { Voice } from '../i18n/voice.ts';
+import type { Block } from '../reply.ts';
+import { cut } from '../text.ts';
+import type { StepUpStore } from './store.ts';
+import { idOfToken, newToken, STEP_UP_WITHIN_MS } from './token.ts';
+
+/** The page's path; its token travels as `?t=`. */
+export const STEP_UP_PATH = '/passkey';
+
+export interface LinkDeps {
+  store: Pick<StepUpStore, 'saveStepUp' | 'passkeysOf'>;
+  now: () => Date;
+  /** Where people reach accessbot (PUBLIC_URL), without a trailing slash. */
+  publicUrl: string;
+}
+
+/** What a confirmation asks, said in the asker's voice: the link's page shows it again. */
+export interface Asking {
+  confirmationId: string;
+  taskId: string | null;
+  summary: string;
+}
+
+export async function stepUpLink(
+  deps: LinkDeps,
+  link: IdentityLink,
+  v: Voice,
+  asking: Asking,
+): Promise<Block[]> {
+  const token = newToken();
+  const now = deps.now();
+  await deps.store.saveStepUp({
+    id: idOfToken(token),
+    platform: link.platform,
+    chatUserId: link.chatUserId,
+    accessUserId: link.accessUserId,
+    locale: v.locale,
+    confirmationId: asking.confirmationId,
+    taskId: asking.taskId,
+    summary: cut(asking.summary, 2000),
+    challenge: null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + STEP_UP_WITHIN_MS),
+    usedAt: null,
+  });
+  const enrolled = (await deps.store.passkeysOf(link.platform, link.chatUserId)).length > 0;
+  const url = `${deps.publicUrl}${STEP_UP_PATH}?t=${token}`;
+  const minutes = STEP_UP_WITHIN_MS / 60_000;
+  return [
+    { kind: 'text', text: v.t('stepup.chat.ask', { enrolled: enrolled ? 'yes' : 'no', minutes }) },
+    { kind: 'link', label: v.t('stepup.chat.open'), url },
+  ];
+}
