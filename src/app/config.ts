@@ -48,6 +48,19 @@ const Env = z.object(settings).superRefine((env, ctx) => {
     'SLACK_BOT_TOKEN is required when SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is set',
   );
   need(
+    env.STEP_UP === 'passkey' && !env.PUBLIC_URL,
+    'PUBLIC_URL is required with STEP_UP=passkey: the address people’s browsers reach accessbot at, e.g. https://accessbot.example.com',
+  );
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  need(
+    publicUrl?.protocol === 'http:' && publicUrl.hostname !== 'localhost',
+    'PUBLIC_URL must be https (browsers create passkeys only there), or http://localhost to try it out',
+  );
+  need(
+    !!publicUrl && (publicUrl.search !== '' || publicUrl.hash !== '' || publicUrl.pathname !== '/'),
+    'PUBLIC_URL must be an origin alone, e.g. https://accessbot.example.com (the page is served at /passkey)',
+  );
+  need(
     env.HEALTH_PORT !== undefined && env.HEALTH_PORT !== 0 && env.HEALTH_PORT === env.PORT,
     'HEALTH_PORT must differ from PORT: probes need a port the public cannot flood',
   );
@@ -120,6 +133,11 @@ function toConfig(env: z.infer<typeof Env>) {
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
+    /** STEP_UP=passkey: confirmations take the person's passkey on the page under PUBLIC_URL. */
+    stepUp:
+      env.STEP_UP === 'passkey' && env.PUBLIC_URL
+        ? { publicUrl: new URL(env.PUBLIC_URL).origin }
+        : undefined,
     sensitive: {
       field: env.SENSITIVE_FIELD,
       apps: env.SENSITIVE_APPS ?? [],

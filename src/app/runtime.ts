@@ -140,6 +140,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       log,
       pendingStatus: config.tasks.pendingStatus,
       allowSelfApproval: config.allowSelfApproval,
+      stepUp: config.stepUp,
       rateLimit: config.rateLimit,
       groups: config.groups,
       reportMaxRows: config.reportMaxRows,

@@ -3,6 +3,7 @@
  * started from a narrow context and handing back its notifier and a stop function.
  */
 import type { PlatformAdapter, PlatformContext } from '../core/platform.ts';
+import { mountStepUp } from '../core/stepup/index.ts';
 import type { Logger } from '../log.ts';
 import { HttpServer } from '../server/http-server.ts';
 import { WEBHOOK_PATH } from '../webhooks/access-webhook.ts';
@@ -79,6 +80,8 @@ export async function serve(config: Config, runtime: Runtime, log: Logger): Prom
     }
     polling = await startPolling({ config, runtime, log, refusals: http.refusals });
     http.mount(WEBHOOK_PATH, polling.webhook);
+    const { bot } = runtime;
+    if (bot.stepUp) mountStepUp(http, bot.stepUp, bot.voiceOf({}));
     const port = await http.listen(config.port, config.host);
     const healthPort = await http.listenOperator(config.healthPort, config.host);
     polling.connectSandbox(`http://127.0.0.1:${port}${WEBHOOK_PATH}`);

@@ -116,6 +116,11 @@ export const people = {
     '3s',
     'how long reading whether an application is sensitive may take, retries included (at most `4s`: Teams gives a click five seconds); past it, approving asks for the confirmation, as when the field cannot be read ([security](security.md#sensitive-applications))',
   ),
+  STEP_UP: optional(
+    z.enum(['passkey'], { error: 'STEP_UP must be passkey, or unset' }),
+    'with `passkey`, a sensitive approval or a change that needs a confirmation is confirmed with the person’s own passkey on accessbot’s page (`PUBLIC_URL`), never with a typed code; a first passkey is created there ([security](security.md#passkey-step-up))',
+    { unset: 'a typed or clicked code confirms' },
+  ),
   ALLOW_SELF_APPROVAL: withDefault(
     onOff('ALLOW_SELF_APPROVAL'),
     '0',

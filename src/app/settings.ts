@@ -239,6 +239,11 @@ const server = {
     'the address that server listens on',
     { unset: 'every interface' },
   ),
+  PUBLIC_URL: optional(
+    httpUrl('PUBLIC_URL'),
+    'the address people’s browsers reach accessbot at, e.g. `https://accessbot.example.com`: the passkey page of `STEP_UP=passkey` is served under it (`/passkey`), and its host name is the passkeys’ relying party; `https`, or `http://localhost` to try it out',
+    { unset: 'no page is served' },
+  ),
   LOG_LEVEL: withDefault(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',

@@ -34,7 +34,13 @@ import { filers, withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
 import { ReviewDesk } from './reviews/desk.ts';
 import { replyForError } from './service-errors.ts';
-import { type AskStepUp, Ceremonies, relyingParty, stepUpLink } from './stepup/index.ts';
+import {
+  type AskStepUp,
+  Ceremonies,
+  passkeyCommands,
+  relyingParty,
+  stepUpLink,
+} from './stepup/index.ts';
 import { TaskAudience } from './tasks/audience.ts';
 import { Decider, type Decision } from './tasks/decide.ts';
 import { TaskDesk } from './tasks/desk.ts';
@@ -149,6 +155,7 @@ export class AccessBot {
       batches,
       approve: (link, v, taskId, found) =>
         decider.decide(link, v, taskId, 'approve', undefined, found),
+      stepUp,
     });
     const changes = this.changes;
     this.stepUp =
@@ -174,6 +181,7 @@ export class AccessBot {
       ...this.digest.commands,
       ...this.audit.commands,
       ...this.changes.commands,
+      ...passkeyCommands({ ...groups, isAdmin: (link) => groupRules.isAdmin(link) }),
     };
   }
 

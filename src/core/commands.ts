@@ -26,6 +26,7 @@ import type { Voice } from './i18n/voice.ts';
 import { closest } from './match.ts';
 import { parseNudge, parseRequest, RequestCommands } from './requests/commands.ts';
 import { parseReview, ReviewCommands } from './reviews/commands.ts';
+import { PasskeyCommands, parsePasskeys } from './stepup/index.ts';
 import { parseDecision, parseLooking, TaskCommands } from './tasks/commands.ts';
 import { inert } from './text.ts';
 
@@ -47,6 +48,7 @@ export const Command = z.discriminatedUnion('name', [
   HistoryCommand,
   ReportCommand,
   ...ConfirmCommands,
+  ...PasskeyCommands,
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandName = Command['name'];
@@ -76,6 +78,7 @@ export const HELP_COMMANDS = [
   'digest',
   'group',
   'history',
+  'passkeys',
 ] as const satisfies readonly CommandName[];
 export type HelpCommand = (typeof HELP_COMMANDS)[number];
 
@@ -120,6 +123,7 @@ const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) =>
     cancel: (v, args) => parseConfirmation(v, 'cancel', args),
     history: parseHistoryCommand,
     report: parseReport,
+    passkeys: parsePasskeys,
   };
 
 function bare(v: Voice, name: HelpCommand, rest: readonly string[]): Parsed<Command> {

@@ -14,13 +14,20 @@ import { appKind } from './apps/settle.ts';
 import type { Presented } from './confirm/approval.ts';
 import { idOf } from './confirm/code.ts';
 import type { ConfirmCommand } from './confirm/commands.ts';
-import { type SettleDeps, settle, type Verb } from './confirm/settle.ts';
+import {
+  type Change,
+  type ConfirmKind,
+  type SettleDeps,
+  settle,
+  type Verb,
+} from './confirm/settle.ts';
 import { groupKind } from './groups/confirm.ts';
 import type { GroupDeps } from './groups/deps.ts';
 import type { Voice } from './i18n/voice.ts';
 import type { ChatActor } from './identity.ts';
 import { info, kept, type Reply, type Settled, warning } from './reply.ts';
 import { type ReviewBatches, type ReviewBatchOutcome, reviewKind } from './reviews/index.ts';
+import type { AskStepUp } from './stepup/index.ts';
 import type { DecisionResult } from './tasks/decide.ts';
 import type { Handlers } from './turn.ts';
 
@@ -38,6 +45,8 @@ export interface ConfirmDeps {
     taskId: string,
     found: Presented,
   ) => Promise<DecisionResult>;
+  /** STEP_UP=passkey: a change's code confirms nothing; its asker gets a link to the page. */
+  stepUp?: AskStepUp;
 }
 
 export class ChangeDesk {
@@ -65,7 +74,7 @@ export class ChangeDesk {
     return this.#d.actors.act(
       actor,
       async (link, v) =>
-        (await this.#settle(link, v, await this.#find(code), verb)) ??
+        (await this.#gated(link, v, await this.#find(code), verb)) ??
         kept('stale', warning(v, v.t('change.unknown'))),
       (reply, error) => kept(error === undefined ? 'stale' : 'failed', reply),
     );
@@ -74,6 +83,30 @@ export class ChangeDesk {
   /** One lookup by the code's hash: it is issued, never computed, whatever else the person has. */
   #find(code: string): Promise<Confirmation | undefined> {
     return this.#deps.store.getConfirmation(idOf(code));
+  }
+
+  /**
+   * With step-up on, confirming a change that waits for this person asks for their passkey (a
+   * link to the page, which settles it); cancelling, or anything else, is settled as ever.
+   */
+  async #gated(link: IdentityLink, v: Voice, found: Confirmation | undefined, verb: Verb) {
+    const { stepUp } = this.#d;
+    if (!stepUp || verb !== 'confirm' || !found) return this.#settle(link, v, found, verb);
+    const asked = <C extends Change<O>, O extends string>(k: ConfirmKind<C, O>) => {
+      const change = k.parse(found);
+      const mine =
+        change?.confirmer === 'second_admin' ||
+        (change?.platform === link.platform && change.chatUserId === link.chatUserId);
+      const waits = change?.state === 'pending' && change.expiresAt > this.#deps.now();
+      return change && mine && waits ? k.asks(v, change) : undefined;
+    };
+    const kinds = { group: this.#group, app: this.#app, review: this.#review } as const;
+    const kind = found.kind === 'approval' ? undefined : kinds[found.kind];
+    const summary = kind && asked(kind as ConfirmKind<Change<string>, string>);
+    if (!summary) return this.#settle(link, v, found, verb);
+    const asking = { confirmationId: found.id, taskId: null, summary };
+    const blocks = [{ kind: 'text' as const, text: summary }, ...(await stepUp(link, v, asking))];
+    return kept('stale', warning(v, summary, { blocks })) as SettledChange;
   }
 
   /** Undefined when `found` is no change waiting. */
@@ -112,7 +145,7 @@ export class ChangeDesk {
         return info(v, v.t('confirm.approvalCancelled'));
       }
     }
-    const settled = await this.#settle(link, v, found, verb);
+    const settled = await this.#gated(link, v, found, verb);
     if (settled) return settled.reply;
     this.#deps.log.info({ platform: link.platform }, 'a typed confirmation named nothing waiting');
     return warning(v, v.t('confirm.nothingWaits', { code }));

@@ -56,8 +56,9 @@ describe('manifest.json', () => {
     // Teams lists ten at most: `groups` gives its place to `requests`; `nudge`, `answer`,
     // `looking` and `ask` follow from `requests` and from a card's button, `away` and `back`
     // are typed, `app` follows from `apps`. `help` lists them all.
-    // And the settings a person changes now and then; access reviews come in campaigns, typed.
-    const settings = ['away', 'back', 'digest'];
+    // And the settings a person changes now and then (passkeys are made where a confirmation
+    // links to); access reviews come in campaigns, typed.
+    const settings = ['away', 'back', 'digest', 'passkeys'];
     const reviews = ['reviews', 'review'];
     const unlisted = [
       'groups',

@@ -82,10 +82,14 @@ function fields(v: Voice, c: AppChange, at: Shown): Field[] {
   ];
 }
 
+/** What is confirmed, as one question. */
+export const appChangeAsks = (v: Voice, c: AppChange) =>
+  v.t('app.change.ask', { what: appChangeNamed(v, namedChange(c)) });
+
 /** Only Cancel when a second admin confirms. */
 export function confirmationCard(v: Voice, c: AppChange, code: string): Reply {
   const what = appChangeNamed(v, namedChange(c));
-  const title = v.t('app.change.ask', { what });
+  const title = appChangeAsks(v, c);
   const expires = v.time(c.expiresAt);
   const who = c.confirmer === 'second_admin' ? 'second' : 'you';
   const confirm = {

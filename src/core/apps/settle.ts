@@ -9,7 +9,7 @@ import { asKind } from '../confirm/index.ts';
 import { kept, warning } from '../reply.ts';
 import { inert } from '../text.ts';
 import { changer } from './ask.ts';
-import { namedChange, outcomeCard } from './cards.ts';
+import { appChangeAsks, namedChange, outcomeCard } from './cards.ts';
 import type { AppDeps } from './deps.ts';
 import { carryOut } from './service.ts';
 
@@ -39,5 +39,6 @@ export function appKind(deps: AppDeps): ConfirmKind<AppChange, AppChangeOutcome>
     outcomeCard: (v, _link, change, outcome, said) => outcomeCard(v, change, outcome, said),
     underWay: (v, change) =>
       warning(v, v.t('app.underWay', { app: typedName({ name: change.appName }) })),
+    asks: appChangeAsks,
   };
 }

@@ -39,6 +39,8 @@ export interface ConfirmKind<C extends Change<O>, O extends string> {
   outcomeCard(v: Voice, link: IdentityLink, change: C, outcome: O, said: Said): Reply;
   /** Said while another click or replica carries it out. */
   underWay(v: Voice, change: C): Reply;
+  /** What is confirmed, as one question (the passkey page shows it). */
+  asks(v: Voice, change: C): string;
 }
 
 export interface Carried<O extends string> {

@@ -28,11 +28,14 @@ function fields(v: Voice, c: GroupChange, askedBy: string): Field[] {
   ];
 }
 
+/** What is confirmed, as one question. */
+export const changeAsks = (v: Voice, c: GroupChange) => v.t('change.ask', named(c, targetOf(c)));
+
 /** For a privileged group, another admin confirms: the asker gets only Cancel. */
 export function confirmationCard(v: Voice, c: GroupChange, code: string, askedBy: string): Reply {
   const second = c.confirmer === 'second_admin';
   const words = named(c, targetOf(c));
-  const title = v.t('change.ask', words);
+  const title = changeAsks(v, c);
   const expires = v.time(c.expiresAt);
   const confirm = {
     label: v.t('change.confirm', words),

@@ -9,7 +9,7 @@ import type { ConfirmKind } from '../confirm/index.ts';
 import { asKind } from '../confirm/index.ts';
 import { nameOf } from '../identity.ts';
 import { kept, warning } from '../reply.ts';
-import { changedNotice, outcomeCard } from './cards.ts';
+import { changeAsks, changedNotice, outcomeCard } from './cards.ts';
 import type { GroupDeps } from './deps.ts';
 import { carryOut } from './service.ts';
 
@@ -45,5 +45,6 @@ export function groupKind(deps: GroupDeps): ConfirmKind<GroupChange, MembershipO
     outcomeCard: (v, link, change, outcome, said) =>
       outcomeCard(v, change, outcome, nameOf(link), said.lead),
     underWay: (v) => warning(v, v.t('change.underWay')),
+    asks: changeAsks,
   };
 }

@@ -141,6 +141,7 @@ export function reviewKind(deps: ReviewBatches): ConfirmKind<ReviewBatch, Review
       return batchOutcome(v, change, outcome, done, said.lead);
     },
     underWay: (v, change) => warning(v, v.t('reviews.batchUnderWay', { group: change.group })),
+    asks: (v, change) => v.t('reviews.batchAsk', { ...change, count: change.people.length }),
   };
 }
 
