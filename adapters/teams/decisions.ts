@@ -99,8 +99,10 @@ async function decide(
   const code = action.verb === 'approve' ? action.confirmation : undefined;
   const result = await deps.bot.tasks.decide(actor, action.taskId, action.verb, reason, code);
   count(deps, action.verb, result.outcome);
-  // A sensitive approval: the clicker's card becomes its confirmation; nothing is approved yet.
-  if (result.confirm) return cardResponse(renderCard(result.reply, { view: action.view }));
+  // A sensitive approval: the clicker's card becomes its confirmation (with step-up, the link to
+  // the passkey page, which the clicker alone sees); nothing is approved yet.
+  const asks = result.confirm || result.reply.blocks.some((b) => b.kind === 'link');
+  if (asks) return cardResponse(renderCard(result.reply, { view: action.view }));
   // Nothing changed: the card stays, the clicker is told why.
   if (!result.settled) return messageResponse(result.reply.summary);
   if (action.view === 'list') return relist(deps, context, actor, info(v, result.reply.summary));

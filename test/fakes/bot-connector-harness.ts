@@ -102,6 +102,7 @@ export async function startHarness(sandbox: Sandbox, options: HarnessOptions = {
     notices: poller.notices,
     approvers: poller.approvers,
     context,
+    stepUp: config.stepUp,
     ...options.bot,
   });
   const http = new HttpServer({ log, metrics, readiness: [], now: () => now().getTime() });

@@ -125,6 +125,7 @@ export async function startSlackBot(
     notices: poller.notices,
     approvers: poller.approvers,
     context,
+    stepUp: config.stepUp,
     ...options.bot,
   });
   const runtime = {
