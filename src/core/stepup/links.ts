@@ -9,11 +9,13 @@ import { cut } from '../text.ts';
 import type { StepUpStore } from './store.ts';
 import { idOfToken, newToken, STEP_UP_WITHIN_MS } from './token.ts';
 
+const DAY_MS = 86_400_000;
+
 /** The page's path; its token travels as `?t=`. */
 export const STEP_UP_PATH = '/passkey';
 
 export interface LinkDeps {
-  store: Pick<StepUpStore, 'saveStepUp' | 'passkeysOf'>;
+  store: Pick<StepUpStore, 'saveStepUp' | 'passkeysOf' | 'pruneStepUps'>;
   now: () => Date;
   /** Where people reach accessbot (PUBLIC_URL), without a trailing slash. */
   publicUrl: string;
@@ -34,6 +36,8 @@ export async function stepUpLink(
 ): Promise<Block[]> {
   const token = newToken();
   const now = deps.now();
+  // Links a day past their end go as new ones are made: one indexed delete, on any replica.
+  await deps.store.pruneStepUps(new Date(now.getTime() - DAY_MS));
   await deps.store.saveStepUp({
     id: idOfToken(token),
     platform: link.platform,
