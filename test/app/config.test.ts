@@ -83,6 +83,24 @@ describe('configuration', () => {
     );
   });
 
+  it('takes passkey step-up only with the https origin people reach accessbot at', () => {
+    expect(loadConfig({}).stepUp).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://bot.example.com' }).stepUp).toBeUndefined();
+    const on = { STEP_UP: 'passkey', PUBLIC_URL: 'https://bot.example.com/' };
+    expect(loadConfig(on).stepUp).toEqual({ publicUrl: 'https://bot.example.com' });
+    expect(loadConfig({ ...on, PUBLIC_URL: 'http://localhost:3000' }).stepUp).toEqual({
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(fails({ STEP_UP: 'passkey' })).toMatch(/^PUBLIC_URL is required with STEP_UP=passkey/);
+    expect(fails({ ...on, PUBLIC_URL: 'http://bot.example.com' })).toMatch(
+      /^PUBLIC_URL must be https/,
+    );
+    expect(fails({ ...on, PUBLIC_URL: 'https://bot.example.com/x?y=1' })).toMatch(
+      /^PUBLIC_URL must be an origin alone/,
+    );
+    expect(fails({ STEP_UP: 'code' })).toBe('STEP_UP must be passkey, or unset');
+  });
+
   it('treats empty values as unset, as env files often carry NAME= lines', () => {
     expect(loadConfig({ PORT: '', ACCESS_API_URL: '' }).port).toBe(3000);
   });
