@@ -1,6 +1,6 @@
 /**
  * What the passkey step-up tests share: a bot with STEP_UP=passkey over the sandbox and an
- * in-memory store, its page served on the one HTTP server at http://localhost:PORT (a valid RP
+ * in-memory store (Security administers every group), its page served on the one HTTP server at http://localhost:PORT (a valid RP
  * ID, unlike an IP address), a clock the test moves, and a new sensitive request for Tim and
  * Margaret to decide.
  */
@@ -10,6 +10,7 @@ import { createMetrics } from '../../src/metrics.ts';
 import { HttpServer } from '../../src/server/http-server.ts';
 import { botFor, captureLog } from './bot.ts';
 import { contextFor, GateClock } from './decide-world.ts';
+import { RULES } from './group-bot.ts';
 
 export { approvals, sensitiveRequest } from './decide-world.ts';
 
@@ -27,6 +28,7 @@ export async function stepUpWorld(client: AccessClient) {
     context: contextFor(client, s, new GateClock()),
     now: () => clock.now,
     stepUp: { publicUrl: origin },
+    groups: RULES,
   }));
   mountStepUp(http, bot.stepUp!, bot.voiceOf({}));
   const close = async () => {

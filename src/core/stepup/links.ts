@@ -28,6 +28,9 @@ export interface Asking {
   summary: string;
 }
 
+/** Set when STEP_UP=passkey: a confirmation is asked with a link to its page, never a code. */
+export type AskStepUp = (link: IdentityLink, v: Voice, asking: Asking) => Promise<Block[]>;
+
 export async function stepUpLink(
   deps: LinkDeps,
   link: IdentityLink,

@@ -2,13 +2,13 @@
  * Passkey step-up in a real browser: Debian's Chromium, driven by playwright-core, with a virtual
  * authenticator (the DevTools protocol's WebAuthn domain) that verifies its user. A first
  * sensitive approval enrols Tim's passkey and approves through the page; the sandbox sees the
- * approval once. Then what must be refused is, with nothing decided: the same assertion again,
- * one made for another task's link, Margaret's passkey on Tim's link, an expired link, and Tim's
- * link opened in Margaret's browser.
+ * approval once; a group change is confirmed the same way. Then what must be refused is, with nothing decided: the same assertion again,
+ * one made for another task's link, Margaret's passkey on Tim's link, a counter that did not
+ * move, an expired link, and Tim's link opened in Margaret's browser.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/sandbox/seed.ts';
+import { groups, users } from '../../../src/sandbox/seed.ts';
 import { actor } from '../../helpers/bot.ts';
 import { findChromium, INSTALL_CHROMIUM } from '../../helpers/chromium.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
@@ -171,6 +171,39 @@ describe.skipIf(!executablePath)('passkey step-up in a real browser', () => {
     expect(approvals(sandbox.current, his!)).toHaveLength(0);
     expect(approvals(sandbox.current, hers!)).toHaveLength(0);
     await margaret.ctx.close();
+  });
+
+  it('confirms a group change with Radia’s passkey, enrolled on the link her `confirm` got', async () => {
+    const radia = actor(users.radia.email);
+    const inDesign = () =>
+      sandbox.current.state.groupMembers(groups.design.id).some((u) => u.id === users.ken.id);
+    const card = JSON.stringify(
+      await world.bot.handle(radia, 'group add Design ken.thompson@example.com'),
+    );
+    const code = /confirm ([a-z2-9]{8})/.exec(card)![1];
+    const url = linkIn(await world.bot.handle(radia, `confirm ${code}`))!;
+    expect(inDesign()).toBe(false);
+    const { ctx, page } = await personWithAuthenticator(browser);
+    await page.goto(url);
+    expect(await page.locator('#summary').innerText()).toContain('Ken Thompson');
+    await page.getByRole('button', { name: 'Create my passkey and confirm' }).click();
+    await ended(page);
+    expect(await status(page)).toMatch(/Ken Thompson/);
+    expect(inDesign()).toBe(true);
+    await ctx.close();
+  });
+
+  it('refuses an assertion whose counter did not move past the one stored (a copied key): nothing is decided', async () => {
+    const [taskId] = sensitiveRequest(sandbox.current);
+    const url = await linkFor(timActor, taskId!);
+    const [kept] = await world.store.passkeysOf('slack', timActor.chatUserId);
+    // As if a copy of the key had been used meanwhile, further along.
+    await world.store.passkeyUsed(kept!.credentialId, kept!.counter + 1000, world.clock.now);
+    await tim.page.goto(url);
+    await tim.page.getByRole('button', { name: 'Confirm with my passkey' }).click();
+    await ended(tim.page);
+    expect(await status(tim.page)).toContain('Nothing was decided');
+    expect(approvals(sandbox.current, taskId!)).toHaveLength(0);
   });
 
   it('refuses an expired link on its page: nothing is decided', async () => {
