@@ -36,6 +36,11 @@ describe('a sensitive approval’s stored confirmation', () => {
       .filter((e) => 'taskId' in e && [taskId, hers].includes(e.taskId ?? ''))
       .map((e) => e.outcome);
     expect(outcomes.sort()).toEqual(['approved', 'unconfirmed', 'wrong_code']);
+    // The audit entry says how the approval was confirmed: with the code.
+    const approved = (await store.listAudit({ since: new Date(0) })).find(
+      (e) => 'taskId' in e && e.taskId === taskId && e.outcome === 'approved',
+    );
+    expect(approved).toMatchObject({ confirmedBy: 'code' });
     await store.close();
   });
 
