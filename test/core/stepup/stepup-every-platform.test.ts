@@ -2,7 +2,7 @@
  * With STEP_UP=passkey the answer to a sensitive approval carries the link to the passkey page,
  * to the approver alone, and no code, on every platform: Slack's private answer (no form opens),
  * the Teams card the clicker sees, the terminal's line. Over real HTTP against the sandbox,
- * which marks the AWS Console sensitive; nothing is approved.
+ * which marks the AWS Console sensitive; nothing is approved. `passkeys` answers on each, privately.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/sandbox/seed.ts';
@@ -38,6 +38,14 @@ describe('Slack: the private answer carries the link', () => {
     expect(approvals(sandbox, taskId)).toHaveLength(0);
     checkAllPayloads(slack.fake);
   });
+
+  it('answers `/access passkeys` privately', async () => {
+    const responseUrl = slack.fake.responseUrl();
+    await sendCommand(slack.bot.url, 'passkeys', 'U-ADA', responseUrl);
+    const body = await slack.fake.waitFor(() => slack.fake.respondedTo(responseUrl)[0]?.body);
+    expect(body.response_type).toBe('ephemeral');
+    expect(JSON.stringify(body)).toContain('You have no passkey yet');
+  });
 });
 
 describe('Teams: the clicker’s card carries the link', () => {
@@ -58,6 +66,12 @@ describe('Teams: the clicker’s card carries the link', () => {
     expect(card).not.toMatch(NO_CODE);
     expect(approvals(sandbox, taskId)).toHaveLength(0);
     expect(t.h.cardIssues()).toEqual([]);
+  });
+
+  it('answers a typed `passkeys` in the personal chat', async () => {
+    await t.h.post(t.h.activities.message('ada', 'passkeys'));
+    const replies = t.h.connector.calls.filter((c) => c.op === 'reply');
+    expect(JSON.stringify(replies.at(-1))).toContain('You have no passkey yet');
   });
 });
 
@@ -82,5 +96,9 @@ describe('the terminal: the line carries the link', () => {
     expect(asked).toMatch(new RegExp(`^Open the passkey page: ${URL_OF.source}$`, 'm'));
     expect(asked).not.toMatch(/confirm [a-z2-9]{8}/);
     expect(approvals(sandbox.current, taskId)).toHaveLength(0);
+  });
+
+  it('answers `passkeys`', async () => {
+    expect(await chat.ask('passkeys')).toContain('You have no passkey yet');
   });
 });
