@@ -225,7 +225,7 @@ const server = {
   PORT: withDefault(
     intIn('PORT', 0, 65535),
     '3000',
-    'the one HTTP server: `/slack/events`, `/api/messages`, `/webhooks/access`, `/healthz`, `/readyz`, `/metrics`',
+    'the one HTTP server: `/slack/events`, `/api/messages`, `/webhooks/access`, `/passkey` (with `STEP_UP=passkey`), `/healthz`, `/readyz`, `/metrics`',
   ),
   HEALTH_PORT: optional(
     intIn('HEALTH_PORT', 0, 65535),
