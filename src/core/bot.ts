@@ -181,7 +181,7 @@ export class AccessBot {
       ...this.digest.commands,
       ...this.audit.commands,
       ...this.changes.commands,
-      ...passkeyCommands({ ...groups, isAdmin: (link) => groupRules.isAdmin(link) }),
+      ...passkeyCommands({ ...groups, isAdmin: (link) => groupRules.isAdmin(link), stepUp }),
     };
   }
 

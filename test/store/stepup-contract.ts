@@ -19,6 +19,7 @@ const stepUp = (overrides: Partial<StepUp> = {}): StepUp => ({
   taskId: 'task-1',
   summary: 'Grace Hopper: Member access to Payroll',
   challenge: null,
+  provenAt: null,
   createdAt: at(0),
   expiresAt: at(10),
   usedAt: null,
@@ -62,6 +63,17 @@ export function describeStepUpTables(store: () => Store): void {
       expect(both.filter(Boolean)).toHaveLength(1);
       expect((await store().getStepUp('hash-1'))?.usedAt).toEqual(at(4));
       expect(await store().challengeStepUp('hash-1', 'c-3', at(5))).toBe(false);
+    });
+
+    it('notes once that the person proved it is them, with the challenge it spends', async () => {
+      await store().saveStepUp(stepUp({ confirmationId: null, taskId: null }));
+      await store().challengeStepUp('hash-1', 'c-1', at(1));
+      expect(await store().proveStepUp('hash-1', 'c-2', at(2))).toBe(false);
+      expect(await store().proveStepUp('hash-1', 'c-1', at(2))).toBe(true);
+      expect(await store().proveStepUp('hash-1', 'c-1', at(2))).toBe(false);
+      expect(await store().getStepUp('hash-1')).toMatchObject({ provenAt: at(2), usedAt: null });
+      await store().challengeStepUp('hash-1', 'c-3', at(3));
+      expect(await store().proveStepUp('hash-1', 'c-3', at(10))).toBe(false);
     });
 
     it('spends nothing of an expired link, and prunes it', async () => {
@@ -116,6 +128,7 @@ export function stepUpCalls(store: Store): Promise<unknown>[] {
     store.getStepUp('hash-1'),
     store.challengeStepUp('hash-1', 'c', at(1)),
     store.spendChallenge('hash-1', 'c', at(1), true),
+    store.proveStepUp('hash-1', 'c', at(1)),
     store.pruneStepUps(at(1)),
     store.savePasskey(passkey()),
     store.passkeysOf('slack', 'U01'),

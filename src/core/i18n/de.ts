@@ -894,18 +894,28 @@ export const de: Catalog = {
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {behalten} declined {entzogen} already_decided {schon anderswo entschieden, unverändert} not_assignee {nicht mehr in Ihrer Aufgabenliste} self_approval {Ihr eigener Zugriff, bleibt für andere Prüfer} not_found {existiert nicht mehr} not_tried {nicht entschieden: nach dem Ausfall des Dienstes angehalten} other {nicht entschieden: der Dienst ist ausgefallen}}',
   'usage.passkeys':
-    'passkeys — Ihre Passkeys, die auf Nachfrage heikle Genehmigungen und Änderungen bestätigen (`passkeys remove <Nummer>`; Admins: `passkeys reset <Person>`)',
+    'passkeys — Ihre Passkeys, die auf Nachfrage heikle Genehmigungen und Änderungen bestätigen (`passkeys add`, `passkeys remove <Nummer>`; Admins: `passkeys reset <Person>`)',
   'parse.passkeys':
-    'Schreiben Sie `passkeys`, `passkeys remove <Nummer>` oder `passkeys reset <Person>`.',
+    'Schreiben Sie `passkeys`, `passkeys add`, `passkeys remove <Nummer>` oder `passkeys reset <Person>`.',
   'stepup.chat.ask':
     '{enrolled, select, yes {Bestätigen Sie es mit Ihrem Passkey auf der Seite, die der Link unten öffnet.} other {Bestätigen Sie es mit einem Passkey: Die Seite, die der Link unten öffnet, legt zuerst Ihren an (auf diesem Gerät oder einem Sicherheitsschlüssel) und fragt dann nach ihm.}} Der Link gilt nur für Sie, einmal und {minutes} Minuten lang; bis dahin wird nichts entschieden.',
   'stepup.chat.open': 'Passkey-Seite öffnen',
+  'stepup.chat.add':
+    'Öffnen Sie den Link unten im Browser oder auf dem Gerät, das den neuen Passkey halten soll: Er fragt zuerst nach einem Passkey, den Sie schon haben, und legt dann den neuen an. Der Link gilt nur für Sie, einmal und {minutes} Minuten lang.',
+  'stepup.add.summary': 'Ein neuer Passkey für Ihr accessbot-Konto',
+  'stepup.page.add': 'Passkey hinzufügen',
+  'stepup.page.proven':
+    'Ihr Passkey hat bestätigt, dass Sie es sind. Jetzt wird der neue angelegt…',
+  'stepup.page.added': 'Ihr neuer Passkey ist hinzugefügt.',
+  'passkeys.off':
+    'Passkeys werden hier nicht benutzt: Bestätigungen nehmen den Code, den sie zeigen.',
   'passkeys.none':
     'Sie haben noch keinen Passkey. Die erste Bestätigung, die einen braucht, schickt Ihnen einen Link, um ihn anzulegen.',
   'passkeys.list': 'Ihre Passkeys ({count}):',
   'passkeys.item':
     '{n}. angelegt {added}, {wasUsed, select, yes {zuletzt benutzt {usedAt}} other {nie benutzt}}',
-  'passkeys.howTo': 'Einen entfernen Sie mit `passkeys remove <Nummer>`.',
+  'passkeys.howTo':
+    'Einen hinzufügen mit `passkeys add`; einen entfernen mit `passkeys remove <Nummer>`.',
   'passkeys.removed': 'Passkey {n} ist entfernt.',
   'passkeys.noSuch': 'Sie haben keinen Passkey Nummer {n}; `passkeys` listet sie.',
   'passkeys.lastOne':

@@ -880,17 +880,25 @@ export const en = {
     '{name} (`{id}`): {outcome, select, approved {kept} declined {revoked} already_decided {already decided elsewhere, left as it is} not_assignee {no longer in your task list} self_approval {your own access, left for another reviewer} not_found {no longer exists} not_tried {not decided: stopped after the service failed} other {not decided: the service failed}}',
   // Passkey step-up: the chat's link, the `passkeys` command and the page.
   'usage.passkeys':
-    'passkeys — your passkeys, which confirm sensitive approvals and changes when asked (`passkeys remove <number>`; admins: `passkeys reset <person>`)',
-  'parse.passkeys': 'Use `passkeys`, `passkeys remove <number>` or `passkeys reset <person>`.',
+    'passkeys — your passkeys, which confirm sensitive approvals and changes when asked (`passkeys add`, `passkeys remove <number>`; admins: `passkeys reset <person>`)',
+  'parse.passkeys':
+    'Use `passkeys`, `passkeys add`, `passkeys remove <number>` or `passkeys reset <person>`.',
   'stepup.chat.ask':
     '{enrolled, select, yes {Confirm it with your passkey on the page the link below opens.} other {Confirm it with a passkey: the page the link below opens first creates yours (on this device or a security key), then asks for it.}} The link is yours alone, works once and expires in {minutes} minutes; nothing is decided until then.',
   'stepup.chat.open': 'Open the passkey page',
+  'stepup.chat.add':
+    'Open the link below in the browser or on the device that should hold the new passkey: it first asks for a passkey you already have, then creates the new one. The link is yours alone, works once and expires in {minutes} minutes.',
+  'stepup.add.summary': 'A new passkey for your accessbot account',
+  'stepup.page.add': 'Add a passkey',
+  'stepup.page.proven': 'Your passkey confirmed it is you. Now creating the new one…',
+  'stepup.page.added': 'Your new passkey is added.',
+  'passkeys.off': 'Passkeys are not in use here: confirmations take the code they show.',
   'passkeys.none':
     'You have no passkey yet. The first confirmation that needs one sends you a link to create it.',
   'passkeys.list': 'Your passkeys ({count}):',
   'passkeys.item':
     '{n}. added {added}, {wasUsed, select, yes {last used {usedAt}} other {never used}}',
-  'passkeys.howTo': 'Remove one with `passkeys remove <number>`.',
+  'passkeys.howTo': 'Add one with `passkeys add`; remove one with `passkeys remove <number>`.',
   'passkeys.removed': 'Passkey {n} is removed.',
   'passkeys.noSuch': 'You have no passkey number {n}; `passkeys` lists them.',
   'passkeys.lastOne':

@@ -865,17 +865,24 @@ export const ja: Catalog = {
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {維持} declined {取り消し} already_decided {他で決定済み、変更なし} not_assignee {タスク一覧にもうありません} self_approval {ご自身のアクセスのため、他のレビュアーに残しました} not_found {存在しません} not_tried {未決定: サービスの障害で中止しました} other {未決定: サービスが失敗しました}}',
   'usage.passkeys':
-    'passkeys — 求められたときに重要な承認や変更を確認するパスキー（`passkeys remove <番号>`、管理者: `passkeys reset <人>`）',
+    'passkeys — 求められたときに重要な承認や変更を確認するパスキー（`passkeys add`、`passkeys remove <番号>`、管理者: `passkeys reset <人>`）',
   'parse.passkeys':
-    '`passkeys`、`passkeys remove <番号>`、または `passkeys reset <人>` と入力してください。',
+    '`passkeys`、`passkeys add`、`passkeys remove <番号>`、または `passkeys reset <人>` と入力してください。',
   'stepup.chat.ask':
     '{enrolled, select, yes {下のリンクで開くページで、パスキーで確認してください。} other {パスキーで確認してください。下のリンクで開くページが、まずあなたのパスキーを（この端末またはセキュリティキーに）作成し、それから求めます。}}このリンクはあなた専用で、一度だけ使え、{minutes} 分で期限切れになります。それまで何も決定されません。',
   'stepup.chat.open': 'パスキーのページを開く',
+  'stepup.chat.add':
+    '新しいパスキーを保存するブラウザーまたは端末で下のリンクを開いてください。まずお持ちのパスキーを求め、それから新しいパスキーを作成します。このリンクはあなた専用で、一度だけ使え、{minutes} 分で期限切れになります。',
+  'stepup.add.summary': 'accessbot アカウント用の新しいパスキー',
+  'stepup.page.add': 'パスキーを追加',
+  'stepup.page.proven': 'パスキーで本人確認ができました。新しいパスキーを作成しています…',
+  'stepup.page.added': '新しいパスキーを追加しました。',
+  'passkeys.off': 'ここではパスキーを使用していません。確認には表示されるコードを使います。',
   'passkeys.none':
     'パスキーはまだありません。必要になった最初の確認で、作成用のリンクをお送りします。',
   'passkeys.list': 'あなたのパスキー（{count}）:',
   'passkeys.item': '{n}. 追加 {added}、{wasUsed, select, yes {最終使用 {usedAt}} other {未使用}}',
-  'passkeys.howTo': '`passkeys remove <番号>` で削除できます。',
+  'passkeys.howTo': '`passkeys add` で追加、`passkeys remove <番号>` で削除できます。',
   'passkeys.removed': 'パスキー {n} を削除しました。',
   'passkeys.noSuch': 'パスキー番号 {n} はありません。`passkeys` で一覧を確認してください。',
   'passkeys.lastOne':

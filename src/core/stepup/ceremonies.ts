@@ -57,9 +57,17 @@ export type Opened =
   | { ok: false; v: Voice | undefined; refusal: Refusal }
   | { ok: true; v: Voice; stepUp: StepUp; enrolled: boolean };
 
+/** `next`: a step is done and the page goes on to the next (a passkey made, then used). */
 export type Answer =
   | { ok: false; message: string }
-  | { ok: true; message: string; options?: unknown; decided?: boolean };
+  | { ok: true; message: string; options?: unknown; decided?: boolean; next?: boolean };
+
+/**
+ * A link creates a passkey for a person who has none (their first, on first need), or, when it
+ * adds one (`passkeys add`), once a passkey they have proved it is them.
+ */
+const mayEnrol = (stepUp: StepUp, held: number) =>
+  held === 0 || (stepUp.confirmationId === null && stepUp.provenAt !== null);
 
 export class Ceremonies {
   readonly #d: CeremonyDeps;
@@ -84,6 +92,11 @@ export class Ceremonies {
     return { ok: true, v, stepUp: found, enrolled };
   }
 
+  /** True while the link's next step is creating a passkey. */
+  async enrolling(stepUp: StepUp): Promise<boolean> {
+    return mayEnrol(stepUp, (await this.#passkeys(stepUp)).length);
+  }
+
   /** A fresh challenge: to create the first passkey, or to confirm with one. */
   async options(token: unknown): Promise<Answer> {
     const opened = await this.open(token);
@@ -92,32 +105,36 @@ export class Ceremonies {
     const passkeys = await this.#passkeys(stepUp);
     const link = await this.#d.store.getLink(stepUp.platform, stepUp.chatUserId);
     const person = { ...stepUp, name: link?.displayName || stepUp.chatUserId };
-    const options = passkeys.length
-      ? await authenticationOptions(this.#d.rp, passkeys)
-      : await registrationOptions(this.#d.rp, person, passkeys);
+    const enrol = mayEnrol(stepUp, passkeys.length);
+    const options = enrol
+      ? await registrationOptions(this.#d.rp, person, passkeys)
+      : await authenticationOptions(this.#d.rp, passkeys);
     if (!(await this.#d.store.challengeStepUp(stepUp.id, options.challenge, this.#d.now()))) {
       return this.#refusal(v, 'expired', stepUp);
     }
-    return { ok: true, message: '', options: { enrol: !passkeys.length, publicKey: options } };
+    return { ok: true, message: '', options: { enrol, publicKey: options } };
   }
 
-  /** A first passkey only: a person who holds one never gets another from a link. */
+  /** Never for someone who holds one, unless a passkey of theirs proved it is them. */
   async register(token: unknown, response: RegistrationResponseJSON): Promise<Answer> {
     const opened = await this.open(token);
     if (!opened.ok) return this.#refused(opened);
     const { stepUp, v } = opened;
-    if (opened.enrolled) return this.#refusal(v, 'enrolled', stepUp);
+    if (!(await this.enrolling(stepUp))) return this.#refusal(v, 'enrolled', stepUp);
     const { challenge } = stepUp;
     const made = challenge && (await verifyRegistration(this.#d.rp, response, challenge));
     if (!made) return this.#refusal(v, 'failed', stepUp);
     const at = this.#d.now();
-    if (!(await this.#d.store.spendChallenge(stepUp.id, challenge, at, false))) {
+    // Adding one ends the link; a first one goes on to confirm with it.
+    const adding = stepUp.confirmationId === null;
+    if (!(await this.#d.store.spendChallenge(stepUp.id, challenge, at, adding))) {
       return this.#refusal(v, 'used', stepUp);
     }
     const person = { platform: stepUp.platform, chatUserId: stepUp.chatUserId };
     await this.#d.store.savePasskey({ ...made, ...person, createdAt: at, lastUsedAt: null });
     this.#d.log.info({ platform: stepUp.platform }, 'a passkey was created through a step-up link');
-    return { ok: true, message: v.t('stepup.page.enrolled') };
+    if (adding) return { ok: true, message: v.t('stepup.page.added') };
+    return { ok: true, message: v.t('stepup.page.enrolled'), next: true };
   }
 
   /** The assertion: the link's person's own passkey, this link's challenge, once. */
@@ -132,14 +149,19 @@ export class Ceremonies {
     const counter = await verifyAssertion(this.#d.rp, response, challenge, passkey);
     if (counter === undefined) return this.#refusal(v, 'failed', stepUp);
     const at = this.#d.now();
-    if (!(await this.#d.store.spendChallenge(stepUp.id, challenge, at, true))) {
-      return this.#refusal(v, 'used', stepUp);
-    }
+    const { confirmationId } = stepUp;
+    const spent =
+      confirmationId === null
+        ? await this.#d.store.proveStepUp(stepUp.id, challenge, at)
+        : await this.#d.store.spendChallenge(stepUp.id, challenge, at, true);
+    if (!spent) return this.#refusal(v, 'used', stepUp);
     if (!(await this.#d.store.passkeyUsed(passkey.credentialId, counter, at))) {
       return this.#refusal(v, 'counter', stepUp);
     }
+    if (confirmationId === null)
+      return { ok: true, message: v.t('stepup.page.proven'), next: true };
     const link = await this.#d.store.getLink(stepUp.platform, stepUp.chatUserId);
-    const found = await this.#d.store.getConfirmation(stepUp.confirmationId);
+    const found = await this.#d.store.getConfirmation(confirmationId);
     if (!link || link.accessUserId !== stepUp.accessUserId || !found) {
       return this.#refusal(v, 'unlinked', stepUp);
     }

@@ -1,4 +1,4 @@
-/** `passkeys`, `passkeys remove <n>`, `passkeys reset <person>` (admins). */
+/** `passkeys`, `passkeys add`, `passkeys remove <n>`, `passkeys reset <person>` (admins). */
 import { z } from 'zod';
 import { fail, type Parsed, words } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
@@ -9,6 +9,7 @@ export const PasskeyCommands = [
     name: z.literal('passkeys'),
     change: z
       .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('add') }),
         z.object({ kind: z.literal('remove'), n: z.number().int().positive() }),
         z.object({ kind: z.literal('reset'), person: PersonRef }),
       ])
@@ -22,6 +23,9 @@ export function parsePasskeys(v: Voice, args: string): Parsed<PasskeyCommand> {
   const [verb, ...rest] = words(args);
   if (verb === undefined) return { ok: true, command: { name: 'passkeys' } };
   const kind = verb.toLowerCase();
+  if (kind === 'add' && !rest.length) {
+    return { ok: true, command: { name: 'passkeys', change: { kind } } };
+  }
   if (kind === 'remove' && rest.length === 1 && /^\d{1,3}$/.test(rest[0]!)) {
     const n = Number(rest[0]);
     return n > 0 ? { ok: true, command: { name: 'passkeys', change: { kind, n } } } : usage();

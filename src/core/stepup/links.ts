@@ -23,7 +23,8 @@ export interface LinkDeps {
 
 /** What a confirmation asks, said in the asker's voice: the link's page shows it again. */
 export interface Asking {
-  confirmationId: string;
+  /** Null: the link adds a passkey. */
+  confirmationId: string | null;
   taskId: string | null;
   summary: string;
 }
@@ -51,6 +52,7 @@ export async function stepUpLink(
     taskId: asking.taskId,
     summary: cut(asking.summary, 2000),
     challenge: null,
+    provenAt: null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + STEP_UP_WITHIN_MS),
     usedAt: null,
@@ -58,8 +60,12 @@ export async function stepUpLink(
   const enrolled = (await deps.store.passkeysOf(link.platform, link.chatUserId)).length > 0;
   const url = `${deps.publicUrl}${STEP_UP_PATH}?t=${token}`;
   const minutes = STEP_UP_WITHIN_MS / 60_000;
+  const text =
+    asking.confirmationId === null
+      ? v.t('stepup.chat.add', { minutes })
+      : v.t('stepup.chat.ask', { enrolled: enrolled ? 'yes' : 'no', minutes });
   return [
-    { kind: 'text', text: v.t('stepup.chat.ask', { enrolled: enrolled ? 'yes' : 'no', minutes }) },
+    { kind: 'text', text },
     { kind: 'link', label: v.t('stepup.chat.open'), url },
   ];
 }

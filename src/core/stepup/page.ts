@@ -17,15 +17,21 @@ const escapes: Record<string, string> = {
 };
 const html = (text: string) => clean(text).replace(/[&<>"']/g, (c) => escapes[c]!);
 
+/** What the button starts: adding a passkey, creating a first one, or confirming with one. */
+const buttonOf = (opened: Extract<Opened, { ok: true }>) =>
+  opened.stepUp.confirmationId === null
+    ? 'stepup.page.add'
+    : opened.enrolled
+      ? 'stepup.page.confirm'
+      : 'stepup.page.enrol';
+
 export function pageHtml(fallback: Voice, opened: Opened): string {
   const v = opened.v ?? fallback;
   const body = opened.ok
     ? `<p>${html(v.t('stepup.page.what'))}</p>
     <p id="summary">${html(opened.stepUp.summary)}</p>
     <button id="go" type="button" hidden data-working="${html(v.t('stepup.page.working'))}"
-      data-cancelled="${html(v.t('stepup.page.cancelled'))}">${html(
-        v.t(opened.enrolled ? 'stepup.page.confirm' : 'stepup.page.enrol'),
-      )}</button>
+      data-cancelled="${html(v.t('stepup.page.cancelled'))}">${html(v.t(buttonOf(opened)))}</button>
     <noscript><p>${html(v.t('stepup.page.noScript'))}</p></noscript>
     <p id="status" role="status" aria-live="polite"></p>`
     : `<p id="status" role="status" aria-live="polite">${html(

@@ -1,5 +1,6 @@
 /**
- * A person's passkeys from chat: listed, one removed (never the last: without one, whoever next
+ * A person's passkeys from chat: listed, one added (on the page, after one they have proved it is
+ * them), one removed (never the last: without one, whoever next
  * holds their chat account would create the next), and all of someone's reset by an admin, which
  * opens enrolment on their next confirmation again. Nobody sees or changes anyone else's.
  */
@@ -11,6 +12,7 @@ import type { Identity } from '../identity.ts';
 import { info, listBlock, success, warning } from '../reply.ts';
 import type { Handlers } from '../turn.ts';
 import type { PasskeyCommand } from './commands.ts';
+import type { AskStepUp } from './links.ts';
 import type { StepUpStore } from './store.ts';
 
 export interface PasskeyDeps {
@@ -20,6 +22,8 @@ export interface PasskeyDeps {
   log: Logger;
   /** Whether `link` is one of accessbot's admins (GROUP_ADMINS_GROUP). */
   isAdmin: (link: IdentityLink) => Promise<boolean>;
+  /** Unset: STEP_UP is off, and no passkey is added. */
+  stepUp?: AskStepUp;
 }
 
 export function passkeyCommands(d: PasskeyDeps): Handlers<PasskeyCommand> {
@@ -41,6 +45,12 @@ export function passkeyCommands(d: PasskeyDeps): Handlers<PasskeyCommand> {
           'an admin reset a person’s passkeys',
         );
         return success(v, v.t('passkeys.resetDone', { name: personName(person), count }));
+      }
+      if (c.change?.kind === 'add') {
+        if (!d.stepUp) return info(v, v.t('passkeys.off'));
+        const summary = v.t('stepup.add.summary');
+        const asking = { confirmationId: null, taskId: null, summary };
+        return info(v, summary, { blocks: await d.stepUp(me, v, asking) });
       }
       if (c.change?.kind === 'remove') {
         const { n } = c.change;

@@ -32,24 +32,27 @@ export const PAGE_SCRIPT = `'use strict';
     if (!answer.ok) end(answer);
     return answer.ok ? answer.options : undefined;
   };
+  const enrol = async (got) => {
+    const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(got.publicKey);
+    const made = await navigator.credentials.create({ publicKey });
+    return post('/passkey/register', { response: made.toJSON() });
+  };
+  const prove = async (got) => {
+    const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(got.publicKey);
+    const proof = await navigator.credentials.get({ publicKey });
+    return post('/passkey/confirm', { response: proof.toJSON() });
+  };
   const run = async () => {
     button.disabled = true;
     say(button.dataset.working);
     try {
-      let got = await options();
-      if (!got) return;
-      if (got.enrol) {
-        const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(got.publicKey);
-        const made = await navigator.credentials.create({ publicKey });
-        const answer = await post('/passkey/register', { response: made.toJSON() });
-        if (!answer.ok) return end(answer);
-        say(answer.message);
-        got = await options();
+      for (;;) {
+        const got = await options();
         if (!got) return;
+        const answer = got.enrol ? await enrol(got) : await prove(got);
+        if (!answer.ok || !answer.next) return end(answer);
+        say(answer.message);
       }
-      const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(got.publicKey);
-      const proof = await navigator.credentials.get({ publicKey });
-      end(await post('/passkey/confirm', { response: proof.toJSON() }));
     } catch {
       say(button.dataset.cancelled);
       button.disabled = false;

@@ -30,13 +30,15 @@ export const StepUp = z.object({
   accessUserId: z.string().min(1),
   /** The language the page speaks (the person's, when the link was made). */
   locale: z.string().min(1).max(35),
-  /** The pending confirmation it completes. */
-  confirmationId: z.string().min(1).max(64),
+  /** The pending confirmation it completes; null: it adds a passkey (`passkeys add`). */
+  confirmationId: z.string().min(1).max(64).nullable(),
   /** The task an approval is of; null for a change. */
   taskId: z.string().nullable(),
   /** What is confirmed, in the person's words (the application, level and person; the change). */
   summary: z.string().min(1).max(2000),
   challenge: z.string().nullable(),
+  /** A link that adds a passkey: when one the person has proved it is them; null until then. */
+  provenAt: z.date().nullable(),
   createdAt: z.date(),
   expiresAt: z.date(),
   usedAt: z.date().nullable(),
@@ -53,6 +55,8 @@ export interface StepUpStore {
    * the link was used, it expired at `at`, or `challenge` is no longer its challenge.
    */
   spendChallenge(id: string, challenge: string, at: Date, final: boolean): Promise<boolean>;
+  /** Spends `challenge` as `spendChallenge` does, noting that the person proved it is them. */
+  proveStepUp(id: string, challenge: string, at: Date): Promise<boolean>;
   pruneStepUps(before: Date): Promise<number>;
   /** Its id must be new. */
   savePasskey(passkey: Passkey): Promise<void>;

@@ -19,10 +19,11 @@ export const passkeys = (t: Dialect): string => `
       chat_user_id    TEXT NOT NULL,
       access_user_id  TEXT NOT NULL,
       locale          TEXT NOT NULL,
-      confirmation_id TEXT NOT NULL,
+      confirmation_id TEXT,
       task_id         TEXT,
       summary         TEXT NOT NULL,
       challenge       TEXT,
+      proven_at       ${t.instant},
       created_at      ${t.instant} NOT NULL,
       expires_at      ${t.instant} NOT NULL,
       used_at         ${t.instant}

@@ -40,6 +40,16 @@ export function stepUpTables(db: SqlDb): StepUpStore {
       return moved === 1;
     },
 
+    async proveStepUp(id, challenge, at) {
+      const moved = await db.run(
+        'proveStepUp',
+        sql`UPDATE step_ups SET challenge = NULL, proven_at = ${at}
+            WHERE id = ${id} AND challenge = ${challenge} AND used_at IS NULL
+              AND expires_at > ${at}`,
+      );
+      return moved === 1;
+    },
+
     async pruneStepUps(before) {
       return db.run('pruneStepUps', sql`DELETE FROM step_ups WHERE expires_at < ${before}`);
     },

@@ -6,7 +6,7 @@
  * one made for another task's link, Margaret's passkey on Tim's link, a counter that did not
  * move, an expired link, and Tim's link opened in Margaret's browser.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, users } from '../../../src/sandbox/seed.ts';
 import { actor } from '../../helpers/bot.ts';
@@ -20,24 +20,27 @@ if (!executablePath) {
 }
 
 /** A browser profile of its own with an authenticator that verifies its user at once. */
-async function personWithAuthenticator(
-  browser: Browser,
-): Promise<{ ctx: BrowserContext; page: Page }> {
+async function personWithAuthenticator(browser: Browser) {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await addAuthenticator(cdp);
+  return { ctx, page, cdp, authenticatorId };
+}
+
+/** An authenticator in this browser: the device's own, or a security key of the same person. */
+function addAuthenticator(cdp: CDPSession, transport: 'internal' | 'usb' = 'internal') {
+  return cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: 'internal',
+      transport,
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,
       automaticPresenceSimulation: true,
     },
   });
-  return { ctx, page };
 }
 
 const status = (page: Page) => page.locator('#status').innerText();
@@ -65,7 +68,7 @@ describe.skipIf(!executablePath)('passkey step-up in a real browser', () => {
   const sandbox = useSandbox();
   let world: Awaited<ReturnType<typeof stepUpWorld>>;
   let browser: Browser;
-  let tim: { ctx: BrowserContext; page: Page };
+  let tim: Awaited<ReturnType<typeof personWithAuthenticator>>;
   const timActor = actor(users.tim.email);
   const margaretActor = actor(users.margaret.email);
   let used: { token: string; response: unknown };
@@ -193,19 +196,6 @@ describe.skipIf(!executablePath)('passkey step-up in a real browser', () => {
     await ctx.close();
   });
 
-  it('refuses an assertion whose counter did not move past the one stored (a copied key): nothing is decided', async () => {
-    const [taskId] = sensitiveRequest(sandbox.current);
-    const url = await linkFor(timActor, taskId!);
-    const [kept] = await world.store.passkeysOf('slack', timActor.chatUserId);
-    // As if a copy of the key had been used meanwhile, further along.
-    await world.store.passkeyUsed(kept!.credentialId, kept!.counter + 1000, world.clock.now);
-    await tim.page.goto(url);
-    await tim.page.getByRole('button', { name: 'Confirm with my passkey' }).click();
-    await ended(tim.page);
-    expect(await status(tim.page)).toContain('Nothing was decided');
-    expect(approvals(sandbox.current, taskId!)).toHaveLength(0);
-  });
-
   it('refuses an expired link on its page: nothing is decided', async () => {
     const [taskId] = sensitiveRequest(sandbox.current);
     const url = await linkFor(timActor, taskId!);
@@ -214,6 +204,52 @@ describe.skipIf(!executablePath)('passkey step-up in a real browser', () => {
     expect(response?.status()).toBe(410);
     expect(await status(tim.page)).toContain('This link has expired');
     expect(await tim.page.getByRole('button').count()).toBe(0);
+    expect(approvals(sandbox.current, taskId!)).toHaveLength(0);
+  });
+  it('adds Tim’s second passkey on a security key after his first proved it is him; never without that proof', async () => {
+    const url = linkIn(await world.bot.handle(timActor, 'passkeys add'))!;
+    // Without the proof, the link makes no passkey.
+    const options = await call('options', { token: tokenOf(url) });
+    expect(options).toMatchObject({ ok: true, options: { enrol: false } });
+    const early = await call('register', { token: tokenOf(url), response: { id: 'x' } });
+    expect(early.message).toContain('no new one is created from a link');
+    const { page, cdp, authenticatorId } = tim;
+    const other = await addAuthenticator(cdp, 'usb');
+    // Once the first has answered, only the new device is left to create the new passkey.
+    await page.route('**/passkey/confirm', async (route) => {
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+      await route.continue();
+    });
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await ended(page);
+    expect(await status(page)).toBe('Your new passkey is added.');
+    await page.unroute('**/passkey/confirm');
+    const held = await cdp.send('WebAuthn.getCredentials', {
+      authenticatorId: other.authenticatorId,
+    });
+    const mine = await world.store.passkeysOf('slack', timActor.chatUserId);
+    expect(mine).toHaveLength(2);
+    expect(mine.map((p) => p.credentialId)).toContain(
+      held.credentials[0]!.credentialId.replaceAll('+', '-')
+        .replaceAll('/', '_')
+        .replace(/=+$/, ''),
+    );
+    expect(JSON.stringify(await world.bot.handle(timActor, 'passkeys'))).toContain(
+      'Your passkeys (2)',
+    );
+  });
+  it('refuses an assertion whose counter did not move past the one stored (a copied key): nothing is decided', async () => {
+    const [taskId] = sensitiveRequest(sandbox.current);
+    const url = await linkFor(timActor, taskId!);
+    // As if a copy of each of his keys had been used meanwhile, further along.
+    for (const kept of await world.store.passkeysOf('slack', timActor.chatUserId)) {
+      await world.store.passkeyUsed(kept.credentialId, kept.counter + 1000, world.clock.now);
+    }
+    await tim.page.goto(url);
+    await tim.page.getByRole('button', { name: 'Confirm with my passkey' }).click();
+    await ended(tim.page);
+    expect(await status(tim.page)).toContain('Nothing was decided');
     expect(approvals(sandbox.current, taskId!)).toHaveLength(0);
   });
 });

@@ -88,7 +88,8 @@ describe('passkey step-up in chat', () => {
     expect(reset).toContain('Margaret Hamilton’s passkeys are removed (1)');
     expect(await t.store.passkeysOf('slack', 'U-margaret')).toEqual([]);
     expect(t.logLines.join('')).toContain('an admin reset a person’s passkeys');
-    expect(await t.say('tim', 'passkeys add')).toContain('Use `passkeys`');
+    expect(await t.say('tim', 'passkeys lose')).toContain('Use `passkeys`');
+    expect(await t.say('tim', 'passkeys add')).toMatch(LINK);
     await t.store.close();
   });
 });
