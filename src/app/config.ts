@@ -120,6 +120,7 @@ function toConfig(env: z.infer<typeof Env>) {
     access,
     tasks: { statusParam: env.ACCESS_TASK_STATUS_PARAM, pendingStatus: env.ACCESS_PENDING_STATUS },
     allowSelfApproval: env.ALLOW_SELF_APPROVAL === '1',
+    reviewDueDays: env.REVIEW_DUE_DAYS,
     sensitive: {
       field: env.SENSITIVE_FIELD,
       apps: env.SENSITIVE_APPS ?? [],

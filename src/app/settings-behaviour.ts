@@ -48,6 +48,11 @@ export const notifications = {
     '24h',
     'how long a task may wait before its approvers are reminded, and how often a requester may nudge them about one request (`24h`, `90m`; `0` = never, and no nudges)',
   ),
+  REVIEW_DUE_DAYS: withDefault(
+    intIn('REVIEW_DUE_DAYS', 1, 365),
+    '14',
+    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews))',
+  ),
   ESCALATE_AFTER: withDefault(
     duration('ESCALATE_AFTER'),
     '0',
