@@ -330,6 +330,8 @@ export const de: Catalog = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Genehmigt} declined {Abgelehnt} started {{action, select, approve {Genehmigung} other {Ablehnung}} begonnen, ihr Ergebnis ist nicht festgehalten:} unconfirmed {Noch nicht genehmigt, Bestätigung erbeten:} wrong_code {Nicht genehmigt, falscher Bestätigungscode:} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
+  'history.batched':
+    '{what} — Teil einer Sammelentscheidung ({decision, select, keep {alle übrigen behalten} other {allen übrigen entziehen}}, Sammlung {id})',
   'history.taskId': 'Aufgabe {id}',
   'history.task':
     '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',

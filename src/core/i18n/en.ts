@@ -330,6 +330,8 @@ export const en = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Approved} declined {Declined} started {{action, select, approve {Approval} other {Decline}} started, its outcome not recorded:} unconfirmed {Not approved yet, asked to confirm:} wrong_code {Not approved, wrong confirmation code:} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
+  'history.batched':
+    '{what} — one of a batch ({decision, select, keep {keep everyone left} other {revoke everyone left}}, batch {id})',
   'history.taskId': 'task {id}',
   'history.task':
     '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',

@@ -324,6 +324,8 @@ export const ja: Catalog = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{task} {outcome, select, approved {を承認} declined {を却下} started {の{action, select, approve {承認} other {却下}}を開始 (結果は未記録)} unconfirmed {の承認: 確認待ちのため未承認} wrong_code {の承認: 確認コードが違うため未承認} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
+  'history.batched':
+    '{what} (一括操作の一件: {decision, select, keep {残り全員を維持} other {残り全員を取り消し}}、一括 {id})',
   'history.taskId': 'タスク {id}',
   'history.task':
     '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
