@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isTimeZone } from '../core/i18n/voice.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from '../core/reviews/index.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
 import { parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
@@ -50,7 +51,7 @@ export const notifications = {
   ),
   REVIEW_DUE_DAYS: withDefault(
     intIn('REVIEW_DUE_DAYS', 1, 365),
-    '14',
+    String(DEFAULT_REVIEW_DUE_DAYS),
     'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews))',
   ),
   ESCALATE_AFTER: withDefault(

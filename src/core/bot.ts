@@ -33,6 +33,7 @@ import { RequestDesk } from './requests/desk.ts';
 import { filers, withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
 import { ReviewDesk } from './reviews/desk.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from './reviews/index.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
 import { Decider, type Decision } from './tasks/decide.ts';
@@ -88,6 +89,7 @@ export class AccessBot {
       identity,
       rules: groupRules,
       reportMaxRows: deps.reportMaxRows ?? DEFAULT_REPORT_MAX_ROWS,
+      reviewDueDays: deps.reviewDueDays ?? DEFAULT_REVIEW_DUE_DAYS,
     };
     const apps = {
       ...base,

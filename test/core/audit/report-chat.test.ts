@@ -79,6 +79,7 @@ describe('report in chat', () => {
           'Sent: 0 reminders, 0 escalations, 0 nudges',
           '0 questions asked of requesters, 0 answered (time to answer: median –, 90th percentile –)',
           '0 tasks waited on an approver who was away (median –, 90th percentile –)',
+          'Access reviews: no campaign opened',
         ],
         more: 0,
       },
