@@ -304,6 +304,35 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
     if (name === 'Slack') expect(markup(raw)).toContain('&lt;!channel&gt;');
     expect(first + last).toContain(MARK);
   });
+
+  it('pages 300 people and keeps everyone left in one confirmed batch, within the platform limits', async () => {
+    // Long names, so that what is shown of 300 of them would burst a message were it not bounded.
+    const long = 'Maximiliane Wilhelmina Fitzgerald-Oppenheimer';
+    const person = (i: number) => `${long} ${String(i).padStart(3, '0')}`;
+    reviewsOf(Array.from({ length: 300 }, (_, i) => person(i + 1)));
+    const page = await platform().say('review 2');
+    const first = said(page);
+    expect(first).toContain('page 1 of 30');
+    expect(first).toContain('290 more people');
+    expect(first).toContain(person(10));
+    expect(first).not.toContain(person(11));
+    const last = said(await platform().say('review 2 page 30'));
+    expect(last).toContain('page 30 of 30');
+    expect(last).toContain(person(300));
+
+    const ask = said(await platform().everyone(page, 'keep'));
+    expect(ask).toContain('300 people');
+    expect(ask).toContain(person(1));
+    // A bounded list of who it covers, the rest counted.
+    expect(ask).toMatch(/250 more/);
+    expect(ask).not.toContain(person(300));
+    expect(decisions('Approve')).toHaveLength(0);
+    const done = said(await platform().confirm(ask));
+    expect(done).toContain('Kept 300 of 300 people');
+    expect(decisions('Approve')).toHaveLength(300);
+    expect(new Set(ids.map(statusOf))).toEqual(new Set(['Approved']));
+    // Every payload of this test was checked against the platform's limits (afterEach).
+  });
 });
 
 it('says which group a name or number does not name, and refuses a page that is no number', async () => {
