@@ -52,7 +52,7 @@ export const notifications = {
   REVIEW_DUE_DAYS: withDefault(
     intIn('REVIEW_DUE_DAYS', 1, 365),
     String(DEFAULT_REVIEW_DUE_DAYS),
-    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews))',
+    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews)); the report counts a review decided later as late ([report](report.md#access-review-campaigns))',
   ),
   ESCALATE_AFTER: withDefault(
     duration('ESCALATE_AFTER'),
