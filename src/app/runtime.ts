@@ -143,6 +143,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       rateLimit: config.rateLimit,
       groups: config.groups,
       reportMaxRows: config.reportMaxRows,
+      reviewDueDays: config.reviewDueDays,
       apps: config.apps,
       notices: poller.notices,
       approvers: poller.approvers,

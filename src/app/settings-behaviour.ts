@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isTimeZone } from '../core/i18n/voice.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from '../core/reviews/index.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
 import { parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
@@ -50,8 +51,8 @@ export const notifications = {
   ),
   REVIEW_DUE_DAYS: withDefault(
     intIn('REVIEW_DUE_DAYS', 1, 365),
-    '14',
-    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews))',
+    String(DEFAULT_REVIEW_DUE_DAYS),
+    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews)); the report counts a review decided later as late ([report](report.md#access-review-campaigns))',
   ),
   ESCALATE_AFTER: withDefault(
     duration('ESCALATE_AFTER'),

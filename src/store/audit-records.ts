@@ -67,6 +67,8 @@ const TaskNames = {
   taskType: z.string().optional(),
   /** Where its time to decision starts. */
   taskCreatedAt: z.date().optional(),
+  /** An access review's due date, where the service gave one. */
+  taskDueAt: z.date().optional(),
 };
 
 export const DecisionAuditEntry = AuditBase.extend({
@@ -74,6 +76,8 @@ export const DecisionAuditEntry = AuditBase.extend({
   ...TaskNames,
   reason: z.string().nullable(),
   outcome: AuditOutcome,
+  /** One of a batch's decisions ("keep everyone left"): the batch's confirmation id. */
+  batchId: z.string().optional(),
 });
 export type DecisionAuditEntry = z.infer<typeof DecisionAuditEntry>;
 

@@ -137,6 +137,8 @@ export interface SqlDb {
   readonly skipLocked: Sql;
   /** Holds SQLite's planner to this index, where it guesses wrong. */
   indexedBy(index: string): Sql;
+  /** An instant column as whole epoch milliseconds, for arithmetic both databases do alike. */
+  epochMs(column: string): Sql;
   close(): Promise<void>;
 }
 

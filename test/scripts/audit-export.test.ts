@@ -53,6 +53,8 @@ const COLUMNS = [
   'request_type',
   'value_before',
   'value_after',
+  'task_due_at',
+  'batch_id',
 ];
 
 const script = fileURLToPath(new URL('../../scripts/audit.ts', import.meta.url));
@@ -218,6 +220,8 @@ describe('npm run audit', () => {
       'a-grace',
       'Grace Hopper',
       'grace@example.com',
+      '',
+      '',
       '',
       '',
       '',

@@ -15,7 +15,7 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       DEMO_REQUEST_AFTER: '0',
     });
     try {
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/);
       let mark = run.mark();
       run.press('approve 1');
       // The terminal's own echo is off: these characters are on screen because accessbot drew them.
@@ -43,7 +43,7 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       let mark = run.mark();
       // "tsks", three steps left, "a": "tasks".
       run.press(`tsks${keys.left.repeat(3)}a${keys.enter}`);
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/, mark);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/, mark);
       mark = run.mark();
       run.press(`help${keys.enter}`);
       await run.waitFor(/What I can do[\s\S]*\n> $/, mark);
@@ -64,14 +64,14 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       DEMO_REQUEST_AFTER: '2s',
     });
     try {
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/);
       const mark = run.mark();
       run.press('tas');
       const pushed = await run.waitFor(/New task waiting for your decision[\s\S]*\n\n> tas$/, mark);
       // The half-typed line is not cut into the card: the card's lines are whole.
       expect(pushed).toMatch(/\n {6}Requested by: {6}Grace Hopper\n/);
       run.press(`ks${keys.enter}`);
-      await run.waitFor(/You have 4 pending tasks/, mark);
+      await run.waitFor(/You have 15 pending tasks/, mark);
       run.press(`quit${keys.enter}`);
       expect(await run.exited).toBe(0);
       expect(plain(run.raw())).not.toMatch(/"level":/);
@@ -85,7 +85,7 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       DEMO_REQUEST_AFTER: '0',
     });
     try {
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/);
       let mark = run.mark();
       run.press('approve 1');
       await run.waitFor(/approve 1$/, mark);
@@ -111,7 +111,7 @@ describe.skipIf(!hasScript)('the demo in a 50-column terminal, in Japanese', () 
       LANG: 'ja_JP.UTF-8',
     });
     try {
-      await run.waitFor(/未処理のタスクが 3 件あります[\s\S]*\n> $/);
+      await run.waitFor(/未処理のタスクが 14 件あります[\s\S]*\n> $/);
       const mark = run.mark();
       // The application card: its fields and policy rows, its notes.
       run.press(`app GitHub${keys.enter}`);

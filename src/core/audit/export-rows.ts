@@ -27,6 +27,7 @@ const target = (e: AuditEntry) => (isChange(e) || isQuestion(e) || isOnBehalf(e)
 const task = (e: AuditEntry) =>
   isChange(e) || isAway(e) || isAppChange(e) || isOnBehalf(e) ? undefined : e;
 const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
+const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
 
 const COLUMNS = {
   at: (e) => e.at.toISOString(),
@@ -60,6 +61,8 @@ const COLUMNS = {
   request_type: (e) => app(e)?.requestType ?? null,
   value_before: (e) => app(e)?.valueBefore ?? null,
   value_after: (e) => app(e)?.valueAfter ?? null,
+  task_due_at: (e) => task(e)?.taskDueAt?.toISOString() ?? null,
+  batch_id: (e) => decision(e)?.batchId ?? null,
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
 const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];

@@ -102,14 +102,18 @@ export function describeEntry(
   });
 }
 
+/** One of a batch ("keep everyone left") says so: its reason is the batch's. */
 function decisionLine(v: Voice, e: DecisionAuditEntry): string {
-  return v.t('history.decision', {
+  const what = v.t('history.decision', {
     action: e.action,
     outcome: e.outcome,
     task: taskNamed(v, e),
     reason: e.reason ? inert(e.reason) : '',
     withReason: flag(e.reason),
   });
+  if (!e.batchId) return what;
+  const decision = e.action === 'approve' ? 'keep' : 'revoke';
+  return v.t('history.batched', { what, decision, id: shortTaskId(e.batchId) });
 }
 
 /** Only the start of its id: the whole id would make the line wrap. */

@@ -166,6 +166,7 @@ export function taskNamesOf(task: Task | undefined) {
     ...(facts.userDisplayName !== undefined && { userName: facts.userDisplayName }),
     ...(facts.step !== undefined && { taskStep: facts.step }),
     ...(facts.createdAt !== undefined && { taskCreatedAt: new Date(facts.createdAt) }),
+    ...(facts.dueAt !== undefined && { taskDueAt: new Date(facts.dueAt) }),
   };
 }
 

@@ -330,6 +330,8 @@ export const de: Catalog = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Genehmigt} declined {Abgelehnt} started {{action, select, approve {Genehmigung} other {Ablehnung}} begonnen, ihr Ergebnis ist nicht festgehalten:} unconfirmed {Noch nicht genehmigt, Bestätigung erbeten:} wrong_code {Nicht genehmigt, falscher Bestätigungscode:} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
+  'history.batched':
+    '{what} — Teil einer Sammelentscheidung ({decision, select, keep {alle übrigen behalten} other {allen übrigen entziehen}}, Sammlung {id})',
   'history.taskId': 'Aufgabe {id}',
   'history.task':
     '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',
@@ -792,6 +794,18 @@ export const de: Catalog = {
   'teams.answerPlaceholder': 'Sie antworten einmal; alle Genehmigenden sehen es.',
   'teams.questionEmpty': 'Geben Sie zuerst Ihre Frage ein.',
   'teams.answerEmpty': 'Geben Sie zuerst Ihre Antwort ein.',
+  'report.campaignsHeading': 'Zugriffsüberprüfungen',
+  'report.campaignsDefined':
+    'Eine Überprüfungsrunde sind die Überprüfungen einer Person zu einer Anwendung und Stufe, die am selben Tag (UTC) eröffnet wurden. Eine Überprüfung ist fällig an dem Tag, den der Access Service ihr gibt, sonst REVIEW_DUE_DAYS nach ihrer Eröffnung; eine Runde ist verspätet, wenn eine Überprüfung nach ihrer Fälligkeit entschieden wurde, überfällig, wenn eine danach noch offen ist.',
+  'report.campaignsNone': 'In diesem Zeitraum wurde keine Überprüfungsrunde eröffnet.',
+  'report.campaignsCut':
+    'Nur die ersten {max} Runden des Zeitraums sind aufgeführt: Fragen Sie nach einem kürzeren Zeitraum, um die übrigen zu sehen.',
+  'report.campaignColumn':
+    '{column, select, application {Anwendung} reviewer {Prüfer*in} opened {Eröffnet} due {Fällig} reviews {Überprüfungen} kept {Behalten} revoked {Entzogen} late {Verspätet} status {Stand} other {Dauer}}',
+  'report.campaignStatus':
+    '{status, select, on_time {Rechtzeitig erledigt} late {Verspätet erledigt} open {Offen} other {Überfällig}}',
+  'report.campaigns':
+    '{any, select, no {Zugriffsüberprüfungen: keine Runde eröffnet} other {Zugriffsüberprüfungen: {count, plural, one {# Runde} other {# Runden}} ({reviews, plural, one {# Überprüfung} other {# Überprüfungen}}): {onTime} rechtzeitig erledigt, {late} verspätet erledigt, {open} offen, {overdue} überfällig}}',
   'report.asksHeading': 'Fragen und Abwesenheiten',
   'report.questions':
     '{asked, plural, one {# Frage} other {# Fragen}} an Antragstellende, {answered} beantwortet (Zeit bis zur Antwort: Median {median}, 90. Perzentil {p90})',

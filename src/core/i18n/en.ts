@@ -330,6 +330,8 @@ export const en = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Approved} declined {Declined} started {{action, select, approve {Approval} other {Decline}} started, its outcome not recorded:} unconfirmed {Not approved yet, asked to confirm:} wrong_code {Not approved, wrong confirmation code:} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
+  'history.batched':
+    '{what} — one of a batch ({decision, select, keep {keep everyone left} other {revoke everyone left}}, batch {id})',
   'history.taskId': 'task {id}',
   'history.task':
     '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',
@@ -775,6 +777,18 @@ export const en = {
   'teams.answerPlaceholder': 'You answer once; every approver sees it.',
   'teams.questionEmpty': 'Type your question first.',
   'teams.answerEmpty': 'Type your answer first.',
+  'report.campaignsHeading': 'Access review campaigns',
+  'report.campaignsDefined':
+    'A campaign is one reviewer’s reviews of one application and level opened on the same day (UTC). A review is due on the date the Access Service gave it, else REVIEW_DUE_DAYS after it was opened; a campaign is late when a review was decided after its due date, overdue when one is still undecided past it.',
+  'report.campaignsNone': 'No access review campaign was opened in this period.',
+  'report.campaignsCut':
+    'Only the first {max} campaigns of the period are listed: ask for a shorter period to see the rest.',
+  'report.campaignColumn':
+    '{column, select, application {Application} reviewer {Reviewer} opened {Opened} due {Due} reviews {Reviews} kept {Kept} revoked {Revoked} late {Late} status {Status} other {Took}}',
+  'report.campaignStatus':
+    '{status, select, on_time {Done on time} late {Done late} open {Open} other {Overdue}}',
+  'report.campaigns':
+    '{any, select, no {Access reviews: no campaign opened} other {Access reviews: {count, plural, one {# campaign} other {# campaigns}} ({reviews, plural, one {# review} other {# reviews}}): {onTime} done on time, {late} done late, {open} open, {overdue} overdue}}',
   'report.asksHeading': 'Questions and absences',
   'report.questions':
     '{asked, plural, one {# question} other {# questions}} asked of requesters, {answered} answered (time to answer: median {median}, 90th percentile {p90})',

@@ -324,6 +324,8 @@ export const ja: Catalog = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{task} {outcome, select, approved {を承認} declined {を却下} started {の{action, select, approve {承認} other {却下}}を開始 (結果は未記録)} unconfirmed {の承認: 確認待ちのため未承認} wrong_code {の承認: 確認コードが違うため未承認} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
+  'history.batched':
+    '{what} (一括操作の一件: {decision, select, keep {残り全員を維持} other {残り全員を取り消し}}、一括 {id})',
   'history.taskId': 'タスク {id}',
   'history.task':
     '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
@@ -768,6 +770,18 @@ export const ja: Catalog = {
   'teams.answerPlaceholder': '回答は 1 回だけで、すべての承認者に表示されます。',
   'teams.questionEmpty': '先に質問を入力してください。',
   'teams.answerEmpty': '先に回答を入力してください。',
+  'report.campaignsHeading': 'アクセスレビューのキャンペーン',
+  'report.campaignsDefined':
+    'キャンペーンとは、1 人のレビュアーが担当する、同じ日 (UTC) に開始された 1 つのアプリケーションと権限レベルのレビューです。レビューの期限は Access Service が示す日付、なければ開始から REVIEW_DUE_DAYS 日後です。期限後に判断されたレビューがあれば遅延、期限を過ぎて未判断のものがあれば期限超過です。',
+  'report.campaignsNone': 'この期間に開始されたアクセスレビューのキャンペーンはありません。',
+  'report.campaignsCut':
+    'この期間の最初の {max} 件のキャンペーンのみを表示しています。残りを見るには期間を短くしてください。',
+  'report.campaignColumn':
+    '{column, select, application {アプリケーション} reviewer {レビュアー} opened {開始} due {期限} reviews {レビュー数} kept {維持} revoked {取り消し} late {遅延} status {状態} other {所要時間}}',
+  'report.campaignStatus':
+    '{status, select, on_time {期限内に完了} late {遅れて完了} open {進行中} other {期限超過}}',
+  'report.campaigns':
+    '{any, select, no {アクセスレビュー: 開始されたキャンペーンなし} other {アクセスレビュー: キャンペーン {count, plural, other {# 件}} (レビュー {reviews, plural, other {# 件}}): 期限内に完了 {onTime}、遅れて完了 {late}、進行中 {open}、期限超過 {overdue}}}',
   'report.asksHeading': '質問と不在',
   'report.questions':
     '申請者への質問 {asked, plural, other {# 件}}、回答 {answered} 件 (回答までの時間: 中央値 {median}、90 パーセンタイル {p90})',

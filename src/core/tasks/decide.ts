@@ -102,7 +102,10 @@ export class Decider {
     return next;
   }
 
-  /** `confirmation`: a sensitive approval's confirmation (its code, or found by it), when this is one. */
+  /**
+   * `confirmation`: a sensitive approval's confirmation (its code, or found by it), when this is
+   * one; `batchId`: the batch ("keep everyone left") this decision is one of, kept in its entry.
+   */
   decide(
     link: IdentityLink,
     v: Voice,
@@ -110,6 +113,7 @@ export class Decider {
     decision: Decision,
     reason?: string,
     confirmation?: Presented,
+    batchId?: string,
   ): Promise<DecisionResult> {
     return this.#serially(taskId, async () => {
       let said: Said;
@@ -120,6 +124,7 @@ export class Decider {
         ...taskNamesOf(mine),
         action: decision,
         reason: reason ?? null,
+        ...(batchId !== undefined && { batchId }),
       });
       try {
         mine = await this.#d.audience.pendingTask(link, taskId);

@@ -41,6 +41,10 @@ export class PgDb implements SqlDb {
     return raw('');
   }
 
+  epochMs(column: string) {
+    return raw(`CAST(floor(extract(epoch FROM ${column}) * 1000) AS bigint)`);
+  }
+
   list(values: readonly string[]) {
     return sql`unnest(${values}::text[]) AS value`;
   }

@@ -54,6 +54,11 @@ export class SqliteDb implements SqlDb {
     return raw(`INDEXED BY ${index}`);
   }
 
+  /** Kept as epoch milliseconds already. */
+  epochMs(column: string) {
+    return raw(column);
+  }
+
   list(values: readonly string[]) {
     return sql`json_each(${storedJson(values)})`;
   }

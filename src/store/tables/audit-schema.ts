@@ -102,3 +102,14 @@ export const reportIndexes = (t: Dialect): string => `
         WHERE task_created_at IS NOT NULL;
       CREATE INDEX audit_log_task_action ON audit_log (task_id, action, outcome, at);
     `;
+
+/**
+ * Access review campaigns: a review's due date where the service gave one, a batch's decisions
+ * told apart by its id, and the reviews' entries of a period found without reading the others.
+ */
+export const reviewCampaigns = (t: Dialect): string => `
+      ALTER TABLE audit_log ADD COLUMN task_due_at ${t.instant};
+      ALTER TABLE audit_log ADD COLUMN batch_id TEXT;
+      CREATE INDEX audit_log_reviews ON audit_log (at, access_user_id)
+        WHERE task_type = 'EntitlementReview';
+    `;

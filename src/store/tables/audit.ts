@@ -22,6 +22,8 @@ const OPTIONAL = [
   'levelName',
   'userName',
   'taskStep',
+  'taskDueAt',
+  'batchId',
 ] as const;
 
 const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {
