@@ -3,7 +3,7 @@
  * text, its digest, the link that binds it to the link before, and the receipt people are shown.
  */
 import { createHash } from 'node:crypto';
-import { MAX_STORED_CHARS, storableText } from './sql.ts';
+import { MAX_STORED_CHARS, snake, storableText } from './sql.ts';
 
 /**
  * Every recorded column of `audit_log` but its id and the chain's own, in the canonical order:
@@ -75,6 +75,13 @@ export const entryDigest = (row: Readonly<Record<string, unknown>>): string =>
 /** Link `link` of the chain: the link before's hash, its place and the entry's digest. */
 export const linkHash = (prev: string, link: number, digest: string): string =>
   sha256(`${prev}:${link}:${digest}`).toString('hex');
+
+/** An entry's fields as the columns they are kept in. */
+export const entryColumns = (entry: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(entry).map(([field, value]) => [snake(field), value]));
+
+/** The receipt of an entry as it is (or will be) kept. */
+export const entryReceipt = (entry: object): string => receiptOf(entryDigest(entryColumns(entry)));
 
 /** Crockford's base32: no I, L, O or U to be misread. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

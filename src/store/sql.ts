@@ -86,7 +86,7 @@ export const raw = (text: string) => new Sql([text], []);
 export const join = (items: readonly Sql[], separator: string) =>
   items.reduce((all, item, i) => (i === 0 ? item : sql`${all}${raw(separator)}${item}`), raw(''));
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const param = (value: unknown) =>
   typeof value === 'string'

@@ -4,7 +4,7 @@
  * make one chain, and adds its link with one read of the head. Retention moves the checkpoint.
  */
 import { z } from 'zod';
-import { entryDigest, linkHash, receiptOf } from '../audit-chain.ts';
+import { entryColumns, entryDigest, linkHash, receiptOf } from '../audit-chain.ts';
 import { type AuditEntry, AuditHead, type ChainLink } from '../audit-records.ts';
 import type { DecisionCompletion } from '../roles.ts';
 import {
@@ -19,10 +19,6 @@ import {
 
 const toHead = rowReader('audit_chain', AuditHead);
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const columnsOf = (entry: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(entry).map(([field, value]) => [snake(field), value]));
-
 const readHead = (db: SqlDb) => sql`SELECT * FROM audit_chain WHERE id = 1 ${db.forUpdate}`;
 
 const moveHead = (link: number, hash: string) =>
@@ -35,7 +31,7 @@ export async function appendChained(db: SqlDb, entry: AuditEntry): Promise<unkno
   const [inserted] = await db.readThenWrite('appendAudit', [readHead(db)], ([heads]) => {
     const head = toHead(heads?.[0]);
     const link = head.link + 1;
-    const digest = entryDigest(columnsOf(entry));
+    const digest = entryDigest(entryColumns(entry));
     const hash = linkHash(head.hash, link, digest);
     const chained = {
       ...entry,
