@@ -342,6 +342,11 @@ export const de: Catalog = {
     '{mine, select, yes {{action, select, add {Hat Sie zu {group} hinzugefügt} other {Hat Sie aus {group} entfernt}} (von {actor})} other {{action, select, add {{who} zu {group} hinzufügen} other {{who} aus {group} entfernen}}: {outcome, select, added {erledigt} removed {erledigt} already_member {bereits Mitglied, nichts geändert} not_member {kein Mitglied, nichts geändert} group_not_found {die Gruppe gibt es nicht mehr} person_not_found {die Person gibt es nicht mehr} not_allowed {verweigert: darf die Gruppe nicht verwalten} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}}}',
   'history.unavailable':
     'Ihr Verlauf kann gerade nicht angezeigt werden; bitte versuchen Sie es später noch einmal.',
+  'auditHead.title': 'Ende der Audit-Kette, {day}',
+  'auditHead.posted':
+    'Die Kette des Audit-Protokolls endet bei Eintrag {entry}, Glied {link}, Hash {hash}.',
+  'auditHead.check':
+    'Bewahren Sie diese Nachricht auf: `npm run audit -- --verify --head {hash}` prüft, dass das Protokoll seitdem nicht umgeschrieben wurde.',
   'receipt.note': 'Beleg {code} — `receipt {code}` zeigt, was aufgezeichnet wurde.',
   'receipt.title': 'Beleg {code}',
   'receipt.unknown':

@@ -341,6 +341,10 @@ export const en = {
   'history.change':
     '{mine, select, yes {{action, select, add {Added you to {group}} other {Removed you from {group}}} (by {actor})} other {{action, select, add {Add {who} to {group}} other {Remove {who} from {group}}}: {outcome, select, added {done} removed {done} already_member {already a member, nothing changed} not_member {not a member, nothing changed} group_not_found {the group no longer exists} person_not_found {the person no longer exists} not_allowed {refused: not allowed to manage the group} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}}}',
   'history.unavailable': 'Your history cannot be shown right now; please try again later.',
+  'auditHead.title': 'Audit chain head, {day}',
+  'auditHead.posted': 'The audit log’s chain ends at entry {entry}, link {link}, hash {hash}.',
+  'auditHead.check':
+    'Keep this message: `npm run audit -- --verify --head {hash}` checks that the log was not rewritten since.',
   'receipt.note': 'Receipt {code} — `receipt {code}` shows what was recorded.',
   'receipt.title': 'Receipt {code}',
   'receipt.unknown':

@@ -335,6 +335,11 @@ export const ja: Catalog = {
   'history.change':
     '{mine, select, yes {{action, select, add {あなたを {group} に追加しました} other {あなたを {group} から削除しました}} ({actor} による)} other {{action, select, add {{who} を {group} に追加} other {{who} を {group} から削除}}: {outcome, select, added {完了} removed {完了} already_member {すでにメンバー、変更なし} not_member {メンバーではない、変更なし} group_not_found {グループはもうありません} person_not_found {その人はもういません} not_allowed {拒否: グループを管理する権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}}}',
   'history.unavailable': '現在、履歴を表示できません。後でもう一度お試しください。',
+  'auditHead.title': '監査チェーンの先頭 ({day})',
+  'auditHead.posted':
+    '監査ログのチェーンはエントリ {entry}、リンク {link}、ハッシュ {hash} で終わっています。',
+  'auditHead.check':
+    'このメッセージを保管してください: `npm run audit -- --verify --head {hash}` で、それ以降ログが書き換えられていないことを確認できます。',
   'receipt.note': '受領コード {code} — `receipt {code}` で記録内容を表示します。',
   'receipt.title': '受領コード {code}',
   'receipt.unknown':
