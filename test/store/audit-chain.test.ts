@@ -209,3 +209,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
     },
   });
 });
+
+describe('a long chain', () => {
+  it('is verified page by page, every link once, completions among them', async () => {
+    const store = await openStore('sqlite::memory:');
+    const started = await store.appendAudit(audit({ at: day(1), outcome: 'started' }));
+    for (let n = 0; n < 1_201; n++) {
+      await store.appendAudit(membership({ at: new Date(day(2).getTime() + n * 1000) }));
+    }
+    await store.completeDecision(started, { outcome: 'approved', detail: null });
+    const verdict = await verifyChain(store);
+    await store.close();
+    expect(verdict).toMatchObject({ ok: true, state: { checked: 1_203, head: { link: 1_203 } } });
+  });
+});

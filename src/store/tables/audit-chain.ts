@@ -89,7 +89,10 @@ const Cut = z.object({
  * of the last link deleted becomes the checkpoint, so what is left is verified from there.
  */
 export async function pruneChained(db: SqlDb, before: Date): Promise<number> {
-  const cutAt = sql`coalesce((SELECT min(link) FROM audit_log WHERE at >= ${before}),
+  // The first link, in the chain's order, of an entry kept: read along the links' index, it
+  // costs the entries that go.
+  const cutAt = sql`coalesce((SELECT link FROM audit_log WHERE link IS NOT NULL AND at >= ${before}
+                              ORDER BY link LIMIT 1),
                              (SELECT link + 1 FROM audit_chain WHERE id = 1))`;
   const reads = [
     readHead(db),
@@ -144,11 +147,13 @@ const linkOf = (row: Record<string, unknown>): ChainLink => {
 export async function chainLinks(db: SqlDb, after: number, limit: number): Promise<ChainLink[]> {
   const rows = await db.all(
     'chainLinks',
+    // Each side bounded on its own index: a page costs its own rows, however long the log.
     sql`SELECT * FROM (
-          SELECT link AS chain_link, 0 AS completion, a.* FROM audit_log a WHERE link > ${after}
+          SELECT * FROM (SELECT link AS chain_link, 0 AS completion, a.* FROM audit_log a
+                         WHERE link > ${after} ORDER BY link LIMIT ${limit}) appends
           UNION ALL
-          SELECT done_link AS chain_link, 1 AS completion, a.* FROM audit_log a
-          WHERE done_link > ${after}
+          SELECT * FROM (SELECT done_link AS chain_link, 1 AS completion, a.* FROM audit_log a
+                         WHERE done_link > ${after} ORDER BY done_link LIMIT ${limit}) completions
         ) l ORDER BY chain_link LIMIT ${limit}`,
   );
   return rows.map(linkOf);
