@@ -266,5 +266,7 @@ export const ChainLink = z.object({
   digest: z.string(),
   /** The digest the row keeps, checked against its content's. */
   keptDigest: z.string().nullable(),
+  /** The receipt the row keeps (people look it up by it), checked against the digest. */
+  keptReceipt: z.string().nullable(),
 });
 export type ChainLink = z.infer<typeof ChainLink>;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../src/core/audit/verify.ts';
-import { entryDigest, linkHash } from '../../src/store/audit-chain.ts';
+import { entryDigest, linkHash, receiptOf } from '../../src/store/audit-chain.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 import { runScript } from '../helpers/cli.ts';
@@ -72,6 +72,14 @@ function describeChain(name: string, world: World) {
       expect(stderr).toContain(`entry 1 (${day(1).toISOString()}, link 4) was changed`);
     });
 
+    it('names an entry whose receipt was moved to another', async () => {
+      await world.exec(
+        `UPDATE audit_log SET receipt = (SELECT receipt FROM audit_log WHERE id = 2) WHERE id = 5`,
+      );
+      const { stderr } = await verify(world);
+      expect(stderr).toContain(`entry 5 (${day(5).toISOString()}, link 6) was changed`);
+    });
+
     it('names the entry after one that was deleted', async () => {
       await world.exec('DELETE FROM audit_log WHERE id = 2');
       const { code, stderr } = await verify(world);
@@ -114,7 +122,8 @@ function describeChain(name: string, world: World) {
       const forged = linkHash(before!.hash!, 6, last!.digest);
       await store.close();
       await world.exec(
-        `UPDATE audit_log SET hash = '${forged}', digest = '${last!.digest}' WHERE id = 5`,
+        `UPDATE audit_log SET hash = '${forged}', digest = '${last!.digest}',
+           receipt = '${receiptOf(last!.digest)}' WHERE id = 5`,
       );
       await world.exec(`UPDATE audit_chain SET hash = '${forged}'`);
       expect(head.link).toBe(6);

@@ -3,7 +3,7 @@
  * names the first entry changed, removed or inserted; with a head posted earlier, also a chain
  * rewritten whole (docs/groups-and-audit.md).
  */
-import { linkHash } from '../../store/audit-chain.ts';
+import { linkHash, receiptOf } from '../../store/audit-chain.ts';
 import type { AuditStore, ChainLink } from '../../store/store.ts';
 
 const PAGE = 500;
@@ -65,6 +65,7 @@ function check(link: ChainLink, expected: number, running: string): ChainProblem
   const intact =
     (link.prevHash === null || link.prevHash === running) &&
     (link.keptDigest === null || link.keptDigest === link.digest) &&
+    (link.keptReceipt === null || link.keptReceipt === receiptOf(link.digest)) &&
     link.hash === linkHash(running, link.link, link.digest);
   return intact ? undefined : { kind: 'changed', entryId, at, link: link.link };
 }

@@ -140,6 +140,7 @@ const linkOf = (row: Record<string, unknown>): ChainLink => {
     prevHash: completion ? null : ((row.prev_hash as string | null) ?? null),
     digest: entryDigest(content),
     keptDigest: asStarted ? null : ((row.digest as string | null) ?? null),
+    keptReceipt: asStarted ? null : ((row.receipt as string | null) ?? null),
   };
 };
 
