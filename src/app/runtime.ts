@@ -82,6 +82,7 @@ export function pollerFor(
     rules: config.notifyRules,
     directorySyncMs: config.directorySyncMs,
     auditRetentionDays: config.auditRetentionDays,
+    auditHeadChannel: config.auditHeadChannel,
     voices: config.voices,
   });
 }

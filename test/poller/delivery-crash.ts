@@ -148,6 +148,8 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   away: ['ada', 'alan'],
   workflow: ['grace'],
   digest: ['ada'],
+  // The audit chain's head is nobody's: posted once a day to a channel (no case here yet).
+  auditHead: [],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */

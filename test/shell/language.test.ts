@@ -170,7 +170,7 @@ describe.skipIf(!hasScript)('on a real terminal with NO_COLOR', () => {
       await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/);
       const mark = run.mark();
       run.press(`approve 1${keys.enter}`);
-      await run.waitFor(/Approved by Ada Lovelace[^\n]*\n\n> $/, mark);
+      await run.waitFor(/Receipt [0-9A-Z]{5}-[0-9A-Z]{5}[^\n]*\n\n> $/, mark);
       run.press(`quit${keys.enter}`);
       expect(await run.exited).toBe(0);
       // Select Graphic Rendition (colour, bold, dim) never; cursor movement for the prompt may.

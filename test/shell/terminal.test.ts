@@ -21,8 +21,9 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       // The terminal's own echo is off: these characters are on screen because accessbot drew them.
       await run.waitFor(/^approve 1$/, mark);
       run.press(keys.enter);
-      const answer = await run.waitFor(/Approved by Ada Lovelace[^\n]*\n\n> $/, mark);
+      const answer = await run.waitFor(/Receipt [0-9A-Z]{5}-[0-9A-Z]{5}[^\n]*\n\n> $/, mark);
       expect(answer).toMatch(/You approved "Access review: Dennis Ritchie on AWS Console/);
+      expect(answer).toMatch(/Approved by Ada Lovelace[\s\S]*receipt [0-9A-Z]{5}-[0-9A-Z]{5}/);
       // Colour on a terminal.
       expect(run.raw()).toContain('\u001b[32mApproved by Ada Lovelace');
       mark = run.mark();

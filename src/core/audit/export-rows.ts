@@ -12,6 +12,7 @@ import {
   isOnBehalf,
   isPersonEntry,
   isQuestion,
+  type NumberedAuditEntry,
 } from '../../store/store.ts';
 import { english } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
@@ -65,11 +66,12 @@ const COLUMNS = {
   batch_id: (e) => decision(e)?.batchId ?? null,
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
-const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+/** The hash of its last link in the chain (docs/security.md); empty before the chain began. */
+const EXPORT_COLUMNS = [...(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]), 'hash'] as const;
 type Column = (typeof EXPORT_COLUMNS)[number];
 
-function cell(entry: AuditEntry, column: Column): string | null {
-  const value = COLUMNS[column](entry);
+function cell({ entry, hash }: NumberedAuditEntry, column: Column): string | null {
+  const value = column === 'hash' ? hash : COLUMNS[column](entry);
   return value && printable(value);
 }
 
@@ -81,9 +83,9 @@ export function csvCell(value: string | null): string {
 
 export const csvHeader = () => `${EXPORT_COLUMNS.join(',')}\r\n`;
 
-export const csvLine = (entry: AuditEntry) =>
+export const csvLine = (entry: NumberedAuditEntry) =>
   `${EXPORT_COLUMNS.map((column) => csvCell(cell(entry, column))).join(',')}\r\n`;
 
 /** Absent fields are null, so every line has every key. */
-export const jsonLine = (entry: AuditEntry) =>
+export const jsonLine = (entry: NumberedAuditEntry) =>
   `${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, cell(entry, c)])))}\n`;

@@ -21,6 +21,8 @@ export const en = {
   'usage.group':
     'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <code>` or `cancel <code>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',
   'usage.history': 'history — your recent actions (auditors: history <person> or history all)',
+  'usage.receipt':
+    "receipt <receipt> — what was recorded of a decision: the code its reply showed (auditors: anyone's)",
   'usage.report':
     'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
   'parse.tooLong':
@@ -37,6 +39,8 @@ export const en = {
   'parse.noArguments': '`{name}` takes no arguments. Usage: {usage}',
   'parse.approveNoReason': '`approve` takes no reason. Usage: {usage}',
   'parse.reportDays': '`report` takes a number of days from 1 to {max}. Usage: {usage}',
+  'parse.receipt':
+    'A receipt is 10 letters and digits, as a decision’s reply shows it, e.g. `receipt 7K3QD-9X2MA`. Usage: {usage}',
   'parse.confirmation':
     'Type a confirmation with the code it shows: `confirm <code>` (or `approve <task> confirm <code>`, for one task).',
   'parse.whichApp': 'Which application? Usage: {usage}',
@@ -339,6 +343,22 @@ export const en = {
   'history.change':
     '{mine, select, yes {{action, select, add {Added you to {group}} other {Removed you from {group}}} (by {actor})} other {{action, select, add {Add {who} to {group}} other {Remove {who} from {group}}}: {outcome, select, added {done} removed {done} already_member {already a member, nothing changed} not_member {not a member, nothing changed} group_not_found {the group no longer exists} person_not_found {the person no longer exists} not_allowed {refused: not allowed to manage the group} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}}}',
   'history.unavailable': 'Your history cannot be shown right now; please try again later.',
+  'auditHead.title': 'Audit chain head, {day}',
+  'auditHead.posted': 'The audit log’s chain ends at entry {entry}, link {link}, hash {hash}.',
+  'auditHead.check':
+    'Keep this message: `npm run audit -- --verify --head {hash}` checks that the log was not rewritten since.',
+  'receipt.note': 'Receipt {code} — `receipt {code}` shows what was recorded.',
+  'receipt.title': 'Receipt {code}',
+  'receipt.unknown':
+    'No receipt {code} of yours is on record. Check the code as your decision’s reply showed it.',
+  'receipt.what': 'What',
+  'receipt.who': 'Who',
+  'receipt.when': 'When',
+  'receipt.how': 'How confirmed',
+  'receipt.through':
+    '{platform, select, slack {Slack} teams {Microsoft Teams} other {the terminal}}, from the account {account}',
+  'receipt.hash': 'Entry hash',
+  'receipt.noHash': 'kept before the audit log was chained',
   'history.emptySummary': '{title}: nothing yet.',
   'history.empty': 'Nothing yet: decisions and group changes show up here.',
   'history.heading': '{title} ({count, plural, one {# entry} other {# entries}}, newest first)',

@@ -21,6 +21,8 @@ export const ja: Catalog = {
   'usage.group':
     'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <code>` または `cancel <code>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
   'usage.history': 'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
+  'usage.receipt':
+    'receipt <受領コード> — 決定について記録された内容: 返信に表示されたコード (監査担当者: すべて)',
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
   'parse.tooLong':
@@ -39,6 +41,8 @@ export const ja: Catalog = {
   'parse.noArguments': '`{name}` に引数は不要です。使い方: {usage}',
   'parse.approveNoReason': '`approve` に理由は付けません。使い方: {usage}',
   'parse.reportDays': '`report` には 1 から {max} までの日数を指定します。使い方: {usage}',
+  'parse.receipt':
+    '受領コードは決定の返信に表示される 10 文字の英数字です。例: `receipt 7K3QD-9X2MA`。使い方: {usage}',
   'parse.confirmation':
     '確認は、表示されたコードを付けて入力します: `confirm <code>` (1 件のタスクなら `approve <task> confirm <code>` でも入力できます)。',
   'parse.whichApp': 'どのアプリケーションですか? 使い方: {usage}',
@@ -333,6 +337,23 @@ export const ja: Catalog = {
   'history.change':
     '{mine, select, yes {{action, select, add {あなたを {group} に追加しました} other {あなたを {group} から削除しました}} ({actor} による)} other {{action, select, add {{who} を {group} に追加} other {{who} を {group} から削除}}: {outcome, select, added {完了} removed {完了} already_member {すでにメンバー、変更なし} not_member {メンバーではない、変更なし} group_not_found {グループはもうありません} person_not_found {その人はもういません} not_allowed {拒否: グループを管理する権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}}}',
   'history.unavailable': '現在、履歴を表示できません。後でもう一度お試しください。',
+  'auditHead.title': '監査チェーンの先頭 ({day})',
+  'auditHead.posted':
+    '監査ログのチェーンはエントリ {entry}、リンク {link}、ハッシュ {hash} で終わっています。',
+  'auditHead.check':
+    'このメッセージを保管してください: `npm run audit -- --verify --head {hash}` で、それ以降ログが書き換えられていないことを確認できます。',
+  'receipt.note': '受領コード {code} — `receipt {code}` で記録内容を表示します。',
+  'receipt.title': '受領コード {code}',
+  'receipt.unknown':
+    'あなたに関する受領コード {code} の記録はありません。決定の返信に表示されたコードを確認してください。',
+  'receipt.what': '内容',
+  'receipt.who': '実行者',
+  'receipt.when': '日時',
+  'receipt.how': '確認方法',
+  'receipt.through':
+    '{platform, select, slack {Slack} teams {Microsoft Teams} other {ターミナル}}、アカウント {account} から',
+  'receipt.hash': 'エントリのハッシュ',
+  'receipt.noHash': '監査ログがチェーン化される前の記録',
   'history.emptySummary': '{title}: まだありません。',
   'history.empty': 'まだありません: 決定やグループの変更がここに表示されます。',
   'history.heading': '{title} ({count, plural, other {# 件}}、新しい順)',

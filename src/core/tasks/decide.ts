@@ -28,6 +28,7 @@ import {
   recordDecision,
   recordDecisionIntent,
   taskNamesOf,
+  withReceipt,
 } from '../audit/index.ts';
 import { askApproval, claimApproval, closeApproval, type Presented } from '../confirm/index.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
@@ -155,9 +156,9 @@ export class Decider {
       // Taken: its entry is completed with the edit of the decider's card, in one commit.
       const taken =
         settled && tell && intent && decided && decisionTaken(this.#d, link, record, intent);
-      if (!taken) await recordDecision(this.#d, link, record, intent);
+      const receipt = taken ? taken.receipt : await recordDecision(this.#d, link, record, intent);
       if (settled) tell?.decided(taskId, settled.task, link.accessUserId, taken || undefined);
-      return result;
+      return decided ? { ...result, reply: withReceipt(v, result.reply, receipt) } : result;
     });
   }
 
