@@ -133,6 +133,8 @@ const MetadataFacts = z.object({
   decidedAt: fact(instant),
   reason: fact(str),
   step: fact(str),
+  /** Assumed: when an access review is due, where the service sets one. */
+  dueAt: fact(instant),
 });
 const Assignee = fact(id);
 export type TaskFacts = z.infer<typeof TargetFacts> & z.infer<typeof MetadataFacts>;

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { isTimeZone } from '../core/i18n/voice.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from '../core/reviews/index.ts';
+import { parseHeadChannel } from '../poller/audit-head.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
 import { parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
@@ -47,6 +49,11 @@ export const notifications = {
     duration('REMIND_AFTER'),
     '24h',
     'how long a task may wait before its approvers are reminded, and how often a requester may nudge them about one request (`24h`, `90m`; `0` = never, and no nudges)',
+  ),
+  REVIEW_DUE_DAYS: withDefault(
+    intIn('REVIEW_DUE_DAYS', 1, 365),
+    String(DEFAULT_REVIEW_DUE_DAYS),
+    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews)); the report counts a review decided later as late ([report](report.md#access-review-campaigns))',
   ),
   ESCALATE_AFTER: withDefault(
     duration('ESCALATE_AFTER'),
@@ -182,6 +189,11 @@ export const people = {
     intIn('AUDIT_RETENTION_DAYS', 0, 36_500),
     '365',
     'days the audit log keeps an entry (decisions and group changes); `0` = for ever',
+  ),
+  AUDIT_HEAD_CHANNEL: optional(
+    parsedBy('AUDIT_HEAD_CHANNEL', parseHeadChannel),
+    'the auditors’ channel the audit chain’s head is posted to once a day, `slack:<channel id>` or `teams:<conversation id>`, to compare with `npm run audit -- --verify --head <hash>` ([security](security.md#the-audit-trail-is-tamper-evident))',
+    { unset: 'the log only: one info line a day' },
   ),
   REPORT_MAX_ROWS: withDefault(
     intIn('REPORT_MAX_ROWS', 1, 100_000_000),

@@ -8,7 +8,9 @@ import { AskCommands, parseAnswer, parseAsk } from './asks/commands.ts';
 import {
   HistoryCommand,
   parseHistoryCommand,
+  parseReceipt,
   parseReport,
+  ReceiptCommand,
   ReportCommand,
 } from './audit/commands.ts';
 import { AwayCommands, parseAway } from './away/commands.ts';
@@ -47,6 +49,7 @@ export const Command = z.discriminatedUnion('name', [
   ...DigestCommands,
   HistoryCommand,
   ReportCommand,
+  ReceiptCommand,
   ...ConfirmCommands,
   ...PasskeyCommands,
 ]);
@@ -79,6 +82,7 @@ export const HELP_COMMANDS = [
   'group',
   'history',
   'passkeys',
+  'receipt',
 ] as const satisfies readonly CommandName[];
 export type HelpCommand = (typeof HELP_COMMANDS)[number];
 
@@ -124,6 +128,7 @@ const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) =>
     history: parseHistoryCommand,
     report: parseReport,
     passkeys: parsePasskeys,
+    receipt: parseReceipt,
   };
 
 function bare(v: Voice, name: HelpCommand, rest: readonly string[]): Parsed<Command> {

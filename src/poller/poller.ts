@@ -20,6 +20,7 @@ import type { TellWorkflow } from '../core/workflow/tell.ts';
 import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';
+import { postAuditHead } from './audit-head.ts';
 import type { CadenceSettings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
@@ -258,6 +259,7 @@ export class Poller {
     }
     await this.#users.refreshIfOlder(Math.min(this.#o.intervalMs, 60_000));
     await applyAuditRetention({ ...this.#ctx, store: this.#o.store }, this.#o.auditRetentionDays);
+    await postAuditHead(this.#ctx, this.#o.auditHeadChannel);
   }
 
   #sweepDue(): Promise<SweepReport> {

@@ -59,6 +59,8 @@ export const KINDS = {
    * `digest:<accessUserId>:<day>`); never edited: a decision clicked in it is told to the clicker.
    */
   digest: { prefix: 'digest:', label: 'digest', followsTask: false },
+  /** The audit chain's head, posted to the auditors' channel once a day (audit-head.ts). */
+  auditHead: { prefix: 'audit-head:', label: 'audit_head', followsTask: false },
   /** A workflow step's run completed (its "post" is the completion call), once per run. */
   workflow: { prefix: 'workflow:', label: 'workflow_completion', followsTask: false },
 } as const satisfies Record<string, KindSpec>;

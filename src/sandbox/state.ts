@@ -73,7 +73,9 @@ export class SandboxState extends Directory {
     return structuredClone(access);
   }
 
-  createEntitlementReview(input: { accessId: string; requestedBy: string } & Extra): TaskRecord[] {
+  createEntitlementReview(
+    input: { accessId: string; requestedBy: string; dueAt?: Date } & Extra,
+  ): TaskRecord[] {
     const access =
       this.accesses.get(input.accessId) ??
       fail(unprocessable(`Access ${input.accessId} does not exist`));
@@ -86,6 +88,7 @@ export class SandboxState extends Directory {
       requestedBy: requester.id,
       requestedByName: requester.displayName,
       accessId: access.id,
+      ...(input.dueAt && { dueAt: input.dueAt.toISOString() }),
     });
   }
 

@@ -57,7 +57,8 @@ describe('manifest.json', () => {
     // `looking` and `ask` follow from `requests` and from a card's button, `away` and `back`
     // are typed, `app` follows from `apps`. `help` lists them all.
     // And the settings a person changes now and then (passkeys are made where a confirmation
-    // links to); access reviews come in campaigns, typed.
+    // links to); access reviews come in campaigns, typed; a receipt is looked up with the code
+    // its reply showed.
     const settings = ['away', 'back', 'digest', 'passkeys'];
     const reviews = ['reviews', 'review'];
     const unlisted = [
@@ -69,6 +70,7 @@ describe('manifest.json', () => {
       'app',
       ...settings,
       ...reviews,
+      'receipt',
     ];
     for (const list of bot.commandLists) {
       expect(list.commands.map((c: { title: string }) => c.title).sort()).toEqual(
