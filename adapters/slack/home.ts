@@ -47,6 +47,7 @@ const kindMark = {
   question: ':speech_balloon:',
   away: ':palm_tree:',
   request: ':inbox_tray:',
+  passkeys: ':key:',
 } as const;
 
 async function recentDecisions(c: SlackContext, actor: ChatActor): Promise<SlackBlock[]> {

@@ -168,6 +168,15 @@ export const OnBehalfAuditEntry = AuditBase.extend({
 });
 export type OnBehalfAuditEntry = z.infer<typeof OnBehalfAuditEntry>;
 
+/** An admin removed a person's passkeys (a lost device): the person is the target; how many in `detail`. */
+export const PasskeyAuditEntry = AuditBase.extend({
+  action: z.enum(['passkeys_reset']),
+  targetUserId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  outcome: z.enum(['reset']),
+});
+export type PasskeyAuditEntry = z.infer<typeof PasskeyAuditEntry>;
+
 /** What people did: the entries `history` shows. */
 const PERSON_ENTRIES = [
   DecisionAuditEntry,
@@ -176,6 +185,7 @@ const PERSON_ENTRIES = [
   QuestionAuditEntry,
   AwayAuditEntry,
   OnBehalfAuditEntry,
+  PasskeyAuditEntry,
 ] as const;
 export type PersonAuditEntry = z.infer<(typeof PERSON_ENTRIES)[number]>;
 
@@ -194,6 +204,7 @@ export const isAppChange = isOf<AppChangeAuditEntry>(AppChangeAuditEntry);
 export const isQuestion = isOf<QuestionAuditEntry>(QuestionAuditEntry);
 export const isAway = isOf<AwayAuditEntry>(AwayAuditEntry);
 export const isOnBehalf = isOf<OnBehalfAuditEntry>(OnBehalfAuditEntry);
+export const isPasskeyReset = isOf<PasskeyAuditEntry>(PasskeyAuditEntry);
 
 export const PERSON_ACTIONS: readonly PersonAuditEntry['action'][] = PERSON_ENTRIES.flatMap(
   (schema) => schema.shape.action.options,

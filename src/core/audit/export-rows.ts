@@ -10,6 +10,7 @@ import {
   isChange,
   isDecision,
   isOnBehalf,
+  isPasskeyReset,
   isPersonEntry,
   isQuestion,
   type NumberedAuditEntry,
@@ -24,9 +25,10 @@ const said = (e: AuditEntry) =>
 const change = (e: AuditEntry) => (isChange(e) ? e : undefined);
 const app = (e: AuditEntry) => (isAppChange(e) ? e : undefined);
 const requested = (e: AuditEntry) => (isOnBehalf(e) ? e : undefined);
-const target = (e: AuditEntry) => (isChange(e) || isQuestion(e) || isOnBehalf(e) ? e : undefined);
+const target = (e: AuditEntry) =>
+  isChange(e) || isQuestion(e) || isOnBehalf(e) || isPasskeyReset(e) ? e : undefined;
 const task = (e: AuditEntry) =>
-  isChange(e) || isAway(e) || isAppChange(e) || isOnBehalf(e) ? undefined : e;
+  isChange(e) || isAway(e) || isAppChange(e) || isOnBehalf(e) || isPasskeyReset(e) ? undefined : e;
 const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
 const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
 

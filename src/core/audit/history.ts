@@ -10,6 +10,7 @@ import {
   isChange,
   isDecision,
   isOnBehalf,
+  isPasskeyReset,
   isPersonEntry,
   isQuestion,
   type LinkStore,
@@ -103,7 +104,12 @@ export function whatWasDone(v: Voice, entry: NamedEntry, viewer?: string): strin
           ? questionLine(v, entry, viewer)
           : isOnBehalf(entry)
             ? onBehalfLine(v, entry, viewer)
-            : awayLine(v, entry);
+            : isPasskeyReset(entry)
+              ? v.t('history.passkeys', {
+                  who: entry.targetName ? inert(entry.targetName) : v.t('history.someone'),
+                  count: Number(entry.detail ?? 0),
+                })
+              : awayLine(v, entry);
 }
 
 /** One of a batch ("keep everyone left") says so: its reason is the batch's. */
@@ -160,8 +166,9 @@ function changeLine(
 
 export function entryKind(
   e: PersonAuditEntry,
-): 'decision' | 'change' | 'app' | 'question' | 'away' | 'request' {
+): 'decision' | 'change' | 'app' | 'question' | 'away' | 'request' | 'passkeys' {
   if (isDecision(e)) return 'decision';
+  if (isPasskeyReset(e)) return 'passkeys';
   if (isChange(e)) return 'change';
   if (isAppChange(e)) return 'app';
   if (isOnBehalf(e)) return 'request';

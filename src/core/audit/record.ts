@@ -20,9 +20,11 @@ import {
   isChange,
   isDecision,
   isOnBehalf,
+  isPasskeyReset,
   isQuestion,
   type MembershipOutcome,
   type OnBehalfAuditEntry,
+  type PasskeyAuditEntry,
   type QuestionAuditEntry,
   type TaskEventEntry,
 } from '../../store/store.ts';
@@ -192,7 +194,10 @@ export function taskNamesOf(task: Task | undefined) {
 export function recordAction(
   w: AuditWriter,
   link: IdentityLink,
-  action: Omit<QuestionAuditEntry, Who> | Omit<OnBehalfAuditEntry, Who>,
+  action:
+    | Omit<QuestionAuditEntry, Who>
+    | Omit<OnBehalfAuditEntry, Who>
+    | Omit<PasskeyAuditEntry, Who>,
 ): Promise<void> {
   return append(w, { ...by(w, link), ...action });
 }
@@ -261,6 +266,7 @@ const KINDS = [
   [isQuestion, 'question'],
   [isAway, 'away'],
   [isOnBehalf, 'request_for'],
+  [isPasskeyReset, 'passkeys_reset'],
 ] as const;
 const kindOf = (entry: AuditEntry) => KINDS.find(([is]) => is(entry))?.[1] ?? 'task_event';
 

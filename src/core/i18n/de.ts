@@ -785,6 +785,7 @@ export const de: Catalog = {
   'nudge.awaySkipped': '{away} Abwesende Genehmigende werden nicht erinnert.',
   'history.question':
     '{action, select, ask {{toMe, select, yes {{who} hat Sie zu {task} gefragt} other {{who} zu {task} gefragt}}} other {{toMe, select, yes {{who} hat Ihre Frage zu {task} beantwortet} other {Frage von {who} zu {task} beantwortet}}}}: „{text}“',
+  'history.passkeys': 'Passkeys von {who} zurückgesetzt ({count})',
   'history.away':
     '{outcome, select, away {Abwesend bis {day}{withNote, select, yes { — „{note}“} other {}}} back {Zurück (war abwesend bis {day})} other {Abwesend bis {day}: an dem Tag beendet}}',
   'poller.awayNotice':

@@ -767,6 +767,7 @@ export const en = {
   'nudge.awaySkipped': '{away} Approvers who are away are not nudged.',
   'history.question':
     '{action, select, ask {{toMe, select, yes {{who} asked you about {task}} other {Asked {who} about {task}}}} other {{toMe, select, yes {{who} answered your question about {task}} other {Answered the question of {who} about {task}}}}}: "{text}"',
+  'history.passkeys': 'Reset the passkeys of {who} ({count})',
   'history.away':
     '{outcome, select, away {Away until {day}{withNote, select, yes { — "{note}"} other {}}} back {Back (was away until {day})} other {Away until {day}: ended on its day}}',
   'poller.awayNotice':

@@ -761,6 +761,7 @@ export const ja: Catalog = {
   'nudge.awaySkipped': '{away}不在の承認者にはリマインドしません。',
   'history.question':
     '{action, select, ask {{toMe, select, yes {{who} から{task} について質問} other {{who} に{task} について質問}}} other {{toMe, select, yes {{who} が{task} についての質問に回答} other {{who} の{task} についての質問に回答}}}}: 「{text}」',
+  'history.passkeys': '{who} さんのパスキーをリセット（{count}）',
   'history.away':
     '{outcome, select, away {{day} まで不在{withNote, select, yes { — 「{note}」} other {}}} back {復帰 ({day} まで不在の予定)} other {{day} までの不在: 予定日に終了}}',
   'poller.awayNotice':

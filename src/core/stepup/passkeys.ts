@@ -6,7 +6,8 @@
  */
 import type { AccessClient } from '../../access/client.ts';
 import type { Logger } from '../../log.ts';
-import type { IdentityLink, LinkStore } from '../../store/store.ts';
+import type { AuditStore, IdentityLink, LinkStore } from '../../store/store.ts';
+import { recordAction } from '../audit/index.ts';
 import { findPerson, personName } from '../find-person.ts';
 import type { Identity } from '../identity.ts';
 import { info, listBlock, success, warning } from '../reply.ts';
@@ -16,7 +17,8 @@ import type { AskStepUp } from './links.ts';
 import type { StepUpStore } from './store.ts';
 
 export interface PasskeyDeps {
-  store: StepUpStore & Pick<LinkStore, 'listLinksOf'>;
+  store: StepUpStore & Pick<LinkStore, 'listLinksOf'> & AuditStore;
+  now: () => Date;
   client: AccessClient;
   identity: Identity;
   log: Logger;
@@ -44,6 +46,13 @@ export function passkeyCommands(d: PasskeyDeps): Handlers<PasskeyCommand> {
           { by: me.accessUserId, of: person.accessUserId, count },
           'an admin reset a person’s passkeys',
         );
+        await recordAction(d, me, {
+          action: 'passkeys_reset',
+          targetUserId: person.accessUserId,
+          targetName: personName(person),
+          outcome: 'reset',
+          detail: String(count),
+        });
         return success(v, v.t('passkeys.resetDone', { name: personName(person), count }));
       }
       if (c.change?.kind === 'add') {

@@ -88,6 +88,17 @@ describe('passkey step-up in chat', () => {
     expect(reset).toContain('Margaret Hamilton’s passkeys are removed (1)');
     expect(await t.store.passkeysOf('slack', 'U-margaret')).toEqual([]);
     expect(t.logLines.join('')).toContain('an admin reset a person’s passkeys');
+    const [entry] = await t.store.listAudit({ since: new Date(0), actions: ['passkeys_reset'] });
+    expect(entry).toMatchObject({
+      action: 'passkeys_reset',
+      accessUserId: users.radia.id,
+      targetUserId: users.margaret.id,
+      outcome: 'reset',
+      detail: '1',
+    });
+    expect(await t.say('radia', 'history')).toContain(
+      'Reset the passkeys of Margaret Hamilton (1)',
+    );
     expect(await t.say('tim', 'passkeys lose')).toContain('Use `passkeys`');
     expect(await t.say('tim', 'passkeys add')).toMatch(LINK);
     await t.store.close();
