@@ -94,6 +94,8 @@ export class Poller {
       clock,
       rules: options.rules ?? noRules,
       escalateAfterMs: options.escalateAfterMs ?? 0,
+      reviewDueDays: options.reviewDueDays ?? 14,
+      appOwners: options.appOwners ?? {},
       hours: options.hours ?? anyTime,
       retryAfterMs,
       usual: new UsualWaits(options.store, () => clock.now(), options.log),
@@ -108,7 +110,7 @@ export class Poller {
     this.#tending = outboxTending(this.#ctx, this.#pace, deadAfterMs);
     const sweep = sweepOf(this.#ctx);
     this.notices = tellPerson(sweep);
-    this.approvers = outboxApprovers(this.#ctx);
+    this.approvers = outboxApprovers(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
     this.asks = tellAsks(sweep, (ids) => this.#pollSoon(ids, 'chat'));
     this.workflows = outboxWorkflows(this.#ctx);
     this.#absences = absences(this.#ctx, this.asks);

@@ -11,6 +11,7 @@ import * as poller from './tables/poller-schema.ts';
 import * as questions from './tables/questions-schema.ts';
 import * as rate from './tables/rate-schema.ts';
 import * as requesters from './tables/requesters-schema.ts';
+import * as reviewCards from './tables/review-cards-schema.ts';
 import * as workflow from './tables/workflow-schema.ts';
 
 /** One step of both schemas: its version in each database (absent where it needs no such step). */
@@ -62,6 +63,7 @@ const steps: readonly Step[] = [
   { sqlite: 31, postgres: 31, sql: digests.choices },
   { sqlite: 32, postgres: 32, sql: rate.ephemeralCounts },
   { sqlite: 33, postgres: 33, sql: workflow.runs },
+  { sqlite: 38, postgres: 38, sql: reviewCards.rows },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

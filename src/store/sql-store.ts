@@ -13,6 +13,7 @@ import { questionTables } from './tables/questions.ts';
 import { rateTables, replayTables } from './tables/rate.ts';
 import { reportTables } from './tables/report.ts';
 import { requesterTables } from './tables/requesters.ts';
+import { reviewCardTables } from './tables/review-cards.ts';
 import { taskQuestionTables } from './tables/task-questions.ts';
 import { workflowTables } from './tables/workflow.ts';
 
@@ -35,6 +36,7 @@ export function sqlStore(db: SqlDb): Store {
     ...digestTables(db),
     ...reportTables(db),
     ...workflowTables(db),
+    ...reviewCardTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

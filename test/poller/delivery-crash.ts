@@ -148,6 +148,9 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   away: ['ada', 'alan'],
   workflow: ['grace'],
   digest: ['ada'],
+  review: ['ada'],
+  reviewReminder: ['ada'],
+  reviewEscalation: ['ada'],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */

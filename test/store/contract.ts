@@ -19,6 +19,7 @@ import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeReportReads, reportCalls } from './report-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
+import { describeReviewCardTables, reviewCardCalls } from './review-card-contract.ts';
 import { describeStorableText } from './storable-contract.ts';
 import { describeWorkflowTables, workflowCalls } from './workflow-contract.ts';
 
@@ -375,6 +376,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describeWorkflowTables(() => store);
     describeAskTables(() => store);
     describeDigestTables(() => store);
+    describeReviewCardTables(() => store);
     describeStorableText(() => store);
     describeReportReads(() => store);
 
@@ -521,6 +523,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           ...askCalls(store),
           ...reportCalls(store),
           ...workflowCalls(store),
+          ...reviewCardCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });
