@@ -2,10 +2,9 @@
  * Access reviews through the real poller and bot on a fake clock: people with GitHub Write put
  * under review by Ada, her chat identity linked, and what reached her, by title.
  */
-import { randomUUID } from 'node:crypto';
 import type { ChatActor } from '../../src/core/identity.ts';
 import type { Reply } from '../../src/core/reply.ts';
-import { users, workApps } from '../../src/sandbox/seed.ts';
+import { users } from '../../src/sandbox/seed.ts';
 import {
   botOver,
   chatId,
@@ -15,6 +14,7 @@ import {
   type Sent,
   usePollerWorld,
 } from '../poller/fakes.ts';
+import { reviewsOfAda } from './reviews.ts';
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
@@ -30,20 +30,9 @@ export function useReviewWorld() {
 
   /** `count` people with GitHub Write, each under review by Ada, due at `dueAt` if given. */
   const reviews = (count: number, dueAt?: Date) => {
-    const { state } = w.sandbox;
-    return Array.from({ length: count }, () => {
-      made += 1;
-      const id = randomUUID();
-      const displayName = `Reviewed ${String(made).padStart(3, '0')}`;
-      state.addUser({ id, email: `${id}@example.com`, displayName, jobTitle: 'Engineer' });
-      const access = state.grantAccess({
-        workAppId: workApps.github.id,
-        userId: id,
-        permissionLevelId: workApps.github.levels.write.id,
-      });
-      const input = { accessId: access.id, requestedBy: users.radia.id, ...(dueAt && { dueAt }) };
-      return state.createEntitlementReview(input)[0]!.id;
-    });
+    const ids = reviewsOfAda(w.sandbox.state, count, { dueAt, from: made + 1 });
+    made += count;
+    return ids;
   };
 
   /** Ada (and `others`) linked on Slack, a replica, and the bot over it. */

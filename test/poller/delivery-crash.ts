@@ -41,6 +41,7 @@ import {
   type Replica,
   showsButtons,
 } from '../helpers/delivery-world.ts';
+import { reviewsOfAda } from '../helpers/reviews.ts';
 
 /** Only reached when something never happens: replicas start slowly on a busy machine. */
 const WAIT = { timeout: Number(process.env.CRASH_WAIT_MS ?? 120_000), interval: 100 };
@@ -224,7 +225,7 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   const { sandbox, platform } = world;
   const dm = (p: Person) => dmOf(platform, p);
   const expected = new Set<string>();
-  const batch = c.batch ? reviewsOfAda(world) : [];
+  const batch = c.batch ? reviewsOfAda(sandbox.state, BATCH, { name: 'Kept' }) : [];
   for (const t of sandbox.state.tasks.values()) {
     const approver = people.find((p) => users[p].id === t.assigneeId);
     if (t.status !== 'Pending' || !approver) continue;
@@ -528,21 +529,4 @@ async function allCardsRecorded(
     const open = (await world.store.listNotifications(query)).filter((n) => n.intent);
     expect(open).toEqual([]);
   }, WAIT);
-}
-
-/** BATCH people with GitHub Write, each under review by Ada. */
-function reviewsOfAda(world: DeliveryWorld): string[] {
-  const { state } = world.sandbox;
-  return Array.from({ length: BATCH }, (_, i) => {
-    const id = `00000000-0000-4000-8000-00000000000${i + 1}`;
-    const person = { id, email: `kept-${i}@example.com`, displayName: `Kept ${i + 1}` };
-    state.addUser({ ...person, jobTitle: 'Engineer' });
-    const access = state.grantAccess({
-      workAppId: workApps.github.id,
-      userId: id,
-      permissionLevelId: workApps.github.levels.write.id,
-    });
-    return state.createEntitlementReview({ accessId: access.id, requestedBy: users.radia.id })[0]!
-      .id;
-  });
 }

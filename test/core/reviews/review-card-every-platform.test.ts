@@ -4,9 +4,7 @@
  * arrive as one message, a fourth joins it by an edit, a typed decision and a confirmed "keep
  * everyone left" edit its progress; 300 people fit the platform's limits with how to page.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { users, workApps } from '../../../src/sandbox/seed.ts';
 import { confirmationCodeOn } from '../../fakes/chat-drivers.ts';
 import { checkAllPayloads } from '../../fakes/slack-blockkit.ts';
 import { clickPayload, sendInteraction } from '../../fakes/slack-payloads.ts';
@@ -16,23 +14,10 @@ import {
   type RequesterWorld,
   slackWorld,
 } from '../../helpers/requester-world.ts';
+import { reviewsOfAda } from '../../helpers/reviews.ts';
 
 /** `count` people with GitHub Write, each under review by Ada. */
-function reviews(w: RequesterWorld, count: number): string[] {
-  const { state } = w.sandbox;
-  return Array.from({ length: count }, (_, i) => {
-    const id = randomUUID();
-    const displayName = `Reviewed ${String(i + 1).padStart(3, '0')}`;
-    state.addUser({ id, email: `${id}@example.com`, displayName, jobTitle: 'Engineer' });
-    const access = state.grantAccess({
-      workAppId: workApps.github.id,
-      userId: id,
-      permissionLevelId: workApps.github.levels.write.id,
-    });
-    return state.createEntitlementReview({ accessId: access.id, requestedBy: users.radia.id })[0]!
-      .id;
-  });
-}
+const reviews = (w: RequesterWorld, count: number) => reviewsOfAda(w.sandbox.state, count);
 
 const githubCards = (w: RequesterWorld) =>
   w.messages('ada').filter((m) => m.includes('Access reviews of GitHub (Write)'));
