@@ -8,7 +8,7 @@ import { type Task, taskFacts } from '../access/schemas.ts';
 import { seeToAway } from '../core/away/waits.ts';
 import { holdsNewTasks, nextDigestAt, sendDigest, shownInDigest } from '../core/digest/index.ts';
 import { checkRequests } from '../core/requests/outcome.ts';
-import { isReview, seeToReviews } from '../core/reviews/index.ts';
+import { onReviewCard, seeToReviews } from '../core/reviews/index.ts';
 import { escalate } from '../core/tasks/escalate.ts';
 import { completeDecided } from '../core/workflow/outcome.ts';
 import type {
@@ -112,7 +112,7 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
       // An approver's access reviews come in one card per application and level (below).
-      if (target.kind === 'approver' && isReview(task)) continue;
+      if (target.kind === 'approver' && onReviewCard(task)) continue;
       const existing = byKey.get(idOf({ taskId: task.id, ...target }));
       await deliver(ctx, task, target, approver, existing, nudgeable);
     }
@@ -120,7 +120,7 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
     const { held } = approver;
     const check = { accessUserId, notifications, nudgeable, atOnce: approver.away, held };
     // A review's card is reminded and escalated by its due date instead.
-    if (!isReview(task)) await escalate(sweep, task, check);
+    if (!onReviewCard(task)) await escalate(sweep, task, check);
   }
   const open = known.filter((n) => n.accessUserId === accessUserId && !n.resolvedAt);
   const zone = () => zoneOf(ctx, mine);

@@ -4,6 +4,6 @@
  */
 export { type ReviewBatches, type ReviewBatchOutcome, reviewKind } from './batch.ts';
 export { reviewersOf, seeToReviews } from './cards.ts';
-export { isReview } from './groups.ts';
+export { onReviewCard } from './groups.ts';
 export type { ReviewPoll } from './poll.ts';
 export type { ReviewCardStore } from './store.ts';
