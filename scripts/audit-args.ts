@@ -6,8 +6,18 @@ import { parseArgs } from 'node:util';
 import type { AuditExportOptions } from '../src/core/audit/export.ts';
 import { ConfigError } from '../src/errors.ts';
 
-export const AUDIT_USAGE =
-  'usage: npm run audit -- --since 2026-11-01 [--until 2026-11-30] [--format csv|json] [--person <email or chat user id>] [--task <task id>]';
+export const AUDIT_USAGE = [
+  'usage: npm run audit -- --since 2026-11-01 [--until 2026-11-30] [--format csv|json] [--person <email or chat user id>] [--task <task id>]',
+  '       npm run audit -- --verify [--head <hash of a posted head>]',
+].join('\n');
+
+/** `--verify`: the chain checked, against a head posted earlier when one is named. */
+export interface AuditVerifyOptions {
+  verify: true;
+  head: string | undefined;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -43,7 +53,22 @@ export function stringOptions<const N extends string>(
   }
 }
 
-export function parseAuditArgs(argv: readonly string[]): AuditExportOptions {
+export function parseAuditArgs(argv: readonly string[]): AuditExportOptions | AuditVerifyOptions {
+  if (argv.includes('--verify')) {
+    const { head } = stringOptions(
+      argv.filter((arg) => arg !== '--verify'),
+      ['head'],
+    );
+    const posted = head?.trim().toLowerCase();
+    if (posted !== undefined && !HASH.test(posted)) {
+      throw new ConfigError('--head must be a posted head hash: 64 hexadecimal characters');
+    }
+    return { verify: true, head: posted };
+  }
+  return parseExportArgs(argv);
+}
+
+export function parseExportArgs(argv: readonly string[]): AuditExportOptions {
   const values = stringOptions(argv, ['since', 'until', 'format', 'person', 'task']);
   if (!values.since) throw new ConfigError('--since is required, e.g. --since 2026-11-01');
   const since = instant('since', values.since, false);

@@ -17,13 +17,18 @@ export interface ReportOptions extends ReportPeriod {
   format: ReportFormat;
   /** Undefined: standard output. */
   out: string | undefined;
+  /** The access review campaigns alone, one a CSV row. */
+  campaigns: boolean;
 }
 
 export const REPORT_USAGE =
-  'usage: npm run report -- [--days 30 | --since 2026-11-01] [--until 2026-11-30] [--format json|csv|html] [--out report.html]';
+  'usage: npm run report -- [--days 30 | --since 2026-11-01] [--until 2026-11-30] [--format json|csv|html | --campaigns] [--out report.html]';
 
 export function parseReportArgs(argv: readonly string[], now: Date): ReportOptions {
-  const values = stringOptions(argv, ['since', 'until', 'days', 'format', 'out']);
+  // The one flag without a value.
+  const campaigns = argv.includes('--campaigns');
+  const rest = argv.filter((arg) => arg !== '--campaigns');
+  const values = stringOptions(rest, ['since', 'until', 'days', 'format', 'out']);
   if (values.days !== undefined && values.since !== undefined) {
     throw new ConfigError('give --days or --since, not both');
   }
@@ -40,12 +45,17 @@ export function parseReportArgs(argv: readonly string[], now: Date): ReportOptio
     period = lastDays(days, until);
   }
   if (period.until <= period.since) throw new ConfigError('--until must be after --since');
-  const format = (values.format ?? 'json') as ReportFormat;
+  const format = (values.format ?? (campaigns ? 'csv' : 'json')) as ReportFormat;
   if (!REPORT_FORMATS.includes(format)) {
     throw new ConfigError(
       `--format must be json, csv or html, got "${String(values.format).slice(0, 20)}"`,
     );
   }
+  if (campaigns && format !== 'csv') {
+    throw new ConfigError(
+      '--campaigns is a CSV of its own; the JSON and HTML reports hold the campaigns already',
+    );
+  }
   if (values.out !== undefined && !values.out.trim()) throw new ConfigError('--out needs a file');
-  return { ...period, format, out: values.out };
+  return { ...period, format, out: values.out, campaigns };
 }

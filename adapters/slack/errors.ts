@@ -8,7 +8,11 @@ import {
   WebAPIRateLimitedError,
   WebAPIRequestError,
 } from '@slack/web-api';
-import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
+import {
+  MessageRefusedError,
+  PlatformUnavailableError,
+  RecipientGoneError,
+} from '../../src/core/notifier.ts';
 import { AppError } from '../../src/errors.ts';
 import { parseRetryAfter } from '../../src/net/retry.ts';
 
@@ -22,6 +26,20 @@ const goneCodes = new Set([
   'is_archived',
   'cannot_dm_bot',
   'message_not_found',
+]);
+
+/** Slack's codes for a call whose content it refuses: the same call is refused again. */
+const refusedCodes = new Set([
+  'invalid_arguments',
+  'invalid_blocks',
+  'invalid_blocks_format',
+  'invalid_attachments',
+  'too_many_attachments',
+  'msg_too_long',
+  'no_text',
+  'invalid_metadata_format',
+  'invalid_metadata_schema',
+  'parameter_validation_failed',
 ]);
 
 /** Slack's codes for a token that does not work (at start-up: stop with one clear line). */
@@ -100,6 +118,10 @@ export function mapSlackError(error: unknown, method: string): Error {
       return new NotInChannelError(method, undefined, { cause: error });
     if (goneCodes.has(code))
       return new RecipientGoneError(`Slack ${method}: ${code}`, { cause: error });
+    if (refusedCodes.has(code))
+      return new MessageRefusedError(`Slack ${method} refused the message: ${code}`, {
+        cause: error,
+      });
     if (code === 'ratelimited') {
       return new PlatformUnavailableError(`Slack ${method} is rate limited`, { cause: error });
     }

@@ -7,7 +7,7 @@
 import type { Activity, TurnContext } from 'botbuilder';
 import { NotLinkedError, ProfileUnavailableError } from '../../src/core/errors.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
-import { PlatformUnavailableError } from '../../src/core/notifier.ts';
+import { MessageRefusedError, PlatformUnavailableError } from '../../src/core/notifier.ts';
 import type { TeamsContext } from './context.ts';
 import type { Member } from './people.ts';
 import { tenantsOf } from './tenant.ts';
@@ -44,9 +44,9 @@ export async function checkSpeaker(
   person: TeamsPerson,
 ): Promise<{ same: boolean; fresh?: Member }> {
   const { member, fresh } = await deps.members.recall(context, person.userId).catch((error) => {
-    throw error instanceof PlatformUnavailableError
-      ? new ProfileUnavailableError({ cause: error })
-      : error;
+    const unread =
+      error instanceof PlatformUnavailableError || error instanceof MessageRefusedError;
+    throw unread ? new ProfileUnavailableError({ cause: error }) : error;
   });
   if (member?.objectId === person.objectId) return { same: true, ...(fresh && { fresh: member }) };
   deps.log.warn('a Teams activity names another Azure AD object than its sender; refused');

@@ -1,8 +1,13 @@
 /**
  * Bot Connector failures as typed errors, read from `RestError`'s status, code and `Retry-After`,
- * never its message text: 403/404 (the bot was removed) → gone; anything else → unavailable.
+ * never its message text: 403/404 (the bot was removed) → gone; 400/413 (the activity itself is
+ * refused: malformed, too large) → refused; anything else → unavailable.
  */
-import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
+import {
+  MessageRefusedError,
+  PlatformUnavailableError,
+  RecipientGoneError,
+} from '../../src/core/notifier.ts';
 import type { Logger } from '../../src/log.ts';
 import { parseRetryAfter } from '../../src/net/retry.ts';
 
@@ -31,6 +36,9 @@ export function connectorError(method: string, f: ConnectorFailure, cause: unkno
       `${what(method, f)}: the bot was removed or the conversation is gone`,
       { cause },
     );
+  }
+  if (f.status === 400 || f.status === 413) {
+    return new MessageRefusedError(`${what(method, f)}: the message itself was refused`, { cause });
   }
   return new PlatformUnavailableError(what(method, f), { cause, retryAfterMs: f.retryAfterMs });
 }

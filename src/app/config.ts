@@ -143,6 +143,7 @@ function toConfig(env: z.infer<typeof Env>) {
     },
     /** 0: for ever. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    auditHeadChannel: env.AUDIT_HEAD_CHANNEL,
     reportMaxRows: env.REPORT_MAX_ROWS,
     /** For people whose platform names no language or zone accessbot can use, and channels. */
     voices: { locale: env.DEFAULT_LOCALE, timeZone: env.DEFAULT_TIME_ZONE },

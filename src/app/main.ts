@@ -11,6 +11,7 @@ import { scheduleDemoRequest } from '../sandbox/demo-activity.ts';
 import { demoApprover } from '../sandbox/seed.ts';
 import { type Config, secretsOf } from './config.ts';
 import { demoConfig, linkDemoColleague, seedDemoAsks, seedDemoDecisions } from './demo.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { configOrExit, die } from './exit.ts';
 import { startLocalPolling } from './polling.ts';
 import { type Runtime, startRuntime } from './runtime.ts';
@@ -30,10 +31,12 @@ async function runShell(config: Config, runtime: Runtime, log: Logger, interacti
       'SHELL_USER_EMAIL: set it to your e-mail address in the Access Service to use the terminal chat (or configure Slack or Teams)',
     );
   }
-  // The sample organisation's absence and question, before the start-up list shows them.
+  // The sample organisation's absence, question and review campaign, before the start-up list
+  // shows them.
   if (sandbox) {
     await seedDemoAsks(runtime.store, sandbox.state, email, new Date(), log);
     await seedDemoDecisions(runtime.store, sandbox.state, new Date(), log);
+    seedDemoReviews(sandbox.state, new Date());
   }
   // https://no-color.org: any non-empty value turns colour off.
   const color = interactive && !process.env.NO_COLOR;

@@ -84,6 +84,7 @@ export function pollerFor(
     rules: config.notifyRules,
     directorySyncMs: config.directorySyncMs,
     auditRetentionDays: config.auditRetentionDays,
+    auditHeadChannel: config.auditHeadChannel,
     voices: config.voices,
   });
 }
@@ -145,6 +146,7 @@ export async function startRuntime(config: Config, log: Logger): Promise<Runtime
       rateLimit: config.rateLimit,
       groups: config.groups,
       reportMaxRows: config.reportMaxRows,
+      reviewDueDays: config.reviewDueDays,
       apps: config.apps,
       notices: poller.notices,
       approvers: poller.approvers,

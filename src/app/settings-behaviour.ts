@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { isTimeZone } from '../core/i18n/voice.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from '../core/reviews/index.ts';
+import { parseHeadChannel } from '../poller/audit-head.ts';
 import { parseNotifyRules } from '../poller/rules.ts';
 import { parseQuietHours, parseWorkingDays } from '../poller/working-hours.ts';
 import { parseEmailMap } from '../sandbox/email-map.ts';
@@ -50,8 +52,8 @@ export const notifications = {
   ),
   REVIEW_DUE_DAYS: withDefault(
     intIn('REVIEW_DUE_DAYS', 1, 365),
-    '14',
-    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date; its reviewer is reminded a week, two days and on the day before, and its application’s owners or escalation channel told once it is overdue ([notifications](notifications.md#access-reviews))',
+    String(DEFAULT_REVIEW_DUE_DAYS),
+    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date; its reviewer is reminded a week, two days and on the day before, and its application’s owners or escalation channel told once it is overdue ([notifications](notifications.md#access-reviews)); the report counts a review decided later as late ([report](report.md#access-review-campaigns))',
   ),
   ESCALATE_AFTER: withDefault(
     duration('ESCALATE_AFTER'),
@@ -182,6 +184,11 @@ export const people = {
     intIn('AUDIT_RETENTION_DAYS', 0, 36_500),
     '365',
     'days the audit log keeps an entry (decisions and group changes); `0` = for ever',
+  ),
+  AUDIT_HEAD_CHANNEL: optional(
+    parsedBy('AUDIT_HEAD_CHANNEL', parseHeadChannel),
+    'the auditors’ channel the audit chain’s head is posted to once a day, `slack:<channel id>` or `teams:<conversation id>`, to compare with `npm run audit -- --verify --head <hash>` ([security](security.md#the-audit-trail-is-tamper-evident))',
+    { unset: 'the log only: one info line a day' },
   ),
   REPORT_MAX_ROWS: withDefault(
     intIn('REPORT_MAX_ROWS', 1, 100_000_000),

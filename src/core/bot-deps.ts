@@ -24,6 +24,8 @@ export interface BotDeps {
   groups?: GroupRulesConfig;
   /** Unset: DEFAULT_REPORT_MAX_ROWS. */
   reportMaxRows?: number;
+  /** Unset: DEFAULT_REVIEW_DUE_DAYS. */
+  reviewDueDays?: number;
   apps?: AppRulesConfig;
   /** Unset: nobody added to or removed from a group is told. */
   notices?: TellPerson;

@@ -24,7 +24,7 @@ import { DigestDesk } from './digest/desk.ts';
 import { groupCommands } from './groups/desk.ts';
 import { GroupRules } from './groups/rules.ts';
 import { helpReply } from './help.ts';
-import type { Voice } from './i18n/voice.ts';
+import { english, type Voice } from './i18n/voice.ts';
 import { type ChatActor, Identity } from './identity.ts';
 import type { Place } from './place.ts';
 import { type Line, readTyped } from './read.ts';
@@ -33,6 +33,7 @@ import { RequestDesk } from './requests/desk.ts';
 import { filers, withFilers } from './requests/filers.ts';
 import { Requesters } from './requests/requesters.ts';
 import { ReviewDesk } from './reviews/desk.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from './reviews/index.ts';
 import { replyForError } from './service-errors.ts';
 import { TaskAudience } from './tasks/audience.ts';
 import { Decider, type Decision } from './tasks/decide.ts';
@@ -88,6 +89,7 @@ export class AccessBot {
       identity,
       rules: groupRules,
       reportMaxRows: deps.reportMaxRows ?? DEFAULT_REPORT_MAX_ROWS,
+      reviewDueDays: deps.reviewDueDays ?? DEFAULT_REVIEW_DUE_DAYS,
     };
     const apps = {
       ...base,
@@ -129,8 +131,8 @@ export class AccessBot {
     this.audit = new AuditDesk({ ...groups, actors, mayAudit });
     const batches = {
       ...base,
-      decide: (link: IdentityLink, v: Voice, id: string, d: Decision, reason?: string) =>
-        decider.decide(link, v, id, d, reason),
+      decide: (link: IdentityLink, id: string, d: Decision, reason?: string, batchId?: string) =>
+        decider.decide(link, english, id, d, reason, undefined, batchId),
     };
     this.reviews = new ReviewDesk({ actors, audience, batches });
     this.changes = new ChangeDesk({

@@ -8,7 +8,9 @@ import { AskCommands, parseAnswer, parseAsk } from './asks/commands.ts';
 import {
   HistoryCommand,
   parseHistoryCommand,
+  parseReceipt,
   parseReport,
+  ReceiptCommand,
   ReportCommand,
 } from './audit/commands.ts';
 import { AwayCommands, parseAway } from './away/commands.ts';
@@ -46,6 +48,7 @@ export const Command = z.discriminatedUnion('name', [
   ...DigestCommands,
   HistoryCommand,
   ReportCommand,
+  ReceiptCommand,
   ...ConfirmCommands,
 ]);
 export type Command = z.infer<typeof Command>;
@@ -76,6 +79,7 @@ export const HELP_COMMANDS = [
   'digest',
   'group',
   'history',
+  'receipt',
 ] as const satisfies readonly CommandName[];
 export type HelpCommand = (typeof HELP_COMMANDS)[number];
 
@@ -120,6 +124,7 @@ const grammar: { [N in CommandName]: (v: Voice, args: string, rest: string[]) =>
     cancel: (v, args) => parseConfirmation(v, 'cancel', args),
     history: parseHistoryCommand,
     report: parseReport,
+    receipt: parseReceipt,
   };
 
 function bare(v: Voice, name: HelpCommand, rest: readonly string[]): Parsed<Command> {

@@ -47,6 +47,8 @@ export interface NudgeDelivery {
 /** A decision taken here, its audit entry still `started`: completed with an edit, or `complete`. */
 export interface TakenDecision extends DecisionCompletion {
   id: number;
+  /** Its entry's receipt, shown on the decider's card. */
+  receipt: string;
   complete: () => Promise<void>;
 }
 

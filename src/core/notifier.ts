@@ -112,6 +112,16 @@ export class LookupFailedError extends AppError {
   }
 }
 
+/**
+ * The platform refused the message itself (malformed, too long, outputs a workflow step does not
+ * declare): sent again, it would be refused again, so it is given up at once.
+ */
+export class MessageRefusedError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('MESSAGE_REFUSED', message, options);
+  }
+}
+
 /** The platform refused or failed for now; try again later. */
 export class PlatformUnavailableError extends AppError {
   readonly retryAfterMs: number | undefined;

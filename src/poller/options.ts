@@ -1,6 +1,7 @@
 import type { RetentionStore } from '../core/audit/retention.ts';
 import type { DirectorySource } from '../core/directory-source.ts';
 import type { Notifier } from '../core/notifier.ts';
+import type { HeadChannel } from './audit-head.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 
 /**
@@ -48,6 +49,8 @@ export interface PollerOptions
   directorySyncMs?: number;
   /** Days the audit log keeps an entry (0: for ever); unset: no housekeeping at all. */
   auditRetentionDays?: number;
+  /** Where the audit chain's head is posted once a day; unset: only the log has it. */
+  auditHeadChannel?: HeadChannel;
   random?: () => number;
   /** How often the replica renews its heartbeat and looks at the outbox. Default: 1 s. */
   heartbeatMs?: number;

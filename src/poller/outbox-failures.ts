@@ -1,11 +1,13 @@
 /**
- * What the outbox does when a platform call fails: a gone recipient ends the intent; anything
- * else is retried later (2 s, doubling to 5 minutes, never sooner than the platform asked), and
+ * What the outbox does when a platform call fails: a gone recipient ends the intent, and so does
+ * a message the platform refuses as it is (counted and logged as given up); anything else is
+ * retried later (2 s, doubling to 5 minutes, never sooner than the platform asked), and
  * given up after the last try, counted and logged loudly. And what it says when it loses track
  * of a message it could not look for.
  */
 import {
   LookupFailedError,
+  MessageRefusedError,
   PlatformUnavailableError,
   RecipientGoneError,
 } from '../core/notifier.ts';
@@ -37,6 +39,14 @@ export async function failed(
     return 'drop';
   }
   metrics.notifications.inc({ ...labels, outcome: 'failed' });
+  if (error instanceof MessageRefusedError) {
+    metrics.deliveryGiveUps.inc({ platform: n.platform, kind: labels.kind });
+    log.error(
+      { err: error, ...key, kind: labels.kind },
+      'gave up a message the platform refuses as it is; it is missing or out of date',
+    );
+    return 'drop';
+  }
   const attempts = intent.attempts + 1;
   if (attempts >= MAX_ATTEMPTS) {
     metrics.deliveryGiveUps.inc({ platform: n.platform, kind: labels.kind });

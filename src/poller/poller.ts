@@ -15,11 +15,13 @@ import type { DirectorySource } from '../core/directory-source.ts';
 import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import { withFilers } from '../core/requests/filers.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from '../core/reviews/index.ts';
 import { completeStranded } from '../core/workflow/outcome.ts';
 import type { TellWorkflow } from '../core/workflow/tell.ts';
 import type { Away, Platform } from '../store/store.ts';
 import { absences } from './absences.ts';
 import { outboxApprovers } from './approvers.ts';
+import { postAuditHead } from './audit-head.ts';
 import type { CadenceSettings } from './cadence.ts';
 import type { PollerContext } from './context.ts';
 import { syncDirectory } from './directory-sync.ts';
@@ -94,7 +96,7 @@ export class Poller {
       clock,
       rules: options.rules ?? noRules,
       escalateAfterMs: options.escalateAfterMs ?? 0,
-      reviewDueDays: options.reviewDueDays ?? 14,
+      reviewDueDays: options.reviewDueDays ?? DEFAULT_REVIEW_DUE_DAYS,
       appOwners: options.appOwners ?? {},
       hours: options.hours ?? anyTime,
       retryAfterMs,
@@ -260,6 +262,7 @@ export class Poller {
     }
     await this.#users.refreshIfOlder(Math.min(this.#o.intervalMs, 60_000));
     await applyAuditRetention({ ...this.#ctx, store: this.#o.store }, this.#o.auditRetentionDays);
+    await postAuditHead(this.#ctx, this.#o.auditHeadChannel);
   }
 
   #sweepDue(): Promise<SweepReport> {

@@ -10,6 +10,7 @@
  */
 import { type Task, taskFacts } from '../access/schemas.ts';
 import { closedMessage } from '../core/asks/messages.ts';
+import { withReceipt } from '../core/audit/index.ts';
 import { completeFromTask, decidedThroughBot } from '../core/audit/record.ts';
 import type { Voice } from '../core/i18n/voice.ts';
 import type { TakenDecision } from '../core/notices.ts';
@@ -88,7 +89,10 @@ export async function resolveAs(
     const outcome = kind === 'escalation' ? escalationOutcomeMessage : outcomeMessage;
     const v = await voiceOf(ctx, n.platform, destinationOf(n));
     const asked = kind === 'question' ? await questionClosed(ctx, n, v, task) : undefined;
-    const message = asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief);
+    const told = asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief);
+    // The decider's cards show the receipt of the decision taken here.
+    const receipt = n.accessUserId === first && kind === 'approver' && taken?.receipt;
+    const message = receipt ? withReceipt(v, told, receipt) : told;
     const atOnce =
       clicked && kind === 'approver' && (await editedAtOnce(ctx, n, key, message, clicked));
     if (atOnce) unrecorded = undefined;

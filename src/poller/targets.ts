@@ -75,6 +75,8 @@ export const KINDS = {
     label: 'review_escalation',
     followsTask: false,
   },
+  /** The audit chain's head, posted to the auditors' channel once a day (audit-head.ts). */
+  auditHead: { prefix: 'audit-head:', label: 'audit_head', followsTask: false },
   /** A workflow step's run completed (its "post" is the completion call), once per run. */
   workflow: { prefix: 'workflow:', label: 'workflow_completion', followsTask: false },
 } as const satisfies Record<string, KindSpec>;

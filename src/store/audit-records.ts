@@ -67,6 +67,8 @@ const TaskNames = {
   taskType: z.string().optional(),
   /** Where its time to decision starts. */
   taskCreatedAt: z.date().optional(),
+  /** An access review's due date, where the service gave one. */
+  taskDueAt: z.date().optional(),
 };
 
 export const DecisionAuditEntry = AuditBase.extend({
@@ -74,6 +76,8 @@ export const DecisionAuditEntry = AuditBase.extend({
   ...TaskNames,
   reason: z.string().nullable(),
   outcome: AuditOutcome,
+  /** One of a batch's decisions ("keep everyone left"): the batch's confirmation id. */
+  batchId: z.string().optional(),
 });
 export type DecisionAuditEntry = z.infer<typeof DecisionAuditEntry>;
 
@@ -232,4 +236,41 @@ export interface DecisionWaits {
 export interface NumberedAuditEntry {
   id: number;
   entry: AuditEntry;
+  /** The hash of its last link in the chain; null in entries from before the chain. */
+  hash: string | null;
+  receipt: string | null;
 }
+
+/** The hash chain's head and checkpoint (src/store/audit-chain.ts). */
+export const AuditHead = z.object({
+  /** How many links the chain has had: the last one's place. */
+  link: z.coerce.number().int(),
+  hash: z.string(),
+  entryId: z.coerce.number().int().nullable(),
+  /** The checkpoint: the chain goes on after this place, from this hash. */
+  startLink: z.coerce.number().int(),
+  startHash: z.string(),
+  /** Entries up to this id were kept before the chain began. */
+  genesisId: z.coerce.number().int(),
+});
+export type AuditHead = z.infer<typeof AuditHead>;
+
+/** One link of the chain as the log now holds it, with the digest its entry has now. */
+export const ChainLink = z.object({
+  link: z.number().int(),
+  entryId: z.number().int(),
+  at: z.date(),
+  /** The completion of a decision, rather than its append. */
+  completion: z.boolean(),
+  /** The hash the row keeps for this link. */
+  hash: z.string().nullable(),
+  /** An append's recorded link before; null for a completion. */
+  prevHash: z.string().nullable(),
+  /** What the row's content hashes to now (a completed decision's append: as it was started). */
+  digest: z.string(),
+  /** The digest the row keeps, checked against its content's. */
+  keptDigest: z.string().nullable(),
+  /** The receipt the row keeps (people look it up by it), checked against the digest. */
+  keptReceipt: z.string().nullable(),
+});
+export type ChainLink = z.infer<typeof ChainLink>;

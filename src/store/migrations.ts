@@ -63,7 +63,9 @@ const steps: readonly Step[] = [
   { sqlite: 31, postgres: 31, sql: digests.choices },
   { sqlite: 32, postgres: 32, sql: rate.ephemeralCounts },
   { sqlite: 33, postgres: 33, sql: workflow.runs },
+  { sqlite: 34, postgres: 34, sql: audit.chain },
   { sqlite: 38, postgres: 38, sql: reviewCards.rows },
+  { sqlite: 40, postgres: 40, sql: audit.reviewCampaigns },
 ];
 
 const migrationsOf = (t: Dialect): Migration[] =>

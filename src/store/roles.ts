@@ -2,8 +2,10 @@
 import type { AppPolicy } from './app-records.ts';
 import type {
   AuditEntry,
+  AuditHead,
   AuditOutcome,
   AuditQuery,
+  ChainLink,
   DecisionCountQuery,
   DecisionWaits,
   NumberedAuditEntry,
@@ -64,8 +66,19 @@ export interface AuditStore {
   countDecisions(query: DecisionCountQuery): Promise<{ approved: number; declined: number }>;
   /** Of the decisions (approved or declined) with a known task creation; none: undefined. */
   decisionWaits(query: DecisionCountQuery): Promise<DecisionWaits | undefined>;
-  /** Deletes the entries from before `before`; how many. */
+  /**
+   * Deletes the entries from before `before`, and the chain's links before the first entry
+   * kept, whose checkpoint moves there; how many entries.
+   */
   pruneAudit(before: Date): Promise<number>;
+  /** The entries whose receipt this is (one, unless two entries are alike), oldest first. */
+  findReceipt(receipt: string): Promise<NumberedAuditEntry[]>;
+  /** The chain's head and checkpoint. */
+  auditHead(): Promise<AuditHead>;
+  /** The chain's links after place `after`, in order, at most `limit` (capped). */
+  chainLinks(after: number, limit: number): Promise<ChainLink[]>;
+  /** The first entry written after the chain began that no link holds. */
+  unchainedEntry(genesisId: number): Promise<{ id: number; at: Date } | undefined>;
 }
 
 /** Pending confirmations of every kind, which any replica may settle once. */

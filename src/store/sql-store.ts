@@ -3,6 +3,7 @@ import type { Store } from './store.ts';
 import { appTables } from './tables/apps.ts';
 import { auditTables } from './tables/audit.ts';
 import { awayTables } from './tables/away.ts';
+import { campaignTables } from './tables/campaigns.ts';
 import { confirmationTables } from './tables/confirmations.ts';
 import { digestTables } from './tables/digests.ts';
 import { groupTables } from './tables/groups.ts';
@@ -35,6 +36,7 @@ export function sqlStore(db: SqlDb): Store {
     ...awayTables(db),
     ...digestTables(db),
     ...reportTables(db),
+    ...campaignTables(db),
     ...workflowTables(db),
     ...reviewCardTables(db),
     async ping() {

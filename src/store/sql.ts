@@ -86,7 +86,7 @@ export const raw = (text: string) => new Sql([text], []);
 export const join = (items: readonly Sql[], separator: string) =>
   items.reduce((all, item, i) => (i === 0 ? item : sql`${all}${raw(separator)}${item}`), raw(''));
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const param = (value: unknown) =>
   typeof value === 'string'
@@ -120,6 +120,11 @@ export interface PollRow {
   polled: Date | null;
 }
 
+export interface Written {
+  rows: Record<string, unknown>[];
+  changes: number;
+}
+
 /** SQLite and PostgreSQL behind the same calls. */
 export interface SqlDb {
   all(operation: string, statement: Sql): Promise<Record<string, unknown>[]>;
@@ -127,6 +132,17 @@ export interface SqlDb {
   run(operation: string, statement: Sql): Promise<number>;
   /** In one transaction; rows changed by each. */
   batch(operation: string, statements: Sql[]): Promise<number[]>;
+  /**
+   * In one transaction: `reads` first (their rows locked with `forUpdate`), then the statements
+   * `write` makes of their rows, synchronously; each write's rows (RETURNING) and changes.
+   */
+  readThenWrite(
+    operation: string,
+    reads: Sql[],
+    write: (rows: Record<string, unknown>[][]) => Sql[],
+  ): Promise<Written[]>;
+  /** PostgreSQL's FOR UPDATE; SQLite's write lock is taken by the transaction itself. */
+  readonly forUpdate: Sql;
   /** A table with one column, `value`. */
   list(values: readonly string[]): Sql;
   /** A table `d (id, due)`. */
@@ -137,6 +153,8 @@ export interface SqlDb {
   readonly skipLocked: Sql;
   /** Holds SQLite's planner to this index, where it guesses wrong. */
   indexedBy(index: string): Sql;
+  /** An instant column as whole epoch milliseconds, for arithmetic both databases do alike. */
+  epochMs(column: string): Sql;
   close(): Promise<void>;
 }
 

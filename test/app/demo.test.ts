@@ -16,7 +16,7 @@ describe('the demo, end to end', () => {
     for (const run of [1, 2]) {
       const bot = startBot({ DEMO_REQUEST_AFTER: '0' }, folder);
       try {
-        await bot.waitFor(/You have 3 pending tasks/);
+        await bot.waitFor(/You have 14 pending tasks/);
         const mark = bot.stdout().length;
         bot.type('approve 1');
         await bot.waitFor(/You approved/, mark);
@@ -35,13 +35,13 @@ describe('the demo, end to end', () => {
     const bot = startBot({ DATABASE_URL: join(dataDir, 'demo.db'), DEMO_REQUEST_AFTER: '0' });
     try {
       // Announced before anything is typed.
-      await bot.waitFor(/You have 3 pending tasks[\s\S]*approve 1/);
+      await bot.waitFor(/You have 14 pending tasks[\s\S]*approve 1/);
       let mark = bot.stdout().length;
       bot.type('approve 1');
       expect(await bot.waitFor(/You approved "[^"]+"/, mark)).toMatch(/Approved by Ada Lovelace/);
       mark = bot.stdout().length;
       bot.type('tasks');
-      await bot.waitFor(/You have 2 pending tasks/, mark);
+      await bot.waitFor(/You have 13 pending tasks/, mark);
       mark = bot.stdout().length;
       bot.type('decline 2 -- too broad');
       expect(await bot.waitFor(/You declined "[^"]+"\. Reason: "too broad"/, mark)).toContain(
@@ -79,7 +79,7 @@ describe('the demo, end to end', () => {
   it('shows every feature: you may read the report and everyone’s history, and a nudge reaches a colleague', async () => {
     const bot = startBot({ DATABASE_URL: join(dataDir, 'features.db'), DEMO_REQUEST_AFTER: '0' });
     try {
-      await bot.waitFor(/You have 3 pending tasks/);
+      await bot.waitFor(/You have 14 pending tasks/);
       let mark = bot.stdout().length;
       bot.type('report');
       await bot.waitFor(/Report of the last 30 days/, mark);
@@ -110,7 +110,7 @@ describe('the demo, end to end', () => {
   it('lets you change a group’s members once you confirm', async () => {
     const bot = startBot({ DATABASE_URL: join(dataDir, 'group.db'), DEMO_REQUEST_AFTER: '0' });
     try {
-      await bot.waitFor(/You have 3 pending tasks/);
+      await bot.waitFor(/You have 14 pending tasks/);
       let mark = bot.stdout().length;
       bot.type('group add Engineering "Radia Perlman"');
       const asked = await bot.waitFor(
@@ -163,7 +163,7 @@ describe('the demo, end to end', () => {
       DECISION_CONTEXT_WAIT: '10m',
     });
     try {
-      await bot.waitFor(/You have 3 pending tasks/);
+      await bot.waitFor(/You have 14 pending tasks/);
       const pushed = await bot.waitFor(
         /New task waiting for your decision\n {2}Access request: AWS Console \(PowerUser\)[\s\S]*?Task: +(\S+)[\s\S]*?\n\n/,
       );

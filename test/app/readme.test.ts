@@ -34,7 +34,11 @@ const normal = (text: string) =>
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
     // The start of an id, as the hint under a pushed task offers it, and a confirmation's code.
     .replace(/(approve|decline) [0-9a-f]{8}\b/g, '$1 <id>')
-    .replace(/confirm [a-z2-9]{8}\b/g, 'confirm <code>');
+    // A review's row names its task by the start of its id.
+    .replace(/`[0-9a-f]{8}`/g, '`<id>`')
+    .replace(/confirm [a-z2-9]{8}\b/g, 'confirm <code>')
+    // A decision's receipt, from its audit entry's hash.
+    .replace(/\b[0-9A-Z]{5}-[0-9A-Z]{5}\b/g, '<receipt>');
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -20,6 +20,7 @@ const samples: Array<[RegExp, string]> = [
   [/number|task|request or code/, '1'],
   [/^more/, '2'],
   [/^code$/, 'c2ffee42'],
+  [/^receipt$/, '7K3QD-9X2MA'],
   [/group/, 'Engineering'],
   [/person/, 'grace@example.com'],
   [/level/, 'Write'],

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { GENESIS_HASH } from '../../src/store/audit-chain.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { Store } from '../../src/store/store.ts';
 
@@ -39,13 +40,23 @@ export function usePostgresStores(prefix: string, count: number): { stores: Stor
 export async function emptySchema(admin: pg.Pool, schema: string): Promise<void> {
   const { rows } = await admin.query<{ sql: string }>(
     `SELECT format('DELETE FROM %I.%I', schemaname, tablename) AS sql FROM pg_tables
-       WHERE schemaname = $1 AND tablename <> 'schema_migrations'
+       WHERE schemaname = $1 AND tablename NOT IN ('schema_migrations', 'audit_chain')
      UNION ALL
      SELECT format('ALTER SEQUENCE %I.%I RESTART', schemaname, sequencename) FROM pg_sequences
        WHERE schemaname = $1`,
     [schema],
   );
   if (rows.length) await admin.query(rows.map((r) => r.sql).join(';'));
+  // The audit chain's head, as its migration left it (when the schema is migrated).
+  await admin
+    .query(
+      `UPDATE ${pg.escapeIdentifier(schema)}.audit_chain SET link = 0, hash = $1, entry_id = NULL,
+       start_link = 0, start_hash = $1, genesis_id = 0`,
+      [GENESIS_HASH],
+    )
+    .catch((error: { code?: string }) => {
+      if (error.code !== '42P01') throw error;
+    });
 }
 
 /**

@@ -4,10 +4,11 @@
  * the whole file `npm run report` writes a piece at a time.
  */
 import type { Report, ReportPeriod } from '../../src/core/audit/report.ts';
+import { type Campaigns, readCampaigns } from '../../src/core/audit/report-campaigns.ts';
 import { reportParts } from '../../src/core/audit/report-out.ts';
-import { type ReportReadStore, readReport } from '../../src/core/audit/report-read.ts';
+import { peopleNames, type ReportReadStore, readReport } from '../../src/core/audit/report-read.ts';
 import { openStore } from '../../src/store/open.ts';
-import type { AuditEntry } from '../../src/store/store.ts';
+import type { AuditEntry, Store } from '../../src/store/store.ts';
 
 export async function summarise(
   entries: Iterable<AuditEntry>,
@@ -15,6 +16,28 @@ export async function summarise(
   now: Date,
   names: ReadonlyMap<string, string> = new Map(),
 ): Promise<Report> {
+  return withTrail(entries, names, (store) => figuresOf(store, period, now));
+}
+
+/** The report with its access review campaigns (reviews due `dueDays` after they were opened). */
+export function summariseWithCampaigns(
+  entries: Iterable<AuditEntry>,
+  period: ReportPeriod,
+  now: Date,
+  names: ReadonlyMap<string, string> = new Map(),
+  dueDays = 14,
+): Promise<Report & { campaigns: Campaigns }> {
+  return withTrail(entries, names, async (store) => ({
+    ...(await figuresOf(store, period, now)),
+    campaigns: await readCampaigns(store, period, now, dueDays, await peopleNames(store)),
+  }));
+}
+
+async function withTrail<T>(
+  entries: Iterable<AuditEntry>,
+  names: ReadonlyMap<string, string>,
+  read: (store: Store) => Promise<T>,
+): Promise<T> {
   const store = await openStore('sqlite::memory:');
   try {
     for (const entry of entries) await store.appendAudit(entry);
@@ -28,7 +51,7 @@ export async function summarise(
         linkedAt: new Date(0),
       });
     }
-    return await figuresOf(store, period, now);
+    return await read(store);
   } finally {
     await store.close();
   }

@@ -56,7 +56,8 @@ describe('manifest.json', () => {
     // Teams lists ten at most: `groups` gives its place to `requests`; `nudge`, `answer`,
     // `looking` and `ask` follow from `requests` and from a card's button, `away` and `back`
     // are typed, `app` follows from `apps`. `help` lists them all.
-    // And the settings a person changes now and then; access reviews come in campaigns, typed.
+    // And the settings a person changes now and then; access reviews come in campaigns, typed;
+    // a receipt is looked up with the code its reply showed.
     const settings = ['away', 'back', 'digest'];
     const reviews = ['reviews', 'review'];
     const unlisted = [
@@ -68,6 +69,7 @@ describe('manifest.json', () => {
       'app',
       ...settings,
       ...reviews,
+      'receipt',
     ];
     for (const list of bot.commandLists) {
       expect(list.commands.map((c: { title: string }) => c.title).sort()).toEqual(

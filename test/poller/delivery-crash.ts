@@ -180,6 +180,8 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   review: ['ada'],
   reviewReminder: ['ada'],
   reviewEscalation: ['ada'],
+  // The audit chain's head is nobody's: posted once a day to a channel (no case here yet).
+  auditHead: [],
 };
 
 /** Teams' window: killed between the Bot Connector's answer and the record, it posts again. */
@@ -498,8 +500,13 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     expect(world.slack.completed.get(STEP.executionId)).toEqual({
       outputs: { outcome: 'approved', decided_by: decider, request: access!.id },
     });
+    // Once more for each call whose answer never came: on a busy machine a call can time out
+    // after Slack took it, and its repeat is answered as already completed.
     const calls = world.slack.calls.filter((call) => call.method.startsWith('functions.'));
-    expect(calls, logs()).toHaveLength(c.step === 'completed' ? 2 : 1);
+    const unanswered = logs().match(/http request failed/g)?.length ?? 0;
+    const needed = c.step === 'completed' ? 2 : 1;
+    expect(calls.length, logs()).toBeGreaterThanOrEqual(needed);
+    expect(calls.length, logs()).toBeLessThanOrEqual(needed + unanswered);
   }
   if (lostTask) {
     // The card lost track of was never posted again: the note told its outcome instead.

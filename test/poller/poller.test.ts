@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ShellNotifier } from '../../adapters/shell/notifier.ts';
-import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
+import {
+  MessageRefusedError,
+  PlatformUnavailableError,
+  RecipientGoneError,
+} from '../../src/core/notifier.ts';
 import { tasks, users, workApps } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
 import { GateClock } from '../helpers/decide-world.ts';
@@ -353,6 +357,25 @@ describe('a task decided elsewhere', () => {
     expect(outcomes()).toEqual([
       [tasks.alanGraceGithubWrite, expect.stringMatching(/^Declined by Ada/)],
     ]);
+  });
+
+  it('gives an update the platform refuses as it is up at once, counting it for the operator', async () => {
+    await link(w.store, ['alan']);
+    const { poller, metrics, logLines } = w.poller();
+    await nextSweep(poller, w.clock);
+    w.sandbox.state.decideTask(tasks.alanGraceGithubWrite, 'Approved', users.ada.id);
+    w.slack.failNext(new MessageRefusedError('msg_too_long'));
+    await nextSweep(poller, w.clock);
+    // Tried again, it would now land: it is not.
+    for (let n = 0; n < 5; n++) {
+      w.clock.advance(300_000);
+      await poller.sweep();
+    }
+    expect(w.slack.updates).toHaveLength(0);
+    expect(await metrics.deliveryGiveUps.get()).toMatchObject({
+      values: [{ labels: { platform: 'slack', kind: 'outcome' }, value: 1 }],
+    });
+    expect(logLines.join('')).toContain('refuses as it is');
   });
 
   it('gives an update up after its last try, counting it for the operator', async () => {

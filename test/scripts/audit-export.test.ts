@@ -12,7 +12,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAuditArgs } from '../../scripts/audit-args.ts';
+import { parseExportArgs } from '../../scripts/audit-args.ts';
 import { exportAudit } from '../../src/core/audit/export.ts';
 import { tasks } from '../../src/sandbox/seed.ts';
 import { openStore } from '../../src/store/open.ts';
@@ -53,6 +53,9 @@ const COLUMNS = [
   'request_type',
   'value_before',
   'value_after',
+  'task_due_at',
+  'batch_id',
+  'hash',
 ];
 
 const script = fileURLToPath(new URL('../../scripts/audit.ts', import.meta.url));
@@ -229,6 +232,9 @@ describe('npm run audit', () => {
       '',
       '',
       '',
+      '',
+      '',
+      expect.stringMatching(/^[0-9a-f]{64}$/),
     ]);
     // A task recorded by its facts: its title in English, made from them.
     const cell = (row: number, column: string) => rows[row]![header!.indexOf(column)];
@@ -385,7 +391,7 @@ describe('the export of a real bot’s log', () => {
     out.on('data', (chunk) => {
       text += String(chunk);
     });
-    const count = await exportAudit(t.store, parseAuditArgs(['--since', '2000-01-01']), out);
+    const count = await exportAudit(t.store, parseExportArgs(['--since', '2000-01-01']), out);
     expect(count).toBe(4);
     const [header, ...rows] = parseCsv(text);
     const cells = (row: string[], ...names: string[]) => names.map((n) => row[header!.indexOf(n)]);
@@ -419,7 +425,7 @@ describe('the export of a real bot’s log', () => {
       out.on('data', (chunk) => {
         text += String(chunk);
       });
-      await exportAudit(store, parseAuditArgs(['--since', '2026-11-01', '--format', format]), out);
+      await exportAudit(store, parseExportArgs(['--since', '2026-11-01', '--format', format]), out);
       return text;
     };
     const csv = await exported('csv');
@@ -445,7 +451,7 @@ describe('the export of a real bot’s log', () => {
     const lines: string[] = [];
     out.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)));
     expect(
-      await exportAudit(store, parseAuditArgs(['--since', '2026-11-01', '--format', 'json']), out),
+      await exportAudit(store, parseExportArgs(['--since', '2026-11-01', '--format', 'json']), out),
     ).toBe(1_203);
     expect(new Set(lines.map((l) => JSON.parse(l).at)).size).toBe(1_203);
     await store.close();

@@ -44,8 +44,38 @@ const entries: AuditEntry[] = [
   },
 ];
 
-const report = (args: string[], databaseUrl = `sqlite:${file}`) =>
-  runScript(script, args, { DATABASE_URL: databaseUrl });
+/** Ada's review campaign of Figma (Editor) of 20 November, due on the 22nd: one revoked late. */
+const figmaOpened = new Date('2026-11-20T09:00:00Z');
+const figma = (n: number, outcome: 'approved' | 'declined', decided: string): AuditEntry => ({
+  at: new Date(decided),
+  platform: 'slack',
+  chatUserId: 'U-ADA',
+  accessUserId: demoLinks()[0]!.accessUserId,
+  detail: null,
+  action: outcome === 'approved' ? 'approve' : 'decline',
+  taskId: `figma-review-${n}`,
+  taskType: 'EntitlementReview',
+  appId: 'app-figma',
+  appName: 'Figma',
+  levelName: 'Editor',
+  userName: `Person ${n}`,
+  taskCreatedAt: figmaOpened,
+  taskDueAt: new Date('2026-11-22T17:00:00Z'),
+  reason: outcome === 'declined' ? 'left the team' : null,
+  outcome,
+});
+entries.push(
+  figma(1, 'approved', '2026-11-21T10:00:00Z'),
+  figma(2, 'approved', '2026-11-21T11:00:00Z'),
+  figma(3, 'declined', '2026-11-25T09:00:00Z'),
+);
+
+const report = (args: string[], databaseUrl = `sqlite:${file}`, env: NodeJS.ProcessEnv = {}) =>
+  runScript(script, args, { DATABASE_URL: databaseUrl, ...env });
+
+/** What the script says it made on standard error. */
+const made = (json: Report & { campaigns?: { list: unknown[] } }) =>
+  `${json.decisions.total} decisions, ${json.openTasks.total} open, ${json.campaigns?.list.length} review campaigns`;
 
 /** NOVEMBER's figures, open tasks counted when the script did (now, if before the period's end). */
 async function expected(asOf: string): Promise<Report> {
@@ -65,12 +95,14 @@ describe('npm run report', () => {
   it('writes the period’s figures as JSON by default, the approvers named', async () => {
     const { code, stdout, stderr } = await report(NOVEMBER);
     expect(code).toBe(0);
-    const json = Report.parse(JSON.parse(stdout));
+    const whole = JSON.parse(stdout);
+    const json = Report.parse(whole);
     expect(json).toEqual(await expected(json.asOf));
     expect(json.decisions.total).toBeGreaterThan(100);
     expect(json.timeToDecision.byApprover.map((s) => s.name)).toContain('Ada Lovelace');
-    expect(stderr).toBe(
-      `report: ${json.decisions.total} decisions, ${json.openTasks.total} open\n`,
+    expect(stderr).toBe(`report: ${made(whole)}\n`);
+    expect(whole.campaigns.list).toContainEqual(
+      expect.objectContaining({ application: 'Figma', reviews: 3, late: 1, status: 'late' }),
     );
   });
 
@@ -104,9 +136,66 @@ describe('npm run report', () => {
     const { code, stdout, stderr } = await report([...NOVEMBER, '--format', 'html', '--out', out]);
     expect(code).toBe(0);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^report: \d+ decisions, \d+ open: written to .*november\.html\n$/);
+    expect(stderr).toMatch(
+      /^report: \d+ decisions, \d+ open, \d+ review campaigns: written to .*november\.html\n$/,
+    );
     expect(readFileSync(out, 'utf8')).toMatch(/^<!doctype html>[\s\S]*Content-Security-Policy/);
     expect(statSync(out).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes the access review campaigns as a CSV of their own, due dates as recorded', async () => {
+    const { code, stdout, stderr } = await report([...NOVEMBER, '--campaigns']);
+    expect(code).toBe(0);
+    const [head, ...rows] = parseCsv(stdout);
+    expect(head).toEqual([
+      'application',
+      'application_id',
+      'level',
+      'reviewer',
+      'reviewer_id',
+      'opened',
+      'due',
+      'last_decided',
+      'reviews',
+      'kept',
+      'revoked',
+      'undecided',
+      'late',
+      'status',
+      'duration_seconds',
+    ]);
+    expect(stderr).toBe(`report: ${rows.length} review campaigns\n`);
+    expect(rows.find((r) => r[1] === 'app-figma')).toEqual([
+      'Figma',
+      'app-figma',
+      'Editor',
+      'Ada Lovelace',
+      demoLinks()[0]!.accessUserId,
+      '2026-11-20T09:00:00.000Z',
+      '2026-11-22T17:00:00.000Z',
+      '2026-11-25T09:00:00.000Z',
+      '3',
+      '2',
+      '1',
+      '0',
+      '1',
+      'late',
+      String(5 * 86_400),
+    ]);
+    // A review without a due date of its own is due REVIEW_DUE_DAYS after it was opened.
+    const due = (csv: string) =>
+      parseCsv(csv)
+        .slice(1)
+        .filter((r) => r[1] !== 'app-figma');
+    const lenient = due(
+      (await report([...NOVEMBER, '--campaigns'], undefined, { REVIEW_DUE_DAYS: '60' })).stdout,
+    );
+    expect(lenient.map((r) => r[13])).not.toContain('late');
+    const strict = await report([...NOVEMBER, '--campaigns'], undefined, {
+      REVIEW_DUE_DAYS: 'soon',
+    });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe('report: REVIEW_DUE_DAYS must be a whole number from 1 to 365\n');
   });
 
   it('takes the period as --days back from --until, or from now', async () => {
@@ -129,6 +218,10 @@ describe('npm run report', () => {
       [['--since', 'yesterday'], '--since must be a date (2026-11-01) or an ISO instant'],
       [['--since', '2026-11-02', '--until', '2026-11-01'], '--until must be after --since'],
       [['--format', 'pdf'], '--format must be json, csv or html, got "pdf"'],
+      [
+        ['--campaigns', '--format', 'html'],
+        '--campaigns is a CSV of its own; the JSON and HTML reports hold the campaigns already',
+      ],
       [['--out', ' '], '--out needs a file'],
       [['--verbose'], "Unknown option '--verbose'"],
       [['november'], "Unexpected argument 'november'"],

@@ -15,14 +15,15 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       DEMO_REQUEST_AFTER: '0',
     });
     try {
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/);
       let mark = run.mark();
       run.press('approve 1');
       // The terminal's own echo is off: these characters are on screen because accessbot drew them.
       await run.waitFor(/^approve 1$/, mark);
       run.press(keys.enter);
-      const answer = await run.waitFor(/Approved by Ada Lovelace[^\n]*\n\n> $/, mark);
+      const answer = await run.waitFor(/Receipt [0-9A-Z]{5}-[0-9A-Z]{5}[^\n]*\n\n> $/, mark);
       expect(answer).toMatch(/You approved "Access review: Dennis Ritchie on AWS Console/);
+      expect(answer).toMatch(/Approved by Ada Lovelace[\s\S]*receipt [0-9A-Z]{5}-[0-9A-Z]{5}/);
       // Colour on a terminal.
       expect(run.raw()).toContain('\u001b[32mApproved by Ada Lovelace');
       mark = run.mark();
@@ -43,7 +44,7 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       let mark = run.mark();
       // "tsks", three steps left, "a": "tasks".
       run.press(`tsks${keys.left.repeat(3)}a${keys.enter}`);
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/, mark);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/, mark);
       mark = run.mark();
       run.press(`help${keys.enter}`);
       await run.waitFor(/What I can do[\s\S]*\n> $/, mark);
@@ -64,14 +65,14 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       DEMO_REQUEST_AFTER: '2s',
     });
     try {
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/);
       const mark = run.mark();
       run.press('tas');
       const pushed = await run.waitFor(/New task waiting for your decision[\s\S]*\n\n> tas$/, mark);
       // The half-typed line is not cut into the card: the card's lines are whole.
       expect(pushed).toMatch(/\n {6}Requested by: {6}Grace Hopper\n/);
       run.press(`ks${keys.enter}`);
-      await run.waitFor(/You have 4 pending tasks/, mark);
+      await run.waitFor(/You have 15 pending tasks/, mark);
       run.press(`quit${keys.enter}`);
       expect(await run.exited).toBe(0);
       expect(plain(run.raw())).not.toMatch(/"level":/);
@@ -85,7 +86,7 @@ describe.skipIf(!hasScript)('the demo in a real terminal', () => {
       DEMO_REQUEST_AFTER: '0',
     });
     try {
-      await run.waitFor(/You have 3 pending tasks[\s\S]*\n> $/);
+      await run.waitFor(/You have 14 pending tasks[\s\S]*\n> $/);
       let mark = run.mark();
       run.press('approve 1');
       await run.waitFor(/approve 1$/, mark);
@@ -111,7 +112,7 @@ describe.skipIf(!hasScript)('the demo in a 50-column terminal, in Japanese', () 
       LANG: 'ja_JP.UTF-8',
     });
     try {
-      await run.waitFor(/未処理のタスクが 3 件あります[\s\S]*\n> $/);
+      await run.waitFor(/未処理のタスクが 14 件あります[\s\S]*\n> $/);
       const mark = run.mark();
       // The application card: its fields and policy rows, its notes.
       run.press(`app GitHub${keys.enter}`);

@@ -110,6 +110,13 @@ describe('Approve on a notification', () => {
     expect(text(after.blocks)).not.toContain('accessbot.approve');
     expect(posts(`/Tasks/${taskId}/Approve`)).toHaveLength(1);
     expect(sandbox().state.task(taskId).status).toBe('Approved');
+    // The decider's card shows the receipt of the entry that records the approval.
+    const code = /Receipt ([0-9A-Z]{5})-([0-9A-Z]{5})/.exec(text(after.blocks));
+    expect(code).not.toBeNull();
+    await vi.waitFor(async () => {
+      const [kept] = await slack.bot.store.findReceipt(`${code![1]}${code![2]}`);
+      expect(kept?.entry).toMatchObject({ taskId, action: 'approve', outcome: 'approved' });
+    });
   });
 
   it('refuses a click from someone the task is not assigned to: no call reaches the service', async () => {

@@ -11,7 +11,11 @@ import { z } from 'zod';
 import { SlackApi } from '../../adapters/slack/api.ts';
 import { mapSlackError, SlackApiError } from '../../adapters/slack/errors.ts';
 import { english } from '../../src/core/i18n/voice.ts';
-import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
+import {
+  MessageRefusedError,
+  PlatformUnavailableError,
+  RecipientGoneError,
+} from '../../src/core/notifier.ts';
 import { info } from '../../src/core/reply.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { tasks } from '../../src/sandbox/seed.ts';
@@ -73,6 +77,23 @@ describe('SlackNotifier', () => {
         notifier().post({ kind: 'channel', channelId: 'C-OPS' }, hello),
       ).rejects.toBeInstanceOf(RecipientGoneError);
     }
+  });
+
+  it('says when Slack refuses the message itself, so that it is not sent again', async () => {
+    for (const error of ['msg_too_long', 'invalid_blocks', 'parameter_validation_failed']) {
+      fake().fail('chat.postMessage', { kind: 'error', error });
+      const refused = await notifier()
+        .post({ kind: 'channel', channelId: 'C-OPS' }, hello)
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(MessageRefusedError);
+      expect(String(refused)).toContain(error);
+    }
+    // A scope the app lacks is the admin's to fix, and may be by the next try.
+    fake().fail('chat.postMessage', { kind: 'error', error: 'missing_scope' });
+    const lacking = await notifier()
+      .post({ kind: 'channel', channelId: 'C-OPS' }, hello)
+      .catch((e: unknown) => e);
+    expect(lacking).toBeInstanceOf(SlackApiError);
   });
 
   it('hands a 429 to the poller at once, with Retry-After, and never posts twice', async () => {

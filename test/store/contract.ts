@@ -13,6 +13,7 @@ import type {
 } from '../../src/store/store.ts';
 import { describeAppTables } from './apps-contract.ts';
 import { askCalls, describeAskTables } from './ask-contract.ts';
+import { describeCampaignReads } from './campaign-contract.ts';
 import { describeConfirmationTables } from './confirmations-contract.ts';
 import { describeDigestTables } from './digest-contract.ts';
 import { describeAuditAndGroupTables } from './groups-contract.ts';
@@ -379,6 +380,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describeReviewCardTables(() => store);
     describeStorableText(() => store);
     describeReportReads(() => store);
+    describeCampaignReads(() => store);
 
     describe('task numbering', () => {
       const at = new Date('2025-03-01T10:00:00.000Z');

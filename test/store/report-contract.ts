@@ -140,5 +140,6 @@ export function reportCalls(store: Store): Promise<unknown>[] {
     store.openNotifications(at(1), at(1), undefined, 1),
     store.taskEntries(['t-1'], at(1)),
     store.decidedCreatedAt([at(0)], at(1)),
+    store.reviewCampaigns({ ...period, asOf: at(1), dueAfterMs: 0, limit: 1 }),
   ];
 }

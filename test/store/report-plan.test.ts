@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.ts';
 import type { Sql, SqlDb } from '../../src/store/sql.ts';
 import { SqliteDb } from '../../src/store/sqlite/db.ts';
+import { campaignTables } from '../../src/store/tables/campaigns.ts';
 import { reportTables } from '../../src/store/tables/report.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'accessbot-report-plan-'));
@@ -42,7 +43,7 @@ function planned(): { db: SqlDb; plans: Map<string, string[]> } {
 describe('the report’s reads on SQLite', () => {
   it('seek through indexes, and never scan the audit log', async () => {
     const { db, plans } = planned();
-    const reads = reportTables(db);
+    const reads = { ...reportTables(db), ...campaignTables(db) };
     const period = { since: new Date(1), until: new Date(2) };
     const after = { at: new Date(1), id: 1 };
     await reads.countAuditRows(period, 10);
@@ -51,12 +52,14 @@ describe('the report’s reads on SQLite', () => {
     await reads.openNotifications(new Date(2), new Date(2), after, 10);
     await reads.taskEntries(['t-1', 't-2'], new Date(2));
     await reads.decidedCreatedAt([new Date(1)], new Date(2));
+    await reads.reviewCampaigns({ ...period, asOf: new Date(2), dueAfterMs: 1, limit: 10 });
     expect([...plans.keys()].sort()).toEqual([
       'countAuditRows',
       'countSent',
       'decidedCreatedAt',
       'decisionMarks',
       'openNotifications',
+      'reviewCampaigns',
       'taskEntries',
     ]);
     // Every step that reads the log (as itself or under an alias) seeks: none reads all of it.

@@ -66,11 +66,15 @@ describe('Approve and Decline', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 200, type: CARD });
     expect(shown(res.body.value)).toContain('You approved');
+    // The clicker's answer and the decider's card both show the decision's receipt.
+    const receipt = /Receipt [0-9A-Z]{5}-[0-9A-Z]{5}/.exec(shown(res.body.value))?.[0];
+    expect(receipt).toBeDefined();
     expect(status(id)).toBe('Approved');
     const [update] = await edited();
     expect(update).toMatchObject({ conversationId: 'a:personal-ada', activityId: card });
     const everyone = shown(cardsOf(update!.activity!)[0]);
     expect(everyone).toContain('Approved by Ada Lovelace');
+    expect(everyone).toContain(receipt);
     expect(everyone).not.toContain('Action.Execute');
     expect(everyone).not.toContain('refresh');
   });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { digestReply } from '../../src/core/digest/compose.ts';
 import { english } from '../../src/core/i18n/voice.ts';
+import { users } from '../../src/sandbox/seed.ts';
 import { cardsOf } from '../fakes/bot-connector-cards.ts';
 import { openGithubTask, shown, teamsKey, useTeams } from '../fakes/bot-connector-harness.ts';
 import { teamsAction } from '../fakes/chat-drivers.ts';
@@ -53,8 +54,10 @@ describe('the daily digest on Teams', () => {
     expect(ids.map(status)).toEqual(['Approved', 'Approved']);
   });
 
-  it('decides nothing on a task decided elsewhere meanwhile', async () => {
+  it('decides nothing on a task decided elsewhere meanwhile, and says it was decided', async () => {
     const { ids, card, activityId } = await postDigest(1);
+    // As the poll that sent the digest did: the tasks in Ada's list are remembered as hers.
+    await t.h.store.rememberTasks(users.ada.id, ids, new Date());
     sandbox.current.state.decideTask(
       ids[0]!,
       'Declined',
@@ -63,6 +66,7 @@ describe('the daily digest on Teams', () => {
     const res = await click(card, activityId, 'approve', ids[0]);
     expect(res.status).toBe(200);
     expect(shown(res.body.value)).not.toContain('You approved');
+    expect(shown(res.body.value)).toContain('already decided');
     expect(status(ids[0]!)).toBe('Declined');
   });
 });

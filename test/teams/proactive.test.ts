@@ -4,8 +4,13 @@
  * notifier's typed errors after the promised retries.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { connectorError } from '../../adapters/teams/errors.ts';
 import { english } from '../../src/core/i18n/voice.ts';
-import { PlatformUnavailableError, RecipientGoneError } from '../../src/core/notifier.ts';
+import {
+  MessageRefusedError,
+  PlatformUnavailableError,
+  RecipientGoneError,
+} from '../../src/core/notifier.ts';
 import { warning } from '../../src/core/reply.ts';
 import { taskCard, taskMessage } from '../../src/core/tasks/task-card.ts';
 import { users } from '../../src/sandbox/seed.ts';
@@ -135,6 +140,21 @@ describe('Bot Connector failures', () => {
     await expect(post()).rejects.toBeInstanceOf(RecipientGoneError);
     expect(await t.h.teams.references.get(ada)).toBeUndefined();
     expect(t.h.logLines.join('')).toContain('the recipient is gone');
+  });
+
+  it('400 (the activity itself refused): MessageRefusedError at once, the reference kept', async () => {
+    t.h.connector.fail('reply', 400, { code: 'BadArgument' });
+    const before = sends().length;
+    const note = t.h.teams.notifier.post(ada, warning(english, 'A note'));
+    await expect(note).rejects.toBeInstanceOf(MessageRefusedError);
+    expect(sends().length - before).toBe(1);
+    expect(await t.h.teams.references.get(ada)).toBeDefined();
+    const tooLarge = connectorError(
+      'sendActivity',
+      { status: 413, code: undefined, retryAfterMs: undefined },
+      undefined,
+    );
+    expect(tooLarge).toBeInstanceOf(MessageRefusedError);
   });
 
   it('429 with Retry-After is waited out and the message goes through', async () => {

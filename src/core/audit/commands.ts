@@ -1,7 +1,9 @@
 /**
- * The commands of the audit trail: `history [person|all]` and `report [days]` (for auditors).
+ * The commands of the audit trail: `history [person|all]`, `receipt <code>` and `report [days]`
+ * (for auditors).
  */
 import { z } from 'zod';
+import { RECEIPT_LENGTH, readReceipt } from '../../store/audit-chain.ts';
 import { fail, type Parsed, words } from '../grammar.ts';
 import type { Voice } from '../i18n/voice.ts';
 import { MAX_PERSON_LENGTH, PersonRef, personOf } from '../person-ref.ts';
@@ -20,6 +22,19 @@ export const ReportCommand = z.object({
   name: z.literal('report'),
   days: z.number().int().min(1).max(MAX_DAYS),
 });
+
+/** `receipt 7K3QD-9X2MA`: the code a decision's reply showed (receipt.ts). */
+export const ReceiptCommand = z.object({
+  name: z.literal('receipt'),
+  code: z.string().length(RECEIPT_LENGTH),
+});
+
+export function parseReceipt(v: Voice, args: string): Parsed<z.infer<typeof ReceiptCommand>> {
+  const code = readReceipt(args);
+  return code
+    ? { ok: true, command: { name: 'receipt', code } }
+    : fail(v.t('parse.receipt', { usage: v.t('usage.receipt') }));
+}
 
 /** `report [days]`: the help line of auditors. */
 export const auditorUsage = (v: Voice) => v.t('usage.report', { days: DEFAULT_DAYS });

@@ -19,6 +19,8 @@ export interface AuditDeps {
   log: Logger;
   now: () => Date;
   reportMaxRows: number;
+  /** REVIEW_DUE_DAYS: when a review with no due date of its own is due. */
+  reviewDueDays: number;
   /** If not, what they are told. */
   mayAudit: GroupRules['mayAudit'];
 }

@@ -1,21 +1,25 @@
-/** `history`, `report`, and the App Home's recent actions. */
+/** `history`, `receipt`, `report`, and the App Home's recent actions. */
 import type { z } from 'zod';
 import type { Actors } from '../actor.ts';
 import { findPerson, personName } from '../find-person.ts';
 import type { ChatActor } from '../identity.ts';
 import type { Reply } from '../reply.ts';
 import type { Handlers, Turn } from '../turn.ts';
-import type { HistoryCommand, HistorySubject, ReportCommand } from './commands.ts';
+import type { HistoryCommand, HistorySubject, ReceiptCommand, ReportCommand } from './commands.ts';
 import type { AuditDeps } from './deps.ts';
 import { HISTORY_SHOWN, historyReply, type NamedEntry, ownQuery, readHistory } from './history.ts';
+import { receiptReply } from './receipt.ts';
 import { reportReply } from './report-chat.ts';
 
 export class AuditDesk {
   readonly #d: AuditDeps & { actors: Actors };
 
-  readonly commands: Handlers<z.infer<typeof HistoryCommand> | z.infer<typeof ReportCommand>> = {
+  readonly commands: Handlers<
+    z.infer<typeof HistoryCommand> | z.infer<typeof ReportCommand> | z.infer<typeof ReceiptCommand>
+  > = {
     history: (turn, c) => this.#history(turn, c.subject),
     report: async ({ v, link }, c) => reportReply(this.#d, await link(), v, c.days),
+    receipt: async ({ v, link }, c) => receiptReply(this.#d, await link(), v, c.code),
   };
 
   constructor(deps: AuditDeps & { actors: Actors }) {

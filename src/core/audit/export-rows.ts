@@ -12,6 +12,7 @@ import {
   isOnBehalf,
   isPersonEntry,
   isQuestion,
+  type NumberedAuditEntry,
 } from '../../store/store.ts';
 import { english } from '../i18n/voice.ts';
 import { printable } from '../text.ts';
@@ -27,6 +28,7 @@ const target = (e: AuditEntry) => (isChange(e) || isQuestion(e) || isOnBehalf(e)
 const task = (e: AuditEntry) =>
   isChange(e) || isAway(e) || isAppChange(e) || isOnBehalf(e) ? undefined : e;
 const event = (e: AuditEntry) => (isPersonEntry(e) ? undefined : e);
+const decision = (e: AuditEntry) => (isDecision(e) ? e : undefined);
 
 const COLUMNS = {
   at: (e) => e.at.toISOString(),
@@ -60,13 +62,16 @@ const COLUMNS = {
   request_type: (e) => app(e)?.requestType ?? null,
   value_before: (e) => app(e)?.valueBefore ?? null,
   value_after: (e) => app(e)?.valueAfter ?? null,
+  task_due_at: (e) => task(e)?.taskDueAt?.toISOString() ?? null,
+  batch_id: (e) => decision(e)?.batchId ?? null,
 } satisfies Record<string, (entry: AuditEntry) => string | null>;
 
-const EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+/** The hash of its last link in the chain (docs/security.md); empty before the chain began. */
+const EXPORT_COLUMNS = [...(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]), 'hash'] as const;
 type Column = (typeof EXPORT_COLUMNS)[number];
 
-function cell(entry: AuditEntry, column: Column): string | null {
-  const value = COLUMNS[column](entry);
+function cell({ entry, hash }: NumberedAuditEntry, column: Column): string | null {
+  const value = column === 'hash' ? hash : COLUMNS[column](entry);
   return value && printable(value);
 }
 
@@ -78,9 +83,9 @@ export function csvCell(value: string | null): string {
 
 export const csvHeader = () => `${EXPORT_COLUMNS.join(',')}\r\n`;
 
-export const csvLine = (entry: AuditEntry) =>
+export const csvLine = (entry: NumberedAuditEntry) =>
   `${EXPORT_COLUMNS.map((column) => csvCell(cell(entry, column))).join(',')}\r\n`;
 
 /** Absent fields are null, so every line has every key. */
-export const jsonLine = (entry: AuditEntry) =>
+export const jsonLine = (entry: NumberedAuditEntry) =>
   `${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, cell(entry, c)])))}\n`;

@@ -1,6 +1,12 @@
 /** The audit log's export (`npm run audit`), read in pages and written as they come. */
 import type { Writable } from 'node:stream';
-import type { AuditEntry, AuditQuery, AuditStore, LinkStore, Store } from '../../store/store.ts';
+import type {
+  AuditQuery,
+  AuditStore,
+  LinkStore,
+  NumberedAuditEntry,
+  Store,
+} from '../../store/store.ts';
 import { csvHeader, csvLine, jsonLine } from './export-rows.ts';
 
 const PAGE = 500;
@@ -57,12 +63,12 @@ export async function exportAudit(
 async function* auditPages(
   store: AuditStore,
   query: Omit<AuditQuery, 'limit'>,
-): AsyncGenerator<AuditEntry[]> {
+): AsyncGenerator<NumberedAuditEntry[]> {
   let after: number | undefined;
   for (;;) {
     const page = await store.readAuditLog(query, after, PAGE);
     if (!page.length) return;
-    yield page.map((p) => p.entry);
+    yield page;
     after = page.at(-1)!.id;
   }
 }

@@ -83,7 +83,17 @@ export function describeEntry(
   viewer?: string,
   withActor = false,
 ): string {
-  const what = isDecision(entry)
+  return v.t('history.line', {
+    when: v.time(entry.at),
+    what: whatWasDone(v, entry, viewer),
+    withActor: flag(withActor),
+    actor: actorNamed(entry),
+  });
+}
+
+/** What the entry records, its task and outcome, without when or by whom. */
+export function whatWasDone(v: Voice, entry: NamedEntry, viewer?: string): string {
+  return isDecision(entry)
     ? decisionLine(v, entry)
     : isAppChange(entry)
       ? v.t('history.app', { what: appChangeNamed(v, entry), outcome: entry.outcome })
@@ -94,22 +104,20 @@ export function describeEntry(
           : isOnBehalf(entry)
             ? onBehalfLine(v, entry, viewer)
             : awayLine(v, entry);
-  return v.t('history.line', {
-    when: v.time(entry.at),
-    what,
-    withActor: flag(withActor),
-    actor: actorNamed(entry),
-  });
 }
 
+/** One of a batch ("keep everyone left") says so: its reason is the batch's. */
 function decisionLine(v: Voice, e: DecisionAuditEntry): string {
-  return v.t('history.decision', {
+  const what = v.t('history.decision', {
     action: e.action,
     outcome: e.outcome,
     task: taskNamed(v, e),
     reason: e.reason ? inert(e.reason) : '',
     withReason: flag(e.reason),
   });
+  if (!e.batchId) return what;
+  const decision = e.action === 'approve' ? 'keep' : 'revoke';
+  return v.t('history.batched', { what, decision, id: shortTaskId(e.batchId) });
 }
 
 /** Only the start of its id: the whole id would make the line wrap. */

@@ -1,5 +1,7 @@
 /** What other features may use of the audit trail: recording what happened, and naming it. */
 export { appChangeNamed, requestTypeNamed, typedName } from './app-change-named.ts';
+export { headMessage, type PostedHead } from './head.ts';
+export { receiptNote, withReceipt } from './receipt.ts';
 export { RECENT_DAYS, recentDecisions } from './recent.ts';
 export {
   type AuditWriter,

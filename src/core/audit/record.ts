@@ -5,6 +5,7 @@
 import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { Metrics } from '../../metrics.ts';
+import { entryReceipt } from '../../store/audit-chain.ts';
 import {
   type AppChangeAuditEntry,
   type AppChangeOutcome,
@@ -38,15 +39,19 @@ type Who = 'at' | 'platform' | 'chatUserId' | 'accessUserId';
 
 type Decided = Omit<DecisionAuditEntry, Who>;
 
-/** `intent`: its entry kept before it was sent. */
+/**
+ * `intent`: its entry kept before it was sent. The receipt of the entry as kept (written, or
+ * completed), whichever way the write went: a failed write is logged, never thrown.
+ */
 export async function recordDecision(
   w: AuditWriter,
   link: IdentityLink,
   decision: Decided,
   intent?: DecisionIntent,
-): Promise<void> {
-  const entry = measured(w, link, decision);
-  return intent ? complete(w, entry, intent) : append(w, entry);
+): Promise<string> {
+  const entry = measured(w, link, decision, intent);
+  await (intent ? complete(w, entry, intent) : append(w, entry));
+  return entryReceipt(entry);
 }
 
 export function decisionTaken(
@@ -55,16 +60,28 @@ export function decisionTaken(
   decision: Decided,
   intent: DecisionIntent,
 ): TakenDecision {
-  const entry = measured(w, link, decision);
+  const entry = measured(w, link, decision, intent);
   const { outcome, detail } = entry;
-  return { id: intent.id, outcome, detail, complete: () => complete(w, entry, intent) };
+  return {
+    id: intent.id,
+    outcome,
+    detail,
+    receipt: entryReceipt(entry),
+    complete: () => complete(w, entry, intent),
+  };
 }
 
-function measured(w: AuditWriter, link: IdentityLink, decision: Decided): DecisionAuditEntry {
-  const entry = { ...by(w, link), ...decision };
+/** A decision completed keeps its intent's instant: the entry is the one the intent began. */
+function measured(
+  w: AuditWriter,
+  link: IdentityLink,
+  decision: Decided,
+  intent: DecisionIntent | undefined,
+): DecisionAuditEntry {
+  const entry = { ...by(w, link), ...(intent && { at: intent.at }), ...decision };
   const decided = entry.outcome === 'approved' || entry.outcome === 'declined';
   if (decided && entry.taskCreatedAt && w.metrics) {
-    const ms = entry.at.getTime() - entry.taskCreatedAt.getTime();
+    const ms = w.now().getTime() - entry.taskCreatedAt.getTime();
     w.metrics.decisionSeconds.observe(Math.max(0, ms) / 1000);
   }
   return entry;
@@ -83,6 +100,7 @@ async function complete(w: AuditWriter, entry: DecisionAuditEntry, intent: Decis
 
 export interface DecisionIntent {
   id: number;
+  at: Date;
 }
 
 /** Outcome `started`, before it is sent. Throws when the store fails: then nothing may be sent. */
@@ -98,7 +116,7 @@ export async function recordDecisionIntent(
     detail: null,
   };
   try {
-    return { id: await w.store.appendAudit(entry) };
+    return { id: await w.store.appendAudit(entry), at: entry.at };
   } catch (error) {
     failed(w, error, entry);
     throw error;
@@ -166,6 +184,7 @@ export function taskNamesOf(task: Task | undefined) {
     ...(facts.userDisplayName !== undefined && { userName: facts.userDisplayName }),
     ...(facts.step !== undefined && { taskStep: facts.step }),
     ...(facts.createdAt !== undefined && { taskCreatedAt: new Date(facts.createdAt) }),
+    ...(facts.dueAt !== undefined && { taskDueAt: new Date(facts.dueAt) }),
   };
 }
 

@@ -9,7 +9,13 @@ import { inert } from '../text.ts';
 import type { AuditDeps } from './deps.ts';
 import { lastDays, type Report } from './report.ts';
 import { type AskFigures, askLines } from './report-asks.ts';
-import { ReportCutShortError, ReportTooLargeError, readReport } from './report-read.ts';
+import { type Campaigns, campaignLine, readCampaigns } from './report-campaigns.ts';
+import {
+  peopleNames,
+  ReportCutShortError,
+  ReportTooLargeError,
+  readReport,
+} from './report-read.ts';
 import { duration } from './report-text.ts';
 
 const SLOWEST = 3;
@@ -29,7 +35,9 @@ export async function reportReply(deps: AuditDeps, link: IdentityLink, v: Voice,
     const deadline = { at: new Date(now.getTime() + REPORT_WITHIN_MS), now: deps.now };
     const period = lastDays(days, now);
     const report = await readReport(deps.store, period, now, deps.reportMaxRows, deadline);
-    return summaryReply(v, report, days);
+    const names = await peopleNames(deps.store);
+    const campaigns = await readCampaigns(deps.store, period, now, deps.reviewDueDays, names);
+    return summaryReply(v, { ...report, campaigns }, days);
   } catch (error) {
     if (error instanceof ReportTooLargeError) {
       return info(v, v.t('report.chat.tooLarge', { days, max: error.maxRows }));
@@ -45,7 +53,11 @@ export async function reportReply(deps: AuditDeps, link: IdentityLink, v: Voice,
   }
 }
 
-export function summaryReply(v: Voice, r: Report & { asks?: AskFigures }, days: number): Reply {
+export function summaryReply(
+  v: Voice,
+  r: Report & { asks?: AskFigures; campaigns?: Campaigns },
+  days: number,
+): Reply {
   const { overall, byApplication } = r.timeToDecision;
   const slowest = byApplication
     .filter((s) => s.p90Seconds !== null)
@@ -71,6 +83,7 @@ export function summaryReply(v: Voice, r: Report & { asks?: AskFigures }, days: 
     v.t('report.chat.open', { total: r.openTasks.total, overWeek }),
     v.t('report.chat.sent', sent),
     ...(r.asks ? askLines(v, r.asks) : []),
+    ...(r.campaigns ? [campaignLine(v, r.campaigns)] : []),
   ];
   const title = v.t('report.chat.title', { days });
   return info(v, v.t('report.chat.summary', { title, lines: lines.join('; ') }), {

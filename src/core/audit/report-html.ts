@@ -7,6 +7,7 @@ import type { Voice } from '../i18n/voice.ts';
 import { cut } from '../text.ts';
 import type { Report, Stat } from './report.ts';
 import { type AskFigures, askLines } from './report-asks.ts';
+import type { Campaign, Campaigns } from './report-campaigns.ts';
 import { duration } from './report-text.ts';
 
 /** The rest are counted. */
@@ -25,6 +26,7 @@ table{border-collapse:collapse;width:100%;margin-top:.5rem}th,td{text-align:left
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 svg{display:block;max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif;fill:#1b1f24}
 .median,.chat{fill:#1f5fa8}.p90,.elsewhere{fill:#9cc1ea}.open{fill:#c2652a}
+.late,.overdue{color:#a40e26;font-weight:600}
 `;
 
 const POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'none'; base-uri 'none'; form-action 'none'`;
@@ -140,8 +142,62 @@ function grouping(v: Voice, r: Report, by: 'byApplication' | 'byApprover' | 'byT
   return `<section><h2>${esc(heading)}</h2>${waitChart(v, heading, stats)}${table}</section>`;
 }
 
+const CAMPAIGN_COLUMNS = [
+  'application',
+  'reviewer',
+  'opened',
+  'due',
+  'reviews',
+  'kept',
+  'revoked',
+  'late',
+  'status',
+  'took',
+] as const;
+const CAMPAIGN_NUMBERS = new Set(['reviews', 'kept', 'revoked', 'late']);
+
+function campaignCells(v: Voice, c: Campaign): string[] {
+  const app = c.application ?? c.applicationId ?? v.t('report.notRecorded');
+  const status = `<span class="${c.status}">${esc(v.t('report.campaignStatus', { status: c.status }))}</span>`;
+  return [
+    esc(cut(c.level ? v.t('request.appLevel', { app, level: c.level }) : app, 120)),
+    esc(cut(c.reviewer ?? c.reviewerId, 80)),
+    esc(v.time(c.opened)),
+    esc(v.time(c.due)),
+    ...[c.reviews, c.kept, c.revoked, c.late].map((n) => esc(n)),
+    status,
+    esc(c.durationSeconds === null ? '' : duration(v, c.durationSeconds)),
+  ];
+}
+
+/** Every campaign opened in the period, a row each, with how and when it was done. */
+function campaignSection(v: Voice, c: Campaigns): string {
+  const heading = `<h2>${esc(v.t('report.campaignsHeading'))}</h2><p class="meta">${esc(v.t('report.campaignsDefined'))}</p>`;
+  if (!c.list.length) {
+    return `<section id="campaigns">${heading}<p class="none">${esc(v.t('report.campaignsNone'))}</p></section>`;
+  }
+  const th = (col: string) =>
+    `<th${CAMPAIGN_NUMBERS.has(col) ? ' class="n"' : ''}>${esc(v.t('report.campaignColumn', { column: col }))}</th>`;
+  const rows = c.list.slice(0, TABLE_ROWS).map((campaign) => {
+    const cells = campaignCells(v, campaign).map(
+      (cell, i) =>
+        `<td${CAMPAIGN_NUMBERS.has(CAMPAIGN_COLUMNS[i]!) ? ' class="n"' : ''}>${cell}</td>`,
+    );
+    return `<tr>${cells.join('')}</tr>`;
+  });
+  const left = c.list.length - TABLE_ROWS;
+  const more = left > 0 ? `<p>${esc(v.t('report.more', { n: left }))}</p>` : '';
+  const cutShort = c.more
+    ? `<p>${esc(v.t('report.campaignsCut', { max: c.list.length }))}</p>`
+    : '';
+  return `<section id="campaigns">${heading}<table><tr>${CAMPAIGN_COLUMNS.map(th).join('')}</tr>${rows.join('')}</table>${more}${cutShort}</section>`;
+}
+
 /** A section at a time. */
-export function* reportHtmlParts(v: Voice, r: Report & { asks?: AskFigures }): Generator<string> {
+export function* reportHtmlParts(
+  v: Voice,
+  r: Report & { asks?: AskFigures; campaigns?: Campaigns },
+): Generator<string> {
   const { overall } = r.timeToDecision;
   const d = r.decisions;
   const split = v.t('report.decisionsSplit', { chat: d.inChat, elsewhere: d.elsewhere });
@@ -169,6 +225,7 @@ export function* reportHtmlParts(v: Voice, r: Report & { asks?: AskFigures }): G
 `;
   const groupings = ['byApplication', 'byApprover', 'byTaskType'] as const;
   for (const [i, by] of groupings.entries()) yield `${i ? '\n' : ''}${grouping(v, r, by)}`;
+  if (r.campaigns) yield `\n${campaignSection(v, r.campaigns)}`;
   yield `
 ${
   r.asks

@@ -7,6 +7,7 @@ import { printable } from '../text.ts';
 import { csvCell } from './export-rows.ts';
 import type { Report, Stat } from './report.ts';
 import type { AskFigures } from './report-asks.ts';
+import type { Campaign, Campaigns } from './report-campaigns.ts';
 import { reportHtmlParts } from './report-html.ts';
 
 export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
@@ -21,10 +22,24 @@ const named = <S extends Stat>(stat: S): S => ({
   name: stat.name && printable(stat.name),
 });
 
-function cleaned<R extends Report>(report: R): R {
+const printed = (name: string | null) => name && printable(name);
+
+const cleanCampaign = (c: Campaign): Campaign => ({
+  ...c,
+  application: printed(c.application),
+  applicationId: printed(c.applicationId),
+  level: printed(c.level),
+  reviewer: printed(c.reviewer),
+  reviewerId: printable(c.reviewerId),
+});
+
+function cleaned<R extends Report & { campaigns?: Campaigns }>(report: R): R {
   const t = report.timeToDecision;
   return {
     ...report,
+    ...(report.campaigns && {
+      campaigns: { ...report.campaigns, list: report.campaigns.list.map(cleanCampaign) },
+    }),
     timeToDecision: {
       overall: t.overall,
       byApplication: t.byApplication.map(named),
@@ -71,15 +86,58 @@ function* csv(report: Report & { asks?: AskFigures }): Generator<string> {
         ] satisfies Row[])
       : []),
   ];
-  const line = (cells: readonly (string | number | null | undefined)[]) =>
-    `${CSV_COLUMNS.map((_, i) => csvCell(cells[i] == null ? null : String(cells[i]))).join(',')}\r\n`;
-  yield line(CSV_COLUMNS);
-  for (const row of rows) yield line(row);
+  yield csvLine(CSV_COLUMNS);
+  for (const row of rows) yield csvLine(CSV_COLUMNS.map((_, i) => row[i]));
+}
+
+const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
+  `${cells.map((cell) => csvCell(cell == null ? null : String(cell))).join(',')}\r\n`;
+
+const CAMPAIGN_COLUMNS = [
+  'application',
+  'application_id',
+  'level',
+  'reviewer',
+  'reviewer_id',
+  'opened',
+  'due',
+  'last_decided',
+  'reviews',
+  'kept',
+  'revoked',
+  'undecided',
+  'late',
+  'status',
+  'duration_seconds',
+];
+
+/** `npm run report -- --campaigns --format csv`: the campaigns, one a row. */
+export function* campaignCsv(campaigns: Campaigns): Generator<string> {
+  yield csvLine(CAMPAIGN_COLUMNS);
+  for (const c of campaigns.list.map(cleanCampaign)) {
+    yield csvLine([
+      c.application,
+      c.applicationId,
+      c.level,
+      c.reviewer,
+      c.reviewerId,
+      c.opened,
+      c.due,
+      c.lastDecided,
+      c.reviews,
+      c.kept,
+      c.revoked,
+      c.undecided,
+      c.late,
+      c.status,
+      c.durationSeconds,
+    ]);
+  }
 }
 
 /** `v` is for the HTML page; the CSV and JSON are the same in every language. */
 export function* reportParts(
-  report: Report & { asks?: AskFigures },
+  report: Report & { asks?: AskFigures; campaigns?: Campaigns },
   format: ReportFormat,
   v: Voice,
 ): Generator<string> {

@@ -178,10 +178,14 @@ export async function readReport(
   await countDecisions(store, period, figures, overdue);
   await countOpen(store, period.until, figures.asOf(now), figures, overdue);
   if (overdue()) throw new ReportCutShortError();
-  const links = await store.listLinks();
-  const names = new Map(links.map((l) => [l.accessUserId, l.displayName ?? l.email]));
   return {
-    ...figures.figures(now, await store.countSent(period), names),
+    ...figures.figures(now, await store.countSent(period), await peopleNames(store)),
     asks: await readAskFigures(store, period, now),
   };
+}
+
+/** Approvers and reviewers by Access user id, as their links name them. */
+export async function peopleNames(store: LinkStore): Promise<Map<string, string>> {
+  const links = await store.listLinks();
+  return new Map(links.map((l) => [l.accessUserId, l.displayName ?? l.email]));
 }

@@ -47,7 +47,40 @@ export const Sibling = z.object({
 });
 export type Sibling = z.infer<typeof Sibling>;
 
+/**
+ * One access review campaign as the store groups it: one reviewer's reviews of one application
+ * and level opened on one day (UTC). Instants as epoch milliseconds; `dueMs` the earliest due.
+ */
+export const CampaignRow = z.object({
+  reviewer: z.string(),
+  appId: z.string().nullable(),
+  appName: z.string().nullable(),
+  levelName: z.string().nullable(),
+  reviews: z.coerce.number().int(),
+  kept: z.coerce.number().int(),
+  revoked: z.coerce.number().int(),
+  /** Decided after their due date. */
+  late: z.coerce.number().int(),
+  /** Undecided at `asOf`, their due date passed. */
+  overdue: z.coerce.number().int(),
+  openedMs: z.coerce.number(),
+  dueMs: z.coerce.number(),
+  /** The last decision; none while none is decided. */
+  lastMs: z.coerce.number().nullable(),
+});
+export type CampaignRow = z.infer<typeof CampaignRow>;
+
+export interface CampaignQuery extends ReportPeriod {
+  /** Undecided reviews are overdue when due before this. */
+  asOf: Date;
+  /** A review with no due date recorded is due this long after it was opened. */
+  dueAfterMs: number;
+  limit: number;
+}
+
 export interface ReportStore {
+  /** Campaigns opened in the period, as the trail stands at its end; oldest first. */
+  reviewCampaigns(query: CampaignQuery): Promise<CampaignRow[]>;
   /** Counted no further than `atMost`. */
   countAuditRows(period: ReportPeriod, atMost: number): Promise<number>;
   countSent(

@@ -22,6 +22,8 @@ export const de: Catalog = {
   'usage.group':
     'group add|remove <Gruppe> <Person> — ändern, wer in einer Gruppe ist, wenn Sie sie verwalten (Sie bestätigen zuerst, `confirm <code>` oder `cancel <code>`); group bind <Gruppe> — `members` in diesem Kanal für sie antworten lassen; group unbind — die Bindung wieder lösen',
   'usage.history': 'history — Ihre letzten Aktionen (Prüfer: history <Person> oder history all)',
+  'usage.receipt':
+    'receipt <Beleg> — was zu einer Entscheidung aufgezeichnet wurde: der Code aus ihrer Antwort (Prüfer: zu jeder)',
   'usage.report':
     'report [Tage] — für Prüfer: Entscheidungszeiten, offene Aufgaben, Erinnerungen und Eskalationen der letzten {days} Tage (oder der angegebenen Zahl von Tagen)',
   'parse.tooLong':
@@ -41,6 +43,8 @@ export const de: Catalog = {
   'parse.noArguments': '`{name}` erwartet keine Argumente. Verwendung: {usage}',
   'parse.approveNoReason': '`approve` erwartet keinen Grund. Verwendung: {usage}',
   'parse.reportDays': '`report` erwartet eine Anzahl Tage von 1 bis {max}. Verwendung: {usage}',
+  'parse.receipt':
+    'Ein Beleg besteht aus 10 Buchstaben und Ziffern, wie ihn die Antwort auf eine Entscheidung zeigt, z. B. `receipt 7K3QD-9X2MA`. Verwendung: {usage}',
   'parse.confirmation':
     'Geben Sie eine Bestätigung mit dem Code ein, den sie zeigt: `confirm <code>` (oder `approve <task> confirm <code>` für eine Aufgabe).',
   'parse.whichApp': 'Welche Anwendung? Verwendung: {usage}',
@@ -330,6 +334,8 @@ export const de: Catalog = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Genehmigt} declined {Abgelehnt} started {{action, select, approve {Genehmigung} other {Ablehnung}} begonnen, ihr Ergebnis ist nicht festgehalten:} unconfirmed {Noch nicht genehmigt, Bestätigung erbeten:} wrong_code {Nicht genehmigt, falscher Bestätigungscode:} other {{action, select, approve {Genehmigen} other {Ablehnen}}: {outcome, select, already_decided {bereits entschieden} not_assignee {nicht zugewiesen} self_approval {eigener Antrag} not_found {nicht gefunden} other {fehlgeschlagen}}}} {task}{withReason, select, yes { — „{reason}“} other {}}',
+  'history.batched':
+    '{what} — Teil einer Sammelentscheidung ({decision, select, keep {alle übrigen behalten} other {allen übrigen entziehen}}, Sammlung {id})',
   'history.taskId': 'Aufgabe {id}',
   'history.task':
     '„{title}“{withApp, select, yes { ({app}{withBy, select, yes {, beantragt von {by}} other {}})} other {{withBy, select, yes { (beantragt von {by})} other {}}}}, Aufgabe {id}',
@@ -338,6 +344,23 @@ export const de: Catalog = {
     '{mine, select, yes {{action, select, add {Hat Sie zu {group} hinzugefügt} other {Hat Sie aus {group} entfernt}} (von {actor})} other {{action, select, add {{who} zu {group} hinzufügen} other {{who} aus {group} entfernen}}: {outcome, select, added {erledigt} removed {erledigt} already_member {bereits Mitglied, nichts geändert} not_member {kein Mitglied, nichts geändert} group_not_found {die Gruppe gibt es nicht mehr} person_not_found {die Person gibt es nicht mehr} not_allowed {verweigert: darf die Gruppe nicht verwalten} not_requester {verweigert: Änderung einer anderen Person} cancelled {abgebrochen} expired {unbestätigt abgelaufen} other {fehlgeschlagen}}}}',
   'history.unavailable':
     'Ihr Verlauf kann gerade nicht angezeigt werden; bitte versuchen Sie es später noch einmal.',
+  'auditHead.title': 'Ende der Audit-Kette, {day}',
+  'auditHead.posted':
+    'Die Kette des Audit-Protokolls endet bei Eintrag {entry}, Glied {link}, Hash {hash}.',
+  'auditHead.check':
+    'Bewahren Sie diese Nachricht auf: `npm run audit -- --verify --head {hash}` prüft, dass das Protokoll seitdem nicht umgeschrieben wurde.',
+  'receipt.note': 'Beleg {code} — `receipt {code}` zeigt, was aufgezeichnet wurde.',
+  'receipt.title': 'Beleg {code}',
+  'receipt.unknown':
+    'Zu Ihnen ist kein Beleg {code} aufgezeichnet. Prüfen Sie den Code, wie ihn die Antwort auf Ihre Entscheidung zeigte.',
+  'receipt.what': 'Was',
+  'receipt.who': 'Wer',
+  'receipt.when': 'Wann',
+  'receipt.how': 'Wie bestätigt',
+  'receipt.through':
+    '{platform, select, slack {Slack} teams {Microsoft Teams} other {das Terminal}}, vom Konto {account}',
+  'receipt.hash': 'Hash des Eintrags',
+  'receipt.noHash': 'aufgezeichnet, bevor das Audit-Protokoll verkettet wurde',
   'history.emptySummary': '{title}: noch nichts.',
   'history.empty': 'Noch nichts: Entscheidungen und Gruppenänderungen erscheinen hier.',
   'history.heading':
@@ -792,6 +815,18 @@ export const de: Catalog = {
   'teams.answerPlaceholder': 'Sie antworten einmal; alle Genehmigenden sehen es.',
   'teams.questionEmpty': 'Geben Sie zuerst Ihre Frage ein.',
   'teams.answerEmpty': 'Geben Sie zuerst Ihre Antwort ein.',
+  'report.campaignsHeading': 'Zugriffsüberprüfungen',
+  'report.campaignsDefined':
+    'Eine Überprüfungsrunde sind die Überprüfungen einer Person zu einer Anwendung und Stufe, die am selben Tag (UTC) eröffnet wurden. Eine Überprüfung ist fällig an dem Tag, den der Access Service ihr gibt, sonst REVIEW_DUE_DAYS nach ihrer Eröffnung; eine Runde ist verspätet, wenn eine Überprüfung nach ihrer Fälligkeit entschieden wurde, überfällig, wenn eine danach noch offen ist.',
+  'report.campaignsNone': 'In diesem Zeitraum wurde keine Überprüfungsrunde eröffnet.',
+  'report.campaignsCut':
+    'Nur die ersten {max} Runden des Zeitraums sind aufgeführt: Fragen Sie nach einem kürzeren Zeitraum, um die übrigen zu sehen.',
+  'report.campaignColumn':
+    '{column, select, application {Anwendung} reviewer {Prüfer*in} opened {Eröffnet} due {Fällig} reviews {Überprüfungen} kept {Behalten} revoked {Entzogen} late {Verspätet} status {Stand} other {Dauer}}',
+  'report.campaignStatus':
+    '{status, select, on_time {Rechtzeitig erledigt} late {Verspätet erledigt} open {Offen} other {Überfällig}}',
+  'report.campaigns':
+    '{any, select, no {Zugriffsüberprüfungen: keine Runde eröffnet} other {Zugriffsüberprüfungen: {count, plural, one {# Runde} other {# Runden}} ({reviews, plural, one {# Überprüfung} other {# Überprüfungen}}): {onTime} rechtzeitig erledigt, {late} verspätet erledigt, {open} offen, {overdue} überfällig}}',
   'report.asksHeading': 'Fragen und Abwesenheiten',
   'report.questions':
     '{asked, plural, one {# Frage} other {# Fragen}} an Antragstellende, {answered} beantwortet (Zeit bis zur Antwort: Median {median}, 90. Perzentil {p90})',

@@ -21,6 +21,8 @@ export const en = {
   'usage.group':
     'group add|remove <group> <person> — change who is in a group, if you manage it (you confirm first, `confirm <code>` or `cancel <code>`); group bind <group> — make `members` in this channel answer for it; group unbind — undo that',
   'usage.history': 'history — your recent actions (auditors: history <person> or history all)',
+  'usage.receipt':
+    "receipt <receipt> — what was recorded of a decision: the code its reply showed (auditors: anyone's)",
   'usage.report':
     'report [days] — for auditors: decision times, open tasks, reminders and escalations of the last {days} days (or that many)',
   'parse.tooLong':
@@ -37,6 +39,8 @@ export const en = {
   'parse.noArguments': '`{name}` takes no arguments. Usage: {usage}',
   'parse.approveNoReason': '`approve` takes no reason. Usage: {usage}',
   'parse.reportDays': '`report` takes a number of days from 1 to {max}. Usage: {usage}',
+  'parse.receipt':
+    'A receipt is 10 letters and digits, as a decision’s reply shows it, e.g. `receipt 7K3QD-9X2MA`. Usage: {usage}',
   'parse.confirmation':
     'Type a confirmation with the code it shows: `confirm <code>` (or `approve <task> confirm <code>`, for one task).',
   'parse.whichApp': 'Which application? Usage: {usage}',
@@ -330,6 +334,8 @@ export const en = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{outcome, select, approved {Approved} declined {Declined} started {{action, select, approve {Approval} other {Decline}} started, its outcome not recorded:} unconfirmed {Not approved yet, asked to confirm:} wrong_code {Not approved, wrong confirmation code:} other {{action, select, approve {Approve} other {Decline}}: {outcome, select, already_decided {already decided} not_assignee {not assignee} self_approval {self approval} not_found {not found} other {failed}}}} {task}{withReason, select, yes { — "{reason}"} other {}}',
+  'history.batched':
+    '{what} — one of a batch ({decision, select, keep {keep everyone left} other {revoke everyone left}}, batch {id})',
   'history.taskId': 'task {id}',
   'history.task':
     '"{title}"{withApp, select, yes { ({app}{withBy, select, yes {, requested by {by}} other {}})} other {{withBy, select, yes { (requested by {by})} other {}}}}, task {id}',
@@ -337,6 +343,22 @@ export const en = {
   'history.change':
     '{mine, select, yes {{action, select, add {Added you to {group}} other {Removed you from {group}}} (by {actor})} other {{action, select, add {Add {who} to {group}} other {Remove {who} from {group}}}: {outcome, select, added {done} removed {done} already_member {already a member, nothing changed} not_member {not a member, nothing changed} group_not_found {the group no longer exists} person_not_found {the person no longer exists} not_allowed {refused: not allowed to manage the group} not_requester {refused: someone else’s change} cancelled {cancelled} expired {expired unconfirmed} other {failed}}}}',
   'history.unavailable': 'Your history cannot be shown right now; please try again later.',
+  'auditHead.title': 'Audit chain head, {day}',
+  'auditHead.posted': 'The audit log’s chain ends at entry {entry}, link {link}, hash {hash}.',
+  'auditHead.check':
+    'Keep this message: `npm run audit -- --verify --head {hash}` checks that the log was not rewritten since.',
+  'receipt.note': 'Receipt {code} — `receipt {code}` shows what was recorded.',
+  'receipt.title': 'Receipt {code}',
+  'receipt.unknown':
+    'No receipt {code} of yours is on record. Check the code as your decision’s reply showed it.',
+  'receipt.what': 'What',
+  'receipt.who': 'Who',
+  'receipt.when': 'When',
+  'receipt.how': 'How confirmed',
+  'receipt.through':
+    '{platform, select, slack {Slack} teams {Microsoft Teams} other {the terminal}}, from the account {account}',
+  'receipt.hash': 'Entry hash',
+  'receipt.noHash': 'kept before the audit log was chained',
   'history.emptySummary': '{title}: nothing yet.',
   'history.empty': 'Nothing yet: decisions and group changes show up here.',
   'history.heading': '{title} ({count, plural, one {# entry} other {# entries}}, newest first)',
@@ -775,6 +797,18 @@ export const en = {
   'teams.answerPlaceholder': 'You answer once; every approver sees it.',
   'teams.questionEmpty': 'Type your question first.',
   'teams.answerEmpty': 'Type your answer first.',
+  'report.campaignsHeading': 'Access review campaigns',
+  'report.campaignsDefined':
+    'A campaign is one reviewer’s reviews of one application and level opened on the same day (UTC). A review is due on the date the Access Service gave it, else REVIEW_DUE_DAYS after it was opened; a campaign is late when a review was decided after its due date, overdue when one is still undecided past it.',
+  'report.campaignsNone': 'No access review campaign was opened in this period.',
+  'report.campaignsCut':
+    'Only the first {max} campaigns of the period are listed: ask for a shorter period to see the rest.',
+  'report.campaignColumn':
+    '{column, select, application {Application} reviewer {Reviewer} opened {Opened} due {Due} reviews {Reviews} kept {Kept} revoked {Revoked} late {Late} status {Status} other {Took}}',
+  'report.campaignStatus':
+    '{status, select, on_time {Done on time} late {Done late} open {Open} other {Overdue}}',
+  'report.campaigns':
+    '{any, select, no {Access reviews: no campaign opened} other {Access reviews: {count, plural, one {# campaign} other {# campaigns}} ({reviews, plural, one {# review} other {# reviews}}): {onTime} done on time, {late} done late, {open} open, {overdue} overdue}}',
   'report.asksHeading': 'Questions and absences',
   'report.questions':
     '{asked, plural, one {# question} other {# questions}} asked of requesters, {answered} answered (time to answer: median {median}, 90th percentile {p90})',

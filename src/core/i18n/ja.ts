@@ -21,6 +21,8 @@ export const ja: Catalog = {
   'usage.group':
     'group add|remove <グループ> <人> — 管理しているグループのメンバーを変更します (先に確認: `confirm <code>` または `cancel <code>`)。group bind <グループ> — このチャンネルでは `members` だけでそのグループのメンバーを表示します。group unbind — その紐付けを解除します',
   'usage.history': 'history — 最近の自分の操作 (監査担当者: history <人> または history all)',
+  'usage.receipt':
+    'receipt <受領コード> — 決定について記録された内容: 返信に表示されたコード (監査担当者: すべて)',
   'usage.report':
     'report [日数] — 監査担当者向け: 過去 {days} 日 (または指定日数) の決定までの時間、未処理のタスク、リマインダー、エスカレーション',
   'parse.tooLong':
@@ -39,6 +41,8 @@ export const ja: Catalog = {
   'parse.noArguments': '`{name}` に引数は不要です。使い方: {usage}',
   'parse.approveNoReason': '`approve` に理由は付けません。使い方: {usage}',
   'parse.reportDays': '`report` には 1 から {max} までの日数を指定します。使い方: {usage}',
+  'parse.receipt':
+    '受領コードは決定の返信に表示される 10 文字の英数字です。例: `receipt 7K3QD-9X2MA`。使い方: {usage}',
   'parse.confirmation':
     '確認は、表示されたコードを付けて入力します: `confirm <code>` (1 件のタスクなら `approve <task> confirm <code>` でも入力できます)。',
   'parse.whichApp': 'どのアプリケーションですか? 使い方: {usage}',
@@ -324,6 +328,8 @@ export const ja: Catalog = {
   'history.line': '{when}: {withActor, select, yes {{actor}: } other {}}{what}',
   'history.decision':
     '{task} {outcome, select, approved {を承認} declined {を却下} started {の{action, select, approve {承認} other {却下}}を開始 (結果は未記録)} unconfirmed {の承認: 確認待ちのため未承認} wrong_code {の承認: 確認コードが違うため未承認} other {の{action, select, approve {承認} other {却下}}: {outcome, select, already_decided {すでに決定済み} not_assignee {担当外} self_approval {自分の申請} not_found {見つかりません} other {失敗}}}}{withReason, select, yes { — 「{reason}」} other {}}',
+  'history.batched':
+    '{what} (一括操作の一件: {decision, select, keep {残り全員を維持} other {残り全員を取り消し}}、一括 {id})',
   'history.taskId': 'タスク {id}',
   'history.task':
     '「{title}」{withApp, select, yes { ({app}{withBy, select, yes {、申請者 {by}} other {}})} other {{withBy, select, yes { (申請者 {by})} other {}}}}、タスク {id}',
@@ -331,6 +337,23 @@ export const ja: Catalog = {
   'history.change':
     '{mine, select, yes {{action, select, add {あなたを {group} に追加しました} other {あなたを {group} から削除しました}} ({actor} による)} other {{action, select, add {{who} を {group} に追加} other {{who} を {group} から削除}}: {outcome, select, added {完了} removed {完了} already_member {すでにメンバー、変更なし} not_member {メンバーではない、変更なし} group_not_found {グループはもうありません} person_not_found {その人はもういません} not_allowed {拒否: グループを管理する権限なし} not_requester {拒否: ほかの人の変更} cancelled {キャンセル} expired {未確定のまま期限切れ} other {失敗}}}}',
   'history.unavailable': '現在、履歴を表示できません。後でもう一度お試しください。',
+  'auditHead.title': '監査チェーンの先頭 ({day})',
+  'auditHead.posted':
+    '監査ログのチェーンはエントリ {entry}、リンク {link}、ハッシュ {hash} で終わっています。',
+  'auditHead.check':
+    'このメッセージを保管してください: `npm run audit -- --verify --head {hash}` で、それ以降ログが書き換えられていないことを確認できます。',
+  'receipt.note': '受領コード {code} — `receipt {code}` で記録内容を表示します。',
+  'receipt.title': '受領コード {code}',
+  'receipt.unknown':
+    'あなたに関する受領コード {code} の記録はありません。決定の返信に表示されたコードを確認してください。',
+  'receipt.what': '内容',
+  'receipt.who': '実行者',
+  'receipt.when': '日時',
+  'receipt.how': '確認方法',
+  'receipt.through':
+    '{platform, select, slack {Slack} teams {Microsoft Teams} other {ターミナル}}、アカウント {account} から',
+  'receipt.hash': 'エントリのハッシュ',
+  'receipt.noHash': '監査ログがチェーン化される前の記録',
   'history.emptySummary': '{title}: まだありません。',
   'history.empty': 'まだありません: 決定やグループの変更がここに表示されます。',
   'history.heading': '{title} ({count, plural, other {# 件}}、新しい順)',
@@ -768,6 +791,18 @@ export const ja: Catalog = {
   'teams.answerPlaceholder': '回答は 1 回だけで、すべての承認者に表示されます。',
   'teams.questionEmpty': '先に質問を入力してください。',
   'teams.answerEmpty': '先に回答を入力してください。',
+  'report.campaignsHeading': 'アクセスレビューのキャンペーン',
+  'report.campaignsDefined':
+    'キャンペーンとは、1 人のレビュアーが担当する、同じ日 (UTC) に開始された 1 つのアプリケーションと権限レベルのレビューです。レビューの期限は Access Service が示す日付、なければ開始から REVIEW_DUE_DAYS 日後です。期限後に判断されたレビューがあれば遅延、期限を過ぎて未判断のものがあれば期限超過です。',
+  'report.campaignsNone': 'この期間に開始されたアクセスレビューのキャンペーンはありません。',
+  'report.campaignsCut':
+    'この期間の最初の {max} 件のキャンペーンのみを表示しています。残りを見るには期間を短くしてください。',
+  'report.campaignColumn':
+    '{column, select, application {アプリケーション} reviewer {レビュアー} opened {開始} due {期限} reviews {レビュー数} kept {維持} revoked {取り消し} late {遅延} status {状態} other {所要時間}}',
+  'report.campaignStatus':
+    '{status, select, on_time {期限内に完了} late {遅れて完了} open {進行中} other {期限超過}}',
+  'report.campaigns':
+    '{any, select, no {アクセスレビュー: 開始されたキャンペーンなし} other {アクセスレビュー: キャンペーン {count, plural, other {# 件}} (レビュー {reviews, plural, other {# 件}}): 期限内に完了 {onTime}、遅れて完了 {late}、進行中 {open}、期限超過 {overdue}}}',
   'report.asksHeading': '質問と不在',
   'report.questions':
     '申請者への質問 {asked, plural, other {# 件}}、回答 {answered} 件 (回答までの時間: 中央値 {median}、90 パーセンタイル {p90})',

@@ -9,7 +9,7 @@ import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import { type ConfirmationStore, type IdentityLink, PendingBase } from '../../store/store.ts';
 import { asKind, type ConfirmKind, openConfirmation } from '../confirm/index.ts';
-import { english, type Voice } from '../i18n/voice.ts';
+import type { Voice } from '../i18n/voice.ts';
 import { info, listBlock, MAX_LIST, type Reply, success, warning } from '../reply.ts';
 import type { DecisionResult } from '../tasks/index.ts';
 import { inert } from '../text.ts';
@@ -40,12 +40,13 @@ export interface ReviewBatches {
   store: ConfirmationStore;
   now: () => Date;
   log: Logger;
+  /** Each decision's audit entry names its batch by `batchId`. */
   decide: (
     link: IdentityLink,
-    v: Voice,
     taskId: string,
     decision: 'approve' | 'decline',
-    reason?: string,
+    reason: string | undefined,
+    batchId: string,
   ) => Promise<DecisionResult>;
 }
 
@@ -120,7 +121,7 @@ export function reviewKind(deps: ReviewBatches): ConfirmKind<ReviewBatch, Review
       for (const p of change.people) {
         const result = stopped
           ? undefined
-          : await deps.decide(link, english, p.taskId, decision, change.reason ?? undefined);
+          : await deps.decide(link, p.taskId, decision, change.reason ?? undefined, change.id);
         if (result?.outcome === 'failed') stopped = true;
         done.push({ name: p.name, id: p.id, result });
       }
@@ -132,7 +133,8 @@ export function reviewKind(deps: ReviewBatches): ConfirmKind<ReviewBatch, Review
       return { outcome: all ? 'done' : 'partial', detail };
     },
     after: async () => undefined,
-    // Each task's decision has its own audit entry (tasks/decide.ts); the batch adds a log line.
+    // Each task's decision has its own audit entry naming the batch (tasks/decide.ts); the
+    // batch adds a log line.
     audit: async (_link, change, outcome, detail) =>
       deps.log.info({ changeId: change.id, outcome, detail }, 'review batch settled'),
     outcomeCard(v, _link, change, outcome, said) {

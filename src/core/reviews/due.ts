@@ -6,6 +6,9 @@ import { type Task, taskFacts } from '../../access/schemas.ts';
 
 const DAY_MS = 86_400_000;
 
+/** REVIEW_DUE_DAYS's default. */
+export const DEFAULT_REVIEW_DUE_DAYS = 14;
+
 /** An ISO instant, or none when the service gives neither a due date nor an opening time. */
 export function reviewDue(task: Task, dueDays: number): string | undefined {
   const { dueAt, createdAt } = taskFacts(task);

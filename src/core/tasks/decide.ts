@@ -28,6 +28,7 @@ import {
   recordDecision,
   recordDecisionIntent,
   taskNamesOf,
+  withReceipt,
 } from '../audit/index.ts';
 import { askApproval, claimApproval, closeApproval, type Presented } from '../confirm/index.ts';
 import { english, flag, type Voice } from '../i18n/voice.ts';
@@ -102,7 +103,10 @@ export class Decider {
     return next;
   }
 
-  /** `confirmation`: a sensitive approval's confirmation (its code, or found by it), when this is one. */
+  /**
+   * `confirmation`: a sensitive approval's confirmation (its code, or found by it), when this is
+   * one; `batchId`: the batch ("keep everyone left") this decision is one of, kept in its entry.
+   */
   decide(
     link: IdentityLink,
     v: Voice,
@@ -110,6 +114,7 @@ export class Decider {
     decision: Decision,
     reason?: string,
     confirmation?: Presented,
+    batchId?: string,
   ): Promise<DecisionResult> {
     return this.#serially(taskId, async () => {
       let said: Said;
@@ -120,6 +125,7 @@ export class Decider {
         ...taskNamesOf(mine),
         action: decision,
         reason: reason ?? null,
+        ...(batchId !== undefined && { batchId }),
       });
       try {
         mine = await this.#d.audience.pendingTask(link, taskId);
@@ -150,9 +156,9 @@ export class Decider {
       // Taken: its entry is completed with the edit of the decider's card, in one commit.
       const taken =
         settled && tell && intent && decided && decisionTaken(this.#d, link, record, intent);
-      if (!taken) await recordDecision(this.#d, link, record, intent);
+      const receipt = taken ? taken.receipt : await recordDecision(this.#d, link, record, intent);
       if (settled) tell?.decided(taskId, settled.task, link.accessUserId, taken || undefined);
-      return result;
+      return decided ? { ...result, reply: withReceipt(v, result.reply, receipt) } : result;
     });
   }
 

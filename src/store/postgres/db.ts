@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { queryFailed, storeClosed } from '../errors.ts';
-import { type PollRow, raw, type Sql, type SqlDb, sql } from '../sql.ts';
+import { type PollRow, raw, type Sql, type SqlDb, sql, type Written } from '../sql.ts';
 import { transaction } from './transaction.ts';
 
 const dollar = (n: number) => `$${n}`;
@@ -10,6 +10,7 @@ export class PgDb implements SqlDb {
   readonly #pool: pg.Pool;
   #closing: Promise<void> | undefined;
   readonly skipLocked = sql`FOR UPDATE SKIP LOCKED`;
+  readonly forUpdate = sql`FOR UPDATE`;
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
@@ -36,9 +37,34 @@ export class PgDb implements SqlDb {
     );
   }
 
+  readThenWrite(
+    operation: string,
+    reads: Sql[],
+    write: (rows: Record<string, unknown>[][]) => Sql[],
+  ): Promise<Written[]> {
+    return this.#guarded(operation, () =>
+      transaction(this.#pool, async (client) => {
+        const query = (statement: Sql) =>
+          client.query(statement.text(dollar), [...statement.values]);
+        const read: Record<string, unknown>[][] = [];
+        for (const statement of reads) read.push((await query(statement)).rows);
+        const written: Written[] = [];
+        for (const statement of write(read)) {
+          const result = await query(statement);
+          written.push({ rows: result.rows, changes: result.rowCount ?? 0 });
+        }
+        return written;
+      }),
+    );
+  }
+
   /** PostgreSQL plans from its statistics. */
   indexedBy() {
     return raw('');
+  }
+
+  epochMs(column: string) {
+    return raw(`CAST(floor(extract(epoch FROM ${column}) * 1000) AS bigint)`);
   }
 
   list(values: readonly string[]) {

@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LRUCache } from 'lru-cache';
 import { queryFailed, storeClosed } from '../errors.ts';
-import { type PollRow, raw, type Sql, type SqlDb, sql, storedJson } from '../sql.ts';
+import { type PollRow, raw, type Sql, type SqlDb, sql, storedJson, type Written } from '../sql.ts';
 
 /** Dates are INTEGER epoch milliseconds, so they compare and sort as numbers. */
 const bind = (statement: Sql) =>
@@ -22,13 +22,14 @@ export class SqliteDb implements SqlDb {
   });
   #closed = false;
   readonly skipLocked = raw('');
+  readonly forUpdate = raw('');
 
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
 
   async all(operation: string, statement: Sql) {
-    return this.#run(operation, () => this.#prepare(statement).all(...bind(statement)));
+    return this.#run(operation, () => this.#rows(statement));
   }
 
   async run(operation: string, statement: Sql) {
@@ -37,21 +38,53 @@ export class SqliteDb implements SqlDb {
 
   /** IMMEDIATE takes the write lock at once: processes sharing the file see one atomic step. */
   async batch(operation: string, statements: Sql[]) {
-    return this.#run(operation, () => {
-      this.#db.exec('BEGIN IMMEDIATE');
-      try {
-        const changes = statements.map((statement) => this.#change(statement));
-        this.#db.exec('COMMIT');
-        return changes;
-      } catch (error) {
-        this.#db.exec('ROLLBACK');
-        throw error;
-      }
-    });
+    return this.#run(operation, () =>
+      this.#immediate(() => statements.map((statement) => this.#change(statement))),
+    );
+  }
+
+  /** Synchronous from BEGIN to COMMIT: nothing else on this connection runs in between. */
+  async readThenWrite(
+    operation: string,
+    reads: Sql[],
+    write: (rows: Record<string, unknown>[][]) => Sql[],
+  ): Promise<Written[]> {
+    return this.#run(operation, () =>
+      this.#immediate(() => {
+        const read = reads.map((statement) => this.#rows(statement));
+        return write(read).map((statement) => {
+          const prepared = this.#prepare(statement);
+          if (!prepared.columns().length) return { rows: [], changes: this.#change(statement) };
+          const rows = this.#rows(statement);
+          return { rows, changes: rows.length };
+        });
+      }),
+    );
+  }
+
+  #immediate<T>(work: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  #rows(statement: Sql) {
+    return this.#prepare(statement).all(...bind(statement)) as Record<string, unknown>[];
   }
 
   indexedBy(index: string) {
     return raw(`INDEXED BY ${index}`);
+  }
+
+  /** Kept as epoch milliseconds already. */
+  epochMs(column: string) {
+    return raw(column);
   }
 
   list(values: readonly string[]) {

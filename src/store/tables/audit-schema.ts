@@ -1,3 +1,4 @@
+import { GENESIS_HASH } from '../audit-chain.ts';
 import type { Dialect } from '../migration.ts';
 
 /** The audit log, the last part of migration 1. */
@@ -101,4 +102,46 @@ export const reportIndexes = (t: Dialect): string => `
       CREATE INDEX audit_log_task_created ON audit_log (task_created_at)
         WHERE task_created_at IS NOT NULL;
       CREATE INDEX audit_log_task_action ON audit_log (task_id, action, outcome, at);
+    `;
+
+/**
+ * The hash chain (src/store/audit-chain.ts): each entry's digest and its link (place, the link
+ * before's hash, its own); a completed decision's second link; the receipt people look it up by.
+ * `audit_chain`'s one row is the head, locked by every append, and the checkpoint the chain
+ * starts from: at first the genesis, after the entries already kept (up to `genesis_id`).
+ */
+export const chain = (t: Dialect): string => `
+      ALTER TABLE audit_log ADD COLUMN link ${t.sqlite ? 'INTEGER' : 'bigint'};
+      ALTER TABLE audit_log ADD COLUMN prev_hash TEXT;
+      ALTER TABLE audit_log ADD COLUMN hash TEXT;
+      ALTER TABLE audit_log ADD COLUMN done_link ${t.sqlite ? 'INTEGER' : 'bigint'};
+      ALTER TABLE audit_log ADD COLUMN done_hash TEXT;
+      ALTER TABLE audit_log ADD COLUMN digest TEXT;
+      ALTER TABLE audit_log ADD COLUMN receipt TEXT;
+      CREATE UNIQUE INDEX audit_log_link ON audit_log (link) WHERE link IS NOT NULL;
+      CREATE UNIQUE INDEX audit_log_done_link ON audit_log (done_link) WHERE done_link IS NOT NULL;
+      CREATE INDEX audit_log_receipt ON audit_log (receipt) WHERE receipt IS NOT NULL;
+      CREATE TABLE audit_chain (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        link        ${t.sqlite ? 'INTEGER' : 'bigint'} NOT NULL,
+        hash        TEXT NOT NULL,
+        entry_id    ${t.sqlite ? 'INTEGER' : 'bigint'},
+        start_link  ${t.sqlite ? 'INTEGER' : 'bigint'} NOT NULL,
+        start_hash  TEXT NOT NULL,
+        genesis_id  ${t.sqlite ? 'INTEGER' : 'bigint'} NOT NULL
+      )${t.strict};
+      INSERT INTO audit_chain (id, link, hash, entry_id, start_link, start_hash, genesis_id)
+        SELECT 1, 0, '${GENESIS_HASH}', NULL, 0, '${GENESIS_HASH}', coalesce(max(id), 0)
+        FROM audit_log;
+    `;
+
+/**
+ * Access review campaigns: a review's due date where the service gave one, a batch's decisions
+ * told apart by its id, and the reviews' entries of a period found without reading the others.
+ */
+export const reviewCampaigns = (t: Dialect): string => `
+      ALTER TABLE audit_log ADD COLUMN task_due_at ${t.instant};
+      ALTER TABLE audit_log ADD COLUMN batch_id TEXT;
+      CREATE INDEX audit_log_reviews ON audit_log (at, access_user_id)
+        WHERE task_type = 'EntitlementReview';
     `;

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { AuditEntry, AuditOutcome, type AuditQuery } from '../audit-records.ts';
 import { StoreError } from '../errors.ts';
 import type { AuditStore, DecisionCompletion } from '../roles.ts';
-import { checkedInput, insert, join, raw, rowReader, type Sql, type SqlDb, sql } from '../sql.ts';
+import { checkedInput, join, raw, rowReader, type Sql, type SqlDb, sql } from '../sql.ts';
+import {
+  appendChained,
+  auditHead,
+  chainLinks,
+  completionChained,
+  pruneChained,
+  unchained,
+} from './audit-chain.ts';
 
 const DEFAULT_AUDIT_LIMIT = 100;
 const MAX_AUDIT_LIMIT = 1000;
@@ -22,23 +30,46 @@ const OPTIONAL = [
   'levelName',
   'userName',
   'taskStep',
+  'taskDueAt',
+  'batchId',
 ] as const;
 
-const toNumbered = rowReader('audit_log', z.object({ id: z.number(), entry: AuditEntry }), {
-  shape: ({ id, ...entry }) => {
+const Numbered = z.object({
+  id: z.number(),
+  entry: AuditEntry,
+  hash: z.string().nullable(),
+  receipt: z.string().nullable(),
+});
+
+const toNumbered = rowReader('audit_log', Numbered, {
+  shape: ({ id, doneHash, hash, receipt, ...entry }) => {
     for (const field of OPTIONAL) if (entry[field] == null) delete entry[field];
-    return { id: Number(id), entry };
+    return { id: Number(id), entry, hash: doneHash ?? hash ?? null, receipt: receipt ?? null };
   },
 });
 
 const toNewEntry = rowReader('audit_log', z.object({ id: z.coerce.number().int() }));
 const Completion = z.object({ outcome: AuditOutcome, detail: z.string().nullable() });
 
-/** Completes a `started` decision, and no other: its completion is written once. */
-export function completion(id: number, done: DecisionCompletion): Sql {
-  const { outcome, detail } = checkedInput(Completion, done, 'the decision to complete');
-  return sql`UPDATE audit_log SET outcome = ${outcome}, detail = ${detail}
-             WHERE id = ${id} AND outcome = 'started'`;
+/**
+ * Completes a `started` decision, and no other: its completion is written once, as a link of the
+ * chain; `before`, in the same transaction. How many rows each of `before` changed, and whether
+ * the decision was completed.
+ */
+export async function completeChained(
+  db: SqlDb,
+  operation: string,
+  id: number,
+  done: DecisionCompletion,
+  before: Sql[] = [],
+): Promise<{ before: number[]; completed: boolean }> {
+  const checked = checkedInput(Completion, done, 'the decision to complete');
+  const { reads, write } = completionChained(db, id, checked, before);
+  const written = await db.readThenWrite(operation, reads, write);
+  return {
+    before: written.slice(0, before.length).map((w) => w.changes),
+    completed: (written[before.length]?.changes ?? 0) > 0,
+  };
 }
 
 /** PostgreSQL counts in bigint, which `pg` gives back as text. */
@@ -106,12 +137,11 @@ export function auditTables(db: SqlDb): AuditStore {
   return {
     async appendAudit(entry) {
       const valid = checkedInput(AuditEntry, entry, 'the audit entry to append');
-      const [row] = await db.all('appendAudit', sql`${insert('audit_log', valid)} RETURNING id`);
-      return toNewEntry(row).id;
+      return toNewEntry(await appendChained(db, valid)).id;
     },
 
     async completeDecision(id, done) {
-      return (await db.run('completeDecision', completion(id, done))) > 0;
+      return (await completeChained(db, 'completeDecision', id, done)).completed;
     },
 
     async listAudit(query = {}) {
@@ -123,6 +153,18 @@ export function auditTables(db: SqlDb): AuditStore {
       );
       return rows.map((row) => toNumbered(row).entry);
     },
+
+    async findReceipt(receipt) {
+      const rows = await db.all(
+        'findReceipt',
+        sql`SELECT * FROM audit_log WHERE receipt = ${receipt} ORDER BY id LIMIT 10`,
+      );
+      return rows.map(toNumbered);
+    },
+
+    auditHead: () => auditHead(db),
+    chainLinks: (after, limit) => chainLinks(db, after, auditLimit(limit)),
+    unchainedEntry: (genesisId) => unchained(db, genesisId),
 
     async readAuditLog(query, afterId, limit) {
       const page = auditLimit(limit);
@@ -174,8 +216,6 @@ export function auditTables(db: SqlDb): AuditStore {
       return { count: n, medianMs: waitAt(half), p90Ms: waitAt(Math.trunc((9 * n + 9) / 10)) };
     },
 
-    async pruneAudit(before) {
-      return db.run('pruneAudit', sql`DELETE FROM audit_log WHERE at < ${before}`);
-    },
+    pruneAudit: (before) => pruneChained(db, before),
   };
 }

@@ -22,7 +22,7 @@ import {
   sql,
   storedJson,
 } from '../sql.ts';
-import { completion } from './audit.ts';
+import { completeChained } from './audit.ts';
 
 /** Its heartbeat row is then deleted. */
 const FORGET_REPLICAS_AFTER_MS = 24 * 3_600_000;
@@ -145,13 +145,12 @@ export function outboxTables(db: SqlDb): NotificationStore & ReplicaStore {
     },
 
     async settleEdited(key, seq, now, decision) {
-      const [settled] = await db.batch('settleEdited', [
-        sql`UPDATE notifications SET resolved_at = ${now}, intent_seq = intent_seq + 1
+      const settle = sql`UPDATE notifications SET resolved_at = ${now}, intent_seq = intent_seq + 1
             WHERE ${keyOf(key)} AND intent_seq = ${seq} AND resolved_at IS NULL
-              AND intent_kind IS NULL`,
-        ...(decision ? [completion(decision.id, decision)] : []),
-      ]);
-      return settled! > 0;
+              AND intent_kind IS NULL`;
+      if (!decision) return (await db.run('settleEdited', settle)) > 0;
+      const done = await completeChained(db, 'settleEdited', decision.id, decision, [settle]);
+      return done.before[0]! > 0;
     },
 
     async remindNotification(key, body, owner, now, dueBefore) {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from '../../../src/metrics.ts';
-import { tasks } from '../../../src/sandbox/seed.ts';
+import { tasks, users, workApps } from '../../../src/sandbox/seed.ts';
 import { groupBot, RULES } from '../../helpers/group-bot.ts';
 import { parsed, refusedWith } from '../../helpers/parse.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
@@ -79,6 +79,7 @@ describe('report in chat', () => {
           'Sent: 0 reminders, 0 escalations, 0 nudges',
           '0 questions asked of requesters, 0 answered (time to answer: median –, 90th percentile –)',
           '0 tasks waited on an approver who was away (median –, 90th percentile –)',
+          'Access reviews: no campaign opened',
         ],
         more: 0,
       },
@@ -106,6 +107,38 @@ describe('report in chat', () => {
     expect(await observed(metrics)).toEqual({ count: 1, sum: 7200 });
     const [entry] = await t.store.listAudit({ actions: ['decline'], limit: 1 });
     expect(entry).toMatchObject({ outcome: 'declined', taskType: 'EntitlementReview' });
+  });
+
+  it('says how the access review campaigns went: on time, or late past the due date', async () => {
+    const state = sandbox.current.state;
+    /** A fresh review of Grace's GitHub (Read) for Ada, GitHub's reviewer. */
+    const review = () => {
+      const access = state.grantAccess({
+        workAppId: workApps.github.id,
+        userId: users.grace.id,
+        permissionLevelId: workApps.github.levels.read.id,
+      });
+      return state.createEntitlementReview({ accessId: access.id, requestedBy: users.radia.id })[0]!
+        .id;
+    };
+    const onTime = review();
+    const { t } = await twoHoursAfterCreation(onTime);
+    await t.bot.tasks.decide(t.as('ada'), onTime, 'decline', 'moved teams');
+    t.clock.ms += 60_000;
+    const reply = await t.bot.handle(t.as('katherine'), 'report');
+    expect(JSON.stringify(reply.blocks)).toContain(
+      'Access reviews: 1 campaign (1 review): 1 done on time, 0 done late, 0 open, 0 overdue',
+    );
+    // Past its due date (REVIEW_DUE_DAYS, 14 by default, as the service gives none), it is late.
+    const late = review();
+    const other = await twoHoursAfterCreation(late);
+    other.t.clock.ms += 15 * 24 * HOUR;
+    await other.t.bot.tasks.decide(other.t.as('ada'), late, 'approve');
+    other.t.clock.ms += 60_000;
+    const after = await other.t.bot.handle(other.t.as('katherine'), 'report');
+    expect(JSON.stringify(after.blocks)).toContain(
+      '1 campaign (1 review): 0 done on time, 1 done late',
+    );
   });
 
   it('takes a number of days, 30 when none is given', () => {

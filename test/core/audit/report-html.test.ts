@@ -16,7 +16,7 @@ import type { AuditEntry } from '../../../src/store/store.ts';
 import { hostile, MARK } from '../../fakes/hostile-corpus.ts';
 import { demoEntries, demoLinks } from '../../fakes/report-demo.ts';
 import { findChromium, renderPage, screenshot } from '../../helpers/chromium.ts';
-import { reportFile, summarise } from '../../helpers/summarise.ts';
+import { reportFile, summarise, summariseWithCampaigns } from '../../helpers/summarise.ts';
 
 const DAY = 86_400_000;
 const end = new Date(Date.UTC(2026, 10, 30));
@@ -24,7 +24,10 @@ const period = { since: new Date(end.getTime() - 30 * DAY), until: end };
 const dir = mkdtempSync(join(tmpdir(), 'accessbot-report-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The demo month, and one decision for every hostile string as application, type and approver. */
+/**
+ * The demo month, and one decision for every hostile string as application, type and approver,
+ * and one access review with it as application, level and reviewer.
+ */
 function hostileEntries(): { entries: AuditEntry[]; names: Map<string, string> } {
   const names = new Map(demoLinks().map((l) => [l.accessUserId, l.displayName ?? l.email]));
   const entries = demoEntries(end);
@@ -45,6 +48,21 @@ function hostileEntries(): { entries: AuditEntry[]; names: Map<string, string> }
       reason: null,
       outcome: 'approved',
     });
+    entries.push({
+      at: new Date(end.getTime() - DAY),
+      platform: 'slack',
+      chatUserId: `U-${n}`,
+      accessUserId,
+      detail: null,
+      action: 'decline',
+      taskId: `hostile-review-${n}`,
+      appName: s,
+      levelName: s,
+      taskType: 'EntitlementReview',
+      taskCreatedAt: new Date(end.getTime() - 20 * DAY),
+      reason: s,
+      outcome: 'declined',
+    });
   }
   return { entries, names };
 }
@@ -53,7 +71,7 @@ const { entries, names } = hostileEntries();
 /** Elements that run, load or link; a real `<` only ever starts the page's own tags. */
 const TAGS = /<(script|img|a|link|iframe|object|embed|base|form|meta http-equiv="refresh")[\s>]/i;
 const ATTRIBUTES = /<[^>]*\s(on\w+|src|href|style)=/i;
-const html = reportFile(await summarise(entries, period, end, names), 'html', english);
+const html = reportFile(await summariseWithCampaigns(entries, period, end, names), 'html', english);
 const page = (name: string, content: string) => {
   const file = join(dir, name);
   writeFileSync(file, content);
@@ -92,6 +110,40 @@ describe('the report page', () => {
     expect(german).not.toMatch(/AccessRequest|EntitlementReview|OffboardingStep/);
   });
 
+  it('lists each access review campaign: reviewer, counts, on time or late, how long it took', async () => {
+    const opened = new Date(end.getTime() - 10 * DAY);
+    const review = (n: number, decided: number, outcome: 'approved' | 'declined'): AuditEntry => ({
+      at: new Date(opened.getTime() + decided * DAY),
+      platform: 'slack',
+      chatUserId: 'U-ada',
+      accessUserId: 'a-ada',
+      detail: null,
+      action: outcome === 'approved' ? 'approve' : 'decline',
+      taskId: `review-${n}`,
+      taskType: 'EntitlementReview',
+      appName: 'GitHub',
+      levelName: 'Write',
+      taskCreatedAt: opened,
+      taskDueAt: new Date(opened.getTime() + 3 * DAY),
+      reason: null,
+      outcome,
+    });
+    const trail = [review(1, 1, 'approved'), review(2, 2, 'approved'), review(3, 4, 'declined')];
+    const report = await summariseWithCampaigns(trail, period, end, new Map([['a-ada', 'Ada']]));
+    const page = reportFile(report, 'html', english);
+    const row = /<section id="campaigns">[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+    expect(row).toContain('<h2>Access review campaigns</h2>');
+    expect(row).toContain('<td>GitHub (Write)</td><td>Ada</td>');
+    expect(row).toContain(
+      '<td class="n">3</td><td class="n">2</td><td class="n">1</td><td class="n">1</td><td><span class="late">Done late</span></td><td>4.0 days</td>',
+    );
+    const german = reportFile(report, 'html', voiceFor('de'));
+    expect(german).toContain('<h2>Zugriffsüberprüfungen</h2>');
+    expect(german).toContain('Verspätet erledigt');
+    const none = reportFile(await summariseWithCampaigns([], period, end), 'html', english);
+    expect(none).toContain('No access review campaign was opened in this period.');
+  });
+
   it('carries no script, no outside resource and no markup from the trail', () => {
     expect(html).not.toMatch(TAGS);
     expect(html).not.toMatch(ATTRIBUTES);
@@ -121,7 +173,9 @@ describe.skipIf(!chromium)('the report page in headless Chromium', () => {
     // Decided where, open tasks by age, and time to decision by application, approver and type.
     expect(dom.match(/<svg role="img"/g)).toHaveLength(5);
     expect(dom.match(/<rect /g)?.length).toBeGreaterThan(20);
-    expect(dom.match(/<table>/g)).toHaveLength(3);
+    // The three groupings' tables and the access review campaigns'.
+    expect(dom.match(/<table>/g)).toHaveLength(4);
+    expect(dom).toContain('<section id="campaigns"><h2>Access review campaigns</h2>');
     expect(dom).toContain('<title>accessbot report</title>');
     expect(dom).not.toMatch(TAGS);
     expect(dom).not.toMatch(ATTRIBUTES);

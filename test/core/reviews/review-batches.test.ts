@@ -84,7 +84,45 @@ it('pages 300 people and keeps them all in one confirmed batch, each audited onc
   });
   expect(approved).toHaveLength(300);
   expect(new Set(approved).size).toBe(300);
+  // One entry per review, each naming the one batch it was part of.
+  const batches = new Set(
+    entries.flatMap(({ entry }) =>
+      'batchId' in entry && ids.includes(entry.taskId) ? [entry.batchId] : [],
+    ),
+  );
+  expect(batches.size).toBe(1);
+  const history = await ada.ask('history');
+  const batched = history.split('\n').filter((line) => line.includes('one of a batch'));
+  expect(batched).toHaveLength(20);
+  expect(batched[0]).toMatch(
+    /Approved "Access review: Reviewed \d{3} on GitHub \(Write\)".* — one of a batch \(keep everyone left, batch [\w-]{8}\)/,
+  );
   expect(await ada.ask('reviews')).not.toContain('GitHub');
+});
+
+it('revokes in a batch with its one reason, and history shows each person revoked in it', async () => {
+  const ids = reviews(3);
+  const ask = await ada.ask('review GitHub revoke all -- left the company');
+  expect(ask).toContain('3 people');
+  const done = await ada.ask(`confirm ${confirmationCodeOn(ask)}`);
+  expect(done).toContain('Revoked 3 of 3 people');
+  expect(statuses(ids)).toEqual(new Set(['Declined']));
+  const history = await ada.ask('history');
+  for (const n of ['001', '002', '003']) {
+    expect(history).toMatch(
+      new RegExp(
+        `Declined "Access review: Reviewed ${n} on GitHub \\(Write\\)".*"left the company" — one of a batch \\(revoke everyone left, batch [\\w-]{8}\\)`,
+      ),
+    );
+  }
+  // A single click is no batch.
+  const [single] = reviews(1);
+  const page = await ada.ask('review GitHub');
+  expect(page).toContain('Reviewed 001');
+  await ada.ask(`approve ${single!.slice(0, 8)}`);
+  const after = (await ada.ask('history')).split('\n').find((l) => l.includes('Approved'));
+  expect(after).toBeDefined();
+  expect(after).not.toContain('one of a batch');
 });
 
 it('keeps a review of a sensitive application like any other: keeping grants nothing new', async () => {

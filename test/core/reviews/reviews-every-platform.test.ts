@@ -11,20 +11,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadConfig } from '../../../src/app/config.ts';
 import { decisionContext } from '../../../src/app/runtime.ts';
 import { users, workApps } from '../../../src/sandbox/seed.ts';
-import { shown } from '../../fakes/bot-connector-harness.ts';
-import {
-  confirmationCodeOn,
-  slackAnswer,
-  slackClickOn,
-  slackSay,
-  slackUserOf,
-  teamsAction,
-  teamsSay,
-} from '../../fakes/chat-drivers.ts';
+import { confirmationCodeOn } from '../../fakes/chat-drivers.ts';
 import { hostile, MARK } from '../../fakes/hostile-corpus.ts';
-import { sendInteraction, submissionPayload } from '../../fakes/slack-payloads.ts';
 import { botFor, captureLog } from '../../helpers/bot.ts';
 import { type ChatPlatforms, startChatPlatforms } from '../../helpers/every-platform.ts';
+import { type ReviewPlatform, reviewPlatforms } from '../../helpers/review-platforms.ts';
 import { useSandbox } from '../../helpers/sandbox.ts';
 import { openTerminalChat, type TerminalChat } from '../../helpers/terminal-chat.ts';
 
@@ -52,87 +43,11 @@ function markup(shownText: string): string {
   return texts.join('\n');
 }
 
-interface Platform {
-  name: string;
-  say(text: string): Promise<string>;
-  /** The row's Keep (the task's Approve) on `card`. */
-  keep(card: string, taskId: string): Promise<string>;
-  /** The page's "Keep everyone left" or "Revoke everyone left" (with its reason where asked). */
-  everyone(card: string, decision: 'keep' | 'revoke', reason?: string): Promise<string>;
-  /** The Confirm of a batch's confirmation `card`. */
-  confirm(card: string): Promise<string>;
-}
-
 let chats: ChatPlatforms;
 let terminal: TerminalChat;
-let platforms: Platform[];
+let platforms: ReviewPlatform[];
 
 const codeOn = confirmationCodeOn;
-
-function slackPlatform(): Platform {
-  const { fake, bot } = chats.slack;
-  const click = async (card: string, actionId: string, value?: string) =>
-    slackAnswer(fake, await slackClickOn(fake, bot.url, 'ada', card, actionId, value));
-  return {
-    name: 'Slack',
-    say: (text) => slackSay(fake, bot.url, 'ada', text),
-    keep: (card, taskId) => click(card, 'accessbot.approve', taskId),
-    async everyone(card, decision, reason) {
-      const value = new RegExp(`"value":"([^"]+:${decision})"`).exec(card)?.[1];
-      const before = fake.callsOf('views.open').length;
-      const where = await slackClickOn(fake, bot.url, 'ada', card, 'accessbot.review.all', value);
-      if (decision === 'keep') return slackAnswer(fake, where);
-      // A revoke asks its reason in a form first.
-      const call = await fake.waitFor(() => fake.callsOf('views.open')[before]);
-      const view = { ...(call.args.view as Record<string, unknown>), id: 'V-review' };
-      const state = { reason: { reason: { type: 'plain_text_input', value: reason } } };
-      await sendInteraction(bot.url, submissionPayload(view, slackUserOf('ada'), state));
-      return slackAnswer(fake, where);
-    },
-    confirm: (card) => click(card, 'accessbot.change.confirm'),
-  };
-}
-
-function teamsPlatform(): Platform {
-  const { teams } = chats;
-  const execute = async (
-    card: string,
-    verb: string,
-    matches = (_: Record<string, unknown>) => true,
-    filled: Record<string, string> = {},
-  ) => {
-    const action = teamsAction(JSON.parse(card), verb, matches);
-    if (!action) throw new Error(`no ${verb} on ${card.slice(0, 300)}`);
-    const data = { ...(action.data as Record<string, unknown>), ...filled };
-    const res = await teams.post(teams.activities.cardAction('ada', verb, data));
-    return shown(res.body);
-  };
-  return {
-    name: 'Teams',
-    say: (text) => teamsSay(teams, 'ada', text),
-    keep: (card, taskId) => execute(card, 'approve', (d) => JSON.stringify(d).includes(taskId)),
-    everyone: (card, decision, reason) =>
-      execute(
-        card,
-        'reviewAll',
-        (d) => String(d.value).endsWith(`:${decision}`),
-        reason ? { reason } : {},
-      ),
-    confirm: (card) => execute(card, 'confirmChange'),
-  };
-}
-
-/** The terminal has no buttons: a click is the line the message says to type. */
-function terminalPlatform(): Platform {
-  return {
-    name: 'terminal',
-    say: (text) => terminal.ask(text),
-    keep: (_card, taskId) => terminal.ask(`approve ${taskId.slice(0, 8)}`),
-    everyone: (_card, decision, reason) =>
-      terminal.ask(`review 2 ${decision} all${reason ? ` -- ${reason}` : ''}`),
-    confirm: (card) => terminal.ask(`confirm ${codeOn(card)}`),
-  };
-}
 
 beforeAll(async () => {
   chats = await startChatPlatforms(sandbox.current, {});
@@ -142,7 +57,7 @@ beforeAll(async () => {
     context: decisionContext(config, { client: sandbox.client, store, log: captureLog().log }),
   }));
   terminal = await openTerminalChat({ bot, email: ada.email });
-  platforms = [slackPlatform(), teamsPlatform(), terminalPlatform()];
+  platforms = reviewPlatforms(chats, terminal);
 });
 
 afterAll(async () => {
@@ -303,6 +218,35 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
     expect(markup(rawLast)).not.toMatch(/<[!@]/);
     if (name === 'Slack') expect(markup(raw)).toContain('&lt;!channel&gt;');
     expect(first + last).toContain(MARK);
+  });
+
+  it('pages 300 people and keeps everyone left in one confirmed batch, within the platform limits', async () => {
+    // Long names, so that what is shown of 300 of them would burst a message were it not bounded.
+    const long = 'Maximiliane Wilhelmina Fitzgerald-Oppenheimer';
+    const person = (i: number) => `${long} ${String(i).padStart(3, '0')}`;
+    reviewsOf(Array.from({ length: 300 }, (_, i) => person(i + 1)));
+    const page = await platform().say('review 2');
+    const first = said(page);
+    expect(first).toContain('page 1 of 30');
+    expect(first).toContain('290 more people');
+    expect(first).toContain(person(10));
+    expect(first).not.toContain(person(11));
+    const last = said(await platform().say('review 2 page 30'));
+    expect(last).toContain('page 30 of 30');
+    expect(last).toContain(person(300));
+
+    const ask = said(await platform().everyone(page, 'keep'));
+    expect(ask).toContain('300 people');
+    expect(ask).toContain(person(1));
+    // A bounded list of who it covers, the rest counted.
+    expect(ask).toMatch(/250 more/);
+    expect(ask).not.toContain(person(300));
+    expect(decisions('Approve')).toHaveLength(0);
+    const done = said(await platform().confirm(ask));
+    expect(done).toContain('Kept 300 of 300 people');
+    expect(decisions('Approve')).toHaveLength(300);
+    expect(new Set(ids.map(statusOf))).toEqual(new Set(['Approved']));
+    // Every payload of this test was checked against the platform's limits (afterEach).
   });
 });
 
