@@ -11,6 +11,14 @@ import type { Reply, TaskCard, TaskState } from '../../src/core/reply.ts';
 const cardsOf = (reply: Reply) =>
   reply.blocks.flatMap((block) => (block.kind === 'task' ? [block.card] : []));
 
+/** Rows to decide outside a task card (an access review card's Keep and Revoke). */
+const decides = (reply: Reply) =>
+  reply.blocks.some(
+    (block) =>
+      block.kind === 'actions' &&
+      block.buttons.some((b) => b.action === 'approve' || b.action === 'decline'),
+  );
+
 /** While a task waits: what its card said, and which lines beside it (values move with time). */
 interface Shown {
   state: TaskState;
@@ -103,10 +111,20 @@ export class ShellNotifier implements Notifier {
     return this.#locale;
   }
 
+  /**
+   * Whether every task the message tells of is shown as it says: its cards, and the tasks it
+   * reports without a card (an access review card's rows, waiting, or its reviews, decided).
+   */
   #showsAll(message: Reply, repeats: (card: TaskCard, shown: Shown) => boolean): boolean {
     const cards = cardsOf(message);
+    const reported = message.reported ?? [];
+    const told = ({ taskId, state }: (typeof reported)[number]) => {
+      const shown = this.#shown.get(taskId)?.state;
+      return shown !== undefined && (state === 'pending') === (shown === 'pending');
+    };
     return (
-      cards.length > 0 &&
+      cards.length + reported.length > 0 &&
+      reported.every(told) &&
       cards.every((card) => {
         const shown = this.#shown.get(card.taskId);
         return shown !== undefined && repeats(card, shown);
@@ -120,7 +138,7 @@ export class ShellNotifier implements Notifier {
 
   /** One line: who was sent what (a card to decide is theirs alone, and not shown). */
   #showSentTo(to: Extract<Destination, { kind: 'user' }>, message: Reply): void {
-    if (cardsOf(message).some((card) => card.buttons.length)) return;
+    if (cardsOf(message).some((card) => card.buttons.length) || decides(message)) return;
     const title = message.title ?? message.summary;
     const line = voiceFor(message.locale).t('render.shell.sentTo', {
       person: to.chatUserId,

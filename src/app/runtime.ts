@@ -78,6 +78,8 @@ export function pollerFor(
     maxRps: poll.maxRps,
     remindAfterMs: poll.remindAfterMs,
     escalateAfterMs: poll.escalateAfterMs,
+    reviewDueDays: config.reviewDueDays,
+    appOwners: config.apps.owners ?? {},
     hours: poll.hours,
     rules: config.notifyRules,
     directorySyncMs: config.directorySyncMs,

@@ -48,17 +48,17 @@ export const notifications = {
   REMIND_AFTER: withDefault(
     duration('REMIND_AFTER'),
     '24h',
-    'how long a task may wait before its approvers are reminded, and how often a requester may nudge them about one request (`24h`, `90m`; `0` = never, and no nudges)',
+    'how long a task may wait before its approvers are reminded (access reviews are reminded by their due date instead), and how often a requester may nudge them about one request (`24h`, `90m`; `0` = never, and no nudges)',
   ),
   REVIEW_DUE_DAYS: withDefault(
     intIn('REVIEW_DUE_DAYS', 1, 365),
     String(DEFAULT_REVIEW_DUE_DAYS),
-    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date ([notifications](notifications.md#access-reviews)); the report counts a review decided later as late ([report](report.md#access-review-campaigns))',
+    'days an access review has to be done in, counted from when it was opened, where the Access Service gives it no due date; its reviewer is reminded a week, two days and on the day before, and its application’s owners or escalation channel told once it is overdue ([notifications](notifications.md#access-reviews)); the report counts a review decided later as late ([report](report.md#access-review-campaigns))',
   ),
   ESCALATE_AFTER: withDefault(
     duration('ESCALATE_AFTER'),
     '0',
-    'how long a task may wait after its approver’s first message before it is posted to its escalation channel (`3d`, `48h`; `0` = never) ([notifications](notifications.md#escalation-and-quiet-hours))',
+    'how long a task may wait after its approver’s first message before it is posted to its escalation channel (`3d`, `48h`; `0` = never; access reviews escalate once overdue instead) ([notifications](notifications.md#escalation-and-quiet-hours))',
   ),
   QUIET_HOURS: optional(
     parsedBy('QUIET_HOURS', parseQuietHours),
@@ -174,7 +174,7 @@ export const people = {
   ),
   APP_OWNERS: optional(
     parsedBy('APP_OWNERS', parseAppOwners),
-    'who owns which application, beside those its field names: `GitHub=ada@x.com,alan@x.com;Figma=tim@x.com`, inline JSON, or the path of a JSON file',
+    'who owns which application, beside those its field names (these are also told of its overdue access reviews): `GitHub=ada@x.com,alan@x.com;Figma=tim@x.com`, inline JSON, or the path of a JSON file',
     { unset: 'only those the field names' },
   ),
   APP_SECRET_FIELDS: optional(

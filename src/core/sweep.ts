@@ -13,7 +13,17 @@ import type { Voice } from './i18n/voice.ts';
 import type { Reply } from './reply.ts';
 
 /** The direct messages a hook sends (what each is: the poller's targets.ts). */
-export type TellKind = 'requester' | 'member' | 'nudge' | 'question' | 'answer' | 'away' | 'digest';
+export type TellKind =
+  | 'requester'
+  | 'member'
+  | 'nudge'
+  | 'question'
+  | 'answer'
+  | 'away'
+  | 'digest'
+  | 'review'
+  | 'reviewReminder'
+  | 'reviewEscalation';
 
 /** A direct message, one per chat identity it goes to. */
 export interface Told {
@@ -36,13 +46,33 @@ export interface Sweep<S = unknown> {
   pendingStatus: string;
   /** How long a task waits, after its first card, before it is escalated; 0: never. */
   escalateAfterMs: number;
+  /** Days an access review takes when its task gives no due date (REVIEW_DUE_DAYS). */
+  reviewDueDays: number;
+  /** Application (name or id, any case) → its owners' e-mail addresses (APP_OWNERS). */
+  appOwners: Readonly<Record<string, readonly string[]>>;
   /** The chat identities of these people on the platforms served. */
   linksOf(accessUserIds: Iterable<string>): Promise<IdentityLink[]>;
   /** A linked person's name as the Access Service gave it, else their address. */
   nameOf(accessUserId: string): Promise<string | undefined>;
   /** `told` to each of `links` on a platform served, in its own voice. */
   tell(links: readonly IdentityLink[], told: Told): Promise<void>;
-  /** Each open message of `kind` and `round` about `event` shows `message` for good. */
+  /**
+   * A card that stands for several tasks (kind `review`): posted once per `event` to each of
+   * `links` on a platform served, then edited whenever `message` says something else than it
+   * shows — unless something else is under way for it, which the next round sees to.
+   */
+  showCard(links: readonly IdentityLink[], card: Omit<Told, 'kind' | 'round'>): Promise<void>;
+  /**
+   * `message` posted once per `event`, as `accessUserId`'s, to each escalation channel of `task`
+   * (kind `reviewEscalation`; `brief`: no free text); false when it has none on a platform served.
+   */
+  escalateTo(
+    task: Task,
+    event: string,
+    accessUserId: string,
+    message: (v: Voice, brief: boolean) => Reply,
+  ): Promise<boolean>;
+  /** Each open message of `kind` and `round` (none: '') about `event` shows `message` for good. */
   settle(event: string, kind: TellKind, round: string, message: (v: Voice) => Reply): Promise<void>;
   /**
    * `task` posted, as `accessUserId`'s, to each of its escalation channels that `posted` (its

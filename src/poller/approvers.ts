@@ -9,6 +9,7 @@
  * person's zone; the poll of a card's approver clears it once it is over (deliver.ts).
  */
 import type { NudgeDelivery, TellApprovers } from '../core/notices.ts';
+import { reviewersOf } from '../core/reviews/index.ts';
 import { stateOf } from '../core/tasks/task-card.ts';
 import type { PollerContext } from './context.ts';
 import { editLook } from './deliver.ts';
@@ -25,7 +26,14 @@ async function told(ctx: PollerContext, taskId: string): Promise<string[]> {
   return sent.filter((n) => kindOf(n.recipient) === 'approver').map((n) => n.accessUserId);
 }
 
-export const outboxApprovers = (ctx: PollerContext): TellApprovers => ({
+/**
+ * `pollSoon`: a decision polls at once the approvers whose review cards hold the task, so their
+ * cards show it (core/reviews/cards.ts).
+ */
+export const outboxApprovers = (
+  ctx: PollerContext,
+  pollSoon: (accessUserIds: string[]) => Promise<void>,
+): TellApprovers => ({
   async nudge({ taskId, approvers, round, message }) {
     const ids = new Set(approvers.length ? approvers : await told(ctx, taskId));
     const links = await servedLinks(ctx, ids);
@@ -48,6 +56,15 @@ export const outboxApprovers = (ctx: PollerContext): TellApprovers => ({
       ctx.log.warn({ err: error, taskId }, 'could not edit the messages of a decided task yet');
     });
     ctx.later(resolved);
+    const reviewers = reviewersOf(ctx.store, taskId).then(async (ids) => {
+      if (ids.length) await pollSoon(ids);
+    });
+    ctx.later(
+      reviewers.catch((error: unknown) => {
+        // Their next poll shows it all the same.
+        ctx.log.warn({ err: error, taskId }, 'could not poll the reviewers of a decided review');
+      }),
+    );
   },
 
   async showLook(look, taskIds) {

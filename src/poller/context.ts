@@ -13,6 +13,7 @@ import type {
   ReplicaStore,
   RequesterStore,
   RequestStore,
+  ReviewCardStore,
   TaskAudienceStore,
   TaskNumberStore,
   TaskQuestionStore,
@@ -38,7 +39,8 @@ export type PollerStore = AuditStore &
   LookStore &
   DigestStore &
   TaskNumberStore &
-  WorkflowStore;
+  WorkflowStore &
+  ReviewCardStore;
 
 /**
  * What every part of the poller works with (the outbox's context and more); built once by the
@@ -55,6 +57,10 @@ export interface PollerContext<S = PollerStore> extends Omit<OutboxContext, 'sto
   remindAfterMs: number;
   /** How long a task waits, after its first message, before it is escalated; 0: never. */
   escalateAfterMs: number;
+  /** Days an access review takes when its task gives no due date (REVIEW_DUE_DAYS). */
+  reviewDueDays: number;
+  /** Application (name or id) → its owners' e-mail addresses (APP_OWNERS): late reviews' escalation. */
+  appOwners: Readonly<Record<string, readonly string[]>>;
   /** When reminders and escalations may go out, in each approver's time zone. */
   hours: WorkingHours;
   /**

@@ -5,11 +5,11 @@
  */
 import type { Sweep } from '../core/sweep.ts';
 import type { LinkStore } from '../store/store.ts';
-import { showAround } from './cards.ts';
+import { driveEdit, showAround } from './cards.ts';
 import type { PollerContext, PollerStore } from './context.ts';
 import { claimAndDrive } from './deliver.ts';
 import { servedLinks } from './linked-users.ts';
-import { keyOf } from './notification.ts';
+import { keyOf, versionOf } from './notification.ts';
 import { findTask } from './resolve.ts';
 import { isBrief } from './rules.ts';
 import {
@@ -50,7 +50,7 @@ export function sweepOf(ctx: PollerContext): Sweep<PollerStore> {
     isCard: (n) => kindOf(n.recipient) === 'approver',
 
     async settle(event, kind, round, message) {
-      const prefix = `${KINDS[kind].prefix}${round}:`;
+      const prefix = `${KINDS[kind].prefix}${round ? `${round}:` : ''}`;
       for (const n of await store.listNotifications({ taskIds: [event] })) {
         if (!n.recipient.startsWith(prefix) || n.resolvedAt || !ctx.notifiers.has(n.platform)) {
           continue;
@@ -61,6 +61,47 @@ export function sweepOf(ctx: PollerContext): Sweep<PollerStore> {
         const resolved = await store.resolveNotification(keyOf(n), body, ctx.owner, clock.now());
         if (resolved?.intent?.owner === ctx.owner) await ctx.outbox.drive(resolved, false);
       }
+    },
+
+    async showCard(links, { event, accessUserId, message }) {
+      const sent = await store.listNotifications({ taskIds: [event] });
+      const served = links.filter((link) => ctx.notifiers.has(link.platform));
+      for (const target of directTargets(served, 'review')) {
+        const v = await voiceOf(ctx, target.platform, target.destination);
+        const body = message(v);
+        const shows = versionOf(body);
+        const n = sent.find(
+          (m) => m.platform === target.platform && m.recipient === target.recipient,
+        );
+        if (!n) {
+          await ctx.outbox.send({
+            event,
+            target,
+            accessUserId,
+            message: body,
+            shownVersion: shows,
+          });
+          continue;
+        }
+        if (n.resolvedAt || n.intent || !n.messageRef || n.shownVersion === shows) continue;
+        const key = keyOf(n);
+        if (
+          await store.refreshNotification(key, { message: body }, ctx.owner, clock.now(), shows)
+        ) {
+          await driveEdit(ctx, key);
+        }
+      }
+    },
+
+    async escalateTo(task, event, accessUserId, message) {
+      const served = new Set(ctx.notifiers.keys());
+      const targets = escalationTargets(task, rules, served, 'reviewEscalation');
+      for (const target of targets) {
+        const v = await voiceOf(ctx, target.platform, target.destination);
+        const brief = isBrief(rules, target.platform, target.recipient);
+        await ctx.outbox.send({ event, target, accessUserId, message: message(v, brief) });
+      }
+      return targets.length > 0;
     },
 
     async escalate(task, posted, accessUserId, compose) {

@@ -45,6 +45,17 @@ export interface Outgoing {
   message: Reply | StepCompletion;
   /** Later than now: it waits until then (an approver's working hours), for any replica. */
   notBefore?: Date;
+  /** What its message shows (`versionOf`), for a card edited whenever that changes. */
+  shownVersion?: number;
+}
+
+/** A short fingerprint of what a message says: an edit is due when it differs from the shown. */
+export function versionOf(message: Reply): number {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(message)) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
+  }
+  return (hash >>> 1) & 0x3fffffff;
 }
 
 export const idOf = (k: NotificationKey) => `${k.taskId}\u0000${k.platform}\u0000${k.recipient}`;
@@ -99,8 +110,9 @@ export function claimOf(out: Outgoing, owner: string, now: Date) {
     // Never edited: no decision is waited for, and nothing lists it as open.
     ...(!KINDS[kind].followsTask && { resolvedAt: now }),
     ...(waits && { dueAt: out.notBefore }),
+    ...(out.shownVersion !== undefined && { shownVersion: out.shownVersion }),
   };
-  const { body, resolvedAt, dueAt, ...rest } = claim;
+  const { body, resolvedAt, dueAt, shownVersion = 0, ...rest } = claim;
   const intent: Intent = {
     kind: 'post',
     body,
@@ -121,7 +133,7 @@ export function claimOf(out: Outgoing, owner: string, now: Date) {
     remindedAt: null,
     lookEndsAt: null,
     cardVersion: 0,
-    shownVersion: 0,
+    shownVersion,
     intentSeq: intent.seq,
     intent,
   };

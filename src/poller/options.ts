@@ -6,7 +6,7 @@ import type { PollerContext, PollerStore } from './context.ts';
 
 /**
  * The context's own settings; unset: no rules, never escalate, at any time, retried after two
- * minutes, the system clock.
+ * minutes, the system clock, reviews due in 14 days, no application owners but those named.
  */
 export interface PollerOptions
   extends Pick<PollerContext, 'client' | 'log' | 'metrics' | 'owner' | 'pendingStatus'>,
@@ -14,7 +14,15 @@ export interface PollerOptions
     Partial<
       Pick<
         PollerContext,
-        'rules' | 'escalateAfterMs' | 'hours' | 'retryAfterMs' | 'clock' | 'context' | 'voices'
+        | 'rules'
+        | 'escalateAfterMs'
+        | 'hours'
+        | 'retryAfterMs'
+        | 'clock'
+        | 'context'
+        | 'voices'
+        | 'reviewDueDays'
+        | 'appOwners'
       >
     > {
   store: PollerStore & RetentionStore;

@@ -8,6 +8,7 @@ import { type Task, taskFacts } from '../access/schemas.ts';
 import { seeToAway } from '../core/away/waits.ts';
 import { holdsNewTasks, nextDigestAt, sendDigest, shownInDigest } from '../core/digest/index.ts';
 import { checkRequests } from '../core/requests/outcome.ts';
+import { onReviewCard, seeToReviews } from '../core/reviews/index.ts';
 import { escalate } from '../core/tasks/escalate.ts';
 import { completeDecided } from '../core/workflow/outcome.ts';
 import type {
@@ -25,7 +26,7 @@ import { sweepOf } from './hooks.ts';
 import { idOf } from './notification.ts';
 import { nudgeWindow, zoneOf } from './nudge-window.ts';
 import { resolveTask } from './resolve.ts';
-import { kindOf, targetsFor } from './targets.ts';
+import { followsOneTask, kindOf, targetsFor } from './targets.ts';
 import { outboxWorkflows } from './workflows.ts';
 
 export interface PolledUser {
@@ -110,19 +111,24 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
   if (away) await seeToAway(sweep, away, tasks);
   for (const task of tasks) {
     for (const target of targetsFor(task, mine, ctx.rules, served)) {
+      // An approver's access reviews come in one card per application and level (below).
+      if (target.kind === 'approver' && onReviewCard(task)) continue;
       const existing = byKey.get(idOf({ taskId: task.id, ...target }));
       await deliver(ctx, task, target, approver, existing, nudgeable);
     }
     const notifications = byTask.get(task.id) ?? [];
     const { held } = approver;
     const check = { accessUserId, notifications, nudgeable, atOnce: approver.away, held };
-    await escalate(sweep, task, check);
+    // A review's card is reminded and escalated by its due date instead.
+    if (!onReviewCard(task)) await escalate(sweep, task, check);
   }
+  const open = known.filter((n) => n.accessUserId === accessUserId && !n.resolvedAt);
+  const zone = () => zoneOf(ctx, mine);
+  const reviewer = { accessUserId, links: mine, held: approver.held, nudgeable, zone };
+  await seeToReviews(sweep, { ...reviewer, tasks, open });
 
   // Also the ones whose message is not known to be sent: a decision must reach them too.
-  const left = known.filter(
-    (n) => n.accessUserId === accessUserId && !n.resolvedAt && !pending.has(n.taskId),
-  );
+  const left = open.filter((n) => !pending.has(n.taskId) && followsOneTask(n));
   for (const taskId of new Set(left.map((n) => n.taskId))) await resolveTask(ctx, taskId);
 
   if (requests.length) {
@@ -130,11 +136,11 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
     await checkRequests(sweep, requests, mine, (decided) => completeDecided(sweep, hook, decided));
   }
   // Their zone is asked only of people with a digest (the notifier keeps it).
-  const zone = digest && (await zoneOf(ctx, mine));
-  if (digest && zone) {
+  const digestZone = digest && (await zoneOf(ctx, mine));
+  if (digest && digestZone) {
     const { context } = ctx;
     const sensitivities = context && ((t: readonly Task[]) => context.sensitivities(t));
-    const round = { choice: digest, links: mine, tasks, away: approver.away, zone };
+    const round = { choice: digest, links: mine, tasks, away: approver.away, zone: digestZone };
     await sendDigest(sweep, { ...round, ...(sensitivities && { sensitivities }) });
   }
 
@@ -148,7 +154,7 @@ export async function pollUser(ctx: PollerContext, user: PolledUser): Promise<Po
     );
   const active = tasks.length > 0 || requests.length > 0;
   const nudgeAt = nextNudgeAt(ctx, accessUserId, known, pending);
-  const digestAt = digest && zone ? nextDigestAt(digest, now, zone) : undefined;
+  const digestAt = digest && digestZone ? nextDigestAt(digest, now, digestZone) : undefined;
   return { readAt, active, missed, nudgeAt: earliest(nudgeAt, digestAt) };
 }
 

@@ -15,6 +15,7 @@ import type { DirectorySource } from '../core/directory-source.ts';
 import { type TellApprovers, type TellPerson, tellPerson } from '../core/notices.ts';
 import type { Notifier } from '../core/notifier.ts';
 import { withFilers } from '../core/requests/filers.ts';
+import { DEFAULT_REVIEW_DUE_DAYS } from '../core/reviews/index.ts';
 import { completeStranded } from '../core/workflow/outcome.ts';
 import type { TellWorkflow } from '../core/workflow/tell.ts';
 import type { Away, Platform } from '../store/store.ts';
@@ -95,6 +96,8 @@ export class Poller {
       clock,
       rules: options.rules ?? noRules,
       escalateAfterMs: options.escalateAfterMs ?? 0,
+      reviewDueDays: options.reviewDueDays ?? DEFAULT_REVIEW_DUE_DAYS,
+      appOwners: options.appOwners ?? {},
       hours: options.hours ?? anyTime,
       retryAfterMs,
       usual: new UsualWaits(options.store, () => clock.now(), options.log),
@@ -109,7 +112,7 @@ export class Poller {
     this.#tending = outboxTending(this.#ctx, this.#pace, deadAfterMs);
     const sweep = sweepOf(this.#ctx);
     this.notices = tellPerson(sweep);
-    this.approvers = outboxApprovers(this.#ctx);
+    this.approvers = outboxApprovers(this.#ctx, (ids) => this.#pollSoon(ids, 'chat'));
     this.asks = tellAsks(sweep, (ids) => this.#pollSoon(ids, 'chat'));
     this.workflows = outboxWorkflows(this.#ctx);
     this.#absences = absences(this.#ctx, this.asks);

@@ -22,6 +22,8 @@ interface KindSpec {
   label: string;
   /** Edited to its task's outcome once the task is decided; else it is never edited. */
   followsTask: boolean;
+  /** Its event is a group of tasks, kept (edited, resolved) by its feature's hook, not a task. */
+  grouped?: boolean;
 }
 
 export const KINDS = {
@@ -59,6 +61,20 @@ export const KINDS = {
    * `digest:<accessUserId>:<day>`); never edited: a decision clicked in it is told to the clicker.
    */
   digest: { prefix: 'digest:', label: 'digest', followsTask: false },
+  /**
+   * An approver's access reviews of one application and level, one card per round (the event
+   * carries it: core/reviews/cards.ts); edited as reviews join it and are decided, resolved when
+   * none is left.
+   */
+  review: { prefix: 'review:', label: 'review_card', followsTask: true, grouped: true },
+  /** A reviewer reminded of a review card's due date, once per step (the recipient key carries it). */
+  reviewReminder: { prefix: 'review-reminder:', label: 'review_reminder', followsTask: false },
+  /** A review card past its due date, told its application's owners or escalation channel once. */
+  reviewEscalation: {
+    prefix: 'review-escalation:',
+    label: 'review_escalation',
+    followsTask: false,
+  },
   /** The audit chain's head, posted to the auditors' channel once a day (audit-head.ts). */
   auditHead: { prefix: 'audit-head:', label: 'audit_head', followsTask: false },
   /** A workflow step's run completed (its "post" is the completion call), once per run. */
@@ -111,7 +127,7 @@ export const target = (
 const channelTargets = (
   channels: readonly Channel[],
   served: ReadonlySet<Platform>,
-  kind: 'channel' | 'escalation',
+  kind: 'channel' | 'escalation' | 'reviewEscalation',
 ) =>
   channels
     .filter((c) => served.has(c.platform))
@@ -143,9 +159,14 @@ export function escalationTargets(
   task: Task,
   rules: NotifyRules,
   served: ReadonlySet<Platform>,
+  kind: 'escalation' | 'reviewEscalation' = 'escalation',
 ): Target[] {
-  return channelTargets(escalationChannelsFor(task, rules), served, 'escalation');
+  return channelTargets(escalationChannelsFor(task, rules), served, kind);
 }
+
+/** Whether a notification's event is a task (its message follows that task's outcome). */
+export const followsOneTask = (n: Pick<Notification, 'recipient'>) =>
+  !('grouped' in KINDS[kindOf(n.recipient)]);
 
 /**
  * The voice a message to `destination` is written in: a channel's is DEFAULT_LOCALE, a

@@ -11,6 +11,7 @@ import * as poller from './tables/poller-schema.ts';
 import * as questions from './tables/questions-schema.ts';
 import * as rate from './tables/rate-schema.ts';
 import * as requesters from './tables/requesters-schema.ts';
+import * as reviewCards from './tables/review-cards-schema.ts';
 import * as stepup from './tables/stepup-schema.ts';
 import * as workflow from './tables/workflow-schema.ts';
 
@@ -66,6 +67,7 @@ const steps: readonly Step[] = [
   { sqlite: 34, postgres: 34, sql: audit.chain },
   { sqlite: 36, postgres: 36, sql: stepup.passkeys },
   { sqlite: 37, postgres: 37, sql: audit.confirmedBy },
+  { sqlite: 38, postgres: 38, sql: reviewCards.rows },
   { sqlite: 40, postgres: 40, sql: audit.reviewCampaigns },
 ];
 

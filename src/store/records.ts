@@ -76,6 +76,8 @@ export const NotificationClaim = NotificationKey.extend({
   resolvedAt: z.date().optional(),
   /** Later than `claimedAt`: the message waits until then (working hours), in no one's hands. */
   dueAt: z.date().optional(),
+  /** What its message shows, for a card edited whenever that changes. */
+  shownVersion: z.number().int().nonnegative().optional(),
 });
 export type NotificationClaim = z.infer<typeof NotificationClaim>;
 

@@ -14,6 +14,7 @@ import { questionTables } from './tables/questions.ts';
 import { rateTables, replayTables } from './tables/rate.ts';
 import { reportTables } from './tables/report.ts';
 import { requesterTables } from './tables/requesters.ts';
+import { reviewCardTables } from './tables/review-cards.ts';
 import { stepUpTables } from './tables/stepup.ts';
 import { taskQuestionTables } from './tables/task-questions.ts';
 import { workflowTables } from './tables/workflow.ts';
@@ -39,6 +40,7 @@ export function sqlStore(db: SqlDb): Store {
     ...campaignTables(db),
     ...workflowTables(db),
     ...stepUpTables(db),
+    ...reviewCardTables(db),
     async ping() {
       await db.all('ping', sql`SELECT 1 AS one`);
     },

@@ -7,6 +7,7 @@ import type { ReportStore } from '../core/audit/store.ts';
 import type { AwayStore } from '../core/away/store.ts';
 import type { DigestStore } from '../core/digest/store.ts';
 import type { RequesterStore } from '../core/requests/store.ts';
+import type { ReviewCardStore } from '../core/reviews/store.ts';
 import type { StepUpStore } from '../core/stepup/store.ts';
 import type { LookStore, TaskAudienceStore, TaskNumberStore } from '../core/tasks/store.ts';
 import type { WorkflowStore } from '../core/workflow/store.ts';
@@ -17,6 +18,7 @@ export * from '../core/audit/store.ts';
 export * from '../core/away/store.ts';
 export * from '../core/digest/store.ts';
 export type * from '../core/requests/store.ts';
+export * from '../core/reviews/store.ts';
 export * from '../core/stepup/store.ts';
 export type * from '../core/tasks/store.ts';
 export * from '../core/workflow/store.ts';
@@ -51,7 +53,8 @@ export interface Store
     DigestStore,
     ReportStore,
     WorkflowStore,
-    StepUpStore {
+    StepUpStore,
+    ReviewCardStore {
   /** For readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -234,7 +234,8 @@ function teamsShown(teams: FakeBotConnector): Shown[] {
 
 /**
  * What a message is about: `task:<id>` (a card or an escalation), `follow-up:<title>`,
- * `requester:<task id>`, `member:<group>`, `nudge:<task id>`, `question` (an approver's question,
+ * `requester:<task id>`, `member:<group>`, `nudge:<task id>`, `review:<app> (<level>)` (a review
+ * card, whatever it shows), `question` (an approver's question,
  * as asked or answered), `answer` (the asker told the answer), `away:<task id>`, `digest` or
  * `note`.
  */
@@ -247,6 +248,8 @@ export function aboutOf(world: DeliveryWorld, m: Shown): string {
   if (m.content.includes(' answered your question about')) return 'answer';
   if (/A question from|You answered|No answer is needed/.test(m.content)) return 'question';
   if (m.content.includes('waits for your decision too')) return `away:${taskIn()}`;
+  const review = /Access reviews of ([^:"\\]+):/.exec(m.content);
+  if (review) return `review:${review[1]}`;
   const group = /added you to the group (\S+) /.exec(m.content);
   if (group) return `member:${group[1]}`;
   const followUp = /\\"(.+?)\\" is still waiting for your decision since/.exec(m.content);

@@ -97,7 +97,8 @@ async function notifier(): Promise<Notifier & { completer?: StepCompleter }> {
  * (targets.ts) reaches that step: the record that its post started (`claimed` before it, `tried`
  * after), the record of its reference (`posted` before it, `saved` after), an edit (before it
  * `outcome-requested` or `reminder-requested`, after it `updated` or `reminder-updated`: the
- * case's settings make it a decision's or a reminder's), a reminder's follow-up (`followed-up`
+ * case's settings make it a decision's or a reminder's; a review card's, `card-requested` and
+ * `card-updated`), a reminder's follow-up (`followed-up`
  * after it), a click's decision (`decided`: the Access Service decided, the audit entry is not
  * completed and the outbox not told yet), a workflow step's run (`filed`: its request filed and
  * recorded; `completed`: Slack answered its completion, the intent not completed yet).
@@ -147,8 +148,12 @@ function crashing(
   notifier.update = async (...args) => {
     // An outcome's step is its edit to the outcome: not an edit of the card while it still waits
     // (context come late, another approver looking), which may come first on a busy machine.
-    const waiting = JSON.stringify(args[1]).includes('"action":"approve"');
-    const steps = (outcome: string, reminder: string) => (waiting ? [reminder] : [outcome]);
+    // A review card's edit (its progress) is a step of its own.
+    const said = JSON.stringify(args[1]);
+    const waiting = said.includes('"action":"approve"');
+    const card = said.includes('Access reviews of ');
+    const steps = (outcome: string, reminder: string) =>
+      card ? [`card-${outcome.split('-')[1] ?? 'updated'}`] : waiting ? [reminder] : [outcome];
     at(steps('outcome-requested', 'reminder-requested'));
     await update.apply(notifier, args);
     at(steps('updated', 'reminder-updated'));
@@ -266,7 +271,7 @@ async function runStep(json: string) {
  * built at the first click: most replicas never see one, and a Slack replica needs no bot else.
  */
 let clicks: AccessBot | undefined;
-const decide = async ({ decide: taskId, chatUserId, email }: Record<string, string>) => {
+const clicker = async ({ chatUserId, email }: Record<string, string>) => {
   const { AccessBot } = await import('../../src/core/bot.ts');
   clicks ??= new AccessBot({
     client,
@@ -276,17 +281,30 @@ const decide = async ({ decide: taskId, chatUserId, email }: Record<string, stri
     approvers: poller.approvers,
   });
   const actor = { platform: platform.platform, chatUserId: chatUserId!, email: async () => email };
-  await clicks.tasks.decide(actor, taskId!, 'approve');
+  return { bot: clicks, actor };
+};
+const decide = async (said: Record<string, string>) => {
+  const { bot, actor } = await clicker(said);
+  await bot.tasks.decide(actor, said.decide!, 'approve');
+};
+/** "Keep everyone left" of an application's reviews, confirmed, on this replica. */
+const keepAll = async (said: Record<string, string>) => {
+  const { bot, actor } = await clicker(said);
+  const asked = await bot.handle(actor, `review ${said.batch} keep all`);
+  const code = /confirm ([a-z2-9]{8})/.exec(asked.summary)?.[1];
+  await bot.handle(actor, `confirm ${code}`);
 };
 // Each line on stdin is a group change confirmed on this replica (its person is told), the
-// answer to the question ASK asked, or a click that decides a task.
+// answer to the question ASK asked, a click that decides a task, or a confirmed batch of reviews.
 for await (const line of createInterface({ input: process.stdin })) {
   const said = JSON.parse(line) as Record<string, string>;
   const done =
     said.decide !== undefined
       ? decide(said)
-      : said.answer !== undefined && asked
-        ? answer(asked.id, said.answer)
-        : tell(line);
+      : said.batch !== undefined
+        ? keepAll(said)
+        : said.answer !== undefined && asked
+          ? answer(asked.id, said.answer)
+          : tell(line);
   void done.catch((error: unknown) => log.error({ err: error }, 'could not tell'));
 }

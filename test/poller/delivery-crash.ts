@@ -3,8 +3,9 @@
  * sends on its own (an approver's card, its outcome edit, a reminder and its follow-up, the
  * requester's outcome, a group change's note, an escalation, a nudge, an approver's question to
  * the requester and its edit to the answer, the asker's note of the answer, an away approver's
- * notice to the other approvers, an approver's daily digest, and the note after a card that can
- * no longer be found) and
+ * notice to the other approvers, an approver's daily digest, a reviewer's review card and its
+ * progress edits in a confirmed batch of reviews, and the note after a card that can no longer
+ * be found) and
  * every step of its delivery — claim, the mark that its post started, the
  * post, its stored reference; an edit before and after — a real replica (a child process with the
  * real poller and the real Slack or Teams notifier, against the sandbox and the platform's fake)
@@ -40,6 +41,7 @@ import {
   type Replica,
   showsButtons,
 } from '../helpers/delivery-world.ts';
+import { reviewsOfAda } from '../helpers/reviews.ts';
 
 /** Only reached when something never happens: replicas start slowly on a busy machine. */
 const WAIT = { timeout: Number(process.env.CRASH_WAIT_MS ?? 120_000), interval: 100 };
@@ -47,7 +49,14 @@ const WAIT = { timeout: Number(process.env.CRASH_WAIT_MS ?? 120_000), interval: 
 const STUCK_AFTER_MS = String(3_600_000);
 /** A replica silent this long is dead: longer than any stall of a live one on a busy machine. */
 const DEAD_AFTER_MS = 30_000;
-const decided = tasks.adaDennisAwsReview;
+/**
+ * Ada's task decided in the decision cases: her offboarding step, whose card waits for no context
+ * (her access review comes on a review card).
+ */
+const decided = tasks.adaEdsgerOffboarding;
+/** The reviews Ada keeps in one confirmed batch, on the replica that dies. */
+const BATCH = 3;
+const BATCH_CARD = 'review:GitHub (Write)';
 const CHANGE_NOTE = 'Ada Lovelace added you to the group Design (through accessbot).';
 const NUDGE = `👋 A nudge from Grace Hopper about task ${tasks.adaGraceGithubWrite}`;
 /** Ada's question to Grace about her GitHub request, as the store keeps it. */
@@ -79,7 +88,9 @@ type CrashStep =
   | 'reminder-updated'
   | 'followed-up'
   | 'filed'
-  | 'completed';
+  | 'completed'
+  | 'card-requested'
+  | 'card-updated';
 
 interface Case {
   kind: Exclude<MessageKind, 'channel'>;
@@ -90,6 +101,8 @@ interface Case {
   remind?: boolean;
   /** The question is answered once its message is out, so the crash hits the answer's edit. */
   answer?: boolean;
+  /** Ada keeps everyone left of her GitHub reviews in one confirmed batch on the dying replica. */
+  batch?: boolean;
 }
 
 const POSTED: CrashStep[] = ['claimed', 'posted', 'saved'];
@@ -109,8 +122,24 @@ const cases: Case[] = [
   { kind: 'approver', step: 'reminder-updated', remind: true },
   { kind: 'approver', step: 'followed-up', remind: true },
   ...(
-    ['requester', 'member', 'escalation', 'nudge', 'question', 'answer', 'away', 'digest'] as const
+    [
+      'requester',
+      'member',
+      'escalation',
+      'nudge',
+      'question',
+      'answer',
+      'away',
+      'digest',
+      'review',
+    ] as const
   ).flatMap((kind) => POSTED.map((step) => ({ kind, step }))),
+  // A batch of reviews killed in a decision, before its card's progress edit, and after it.
+  ...(['decided', 'card-requested', 'card-updated'] as const).map((step) => ({
+    kind: 'review' as const,
+    step,
+    batch: true,
+  })),
   { kind: 'question', step: 'outcome-requested', answer: true },
   { kind: 'question', step: 'updated', answer: true },
 ];
@@ -148,6 +177,9 @@ const peopleFor: Record<Case['kind'], Person[]> = {
   away: ['ada', 'alan'],
   workflow: ['grace'],
   digest: ['ada'],
+  review: ['ada'],
+  reviewReminder: ['ada'],
+  reviewEscalation: ['ada'],
   // The audit chain's head is nobody's: posted once a day to a channel (no case here yet).
   auditHead: [],
 };
@@ -163,7 +195,10 @@ const stores: Array<[string, 'sqlite' | 'postgres', number]> = [
     : []),
 ];
 const named = (list: Case[]) =>
-  list.map((c) => ({ ...c, name: `${c.kind}: ${c.step}${c.click ? ' (clicked)' : ''}` }));
+  list.map((c) => ({
+    ...c,
+    name: `${c.kind}: ${c.step}${c.click ? ' (clicked)' : ''}${c.batch ? ' (batch)' : ''}`,
+  }));
 const casesOf: Record<ChatPlatform, Array<Case & { name: string }>> = {
   slack: named([...cases, ...noteCases, ...workflowCases]),
   teams: named(cases),
@@ -192,9 +227,17 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
   const { sandbox, platform } = world;
   const dm = (p: Person) => dmOf(platform, p);
   const expected = new Set<string>();
+  const batch = c.batch ? reviewsOfAda(sandbox.state, BATCH, { name: 'Kept' }) : [];
   for (const t of sandbox.state.tasks.values()) {
     const approver = people.find((p) => users[p].id === t.assigneeId);
     if (t.status !== 'Pending' || !approver) continue;
+    // An approver's reviews come on one card per application and level, never escalated early.
+    if (t.type === 'EntitlementReview') {
+      expected.add(
+        `${dm(approver)} review:${t.target.workAppName} (${t.target.permissionLevelName})`,
+      );
+      continue;
+    }
     expected.add(`${dm(approver)} task:${t.id}`);
     if (c.kind === 'escalation') expected.add(`${ESCALATION_CHANNEL} task:${t.id}`);
   }
@@ -271,6 +314,23 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     if (c.click) doomed.process.stdin?.write(`${JSON.stringify({ decide: decided, ...ada })}\n`);
     else sandbox.state.decideTask(decided, 'Approved', users.radia.id);
   }
+  const batchKey = `${dm('ada')} ${BATCH_CARD}`;
+  if (c.batch) {
+    // Kept once the card is out and recorded, so the crash hits the batch or its card's edit.
+    await allCardsRecorded(world, expected, sent);
+    const ada = { chatUserId: chatIdOf(platform, 'ada'), email: users.ada.email };
+    doomed.process.stdin?.write(`${JSON.stringify({ batch: 'GitHub', ...ada })}\n`);
+  }
+  /** The batch's card shows every review the service has decided: none lost, none twice. */
+  const kept = () => batch.filter((id) => sandbox.state.task(id).status === 'Approved').length;
+  const progressShown = () =>
+    !c.batch ||
+    (sent()
+      .get(batchKey)
+      ?.every((m) =>
+        m.content.includes(kept() === BATCH ? `all ${BATCH} reviewed` : `${kept()} of ${BATCH}`),
+      ) ??
+      false);
   const questionKey = `${dm('grace')} question`;
   if (c.answer) {
     await vi.waitFor(() => expect(sent().has(questionKey)).toBe(true), WAIT);
@@ -345,7 +405,10 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
         ?.every((m) => m.content.includes('You answered')) ??
         false));
   const seen = () => `${[...sent().keys()].join('\n')}\n${logs()}`;
-  await vi.waitFor(() => expect(allThere() && outcomeShown(), seen()).toBe(true), WAIT);
+  await vi.waitFor(
+    () => expect(allThere() && outcomeShown() && progressShown(), seen()).toBe(true),
+    WAIT,
+  );
   // Every intent carried out, the dead replica's too: its message found, posted or edited.
   const events = [
     ...sandbox.state.tasks.keys(),
@@ -356,7 +419,8 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
     ...[-1, 0, 1].map((d) => digestEvent(new Date(Date.now() + d * DAY_MS))),
   ];
   await vi.waitFor(async () => {
-    const open = (await world.store.listNotifications({ taskIds: events })).filter((n) => n.intent);
+    const query = { taskIds: events, openFor: users.ada.id };
+    const open = (await world.store.listNotifications(query)).filter((n) => n.intent);
     expect(open, logs()).toEqual([]);
   }, WAIT);
   const reminded = async () => {
@@ -416,6 +480,17 @@ async function crashAndRecover(world: DeliveryWorld, c: Case, people: Person[], 
       logs(),
     ).toEqual([['approve', 'approved']]);
   }
+  if (c.batch) {
+    // Each review decided once at most; the card shows what the service holds (checked above).
+    for (const id of batch) {
+      const approvals = sandbox.requests.filter((r) => r.path.endsWith(`${id}/Approve`));
+      expect(approvals.length, logs()).toBeLessThanOrEqual(1);
+    }
+    // Killed mid-batch, those it had not reached yet still wait for Ada, on the card.
+    expect(kept(), logs()).toBeGreaterThan(0);
+    const left = batch.filter((id) => sandbox.state.task(id).status === 'Pending');
+    expect(left).toHaveLength(BATCH - kept());
+  }
   if (c.kind === 'workflow') {
     // Filed once, and completed once with its outcome: a completion whose answer was not
     // recorded is made again, and Slack answers that repeat as already completed.
@@ -453,11 +528,12 @@ async function allCardsRecorded(
   expected: ReadonlySet<string>,
   sent: () => ReadonlyMap<string, unknown>,
 ) {
-  const cards = [...expected].filter((key) => key.includes(' task:'));
+  const cards = [...expected].filter((key) => key.includes(' task:') || key.includes(' review:'));
   await vi.waitFor(async () => {
     expect(cards.every((key) => sent().has(key))).toBe(true);
     const taskIds = [...world.sandbox.state.tasks.keys()];
-    const open = (await world.store.listNotifications({ taskIds })).filter((n) => n.intent);
+    const query = { taskIds, openFor: users.ada.id };
+    const open = (await world.store.listNotifications(query)).filter((n) => n.intent);
     expect(open).toEqual([]);
   }, WAIT);
 }

@@ -8,6 +8,7 @@ import { users, workApps } from '../../src/sandbox/seed.ts';
 import type { Store } from '../../src/store/store.ts';
 import { type Sandbox, startSandbox } from '../fakes/sandbox-faults.ts';
 import { usePostgresStores } from '../helpers/postgres.ts';
+import { reviewsOfAda } from '../helpers/reviews.ts';
 import { clientFor } from '../helpers/sandbox.ts';
 import { cardOf, FakeClock, INTERVAL_MS, link, RecordingNotifier, testPoller } from './fakes.ts';
 
@@ -82,6 +83,31 @@ describe.skipIf(databaseUrl === undefined)(
       clock.advance(INTERVAL_MS);
       await Promise.all([a!.poller.sweep(), b!.poller.sweep()]);
       expect(sentTasks(a!.notifier, b!.notifier)).toHaveLength(pending.length);
+    });
+
+    it('sends a reviewer’s review card once, and edits it once a review joins', async () => {
+      await link(stores[0]!, ['ada']);
+      const [a, b] = replicas();
+      reviewsOfAda(sandbox.state, 3);
+      const both = async () => {
+        await Promise.all([a!.poller.refresh(), b!.poller.refresh()]);
+        clock.advance(INTERVAL_MS);
+        await Promise.all([a!.poller.sweep(), b!.poller.sweep(), b!.poller.sweep()]);
+      };
+      const cards = () =>
+        [a!, b!].flatMap(({ notifier }) =>
+          notifier.posts.filter((p) => p.message.title?.startsWith('Access reviews of GitHub')),
+        );
+      await both();
+      await both();
+      expect(cards()).toHaveLength(1);
+      reviewsOfAda(sandbox.state, 1, { from: 4 });
+      await both();
+      const edits = [a!, b!].flatMap(({ notifier }) => notifier.updates);
+      expect(cards()).toHaveLength(1);
+      expect(edits.map((u) => u.message.title)).toEqual([
+        'Access reviews of GitHub (Write): 4 people to review',
+      ]);
     });
 
     it('hands a stopped replica’s users to the other at once, and a dead one’s within one interval', async () => {

@@ -20,6 +20,7 @@ import { describeAuditAndGroupTables } from './groups-contract.ts';
 import { describePollerTables, pollerCalls } from './poller-contract.ts';
 import { describeReportReads, reportCalls } from './report-contract.ts';
 import { describeRequesterTables, requesterCalls } from './requester-contract.ts';
+import { describeReviewCardTables, reviewCardCalls } from './review-card-contract.ts';
 import { describeStepUpTables, stepUpCalls } from './stepup-contract.ts';
 import { describeStorableText } from './storable-contract.ts';
 import { describeWorkflowTables, workflowCalls } from './workflow-contract.ts';
@@ -378,6 +379,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
     describeStepUpTables(() => store);
     describeAskTables(() => store);
     describeDigestTables(() => store);
+    describeReviewCardTables(() => store);
     describeStorableText(() => store);
     describeReportReads(() => store);
     describeCampaignReads(() => store);
@@ -526,6 +528,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
           ...reportCalls(store),
           ...workflowCalls(store),
           ...stepUpCalls(store),
+          ...reviewCardCalls(store),
         ];
         for (const call of calls) await expectStoreError(call, 'STORE_CLOSED');
       });

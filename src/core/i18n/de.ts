@@ -927,6 +927,20 @@ export const de: Catalog = {
   'reviews.groupGone':
     'Diese Prüfungen warten nicht mehr auf Sie. `reviews` zeigt Ihre aktuellen Gruppen.',
   'reviews.batchDoneSummary': '{title}: {items}',
+  'reviews.cardTitle':
+    'Zugriffsprüfungen für {group}: {left, plural, one {# Person} other {# Personen}} zu prüfen',
+  'reviews.cardSummary': '{title} — {progress}',
+  'reviews.progress':
+    '{reviewed} von {total} geprüft{withDue, select, yes {, fällig am {due}} other {}}',
+  'reviews.cardDone':
+    'Zugriffsprüfungen für {group}: {total, plural, one {die Prüfung ist erledigt} other {alle # geprüft}}',
+  'reviews.reminderTitle':
+    '{step, select, week {Zugriffsprüfungen in einer Woche fällig} twoDays {Zugriffsprüfungen in zwei Tagen fällig} other {Zugriffsprüfungen heute fällig}}: {group}',
+  'reviews.reminder':
+    '{left, plural, one {# Person} other {# Personen}} in {group} noch zu prüfen, fällig am {due}. Öffnen mit `review {number}`.',
+  'reviews.escalationTitle': 'Zugriffsprüfungen überfällig: {group}',
+  'reviews.escalation':
+    '{left} von {total} Zugriffsprüfungen für {group} warten noch auf {who}; sie waren am {due} fällig.',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {behalten} declined {entzogen} already_decided {schon anderswo entschieden, unverändert} not_assignee {nicht mehr in Ihrer Aufgabenliste} self_approval {Ihr eigener Zugriff, bleibt für andere Prüfer} not_found {existiert nicht mehr} not_tried {nicht entschieden: nach dem Ausfall des Dienstes angehalten} other {nicht entschieden: der Dienst ist ausgefallen}}',
   'usage.passkeys':

@@ -911,6 +911,19 @@ export const en = {
   'reviews.groupGone':
     'Those reviews no longer wait for you. `reviews` shows the groups you have now.',
   'reviews.batchDoneSummary': '{title}: {items}',
+  'reviews.cardTitle':
+    'Access reviews of {group}: {left, plural, one {# person} other {# people}} to review',
+  'reviews.cardSummary': '{title} — {progress}',
+  'reviews.progress': '{reviewed} of {total} reviewed{withDue, select, yes {, due {due}} other {}}',
+  'reviews.cardDone':
+    'Access reviews of {group}: {total, plural, one {the one review is done} other {all # reviewed}}',
+  'reviews.reminderTitle':
+    '{step, select, week {Access reviews due in a week} twoDays {Access reviews due in two days} other {Access reviews due today}}: {group}',
+  'reviews.reminder':
+    '{left, plural, one {# person} other {# people}} of {group} still to review, due {due}. Open them with `review {number}`.',
+  'reviews.escalationTitle': 'Access reviews overdue: {group}',
+  'reviews.escalation':
+    '{left} of {total} access reviews of {group} still wait for {who}; they were due {due}.',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {kept} declined {revoked} already_decided {already decided elsewhere, left as it is} not_assignee {no longer in your task list} self_approval {your own access, left for another reviewer} not_found {no longer exists} not_tried {not decided: stopped after the service failed} other {not decided: the service failed}}',
   // Passkey step-up: the chat's link, the `passkeys` command and the page.

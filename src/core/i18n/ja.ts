@@ -898,6 +898,18 @@ export const ja: Catalog = {
   'reviews.groupGone':
     'これらのレビューはもう待機していません。`reviews` で現在のグループを確認できます。',
   'reviews.batchDoneSummary': '{title}: {items}',
+  'reviews.cardTitle': '{group} のアクセスレビュー: 残り {left, plural, other {# 人}}',
+  'reviews.cardSummary': '{title} — {progress}',
+  'reviews.progress':
+    '{total} 件中 {reviewed} 件レビュー済み{withDue, select, yes {、期限 {due}} other {}}',
+  'reviews.cardDone': '{group} のアクセスレビュー: {total, plural, other {# 件すべて}}レビュー済み',
+  'reviews.reminderTitle':
+    '{step, select, week {アクセスレビューの期限まであと 1 週間} twoDays {アクセスレビューの期限まであと 2 日} other {アクセスレビューの期限は今日}}: {group}',
+  'reviews.reminder':
+    '{group} のレビューが残り {left, plural, other {# 人}}、期限は {due} です。`review {number}` で開けます。',
+  'reviews.escalationTitle': 'アクセスレビューの期限切れ: {group}',
+  'reviews.escalation':
+    '{group} のアクセスレビュー {total} 件中 {left} 件が {who} を待っています。期限は {due} でした。',
   'reviews.batchItem':
     '{name} (`{id}`): {outcome, select, approved {維持} declined {取り消し} already_decided {他で決定済み、変更なし} not_assignee {タスク一覧にもうありません} self_approval {ご自身のアクセスのため、他のレビュアーに残しました} not_found {存在しません} not_tried {未決定: サービスの障害で中止しました} other {未決定: サービスが失敗しました}}',
   'usage.passkeys':

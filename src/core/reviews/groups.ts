@@ -19,6 +19,10 @@ export interface ReviewGroup {
 
 export const isReview = (task: Task) => task.type === TaskTypes.entitlementReview;
 
+/** A review its application names: it comes on its reviewer's review card, not a card of its own. */
+export const onReviewCard = (task: Task) =>
+  isReview(task) && taskFacts(task).workAppId !== undefined;
+
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
 /** `tasks` is a person's pending list; every review in it lands in exactly one group. */

@@ -235,7 +235,8 @@ describe('the daily digest', () => {
   it('counts as the reminder of each task it shows: no nudge that day', async () => {
     const { say, sweep } = await world(Date.UTC(2026, 10, 22, 10), { remindAfterMs: 24 * HOUR });
     await sweep();
-    const posted = cards().length;
+    // Her access review's card is reminded by its due date instead (REMIND_AFTER passes it by).
+    const posted = cards().filter((p) => !p.message.title?.startsWith('Access reviews')).length;
     expect(posted).toBeGreaterThan(0);
     await say('digest both 09:00');
     await sweepUntil(sweep, Date.UTC(2026, 10, 23, 20));
