@@ -11,7 +11,7 @@
 import { type Task, taskFacts } from '../access/schemas.ts';
 import { closedMessage } from '../core/asks/messages.ts';
 import { withReceipt } from '../core/audit/index.ts';
-import { completeFromTask, decidedThroughBot } from '../core/audit/record.ts';
+import { completeFromTask, type DecidedHere, decidedHere } from '../core/audit/record.ts';
 import type { Voice } from '../core/i18n/voice.ts';
 import type { TakenDecision } from '../core/notices.ts';
 import { MessageRef } from '../core/notifier.ts';
@@ -62,10 +62,11 @@ export async function resolveAs(
   };
   // Asked once, before an approver's message is resolved here; never after a decision taken
   // here, whose entry is on record.
-  let elsewhere: Promise<boolean | undefined> | undefined = taken && Promise.resolve(false);
+  let here: Promise<DecidedHere | null | undefined> | undefined =
+    taken && Promise.resolve({ accessUserId: first ?? null, receipt: taken.receipt });
   const audit = async (n: Notification) => {
-    elsewhere ??= notDecidedHere(ctx, taskId, task);
-    if (!(await elsewhere)) return;
+    here ??= decisionHere(ctx, taskId, task);
+    if ((await here) !== null) return;
     const decidedBy = task && taskFacts(task).decidedBy;
     const event = { action: 'decided_elsewhere', outcome: state } as const;
     await auditTask(ctx, n, task, taskId, { ...event, ...(decidedBy && { decidedBy }) });
@@ -74,10 +75,12 @@ export async function resolveAs(
   // A decision left `started` (its replica died after the service answered) is completed before
   // any card is resolved: a replica killed in between still finds a card to resolve, and does.
   const open = (n: Notification) => !n.resolvedAt && ctx.notifiers.has(n.platform);
+  let decider: DecidedHere | null | undefined;
   if (all.some((n) => open(n) && kindOf(n.recipient) === 'approver')) {
-    elsewhere ??= notDecidedHere(ctx, taskId, task);
+    here ??= decisionHere(ctx, taskId, task);
+    decider = await here;
     // The log could not tell: nothing is resolved, and the next poll asks again.
-    if ((await elsewhere) === undefined) return;
+    if (decider === undefined) return;
   }
   const mine = (n: Notification) => (n.accessUserId === first ? 0 : 1);
   for (const n of all.sort((a, b) => mine(a) - mine(b))) {
@@ -90,8 +93,9 @@ export async function resolveAs(
     const v = await voiceOf(ctx, n.platform, destinationOf(n));
     const asked = kind === 'question' ? await questionClosed(ctx, n, v, task) : undefined;
     const told = asked ?? outcome(v, task, taskId, ctx.pendingStatus, brief);
-    // The decider's cards show the receipt of the decision taken here.
-    const receipt = n.accessUserId === first && kind === 'approver' && taken?.receipt;
+    // The decider's cards show the receipt of the decision taken here, whoever edits them.
+    const receipt =
+      kind === 'approver' && n.accessUserId === decider?.accessUserId && decider.receipt;
     const message = receipt ? withReceipt(v, told, receipt) : told;
     const atOnce =
       clicked && kind === 'approver' && (await editedAtOnce(ctx, n, key, message, clicked));
@@ -152,28 +156,26 @@ async function questionClosed(
 }
 
 /**
- * No approval or decline through the bot on record — not even one whose answer was never recorded,
- * which the task's state now completes; undefined when the log cannot tell (logged).
+ * The approval or decline through the bot on record — also one whose answer was never recorded,
+ * which the task's state now completes; null when there is none, undefined when the log cannot
+ * tell (logged).
  */
-function notDecidedHere(
+function decisionHere(
   ctx: PollerContext<AuditStore>,
   taskId: string,
   task: Task | undefined,
-): Promise<boolean | undefined> {
+): Promise<DecidedHere | null | undefined> {
   const completed = async () => {
     const state = task ? stateOf(task, ctx.pendingStatus) : 'gone';
-    if (!task || (state !== 'approved' && state !== 'declined')) return false;
+    if (!task || (state !== 'approved' && state !== 'declined')) return undefined;
     return completeFromTask(ctx.store, taskId, state, taskFacts(task).decidedBy);
   };
-  const decided = async () => (await decidedThroughBot(ctx.store, taskId)) || (await completed());
-  return decided().then(
-    (decided) => !decided,
-    (error: unknown) => {
-      ctx.log.warn(
-        { err: error, taskId },
-        'could not read the audit log; the task is resolved at its next poll',
-      );
-      return undefined;
-    },
-  );
+  const decided = async () => (await decidedHere(ctx.store, taskId)) ?? (await completed()) ?? null;
+  return decided().catch((error: unknown) => {
+    ctx.log.warn(
+      { err: error, taskId },
+      'could not read the audit log; the task is resolved at its next poll',
+    );
+    return undefined;
+  });
 }

@@ -151,25 +151,45 @@ export async function decisionOn(
   return undefined;
 }
 
+/** A decision through the bot on record: whose it is, and the receipt its reply showed. */
+export interface DecidedHere {
+  accessUserId: string | null;
+  receipt: string | null;
+}
+
+/** The task's decision through the bot, completed; none when there is none. */
+export async function decidedHere(
+  store: AuditStore,
+  taskId: string,
+): Promise<DecidedHere | undefined> {
+  const rows = await store.readAuditLog({ taskId, actions: ['approve', 'decline'] }, undefined, 50);
+  const row = rows.find(
+    ({ entry }) => entry.outcome === 'approved' || entry.outcome === 'declined',
+  );
+  return row && { accessUserId: row.entry.accessUserId, receipt: row.receipt };
+}
+
 /**
  * Completes a decision left `started` (the process stopped, or the store failed, after sending)
- * with the outcome the task now shows; only one by its decider, when the service names one.
+ * with the outcome the task now shows; only one by its decider, when the service names one. It
+ * is completed as its decider's own completion would have been, so the receipt their reply may
+ * already have shown is the entry's.
  */
 export async function completeFromTask(
   store: AuditStore,
   taskId: string,
   outcome: 'approved' | 'declined',
   decidedBy: string | undefined,
-): Promise<boolean> {
+): Promise<DecidedHere | undefined> {
   const action = outcome === 'approved' ? 'approve' : 'decline';
   const entries = await store.readAuditLog({ taskId, actions: [action] }, undefined, 50);
   const left = entries.find(
     ({ entry }) =>
       entry.outcome === 'started' && (decidedBy === undefined || entry.accessUserId === decidedBy),
   );
-  if (!left) return false;
-  const detail = 'completed from the task as the Access Service later showed it';
-  return store.completeDecision(left.id, { outcome, detail });
+  if (!left || !(await store.completeDecision(left.id, { outcome, detail: null })))
+    return undefined;
+  return decidedHere(store, taskId);
 }
 
 /** Nothing for a task not known: a task that was not the actor's is not theirs to see. */

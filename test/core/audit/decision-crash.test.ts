@@ -100,10 +100,14 @@ describe.each(stores)('a decision killed at each step ($name)', ({ url }) => {
       expect(statusOf(taskId)).toBe('Declined');
       expect(await outcomes(store, taskId)).toEqual(['started']);
       // What the poller does when it finds the approver's task decided.
-      expect(await completeFromTask(store, taskId, 'declined', users.ada.id)).toBe(true);
+      const done = await completeFromTask(store, taskId, 'declined', users.ada.id);
+      expect(done?.accessUserId).toBe(users.ada.id);
+      // Completed as Ada's own completion would have been: its receipt is the entry's.
       expect(await store.listAudit({ taskId })).toMatchObject([
-        { action: 'decline', outcome: 'declined', reason: 'not now' },
+        { action: 'decline', outcome: 'declined', reason: 'not now', detail: null },
       ]);
+      const [found] = await store.findReceipt(done?.receipt ?? '');
+      expect(found?.entry).toMatchObject({ taskId, outcome: 'declined' });
     },
     SLOW,
   );
