@@ -149,7 +149,9 @@ export class AccessBot {
       decide: (link: IdentityLink, id: string, d: Decision, reason?: string, batchId?: string) =>
         decider.decide(link, english, id, d, reason, undefined, batchId),
     };
-    this.reviews = new ReviewDesk({ actors, audience, batches });
+    const defaultGroups =
+      context && ((userId: string, appId: string) => context.defaultGroups(userId, appId));
+    this.reviews = new ReviewDesk({ actors, audience, batches, defaultGroups, log });
     this.changes = new ChangeDesk({
       groups,
       apps,

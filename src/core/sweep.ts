@@ -50,6 +50,8 @@ export interface Sweep<S = unknown> {
   reviewDueDays: number;
   /** Application (name or id, any case) → its owners' e-mail addresses (APP_OWNERS). */
   appOwners: Readonly<Record<string, readonly string[]>>;
+  /** Which groups give a person an application by default; unset: not known here. */
+  defaultGroups?: (accessUserId: string, appId: string) => Promise<readonly string[]>;
   /** The chat identities of these people on the platforms served. */
   linksOf(accessUserIds: Iterable<string>): Promise<IdentityLink[]>;
   /** A linked person's name as the Access Service gave it, else their address. */

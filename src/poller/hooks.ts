@@ -45,6 +45,7 @@ export function sweepOf(ctx: PollerContext): Sweep<PollerStore> {
       return links.find((l) => l.displayName)?.displayName ?? links[0]?.email;
     },
     findTask: (taskId) => findTask(ctx, taskId),
+    ...(ctx.context && { defaultGroups: ctx.context.defaultGroups.bind(ctx.context) }),
     service: (call) => ctx.gate.run(() => call(ctx.client)),
     showAround: (taskIds) => showAround(ctx, taskIds),
     isCard: (n) => kindOf(n.recipient) === 'approver',

@@ -891,7 +891,7 @@ export const de: Catalog = {
   'reviews.groupTitle':
     '{group}: {count} zu prüfen{pages, plural, one {} other { (Seite {page} von {pages})}}',
   'reviews.row':
-    '{person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · wartet seit {since}} other {}} · `{id}`',
+    '{person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · wartet seit {since}} other {}}{withDefaults, select, yes { · standardmäßig über {defaults}} other {}} · `{id}`',
   'reviews.keep': 'Behalten',
   'reviews.revoke': 'Entziehen',
   'reviews.keepSpoken': 'Zugriff von {person} auf {group} behalten',

@@ -875,7 +875,7 @@ export const en = {
   'reviews.groupTitle':
     '{group}: {count} to review{pages, plural, one {} other { (page {page} of {pages})}}',
   'reviews.row':
-    '{person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · waiting since {since}} other {}} · `{id}`',
+    '{person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · waiting since {since}} other {}}{withDefaults, select, yes { · by default through {defaults}} other {}} · `{id}`',
   'reviews.keep': 'Keep',
   'reviews.revoke': 'Revoke',
   'reviews.keepSpoken': 'Keep {person}’s access to {group}',

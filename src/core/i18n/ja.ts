@@ -864,7 +864,7 @@ export const ja: Catalog = {
   'reviews.groupTitle':
     '{group}: レビュー {count} 件{pages, plural, one {} other {({page}/{pages} ページ)}}',
   'reviews.row':
-    '{person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · {since} から待機} other {}} · `{id}`',
+    '{person}{withLevel, select, yes { · {level}} other {}}{withSince, select, yes { · {since} から待機} other {}}{withDefaults, select, yes { · {defaults} により既定で付与} other {}} · `{id}`',
   'reviews.keep': '維持',
   'reviews.revoke': '取り消し',
   'reviews.keepSpoken': '{person} の {group} へのアクセスを維持',

@@ -8,6 +8,7 @@ import { dayText, localDay } from '../away/index.ts';
 import { flag, type Voice } from '../i18n/voice.ts';
 import { info, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
+import type { RowDefaults } from './defaults.ts';
 import type { ReviewGroup } from './groups.ts';
 import { groupLabel, groupPage } from './messages.ts';
 
@@ -20,6 +21,8 @@ export interface CardState {
   due: string | undefined;
   /** A card with none left: the reviews its round held, no longer waiting. */
   decided?: readonly string[];
+  /** The groups that give each shown row's person the access by default, where known. */
+  defaults?: RowDefaults;
 }
 
 /** The due date as a day on the approver's own calendar: `Fri, Dec 18, 2026`. */
@@ -46,7 +49,7 @@ export function reviewCard(v: Voice, s: CardState): Reply {
     const reported = (s.decided ?? []).map((taskId) => ({ taskId, state: 'other' as const }));
     return { ...success(v, title, { title, blocks: [{ kind: 'text', text: title }] }), reported };
   }
-  const page = groupPage(v, s.group, 1);
+  const page = groupPage(v, s.group, 1, s.defaults);
   const title = v.t('reviews.cardTitle', { group, left });
   const reported = s.group.tasks.map((t) => ({ taskId: t.id, state: 'pending' as const }));
   const summary = v.t('reviews.cardSummary', { title, progress });

@@ -8,8 +8,10 @@
  * remind.ts.
  */
 import { type CardState, reviewCard } from './card.ts';
+import { defaultsOf } from './defaults.ts';
 import { groupDue } from './due.ts';
 import { type ReviewGroup, reviewGroups } from './groups.ts';
+import { pageTasks } from './messages.ts';
 import type { ReviewPoll, ReviewSweep } from './poll.ts';
 import { remindOrEscalate } from './remind.ts';
 import type { ReviewCardStore } from './store.ts';
@@ -58,7 +60,9 @@ async function showGroup(
   if (fresh.length) await sweep.store.addReviewRows(card, round, fresh, sweep.clock.now());
   const total = round === latest.round ? held.size + fresh.length : fresh.length;
   const event = eventOf(card, round);
-  const state: CardState = { group, total, due: groupDue(group.tasks, sweep.reviewDueDays) };
+  const due = groupDue(group.tasks, sweep.reviewDueDays);
+  const defaults = await defaultsOf(sweep.defaultGroups, pageTasks(group, 1), sweep.log);
+  const state: CardState = { group, total, due, defaults };
   const { accessUserId, links } = poll;
   if (!poll.held) {
     await sweep.showCard(links, { event, accessUserId, message: (v) => reviewCard(v, state) });

@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import type { Logger } from '../../log.ts';
 import type { Actors } from '../actor.ts';
 import type { ChatActor } from '../identity.ts';
 import { type Reply, warning } from '../reply.ts';
@@ -13,13 +14,17 @@ import { inert } from '../text.ts';
 import type { Handlers, Turn } from '../turn.ts';
 import { batchReply, type ReviewBatches } from './batch.ts';
 import type { ReviewCommand } from './commands.ts';
+import { type DefaultGroups, defaultsOf } from './defaults.ts';
 import { groupsNamed, type ReviewGroup, reviewGroups } from './groups.ts';
-import { groupPage, reviewsReply, whichGroup } from './messages.ts';
+import { groupPage, pageTasks, reviewsReply, whichGroup } from './messages.ts';
 
 export interface ReviewDeskDeps {
   actors: Actors;
   audience: Pick<TaskAudience, 'pending'>;
   batches: ReviewBatches;
+  /** Which groups give a person an access by default; unset: rows do not say. */
+  defaultGroups?: DefaultGroups;
+  log: Logger;
 }
 
 /** A group's "everyone left" button: the group's key (its ids), then what to do. */
@@ -40,7 +45,11 @@ export class ReviewDesk {
     review: async (turn, c) => {
       const found = await this.#group(turn, c.target);
       if (!('tasks' in found)) return found;
-      if (!c.batch) return groupPage(turn.v, found, c.page);
+      if (!c.batch) {
+        const { defaultGroups, log } = this.#d;
+        const defaults = await defaultsOf(defaultGroups, pageTasks(found, c.page), log);
+        return groupPage(turn.v, found, c.page, defaults);
+      }
       return batchReply(this.#d.batches, await turn.link(), turn.v, found, c.batch, c.reason);
     },
   };

@@ -12,6 +12,7 @@ import {
   type Reply,
 } from '../reply.ts';
 import { inert } from '../text.ts';
+import type { RowDefaults } from './defaults.ts';
 import { labelOf, type ReviewGroup } from './groups.ts';
 
 /** A row takes two Slack blocks (text and its buttons): ten stay well inside 50 a message. */
@@ -44,14 +45,30 @@ export function reviewsReply(v: Voice, groups: readonly ReviewGroup[]): Reply {
   });
 }
 
-/** One page of a group: a row per person with Keep and Revoke, then how to see the rest. */
-export function groupPage(v: Voice, group: ReviewGroup, page: number): Reply {
-  const pages = Math.max(1, Math.ceil(group.tasks.length / ROWS_PER_PAGE));
+const pagesOf = (group: ReviewGroup) => Math.max(1, Math.ceil(group.tasks.length / ROWS_PER_PAGE));
+
+/** The reviews a page shows (past the last page: the last). */
+export function pageTasks(group: ReviewGroup, page: number): Task[] {
+  const at = Math.min(page, pagesOf(group));
+  return group.tasks.slice((at - 1) * ROWS_PER_PAGE, at * ROWS_PER_PAGE);
+}
+
+/**
+ * One page of a group: a row per person with Keep and Revoke, then how to see the rest.
+ * `defaults`: the groups that give each row's person the access by default, where known.
+ */
+export function groupPage(
+  v: Voice,
+  group: ReviewGroup,
+  page: number,
+  defaults: RowDefaults = new Map(),
+): Reply {
+  const pages = pagesOf(group);
   const at = Math.min(page, pages);
-  const shown = group.tasks.slice((at - 1) * ROWS_PER_PAGE, at * ROWS_PER_PAGE);
+  const shown = pageTasks(group, at);
   const label = groupLabel(group);
   const blocks: Block[] = shown.flatMap((task): Block[] => [
-    { kind: 'text', text: rowText(v, task) },
+    { kind: 'text', text: rowText(v, task, defaults.get(task.id)) },
     { kind: 'actions', buttons: rowButtons(v, task, group) },
   ]);
   const left = group.tasks.length - at * ROWS_PER_PAGE;
@@ -74,10 +91,12 @@ export function groupPage(v: Voice, group: ReviewGroup, page: number): Reply {
 }
 
 /** Unnumbered: `approve 3` means the third of the `tasks` list, never a row here. */
-function rowText(v: Voice, task: Task): string {
+function rowText(v: Voice, task: Task, groups: readonly string[] | undefined): string {
   const f = taskFacts(task);
   const level = f.permissionLevelName;
   return v.t('reviews.row', {
+    defaults: v.list((groups ?? []).map((g) => inert(g, 120))),
+    withDefaults: flag(groups?.length),
     person: inert(f.userDisplayName ?? f.userId ?? '?'),
     level: level ? inert(level) : '',
     withLevel: flag(level),

@@ -116,6 +116,11 @@ export class DecisionContext {
       : { now: extras(), later: all.then(extras) };
   }
 
+  /** The groups that give the person the application by default (cached with the rest). */
+  defaultGroups(accessUserId: string, appId: string): Promise<readonly string[]> {
+    return this.#defaults.groupsGiving(accessUserId, appId);
+  }
+
   /** As far as it is known within the wait. */
   async sensitivities(tasks: readonly Task[]): Promise<Map<string, CardExtras>> {
     const found = new Map<string, CardExtras>();

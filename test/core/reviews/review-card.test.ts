@@ -5,13 +5,35 @@
  * card says so for good and is never edited again; two replicas on one store send one card.
  */
 import { describe, expect, it } from 'vitest';
-import { users } from '../../../src/sandbox/seed.ts';
+import { loadConfig } from '../../../src/app/config.ts';
+import { decisionContext } from '../../../src/app/runtime.ts';
+import { users, workApps } from '../../../src/sandbox/seed.ts';
+import { captureLog } from '../../helpers/bot.ts';
 import { DAY, useReviewWorld } from '../../helpers/review-world.ts';
 import { nextSweep } from '../../poller/fakes.ts';
 
 const { w, reviews, world, cards, shownNow, editsOf, to } = useReviewWorld();
 
 describe('the review card', () => {
+  it('says on a row which of the person’s groups give the access by default', async () => {
+    const config = loadConfig({ ACCESS_API_URL: 'sandbox' });
+    const log = captureLog().log;
+    const context = decisionContext(config, { client: w.client, store: w.store, log });
+    const { sweep } = await world({ context });
+    reviews(1);
+    // Dennis is in Engineering, whose members get GitHub by default.
+    const access = w.sandbox.state.grantAccess({
+      workAppId: workApps.github.id,
+      userId: users.dennis.id,
+      permissionLevelId: workApps.github.levels.write.id,
+    });
+    w.sandbox.state.createEntitlementReview({ accessId: access.id, requestedBy: users.radia.id });
+    await sweep();
+    const text = shownNow(cards()[0]!);
+    expect(text).toMatch(/Dennis Ritchie[^\n]*by default through Engineering/);
+    expect(text).not.toMatch(/Reviewed 001[^\n]*by default/);
+  });
+
   it('brings three reviews as one card, and a fourth joins it by an edit', async () => {
     const { sweep } = await world();
     const ids = reviews(3, new Date(w.clock.now().getTime() + 10 * DAY));

@@ -134,6 +134,25 @@ describe.each(['Slack', 'Teams', 'terminal'])('on %s', (name) => {
     expect(decisions('Approve')).toHaveLength(1);
   });
 
+  it('says on a row which of the person’s groups give the access by default', async () => {
+    reviewsOf(['Alan Kay']);
+    const state = sandbox.current.state;
+    // Dennis is in Engineering, whose members get GitHub by default.
+    const access = state.grantAccess({
+      workAppId: github.id,
+      userId: users.dennis.id,
+      permissionLevelId: github.levels.write.id,
+    });
+    const [task] = state.createEntitlementReview({
+      accessId: access.id,
+      requestedBy: users.radia.id,
+    });
+    ids.push(task!.id);
+    const group = said(await platform().say('review GitHub'));
+    expect(group).toMatch(/Dennis Ritchie[^"\n]*by default through Engineering/);
+    expect(group).not.toMatch(/Alan Kay[^"\n]*by default/);
+  });
+
   it('keeps everyone left once confirmed, leaving alone a review decided elsewhere meanwhile', async () => {
     reviewsOf(['Alan Kay', 'Barbara Liskov', 'Donald Knuth']);
     const ask = said(await platform().say('review GitHub keep all'));
