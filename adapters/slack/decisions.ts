@@ -9,7 +9,7 @@ import { MAX_REASON_LENGTH } from '../../src/core/grammar.ts';
 import type { Voice } from '../../src/core/i18n/voice.ts';
 import type { ChatActor } from '../../src/core/identity.ts';
 import { warning } from '../../src/core/reply.ts';
-import type { DecisionResult } from '../../src/core/tasks/decide.ts';
+import type { DecisionResult } from '../../src/core/tasks/decision-result.ts';
 import { slackActor, speaker } from './actor.ts';
 import type { SlackContext } from './context.ts';
 import { approveModal, declineModal, formBlocks } from './modals.ts';

@@ -43,7 +43,8 @@ import {
   stepUpLink,
 } from './stepup/index.ts';
 import { TaskAudience } from './tasks/audience.ts';
-import { Decider, type Decision } from './tasks/decide.ts';
+import { Decider } from './tasks/decide.ts';
+import type { Decision } from './tasks/decision-result.ts';
 import { TaskDesk } from './tasks/desk.ts';
 import type { Handlers, Turn } from './turn.ts';
 import { WorkflowDesk } from './workflow/step.ts';

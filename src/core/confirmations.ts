@@ -28,7 +28,7 @@ import type { ChatActor } from './identity.ts';
 import { info, kept, type Reply, type Settled, warning } from './reply.ts';
 import { type ReviewBatches, type ReviewBatchOutcome, reviewKind } from './reviews/index.ts';
 import type { AskStepUp } from './stepup/index.ts';
-import type { DecisionResult } from './tasks/decide.ts';
+import type { DecisionResult } from './tasks/decision-result.ts';
 import type { Handlers } from './turn.ts';
 
 export type SettledChange = Settled<MembershipOutcome | AppChangeOutcome | ReviewBatchOutcome>;

@@ -14,7 +14,7 @@ import { english, voiceFor } from '../../src/core/i18n/voice.ts';
 import type { MessageRef } from '../../src/core/notifier.ts';
 import { info, Reply, type TaskCard, warning } from '../../src/core/reply.ts';
 import { decidedReply } from '../../src/core/tasks/approve-all.ts';
-import type { DecisionResult } from '../../src/core/tasks/decide.ts';
+import type { DecisionResult } from '../../src/core/tasks/decision-result.ts';
 import { tasksReply } from '../../src/core/tasks/task-list.ts';
 import { newTaskMessage, reminderFollowUp, reminderMessage } from '../../src/poller/messages.ts';
 

@@ -2,7 +2,7 @@
 import { flag, type Voice } from '../i18n/voice.ts';
 import { listBlock, type Reply, success, warning } from '../reply.ts';
 import { inert } from '../text.ts';
-import type { Decision, DecisionResult } from './decide.ts';
+import type { Decision, DecisionResult } from './decision-result.ts';
 
 /** A `tasks` list never shows more. */
 export const MAX_APPROVE_ALL = 50;

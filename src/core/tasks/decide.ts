@@ -15,12 +15,7 @@ import {
 import { type Task, taskFacts } from '../../access/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { Metrics } from '../../metrics.ts';
-import type {
-  AuditOutcome,
-  AuditStore,
-  ConfirmationStore,
-  IdentityLink,
-} from '../../store/store.ts';
+import type { AuditStore, ConfirmationStore, IdentityLink } from '../../store/store.ts';
 import type { SensitiveApps } from '../apps/index.ts';
 import {
   type DecisionIntent,
@@ -41,37 +36,21 @@ import {
 import { english, flag, type Voice } from '../i18n/voice.ts';
 import { nameOf } from '../identity.ts';
 import type { TellApprovers } from '../notices.ts';
-import { failure, kept, type Reply, success, type TaskCard, warning } from '../reply.ts';
+import { failure, kept, success, warning } from '../reply.ts';
 import { errorReply, found, logFailure } from '../service-errors.ts';
 import type { AskStepUp } from '../stepup/index.ts';
 import { inert } from '../text.ts';
-import { approvalQuestion, askToConfirm, type Confirmation } from './approval-question.ts';
+import { approvalQuestion, askToConfirm } from './approval-question.ts';
 import type { TaskAudience } from './audience.ts';
-import { goneCard, stateOf, taskCard, taskTitle } from './task-card.ts';
-
-export type Decision = 'approve' | 'decline';
-
-/** The task as it now stands (`task` undefined: gone), once a decision found it no longer waiting. */
-export interface Settled {
-  task: Task | undefined;
-  card: TaskCard;
-}
-
-export interface DecisionResult {
-  outcome: AuditOutcome;
-  /** What the actor is told. */
-  reply: Reply;
-  /**
-   * Set when the task is decided (here or elsewhere) or gone: the outbox edits every message of
-   * the task to it. Unset when nothing changed (not the actor's task, the service failed).
-   */
-  settled?: Settled;
-  /** A sensitive approval waiting for its confirmation: what a platform asks, and the code. */
-  confirm?: Confirmation;
-}
-
-/** Told to anyone who names a task that never was theirs: nothing about the task itself. */
-export const notYours = (v: Voice) => v.t('decide.notYours');
+import {
+  type Decision,
+  type DecisionResult,
+  gone,
+  notYours,
+  type Settled,
+  shown,
+} from './decision-result.ts';
+import { stateOf, taskCard, taskTitle } from './task-card.ts';
 
 /** A result in any voice: the actor hears theirs, the audit trail keeps English. */
 type Said = (v: Voice) => DecisionResult;
@@ -304,12 +283,6 @@ export class Decider {
   }
 }
 
-/** A result that shows the task as it now stands: under the reply, and in its messages. */
-function shown(outcome: AuditOutcome, reply: Reply, settled: Settled): DecisionResult {
-  const blocks = [...reply.blocks, { kind: 'task' as const, card: settled.card }];
-  return { outcome, reply: { ...reply, blocks }, settled };
-}
-
 /** The actor asked for this access, or it is their own access under review. */
 function isOwn(task: Task, link: IdentityLink): boolean {
   const facts = taskFacts(task);
@@ -318,10 +291,3 @@ function isOwn(task: Task, link: IdentityLink): boolean {
 
 const selfApproval = (v: Voice, task: Task) =>
   kept('self_approval', warning(v, v.t('decide.selfApproval', { title: taskTitle(v, task) })));
-
-function gone(v: Voice, taskId: string): DecisionResult {
-  return shown('not_found', warning(v, v.t('decide.gone')), {
-    task: undefined,
-    card: goneCard(v, taskId),
-  });
-}

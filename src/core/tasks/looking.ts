@@ -11,7 +11,7 @@ import { info, type Reply, success, warning } from '../reply.ts';
 import { subjectOf } from '../subject.ts';
 import { inert } from '../text.ts';
 import type { TaskAudience } from './audience.ts';
-import { notYours } from './decide.ts';
+import { notYours } from './decision-result.ts';
 
 export const LOOK_FOR_MS = 30 * 60_000;
 

@@ -9,8 +9,8 @@ import type { Voice } from '../i18n/voice.ts';
 import { type Reply, type TaskCard, warning } from '../reply.ts';
 import { found } from '../service-errors.ts';
 import type { TaskAudience } from './audience.ts';
-import { notYours } from './decide.ts';
 import type { DecisionContext } from './decision-context.ts';
+import { notYours } from './decision-result.ts';
 import { type LookDeps, lookLine } from './looking.ts';
 import { goneCard, taskCard } from './task-card.ts';
 
