@@ -187,8 +187,8 @@ export async function completeFromTask(
     ({ entry }) =>
       entry.outcome === 'started' && (decidedBy === undefined || entry.accessUserId === decidedBy),
   );
-  if (!left || !(await store.completeDecision(left.id, { outcome, detail: null })))
-    return undefined;
+  if (left) await store.completeDecision(left.id, { outcome, detail: null });
+  // Completed here or, a moment before, by another replica: the entry as it now stands.
   return decidedHere(store, taskId);
 }
 

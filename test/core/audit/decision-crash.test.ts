@@ -108,6 +108,8 @@ describe.each(stores)('a decision killed at each step ($name)', ({ url }) => {
       ]);
       const [found] = await store.findReceipt(done?.receipt ?? '');
       expect(found?.entry).toMatchObject({ taskId, outcome: 'declined' });
+      // A second replica, a moment behind, finds it as it now stands: Ada's, with that receipt.
+      expect(await completeFromTask(store, taskId, 'declined', users.ada.id)).toEqual(done);
     },
     SLOW,
   );
